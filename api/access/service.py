@@ -1,0 +1,69 @@
+"""What the session shows: navigations, routes and page flags derived from the Casbin policy."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from api.access.models import Menu, Page
+from api.auth.schemas import NavItem, PageFlags, SessionOut, SessionUser
+from api.core.authz import PolicyStore
+from api.core.config import Settings
+from api.users.models import User
+
+
+def page_flags(policy: PolicyStore, role: str, pages: list[Page]) -> dict[str, PageFlags]:
+    return {
+        p.code: PageFlags(
+            is_read=policy.allowed(role, p.code, "read"),
+            is_write=policy.allowed(role, p.code, "write"),
+            is_edit=policy.allowed(role, p.code, "edit"),
+            is_delete=policy.allowed(role, p.code, "delete"),
+        )
+        for p in pages
+    }
+
+
+def _menu_tree(menus: list[Menu], readable: set[str], pages: dict[str, Page]) -> list[NavItem]:
+    children: dict[int | None, list[Menu]] = {}
+    for m in sorted(menus, key=lambda m: (m.seq, m.id)):
+        children.setdefault(m.parent_id, []).append(m)
+
+    def build(parent: int | None) -> list[NavItem]:
+        items = []
+        for m in children.get(parent, []):
+            sub = build(m.id)
+            if m.page_code is not None and m.page_code not in readable:
+                continue
+            if m.page_code is None and not sub:
+                continue  # an empty group
+            url = m.url or (pages[m.page_code].url if m.page_code else None) or (sub[0].url if sub else None)
+            items.append(NavItem(id=m.id, label=m.label, url=url, icon=m.icon, position=m.position,  # type: ignore[arg-type]
+                                 submenu=sub))
+        return items
+
+    return build(None)
+
+
+def session_user(user: User, settings: Settings) -> SessionUser:
+    return SessionUser(
+        user_id=user.id, id=user.id, username=user.username, fullname=user.fullname, nickname=user.nickname,
+        tenant_name=settings.tenant_name, role_name=user.role.name, role_description=user.role.description,
+        dashboard_component=user.role.dashboard_component, hierarchy_whitelist=user.role.hierarchy_whitelist,
+        profile_picture=user.profile_picture, gender=user.gender,
+        dob=user.dob.isoformat() if user.dob else None, email=user.email, phone_number=user.phone_number,
+        device_id=user.device_id, leader_id=user.leader_id,
+        leader_name=user.leader.fullname if user.leader else None,
+    )
+
+
+def session_payload(*, session: Session, policy: PolicyStore, settings: Settings, user: User) -> SessionOut:
+    """The signed-in user's menus, allowed routes and page flags, all decided by Casbin for the role."""
+    pages = list(session.scalars(select(Page)))
+    flags = page_flags(policy, user.role.name, pages)
+    readable = {code for code, f in flags.items() if f.is_read}
+    routes = sorted(p.url for p in pages if p.url and p.code in readable)
+    menus = list(session.scalars(select(Menu)))
+    navigations = _menu_tree(menus, readable, {p.code: p for p in pages})
+    return SessionOut(user=session_user(user, settings), navigations=navigations, routes=routes,
+                      page_access=flags)

@@ -1,0 +1,73 @@
+"""Sign-in, session, sign-out and password reset (spec 1 §2.4–2.6, §7)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Request
+
+from api.access import service as access_service
+from api.auth import service
+from api.auth.schemas import (
+    ForgotPasswordMailIn,
+    LoginIn,
+    LogoutIn,
+    MailSent,
+    RefreshIn,
+    ResetPasswordIn,
+    ResetTokenOut,
+    SessionOut,
+    TokenPair,
+)
+from api.core.schemas import Envelope, ok
+from api.deps import Authz, PolicyDep, RedisDep, SessionDep, SettingsDep, TemporalDep
+from api.users.models import User
+
+router = APIRouter(prefix="/auth", tags=["auth"])
+
+
+@router.post("/login", summary="Sign in with username and password")
+def login(body: LoginIn, session: SessionDep, redis_client: RedisDep, settings: SettingsDep) -> Envelope[TokenPair]:
+    return ok(service.login(session=session, redis_client=redis_client, settings=settings,
+                            username=body.username, password=body.password))
+
+
+@router.post("/refresh", summary="Exchange a refresh token for a new pair (the old one stops working)")
+def refresh(body: RefreshIn, redis_client: RedisDep, settings: SettingsDep) -> Envelope[TokenPair]:
+    return ok(service.refresh(redis_client=redis_client, settings=settings, refresh_token=body.refresh_token))
+
+
+@router.post("/logout", summary="Sign out: the session and its refresh token are revoked")
+def logout(body: LogoutIn, request: Request, redis_client: RedisDep,
+           user: Annotated[User, Authz("account", "read")]) -> Envelope[None]:
+    service.logout(redis_client=redis_client, session_id=request.state.session_id, refresh_token=body.refresh_token)
+    return ok(None)
+
+
+@router.get("/session", summary="The signed-in user, menus, allowed routes and page access flags")
+def get_session(session: SessionDep, policy: PolicyDep, settings: SettingsDep,
+                user: Annotated[User, Authz("account", "read")]) -> Envelope[SessionOut]:
+    return ok(access_service.session_payload(session=session, policy=policy, settings=settings, user=user))
+
+
+@router.post("/forgot-password/send-mail", summary="Mail a one-time password reset link")
+def send_reset_mail(body: ForgotPasswordMailIn, session: SessionDep, redis_client: RedisDep,
+                    settings: SettingsDep, temporal: TemporalDep) -> Envelope[MailSent]:
+    service.send_reset_mail(session=session, redis_client=redis_client, settings=settings, temporal=temporal,
+                            username=body.username, redirect_base_url=body.redirect_base_url)
+    return ok(MailSent(sent=True))
+
+
+@router.get("/forgot-password", summary="Check a password reset token")
+def check_reset_token(session: SessionDep, redis_client: RedisDep,
+                      token: Annotated[str, Query(max_length=200)] = "") -> Envelope[ResetTokenOut]:
+    user = service.check_reset_token(session=session, redis_client=redis_client, token=token)
+    return ok(ResetTokenOut(user_id=user.id, user_name=user.username))
+
+
+@router.put("/forgot-password", summary="Set a new password with a reset token")
+def reset_password(body: ResetPasswordIn, session: SessionDep, redis_client: RedisDep) -> Envelope[None]:
+    service.reset_password(session=session, redis_client=redis_client, user_id=body.user_id,
+                           token=body.forgot_password_token, new_password=body.new_password,
+                           confirmation=body.confirmation_new_password)
+    return ok(None)

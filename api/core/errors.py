@@ -1,0 +1,110 @@
+"""One error family and the handlers that turn it into {"messages": [...], "type": ...}."""
+
+from __future__ import annotations
+
+import logging
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+log = logging.getLogger(__name__)
+
+
+class AppError(Exception):
+    status = 400
+    type = "BadRequest"
+
+    def __init__(self, message: str | list[str], status: int | None = None):
+        self.messages = [message] if isinstance(message, str) else list(message)
+        if status is not None:
+            self.status = status
+        super().__init__("; ".join(self.messages))
+
+
+class BadRequest(AppError):
+    status = 400
+    type = "BadRequest"
+
+
+class Unauthorized(AppError):
+    status = 401
+    type = "Unauthorized"
+
+
+class Forbidden(AppError):
+    status = 403
+    type = "Forbidden"
+
+
+class NotFound(AppError):
+    status = 404
+    type = "NotFound"
+
+
+class Conflict(AppError):
+    status = 409
+    type = "Conflict"
+
+
+class InvalidTransition(AppError):
+    status = 409
+    type = "InvalidTransition"
+
+
+class ValidationFailed(AppError):
+    status = 422
+    type = "ValidationFailed"
+
+
+class TooManyRequests(AppError):
+    status = 429
+    type = "TooManyRequests"
+
+
+class PayloadTooLarge(AppError):
+    status = 413
+    type = "PayloadTooLarge"
+
+
+_STATUS_TYPES = {400: "BadRequest", 401: "Unauthorized", 403: "Forbidden", 404: "NotFound",
+                 405: "MethodNotAllowed", 409: "Conflict", 413: "PayloadTooLarge", 422: "ValidationFailed",
+                 429: "TooManyRequests"}
+
+
+def _body(messages: list[str], type_: str, **extra: object) -> dict[str, object]:
+    return {"messages": messages, "type": type_, **extra}
+
+
+def _validation_message(err: dict[str, object]) -> str:
+    loc = [str(p) for p in err.get("loc", ()) if p not in ("body", "query", "path")]  # type: ignore[union-attr]
+    msg = str(err.get("msg", "Invalid value"))
+    msg = msg.removeprefix("Value error, ")
+    return f"{'.'.join(loc)}: {msg}" if loc and err.get("type") != "value_error" else msg
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(AppError)
+    async def app_error(_: Request, exc: AppError) -> JSONResponse:
+        headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None
+        return JSONResponse(_body(exc.messages, exc.type), status_code=exc.status, headers=headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(_: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = exc.errors()
+        messages = [_validation_message(e) for e in errors] or ["Invalid request"]
+        detail = [{"loc": list(e.get("loc", ())), "msg": e.get("msg"), "type": e.get("type")} for e in errors]
+        return JSONResponse(_body(messages, "ValidationFailed", detail=detail), status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        message = exc.detail if isinstance(exc.detail, str) else "Request failed"
+        return JSONResponse(_body([message], _STATUS_TYPES.get(exc.status_code, "Error")),
+                            status_code=exc.status_code, headers=getattr(exc, "headers", None))
+
+    @app.exception_handler(Exception)
+    async def unexpected(_: Request, exc: Exception) -> JSONResponse:
+        log.exception("unhandled error", exc_info=exc)
+        return JSONResponse(_body(["Something went wrong, please try again later."], "ServerError"),
+                            status_code=500)

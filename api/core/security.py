@@ -1,0 +1,67 @@
+"""Password hashing (argon2) and access tokens (JWT)."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+import jwt
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+
+_hasher = PasswordHasher()
+# Verified against when the username is unknown, so a miss costs the same time as a wrong password.
+_DUMMY_HASH = _hasher.hash("dummy-password-for-timing")
+
+
+def hash_password(password: str) -> str:
+    return _hasher.hash(password)
+
+
+def verify_password(password: str, password_hash: str | None) -> bool:
+    try:
+        return _hasher.verify(password_hash or _DUMMY_HASH, password) and password_hash is not None
+    except (VerificationError, InvalidHashError):
+        return False
+
+
+def new_secret(nbytes: int = 32) -> str:
+    return secrets.token_urlsafe(nbytes)
+
+
+def digest(value: str) -> str:
+    return hashlib.sha256(value.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class AccessClaims:
+    user_id: int
+    session_id: str
+
+
+class TokenError(Exception):
+    pass
+
+
+def encode_access_token(*, user_id: int, session_id: str, key: str, algorithm: str, minutes: int) -> str:
+    now = datetime.now(UTC)
+    payload = {"sub": str(user_id), "sid": session_id, "iat": now, "exp": now + timedelta(minutes=minutes),
+               "typ": "access"}
+    return jwt.encode(payload, key, algorithm=algorithm)
+
+
+def decode_access_token(token: str, *, key: str, algorithm: str) -> AccessClaims:
+    try:
+        payload = jwt.decode(token, key, algorithms=[algorithm], options={"require": ["exp", "sub", "sid"]})
+    except jwt.ExpiredSignatureError as exc:
+        raise TokenError("Your session has expired, please sign in again.") from exc
+    except jwt.PyJWTError as exc:
+        raise TokenError("Invalid authentication token.") from exc
+    if payload.get("typ") != "access":
+        raise TokenError("Invalid authentication token.")
+    try:
+        return AccessClaims(user_id=int(payload["sub"]), session_id=str(payload["sid"]))
+    except (TypeError, ValueError) as exc:
+        raise TokenError("Invalid authentication token.") from exc

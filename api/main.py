@@ -1,0 +1,104 @@
+"""create_app(): routers, error handlers, lifespan (database, Redis, Temporal client, Casbin policy)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import APIRouter, FastAPI
+from fastapi.responses import FileResponse, HTMLResponse, Response
+from starlette.routing import Route
+from starlette.staticfiles import StaticFiles
+
+from api.access.declarations import API_PREFIX, assert_routes_declared
+from api.auth.router import router as auth_router
+from api.core.authz import PolicyStore
+from api.core.config import Settings, get_settings
+from api.core.db import make_engine, make_session_factory
+from api.core.errors import install_error_handlers
+from api.core.redis import make_redis
+from api.core.storage import Storage
+from api.core.temporal import connect as temporal_connect
+from api.notifications.router import router as notifications_router
+from api.users.router import router as users_router
+from policies.enforcer import build_enforcer
+
+log = logging.getLogger(__name__)
+
+
+def api_router() -> APIRouter:
+    router = APIRouter(prefix=API_PREFIX)
+
+    @router.get("/health", tags=["health"], summary="Liveness")
+    def health() -> dict[str, str]:
+        return {"status": "ok"}
+
+    for r in (auth_router, users_router, notifications_router):
+        router.include_router(r)
+    return router
+
+
+def _spa(app: FastAPI, dist: Path) -> None:
+    """Serve the built front end: assets as files, every other non-API path as index.html."""
+    index = dist / "index.html"
+    if (dist / "assets").is_dir():
+        app.mount("/assets", StaticFiles(directory=dist / "assets"), name="assets")
+
+    async def spa(request):  # type: ignore[no-untyped-def]
+        path = request.path_params.get("path", "")
+        if path.startswith(API_PREFIX.strip("/") + "/") or path == API_PREFIX.strip("/"):
+            return Response('{"messages":["Not Found"],"type":"NotFound"}', status_code=404,
+                            media_type="application/json")
+        candidate = (dist / path).resolve()
+        if path and candidate.is_file() and dist.resolve() in candidate.parents:
+            return FileResponse(candidate)
+        if index.is_file():
+            return FileResponse(index, headers={"Cache-Control": "no-cache"})
+        return HTMLResponse("<h1>The front end is not built</h1><p>Run <code>make build</code>.</p>",
+                            status_code=503)
+
+    app.router.routes.append(Route("/{path:path}", spa, methods=["GET", "HEAD"], name="spa"))
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or get_settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if not settings.database_url or not settings.redis_url:
+            raise RuntimeError("DATABASE_URL and REDIS_URL must be set (`make run` sets them for you)")
+        engine = make_engine(settings.database_url)
+        app.state.settings = settings
+        app.state.engine = engine
+        app.state.session_factory = make_session_factory(engine)
+        app.state.redis = make_redis(settings.redis_url)
+        app.state.storage = Storage(settings.storage_dir)
+        app.state.policy = PolicyStore(build_enforcer(engine), app.state.redis)
+        app.state.temporal = (
+            await temporal_connect(settings.temporal_address, settings.temporal_namespace)
+            if settings.temporal_address else None
+        )
+        settings.signing_key()
+        try:
+            yield
+        finally:
+            app.state.redis.close()
+            engine.dispose()
+
+    app = FastAPI(
+        title="Pipeline CRM API",
+        version="0.1.0",
+        description="Internal sales-pipeline CRM. Every success body is {\"results\": ...}; every error body is "
+                    "{\"messages\": [...], \"type\": ...}.",
+        lifespan=lifespan,
+        docs_url=f"{API_PREFIX}/docs",
+        redoc_url=None,
+        openapi_url=f"{API_PREFIX}/openapi.json",
+    )
+    install_error_handlers(app)
+    app.include_router(api_router())
+    assert_routes_declared(app)
+    _spa(app, settings.frontend_dist)
+    return app

@@ -1,0 +1,40 @@
+"""Notification queries, always scoped to one recipient."""
+
+from __future__ import annotations
+
+from sqlalchemy import Select, func, select, update
+from sqlalchemy.orm import Session
+
+from api.notifications.models import Notification
+
+
+def _scoped(user_id: int, type_: str | None) -> Select[tuple[Notification]]:
+    stmt = select(Notification).where(Notification.user_id == user_id)
+    if type_ and type_ != "ALL":
+        stmt = stmt.where(Notification.notification_type == type_)
+    return stmt
+
+
+def list_page(session: Session, *, user_id: int, type_: str | None, search: str | None, unread: bool,
+              offset: int, limit: int) -> list[Notification]:
+    stmt = _scoped(user_id, type_)
+    if search:
+        stmt = stmt.where(Notification.message.ilike(f"%{search}%"))
+    if unread:
+        stmt = stmt.where(Notification.is_read.is_(False))
+    stmt = stmt.order_by(Notification.created_at.desc(), Notification.id.desc()).offset(offset).limit(limit)
+    return list(session.scalars(stmt))
+
+
+def count_unread(session: Session, *, user_id: int, type_: str | None) -> int:
+    stmt = _scoped(user_id, type_).where(Notification.is_read.is_(False))
+    return int(session.scalar(select(func.count()).select_from(stmt.subquery())) or 0)
+
+
+def mark_read(session: Session, *, user_id: int, ids: list[int] | None, type_: str | None) -> int:
+    stmt = update(Notification).where(Notification.user_id == user_id, Notification.is_read.is_(False))
+    if ids is not None:
+        stmt = stmt.where(Notification.id.in_(ids))
+    if type_ and type_ != "ALL":
+        stmt = stmt.where(Notification.notification_type == type_)
+    return session.execute(stmt.values(is_read=True)).rowcount  # type: ignore[attr-defined,no-any-return]

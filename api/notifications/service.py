@@ -1,0 +1,59 @@
+"""Notifications of the signed-in user (spec 1 §2.3, §4)."""
+
+from __future__ import annotations
+
+from sqlalchemy.orm import Session
+
+from api.core.errors import Forbidden
+from api.notifications import repository
+from api.notifications.models import Notification
+from api.notifications.schemas import NotificationLimited, NotificationOut, NotificationPage, Pagination
+from api.users.models import User
+
+SEARCH_LIMIT = 100
+LIMITED_SIZE = 10
+OTHERS_NOTIFICATIONS = "You can only read your own notifications."
+
+
+def _own(actor: User, user: int | None) -> int:
+    if user is not None and user != actor.id:
+        raise Forbidden(OTHERS_NOTIFICATIONS)
+    return actor.id
+
+
+def list_page(*, session: Session, actor: User, user: int | None, type_: str | None, page: int, limit: int,
+              search: str | None, unread: bool) -> NotificationPage:
+    """A page of notifications, newest first; a search returns up to 100 on one page (spec 1 §7)."""
+    user_id = _own(actor, user)
+    if search:
+        page, limit = 1, SEARCH_LIMIT
+    rows = repository.list_page(session, user_id=user_id, type_=type_, search=search, unread=unread,
+                                offset=(page - 1) * limit, limit=limit + 1)
+    return NotificationPage(data=[NotificationOut.model_validate(n) for n in rows[:limit]],
+                            pagination=Pagination(page=page, has_more=len(rows) > limit))
+
+
+def limited(*, session: Session, actor: User, user: int | None, type_: str | None) -> NotificationLimited:
+    """The latest notifications for the bell, and the number unread."""
+    user_id = _own(actor, user)
+    rows = repository.list_page(session, user_id=user_id, type_=type_, search=None, unread=False, offset=0,
+                                limit=LIMITED_SIZE)
+    return NotificationLimited(data=[NotificationOut.model_validate(n) for n in rows],
+                               total=repository.count_unread(session, user_id=user_id, type_=type_))
+
+
+def mark_read(*, session: Session, actor: User, ids: list[int]) -> int:
+    changed = repository.mark_read(session, user_id=actor.id, ids=ids, type_=None)
+    session.commit()
+    return changed
+
+
+def mark_all_read(*, session: Session, actor: User, user: int | None, type_: str | None) -> int:
+    changed = repository.mark_read(session, user_id=_own(actor, user), ids=None, type_=type_)
+    session.commit()
+    return changed
+
+
+def notify(*, session: Session, user_id: int, notification_type: str, message: str, link: str | None = None) -> None:
+    """Queue a notification for a user (committed by the caller)."""
+    session.add(Notification(user_id=user_id, notification_type=notification_type, message=message, link=link))

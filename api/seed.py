@@ -1,0 +1,140 @@
+"""Reference and demo data, applied idempotently: `python -m api.seed` (run by `make run`).
+
+Pages, menus, roles and the default Casbin policy are created when absent and never overwrite what an
+administrator changed; demo users are created when their username is free.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import date
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from api.access.models import CasbinRule, Menu, Page
+from api.core.security import hash_password
+from api.users.models import Role, User
+from policies.enforcer import default_policy_rows
+from policies.navigation import MENUS, PAGES, MenuSpec
+
+log = logging.getLogger(__name__)
+
+DEMO_PASSWORD = "Pipeline#2026!Go"
+
+ROLES = [
+    # name, description, dashboard component, hierarchy whitelist
+    ("ADMIN", "Administrator", "TOP_MANAGEMENT", True),
+    ("TOP_MANAGEMENT", "Top Management", "TOP_MANAGEMENT", True),
+    ("TL", "Team Leader", "TL", False),
+    ("SALES", "Sales Executive", "SALES", False),
+    ("APPROVER", "Approver", None, False),
+]
+
+
+@dataclass(frozen=True)
+class DemoUser:
+    username: str
+    fullname: str
+    nickname: str
+    role: str
+    gender: str
+    dob: date
+    phone: str
+    leader: str | None = None
+
+
+DEMO_USERS = [
+    DemoUser("admin", "Adi Nugroho", "Adi", "ADMIN", "male", date(1985, 3, 14), "6281210000001"),
+    DemoUser("topmanager", "Ratna Wijaya", "Ratna", "TOP_MANAGEMENT", "F", date(1978, 7, 2), "6281210000002"),
+    DemoUser("tl1", "Budi Santoso", "Budi", "TL", "male", date(1983, 11, 21), "6281210000003", "topmanager"),
+    DemoUser("tl2", "Sari Lestari", "Sari", "TL", "F", date(1986, 5, 9), "6281210000004", "topmanager"),
+    DemoUser("sales1", "Andi Pratama", "Andi", "SALES", "male", date(1992, 1, 17), "6281210000005", "tl1"),
+    DemoUser("sales2", "Dewi Anggraini", "Dewi", "SALES", "F", date(1994, 9, 30), "6281210000006", "tl1"),
+    DemoUser("sales3", "Rizky Hidayat", "Rizky", "SALES", "male", date(1995, 4, 8), "6281210000007", "tl1"),
+    DemoUser("sales4", "Putri Maharani", "Putri", "SALES", "F", date(1993, 12, 3), "6281210000008", "tl2"),
+    DemoUser("sales5", "Fajar Setiawan", "Fajar", "SALES", "male", date(1991, 6, 25), "6281210000009", "tl2"),
+    DemoUser("sales6", "Intan Permata", "Intan", "SALES", "F", date(1996, 2, 14), "6281210000010", "tl2"),
+    DemoUser("approver1", "Hendra Gunawan", "Hendra", "APPROVER", "male", date(1980, 8, 19), "6281210000011"),
+    DemoUser("approver2", "Maya Kusuma", "Maya", "APPROVER", "F", date(1982, 10, 5), "6281210000012"),
+]
+
+
+def seed_access(session: Session) -> None:
+    """Pages of the route table, the menu tree and the default policy (only when the policy is empty)."""
+    existing = {p.code: p for p in session.scalars(select(Page))}
+    for code, name, url in PAGES:
+        if code not in existing:
+            session.add(Page(code=code, name=name, url=url))
+    session.flush()
+
+    menus = list(session.scalars(select(Menu)))
+    by_key = {(m.parent_id, m.label): m for m in menus}
+
+    def ensure(spec: MenuSpec, parent_id: int | None, seq: int) -> None:
+        menu = by_key.get((parent_id, spec.label))
+        if menu is None:
+            menu = Menu(label=spec.label, position=spec.position, icon=spec.icon, page_code=spec.page,
+                        parent_id=parent_id, seq=seq)
+            session.add(menu)
+            session.flush()
+            by_key[(parent_id, spec.label)] = menu
+        for i, child in enumerate(spec.children):
+            ensure(child, menu.id, i)
+
+    for i, spec in enumerate(MENUS):
+        ensure(spec, None, i)
+
+    if session.scalar(select(CasbinRule.id).limit(1)) is None:
+        for row in default_policy_rows():
+            ptype, *values = row
+            session.add(CasbinRule(ptype=ptype, **{f"v{i}": v for i, v in enumerate(values)}))
+
+
+def seed_users(session: Session) -> None:
+    roles = {r.name: r for r in session.scalars(select(Role))}
+    for name, description, component, whitelist in ROLES:
+        if name not in roles:
+            roles[name] = Role(name=name, description=description, dashboard_component=component,
+                               hierarchy_whitelist=whitelist)
+            session.add(roles[name])
+    session.flush()
+
+    users = {u.username: u for u in session.scalars(select(User))}
+    password_hash = hash_password(DEMO_PASSWORD)
+    for demo in DEMO_USERS:
+        if demo.username in users:
+            continue
+        user = User(username=demo.username, password_hash=password_hash, fullname=demo.fullname,
+                    nickname=demo.nickname, email=f"{demo.username}@pipeline-crm.local",
+                    phone_number=demo.phone, gender=demo.gender, dob=demo.dob, role_id=roles[demo.role].id,
+                    leader_id=users[demo.leader].id if demo.leader else None)
+        session.add(user)
+        session.flush()
+        users[demo.username] = user
+
+
+def seed(session: Session) -> None:
+    seed_access(session)
+    seed_users(session)
+    session.commit()
+
+
+def main() -> None:
+    from api.core.config import get_settings
+    from api.core.db import make_engine, make_session_factory
+
+    settings = get_settings()
+    if not settings.database_url:
+        raise SystemExit("DATABASE_URL is not set")
+    engine = make_engine(settings.database_url)
+    with make_session_factory(engine)() as session:
+        seed(session)
+    engine.dispose()
+    log.info("seed applied")
+
+
+if __name__ == "__main__":
+    logging.basicConfig(level=logging.INFO)
+    main()

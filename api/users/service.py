@@ -1,0 +1,81 @@
+"""Users: detail, password changes, profile pictures."""
+
+from __future__ import annotations
+
+import io
+
+import redis
+from PIL import Image, UnidentifiedImageError
+from sqlalchemy.orm import Session
+
+from api.auth import service as auth_service
+from api.auth.passwords import check_new_password
+from api.core.authz import PolicyStore
+from api.core.errors import BadRequest, Forbidden, NotFound, PayloadTooLarge, ValidationFailed
+from api.core.security import new_secret, verify_password
+from api.core.storage import Storage
+from api.users.models import User
+
+PICTURES = "profile-pictures"
+WRONG_CURRENT_PASSWORD = "Current password is incorrect."
+PICTURE_TOO_LARGE = "File is too large"
+PICTURE_UNSUPPORTED = "Unsupported file format. Accepts only PNG, JPEG, GIF or WEBP images."
+_FORMATS = {"PNG": "png", "JPEG": "jpg", "GIF": "gif", "WEBP": "webp"}
+
+
+def get_visible_or_404(*, session: Session, policy: PolicyStore, actor: User, user_id: int) -> User:
+    """Oneself, or anyone for a role that may read User Management."""
+    if user_id != actor.id and not policy.allowed(actor.role.name, "system/user-management", "read"):
+        raise NotFound("User not found.")
+    user = session.get(User, user_id)
+    if user is None:
+        raise NotFound("User not found.")
+    return user
+
+
+def change_own_password(*, session: Session, redis_client: redis.Redis, actor: User, session_id: str,
+                        old_password: str, new_password: str | None, confirmation: str | None) -> None:
+    """Other sessions of the user end; the current one stays signed in."""
+    if not verify_password(old_password, actor.password_hash):
+        raise BadRequest(WRONG_CURRENT_PASSWORD)
+    errors = check_new_password(new_password, confirmation)
+    if errors:
+        raise ValidationFailed(errors)
+    auth_service.set_password(session=session, redis_client=redis_client, user=actor, password=new_password or "",
+                              keep_session=session_id)
+
+
+def set_password_by_admin(*, session: Session, redis_client: redis.Redis, actor: User, user_id: int,
+                          new_password: str | None, confirmation: str | None) -> None:
+    """An administrator sets a user's password; every session of that user ends."""
+    user = session.get(User, user_id)
+    if user is None:
+        raise NotFound("User not found.")
+    if user.id == actor.id:
+        raise Forbidden("Use your profile to change your own password.")
+    errors = check_new_password(new_password, confirmation)
+    if errors:
+        raise ValidationFailed(errors)
+    auth_service.set_password(session=session, redis_client=redis_client, user=user, password=new_password or "")
+
+
+def save_profile_picture(*, session: Session, storage: Storage, actor: User, data: bytes, max_bytes: int) -> str:
+    """Store an image (checked by decoding it, not by its name) and point the user at it."""
+    if len(data) > max_bytes:
+        raise PayloadTooLarge(PICTURE_TOO_LARGE)
+    try:
+        with Image.open(io.BytesIO(data)) as img:
+            img.verify()
+            fmt = img.format or ""
+    except (UnidentifiedImageError, OSError, ValueError) as exc:
+        raise ValidationFailed(PICTURE_UNSUPPORTED) from exc
+    if fmt not in _FORMATS:
+        raise ValidationFailed(PICTURE_UNSUPPORTED)
+    name = f"{actor.id}-{new_secret(12)}.{_FORMATS[fmt]}"
+    storage.save(PICTURES, name, data)
+    old = actor.profile_picture
+    actor.profile_picture = name
+    session.commit()
+    if old:
+        storage.delete(PICTURES, old)
+    return name

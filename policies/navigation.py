@@ -1,0 +1,94 @@
+"""The pages of the route table and the default menu tree, seeded into `pages` and `menus`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+ACTIONS = ("read", "write", "edit", "delete")
+
+# (code, name, url). Codes are the route without its leading slash; "account" is the signed-in user's own
+# session, password and picture, and is not a screen.
+PAGES: list[tuple[str, str, str | None]] = [
+    ("account", "Own account and session", None),
+    ("dashboard", "Dashboard", "/"),
+    ("welcome", "Welcome", "/welcome"),
+    ("leads", "Leads", "/leads"),
+    ("activity-schedule", "Activity Schedule", "/activity-schedule"),
+    ("user/profile", "Profile", "/user/profile"),
+    ("user/inbox", "Inbox", "/user/inbox"),
+    ("system", "System", "/system"),
+    ("system/leads-management", "Leads Management", "/system/leads-management"),
+    ("system/leads-monitoring", "Leads Monitoring", "/system/leads-monitoring"),
+    ("system/user-hierarchy", "User Hierarchy", "/system/user-hierarchy"),
+    ("system/client-management", "Client Management", "/system/client-management"),
+    ("system/contact-management", "Contact Management", "/system/contact-management"),
+    ("system/approval-pipeline", "Approval Pipeline", "/system/approval-pipeline"),
+    ("system/pcs-approval-pipeline", "PCS Approval Pipeline", "/system/pcs-approval-pipeline"),
+    ("system/assignment-monitoring", "Assignment Monitoring", "/system/assignment-monitoring"),
+    ("system/stage-management", "Stage Management", "/system/stage-management"),
+    ("system/user-management", "User Management", "/system/user-management"),
+    ("system/lead-approval", "Lead Approval", "/system/lead-approval"),
+    ("system/pcs-approval", "PCS Approval", "/system/pcs-approval"),
+    ("system/sales-target", "Sales Target", "/system/sales-target"),
+    ("system/approval", "Approval", "/system/approval"),
+    ("system/report", "Report", "/system/report"),
+    ("system/page-management", "Page Management", "/system/page-management"),
+    ("system/menu-management", "Menu Management", "/system/menu-management"),
+    ("system/menu-page-access", "Menu Page Access", "/system/menu-page-access"),
+    ("system/monthly-billing", "Monthly Billing", "/system/monthly-billing"),
+    ("system/notification-management", "Notification Management", "/system/notification-management"),
+    ("system/reminder-management", "Reminder Management", "/system/reminder-management"),
+    ("system/sales-monitoring", "Sales Monitoring", "/system/sales-monitoring"),
+    ("system/coa-management", "COA Management", "/system/coa-management"),
+]
+
+
+@dataclass
+class MenuSpec:
+    label: str
+    position: str
+    icon: str | None = None
+    page: str | None = None  # None for a group; its url then comes from the first child
+    children: list[MenuSpec] = field(default_factory=list)
+
+
+def _leaf(label: str, page: str, icon: str | None = None, position: str = "SIDEBAR") -> MenuSpec:
+    return MenuSpec(label=label, position=position, icon=icon, page=page)
+
+
+MENUS: list[MenuSpec] = [
+    _leaf("Dashboard", "dashboard", "dashboard", "TOP"),
+    _leaf("Leads", "leads", "fund", "TOP"),
+    _leaf("Approval", "system/approval", "audit", "BOTH"),
+    MenuSpec("System", "TOP", "setting", "system"),
+    MenuSpec("Sales", "SIDEBAR", "rise", children=[
+        _leaf("Leads Management", "system/leads-management", "profile"),
+        _leaf("Leads Monitoring", "system/leads-monitoring", "monitor"),
+        _leaf("Sales Monitoring", "system/sales-monitoring", "wifi"),
+        _leaf("Sales Target", "system/sales-target", "aim"),
+        _leaf("Assignment Monitoring", "system/assignment-monitoring", "schedule"),
+        _leaf("Monthly Billing", "system/monthly-billing", "calendar"),
+        _leaf("Report", "system/report", "bar-chart"),
+    ]),
+    MenuSpec("Approvals", "SIDEBAR", "safety-certificate", children=[
+        _leaf("Lead Approval", "system/lead-approval", "check-square"),
+        _leaf("PCS Approval", "system/pcs-approval", "file-done"),
+        _leaf("Approval Pipeline", "system/approval-pipeline", "apartment"),
+        _leaf("PCS Approval Pipeline", "system/pcs-approval-pipeline", "partition"),
+        _leaf("Stage Management", "system/stage-management", "ordered-list"),
+    ]),
+    MenuSpec("Clients", "SIDEBAR", "bank", children=[
+        _leaf("Client Management", "system/client-management", "shop"),
+        _leaf("Contact Management", "system/contact-management", "contacts"),
+        _leaf("COA Management", "system/coa-management", "account-book"),
+    ]),
+    MenuSpec("Administration", "SIDEBAR", "control", children=[
+        _leaf("User Management", "system/user-management", "team"),
+        _leaf("User Hierarchy", "system/user-hierarchy", "cluster"),
+        _leaf("Menu Management", "system/menu-management", "menu"),
+        _leaf("Menu Page Access", "system/menu-page-access", "lock"),
+        _leaf("Page Management", "system/page-management", "file"),
+        _leaf("Notification Management", "system/notification-management", "notification"),
+        _leaf("Reminder Management", "system/reminder-management", "clock-circle"),
+    ]),
+]

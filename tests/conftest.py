@@ -1,0 +1,176 @@
+"""Real services for the whole test session: embedded PostgreSQL, Redis and Temporal, plus a worker.
+
+Each API test runs inside a transaction that is rolled back afterwards (services' commits become
+savepoints), and Redis is flushed between tests, so tests do not see each other.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy.orm import Session, sessionmaker
+
+from api.core.config import Settings, get_settings
+from api.core.db import make_engine
+from api.core.embedded import EmbeddedPostgres, EmbeddedRedis, EmbeddedTemporal, free_port
+from api.core.redis import make_redis
+
+ROOT = Path(__file__).resolve().parents[1]
+TEST_DATA = ROOT / ".test-data"
+DEMO_PASSWORD = "Pipeline#2026!Go"
+
+
+@dataclass
+class Services:
+    pg: EmbeddedPostgres
+    redis_url: str
+    temporal_address: str
+    data_dir: Path
+
+    def database(self, name: str) -> str:
+        """A fresh database, migrated and seeded."""
+        from api.run import migrate
+        from api.seed import seed
+
+        url = self.pg.create_database(name)
+        migrate(url)
+        engine = make_engine(url)
+        with Session(engine) as session:
+            seed(session)
+        engine.dispose()
+        return url
+
+
+@pytest.fixture(scope="session")
+def services() -> Iterator[Services]:
+    TEST_DATA.mkdir(exist_ok=True)
+    data_dir = TEST_DATA / "data"
+    shutil.rmtree(data_dir, ignore_errors=True)
+    pg = EmbeddedPostgres(TEST_DATA / "postgres", database="postgres")
+    pg.start()
+    redis = EmbeddedRedis(TEST_DATA / "redis", port=free_port(), persist=False)
+    temporal = EmbeddedTemporal(TEST_DATA / "temporal", port=free_port(), headless=True)
+    (TEST_DATA / "temporal" / "temporal.db").unlink(missing_ok=True)
+    try:
+        redis_url = redis.start()
+        temporal_address = temporal.start()
+        os.environ.update({"DATA_DIR": str(data_dir), "REDIS_URL": redis_url,
+                           "TEMPORAL_ADDRESS": temporal_address, "JWT_SECRET": "test-secret-" + "x" * 40})
+        get_settings.cache_clear()
+        yield Services(pg=pg, redis_url=redis_url, temporal_address=temporal_address, data_dir=data_dir)
+    finally:
+        temporal.stop()
+        redis.stop()
+        pg.stop()
+
+
+@pytest.fixture(scope="session")
+def database_url(services: Services) -> str:
+    url = services.database("crm_test")
+    os.environ["DATABASE_URL"] = url
+    get_settings.cache_clear()
+    return url
+
+
+@pytest.fixture(scope="session")
+def settings(services: Services, database_url: str) -> Settings:
+    return Settings(database_url=database_url, redis_url=services.redis_url,
+                    temporal_address=services.temporal_address, data_dir=services.data_dir,
+                    jwt_secret=os.environ["JWT_SECRET"], app_url="http://testserver")
+
+
+@pytest.fixture(scope="session")
+def worker(services: Services) -> Iterator[None]:
+    """A real Temporal worker with every workflow and activity, polling in a background thread."""
+    from temporalio.client import Client
+
+    from worker.__main__ import build_worker
+
+    ready, stop = threading.Event(), threading.Event()
+    errors: list[BaseException] = []
+
+    async def main() -> None:
+        client = await Client.connect(services.temporal_address)
+        with concurrent.futures.ThreadPoolExecutor(max_workers=8) as executor:
+            async with build_worker(client, get_settings().temporal_task_queue, executor):
+                ready.set()
+                while not stop.is_set():
+                    await asyncio.sleep(0.05)
+
+    def run() -> None:
+        try:
+            asyncio.run(main())
+        except BaseException as exc:  # surfaced below
+            errors.append(exc)
+            ready.set()
+
+    thread = threading.Thread(target=run, name="temporal-worker", daemon=True)
+    thread.start()
+    ready.wait(60)
+    if errors:
+        raise errors[0]
+    yield
+    stop.set()
+    thread.join(30)
+
+
+@pytest.fixture(scope="session")
+def app_client(settings: Settings) -> Iterator[TestClient]:
+    from api.main import create_app
+
+    app = create_app(settings)
+    with TestClient(app, raise_server_exceptions=False) as client:
+        yield client
+
+
+@pytest.fixture
+def client(app_client: TestClient) -> Iterator[TestClient]:
+    """The API, each test inside a rolled-back transaction and with an empty Redis."""
+    app = app_client.app
+    engine = app.state.engine  # type: ignore[attr-defined]
+    original = app.state.session_factory  # type: ignore[attr-defined]
+    connection = engine.connect()
+    transaction = connection.begin()
+    app.state.session_factory = sessionmaker(  # type: ignore[attr-defined]
+        bind=connection, expire_on_commit=False, join_transaction_mode="create_savepoint")
+    app_client.headers.clear()
+    try:
+        yield app_client
+    finally:
+        app.state.session_factory = original  # type: ignore[attr-defined]
+        transaction.rollback()
+        connection.close()
+        app.state.redis.flushdb()  # type: ignore[attr-defined]
+        app.state.policy._version = None  # type: ignore[attr-defined]
+
+
+@pytest.fixture
+def db(client: TestClient) -> Iterator[Session]:
+    """A session inside the same rolled-back transaction the API uses in this test."""
+    session: Session = client.app.state.session_factory()  # type: ignore[attr-defined]
+    yield session
+    session.close()
+
+
+@pytest.fixture
+def redis_client(services: Services):  # type: ignore[no-untyped-def]
+    return make_redis(services.redis_url)
+
+
+def login(client: TestClient, username: str, password: str = DEMO_PASSWORD) -> dict[str, str]:
+    r = client.post("/api/auth/login", json={"username": username, "password": password})
+    assert r.status_code == 200, r.text
+    return r.json()["results"]  # type: ignore[no-any-return]
+
+
+def auth(client: TestClient, username: str, password: str = DEMO_PASSWORD) -> dict[str, str]:
+    return {"Authorization": f"Bearer {login(client, username, password)['token']}"}
