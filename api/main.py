@@ -95,6 +95,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
         docs_url=f"{API_PREFIX}/docs",
         redoc_url=None,
+        swagger_ui_oauth2_redirect_url=f"{API_PREFIX}/docs/oauth2-redirect",
         openapi_url=f"{API_PREFIX}/openapi.json",
     )
     install_error_handlers(app)

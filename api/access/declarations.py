@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import dataclass
+
 from fastapi import FastAPI
 from fastapi.dependencies.models import Dependant
-from fastapi.routing import APIRoute
+from fastapi.routing import APIRoute, iter_route_contexts
+from starlette.routing import BaseRoute
 
 from api.deps import PageAccess
 
@@ -21,25 +25,44 @@ PUBLIC_ROUTES: frozenset[tuple[str, str]] = frozenset({
 })
 
 
-def declared_access(dependant: Dependant) -> list[PageAccess]:
+@dataclass(frozen=True)
+class RouteInfo:
+    method: str
+    path: str
+    access: tuple[PageAccess, ...]
+
+
+def declared_access(dependant: Dependant | None) -> list[PageAccess]:
+    if dependant is None:
+        return []
     found = [d.call for d in dependant.dependencies if isinstance(d.call, PageAccess)]
     for sub in dependant.dependencies:
         found.extend(declared_access(sub))
     return found
 
 
+def api_routes(app: FastAPI) -> Iterator[RouteInfo]:
+    """Every (method, full path) of the app's API routes, through included routers, with its declarations."""
+    for ctx in iter_route_contexts(app.routes):
+        if not isinstance(ctx.original_route, APIRoute):
+            continue
+        access = declared_access(ctx.dependant)
+        access += [d.dependency for d in (ctx.dependencies or []) if isinstance(d.dependency, PageAccess)]
+        for method in sorted(ctx.methods or ()):
+            yield RouteInfo(method=method, path=str(ctx.path), access=tuple(access))
+
+
+def other_routes(app: FastAPI) -> Iterator[BaseRoute]:
+    """Routes that are not API routes (docs, the front end)."""
+    for ctx in iter_route_contexts(app.routes):
+        if not isinstance(ctx.original_route, APIRoute):
+            yield ctx.original_route
+
+
 def undeclared_routes(app: FastAPI) -> list[str]:
     """API routes that neither declare a page and action nor appear in PUBLIC_ROUTES."""
-    missing = []
-    for route in app.routes:
-        if not isinstance(route, APIRoute):
-            continue
-        for method in route.methods:
-            if (method, route.path) in PUBLIC_ROUTES:
-                continue
-            if not declared_access(route.dependant):
-                missing.append(f"{method} {route.path}")
-    return sorted(missing)
+    return sorted(f"{r.method} {r.path}" for r in api_routes(app)
+                  if (r.method, r.path) not in PUBLIC_ROUTES and not r.access)
 
 
 def assert_routes_declared(app: FastAPI) -> None:

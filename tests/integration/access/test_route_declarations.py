@@ -1,0 +1,87 @@
+"""Every API route declares the page and action it needs (or is on the explicit public list)."""
+
+from typing import Annotated
+
+import pytest
+from fastapi import APIRouter, FastAPI
+from fastapi.testclient import TestClient
+from starlette.routing import Mount, Route
+
+from api.access.declarations import PUBLIC_ROUTES, api_routes, other_routes, undeclared_routes
+from api.deps import Authz, CurrentUser
+from api.users.models import User
+
+NON_API_ROUTES = {"/api/openapi.json", "/api/docs", "/api/docs/oauth2-redirect", "/{path:path}", "/assets"}
+
+
+def _api_routes(app: FastAPI) -> list[tuple[str, str]]:
+    return sorted((r.method, r.path) for r in api_routes(app))
+
+
+def test_every_route_of_the_app_is_declared_or_public(app_client: TestClient) -> None:
+    app = app_client.app
+    assert len(_api_routes(app)) >= 15  # type: ignore[arg-type]
+    assert undeclared_routes(app) == []  # type: ignore[arg-type]
+    for route in other_routes(app):  # type: ignore[arg-type]
+        assert isinstance(route, Route | Mount) and route.path in NON_API_ROUTES, route.path
+
+
+def test_the_public_list_is_short_and_real(app_client: TestClient) -> None:
+    routes = set(_api_routes(app_client.app))  # type: ignore[arg-type]
+    assert PUBLIC_ROUTES <= routes
+    assert {p for _, p in PUBLIC_ROUTES} == {"/api/auth/login", "/api/auth/refresh", "/api/health",
+                                           "/api/auth/forgot-password/send-mail", "/api/auth/forgot-password"}
+
+
+def test_the_walk_catches_a_route_that_only_needs_a_signed_in_user() -> None:
+    app = FastAPI()
+    router = APIRouter(prefix="/api")
+
+    @router.get("/declared")
+    def declared(user: Annotated[User, Authz("leads", "read")]) -> None: ...
+
+    @router.get("/sneaky")
+    def sneaky(user: CurrentUser) -> None: ...
+
+    app.include_router(router)
+    assert undeclared_routes(app) == ["GET /api/sneaky"]
+    declared_route = next(r for r in api_routes(app) if r.path == "/api/declared")
+    assert [(a.page, a.action) for a in declared_route.access] == [("leads", "read")]
+
+
+def test_a_router_level_declaration_counts() -> None:
+    app = FastAPI()
+    router = APIRouter(prefix="/api/leads", dependencies=[Authz("leads", "read")])
+
+    @router.get("")
+    def board() -> None: ...
+
+    app.include_router(router)
+    assert undeclared_routes(app) == []
+
+
+def test_create_app_refuses_to_start_with_an_undeclared_route(monkeypatch: pytest.MonkeyPatch) -> None:
+    from api import main
+
+    original = main.api_router
+
+    def with_extra() -> APIRouter:
+        router = original()
+
+        @router.get("/undeclared")
+        def undeclared() -> None: ...
+
+        return router
+
+    monkeypatch.setattr(main, "api_router", with_extra)
+    with pytest.raises(RuntimeError, match="GET /api/undeclared"):
+        main.create_app()
+
+
+def test_anonymous_callers_get_401_on_every_declared_route(client: TestClient) -> None:
+    for method, path in _api_routes(client.app):  # type: ignore[arg-type]
+        if (method, path) in PUBLIC_ROUTES:
+            continue
+        url = path.replace("{user_id}", "1").replace("{file_name}", "x.png")
+        r = client.request(method, url, json={})
+        assert r.status_code == 401, f"{method} {path} answered {r.status_code}"
