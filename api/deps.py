@@ -27,11 +27,11 @@ def get_db(request: Request) -> Iterator[Session]:
 
 
 def get_redis(request: Request) -> redis.Redis:
-    return request.app.state.redis  # type: ignore[no-any-return]
+    return request.app.state.redis
 
 
 def get_settings_dep(request: Request) -> Settings:
-    return request.app.state.settings  # type: ignore[no-any-return]
+    return request.app.state.settings
 
 
 def get_policy(request: Request) -> PolicyStore:
@@ -97,6 +97,6 @@ class PageAccess:
         return f"PageAccess({self.page!r}, {self.action!r})"
 
 
-def Authz(page: str, action: str) -> Any:  # noqa: N802 - reads as a declaration on the route
+def Authz(page: str, action: str) -> Any:
     """`actor: Annotated[User, Authz("leads", "read")]`: the signed-in user, allowed this action on this page."""
     return Depends(PageAccess(page, action))

@@ -46,7 +46,7 @@ def _spa(app: FastAPI, dist: Path) -> None:
     if (dist / "assets").is_dir():
         app.mount("/assets", StaticFiles(directory=dist / "assets"), name="assets")
 
-    async def spa(request):  # type: ignore[no-untyped-def]
+    async def spa(request):
         path = request.path_params.get("path", "")
         if path.startswith(API_PREFIX.strip("/") + "/") or path == API_PREFIX.strip("/"):
             return Response('{"messages":["Not Found"],"type":"NotFound"}', status_code=404,

@@ -38,7 +38,7 @@ def _menu_tree(menus: list[Menu], readable: set[str], pages: dict[str, Page]) ->
             if m.page_code is None and not sub:
                 continue  # an empty group
             url = m.url or (pages[m.page_code].url if m.page_code else None) or (sub[0].url if sub else None)
-            items.append(NavItem(id=m.id, label=m.label, url=url, icon=m.icon, position=m.position,  # type: ignore[arg-type]
+            items.append(NavItem(id=m.id, label=m.label, url=url, icon=m.icon, position=m.position,
                                  submenu=sub))
         return items
 

@@ -1,4 +1,4 @@
-"""Sign-in, session, sign-out and password reset (spec 1 §2.4–2.6, §7)."""
+"""Sign-in, session, sign-out and password reset (spec 1 §2.4-2.6, §7)."""
 
 from __future__ import annotations
 

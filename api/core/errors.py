@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -78,7 +79,8 @@ def _body(messages: list[str], type_: str, **extra: object) -> dict[str, object]
 
 
 def _validation_message(err: dict[str, object]) -> str:
-    loc = [str(p) for p in err.get("loc", ()) if p not in ("body", "query", "path")]  # type: ignore[union-attr]
+    raw_loc: Any = err.get("loc", ())
+    loc = [str(p) for p in raw_loc if p not in ("body", "query", "path")]
     msg = str(err.get("msg", "Invalid value"))
     msg = msg.removeprefix("Value error, ")
     return f"{'.'.join(loc)}: {msg}" if loc and err.get("type") != "value_error" else msg

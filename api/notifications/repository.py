@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import Select, func, select, update
 from sqlalchemy.orm import Session
 
 from api.notifications.models import Notification
 
 
-def _scoped(user_id: int, type_: str | None) -> Select[tuple[Notification]]:
+def _scoped(user_id: int, type_: str | None) -> Select[Notification]:
     stmt = select(Notification).where(Notification.user_id == user_id)
     if type_ and type_ != "ALL":
         stmt = stmt.where(Notification.notification_type == type_)
@@ -37,4 +39,5 @@ def mark_read(session: Session, *, user_id: int, ids: list[int] | None, type_: s
         stmt = stmt.where(Notification.id.in_(ids))
     if type_ and type_ != "ALL":
         stmt = stmt.where(Notification.notification_type == type_)
-    return session.execute(stmt.values(is_read=True)).rowcount  # type: ignore[attr-defined,no-any-return]
+    result: Any = session.execute(stmt.values(is_read=True))
+    return int(result.rowcount)

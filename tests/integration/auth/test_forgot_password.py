@@ -74,10 +74,12 @@ class TestForgotPassword:
                         json={**body, "newPassword": NEW_PASSWORD, "confirmationNewPassword": NEW_PASSWORD})
         assert ok.status_code == 200
 
-        assert client.post("/api/auth/login", json={"username": "sales4", "password": DEMO_PASSWORD}).status_code == 400
+        old = client.post("/api/auth/login", json={"username": "sales4", "password": DEMO_PASSWORD})
+        assert old.status_code == 400
         assert login(client, "sales4", NEW_PASSWORD)["token"]
+        other = "Another#Pass2026!"
         again = client.put("/api/auth/forgot-password",
-                           json={**body, "newPassword": "Another#Pass2026!", "confirmationNewPassword": "Another#Pass2026!"})
+                           json={**body, "newPassword": other, "confirmationNewPassword": other})
         assert again.status_code == 400
         assert again.json()["messages"] == [INVALID_LINK]
         assert client.get("/api/auth/forgot-password", params={"token": token}).status_code == 400

@@ -107,7 +107,8 @@ class TestProfilePicture:
         headers = auth(client, "sales1")
         first = client.post("/api/users/me/profile-picture", headers=headers,
                             files={"file": ("a.png", _png(), "image/png")}).json()["results"]["profilePicture"]
-        client.post("/api/users/me/profile-picture", headers=headers, files={"file": ("b.png", _png((8, 8)), "image/png")})
+        client.post("/api/users/me/profile-picture", headers=headers,
+                    files={"file": ("b.png", _png((8, 8)), "image/png")})
         assert client.get(f"/api/profile-pictures/{first}", headers=headers).status_code == 404
 
     @pytest.mark.parametrize("payload", [b"%PDF-1.4 not an image", b"GIF89a-broken"])
