@@ -1,0 +1,36 @@
+# Images for the production-like deployment in docker-compose.yml.
+# Targets: `app` (API and worker), `web` (nginx serving the built front end, proxying /api to the API).
+
+FROM node:20-bookworm-slim AS frontend
+WORKDIR /src/frontend
+COPY frontend/package.json frontend/package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY frontend/ ./
+RUN npm run build
+
+FROM python:3.11-slim-bookworm AS app
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 DATA_DIR=/data
+# Pango and friends for WeasyPrint (PDF rendering)
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b fonts-dejavu-core \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+COPY pyproject.toml README.md ./
+COPY api/ api/
+COPY workflows/ workflows/
+COPY worker/ worker/
+COPY policies/ policies/
+RUN pip install --no-cache-dir .
+COPY migrations/ migrations/
+COPY alembic.ini ./
+COPY --from=frontend /src/frontend/dist /app/frontend/dist
+ENV FRONTEND_DIST=/app/frontend/dist
+RUN useradd --create-home crm && mkdir -p /data && chown crm /data
+USER crm
+EXPOSE 8000
+CMD ["uvicorn", "api.main:create_app", "--factory", "--host", "0.0.0.0", "--port", "8000", "--proxy-headers"]
+
+FROM nginx:1.27-alpine AS web
+COPY deploy/nginx.conf /etc/nginx/conf.d/default.conf
+COPY --from=frontend /src/frontend/dist /usr/share/nginx/html
+EXPOSE 80
