@@ -21,6 +21,7 @@ class PolicyStore:
         self.redis = redis_client
         self._version: str | None = None
         self._lock = threading.Lock()
+        self._decisions: dict[tuple[str, str, str], bool] = {}
         self.refresh()
 
     def refresh(self) -> None:
@@ -31,6 +32,7 @@ class PolicyStore:
         with self._lock:
             if version != self._version:
                 self.enforcer.load_policy()
+                self._decisions = {}
                 self._version = str(version)
                 log.info("policy loaded (version %s)", version)
 
@@ -40,4 +42,9 @@ class PolicyStore:
         self.refresh()
 
     def allowed(self, role: str, page: str, action: str) -> bool:
-        return bool(self.enforcer.enforce(role, page, action))
+        """Casbin's decision, remembered until the policy changes (enforce evaluates every rule in Python)."""
+        key = (role, page, action)
+        decision = self._decisions.get(key)
+        if decision is None:
+            decision = self._decisions[key] = bool(self.enforcer.enforce(role, page, action))
+        return decision

@@ -40,4 +40,4 @@ class User(Base, TimestampMixin):
     password_changed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
     role: Mapped[Role] = relationship(lazy="joined", innerjoin=True)
-    leader: Mapped[User | None] = relationship(remote_side=[id])
+    leader: Mapped[User | None] = relationship(remote_side=[id], lazy="joined", join_depth=1)
