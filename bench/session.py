@@ -11,7 +11,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.common import StatementCounter, embedded_stack, measure, report  # noqa: E402
+from bench.common import StatementCounter, embedded_stack, measure, report
 
 
 def main(runs: int) -> None:
