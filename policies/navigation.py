@@ -12,6 +12,7 @@ PAGES: list[tuple[str, str, str | None]] = [
     ("account", "Own account and session", None),
     ("dashboard", "Dashboard", "/"),
     ("welcome", "Welcome", "/welcome"),
+    ("sample", "Sample widgets (demo page)", "/sample"),
     ("leads", "Leads", "/leads"),
     ("activity-schedule", "Activity Schedule", "/activity-schedule"),
     ("user/profile", "Profile", "/user/profile"),

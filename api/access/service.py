@@ -66,4 +66,4 @@ def session_payload(*, session: Session, policy: PolicyStore, settings: Settings
     menus = list(session.scalars(select(Menu)))
     navigations = _menu_tree(menus, readable, {p.code: p for p in pages})
     return SessionOut(user=session_user(user, settings), navigations=navigations, routes=routes,
-                      page_access=flags)
+                      all_routes=sorted(p.url for p in pages if p.url), page_access=flags)

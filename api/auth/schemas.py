@@ -67,7 +67,9 @@ class PageFlags(CamelModel):
 class SessionOut(CamelModel):
     user: SessionUser
     navigations: list[NavItem]
-    routes: list[str]
+    routes: list[str] = Field(description="Route prefixes of the pages this user may read")
+    all_routes: list[str] = Field(description="Every page route of the route table; the longest one that prefixes "
+                                              "a path decides whether the path is allowed")
     page_access: dict[str, PageFlags]
 
 

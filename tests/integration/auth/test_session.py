@@ -47,3 +47,10 @@ class TestSession:
     def test_a_group_left_without_readable_pages_is_not_shown(self, client: TestClient) -> None:
         s = client.get("/api/auth/session", headers=auth(client, "sales1")).json()["results"]
         assert "Administration" not in _labels(s["navigations"])
+
+
+def test_all_routes_let_the_client_tell_a_system_sub_page_from_the_system_index(client: TestClient) -> None:
+    s = client.get("/api/auth/session", headers=auth(client, "sales1")).json()["results"]
+    assert "/system" in s["routes"]
+    assert "/system/user-management" in s["allRoutes"] and "/system/user-management" not in s["routes"]
+    assert set(s["routes"]) <= set(s["allRoutes"])

@@ -1,0 +1,38 @@
+import { createContext, useContext } from 'react';
+import type { NavItem, PageFlags, SessionPayload, SessionUser } from '@/lib/api/types';
+
+export type AuthStatus = 'anonymous' | 'loading' | 'authenticated' | 'error';
+
+export interface AuthContextValue {
+  status: AuthStatus;
+  isAuthenticated: boolean;
+  session: SessionPayload | undefined;
+  user: SessionUser | undefined;
+  navigations: NavItem[];
+  routes: string[];
+  /** Every page route of the route table (decides which page a path belongs to). */
+  allRoutes: string[];
+  pageAccess: Record<string, PageFlags>;
+  /** Stores both tokens from a successful sign-in, then loads the session. */
+  login: (username: string, password: string) => Promise<void>;
+  /** Revokes the refresh token, clears the tokens and every cached query. */
+  logout: () => Promise<void>;
+  /** Re-fetches user, menus and routes; false (with a toast) when it failed. */
+  refreshSession: () => Promise<boolean>;
+}
+
+export const AuthContext = createContext<AuthContextValue | null>(null);
+
+/** The signed-in user's session and the sign-in/out actions. */
+export function useSession(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useSession must be used inside <AuthProvider>');
+  return value;
+}
+
+const NO_ACCESS: PageFlags = { isRead: false, isWrite: false, isEdit: false, isDelete: false };
+
+/** The page flags for a page code such as "dashboard" or "system/client-management". */
+export function usePageAccess(code: string): PageFlags {
+  return useSession().pageAccess[code] ?? NO_ACCESS;
+}

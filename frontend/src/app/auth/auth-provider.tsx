@@ -1,0 +1,86 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { toast } from '@/components/dialogs';
+import {
+  login as loginCall,
+  logout as logoutCall,
+  sessionQueryKey,
+  sessionQueryOptions,
+} from '@/features/auth/api/auth-api';
+import { clearTokens, getRefreshToken, getToken, setTokens, subscribeTokens } from '@/lib/api/tokens';
+import { AuthContext, type AuthContextValue, type AuthStatus } from './auth-context';
+
+/** Spelling as in the product (spec §8). */
+export const SESSION_REFRESH_FAILED = 'Something when wrong, failed to refresh authentication';
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const token = useSyncExternalStore(subscribeTokens, getToken, () => null);
+  const session = useQuery({ ...sessionQueryOptions, enabled: Boolean(token) });
+
+  // Tell the user once when the session could not be (re)loaded.
+  const reported = useRef(false);
+  useEffect(() => {
+    if (session.isError && token && !reported.current) {
+      reported.current = true;
+      toast.error(SESSION_REFRESH_FAILED);
+    }
+    if (session.isSuccess) reported.current = false;
+  }, [session.isError, session.isSuccess, token]);
+
+  const login = useCallback(
+    async (username: string, password: string) => {
+      const pair = await loginCall(username, password);
+      setTokens({ token: pair.token, refreshToken: pair.refreshToken });
+      await queryClient.fetchQuery({ ...sessionQueryOptions, staleTime: 0 });
+    },
+    [queryClient],
+  );
+
+  const logout = useCallback(async () => {
+    const refreshToken = getRefreshToken();
+    try {
+      if (refreshToken && getToken()) await logoutCall(refreshToken);
+    } catch {
+      // Signing out locally still has to happen when the server cannot be told.
+    } finally {
+      clearTokens();
+      queryClient.clear();
+    }
+  }, [queryClient]);
+
+  const refreshSession = useCallback(async () => {
+    try {
+      await queryClient.fetchQuery({ ...sessionQueryOptions, staleTime: 0 });
+      return true;
+    } catch {
+      toast.error(SESSION_REFRESH_FAILED);
+      queryClient.removeQueries({ queryKey: sessionQueryKey });
+      return false;
+    }
+  }, [queryClient]);
+
+  const value = useMemo<AuthContextValue>(() => {
+    let status: AuthStatus;
+    if (!token) status = 'anonymous';
+    else if (session.data) status = 'authenticated';
+    else if (session.isError) status = 'error';
+    else status = 'loading';
+    const data = token ? session.data : undefined;
+    return {
+      status,
+      isAuthenticated: status === 'authenticated',
+      session: data,
+      user: data?.user,
+      navigations: data?.navigations ?? [],
+      routes: data?.routes ?? [],
+      allRoutes: data?.allRoutes ?? [],
+      pageAccess: data?.pageAccess ?? {},
+      login,
+      logout,
+      refreshSession,
+    };
+  }, [token, session.data, session.isError, login, logout, refreshSession]);
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,44 @@
+import { Grid, Layout } from 'antd';
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useSession } from '@/app/auth/auth-context';
+import { ForbiddenPage } from '@/app/pages/forbidden-page';
+import { isRouteAllowed } from '@/lib/route-access';
+import { BottomBar } from './bottom-bar';
+import { MobileMenu } from './mobile-menu';
+import { showsSidebar } from './navigation';
+import { SidebarMenu } from './sidebar-menu';
+import { TopBar } from './top-bar';
+
+/** The signed-in shell: top bar, the sidebar on /system routes, mobile menu and bottom bar. */
+export function AppLayout() {
+  const { routes, allRoutes } = useSession();
+  const { pathname } = useLocation();
+  const screens = Grid.useBreakpoint();
+  const mobile = screens.md === false; // below 768 px
+  const [menuOpen, setMenuOpen] = useState(false);
+  const sidebar = showsSidebar(pathname) && !mobile;
+  const allowed = isRouteAllowed(pathname, routes, allRoutes);
+
+  useEffect(() => {
+    if (!mobile) setMenuOpen(false);
+  }, [mobile]);
+
+  return (
+    <Layout className={`app-shell${mobile ? ' is-mobile' : ''}`}>
+      <TopBar mobile={mobile} onOpenMenu={() => setMenuOpen(true)} />
+      <Layout hasSider={sidebar} className="app-shell__body">
+        {sidebar && (
+          <Layout.Sider width={272} theme="light" className="app-sider" breakpoint="lg" collapsedWidth={72}>
+            <SidebarMenu />
+          </Layout.Sider>
+        )}
+        <Layout.Content className="app-content">
+          <main className="app-content__inner">{allowed ? <Outlet /> : <ForbiddenPage />}</main>
+        </Layout.Content>
+      </Layout>
+      {mobile && <BottomBar />}
+      {mobile && <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />}
+    </Layout>
+  );
+}

@@ -1,0 +1,60 @@
+import { CalendarOutlined, MenuOutlined } from '@ant-design/icons';
+import { Button, Layout, Menu, Tooltip } from 'antd';
+import { useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useSession } from '@/app/auth/auth-context';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { Logo } from './logo';
+import { toMenuItems } from './menu-items';
+import { selectedUrl, topItems } from './navigation';
+import { UserMenu } from './user-menu';
+
+export function TopBar({ mobile, onOpenMenu }: { mobile: boolean; onOpenMenu: () => void }) {
+  const { navigations } = useSession();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const items = useMemo(() => topItems(navigations), [navigations]);
+  const selected = selectedUrl(items, pathname);
+
+  return (
+    <Layout.Header className="topbar">
+      {mobile && (
+        <Button
+          type="text"
+          size="large"
+          className="topbar__icon-button"
+          aria-label="Open menu"
+          icon={<MenuOutlined />}
+          onClick={onOpenMenu}
+        />
+      )}
+      <Logo />
+      {!mobile && (
+        <Menu
+          mode="horizontal"
+          className="topbar__menu"
+          items={toMenuItems(items)}
+          selectedKeys={selected ? [selected] : []}
+          onClick={({ key }) => key.startsWith('/') && navigate(key)}
+          disabledOverflow={false}
+        />
+      )}
+      <div className="topbar__spacer" />
+      <div className="topbar__actions">
+        <Tooltip title="Activity schedule">
+          <Button
+            type="text"
+            shape="circle"
+            size="large"
+            className="topbar__icon-button"
+            aria-label="Activity schedule"
+            icon={<CalendarOutlined style={{ fontSize: 18 }} />}
+            onClick={() => navigate('/activity-schedule')}
+          />
+        </Tooltip>
+        <NotificationBell />
+        <UserMenu compact={mobile} />
+      </div>
+    </Layout.Header>
+  );
+}

@@ -1,0 +1,41 @@
+import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Dropdown, Flex, Typography } from 'antd';
+import { useNavigate } from 'react-router';
+import { useSession } from '@/app/auth/auth-context';
+import { UserAvatar } from '@/features/users/components/user-avatar';
+
+/** Avatar, full name and role, with Profile and Sign Out. */
+export function UserMenu({ compact = false }: { compact?: boolean }) {
+  const { user } = useSession();
+  const navigate = useNavigate();
+
+  return (
+    <Dropdown
+      trigger={['click']}
+      placement="bottomRight"
+      menu={{
+        items: [
+          { key: '/user/profile', icon: <UserOutlined />, label: 'Profile' },
+          { type: 'divider' },
+          { key: '/signout', icon: <LogoutOutlined />, label: 'Sign Out', danger: true },
+        ],
+        onClick: ({ key }) => navigate(key),
+      }}
+    >
+      <button type="button" className="user-menu" aria-label="User menu">
+        <UserAvatar user={user} size={36} />
+        {!compact && (
+          <Flex vertical className="user-menu__text">
+            <Typography.Text strong ellipsis className="user-menu__name">
+              {user?.fullname}
+            </Typography.Text>
+            <Typography.Text type="secondary" ellipsis className="user-menu__role">
+              {user?.roleDescription}
+            </Typography.Text>
+          </Flex>
+        )}
+        {!compact && <DownOutlined className="user-menu__caret" />}
+      </button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,212 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Modal } from 'antd';
+import { setTokens } from '@/lib/api/tokens';
+import { FULL, json, makeSession, renderApp, stubApi } from '@/test/render-app';
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  Modal.destroyAll();
+  await act(async () => {
+    await new Promise((r) => setTimeout(r, 0));
+  });
+});
+
+describe('route guard', () => {
+  it('sends a visitor without a token to /signin', async () => {
+    stubApi(null);
+    const { router } = renderApp('/system/client-management');
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/signin');
+    expect(router.state.location.state).toEqual({ from: '/system/client-management' });
+    expect(screen.getByText('Forgot password?')).toBeInTheDocument();
+  });
+
+  it('shows the 403 page for a path the session does not allow', async () => {
+    setTokens({ token: 'a', refreshToken: 'r' });
+    stubApi(makeSession());
+    renderApp('/activity-schedule');
+    expect(await screen.findByText('Access Denied.')).toBeInTheDocument();
+    // Still inside the signed-in shell.
+    expect(screen.getByRole('button', { name: 'User menu' })).toBeInTheDocument();
+  });
+
+  it('renders a later screen with the sidebar on /system routes', async () => {
+    setTokens({ token: 'a', refreshToken: 'r' });
+    stubApi(makeSession());
+    renderApp('/system/client-management');
+    expect(await screen.findByText('This screen is coming in a later release.')).toBeInTheDocument();
+    expect(document.querySelector('.app-sider')).not.toBeNull();
+  });
+
+  it('has no sidebar on /leads', async () => {
+    setTokens({ token: 'a', refreshToken: 'r' });
+    stubApi(makeSession());
+    renderApp('/leads');
+    expect(await screen.findByText('This screen is coming in a later release.')).toBeInTheDocument();
+    expect(document.querySelector('.app-sider')).toBeNull();
+  });
+
+  it('sends users without full dashboard access to /welcome', async () => {
+    setTokens({ token: 'a', refreshToken: 'r' });
+    stubApi(makeSession({ pageAccess: { dashboard: { ...FULL, isDelete: false } } }));
+    const { router } = renderApp('/');
+    expect(await screen.findByText(/, Sari!/)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/welcome');
+  });
+
+  it('shows the dashboard placeholder with full access', async () => {
+    setTokens({ token: 'a', refreshToken: 'r' });
+    stubApi(makeSession());
+    renderApp('/');
+    expect(await screen.findByText(/performance dashboard is being prepared/)).toBeInTheDocument();
+  });
+
+  it('shows the 404 page for unknown paths', async () => {
+    stubApi(null);
+    renderApp('/no/such/page');
+    expect(await screen.findByText('Page not found')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
+  });
+});
+
+describe('sign in', () => {
+  async function submit(username: string, password: string) {
+    fireEvent.change(await screen.findByLabelText('Username'), { target: { value: username } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled());
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+  }
+
+  it('shows the fixed message on a 400', async () => {
+    stubApi(null, (_req, url) =>
+      url.pathname === '/api/auth/login' ? json(400, { messages: ['Invalid username or password combination'] }) : undefined,
+    );
+    renderApp('/signin');
+    await submit('sales1', 'wrong');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid username or password combination');
+  });
+
+  it('shows the lock message on a 429', async () => {
+    const lock = 'Too many failed sign-in attempts. Try again in 15 minutes.';
+    stubApi(null, (_req, url) => (url.pathname === '/api/auth/login' ? json(429, { messages: [lock] }) : undefined));
+    renderApp('/signin');
+    await submit('sales1', 'wrong');
+    expect(await screen.findByRole('alert')).toHaveTextContent(lock);
+  });
+
+  it('stores both tokens, loads the session and returns to the remembered page', async () => {
+    const requests = stubApi(makeSession(), (_req, url) =>
+      url.pathname === '/api/auth/login' ? json(200, { results: { token: 'T1', refreshToken: 'R1' } }) : undefined,
+    );
+    const { router } = renderApp('/welcome');
+    await submit('sales1', 'Pipeline#2026!Go');
+    expect(await screen.findByText(/, Sari!/)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/welcome');
+    expect(localStorage.getItem('token')).toBe('T1');
+    expect(localStorage.getItem('refreshToken')).toBe('R1');
+    const session = requests.find((r) => r.url.endsWith('/api/auth/session'))!;
+    expect(session.headers.get('Authorization')).toBe('Bearer T1');
+    expect(session.cache).toBe('no-store');
+  });
+});
+
+describe('sign out', () => {
+  it('revokes the refresh token, clears tokens and goes to /signin', async () => {
+    setTokens({ token: 'a', refreshToken: 'r-1' });
+    const requests = stubApi(makeSession(), (_req, url) =>
+      url.pathname === '/api/auth/logout' ? json(200, { results: null }) : undefined,
+    );
+    const { router } = renderApp('/signout');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    const logout = requests.find((r) => r.url.endsWith('/api/auth/logout'))!;
+    expect(await logout.json()).toEqual({ refreshToken: 'r-1' });
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('refreshToken')).toBeNull();
+  });
+});
+
+describe('forgot password', () => {
+  it('sends the mail with the origin and shows "Email Sent"', async () => {
+    const requests = stubApi(null, (_req, url) =>
+      url.pathname === '/api/auth/forgot-password/send-mail' ? json(200, { results: { sent: true } }) : undefined,
+    );
+    renderApp('/forgot-password');
+    fireEvent.change(await screen.findByLabelText('Username'), { target: { value: 'sales1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Finish' }));
+    expect(
+      await screen.findByText('We have sent a password reset link to your email. Check your inbox to continue.'),
+    ).toBeInTheDocument();
+    expect(document.querySelector('.ant-modal-confirm-title')).toHaveTextContent('Email Sent');
+    const sent = requests.find((r) => r.url.endsWith('/send-mail'))!;
+    expect(await sent.json()).toEqual({ username: 'sales1', redirectBaseUrl: window.location.origin });
+  });
+
+  it('requires the username', async () => {
+    stubApi(null);
+    renderApp('/forgot-password');
+    fireEvent.click(await screen.findByRole('button', { name: 'Finish' }));
+    expect(await screen.findByText('Username is required')).toBeInTheDocument();
+  });
+
+  it('shows the server message in an "Error" dialog', async () => {
+    stubApi(null, (_req, url) =>
+      url.pathname.endsWith('/send-mail') ? json(404, { messages: ['User not found'] }) : undefined,
+    );
+    renderApp('/forgot-password');
+    fireEvent.change(await screen.findByLabelText('Username'), { target: { value: 'ghost' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Finish' }));
+    expect(await screen.findByText('User not found')).toBeInTheDocument();
+    expect(document.querySelector('.ant-modal-confirm-title')).toHaveTextContent('Error');
+  });
+});
+
+describe('set a new password', () => {
+  it('shows the banner and validates with the spec messages', async () => {
+    stubApi(null, (_req, url) =>
+      url.pathname === '/api/auth/forgot-password' ? json(200, { results: { userId: 7, userName: 'sales1' } }) : undefined,
+    );
+    renderApp('/forgot-password/tok-1');
+    expect(await screen.findByText('Please provide required information to recover your account')).toBeInTheDocument();
+    fireEvent.click(await screen.findByRole('button', { name: 'Finish' }));
+    expect(await screen.findByText('New password is required')).toBeInTheDocument();
+    expect(screen.getByText('Confirm password is required')).toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('New Password'), { target: { value: 'short' } });
+    fireEvent.change(screen.getByLabelText('Confirm New Password'), { target: { value: 'other' } });
+    expect(await screen.findByText(/^Password must be 12-20 characters long/)).toBeInTheDocument();
+    expect(await screen.findByText('Passwords must match')).toBeInTheDocument();
+  });
+
+  it('submits the reset and shows "Success"', async () => {
+    const requests = stubApi(null, (req, url) => {
+      if (url.pathname !== '/api/auth/forgot-password') return undefined;
+      return req.method === 'GET'
+        ? json(200, { results: { userId: 7, userName: 'sales1' } })
+        : json(200, { results: null });
+    });
+    renderApp('/forgot-password/tok-1');
+    fireEvent.change(await screen.findByLabelText('New Password'), { target: { value: 'Pipeline#2026!Go' } });
+    fireEvent.change(screen.getByLabelText('Confirm New Password'), { target: { value: 'Pipeline#2026!Go' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Finish' }));
+    expect(await screen.findByText('Password successfully been changed.')).toBeInTheDocument();
+    const put = requests.find((r) => r.method === 'PUT')!;
+    expect(await put.json()).toEqual({
+      userId: 7,
+      userName: 'sales1',
+      newPassword: 'Pipeline#2026!Go',
+      confirmationNewPassword: 'Pipeline#2026!Go',
+      forgotPasswordToken: 'tok-1',
+    });
+  });
+
+  it('shows the server message in an "Error" dialog for an invalid token, asking once', async () => {
+    const requests = stubApi(null, (_req, url) =>
+      url.pathname === '/api/auth/forgot-password' ? json(400, { messages: ['The reset link has expired'] }) : undefined,
+    );
+    renderApp('/forgot-password/old');
+    expect(await screen.findByText('The reset link has expired')).toBeInTheDocument();
+    expect(document.querySelector('.ant-modal-confirm-title')).toHaveTextContent('Error');
+    expect(requests.filter((r) => r.url.includes('/api/auth/forgot-password?'))).toHaveLength(1);
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * Screens of the route table (spec 1 §2.1) that later issues build. Each is served by the one
+ * generic ComingSoonPage inside the right layout, so menus never lead to a 404. A later issue
+ * replaces its entries here with the real pages.
+ */
+export type LaterArea = 'app' | 'system' | 'public';
+
+export interface LaterRoute {
+  /** Absolute route pattern, as react-router takes it. */
+  path: string;
+  title: string;
+  area: LaterArea;
+}
+
+const system = (path: string, title: string): LaterRoute => ({
+  path: `/system/${path}`,
+  title,
+  area: 'system',
+});
+
+const app = (path: string, title: string): LaterRoute => ({ path, title, area: 'app' });
+
+const leadDetail = [
+  'connected',
+  'qualified',
+  'proposal',
+  'verification',
+  'closing',
+  'edit',
+  'view',
+  'generate-pid',
+  'activity/add/:media',
+  'activity/:activityId',
+  'project-cost-sheet',
+];
+
+export const LATER_ROUTES: LaterRoute[] = [
+  // Home
+  app('/pdf', 'PCS PDF Test'),
+  // Leads (document 2)
+  app('/leads', 'Leads'),
+  app('/leads/add', 'Add Lead'),
+  app('/leads/:leadId', 'Lead Detail'),
+  ...leadDetail.map((sub) => app(`/leads/:leadId/${sub}`, 'Lead Detail')),
+  // User
+  app('/activity-schedule', 'Activity Schedule'),
+  // System (documents 2 and 3)
+  system('leads-management', 'Leads Management'),
+  system('leads-management/add', 'Add Lead'),
+  system('leads-management/edit/:leadsId', 'Edit Lead'),
+  system('leads-monitoring', 'Leads Monitoring'),
+  system('user-hierarchy', 'User Hierarchy'),
+  system('client-management', 'Client Management'),
+  system('client-management/:clientId', 'Client'),
+  system('contact-management', 'Contact Management'),
+  system('contact-management/add', 'Add Contact'),
+  system('contact-management/:contactId', 'Contact'),
+  system('contact-management/:contactId/edit', 'Edit Contact'),
+  system('contact-management/:contactId/view', 'Contact'),
+  system('approval-pipeline', 'Approval Pipeline'),
+  system('approval-pipeline/add', 'Add Approval Pipeline'),
+  system('approval-pipeline/edit/:pipelineId', 'Edit Approval Pipeline'),
+  system('pcs-approval-pipeline', 'PCS Approval Pipeline'),
+  system('pcs-approval-pipeline/add', 'Add PCS Approval Pipeline'),
+  system('pcs-approval-pipeline/edit/:pipelineId', 'Edit PCS Approval Pipeline'),
+  system('assignment-monitoring', 'Assignment Monitoring'),
+  system('assignment-monitoring/:id', 'Assignment'),
+  system('stage-management', 'Stage Management'),
+  system('stage-management/add', 'Add Stage'),
+  system('stage-management/edit/:stageId', 'Edit Stage'),
+  system('user-management', 'User Management'),
+  system('user-management/:userId', 'User'),
+  system('user-management/:userId/change-password', 'Change User Password'),
+  system('lead-approval', 'Lead Approval'),
+  system('lead-approval/add', 'Add Lead Approval'),
+  system('lead-approval/:approvalId/edit', 'Edit Lead Approval'),
+  system('pcs-approval', 'PCS Approval'),
+  system('pcs-approval/:approvalId', 'PCS Approval Preview'),
+  system('sales-target', 'Sales Target'),
+  system('sales-target/:id', 'Sales Target'),
+  system('approval', 'Approval'),
+  system('report', 'Report'),
+  system('page-management', 'Page Management'),
+  system('page-management/:id', 'Page'),
+  system('menu-management', 'Menu Management'),
+  system('menu-page-access', 'Menu Page Access'),
+  system('menu-page-access/add', 'Add Menu Page Access'),
+  system('menu-page-access/:id', 'Menu Page Access'),
+  system('monthly-billing', 'Monthly Billing'),
+  system('notification-management', 'Notification Management'),
+  system('notification-management/:id', 'Notification Setting'),
+  system('reminder-management', 'Reminder Management'),
+  system('reminder-management/:id', 'Reminder Setting'),
+  system('sales-monitoring', 'Sales Monitoring'),
+  system('coa-management', 'COA Management'),
+  system('coa-management/:id', 'Chart of Account'),
+  // Public
+  { path: '/change-password', title: 'Change Password', area: 'public' },
+  { path: '/weblink/sip', title: 'SIP Web Link', area: 'public' },
+  { path: '/privacy-policy', title: 'Privacy Policy', area: 'public' },
+];

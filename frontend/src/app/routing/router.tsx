@@ -1,0 +1,83 @@
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { AppLayout } from '@/app/layout/app-layout';
+import { ComingSoonPage } from '@/app/pages/coming-soon-page';
+import { ErrorPage } from '@/app/pages/error-page';
+import { ForbiddenPage } from '@/app/pages/forbidden-page';
+import { FullPageSpinner } from '@/app/pages/full-page-spinner';
+import { NotFoundPage } from '@/app/pages/not-found-page';
+import { ForgotPasswordPage } from '@/features/auth/pages/forgot-password-page';
+import { ResetPasswordPage } from '@/features/auth/pages/reset-password-page';
+import { SignOutPage } from '@/features/auth/pages/signout-page';
+import { DashboardPage } from '@/features/home/pages/dashboard-page';
+import { WelcomePage } from '@/features/home/pages/welcome-page';
+import { InboxPage } from '@/features/notifications/pages/inbox-page';
+import { SystemIndexPage } from '@/features/system/pages/system-index-page';
+import { ProfilePage } from '@/features/users/pages/profile-page';
+import { LATER_ROUTES, type LaterArea } from './later-routes';
+import { PublicLayout } from './public-layout';
+import { RequireAuth } from './require-auth';
+
+function later(area: LaterArea): RouteObject[] {
+  return LATER_ROUTES.filter((r) => r.area === area).map((r) => ({
+    path: r.path,
+    element: <ComingSoonPage key={r.path} title={r.title} />,
+  }));
+}
+
+/** The whole route table (spec 1 §2.1). */
+export const routes: RouteObject[] = [
+  {
+    element: <Outlet />,
+    errorElement: <ErrorPage />,
+    hydrateFallbackElement: <FullPageSpinner />,
+    children: [
+      // Public
+      // Loaded on demand (spec §2.1).
+      {
+        path: '/signin',
+        lazy: () => import('@/features/auth/pages/signin-page').then((m) => ({ Component: m.SignInPage })),
+      },
+      { path: '/signout', element: <SignOutPage /> },
+      { path: '/forgot-password', element: <ForgotPasswordPage /> },
+      { path: '/forgot-password/:token', element: <ResetPasswordPage /> },
+      {
+        element: <PublicLayout />,
+        children: [{ path: '/error-403', element: <ForbiddenPage /> }, ...later('public')],
+      },
+      // Private: the signed-in shell; the sidebar shows itself on /system routes.
+      {
+        element: (
+          <RequireAuth>
+            <AppLayout />
+          </RequireAuth>
+        ),
+        errorElement: <ErrorPage />,
+        children: [
+          { path: '/', element: <DashboardPage /> },
+          { path: '/welcome', element: <WelcomePage /> },
+          {
+            path: '/sample',
+            lazy: () => import('@/features/home/pages/sample-page').then((m) => ({ Component: m.SamplePage })),
+          },
+          { path: '/user/profile', element: <ProfilePage /> },
+          {
+            path: '/user/profile/:userId/change-password',
+            lazy: () =>
+              import('@/features/users/pages/change-password-page').then((m) => ({
+                Component: m.ChangePasswordPage,
+              })),
+          },
+          { path: '/user/inbox', element: <InboxPage /> },
+          { path: '/system', element: <SystemIndexPage /> },
+          ...later('app'),
+          ...later('system'),
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,2 @@
+export * from './date-filter';
+export * from './date-range';

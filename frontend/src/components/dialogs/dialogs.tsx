@@ -1,0 +1,121 @@
+import { App, Modal, message as staticMessage, notification as staticNotification } from 'antd';
+import type { ReactNode } from 'react';
+import { useLayoutEffect } from 'react';
+
+/** Dialog width (spec §9) and toast timing and place. */
+export const DIALOG_WIDTH = 400;
+export const TOAST_DURATION_MS = 3000;
+export const TOAST_PLACEMENT = 'bottom' as const;
+
+type AppApi = ReturnType<typeof App.useApp>;
+
+let appApi: AppApi | null = null;
+
+/**
+ * Hands the theme-aware modal/notification instances of antd's <App> to the functions below;
+ * render it once inside <App>.
+ */
+export function DialogHost() {
+  const api = App.useApp();
+  useLayoutEffect(() => {
+    appApi = api;
+    return () => {
+      if (appApi === api) appApi = null;
+    };
+  }, [api]);
+  return null;
+}
+
+function modalApi() {
+  return appApi?.modal ?? Modal;
+}
+
+function notificationApi() {
+  return appApi?.notification ?? staticNotification;
+}
+
+export interface DialogOptions {
+  title: ReactNode;
+  content?: ReactNode;
+  okText?: string;
+}
+
+export interface ConfirmOptions extends DialogOptions {
+  cancelText?: string;
+  danger?: boolean;
+  /** Runs before the dialog closes; the OK button spins while it is pending. */
+  onOk?: () => unknown;
+}
+
+type Kind = 'success' | 'error' | 'info' | 'warning';
+
+function show(kind: Kind, { title, content, okText }: DialogOptions): Promise<void> {
+  return new Promise((resolve) => {
+    modalApi()[kind]({
+      title,
+      content,
+      okText: okText ?? 'OK',
+      width: DIALOG_WIDTH,
+      centered: true,
+      onOk: () => resolve(),
+      onCancel: () => resolve(),
+    });
+  });
+}
+
+/** A success dialog; resolves when it is closed. */
+export const showSuccess = (options: DialogOptions) => show('success', options);
+/** An error dialog; resolves when it is closed. */
+export const showError = (options: DialogOptions) => show('error', options);
+/** An information dialog; resolves when it is closed. */
+export const showInfo = (options: DialogOptions) => show('info', options);
+/** A warning dialog; resolves when it is closed. */
+export const showWarning = (options: DialogOptions) => show('warning', options);
+
+/** A confirmation dialog; resolves true when confirmed, false when cancelled. */
+export function showConfirm({
+  title,
+  content,
+  okText = 'Yes',
+  cancelText = 'Cancel',
+  danger = false,
+  onOk,
+}: ConfirmOptions): Promise<boolean> {
+  return new Promise((resolve) => {
+    modalApi().confirm({
+      title,
+      content,
+      okText,
+      cancelText,
+      width: DIALOG_WIDTH,
+      centered: true,
+      okButtonProps: { danger },
+      onOk: async () => {
+        await onOk?.();
+        resolve(true);
+      },
+      onCancel: () => resolve(false),
+    });
+  });
+}
+
+function toastOf(kind: Kind) {
+  return (text: ReactNode, description?: ReactNode) =>
+    notificationApi()[kind]({
+      title: text,
+      description,
+      placement: TOAST_PLACEMENT,
+      duration: TOAST_DURATION_MS / 1000,
+    });
+}
+
+/** Short notices at the bottom centre of the screen for 3 seconds. */
+export const toast = {
+  success: toastOf('success'),
+  error: toastOf('error'),
+  info: toastOf('info'),
+  warning: toastOf('warning'),
+};
+
+// Kept for places that want antd's one-line message style (shown at the top by antd).
+export const message = staticMessage;

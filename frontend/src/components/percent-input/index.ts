@@ -1,0 +1,2 @@
+export * from './percent';
+export * from './percent-input';

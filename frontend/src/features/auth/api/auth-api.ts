@@ -1,0 +1,51 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api/client';
+import { isApiError } from '@/lib/api/errors';
+
+export const sessionQueryKey = ['auth', 'session'] as const;
+
+/** The signed-in user's session: user, menus, allowed routes and page flags. */
+export const sessionQueryOptions = queryOptions({
+  queryKey: sessionQueryKey,
+  queryFn: () => unwrap(api.GET('/auth/session', { cache: 'no-store' })),
+  staleTime: 5 * 60_000,
+});
+
+export function login(username: string, password: string) {
+  return unwrap(api.POST('/auth/login', { body: { username, password } }));
+}
+
+export function logout(refreshToken: string) {
+  return unwrap(api.POST('/auth/logout', { body: { refreshToken } }));
+}
+
+export function sendResetMail(username: string) {
+  return unwrap(
+    api.POST('/auth/forgot-password/send-mail', {
+      body: { username, redirectBaseUrl: window.location.origin },
+    }),
+  );
+}
+
+/** Checks a password-reset token; a 400 (invalid or expired) is final, so it is not retried. */
+export const resetTokenQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: ['auth', 'reset-token', token],
+    queryFn: () => unwrap(api.GET('/auth/forgot-password', { params: { query: { token } } })),
+    retry: (failureCount, error) => !(isApiError(error) && error.status === 400) && failureCount < 3,
+    refetchOnWindowFocus: false,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+
+export interface ResetPasswordInput {
+  userId: number;
+  userName: string;
+  newPassword: string;
+  confirmationNewPassword: string;
+  forgotPasswordToken: string;
+}
+
+export function resetPassword(body: ResetPasswordInput) {
+  return unwrap(api.PUT('/auth/forgot-password', { body }));
+}

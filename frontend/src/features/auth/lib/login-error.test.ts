@@ -1,0 +1,19 @@
+import { ApiError } from '@/lib/api/errors';
+import { LOGIN_FAILED, LOGIN_INVALID, loginErrorMessage } from './login-error';
+
+describe('loginErrorMessage', () => {
+  it('shows the fixed text for a 400', () => {
+    expect(loginErrorMessage(new ApiError(400, { messages: ['whatever'] }))).toBe(LOGIN_INVALID);
+  });
+  it('shows the lock message of a 429', () => {
+    const msg = 'Too many failed sign-in attempts. Try again in 15 minutes.';
+    expect(loginErrorMessage(new ApiError(429, { messages: [msg] }))).toBe(msg);
+  });
+  it('shows the server message of a 500, or the fallback', () => {
+    expect(loginErrorMessage(new ApiError(500, { messages: ['Database down'] }))).toBe('Database down');
+    expect(loginErrorMessage(new ApiError(500, 'Internal Server Error'))).toBe(LOGIN_FAILED);
+  });
+  it('falls back for network failures', () => {
+    expect(loginErrorMessage(new TypeError('Failed to fetch'))).toBe(LOGIN_FAILED);
+  });
+});

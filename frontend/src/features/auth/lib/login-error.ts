@@ -1,0 +1,12 @@
+import { isApiError } from '@/lib/api/errors';
+
+export const LOGIN_INVALID = 'Invalid username or password combination';
+export const LOGIN_FAILED = 'Something went wrong, failed to log in to system';
+
+/** The sign-in failure message (spec §8): 400 → fixed text; otherwise the server's message. */
+export function loginErrorMessage(error: unknown): string {
+  if (!isApiError(error)) return LOGIN_FAILED;
+  if (error.status === 400) return LOGIN_INVALID;
+  const real = error.messages.filter((m) => m !== 'got errors');
+  return real.length > 0 ? real.join(' ') : LOGIN_FAILED;
+}

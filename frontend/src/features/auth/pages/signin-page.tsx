@@ -1,0 +1,72 @@
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { Alert, Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { useSession } from '@/app/auth/auth-context';
+import { AuthLayout } from '../components/auth-layout';
+import { loginErrorMessage } from '../lib/login-error';
+
+interface SignInValues {
+  username: string;
+  password: string;
+}
+
+function returnPath(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('/signin') ? from : '/';
+}
+
+export function SignInPage() {
+  const { login, status } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [form] = Form.useForm<SignInValues>();
+  const username = Form.useWatch('username', form);
+  const password = Form.useWatch('password', form);
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  if (status === 'authenticated' && !submitting) {
+    return <Navigate to={returnPath(location.state)} replace />;
+  }
+
+  const onFinish = async (values: SignInValues) => {
+    setError(null);
+    setSubmitting(true);
+    try {
+      await login(values.username.trim(), values.password);
+      navigate(returnPath(location.state), { replace: true });
+    } catch (e) {
+      setError(loginErrorMessage(e));
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthLayout title="Sign in" subtitle="Welcome back. Sign in with your company account.">
+      {error && (
+        <Alert type="error" showIcon title={error} className="auth-card__alert" role="alert" />
+      )}
+      <Form<SignInValues> form={form} layout="vertical" requiredMark={false} onFinish={onFinish} size="large">
+        <Form.Item label="Username" name="username">
+          <Input prefix={<UserOutlined />} autoComplete="username" autoFocus placeholder="Your username" />
+        </Form.Item>
+        <Form.Item label="Password" name="password" style={{ marginBottom: 8 }}>
+          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" placeholder="Your password" />
+        </Form.Item>
+        <div className="auth-card__row">
+          <Link to="/forgot-password">Forgot password?</Link>
+        </div>
+        <Button
+          type="primary"
+          htmlType="submit"
+          block
+          loading={submitting}
+          disabled={!username?.trim() || !password}
+        >
+          Sign In
+        </Button>
+      </Form>
+    </AuthLayout>
+  );
+}

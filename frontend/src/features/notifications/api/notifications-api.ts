@@ -1,0 +1,81 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api/client';
+import type { NotificationFilter } from '@/lib/api/types';
+
+export const NOTIFICATION_PAGE_SIZE = 10;
+/** A search asks for up to 100 matches on one page (spec §9). */
+export const NOTIFICATION_SEARCH_LIMIT = 100;
+/** The unread count is polled in the background every 20 seconds. */
+export const NOTIFICATION_POLL_MS = 20_000;
+/** How long a clicked notification takes to fade out before the app moves on. */
+export const NOTIFICATION_FADE_MS = 1000;
+
+export const NOTIFICATION_TABS: Array<{ key: NotificationFilter; label: string }> = [
+  { key: 'ALL', label: 'All' },
+  { key: 'INFORMATION', label: 'Informations' },
+  { key: 'APPROVAL', label: 'Approval' },
+];
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  limited: (userId: number | undefined, type: NotificationFilter) =>
+    ['notifications', 'limited', { userId, type }] as const,
+  list: (params: NotificationListParams) => ['notifications', 'list', params] as const,
+};
+
+/** The latest ten of a type and the unread count, for the bell. */
+export const limitedNotificationsQueryOptions = (userId: number | undefined, type: NotificationFilter) =>
+  queryOptions({
+    queryKey: notificationKeys.limited(userId, type),
+    queryFn: () =>
+      unwrap(api.GET('/notification/limited', { params: { query: { user: userId, type } } })),
+    refetchInterval: NOTIFICATION_POLL_MS,
+    enabled: userId !== undefined,
+  });
+
+export interface NotificationListParams {
+  userId: number | undefined;
+  type: NotificationFilter;
+  search: string;
+  unread: boolean;
+}
+
+/** The inbox: pages of 10, or one page of up to 100 when searching. */
+export const notificationListQueryOptions = (params: NotificationListParams) =>
+  infiniteQueryOptions({
+    queryKey: notificationKeys.list(params),
+    initialPageParam: 1,
+    queryFn: ({ pageParam }) => {
+      const searching = params.search.trim() !== '';
+      return unwrap(
+        api.GET('/notification', {
+          params: {
+            query: {
+              user: params.userId,
+              type: params.type,
+              page: searching ? 1 : pageParam,
+              limit: searching ? NOTIFICATION_SEARCH_LIMIT : NOTIFICATION_PAGE_SIZE,
+              ...(searching ? { search: params.search.trim() } : {}),
+              ...(params.unread ? { unread: true } : {}),
+            },
+          },
+        }),
+      );
+    },
+    getNextPageParam: (last) =>
+      params.search.trim() === '' && last.pagination.hasMore ? last.pagination.page + 1 : undefined,
+    enabled: params.userId !== undefined,
+  });
+
+export function markNotificationsRead(ids: number[]) {
+  return unwrap(api.PUT('/notification', { body: { ids } }));
+}
+
+export function markAllNotificationsRead(type: NotificationFilter, userId: number | undefined) {
+  return unwrap(api.PUT('/notification/read-all', { body: { type, user: userId } }));
+}
+
+/** Where a notification leads: approvals to the approval queue, information to the inbox. */
+export function notificationTarget(type: string): string {
+  return type === 'APPROVAL' ? '/system/approval' : '/user/inbox';
+}

@@ -1,0 +1,88 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { setTokens } from '@/lib/api/tokens';
+import { json, makeSession, renderApp, stubApi } from '@/test/render-app';
+
+const unread = {
+  id: 11,
+  notificationType: 'APPROVAL',
+  message: 'Approve lead PT Sinar Jaya moving to E4',
+  link: null,
+  isRead: false,
+  createdAt: new Date().toISOString(),
+};
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  await act(async () => {
+    await new Promise((r) => setTimeout(r, 0));
+  });
+});
+
+describe('NotificationBell', () => {
+  it('shows the tabs and "No notification..." when empty', async () => {
+    setTokens({ token: 'a', refreshToken: 'r' });
+    stubApi(makeSession());
+    renderApp('/welcome');
+    fireEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
+    expect(await screen.findByText('No notification...')).toBeInTheDocument();
+    for (const tab of ['All', 'Informations', 'Approval']) {
+      expect(screen.getByRole('tab', { name: tab })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/user/inbox');
+  });
+
+  it('counts unread and opens an unread item after it fades out', async () => {
+    setTokens({ token: 'a', refreshToken: 'r' });
+    let read = false;
+    const requests = stubApi(makeSession(), (req, url) => {
+      if (url.pathname === '/api/notification/limited') {
+        const type = url.searchParams.get('type');
+        const data = type === 'INFORMATION' || read ? [] : [{ ...unread, isRead: read }];
+        return json(200, { results: { data, total: read || type === 'INFORMATION' ? 0 : 1 } });
+      }
+      if (url.pathname === '/api/notification' && req.method === 'PUT') {
+        read = true;
+        return json(200, { results: null });
+      }
+      if (url.pathname === '/api/notification/read-all') return json(200, { results: null });
+      return undefined;
+    });
+    const { router } = renderApp('/welcome');
+    const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+    fireEvent.click(bell);
+
+    // "Mark all as read" sends the selected tab's type.
+    fireEvent.click(await screen.findByRole('tab', { name: 'Informations' }));
+    await screen.findByText('No notification...');
+    fireEvent.click(screen.getByRole('tab', { name: 'All' }));
+    fireEvent.click(await screen.findByText(unread.message));
+    await waitFor(() => expect(requests.some((r) => r.method === 'PUT')).toBe(true));
+    const put = requests.find((r) => r.method === 'PUT')!;
+    expect(new URL(put.url).pathname).toBe('/api/notification');
+    expect(await put.json()).toEqual({ ids: [11] });
+    // It fades out for a second, then goes to the approval queue.
+    expect(document.querySelector('.notification-item.is-fading')).not.toBeNull();
+    expect(router.state.location.pathname).toBe('/welcome');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/system/approval'), { timeout: 2500 });
+  });
+
+  it('"Mark all as read" sends the type of the selected tab', async () => {
+    setTokens({ token: 'a', refreshToken: 'r' });
+    const requests = stubApi(makeSession(), (_req, url) => {
+      if (url.pathname === '/api/notification/limited') {
+        return json(200, { results: { data: [unread], total: 1 } });
+      }
+      if (url.pathname === '/api/notification/read-all') return json(200, { results: null });
+      return undefined;
+    });
+    renderApp('/welcome');
+    fireEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    fireEvent.click(await screen.findByRole('tab', { name: 'Approval' }));
+    await screen.findByText(unread.message);
+    fireEvent.click(screen.getByRole('button', { name: /Mark all as read/ }));
+    await waitFor(() => expect(requests.some((r) => r.url.endsWith('/read-all'))).toBe(true));
+    const put = requests.find((r) => r.url.endsWith('/read-all'))!;
+    expect(await put.json()).toEqual({ type: 'APPROVAL', user: 7 });
+  });
+});

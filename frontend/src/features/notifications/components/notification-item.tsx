@@ -1,0 +1,65 @@
+import { AuditOutlined, InfoCircleOutlined } from '@ant-design/icons';
+import { Typography } from 'antd';
+import dayjs from 'dayjs';
+import type { Notification } from '@/lib/api/types';
+import { formatDateTime } from '@/lib/format';
+import { NOTIFICATION_FADE_MS } from '../api/notifications-api';
+
+function when(createdAt: string): string {
+  const at = dayjs(createdAt);
+  const minutes = dayjs().diff(at, 'minute');
+  if (minutes < 1) return 'Just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = dayjs().diff(at, 'hour');
+  if (hours < 24) return `${hours} h ago`;
+  return formatDateTime(createdAt);
+}
+
+export interface NotificationItemProps {
+  notification: Notification;
+  fading?: boolean;
+  highlighted?: boolean;
+  compact?: boolean;
+  onClick?: (notification: Notification) => void;
+}
+
+/** One notification: type icon, message, time and an unread dot; fades out when `fading`. */
+export function NotificationItem({ notification, fading, highlighted, compact, onClick }: NotificationItemProps) {
+  const approval = notification.notificationType === 'APPROVAL';
+  const classes = [
+    'notification-item',
+    notification.isRead ? 'is-read' : 'is-unread',
+    fading ? 'is-fading' : '',
+    highlighted ? 'is-highlighted' : '',
+    compact ? 'is-compact' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <button
+      type="button"
+      className={classes}
+      data-notification-id={notification.id}
+      style={{ transitionDuration: `${NOTIFICATION_FADE_MS}ms` }}
+      onClick={() => onClick?.(notification)}
+    >
+      <span className={`notification-item__icon ${approval ? 'is-approval' : 'is-info'}`}>
+        {approval ? <AuditOutlined /> : <InfoCircleOutlined />}
+      </span>
+      <span className="notification-item__body">
+        <Typography.Paragraph
+          className="notification-item__message"
+          ellipsis={compact ? { rows: 2 } : false}
+          style={{ marginBottom: 2 }}
+        >
+          {notification.message}
+        </Typography.Paragraph>
+        <Typography.Text type="secondary" className="notification-item__meta">
+          {approval ? 'Approval' : 'Information'} · {when(notification.createdAt)}
+        </Typography.Text>
+      </span>
+      {!notification.isRead && <span className="notification-item__dot" aria-label="Unread" />}
+    </button>
+  );
+}

@@ -1,0 +1,69 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { setTokens } from '@/lib/api/tokens';
+import { json, makeSession, renderApp, stubApi } from '@/test/render-app';
+
+const note = (id: number, isRead = true) => ({
+  id,
+  notificationType: 'INFORMATION',
+  message: `Update number ${id}`,
+  link: null,
+  isRead,
+  createdAt: new Date().toISOString(),
+});
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  await act(async () => {
+    await new Promise((r) => setTimeout(r, 0));
+  });
+});
+
+function listCalls(requests: Request[]) {
+  return requests
+    .map((r) => new URL(r.url))
+    .filter((u) => u.pathname === '/api/notification')
+    .map((u) => Object.fromEntries(u.searchParams));
+}
+
+describe('InboxPage', () => {
+  it('pages by 10, loads more while hasMore, searches with limit 100 page 1', async () => {
+    setTokens({ token: 'a', refreshToken: 'r' });
+    const requests = stubApi(makeSession(), (req, url) => {
+      if (url.pathname !== '/api/notification' || req.method !== 'GET') return undefined;
+      const page = Number(url.searchParams.get('page'));
+      const data = page === 1 ? [note(1), note(2)] : [note(3)];
+      return json(200, { results: { data, pagination: { page, hasMore: page === 1 } } });
+    });
+    renderApp('/user/inbox');
+    expect(await screen.findByText('Update number 1')).toBeInTheDocument();
+    expect(listCalls(requests)[0]).toMatchObject({ user: '7', type: 'ALL', page: '1', limit: '10' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Update number 3')).toBeInTheDocument();
+    expect(listCalls(requests).at(-1)).toMatchObject({ page: '2', limit: '10' });
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+
+    fireEvent.change(screen.getByPlaceholderText('Search notifications'), { target: { value: 'lead' } });
+    fireEvent.keyDown(screen.getByPlaceholderText('Search notifications'), { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(listCalls(requests).at(-1)).toMatchObject({ search: 'lead', page: '1', limit: '100' }));
+
+    fireEvent.click(screen.getByRole('switch', { name: 'Unread only' }));
+    await waitFor(() => expect(listCalls(requests).at(-1)).toMatchObject({ unread: 'true' }));
+  });
+
+  it('highlights the notification given as focusId', async () => {
+    setTokens({ token: 'a', refreshToken: 'r' });
+    stubApi(makeSession(), (req, url) =>
+      url.pathname === '/api/notification' && req.method === 'GET'
+        ? json(200, { results: { data: [note(1), note(2)], pagination: { page: 1, hasMore: false } } })
+        : undefined,
+    );
+    const { router } = renderApp('/welcome');
+    await screen.findByText(/, Sari!/);
+    await act(() => router.navigate('/user/inbox', { state: { focusId: 2 } }));
+    await screen.findByText('Update number 2');
+    expect(document.querySelector('[data-notification-id="2"]')).toHaveClass('is-highlighted');
+    expect(document.querySelector('[data-notification-id="1"]')).not.toHaveClass('is-highlighted');
+  });
+});

@@ -1,0 +1,55 @@
+import { useMutation } from '@tanstack/react-query';
+import { Button, Card, Flex, Form, Input, Typography } from 'antd';
+import { useNavigate } from 'react-router';
+import { showError, showSuccess } from '@/components/dialogs';
+import { PasswordFields } from '@/features/auth/components/password-fields';
+import { errorMessage } from '@/lib/api/errors';
+import { changeOwnPassword, type ChangeOwnPasswordInput } from '../api/users-api';
+
+/** /user/profile/:userId/change-password: change my own password. */
+export function ChangePasswordPage() {
+  const navigate = useNavigate();
+  const [form] = Form.useForm<ChangeOwnPasswordInput>();
+  const change = useMutation({
+    mutationFn: changeOwnPassword,
+    onSuccess: async () => {
+      await showSuccess({ title: 'Success', content: 'Password successfully been changed.' });
+      navigate('/user/profile');
+    },
+    onError: (error) => {
+      void showError({ title: 'Change password failed', content: errorMessage(error) });
+    },
+  });
+
+  return (
+    <div className="page page--narrow">
+      <div className="page-header">
+        <Typography.Title level={3}>Change Password</Typography.Title>
+        <Typography.Text type="secondary">Use a strong password you do not use anywhere else.</Typography.Text>
+      </div>
+      <Card variant="borderless">
+        <Form<ChangeOwnPasswordInput>
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={(values) => change.mutate(values)}
+        >
+          <Form.Item
+            label="Current Password"
+            name="oldPassword"
+            rules={[{ required: true, message: 'Current password is required' }]}
+          >
+            <Input.Password autoComplete="current-password" />
+          </Form.Item>
+          <PasswordFields form={form} />
+          <Flex gap={12} justify="flex-end">
+            <Button onClick={() => navigate('/user/profile')}>Back</Button>
+            <Button type="primary" htmlType="submit" loading={change.isPending}>
+              Save
+            </Button>
+          </Flex>
+        </Form>
+      </Card>
+    </div>
+  );
+}

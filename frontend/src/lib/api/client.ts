@@ -1,0 +1,145 @@
+import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import type { paths as SchemaPaths } from './schema';
+import { ApiError } from './errors';
+import { clearTokens, getRefreshToken, getToken, setTokens } from './tokens';
+
+/** Every API path is served under /api on the same origin (vite proxies it in development). */
+export const API_BASE_URL = '/api';
+
+/** The absolute base URL on this origin (Request needs an absolute URL outside browsers). */
+function originBaseUrl(): string {
+  return typeof window === 'undefined' ? API_BASE_URL : `${window.location.origin}${API_BASE_URL}`;
+}
+
+/** The schema's paths without their /api prefix, which is the client's base URL. */
+export type ApiPaths = {
+  [K in keyof SchemaPaths as K extends `/api${infer Rest}` ? Rest : never]: SchemaPaths[K];
+};
+
+export type ApiClient = Client<ApiPaths>;
+
+type AuthFailureHandler = () => void;
+
+let authFailureHandler: AuthFailureHandler = () => {
+  if (window.location.pathname !== '/signin') window.location.assign('/signin');
+};
+
+/** Lets the app replace the hard redirect with a router navigation. */
+export function setAuthFailureHandler(handler: AuthFailureHandler): void {
+  authFailureHandler = handler;
+}
+
+// Calls that must never trigger a refresh-and-retry: a 401 there is the answer itself.
+const NO_REFRESH = ['/auth/login', '/auth/refresh', '/auth/logout'];
+
+function isNoRefreshPath(url: string): boolean {
+  const { pathname } = new URL(url, window.location.origin);
+  return NO_REFRESH.some((suffix) => pathname.endsWith(suffix));
+}
+
+// Late-bound so tests (and anything else) can replace globalThis.fetch after import.
+const lateFetch: typeof fetch = (input, init) => globalThis.fetch(input, init);
+
+/** A client without the auth middleware, used for the refresh call itself. */
+const bareClient = createClient<ApiPaths>({ baseUrl: originBaseUrl(), fetch: lateFetch });
+
+let refreshInFlight: Promise<boolean> | null = null;
+
+/**
+ * Exchanges the stored refresh token for a new pair (single-flight: concurrent callers share
+ * one request). Resolves true when a rotated pair was stored.
+ */
+export function refreshTokens(): Promise<boolean> {
+  if (!refreshInFlight) {
+    refreshInFlight = (async () => {
+      const refreshToken = getRefreshToken();
+      if (!refreshToken) return false;
+      try {
+        const { data, response } = await bareClient.POST('/auth/refresh', {
+          body: { refreshToken },
+        });
+        const pair = (data as { results?: { token?: string; refreshToken?: string } } | undefined)
+          ?.results;
+        if (!response.ok || !pair?.token || !pair.refreshToken) return false;
+        setTokens({ token: pair.token, refreshToken: pair.refreshToken });
+        return true;
+      } catch {
+        return false;
+      }
+    })().finally(() => {
+      refreshInFlight = null;
+    });
+  }
+  return refreshInFlight;
+}
+
+function withBearer(request: Request, token: string | null): Request {
+  const next = new Request(request);
+  if (token) next.headers.set('Authorization', `Bearer ${token}`);
+  else next.headers.delete('Authorization');
+  return next;
+}
+
+/** Adds the bearer token; on a 401 refreshes once and retries, else signs the user out. */
+export function createAuthMiddleware(): Middleware {
+  const pending = new Map<string, { retry: Request; token: string | null }>();
+  return {
+    onRequest({ request, id }) {
+      const token = getToken();
+      const authorised = withBearer(request, token);
+      // Keep an unread copy: the body of the original is consumed when it is sent.
+      pending.set(id, { retry: authorised.clone(), token });
+      return authorised;
+    },
+    async onResponse({ request, response, id, options }) {
+      const entry = pending.get(id);
+      pending.delete(id);
+      if (response.status !== 401 || !entry || isNoRefreshPath(request.url)) return undefined;
+
+      const current = getToken();
+      // Another request may already have rotated the pair while this one was in flight.
+      const refreshed = current && current !== entry.token ? true : await refreshTokens();
+      if (!refreshed) {
+        clearTokens();
+        authFailureHandler();
+        return undefined;
+      }
+      const retried = await options.fetch(withBearer(entry.retry, getToken()));
+      if (retried.status === 401) {
+        clearTokens();
+        authFailureHandler();
+      }
+      return retried;
+    },
+    onError({ id }) {
+      pending.delete(id);
+    },
+  };
+}
+
+/** Builds a typed API client with the auth middleware. */
+export function createApiClient(baseUrl: string = originBaseUrl()): ApiClient {
+  const client = createClient<ApiPaths>({ baseUrl, fetch: lateFetch });
+  client.use(createAuthMiddleware());
+  return client;
+}
+
+/** The application's API client. */
+export const api = createApiClient();
+
+type Results<T> = T extends { results: infer R } ? R : T;
+
+/**
+ * Awaits an openapi-fetch call and returns its `results`, throwing an ApiError for any
+ * non-2xx answer.
+ */
+export async function unwrap<R extends { data?: unknown; error?: unknown; response: Response }>(
+  call: Promise<R>,
+): Promise<Results<NonNullable<R['data']>>> {
+  const { data, error, response } = await call;
+  if (!response.ok) throw new ApiError(response.status, error);
+  if (data && typeof data === 'object' && 'results' in data) {
+    return (data as { results: unknown }).results as Results<NonNullable<R['data']>>;
+  }
+  return data as Results<NonNullable<R['data']>>;
+}

@@ -1,0 +1,54 @@
+export const DEFAULT_ERROR_MESSAGE = 'got errors';
+
+/** A non-2xx answer from the API, carrying the server's messages (or ["got errors"]). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly messages: string[];
+  readonly type: string | undefined;
+  readonly body: unknown;
+
+  constructor(status: number, body: unknown) {
+    const messages = extractMessages(body);
+    super(messages.join('\n'));
+    this.name = 'ApiError';
+    this.status = status;
+    this.messages = messages;
+    this.body = body;
+    this.type =
+      body && typeof body === 'object' && typeof (body as { type?: unknown }).type === 'string'
+        ? (body as { type: string }).type
+        : undefined;
+  }
+
+  /** The first server message. */
+  get firstMessage(): string {
+    return this.messages[0] ?? DEFAULT_ERROR_MESSAGE;
+  }
+}
+
+function extractMessages(body: unknown): string[] {
+  if (body && typeof body === 'object') {
+    const { messages } = body as { messages?: unknown };
+    if (Array.isArray(messages)) {
+      const texts = messages.filter((m): m is string => typeof m === 'string' && m.trim() !== '');
+      if (texts.length > 0) return texts;
+    }
+  }
+  return [DEFAULT_ERROR_MESSAGE];
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** The message to show a person for any thrown value, or the fallback when there is none. */
+export function errorMessage(error: unknown, fallback?: string): string {
+  if (isApiError(error)) {
+    const real = error.messages.filter((m) => m !== DEFAULT_ERROR_MESSAGE);
+    if (real.length > 0) return real.join(' ');
+    return fallback ?? DEFAULT_ERROR_MESSAGE;
+  }
+  if (fallback) return fallback;
+  if (error instanceof Error && error.message) return error.message;
+  return DEFAULT_ERROR_MESSAGE;
+}

@@ -1,0 +1,85 @@
+import dayjs, { type Dayjs } from 'dayjs';
+
+/** Date display format d-MMM-yyyy, e.g. "5-Jan-2026". */
+export const DATE_FORMAT_SHORT = 'D-MMM-YYYY';
+/** Date display format dd MMM yyyy, e.g. "05 Jan 2026". */
+export const DATE_FORMAT_LONG = 'DD MMM YYYY';
+/** Storage format for lead dates: yyyy-MM-dd HH:mm:ss. */
+export const DATE_TIME_STORAGE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+const LOCALE = 'id-ID';
+const EMPTY = '-';
+
+type Numeric = number | string | null | undefined;
+
+function toNumber(value: Numeric): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** Formats a number in the id-ID style: "1.250.000,5". */
+export function formatNumber(value: Numeric, maximumFractionDigits = 2): string {
+  const n = toNumber(value);
+  if (n === null) return EMPTY;
+  return new Intl.NumberFormat(LOCALE, { maximumFractionDigits }).format(n);
+}
+
+/** Formats an amount of rupiah without decimals: "Rp 1.250.000". */
+export function formatIDR(value: Numeric): string {
+  const n = toNumber(value);
+  if (n === null) return EMPTY;
+  const body = formatNumber(Math.abs(Math.round(n)), 0);
+  return n < 0 && Math.round(n) !== 0 ? `-Rp ${body}` : `Rp ${body}`;
+}
+
+const UNITS: Array<[number, string]> = [
+  [1e12, 'T'],
+  [1e9, 'B'],
+  [1e6, 'M'],
+  [1e3, 'K'],
+];
+
+/** Abbreviates large numbers with K/M/B/T in the id-ID style: 1_500_000 -> "1,5M". */
+export function abbreviate(value: Numeric, maximumFractionDigits = 2): string {
+  const n = toNumber(value);
+  if (n === null) return EMPTY;
+  const abs = Math.abs(n);
+  for (const [size, suffix] of UNITS) {
+    if (abs >= size) {
+      return `${formatNumber(n / size, maximumFractionDigits)}${suffix}`;
+    }
+  }
+  return formatNumber(n, maximumFractionDigits);
+}
+
+type DateInput = string | number | Date | Dayjs | null | undefined;
+
+function toDay(value: DateInput): Dayjs | null {
+  if (value === null || value === undefined || value === '') return null;
+  const d = dayjs(value);
+  return d.isValid() ? d : null;
+}
+
+/** d-MMM-yyyy, e.g. "5-Jan-2026"; "-" when empty or invalid. */
+export function formatDate(value: DateInput): string {
+  return toDay(value)?.format(DATE_FORMAT_SHORT) ?? EMPTY;
+}
+
+/** dd MMM yyyy, e.g. "05 Jan 2026"; "-" when empty or invalid. */
+export function formatDateLong(value: DateInput): string {
+  return toDay(value)?.format(DATE_FORMAT_LONG) ?? EMPTY;
+}
+
+/** dd MMM yyyy HH:mm, for timestamps such as notification times. */
+export function formatDateTime(value: DateInput): string {
+  return toDay(value)?.format(`${DATE_FORMAT_LONG} HH:mm`) ?? EMPTY;
+}
+
+/** Whole years between a date of birth and today (null when unknown). */
+export function ageFrom(dob: DateInput, today: DateInput = new Date()): number | null {
+  const birth = toDay(dob);
+  const now = toDay(today);
+  if (!birth || !now) return null;
+  return now.diff(birth, 'year');
+}

@@ -1,0 +1,62 @@
+import { isRouteAllowed, normalizePath } from './route-access';
+
+const routes = ['/', '/welcome', '/leads', '/system', '/system/client-management'];
+
+describe('isRouteAllowed', () => {
+  it('allows an exact match', () => {
+    expect(isRouteAllowed('/leads', routes)).toBe(true);
+    expect(isRouteAllowed('/welcome', routes)).toBe(true);
+  });
+
+  it('allows sub-paths of a route', () => {
+    expect(isRouteAllowed('/leads/42/qualified', routes)).toBe(true);
+    expect(isRouteAllowed('/system/client-management/add', routes)).toBe(true);
+  });
+
+  it('does not treat a shared name prefix as a sub-path', () => {
+    expect(isRouteAllowed('/leadsx', routes)).toBe(false);
+    expect(isRouteAllowed('/welcome-back', routes)).toBe(false);
+  });
+
+  it('matches "/" only to itself', () => {
+    expect(isRouteAllowed('/', ['/'])).toBe(true);
+    expect(isRouteAllowed('/anything', ['/'])).toBe(false);
+  });
+
+  it('ignores a trailing slash, query and hash', () => {
+    expect(isRouteAllowed('/leads/', routes)).toBe(true);
+    expect(isRouteAllowed('/leads?tab=board#top', routes)).toBe(true);
+  });
+
+  it('refuses everything when there are no routes', () => {
+    expect(isRouteAllowed('/', [])).toBe(false);
+    expect(isRouteAllowed('/', undefined)).toBe(false);
+  });
+});
+
+describe('normalizePath', () => {
+  it('normalises slashes', () => {
+    expect(normalizePath('/')).toBe('/');
+    expect(normalizePath('leads/')).toBe('/leads');
+    expect(normalizePath('/a//')).toBe('/a');
+  });
+});
+
+describe('isRouteAllowed with the whole route table', () => {
+  const table = ['/', '/welcome', '/leads', '/system', '/system/client-management', '/system/user-management'];
+
+  it('does not let a readable parent open a sub-page the user may not read', () => {
+    expect(isRouteAllowed('/system', routes, table)).toBe(true);
+    expect(isRouteAllowed('/system/user-management', routes, table)).toBe(false);
+    expect(isRouteAllowed('/system/user-management/7/change-password', routes, table)).toBe(false);
+  });
+
+  it('still opens the sub-paths of a readable page', () => {
+    expect(isRouteAllowed('/system/client-management/add', routes, table)).toBe(true);
+    expect(isRouteAllowed('/leads/42/edit', routes, table)).toBe(true);
+  });
+
+  it('refuses a path outside the route table', () => {
+    expect(isRouteAllowed('/nowhere', routes, table)).toBe(false);
+  });
+});

@@ -1,0 +1,49 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+
+afterEach(() => cleanup());
+
+// antd's responsive helpers need matchMedia, which jsdom lacks: answer width queries from
+// window.innerWidth (1024 in jsdom) so layouts behave as on a desktop unless a test resizes.
+function matchesWidth(query: string): boolean {
+  const min = /min-width:\s*(\d+)px/.exec(query);
+  const max = /max-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
+  if (min && window.innerWidth < Number(min[1])) return false;
+  if (max && window.innerWidth > Number(max[1])) return false;
+  return Boolean(min || max);
+}
+
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: matchesWidth(query),
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }),
+  });
+}
+
+if (!('ResizeObserver' in window)) {
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
+}
+
+// jsdom does not implement computed styles for pseudo-elements; antd asks for them.
+const { getComputedStyle } = window;
+window.getComputedStyle = (element: Element, pseudo?: string | null) =>
+  getComputedStyle(element, pseudo ? undefined : pseudo);
+
+// jsdom does not lay out, so it has no scrollIntoView.
+if (!Element.prototype.scrollIntoView) {
+  Element.prototype.scrollIntoView = () => undefined;
+}

@@ -1,0 +1,98 @@
+"""Browser journeys of the foundation: sign-in and menus, the 403 page, the forgot-password round trip."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import re
+import time
+
+from playwright.sync_api import Page, expect
+
+from tests.conftest import DEMO_PASSWORD
+from tests.e2e.conftest import LiveServer
+from tests.e2e.pages.auth import ForgotPasswordPage, SetPasswordPage, SignInPage
+from tests.e2e.pages.shell import Shell
+
+POLICY_MESSAGE = (
+    "Password must be 12-20 characters long, contain at least 2 uppercase letters, 2 lowercase letters, "
+    "2 numbers, 2 special characters, and cannot contain more than 2 repeating characters or spaces."
+)
+
+
+def sign_in(page: Page, username: str, password: str = DEMO_PASSWORD) -> None:
+    SignInPage(page).open().sign_in(username, password)
+    expect(page).not_to_have_url(re.compile(r"/signin"))
+
+
+def test_sales_person_signs_in_and_sees_the_menus(page: Page) -> None:
+    signin = SignInPage(page).open()
+    signin.sign_in("sales1", "wrong-password")
+    signin.expect_error("Invalid username or password combination")
+
+    signin.sign_in("sales1", DEMO_PASSWORD)
+    shell = Shell(page)
+    for label in ("Dashboard", "Leads", "System"):
+        expect(shell.top_menu(label)).to_be_visible()
+    expect(shell.top_menu("Approval")).to_have_count(0)
+    expect(shell.top_bar).to_contain_text("Andi Pratama")
+
+    page.goto("/system")
+    expect(page.get_by_text("Client Management").first).to_be_visible()
+    expect(page.get_by_text("User Management")).to_have_count(0)
+
+
+def test_a_system_page_without_access_shows_403(page: Page) -> None:
+    sign_in(page, "sales2")
+    page.goto("/system/user-management")
+    expect(page.get_by_text("Access Denied.")).to_be_visible()
+    expect(page.get_by_role("button", name="Go Back")).to_be_visible()
+    page.get_by_role("button", name="Home Page").click()
+    expect(page).not_to_have_url(re.compile(r"user-management"))
+
+
+def test_an_anonymous_visitor_is_sent_to_sign_in(page: Page) -> None:
+    page.goto("/system/client-management")
+    expect(page).to_have_url(re.compile(r"/signin"))
+
+
+def _reset_link(server: LiveServer, address: str, timeout: float = 30) -> str:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for path in sorted(server.outbox.glob("*.eml")) if server.outbox.exists() else []:
+            msg = email.message_from_string(path.read_text(), policy=email.policy.default)
+            if msg["To"] == address:
+                text = msg.get_body(("plain",)).get_content()  # type: ignore[union-attr]
+                match = re.search(r"https?://\S+/forgot-password/\S+", text)
+                assert match, text
+                return match.group(0)
+        time.sleep(0.3)
+    raise AssertionError(f"no reset mail for {address} in {server.outbox}")
+
+
+def test_forgot_password_round_trip(page: Page, live_server: LiveServer) -> None:
+    ForgotPasswordPage(page).open().request("sales3")
+    dialog = page.get_by_role("dialog")
+    expect(dialog).to_contain_text("Email Sent")
+    expect(dialog).to_contain_text(
+        "We have sent a password reset link to your email. Check your inbox to continue.")
+    dialog.get_by_role("button").first.click()
+
+    link = _reset_link(live_server, "sales3@pipeline-crm.local")
+    assert link.startswith(live_server.url)
+    page.goto(link)
+    expect(page.get_by_text("Please provide required information to recover your account")).to_be_visible()
+
+    form = SetPasswordPage(page)
+    form.fill("weakpassword", "weakpassword")
+    expect(page.get_by_text(POLICY_MESSAGE)).to_be_visible()
+
+    new_password = "Journey#Reset2026!"
+    form.fill(new_password, new_password)
+    success = page.get_by_role("dialog")
+    expect(success).to_contain_text("Success")
+    expect(success).to_contain_text("Password successfully been changed.")
+    success.get_by_role("button").first.click()
+
+    sign_in(page, "sales3", new_password)
+    expect(Shell(page).top_bar).to_contain_text("Rizky Hidayat")
