@@ -14,6 +14,8 @@ from starlette.staticfiles import StaticFiles
 
 from api.access.declarations import API_PREFIX, assert_routes_declared
 from api.auth.router import router as auth_router
+from api.clients.router import router as clients_router
+from api.contacts.router import router as contacts_router
 from api.core.authz import PolicyStore
 from api.core.config import Settings, get_settings
 from api.core.db import make_engine, make_session_factory
@@ -21,6 +23,7 @@ from api.core.errors import install_error_handlers
 from api.core.redis import make_redis
 from api.core.storage import Storage
 from api.core.temporal import connect as temporal_connect
+from api.master_data.router import router as master_data_router
 from api.notifications.router import router as notifications_router
 from api.users.router import router as users_router
 from policies.enforcer import build_enforcer
@@ -35,7 +38,8 @@ def api_router() -> APIRouter:
     def health() -> dict[str, str]:
         return {"status": "ok"}
 
-    for r in (auth_router, users_router, notifications_router):
+    for r in (auth_router, users_router, notifications_router, master_data_router, clients_router,
+              contacts_router):
         router.include_router(r)
     return router
 

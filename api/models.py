@@ -1,8 +1,30 @@
 """Every mapped class, imported so Alembic and the seed see the whole schema."""
 
 from api.access.models import CasbinRule, Menu, Page
+from api.clients.models import Client
+from api.contacts.models import Contact, ContactHistory
 from api.core.db import Base
+from api.leads.models import Lead
+from api.master_data.models import (
+    Affiliate,
+    City,
+    Country,
+    Entity,
+    Industry,
+    Parameter,
+    ProjectRole,
+    ProjectType,
+    Province,
+    ServiceCategory,
+    Source,
+    SubServiceCategory,
+    Unit,
+)
 from api.notifications.models import Notification
 from api.users.models import Role, User
 
-__all__ = ["Base", "CasbinRule", "Menu", "Notification", "Page", "Role", "User"]
+__all__ = [
+    "Affiliate", "Base", "CasbinRule", "City", "Client", "Contact", "ContactHistory", "Country", "Entity",
+    "Industry", "Lead", "Menu", "Notification", "Page", "Parameter", "ProjectRole", "ProjectType", "Province",
+    "Role", "ServiceCategory", "Source", "SubServiceCategory", "Unit", "User",
+]

@@ -115,9 +115,14 @@ def seed_users(session: Session) -> None:
         users[demo.username] = user
 
 
-def seed(session: Session) -> None:
+def seed(session: Session, *, demo: bool = True) -> None:
+    from api.master_data.seed import seed_demo_clients, seed_reference
+
     seed_access(session)
     seed_users(session)
+    seed_reference(session)
+    if demo:
+        seed_demo_clients(session)
     session.commit()
 
 
@@ -132,6 +137,11 @@ def main() -> None:
     with make_session_factory(engine)() as session:
         seed(session)
     engine.dispose()
+    if settings.redis_url:  # reference data may have changed under the cached lists
+        from api.core.redis import make_redis
+        from api.master_data.service import all_changed
+
+        all_changed(make_redis(settings.redis_url))
     log.info("seed applied")
 
 

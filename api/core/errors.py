@@ -17,10 +17,11 @@ class AppError(Exception):
     status = 400
     type = "BadRequest"
 
-    def __init__(self, message: str | list[str], status: int | None = None):
+    def __init__(self, message: str | list[str], status: int | None = None, extra: dict[str, Any] | None = None):
         self.messages = [message] if isinstance(message, str) else list(message)
         if status is not None:
             self.status = status
+        self.extra = extra or {}
         super().__init__("; ".join(self.messages))
 
 
@@ -90,7 +91,7 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(AppError)
     async def app_error(_: Request, exc: AppError) -> JSONResponse:
         headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None
-        return JSONResponse(_body(exc.messages, exc.type), status_code=exc.status, headers=headers)
+        return JSONResponse(_body(exc.messages, exc.type, **exc.extra), status_code=exc.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(_: Request, exc: RequestValidationError) -> JSONResponse:

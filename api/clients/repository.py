@@ -1,0 +1,83 @@
+"""Client queries: rows with their industry, geography, affiliate, and lead and personnel counts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import func, or_, select
+from sqlalchemy.orm import Session
+
+from api.clients.models import Client
+from api.contacts.models import Contact
+from api.core.listing import ListParams, apply_criteria, apply_sort, like
+from api.leads.models import Lead
+from api.master_data.models import Affiliate, City, Country, Industry, Province
+
+LEADS = (select(func.count(Lead.id)).where(Lead.client_id == Client.id).correlate(Client)
+         .scalar_subquery().label("total_leads"))
+PERSONEL = (select(func.count(Contact.id)).where(Contact.client_id == Client.id, Contact.deleted_at.is_(None))
+            .correlate(Client).scalar_subquery().label("total_personel"))
+
+SORT_FIELDS = {
+    "clientCode": Client.client_code,
+    "clientName": func.lower(Client.client_name),
+    "legalName": func.lower(Client.legal_name),
+    "industryName": Industry.industry_name,
+    "address": Client.address,
+    "totalPersonel": PERSONEL,
+    "totalLeads": LEADS,
+    "createdAt": Client.created_at,
+    "updatedAt": Client.updated_at,
+}
+CRITERIA_FIELDS = {
+    "industry": Client.industry_id, "country": Client.country_id, "province": Client.province_id,
+    "city": Client.city_id, "affiliate": Client.affiliate_id, "isActive": Client.is_active,
+}
+
+
+def _rows() -> Any:
+    return (
+        select(Client, Industry.industry_name, Country.country_name, Province.province_name, City.city_name,
+               Affiliate.affiliate_name, LEADS, PERSONEL)
+        .join(Industry, Industry.id == Client.industry_id)
+        .join(Country, Country.id == Client.country_id)
+        .join(Affiliate, Affiliate.id == Client.affiliate_id)
+        .outerjoin(Province, Province.id == Client.province_id)
+        .outerjoin(City, City.id == Client.city_id)
+    )
+
+
+def page(session: Session, params: ListParams) -> tuple[list[Any], int]:
+    stmt = _rows()
+    if params.search:
+        term = like(params.search)
+        stmt = stmt.where(or_(Client.client_code.ilike(term), Client.client_name.ilike(term),
+                              Client.legal_name.ilike(term), Client.address.ilike(term),
+                              Industry.industry_name.ilike(term)))
+    stmt = apply_criteria(stmt, params.criteria, CRITERIA_FIELDS)
+    total = session.scalar(select(func.count()).select_from(stmt.with_only_columns(Client.id).subquery())) or 0
+    stmt = apply_sort(stmt, params.sort, params.desc, SORT_FIELDS, default=func.lower(Client.client_name),
+                      tiebreak=Client.id)
+    return list(session.execute(stmt.offset(params.offset).limit(params.limit))), int(total)
+
+
+def get_row(session: Session, client_id: int) -> Any:
+    return session.execute(_rows().where(Client.id == client_id)).one_or_none()
+
+
+def name_taken(session: Session, name: str, exclude_id: int | None) -> Client | None:
+    stmt = select(Client).where(func.lower(Client.client_name) == name.strip().lower())
+    if exclude_id is not None:
+        stmt = stmt.where(Client.id != exclude_id)
+    return session.scalars(stmt.limit(1)).first()
+
+
+def code_taken(session: Session, code: str, exclude_id: int | None) -> Client | None:
+    stmt = select(Client).where(Client.client_code == code)
+    if exclude_id is not None:
+        stmt = stmt.where(Client.id != exclude_id)
+    return session.scalars(stmt.limit(1)).first()
+
+
+def lead_count(session: Session, client_id: int) -> int:
+    return int(session.scalar(select(func.count(Lead.id)).where(Lead.client_id == client_id)) or 0)

@@ -1,0 +1,216 @@
+"""Clients: validation with the spec's messages, availability checks, personnel, delete refusal."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+from typing import Any
+
+import redis
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from api.clients import repository
+from api.clients.models import Client
+from api.clients.schemas import ClientIn, ClientOut, ClientRow
+from api.contacts import repository as contacts_repository
+from api.contacts import service as contacts_service
+from api.core.errors import Conflict, NotFound, ValidationFailed
+from api.core.listing import ListParams, Page
+from api.master_data import models as md
+from api.master_data import service as master_data
+from api.users.models import User
+
+CLIENT_NOT_FOUND = "Client not found."
+NAME_REQUIRED = "Please enter client name."
+LEGAL_NAME_REQUIRED = "Please enter legal name."
+INDUSTRY_REQUIRED = "Please select industry."
+ADDRESS_REQUIRED = "Please enter address."
+AFFILIATE_REQUIRED = "Please select affiliate."
+CODE_REQUIRED = "Please enter client code."
+CODE_LENGTH = "Client code must be 3 characters."
+CODE_CHARACTERS = "Client code may contain only letters and digits."
+COUNTRY_REQUIRED = "Please select country."
+PROVINCE_MISMATCH = "Please select a province of the selected country."
+CITY_MISMATCH = "Please select a city of the selected province."
+ZIP_NUMBER = "Zip code must be a number."
+
+
+def name_taken_message(name: str) -> str:
+    return f"Client name '{name}' is already registered."
+
+
+def code_taken_message(code: str, owner: str) -> str:
+    return f"Client code '{code}' is already used by {owner}."
+
+
+def has_leads_message(count: int) -> str:
+    return f"The client still has {count} lead{'s' if count != 1 else ''}; only a client without leads can be removed."
+
+
+def to_row(row: Any) -> ClientRow:
+    client, industry, country, province, city, affiliate, total_leads, total_personel = row
+    return ClientRow(
+        id=client.id, client_code=client.client_code, client_name=client.client_name, legal_name=client.legal_name,
+        industry=client.industry_id, industry_name=industry, address=client.address, country=client.country_id,
+        country_name=country, province=client.province_id, province_name=province, city=client.city_id,
+        city_name=city, zip_code=client.zip_code, affiliate=client.affiliate_id, affiliate_name=affiliate,
+        npwp=client.npwp, is_active=client.is_active, total_leads=total_leads or 0,
+        total_personel=total_personel or 0, created_at=client.created_at, updated_at=client.updated_at,
+    )
+
+
+def normalize_code(code: str | None) -> str:
+    return (code or "").strip().upper()
+
+
+def _validate(session: Session, data: ClientIn) -> dict[str, Any]:
+    errors: list[str] = []
+    name, legal = (data.client_name or "").strip(), (data.legal_name or "").strip()
+    address = (data.address or "").strip()
+    code = normalize_code(data.client_code)
+    if not name:
+        errors.append(NAME_REQUIRED)
+    if not legal:
+        errors.append(LEGAL_NAME_REQUIRED)
+    if not code:
+        errors.append(CODE_REQUIRED)
+    elif len(code) != 3:
+        errors.append(CODE_LENGTH)
+    elif not re.fullmatch(r"[A-Z0-9]{3}", code):
+        errors.append(CODE_CHARACTERS)
+    if not data.industry or session.get(md.Industry, data.industry) is None:
+        errors.append(INDUSTRY_REQUIRED)
+    if not address:
+        errors.append(ADDRESS_REQUIRED)
+    if not data.country or session.get(md.Country, data.country) is None:
+        errors.append(COUNTRY_REQUIRED)
+    province = session.get(md.Province, data.province) if data.province else None
+    if data.province and (province is None or province.country_id != data.country):
+        errors.append(PROVINCE_MISMATCH)
+    city = session.get(md.City, data.city) if data.city else None
+    if data.city and (city is None or city.province_id != data.province):
+        errors.append(CITY_MISMATCH)
+    zip_code = str(data.zip_code).strip() if data.zip_code not in (None, "") else None
+    if zip_code is not None and not zip_code.isdigit():
+        errors.append(ZIP_NUMBER)
+    if not data.affiliate or session.get(md.Affiliate, data.affiliate) is None:
+        errors.append(AFFILIATE_REQUIRED)
+    if errors:
+        raise ValidationFailed(errors)
+    return {"client_code": code, "client_name": name, "legal_name": legal, "industry_id": data.industry,
+            "address": address, "country_id": data.country, "province_id": data.province, "city_id": data.city,
+            "zip_code": zip_code, "affiliate_id": data.affiliate, "npwp": (data.npwp or "").strip() or None,
+            "is_active": data.is_active}
+
+
+def check_name(*, session: Session, name: str | None, exclude_id: int | None) -> None:
+    if not (name or "").strip():
+        raise ValidationFailed(NAME_REQUIRED)
+    if repository.name_taken(session, name or "", exclude_id):
+        raise Conflict(name_taken_message((name or "").strip()))
+
+
+def check_code(*, session: Session, code: str | None, exclude_id: int | None) -> None:
+    code = normalize_code(code)
+    if not code:
+        raise ValidationFailed(CODE_REQUIRED)
+    if len(code) != 3:
+        raise ValidationFailed(CODE_LENGTH)
+    owner = repository.code_taken(session, code, exclude_id)
+    if owner is not None:
+        message = code_taken_message(code, owner.client_name)
+        raise Conflict(message, extra={"errors": {"message": message}})
+
+
+def _commit(session: Session, fields: dict[str, Any]) -> None:
+    try:
+        session.commit()
+    except IntegrityError as exc:  # a concurrent save took the name or code between the check and the insert
+        session.rollback()
+        if "client_code" in str(exc.orig):
+            raise Conflict(f"Client code '{fields['client_code']}' is already used.") from exc
+        raise Conflict(name_taken_message(fields["client_name"])) from exc
+
+
+def create(*, session: Session, redis_client: redis.Redis, actor: User, data: ClientIn) -> int:
+    fields = _validate(session, data)
+    check_name(session=session, name=fields["client_name"], exclude_id=None)
+    check_code(session=session, code=fields["client_code"], exclude_id=None)
+    client = Client(**fields, created_by=actor.id, updated_by=actor.id)
+    session.add(client)
+    session.flush()
+    for person in data.personnel or []:
+        contacts_service.create(session=session, actor=actor, data=person.model_copy(update={"id": None}),
+                                client=client, commit=False)
+    _commit(session, fields)
+    master_data.clients_changed(redis_client)
+    return client.id
+
+
+def update(*, session: Session, redis_client: redis.Redis, actor: User, data: ClientIn) -> int:
+    client = session.get(Client, data.id) if data.id else None
+    if client is None:
+        raise NotFound(CLIENT_NOT_FOUND)
+    fields = _validate(session, data)
+    check_name(session=session, name=fields["client_name"], exclude_id=client.id)
+    check_code(session=session, code=fields["client_code"], exclude_id=client.id)
+    for name, value in fields.items():
+        setattr(client, name, value)
+    client.updated_by = actor.id
+    client.updated_at = datetime.now(UTC)
+    session.flush()
+    if data.personnel is not None:
+        _sync_personnel(session, actor, client, data)
+    _commit(session, fields)
+    master_data.clients_changed(redis_client)
+    return client.id
+
+
+def _sync_personnel(session: Session, actor: User, client: Client, data: ClientIn) -> None:
+    """Listed personnel with an id are updated, without one added; the client's others are removed."""
+    existing = {row[0].id for row in contacts_repository.of_client(session, client.id)}
+    kept = {p.id for p in data.personnel or [] if p.id}
+    for contact_id in existing - kept:
+        contacts_service.delete(session=session, actor=actor, contact_id=contact_id, commit=False)
+    for person in data.personnel or []:
+        if person.id:
+            if person.id not in existing:
+                raise NotFound(contacts_service.CONTACT_NOT_FOUND)
+            contacts_service.update(session=session, actor=actor, data=person, client=client, commit=False)
+        else:
+            contacts_service.create(session=session, actor=actor, data=person, client=client, commit=False)
+
+
+def delete(*, session: Session, redis_client: redis.Redis, actor: User, client_id: int) -> None:
+    """Only a client without leads; its contacts go with it."""
+    client = session.get(Client, client_id)
+    if client is None:
+        raise NotFound(CLIENT_NOT_FOUND)
+    count = repository.lead_count(session, client_id)
+    if count:
+        raise Conflict(has_leads_message(count))
+    from sqlalchemy import delete as sql_delete
+
+    from api.contacts.models import Contact, ContactHistory
+
+    contact_ids = [c.id for c in session.query(Contact.id).filter(Contact.client_id == client_id)]
+    if contact_ids:
+        session.execute(sql_delete(ContactHistory).where(ContactHistory.contact_id.in_(contact_ids)))
+        session.execute(sql_delete(Contact).where(Contact.id.in_(contact_ids)))
+    session.delete(client)
+    session.commit()
+    master_data.clients_changed(redis_client)
+
+
+def get_out(*, session: Session, client_id: int) -> ClientOut:
+    row = repository.get_row(session, client_id)
+    if row is None:
+        raise NotFound(CLIENT_NOT_FOUND)
+    personnel = [contacts_service.to_out(r) for r in contacts_repository.of_client(session, client_id)]
+    return ClientOut(**to_row(row).model_dump(), personnel=personnel)
+
+
+def list_page(*, session: Session, params: ListParams) -> Page[ClientRow]:
+    rows, total = repository.page(session, params)
+    return Page[ClientRow](data=[to_row(r) for r in rows], total_rows=total)

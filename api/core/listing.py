@@ -1,0 +1,86 @@
+"""Server-paged lists: offset, limit, search, criteria (JSON filters), sort (allow-listed), desc."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Annotated, Any, Generic, TypeVar
+
+from fastapi import Depends, Query
+
+from api.core.errors import ValidationFailed
+from api.core.schemas import CamelModel
+
+T = TypeVar("T")
+
+
+class Page(CamelModel, Generic[T]):
+    data: list[T]
+    total_rows: int
+
+
+@dataclass(frozen=True)
+class ListParams:
+    offset: int
+    limit: int
+    search: str | None
+    criteria: str | None
+    sort: str | None
+    desc: bool
+
+
+def list_params(
+    offset: Annotated[int, Query(ge=0, description="Rows to skip: (page - 1) * size")] = 0,
+    limit: Annotated[int, Query(ge=1, le=100, description="Page size")] = 10,
+    search: Annotated[str | None, Query(max_length=100)] = None,
+    criteria: Annotated[str | None, Query(max_length=2000,
+                                          description='JSON list of filters: [{"field": ..., "value": ...}]')] = None,
+    sort: Annotated[str | None, Query(max_length=50)] = None,
+    desc: bool = False,
+) -> ListParams:
+    return ListParams(offset=offset, limit=limit, search=(search or "").strip() or None, criteria=criteria,
+                      sort=sort or None, desc=desc)
+
+
+ListQuery = Annotated[ListParams, Depends(list_params)]
+
+
+def apply_criteria(stmt: Any, raw: str | None, fields: dict[str, Any]) -> Any:
+    """Filters from the criteria JSON; a field outside `fields` or malformed JSON is a 422."""
+    if not raw:
+        return stmt
+    try:
+        filters = json.loads(raw)
+    except ValueError as exc:
+        raise ValidationFailed("criteria must be a JSON list of {field, value} filters.") from exc
+    if isinstance(filters, dict):
+        filters = [{"field": k, "value": v} for k, v in filters.items()]
+    if not isinstance(filters, list):
+        raise ValidationFailed("criteria must be a JSON list of {field, value} filters.")
+    for item in filters:
+        if not isinstance(item, dict) or "field" not in item:
+            raise ValidationFailed("criteria must be a JSON list of {field, value} filters.")
+        field, value = item["field"], item.get("value")
+        if field not in fields:
+            raise ValidationFailed(f"Unknown criteria field '{field}'. Allowed: {', '.join(sorted(fields))}.")
+        if value is None or value == "":
+            continue
+        column = fields[field]
+        stmt = stmt.where(column.in_(value) if isinstance(value, list) else column == value)
+    return stmt
+
+
+def apply_sort(stmt: Any, sort: str | None, desc: bool, fields: dict[str, Any], default: Any, tiebreak: Any) -> Any:
+    """ORDER BY an allow-listed field; anything else is a 422, never a 500."""
+    if sort is None:
+        column = default
+    elif sort in fields:
+        column = fields[sort]
+    else:
+        raise ValidationFailed(f"Unknown sort field '{sort}'. Allowed: {', '.join(sorted(fields))}.")
+    return stmt.order_by(column.desc().nulls_last() if desc else column.asc().nulls_last(), tiebreak)
+
+
+def like(term: str) -> str:
+    escaped = term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return f"%{escaped}%"

@@ -1,0 +1,139 @@
+"""Master-data lists, cached in Redis (5 minutes; geography 30 seconds) and dropped when they change."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import redis
+from pydantic import BaseModel
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from api.clients.models import Client
+from api.core.cache import cached, invalidate
+from api.master_data import models as m
+from api.master_data import schemas as s
+from api.users.models import Role, User
+
+LIST_TTL = 300
+GEO_TTL = 30
+
+# name -> (model, schema, column to order by)
+SIMPLE: dict[str, tuple[Any, type[BaseModel], Any]] = {
+    "service-categories": (m.ServiceCategory, s.ServiceCategoryOut, m.ServiceCategory.service_category_name),
+    "project-types": (m.ProjectType, s.ProjectTypeOut, m.ProjectType.id),
+    "project-roles": (m.ProjectRole, s.ProjectRoleOut, m.ProjectRole.id),
+    "entities": (m.Entity, s.EntityOut, m.Entity.id),
+    "units": (m.Unit, s.UnitOut, m.Unit.unit_name),
+    "sources": (m.Source, s.SourceOut, m.Source.source_name),
+    "industries": (m.Industry, s.IndustryOut, m.Industry.industry_name),
+    "affiliates": (m.Affiliate, s.AffiliateOut, m.Affiliate.id),
+    "countries": (m.Country, s.CountryOut, m.Country.country_name),
+}
+
+
+def _dump(items: Any, schema: type[BaseModel]) -> list[dict[str, Any]]:
+    return [schema.model_validate(i).model_dump(by_alias=True) for i in items]
+
+
+def list_simple(*, session: Session, redis_client: redis.Redis, name: str) -> list[dict[str, Any]]:
+    model, schema, order = SIMPLE[name]
+    ttl = GEO_TTL if name == "countries" else LIST_TTL
+    return cached(redis_client, name, lambda: _dump(session.scalars(select(model).order_by(order)), schema),
+                  ttl=ttl)
+
+
+def list_provinces(*, session: Session, redis_client: redis.Redis, country: int | None) -> list[dict[str, Any]]:
+    def load() -> list[dict[str, Any]]:
+        stmt = select(m.Province).order_by(m.Province.province_name)
+        if country is not None:
+            stmt = stmt.where(m.Province.country_id == country)
+        return _dump(session.scalars(stmt), s.ProvinceOut)
+
+    return cached(redis_client, "provinces", load, ttl=GEO_TTL, arg=country)
+
+
+def list_cities(*, session: Session, redis_client: redis.Redis, province: int | None) -> list[dict[str, Any]]:
+    def load() -> list[dict[str, Any]]:
+        stmt = select(m.City).order_by(m.City.city_name)
+        if province is not None:
+            stmt = stmt.where(m.City.province_id == province)
+        return _dump(session.scalars(stmt), s.CityOut)
+
+    return cached(redis_client, "cities", load, ttl=GEO_TTL, arg=province)
+
+
+def list_sub_service_categories(*, session: Session, redis_client: redis.Redis,
+                                service_category_id: int | None) -> list[dict[str, Any]]:
+    def load() -> list[dict[str, Any]]:
+        stmt = select(m.SubServiceCategory).order_by(m.SubServiceCategory.sub_service_category_name)
+        if service_category_id is not None:
+            stmt = stmt.where(m.SubServiceCategory.service_category_id == service_category_id)
+        return _dump(session.scalars(stmt), s.SubServiceCategoryOut)
+
+    return cached(redis_client, "sub-service-categories", load, ttl=LIST_TTL,
+                  arg=service_category_id)
+
+
+def service_category_map(*, session: Session, redis_client: redis.Redis) -> list[dict[str, Any]]:
+    def load() -> list[dict[str, Any]]:
+        subs: dict[int, list[s.SubServiceCategoryItem]] = {}
+        stmt = select(m.SubServiceCategory).order_by(m.SubServiceCategory.sub_service_category_name)
+        for sub in session.scalars(stmt):
+            subs.setdefault(sub.service_category_id, []).append(s.SubServiceCategoryItem.model_validate(sub))
+        return [
+            s.ServiceCategoryMapOut(id=c.id, service_category_name=c.service_category_name,
+                                    sub_service_categories=subs.get(c.id, [])).model_dump(by_alias=True)
+            for c in session.scalars(select(m.ServiceCategory).order_by(m.ServiceCategory.service_category_name))
+        ]
+
+    return cached(redis_client, "service-category-map", load, ttl=LIST_TTL)
+
+
+def list_sales_persons(*, session: Session, redis_client: redis.Redis) -> list[dict[str, Any]]:
+    def load() -> list[dict[str, Any]]:
+        stmt = (select(User).join(Role).where(Role.name == "SALES", User.is_active.is_(True))
+                .order_by(User.fullname))
+        return [s.SalesPersonOut(id=u.id, name=u.nickname or u.fullname, fullname=u.fullname).model_dump(by_alias=True)
+                for u in session.scalars(stmt)]
+
+    return cached(redis_client, "sales-persons", load, ttl=LIST_TTL)
+
+
+def list_sales_users_by_leader(*, session: Session, redis_client: redis.Redis, leader_id: int) -> list[dict[str, Any]]:
+    def load() -> list[dict[str, Any]]:
+        stmt = select(User).where(User.leader_id == leader_id, User.is_active.is_(True)).order_by(User.fullname)
+        return [s.SalesUserOut(id=u.id, fullname=u.fullname).model_dump(by_alias=True) for u in session.scalars(stmt)]
+
+    return cached(redis_client, "sales-users-by-leader", load, ttl=LIST_TTL,
+                  arg=leader_id)
+
+
+def list_clients(*, session: Session, redis_client: redis.Redis) -> list[dict[str, Any]]:
+    def load() -> list[dict[str, Any]]:
+        stmt = select(Client).where(Client.is_active.is_(True)).order_by(Client.client_name)
+        return _dump(session.scalars(stmt), s.ClientItemOut)
+
+    return cached(redis_client, "clients", load, ttl=LIST_TTL)
+
+
+def list_parameters(*, session: Session, redis_client: redis.Redis, name: str) -> list[dict[str, Any]]:
+    def load() -> list[dict[str, Any]]:
+        stmt = select(m.Parameter).where(m.Parameter.param_name == name).order_by(m.Parameter.id)
+        return _dump(session.scalars(stmt), s.ParameterOut)
+
+    return cached(redis_client, "parameters", load, ttl=LIST_TTL, arg=name)
+
+
+def clients_changed(redis_client: redis.Redis) -> None:
+    """Call after a client is created, renamed, (de)activated or deleted."""
+    invalidate(redis_client, "clients")
+
+
+def users_changed(redis_client: redis.Redis) -> None:
+    invalidate(redis_client, "sales-persons", "sales-users-by-leader")
+
+
+def all_changed(redis_client: redis.Redis) -> None:
+    invalidate(redis_client, *SIMPLE, "provinces", "cities", "sub-service-categories", "service-category-map",
+               "sales-persons", "sales-users-by-leader", "clients", "parameters")
