@@ -43,8 +43,8 @@ def page(session: Session, params: ListParams) -> tuple[list[Any], int]:
                               Contact.phone_number.ilike(term), Client.client_name.ilike(term)))
     stmt = apply_criteria(stmt, params.criteria, CRITERIA_FIELDS)
     total = session.scalar(select(func.count()).select_from(stmt.order_by(None).subquery())) or 0
-    stmt = apply_sort(stmt, params.sort, params.desc, SORT_FIELDS, default=Contact.updated_at.desc(),
-                      tiebreak=Contact.id.desc())
+    stmt = apply_sort(stmt, params.sort, params.desc, SORT_FIELDS, default=Contact.updated_at,
+                      tiebreak=Contact.id.desc(), default_desc=True)
     return list(session.execute(stmt.offset(params.offset).limit(params.limit))), int(total)
 
 

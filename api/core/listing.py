@@ -70,10 +70,11 @@ def apply_criteria(stmt: Any, raw: str | None, fields: dict[str, Any]) -> Any:
     return stmt
 
 
-def apply_sort(stmt: Any, sort: str | None, desc: bool, fields: dict[str, Any], default: Any, tiebreak: Any) -> Any:
+def apply_sort(stmt: Any, sort: str | None, desc: bool, fields: dict[str, Any], default: Any, tiebreak: Any,
+               default_desc: bool = False) -> Any:
     """ORDER BY an allow-listed field; anything else is a 422, never a 500."""
     if sort is None:
-        column = default
+        column, desc = default, default_desc
     elif sort in fields:
         column = fields[sort]
     else:
