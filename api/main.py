@@ -23,6 +23,7 @@ from api.core.errors import install_error_handlers
 from api.core.redis import make_redis
 from api.core.storage import Storage
 from api.core.temporal import connect as temporal_connect
+from api.leads.router import router as leads_router
 from api.master_data.router import router as master_data_router
 from api.notifications.router import router as notifications_router
 from api.users.router import router as users_router
@@ -39,7 +40,7 @@ def api_router() -> APIRouter:
         return {"status": "ok"}
 
     for r in (auth_router, users_router, notifications_router, master_data_router, clients_router,
-              contacts_router):
+              contacts_router, leads_router):
         router.include_router(r)
     return router
 

@@ -4,7 +4,17 @@ from api.access.models import CasbinRule, Menu, Page
 from api.clients.models import Client
 from api.contacts.models import Contact, ContactHistory
 from api.core.db import Base
-from api.leads.models import Lead
+from api.leads.models import (
+    Lead,
+    LeadBillingSchedule,
+    LeadHistory,
+    LeadPayment,
+    LeadPic,
+    LeadPin,
+    LeadProjectId,
+    LeadServiceCategory,
+    Stage,
+)
 from api.master_data.models import (
     Affiliate,
     City,
@@ -24,7 +34,36 @@ from api.notifications.models import Notification
 from api.users.models import Role, User
 
 __all__ = [
-    "Affiliate", "Base", "CasbinRule", "City", "Client", "Contact", "ContactHistory", "Country", "Entity",
-    "Industry", "Lead", "Menu", "Notification", "Page", "Parameter", "ProjectRole", "ProjectType", "Province",
-    "Role", "ServiceCategory", "Source", "SubServiceCategory", "Unit", "User",
+    "Affiliate",
+    "Base",
+    "CasbinRule",
+    "City",
+    "Client",
+    "Contact",
+    "ContactHistory",
+    "Country",
+    "Entity",
+    "Industry",
+    "Lead",
+    "LeadBillingSchedule",
+    "LeadHistory",
+    "LeadPayment",
+    "LeadPic",
+    "LeadPin",
+    "LeadProjectId",
+    "LeadServiceCategory",
+    "Menu",
+    "Notification",
+    "Page",
+    "Parameter",
+    "ProjectRole",
+    "ProjectType",
+    "Province",
+    "Role",
+    "ServiceCategory",
+    "Source",
+    "Stage",
+    "SubServiceCategory",
+    "Unit",
+    "User",
 ]

@@ -116,6 +116,7 @@ def seed_users(session: Session) -> None:
 
 
 def seed(session: Session, *, demo: bool = True) -> None:
+    from api.leads.seed import seed_demo_leads
     from api.master_data.seed import seed_demo_clients, seed_reference
 
     seed_access(session)
@@ -123,6 +124,7 @@ def seed(session: Session, *, demo: bool = True) -> None:
     seed_reference(session)
     if demo:
         seed_demo_clients(session)
+        seed_demo_leads(session)
     session.commit()
 
 

@@ -150,7 +150,7 @@ class TestDelete:
                                                    new_client_body: dict[str, Any]) -> None:
         created = create(client, new_client_body)
         sales = db.query(User).filter_by(username="sales1").one()
-        db.add_all([Lead(client_id=created["id"], sales_person_id=sales.id, project_name=f"Project {i}")
+        db.add_all([Lead(client_id=created["id"], sales_person_id=sales.id, project_name=f"Project {i}", stage_id=1)
                     for i in range(2)])
         db.commit()
         headers = auth(client, "admin")

@@ -1,0 +1,172 @@
+"""Lead calls (spec 2 §7 Leads); every one scoped to the leads the caller may see."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, File, Form, Query, Request, UploadFile
+from fastapi.responses import FileResponse
+from pydantic import ValidationError
+
+from api.core.errors import ValidationFailed
+from api.core.listing import ListQuery, Page
+from api.core.schemas import Envelope, ok
+from api.deps import Authz, SessionDep
+from api.leads import files as lead_files
+from api.leads import service
+from api.leads.schemas import (
+    BoardColumn,
+    FilterOptions,
+    FinalDocument,
+    HistoryEntry,
+    LeadCard,
+    LeadCreate,
+    LeadDetail,
+    LeadForm,
+    LeadUpdate,
+    NeedApprovalIn,
+    NeedApprovalOut,
+    PaymentDetail,
+    PicOut,
+    PinIn,
+    RequirementField,
+    StageDuration,
+    TotalGp,
+    UpdateResult,
+)
+from api.users.models import User
+
+router = APIRouter(prefix="/leads", tags=["leads"])
+Reader = Annotated[User, Authz("leads", "read")]
+Writer = Annotated[User, Authz("leads", "write")]
+Editor = Annotated[User, Authz("leads", "edit")]
+StatusQuery = Annotated[str | None, Query(max_length=60, description="ONGOING (default: NEW and WAITING), ALL, "
+                                                                        "or a comma list of statuses")]
+
+
+@router.get("", summary="The board: columns E1-E6 with their first leads, totals and pins")
+def get_board(session: SessionDep, actor: Reader,
+              search_keyword: Annotated[str | None, Query(alias="searchKeyword", max_length=100)] = None,
+              selected_stage: Annotated[int | None, Query(alias="selectedStage")] = None,
+              sales_person_id: Annotated[int | None, Query(alias="salesPersonId")] = None,
+              status: StatusQuery = None,
+              sort: Annotated[str | None, Query(max_length=100, description="Per column, e.g. E1:asc,E2:desc")] = None,
+              ) -> Envelope[list[BoardColumn]]:
+    return ok(service.board(session=session, actor=actor, search=(search_keyword or "").strip() or None,
+                            selected_stage=selected_stage, sales_person_id=sales_person_id, status=status, sort=sort))
+
+
+@router.get("/list", summary="A page of lead cards of some statuses (the per-status lists)")
+def list_leads(session: SessionDep, actor: Reader, params: ListQuery, status: StatusQuery = None,
+               stage_id: Annotated[int | None, Query(alias="stageId")] = None,
+               sales_person_id: Annotated[int | None, Query(alias="salesPersonId")] = None) -> Envelope[Page[LeadCard]]:
+    return ok(service.list_leads(session=session, actor=actor, status=status, params=params, stage_id=stage_id,
+                                 sales_person_id=sales_person_id))
+
+
+@router.get("/filter-options", summary="Stages, statuses and the sales people the caller may filter by")
+def filter_options(session: SessionDep, actor: Reader) -> Envelope[FilterOptions]:
+    return ok(service.filter_options(session=session, actor=actor))
+
+
+@router.put("/pins", summary="Pin or unpin a board column for the caller")
+def set_pin(body: PinIn, session: SessionDep, actor: Reader) -> Envelope[None]:
+    service.set_pin(session=session, actor=actor, stage_id=body.stage_id, is_pinned=body.is_pinned)
+    return ok(None)
+
+
+@router.get("/totalGp/{sales_person_id}", summary="GP and count of ongoing leads (0: every visible lead)")
+def total_gp(sales_person_id: int, session: SessionDep, actor: Reader) -> Envelope[TotalGp]:
+    return ok(service.total_gp(session=session, actor=actor, sales_person_id=sales_person_id))
+
+
+@router.get("/pic/{lead_id}", summary="The lead's persons in charge")
+def get_pics(lead_id: int, session: SessionDep, actor: Reader) -> Envelope[list[PicOut]]:
+    return ok(service.get_pics(session=session, actor=actor, lead_id=lead_id))
+
+
+@router.post("/check-need-approval", summary="Does moving the lead to this stage need approval?")
+def check_need_approval(body: NeedApprovalIn, session: SessionDep, actor: Reader) -> Envelope[NeedApprovalOut]:
+    return ok(service.check_need_approval(session=session, actor=actor, lead_id=body.lead_id,
+                                          stage_id=body.stage_id))
+
+
+@router.post("", summary="Create a lead")
+def create_lead(body: LeadCreate, session: SessionDep, actor: Writer) -> Envelope[LeadDetail]:
+    return ok(service.create(session=session, actor=actor, data=body))
+
+
+@router.get("/{lead_id}", summary="A lead with its lists")
+def get_lead(lead_id: int, session: SessionDep, actor: Reader) -> Envelope[LeadDetail]:
+    return ok(service.get_detail(session=session, actor=actor, lead_id=lead_id))
+
+
+@router.get("/{lead_id}/form", summary="The lead edit form data")
+def get_form(lead_id: int, session: SessionDep, actor: Reader) -> Envelope[LeadForm]:
+    return ok(service.get_form(session=session, actor=actor, lead_id=lead_id))
+
+
+@router.get("/{lead_id}/form/v2", summary="The lead edit form data (v2)")
+def get_form_v2(lead_id: int, session: SessionDep, actor: Reader) -> Envelope[LeadForm]:
+    return ok(service.get_form(session=session, actor=actor, lead_id=lead_id))
+
+
+@router.get("/{lead_id}/history", summary="Every change of the lead, newest first")
+def get_history(lead_id: int, session: SessionDep, actor: Reader) -> Envelope[list[HistoryEntry]]:
+    return ok(service.history(session=session, actor=actor, lead_id=lead_id))
+
+
+@router.get("/{lead_id}/stageDurations", summary="Time spent in each stage")
+def stage_durations(lead_id: int, session: SessionDep, actor: Reader) -> Envelope[list[StageDuration]]:
+    return ok(service.stage_durations(session=session, actor=actor, lead_id=lead_id))
+
+
+@router.get("/{lead_id}/finalDocuments", summary="The lead's files")
+def final_documents(lead_id: int, session: SessionDep, actor: Reader) -> Envelope[list[FinalDocument]]:
+    return ok(service.final_documents(session=session, actor=actor, lead_id=lead_id))
+
+
+@router.get("/{lead_id}/paymentDetail", summary="Payments and billing schedules")
+def payment_detail(lead_id: int, session: SessionDep, actor: Reader) -> Envelope[PaymentDetail]:
+    return ok(service.payment_detail(session=session, actor=actor, lead_id=lead_id))
+
+
+@router.get("/{lead_id}/files/{kind}", summary="Download one of the lead's files", response_class=FileResponse)
+def download_file(lead_id: int, kind: str, request: Request, session: SessionDep, actor: Reader) -> FileResponse:
+    path, name = service.file_path(session=session, storage=request.app.state.storage, actor=actor,
+                                   lead_id=lead_id, kind=kind)
+    return FileResponse(path, filename=name)
+
+
+@router.get("/{lead_id}/{stage}/requirementFields", summary="What the lead needs before entering a stage")
+def requirement_fields(lead_id: int, stage: str, session: SessionDep,
+                       actor: Reader) -> Envelope[list[RequirementField]]:
+    return ok(service.requirement_fields(session=session, actor=actor, lead_id=lead_id, stage=stage))
+
+
+@router.put("/{lead_id}/update/v2", summary="Save the lead edit form (multipart: data JSON and files)")
+async def update_v2(
+    lead_id: int, request: Request, session: SessionDep, actor: Editor,
+    data: Annotated[str, Form(description="The lead edit state as JSON (LeadUpdate)")],
+    proposal_file: Annotated[UploadFile | None, File(alias="proposalFile")] = None,
+    project_cost_sheet_file: Annotated[UploadFile | None, File(alias="projectCostSheetFile")] = None,
+    customer_confirmation_document_file: Annotated[UploadFile | None,
+                                                   File(alias="customerConfirmationDocumentFile")] = None,
+) -> Envelope[UpdateResult]:
+    try:
+        payload = LeadUpdate.model_validate_json(data)
+    except ValidationError as exc:
+        raise ValidationFailed([f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()]) from exc
+    uploads: dict[str, tuple[str, bytes]] = {}
+    for kind, upload in (("proposalFile", proposal_file), ("projectCostSheetFile", project_cost_sheet_file),
+                         ("customerConfirmationDocumentFile", customer_confirmation_document_file)):
+        if upload is not None and upload.filename:
+            content = await upload.read(lead_files.MAX_BYTES + 1)
+            lead_files.check(kind, upload.filename, len(content))
+            uploads[kind] = (upload.filename, content)
+    from anyio import to_thread
+
+    result = await to_thread.run_sync(lambda: service.update_v2(
+        session=session, storage=request.app.state.storage, actor=actor, lead_id=lead_id, data=payload,
+        uploads=uploads))
+    return ok(result)

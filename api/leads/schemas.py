@@ -1,0 +1,264 @@
+"""Lead payloads (spec 2 §2.1-2.4, §7 Leads)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Literal
+
+from pydantic import Field
+
+from api.core.schemas import CamelModel
+
+StatusName = Literal["NEW", "WAITING", "HOLD", "DROPPED", "CLOSED"]
+FileKind = Literal["proposalFile", "projectCostSheetFile", "customerConfirmationDocumentFile"]
+
+
+class LeadCard(CamelModel):
+    id: int
+    client_name: str
+    project_name: str
+    last_contacted: int = Field(description="Days since the last contact")
+    nickname: str | None = Field(description="The sales person's nickname")
+    sales_fullname: str
+    sales_person_id: int
+    status: StatusName
+    project_type: str | None
+    total_gross_profit: float
+    pcs_status: str | None
+    stage_id: int
+    stage_name: str
+
+
+class BoardColumn(CamelModel):
+    stage_id: int
+    stage_name: str
+    stage_description: str
+    is_pinned: bool
+    leads: list[LeadCard]
+    total_leads: int
+
+
+class PinIn(CamelModel):
+    stage_id: int
+    is_pinned: bool
+
+
+class TotalGp(CamelModel):
+    total_gross_profit: float
+    total_leads: int
+
+
+class StageOut(CamelModel):
+    id: int
+    stage_name: str
+    stage_description: str
+    needs_approval: bool
+    pipeline: str
+    previous_stage: int | None = Field(alias="previousStage")
+    next_stage: int | None = Field(alias="nextStage")
+    seq_number: int
+
+
+class Option(CamelModel):
+    value: str
+    label: str
+
+
+class SalesOption(CamelModel):
+    id: int
+    fullname: str
+
+
+class FilterOptions(CamelModel):
+    stages: list[StageOut]
+    statuses: list[Option]
+    sales_persons: list[SalesOption]
+
+
+class FileInfo(CamelModel):
+    name: str
+    size: int
+
+
+class PicOut(CamelModel):
+    pic_id: int
+    pic_name: str
+    position: str | None = None
+
+
+class ServiceCategoryItem(CamelModel):
+    service_category_id: int
+    service_category_name: str | None = None
+    sub_service_category_id: int | None = None
+    sub_service_category_name: str | None = None
+
+
+class PaymentItem(CamelModel):
+    service_category_id: int
+    billing_date: date | None = None
+    amount: float | None = Field(default=None, ge=0)
+
+
+class BillingScheduleItem(CamelModel):
+    service_category_id: int
+    schedule: date
+    amount: float = Field(ge=0)
+    description: str | None = Field(default=None, max_length=200)
+
+
+class LeadOut(CamelModel):
+    """The lead edit/detail entity of spec 2 §2.4 with its names resolved."""
+
+    id: int
+    project_name: str
+    stage_id: int
+    stage_name: str
+    stage_description: str
+    client_id: int
+    client_name: str
+    client_code: str
+    project_type: int | None
+    project_type_name: str | None
+    source_id: int | None
+    source_name: str | None
+    entity_id: int | None
+    entity_name: str | None
+    unit_id: int | None
+    unit_name: str | None
+    project_description: str | None
+    status: StatusName
+    sales_person_id: int
+    sales_fullname: str
+    subscription_type: str | None
+    competitor: str | None
+    decision_maker: str | None
+    expected_close_date: date | None
+    project_start_date: date | None
+    project_end_date: date | None
+    project_duration: int | None
+    project_budget: float | None
+    total_unit: int | None
+    total_revenue: float
+    total_gross_profit: float
+    gross_profit_margin: float
+    proposal_file: FileInfo | None
+    project_cost_sheet_file: FileInfo | None
+    customer_confirmation_document_file: FileInfo | None
+    last_contacted: int
+    last_contacted_at: datetime
+    created_at: datetime
+    updated_at: datetime
+
+
+class LeadDetail(LeadOut):
+    person_in_charges: list[PicOut]
+    service_categories: list[ServiceCategoryItem]
+    payments: list[PaymentItem]
+    billing_schedules: list[BillingScheduleItem]
+    project_id_numbers: list[str]
+    pid_number: list[str]
+
+
+class LeadForm(CamelModel):
+    lead: LeadOut
+    person_in_charges: list[PicOut]
+    service_categories: list[ServiceCategoryItem]
+    payments: list[PaymentItem]
+    billing_schedules: list[BillingScheduleItem]
+    project_id_numbers: list[str]
+
+
+class LeadCreate(CamelModel):
+    client_id: int | None = None
+    source_id: int | None = None
+    person_in_charges: list[int] = Field(default_factory=list, max_length=50)
+    project_name: str | None = Field(default=None, max_length=200)
+    project_type: int | None = None
+    sales_id: int | None = None
+    stage_id: int | None = None
+    competitor: str | None = Field(default=None, max_length=200)
+
+
+class LeadUpdate(CamelModel):
+    """The `data` part of PUT /leads/{id}/update/v2; files come as separate multipart parts."""
+
+    project_name: str | None = Field(default=None, max_length=200)
+    stage_id: int | None = None
+    client_id: int | None = None
+    project_type: int | None = None
+    source_id: int | None = None
+    entity_id: int | None = None
+    unit_id: int | None = None
+    project_description: str | None = Field(default=None, max_length=5000)
+    subscription_type: Literal["ONE_TIME", "RECURRING"] | None = None
+    competitor: str | None = Field(default=None, max_length=200)
+    decision_maker: str | None = Field(default=None, max_length=150)
+    expected_close_date: date | None = None
+    project_start_date: date | None = None
+    project_end_date: date | None = None
+    project_duration: int | None = Field(default=None, ge=0, le=600)
+    project_budget: float | None = Field(default=None, ge=0, lt=1e13)
+    total_unit: int | None = Field(default=None, ge=0)
+    total_revenue: float | None = Field(default=None, ge=0, lt=1e13)
+    total_gross_profit: float | None = Field(default=None, gt=-1e13, lt=1e13)
+    person_in_charges: list[int] | None = Field(default=None, max_length=50)
+    service_categories: list[ServiceCategoryItem] | None = Field(default=None, max_length=50)
+    payments: list[PaymentItem] | None = Field(default=None, max_length=200)
+    billing_schedules: list[BillingScheduleItem] | None = Field(default=None, max_length=500)
+    remove_files: list[FileKind] = Field(default_factory=list)
+
+
+class UpdateResult(CamelModel):
+    lead: LeadDetail
+    stage_moved: bool
+    approval_required: bool
+    message: str | None
+
+
+class NeedApprovalIn(CamelModel):
+    lead_id: int
+    stage_id: int
+
+
+class NeedApprovalOut(CamelModel):
+    needs_approval: bool
+    stage_id: int
+    stage_name: str
+    missing_fields: list[str]
+
+
+class RequirementField(CamelModel):
+    field: str
+    label: str
+    filled: bool
+
+
+class StageDuration(CamelModel):
+    stage_name: str
+    stage_description: str
+    entered_at: datetime
+    left_at: datetime | None
+    days: float
+
+
+class FinalDocument(CamelModel):
+    kind: FileKind
+    name: str
+    size: int
+    url: str
+
+
+class PaymentDetail(CamelModel):
+    total_revenue: float
+    total_gross_profit: float
+    payments: list[PaymentItem]
+    billing_schedules: list[BillingScheduleItem]
+
+
+class HistoryEntry(CamelModel):
+    id: int
+    field: str
+    old_value: str | None
+    new_value: str | None
+    changed_by: str | None
+    changed_at: datetime

@@ -1,0 +1,568 @@
+"""Leads: board, lists, detail, create, update with files and stage moves, history and stage durations."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import delete, select
+from sqlalchemy.orm import Session
+
+from api.clients.models import Client
+from api.contacts.models import Contact
+from api.core.errors import NotFound, ValidationFailed
+from api.core.listing import ListParams, Page
+from api.core.storage import Storage
+from api.leads import files as lead_files
+from api.leads import repository as repo
+from api.leads.models import (
+    ONGOING,
+    STATUSES,
+    Lead,
+    LeadBillingSchedule,
+    LeadHistory,
+    LeadPayment,
+    LeadPic,
+    LeadPin,
+    LeadProjectId,
+    LeadServiceCategory,
+    Stage,
+)
+from api.leads.schemas import (
+    BillingScheduleItem,
+    BoardColumn,
+    FileInfo,
+    FilterOptions,
+    FinalDocument,
+    HistoryEntry,
+    LeadCard,
+    LeadCreate,
+    LeadDetail,
+    LeadForm,
+    LeadOut,
+    LeadUpdate,
+    NeedApprovalOut,
+    Option,
+    PaymentDetail,
+    PaymentItem,
+    PicOut,
+    RequirementField,
+    SalesOption,
+    ServiceCategoryItem,
+    StageDuration,
+    StageOut,
+    TotalGp,
+    UpdateResult,
+)
+from api.leads.visibility import visible_sales_ids
+from api.master_data import models as md
+from api.users.models import User
+
+LEAD_NOT_FOUND = "Lead not found."
+STATUS_LABELS = {"NEW": "New", "WAITING": "Waiting", "HOLD": "On Hold", "DROPPED": "Dropped", "CLOSED": "Closed"}
+PER_COLUMN = 50
+
+# What a lead must have before it may enter a stage (spec: requirementFields per stage).
+REQUIREMENTS: dict[str, list[tuple[str, str]]] = {
+    "E2": [("personInCharges", "Person in Charge")],
+    "E3": [("projectType", "Project Type"), ("sourceId", "Source"), ("serviceCategories", "Service Category"),
+           ("expectedCloseDate", "Expected Close Date")],
+    "E4": [("proposalFile", "Proposal"), ("totalRevenue", "Total Revenue"),
+           ("totalGrossProfit", "Total Gross Profit"), ("projectStartDate", "Project Start Date"),
+           ("projectEndDate", "Project End Date")],
+    "E5": [("projectCostSheetFile", "Project Cost Sheet File"), ("entityId", "Entity"), ("unitId", "Unit")],
+    "E6": [("customerConfirmationDocumentFile", "Customer Confirmation Document"),
+           ("decisionMaker", "Decision Maker")],
+    "E7": [("projectIdNumbers", "Project ID Number")],
+}
+HISTORY_FIELDS = [
+    "project_name", "client_id", "project_type_id", "source_id", "entity_id", "unit_id", "project_description",
+    "subscription_type", "competitor", "decision_maker", "expected_close_date", "project_start_date",
+    "project_end_date", "project_duration", "project_budget", "total_unit", "total_revenue", "total_gross_profit",
+    "status", "sales_person_id",
+]
+
+
+def _camel(name: str) -> str:
+    head, *rest = name.split("_")
+    return head + "".join(p.title() for p in rest)
+
+
+def _str(value: Any) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, Decimal):
+        return f"{value:.2f}"
+    if isinstance(value, date):
+        return value.isoformat()
+    return str(value)
+
+
+def _record(session: Session, lead: Lead, actor: User, field: str, old: Any, new: Any) -> None:
+    session.add(LeadHistory(lead_id=lead.id, changed_by=actor.id, field=field, old_value=_str(old),
+                            new_value=_str(new)))
+
+
+def _visible_or_404(session: Session, actor: User, lead_id: int) -> Lead:
+    lead = repo.get_visible(session, lead_id, visible_sales_ids(session, actor))
+    if lead is None:
+        raise NotFound(LEAD_NOT_FOUND)
+    return lead
+
+
+def _card(row: Any, stage_names: dict[int, str]) -> LeadCard:
+    return LeadCard(id=row.id, client_name=row.client_name, project_name=row.project_name,
+                    last_contacted=repo.days_since(row.last_contacted_at), nickname=row.nickname,
+                    sales_fullname=row.sales_fullname, sales_person_id=row.sales_person_id, status=row.status,
+                    project_type=row.project_type_name, total_gross_profit=float(row.total_gross_profit),
+                    pcs_status=None, stage_id=row.stage_id, stage_name=stage_names.get(row.stage_id, ""))
+
+
+def parse_statuses(raw: str | None) -> list[str]:
+    """'ONGOING' (the default) is NEW and WAITING; 'ALL' is every status; else a comma list."""
+    if not raw or raw.upper() == "ONGOING":
+        return list(ONGOING)
+    if raw.upper() == "ALL":
+        return list(STATUSES)
+    values = [v.strip().upper() for v in raw.split(",") if v.strip()]
+    unknown = [v for v in values if v not in STATUSES and v != "ONGOING"]
+    if unknown:
+        raise ValidationFailed(f"Unknown status '{unknown[0]}'. Use ONGOING, ALL or {', '.join(STATUSES)}.")
+    return sorted({s for v in values for s in (ONGOING if v == "ONGOING" else (v,))})
+
+
+def parse_sort(raw: str | None, stages: list[Stage]) -> dict[int, bool]:
+    """Per-column order by last contact, e.g. 'E1:asc,E3:desc'; columns not named: most recent first."""
+    by_name = {s.stage_name: s.id for s in stages}
+    result: dict[int, bool] = {}
+    for part in (raw or "").split(","):
+        if not part.strip():
+            continue
+        name, _, direction = part.strip().partition(":")
+        if name not in by_name or direction.lower() not in ("asc", "desc"):
+            raise ValidationFailed(f"Unknown board sort '{part.strip()}'. Use for example E1:asc,E2:desc.")
+        result[by_name[name]] = direction.lower() == "desc"
+    return result
+
+
+def board(*, session: Session, actor: User, search: str | None, selected_stage: int | None,
+          sales_person_id: int | None, status: str | None, sort: str | None) -> list[BoardColumn]:
+    """Columns E1-E6 with their first cards, totals and the user's pins."""
+    stages = repo.board_stages(session)
+    if selected_stage:
+        stages = [s for s in stages if s.id == selected_stage]
+    scope = visible_sales_ids(session, actor)
+    rows, counts = repo.board(session, stages=stages, scope=scope, statuses=parse_statuses(status), search=search,
+                              sales_person_id=sales_person_id, descending=parse_sort(sort, stages),
+                              per_column=PER_COLUMN)
+    pins = repo.pinned_stage_ids(session, actor.id)
+    names = {s.id: s.stage_name for s in stages}
+    cards: dict[int, list[LeadCard]] = {s.id: [] for s in stages}
+    for row in rows:
+        cards[row.stage_id].append(_card(row, names))
+    return [BoardColumn(stage_id=s.id, stage_name=s.stage_name, stage_description=s.stage_description,
+                        is_pinned=s.id in pins, leads=cards[s.id], total_leads=counts.get(s.id, 0))
+            for s in stages]
+
+
+def list_leads(*, session: Session, actor: User, status: str | None, params: ListParams, stage_id: int | None,
+               sales_person_id: int | None) -> Page[LeadCard]:
+    rows, total = repo.list_page(session, scope=visible_sales_ids(session, actor), statuses=parse_statuses(status),
+                                 params=params, stage_id=stage_id, sales_person_id=sales_person_id)
+    names = {s.id: s.stage_name for s in session.scalars(select(Stage))}
+    return Page[LeadCard](data=[_card(r, names) for r in rows], total_rows=total)
+
+
+def set_pin(*, session: Session, actor: User, stage_id: int, is_pinned: bool) -> None:
+    if session.get(Stage, stage_id) is None:
+        raise NotFound("Stage not found.")
+    existing = session.get(LeadPin, (actor.id, stage_id))
+    if is_pinned and existing is None:
+        session.add(LeadPin(user_id=actor.id, stage_id=stage_id))
+    elif not is_pinned and existing is not None:
+        session.delete(existing)
+    session.commit()
+
+
+def total_gp(*, session: Session, actor: User, sales_person_id: int) -> TotalGp:
+    """GP and count of the ongoing leads the actor sees (of one sales person, or all with 0)."""
+    total, count = repo.total_gp(session, scope=visible_sales_ids(session, actor),
+                                 sales_person_id=sales_person_id or None, statuses=list(ONGOING))
+    return TotalGp(total_gross_profit=total, total_leads=count)
+
+
+def stage_out(s: Stage) -> StageOut:
+    return StageOut(id=s.id, stage_name=s.stage_name, stage_description=s.stage_description,
+                    needs_approval=s.needs_approval, pipeline=s.pipeline, previousStage=s.previous_stage_id,
+                    nextStage=s.next_stage_id, seq_number=s.seq_number)
+
+
+def filter_options(*, session: Session, actor: User) -> FilterOptions:
+    scope = visible_sales_ids(session, actor)
+    sales = select(User).where(User.role.has(name="SALES"), User.is_active.is_(True)).order_by(User.fullname)
+    if scope is not None:
+        sales = sales.where(User.id.in_(scope))
+    return FilterOptions(
+        stages=[stage_out(s) for s in session.scalars(select(Stage).order_by(Stage.seq_number))],
+        statuses=[Option(value="ONGOING", label="On Going")]
+        + [Option(value=k, label=v) for k, v in STATUS_LABELS.items()],
+        sales_persons=[SalesOption(id=u.id, fullname=u.fullname) for u in session.scalars(sales)],
+    )
+
+
+# -- detail -------------------------------------------------------------------------------------------------
+
+def _file(value: dict[str, Any] | None) -> FileInfo | None:
+    return FileInfo(name=value["name"], size=value["size"]) if value else None
+
+
+def lead_out(session: Session, lead: Lead) -> LeadOut:
+    stage = session.get(Stage, lead.stage_id)
+    client = session.get(Client, lead.client_id)
+    sales = session.get(User, lead.sales_person_id)
+    assert stage is not None and client is not None and sales is not None
+
+    def name(model: Any, key: int | None, attr: str) -> str | None:
+        row = session.get(model, key) if key else None
+        return getattr(row, attr) if row else None
+
+    return LeadOut(
+        id=lead.id, project_name=lead.project_name, stage_id=stage.id, stage_name=stage.stage_name,
+        stage_description=stage.stage_description, client_id=client.id, client_name=client.client_name,
+        client_code=client.client_code, project_type=lead.project_type_id,
+        project_type_name=name(md.ProjectType, lead.project_type_id, "project_type_name"),
+        source_id=lead.source_id, source_name=name(md.Source, lead.source_id, "source_name"),
+        entity_id=lead.entity_id, entity_name=name(md.Entity, lead.entity_id, "entity_name"),
+        unit_id=lead.unit_id, unit_name=name(md.Unit, lead.unit_id, "unit_name"),
+        project_description=lead.project_description, status=lead.status,
+        sales_person_id=sales.id, sales_fullname=sales.fullname, subscription_type=lead.subscription_type,
+        competitor=lead.competitor, decision_maker=lead.decision_maker,
+        expected_close_date=lead.expected_close_date, project_start_date=lead.project_start_date,
+        project_end_date=lead.project_end_date, project_duration=lead.project_duration,
+        project_budget=float(lead.project_budget) if lead.project_budget is not None else None,
+        total_unit=lead.total_unit, total_revenue=float(lead.total_revenue or 0),
+        total_gross_profit=float(lead.total_gross_profit or 0),
+        gross_profit_margin=float(lead.gross_profit_margin or 0),
+        proposal_file=_file(lead.proposal_file), project_cost_sheet_file=_file(lead.project_cost_sheet_file),
+        customer_confirmation_document_file=_file(lead.customer_confirmation_document_file),
+        last_contacted=repo.days_since(lead.last_contacted_at), last_contacted_at=lead.last_contacted_at,
+        created_at=lead.created_at, updated_at=lead.updated_at,
+    )
+
+
+def _pics(session: Session, lead_id: int) -> list[PicOut]:
+    stmt = (select(Contact).join(LeadPic, LeadPic.contact_id == Contact.id).where(LeadPic.lead_id == lead_id)
+            .order_by(Contact.fullname))
+    return [PicOut(pic_id=c.id, pic_name=c.fullname, position=c.position) for c in session.scalars(stmt)]
+
+
+def _categories(session: Session, lead_id: int) -> list[ServiceCategoryItem]:
+    stmt = (select(LeadServiceCategory, md.ServiceCategory.service_category_name,
+                   md.SubServiceCategory.sub_service_category_name)
+            .join(md.ServiceCategory, md.ServiceCategory.id == LeadServiceCategory.service_category_id)
+            .outerjoin(md.SubServiceCategory,
+                       md.SubServiceCategory.id == LeadServiceCategory.sub_service_category_id)
+            .where(LeadServiceCategory.lead_id == lead_id).order_by(LeadServiceCategory.id))
+    return [ServiceCategoryItem(service_category_id=c.service_category_id, service_category_name=name,
+                                sub_service_category_id=c.sub_service_category_id, sub_service_category_name=sub)
+            for c, name, sub in session.execute(stmt)]
+
+
+def _payments(session: Session, lead_id: int) -> list[PaymentItem]:
+    stmt = select(LeadPayment).where(LeadPayment.lead_id == lead_id).order_by(LeadPayment.billing_date)
+    return [PaymentItem(service_category_id=p.service_category_id, billing_date=p.billing_date,
+                        amount=float(p.amount) if p.amount is not None else None) for p in session.scalars(stmt)]
+
+
+def _billing(session: Session, lead_id: int) -> list[BillingScheduleItem]:
+    stmt = select(LeadBillingSchedule).where(LeadBillingSchedule.lead_id == lead_id).order_by(
+        LeadBillingSchedule.schedule)
+    return [BillingScheduleItem(service_category_id=b.service_category_id, schedule=b.schedule,
+                                amount=float(b.amount), description=b.description) for b in session.scalars(stmt)]
+
+
+def _pids(session: Session, lead_id: int) -> list[str]:
+    stmt = select(LeadProjectId.pid_number).where(LeadProjectId.lead_id == lead_id).order_by(LeadProjectId.id)
+    return list(session.scalars(stmt))
+
+
+def _detail(session: Session, lead: Lead) -> LeadDetail:
+    pids = _pids(session, lead.id)
+    return LeadDetail(**lead_out(session, lead).model_dump(), person_in_charges=_pics(session, lead.id),
+                      service_categories=_categories(session, lead.id), payments=_payments(session, lead.id),
+                      billing_schedules=_billing(session, lead.id), project_id_numbers=pids, pid_number=pids)
+
+
+def get_detail(*, session: Session, actor: User, lead_id: int) -> LeadDetail:
+    return _detail(session, _visible_or_404(session, actor, lead_id))
+
+
+def get_form(*, session: Session, actor: User, lead_id: int) -> LeadForm:
+    lead = _visible_or_404(session, actor, lead_id)
+    return LeadForm(lead=lead_out(session, lead), person_in_charges=_pics(session, lead.id),
+                    service_categories=_categories(session, lead.id), payments=_payments(session, lead.id),
+                    billing_schedules=_billing(session, lead.id), project_id_numbers=_pids(session, lead.id))
+
+
+def get_pics(*, session: Session, actor: User, lead_id: int) -> list[PicOut]:
+    return _pics(session, _visible_or_404(session, actor, lead_id).id)
+
+
+def payment_detail(*, session: Session, actor: User, lead_id: int) -> PaymentDetail:
+    lead = _visible_or_404(session, actor, lead_id)
+    return PaymentDetail(total_revenue=float(lead.total_revenue or 0),
+                         total_gross_profit=float(lead.total_gross_profit or 0),
+                         payments=_payments(session, lead.id), billing_schedules=_billing(session, lead.id))
+
+
+def final_documents(*, session: Session, actor: User, lead_id: int) -> list[FinalDocument]:
+    lead = _visible_or_404(session, actor, lead_id)
+    docs = []
+    for kind, (attr, _, _) in lead_files.KINDS.items():
+        value = getattr(lead, attr)
+        if value:
+            docs.append(FinalDocument(kind=kind, name=value["name"], size=value["size"],
+                                      url=f"/api/leads/{lead.id}/files/{kind}"))
+    return docs
+
+
+def file_path(*, session: Session, storage: Storage, actor: User, lead_id: int, kind: str) -> tuple[Any, str]:
+    lead = _visible_or_404(session, actor, lead_id)
+    if kind not in lead_files.KINDS:
+        raise NotFound("File not found.")
+    value = getattr(lead, lead_files.KINDS[kind][0])
+    path = storage.path(lead_files.namespace(lead.id), value["key"]) if value else None
+    if path is None:
+        raise NotFound("File not found.")
+    return path, value["name"]
+
+
+def history(*, session: Session, actor: User, lead_id: int) -> list[HistoryEntry]:
+    lead = _visible_or_404(session, actor, lead_id)
+    stmt = (select(LeadHistory, User.fullname).outerjoin(User, User.id == LeadHistory.changed_by)
+            .where(LeadHistory.lead_id == lead.id).order_by(LeadHistory.changed_at.desc(), LeadHistory.id.desc()))
+    return [HistoryEntry(id=h.id, field=h.field, old_value=h.old_value, new_value=h.new_value, changed_by=name,
+                         changed_at=h.changed_at) for h, name in session.execute(stmt)]
+
+
+def stage_durations(*, session: Session, actor: User, lead_id: int) -> list[StageDuration]:
+    """Time in each stage, from the lead's creation and its 'stage' history entries."""
+    lead = _visible_or_404(session, actor, lead_id)
+    stages = {s.stage_name: s for s in session.scalars(select(Stage))}
+    moves = list(session.execute(select(LeadHistory.changed_at, LeadHistory.old_value, LeadHistory.new_value)
+                                 .where(LeadHistory.lead_id == lead.id, LeadHistory.field == "stage")
+                                 .order_by(LeadHistory.changed_at, LeadHistory.id)))
+    current = session.get(Stage, lead.stage_id)
+    assert current is not None
+    first = moves[0].old_value if moves else current.stage_name
+    spans: list[tuple[str, datetime, datetime | None]] = []
+    entered, name = lead.created_at, first
+    for changed_at, _old, new in moves:
+        spans.append((name or "", entered, changed_at))
+        entered, name = changed_at, new
+    spans.append((name or "", entered, None))
+    now = datetime.now(UTC)
+    return [StageDuration(stage_name=n, stage_description=stages[n].stage_description if n in stages else "",
+                          entered_at=start, left_at=end,
+                          days=round(((end or now) - start).total_seconds() / 86400, 2))
+            for n, start, end in spans]
+
+
+# -- requirements and approval ------------------------------------------------------------------------------
+
+def _filled(session: Session, lead: Lead, field: str) -> bool:
+    if field == "personInCharges":
+        return bool(_pics(session, lead.id))
+    if field == "serviceCategories":
+        return bool(_categories(session, lead.id))
+    if field == "projectIdNumbers":
+        return bool(_pids(session, lead.id))
+    attr = {"projectType": "project_type_id", "sourceId": "source_id", "entityId": "entity_id", "unitId": "unit_id",
+            "proposalFile": "proposal_file", "projectCostSheetFile": "project_cost_sheet_file",
+            "customerConfirmationDocumentFile": "customer_confirmation_document_file"}.get(field)
+    value = getattr(lead, attr or "".join("_" + c.lower() if c.isupper() else c for c in field))
+    return value not in (None, "", 0, Decimal(0))
+
+
+def _stage(session: Session, key: str | int) -> Stage:
+    stmt = select(Stage).where(Stage.id == int(key)) if str(key).isdigit() else select(Stage).where(
+        Stage.stage_name == str(key).upper())
+    stage = session.scalars(stmt).first()
+    if stage is None:
+        raise NotFound("Stage not found.")
+    return stage
+
+
+def requirement_fields(*, session: Session, actor: User, lead_id: int, stage: str) -> list[RequirementField]:
+    lead = _visible_or_404(session, actor, lead_id)
+    target = _stage(session, stage)
+    return [RequirementField(field=f, label=label, filled=_filled(session, lead, f))
+            for f, label in REQUIREMENTS.get(target.stage_name, [])]
+
+
+def _missing(session: Session, lead: Lead, target: Stage) -> list[str]:
+    return [label for f, label in REQUIREMENTS.get(target.stage_name, []) if not _filled(session, lead, f)]
+
+
+def check_need_approval(*, session: Session, actor: User, lead_id: int, stage_id: int) -> NeedApprovalOut:
+    lead = _visible_or_404(session, actor, lead_id)
+    target = _stage(session, stage_id)
+    return NeedApprovalOut(needs_approval=target.needs_approval, stage_id=target.id, stage_name=target.stage_name,
+                           missing_fields=_missing(session, lead, target))
+
+
+# -- writes ---------------------------------------------------------------------------------------------------
+
+def _check_refs(session: Session, *, client_id: int | None, values: dict[str, Any]) -> list[str]:
+    errors = []
+    checks = [("project_type_id", md.ProjectType, "Please choose a valid project type."),
+              ("source_id", md.Source, "Please choose a valid source."),
+              ("entity_id", md.Entity, "Please choose a valid entity."),
+              ("unit_id", md.Unit, "Please choose a valid unit.")]
+    for attr, model, message in checks:
+        if values.get(attr) and session.get(model, values[attr]) is None:
+            errors.append(message)
+    if client_id is not None and session.get(Client, client_id) is None:
+        errors.append("Please choose client")
+    return errors
+
+
+def _set_pics(session: Session, lead: Lead, pic_ids: list[int], actor: User, record: bool) -> None:
+    contacts = {c.id: c for c in session.scalars(select(Contact).where(
+        Contact.id.in_(pic_ids), Contact.client_id == lead.client_id, Contact.deleted_at.is_(None)))}
+    if len(contacts) != len(set(pic_ids)):
+        raise ValidationFailed("Persons in charge must be contacts of the lead's client.")
+    before = [p.pic_name for p in _pics(session, lead.id)]
+    session.execute(delete(LeadPic).where(LeadPic.lead_id == lead.id))
+    session.add_all([LeadPic(lead_id=lead.id, contact_id=i) for i in dict.fromkeys(pic_ids)])
+    after = sorted(c.fullname for c in contacts.values())
+    if record and sorted(before) != after:
+        _record(session, lead, actor, "personInCharges", ", ".join(sorted(before)) or None, ", ".join(after) or None)
+
+
+def create(*, session: Session, actor: User, data: LeadCreate) -> LeadDetail:
+    errors = []
+    if not data.client_id:
+        errors.append("Please choose client")
+    if not (data.project_name or "").strip():
+        errors.append("Please enter project name")
+    sales_id = data.sales_id or actor.id
+    scope = visible_sales_ids(session, actor)
+    sales = session.get(User, sales_id)
+    if sales is None or (scope is not None and sales_id not in scope):
+        errors.append("Please choose a sales person from your team")
+    stage = session.get(Stage, data.stage_id) if data.stage_id else session.scalars(
+        select(Stage).where(Stage.stage_name == "E1")).first()
+    if stage is None or stage.stage_name not in repo.BOARD_STAGES:
+        errors.append("Please choose a stage from E1 to E6")
+    errors += _check_refs(session, client_id=data.client_id, values={"project_type_id": data.project_type,
+                                                                     "source_id": data.source_id})
+    if errors:
+        raise ValidationFailed(errors)
+    assert stage is not None and data.client_id
+    now = datetime.now(UTC)
+    lead = Lead(project_name=(data.project_name or "").strip(), client_id=data.client_id, sales_person_id=sales_id,
+                source_id=data.source_id, project_type_id=data.project_type, competitor=data.competitor,
+                stage_id=stage.id, status="NEW", created_by=actor.id, last_contacted_at=now, stage_changed_at=now)
+    session.add(lead)
+    session.flush()
+    if data.person_in_charges:
+        _set_pics(session, lead, data.person_in_charges, actor, record=False)
+    _record(session, lead, actor, "created", None, f"{stage.stage_name} {stage.stage_description}")
+    session.commit()
+    return _detail(session, lead)
+
+
+def update_v2(*, session: Session, storage: Storage, actor: User, lead_id: int, data: LeadUpdate,
+              uploads: dict[str, tuple[str, bytes]]) -> UpdateResult:
+    """Save the edit form and its files; a stage change that needs approval is not applied but answered."""
+    lead = _visible_or_404(session, actor, lead_id)
+    for kind, (filename, content) in uploads.items():
+        lead_files.check(kind, filename, len(content))
+    fields = data.model_dump(exclude_unset=True, exclude={"stage_id", "person_in_charges", "service_categories",
+                                                          "payments", "billing_schedules", "remove_files"})
+    values = {("project_type_id" if k == "project_type" else k): v for k, v in fields.items()}
+    errors = _check_refs(session, client_id=values.get("client_id"), values=values)
+    if "project_name" in values and not (values["project_name"] or "").strip():
+        errors.append("Please enter project name")
+    start, end = values.get("project_start_date", lead.project_start_date), values.get(
+        "project_end_date", lead.project_end_date)
+    if start and end and end < start:
+        errors.append("Project end date cannot be before the start date.")
+    if errors:
+        raise ValidationFailed(errors)
+
+    for attr, value in values.items():
+        if attr in ("project_budget", "total_revenue", "total_gross_profit") and value is not None:
+            value = Decimal(str(round(value, 2)))
+        old = getattr(lead, attr)
+        if old != value:
+            _record(session, lead, actor, _camel(attr), old, value)
+            setattr(lead, attr, value)
+    revenue, gp = Decimal(lead.total_revenue or 0), Decimal(lead.total_gross_profit or 0)
+    lead.gross_profit_margin = (gp / revenue * 100).quantize(Decimal("0.01")) if revenue else Decimal(0)
+
+    if data.person_in_charges is not None:
+        _set_pics(session, lead, data.person_in_charges, actor, record=True)
+    if data.service_categories is not None:
+        session.execute(delete(LeadServiceCategory).where(LeadServiceCategory.lead_id == lead.id))
+        session.add_all([LeadServiceCategory(lead_id=lead.id, service_category_id=c.service_category_id,
+                                             sub_service_category_id=c.sub_service_category_id)
+                         for c in data.service_categories])
+    if data.payments is not None:
+        session.execute(delete(LeadPayment).where(LeadPayment.lead_id == lead.id))
+        session.add_all([LeadPayment(lead_id=lead.id, service_category_id=p.service_category_id,
+                                     billing_date=p.billing_date, amount=p.amount) for p in data.payments])
+    if data.billing_schedules is not None:
+        session.execute(delete(LeadBillingSchedule).where(LeadBillingSchedule.lead_id == lead.id))
+        session.add_all([LeadBillingSchedule(lead_id=lead.id, service_category_id=b.service_category_id,
+                                             schedule=b.schedule, amount=b.amount, description=b.description)
+                         for b in data.billing_schedules])
+    for kind in data.remove_files:
+        attr = lead_files.KINDS[kind][0]
+        if getattr(lead, attr):
+            _record(session, lead, actor, kind, getattr(lead, attr)["name"], None)
+            setattr(lead, attr, None)
+    for kind, (filename, content) in uploads.items():
+        attr = lead_files.KINDS[kind][0]
+        stored = lead_files.store(storage, lead_id=lead.id, kind=kind, filename=filename, data=content)
+        old = getattr(lead, attr)
+        _record(session, lead, actor, kind, old["name"] if old else None, stored["name"])
+        setattr(lead, attr, stored)
+    session.flush()
+
+    moved, approval, message = False, False, None
+    if data.stage_id and data.stage_id != lead.stage_id:
+        moved, approval, message = _move(session, lead, actor, data.stage_id)
+    lead.updated_at = datetime.now(UTC)
+    session.commit()
+    return UpdateResult(lead=_detail(session, lead), stage_moved=moved, approval_required=approval, message=message)
+
+
+def _move(session: Session, lead: Lead, actor: User, stage_id: int) -> tuple[bool, bool, str | None]:
+    target = session.get(Stage, stage_id)
+    current = session.get(Stage, lead.stage_id)
+    assert current is not None
+    if target is None or target.stage_name not in repo.BOARD_STAGES:
+        raise ValidationFailed("Please choose a stage from E1 to E6.")
+    if lead.status not in ONGOING:
+        raise ValidationFailed(f"A lead that is {STATUS_LABELS[lead.status]} cannot change stage.")
+    if target.seq_number > current.seq_number:
+        missing = _missing(session, lead, target)
+        if missing:
+            raise ValidationFailed(f"Complete these fields before moving to {target.stage_name} "
+                                   f"{target.stage_description}: {', '.join(missing)}.")
+    if target.needs_approval:
+        return False, True, (f"Moving to {target.stage_name} {target.stage_description} needs approval; "
+                             "the lead stays in its stage until it is approved.")
+    move_to(session, lead, actor, target)
+    return True, False, None
+
+
+def move_to(session: Session, lead: Lead, actor: User, target: Stage) -> None:
+    """Put the lead in a stage and record it (also used when an approval applies a stage change)."""
+    current = session.get(Stage, lead.stage_id)
+    _record(session, lead, actor, "stage", current.stage_name if current else None, target.stage_name)
+    lead.stage_id = target.id
+    lead.stage_changed_at = datetime.now(UTC)

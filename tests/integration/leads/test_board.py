@@ -1,0 +1,119 @@
+"""GET /api/leads (the board), /leads/list, pins, totalGp and filter options."""
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from api.leads.models import Lead, Stage
+from api.users.models import User
+from tests.conftest import auth
+from tests.integration.leads.conftest import new_lead
+
+
+def board(client: TestClient, user: str, **params: Any) -> list[dict[str, Any]]:
+    r = client.get("/api/leads", params=params, headers=auth(client, user))
+    assert r.status_code == 200, r.text
+    return r.json()["results"]  # type: ignore[no-any-return]
+
+
+def _team(db: Session, leader: str) -> list[int]:
+    lead_user = db.query(User).filter_by(username=leader).one()
+    return [u.id for u in db.query(User).filter(User.leader_id == lead_user.id)] + [lead_user.id]
+
+
+class TestBoard:
+    def test_columns_e1_to_e6_with_ongoing_leads_and_totals(self, client: TestClient, db: Session) -> None:
+        columns = board(client, "topmanager")
+        assert [c["stageName"] for c in columns] == ["E1", "E2", "E3", "E4", "E5", "E6"]
+        assert [c["stageDescription"] for c in columns][:2] == ["Found", "Connected"]
+        expected = dict(db.execute(select(Stage.stage_name, func.count(Lead.id)).join(Lead, Lead.stage_id == Stage.id)
+                                   .where(Lead.status.in_(["NEW", "WAITING"])).group_by(Stage.stage_name)).all())
+        for column in columns:
+            assert column["totalLeads"] == expected.get(column["stageName"], 0)
+            assert all(card["stageName"] == column["stageName"] for card in column["leads"])
+            assert all(card["status"] in ("NEW", "WAITING") for card in column["leads"])
+            assert len(column["leads"]) == min(column["totalLeads"], 50)
+
+    def test_a_team_leader_sees_only_the_team(self, client: TestClient, db: Session) -> None:
+        team = set(_team(db, "tl1"))
+        cards = [card for column in board(client, "tl1") for card in column["leads"]]
+        assert cards and {c["salesPersonId"] for c in cards} <= team
+
+    def test_a_sales_person_sees_only_their_own(self, client: TestClient, db: Session) -> None:
+        me = db.query(User).filter_by(username="sales2").one().id
+        cards = [card for column in board(client, "sales2", status="ALL") for card in column["leads"]]
+        assert cards and {c["salesPersonId"] for c in cards} == {me}
+
+    def test_status_search_stage_and_sales_filters(self, client: TestClient, db: Session) -> None:
+        held = board(client, "admin", status="HOLD")
+        assert sum(c["totalLeads"] for c in held) == db.query(Lead).filter(
+            Lead.status == "HOLD", Lead.stage_id <= 6).count()
+        assert {card["status"] for c in held for card in c["leads"]} == {"HOLD"}
+        e3 = db.query(Stage).filter_by(stage_name="E3").one().id
+        only = board(client, "admin", selectedStage=e3)
+        assert [c["stageName"] for c in only] == ["E3"]
+        sales4 = db.query(User).filter_by(username="sales4").one().id
+        mine = board(client, "admin", salesPersonId=sales4)
+        assert {card["salesPersonId"] for c in mine for card in c["leads"]} == {sales4}
+        found = board(client, "admin", searchKeyword="bank nusa", status="ALL")
+        assert {card["clientName"] for c in found for card in c["leads"]} == {"Bank Nusa Mandiri"}
+
+    def test_columns_sort_by_last_contact_either_way(self, client: TestClient) -> None:
+        default = board(client, "admin")[0]["leads"]
+        oldest_first = board(client, "admin", sort="E1:asc")[0]["leads"]
+        days = [c["lastContacted"] for c in default]
+        assert days == sorted(days) and len(days) > 3
+        assert [c["lastContacted"] for c in oldest_first] == sorted(days, reverse=True)
+
+    def test_bad_status_and_sort_are_422(self, client: TestClient) -> None:
+        headers = auth(client, "admin")
+        assert client.get("/api/leads", params={"status": "LOST"}, headers=headers).status_code == 422
+        assert client.get("/api/leads", params={"sort": "E1:sideways"}, headers=headers).status_code == 422
+
+    def test_pins_are_kept_per_user(self, client: TestClient, db: Session) -> None:
+        e2 = db.query(Stage).filter_by(stage_name="E2").one().id
+        r = client.put("/api/leads/pins", json={"stageId": e2, "isPinned": True}, headers=auth(client, "sales1"))
+        assert r.status_code == 200
+        assert {c["stageName"]: c["isPinned"] for c in board(client, "sales1")}["E2"] is True
+        assert not any(c["isPinned"] for c in board(client, "sales2"))
+        client.put("/api/leads/pins", json={"stageId": e2, "isPinned": False}, headers=auth(client, "sales1"))
+        assert not any(c["isPinned"] for c in board(client, "sales1"))
+
+    def test_a_new_lead_appears_first_in_e1(self, client: TestClient, refs: dict[str, Any]) -> None:
+        created = new_lead(client, refs)
+        first = board(client, "sales1")[0]
+        assert first["leads"][0]["id"] == created["id"]
+        assert first["leads"][0]["lastContacted"] == 0
+
+
+class TestTotalsAndOptions:
+    def test_total_gp_of_ongoing_visible_leads(self, client: TestClient, db: Session) -> None:
+        me = db.query(User).filter_by(username="sales3").one().id
+        r = client.get("/api/leads/totalGp/0", headers=auth(client, "sales3")).json()["results"]
+        rows = db.query(Lead).filter(Lead.sales_person_id == me, Lead.status.in_(["NEW", "WAITING"]),
+                                     Lead.stage_id <= 6).all()
+        assert r["totalLeads"] == len(rows)
+        assert round(r["totalGrossProfit"]) == round(float(sum(x.total_gross_profit for x in rows)))
+        other = db.query(User).filter_by(username="sales4").one().id
+        assert client.get(f"/api/leads/totalGp/{other}", headers=auth(client, "sales3")).json()["results"] == {
+            "totalGrossProfit": 0.0, "totalLeads": 0}
+
+    def test_filter_options_follow_visibility(self, client: TestClient) -> None:
+        tl = client.get("/api/leads/filter-options", headers=auth(client, "tl2")).json()["results"]
+        assert {s["fullname"] for s in tl["salesPersons"]} == {"Putri Maharani", "Fajar Setiawan", "Intan Permata"}
+        assert [s["stageName"] for s in tl["stages"]] == ["E1", "E2", "E3", "E4", "E5", "E6", "E7"]
+        assert tl["statuses"][0] == {"value": "ONGOING", "label": "On Going"}
+
+    def test_lists_per_status_are_paged(self, client: TestClient, db: Session) -> None:
+        r = client.get("/api/leads/list", params={"status": "DROPPED", "limit": 5},
+                       headers=auth(client, "admin")).json()["results"]
+        assert r["totalRows"] == db.query(Lead).filter(Lead.status == "DROPPED").count()
+        assert len(r["data"]) == min(5, r["totalRows"]) and {c["status"] for c in r["data"]} == {"DROPPED"}
+
+
+class TestBoardPermissions:
+    def test_anonymous_401_and_approver_403(self, client: TestClient) -> None:
+        assert client.get("/api/leads").status_code == 401
+        assert client.get("/api/leads", headers=auth(client, "approver1")).status_code == 403
