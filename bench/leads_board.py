@@ -1,0 +1,107 @@
+"""Board benchmark: 100,000 leads over 200 sales people (20 teams of 10), in its own database.
+
+Measures GET /api/leads for a team leader (10 sales people, about 5,000 leads) and a top manager (every lead)
+and prints p50 and p95 server time and the SQL statements per call. Run: `.venv/bin/python bench/leads_board.py`.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from sqlalchemy import text
+
+from bench.common import StatementCounter, embedded_stack, measure, report
+
+LEADS = 100_000
+TEAMS = 20
+PER_TEAM = 10
+
+
+def populate(database_url: str) -> None:
+    from api.core.db import make_engine
+
+    engine = make_engine(database_url)
+    started = time.perf_counter()
+    with engine.begin() as conn:
+        conn.execute(text("""
+            INSERT INTO users (username, password_hash, fullname, nickname, email, role_id, leader_id, is_active)
+            SELECT 'bench-tl' || t, a.password_hash, 'Bench Leader ' || t, 'BL' || t, NULL,
+                   (SELECT id FROM roles WHERE name = 'TL'), (SELECT id FROM users WHERE username = 'topmanager'), true
+            FROM generate_series(1, :teams) AS t, (SELECT password_hash FROM users WHERE username = 'admin') AS a
+        """), {"teams": TEAMS})
+        conn.execute(text("""
+            INSERT INTO users (username, password_hash, fullname, nickname, role_id, leader_id, is_active)
+            SELECT 'bench-s' || t || '-' || s, a.password_hash, 'Bench Sales ' || t || '-' || s, 'BS' || s,
+                   (SELECT id FROM roles WHERE name = 'SALES'),
+                   (SELECT id FROM users WHERE username = 'bench-tl' || t), true
+            FROM generate_series(1, :teams) AS t, generate_series(1, :per) AS s,
+                 (SELECT password_hash FROM users WHERE username = 'admin') AS a
+        """), {"teams": TEAMS, "per": PER_TEAM})
+        conn.execute(text("""
+            WITH sales AS (SELECT array_agg(id ORDER BY id) AS ids FROM users WHERE username LIKE 'bench-s%'),
+                 clients AS (SELECT array_agg(id ORDER BY id) AS ids FROM clients)
+            INSERT INTO leads (project_name, stage_id, status, client_id, sales_person_id, total_revenue,
+                               total_gross_profit, gross_profit_margin, last_contacted_at, stage_changed_at,
+                               created_at, updated_at)
+            SELECT 'Bench project ' || g,
+                   1 + (g % 7),
+                   (ARRAY['NEW','NEW','NEW','WAITING','HOLD','DROPPED','NEW','NEW','WAITING','NEW',
+                          'HOLD'])[1 + (g % 11)],
+                   clients.ids[1 + (g % array_length(clients.ids, 1))],
+                   sales.ids[1 + ((g * 7919) % array_length(sales.ids, 1))],
+                   (g % 5000)::bigint * 1000000, (g % 5000)::bigint * 200000, 20,
+                   now() - ((g % 200) || ' days')::interval - ((g % 24) || ' hours')::interval,
+                   now(), now() - interval '300 days', now()
+            FROM generate_series(1, :n) AS g, sales, clients
+        """), {"n": LEADS})
+        conn.execute(text("UPDATE leads SET status = 'CLOSED' WHERE stage_id = 7"))
+    with engine.connect() as conn:
+        conn.execution_options(isolation_level="AUTOCOMMIT").execute(text("VACUUM ANALYZE"))
+        total = conn.execute(text("SELECT count(*) FROM leads")).scalar_one()
+    engine.dispose()
+    print(f"seeded {total:,} leads over {TEAMS * PER_TEAM} sales people in {time.perf_counter() - started:.1f} s")
+
+
+def main(runs: int) -> None:
+    from fastapi.testclient import TestClient
+
+    from api.core.config import Settings
+    from api.main import create_app
+
+    with embedded_stack("leads") as stack:
+        populate(stack.database_url)
+        settings = Settings(database_url=stack.database_url, redis_url=stack.redis_url, temporal_address=None)
+        with TestClient(create_app(settings)) as client:
+            counter = StatementCounter(client.app.state.engine)  # type: ignore[attr-defined]
+
+            def token(username: str) -> dict[str, str]:
+                r = client.post("/api/auth/login", json={"username": username, "password": "Pipeline#2026!Go"})
+                return {"Authorization": f"Bearer {r.json()['results']['token']}"}
+
+            tl, top = token("bench-tl7"), token("topmanager")
+
+            def call(headers: dict[str, str], **params: str) -> None:
+                r = client.get("/api/leads", params=params, headers=headers)
+                assert r.status_code == 200, r.text
+
+            totals = {name: sum(c["totalLeads"] for c in client.get("/api/leads", headers=h).json()["results"])
+                      for name, h in (("tl", tl), ("top", top))}
+            rows = {
+                f"board, team leader ({totals['tl']:,} ongoing leads visible)": measure(
+                    lambda: call(tl), runs=runs, counter=counter),
+                f"board, top manager ({totals['top']:,} ongoing leads visible)": measure(
+                    lambda: call(top), runs=runs, counter=counter),
+                "board, top manager, search 'project 12'": measure(
+                    lambda: call(top, searchKeyword="project 12"), runs=runs, counter=counter),
+                "board, top manager, status ALL, E1:asc": measure(
+                    lambda: call(top, status="ALL", sort="E1:asc"), runs=runs, counter=counter),
+            }
+            report(f"Lead board benchmark: {LEADS:,} leads, {runs} runs per call, in-process ASGI client", rows)
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 200)
