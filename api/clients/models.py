@@ -12,6 +12,8 @@ class Client(Base, TimestampMixin):
     __tablename__ = "clients"
     __table_args__ = (
         Index("uq_clients_client_name_lower", text("lower(client_name)"), unique=True),
+        Index("ix_clients_client_name_trgm", "client_name", postgresql_using="gin",
+              postgresql_ops={"client_name": "gin_trgm_ops"}),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)

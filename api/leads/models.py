@@ -49,6 +49,9 @@ class Lead(Base, TimestampMixin):
         Index("ix_leads_stage_contacted", "stage_id", "last_contacted_at"),
         Index("ix_leads_sales_stage_contacted", "sales_person_id", "stage_id", "last_contacted_at"),
         Index("ix_leads_status_stage", "status", "stage_id"),
+        # board and list search: ILIKE '%term%' on the project name (pg_trgm)
+        Index("ix_leads_project_name_trgm", "project_name", postgresql_using="gin",
+              postgresql_ops={"project_name": "gin_trgm_ops"}),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)

@@ -35,7 +35,9 @@ def _filters(stmt: Any, *, scope: Scope, statuses: list[str] | None, search: str
         stmt = stmt.where(Lead.sales_person_id == sales_person_id)
     if search:
         term = like(search)
-        stmt = stmt.where(or_(Lead.project_name.ilike(term), Client.client_name.ilike(term)))
+        # a sub-select on clients (not the join) lets PostgreSQL OR two index scans together
+        matching_clients = select(Client.id).where(Client.client_name.ilike(term))
+        stmt = stmt.where(or_(Lead.project_name.ilike(term), Lead.client_id.in_(matching_clients)))
     return stmt
 
 
@@ -64,8 +66,6 @@ def board(session: Session, *, stages: list[Stage], scope: Scope, statuses: list
     rows = list(session.execute(union_all(*parts))) if parts else []
 
     counts_stmt = select(Lead.stage_id, func.count()).where(Lead.stage_id.in_([s.id for s in stages]))
-    if search:
-        counts_stmt = counts_stmt.join(Client, Client.id == Lead.client_id)
     counts_stmt = _filters(counts_stmt, scope=scope, statuses=statuses, search=search,
                            sales_person_id=sales_person_id).group_by(Lead.stage_id)
     counts = {stage_id: int(n) for stage_id, n in session.execute(counts_stmt)}
