@@ -81,8 +81,9 @@ test: build system-deps check-api-types lint typecheck
 	cd frontend && npm test
 	$(PY) -m pytest tests -q
 
-bench: build
+bench: $(PY_STAMP)
 	$(PY) bench/session.py
+	$(PY) bench/leads_board.py
 
 clean:
 	rm -rf .test-data frontend/dist
