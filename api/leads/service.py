@@ -428,6 +428,18 @@ def _check_refs(session: Session, *, client_id: int | None, values: dict[str, An
     return errors
 
 
+def _describe_categories(items: list[ServiceCategoryItem]) -> str | None:
+    names = [c.service_category_name + (f" / {c.sub_service_category_name}" if c.sub_service_category_name else "")
+             for c in items if c.service_category_name]
+    return ", ".join(sorted(names)) or None
+
+
+def _describe_money_rows(items: Any, date_attr: str) -> str | None:
+    """A short, comparable summary of payment or billing rows: 'date amount' each, in date order."""
+    rows = sorted(f"{getattr(i, date_attr) or '-'} {float(i.amount or 0):.2f}" for i in items)
+    return "; ".join(rows) or None
+
+
 def _set_pics(session: Session, lead: Lead, pic_ids: list[int], actor: User, record: bool) -> None:
     contacts = {c.id: c for c in session.scalars(select(Contact).where(
         Contact.id.in_(pic_ids), Contact.client_id == lead.client_id, Contact.deleted_at.is_(None)))}
@@ -506,19 +518,32 @@ def update_v2(*, session: Session, storage: Storage, actor: User, lead_id: int, 
     if data.person_in_charges is not None:
         _set_pics(session, lead, data.person_in_charges, actor, record=True)
     if data.service_categories is not None:
+        before_categories = _describe_categories(_categories(session, lead.id))
         session.execute(delete(LeadServiceCategory).where(LeadServiceCategory.lead_id == lead.id))
         session.add_all([LeadServiceCategory(lead_id=lead.id, service_category_id=c.service_category_id,
                                              sub_service_category_id=c.sub_service_category_id)
                          for c in data.service_categories])
+        session.flush()
+        after_categories = _describe_categories(_categories(session, lead.id))
+        if before_categories != after_categories:
+            _record(session, lead, actor, "serviceCategories", before_categories, after_categories)
     if data.payments is not None:
+        before_payments = _describe_money_rows(_payments(session, lead.id), "billing_date")
         session.execute(delete(LeadPayment).where(LeadPayment.lead_id == lead.id))
         session.add_all([LeadPayment(lead_id=lead.id, service_category_id=p.service_category_id,
                                      billing_date=p.billing_date, amount=p.amount) for p in data.payments])
+        after_payments = _describe_money_rows(data.payments, "billing_date")
+        if before_payments != after_payments:
+            _record(session, lead, actor, "payments", before_payments, after_payments)
     if data.billing_schedules is not None:
+        before_billing = _describe_money_rows(_billing(session, lead.id), "schedule")
         session.execute(delete(LeadBillingSchedule).where(LeadBillingSchedule.lead_id == lead.id))
         session.add_all([LeadBillingSchedule(lead_id=lead.id, service_category_id=b.service_category_id,
                                              schedule=b.schedule, amount=b.amount, description=b.description)
                          for b in data.billing_schedules])
+        after_billing = _describe_money_rows(data.billing_schedules, "schedule")
+        if before_billing != after_billing:
+            _record(session, lead, actor, "billingSchedules", before_billing, after_billing)
     for kind in data.remove_files:
         attr = lead_files.KINDS[kind][0]
         if getattr(lead, attr):

@@ -111,6 +111,9 @@ class TestUpdateAndHistory:
         assert changes["projectName"] == ("Zeta Network Refresh", "Zeta Network Refresh 2027")
         assert changes["totalRevenue"] == ("0.00", "2500000000.00")
         assert changes["expectedCloseDate"] == (None, "2027-03-31")
+        assert changes["serviceCategories"][0] is None and changes["serviceCategories"][1]
+        assert changes["payments"] == (None, "2027-04-30 2500000000.00")
+        assert changes["personInCharges"][1].count(",") == len(refs["pics"]) - 1
         assert all(h["changedBy"] == "Andi Pratama" for h in history)
 
     def test_an_unchanged_save_records_nothing(self, client: TestClient, lead: dict[str, Any]) -> None:

@@ -33,8 +33,9 @@ describe('route guard', () => {
 
   it('renders a later screen with the sidebar on /system routes', async () => {
     setTokens({ token: 'a', refreshToken: 'r' });
-    stubApi(makeSession());
-    renderApp('/system/client-management');
+    const session = makeSession();
+    stubApi({ ...session, routes: [...session.routes, '/system/user-hierarchy'] });
+    renderApp('/system/user-hierarchy');
     expect(await screen.findByText('This screen is coming in a later release.')).toBeInTheDocument();
     expect(document.querySelector('.app-sider')).not.toBeNull();
   });

@@ -17,6 +17,37 @@ import { LATER_ROUTES, type LaterArea } from './later-routes';
 import { PublicLayout } from './public-layout';
 import { RequireAuth } from './require-auth';
 
+const clientForm = () =>
+  import('@/features/clients/pages/client-form-page').then((m) => ({ Component: m.ClientFormPage }));
+const contactForm = () =>
+  import('@/features/contacts/pages/contact-form-page').then((m) => ({ Component: m.ContactFormPage }));
+const contactView = () =>
+  import('@/features/contacts/pages/contact-view-page').then((m) => ({ Component: m.ContactViewPage }));
+
+/** Client management (spec 3 §2.1–2.2): the list, and the wizard at 'add' or a client id. */
+const clientRoutes: RouteObject[] = [
+  {
+    path: '/system/client-management',
+    lazy: () =>
+      import('@/features/clients/pages/client-list-page').then((m) => ({ Component: m.ClientListPage })),
+  },
+  { path: '/system/client-management/add', lazy: clientForm },
+  { path: '/system/client-management/:clientId', lazy: clientForm },
+];
+
+/** Contact management (spec 3 §2.3): the list, add, edit and view. */
+const contactRoutes: RouteObject[] = [
+  {
+    path: '/system/contact-management',
+    lazy: () =>
+      import('@/features/contacts/pages/contact-list-page').then((m) => ({ Component: m.ContactListPage })),
+  },
+  { path: '/system/contact-management/add', lazy: contactForm },
+  { path: '/system/contact-management/:contactId', lazy: contactView },
+  { path: '/system/contact-management/:contactId/view', lazy: contactView },
+  { path: '/system/contact-management/:contactId/edit', lazy: contactForm },
+];
+
 function later(area: LaterArea): RouteObject[] {
   return LATER_ROUTES.filter((r) => r.area === area).map((r) => ({
     path: r.path,
@@ -69,6 +100,8 @@ export const routes: RouteObject[] = [
           },
           { path: '/user/inbox', element: <InboxPage /> },
           { path: '/system', element: <SystemIndexPage /> },
+          ...clientRoutes,
+          ...contactRoutes,
           ...later('app'),
           ...later('system'),
         ],

@@ -107,6 +107,93 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of clients with their lead and personnel counts */
+        get: operations["list_clients_api_clients_get"];
+        /** Update a client (id in the body); personnel listed replace the client's personnel */
+        put: operations["update_client_api_clients_put"];
+        /** Add a client (with its personnel) */
+        post: operations["create_client_api_clients_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/check-availibility": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Is this client name free? (variant create or update) */
+        post: operations["check_name_api_clients_check_availibility_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/check-code-availibility": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Is this 3-character client code free? */
+        post: operations["check_code_api_clients_check_code_availibility_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/detail/{client_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A client with its personnel */
+        get: operations["get_client_api_clients_detail__client_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/{client_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a client that has no leads */
+        delete: operations["delete_client_api_clients__client_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -116,6 +203,585 @@ export interface paths {
         };
         /** Liveness */
         get: operations["health_api_health_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The board: columns E1-E6 with their first leads, totals and pins */
+        get: operations["get_board_api_leads_get"];
+        put?: never;
+        /** Create a lead */
+        post: operations["create_lead_api_leads_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leads/check-need-approval": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Does moving the lead to this stage need approval? */
+        post: operations["check_need_approval_api_leads_check_need_approval_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leads/filter-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stages, statuses and the sales people the caller may filter by */
+        get: operations["filter_options_api_leads_filter_options_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leads/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of lead cards of some statuses (the per-status lists) */
+        get: operations["list_leads_api_leads_list_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leads/pic/{lead_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The lead's persons in charge */
+        get: operations["get_pics_api_leads_pic__lead_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leads/pins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Pin or unpin a board column for the caller */
+        put: operations["set_pin_api_leads_pins_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leads/totalGp/{sales_person_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GP and count of ongoing leads (0: every visible lead) */
+        get: operations["total_gp_api_leads_totalGp__sales_person_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leads/{lead_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A lead with its lists */
+        get: operations["get_lead_api_leads__lead_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leads/{lead_id}/files/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download one of the lead's files */
+        get: operations["download_file_api_leads__lead_id__files__kind__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leads/{lead_id}/finalDocuments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The lead's files */
+        get: operations["final_documents_api_leads__lead_id__finalDocuments_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leads/{lead_id}/form": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The lead edit form data */
+        get: operations["get_form_api_leads__lead_id__form_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leads/{lead_id}/form/v2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The lead edit form data (v2) */
+        get: operations["get_form_v2_api_leads__lead_id__form_v2_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leads/{lead_id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every change of the lead, newest first */
+        get: operations["get_history_api_leads__lead_id__history_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leads/{lead_id}/paymentDetail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Payments and billing schedules */
+        get: operations["payment_detail_api_leads__lead_id__paymentDetail_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leads/{lead_id}/stageDurations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Time spent in each stage */
+        get: operations["stage_durations_api_leads__lead_id__stageDurations_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leads/{lead_id}/update/v2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Save the lead edit form (multipart: data JSON and files) */
+        put: operations["update_v2_api_leads__lead_id__update_v2_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leads/{lead_id}/{stage}/requirementFields": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the lead needs before entering a stage */
+        get: operations["requirement_fields_api_leads__lead_id___stage__requirementFields_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/master-data/affiliates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Affiliates */
+        get: operations["list_affiliates_api_master_data_affiliates_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/master-data/cities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Cities, optionally of one province */
+        get: operations["cities_api_master_data_cities_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/master-data/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Active clients (id and name) */
+        get: operations["clients_api_master_data_clients_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/master-data/countries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Countries */
+        get: operations["list_countries_api_master_data_countries_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/master-data/entities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Entities (group companies) */
+        get: operations["list_entities_api_master_data_entities_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/master-data/industries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Industries */
+        get: operations["list_industries_api_master_data_industries_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/master-data/parameters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The values of a named parameter, e.g. PCS_COMMISSION_ROLE */
+        get: operations["parameters_api_master_data_parameters_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/master-data/project-roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Project roles */
+        get: operations["list_project_roles_api_master_data_project_roles_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/master-data/project-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Project types */
+        get: operations["list_project_types_api_master_data_project_types_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/master-data/provinces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Provinces, optionally of one country */
+        get: operations["provinces_api_master_data_provinces_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/master-data/sales-persons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Active sales people */
+        get: operations["sales_persons_api_master_data_sales_persons_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/master-data/sales-users-by-leader": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The users reporting to a leader (default: the caller) */
+        get: operations["sales_users_by_leader_api_master_data_sales_users_by_leader_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/master-data/service-categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Service categories */
+        get: operations["list_service_categories_api_master_data_service_categories_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/master-data/service-category-map": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Service categories with their sub-categories */
+        get: operations["service_category_map_api_master_data_service_category_map_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/master-data/sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lead sources */
+        get: operations["list_sources_api_master_data_sources_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/master-data/sub-service-categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sub-categories, optionally of one service category */
+        get: operations["sub_service_categories_api_master_data_sub_service_categories_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/master-data/units": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Business units */
+        get: operations["list_units_api_master_data_units_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -169,6 +835,127 @@ export interface paths {
         get?: never;
         /** Mark every notification of a type read */
         put: operations["read_all_api_notification_read_all_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of contacts */
+        get: operations["list_contacts_api_people_get"];
+        /** Update a contact (id in the body) */
+        put: operations["update_contact_api_people_put"];
+        /** Add a contact */
+        post: operations["create_contact_api_people_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people/check-availibility": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Is this name (in this position) new for the client? */
+        post: operations["check_availability_api_people_check_availibility_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people/check-availibility-input": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Is this person in this position new for the client? */
+        post: operations["check_availability_input_api_people_check_availibility_input_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Remove a contact (its history is kept) */
+        put: operations["delete_contact_api_people_delete_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people/get-clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Clients a contact can belong to */
+        get: operations["get_clients_api_people_get_clients_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people/history/{contact_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A contact's changes, newest first */
+        get: operations["get_history_api_people_history__contact_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people/{contact_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A contact */
+        get: operations["get_contact_api_people__contact_id__get"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -265,6 +1052,61 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AffiliateOut */
+        AffiliateOut: {
+            /** Affiliatename */
+            affiliateName: string;
+            /** Id */
+            id: number;
+        };
+        /** Availability */
+        Availability: {
+            /** Available */
+            available: boolean;
+        };
+        /** BillingScheduleItem */
+        BillingScheduleItem: {
+            /** Amount */
+            amount: number;
+            /** Description */
+            description?: string | null;
+            /**
+             * Schedule
+             * Format: date
+             */
+            schedule: string;
+            /** Servicecategoryid */
+            serviceCategoryId: number;
+        };
+        /** BoardColumn */
+        BoardColumn: {
+            /** Ispinned */
+            isPinned: boolean;
+            /** Leads */
+            leads: components["schemas"]["LeadCard"][];
+            /** Stagedescription */
+            stageDescription: string;
+            /** Stageid */
+            stageId: number;
+            /** Stagename */
+            stageName: string;
+            /** Totalleads */
+            totalLeads: number;
+        };
+        /** Body_update_v2_api_leads__lead_id__update_v2_put */
+        Body_update_v2_api_leads__lead_id__update_v2_put: {
+            /** Customerconfirmationdocumentfile */
+            customerConfirmationDocumentFile?: string | null;
+            /**
+             * Data
+             * @description The lead edit state as JSON (LeadUpdate)
+             */
+            data: string;
+            /** Projectcostsheetfile */
+            projectCostSheetFile?: string | null;
+            /** Proposalfile */
+            proposalFile?: string | null;
+        };
         /** Body_upload_profile_picture_api_users_me_profile_picture_post */
         Body_upload_profile_picture_api_users_me_profile_picture_post: {
             /** File */
@@ -279,9 +1121,347 @@ export interface components {
             /** Oldpassword */
             oldPassword: string;
         };
+        /** CityOut */
+        CityOut: {
+            /** Cityname */
+            cityName: string;
+            /** Id */
+            id: number;
+            /** Provinceid */
+            provinceId: number;
+        };
+        /**
+         * ClientIn
+         * @description The client wizard's data; each rule is checked by the service with the spec's message.
+         */
+        ClientIn: {
+            /** Address */
+            address?: string | null;
+            /** Affiliate */
+            affiliate?: number | null;
+            /** City */
+            city?: number | null;
+            /** Clientcode */
+            clientCode?: string | null;
+            /** Clientname */
+            clientName?: string | null;
+            /** Country */
+            country?: number | null;
+            /** Id */
+            id?: number | null;
+            /** Industry */
+            industry?: number | null;
+            /**
+             * Isactive
+             * @default true
+             */
+            isActive: boolean;
+            /** Legalname */
+            legalName?: string | null;
+            /** Npwp */
+            npwp?: string | null;
+            /** Personnel */
+            personnel?: components["schemas"]["ContactIn"][] | null;
+            /** Province */
+            province?: number | null;
+            /** Zipcode */
+            zipCode?: string | number | null;
+        };
+        /** ClientItemOut */
+        ClientItemOut: {
+            /** Clientname */
+            clientName: string;
+            /** Id */
+            id: number;
+        };
+        /** ClientOption */
+        ClientOption: {
+            /** Clientname */
+            clientName: string;
+            /** Id */
+            id: number;
+        };
+        /** ClientOut */
+        ClientOut: {
+            /** Address */
+            address: string;
+            /** Affiliate */
+            affiliate: number;
+            /** Affiliatename */
+            affiliateName: string;
+            /** City */
+            city: number | null;
+            /** Cityname */
+            cityName: string | null;
+            /** Clientcode */
+            clientCode: string;
+            /** Clientname */
+            clientName: string;
+            /** Country */
+            country: number;
+            /** Countryname */
+            countryName: string;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Id */
+            id: number;
+            /** Industry */
+            industry: number;
+            /** Industryname */
+            industryName: string;
+            /** Isactive */
+            isActive: boolean;
+            /** Legalname */
+            legalName: string;
+            /** Npwp */
+            npwp: string | null;
+            /** Personnel */
+            personnel: components["schemas"]["ContactOut"][];
+            /** Province */
+            province: number | null;
+            /** Provincename */
+            provinceName: string | null;
+            /** Totalleads */
+            totalLeads: number;
+            /** Totalpersonel */
+            totalPersonel: number;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+            /** Zipcode */
+            zipCode: string | null;
+        };
+        /** ClientRow */
+        ClientRow: {
+            /** Address */
+            address: string;
+            /** Affiliate */
+            affiliate: number;
+            /** Affiliatename */
+            affiliateName: string;
+            /** City */
+            city: number | null;
+            /** Cityname */
+            cityName: string | null;
+            /** Clientcode */
+            clientCode: string;
+            /** Clientname */
+            clientName: string;
+            /** Country */
+            country: number;
+            /** Countryname */
+            countryName: string;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Id */
+            id: number;
+            /** Industry */
+            industry: number;
+            /** Industryname */
+            industryName: string;
+            /** Isactive */
+            isActive: boolean;
+            /** Legalname */
+            legalName: string;
+            /** Npwp */
+            npwp: string | null;
+            /** Province */
+            province: number | null;
+            /** Provincename */
+            provinceName: string | null;
+            /** Totalleads */
+            totalLeads: number;
+            /** Totalpersonel */
+            totalPersonel: number;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+            /** Zipcode */
+            zipCode: string | null;
+        };
+        /** CodeAvailabilityIn */
+        CodeAvailabilityIn: {
+            /** Clientcode */
+            clientCode?: string | null;
+            /** Clientid */
+            clientId?: number | null;
+        };
+        /** ContactAvailabilityIn */
+        ContactAvailabilityIn: {
+            /** Clientid */
+            clientId?: number | null;
+            /** Clientname */
+            clientName?: string | null;
+            /** Fullname */
+            fullname?: string | null;
+            /** Id */
+            id?: number | null;
+            /** Position */
+            position?: string | null;
+        };
+        /** ContactHistoryOut */
+        ContactHistoryOut: {
+            /** Action */
+            action: string;
+            /** Changes */
+            changes: components["schemas"]["FieldChange"][];
+            /** Clientname */
+            clientName: string;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Createdby */
+            createdBy: string | null;
+            /** Division */
+            division: string | null;
+            /** Fullname */
+            fullname: string;
+            /** Id */
+            id: number;
+            /** Position */
+            position: string;
+        };
+        /** ContactIdIn */
+        ContactIdIn: {
+            /** Id */
+            id: number;
+        };
+        /**
+         * ContactIn
+         * @description A contact as the forms send it; rules and messages are checked by the service, all at once.
+         */
+        ContactIn: {
+            /** Clientid */
+            clientId?: number | null;
+            /** Division */
+            division?: string | null;
+            /** Email */
+            email?: string | null;
+            /** Fullname */
+            fullname?: string | null;
+            /** Gender */
+            gender?: string | null;
+            /** Id */
+            id?: number | null;
+            /** Linkedin */
+            linkedin?: string | null;
+            /** Nickname */
+            nickname?: string | null;
+            /** Phonenumber */
+            phoneNumber?: string | null;
+            /** Position */
+            position?: string | null;
+        };
+        /** ContactNameAvailabilityIn */
+        ContactNameAvailabilityIn: {
+            /** Clientid */
+            clientId?: number | null;
+            /** Id */
+            id?: number | null;
+            /** Name */
+            name?: string | null;
+            /** Position */
+            position?: string | null;
+            /** Variant */
+            variant?: string | null;
+        };
+        /** ContactOut */
+        ContactOut: {
+            /** Clientid */
+            clientId: number;
+            /** Clientname */
+            clientName: string;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Division */
+            division: string | null;
+            /** Email */
+            email: string | null;
+            /** Fullname */
+            fullname: string;
+            /** Gender */
+            gender: string;
+            /** Id */
+            id: number;
+            /** Linkedin */
+            linkedin: string | null;
+            /** Nickname */
+            nickname: string | null;
+            /** Phonenumber */
+            phoneNumber: string | null;
+            /** Position */
+            position: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+            /**
+             * User
+             * @description Full name of whoever last changed the contact
+             */
+            user: string | null;
+        };
+        /** CountryOut */
+        CountryOut: {
+            /** Countryname */
+            countryName: string;
+            /** Id */
+            id: number;
+        };
+        /** EntityOut */
+        EntityOut: {
+            /** Entityname */
+            entityName: string;
+            /** Id */
+            id: number;
+        };
+        /** Envelope[Availability] */
+        Envelope_Availability_: {
+            results: components["schemas"]["Availability"];
+        };
+        /** Envelope[ClientOut] */
+        Envelope_ClientOut_: {
+            results: components["schemas"]["ClientOut"];
+        };
+        /** Envelope[ContactOut] */
+        Envelope_ContactOut_: {
+            results: components["schemas"]["ContactOut"];
+        };
+        /** Envelope[FilterOptions] */
+        Envelope_FilterOptions_: {
+            results: components["schemas"]["FilterOptions"];
+        };
+        /** Envelope[LeadDetail] */
+        Envelope_LeadDetail_: {
+            results: components["schemas"]["LeadDetail"];
+        };
+        /** Envelope[LeadForm] */
+        Envelope_LeadForm_: {
+            results: components["schemas"]["LeadForm"];
+        };
         /** Envelope[MailSent] */
         Envelope_MailSent_: {
             results: components["schemas"]["MailSent"];
+        };
+        /** Envelope[NeedApprovalOut] */
+        Envelope_NeedApprovalOut_: {
+            results: components["schemas"]["NeedApprovalOut"];
         };
         /** Envelope[NoneType] */
         Envelope_NoneType_: {
@@ -295,6 +1475,22 @@ export interface components {
         /** Envelope[NotificationPage] */
         Envelope_NotificationPage_: {
             results: components["schemas"]["NotificationPage"];
+        };
+        /** Envelope[Page[ClientRow]] */
+        Envelope_Page_ClientRow__: {
+            results: components["schemas"]["Page_ClientRow_"];
+        };
+        /** Envelope[Page[ContactOut]] */
+        Envelope_Page_ContactOut__: {
+            results: components["schemas"]["Page_ContactOut_"];
+        };
+        /** Envelope[Page[LeadCard]] */
+        Envelope_Page_LeadCard__: {
+            results: components["schemas"]["Page_LeadCard_"];
+        };
+        /** Envelope[PaymentDetail] */
+        Envelope_PaymentDetail_: {
+            results: components["schemas"]["PaymentDetail"];
         };
         /** Envelope[ProfilePictureOut] */
         Envelope_ProfilePictureOut_: {
@@ -316,10 +1512,184 @@ export interface components {
         Envelope_TokenPair_: {
             results: components["schemas"]["TokenPair"];
         };
+        /** Envelope[TotalGp] */
+        Envelope_TotalGp_: {
+            results: components["schemas"]["TotalGp"];
+        };
+        /** Envelope[UpdateResult] */
+        Envelope_UpdateResult_: {
+            results: components["schemas"]["UpdateResult"];
+        };
         /** Envelope[int] */
         Envelope_int_: {
             /** Results */
             results: number;
+        };
+        /** Envelope[list[AffiliateOut]] */
+        Envelope_list_AffiliateOut__: {
+            /** Results */
+            results: components["schemas"]["AffiliateOut"][];
+        };
+        /** Envelope[list[BoardColumn]] */
+        Envelope_list_BoardColumn__: {
+            /** Results */
+            results: components["schemas"]["BoardColumn"][];
+        };
+        /** Envelope[list[CityOut]] */
+        Envelope_list_CityOut__: {
+            /** Results */
+            results: components["schemas"]["CityOut"][];
+        };
+        /** Envelope[list[ClientItemOut]] */
+        Envelope_list_ClientItemOut__: {
+            /** Results */
+            results: components["schemas"]["ClientItemOut"][];
+        };
+        /** Envelope[list[ClientOption]] */
+        Envelope_list_ClientOption__: {
+            /** Results */
+            results: components["schemas"]["ClientOption"][];
+        };
+        /** Envelope[list[ContactHistoryOut]] */
+        Envelope_list_ContactHistoryOut__: {
+            /** Results */
+            results: components["schemas"]["ContactHistoryOut"][];
+        };
+        /** Envelope[list[CountryOut]] */
+        Envelope_list_CountryOut__: {
+            /** Results */
+            results: components["schemas"]["CountryOut"][];
+        };
+        /** Envelope[list[EntityOut]] */
+        Envelope_list_EntityOut__: {
+            /** Results */
+            results: components["schemas"]["EntityOut"][];
+        };
+        /** Envelope[list[FinalDocument]] */
+        Envelope_list_FinalDocument__: {
+            /** Results */
+            results: components["schemas"]["FinalDocument"][];
+        };
+        /** Envelope[list[HistoryEntry]] */
+        Envelope_list_HistoryEntry__: {
+            /** Results */
+            results: components["schemas"]["HistoryEntry"][];
+        };
+        /** Envelope[list[IndustryOut]] */
+        Envelope_list_IndustryOut__: {
+            /** Results */
+            results: components["schemas"]["IndustryOut"][];
+        };
+        /** Envelope[list[ParameterOut]] */
+        Envelope_list_ParameterOut__: {
+            /** Results */
+            results: components["schemas"]["ParameterOut"][];
+        };
+        /** Envelope[list[PicOut]] */
+        Envelope_list_PicOut__: {
+            /** Results */
+            results: components["schemas"]["PicOut"][];
+        };
+        /** Envelope[list[ProjectRoleOut]] */
+        Envelope_list_ProjectRoleOut__: {
+            /** Results */
+            results: components["schemas"]["ProjectRoleOut"][];
+        };
+        /** Envelope[list[ProjectTypeOut]] */
+        Envelope_list_ProjectTypeOut__: {
+            /** Results */
+            results: components["schemas"]["ProjectTypeOut"][];
+        };
+        /** Envelope[list[ProvinceOut]] */
+        Envelope_list_ProvinceOut__: {
+            /** Results */
+            results: components["schemas"]["ProvinceOut"][];
+        };
+        /** Envelope[list[RequirementField]] */
+        Envelope_list_RequirementField__: {
+            /** Results */
+            results: components["schemas"]["RequirementField"][];
+        };
+        /** Envelope[list[SalesPersonOut]] */
+        Envelope_list_SalesPersonOut__: {
+            /** Results */
+            results: components["schemas"]["SalesPersonOut"][];
+        };
+        /** Envelope[list[SalesUserOut]] */
+        Envelope_list_SalesUserOut__: {
+            /** Results */
+            results: components["schemas"]["SalesUserOut"][];
+        };
+        /** Envelope[list[ServiceCategoryMapOut]] */
+        Envelope_list_ServiceCategoryMapOut__: {
+            /** Results */
+            results: components["schemas"]["ServiceCategoryMapOut"][];
+        };
+        /** Envelope[list[ServiceCategoryOut]] */
+        Envelope_list_ServiceCategoryOut__: {
+            /** Results */
+            results: components["schemas"]["ServiceCategoryOut"][];
+        };
+        /** Envelope[list[SourceOut]] */
+        Envelope_list_SourceOut__: {
+            /** Results */
+            results: components["schemas"]["SourceOut"][];
+        };
+        /** Envelope[list[StageDuration]] */
+        Envelope_list_StageDuration__: {
+            /** Results */
+            results: components["schemas"]["StageDuration"][];
+        };
+        /** Envelope[list[SubServiceCategoryOut]] */
+        Envelope_list_SubServiceCategoryOut__: {
+            /** Results */
+            results: components["schemas"]["SubServiceCategoryOut"][];
+        };
+        /** Envelope[list[UnitOut]] */
+        Envelope_list_UnitOut__: {
+            /** Results */
+            results: components["schemas"]["UnitOut"][];
+        };
+        /** FieldChange */
+        FieldChange: {
+            /** Field */
+            field: string;
+            /** From */
+            from: unknown;
+            /** Label */
+            label: string;
+            /** To */
+            to: unknown;
+        };
+        /** FileInfo */
+        FileInfo: {
+            /** Name */
+            name: string;
+            /** Size */
+            size: number;
+        };
+        /** FilterOptions */
+        FilterOptions: {
+            /** Salespersons */
+            salesPersons: components["schemas"]["SalesOption"][];
+            /** Stages */
+            stages: components["schemas"]["StageOut"][];
+            /** Statuses */
+            statuses: components["schemas"]["Option"][];
+        };
+        /** FinalDocument */
+        FinalDocument: {
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "proposalFile" | "projectCostSheetFile" | "customerConfirmationDocumentFile";
+            /** Name */
+            name: string;
+            /** Size */
+            size: number;
+            /** Url */
+            url: string;
         };
         /** ForgotPasswordMailIn */
         ForgotPasswordMailIn: {
@@ -332,6 +1702,297 @@ export interface components {
         HTTPValidationError: {
             /** Detail */
             detail?: components["schemas"]["ValidationError"][];
+        };
+        /** HistoryEntry */
+        HistoryEntry: {
+            /**
+             * Changedat
+             * Format: date-time
+             */
+            changedAt: string;
+            /** Changedby */
+            changedBy: string | null;
+            /** Field */
+            field: string;
+            /** Id */
+            id: number;
+            /** Newvalue */
+            newValue: string | null;
+            /** Oldvalue */
+            oldValue: string | null;
+        };
+        /** IndustryOut */
+        IndustryOut: {
+            /** Id */
+            id: number;
+            /** Industryname */
+            industryName: string;
+        };
+        /** LeadCard */
+        LeadCard: {
+            /** Clientname */
+            clientName: string;
+            /** Id */
+            id: number;
+            /**
+             * Lastcontacted
+             * @description Days since the last contact
+             */
+            lastContacted: number;
+            /**
+             * Nickname
+             * @description The sales person's nickname
+             */
+            nickname: string | null;
+            /** Pcsstatus */
+            pcsStatus: string | null;
+            /** Projectname */
+            projectName: string;
+            /** Projecttype */
+            projectType: string | null;
+            /** Salesfullname */
+            salesFullname: string;
+            /** Salespersonid */
+            salesPersonId: number;
+            /** Stageid */
+            stageId: number;
+            /** Stagename */
+            stageName: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "NEW" | "WAITING" | "HOLD" | "DROPPED" | "CLOSED";
+            /** Totalgrossprofit */
+            totalGrossProfit: number;
+        };
+        /** LeadCreate */
+        LeadCreate: {
+            /** Clientid */
+            clientId?: number | null;
+            /** Competitor */
+            competitor?: string | null;
+            /** Personincharges */
+            personInCharges?: number[];
+            /** Projectname */
+            projectName?: string | null;
+            /** Projecttype */
+            projectType?: number | null;
+            /** Salesid */
+            salesId?: number | null;
+            /** Sourceid */
+            sourceId?: number | null;
+            /** Stageid */
+            stageId?: number | null;
+        };
+        /** LeadDetail */
+        LeadDetail: {
+            /** Billingschedules */
+            billingSchedules: components["schemas"]["BillingScheduleItem"][];
+            /** Clientcode */
+            clientCode: string;
+            /** Clientid */
+            clientId: number;
+            /** Clientname */
+            clientName: string;
+            /** Competitor */
+            competitor: string | null;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            customerConfirmationDocumentFile: components["schemas"]["FileInfo"] | null;
+            /** Decisionmaker */
+            decisionMaker: string | null;
+            /** Entityid */
+            entityId: number | null;
+            /** Entityname */
+            entityName: string | null;
+            /** Expectedclosedate */
+            expectedCloseDate: string | null;
+            /** Grossprofitmargin */
+            grossProfitMargin: number;
+            /** Id */
+            id: number;
+            /** Lastcontacted */
+            lastContacted: number;
+            /**
+             * Lastcontactedat
+             * Format: date-time
+             */
+            lastContactedAt: string;
+            /** Payments */
+            payments: components["schemas"]["PaymentItem"][];
+            /** Personincharges */
+            personInCharges: components["schemas"]["PicOut"][];
+            /** Pidnumber */
+            pidNumber: string[];
+            /** Projectbudget */
+            projectBudget: number | null;
+            projectCostSheetFile: components["schemas"]["FileInfo"] | null;
+            /** Projectdescription */
+            projectDescription: string | null;
+            /** Projectduration */
+            projectDuration: number | null;
+            /** Projectenddate */
+            projectEndDate: string | null;
+            /** Projectidnumbers */
+            projectIdNumbers: string[];
+            /** Projectname */
+            projectName: string;
+            /** Projectstartdate */
+            projectStartDate: string | null;
+            /** Projecttype */
+            projectType: number | null;
+            /** Projecttypename */
+            projectTypeName: string | null;
+            proposalFile: components["schemas"]["FileInfo"] | null;
+            /** Salesfullname */
+            salesFullname: string;
+            /** Salespersonid */
+            salesPersonId: number;
+            /** Servicecategories */
+            serviceCategories: components["schemas"]["ServiceCategoryItem"][];
+            /** Sourceid */
+            sourceId: number | null;
+            /** Sourcename */
+            sourceName: string | null;
+            /** Stagedescription */
+            stageDescription: string;
+            /** Stageid */
+            stageId: number;
+            /** Stagename */
+            stageName: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "NEW" | "WAITING" | "HOLD" | "DROPPED" | "CLOSED";
+            /** Subscriptiontype */
+            subscriptionType: string | null;
+            /** Totalgrossprofit */
+            totalGrossProfit: number;
+            /** Totalrevenue */
+            totalRevenue: number;
+            /** Totalunit */
+            totalUnit: number | null;
+            /** Unitid */
+            unitId: number | null;
+            /** Unitname */
+            unitName: string | null;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+        };
+        /** LeadForm */
+        LeadForm: {
+            /** Billingschedules */
+            billingSchedules: components["schemas"]["BillingScheduleItem"][];
+            lead: components["schemas"]["LeadOut"];
+            /** Payments */
+            payments: components["schemas"]["PaymentItem"][];
+            /** Personincharges */
+            personInCharges: components["schemas"]["PicOut"][];
+            /** Projectidnumbers */
+            projectIdNumbers: string[];
+            /** Servicecategories */
+            serviceCategories: components["schemas"]["ServiceCategoryItem"][];
+        };
+        /**
+         * LeadOut
+         * @description The lead edit/detail entity of spec 2 §2.4 with its names resolved.
+         */
+        LeadOut: {
+            /** Clientcode */
+            clientCode: string;
+            /** Clientid */
+            clientId: number;
+            /** Clientname */
+            clientName: string;
+            /** Competitor */
+            competitor: string | null;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            customerConfirmationDocumentFile: components["schemas"]["FileInfo"] | null;
+            /** Decisionmaker */
+            decisionMaker: string | null;
+            /** Entityid */
+            entityId: number | null;
+            /** Entityname */
+            entityName: string | null;
+            /** Expectedclosedate */
+            expectedCloseDate: string | null;
+            /** Grossprofitmargin */
+            grossProfitMargin: number;
+            /** Id */
+            id: number;
+            /** Lastcontacted */
+            lastContacted: number;
+            /**
+             * Lastcontactedat
+             * Format: date-time
+             */
+            lastContactedAt: string;
+            /** Projectbudget */
+            projectBudget: number | null;
+            projectCostSheetFile: components["schemas"]["FileInfo"] | null;
+            /** Projectdescription */
+            projectDescription: string | null;
+            /** Projectduration */
+            projectDuration: number | null;
+            /** Projectenddate */
+            projectEndDate: string | null;
+            /** Projectname */
+            projectName: string;
+            /** Projectstartdate */
+            projectStartDate: string | null;
+            /** Projecttype */
+            projectType: number | null;
+            /** Projecttypename */
+            projectTypeName: string | null;
+            proposalFile: components["schemas"]["FileInfo"] | null;
+            /** Salesfullname */
+            salesFullname: string;
+            /** Salespersonid */
+            salesPersonId: number;
+            /** Sourceid */
+            sourceId: number | null;
+            /** Sourcename */
+            sourceName: string | null;
+            /** Stagedescription */
+            stageDescription: string;
+            /** Stageid */
+            stageId: number;
+            /** Stagename */
+            stageName: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "NEW" | "WAITING" | "HOLD" | "DROPPED" | "CLOSED";
+            /** Subscriptiontype */
+            subscriptionType: string | null;
+            /** Totalgrossprofit */
+            totalGrossProfit: number;
+            /** Totalrevenue */
+            totalRevenue: number;
+            /** Totalunit */
+            totalUnit: number | null;
+            /** Unitid */
+            unitId: number | null;
+            /** Unitname */
+            unitName: string | null;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
         };
         /** LoginIn */
         LoginIn: {
@@ -355,6 +2016,19 @@ export interface components {
             /** Ids */
             ids: number[];
         };
+        /** NameAvailabilityIn */
+        NameAvailabilityIn: {
+            /** Clientid */
+            clientId?: number | null;
+            /** Name */
+            name?: string | null;
+            /**
+             * Variant
+             * @default create
+             * @enum {string}
+             */
+            variant: "create" | "update";
+        };
         /** NavItem */
         NavItem: {
             /** Icon */
@@ -372,6 +2046,24 @@ export interface components {
             submenu?: components["schemas"]["NavItem"][];
             /** Url */
             url: string | null;
+        };
+        /** NeedApprovalIn */
+        NeedApprovalIn: {
+            /** Leadid */
+            leadId: number;
+            /** Stageid */
+            stageId: number;
+        };
+        /** NeedApprovalOut */
+        NeedApprovalOut: {
+            /** Missingfields */
+            missingFields: string[];
+            /** Needsapproval */
+            needsApproval: boolean;
+            /** Stageid */
+            stageId: number;
+            /** Stagename */
+            stageName: string;
         };
         /** NotificationLimited */
         NotificationLimited: {
@@ -410,6 +2102,13 @@ export interface components {
             data: components["schemas"]["NotificationOut"][];
             pagination: components["schemas"]["Pagination"];
         };
+        /** Option */
+        Option: {
+            /** Label */
+            label: string;
+            /** Value */
+            value: string;
+        };
         /** PageFlags */
         PageFlags: {
             /** Isdelete */
@@ -421,6 +2120,27 @@ export interface components {
             /** Iswrite */
             isWrite: boolean;
         };
+        /** Page[ClientRow] */
+        Page_ClientRow_: {
+            /** Data */
+            data: components["schemas"]["ClientRow"][];
+            /** Totalrows */
+            totalRows: number;
+        };
+        /** Page[ContactOut] */
+        Page_ContactOut_: {
+            /** Data */
+            data: components["schemas"]["ContactOut"][];
+            /** Totalrows */
+            totalRows: number;
+        };
+        /** Page[LeadCard] */
+        Page_LeadCard_: {
+            /** Data */
+            data: components["schemas"]["LeadCard"][];
+            /** Totalrows */
+            totalRows: number;
+        };
         /** Pagination */
         Pagination: {
             /** Hasmore */
@@ -428,10 +2148,76 @@ export interface components {
             /** Page */
             page: number;
         };
+        /** ParameterOut */
+        ParameterOut: {
+            /** Paramdescription */
+            paramDescription: string | null;
+            /** Paramvalue */
+            paramValue: string;
+        };
+        /** PaymentDetail */
+        PaymentDetail: {
+            /** Billingschedules */
+            billingSchedules: components["schemas"]["BillingScheduleItem"][];
+            /** Payments */
+            payments: components["schemas"]["PaymentItem"][];
+            /** Totalgrossprofit */
+            totalGrossProfit: number;
+            /** Totalrevenue */
+            totalRevenue: number;
+        };
+        /** PaymentItem */
+        PaymentItem: {
+            /** Amount */
+            amount?: number | null;
+            /** Billingdate */
+            billingDate?: string | null;
+            /** Servicecategoryid */
+            serviceCategoryId: number;
+        };
+        /** PicOut */
+        PicOut: {
+            /** Picid */
+            picId: number;
+            /** Picname */
+            picName: string;
+            /** Position */
+            position?: string | null;
+        };
+        /** PinIn */
+        PinIn: {
+            /** Ispinned */
+            isPinned: boolean;
+            /** Stageid */
+            stageId: number;
+        };
         /** ProfilePictureOut */
         ProfilePictureOut: {
             /** Profilepicture */
             profilePicture: string;
+        };
+        /** ProjectRoleOut */
+        ProjectRoleOut: {
+            /** Id */
+            id: number;
+            /** Projectrolename */
+            projectRoleName: string;
+        };
+        /** ProjectTypeOut */
+        ProjectTypeOut: {
+            /** Id */
+            id: number;
+            /** Projecttypename */
+            projectTypeName: string;
+        };
+        /** ProvinceOut */
+        ProvinceOut: {
+            /** Countryid */
+            countryId: number;
+            /** Id */
+            id: number;
+            /** Provincename */
+            provinceName: string;
         };
         /** ReadAllIn */
         ReadAllIn: {
@@ -444,6 +2230,15 @@ export interface components {
         RefreshIn: {
             /** Refreshtoken */
             refreshToken: string;
+        };
+        /** RequirementField */
+        RequirementField: {
+            /** Field */
+            field: string;
+            /** Filled */
+            filled: boolean;
+            /** Label */
+            label: string;
         };
         /** ResetPasswordIn */
         ResetPasswordIn: {
@@ -464,6 +2259,56 @@ export interface components {
             userId: number;
             /** Username */
             userName: string;
+        };
+        /** SalesOption */
+        SalesOption: {
+            /** Fullname */
+            fullname: string;
+            /** Id */
+            id: number;
+        };
+        /** SalesPersonOut */
+        SalesPersonOut: {
+            /** Fullname */
+            fullname: string;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
+        /** SalesUserOut */
+        SalesUserOut: {
+            /** Fullname */
+            fullname: string;
+            /** Id */
+            id: number;
+        };
+        /** ServiceCategoryItem */
+        ServiceCategoryItem: {
+            /** Servicecategoryid */
+            serviceCategoryId: number;
+            /** Servicecategoryname */
+            serviceCategoryName?: string | null;
+            /** Subservicecategoryid */
+            subServiceCategoryId?: number | null;
+            /** Subservicecategoryname */
+            subServiceCategoryName?: string | null;
+        };
+        /** ServiceCategoryMapOut */
+        ServiceCategoryMapOut: {
+            /** Id */
+            id: number;
+            /** Servicecategoryname */
+            serviceCategoryName: string;
+            /** Subservicecategories */
+            subServiceCategories: components["schemas"]["SubServiceCategoryItem"][];
+        };
+        /** ServiceCategoryOut */
+        ServiceCategoryOut: {
+            /** Id */
+            id: number;
+            /** Servicecategoryname */
+            serviceCategoryName: string;
         };
         /** SessionOut */
         SessionOut: {
@@ -531,12 +2376,94 @@ export interface components {
             /** Newpassword */
             newPassword?: string | null;
         };
+        /** SourceOut */
+        SourceOut: {
+            /** Id */
+            id: number;
+            /** Sourcename */
+            sourceName: string;
+        };
+        /** StageDuration */
+        StageDuration: {
+            /** Days */
+            days: number;
+            /**
+             * Enteredat
+             * Format: date-time
+             */
+            enteredAt: string;
+            /** Leftat */
+            leftAt: string | null;
+            /** Stagedescription */
+            stageDescription: string;
+            /** Stagename */
+            stageName: string;
+        };
+        /** StageOut */
+        StageOut: {
+            /** Id */
+            id: number;
+            /** Needsapproval */
+            needsApproval: boolean;
+            /** Nextstage */
+            nextStage: number | null;
+            /** Pipeline */
+            pipeline: string;
+            /** Previousstage */
+            previousStage: number | null;
+            /** Seqnumber */
+            seqNumber: number;
+            /** Stagedescription */
+            stageDescription: string;
+            /** Stagename */
+            stageName: string;
+        };
+        /** SubServiceCategoryItem */
+        SubServiceCategoryItem: {
+            /** Id */
+            id: number;
+            /** Subservicecategoryname */
+            subServiceCategoryName: string;
+        };
+        /** SubServiceCategoryOut */
+        SubServiceCategoryOut: {
+            /** Id */
+            id: number;
+            /** Servicecategoryid */
+            serviceCategoryId: number;
+            /** Subservicecategoryname */
+            subServiceCategoryName: string;
+        };
         /** TokenPair */
         TokenPair: {
             /** Refreshtoken */
             refreshToken: string;
             /** Token */
             token: string;
+        };
+        /** TotalGp */
+        TotalGp: {
+            /** Totalgrossprofit */
+            totalGrossProfit: number;
+            /** Totalleads */
+            totalLeads: number;
+        };
+        /** UnitOut */
+        UnitOut: {
+            /** Id */
+            id: number;
+            /** Unitname */
+            unitName: string;
+        };
+        /** UpdateResult */
+        UpdateResult: {
+            /** Approvalrequired */
+            approvalRequired: boolean;
+            lead: components["schemas"]["LeadDetail"];
+            /** Message */
+            message: string | null;
+            /** Stagemoved */
+            stageMoved: boolean;
         };
         /** ValidationError */
         ValidationError: {
@@ -776,6 +2703,239 @@ export interface operations {
             };
         };
     };
+    list_clients_api_clients_get: {
+        parameters: {
+            query?: {
+                /** @description Rows to skip: (page - 1) * size */
+                offset?: number;
+                /** @description Page size */
+                limit?: number;
+                search?: string | null;
+                /** @description JSON list of filters: [{"field": ..., "value": ...}] */
+                criteria?: string | null;
+                sort?: string | null;
+                desc?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_ClientRow__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    update_client_api_clients_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ClientOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    create_client_api_clients_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ClientOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    check_name_api_clients_check_availibility_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NameAvailabilityIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Availability_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    check_code_api_clients_check_code_availibility_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeAvailabilityIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Availability_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_client_api_clients_detail__client_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ClientOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_client_api_clients__client_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     health_api_health_get: {
         parameters: {
             query?: never;
@@ -794,6 +2954,976 @@ export interface operations {
                     "application/json": {
                         [key: string]: string;
                     };
+                };
+            };
+        };
+    };
+    get_board_api_leads_get: {
+        parameters: {
+            query?: {
+                searchKeyword?: string | null;
+                selectedStage?: number | null;
+                salesPersonId?: number | null;
+                /** @description ONGOING (default: NEW and WAITING), ALL, or a comma list of statuses */
+                status?: string | null;
+                /** @description Per column, e.g. E1:asc,E2:desc */
+                sort?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_BoardColumn__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    create_lead_api_leads_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LeadDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    check_need_approval_api_leads_check_need_approval_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NeedApprovalIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NeedApprovalOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    filter_options_api_leads_filter_options_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FilterOptions_"];
+                };
+            };
+        };
+    };
+    list_leads_api_leads_list_get: {
+        parameters: {
+            query?: {
+                /** @description ONGOING (default: NEW and WAITING), ALL, or a comma list of statuses */
+                status?: string | null;
+                stageId?: number | null;
+                salesPersonId?: number | null;
+                /** @description Rows to skip: (page - 1) * size */
+                offset?: number;
+                /** @description Page size */
+                limit?: number;
+                search?: string | null;
+                /** @description JSON list of filters: [{"field": ..., "value": ...}] */
+                criteria?: string | null;
+                sort?: string | null;
+                desc?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_LeadCard__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_pics_api_leads_pic__lead_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                lead_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_PicOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    set_pin_api_leads_pins_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PinIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    total_gp_api_leads_totalGp__sales_person_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sales_person_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TotalGp_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_lead_api_leads__lead_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                lead_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LeadDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    download_file_api_leads__lead_id__files__kind__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                lead_id: number;
+                kind: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    final_documents_api_leads__lead_id__finalDocuments_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                lead_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_FinalDocument__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_form_api_leads__lead_id__form_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                lead_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LeadForm_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_form_v2_api_leads__lead_id__form_v2_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                lead_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LeadForm_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_history_api_leads__lead_id__history_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                lead_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_HistoryEntry__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    payment_detail_api_leads__lead_id__paymentDetail_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                lead_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PaymentDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stage_durations_api_leads__lead_id__stageDurations_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                lead_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_StageDuration__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    update_v2_api_leads__lead_id__update_v2_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                lead_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_update_v2_api_leads__lead_id__update_v2_put"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UpdateResult_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    requirement_fields_api_leads__lead_id___stage__requirementFields_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                lead_id: number;
+                stage: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_RequirementField__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_affiliates_api_master_data_affiliates_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_AffiliateOut__"];
+                };
+            };
+        };
+    };
+    cities_api_master_data_cities_get: {
+        parameters: {
+            query?: {
+                province?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_CityOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    clients_api_master_data_clients_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_ClientItemOut__"];
+                };
+            };
+        };
+    };
+    list_countries_api_master_data_countries_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_CountryOut__"];
+                };
+            };
+        };
+    };
+    list_entities_api_master_data_entities_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_EntityOut__"];
+                };
+            };
+        };
+    };
+    list_industries_api_master_data_industries_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_IndustryOut__"];
+                };
+            };
+        };
+    };
+    parameters_api_master_data_parameters_get: {
+        parameters: {
+            query: {
+                name: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_ParameterOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_project_roles_api_master_data_project_roles_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_ProjectRoleOut__"];
+                };
+            };
+        };
+    };
+    list_project_types_api_master_data_project_types_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_ProjectTypeOut__"];
+                };
+            };
+        };
+    };
+    provinces_api_master_data_provinces_get: {
+        parameters: {
+            query?: {
+                country?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_ProvinceOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    sales_persons_api_master_data_sales_persons_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_SalesPersonOut__"];
+                };
+            };
+        };
+    };
+    sales_users_by_leader_api_master_data_sales_users_by_leader_get: {
+        parameters: {
+            query?: {
+                leaderId?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_SalesUserOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_service_categories_api_master_data_service_categories_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_ServiceCategoryOut__"];
+                };
+            };
+        };
+    };
+    service_category_map_api_master_data_service_category_map_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_ServiceCategoryMapOut__"];
+                };
+            };
+        };
+    };
+    list_sources_api_master_data_sources_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_SourceOut__"];
+                };
+            };
+        };
+    };
+    sub_service_categories_api_master_data_sub_service_categories_get: {
+        parameters: {
+            query?: {
+                serviceCategoryId?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_SubServiceCategoryOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_units_api_master_data_units_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_UnitOut__"];
                 };
             };
         };
@@ -919,6 +4049,292 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_int_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_contacts_api_people_get: {
+        parameters: {
+            query?: {
+                /** @description Rows to skip: (page - 1) * size */
+                offset?: number;
+                /** @description Page size */
+                limit?: number;
+                search?: string | null;
+                /** @description JSON list of filters: [{"field": ..., "value": ...}] */
+                criteria?: string | null;
+                sort?: string | null;
+                desc?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_ContactOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    update_contact_api_people_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ContactOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    create_contact_api_people_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ContactOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    check_availability_api_people_check_availibility_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactNameAvailabilityIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Availability_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    check_availability_input_api_people_check_availibility_input_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactAvailabilityIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Availability_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_contact_api_people_delete_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactIdIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_clients_api_people_get_clients_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_ClientOption__"];
+                };
+            };
+        };
+    };
+    get_history_api_people_history__contact_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contact_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_ContactHistoryOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_contact_api_people__contact_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contact_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ContactOut_"];
                 };
             };
             /** @description Validation Error */

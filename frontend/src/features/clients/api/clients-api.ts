@@ -1,0 +1,80 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ServerPageQuery } from '@/components/data-table';
+import { api, unwrap } from '@/lib/api/client';
+import { ApiError } from '@/lib/api/errors';
+import type { ClientIn } from '@/lib/api/types';
+
+export type { ClientDetail, ClientIn, ClientPage, ClientRow } from '@/lib/api/types';
+
+export interface ClientListParams extends ServerPageQuery {
+  search: string;
+}
+
+/** Client table default page size (spec §9). */
+export const CLIENT_PAGE_SIZE = 10;
+export const CLIENT_CODE_LENGTH = 3;
+
+export const clientKeys = {
+  all: ['clients'] as const,
+  list: (params: ClientListParams) => ['clients', params] as const,
+  detail: (id: number) => ['clients', 'detail', id] as const,
+};
+
+export const clientListQueryOptions = (params: ClientListParams) =>
+  queryOptions({
+    queryKey: clientKeys.list(params),
+    queryFn: () =>
+      unwrap(
+        api.GET('/clients', {
+          params: {
+            query: {
+              offset: params.offset,
+              limit: params.limit,
+              ...(params.search ? { search: params.search } : {}),
+              ...(params.sort ? { sort: params.sort, desc: Boolean(params.desc) } : {}),
+            },
+          },
+        }),
+      ),
+    placeholderData: (previous) => previous,
+  });
+
+export const clientQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: clientKeys.detail(id),
+    queryFn: () => unwrap(api.GET('/clients/detail/{client_id}', { params: { path: { client_id: id } } })),
+    enabled: Number.isFinite(id),
+  });
+
+export function createClient(body: ClientIn) {
+  return unwrap(api.POST('/clients', { body }));
+}
+
+export function updateClient(body: ClientIn) {
+  return unwrap(api.PUT('/clients', { body }));
+}
+
+export function deleteClient(id: number) {
+  return unwrap(api.DELETE('/clients/{client_id}', { params: { path: { client_id: id } } }));
+}
+
+/** Resolves when the client name is free; a 409 throws an ApiError with the server's message. */
+export function checkClientName(body: { name: string; variant: 'create' | 'update'; clientId?: number }) {
+  return unwrap(api.POST('/clients/check-availibility', { body }));
+}
+
+/** Resolves when the code is free; a 409 throws an ApiError. */
+export function checkClientCode(body: { clientCode: string; clientId?: number }) {
+  return unwrap(api.POST('/clients/check-code-availibility', { body }));
+}
+
+/** The message of a refused code: `errors.message` when the server sends it, else its messages. */
+export function codeErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    const body = error.body as { errors?: { message?: unknown } } | undefined;
+    const nested = body?.errors?.message;
+    if (typeof nested === 'string' && nested.trim() !== '') return nested;
+    return error.firstMessage;
+  }
+  return 'Client code could not be checked.';
+}

@@ -1,0 +1,304 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Breadcrumb, Button, Card, Flex, Form, Result, Skeleton, Steps, Typography } from 'antd';
+import type { FormInstance } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from '@/components/dialogs';
+import { checkPersonnelAvailability, type ContactForm } from '@/features/contacts/api/contacts-api';
+import { errorMessage, isApiError } from '@/lib/api/errors';
+import {
+  checkClientCode,
+  checkClientName,
+  CLIENT_CODE_LENGTH,
+  clientKeys,
+  clientQueryOptions,
+  codeErrorMessage,
+  createClient,
+  updateClient,
+  type ClientDetail,
+  type ClientIn,
+} from '../api/clients-api';
+import { ClientDetailFields, type ClientDetailValues } from '../components/client-detail-fields';
+import type { PersonnelItem } from '../components/personnel-modal';
+import { PersonnelStep } from '../components/personnel-step';
+import { CLIENT_LIST_PATH } from './client-list-page';
+
+export const CLIENT_STEPS = ['Client Detail', 'Personnel'] as const;
+
+const INITIAL_VALUES: Partial<ClientDetailValues> = { isActive: true };
+
+const sameText = (a: string | null | undefined, b: string | null | undefined) =>
+  (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
+
+function detailValues(client: ClientDetail): ClientDetailValues {
+  return {
+    clientName: client.clientName,
+    legalName: client.legalName,
+    clientCode: (client.clientCode ?? '').toUpperCase(),
+    industry: client.industry,
+    address: client.address,
+    country: client.country,
+    province: client.province ?? undefined,
+    city: client.city ?? undefined,
+    zipCode: client.zipCode === null || client.zipCode === undefined ? undefined : String(client.zipCode),
+    affiliate: client.affiliate,
+    npwp: client.npwp ?? undefined,
+    isActive: client.isActive,
+  };
+}
+
+function personnelItems(client: ClientDetail): PersonnelItem[] {
+  return (client.personnel ?? []).map((p) => ({
+    key: `id-${p.id}`,
+    id: p.id,
+    fullname: p.fullname,
+    nickname: p.nickname,
+    gender: p.gender as PersonnelItem['gender'],
+    position: p.position,
+    division: p.division,
+    email: p.email,
+    phoneNumber: p.phoneNumber,
+    linkedin: p.linkedin,
+  }));
+}
+
+function toClientForm(values: ClientDetailValues, personnel: PersonnelItem[], id: number | undefined): ClientIn {
+  const text = (v: string | undefined | null) => (v && v.trim() !== '' ? v.trim() : null);
+  return {
+    ...(id !== undefined ? { id } : {}),
+    clientCode: values.clientCode.toUpperCase(),
+    clientName: values.clientName.trim(),
+    legalName: values.legalName.trim(),
+    industry: values.industry as number,
+    address: values.address.trim(),
+    country: values.country as number,
+    province: values.province ?? null,
+    city: values.city ?? null,
+    zipCode: text(values.zipCode),
+    affiliate: values.affiliate as number,
+    npwp: text(values.npwp),
+    isActive: values.isActive ?? true,
+    personnel: personnel.map(({ key: _key, ...rest }) => rest),
+  };
+}
+
+/**
+ * Validates step 1. A check that a newer one overtook (the live validity check runs on every
+ * change) reports `outOfDate` with no failed field: its values are still good.
+ */
+async function validateStep1(form: FormInstance<ClientDetailValues>): Promise<ClientDetailValues | null> {
+  try {
+    return await form.validateFields();
+  } catch (error) {
+    const info = error as { outOfDate?: boolean; errorFields?: unknown[]; values?: ClientDetailValues };
+    return info.outOfDate && (info.errorFields ?? []).length === 0 && info.values ? info.values : null;
+  }
+}
+
+/**
+ * /system/client-management/{clientId} ('add' for a new client): step 1 'Client Detail',
+ * step 2 'Personnel'; Finish saves and goes back one page.
+ */
+export function ClientFormPage() {
+  const { clientId: param } = useParams();
+  const isNew = param === undefined || param === 'add';
+  const clientId = isNew ? undefined : Number(param);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<ClientDetailValues>();
+  const [step, setStep] = useState(0);
+  const [valid, setValid] = useState(false);
+  const [nameChecking, setNameChecking] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [personnel, setPersonnel] = useState<PersonnelItem[]>([]);
+  const loaded = useRef(false);
+
+  const detail = useQuery({ ...clientQueryOptions(clientId ?? NaN), enabled: clientId !== undefined && Number.isFinite(clientId) });
+
+  useEffect(() => {
+    if (!detail.data || loaded.current) return;
+    loaded.current = true;
+    form.setFieldsValue(detailValues(detail.data));
+    setPersonnel(personnelItems(detail.data));
+  }, [detail.data, form]);
+
+  // One request per distinct code: the rule also runs when the form checks its own validity.
+  const codeChecks = useRef(new Map<string, Promise<string | null>>());
+  const checkCode = useCallback(
+    (code: string) => {
+      let pending = codeChecks.current.get(code);
+      if (!pending) {
+        pending = checkClientCode({ clientCode: code, ...(clientId !== undefined ? { clientId } : {}) }).then(
+          () => null,
+          (error: unknown) => (isApiError(error) && error.status === 409 ? codeErrorMessage(error) : null),
+        );
+        codeChecks.current.set(code, pending);
+      }
+      return pending;
+    },
+    [clientId],
+  );
+  const codeRule = useMemo<Rule>(
+    () => ({
+      validator: async (_, value: string | undefined) => {
+        if (!value || value.length !== CLIENT_CODE_LENGTH) return;
+        const refusal = await checkCode(value.toUpperCase());
+        if (refusal) throw new Error(refusal);
+      },
+    }),
+    [checkCode],
+  );
+
+  // Next is enabled only while step 1 validates (the code check included).
+  const values = Form.useWatch([], form);
+  useEffect(() => {
+    let live = true;
+    form
+      .validateFields({ validateOnly: true })
+      .then(() => live && setValid(true))
+      .catch(() => live && setValid(false));
+    return () => {
+      live = false;
+    };
+  }, [form, values]);
+
+  const next = async () => {
+    setFormError(null);
+    const step1 = await validateStep1(form);
+    if (!step1) return;
+    setNameChecking(true);
+    try {
+      await checkClientName({
+        name: step1.clientName.trim(),
+        variant: isNew ? 'create' : 'update',
+        ...(clientId !== undefined ? { clientId } : {}),
+      });
+      setStep(1);
+    } catch (error) {
+      setFormError(errorMessage(error, 'The client name could not be checked.'));
+    } finally {
+      setNameChecking(false);
+    }
+  };
+
+  const checkPersonnel = useCallback(
+    async (entry: ContactForm, editing: PersonnelItem | null) => {
+      const clash = personnel.find(
+        (p) => p.key !== editing?.key && sameText(p.fullname, entry.fullname) && sameText(p.position, entry.position),
+      );
+      const clientName = form.getFieldValue('clientName') as string;
+      if (clash) return `Contact '${entry.fullname}' with position '${entry.position}' already exists for ${clientName}.`;
+      if (clientId === undefined) return null;
+      try {
+        await checkPersonnelAvailability({
+          name: entry.fullname,
+          variant: entry.id !== undefined ? 'update' : 'create',
+          clientId,
+          position: entry.position,
+          ...(entry.id !== undefined ? { id: entry.id } : {}),
+        });
+        return null;
+      } catch (error) {
+        return isApiError(error) && error.status === 409 ? error.firstMessage : null;
+      }
+    },
+    [personnel, form, clientId],
+  );
+
+  const finish = async () => {
+    setSaveError(null);
+    const step1 = form.getFieldsValue(true) as ClientDetailValues;
+    const body = toClientForm(step1, personnel, clientId);
+    setSaving(true);
+    try {
+      if (isNew) await createClient(body);
+      else await updateClient(body);
+      toast.success(`'${body.clientName}' has been ${isNew ? 'added' : 'updated'} successfully.`);
+      await queryClient.invalidateQueries({ queryKey: clientKeys.all });
+      navigate(-1);
+    } catch (error) {
+      const message = errorMessage(error);
+      setSaveError(message);
+      toast.error(isNew ? `Failed to add '${body.clientName}'.` : `Failed to update '${body.clientName}' data.`, message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const title = isNew ? 'Add Client' : 'Edit Client';
+  const loading = !isNew && detail.isPending;
+  const failed = !isNew && (detail.isError || !Number.isFinite(clientId));
+
+  return (
+    <div className="page page--medium">
+      <Breadcrumb
+        className="page-breadcrumb"
+        items={[
+          { title: <Link to="/system">System</Link> },
+          { title: <Link to={CLIENT_LIST_PATH}>Client Management</Link> },
+          { title },
+        ]}
+      />
+      <div className="page-header">
+        <Typography.Title level={3}>{title}</Typography.Title>
+        <Typography.Text type="secondary">
+          {isNew ? 'Register a client company and its personnel.' : 'Update the client company and its personnel.'}
+        </Typography.Text>
+      </div>
+      <Card variant="borderless" className="page-card">
+        {failed ? (
+          <Result
+            status="warning"
+            title="Error loading data"
+            subTitle={detail.error ? errorMessage(detail.error) : undefined}
+            extra={<Button onClick={() => navigate(CLIENT_LIST_PATH)}>Back to Client Management</Button>}
+          />
+        ) : loading ? (
+          <Skeleton active paragraph={{ rows: 8 }} />
+        ) : (
+          <>
+            <Steps className="client-steps" current={step} items={CLIENT_STEPS.map((t) => ({ title: t }))} />
+            <Form<ClientDetailValues>
+              form={form}
+              layout="vertical"
+              validateTrigger={['onChange', 'onBlur']}
+              initialValues={INITIAL_VALUES}
+              hidden={step !== 0}
+              onValuesChange={(changed: Partial<ClientDetailValues>) => {
+                setFormError(null);
+                if ('country' in changed) form.setFieldsValue({ province: undefined, city: undefined });
+                if ('province' in changed) form.setFieldsValue({ city: undefined });
+              }}
+            >
+              {formError && <Alert type="error" showIcon title={formError} className="form-alert" />}
+              <ClientDetailFields form={form} codeRule={codeRule} />
+              <Flex justify="flex-end" gap={8} className="form-actions">
+                <Button onClick={() => navigate(-1)}>Cancel</Button>
+                <Button type="primary" disabled={!valid} loading={nameChecking} onClick={() => void next()}>
+                  Next
+                </Button>
+              </Flex>
+            </Form>
+            {step === 1 && (
+              <>
+                {saveError && <Alert type="error" showIcon title={saveError} className="form-alert" />}
+                <PersonnelStep items={personnel} onChange={setPersonnel} check={checkPersonnel} />
+                <Flex justify="flex-end" gap={8} className="form-actions">
+                  <Button onClick={() => setStep(0)} disabled={saving}>
+                    Back
+                  </Button>
+                  <Button type="primary" loading={saving} onClick={() => void finish()}>
+                    Finish
+                  </Button>
+                </Flex>
+              </>
+            )}
+          </>
+        )}
+      </Card>
+    </div>
+  );
+}

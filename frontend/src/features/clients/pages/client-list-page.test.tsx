@@ -1,0 +1,124 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Modal } from 'antd';
+import { setTokens } from '@/lib/api/tokens';
+import type { PageFlags } from '@/lib/api/types';
+import { confirmButton, openDropdownMenu } from '@/test/antd-helpers';
+import { FULL, json, makeSession, renderApp, stubApi } from '@/test/render-app';
+import { clientRow } from '../test-fixtures';
+
+// The page is loaded on demand; the first render in a worker takes a while.
+const LOAD = { timeout: 8000 };
+vi.setConfig({ testTimeout: 20_000 });
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  Modal.destroyAll();
+  await act(async () => {
+    await new Promise((r) => setTimeout(r, 0));
+  });
+});
+
+function start(flags: PageFlags, rows = [clientRow(1), clientRow(2, { totalLeads: 3 })]) {
+  setTokens({ token: 'a', refreshToken: 'r' });
+  const session = makeSession({ pageAccess: { 'system/client-management': flags } });
+  const requests = stubApi(session, (req, url) => {
+    if (url.pathname === '/api/clients' && req.method === 'GET') {
+      return json(200, { results: { data: rows, totalRows: 25 } });
+    }
+    if (url.pathname === '/api/clients/1' && req.method === 'DELETE') return json(200, { results: null });
+    return undefined;
+  });
+  renderApp('/system/client-management');
+  return requests;
+}
+
+async function openRowMenu(name: string): Promise<HTMLElement> {
+  return openDropdownMenu(await screen.findByLabelText(`Actions for ${name}`, {}, LOAD));
+}
+
+const listQueries = (requests: Request[]) =>
+  requests
+    .map((r) => new URL(r.url))
+    .filter((u) => u.pathname === '/api/clients')
+    .map((u) => Object.fromEntries(u.searchParams));
+
+describe('ClientListPage', () => {
+  it('shows the table and Add with read and write access, ten rows a page from offset 0', async () => {
+    const requests = start(FULL);
+    expect(await screen.findByText('Client 1', {}, LOAD)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Client Management' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Add Client/ })).toBeInTheDocument();
+    for (const title of ['ID', 'Name', 'Legal Name', 'Industry', 'Personel', 'Address']) {
+      expect(screen.getByRole('columnheader', { name: new RegExp(`^${title}`) })).toBeInTheDocument();
+    }
+    expect(listQueries(requests)[0]).toMatchObject({ offset: '0', limit: '10' });
+
+    fireEvent.click(screen.getByTitle('2'));
+    await waitFor(() => expect(listQueries(requests).at(-1)).toMatchObject({ offset: '10', limit: '10' }));
+
+    fireEvent.click(screen.getByRole('columnheader', { name: /^Legal Name/ }));
+    await waitFor(() =>
+      expect(listQueries(requests).at(-1)).toMatchObject({ offset: '0', sort: 'legalName', desc: 'false' }),
+    );
+  });
+
+  it('hides the Add button without write access', async () => {
+    start({ ...FULL, isWrite: false });
+    expect(await screen.findByText('Client 1', {}, LOAD)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Add Client/ })).toBeNull();
+  });
+
+  it('hides the table without read access and does not load it', async () => {
+    const requests = start({ ...FULL, isRead: false });
+    expect(await screen.findByText('You do not have access to view the client list.', {}, LOAD)).toBeInTheDocument();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(listQueries(requests)).toHaveLength(0);
+  });
+
+  it('offers Remove only for clients without leads, and only with delete access', async () => {
+    start(FULL);
+    const menu1 = await openRowMenu('Client 1');
+    expect(within(menu1).getByText('Edit')).toBeInTheDocument();
+    expect(within(menu1).getByText('Remove')).toBeInTheDocument();
+
+    const menu2 = await openRowMenu('Client 2');
+    expect(menu2).not.toBe(menu1);
+    expect(within(menu2).getByText('Edit')).toBeInTheDocument();
+    expect(within(menu2).queryByText('Remove')).toBeNull();
+  });
+
+  it('shows no row menu without edit and delete access', async () => {
+    start({ ...FULL, isEdit: false, isDelete: false });
+    expect(await screen.findByText('Client 1', {}, LOAD)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Actions for Client 1')).toBeNull();
+  });
+
+  it('asks before removing and toasts the outcome', async () => {
+    const requests = start(FULL);
+    fireEvent.click(within(await openRowMenu('Client 1')).getByText('Remove'));
+    expect(await screen.findByText("Do you want to remove 'Client 1' ?")).toBeInTheDocument();
+    fireEvent.click(confirmButton('Remove'));
+    expect(await screen.findByText("'Client 1' has been deleted successfully.")).toBeInTheDocument();
+    expect(requests.some((r) => r.method === 'DELETE' && new URL(r.url).pathname === '/api/clients/1')).toBe(true);
+  });
+
+  it('shows the server reason when a delete is refused', async () => {
+    setTokens({ token: 'a', refreshToken: 'r' });
+    stubApi(makeSession({ pageAccess: { 'system/client-management': FULL } }), (req, url) => {
+      if (url.pathname === '/api/clients' && req.method === 'GET') {
+        return json(200, { results: { data: [clientRow(1)], totalRows: 1 } });
+      }
+      if (url.pathname === '/api/clients/1' && req.method === 'DELETE') {
+        return json(409, { messages: ['Client has 1 lead and cannot be deleted.'], type: 'Conflict' });
+      }
+      return undefined;
+    });
+    renderApp('/system/client-management');
+    fireEvent.click(within(await openRowMenu('Client 1')).getByText('Remove'));
+    await screen.findByText("Do you want to remove 'Client 1' ?");
+    fireEvent.click(confirmButton('Remove'));
+    expect(await screen.findByText("'Client 1' failed to be deleted.")).toBeInTheDocument();
+    expect(screen.getByText('Client has 1 lead and cannot be deleted.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,119 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ServerPageQuery } from '@/components/data-table';
+import { api, unwrap } from '@/lib/api/client';
+import type { ContactIn } from '@/lib/api/types';
+
+export type { Contact, ContactClientOption, ContactHistoryEntry, ContactIn, FieldChange } from '@/lib/api/types';
+
+export type Gender = 'Male' | 'Female';
+
+/** What the contact forms hold; `clientId` is left out for a client's personnel list. */
+export interface ContactForm {
+  id?: number;
+  clientId?: number;
+  fullname: string;
+  nickname?: string | null;
+  gender: Gender;
+  position: string;
+  division?: string | null;
+  email?: string | null;
+  phoneNumber?: string | null;
+  linkedin?: string | null;
+}
+
+export interface ContactListParams extends ServerPageQuery {
+  search: string;
+}
+
+export const CONTACT_PAGE_SIZE = 10;
+/** Contact history is kept for five minutes (spec §9). */
+export const CONTACT_HISTORY_STALE_MS = 5 * 60_000;
+
+/** The table's columns by the server's sort field names. */
+export const CONTACT_SORT_FIELDS = ['fullname', 'clientName', 'position'] as const;
+
+export const contactKeys = {
+  all: ['contacts'] as const,
+  list: (params: ContactListParams) => ['contacts', params] as const,
+  detail: (id: number) => ['contacts', 'detail', id] as const,
+  history: (id: number) => ['contacts', 'history', id] as const,
+  clients: ['contacts', 'clients'] as const,
+};
+
+export const contactListQueryOptions = (params: ContactListParams) =>
+  queryOptions({
+    queryKey: contactKeys.list(params),
+    queryFn: () =>
+      unwrap(
+        api.GET('/people', {
+          params: {
+            query: {
+              offset: params.offset,
+              limit: params.limit,
+              ...(params.search ? { search: params.search } : {}),
+              ...(params.sort ? { sort: params.sort, desc: Boolean(params.desc) } : {}),
+            },
+          },
+        }),
+      ),
+    placeholderData: (previous) => previous,
+  });
+
+export const contactQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: contactKeys.detail(id),
+    queryFn: () => unwrap(api.GET('/people/{contact_id}', { params: { path: { contact_id: id } } })),
+    enabled: Number.isFinite(id),
+  });
+
+export const contactHistoryQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: contactKeys.history(id),
+    queryFn: () => unwrap(api.GET('/people/history/{contact_id}', { params: { path: { contact_id: id } } })),
+    staleTime: CONTACT_HISTORY_STALE_MS,
+    enabled: Number.isFinite(id),
+  });
+
+export const contactClientsQueryOptions = () =>
+  queryOptions({
+    queryKey: contactKeys.clients,
+    queryFn: () => unwrap(api.GET('/people/get-clients')),
+  });
+
+export function createContact(body: ContactIn) {
+  return unwrap(api.POST('/people', { body }));
+}
+
+export function updateContact(body: ContactIn) {
+  return unwrap(api.PUT('/people', { body }));
+}
+
+export function deleteContact(id: number) {
+  return unwrap(api.PUT('/people/delete', { body: { id } }));
+}
+
+export interface ContactAvailabilityInput {
+  id?: number;
+  clientId: number;
+  clientName?: string;
+  fullname: string;
+  position: string;
+}
+
+/** Resolves when no other contact of the client has this name and position; a 409 throws. */
+export function checkContactAvailabilityInput(body: ContactAvailabilityInput) {
+  return unwrap(api.POST('/people/check-availibility-input', { body }));
+}
+
+export interface PersonnelAvailability {
+  id?: number;
+  name: string;
+  variant: 'create' | 'update';
+  clientId: number;
+  position: string;
+}
+
+/** The same check for a client's personnel modal (existing clients only). */
+export function checkPersonnelAvailability(body: PersonnelAvailability) {
+  return unwrap(api.POST('/people/check-availibility', { body }));
+}

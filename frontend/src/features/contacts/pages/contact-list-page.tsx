@@ -1,0 +1,175 @@
+import { DeleteOutlined, EditOutlined, EyeOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Dropdown, Flex, Input, Typography } from 'antd';
+import type { MenuProps } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { usePageAccess } from '@/app/auth/auth-context';
+import { DataTable, type ServerPageQuery } from '@/components/data-table';
+import { showConfirm, toast } from '@/components/dialogs';
+import { errorMessage } from '@/lib/api/errors';
+import {
+  CONTACT_PAGE_SIZE,
+  contactKeys,
+  contactListQueryOptions,
+  deleteContact,
+  type Contact,
+} from '../api/contacts-api';
+
+export const CONTACT_PAGE = 'system/contact-management';
+export const CONTACT_LIST_PATH = '/system/contact-management';
+
+/** Asks, then removes a contact; toasts the outcome. */
+export async function confirmRemoveContact(contact: Contact, onDone: () => unknown) {
+  await showConfirm({
+    title: 'Remove Contact',
+    content: `Do you want to remove '${contact.fullname}' ?`,
+    okText: 'Remove',
+    danger: true,
+    onOk: async () => {
+      try {
+        await deleteContact(contact.id);
+        toast.success(`'${contact.fullname}' has been deleted successfully.`);
+      } catch (error) {
+        toast.error(`'${contact.fullname}' failed to be deleted.`, errorMessage(error));
+      }
+      await onDone();
+    },
+  });
+}
+
+/** /system/contact-management: the server-paged contact table. */
+export function ContactListPage() {
+  const access = usePageAccess(CONTACT_PAGE);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  const [paging, setPaging] = useState<ServerPageQuery>({ offset: 0, limit: CONTACT_PAGE_SIZE });
+  const params = useMemo(() => ({ ...paging, search }), [paging, search]);
+  const list = useQuery({ ...contactListQueryOptions(params), enabled: access.isRead });
+  const showMenu = access.isRead || access.isEdit || access.isDelete;
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: contactKeys.all });
+
+  const menuFor = (row: Contact): MenuProps['items'] => [
+    ...(access.isRead
+      ? [{ key: 'view', icon: <EyeOutlined />, label: 'View', onClick: () => navigate(`${CONTACT_LIST_PATH}/${row.id}/view`) }]
+      : []),
+    ...(access.isEdit
+      ? [{ key: 'edit', icon: <EditOutlined />, label: 'Edit', onClick: () => navigate(`${CONTACT_LIST_PATH}/${row.id}/edit`) }]
+      : []),
+    ...(access.isDelete
+      ? [
+          {
+            key: 'remove',
+            icon: <DeleteOutlined />,
+            label: 'Remove',
+            danger: true,
+            onClick: () => void confirmRemoveContact(row, refresh),
+          },
+        ]
+      : []),
+  ];
+
+  const sortOrder = (key: string) =>
+    paging.sort === key ? (paging.desc ? ('descend' as const) : ('ascend' as const)) : null;
+
+  const columns: ColumnsType<Contact> = [
+    {
+      title: 'Contact Name',
+      dataIndex: 'fullname',
+      key: 'fullname',
+      sorter: true,
+      sortOrder: sortOrder('fullname'),
+      render: (name: string, row) =>
+        access.isRead ? <Link to={`${CONTACT_LIST_PATH}/${row.id}/view`}>{name}</Link> : name,
+    },
+    {
+      title: 'Client Name',
+      dataIndex: 'clientName',
+      key: 'clientName',
+      sorter: true,
+      sortOrder: sortOrder('clientName'),
+      render: (v: string | null) => v ?? '-',
+    },
+    { title: 'Position', dataIndex: 'position', key: 'position', sorter: true, sortOrder: sortOrder('position') },
+    ...(showMenu
+      ? [
+          {
+            title: '',
+            key: 'actions',
+            width: 56,
+            align: 'center' as const,
+            render: (_: unknown, row: Contact) => (
+              <Dropdown menu={{ items: menuFor(row) }} trigger={['click']} placement="bottomRight">
+                <Button type="text" icon={<MoreOutlined />} aria-label={`Actions for ${row.fullname}`} />
+              </Dropdown>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <div className="page">
+      <Flex className="page-header" justify="space-between" align="flex-end" wrap gap={12}>
+        <div>
+          <Typography.Title level={3}>Contact Management</Typography.Title>
+          <Typography.Text type="secondary">The people you work with at each client.</Typography.Text>
+        </div>
+        {access.isWrite && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`${CONTACT_LIST_PATH}/add`)}>
+            Add Contact
+          </Button>
+        )}
+      </Flex>
+      <Card variant="borderless" className="page-card">
+        {!access.isRead ? (
+          <Alert type="info" showIcon title="You do not have access to view the contact list." />
+        ) : (
+          <>
+            {list.isError && (
+              <Alert className="list-alert" type="error" showIcon title="Error loading data" description={errorMessage(list.error)} />
+            )}
+            <DataTable<Contact>
+              rowKey="id"
+              columns={columns}
+              dataSource={list.data?.data}
+              loading={list.isFetching}
+              server={{
+                total: list.data?.totalRows ?? 0,
+                offset: paging.offset,
+                limit: paging.limit,
+                sort: paging.sort,
+                desc: paging.desc,
+                onChange: setPaging,
+              }}
+              toolbar={
+                <Input.Search
+                  allowClear
+                  placeholder="Search contact"
+                  aria-label="Search contact"
+                  style={{ maxWidth: 280 }}
+                  value={searchText}
+                  onChange={(e) => {
+                    setSearchText(e.target.value);
+                    if (e.target.value === '') {
+                      setSearch('');
+                      setPaging((p) => ({ ...p, offset: 0 }));
+                    }
+                  }}
+                  onSearch={(value) => {
+                    setSearch(value.trim());
+                    setPaging((p) => ({ ...p, offset: 0 }));
+                  }}
+                />
+              }
+            />
+          </>
+        )}
+      </Card>
+    </div>
+  );
+}

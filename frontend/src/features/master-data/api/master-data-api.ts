@@ -1,0 +1,56 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api/client';
+
+export type { Affiliate, City, Country, Industry, Province } from '@/lib/api/types';
+
+/** Industries and affiliates rarely change; countries, provinces and cities are kept 30 s (spec §9). */
+const LOOKUP_STALE_MS = 5 * 60_000;
+const REGION_STALE_MS = 30_000;
+
+export const masterDataKeys = {
+  all: ['master-data'] as const,
+  industries: ['master-data', 'industries'] as const,
+  countries: ['master-data', 'countries'] as const,
+  provinces: (country: number | undefined) => ['master-data', 'provinces', { country }] as const,
+  cities: (province: number | undefined) => ['master-data', 'cities', { province }] as const,
+  affiliates: ['master-data', 'affiliates'] as const,
+};
+
+export const industriesQueryOptions = () =>
+  queryOptions({
+    queryKey: masterDataKeys.industries,
+    queryFn: () => unwrap(api.GET('/master-data/industries')),
+    staleTime: LOOKUP_STALE_MS,
+  });
+
+export const affiliatesQueryOptions = () =>
+  queryOptions({
+    queryKey: masterDataKeys.affiliates,
+    queryFn: () => unwrap(api.GET('/master-data/affiliates')),
+    staleTime: LOOKUP_STALE_MS,
+  });
+
+export const countriesQueryOptions = () =>
+  queryOptions({
+    queryKey: masterDataKeys.countries,
+    queryFn: () => unwrap(api.GET('/master-data/countries')),
+    staleTime: REGION_STALE_MS,
+  });
+
+/** Provinces of a country; not loaded until a country is chosen. */
+export const provincesQueryOptions = (country: number | undefined) =>
+  queryOptions({
+    queryKey: masterDataKeys.provinces(country),
+    queryFn: () => unwrap(api.GET('/master-data/provinces', { params: { query: { country } } })),
+    staleTime: REGION_STALE_MS,
+    enabled: country !== undefined && country !== null,
+  });
+
+/** Cities of a province; not loaded until a province is chosen. */
+export const citiesQueryOptions = (province: number | undefined) =>
+  queryOptions({
+    queryKey: masterDataKeys.cities(province),
+    queryFn: () => unwrap(api.GET('/master-data/cities', { params: { query: { province } } })),
+    staleTime: REGION_STALE_MS,
+    enabled: province !== undefined && province !== null,
+  });
