@@ -89,7 +89,7 @@ def settings(services: Services, database_url: str) -> Settings:
 
 
 @pytest.fixture(scope="session")
-def worker(services: Services) -> Iterator[None]:
+def worker(services: Services, database_url: str) -> Iterator[None]:
     """A real Temporal worker with every workflow and activity, polling in a background thread."""
     from temporalio.client import Client
 

@@ -585,6 +585,11 @@ def _move(session: Session, lead: Lead, actor: User, stage_id: int) -> tuple[boo
     return True, False, None
 
 
+def record_change(session: Session, lead: Lead, actor: User, field: str, old: Any, new: Any) -> None:
+    """Record one change of a lead made outside the edit form (e.g. by an approval)."""
+    _record(session, lead, actor, field, old, new)
+
+
 def move_to(session: Session, lead: Lead, actor: User, target: Stage) -> None:
     """Put the lead in a stage and record it (also used when an approval applies a stage change)."""
     current = session.get(Stage, lead.stage_id)

@@ -1,0 +1,99 @@
+"""Approval pipelines (versioned), requests, the approver queue and recorded decisions."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint, func
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.orm import Mapped, mapped_column
+
+from api.core.db import Base, TimestampMixin
+
+ACTION_TYPES = ("CHANGE_LEAD_STAGE", "HOLD_LEAD", "DROP_LEAD", "CLOSE_LEAD", "PCS")
+
+
+class ApprovalPipeline(Base, TimestampMixin):
+    __tablename__ = "approval_pipelines"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(120))
+    action_type: Mapped[str] = mapped_column(String(30), index=True)
+    current_version: Mapped[int] = mapped_column(Integer, default=1)
+    is_active: Mapped[bool] = mapped_column(default=True, server_default="true")
+
+
+class ApprovalPipelineVersion(Base):
+    """An immutable snapshot: a request runs on the version it started with."""
+
+    __tablename__ = "approval_pipeline_versions"
+    __table_args__ = (UniqueConstraint("pipeline_id", "version"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    pipeline_id: Mapped[int] = mapped_column(ForeignKey("approval_pipelines.id", ondelete="CASCADE"))
+    version: Mapped[int] = mapped_column(Integer)
+    # [{"name", "mode", "minApprovals", "approvers": [user ids]}]
+    layers: Mapped[list[dict[str, Any]]] = mapped_column(JSONB)
+    sales_person_ids: Mapped[list[int]] = mapped_column(JSONB, default=list)
+    created_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class ApprovalPipelineSales(Base):
+    """Which sales people's requests a pipeline handles (the current version's list)."""
+
+    __tablename__ = "approval_pipeline_sales"
+
+    pipeline_id: Mapped[int] = mapped_column(ForeignKey("approval_pipelines.id", ondelete="CASCADE"),
+                                             primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+
+
+class ApprovalRequest(Base):
+    __tablename__ = "approval_requests"
+    __table_args__ = (Index("ix_approval_requests_lead_status", "lead_id", "status"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    workflow_id: Mapped[str] = mapped_column(String(120), unique=True)
+    request_type: Mapped[str] = mapped_column(String(30))
+    lead_id: Mapped[int] = mapped_column(ForeignKey("leads.id", ondelete="CASCADE"))
+    requested_by: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    target_stage_id: Mapped[int | None] = mapped_column(ForeignKey("stages.id"))
+    from_stage_id: Mapped[int | None] = mapped_column(ForeignKey("stages.id"))
+    notes: Mapped[str | None] = mapped_column(Text)
+    pipeline_version_id: Mapped[int] = mapped_column(ForeignKey("approval_pipeline_versions.id"))
+    status: Mapped[str] = mapped_column(String(10), default="PENDING", server_default="PENDING")
+    current_layer: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    requested_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    decided_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class ApprovalTask(Base):
+    """The approver queue: one row per approver whose turn it is (kept by idempotent activities)."""
+
+    __tablename__ = "approval_tasks"
+    __table_args__ = (
+        UniqueConstraint("request_id", "layer_index", "approver_id"),
+        Index("ix_approval_tasks_approver_status", "approver_id", "status"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    request_id: Mapped[int] = mapped_column(ForeignKey("approval_requests.id", ondelete="CASCADE"))
+    layer_index: Mapped[int] = mapped_column(Integer)
+    approver_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    status: Mapped[str] = mapped_column(String(10), default="PENDING")  # PENDING, DONE, CANCELLED
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class ApprovalDecision(Base):
+    __tablename__ = "approval_decisions"
+    __table_args__ = (UniqueConstraint("request_id", "layer_index", "approver_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    request_id: Mapped[int] = mapped_column(ForeignKey("approval_requests.id", ondelete="CASCADE"), index=True)
+    layer_index: Mapped[int] = mapped_column(Integer)
+    approver_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    action: Mapped[str] = mapped_column(String(10))  # APPROVED, REJECTED
+    note: Mapped[str | None] = mapped_column(Text)
+    decided_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

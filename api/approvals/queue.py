@@ -1,0 +1,121 @@
+"""What the approval workflow's activities do to the database. Each function is idempotent: running it
+twice (a retried activity, a worker restarted mid-request) leaves the same rows as running it once."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import select, update
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.orm import Session
+
+from api.approvals.models import ApprovalDecision, ApprovalRequest, ApprovalTask
+from api.clients.models import Client
+from api.leads import service as leads_service
+from api.leads.models import Lead, Stage
+from api.notifications import service as notifications
+from api.users.models import User
+
+DESCRIPTIONS = {"CHANGE_LEAD_STAGE": "move", "HOLD_LEAD": "hold", "DROP_LEAD": "drop", "CLOSE_LEAD": "close"}
+
+
+def describe(session: Session, request: ApprovalRequest) -> str:
+    lead = session.get(Lead, request.lead_id)
+    client = session.get(Client, lead.client_id) if lead else None
+    what = f"'{lead.project_name}' ({client.client_name})" if lead and client else f"lead #{request.lead_id}"
+    if request.request_type == "CHANGE_LEAD_STAGE" and request.target_stage_id:
+        stage = session.get(Stage, request.target_stage_id)
+        return f"move {what} to {stage.stage_name} {stage.stage_description}" if stage else f"move {what}"
+    return f"{DESCRIPTIONS.get(request.request_type, 'change')} {what}"
+
+
+def sync_queue(session: Session, *, request_id: int, layer_index: int, pending: list[int]) -> list[int]:
+    """Make `pending` the approvers whose turn it is; returns those newly queued (and notified)."""
+    request = session.get(ApprovalRequest, request_id)
+    if request is None or request.status != "PENDING":
+        return []
+    added = []
+    for approver_id in pending:
+        row = session.execute(
+            insert(ApprovalTask).values(request_id=request_id, layer_index=layer_index, approver_id=approver_id,
+                                        status="PENDING")
+            .on_conflict_do_nothing(index_elements=["request_id", "layer_index", "approver_id"])
+            .returning(ApprovalTask.id)).first()
+        if row is not None:
+            added.append(approver_id)
+    decided = set(session.scalars(select(ApprovalDecision.approver_id).where(
+        ApprovalDecision.request_id == request_id, ApprovalDecision.layer_index == layer_index)))
+    for task in session.scalars(select(ApprovalTask).where(ApprovalTask.request_id == request_id,
+                                                           ApprovalTask.status == "PENDING")):
+        if task.layer_index != layer_index or task.approver_id not in pending:
+            task.status = "DONE" if task.layer_index == layer_index and task.approver_id in decided else "CANCELLED"
+    request.current_layer = layer_index
+    if added:
+        requester = session.get(User, request.requested_by)
+        message = f"{requester.fullname if requester else 'A sales person'} asks to {describe(session, request)}."
+        for approver_id in added:
+            notifications.notify(session=session, user_id=approver_id, notification_type="APPROVAL",
+                                 message=message, link=f"/system/approval?request={request_id}")
+    session.commit()
+    return added
+
+
+def record_decision(session: Session, *, request_id: int, layer_index: int, approver_id: int, action: str,
+                    note: str | None, decided_at: datetime) -> None:
+    session.execute(
+        insert(ApprovalDecision).values(request_id=request_id, layer_index=layer_index, approver_id=approver_id,
+                                        action=action, note=note, decided_at=decided_at)
+        .on_conflict_do_nothing(index_elements=["request_id", "layer_index", "approver_id"]))
+    session.execute(update(ApprovalTask).where(
+        ApprovalTask.request_id == request_id, ApprovalTask.layer_index == layer_index,
+        ApprovalTask.approver_id == approver_id).values(status="DONE"))
+    session.commit()
+
+
+def finish(session: Session, *, request_id: int, status: str, decided_by: int | None) -> bool:
+    """End the request once: on APPROVED apply the outcome to the lead and record it in its history.
+    Returns False when an earlier run already finished it (nothing is applied twice)."""
+    request = session.scalars(select(ApprovalRequest).where(ApprovalRequest.id == request_id)
+                              .with_for_update()).first()
+    if request is None or request.status != "PENDING":
+        session.rollback()
+        return False
+    request.status = status
+    request.decided_at = datetime.now(UTC)
+    session.execute(update(ApprovalTask).where(ApprovalTask.request_id == request_id,
+                                               ApprovalTask.status == "PENDING").values(status="CANCELLED"))
+    lead = session.get(Lead, request.lead_id)
+    actor = session.get(User, decided_by or request.requested_by)
+    what = describe(session, request)
+    if status == "APPROVED" and lead is not None and actor is not None:
+        _apply(session, request, lead, actor)
+    elif lead is not None and lead.status == "WAITING":
+        lead.status = "NEW"
+    verdict = "approved" if status == "APPROVED" else "rejected"
+    notifications.notify(session=session, user_id=request.requested_by, notification_type="INFORMATION",
+                         message=f"Your request to {what} has been {verdict}.", link=f"/leads/{request.lead_id}")
+    session.commit()
+    return True
+
+
+def _apply(session: Session, request: ApprovalRequest, lead: Lead, actor: User) -> None:
+    if request.request_type == "CHANGE_LEAD_STAGE" and request.target_stage_id:
+        target = session.get(Stage, request.target_stage_id)
+        if target is not None and target.id != lead.stage_id:
+            leads_service.move_to(session, lead, actor, target)
+        _set_status(session, lead, actor, "NEW")
+    elif request.request_type == "HOLD_LEAD":
+        _set_status(session, lead, actor, "HOLD")
+    elif request.request_type == "DROP_LEAD":
+        _set_status(session, lead, actor, "DROPPED")
+    elif request.request_type == "CLOSE_LEAD":
+        closed = session.scalars(select(Stage).where(Stage.stage_name == "E7")).first()
+        if closed is not None and closed.id != lead.stage_id:
+            leads_service.move_to(session, lead, actor, closed)
+        _set_status(session, lead, actor, "CLOSED")
+
+
+def _set_status(session: Session, lead: Lead, actor: User, status: str) -> None:
+    if lead.status != status:
+        leads_service.record_change(session, lead, actor, "status", lead.status, status)
+        lead.status = status

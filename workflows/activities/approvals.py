@@ -1,0 +1,71 @@
+"""Approval activities: the approver queue, recorded decisions and the outcome, each idempotent."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from functools import lru_cache
+from typing import Any
+
+from temporalio import activity
+
+
+@lru_cache
+def _sessions() -> Any:
+    from api.core.config import get_settings
+    from api.core.db import make_engine, make_session_factory
+
+    settings = get_settings()
+    assert settings.database_url, "DATABASE_URL is not set"
+    return make_session_factory(make_engine(settings.database_url))
+
+
+@dataclass
+class SyncQueue:
+    request_id: int
+    layer_index: int
+    pending: list[int]
+
+
+@dataclass
+class RecordDecision:
+    request_id: int
+    layer_index: int
+    approver_id: int
+    action: str
+    note: str | None
+    decided_at: str
+
+
+@dataclass
+class FinishRequest:
+    request_id: int
+    status: str
+    decided_by: int | None
+
+
+@activity.defn
+def sync_approval_queue(data: SyncQueue) -> list[int]:
+    from api.approvals import queue
+
+    with _sessions()() as session:
+        return queue.sync_queue(session, request_id=data.request_id, layer_index=data.layer_index,
+                                pending=data.pending)
+
+
+@activity.defn
+def record_approval_decision(data: RecordDecision) -> None:
+    from api.approvals import queue
+
+    with _sessions()() as session:
+        queue.record_decision(session, request_id=data.request_id, layer_index=data.layer_index,
+                              approver_id=data.approver_id, action=data.action, note=data.note,
+                              decided_at=datetime.fromisoformat(data.decided_at))
+
+
+@activity.defn
+def finish_approval_request(data: FinishRequest) -> bool:
+    from api.approvals import queue
+
+    with _sessions()() as session:
+        return queue.finish(session, request_id=data.request_id, status=data.status, decided_by=data.decided_by)

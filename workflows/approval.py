@@ -1,0 +1,141 @@
+"""ApprovalWorkflow: one per request. Approvers decide through the `decide` Update, whose validator refuses
+what the rules refuse; a lock makes concurrent decisions take turns, so each layer settles exactly once."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+from temporalio import workflow
+from temporalio.common import RetryPolicy
+from temporalio.exceptions import ApplicationError
+
+with workflow.unsafe.imports_passed_through():
+    from workflows.activities.approvals import (
+        FinishRequest,
+        RecordDecision,
+        SyncQueue,
+        finish_approval_request,
+        record_approval_decision,
+        sync_approval_queue,
+    )
+    from workflows.approval_rules import Decision, Layer, RequestState, apply, pending_approvers, refusal
+
+TIMEOUT = timedelta(seconds=30)
+RETRY = RetryPolicy(initial_interval=timedelta(seconds=1), maximum_interval=timedelta(seconds=30))
+
+
+@dataclass
+class ApprovalInput:
+    request_id: int
+    request_type: str
+    lead_id: int
+    requested_by: int
+    layers: list[Layer]
+
+
+@dataclass
+class DecideInput:
+    approver_id: int
+    action: str  # APPROVED or REJECTED
+    note: str | None = None
+
+
+@dataclass
+class TimelineApprover:
+    id: int
+    name: str
+    action: str | None
+    note: str | None
+    decided_at: str | None
+
+
+@dataclass
+class TimelineLayer:
+    name: str
+    mode: str
+    seq_no: int
+    min_approvals: int
+    status: str  # PENDING, APPROVED, REJECTED, WAITING (not reached yet)
+    approvers: list[TimelineApprover] = field(default_factory=list)
+
+
+@dataclass
+class Timeline:
+    request_id: int
+    status: str
+    current_layer: int
+    layers: list[TimelineLayer]
+
+
+@workflow.defn
+class ApprovalWorkflow:
+    @workflow.init
+    def __init__(self, data: ApprovalInput) -> None:
+        self.data = data
+        self.state = RequestState(layers=data.layers)
+        self.lock = asyncio.Lock()
+
+    @workflow.run
+    async def run(self, data: ApprovalInput) -> str:
+        await self._sync_queue()
+        await workflow.wait_condition(lambda: self.state.status != "PENDING")
+        await workflow.wait_condition(workflow.all_handlers_finished)
+        last = self.state.decisions[-1].approver_id if self.state.decisions else None
+        await workflow.execute_activity(finish_approval_request,
+                                        FinishRequest(data.request_id, self.state.status, last),
+                                        start_to_close_timeout=TIMEOUT, retry_policy=RETRY)
+        return self.state.status
+
+    async def _sync_queue(self) -> None:
+        if self.state.status == "PENDING":
+            pending = [a.id for a in pending_approvers(self.state)]
+            await workflow.execute_activity(sync_approval_queue,
+                                            SyncQueue(self.data.request_id, self.state.current, pending),
+                                            start_to_close_timeout=TIMEOUT, retry_policy=RETRY)
+
+    @workflow.update
+    async def decide(self, decision: DecideInput) -> Timeline:
+        async with self.lock:
+            # Checked again under the lock: another decision may have settled the layer meanwhile.
+            reason = refusal(self.state, decision.approver_id, decision.action, decision.note)
+            if reason:
+                raise ApplicationError(reason, type="DecisionRefused", non_retryable=True)
+            made = Decision(layer=self.state.current, approver_id=decision.approver_id, action=decision.action,
+                            note=(decision.note or "").strip() or None, decided_at=workflow.now().isoformat())
+            await workflow.execute_activity(
+                record_approval_decision,
+                RecordDecision(self.data.request_id, made.layer, made.approver_id, made.action, made.note,
+                               made.decided_at), start_to_close_timeout=TIMEOUT, retry_policy=RETRY)
+            apply(self.state, made)
+            await self._sync_queue()
+            return self.timeline()
+
+    @decide.validator
+    def validate_decide(self, decision: DecideInput) -> None:
+        reason = refusal(self.state, decision.approver_id, decision.action, decision.note)
+        if reason:
+            raise ApplicationError(reason, type="DecisionRefused", non_retryable=True)
+
+    @workflow.query
+    def timeline(self) -> Timeline:
+        layers = []
+        for index, layer in enumerate(self.state.layers):
+            decisions = {d.approver_id: d for d in self.state.layer_decisions(index)}
+            if any(d.action == "REJECTED" for d in decisions.values()):
+                status = "REJECTED"
+            elif index < self.state.current or self.state.status == "APPROVED":
+                status = "APPROVED"
+            elif index == self.state.current and self.state.status == "PENDING":
+                status = "PENDING"
+            else:
+                status = "WAITING"
+            layers.append(TimelineLayer(
+                name=layer.name, mode=layer.mode, seq_no=index + 1, min_approvals=layer.min_approvals, status=status,
+                approvers=[TimelineApprover(a.id, a.name, decisions[a.id].action if a.id in decisions else None,
+                                            decisions[a.id].note if a.id in decisions else None,
+                                            decisions[a.id].decided_at if a.id in decisions else None)
+                           for a in layer.approvers]))
+        return Timeline(request_id=self.data.request_id, status=self.state.status,
+                        current_layer=self.state.current, layers=layers)
