@@ -13,6 +13,7 @@ from starlette.routing import Route
 from starlette.staticfiles import StaticFiles
 
 from api.access.declarations import API_PREFIX, assert_routes_declared
+from api.approvals.router import router as approvals_router
 from api.auth.router import router as auth_router
 from api.clients.router import router as clients_router
 from api.contacts.router import router as contacts_router
@@ -40,7 +41,7 @@ def api_router() -> APIRouter:
         return {"status": "ok"}
 
     for r in (auth_router, users_router, notifications_router, master_data_router, clients_router,
-              contacts_router, leads_router):
+              contacts_router, leads_router, approvals_router):
         router.include_router(r)
     return router
 

@@ -68,7 +68,7 @@ def main() -> int:
             tp = EmbeddedTemporal(data / "temporal", port=int(os.environ.get("EMBEDDED_TEMPORAL_PORT", "7233")),
                                   ui_port=int(os.environ.get("EMBEDDED_TEMPORAL_UI_PORT", "8233")))
             env["TEMPORAL_ADDRESS"] = tp.start()
-            temporal_ui = tp.ui_url
+            env["TEMPORAL_UI_URL"] = temporal_ui = tp.ui_url
             started.append(tp)
             log.info("embedded Temporal ready")
 

@@ -116,12 +116,14 @@ def seed_users(session: Session) -> None:
 
 
 def seed(session: Session, *, demo: bool = True) -> None:
+    from api.approvals.seed import seed_default_pipelines
     from api.leads.seed import seed_demo_leads
     from api.master_data.seed import seed_demo_clients, seed_reference
 
     seed_access(session)
     seed_users(session)
     seed_reference(session)
+    seed_default_pipelines(session)
     if demo:
         seed_demo_clients(session)
         seed_demo_leads(session)

@@ -104,7 +104,7 @@ def _record(session: Session, lead: Lead, actor: User, field: str, old: Any, new
                             new_value=_str(new)))
 
 
-def _visible_or_404(session: Session, actor: User, lead_id: int) -> Lead:
+def visible_or_404(session: Session, actor: User, lead_id: int) -> Lead:
     lead = repo.get_visible(session, lead_id, visible_sales_ids(session, actor))
     if lead is None:
         raise NotFound(LEAD_NOT_FOUND)
@@ -295,29 +295,29 @@ def _detail(session: Session, lead: Lead) -> LeadDetail:
 
 
 def get_detail(*, session: Session, actor: User, lead_id: int) -> LeadDetail:
-    return _detail(session, _visible_or_404(session, actor, lead_id))
+    return _detail(session, visible_or_404(session, actor, lead_id))
 
 
 def get_form(*, session: Session, actor: User, lead_id: int) -> LeadForm:
-    lead = _visible_or_404(session, actor, lead_id)
+    lead = visible_or_404(session, actor, lead_id)
     return LeadForm(lead=lead_out(session, lead), person_in_charges=_pics(session, lead.id),
                     service_categories=_categories(session, lead.id), payments=_payments(session, lead.id),
                     billing_schedules=_billing(session, lead.id), project_id_numbers=_pids(session, lead.id))
 
 
 def get_pics(*, session: Session, actor: User, lead_id: int) -> list[PicOut]:
-    return _pics(session, _visible_or_404(session, actor, lead_id).id)
+    return _pics(session, visible_or_404(session, actor, lead_id).id)
 
 
 def payment_detail(*, session: Session, actor: User, lead_id: int) -> PaymentDetail:
-    lead = _visible_or_404(session, actor, lead_id)
+    lead = visible_or_404(session, actor, lead_id)
     return PaymentDetail(total_revenue=float(lead.total_revenue or 0),
                          total_gross_profit=float(lead.total_gross_profit or 0),
                          payments=_payments(session, lead.id), billing_schedules=_billing(session, lead.id))
 
 
 def final_documents(*, session: Session, actor: User, lead_id: int) -> list[FinalDocument]:
-    lead = _visible_or_404(session, actor, lead_id)
+    lead = visible_or_404(session, actor, lead_id)
     docs = []
     for kind, (attr, _, _) in lead_files.KINDS.items():
         value = getattr(lead, attr)
@@ -328,7 +328,7 @@ def final_documents(*, session: Session, actor: User, lead_id: int) -> list[Fina
 
 
 def file_path(*, session: Session, storage: Storage, actor: User, lead_id: int, kind: str) -> tuple[Any, str]:
-    lead = _visible_or_404(session, actor, lead_id)
+    lead = visible_or_404(session, actor, lead_id)
     if kind not in lead_files.KINDS:
         raise NotFound("File not found.")
     value = getattr(lead, lead_files.KINDS[kind][0])
@@ -339,7 +339,7 @@ def file_path(*, session: Session, storage: Storage, actor: User, lead_id: int, 
 
 
 def history(*, session: Session, actor: User, lead_id: int) -> list[HistoryEntry]:
-    lead = _visible_or_404(session, actor, lead_id)
+    lead = visible_or_404(session, actor, lead_id)
     stmt = (select(LeadHistory, User.fullname).outerjoin(User, User.id == LeadHistory.changed_by)
             .where(LeadHistory.lead_id == lead.id).order_by(LeadHistory.changed_at.desc(), LeadHistory.id.desc()))
     return [HistoryEntry(id=h.id, field=h.field, old_value=h.old_value, new_value=h.new_value, changed_by=name,
@@ -348,7 +348,7 @@ def history(*, session: Session, actor: User, lead_id: int) -> list[HistoryEntry
 
 def stage_durations(*, session: Session, actor: User, lead_id: int) -> list[StageDuration]:
     """Time in each stage, from the lead's creation and its 'stage' history entries."""
-    lead = _visible_or_404(session, actor, lead_id)
+    lead = visible_or_404(session, actor, lead_id)
     stages = {s.stage_name: s for s in session.scalars(select(Stage))}
     moves = list(session.execute(select(LeadHistory.changed_at, LeadHistory.old_value, LeadHistory.new_value)
                                  .where(LeadHistory.lead_id == lead.id, LeadHistory.field == "stage")
@@ -395,10 +395,15 @@ def _stage(session: Session, key: str | int) -> Stage:
 
 
 def requirement_fields(*, session: Session, actor: User, lead_id: int, stage: str) -> list[RequirementField]:
-    lead = _visible_or_404(session, actor, lead_id)
+    lead = visible_or_404(session, actor, lead_id)
     target = _stage(session, stage)
     return [RequirementField(field=f, label=label, filled=_filled(session, lead, f))
             for f, label in REQUIREMENTS.get(target.stage_name, [])]
+
+
+def missing_fields(session: Session, lead: Lead, target: Stage) -> list[str]:
+    """The labels of what the lead still needs before it may enter `target`."""
+    return _missing(session, lead, target)
 
 
 def _missing(session: Session, lead: Lead, target: Stage) -> list[str]:
@@ -406,7 +411,7 @@ def _missing(session: Session, lead: Lead, target: Stage) -> list[str]:
 
 
 def check_need_approval(*, session: Session, actor: User, lead_id: int, stage_id: int) -> NeedApprovalOut:
-    lead = _visible_or_404(session, actor, lead_id)
+    lead = visible_or_404(session, actor, lead_id)
     target = _stage(session, stage_id)
     return NeedApprovalOut(needs_approval=target.needs_approval, stage_id=target.id, stage_name=target.stage_name,
                            missing_fields=_missing(session, lead, target))
@@ -489,7 +494,7 @@ def create(*, session: Session, actor: User, data: LeadCreate) -> LeadDetail:
 def update_v2(*, session: Session, storage: Storage, actor: User, lead_id: int, data: LeadUpdate,
               uploads: dict[str, tuple[str, bytes]]) -> UpdateResult:
     """Save the edit form and its files; a stage change that needs approval is not applied but answered."""
-    lead = _visible_or_404(session, actor, lead_id)
+    lead = visible_or_404(session, actor, lead_id)
     for kind, (filename, content) in uploads.items():
         lead_files.check(kind, filename, len(content))
     fields = data.model_dump(exclude_unset=True, exclude={"stage_id", "person_in_charges", "service_categories",

@@ -1,0 +1,89 @@
+"""Approval calls: pipelines (admin), requests on a lead, the approver queue, decisions and timelines."""
+
+# No `from __future__ import annotations`: the pipeline routes are closures whose annotations use `page`.
+
+from typing import Annotated
+
+from fastapi import APIRouter
+
+from api.approvals import service
+from api.approvals.schemas import DecisionIn, PipelineIn, PipelineOut, QueueRow, RequestIn, RequestOut, TimelineOut
+from api.core.errors import ValidationFailed
+from api.core.listing import ListQuery, Page
+from api.core.schemas import Envelope, ok
+from api.deps import Authz, SessionDep, SettingsDep, TemporalDep
+from api.users.models import User
+
+router = APIRouter(tags=["approvals"])
+
+
+def _pipeline_routes(prefix: str, page: str, pcs: bool) -> None:
+    def check_type(body: PipelineIn) -> None:
+        if (body.pipeline_action_type == "PCS") != pcs:
+            raise ValidationFailed("Cost sheet pipelines are managed under PCS Approval Pipeline; lead pipelines "
+                                   "under Approval Pipeline.")
+
+    def list_(session: SessionDep, actor: Annotated[User, Authz(page, "read")]) -> Envelope[list[PipelineOut]]:
+        return ok(service.list_pipelines(session=session, pcs=pcs))
+
+    def get(pipeline_id: int, session: SessionDep,
+            actor: Annotated[User, Authz(page, "read")]) -> Envelope[PipelineOut]:
+        return ok(service.get_pipeline(session=session, pipeline_id=pipeline_id))
+
+    def create(body: PipelineIn, session: SessionDep,
+               actor: Annotated[User, Authz(page, "write")]) -> Envelope[PipelineOut]:
+        check_type(body)
+        return ok(service.save_pipeline(session=session, actor=actor, data=body.model_copy(update={"id": None})))
+
+    def update(body: PipelineIn, session: SessionDep,
+               actor: Annotated[User, Authz(page, "edit")]) -> Envelope[PipelineOut]:
+        check_type(body)
+        if not body.id:
+            raise ValidationFailed("The pipeline id is required.")
+        return ok(service.save_pipeline(session=session, actor=actor, data=body))
+
+    def delete(pipeline_id: int, session: SessionDep, actor: Annotated[User, Authz(page, "delete")]) -> Envelope[None]:
+        service.delete_pipeline(session=session, pipeline_id=pipeline_id)
+        return ok(None)
+
+    kind = "pcs_" if pcs else ""
+    for path, method, endpoint, summary in (
+        ("", "GET", list_, "The pipelines"), ("/{pipeline_id}", "GET", get, "A pipeline"),
+        ("", "POST", create, "Create a pipeline"), ("", "PUT", update, "Save a new version of a pipeline"),
+        ("/{pipeline_id}", "DELETE", delete, "Retire a pipeline"),
+    ):
+        endpoint.__name__ = f"{kind}pipeline_{endpoint.__name__.strip('_')}"
+        router.add_api_route(prefix + path, endpoint, methods=[method], summary=summary,
+                             tags=["approval pipelines"])
+
+
+_pipeline_routes("/approval-pipelines", "system/approval-pipeline", pcs=False)
+_pipeline_routes("/pcs-approval-pipelines", "system/pcs-approval-pipeline", pcs=True)
+
+
+@router.post("/leads/{lead_id}/approval-requests", summary="Ask for a stage change, hold, drop or close")
+def request_approval(lead_id: int, body: RequestIn, session: SessionDep, temporal: TemporalDep,
+                     settings: SettingsDep, actor: Annotated[User, Authz("leads", "edit")]) -> Envelope[RequestOut]:
+    row = service.request(session=session, temporal=temporal, settings=settings, actor=actor, lead_id=lead_id,
+                          data=body)
+    return ok(RequestOut(approval_id=row.id, workflow_id=row.workflow_id, status=row.status))
+
+
+@router.get("/approval", summary="The requests waiting for the caller's decision")
+def approval_queue(session: SessionDep, params: ListQuery,
+                   actor: Annotated[User, Authz("system/approval", "read")]) -> Envelope[Page[QueueRow]]:
+    return ok(service.queue(session=session, actor=actor, params=params))
+
+
+@router.put("/approval/{approval_id}/handle-hold", summary="Approve or reject a request (the Review dialog)")
+def decide(approval_id: int, body: DecisionIn, session: SessionDep, temporal: TemporalDep,
+           actor: Annotated[User, Authz("system/approval", "edit")]) -> Envelope[TimelineOut]:
+    return ok(service.decide(session=session, temporal=temporal, actor=actor, approval_id=approval_id, data=body))
+
+
+@router.get("/approval/{approval_id}/timeline", summary="A request's live timeline (its approvers and the "
+                                                         "people who can see its lead)")
+def timeline(approval_id: int, session: SessionDep, temporal: TemporalDep, settings: SettingsDep,
+             actor: Annotated[User, Authz("account", "read")]) -> Envelope[TimelineOut]:
+    return ok(service.timeline(session=session, temporal=temporal, settings=settings, actor=actor,
+                               approval_id=approval_id))

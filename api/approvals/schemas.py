@@ -1,0 +1,111 @@
+"""Approval payloads (spec 2 §3.3, §7 Approval; spec 3 §3 approval flow layer)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import Field
+
+from api.core.schemas import CamelModel
+
+RequestType = Literal["CHANGE_LEAD_STAGE", "HOLD_LEAD", "DROP_LEAD", "CLOSE_LEAD"]
+Mode = Literal["ANY_USER", "ANY_ORDER", "IN_SEQUENCE", "SEVERAL_USER"]
+
+
+class LayerIn(CamelModel):
+    name: str = Field(default="", max_length=80)
+    mode: Mode
+    min_approvals: int = Field(default=1, ge=1)
+    approvers: list[int] = Field(default_factory=list, max_length=50)
+
+
+class PipelineIn(CamelModel):
+    id: int | None = None
+    name: str = Field(default="", max_length=120)
+    pipeline_action_type: Literal["CHANGE_LEAD_STAGE", "HOLD_LEAD", "DROP_LEAD", "CLOSE_LEAD", "PCS"]
+    sales_persons: list[int] = Field(default_factory=list, max_length=500)
+    layers: list[LayerIn] = Field(default_factory=list, max_length=20)
+
+
+class PersonOut(CamelModel):
+    id: int
+    fullname: str
+
+
+class LayerOut(CamelModel):
+    name: str
+    mode: Mode
+    min_approvals: int
+    approvers: list[PersonOut]
+
+
+class PipelineOut(CamelModel):
+    id: int
+    name: str
+    pipeline_action_type: str
+    version: int
+    is_active: bool
+    sales_persons: list[PersonOut]
+    layers: list[LayerOut]
+    updated_at: datetime
+
+
+class RequestIn(CamelModel):
+    request_type: RequestType
+    target_stage_id: int | None = None
+    notes: str | None = Field(default=None, max_length=1024)
+
+
+class RequestOut(CamelModel):
+    approval_id: int
+    workflow_id: str
+    status: str
+
+
+class QueueRow(CamelModel):
+    """A row of the approver's queue (spec 2 §3.3)."""
+
+    approval_id: int
+    request_type: str
+    requested_by_name: str
+    client_name: str | None
+    project_name: str | None
+    requested_at: datetime
+    notes: str | None
+    combined_stage_descriptions: str | None
+    current_stage_description: str | None
+    lead_id: int | None
+    layer_name: str | None
+
+
+class DecisionIn(CamelModel):
+    approvers_action: Literal["APPROVED", "REJECTED"]
+    note: str | None = Field(default=None, max_length=2000)
+
+
+class TimelineApproverOut(CamelModel):
+    id: int
+    username: str
+    action_type: str | None
+    note: str | None
+    approved_at: str | None
+
+
+class TimelineLayerOut(CamelModel):
+    layer_name: str
+    approval_type: str
+    seq_no: int
+    min_approvals: int
+    layer_status: str
+    approvers: list[TimelineApproverOut]
+
+
+class TimelineOut(CamelModel):
+    approval_id: int
+    status: str
+    request_type: str
+    requested_at: datetime
+    workflow_id: str
+    temporal_url: str | None
+    layers: list[TimelineLayerOut]

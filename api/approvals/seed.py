@@ -1,0 +1,31 @@
+"""Default approval pipelines (one ANY_USER layer with the demo approvers), only when there are none."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from api.approvals.models import ApprovalPipeline, ApprovalPipelineVersion
+from api.users.models import User
+
+DEFAULTS = {"CHANGE_LEAD_STAGE": "Stage change approval", "HOLD_LEAD": "Hold approval",
+            "DROP_LEAD": "Drop approval", "CLOSE_LEAD": "Closing approval"}
+
+
+def seed_default_pipelines(session: Session) -> None:
+    if session.scalar(select(ApprovalPipeline.id).limit(1)) is not None:
+        return
+    approvers = list(session.scalars(select(User.id).where(User.username.in_(["approver1", "approver2"]))
+                                     .order_by(User.username)))
+    leaders = list(session.scalars(select(User.id).where(User.username.in_(["tl1", "tl2"]))))
+    if not approvers:
+        return
+    for action, name in DEFAULTS.items():
+        pipeline = ApprovalPipeline(name=name, action_type=action, current_version=1)
+        session.add(pipeline)
+        session.flush()
+        layers = [{"name": "Approval", "mode": "ANY_USER", "minApprovals": 1, "approvers": approvers}]
+        if action == "CLOSE_LEAD" and leaders:
+            layers.insert(0, {"name": "Team leader check", "mode": "ANY_USER", "minApprovals": 1,
+                              "approvers": leaders})
+        session.add(ApprovalPipelineVersion(pipeline_id=pipeline.id, version=1, layers=layers, sales_person_ids=[]))

@@ -1,0 +1,162 @@
+"""Approval API on the real stack: requests start workflows, approvers decide, the lead changes once.
+
+These tests commit (the worker's activities use their own connections), so each one works on a lead it
+creates and removes afterwards."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import delete, text
+
+from api.leads.models import Lead
+from api.notifications.models import Notification
+from tests.conftest import auth
+
+pytestmark = pytest.mark.usefixtures("worker")
+
+
+@pytest.fixture
+def live(app_client: TestClient) -> Iterator[TestClient]:
+    """The API with real commits; Redis is flushed afterwards."""
+    app_client.headers.clear()
+    yield app_client
+    app_client.app.state.redis.flushdb()  # type: ignore[attr-defined]
+
+
+@pytest.fixture
+def lead(live: TestClient) -> Iterator[dict[str, Any]]:
+    headers = auth(live, "sales1")
+    clients = live.get("/api/master-data/clients", headers=headers).json()["results"]
+    r = live.post("/api/leads", json={"clientId": clients[0]["id"], "projectName": "Approval test lead"},
+                  headers=headers)
+    assert r.status_code == 200, r.text
+    created = r.json()["results"]
+    yield created
+    session = live.app.state.session_factory()  # type: ignore[attr-defined]
+    session.execute(delete(Notification).where(Notification.message.like("%Approval test lead%")))
+    session.execute(delete(Lead).where(Lead.id == created["id"]))
+    session.commit()
+    session.close()
+
+
+def wait_for(predicate: Any, timeout: float = 15) -> Any:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.2)
+    raise AssertionError("condition not met in time")
+
+
+def queue(live: TestClient, user: str) -> list[dict[str, Any]]:
+    return live.get("/api/approval", headers=auth(live, user)).json()["results"]["data"]  # type: ignore[no-any-return]
+
+
+def request_hold(live: TestClient, lead_id: int, user: str = "sales1") -> Any:
+    return live.post(f"/api/leads/{lead_id}/approval-requests",
+                     json={"requestType": "HOLD_LEAD", "notes": "Client froze budgets"}, headers=auth(live, user))
+
+
+class TestRequestAndDecide:
+    def test_hold_request_flows_to_the_approver_and_back(self, live: TestClient, lead: dict[str, Any]) -> None:
+        r = request_hold(live, lead["id"])
+        assert r.status_code == 200, r.text
+        approval_id = r.json()["results"]["approvalId"]
+        assert r.json()["results"]["workflowId"].startswith(f"approval-lead-{lead['id']}-hold-lead-")
+        detail = live.get(f"/api/leads/{lead['id']}", headers=auth(live, "sales1")).json()["results"]
+        assert detail["status"] == "WAITING"
+
+        row = wait_for(lambda: next((q for q in queue(live, "approver1") if q["approvalId"] == approval_id), None))
+        assert row["projectName"] == "Approval test lead" and row["requestedByName"] == "Andi Pratama"
+        assert row["requestType"] == "HOLD_LEAD" and row["notes"] == "Client froze budgets"
+        bell = live.get("/api/notification/limited", params={"type": "APPROVAL"},
+                        headers=auth(live, "approver2")).json()["results"]
+        assert any("Approval test lead" in n["message"] for n in bell["data"])
+
+        again = request_hold(live, lead["id"])
+        assert again.status_code == 409
+        assert again.json()["messages"] == ["This lead already has a request waiting for approval."]
+
+        decided = live.put(f"/api/approval/{approval_id}/handle-hold",
+                           json={"approversAction": "APPROVED", "note": "ok"}, headers=auth(live, "approver2"))
+        assert decided.status_code == 200, decided.text
+        assert decided.json()["results"]["layers"][0]["layerStatus"] == "APPROVED"
+
+        wait_for(lambda: live.get(f"/api/leads/{lead['id']}", headers=auth(live, "sales1"))
+                 .json()["results"]["status"] == "HOLD")
+        assert all(q["approvalId"] != approval_id for q in queue(live, "approver1"))
+        info = live.get("/api/notification/limited", params={"type": "INFORMATION"},
+                        headers=auth(live, "sales1")).json()["results"]["data"]
+        assert any("has been approved" in n["message"] and "Approval test lead" in n["message"] for n in info)
+        late = live.put(f"/api/approval/{approval_id}/handle-hold", json={"approversAction": "APPROVED"},
+                        headers=auth(live, "approver1"))
+        assert late.status_code == 409
+        assert late.json()["messages"] == ["This request is already approved."]
+        timeline = live.get(f"/api/approval/{approval_id}/timeline", headers=auth(live, "sales1")).json()["results"]
+        assert timeline["status"] == "APPROVED"
+        assert timeline["layers"][0]["approvers"][1]["actionType"] == "APPROVED"
+
+    def test_validator_refusals_become_clear_4xx(self, live: TestClient, lead: dict[str, Any]) -> None:
+        approval_id = request_hold(live, lead["id"]).json()["results"]["approvalId"]
+        url = f"/api/approval/{approval_id}/handle-hold"
+        no_note = live.put(url, json={"approversAction": "REJECTED"}, headers=auth(live, "approver1"))
+        assert no_note.status_code == 422
+        assert no_note.json()["messages"] == ["A description is required to reject."]
+        long_note = live.put(url, json={"approversAction": "REJECTED", "note": "x" * 1025},
+                             headers=auth(live, "approver1"))
+        assert long_note.status_code == 422
+        assert long_note.json()["messages"] == ["The description cannot exceed 1024 characters."]
+        assert live.put(url, json={"approversAction": "APPROVED"}, headers=auth(live, "tl1")).status_code == 404
+        assert live.put(url, json={"approversAction": "APPROVED"}, headers=auth(live, "sales1")).status_code == 403
+        rejected = live.put(url, json={"approversAction": "REJECTED", "note": "Not now"},
+                            headers=auth(live, "approver1"))
+        assert rejected.status_code == 200
+        wait_for(lambda: live.get(f"/api/leads/{lead['id']}", headers=auth(live, "sales1"))
+                 .json()["results"]["status"] == "NEW")
+
+    def test_who_may_request(self, live: TestClient, lead: dict[str, Any]) -> None:
+        assert request_hold(live, lead["id"], user="sales2").status_code == 404
+        assert request_hold(live, lead["id"], user="approver1").status_code == 403
+        bad = live.post(f"/api/leads/{lead['id']}/approval-requests", json={"requestType": "CHANGE_LEAD_STAGE"},
+                        headers=auth(live, "sales1"))
+        assert bad.status_code == 422
+        assert bad.json()["messages"] == ["Please choose the stage to move the lead to."]
+
+
+class TestPipelines:
+    def test_invalid_pipelines_are_refused_and_saving_makes_versions(self, client: TestClient, db: Any) -> None:
+        ids = dict(db.execute(text("select username, id from users")).all())
+        headers = auth(client, "admin")
+        body = {"name": "Big deals", "pipelineActionType": "CLOSE_LEAD", "salesPersons": [ids["sales1"]],
+                "layers": [{"name": "Board", "mode": "SEVERAL_USER", "minApprovals": 3,
+                            "approvers": [ids["approver1"], ids["approver2"]]},
+                           {"name": "", "mode": "ANY_USER", "approvers": []}]}
+        r = client.post("/api/approval-pipelines", json=body, headers=headers)
+        assert r.status_code == 422
+        assert r.json()["messages"] == [
+            "Layer 1 (Board): the minimum of approvals must be between 1 and its 2 approver(s).",
+            "Layer 2 needs a name.", "Layer 2 (unnamed) needs at least one approver."]
+        body["layers"] = [{"name": "Board", "mode": "SEVERAL_USER", "minApprovals": 2,
+                           "approvers": [ids["approver1"], ids["approver2"], ids["tl1"]]},
+                          {"name": "Director", "mode": "ANY_USER", "approvers": [ids["topmanager"]]}]
+        created = client.post("/api/approval-pipelines", json=body, headers=headers)
+        assert created.status_code == 200, created.text
+        saved = created.json()["results"]
+        assert saved["version"] == 1 and [layer["name"] for layer in saved["layers"]] == ["Board", "Director"]
+        assert saved["layers"][1]["approvers"] == [{"id": ids["topmanager"], "fullname": "Ratna Wijaya"}]
+        updated = client.put("/api/approval-pipelines", json={**body, "id": saved["id"], "name": "Big deals v2"},
+                             headers=headers).json()["results"]
+        assert updated["version"] == 2 and updated["name"] == "Big deals v2"
+        pcs = client.post("/api/approval-pipelines", json={**body, "pipelineActionType": "PCS"}, headers=headers)
+        assert pcs.status_code == 422
+
+    def test_only_administrators_manage_pipelines(self, client: TestClient) -> None:
+        assert client.get("/api/approval-pipelines", headers=auth(client, "sales1")).status_code == 403
+        assert client.get("/api/approval-pipelines", headers=auth(client, "admin")).status_code == 200
+        assert client.get("/api/approval-pipelines").status_code == 401
