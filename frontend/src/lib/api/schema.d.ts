@@ -4,6 +4,94 @@
  */
 
 export interface paths {
+    "/api/approval": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The requests waiting for the caller's decision */
+        get: operations["approval_queue_api_approval_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/approval-pipelines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pipelines */
+        get: operations["pipeline_list_api_approval_pipelines_get"];
+        /** Save a new version of a pipeline */
+        put: operations["pipeline_update_api_approval_pipelines_put"];
+        /** Create a pipeline */
+        post: operations["pipeline_create_api_approval_pipelines_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/approval-pipelines/{pipeline_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A pipeline */
+        get: operations["pipeline_get_api_approval_pipelines__pipeline_id__get"];
+        put?: never;
+        post?: never;
+        /** Retire a pipeline */
+        delete: operations["pipeline_delete_api_approval_pipelines__pipeline_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/approval/{approval_id}/handle-hold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Approve or reject a request (the Review dialog) */
+        put: operations["decide_api_approval__approval_id__handle_hold_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/approval/{approval_id}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A request's live timeline (its approvers and the people who can see its lead) */
+        get: operations["timeline_api_approval__approval_id__timeline_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/forgot-password": {
         parameters: {
             query?: never;
@@ -342,6 +430,23 @@ export interface paths {
         get: operations["get_lead_api_leads__lead_id__get"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leads/{lead_id}/approval-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask for a stage change, hold, drop or close */
+        post: operations["request_approval_api_leads__lead_id__approval_requests_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -837,6 +942,43 @@ export interface paths {
         put: operations["read_all_api_notification_read_all_put"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pcs-approval-pipelines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pipelines */
+        get: operations["pcs_pipeline_list_api_pcs_approval_pipelines_get"];
+        /** Save a new version of a pipeline */
+        put: operations["pcs_pipeline_update_api_pcs_approval_pipelines_put"];
+        /** Create a pipeline */
+        post: operations["pcs_pipeline_create_api_pcs_approval_pipelines_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pcs-approval-pipelines/{pipeline_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A pipeline */
+        get: operations["pcs_pipeline_get_api_pcs_approval_pipelines__pipeline_id__get"];
+        put?: never;
+        post?: never;
+        /** Retire a pipeline */
+        delete: operations["pcs_pipeline_delete_api_pcs_approval_pipelines__pipeline_id__delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1424,6 +1566,16 @@ export interface components {
             /** Id */
             id: number;
         };
+        /** DecisionIn */
+        DecisionIn: {
+            /**
+             * Approversaction
+             * @enum {string}
+             */
+            approversAction: "APPROVED" | "REJECTED";
+            /** Note */
+            note?: string | null;
+        };
         /** EntityOut */
         EntityOut: {
             /** Entityname */
@@ -1488,13 +1640,25 @@ export interface components {
         Envelope_Page_LeadCard__: {
             results: components["schemas"]["Page_LeadCard_"];
         };
+        /** Envelope[Page[QueueRow]] */
+        Envelope_Page_QueueRow__: {
+            results: components["schemas"]["Page_QueueRow_"];
+        };
         /** Envelope[PaymentDetail] */
         Envelope_PaymentDetail_: {
             results: components["schemas"]["PaymentDetail"];
         };
+        /** Envelope[PipelineOut] */
+        Envelope_PipelineOut_: {
+            results: components["schemas"]["PipelineOut"];
+        };
         /** Envelope[ProfilePictureOut] */
         Envelope_ProfilePictureOut_: {
             results: components["schemas"]["ProfilePictureOut"];
+        };
+        /** Envelope[RequestOut] */
+        Envelope_RequestOut_: {
+            results: components["schemas"]["RequestOut"];
         };
         /** Envelope[ResetTokenOut] */
         Envelope_ResetTokenOut_: {
@@ -1507,6 +1671,10 @@ export interface components {
         /** Envelope[SessionUser] */
         Envelope_SessionUser_: {
             results: components["schemas"]["SessionUser"];
+        };
+        /** Envelope[TimelineOut] */
+        Envelope_TimelineOut_: {
+            results: components["schemas"]["TimelineOut"];
         };
         /** Envelope[TokenPair] */
         Envelope_TokenPair_: {
@@ -1589,6 +1757,11 @@ export interface components {
         Envelope_list_PicOut__: {
             /** Results */
             results: components["schemas"]["PicOut"][];
+        };
+        /** Envelope[list[PipelineOut]] */
+        Envelope_list_PipelineOut__: {
+            /** Results */
+            results: components["schemas"]["PipelineOut"][];
         };
         /** Envelope[list[ProjectRoleOut]] */
         Envelope_list_ProjectRoleOut__: {
@@ -1727,6 +1900,40 @@ export interface components {
             id: number;
             /** Industryname */
             industryName: string;
+        };
+        /** LayerIn */
+        LayerIn: {
+            /** Approvers */
+            approvers?: number[];
+            /**
+             * Minapprovals
+             * @default 1
+             */
+            minApprovals: number;
+            /**
+             * Mode
+             * @enum {string}
+             */
+            mode: "ANY_USER" | "ANY_ORDER" | "IN_SEQUENCE" | "SEVERAL_USER";
+            /**
+             * Name
+             * @default
+             */
+            name: string;
+        };
+        /** LayerOut */
+        LayerOut: {
+            /** Approvers */
+            approvers: components["schemas"]["PersonOut"][];
+            /** Minapprovals */
+            minApprovals: number;
+            /**
+             * Mode
+             * @enum {string}
+             */
+            mode: "ANY_USER" | "ANY_ORDER" | "IN_SEQUENCE" | "SEVERAL_USER";
+            /** Name */
+            name: string;
         };
         /** LeadCard */
         LeadCard: {
@@ -2141,6 +2348,13 @@ export interface components {
             /** Totalrows */
             totalRows: number;
         };
+        /** Page[QueueRow] */
+        Page_QueueRow_: {
+            /** Data */
+            data: components["schemas"]["QueueRow"][];
+            /** Totalrows */
+            totalRows: number;
+        };
         /** Pagination */
         Pagination: {
             /** Hasmore */
@@ -2175,6 +2389,13 @@ export interface components {
             /** Servicecategoryid */
             serviceCategoryId: number;
         };
+        /** PersonOut */
+        PersonOut: {
+            /** Fullname */
+            fullname: string;
+            /** Id */
+            id: number;
+        };
         /** PicOut */
         PicOut: {
             /** Picid */
@@ -2190,6 +2411,47 @@ export interface components {
             isPinned: boolean;
             /** Stageid */
             stageId: number;
+        };
+        /** PipelineIn */
+        PipelineIn: {
+            /** Id */
+            id?: number | null;
+            /** Layers */
+            layers?: components["schemas"]["LayerIn"][];
+            /**
+             * Name
+             * @default
+             */
+            name: string;
+            /**
+             * Pipelineactiontype
+             * @enum {string}
+             */
+            pipelineActionType: "CHANGE_LEAD_STAGE" | "HOLD_LEAD" | "DROP_LEAD" | "CLOSE_LEAD" | "PCS";
+            /** Salespersons */
+            salesPersons?: number[];
+        };
+        /** PipelineOut */
+        PipelineOut: {
+            /** Id */
+            id: number;
+            /** Isactive */
+            isActive: boolean;
+            /** Layers */
+            layers: components["schemas"]["LayerOut"][];
+            /** Name */
+            name: string;
+            /** Pipelineactiontype */
+            pipelineActionType: string;
+            /** Salespersons */
+            salesPersons: components["schemas"]["PersonOut"][];
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+            /** Version */
+            version: number;
         };
         /** ProfilePictureOut */
         ProfilePictureOut: {
@@ -2219,6 +2481,37 @@ export interface components {
             /** Provincename */
             provinceName: string;
         };
+        /**
+         * QueueRow
+         * @description A row of the approver's queue (spec 2 §3.3).
+         */
+        QueueRow: {
+            /** Approvalid */
+            approvalId: number;
+            /** Clientname */
+            clientName: string | null;
+            /** Combinedstagedescriptions */
+            combinedStageDescriptions: string | null;
+            /** Currentstagedescription */
+            currentStageDescription: string | null;
+            /** Layername */
+            layerName: string | null;
+            /** Leadid */
+            leadId: number | null;
+            /** Notes */
+            notes: string | null;
+            /** Projectname */
+            projectName: string | null;
+            /** Requesttype */
+            requestType: string;
+            /**
+             * Requestedat
+             * Format: date-time
+             */
+            requestedAt: string;
+            /** Requestedbyname */
+            requestedByName: string;
+        };
         /** ReadAllIn */
         ReadAllIn: {
             /** Type */
@@ -2230,6 +2523,27 @@ export interface components {
         RefreshIn: {
             /** Refreshtoken */
             refreshToken: string;
+        };
+        /** RequestIn */
+        RequestIn: {
+            /** Notes */
+            notes?: string | null;
+            /**
+             * Requesttype
+             * @enum {string}
+             */
+            requestType: "CHANGE_LEAD_STAGE" | "HOLD_LEAD" | "DROP_LEAD" | "CLOSE_LEAD";
+            /** Targetstageid */
+            targetStageId?: number | null;
+        };
+        /** RequestOut */
+        RequestOut: {
+            /** Approvalid */
+            approvalId: number;
+            /** Status */
+            status: string;
+            /** Workflowid */
+            workflowId: string;
         };
         /** RequirementField */
         RequirementField: {
@@ -2434,6 +2748,54 @@ export interface components {
             /** Subservicecategoryname */
             subServiceCategoryName: string;
         };
+        /** TimelineApproverOut */
+        TimelineApproverOut: {
+            /** Actiontype */
+            actionType: string | null;
+            /** Approvedat */
+            approvedAt: string | null;
+            /** Id */
+            id: number;
+            /** Note */
+            note: string | null;
+            /** Username */
+            username: string;
+        };
+        /** TimelineLayerOut */
+        TimelineLayerOut: {
+            /** Approvaltype */
+            approvalType: string;
+            /** Approvers */
+            approvers: components["schemas"]["TimelineApproverOut"][];
+            /** Layername */
+            layerName: string;
+            /** Layerstatus */
+            layerStatus: string;
+            /** Minapprovals */
+            minApprovals: number;
+            /** Seqno */
+            seqNo: number;
+        };
+        /** TimelineOut */
+        TimelineOut: {
+            /** Approvalid */
+            approvalId: number;
+            /** Layers */
+            layers: components["schemas"]["TimelineLayerOut"][];
+            /** Requesttype */
+            requestType: string;
+            /**
+             * Requestedat
+             * Format: date-time
+             */
+            requestedAt: string;
+            /** Status */
+            status: string;
+            /** Temporalurl */
+            temporalUrl: string | null;
+            /** Workflowid */
+            workflowId: string;
+        };
         /** TokenPair */
         TokenPair: {
             /** Refreshtoken */
@@ -2487,6 +2849,259 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    approval_queue_api_approval_get: {
+        parameters: {
+            query?: {
+                /** @description Rows to skip: (page - 1) * size */
+                offset?: number;
+                /** @description Page size */
+                limit?: number;
+                search?: string | null;
+                /** @description JSON list of filters: [{"field": ..., "value": ...}] */
+                criteria?: string | null;
+                sort?: string | null;
+                desc?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_QueueRow__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    pipeline_list_api_approval_pipelines_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_PipelineOut__"];
+                };
+            };
+        };
+    };
+    pipeline_update_api_approval_pipelines_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PipelineIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PipelineOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    pipeline_create_api_approval_pipelines_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PipelineIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PipelineOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    pipeline_get_api_approval_pipelines__pipeline_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pipeline_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PipelineOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    pipeline_delete_api_approval_pipelines__pipeline_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pipeline_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    decide_api_approval__approval_id__handle_hold_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                approval_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecisionIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TimelineOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    timeline_api_approval__approval_id__timeline_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                approval_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TimelineOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     check_reset_token_api_auth_forgot_password_get: {
         parameters: {
             query?: {
@@ -3237,6 +3852,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_LeadDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    request_approval_api_leads__lead_id__approval_requests_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                lead_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequestIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RequestOut_"];
                 };
             };
             /** @description Validation Error */
@@ -4049,6 +4699,154 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_int_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    pcs_pipeline_list_api_pcs_approval_pipelines_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_PipelineOut__"];
+                };
+            };
+        };
+    };
+    pcs_pipeline_update_api_pcs_approval_pipelines_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PipelineIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PipelineOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    pcs_pipeline_create_api_pcs_approval_pipelines_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PipelineIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PipelineOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    pcs_pipeline_get_api_pcs_approval_pipelines__pipeline_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pipeline_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PipelineOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    pcs_pipeline_delete_api_pcs_approval_pipelines__pipeline_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pipeline_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
                 };
             };
             /** @description Validation Error */
