@@ -29,6 +29,20 @@ def describe(session: Session, request: ApprovalRequest) -> str:
     return f"{DESCRIPTIONS.get(request.request_type, 'change')} {what}"
 
 
+def _publish(user_ids: list[int]) -> None:
+    from api.core.config import get_settings
+    from api.core.redis import make_redis
+    from api.notifications.live import publish
+
+    settings = get_settings()
+    if settings.redis_url and user_ids:
+        client = make_redis(settings.redis_url)
+        try:
+            publish(client, user_ids)
+        finally:
+            client.close()
+
+
 def sync_queue(session: Session, *, request_id: int, layer_index: int, pending: list[int]) -> list[int]:
     """Make `pending` the approvers whose turn it is; returns those newly queued (and notified)."""
     request = session.get(ApprovalRequest, request_id)
@@ -57,6 +71,7 @@ def sync_queue(session: Session, *, request_id: int, layer_index: int, pending: 
             notifications.notify(session=session, user_id=approver_id, notification_type="APPROVAL",
                                  message=message, link=f"/system/approval?request={request_id}")
     session.commit()
+    _publish(added)
     return added
 
 
@@ -95,6 +110,7 @@ def finish(session: Session, *, request_id: int, status: str, decided_by: int | 
     notifications.notify(session=session, user_id=request.requested_by, notification_type="INFORMATION",
                          message=f"Your request to {what} has been {verdict}.", link=f"/leads/{request.lead_id}")
     session.commit()
+    _publish([request.requested_by])
     return True
 
 

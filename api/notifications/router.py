@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import AsyncIterator
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import StreamingResponse
 
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, SessionDep
@@ -48,3 +51,41 @@ def mark_read(body: MarkReadIn, session: SessionDep,
 def read_all(body: ReadAllIn, session: SessionDep,
              actor: Annotated[User, Authz("user/inbox", "edit")]) -> Envelope[int]:
     return ok(service.mark_all_read(session=session, actor=actor, user=body.user, type_=body.type))
+
+
+@router.get("/stream", summary="Server-sent events: 'changed' whenever the caller's notifications change",
+            response_class=StreamingResponse, responses={200: {"content": {"text/event-stream": {}}}})
+async def stream(request: Request, actor: Annotated[User, Authz("user/inbox", "read")]) -> StreamingResponse:
+    """Fed by Redis pub/sub, so a notification made by any process (API or worker) reaches every API process."""
+    import redis.asyncio as aioredis
+
+    from api.notifications.live import CHANNEL
+
+    url = request.app.state.settings.redis_url
+    user_id = actor.id
+
+    async def events() -> AsyncIterator[str]:
+        client = aioredis.Redis.from_url(url, decode_responses=True)
+        pubsub = client.pubsub()
+        await pubsub.subscribe(CHANNEL.format(user_id))
+        try:
+            yield "event: ready\ndata: {}\n\n"
+            idle = 0.0
+            while not await request.is_disconnected():
+                message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
+                if message is not None:
+                    idle = 0.0
+                    yield f"event: notification\ndata: {message['data']}\n\n"
+                else:
+                    idle += 1.0
+                    if idle >= 15:  # keep proxies from closing a quiet stream
+                        idle = 0.0
+                        yield ": keep-alive\n\n"
+                    await asyncio.sleep(0)
+        finally:
+            await pubsub.unsubscribe()
+            await pubsub.aclose()
+            await client.aclose()
+
+    return StreamingResponse(events(), media_type="text/event-stream",
+                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})

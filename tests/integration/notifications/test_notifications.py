@@ -1,5 +1,7 @@
 """The notification calls of spec 1 §7, always scoped to the signed-in user."""
 
+from typing import Any
+
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
 
@@ -71,3 +73,32 @@ class TestNotifications:
     def test_bad_type_is_a_422(self, client: TestClient) -> None:
         r = client.get("/api/notification", params={"type": "SPAM"}, headers=auth(client, "sales1"))
         assert r.status_code == 422
+
+
+class TestLiveStream:
+    def test_a_publish_from_any_process_reaches_the_users_stream(self, client: TestClient, db: Session,
+                                                                 redis_client: Any) -> None:
+        import threading
+
+        from api.notifications.live import publish
+
+        user_id = _uid(db, "sales1")
+        headers = auth(client, "sales1")
+        events: list[str] = []
+        with client.stream("GET", "/api/notification/stream", headers=headers) as response:
+            assert response.status_code == 200
+            assert response.headers["content-type"].startswith("text/event-stream")
+            lines = response.iter_lines()
+            for line in lines:
+                events.append(line)
+                if line.startswith("event: ready"):
+                    break
+            threading.Timer(0.3, lambda: publish(redis_client, [_uid(db, "sales2"), user_id])).start()
+            for line in lines:
+                events.append(line)
+                if line.startswith("data: ") and "changed" in line:
+                    break
+        assert "event: notification" in events
+
+    def test_the_stream_needs_a_session(self, client: TestClient) -> None:
+        assert client.get("/api/notification/stream").status_code == 401
