@@ -25,6 +25,7 @@ from api.core.redis import make_redis
 from api.core.storage import Storage
 from api.core.temporal import connect as temporal_connect
 from api.leads.router import router as leads_router
+from api.leads.stages import router as stages_router
 from api.master_data.router import router as master_data_router
 from api.notifications.router import router as notifications_router
 from api.users.router import router as users_router
@@ -41,7 +42,7 @@ def api_router() -> APIRouter:
         return {"status": "ok"}
 
     for r in (auth_router, users_router, notifications_router, master_data_router, clients_router,
-              contacts_router, leads_router, approvals_router):
+              contacts_router, leads_router, approvals_router, stages_router):
         router.include_router(r)
     return router
 

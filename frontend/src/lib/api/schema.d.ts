@@ -947,6 +947,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notification/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Server-sent events: 'changed' whenever the caller's notifications change
+         * @description Fed by Redis pub/sub, so a notification made by any process (API or worker) reaches every API process.
+         */
+        get: operations["stream_api_notification_stream_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pcs-approval-pipelines": {
         parameters: {
             query?: never;
@@ -1115,6 +1135,24 @@ export interface paths {
         /** A profile picture */
         get: operations["get_profile_picture_api_profile_pictures__file_name__get"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pipeline's stages in order */
+        get: operations["list_stages_api_stages_get"];
+        /** Edit a stage (approval, neighbours, order, description) */
+        put: operations["update_stage_api_stages_put"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1672,6 +1710,10 @@ export interface components {
         Envelope_SessionUser_: {
             results: components["schemas"]["SessionUser"];
         };
+        /** Envelope[StageOut] */
+        Envelope_StageOut_: {
+            results: components["schemas"]["StageOut"];
+        };
         /** Envelope[TimelineOut] */
         Envelope_TimelineOut_: {
             results: components["schemas"]["TimelineOut"];
@@ -1812,6 +1854,11 @@ export interface components {
         Envelope_list_StageDuration__: {
             /** Results */
             results: components["schemas"]["StageDuration"][];
+        };
+        /** Envelope[list[StageOut]] */
+        Envelope_list_StageOut__: {
+            /** Results */
+            results: components["schemas"]["StageOut"][];
         };
         /** Envelope[list[SubServiceCategoryOut]] */
         Envelope_list_SubServiceCategoryOut__: {
@@ -2712,6 +2759,21 @@ export interface components {
             stageDescription: string;
             /** Stagename */
             stageName: string;
+        };
+        /** StageIn */
+        StageIn: {
+            /** Id */
+            id: number;
+            /** Needsapproval */
+            needsApproval: boolean;
+            /** Nextstage */
+            nextStage?: number | null;
+            /** Previousstage */
+            previousStage?: number | null;
+            /** Seqnumber */
+            seqNumber: number;
+            /** Stagedescription */
+            stageDescription: string;
         };
         /** StageOut */
         StageOut: {
@@ -4712,6 +4774,26 @@ export interface operations {
             };
         };
     };
+    stream_api_notification_stream_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": unknown;
+                };
+            };
+        };
+    };
     pcs_pipeline_list_api_pcs_approval_pipelines_get: {
         parameters: {
             query?: never;
@@ -5164,6 +5246,59 @@ export interface operations {
                 };
                 content: {
                     "image/*": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_stages_api_stages_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_StageOut__"];
+                };
+            };
+        };
+    };
+    update_stage_api_stages_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StageIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_StageOut_"];
                 };
             };
             /** @description Validation Error */
