@@ -7,7 +7,16 @@ from typing import Annotated
 from fastapi import APIRouter
 
 from api.approvals import service
-from api.approvals.schemas import DecisionIn, PipelineIn, PipelineOut, QueueRow, RequestIn, RequestOut, TimelineOut
+from api.approvals.schemas import (
+    DecisionIn,
+    PickableUser,
+    PipelineIn,
+    PipelineOut,
+    QueueRow,
+    RequestIn,
+    RequestOut,
+    TimelineOut,
+)
 from api.core.errors import ValidationFailed
 from api.core.listing import ListQuery, Page
 from api.core.schemas import Envelope, ok
@@ -55,6 +64,20 @@ def _pipeline_routes(prefix: str, page: str, pcs: bool) -> None:
         endpoint.__name__ = f"{kind}pipeline_{endpoint.__name__.strip('_')}"
         router.add_api_route(prefix + path, endpoint, methods=[method], summary=summary,
                              tags=["approval pipelines"])
+
+
+@router.get("/approval-pipelines/people", summary="Active users to pick approvers and sales people from",
+            tags=["approval pipelines"])
+def pipeline_people(session: SessionDep,
+                    actor: Annotated[User, Authz("system/approval-pipeline", "read")]) -> Envelope[list[PickableUser]]:
+    return ok(service.pickable_users(session=session))
+
+
+@router.get("/pcs-approval-pipelines/people", summary="Active users to pick approvers from",
+            tags=["approval pipelines"])
+def pcs_pipeline_people(session: SessionDep, actor: Annotated[User, Authz("system/pcs-approval-pipeline", "read")],
+                        ) -> Envelope[list[PickableUser]]:
+    return ok(service.pickable_users(session=session))
 
 
 _pipeline_routes("/approval-pipelines", "system/approval-pipeline", pcs=False)

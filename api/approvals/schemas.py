@@ -33,6 +33,13 @@ class PersonOut(CamelModel):
     fullname: str
 
 
+class PickableUser(CamelModel):
+    id: int
+    fullname: str
+    role_name: str
+    role_description: str
+
+
 class LayerOut(CamelModel):
     name: str
     mode: Mode

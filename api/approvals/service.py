@@ -24,6 +24,7 @@ from api.approvals.schemas import (
     DecisionIn,
     LayerOut,
     PersonOut,
+    PickableUser,
     PipelineIn,
     PipelineOut,
     QueueRow,
@@ -78,6 +79,12 @@ def pipeline_out(session: Session, pipeline: ApprovalPipeline) -> PipelineOut:
         layers=[LayerOut(name=layer["name"], mode=layer["mode"], min_approvals=layer.get("minApprovals", 1),
                          approvers=_people(session, layer["approvers"])) for layer in version.layers],
         updated_at=pipeline.updated_at)
+
+
+def pickable_users(*, session: Session) -> list[PickableUser]:
+    stmt = select(User).where(User.is_active.is_(True)).order_by(User.fullname)
+    return [PickableUser(id=u.id, fullname=u.fullname, role_name=u.role.name, role_description=u.role.description)
+            for u in session.scalars(stmt)]
 
 
 def list_pipelines(*, session: Session, pcs: bool) -> list[PipelineOut]:

@@ -160,3 +160,10 @@ class TestPipelines:
         assert client.get("/api/approval-pipelines", headers=auth(client, "sales1")).status_code == 403
         assert client.get("/api/approval-pipelines", headers=auth(client, "admin")).status_code == 200
         assert client.get("/api/approval-pipelines").status_code == 401
+
+
+def test_pipeline_people_lists_active_users_with_roles(client: TestClient) -> None:
+    people = client.get("/api/approval-pipelines/people", headers=auth(client, "admin")).json()["results"]
+    assert {"fullname": "Hendra Gunawan", "roleName": "APPROVER"}.items() <= next(
+        p for p in people if p["fullname"] == "Hendra Gunawan").items()
+    assert client.get("/api/approval-pipelines/people", headers=auth(client, "sales1")).status_code == 403

@@ -40,6 +40,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/approval-pipelines/people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Active users to pick approvers and sales people from */
+        get: operations["pipeline_people_api_approval_pipelines_people_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/approval-pipelines/{pipeline_id}": {
         parameters: {
             query?: never;
@@ -986,6 +1003,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pcs-approval-pipelines/people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Active users to pick approvers from */
+        get: operations["pcs_pipeline_people_api_pcs_approval_pipelines_people_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pcs-approval-pipelines/{pipeline_id}": {
         parameters: {
             query?: never;
@@ -1800,6 +1834,11 @@ export interface components {
             /** Results */
             results: components["schemas"]["PicOut"][];
         };
+        /** Envelope[list[PickableUser]] */
+        Envelope_list_PickableUser__: {
+            /** Results */
+            results: components["schemas"]["PickableUser"][];
+        };
         /** Envelope[list[PipelineOut]] */
         Envelope_list_PipelineOut__: {
             /** Results */
@@ -2452,6 +2491,17 @@ export interface components {
             /** Position */
             position?: string | null;
         };
+        /** PickableUser */
+        PickableUser: {
+            /** Fullname */
+            fullname: string;
+            /** Id */
+            id: number;
+            /** Roledescription */
+            roleDescription: string;
+            /** Rolename */
+            roleName: string;
+        };
         /** PinIn */
         PinIn: {
             /** Ispinned */
@@ -3032,6 +3082,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    pipeline_people_api_approval_pipelines_people_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_PickableUser__"];
                 };
             };
         };
@@ -4876,6 +4946,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    pcs_pipeline_people_api_pcs_approval_pipelines_people_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_PickableUser__"];
                 };
             };
         };
