@@ -13,15 +13,17 @@ from temporalio.exceptions import ApplicationError
 
 with workflow.unsafe.imports_passed_through():
     from workflows.activities.approvals import (
+        DecisionStep,
         FinishRequest,
         RecordDecision,
         SyncQueue,
         finish_approval_request,
-        record_approval_decision,
+        record_decision_and_sync,
         sync_approval_queue,
     )
     from workflows.approval_rules import Decision, Layer, RequestState, apply, pending_approvers, refusal
 
+# Short database writes run as local activities: retried like any activity, without a server round trip.
 TIMEOUT = timedelta(seconds=30)
 RETRY = RetryPolicy(initial_interval=timedelta(seconds=1), maximum_interval=timedelta(seconds=30))
 
@@ -83,7 +85,7 @@ class ApprovalWorkflow:
         await workflow.wait_condition(lambda: self.state.status != "PENDING")
         await workflow.wait_condition(workflow.all_handlers_finished)
         last = self.state.decisions[-1].approver_id if self.state.decisions else None
-        await workflow.execute_activity(finish_approval_request,
+        await workflow.execute_local_activity(finish_approval_request,
                                         FinishRequest(data.request_id, self.state.status, last),
                                         start_to_close_timeout=TIMEOUT, retry_policy=RETRY)
         return self.state.status
@@ -91,7 +93,7 @@ class ApprovalWorkflow:
     async def _sync_queue(self) -> None:
         if self.state.status == "PENDING":
             pending = [a.id for a in pending_approvers(self.state)]
-            await workflow.execute_activity(sync_approval_queue,
+            await workflow.execute_local_activity(sync_approval_queue,
                                             SyncQueue(self.data.request_id, self.state.current, pending),
                                             start_to_close_timeout=TIMEOUT, retry_policy=RETRY)
 
@@ -104,12 +106,15 @@ class ApprovalWorkflow:
                 raise ApplicationError(reason, type="DecisionRefused", non_retryable=True)
             made = Decision(layer=self.state.current, approver_id=decision.approver_id, action=decision.action,
                             note=(decision.note or "").strip() or None, decided_at=workflow.now().isoformat())
-            await workflow.execute_activity(
-                record_approval_decision,
-                RecordDecision(self.data.request_id, made.layer, made.approver_id, made.action, made.note,
-                               made.decided_at), start_to_close_timeout=TIMEOUT, retry_policy=RETRY)
             apply(self.state, made)
-            await self._sync_queue()
+            pending = [a.id for a in pending_approvers(self.state)]
+            queue = SyncQueue(self.data.request_id, self.state.current, pending) if self.state.status == "PENDING" \
+                else None
+            await workflow.execute_local_activity(
+                record_decision_and_sync,
+                DecisionStep(RecordDecision(self.data.request_id, made.layer, made.approver_id, made.action,
+                                            made.note, made.decided_at), queue),
+                start_to_close_timeout=TIMEOUT, retry_policy=RETRY)
             return self.timeline()
 
     @decide.validator

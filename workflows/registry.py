@@ -5,11 +5,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from workflows.activities.approvals import finish_approval_request, record_approval_decision, sync_approval_queue
+from workflows.activities.approvals import (
+    finish_approval_request,
+    record_approval_decision,
+    record_decision_and_sync,
+    sync_approval_queue,
+)
 from workflows.activities.mail import deliver_mail
 from workflows.approval import ApprovalWorkflow
 from workflows.mail import SendMailWorkflow
 
 WORKFLOWS: list[type] = [SendMailWorkflow, ApprovalWorkflow]
 ACTIVITIES: list[Callable[..., Any]] = [deliver_mail, sync_approval_queue, record_approval_decision,
-                                        finish_approval_request]
+                                        record_decision_and_sync, finish_approval_request]

@@ -38,6 +38,14 @@ class RecordDecision:
 
 
 @dataclass
+class DecisionStep:
+    """A decision to record and the queue as it stands after it, in one round trip."""
+
+    decision: RecordDecision
+    queue: SyncQueue | None
+
+
+@dataclass
 class FinishRequest:
     request_id: int
     status: str
@@ -61,6 +69,20 @@ def record_approval_decision(data: RecordDecision) -> None:
         queue.record_decision(session, request_id=data.request_id, layer_index=data.layer_index,
                               approver_id=data.approver_id, action=data.action, note=data.note,
                               decided_at=datetime.fromisoformat(data.decided_at))
+
+
+@activity.defn
+def record_decision_and_sync(data: DecisionStep) -> None:
+    from api.approvals import queue
+
+    d = data.decision
+    with _sessions()() as session:
+        queue.record_decision(session, request_id=d.request_id, layer_index=d.layer_index,
+                              approver_id=d.approver_id, action=d.action, note=d.note,
+                              decided_at=datetime.fromisoformat(d.decided_at))
+        if data.queue is not None:
+            queue.sync_queue(session, request_id=data.queue.request_id, layer_index=data.queue.layer_index,
+                             pending=data.queue.pending)
 
 
 @activity.defn

@@ -1,0 +1,147 @@
+"""Approval throughput: N requests through the full HTTP path against N bare signal workflows.
+
+Full path, per request: POST /api/leads/{id}/approval-requests (sales1), two-layer pipeline, PUT handle-hold
+by the first layer's approver, then by the second's, until the lead is HOLD. The API (uvicorn) and the worker
+run as their own processes, as in `make run`. Baseline: N workflows that each wait for one signal, on the same
+Temporal server. Prints approvals per second for both and their ratio.
+Run: `.venv/bin/python bench/approvals.py [N]`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import json
+import os
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import httpx
+from sqlalchemy import text
+
+from bench.common import embedded_stack
+
+PASSWORD = "Pipeline#2026!Go"
+THREADS = 8
+
+
+def prepare(database_url: str, n: int) -> list[int]:
+    from api.core.db import make_engine
+
+    engine = make_engine(database_url)
+    with engine.begin() as conn:
+        ids = dict(conn.execute(text("select username, id from users")).all())
+        client = conn.execute(text("select id from clients order by id limit 1")).scalar_one()
+        pipeline = conn.execute(text(
+            "insert into approval_pipelines (name, action_type, current_version) values ('Bench hold', 'HOLD_LEAD', 1)"
+            " returning id")).scalar_one()
+        conn.execute(text(
+            "insert into approval_pipeline_versions (pipeline_id, version, layers, sales_person_ids) values "
+            "(:p, 1, cast(:layers as jsonb), cast(:sales as jsonb))"),
+            {"p": pipeline, "sales": json.dumps([ids["sales1"]]), "layers": json.dumps([
+                {"name": "Check", "mode": "ANY_USER", "minApprovals": 1, "approvers": [ids["approver1"]]},
+                {"name": "Sign-off", "mode": "ANY_USER", "minApprovals": 1, "approvers": [ids["approver2"]]}])})
+        conn.execute(text("insert into approval_pipeline_sales (pipeline_id, user_id) values (:p, :u)"),
+                     {"p": pipeline, "u": ids["sales1"]})
+        leads = conn.execute(text(
+            "insert into leads (project_name, stage_id, status, client_id, sales_person_id) "
+            "select 'Bench approval ' || g, 1, 'NEW', :c, :s from generate_series(1, :n) g returning id"),
+            {"c": client, "s": ids["sales1"], "n": n}).scalars().all()
+    engine.dispose()
+    return list(leads)
+
+
+def full_path(base: str, lead_ids: list[int]) -> float:
+    def token(http: httpx.Client, username: str) -> dict[str, str]:
+        r = http.post("/api/auth/login", json={"username": username, "password": PASSWORD})
+        return {"Authorization": f"Bearer {r.json()['results']['token']}"}
+
+    with httpx.Client(base_url=base, timeout=60) as http:
+        sales, first, second = token(http, "sales1"), token(http, "approver1"), token(http, "approver2")
+
+    def one(lead_id: int) -> None:
+        with httpx.Client(base_url=base, timeout=60) as http:
+            r = http.post(f"/api/leads/{lead_id}/approval-requests", json={"requestType": "HOLD_LEAD", "notes": "b"},
+                          headers=sales)
+            assert r.status_code == 200, r.text
+            approval = r.json()["results"]["approvalId"]
+            for headers in (first, second):
+                for _ in range(200):  # the next layer's task appears when the workflow has moved on
+                    d = http.put(f"/api/approval/{approval}/handle-hold", json={"approversAction": "APPROVED"},
+                                 headers=headers)
+                    if d.status_code == 200:
+                        break
+                    time.sleep(0.05)
+                else:
+                    raise AssertionError(d.text)
+            for _ in range(400):
+                if http.get(f"/api/leads/{lead_id}", headers=sales).json()["results"]["status"] == "HOLD":
+                    return
+                time.sleep(0.05)
+            raise AssertionError(f"lead {lead_id} never reached HOLD")
+
+    started = time.perf_counter()
+    with concurrent.futures.ThreadPoolExecutor(THREADS) as pool:
+        list(pool.map(one, lead_ids))
+    return time.perf_counter() - started
+
+
+async def bare(address: str, n: int) -> float:
+    from temporalio.client import Client
+    from temporalio.worker import Worker
+
+    from bench.bare_workflow import BareWorkflow
+
+    client = await Client.connect(address)
+    queue = f"bench-bare-{uuid.uuid4().hex[:6]}"
+    async with Worker(client, task_queue=queue, workflows=[BareWorkflow]):
+        started = time.perf_counter()
+        sem = asyncio.Semaphore(THREADS)
+
+        async def one(i: int) -> None:
+            async with sem:
+                handle = await client.start_workflow(BareWorkflow.run, id=f"{queue}-{i}", task_queue=queue)
+                await handle.signal(BareWorkflow.approve)
+                await handle.result()
+
+        await asyncio.gather(*(one(i) for i in range(n)))
+        return time.perf_counter() - started
+
+
+def main(n: int) -> None:
+    from api.core.embedded import EmbeddedTemporal, _terminate, child_env, free_port, wait_for_port
+
+    with embedded_stack("approvals") as stack:
+        import tempfile
+
+        temporal = EmbeddedTemporal(Path(tempfile.mkdtemp(prefix="bench-temporal-")), port=free_port(), headless=True)
+        address = temporal.start()
+        port = free_port()
+        env = child_env(DATABASE_URL=stack.database_url, REDIS_URL=stack.redis_url, TEMPORAL_ADDRESS=address,
+                        PORT=str(port), DATA_DIR=os.environ["DATA_DIR"])
+        procs = [subprocess.Popen([sys.executable, "-m", "worker"], env=env, stderr=subprocess.DEVNULL),
+                 subprocess.Popen([sys.executable, "-m", "uvicorn", "api.main:create_app", "--factory", "--port",
+                                   str(port), "--log-level", "warning"], env=env)]
+        try:
+            wait_for_port(port, 60, "API", procs[1])
+            lead_ids = prepare(stack.database_url, n)
+            full = full_path(f"http://127.0.0.1:{port}", lead_ids)
+            baseline = asyncio.run(bare(address, n))
+        finally:
+            for p in procs:
+                _terminate(p)
+            temporal.stop()
+    full_rate, bare_rate = n / full, n / baseline
+    print(f"\nApproval throughput, {n} requests, {THREADS} at a time, same Temporal dev server (2-core machine)")
+    print(f"  full HTTP path (request + 2 layers + lead updated): {full:6.2f} s  {full_rate:7.1f} approvals/s")
+    print(f"  bare workflows waiting for one signal:              {baseline:6.2f} s  {bare_rate:7.1f} workflows/s")
+    print(f"  ratio full / bare: {full_rate / bare_rate:.2f} (target >= 0.5)")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 200)
