@@ -56,6 +56,10 @@ def prepare(database_url: str, n: int) -> list[int]:
     return list(leads)
 
 
+STEPS: dict[str, list[float]] = {"request": [], "layer 1 decision": [], "layer 2 decision": [],
+                                 "until the lead is HOLD": []}
+
+
 def full_path(base: str, lead_ids: list[int]) -> float:
     def token(http: httpx.Client, username: str) -> dict[str, str]:
         r = http.post("/api/auth/login", json={"username": username, "password": PASSWORD})
@@ -66,11 +70,14 @@ def full_path(base: str, lead_ids: list[int]) -> float:
 
     def one(lead_id: int) -> None:
         with httpx.Client(base_url=base, timeout=60) as http:
+            t0 = time.perf_counter()
             r = http.post(f"/api/leads/{lead_id}/approval-requests", json={"requestType": "HOLD_LEAD", "notes": "b"},
                           headers=sales)
             assert r.status_code == 200, r.text
+            STEPS["request"].append(time.perf_counter() - t0)
             approval = r.json()["results"]["approvalId"]
-            for headers in (first, second):
+            for step, headers in (("layer 1 decision", first), ("layer 2 decision", second)):
+                t0 = time.perf_counter()
                 for _ in range(200):  # the next layer's task appears when the workflow has moved on
                     d = http.put(f"/api/approval/{approval}/handle-hold", json={"approversAction": "APPROVED"},
                                  headers=headers)
@@ -79,8 +86,11 @@ def full_path(base: str, lead_ids: list[int]) -> float:
                     time.sleep(0.05)
                 else:
                     raise AssertionError(d.text)
+                STEPS[step].append(time.perf_counter() - t0)
+            t0 = time.perf_counter()
             for _ in range(400):
                 if http.get(f"/api/leads/{lead_id}", headers=sales).json()["results"]["status"] == "HOLD":
+                    STEPS["until the lead is HOLD"].append(time.perf_counter() - t0)
                     return
                 time.sleep(0.05)
             raise AssertionError(f"lead {lead_id} never reached HOLD")
@@ -141,6 +151,10 @@ def main(n: int) -> None:
     print(f"  full HTTP path (request + 2 layers + lead updated): {full:6.2f} s  {full_rate:7.1f} approvals/s")
     print(f"  bare workflows waiting for one signal:              {baseline:6.2f} s  {bare_rate:7.1f} workflows/s")
     print(f"  ratio full / bare: {full_rate / bare_rate:.2f} (target >= 0.5)")
+    for step, times in STEPS.items():
+        ordered = sorted(times)
+        p50, p95 = ordered[len(ordered) // 2], ordered[int(len(ordered) * 0.95) - 1]
+        print(f"  {step:<24} p50 {p50 * 1000:7.1f} ms   p95 {p95 * 1000:7.1f} ms")
 
 
 if __name__ == "__main__":
