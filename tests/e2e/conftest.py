@@ -26,6 +26,7 @@ ARTIFACTS = ROOT / "test-artifacts"
 class LiveServer:
     url: str
     data_dir: Path
+    database_url: str
 
     @property
     def outbox(self) -> Path:
@@ -64,7 +65,7 @@ def live_server(services: Services) -> Iterator[LiveServer]:
                 pytest.fail(f"the API did not start; see {TEST_DATA / 'e2e-server.log'}")
             time.sleep(0.3)
     try:
-        yield LiveServer(url=url, data_dir=data_dir)
+        yield LiveServer(url=url, data_dir=data_dir, database_url=database_url)
     finally:
         _terminate(api)
         _terminate(worker)

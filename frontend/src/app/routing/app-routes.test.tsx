@@ -44,7 +44,7 @@ describe('route guard', () => {
     setTokens({ token: 'a', refreshToken: 'r' });
     stubApi(makeSession());
     renderApp('/leads');
-    expect(await screen.findByText('This screen is coming in a later release.')).toBeInTheDocument();
+    expect(await screen.findByText('Your pipeline from E1 Found to E6 Closing.')).toBeInTheDocument();
     expect(document.querySelector('.app-sider')).toBeNull();
   });
 

@@ -48,6 +48,57 @@ const contactRoutes: RouteObject[] = [
   { path: '/system/contact-management/:contactId/edit', lazy: contactForm },
 ];
 
+const leadDetail = () =>
+  import('@/features/leads/pages/lead-detail-page').then((m) => ({ Component: m.LeadDetailPage }));
+
+/** Leads (spec 2 §2.1–2.4): the board, the create wizard, the detail and view, the edit wizard. */
+const leadRoutes: RouteObject[] = [
+  { path: '/leads', lazy: () => import('@/features/leads/pages/leads-page').then((m) => ({ Component: m.LeadsPage })) },
+  {
+    path: '/leads/add',
+    lazy: () => import('@/features/leads/pages/lead-create-page').then((m) => ({ Component: m.LeadCreatePage })),
+  },
+  { path: '/leads/:leadId', lazy: leadDetail },
+  { path: '/leads/:leadId/view', lazy: leadDetail },
+  {
+    path: '/leads/:leadId/edit',
+    lazy: () => import('@/features/leads/pages/lead-edit-page').then((m) => ({ Component: m.LeadEditPage })),
+  },
+];
+
+const approvalPages = () => import('@/features/approvals/pages/pipeline-list-page');
+const approvalForms = () => import('@/features/approvals/pages/pipeline-form-page');
+const stagePage = () =>
+  import('@/features/stages/pages/stage-management-page').then((m) => ({ Component: m.StageManagementPage }));
+
+/** Approvals (spec 2 §2.5, spec 3 §2.10): the queue, both pipeline designers, stage management. */
+const approvalRoutes: RouteObject[] = [
+  {
+    path: '/system/approval',
+    lazy: () => import('@/features/approvals/pages/approval-page').then((m) => ({ Component: m.ApprovalPage })),
+  },
+  { path: '/system/approval-pipeline', lazy: () => approvalPages().then((m) => ({ Component: m.ApprovalPipelineListPage })) },
+  { path: '/system/approval-pipeline/add', lazy: () => approvalForms().then((m) => ({ Component: m.ApprovalPipelineFormPage })) },
+  {
+    path: '/system/approval-pipeline/edit/:pipelineId',
+    lazy: () => approvalForms().then((m) => ({ Component: m.ApprovalPipelineFormPage })),
+  },
+  {
+    path: '/system/pcs-approval-pipeline',
+    lazy: () => approvalPages().then((m) => ({ Component: m.PcsApprovalPipelineListPage })),
+  },
+  {
+    path: '/system/pcs-approval-pipeline/add',
+    lazy: () => approvalForms().then((m) => ({ Component: m.PcsApprovalPipelineFormPage })),
+  },
+  {
+    path: '/system/pcs-approval-pipeline/edit/:pipelineId',
+    lazy: () => approvalForms().then((m) => ({ Component: m.PcsApprovalPipelineFormPage })),
+  },
+  { path: '/system/stage-management', lazy: stagePage },
+  { path: '/system/stage-management/edit/:stageId', lazy: stagePage },
+];
+
 function later(area: LaterArea): RouteObject[] {
   return LATER_ROUTES.filter((r) => r.area === area).map((r) => ({
     path: r.path,
@@ -102,6 +153,8 @@ export const routes: RouteObject[] = [
           { path: '/system', element: <SystemIndexPage /> },
           ...clientRoutes,
           ...contactRoutes,
+          ...leadRoutes,
+          ...approvalRoutes,
           ...later('app'),
           ...later('system'),
         ],

@@ -13,6 +13,7 @@ import {
   NOTIFICATION_TABS,
   notificationKeys,
 } from '../api/notifications-api';
+import { useNotificationStream } from '../api/use-notification-stream';
 import { NotificationItem } from './notification-item';
 import { useOpenNotification } from './use-open-notification';
 
@@ -25,6 +26,8 @@ export function NotificationBell() {
   const [open, setOpen] = useState(false);
   const [tab, setTab] = useState<NotificationFilter>('ALL');
 
+  // Live updates over server-sent events; the 20 s polling of the queries below stays as a fallback.
+  useNotificationStream(user?.id);
   const unread = useQuery(limitedNotificationsQueryOptions(user?.id, 'ALL'));
   const list = useQuery({ ...limitedNotificationsQueryOptions(user?.id, tab), enabled: open && !!user });
   const { open: openNotification, fadingIds } = useOpenNotification({ onDone: () => setOpen(false) });

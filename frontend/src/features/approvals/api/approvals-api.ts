@@ -1,0 +1,70 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ServerPageQuery } from '@/components/data-table';
+import { api, unwrap } from '@/lib/api/client';
+import type { ApprovalRequestIn, Decision } from './types';
+
+/** Approval queue default page size (spec 2 §9). */
+export const APPROVAL_PAGE_SIZE = 10;
+/** The review dialog keeps the timeline live while it is open. */
+export const TIMELINE_REFETCH_MS = 5_000;
+/** Stage lists change rarely (spec 2 §9: lists cached 5 minutes). */
+const LOOKUP_STALE_MS = 5 * 60_000;
+
+export interface ApprovalQueueParams extends ServerPageQuery {
+  search: string;
+}
+
+export const approvalKeys = {
+  all: ['approvals'] as const,
+  queue: (params: ApprovalQueueParams) => ['approvals', 'queue', params] as const,
+  timeline: (approvalId: number) => ['approvals', 'timeline', approvalId] as const,
+};
+
+/** The caller's queue: requests waiting for their decision, paged on the server. */
+export const approvalQueueQueryOptions = (params: ApprovalQueueParams) =>
+  queryOptions({
+    queryKey: approvalKeys.queue(params),
+    queryFn: () =>
+      unwrap(
+        api.GET('/approval', {
+          params: {
+            query: {
+              offset: params.offset,
+              limit: params.limit,
+              ...(params.search ? { search: params.search } : {}),
+              ...(params.sort ? { sort: params.sort, desc: Boolean(params.desc) } : {}),
+            },
+          },
+        }),
+      ),
+    placeholderData: (previous) => previous,
+  });
+
+/** A request's live timeline (layers, their status and approvers). */
+export const approvalTimelineQueryOptions = (approvalId: number | undefined) =>
+  queryOptions({
+    queryKey: approvalKeys.timeline(approvalId ?? 0),
+    queryFn: () =>
+      unwrap(api.GET('/approval/{approval_id}/timeline', { params: { path: { approval_id: approvalId! } } })),
+    enabled: approvalId !== undefined,
+    refetchInterval: TIMELINE_REFETCH_MS,
+  });
+
+/** Approves or rejects a request; answers the updated timeline. */
+export function decideApproval(approvalId: number, body: Decision) {
+  return unwrap(api.PUT('/approval/{approval_id}/handle-hold', { params: { path: { approval_id: approvalId } }, body }));
+}
+
+/** Asks for a stage change, hold, drop or close of a lead. */
+export function requestLeadApproval(leadId: number, body: ApprovalRequestIn) {
+  return unwrap(api.POST('/leads/{lead_id}/approval-requests', { params: { path: { lead_id: leadId } }, body }));
+}
+
+/** The stages a lead can be moved to (from the leads filter options). */
+export const stageOptionsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['leads', 'filter-options'] as const,
+    queryFn: () => unwrap(api.GET('/leads/filter-options')),
+    staleTime: LOOKUP_STALE_MS,
+    select: (options) => options.stages,
+  });

@@ -1,0 +1,59 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api/client';
+import type { PipelineIn } from './types';
+
+/** Lead pipelines (system/approval-pipeline) or cost sheet pipelines (system/pcs-approval-pipeline). */
+export type PipelineKind = 'lead' | 'pcs';
+
+export const pipelineKeys = {
+  all: (kind: PipelineKind) => ['approval-pipelines', kind] as const,
+  list: (kind: PipelineKind) => ['approval-pipelines', kind, 'list'] as const,
+  detail: (kind: PipelineKind, id: number) => ['approval-pipelines', kind, 'detail', id] as const,
+  people: (kind: PipelineKind) => ['approval-pipelines', kind, 'people'] as const,
+};
+
+export const pipelineListQueryOptions = (kind: PipelineKind) =>
+  queryOptions({
+    queryKey: pipelineKeys.list(kind),
+    queryFn: () => unwrap(kind === 'pcs' ? api.GET('/pcs-approval-pipelines') : api.GET('/approval-pipelines')),
+  });
+
+export const pipelineQueryOptions = (kind: PipelineKind, id: number | undefined) =>
+  queryOptions({
+    queryKey: pipelineKeys.detail(kind, id ?? 0),
+    queryFn: () => {
+      const params = { path: { pipeline_id: id! } };
+      return unwrap(
+        kind === 'pcs'
+          ? api.GET('/pcs-approval-pipelines/{pipeline_id}', { params })
+          : api.GET('/approval-pipelines/{pipeline_id}', { params }),
+      );
+    },
+    enabled: id !== undefined && Number.isFinite(id),
+  });
+
+/** Every active user, to pick approvers and sales people from. */
+export const pipelinePeopleQueryOptions = (kind: PipelineKind) =>
+  queryOptions({
+    queryKey: pipelineKeys.people(kind),
+    queryFn: () =>
+      unwrap(kind === 'pcs' ? api.GET('/pcs-approval-pipelines/people') : api.GET('/approval-pipelines/people')),
+    staleTime: 5 * 60_000,
+  });
+
+/** POST creates a pipeline; PUT (with an id) saves a new version of it. */
+export function savePipeline(kind: PipelineKind, body: PipelineIn) {
+  if (kind === 'pcs') {
+    return unwrap(body.id ? api.PUT('/pcs-approval-pipelines', { body }) : api.POST('/pcs-approval-pipelines', { body }));
+  }
+  return unwrap(body.id ? api.PUT('/approval-pipelines', { body }) : api.POST('/approval-pipelines', { body }));
+}
+
+export function deletePipeline(kind: PipelineKind, id: number) {
+  const params = { path: { pipeline_id: id } };
+  return unwrap(
+    kind === 'pcs'
+      ? api.DELETE('/pcs-approval-pipelines/{pipeline_id}', { params })
+      : api.DELETE('/approval-pipelines/{pipeline_id}', { params }),
+  );
+}

@@ -1,0 +1,193 @@
+import { LinkOutlined } from '@ant-design/icons';
+import {
+  Handle,
+  Position,
+  ReactFlow,
+  type Edge,
+  type Node,
+  type NodeProps,
+  type NodeTypes,
+} from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
+import { Tag, Typography } from 'antd';
+import { useMemo } from 'react';
+import { formatDateTime } from '@/lib/format';
+import type { Timeline, TimelineApprover, TimelineLayer } from '../api/types';
+import { layerStatusColors, seqLabel, titleCase } from '../lib/labels';
+import './approvals.css';
+
+export type TimelineDirection = 'horizontal' | 'vertical';
+
+const NODE_WIDTH = 236;
+const GAP_X = 56;
+const GAP_Y = 40;
+const BASE_HEIGHT = 118;
+const APPROVER_HEIGHT = 46;
+
+/** The status a layer is shown with: every layer of an approved request shows approved (spec 3 §2.5). */
+export function shownLayerStatus(timeline: Pick<Timeline, 'status'>, layer: TimelineLayer): string {
+  return timeline.status === 'APPROVED' ? 'APPROVED' : layer.layerStatus;
+}
+
+/** One approver line: name, action and time. */
+export function ApproverLine({ approver }: { approver: TimelineApprover }) {
+  const action = approver.actionType;
+  return (
+    <div className="approval-approver">
+      <div className="approval-approver__head">
+        <Typography.Text ellipsis className="approval-approver__name">
+          {approver.username}
+        </Typography.Text>
+        <Tag color={action === 'APPROVED' ? 'success' : action === 'REJECTED' ? 'error' : 'default'} variant="filled">
+          {action ? titleCase(action) : 'Not yet'}
+        </Tag>
+      </div>
+      {approver.approvedAt && (
+        <Typography.Text type="secondary" className="approval-approver__time">
+          {formatDateTime(approver.approvedAt)}
+        </Typography.Text>
+      )}
+      {approver.note && (
+        <Typography.Paragraph type="secondary" className="approval-approver__note" ellipsis={{ rows: 2, tooltip: approver.note }}>
+          “{approver.note}”
+        </Typography.Paragraph>
+      )}
+    </div>
+  );
+}
+
+interface LayerNodeData extends Record<string, unknown> {
+  layer: TimelineLayer;
+  status: string;
+  direction: TimelineDirection;
+  first: boolean;
+  last: boolean;
+}
+
+type LayerNode = Node<LayerNodeData, 'timelineLayer'>;
+
+function LayerNodeView({ data }: NodeProps<LayerNode>) {
+  const { layer, status, direction, first, last } = data;
+  const colors = layerStatusColors(status);
+  const horizontal = direction === 'horizontal';
+  return (
+    <div
+      className={`approval-node is-${status.toLowerCase()}`}
+      style={{ width: NODE_WIDTH, borderColor: colors.border, background: colors.background }}
+      data-testid="timeline-node"
+    >
+      {!first && <Handle type="target" position={horizontal ? Position.Left : Position.Top} isConnectable={false} />}
+      <div className="approval-node__head">
+        <Typography.Text strong ellipsis className="approval-node__name">
+          {layer.layerName}
+        </Typography.Text>
+        <Tag color={colors.tag} variant="filled">
+          {titleCase(status)}
+        </Tag>
+      </div>
+      <div className="approval-node__meta">
+        <span>{layer.approvalType}</span>
+        {layer.approvalType === 'Several User' && <span> · min {layer.minApprovals}</span>}
+      </div>
+      <Typography.Text type="secondary" className="approval-node__seq">
+        {seqLabel(layer.seqNo)}
+      </Typography.Text>
+      <div className="approval-node__approvers">
+        {layer.approvers.map((approver) => (
+          <ApproverLine key={approver.id} approver={approver} />
+        ))}
+      </div>
+      {!last && <Handle type="source" position={horizontal ? Position.Right : Position.Bottom} isConnectable={false} />}
+    </div>
+  );
+}
+
+const nodeTypes: NodeTypes = { timelineLayer: LayerNodeView };
+
+function nodeHeight(layer: TimelineLayer): number {
+  return BASE_HEIGHT + layer.approvers.length * APPROVER_HEIGHT;
+}
+
+/** Nodes left to right (or top to bottom) in layer order, with an edge between neighbours. */
+export function timelineElements(timeline: Timeline, direction: TimelineDirection) {
+  const layers = [...timeline.layers].sort((a, b) => a.seqNo - b.seqNo);
+  let y = 0;
+  const nodes: LayerNode[] = layers.map((layer, i) => {
+    const position = direction === 'horizontal' ? { x: i * (NODE_WIDTH + GAP_X), y: 0 } : { x: 0, y };
+    y += nodeHeight(layer) + GAP_Y;
+    return {
+      id: `layer-${i}`,
+      type: 'timelineLayer',
+      position,
+      draggable: false,
+      selectable: false,
+      connectable: false,
+      data: {
+        layer,
+        status: shownLayerStatus(timeline, layer),
+        direction,
+        first: i === 0,
+        last: i === layers.length - 1,
+      },
+    };
+  });
+  const edges: Edge[] = nodes.slice(1).map((node, i) => {
+    const done = nodes[i].data.status === 'APPROVED';
+    return {
+      id: `edge-${i}`,
+      source: nodes[i].id,
+      target: node.id,
+      animated: node.data.status === 'PENDING',
+      style: { stroke: done ? '#52c41a' : '#8c8c8c', strokeWidth: 2 },
+    };
+  });
+  const graphHeight =
+    direction === 'horizontal'
+      ? Math.max(...layers.map(nodeHeight), BASE_HEIGHT)
+      : Math.max(y - GAP_Y, BASE_HEIGHT);
+  return { nodes, edges, graphHeight };
+}
+
+export function TemporalLink({ url }: { url: string | null | undefined }) {
+  if (!url) return null;
+  return (
+    <Typography.Link href={url} target="_blank" rel="noreferrer" className="approval-temporal-link">
+      <LinkOutlined /> Open in Temporal UI
+    </Typography.Link>
+  );
+}
+
+export interface ApprovalTimelineGraphProps {
+  timeline: Timeline;
+  direction?: TimelineDirection;
+  /** Height of the canvas; by default it fits the tallest layer. */
+  height?: number;
+}
+
+/** A request's approval layers drawn as a read-only React Flow graph. */
+export function ApprovalTimelineGraph({ timeline, direction = 'horizontal', height }: ApprovalTimelineGraphProps) {
+  const { nodes, edges, graphHeight } = useMemo(() => timelineElements(timeline, direction), [timeline, direction]);
+  const canvasHeight = height ?? Math.min(graphHeight + 48, direction === 'horizontal' ? 460 : 640);
+  return (
+    <div className="approval-timeline-graph">
+      <div className="approval-timeline-graph__canvas" style={{ height: canvasHeight }} aria-label="Approval timeline">
+        <ReactFlow
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={nodeTypes}
+          fitView
+          fitViewOptions={{ padding: 0.08, maxZoom: 1 }}
+          minZoom={0.3}
+          maxZoom={1.5}
+          nodesDraggable={false}
+          nodesConnectable={false}
+          elementsSelectable={false}
+          zoomOnScroll={false}
+          preventScrolling={false}
+          proOptions={{ hideAttribution: true }}
+        />
+      </div>
+      <TemporalLink url={timeline.temporalUrl} />
+    </div>
+  );
+}

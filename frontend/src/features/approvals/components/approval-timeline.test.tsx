@@ -1,0 +1,42 @@
+import { render, screen, within } from '@testing-library/react';
+import { timeline } from '../test-fixtures';
+import { ApprovalTimelineGraph } from './approval-timeline-graph';
+import { ApprovalTimelineList } from './approval-timeline-list';
+
+describe('ApprovalTimelineGraph', () => {
+  it('draws one node per layer in order, coloured by status, with mode, sequence label and approvers', () => {
+    render(<ApprovalTimelineGraph timeline={timeline} />);
+    const nodes = screen.getAllByTestId('timeline-node');
+    expect(nodes.map((n) => n.className)).toEqual([
+      'approval-node is-approved',
+      'approval-node is-pending',
+      'approval-node is-waiting',
+    ]);
+    expect(nodes[0]).toHaveStyle({ borderColor: '#52c41a' });
+    expect(nodes[1]).toHaveStyle({ borderColor: '#1677ff' });
+    expect(within(nodes[0]).getByText('Team leader')).toBeInTheDocument();
+    expect(within(nodes[0]).getByText('checked by')).toBeInTheDocument();
+    expect(within(nodes[0]).getByText('Approved', { selector: '.approval-approver .ant-tag' })).toBeInTheDocument();
+    expect(within(nodes[0]).getByText('05 Jan 2026 15:00')).toBeInTheDocument();
+    expect(within(nodes[1]).getByText('Several User')).toBeInTheDocument();
+    expect(within(nodes[1]).getByText('acknowledged by')).toBeInTheDocument();
+    expect(within(nodes[2]).getByText('approved by')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Open in Temporal UI/ })).toHaveAttribute('href', timeline.temporalUrl);
+  });
+
+  it('shows every layer approved when the request is approved, and no link without a Temporal URL', () => {
+    render(<ApprovalTimelineGraph timeline={{ ...timeline, status: 'APPROVED', temporalUrl: null }} />);
+    expect(screen.getAllByTestId('timeline-node').every((n) => n.classList.contains('is-approved'))).toBe(true);
+    expect(screen.queryByText(/Open in Temporal UI/)).toBeNull();
+  });
+});
+
+describe('ApprovalTimelineList', () => {
+  it('lists the layers for narrow screens', () => {
+    render(<ApprovalTimelineList timeline={timeline} />);
+    const items = screen.getAllByTestId('timeline-item');
+    expect(items).toHaveLength(3);
+    expect(within(items[1]).getByText(/Several User · min 2 · acknowledged by/)).toBeInTheDocument();
+    expect(within(items[2]).getByText('Waiting')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,91 @@
+import { Form, Input, Modal, Typography } from 'antd';
+import { useEffect, useState, type ReactNode } from 'react';
+import { DIALOG_WIDTH } from '@/components/dialogs';
+import { DESCRIPTION_MAX, isDescriptionValid } from '../lib/description';
+
+export const DESCRIPTION_TOO_LONG = `The description cannot exceed ${DESCRIPTION_MAX} characters.`;
+
+export interface DescriptionDialogProps {
+  open: boolean;
+  title: ReactNode;
+  /** Rejecting, holding and dropping need a description (spec 2 §5). */
+  required: boolean;
+  okText?: string;
+  danger?: boolean;
+  /** Shown above the box (what is about to happen). */
+  intro?: ReactNode;
+  /** Extra fields above the description (e.g. the target stage); they may block Confirm. */
+  extra?: ReactNode;
+  extraValid?: boolean;
+  loading?: boolean;
+  onCancel: () => void;
+  onConfirm: (description: string) => void;
+}
+
+/** The reject or hold dialog: a description box with a counter; Confirm waits for a valid one. */
+export function DescriptionDialog({
+  open,
+  title,
+  required,
+  okText = 'Confirm',
+  danger = false,
+  intro,
+  extra,
+  extraValid = true,
+  loading = false,
+  onCancel,
+  onConfirm,
+}: DescriptionDialogProps) {
+  const [text, setText] = useState('');
+  const [touched, setTouched] = useState(false);
+
+  useEffect(() => {
+    if (open) {
+      setText('');
+      setTouched(false);
+    }
+  }, [open]);
+
+  const tooLong = text.length > DESCRIPTION_MAX;
+  const missing = required && text.trim() === '';
+  const valid = isDescriptionValid(text, required) && extraValid;
+  const help = tooLong ? DESCRIPTION_TOO_LONG : touched && missing ? 'Please enter a description.' : undefined;
+
+  return (
+    <Modal
+      open={open}
+      title={title}
+      width={DIALOG_WIDTH}
+      centered
+      destroyOnHidden
+      okText={okText}
+      okButtonProps={{ disabled: !valid, danger }}
+      confirmLoading={loading}
+      onOk={() => valid && onConfirm(text.trim())}
+      onCancel={onCancel}
+      className="description-dialog"
+    >
+      {intro && <Typography.Paragraph>{intro}</Typography.Paragraph>}
+      {extra}
+      <Form layout="vertical" component="div">
+        <Form.Item
+          label="Description"
+          required={required}
+          validateStatus={help ? 'error' : undefined}
+          help={help}
+          style={{ marginBottom: 8 }}
+        >
+          <Input.TextArea
+            aria-label="Description"
+            value={text}
+            rows={4}
+            count={{ show: true, max: DESCRIPTION_MAX }}
+            placeholder={required ? 'Why? (required)' : 'Add a note (optional)'}
+            onChange={(e) => setText(e.target.value)}
+            onBlur={() => setTouched(true)}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

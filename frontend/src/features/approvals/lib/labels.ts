@@ -1,0 +1,68 @@
+import type { ApprovalMode, PipelineActionType } from '../api/types';
+
+/** Readable names of request and pipeline action types. */
+export const REQUEST_TYPE_LABELS: Record<string, string> = {
+  CHANGE_LEAD_STAGE: 'Change Lead Stage',
+  HOLD_LEAD: 'Hold Lead',
+  DROP_LEAD: 'Drop Lead',
+  CLOSE_LEAD: 'Close Lead',
+  PCS: 'Project Cost Sheet',
+};
+
+export function requestTypeLabel(type: string | null | undefined): string {
+  if (!type) return '-';
+  return REQUEST_TYPE_LABELS[type] ?? type.replace(/_/g, ' ').toLowerCase().replace(/\b\w/g, (c) => c.toUpperCase());
+}
+
+export const LEAD_ACTION_TYPES: PipelineActionType[] = ['CHANGE_LEAD_STAGE', 'HOLD_LEAD', 'DROP_LEAD', 'CLOSE_LEAD'];
+
+/** Approval modes (spec 2 §4.4, spec 3 §3). */
+export const MODE_LABELS: Record<ApprovalMode, string> = {
+  ANY_USER: 'Any User',
+  ANY_ORDER: 'Any Order',
+  IN_SEQUENCE: 'In Sequence',
+  SEVERAL_USER: 'Several User',
+};
+
+export const MODE_OPTIONS = (Object.keys(MODE_LABELS) as ApprovalMode[]).map((value) => ({
+  value,
+  label: MODE_LABELS[value],
+}));
+
+/** What a mode asks of a layer's approvers, shown under the mode in the designer. */
+export const MODE_HINTS: Record<ApprovalMode, string> = {
+  ANY_USER: 'One approval from any approver settles the layer.',
+  ANY_ORDER: 'Every approver decides, in any order.',
+  IN_SEQUENCE: 'Every approver decides, one after another in the order below.',
+  SEVERAL_USER: 'The layer passes after the minimum number of approvals.',
+};
+
+/** Sequence label of a layer (spec 3 §2.5): 1 'checked by', 2 'acknowledged by', 3+ 'approved by'. */
+export function seqLabel(seqNo: number): string {
+  if (seqNo <= 1) return 'checked by';
+  if (seqNo === 2) return 'acknowledged by';
+  return 'approved by';
+}
+
+export type LayerStatus = 'PENDING' | 'APPROVED' | 'REJECTED' | 'WAITING';
+
+/** Node colours by layer status: pending blue, approved green, rejected red, waiting grey. */
+export const LAYER_STATUS_COLORS: Record<LayerStatus, { border: string; background: string; tag: string }> = {
+  PENDING: { border: '#1677ff', background: '#e6f4ff', tag: 'processing' },
+  APPROVED: { border: '#52c41a', background: '#f6ffed', tag: 'success' },
+  REJECTED: { border: '#ff4d4f', background: '#fff2f0', tag: 'error' },
+  WAITING: { border: '#bfbfbf', background: '#fafafa', tag: 'default' },
+};
+
+export function layerStatusColors(status: string) {
+  return LAYER_STATUS_COLORS[(status as LayerStatus) in LAYER_STATUS_COLORS ? (status as LayerStatus) : 'WAITING'];
+}
+
+/** "PENDING" -> "Pending". */
+export function titleCase(value: string | null | undefined): string {
+  if (!value) return '-';
+  return value
+    .replace(/_/g, ' ')
+    .toLowerCase()
+    .replace(/\b\w/g, (c) => c.toUpperCase());
+}

@@ -1,0 +1,215 @@
+import { AuditOutlined, EyeOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Flex, Input, Tag, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { usePageAccess } from '@/app/auth/auth-context';
+import { DataTable, type ServerPageQuery } from '@/components/data-table';
+import { errorMessage } from '@/lib/api/errors';
+import { formatDate } from '@/lib/format';
+import dayjs from 'dayjs';
+import { APPROVAL_PAGE_SIZE, approvalKeys, approvalQueueQueryOptions } from '../api/approvals-api';
+import type { QueueRow } from '../api/types';
+import { NO_LEADS_TEXT, ReviewDialog } from '../components/review-dialog';
+import { requestTypeLabel } from '../lib/labels';
+
+export const APPROVAL_PAGE = 'system/approval';
+
+/** d-MMM-yyyy HH:mm, e.g. "5-Jan-2026 14:05". */
+export function formatRequestedAt(value: string): string {
+  const d = dayjs(value);
+  return d.isValid() ? `${formatDate(value)} ${d.format('HH:mm')}` : '-';
+}
+
+/** /system/approval: the requests waiting for the caller's decision (spec 2 §2.5). */
+export function ApprovalPage() {
+  const access = usePageAccess(APPROVAL_PAGE);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  const [paging, setPaging] = useState<ServerPageQuery>({
+    offset: 0,
+    limit: APPROVAL_PAGE_SIZE,
+    sort: 'requestedAt',
+    desc: true,
+  });
+  const [reviewing, setReviewing] = useState<QueueRow | null>(null);
+  const params = useMemo(() => ({ ...paging, search }), [paging, search]);
+  const list = useQuery({ ...approvalQueueQueryOptions(params), enabled: access.isRead });
+
+  const sortOrder = (key: string) =>
+    paging.sort === key ? (paging.desc ? ('descend' as const) : ('ascend' as const)) : null;
+
+  const columns: ColumnsType<QueueRow> = [
+    {
+      title: 'Request Type',
+      dataIndex: 'requestType',
+      key: 'requestType',
+      sorter: true,
+      sortOrder: sortOrder('requestType'),
+      width: 160,
+      render: (type: string) => <Tag color={type === 'CHANGE_LEAD_STAGE' ? 'blue' : type === 'DROP_LEAD' ? 'red' : type === 'HOLD_LEAD' ? 'orange' : 'green'}>{requestTypeLabel(type)}</Tag>,
+    },
+    {
+      title: 'Requested By',
+      dataIndex: 'requestedByName',
+      key: 'requestedByName',
+      sorter: true,
+      sortOrder: sortOrder('requestedByName'),
+      width: 150,
+      ellipsis: true,
+    },
+    {
+      title: 'Client',
+      dataIndex: 'clientName',
+      key: 'clientName',
+      sorter: true,
+      sortOrder: sortOrder('clientName'),
+      width: 160,
+      ellipsis: true,
+      render: (name: string | null) => name ?? '-',
+    },
+    {
+      title: 'Project',
+      dataIndex: 'projectName',
+      key: 'projectName',
+      sorter: true,
+      sortOrder: sortOrder('projectName'),
+      width: 170,
+      ellipsis: true,
+      render: (name: string | null, row) =>
+        row.leadId ? (name ?? '-') : <Typography.Text type="secondary">{NO_LEADS_TEXT}</Typography.Text>,
+    },
+    {
+      title: 'Stages',
+      dataIndex: 'combinedStageDescriptions',
+      key: 'combinedStageDescriptions',
+      width: 200,
+      ellipsis: true,
+      render: (text: string | null) => text ?? '-',
+    },
+    {
+      title: 'Requested At',
+      dataIndex: 'requestedAt',
+      key: 'requestedAt',
+      sorter: true,
+      sortOrder: sortOrder('requestedAt'),
+      width: 150,
+      render: (value: string) => formatRequestedAt(value),
+    },
+    {
+      title: 'Notes',
+      dataIndex: 'notes',
+      key: 'notes',
+      ellipsis: { showTitle: false },
+      width: 180,
+      render: (notes: string | null) =>
+        notes ? (
+          <Tooltip title={notes} placement="topLeft">
+            {notes}
+          </Tooltip>
+        ) : (
+          '-'
+        ),
+    },
+    {
+      title: '',
+      key: 'actions',
+      width: 190,
+      fixed: 'right',
+      render: (_: unknown, row) => (
+        <Flex gap={4}>
+          <Button
+            size="small"
+            icon={<EyeOutlined />}
+            disabled={!row.leadId}
+            aria-label={`Detail of request ${row.approvalId}`}
+            onClick={() => navigate(`/leads/${row.leadId}/view`)}
+          >
+            Detail
+          </Button>
+          <Button
+            size="small"
+            type="primary"
+            ghost
+            icon={<AuditOutlined />}
+            aria-label={`Review request ${row.approvalId}`}
+            onClick={() => setReviewing(row)}
+          >
+            Review
+          </Button>
+        </Flex>
+      ),
+    },
+  ];
+
+  return (
+    <div className="page">
+      <Flex className="page-header" justify="space-between" align="flex-end" wrap gap={12}>
+        <div>
+          <Typography.Title level={3}>Approval</Typography.Title>
+          <Typography.Text type="secondary">Requests waiting for your decision.</Typography.Text>
+        </div>
+      </Flex>
+      <Card variant="borderless" className="page-card">
+        {!access.isRead ? (
+          <Alert type="info" showIcon title="You do not have access to view the approval list." />
+        ) : (
+          <>
+            {list.isError && (
+              <Alert className="list-alert" type="error" showIcon title="Error loading data" description={errorMessage(list.error)} />
+            )}
+            <DataTable<QueueRow>
+              rowKey="approvalId"
+              columns={columns}
+              tableLayout="fixed"
+              scroll={{ x: 1360 }}
+              dataSource={list.data?.data}
+              loading={list.isFetching}
+              server={{
+                total: list.data?.totalRows ?? 0,
+                offset: paging.offset,
+                limit: paging.limit,
+                sort: paging.sort,
+                desc: paging.desc,
+                onChange: setPaging,
+              }}
+              toolbar={
+                <Flex gap={8} wrap>
+                  <Input.Search
+                    allowClear
+                    placeholder="Search request"
+                    aria-label="Search request"
+                    style={{ width: 260 }}
+                    value={searchText}
+                    onChange={(e) => {
+                      setSearchText(e.target.value);
+                      if (e.target.value === '') {
+                        setSearch('');
+                        setPaging((p) => ({ ...p, offset: 0 }));
+                      }
+                    }}
+                    onSearch={(value) => {
+                      setSearch(value.trim());
+                      setPaging((p) => ({ ...p, offset: 0 }));
+                    }}
+                  />
+                  <Button
+                    icon={<ReloadOutlined />}
+                    loading={list.isFetching}
+                    onClick={() => void queryClient.invalidateQueries({ queryKey: approvalKeys.all })}
+                  >
+                    Refresh
+                  </Button>
+                </Flex>
+              }
+            />
+          </>
+        )}
+      </Card>
+      <ReviewDialog row={reviewing} canDecide={access.isEdit} onClose={() => setReviewing(null)} />
+    </div>
+  );
+}

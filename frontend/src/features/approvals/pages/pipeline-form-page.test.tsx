@@ -1,0 +1,130 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Modal } from 'antd';
+import { setTokens } from '@/lib/api/tokens';
+import { buttonByText, chooseOption } from '@/test/antd-helpers';
+import { FULL, json, makeSession, renderApp, stubApi, type ApiHandler } from '@/test/render-app';
+import { people, pipeline } from '../test-fixtures';
+
+const LOAD = { timeout: 8000 };
+vi.setConfig({ testTimeout: 30_000 });
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  Modal.destroyAll();
+  await act(async () => {
+    await new Promise((r) => setTimeout(r, 0));
+  });
+});
+
+function start(path: string, save?: ApiHandler) {
+  setTokens({ token: 'a', refreshToken: 'r' });
+  const session = makeSession({
+    pageAccess: { 'system/approval-pipeline': FULL },
+    routes: [...makeSession().routes, '/system/approval-pipeline'],
+  });
+  const requests = stubApi(session, async (req, url) => {
+    if (url.pathname === '/api/approval-pipelines/people') return json(200, { results: people });
+    if (url.pathname === '/api/approval-pipelines' && req.method === 'GET') {
+      return json(200, { results: [pipeline(1), pipeline(2, { salesPersons: [{ id: 7, fullname: 'Sari Dewi' }] })] });
+    }
+    if (url.pathname === '/api/approval-pipelines/1' && req.method === 'GET') return json(200, { results: pipeline(1) });
+    if (url.pathname === '/api/approval-pipelines' && (req.method === 'POST' || req.method === 'PUT')) {
+      return (await save?.(req, url)) ?? json(200, { results: pipeline(9, { name: 'Hold approval', version: 1 }) });
+    }
+    return undefined;
+  });
+  const app = renderApp(path);
+  return { requests, ...app };
+}
+
+function errorList(): string[] {
+  return [...document.querySelectorAll('.pipeline-errors li')].map((li) => li.textContent ?? '');
+}
+
+async function pickApprover(name: string) {
+  await chooseOption(screen.getByLabelText('Approvers'), name);
+  // close the multiple-select dropdown
+  fireEvent.keyDown(screen.getByLabelText('Approvers'), { key: 'Escape' });
+}
+
+describe('PipelineFormPage', () => {
+  it('validates on the client like the server', async () => {
+    const { requests } = start('/system/approval-pipeline/add');
+    await screen.findByLabelText('Pipeline name', {}, LOAD);
+    expect(screen.getByText('Leave empty to apply this pipeline to every sales person.')).toBeInTheDocument();
+    fireEvent.click(buttonByText('Save'));
+    await waitFor(() =>
+      expect(errorList()).toEqual([
+        'Please enter the pipeline name.',
+        'Layer 1 needs a name.',
+        'Layer 1 (unnamed) needs at least one approver.',
+      ]),
+    );
+    // Removing the only layer asks for one.
+    fireEvent.click(buttonByText('Remove layer'));
+    await waitFor(() => expect(errorList()).toContain('A pipeline needs at least one layer.'));
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+
+  it('posts the layers in node order', async () => {
+    const { requests, router } = start('/system/approval-pipeline/add');
+    fireEvent.change(await screen.findByLabelText('Pipeline name', {}, LOAD), { target: { value: 'Hold approval' } });
+    await chooseOption(screen.getByLabelText('Action type'), 'Hold Lead');
+
+    fireEvent.change(screen.getByLabelText('Layer name'), { target: { value: 'Team leader' } });
+    await pickApprover('Agus Approver');
+
+    fireEvent.click(screen.getByLabelText('Add layer'));
+    await waitFor(() => expect(screen.getAllByTestId('pipeline-layer-node')).toHaveLength(2));
+    fireEvent.change(screen.getByLabelText('Layer name'), { target: { value: 'Director' } });
+    await chooseOption(screen.getByLabelText('Mode'), 'In Sequence');
+    await pickApprover('Budi Approver');
+    await pickApprover('Agus Approver');
+    // In Sequence: the order of approvers matters and can be changed.
+    fireEvent.click(screen.getByLabelText('Move Agus Approver up'));
+    const order = within(screen.getByLabelText('Approver order'));
+    expect(order.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['1.Agus Approver', '2.Budi Approver']);
+
+    // Director moves before Team leader.
+    fireEvent.click(screen.getByLabelText('Move layer earlier'));
+    const nodes = screen.getAllByTestId('pipeline-layer-node');
+    expect(nodes[0]).toHaveAttribute('aria-label', 'Layer 1: Director');
+
+    fireEvent.click(buttonByText('Save'));
+    await waitFor(() => expect(requests.some((r) => r.method === 'POST')).toBe(true));
+    const post = requests.find((r) => r.method === 'POST')!;
+    expect(await post.json()).toEqual({
+      name: 'Hold approval',
+      pipelineActionType: 'HOLD_LEAD',
+      salesPersons: [],
+      layers: [
+        { name: 'Director', mode: 'IN_SEQUENCE', minApprovals: 1, approvers: [3, 4] },
+        { name: 'Team leader', mode: 'ANY_USER', minApprovals: 1, approvers: [3] },
+      ],
+    });
+    expect(await screen.findByText("'Hold approval' has been saved as version 1.")).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/system/approval-pipeline'));
+  });
+
+  it("shows the server's 422 messages", async () => {
+    start('/system/approval-pipeline/edit/1', () =>
+      json(422, { messages: ['Every approver and sales person must be an active user.'], type: 'ValidationFailed' }),
+    );
+    expect(await screen.findByDisplayValue('Pipeline 1', {}, LOAD)).toBeInTheDocument();
+    expect(screen.getByText('Version 2')).toBeInTheDocument();
+    fireEvent.click(buttonByText('Save'));
+    await waitFor(() => expect(errorList()).toEqual(['Every approver and sales person must be an active user.']));
+  });
+});
+
+describe('PipelineListPage', () => {
+  it('lists name, action type, layers, sales people and version', async () => {
+    start('/system/approval-pipeline');
+    expect(await screen.findByText('Pipeline 1', {}, LOAD)).toBeInTheDocument();
+    expect(screen.getAllByText('Hold Lead')).toHaveLength(2);
+    expect(screen.getByText('Everyone')).toBeInTheDocument();
+    expect(screen.getAllByText('v2')).toHaveLength(2);
+    expect(screen.getAllByText('Remove')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,261 @@
+import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Col, Empty, Flex, Form, Input, Result, Row, Select, Spin, Tag, Typography } from 'antd';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { usePageAccess } from '@/app/auth/auth-context';
+import { toast } from '@/components/dialogs';
+import { errorMessage } from '@/lib/api/errors';
+import {
+  pipelineKeys,
+  pipelinePeopleQueryOptions,
+  pipelineQueryOptions,
+  savePipeline,
+  type PipelineKind,
+} from '../api/pipelines-api';
+import type { PipelineActionType } from '../api/types';
+import { LayerSideForm } from '../components/layer-side-form';
+import { PipelineGraphEditor } from '../components/pipeline-graph-editor';
+import { serverMessages } from '../lib/errors';
+import { requestTypeLabel } from '../lib/labels';
+import { PIPELINE_KINDS } from '../lib/pipeline-kinds';
+import {
+  draftFromPipeline,
+  moveItem,
+  newLayer,
+  toPipelineIn,
+  validatePipeline,
+  type DraftLayer,
+  type DraftPipeline,
+} from '../lib/pipeline-rules';
+
+export const EVERYONE_HINT = 'Leave empty to apply this pipeline to every sales person.';
+
+function emptyDraft(actionType: PipelineActionType): DraftPipeline {
+  return { name: '', pipelineActionType: actionType, salesPersons: [], layers: [newLayer()] };
+}
+
+/** Keys of the layers named in a list of messages ("Layer 2 ..."). */
+function invalidLayerKeys(layers: DraftLayer[], messages: string[]): Set<string> {
+  const keys = new Set<string>();
+  layers.forEach((layer, i) => {
+    if (messages.some((m) => m.startsWith(`Layer ${i + 1} `) || m.startsWith(`Layer ${i + 1}:`))) keys.add(layer.key);
+  });
+  return keys;
+}
+
+function Designer({ kind, initial }: { kind: PipelineKind; initial: DraftPipeline }) {
+  const config = PIPELINE_KINDS[kind];
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const people = useQuery(pipelinePeopleQueryOptions(kind));
+  const [draft, setDraft] = useState<DraftPipeline>(initial);
+  const [selectedKey, setSelectedKey] = useState<string | null>(initial.layers[0]?.key ?? null);
+  const [clientErrors, setClientErrors] = useState<string[]>([]);
+  const [serverErrors, setServerErrors] = useState<string[]>([]);
+  const [submitted, setSubmitted] = useState(false);
+
+  // Once Save was pressed, the messages follow the edits.
+  useEffect(() => {
+    if (submitted) setClientErrors(validatePipeline(draft));
+  }, [draft, submitted]);
+
+  const save = useMutation({
+    mutationFn: () => savePipeline(kind, toPipelineIn(draft)),
+    onSuccess: async (pipeline) => {
+      toast.success(`'${pipeline.name}' has been saved as version ${pipeline.version}.`);
+      await queryClient.invalidateQueries({ queryKey: pipelineKeys.all(kind) });
+      navigate(config.basePath);
+    },
+    onError: (error) => {
+      const messages = serverMessages(error);
+      setServerErrors(messages.length > 0 ? messages : [errorMessage(error, 'The pipeline could not be saved.')]);
+    },
+  });
+
+  const setLayers = useCallback((layers: DraftLayer[]) => setDraft((d) => ({ ...d, layers })), []);
+  const addLayer = useCallback(() => {
+    const layer = newLayer();
+    setDraft((d) => ({ ...d, layers: [...d.layers, layer] }));
+    setSelectedKey(layer.key);
+  }, []);
+
+  const selectedIndex = draft.layers.findIndex((l) => l.key === selectedKey);
+  const selected = selectedIndex >= 0 ? draft.layers[selectedIndex] : null;
+  const allPeople = people.data ?? [];
+  const salesPeople = allPeople.filter((p) => p.roleName === 'SALES');
+  const errors = [...clientErrors, ...serverErrors];
+  const invalidKeys = useMemo(() => invalidLayerKeys(draft.layers, errors), [draft.layers, errors]);
+
+  const onSave = () => {
+    setSubmitted(true);
+    setServerErrors([]);
+    const found = validatePipeline(draft);
+    setClientErrors(found);
+    if (found.length === 0) save.mutate();
+  };
+
+  return (
+    <>
+      <Card variant="borderless" className="page-card" style={{ marginBottom: 16 }}>
+        <Form layout="vertical" component="div">
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item label="Name" required>
+                <Input
+                  aria-label="Pipeline name"
+                  value={draft.name}
+                  maxLength={120}
+                  placeholder="e.g. Stage change approval"
+                  onChange={(e) => setDraft((d) => ({ ...d, name: e.target.value }))}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item label="Action type" required>
+                <Select<PipelineActionType>
+                  aria-label="Action type"
+                  value={draft.pipelineActionType}
+                  disabled={config.actionTypes.length === 1}
+                  options={config.actionTypes.map((t) => ({ value: t, label: requestTypeLabel(t) }))}
+                  onChange={(pipelineActionType) => setDraft((d) => ({ ...d, pipelineActionType }))}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24}>
+              <Form.Item label="Sales people" extra={EVERYONE_HINT} style={{ marginBottom: 0 }}>
+                <Select<number[]>
+                  mode="multiple"
+                  aria-label="Sales people"
+                  allowClear
+                  placeholder="Every sales person"
+                  loading={people.isLoading}
+                  optionFilterProp="label"
+                  value={draft.salesPersons}
+                  options={salesPeople.map((p) => ({ value: p.id, label: p.fullname }))}
+                  onChange={(salesPersons) => setDraft((d) => ({ ...d, salesPersons }))}
+                />
+              </Form.Item>
+            </Col>
+          </Row>
+        </Form>
+      </Card>
+      <Card
+        variant="borderless"
+        className="page-card"
+        title="Layers"
+        extra={
+          <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+            Drag a layer to reorder · click it to edit · + adds a layer
+          </Typography.Text>
+        }
+      >
+        {errors.length > 0 && (
+          <Alert
+            type="error"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title="Please fix the following:"
+            description={
+              <ul className="pipeline-errors" style={{ margin: 0, paddingInlineStart: 18 }}>
+                {errors.map((m) => (
+                  <li key={m}>{m}</li>
+                ))}
+              </ul>
+            }
+          />
+        )}
+        <div className="pipeline-designer">
+          <PipelineGraphEditor
+            layers={draft.layers}
+            selectedKey={selectedKey}
+            invalidKeys={invalidKeys}
+            onSelect={setSelectedKey}
+            onReorder={setLayers}
+            onAdd={addLayer}
+          />
+          {selected ? (
+            <LayerSideForm
+              key={selected.key}
+              layer={selected}
+              index={selectedIndex}
+              count={draft.layers.length}
+              people={allPeople}
+              onChange={(layer) => setLayers(draft.layers.map((l) => (l.key === layer.key ? layer : l)))}
+              onMove={(delta) => setLayers(moveItem(draft.layers, selectedIndex, delta))}
+              onRemove={() => {
+                setLayers(draft.layers.filter((l) => l.key !== selected.key));
+                setSelectedKey(null);
+              }}
+              onClose={() => setSelectedKey(null)}
+            />
+          ) : (
+            <Card size="small" className="pipeline-designer__side">
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Select a layer to edit it, or press + to add one." />
+            </Card>
+          )}
+        </div>
+        <Flex justify="flex-end" gap={8} style={{ marginTop: 16 }}>
+          <Button onClick={() => navigate(config.basePath)}>Cancel</Button>
+          <Button type="primary" icon={<SaveOutlined />} loading={save.isPending} onClick={onSave}>
+            Save
+          </Button>
+        </Flex>
+      </Card>
+    </>
+  );
+}
+
+/** Add or edit a pipeline (a save of an existing one is a new version). */
+export function PipelineFormPage({ kind }: { kind: PipelineKind }) {
+  const config = PIPELINE_KINDS[kind];
+  const { pipelineId } = useParams();
+  const navigate = useNavigate();
+  const id = pipelineId !== undefined ? Number(pipelineId) : undefined;
+  const editing = id !== undefined;
+  const access = usePageAccess(config.page);
+  const pipeline = useQuery({ ...pipelineQueryOptions(kind, id), enabled: editing && Number.isFinite(id) });
+  const initial = useMemo(
+    () => (pipeline.data ? draftFromPipeline(pipeline.data) : editing ? null : emptyDraft(config.actionTypes[0])),
+    [pipeline.data, editing, config.actionTypes],
+  );
+  const allowed = editing ? access.isEdit : access.isWrite;
+
+  return (
+    <div className="page">
+      <Flex className="page-header" justify="space-between" align="flex-end" wrap gap={12}>
+        <div>
+          <Button type="link" icon={<ArrowLeftOutlined />} style={{ paddingInline: 0 }} onClick={() => navigate(config.basePath)}>
+            {config.title}
+          </Button>
+          <Typography.Title level={3}>
+            {editing ? 'Edit' : 'Add'} {config.title}{' '}
+            {pipeline.data && <Tag color="blue">Version {pipeline.data.version}</Tag>}
+          </Typography.Title>
+          <Typography.Text type="secondary">
+            {editing ? 'Saving creates a new version; requests already running keep theirs.' : 'Layers decide one after another, left to right.'}
+          </Typography.Text>
+        </div>
+      </Flex>
+      {!allowed ? (
+        <Alert type="info" showIcon title="You do not have access to change approval pipelines." />
+      ) : editing && pipeline.isError ? (
+        <Result status="warning" title="The pipeline could not be loaded." subTitle={errorMessage(pipeline.error)} />
+      ) : !initial ? (
+        <Flex justify="center" style={{ padding: 48 }}>
+          <Spin />
+        </Flex>
+      ) : (
+        <Designer key={pipeline.data?.id ?? 'new'} kind={kind} initial={initial} />
+      )}
+    </div>
+  );
+}
+
+export function ApprovalPipelineFormPage() {
+  return <PipelineFormPage kind="lead" />;
+}
+
+export function PcsApprovalPipelineFormPage() {
+  return <PipelineFormPage kind="pcs" />;
+}

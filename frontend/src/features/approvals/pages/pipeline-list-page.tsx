@@ -1,0 +1,162 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Flex, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useNavigate } from 'react-router';
+import { usePageAccess } from '@/app/auth/auth-context';
+import { DataTable } from '@/components/data-table';
+import { showConfirm, toast } from '@/components/dialogs';
+import { errorMessage } from '@/lib/api/errors';
+import { formatDate } from '@/lib/format';
+import { deletePipeline, pipelineKeys, pipelineListQueryOptions, type PipelineKind } from '../api/pipelines-api';
+import type { Pipeline } from '../api/types';
+import { requestTypeLabel } from '../lib/labels';
+import { PIPELINE_KINDS } from '../lib/pipeline-kinds';
+
+/** The pipelines of one kind: name, action type, layers, sales people, version; Add, Edit, Remove. */
+export function PipelineListPage({ kind }: { kind: PipelineKind }) {
+  const config = PIPELINE_KINDS[kind];
+  const access = usePageAccess(config.page);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const list = useQuery({ ...pipelineListQueryOptions(kind), enabled: access.isRead });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: pipelineKeys.all(kind) });
+
+  const remove = (pipeline: Pipeline) =>
+    showConfirm({
+      title: 'Remove Pipeline',
+      content: `Do you want to remove '${pipeline.name}' ? Requests already running keep their version.`,
+      okText: 'Remove',
+      danger: true,
+      onOk: async () => {
+        try {
+          await deletePipeline(kind, pipeline.id);
+          toast.success(`'${pipeline.name}' has been deleted successfully.`);
+        } catch (error) {
+          toast.error(`'${pipeline.name}' failed to be deleted.`, errorMessage(error));
+        }
+        await refresh();
+      },
+    });
+
+  const columns: ColumnsType<Pipeline> = [
+    {
+      title: 'Name',
+      dataIndex: 'name',
+      key: 'name',
+      sorter: (a, b) => a.name.localeCompare(b.name),
+      ellipsis: true,
+    },
+    {
+      title: 'Action Type',
+      dataIndex: 'pipelineActionType',
+      key: 'pipelineActionType',
+      width: 190,
+      sorter: (a, b) => a.pipelineActionType.localeCompare(b.pipelineActionType),
+      render: (type: string) => requestTypeLabel(type),
+    },
+    {
+      title: 'Layers',
+      key: 'layers',
+      width: 100,
+      align: 'right',
+      sorter: (a, b) => a.layers.length - b.layers.length,
+      render: (_: unknown, row) => row.layers.length,
+    },
+    {
+      title: 'Sales People',
+      key: 'salesPersons',
+      width: 140,
+      align: 'right',
+      sorter: (a, b) => a.salesPersons.length - b.salesPersons.length,
+      render: (_: unknown, row) =>
+        row.salesPersons.length === 0 ? <Tag>Everyone</Tag> : row.salesPersons.length,
+    },
+    {
+      title: 'Version',
+      dataIndex: 'version',
+      key: 'version',
+      width: 100,
+      align: 'right',
+      sorter: (a, b) => a.version - b.version,
+      render: (v: number) => `v${v}`,
+    },
+    {
+      title: 'Updated',
+      dataIndex: 'updatedAt',
+      key: 'updatedAt',
+      width: 130,
+      sorter: (a, b) => a.updatedAt.localeCompare(b.updatedAt),
+      render: (value: string) => formatDate(value),
+    },
+    {
+      title: '',
+      key: 'actions',
+      width: 200,
+      render: (_: unknown, row) => (
+        <Flex gap={4}>
+          {access.isEdit && (
+            <Button size="small" icon={<EditOutlined />} onClick={() => navigate(`${config.basePath}/edit/${row.id}`)}>
+              Edit
+            </Button>
+          )}
+          {access.isDelete && (
+            <Button size="small" danger icon={<DeleteOutlined />} onClick={() => void remove(row)}>
+              Remove
+            </Button>
+          )}
+        </Flex>
+      ),
+    },
+  ];
+
+  return (
+    <div className="page">
+      <Flex className="page-header" justify="space-between" align="flex-end" wrap gap={12}>
+        <div>
+          <Typography.Title level={3}>{config.title}</Typography.Title>
+          <Typography.Text type="secondary">
+            {kind === 'pcs'
+              ? 'Who approves project cost sheets, layer by layer.'
+              : 'Who approves stage changes, holds, drops and closes of leads, layer by layer.'}
+          </Typography.Text>
+        </div>
+        {access.isWrite && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`${config.basePath}/add`)}>
+            Add Pipeline
+          </Button>
+        )}
+      </Flex>
+      <Card variant="borderless" className="page-card">
+        {!access.isRead ? (
+          <Alert type="info" showIcon title="You do not have access to view the pipelines." />
+        ) : (
+          <>
+            {list.isError && (
+              <Alert className="list-alert" type="error" showIcon title="Error loading data" description={errorMessage(list.error)} />
+            )}
+            <DataTable<Pipeline>
+              rowKey="id"
+              columns={columns}
+              dataSource={list.data}
+              loading={list.isFetching}
+              toolbar={
+                <Button icon={<ReloadOutlined />} onClick={() => void refresh()}>
+                  Refresh
+                </Button>
+              }
+            />
+          </>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+export function ApprovalPipelineListPage() {
+  return <PipelineListPage kind="lead" />;
+}
+
+export function PcsApprovalPipelineListPage() {
+  return <PipelineListPage kind="pcs" />;
+}

@@ -1,0 +1,79 @@
+import type { Pipeline, PickableUser, QueueRow, Timeline } from './api/types';
+
+export function queueRow(id: number, overrides: Partial<QueueRow> = {}): QueueRow {
+  return {
+    approvalId: id,
+    requestType: 'HOLD_LEAD',
+    requestedByName: 'Sari Dewi',
+    clientName: 'PT Sinar Jaya',
+    projectName: `Project ${id}`,
+    requestedAt: '2026-01-05T14:05:00',
+    notes: 'Client paused the budget',
+    combinedStageDescriptions: 'E1 Found → E2 Connected',
+    currentStageDescription: 'E1 Found',
+    leadId: 100 + id,
+    layerName: 'Team leader',
+    ...overrides,
+  };
+}
+
+export const timeline: Timeline = {
+  approvalId: 1,
+  status: 'WAITING',
+  requestType: 'HOLD_LEAD',
+  requestedAt: '2026-01-05T14:05:00',
+  workflowId: 'approval-lead-101-hold-lead-abc',
+  temporalUrl: 'http://127.0.0.1:8233/namespaces/default/workflows/approval-lead-101-hold-lead-abc',
+  layers: [
+    {
+      layerName: 'Team leader',
+      approvalType: 'Any User',
+      seqNo: 1,
+      minApprovals: 1,
+      layerStatus: 'APPROVED',
+      approvers: [{ id: 3, username: 'Agus Approver', actionType: 'APPROVED', note: 'ok', approvedAt: '2026-01-05T15:00:00' }],
+    },
+    {
+      layerName: 'Sales director',
+      approvalType: 'Several User',
+      seqNo: 2,
+      minApprovals: 2,
+      layerStatus: 'PENDING',
+      approvers: [
+        { id: 4, username: 'Budi Approver', actionType: null, note: null, approvedAt: null },
+        { id: 5, username: 'Citra Approver', actionType: null, note: null, approvedAt: null },
+      ],
+    },
+    {
+      layerName: 'Board',
+      approvalType: 'In Sequence',
+      seqNo: 3,
+      minApprovals: 1,
+      layerStatus: 'WAITING',
+      approvers: [{ id: 6, username: 'Dewi Board', actionType: null, note: null, approvedAt: null }],
+    },
+  ],
+};
+
+export const people: PickableUser[] = [
+  { id: 7, fullname: 'Sari Dewi', roleName: 'SALES', roleDescription: 'Sales Person' },
+  { id: 8, fullname: 'Tono Sales', roleName: 'SALES', roleDescription: 'Sales Person' },
+  { id: 3, fullname: 'Agus Approver', roleName: 'APPROVER', roleDescription: 'Approver' },
+  { id: 4, fullname: 'Budi Approver', roleName: 'APPROVER', roleDescription: 'Approver' },
+];
+
+export function pipeline(id: number, overrides: Partial<Pipeline> = {}): Pipeline {
+  return {
+    id,
+    name: `Pipeline ${id}`,
+    pipelineActionType: 'HOLD_LEAD',
+    version: 2,
+    isActive: true,
+    salesPersons: [],
+    layers: [
+      { name: 'Team leader', mode: 'ANY_USER', minApprovals: 1, approvers: [{ id: 3, fullname: 'Agus Approver' }] },
+    ],
+    updatedAt: '2026-01-05T10:00:00',
+    ...overrides,
+  };
+}

@@ -1,0 +1,210 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api/client';
+import { ApiError } from '@/lib/api/errors';
+import type {
+  LeadCreate,
+  LeadFileKind,
+  LeadStatus,
+  LeadUpdate,
+  LeadUploads,
+} from './types';
+
+export * from './types';
+
+/** The lead detail is refetched every 10 seconds (spec §2.3). */
+export const LEAD_DETAIL_REFETCH_MS = 10_000;
+/** Master lists are cached for 5 minutes; schedule and history queries go stale after 5 (spec §9). */
+export const LOOKUP_STALE_MS = 5 * 60_000;
+/** A per-status list loads this many cards at a time. */
+export const LEAD_LIST_PAGE_SIZE = 20;
+/** Contacts of one client offered as persons in charge. */
+export const CONTACTS_LIMIT = 100;
+
+/** The board's status filter: ONGOING covers NEW and WAITING (spec §4.1). */
+export type BoardStatus = 'ONGOING' | Extract<LeadStatus, 'HOLD' | 'DROPPED' | 'CLOSED'>;
+export type SortDirection = 'asc' | 'desc';
+
+export interface BoardParams {
+  searchKeyword: string;
+  /** A stage id, or undefined for 'All Stages'. */
+  selectedStage?: number;
+  salesPersonId?: number;
+  status: BoardStatus;
+  /** Column sorts by stage name, e.g. { E1: 'asc' }. */
+  sort: Record<string, SortDirection>;
+}
+
+export interface LeadListParams {
+  status: BoardStatus;
+  search: string;
+  stageId?: number;
+  salesPersonId?: number;
+  limit: number;
+}
+
+/** `E1:asc,E3:desc`: the per-column sort query of GET /leads. */
+export function boardSortQuery(sort: Record<string, SortDirection>): string | undefined {
+  const parts = Object.entries(sort)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([stage, dir]) => `${stage}:${dir}`);
+  return parts.length > 0 ? parts.join(',') : undefined;
+}
+
+export const leadKeys = {
+  all: ['leads'] as const,
+  board: (params: BoardParams) => ['leads', params] as const,
+  list: (params: LeadListParams) => ['leads', 'list', params] as const,
+  totalGp: (salesPersonId: number) => ['leads', 'totalGp', salesPersonId] as const,
+  filterOptions: ['leads', 'filter-options'] as const,
+  detail: (id: number) => ['leads', 'detail', id] as const,
+  form: (id: number) => ['leads', 'form', id] as const,
+  stageDurations: (id: number) => ['leads', 'stageDurations', id] as const,
+  history: (id: number) => ['leads', 'history', id] as const,
+  finalDocuments: (id: number) => ['leads', 'finalDocuments', id] as const,
+  lookup: (name: string) => ['leads', 'lookup', name] as const,
+  contacts: (clientId: number | undefined) => ['leads', 'contacts', { clientId }] as const,
+};
+
+/** The board: six columns E1..E6, the first 50 cards of each and its total. */
+export const boardQueryOptions = (params: BoardParams) =>
+  queryOptions({
+    queryKey: leadKeys.board(params),
+    queryFn: () => {
+      const sort = boardSortQuery(params.sort);
+      return unwrap(
+        api.GET('/leads', {
+          params: {
+            query: {
+              status: params.status,
+              ...(params.searchKeyword ? { searchKeyword: params.searchKeyword } : {}),
+              ...(params.selectedStage !== undefined ? { selectedStage: params.selectedStage } : {}),
+              ...(params.salesPersonId !== undefined ? { salesPersonId: params.salesPersonId } : {}),
+              ...(sort ? { sort } : {}),
+            },
+          },
+        }),
+      );
+    },
+    placeholderData: (previous) => previous,
+  });
+
+/** Cards of one status (ongoing, hold, dropped, closed), most recently contacted first. */
+export const leadListQueryOptions = (params: LeadListParams) =>
+  queryOptions({
+    queryKey: leadKeys.list(params),
+    queryFn: () =>
+      unwrap(
+        api.GET('/leads/list', {
+          params: {
+            query: {
+              status: params.status,
+              offset: 0,
+              limit: params.limit,
+              ...(params.search ? { search: params.search } : {}),
+              ...(params.stageId !== undefined ? { stageId: params.stageId } : {}),
+              ...(params.salesPersonId !== undefined ? { salesPersonId: params.salesPersonId } : {}),
+            },
+          },
+        }),
+      ),
+    placeholderData: (previous) => previous,
+  });
+
+/** Total GP and count of ongoing leads; 0 means every lead the caller sees. */
+export const totalGpQueryOptions = (salesPersonId = 0) =>
+  queryOptions({
+    queryKey: leadKeys.totalGp(salesPersonId),
+    queryFn: () =>
+      unwrap(api.GET('/leads/totalGp/{sales_person_id}', { params: { path: { sales_person_id: salesPersonId } } })),
+  });
+
+export const filterOptionsQueryOptions = () =>
+  queryOptions({
+    queryKey: leadKeys.filterOptions,
+    queryFn: () => unwrap(api.GET('/leads/filter-options')),
+    staleTime: LOOKUP_STALE_MS,
+  });
+
+export function pinColumn(stageId: number, isPinned: boolean) {
+  return unwrap(api.PUT('/leads/pins', { body: { stageId, isPinned } }));
+}
+
+export const leadQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: leadKeys.detail(id),
+    queryFn: () => unwrap(api.GET('/leads/{lead_id}', { params: { path: { lead_id: id } } })),
+    refetchInterval: LEAD_DETAIL_REFETCH_MS,
+  });
+
+export const leadFormQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: leadKeys.form(id),
+    queryFn: () => unwrap(api.GET('/leads/{lead_id}/form/v2', { params: { path: { lead_id: id } } })),
+    // The edit form keeps what it loaded: a background refetch must not reset what is typed.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+
+export const stageDurationsQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: leadKeys.stageDurations(id),
+    queryFn: () => unwrap(api.GET('/leads/{lead_id}/stageDurations', { params: { path: { lead_id: id } } })),
+  });
+
+export const leadHistoryQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: leadKeys.history(id),
+    queryFn: () => unwrap(api.GET('/leads/{lead_id}/history', { params: { path: { lead_id: id } } })),
+  });
+
+export const finalDocumentsQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: leadKeys.finalDocuments(id),
+    queryFn: () => unwrap(api.GET('/leads/{lead_id}/finalDocuments', { params: { path: { lead_id: id } } })),
+  });
+
+export function createLead(body: LeadCreate) {
+  return unwrap(api.POST('/leads', { body }));
+}
+
+export function checkNeedApproval(leadId: number, stageId: number) {
+  return unwrap(api.POST('/leads/check-need-approval', { body: { leadId, stageId } }));
+}
+
+/** The multipart body of PUT /leads/{id}/update/v2: `data` as JSON plus the chosen files. */
+export function leadUpdateFormData(data: LeadUpdate, files: LeadUploads = {}): FormData {
+  const form = new FormData();
+  form.append('data', JSON.stringify(data));
+  for (const [kind, file] of Object.entries(files)) {
+    if (file) form.append(kind, file, file.name);
+  }
+  return form;
+}
+
+export function updateLead(id: number, data: LeadUpdate, files: LeadUploads = {}) {
+  const form = leadUpdateFormData(data, files);
+  return unwrap(
+    api.PUT('/leads/{lead_id}/update/v2', {
+      params: { path: { lead_id: id } },
+      body: { data: form.get('data') as string },
+      bodySerializer: () => form,
+    }),
+  );
+}
+
+/** Downloads a lead file with the bearer token (through the API client) and saves it. */
+export async function downloadLeadFile(leadId: number, kind: LeadFileKind, filename: string): Promise<void> {
+  const { data, response } = await api.GET('/leads/{lead_id}/files/{kind}', {
+    params: { path: { lead_id: leadId, kind } },
+    parseAs: 'blob',
+  });
+  if (!response.ok || !data) throw new ApiError(response.status, undefined);
+  const url = URL.createObjectURL(data as Blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

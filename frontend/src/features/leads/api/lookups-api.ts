@@ -1,0 +1,66 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api/client';
+import { CONTACTS_LIMIT, leadKeys, LOOKUP_STALE_MS } from './leads-api';
+
+/** Master-data lists the lead forms need, cached for 5 minutes (spec §7). */
+export const clientsQueryOptions = () =>
+  queryOptions({
+    queryKey: leadKeys.lookup('clients'),
+    queryFn: () => unwrap(api.GET('/master-data/clients')),
+    staleTime: LOOKUP_STALE_MS,
+  });
+
+export const projectTypesQueryOptions = () =>
+  queryOptions({
+    queryKey: leadKeys.lookup('project-types'),
+    queryFn: () => unwrap(api.GET('/master-data/project-types')),
+    staleTime: LOOKUP_STALE_MS,
+  });
+
+export const sourcesQueryOptions = () =>
+  queryOptions({
+    queryKey: leadKeys.lookup('sources'),
+    queryFn: () => unwrap(api.GET('/master-data/sources')),
+    staleTime: LOOKUP_STALE_MS,
+  });
+
+export const entitiesQueryOptions = () =>
+  queryOptions({
+    queryKey: leadKeys.lookup('entities'),
+    queryFn: () => unwrap(api.GET('/master-data/entities')),
+    staleTime: LOOKUP_STALE_MS,
+  });
+
+export const unitsQueryOptions = () =>
+  queryOptions({
+    queryKey: leadKeys.lookup('units'),
+    queryFn: () => unwrap(api.GET('/master-data/units')),
+    staleTime: LOOKUP_STALE_MS,
+  });
+
+export const serviceCategoryMapQueryOptions = () =>
+  queryOptions({
+    queryKey: leadKeys.lookup('service-category-map'),
+    queryFn: () => unwrap(api.GET('/master-data/service-category-map')),
+    staleTime: LOOKUP_STALE_MS,
+  });
+
+/** The contacts of one client (up to 100), offered as persons in charge. */
+export const clientContactsQueryOptions = (clientId: number | undefined) =>
+  queryOptions({
+    queryKey: leadKeys.contacts(clientId),
+    queryFn: () =>
+      unwrap(
+        api.GET('/people', {
+          params: {
+            query: {
+              criteria: JSON.stringify([{ field: 'clientId', value: clientId }]),
+              limit: CONTACTS_LIMIT,
+              offset: 0,
+            },
+          },
+        }),
+      ),
+    enabled: clientId !== undefined && clientId !== null,
+    staleTime: 30_000,
+  });

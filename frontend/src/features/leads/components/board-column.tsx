@@ -1,0 +1,74 @@
+import { PushpinFilled, PushpinOutlined, SortAscendingOutlined, SortDescendingOutlined } from '@ant-design/icons';
+import { Button, Empty, Tooltip, Typography } from 'antd';
+import type { BoardColumn as BoardColumnData } from '../api/types';
+import type { SortDirection } from '../api/leads-api';
+import { COLUMN_SCROLL_THRESHOLD, stageLabel } from '../lib/labels';
+import { LeadCard } from './lead-card';
+
+export interface BoardColumnProps {
+  column: BoardColumnData;
+  sort: SortDirection;
+  onToggleSort: () => void;
+  onTogglePin: () => void;
+  pinning?: boolean;
+}
+
+/** One stage of the board: its total, a last-contacted sort and a pin; scrolls above 5 leads. */
+export function BoardColumn({ column, sort, onToggleSort, onTogglePin, pinning = false }: BoardColumnProps) {
+  const title = stageLabel(column.stageName, column.stageDescription);
+  const scrolls = column.leads.length > COLUMN_SCROLL_THRESHOLD;
+  const sortText =
+    sort === 'asc' ? 'Last contacted: most recent first' : 'Last contacted: least recent first';
+  return (
+    <section
+      className={`board-column${column.isPinned ? ' is-pinned' : ''}`}
+      aria-label={title}
+      data-stage={column.stageName}
+    >
+      <header className="board-column__head">
+        <div className="board-column__title">
+          <Typography.Text strong>{title}</Typography.Text>
+          <span className="board-column__total" aria-label={`${column.totalLeads} leads`}>
+            {column.totalLeads}
+          </span>
+        </div>
+        <div className="board-column__actions">
+          <Tooltip title={sortText}>
+            <Button
+              size="small"
+              type="text"
+              aria-label={`Sort ${column.stageName} by last contacted`}
+              aria-pressed={sort === 'desc'}
+              icon={sort === 'asc' ? <SortAscendingOutlined /> : <SortDescendingOutlined />}
+              onClick={onToggleSort}
+            />
+          </Tooltip>
+          <Tooltip title={column.isPinned ? 'Unpin column' : 'Pin column'}>
+            <Button
+              size="small"
+              type="text"
+              aria-label={`${column.isPinned ? 'Unpin' : 'Pin'} ${column.stageName}`}
+              aria-pressed={column.isPinned}
+              loading={pinning}
+              className={column.isPinned ? 'board-column__pin is-on' : 'board-column__pin'}
+              icon={column.isPinned ? <PushpinFilled /> : <PushpinOutlined />}
+              onClick={onTogglePin}
+            />
+          </Tooltip>
+        </div>
+      </header>
+      <div className={`board-column__body${scrolls ? ' is-scrollable' : ''}`}>
+        {column.leads.length === 0 ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No Leads." />
+        ) : (
+          column.leads.map((lead) => <LeadCard key={lead.id} lead={lead} />)
+        )}
+      </div>
+      {column.totalLeads > column.leads.length && (
+        <Typography.Text type="secondary" className="board-column__more">
+          Showing {column.leads.length} of {column.totalLeads}
+        </Typography.Text>
+      )}
+    </section>
+  );
+}

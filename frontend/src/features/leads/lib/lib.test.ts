@@ -1,0 +1,53 @@
+import { boardSortQuery, leadUpdateFormData } from '../api/leads-api';
+import { FILE_TOO_LARGE, fileError, MAX_FILE_BYTES, UNSUPPORTED_FORMAT, UNSUPPORTED_SHEET_FORMAT } from './files';
+import { compactIDR, grossProfitMargin } from './labels';
+
+describe('compactIDR', () => {
+  it('keeps short amounts whole and abbreviates long ones in the id-ID style', () => {
+    expect(compactIDR(950_000)).toBe('Rp 950.000');
+    expect(compactIDR(1_500_000)).toBe('Rp 1,5M');
+    expect(compactIDR(51_045_140_000)).toBe('Rp 51,05B');
+    expect(compactIDR(2_000_000_000_000)).toBe('Rp 2T');
+    expect(compactIDR(null)).toBe('-');
+  });
+});
+
+describe('grossProfitMargin', () => {
+  it('is GP over revenue in percent', () => {
+    expect(grossProfitMargin(1000, 170)).toBeCloseTo(17);
+    expect(grossProfitMargin(0, 10)).toBeNull();
+    expect(grossProfitMargin(null, 10)).toBeNull();
+  });
+});
+
+describe('fileError', () => {
+  it('refuses files over 15 MB', () => {
+    expect(fileError('proposalFile', { name: 'a.pdf', size: MAX_FILE_BYTES + 1 })).toBe(FILE_TOO_LARGE);
+    expect(fileError('proposalFile', { name: 'a.pdf', size: MAX_FILE_BYTES })).toBeNull();
+  });
+
+  it('checks the type by kind', () => {
+    expect(fileError('proposalFile', { name: 'deck.PDF', size: 10 })).toBeNull();
+    expect(fileError('proposalFile', { name: 'deck.docx', size: 10 })).toBe(UNSUPPORTED_FORMAT);
+    expect(fileError('projectCostSheetFile', { name: 'pcs.xlsx', size: 10 })).toBeNull();
+    expect(fileError('projectCostSheetFile', { name: 'pcs.pdf', size: 10 })).toBe(UNSUPPORTED_SHEET_FORMAT);
+    expect(fileError('customerConfirmationDocumentFile', { name: 'po.png', size: 10 })).toBeNull();
+  });
+});
+
+describe('boardSortQuery', () => {
+  it('joins the column sorts', () => {
+    expect(boardSortQuery({})).toBeUndefined();
+    expect(boardSortQuery({ E3: 'desc', E1: 'asc' })).toBe('E1:asc,E3:desc');
+  });
+});
+
+describe('leadUpdateFormData', () => {
+  it('puts the lead as JSON in `data` and each file under its kind', () => {
+    const deck = new File(['%PDF'], 'deck.pdf', { type: 'application/pdf' });
+    const form = leadUpdateFormData({ projectName: 'X', removeFiles: ['projectCostSheetFile'] }, { proposalFile: deck });
+    expect(JSON.parse(form.get('data') as string)).toEqual({ projectName: 'X', removeFiles: ['projectCostSheetFile'] });
+    expect((form.get('proposalFile') as File).name).toBe('deck.pdf');
+    expect(form.get('customerConfirmationDocumentFile')).toBeNull();
+  });
+});

@@ -1,0 +1,258 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Breadcrumb, Button, Card, Descriptions, Form, Input, Select, Steps, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useSession } from '@/app/auth/auth-context';
+import { toast } from '@/components/dialogs';
+import { errorMessage } from '@/lib/api/errors';
+import { createLead, filterOptionsQueryOptions, leadKeys } from '../api/leads-api';
+import {
+  clientContactsQueryOptions,
+  clientsQueryOptions,
+  projectTypesQueryOptions,
+  sourcesQueryOptions,
+} from '../api/lookups-api';
+import type { LeadCreate } from '../api/types';
+import '../leads.css';
+
+export const CREATE_STEPS = ['Client', 'Project', 'Sales'] as const;
+export const LEAD_CREATED = 'Lead has been created successfully.';
+
+export interface LeadCreateValues {
+  clientId?: number;
+  personInCharges?: number[];
+  projectName?: string;
+  projectType?: number;
+  sourceId?: number;
+  competitor?: string;
+  salesId?: number;
+}
+
+const STEP_FIELDS: Array<Array<keyof LeadCreateValues>> = [
+  ['clientId', 'personInCharges'],
+  ['projectName', 'projectType', 'sourceId', 'competitor'],
+  ['salesId'],
+];
+
+/** The POST /leads body; empty choices are sent as null. */
+export function toLeadCreate(values: LeadCreateValues): LeadCreate {
+  const text = (v: string | undefined) => (v && v.trim() !== '' ? v.trim() : null);
+  return {
+    clientId: values.clientId ?? null,
+    personInCharges: values.personInCharges ?? [],
+    projectName: text(values.projectName),
+    projectType: values.projectType ?? null,
+    sourceId: values.sourceId ?? null,
+    salesId: values.salesId ?? null,
+    competitor: text(values.competitor),
+  };
+}
+
+const labelOf = <T,>(items: T[] | undefined, id: number | undefined, key: (t: T) => number, name: (t: T) => string) => {
+  const found = items?.find((i) => key(i) === id);
+  return found ? name(found) : '-';
+};
+
+/** /leads/add: client and persons in charge, the project, then the sales person; creates in E1. */
+export function LeadCreatePage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const [form] = Form.useForm<LeadCreateValues>();
+  const [step, setStep] = useState(0);
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const clientId = Form.useWatch('clientId', form);
+  const clients = useQuery(clientsQueryOptions());
+  const contacts = useQuery(clientContactsQueryOptions(clientId));
+  const projectTypes = useQuery(projectTypesQueryOptions());
+  const sources = useQuery(sourcesQueryOptions());
+  const options = useQuery(filterOptionsQueryOptions());
+  const salesPersons = useMemo(() => options.data?.salesPersons ?? [], [options.data]);
+
+  // The signed-in user is the default sales person when they are one.
+  useEffect(() => {
+    if (form.getFieldValue('salesId') !== undefined || !user) return;
+    if (salesPersons.some((p) => p.id === user.id)) form.setFieldValue('salesId', user.id);
+    else if (salesPersons.length === 1) form.setFieldValue('salesId', salesPersons[0].id);
+  }, [salesPersons, user, form]);
+
+  const create = useMutation({
+    mutationFn: (body: LeadCreate) => createLead(body),
+    onSuccess: async (lead) => {
+      toast.success(LEAD_CREATED);
+      await queryClient.invalidateQueries({ queryKey: leadKeys.all });
+      navigate(`/leads/${lead.id}`);
+    },
+    onError: (error) => setServerError(errorMessage(error, 'The lead could not be created.')),
+  });
+
+  const next = async () => {
+    try {
+      await form.validateFields(STEP_FIELDS[step]);
+      setStep((s) => s + 1);
+    } catch {
+      // The form shows what is missing.
+    }
+  };
+
+  const finish = async () => {
+    setServerError(null);
+    try {
+      await form.validateFields();
+    } catch {
+      const firstBad = STEP_FIELDS.findIndex((fields) => fields.some((f) => form.getFieldError(f).length > 0));
+      if (firstBad >= 0) setStep(firstBad);
+      return;
+    }
+    create.mutate(toLeadCreate(form.getFieldsValue(true) as LeadCreateValues));
+  };
+
+  const values = Form.useWatch([], form) ?? {};
+
+  return (
+    <div className="page lead-wizard">
+      <Breadcrumb
+        className="page-breadcrumb"
+        items={[{ title: <Link to="/leads">Leads</Link> }, { title: 'Add Lead' }]}
+      />
+      <div className="page-header">
+        <Typography.Title level={3}>Add Lead</Typography.Title>
+        <Typography.Text type="secondary">A new lead starts in E1 Found.</Typography.Text>
+      </div>
+      <Card variant="borderless">
+        <Steps
+          className="lead-wizard__steps"
+          current={step}
+          items={CREATE_STEPS.map((title) => ({ title }))}
+          size="small"
+        />
+        {serverError && (
+          <Alert type="error" showIcon title={serverError} className="form-alert" closable onClose={() => setServerError(null)} />
+        )}
+        <Form form={form} layout="vertical" preserve>
+          <div hidden={step !== 0}>
+            <Form.Item name="clientId" label="Client" rules={[{ required: true, message: 'Please choose client' }]}>
+              <Select
+                showSearch={{ optionFilterProp: 'label' }}
+                placeholder="Choose a client"
+                loading={clients.isPending}
+                options={(clients.data ?? []).map((c) => ({ value: c.id, label: c.clientName }))}
+                onChange={() => form.setFieldValue('personInCharges', [])}
+              />
+            </Form.Item>
+            <Form.Item
+              name="personInCharges"
+              label="Persons in Charge"
+              extra={clientId ? undefined : 'Choose a client first.'}
+            >
+              <Select
+                mode="multiple"
+                placeholder="Contacts of the client"
+                disabled={!clientId}
+                loading={contacts.isFetching}
+                showSearch={{ optionFilterProp: 'label' }}
+                notFoundContent={clientId && !contacts.isFetching ? 'No contacts for this client.' : undefined}
+                options={(contacts.data?.data ?? []).map((c) => ({
+                  value: c.id,
+                  label: c.position ? `${c.fullname} — ${c.position}` : c.fullname,
+                }))}
+              />
+            </Form.Item>
+          </div>
+          <div hidden={step !== 1}>
+            <Form.Item
+              name="projectName"
+              label="Project Name"
+              rules={[
+                { required: true, whitespace: true, message: 'Please enter project name' },
+                { max: 200, message: 'Project name cannot exceed 200 characters' },
+              ]}
+            >
+              <Input placeholder="e.g. Core Banking Network Refresh" maxLength={200} />
+            </Form.Item>
+            <Form.Item name="projectType" label="Project Type">
+              <Select
+                allowClear
+                placeholder="Choose a project type"
+                loading={projectTypes.isPending}
+                options={(projectTypes.data ?? []).map((t) => ({ value: t.id, label: t.projectTypeName }))}
+              />
+            </Form.Item>
+            <Form.Item name="sourceId" label="Source">
+              <Select
+                allowClear
+                placeholder="Where the lead came from"
+                loading={sources.isPending}
+                options={(sources.data ?? []).map((s) => ({ value: s.id, label: s.sourceName }))}
+              />
+            </Form.Item>
+            <Form.Item name="competitor" label="Competitor" rules={[{ max: 200 }]}>
+              <Input placeholder="Who else is bidding" maxLength={200} />
+            </Form.Item>
+          </div>
+          <div hidden={step !== 2}>
+            <Form.Item name="salesId" label="Sales Person">
+              <Select
+                showSearch={{ optionFilterProp: 'label' }}
+                placeholder="Choose a sales person"
+                loading={options.isPending}
+                options={salesPersons.map((p) => ({ value: p.id, label: p.fullname }))}
+              />
+            </Form.Item>
+            <Descriptions
+              className="lead-wizard__summary"
+              title="Summary"
+              size="small"
+              bordered
+              column={1}
+              items={[
+                {
+                  key: 'client',
+                  label: 'Client',
+                  children: labelOf(clients.data, values.clientId, (c) => c.id, (c) => c.clientName),
+                },
+                {
+                  key: 'pic',
+                  label: 'Persons in Charge',
+                  children:
+                    (values.personInCharges ?? [])
+                      .map((id) => contacts.data?.data.find((c) => c.id === id)?.fullname)
+                      .filter(Boolean)
+                      .join(', ') || '-',
+                },
+                { key: 'project', label: 'Project Name', children: values.projectName || '-' },
+                {
+                  key: 'type',
+                  label: 'Project Type',
+                  children: labelOf(projectTypes.data, values.projectType, (t) => t.id, (t) => t.projectTypeName),
+                },
+                {
+                  key: 'source',
+                  label: 'Source',
+                  children: labelOf(sources.data, values.sourceId, (s) => s.id, (s) => s.sourceName),
+                },
+                { key: 'competitor', label: 'Competitor', children: values.competitor || '-' },
+                { key: 'stage', label: 'Stage', children: 'E1 Found' },
+              ]}
+            />
+          </div>
+        </Form>
+        <div className="lead-wizard__actions">
+          <Button onClick={() => (step === 0 ? navigate('/leads') : setStep((s) => s - 1))}>
+            {step === 0 ? 'Cancel' : 'Back'}
+          </Button>
+          {step < CREATE_STEPS.length - 1 ? (
+            <Button type="primary" onClick={() => void next()}>
+              Next
+            </Button>
+          ) : (
+            <Button type="primary" loading={create.isPending} onClick={() => void finish()}>
+              Create Lead
+            </Button>
+          )}
+        </div>
+      </Card>
+    </div>
+  );
+}

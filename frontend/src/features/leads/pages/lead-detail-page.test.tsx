@@ -1,0 +1,88 @@
+import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { setTokens } from '@/lib/api/tokens';
+import { buttonByText } from '@/test/antd-helpers';
+import { FULL, json, makeSession, renderApp, stubApi } from '@/test/render-app';
+import { LEAD_DETAIL_REFETCH_MS, leadQueryOptions } from '../api/leads-api';
+import type { LeadDetail } from '../api/types';
+import { leadForm } from '../test-fixtures';
+
+// Whole-app renders are slow on a busy two-core machine.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  await act(async () => {
+    await new Promise((r) => setTimeout(r, 0));
+  });
+});
+
+const detail = (): LeadDetail => {
+  const form = leadForm();
+  return {
+    ...form.lead,
+    proposalFile: { name: 'proposal.pdf', size: 2_621_440 },
+    personInCharges: form.personInCharges,
+    serviceCategories: form.serviceCategories,
+    payments: [{ serviceCategoryId: 7, billingDate: '2026-12-01', amount: 500_000_000 }],
+    billingSchedules: [],
+    projectIdNumbers: [],
+    pidNumber: ['PID-2026-001'],
+  };
+};
+
+describe('LeadDetailPage', () => {
+  it('is refetched every 10 seconds', () => {
+    expect(LEAD_DETAIL_REFETCH_MS).toBe(10_000);
+    expect(leadQueryOptions(1).refetchInterval).toBe(10_000);
+  });
+
+  it('shows the lead, its people, stage durations and history, and downloads a file', async () => {
+    setTokens({ token: 'tok', refreshToken: 'r' });
+    const requests = stubApi(makeSession({ pageAccess: { dashboard: FULL, leads: FULL } }), (_req, url) => {
+      switch (url.pathname) {
+        case '/api/leads/19':
+          return json(200, { results: detail() });
+        case '/api/leads/19/stageDurations':
+          return json(200, {
+            results: [
+              { stageName: 'E1', stageDescription: 'Found', enteredAt: '2026-09-03T00:00:00Z', leftAt: null, days: 79.5 },
+            ],
+          });
+        case '/api/leads/19/history':
+          return json(200, {
+            results: [
+              { id: 2, field: 'decisionMaker', oldValue: null, newValue: 'CIO', changedBy: 'Sari Dewi', changedAt: '2026-11-22T03:00:00Z' },
+            ],
+          });
+        case '/api/leads/19/files/proposalFile':
+          return new Response('%PDF-1.4', { status: 200, headers: { 'Content-Type': 'application/pdf' } });
+        default:
+          return undefined;
+      }
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:lead-file');
+    URL.revokeObjectURL = vi.fn();
+    const { router } = renderApp('/leads/19/view');
+
+    expect(await screen.findByRole('heading', { name: 'IT Strategy Assessment' })).toBeInTheDocument();
+    expect(screen.getByText('E1 Found')).toBeInTheDocument();
+    expect(screen.getByText('Rp 12.208.000.000')).toBeInTheDocument();
+    expect(screen.getByText('Rp 2.075.360.000')).toBeInTheDocument();
+    expect(screen.getByText('Rina Kartika')).toBeInTheDocument();
+    expect(screen.getByText('PID-2026-001')).toBeInTheDocument();
+    expect(screen.getByText('Rp 500.000.000')).toBeInTheDocument();
+    expect(screen.getByText('79 days')).toHaveAttribute('data-color', 'yellow');
+    expect(await screen.findByText('Decision Maker', { selector: '.ant-timeline *' })).toBeInTheDocument();
+    expect(await screen.findByText(/79,5 days/)).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Download Proposal' }));
+    await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
+    const download = requests.find((r) => new URL(r.url).pathname === '/api/leads/19/files/proposalFile')!;
+    expect(download.headers.get('Authorization')).toBe('Bearer tok');
+
+    fireEvent.click(buttonByText('Edit'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/leads/19/edit'));
+  });
+});

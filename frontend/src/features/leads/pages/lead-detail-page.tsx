@@ -1,0 +1,242 @@
+import { ArrowLeftOutlined, EditOutlined, UserOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Avatar, Breadcrumb, Button, Card, Col, Descriptions, Empty, Result, Row, Skeleton, Table, Tag, Typography } from 'antd';
+import { Link, useNavigate, useParams } from 'react-router';
+import { usePageAccess } from '@/app/auth/auth-context';
+import { errorMessage, isApiError } from '@/lib/api/errors';
+import { formatDate, formatIDR, formatNumber } from '@/lib/format';
+import { leadQueryOptions } from '../api/leads-api';
+import type { LeadDetail } from '../api/types';
+import { LastContactedBadge } from '../components/last-contacted-badge';
+import { LeadFiles } from '../components/lead-files';
+import { LeadHistory } from '../components/lead-history';
+import { StageTimeline } from '../components/stage-timeline';
+import { STATUS_COLORS, STATUS_LABELS, stageLabel, subscriptionLabel } from '../lib/labels';
+import '../leads.css';
+
+const dash = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '-' : v);
+
+function categoryName(lead: LeadDetail, id: number): string {
+  return lead.serviceCategories.find((c) => c.serviceCategoryId === id)?.serviceCategoryName ?? `#${id}`;
+}
+
+function Amount({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="lead-amount">
+      <span className="lead-amount__label">{label}</span>
+      <span className="lead-amount__value" title={value}>
+        {value}
+      </span>
+    </div>
+  );
+}
+
+function LeadInformation({ lead }: { lead: LeadDetail }) {
+  const pids = lead.pidNumber.length > 0 ? lead.pidNumber : lead.projectIdNumbers;
+  return (
+    <Descriptions
+      column={{ xs: 1, sm: 1, md: 2 }}
+      size="small"
+      items={[
+        { key: 'client', label: 'Client', children: `${lead.clientName} (${lead.clientCode})` },
+        { key: 'project', label: 'Project Name', children: lead.projectName },
+        { key: 'type', label: 'Project Type', children: dash(lead.projectTypeName) },
+        { key: 'source', label: 'Source', children: dash(lead.sourceName) },
+        { key: 'entity', label: 'Entity', children: dash(lead.entityName) },
+        { key: 'unit', label: 'Unit', children: dash(lead.unitName) },
+        { key: 'subscription', label: 'Subscription', children: subscriptionLabel(lead.subscriptionType) },
+        { key: 'competitor', label: 'Competitor', children: dash(lead.competitor) },
+        { key: 'decision', label: 'Decision Maker', children: dash(lead.decisionMaker) },
+        { key: 'sales', label: 'Sales', children: lead.salesFullname },
+        {
+          key: 'pid',
+          label: 'PID Numbers',
+          children: pids.length > 0 ? pids.map((p) => <Tag key={p}>{p}</Tag>) : '-',
+        },
+        { key: 'units', label: 'Total Unit', children: dash(lead.totalUnit === null ? null : formatNumber(lead.totalUnit)) },
+        { key: 'close', label: 'Expected Close', children: formatDate(lead.expectedCloseDate) },
+        {
+          key: 'period',
+          label: 'Project Period',
+          children:
+            lead.projectStartDate || lead.projectEndDate
+              ? `${formatDate(lead.projectStartDate)} – ${formatDate(lead.projectEndDate)}`
+              : '-',
+        },
+        {
+          key: 'duration',
+          label: 'Duration',
+          children: lead.projectDuration === null ? '-' : `${lead.projectDuration} months`,
+        },
+        { key: 'contacted', label: 'Last Contacted', children: formatDate(lead.lastContactedAt) },
+        {
+          key: 'description',
+          label: 'Project Description',
+          span: 'filled',
+          children: <span style={{ whiteSpace: 'pre-wrap' }}>{dash(lead.projectDescription)}</span>,
+        },
+      ]}
+    />
+  );
+}
+
+function ServicesAndBilling({ lead }: { lead: LeadDetail }) {
+  return (
+    <>
+      {lead.serviceCategories.length === 0 ? (
+        <Typography.Text type="secondary">No service category yet.</Typography.Text>
+      ) : (
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 6 }}>
+          {lead.serviceCategories.map((c, i) => (
+            <Tag key={`${c.serviceCategoryId}-${c.subServiceCategoryId ?? i}`} color="geekblue">
+              {c.serviceCategoryName}
+              {c.subServiceCategoryName ? ` · ${c.subServiceCategoryName}` : ''}
+            </Tag>
+          ))}
+        </div>
+      )}
+      {lead.payments.length > 0 && (
+        <>
+          <Typography.Title level={5} style={{ marginTop: 20 }}>
+            Payments
+          </Typography.Title>
+          <Table
+            size="small"
+            pagination={false}
+            rowKey={(_, i) => String(i)}
+            dataSource={lead.payments}
+            scroll={{ x: 'max-content' }}
+            columns={[
+              { title: 'Service Category', render: (_, p) => categoryName(lead, p.serviceCategoryId) },
+              { title: 'Billing Date', render: (_, p) => formatDate(p.billingDate) },
+              { title: 'Amount', align: 'right', render: (_, p) => formatIDR(p.amount) },
+            ]}
+          />
+        </>
+      )}
+      {lead.billingSchedules.length > 0 && (
+        <>
+          <Typography.Title level={5} style={{ marginTop: 20 }}>
+            Billing Schedules
+          </Typography.Title>
+          <Table
+            size="small"
+            pagination={false}
+            rowKey={(_, i) => String(i)}
+            dataSource={lead.billingSchedules}
+            scroll={{ x: 'max-content' }}
+            columns={[
+              { title: 'Service Category', render: (_, b) => categoryName(lead, b.serviceCategoryId) },
+              { title: 'Schedule', render: (_, b) => formatDate(b.schedule) },
+              { title: 'Amount', align: 'right', render: (_, b) => formatIDR(b.amount) },
+              { title: 'Description', render: (_, b) => dash(b.description) },
+            ]}
+          />
+        </>
+      )}
+    </>
+  );
+}
+
+/** /leads/{id} and /leads/{id}/view: everything about a lead, refetched every 10 seconds. */
+export function LeadDetailPage() {
+  const { leadId } = useParams();
+  const id = Number(leadId);
+  const navigate = useNavigate();
+  const access = usePageAccess('leads');
+  const detail = useQuery({ ...leadQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
+
+  if (!Number.isInteger(id) || id <= 0 || (detail.isError && isApiError(detail.error) && detail.error.status === 404)) {
+    return (
+      <Result
+        status="404"
+        title="Lead not found"
+        subTitle="This lead does not exist or is not visible to you."
+        extra={<Button onClick={() => navigate('/leads')}>Back to Leads</Button>}
+      />
+    );
+  }
+  if (detail.isError && !detail.data) {
+    return <Result status="error" title={errorMessage(detail.error, 'The lead could not be loaded.')} />;
+  }
+  if (!detail.data) return <Skeleton active paragraph={{ rows: 12 }} />;
+  const lead = detail.data;
+
+  return (
+    <div className="page lead-detail">
+      <Breadcrumb
+        className="page-breadcrumb"
+        items={[{ title: <Link to="/leads">Leads</Link> }, { title: lead.clientName }]}
+      />
+      <div className="lead-detail__header">
+        <div style={{ minWidth: 0 }}>
+          <Typography.Text type="secondary">{lead.clientName}</Typography.Text>
+          <Typography.Title level={3}>{lead.projectName}</Typography.Title>
+          <div className="lead-detail__meta">
+            <Tag color="blue">{stageLabel(lead.stageName, lead.stageDescription)}</Tag>
+            <Tag color={STATUS_COLORS[lead.status]}>{STATUS_LABELS[lead.status]}</Tag>
+            <LastContactedBadge days={lead.lastContacted} />
+          </div>
+        </div>
+        <div style={{ display: 'flex', gap: 8 }}>
+          <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/leads')}>
+            Leads
+          </Button>
+          {access.isEdit && (
+            <Button type="primary" icon={<EditOutlined />} onClick={() => navigate(`/leads/${lead.id}/edit`)}>
+              Edit
+            </Button>
+          )}
+        </div>
+      </div>
+
+      <div className="lead-detail__amounts">
+        <Amount label="Budget" value={formatIDR(lead.projectBudget)} />
+        <Amount label="Total Revenue" value={formatIDR(lead.totalRevenue)} />
+        <Amount label="Total Gross Profit" value={formatIDR(lead.totalGrossProfit)} />
+        <Amount label="GP Margin" value={`${formatNumber(lead.grossProfitMargin)}%`} />
+      </div>
+
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={16}>
+          <Card title="Lead Information" className="lead-section" variant="borderless">
+            <LeadInformation lead={lead} />
+          </Card>
+          <Card title="Service Categories" className="lead-section" variant="borderless">
+            <ServicesAndBilling lead={lead} />
+          </Card>
+          <Card title="Change History" className="lead-section" variant="borderless">
+            <LeadHistory leadId={lead.id} />
+          </Card>
+        </Col>
+        <Col xs={24} lg={8}>
+          <Card title="Persons in Charge" className="lead-section" variant="borderless">
+            {lead.personInCharges.length === 0 ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No Person in Charge" />
+            ) : (
+              lead.personInCharges.map((p) => (
+                <div key={p.picId} className="lead-pic">
+                  <Avatar icon={<UserOutlined />} style={{ background: '#eef3ff', color: '#1d4ed8' }} />
+                  <div>
+                    <Typography.Text strong>{p.picName}</Typography.Text>
+                    <div>
+                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                        {p.position ?? '-'}
+                      </Typography.Text>
+                    </div>
+                  </div>
+                </div>
+              ))
+            )}
+          </Card>
+          <Card title="Files" className="lead-section" variant="borderless">
+            <LeadFiles lead={lead} />
+          </Card>
+          <Card title="Stage Durations" className="lead-section" variant="borderless">
+            <StageTimeline leadId={lead.id} />
+          </Card>
+        </Col>
+      </Row>
+    </div>
+  );
+}

@@ -1,0 +1,254 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Breadcrumb, Button, Card, Form, Result, Skeleton, Steps, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { showInfo, showWarning, toast } from '@/components/dialogs';
+import { errorMessage } from '@/lib/api/errors';
+import {
+  checkNeedApproval,
+  filterOptionsQueryOptions,
+  leadFormQueryOptions,
+  leadKeys,
+  updateLead,
+} from '../api/leads-api';
+import type { LeadFileKind, LeadUploads, NeedApproval } from '../api/types';
+import { DetailsStep } from '../components/edit/details-step';
+import { FilesStep } from '../components/edit/files-step';
+import { MoneyStep } from '../components/edit/money-step';
+import { ServicesStep } from '../components/edit/services-step';
+import { StageStep, stageCheckMessages } from '../components/edit/stage-step';
+import {
+  EDIT_STEP_FIELDS,
+  EDIT_STEPS,
+  monthsBetween,
+  stillMissing,
+  toEditValues,
+  toLeadUpdate,
+  type LeadEditValues,
+} from '../lib/edit-form';
+import { BOARD_STAGES } from '../lib/labels';
+import '../leads.css';
+
+export const LEAD_UPDATED = 'Lead has been updated successfully.';
+export const APPROVAL_TITLE = 'Approval Required';
+
+/** /leads/{id}/edit: five steps; Save sends everything as multipart and returns to the detail. */
+export function LeadEditPage() {
+  const { leadId } = useParams();
+  const id = Number(leadId);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<LeadEditValues>();
+  const [step, setStep] = useState(0);
+  const [uploads, setUploads] = useState<LeadUploads>({});
+  const [removed, setRemoved] = useState<LeadFileKind[]>([]);
+  const [check, setCheck] = useState<NeedApproval | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [checkError, setCheckError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const loaded = useRef(false);
+
+  const leadForm = useQuery({ ...leadFormQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
+  const options = useQuery(filterOptionsQueryOptions());
+  const stages = useMemo(
+    () => (options.data?.stages ?? []).filter((s) => BOARD_STAGES.some((b) => b.name === s.stageName)),
+    [options.data],
+  );
+  const lead = leadForm.data?.lead;
+
+  useEffect(() => {
+    if (!leadForm.data || loaded.current) return;
+    loaded.current = true;
+    form.setFieldsValue(toEditValues(leadForm.data));
+  }, [leadForm.data, form]);
+
+  const runCheck = async (stageId: number) => {
+    setChecking(true);
+    setCheckError(null);
+    try {
+      const answer = await checkNeedApproval(id, stageId);
+      setCheck(answer);
+      return answer;
+    } catch (error) {
+      setCheck(null);
+      setCheckError(errorMessage(error, 'The stage could not be checked.'));
+      return null;
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  const onValuesChange = (changed: Partial<LeadEditValues>, all: LeadEditValues) => {
+    if ('stageId' in changed && lead) {
+      if (changed.stageId === lead.stageId) setCheck(null);
+      else if (changed.stageId) void runCheck(changed.stageId);
+    }
+    // Dates set the duration in months.
+    if (('projectStartDate' in changed || 'projectEndDate' in changed) && all.projectStartDate && all.projectEndDate) {
+      const start = all.projectStartDate as Dayjs;
+      const end = all.projectEndDate as Dayjs;
+      if (!end.isBefore(start, 'day')) form.setFieldValue('projectDuration', monthsBetween(start, end));
+    }
+  };
+
+  const goToStep = async (target: number) => {
+    if (target > step) {
+      try {
+        await form.validateFields(EDIT_STEP_FIELDS[step] as never[], { recursive: true });
+      } catch {
+        return;
+      }
+    }
+    setStep(target);
+  };
+
+  const save = async () => {
+    if (!lead) return;
+    setSaveError(null);
+    let values: LeadEditValues;
+    try {
+      await form.validateFields({ recursive: true });
+      values = form.getFieldsValue(true) as LeadEditValues;
+    } catch (error) {
+      const fields = (error as { errorFields?: Array<{ name: (string | number)[] }> }).errorFields ?? [];
+      const first = fields[0]?.name[0];
+      const at = EDIT_STEP_FIELDS.findIndex((names) => names.includes(String(first)));
+      if (at >= 0) setStep(at);
+      return;
+    }
+
+    // A stage change is checked with the server first: what is still missing, whether approval is needed.
+    if (values.stageId !== lead.stageId) {
+      const answer = await runCheck(values.stageId);
+      if (!answer) return;
+      const missing = stillMissing(answer.missingFields, values, {
+        uploads,
+        removed,
+        stored: {
+          proposalFile: Boolean(lead.proposalFile),
+          projectCostSheetFile: Boolean(lead.projectCostSheetFile),
+          customerConfirmationDocumentFile: Boolean(lead.customerConfirmationDocumentFile),
+        },
+      });
+      if (missing.length > 0) {
+        setStep(EDIT_STEPS.length - 1);
+        const { missing: text } = stageCheckMessages({ ...answer, missingFields: missing }, stages);
+        await showWarning({ title: 'Stage cannot change yet', content: text });
+        return;
+      }
+    }
+
+    setSaving(true);
+    try {
+      const result = await updateLead(id, toLeadUpdate(values, removed), uploads);
+      await queryClient.invalidateQueries({ queryKey: leadKeys.all });
+      if (result.approvalRequired) {
+        await showInfo({ title: APPROVAL_TITLE, content: result.message ?? 'This stage change needs approval.' });
+      } else {
+        toast.success(result.message ?? LEAD_UPDATED);
+      }
+      navigate(`/leads/${id}`);
+    } catch (error) {
+      const message = errorMessage(error, 'The lead could not be saved.');
+      setSaveError(message);
+      toast.error(message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (!Number.isInteger(id) || id <= 0) return <Result status="404" title="Lead not found" />;
+  if (leadForm.isError) {
+    return (
+      <Result
+        status="error"
+        title={errorMessage(leadForm.error, 'The lead could not be loaded.')}
+        extra={<Button onClick={() => navigate('/leads')}>Back to Leads</Button>}
+      />
+    );
+  }
+  if (!lead) return <Skeleton active paragraph={{ rows: 10 }} />;
+
+  const last = step === EDIT_STEPS.length - 1;
+  return (
+    <div className="page lead-wizard">
+      <Breadcrumb
+        className="page-breadcrumb"
+        items={[
+          { title: <Link to="/leads">Leads</Link> },
+          { title: <Link to={`/leads/${id}`}>{lead.clientName}</Link> },
+          { title: 'Edit' },
+        ]}
+      />
+      <div className="page-header">
+        <Typography.Title level={3}>Edit Lead</Typography.Title>
+        <Typography.Text type="secondary">
+          {lead.clientName} · {lead.projectName}
+        </Typography.Text>
+      </div>
+      <Card variant="borderless">
+        <Steps
+          className="lead-wizard__steps"
+          size="small"
+          current={step}
+          onChange={(target) => void goToStep(target)}
+          items={EDIT_STEPS.map((title) => ({ title }))}
+        />
+        {saveError && (
+          <Alert type="error" showIcon title={saveError} className="form-alert" closable onClose={() => setSaveError(null)} />
+        )}
+        <Form form={form} layout="vertical" preserve onValuesChange={onValuesChange}>
+          <div hidden={step !== 0}>
+            <DetailsStep clientId={lead.clientId} clientName={lead.clientName} />
+          </div>
+          <div hidden={step !== 1}>
+            <MoneyStep />
+          </div>
+          <div hidden={step !== 2}>
+            <ServicesStep />
+          </div>
+          <div hidden={step !== 3}>
+            <FilesStep
+              stored={{
+                proposalFile: lead.proposalFile,
+                projectCostSheetFile: lead.projectCostSheetFile,
+                customerConfirmationDocumentFile: lead.customerConfirmationDocumentFile,
+              }}
+              uploads={uploads}
+              removed={removed}
+              onChoose={(kind, file) => {
+                setUploads((u) => ({ ...u, [kind]: file }));
+                if (file) setRemoved((r) => r.filter((k) => k !== kind));
+              }}
+              onToggleRemove={(kind) =>
+                setRemoved((r) => (r.includes(kind) ? r.filter((k) => k !== kind) : [...r, kind]))
+              }
+            />
+          </div>
+          <div hidden={step !== 4}>
+            <StageStep
+              stages={stages}
+              currentStageId={lead.stageId}
+              check={check}
+              checking={checking}
+              checkError={checkError}
+            />
+          </div>
+        </Form>
+        <div className="lead-wizard__actions">
+          <Button onClick={() => (step === 0 ? navigate(`/leads/${id}`) : setStep((s) => s - 1))}>
+            {step === 0 ? 'Cancel' : 'Back'}
+          </Button>
+          <div style={{ display: 'flex', gap: 8 }}>
+            {!last && <Button onClick={() => void goToStep(step + 1)}>Next</Button>}
+            <Button type="primary" loading={saving} onClick={() => void save()}>
+              Save
+            </Button>
+          </div>
+        </div>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,242 @@
+import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Modal } from 'antd';
+import { setTokens } from '@/lib/api/tokens';
+import { buttonByText, chooseOption } from '@/test/antd-helpers';
+import { FULL, json, makeSession, renderApp, stubApi } from '@/test/render-app';
+import { filterOptions, leadForm } from '../test-fixtures';
+
+// Whole-app renders are slow on a busy two-core machine.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  Modal.destroyAll();
+  await act(async () => {
+    await new Promise((r) => setTimeout(r, 0));
+  });
+});
+
+const session = () => makeSession({ pageAccess: { dashboard: FULL, leads: FULL } });
+
+const contact = (id: number, fullname: string, clientId: number) => ({
+  id,
+  clientId,
+  clientName: 'Bank Nusa Mandiri',
+  fullname,
+  nickname: null,
+  gender: 'Female',
+  position: 'Procurement Manager',
+  division: null,
+  email: null,
+  phoneNumber: null,
+  linkedin: null,
+  user: null,
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+});
+
+function lookups(url: URL) {
+  switch (url.pathname) {
+    case '/api/leads/filter-options':
+      return json(200, { results: filterOptions });
+    case '/api/master-data/clients':
+      return json(200, { results: [{ id: 1, clientName: 'Bank Nusa Mandiri' }, { id: 3, clientName: 'Perusahaan Gas Nusantara' }] });
+    case '/api/master-data/project-types':
+      return json(200, { results: [{ id: 1, projectTypeName: 'New Project' }, { id: 2, projectTypeName: 'Renewal' }] });
+    case '/api/master-data/sources':
+      return json(200, { results: [{ id: 5, sourceName: 'Cold Call' }] });
+    case '/api/master-data/entities':
+      return json(200, { results: [{ id: 1, entityName: 'PT Nusantara Digital Solusi' }] });
+    case '/api/master-data/units':
+      return json(200, { results: [{ id: 1, unitName: 'Enterprise Sales' }] });
+    case '/api/master-data/service-category-map':
+      return json(200, {
+        results: [{ id: 7, serviceCategoryName: 'Hardware Procurement', subServiceCategories: [] }],
+      });
+    case '/api/people': {
+      const criteria = JSON.parse(url.searchParams.get('criteria') ?? '[]') as Array<{ value: number }>;
+      const clientId = criteria[0]?.value;
+      const data = clientId === 1 ? [contact(11, 'Lina Marlina', 1), contact(12, 'Hendro Saputra', 1)] : [contact(4, 'Rina Kartika', 3)];
+      return json(200, { results: { data, totalRows: data.length } });
+    }
+    default:
+      return undefined;
+  }
+}
+
+describe('LeadCreatePage', () => {
+  it('asks for a client, then posts the chosen values and opens the new lead', async () => {
+    setTokens({ token: 'a', refreshToken: 'r' });
+    const requests = stubApi(session(), (req, url) => {
+      if (url.pathname === '/api/leads' && req.method === 'POST') {
+        return json(201, { results: { ...leadForm().lead, id: 321 } });
+      }
+      if (url.pathname === '/api/leads/321') return json(200, { results: { ...leadForm().lead, id: 321 } });
+      return lookups(url);
+    });
+    const { router } = renderApp('/leads/add');
+    await screen.findByText('A new lead starts in E1 Found.');
+
+    // Next is refused without a client.
+    fireEvent.click(buttonByText('Next'));
+    expect(await screen.findByText('Please choose client')).toBeInTheDocument();
+
+    await chooseOption(screen.getByLabelText('Client'), 'Bank Nusa Mandiri');
+    // The persons in charge are the contacts of that client.
+    await waitFor(() =>
+      expect(
+        requests.some(
+          (r) =>
+            new URL(r.url).pathname === '/api/people' &&
+            new URL(r.url).searchParams.get('criteria') === '[{"field":"clientId","value":1}]' &&
+            new URL(r.url).searchParams.get('limit') === '100',
+        ),
+      ).toBe(true),
+    );
+    await chooseOption(screen.getByLabelText('Persons in Charge'), 'Lina Marlina — Procurement Manager');
+    fireEvent.click(buttonByText('Next'));
+
+    await waitFor(() => expect(buttonByText('Back')).toBeInTheDocument());
+    fireEvent.click(buttonByText('Next'));
+    expect(await screen.findByText('Please enter project name')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Project Name'), { target: { value: '  Core Banking Refresh ' } });
+    await chooseOption(screen.getByLabelText('Project Type'), 'Renewal');
+    await chooseOption(screen.getByLabelText('Source'), 'Cold Call');
+    fireEvent.change(screen.getByLabelText('Competitor'), { target: { value: 'Datacomm' } });
+    fireEvent.click(buttonByText('Next'));
+
+    // The signed-in user (id 7) is the default sales person.
+    await screen.findByText('Summary');
+    fireEvent.click(buttonByText('Create Lead'));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/leads/321'));
+    const post = requests.find((r) => new URL(r.url).pathname === '/api/leads' && r.method === 'POST');
+    expect(await post!.json()).toEqual({
+      clientId: 1,
+      personInCharges: [11],
+      projectName: 'Core Banking Refresh',
+      projectType: 2,
+      sourceId: 5,
+      salesId: 7,
+      competitor: 'Datacomm',
+    });
+  });
+
+  it('shows the server message when the lead is refused', async () => {
+    setTokens({ token: 'a', refreshToken: 'r' });
+    stubApi(session(), (req, url) => {
+      if (url.pathname === '/api/leads' && req.method === 'POST') {
+        return json(422, { messages: ['Please choose a valid source.'], type: 'ValidationFailed' });
+      }
+      return lookups(url);
+    });
+    renderApp('/leads/add');
+    await screen.findByText('A new lead starts in E1 Found.');
+    await chooseOption(screen.getByLabelText('Client'), 'Bank Nusa Mandiri');
+    fireEvent.click(buttonByText('Next'));
+    await waitFor(() => expect(buttonByText('Back')).toBeInTheDocument());
+    fireEvent.change(screen.getByLabelText('Project Name'), { target: { value: 'Refresh' } });
+    fireEvent.click(buttonByText('Next'));
+    await screen.findByText('Summary');
+    fireEvent.click(buttonByText('Create Lead'));
+    expect(await screen.findByText('Please choose a valid source.')).toBeInTheDocument();
+  });
+});
+
+describe('LeadEditPage', () => {
+  function stubEdit(answer: object) {
+    return stubApi(session(), (req, url) => {
+      if (url.pathname === '/api/leads/19/form/v2') return json(200, { results: leadForm() });
+      if (url.pathname === '/api/leads/19/update/v2' && req.method === 'PUT') {
+        return json(200, { results: { lead: { ...leadForm().lead }, ...answer } });
+      }
+      if (url.pathname === '/api/leads/check-need-approval') {
+        return json(200, { results: { needsApproval: true, stageId: 4, stageName: 'E4', missingFields: [] } });
+      }
+      if (url.pathname === '/api/leads/19') return json(200, { results: leadForm().lead });
+      return lookups(url);
+    });
+  }
+
+  it('saves as multipart with the lead as JSON in `data` and the chosen file', async () => {
+    setTokens({ token: 'a', refreshToken: 'r' });
+    const requests = stubEdit({ stageMoved: false, approvalRequired: false, message: null });
+    const { router } = renderApp('/leads/19/edit');
+    const name = await screen.findByLabelText('Project Name');
+    await waitFor(() => expect(name).toHaveValue('IT Strategy Assessment'));
+    fireEvent.change(name, { target: { value: 'IT Strategy Assessment 2027' } });
+    fireEvent.change(screen.getByLabelText('Decision Maker'), { target: { value: 'CIO' } });
+
+    fireEvent.click(buttonByText('Next'));
+    await waitFor(() => expect(screen.getByTestId('gp-margin')).toHaveTextContent('17%'));
+    fireEvent.change(screen.getByLabelText('Total Gross Profit'), { target: { value: '3.052.000.000' } });
+    await waitFor(() => expect(screen.getByTestId('gp-margin')).toHaveTextContent('25%'));
+
+    fireEvent.click(buttonByText('Next'));
+    fireEvent.click(buttonByText('Next'));
+    // Files are checked here before they are sent.
+    const fileInput = (kind: string) =>
+      document.querySelector<HTMLInputElement>(`[data-kind="${kind}"] input[type=file]`)!;
+    const wrong = new File(['x'], 'deck.docx', { type: 'application/msword' });
+    fireEvent.change(fileInput('proposalFile'), { target: { files: [wrong] } });
+    expect(await screen.findByText('Unsupported file format')).toBeInTheDocument();
+    fireEvent.change(fileInput('projectCostSheetFile'), { target: { files: [new File(['x'], 'pcs.pdf')] } });
+    expect(await screen.findByText('Unsupported file format. Accepts only .xls kind file.')).toBeInTheDocument();
+    const deck = new File(['%PDF-1.4'], 'deck.pdf', { type: 'application/pdf' });
+    fireEvent.change(fileInput('proposalFile'), { target: { files: [deck] } });
+    expect(await screen.findByText('deck.pdf')).toBeInTheDocument();
+
+    fireEvent.click(buttonByText('Save'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/leads/19'));
+
+    const put = requests.find((r) => new URL(r.url).pathname === '/api/leads/19/update/v2')!;
+    expect(put.method).toBe('PUT');
+    expect(put.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
+    const body = await put.formData();
+    const data = JSON.parse(body.get('data') as string);
+    expect(data).toMatchObject({
+      projectName: 'IT Strategy Assessment 2027',
+      decisionMaker: 'CIO',
+      stageId: 1,
+      projectType: 2,
+      sourceId: 2,
+      subscriptionType: 'RECURRING',
+      totalRevenue: 12_208_000_000,
+      totalGrossProfit: 3_052_000_000,
+      expectedCloseDate: '2026-11-19',
+      projectStartDate: '2026-10-30',
+      projectEndDate: '2027-10-29',
+      personInCharges: [4],
+      serviceCategories: [{ serviceCategoryId: 7, subServiceCategoryId: null }],
+      removeFiles: [],
+    });
+    // jsdom's File loses its name on the way through Node's Request; the part itself is there
+    // (its name is checked on leadUpdateFormData in lib.test.ts).
+    expect(body.get('proposalFile')).toMatchObject({ type: 'application/pdf' });
+    expect(body.get('projectCostSheetFile')).toBeNull();
+    // No stage change: nothing was asked about approval.
+    expect(requests.some((r) => new URL(r.url).pathname === '/api/leads/check-need-approval')).toBe(false);
+  });
+
+  it('checks a stage change first and shows the approval message in a dialog', async () => {
+    setTokens({ token: 'a', refreshToken: 'r' });
+    const message = 'Moving to E4 Proposal needs approval; the lead stays in its stage until it is approved.';
+    const requests = stubEdit({ stageMoved: false, approvalRequired: true, message });
+    renderApp('/leads/19/edit');
+    const name = await screen.findByLabelText('Project Name');
+    await waitFor(() => expect(name).toHaveValue('IT Strategy Assessment'));
+    for (let i = 0; i < 4; i += 1) fireEvent.click(buttonByText('Next'));
+    await chooseOption(screen.getByLabelText('Stage'), 'E4 Proposal (needs approval)');
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    fireEvent.click(buttonByText('Save'));
+    await waitFor(() => expect(document.querySelector('.ant-modal-confirm')).not.toBeNull());
+    expect(document.querySelector('.ant-modal-confirm')).toHaveTextContent('Approval Required');
+    const checks = requests.filter((r) => new URL(r.url).pathname === '/api/leads/check-need-approval');
+    expect(checks.length).toBeGreaterThanOrEqual(2);
+    expect(await checks[0].json()).toEqual({ leadId: 19, stageId: 4 });
+    const put = requests.find((r) => new URL(r.url).pathname === '/api/leads/19/update/v2')!;
+    expect(JSON.parse((await put.formData()).get('data') as string)).toMatchObject({ stageId: 4 });
+  });
+});

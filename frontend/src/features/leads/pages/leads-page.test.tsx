@@ -1,0 +1,172 @@
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { setTokens } from '@/lib/api/tokens';
+import { chooseOption } from '@/test/antd-helpers';
+import { FULL, json, makeSession, renderApp, stubApi } from '@/test/render-app';
+import type { BoardColumn } from '../api/types';
+import { boardColumns, card, filterOptions } from '../test-fixtures';
+
+// Whole-app renders are slow on a busy two-core machine.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+afterEach(async () => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  await act(async () => {
+    await new Promise((r) => setTimeout(r, 0));
+  });
+});
+
+const session = () => makeSession({ pageAccess: { dashboard: FULL, leads: FULL } });
+
+function boardCalls(requests: Request[]) {
+  return requests
+    .map((r) => new URL(r.url))
+    .filter((u) => u.pathname === '/api/leads')
+    .map((u) => Object.fromEntries(u.searchParams));
+}
+
+/** Stubs the board's calls; `columns` may change between calls. */
+function stubBoard(columns: () => BoardColumn[]) {
+  return stubApi(session(), (req, url) => {
+    if (url.pathname === '/api/leads' && req.method === 'GET') return json(200, { results: columns() });
+    if (url.pathname === '/api/leads/filter-options') return json(200, { results: filterOptions });
+    if (url.pathname === '/api/leads/totalGp/0') {
+      return json(200, { results: { totalGrossProfit: 51_045_140_000, totalLeads: 14 } });
+    }
+    if (url.pathname === '/api/leads/list') {
+      return json(200, { results: { data: [card(90, { clientName: 'Listed Client' })], totalRows: 1 } });
+    }
+    return undefined;
+  });
+}
+
+describe('LeadsPage', () => {
+  it('shows six stage columns with their totals and the summary chips', async () => {
+    setTokens({ token: 'a', refreshToken: 'r' });
+    const requests = stubBoard(() => boardColumns([2, 1, 0, 7, 0, 0], [], [2, 1, 0, 64, 0, 0]));
+    renderApp('/leads');
+
+    const board = await screen.findByTestId('leads-board');
+    const columns = within(board).getAllByRole('region');
+    expect(columns.map((c) => c.getAttribute('aria-label'))).toEqual([
+      'E1 Found',
+      'E2 Connected',
+      'E3 Qualified',
+      'E4 Proposal',
+      'E5 Verification',
+      'E6 Closing',
+    ]);
+    expect(within(columns[0]).getByLabelText('2 leads')).toHaveTextContent('2');
+    expect(within(columns[3]).getByLabelText('64 leads')).toHaveTextContent('64');
+    expect(within(columns[3]).getByText('Showing 7 of 64')).toBeInTheDocument();
+    // More than five leads: the column scrolls; five or fewer: it does not.
+    expect(columns[3].querySelector('.board-column__body')).toHaveClass('is-scrollable');
+    expect(columns[0].querySelector('.board-column__body')).not.toHaveClass('is-scrollable');
+
+    expect(screen.getByText('Total GP Ongoing Leads')).toBeInTheDocument();
+    expect(screen.getByTestId('total-gp')).toHaveTextContent('Rp 51,05B');
+    expect(screen.getByText('Ongoing Leads')).toBeInTheDocument();
+    expect(screen.getByTestId('ongoing-leads')).toHaveTextContent('14');
+
+    // The default status filter is ON GOING.
+    expect(boardCalls(requests)[0]).toMatchObject({ status: 'ONGOING' });
+    expect(screen.getByText('Listed Client')).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Pinned' })).toBeNull();
+  });
+
+  it('sorts a column by last contacted and filters by status', async () => {
+    setTokens({ token: 'a', refreshToken: 'r' });
+    const requests = stubBoard(() => boardColumns());
+    renderApp('/leads');
+    await screen.findByTestId('leads-board');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sort E1 by last contacted' }));
+    await waitFor(() => expect(boardCalls(requests).at(-1)).toMatchObject({ sort: 'E1:desc' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sort E1 by last contacted' }));
+    await waitFor(() => expect(boardCalls(requests).at(-1)).toMatchObject({ sort: 'E1:asc' }));
+
+    fireEvent.click(screen.getByText('On Hold'));
+    await waitFor(() => expect(boardCalls(requests).at(-1)).toMatchObject({ status: 'HOLD' }));
+    await waitFor(() =>
+      expect(requests.map((r) => new URL(r.url)).filter((u) => u.pathname === '/api/leads/list').at(-1)?.searchParams.get('status')).toBe('HOLD'),
+    );
+
+    // 'All Stages' is the empty value; a stage narrows the board to it.
+    expect(boardCalls(requests).at(-1)).not.toHaveProperty('selectedStage');
+    await chooseOption(screen.getByLabelText('Stage'), 'E2 Connected');
+    await waitFor(() => expect(boardCalls(requests).at(-1)).toMatchObject({ selectedStage: '2' }));
+  });
+
+  it('shows Pinned and All Stage tabs once a column is pinned', async () => {
+    setTokens({ token: 'a', refreshToken: 'r' });
+    let pinned: string[] = [];
+    const requests = stubApi(session(), (req, url) => {
+      if (url.pathname === '/api/leads/pins' && req.method === 'PUT') {
+        return req.json().then((body: { stageId: number; isPinned: boolean }) => {
+          if (body.isPinned) pinned = ['E2'];
+          return json(200, { results: null });
+        });
+      }
+      if (url.pathname === '/api/leads' && req.method === 'GET') return json(200, { results: boardColumns([2, 1, 0, 0, 0, 0], pinned) });
+      if (url.pathname === '/api/leads/filter-options') return json(200, { results: filterOptions });
+      if (url.pathname.startsWith('/api/leads/totalGp')) return json(200, { results: { totalGrossProfit: 0, totalLeads: 0 } });
+      if (url.pathname === '/api/leads/list') return json(200, { results: { data: [], totalRows: 0 } });
+      return undefined;
+    });
+    renderApp('/leads');
+    await screen.findByTestId('leads-board');
+    expect(screen.queryByRole('tab', { name: 'Pinned' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Pin E2' }));
+    expect(await screen.findByRole('tab', { name: 'Pinned' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'All Stage' })).toBeInTheDocument();
+    const pinCall = requests.find((r) => new URL(r.url).pathname === '/api/leads/pins');
+    expect(await pinCall!.json()).toEqual({ stageId: 2, isPinned: true });
+
+    // Pinned shows only the pinned columns; All Stage shows all six.
+    const board = screen.getByTestId('leads-board');
+    expect(within(board).getAllByRole('region').map((c) => c.getAttribute('aria-label'))).toEqual(['E2 Connected']);
+    fireEvent.click(screen.getByRole('tab', { name: 'All Stage' }));
+    await waitFor(() => expect(within(screen.getByTestId('leads-board')).getAllByRole('region')).toHaveLength(6));
+  });
+
+  it('debounces the search by 500 ms', async () => {
+    setTokens({ token: 'a', refreshToken: 'r' });
+    const requests = stubBoard(() => boardColumns());
+    renderApp('/leads');
+    await screen.findByTestId('leads-board');
+    await waitFor(() => expect(screen.getByText('Listed Client')).toBeInTheDocument());
+
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const search = screen.getByLabelText('Search leads');
+    fireEvent.change(search, { target: { value: 'ban' } });
+    await act(async () => {
+      vi.advanceTimersByTime(300);
+    });
+    fireEvent.change(search, { target: { value: 'bank' } });
+    await act(async () => {
+      vi.advanceTimersByTime(499);
+    });
+    expect(boardCalls(requests).some((c) => 'searchKeyword' in c)).toBe(false);
+    await act(async () => {
+      vi.advanceTimersByTime(1);
+    });
+    vi.useRealTimers();
+    await waitFor(() => expect(boardCalls(requests).at(-1)).toMatchObject({ searchKeyword: 'bank' }));
+    // One search for the settled text, none for what was typed on the way.
+    expect(boardCalls(requests).filter((c) => 'searchKeyword' in c)).toHaveLength(1);
+    const listCall = requests.map((r) => new URL(r.url)).filter((u) => u.pathname === '/api/leads/list').at(-1);
+    expect(listCall?.searchParams.get('search')).toBe('bank');
+  });
+
+  it('opens a lead when its card is clicked', async () => {
+    setTokens({ token: 'a', refreshToken: 'r' });
+    stubBoard(() => boardColumns());
+    const { router } = renderApp('/leads');
+    const board = await screen.findByTestId('leads-board');
+    fireEvent.click(within(board).getByText('E1 Client 1'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/leads/1'));
+  });
+});
