@@ -60,6 +60,7 @@ def seed_demo_leads(session: Session, *, count: int = 150, seed: int = 2026) -> 
         revenue = Decimal(rng.randrange(150, 25_000)) * Decimal(1_000_000)
         gp = (revenue * Decimal(rng.randint(8, 35)) / 100).quantize(Decimal("1"))
         start = (created + timedelta(days=rng.randint(30, 120))).date()
+        months = rng.choice([6, 12, 24])
         lead = Lead(
             project_name=rng.choice(PROJECTS).format(n=rng.randint(1, 3), y=rng.choice([2026, 2027])),
             client_id=client.id, sales_person_id=owner.id, stage_id=stages[stage_name].id, status=status,
@@ -69,8 +70,8 @@ def seed_demo_leads(session: Session, *, count: int = 150, seed: int = 2026) -> 
             subscription_type=rng.choice(["ONE_TIME", "RECURRING"]),
             competitor=rng.choice([None, "Telkomsigma", "Lintasarta", "Datacomm"]),
             expected_close_date=(now + timedelta(days=rng.randint(-30, 200))).date(),
-            project_start_date=start, project_end_date=start + timedelta(days=rng.choice([180, 365, 730])),
-            project_duration=rng.choice([6, 12, 24]), total_revenue=revenue, total_gross_profit=gp,
+            project_start_date=start, project_end_date=start + timedelta(days=round(months * 30.44)),
+            project_duration=months, total_revenue=revenue, total_gross_profit=gp,
             gross_profit_margin=(gp / revenue * 100).quantize(Decimal("0.01")),
             project_description="Demo lead seeded for the board.", last_contacted_at=contacted,
             created_at=created, updated_at=contacted, created_by=owner.id,
