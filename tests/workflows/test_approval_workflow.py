@@ -87,7 +87,9 @@ def open_request(world: World, layers: list[Layer], request_type: str = "CHANGE_
 
 
 def run(coro: Any) -> Any:
-    return asyncio.run(coro)
+    """Run a scenario on a fresh event loop in its own thread (Playwright's sync API may own this thread's loop)."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 async def start(services: Services, world: World, request: ApprovalRequest, layers: list[Layer]) -> Any:

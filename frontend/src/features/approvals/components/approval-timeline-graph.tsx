@@ -78,7 +78,7 @@ function LayerNodeView({ data }: NodeProps<LayerNode>) {
     >
       {!first && <Handle type="target" position={horizontal ? Position.Left : Position.Top} isConnectable={false} />}
       <div className="approval-node__head">
-        <Typography.Text strong ellipsis className="approval-node__name">
+        <Typography.Text strong className="approval-node__name">
           {layer.layerName}
         </Typography.Text>
         <Tag color={colors.tag} variant="filled">

@@ -4,11 +4,10 @@ import { Alert, Button, Descriptions, Flex, Modal, Spin } from 'antd';
 import { useState } from 'react';
 import { toast } from '@/components/dialogs';
 import { errorMessage } from '@/lib/api/errors';
-import { formatDateTime } from '@/lib/format';
 import { approvalKeys, approvalTimelineQueryOptions, decideApproval } from '../api/approvals-api';
 import type { ApproversAction, QueueRow } from '../api/types';
 import { toastApprovalError } from '../lib/errors';
-import { requestTypeLabel } from '../lib/labels';
+import { formatRequestedAt, requestTypeLabel } from '../lib/labels';
 import { ApprovalTimeline } from './approval-timeline';
 import { DescriptionDialog } from './description-dialog';
 
@@ -80,7 +79,7 @@ export function ReviewDialog({ row, canDecide, onClose }: ReviewDialogProps) {
                 { key: 'client', label: 'Client', children: row.clientName ?? '-' },
                 { key: 'project', label: 'Project', children: row.leadId ? (row.projectName ?? '-') : NO_LEADS_TEXT },
                 { key: 'stages', label: 'Stages', children: row.combinedStageDescriptions ?? '-' },
-                { key: 'at', label: 'Requested at', children: formatDateTime(row.requestedAt) },
+                { key: 'at', label: 'Requested at', children: formatRequestedAt(row.requestedAt) },
                 { key: 'notes', label: 'Notes', span: 'filled', children: row.notes || '-' },
               ]}
             />

@@ -1,3 +1,5 @@
+import dayjs from 'dayjs';
+import { formatDate } from '@/lib/format';
 import type { ApprovalMode, PipelineActionType } from '../api/types';
 
 /** Readable names of request and pipeline action types. */
@@ -65,4 +67,10 @@ export function titleCase(value: string | null | undefined): string {
     .replace(/_/g, ' ')
     .toLowerCase()
     .replace(/\b\w/g, (c) => c.toUpperCase());
+}
+
+/** d-MMM-yyyy HH:mm, e.g. "5-Jan-2026 14:05". */
+export function formatRequestedAt(value: string | null | undefined): string {
+  const d = dayjs(value ?? '');
+  return value && d.isValid() ? `${formatDate(value)} ${d.format('HH:mm')}` : '-';
 }

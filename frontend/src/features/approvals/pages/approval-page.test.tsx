@@ -25,13 +25,13 @@ function start(decide?: ApiHandler) {
     pageAccess: { 'system/approval': FULL },
     routes: [...makeSession().routes, '/system/approval'],
   });
-  const requests = stubApi(session, async (req, url) => {
+  const requests = stubApi(session, (req, url) => {
     if (url.pathname === '/api/approval' && req.method === 'GET') {
       return json(200, { results: { data: rows, totalRows: 12 } });
     }
     if (url.pathname === '/api/approval/1/timeline') return json(200, { results: timeline });
     if (url.pathname === '/api/approval/1/handle-hold' && req.method === 'PUT') {
-      return (await decide?.(req, url)) ?? json(200, { results: timeline });
+      return Promise.resolve(decide?.(req, url)).then((answer) => answer ?? json(200, { results: timeline }));
     }
     return undefined;
   });

@@ -7,20 +7,13 @@ import { useNavigate } from 'react-router';
 import { usePageAccess } from '@/app/auth/auth-context';
 import { DataTable, type ServerPageQuery } from '@/components/data-table';
 import { errorMessage } from '@/lib/api/errors';
-import { formatDate } from '@/lib/format';
-import dayjs from 'dayjs';
 import { APPROVAL_PAGE_SIZE, approvalKeys, approvalQueueQueryOptions } from '../api/approvals-api';
 import type { QueueRow } from '../api/types';
 import { NO_LEADS_TEXT, ReviewDialog } from '../components/review-dialog';
-import { requestTypeLabel } from '../lib/labels';
+import { formatRequestedAt, requestTypeLabel } from '../lib/labels';
 
 export const APPROVAL_PAGE = 'system/approval';
 
-/** d-MMM-yyyy HH:mm, e.g. "5-Jan-2026 14:05". */
-export function formatRequestedAt(value: string): string {
-  const d = dayjs(value);
-  return d.isValid() ? `${formatDate(value)} ${d.format('HH:mm')}` : '-';
-}
 
 /** /system/approval: the requests waiting for the caller's decision (spec 2 §2.5). */
 export function ApprovalPage() {
@@ -49,7 +42,7 @@ export function ApprovalPage() {
       key: 'requestType',
       sorter: true,
       sortOrder: sortOrder('requestType'),
-      width: 160,
+      width: 140,
       render: (type: string) => <Tag color={type === 'CHANGE_LEAD_STAGE' ? 'blue' : type === 'DROP_LEAD' ? 'red' : type === 'HOLD_LEAD' ? 'orange' : 'green'}>{requestTypeLabel(type)}</Tag>,
     },
     {
@@ -67,7 +60,7 @@ export function ApprovalPage() {
       key: 'clientName',
       sorter: true,
       sortOrder: sortOrder('clientName'),
-      width: 160,
+
       ellipsis: true,
       render: (name: string | null) => name ?? '-',
     },
@@ -77,7 +70,7 @@ export function ApprovalPage() {
       key: 'projectName',
       sorter: true,
       sortOrder: sortOrder('projectName'),
-      width: 170,
+
       ellipsis: true,
       render: (name: string | null, row) =>
         row.leadId ? (name ?? '-') : <Typography.Text type="secondary">{NO_LEADS_TEXT}</Typography.Text>,
@@ -86,7 +79,7 @@ export function ApprovalPage() {
       title: 'Stages',
       dataIndex: 'combinedStageDescriptions',
       key: 'combinedStageDescriptions',
-      width: 200,
+
       ellipsis: true,
       render: (text: string | null) => text ?? '-',
     },
@@ -104,7 +97,7 @@ export function ApprovalPage() {
       dataIndex: 'notes',
       key: 'notes',
       ellipsis: { showTitle: false },
-      width: 180,
+
       render: (notes: string | null) =>
         notes ? (
           <Tooltip title={notes} placement="topLeft">
@@ -117,7 +110,7 @@ export function ApprovalPage() {
     {
       title: '',
       key: 'actions',
-      width: 190,
+      width: 206,
       fixed: 'right',
       render: (_: unknown, row) => (
         <Flex gap={4}>
@@ -165,7 +158,7 @@ export function ApprovalPage() {
               rowKey="approvalId"
               columns={columns}
               tableLayout="fixed"
-              scroll={{ x: 1360 }}
+              scroll={{ x: 1120 }}
               dataSource={list.data?.data}
               loading={list.isFetching}
               server={{

@@ -23,14 +23,16 @@ function start(path: string, save?: ApiHandler) {
     pageAccess: { 'system/approval-pipeline': FULL },
     routes: [...makeSession().routes, '/system/approval-pipeline'],
   });
-  const requests = stubApi(session, async (req, url) => {
+  const requests = stubApi(session, (req, url) => {
     if (url.pathname === '/api/approval-pipelines/people') return json(200, { results: people });
     if (url.pathname === '/api/approval-pipelines' && req.method === 'GET') {
       return json(200, { results: [pipeline(1), pipeline(2, { salesPersons: [{ id: 7, fullname: 'Sari Dewi' }] })] });
     }
     if (url.pathname === '/api/approval-pipelines/1' && req.method === 'GET') return json(200, { results: pipeline(1) });
     if (url.pathname === '/api/approval-pipelines' && (req.method === 'POST' || req.method === 'PUT')) {
-      return (await save?.(req, url)) ?? json(200, { results: pipeline(9, { name: 'Hold approval', version: 1 }) });
+      return Promise.resolve(save?.(req, url)).then(
+        (answer) => answer ?? json(200, { results: pipeline(9, { name: 'Hold approval', version: 1 }) }),
+      );
     }
     return undefined;
   });

@@ -51,14 +51,14 @@ export function PipelineListPage({ kind }: { kind: PipelineKind }) {
       title: 'Action Type',
       dataIndex: 'pipelineActionType',
       key: 'pipelineActionType',
-      width: 190,
+      width: 170,
       sorter: (a, b) => a.pipelineActionType.localeCompare(b.pipelineActionType),
       render: (type: string) => requestTypeLabel(type),
     },
     {
       title: 'Layers',
       key: 'layers',
-      width: 100,
+      width: 90,
       align: 'right',
       sorter: (a, b) => a.layers.length - b.layers.length,
       render: (_: unknown, row) => row.layers.length,
@@ -66,7 +66,7 @@ export function PipelineListPage({ kind }: { kind: PipelineKind }) {
     {
       title: 'Sales People',
       key: 'salesPersons',
-      width: 140,
+      width: 120,
       align: 'right',
       sorter: (a, b) => a.salesPersons.length - b.salesPersons.length,
       render: (_: unknown, row) =>
@@ -76,7 +76,7 @@ export function PipelineListPage({ kind }: { kind: PipelineKind }) {
       title: 'Version',
       dataIndex: 'version',
       key: 'version',
-      width: 100,
+      width: 90,
       align: 'right',
       sorter: (a, b) => a.version - b.version,
       render: (v: number) => `v${v}`,
@@ -85,14 +85,14 @@ export function PipelineListPage({ kind }: { kind: PipelineKind }) {
       title: 'Updated',
       dataIndex: 'updatedAt',
       key: 'updatedAt',
-      width: 130,
+      width: 120,
       sorter: (a, b) => a.updatedAt.localeCompare(b.updatedAt),
       render: (value: string) => formatDate(value),
     },
     {
       title: '',
       key: 'actions',
-      width: 200,
+      width: 180,
       render: (_: unknown, row) => (
         <Flex gap={4}>
           {access.isEdit && (
@@ -138,6 +138,8 @@ export function PipelineListPage({ kind }: { kind: PipelineKind }) {
             <DataTable<Pipeline>
               rowKey="id"
               columns={columns}
+              tableLayout="fixed"
+              scroll={{ x: 900 }}
               dataSource={list.data}
               loading={list.isFetching}
               toolbar={

@@ -13,6 +13,7 @@ import { LeadHistory } from '../components/lead-history';
 import { StageTimeline } from '../components/stage-timeline';
 import { STATUS_COLORS, STATUS_LABELS, stageLabel, subscriptionLabel } from '../lib/labels';
 import '../leads.css';
+import { RequestApprovalButton } from '@/features/approvals/components/request-approval-button';
 
 const dash = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '-' : v);
 
@@ -182,6 +183,13 @@ export function LeadDetailPage() {
           <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/leads')}>
             Leads
           </Button>
+          {access.isEdit && (
+            <RequestApprovalButton
+              leadId={lead.id}
+              currentStageId={lead.stageId}
+              disabled={lead.status !== 'NEW'}
+            />
+          )}
           {access.isEdit && (
             <Button type="primary" icon={<EditOutlined />} onClick={() => navigate(`/leads/${lead.id}/edit`)}>
               Edit

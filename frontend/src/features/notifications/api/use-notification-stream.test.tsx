@@ -13,15 +13,14 @@ afterEach(async () => {
 describe('useNotificationStream', () => {
   it('reads the stream with the bearer token and refreshes the bell on each notification event', async () => {
     setTokens({ token: 'tok-1', refreshToken: 'r' });
-    const requests = stubApi(makeSession(), async (_req, url) => {
+    const requests = stubApi(makeSession(), (_req, url) => {
       if (url.pathname === '/api/notification/stream') {
         // Answer after the bell's first load, as a real event would come later.
-        await new Promise((r) => setTimeout(r, 300));
-        return new Response(
+        return new Promise((resolve) => setTimeout(resolve, 300)).then(() => new Response(
           // jsdom's ReadableStream is not the one Response takes; a text body streams the same way.
           'event: ready\ndata: {}\n\n: keep-alive\n\nevent: notification\ndata: {"id":3}\n\n',
           { status: 200, headers: { 'Content-Type': 'text/event-stream' } },
-        );
+        ));
       }
       return undefined;
     });

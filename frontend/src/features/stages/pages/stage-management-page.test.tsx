@@ -29,10 +29,10 @@ describe('StageManagementPage', () => {
         pageAccess: { 'system/stage-management': FULL },
         routes: [...makeSession().routes, '/system/stage-management'],
       }),
-      async (req, url) => {
+      (req, url) => {
         if (url.pathname === '/api/stages' && req.method === 'GET') return json(200, { results: stages });
         if (url.pathname === '/api/stages' && req.method === 'PUT') {
-          return json(200, { results: { ...stages[1], ...(await req.clone().json()) } });
+          return req.clone().json().then((body) => json(200, { results: { ...stages[1], ...body } }));
         }
         return undefined;
       },

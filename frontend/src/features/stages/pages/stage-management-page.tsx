@@ -123,19 +123,19 @@ export function StageManagementPage() {
       title: 'Order',
       dataIndex: 'seqNumber',
       key: 'seqNumber',
-      width: 90,
+      width: 80,
       align: 'right',
       defaultSortOrder: 'ascend',
       sorter: (a, b) => a.seqNumber - b.seqNumber,
     },
-    { title: 'Stage', dataIndex: 'stageName', key: 'stageName', width: 100, render: (name: string) => <Tag color="blue">{name}</Tag> },
+    { title: 'Stage', dataIndex: 'stageName', key: 'stageName', width: 80, render: (name: string) => <Tag color="blue">{name}</Tag> },
     { title: 'Description', dataIndex: 'stageDescription', key: 'stageDescription', sorter: (a, b) => a.stageDescription.localeCompare(b.stageDescription) },
-    { title: 'Pipeline', dataIndex: 'pipeline', key: 'pipeline', width: 120 },
+    { title: 'Pipeline', dataIndex: 'pipeline', key: 'pipeline', width: 100 },
     {
       title: 'Needs Approval',
       dataIndex: 'needsApproval',
       key: 'needsApproval',
-      width: 150,
+      width: 130,
       render: (needs: boolean) =>
         needs ? (
           <Typography.Text type="success">
@@ -145,8 +145,8 @@ export function StageManagementPage() {
           <Typography.Text type="secondary">No</Typography.Text>
         ),
     },
-    { title: 'Previous', key: 'previousStage', width: 170, render: (_: unknown, row) => stageLabel(stages, row.previousStage) },
-    { title: 'Next', key: 'nextStage', width: 170, render: (_: unknown, row) => stageLabel(stages, row.nextStage) },
+    { title: 'Previous', key: 'previousStage', width: 150, render: (_: unknown, row) => stageLabel(stages, row.previousStage) },
+    { title: 'Next', key: 'nextStage', width: 150, render: (_: unknown, row) => stageLabel(stages, row.nextStage) },
     ...(access.isEdit
       ? [
           {
@@ -182,6 +182,8 @@ export function StageManagementPage() {
             <DataTable<Stage>
               rowKey="id"
               columns={columns}
+              tableLayout="fixed"
+              scroll={{ x: 900 }}
               dataSource={stages}
               loading={list.isFetching}
               toolbar={
