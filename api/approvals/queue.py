@@ -81,9 +81,11 @@ def record_decision(session: Session, *, request_id: int, layer_index: int, appr
         insert(ApprovalDecision).values(request_id=request_id, layer_index=layer_index, approver_id=approver_id,
                                         action=action, note=note, decided_at=decided_at)
         .on_conflict_do_nothing(index_elements=["request_id", "layer_index", "approver_id"]))
-    session.execute(update(ApprovalTask).where(
-        ApprovalTask.request_id == request_id, ApprovalTask.layer_index == layer_index,
-        ApprovalTask.approver_id == approver_id).values(status="DONE"))
+    # upsert: the decision may arrive before the workflow's first queue sync created the task
+    session.execute(
+        insert(ApprovalTask).values(request_id=request_id, layer_index=layer_index, approver_id=approver_id,
+                                    status="DONE")
+        .on_conflict_do_update(index_elements=["request_id", "layer_index", "approver_id"], set_={"status": "DONE"}))
     session.commit()
 
 
