@@ -84,6 +84,7 @@ test: build system-deps check-api-types lint typecheck
 bench: $(PY_STAMP)
 	$(PY) bench/session.py
 	$(PY) bench/leads_board.py
+	$(PY) bench/approvals.py
 
 clean:
 	rm -rf .test-data frontend/dist
