@@ -1,1 +1,2 @@
 export * from './data-table';
+export * from './table-search';

@@ -1,11 +1,11 @@
 import { AuditOutlined, EyeOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Input, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { usePageAccess } from '@/app/auth/auth-context';
-import { DataTable, type ServerPageQuery } from '@/components/data-table';
+import { DataTable, TableSearch, type ServerPageQuery } from '@/components/data-table';
 import { errorMessage } from '@/lib/api/errors';
 import { APPROVAL_PAGE_SIZE, approvalKeys, approvalQueueQueryOptions } from '../api/approvals-api';
 import type { QueueRow } from '../api/types';
@@ -20,7 +20,6 @@ export function ApprovalPage() {
   const access = usePageAccess(APPROVAL_PAGE);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   const [paging, setPaging] = useState<ServerPageQuery>({
     offset: 0,
@@ -171,21 +170,11 @@ export function ApprovalPage() {
               }}
               toolbar={
                 <Flex gap={8} wrap>
-                  <Input.Search
-                    allowClear
-                    placeholder="Search request"
-                    aria-label="Search request"
+                  <TableSearch
+                    label="Search request"
                     style={{ width: 260 }}
-                    value={searchText}
-                    onChange={(e) => {
-                      setSearchText(e.target.value);
-                      if (e.target.value === '') {
-                        setSearch('');
-                        setPaging((p) => ({ ...p, offset: 0 }));
-                      }
-                    }}
-                    onSearch={(value) => {
-                      setSearch(value.trim());
+                    onSearch={(term) => {
+                      setSearch(term);
                       setPaging((p) => ({ ...p, offset: 0 }));
                     }}
                   />

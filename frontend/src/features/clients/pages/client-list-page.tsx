@@ -1,12 +1,12 @@
 import { DeleteOutlined, EditOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Dropdown, Flex, Input, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Dropdown, Flex, Tag, Typography } from 'antd';
 import type { MenuProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { usePageAccess } from '@/app/auth/auth-context';
-import { DataTable, type ServerPageQuery } from '@/components/data-table';
+import { DataTable, TableSearch, type ServerPageQuery } from '@/components/data-table';
 import { showConfirm, toast } from '@/components/dialogs';
 import { errorMessage } from '@/lib/api/errors';
 import { formatNumber } from '@/lib/format';
@@ -45,7 +45,6 @@ export function ClientListPage() {
   const access = usePageAccess(CLIENT_PAGE);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [searchText, setSearchText] = useState('');
   const [paging, setPaging] = useState<ServerPageQuery>({ offset: 0, limit: CLIENT_PAGE_SIZE });
   const [search, setSearch] = useState('');
   const params = useMemo(() => ({ ...paging, search }), [paging, search]);
@@ -185,21 +184,11 @@ export function ClientListPage() {
                 onChange: setPaging,
               }}
               toolbar={
-                <Input.Search
-                  allowClear
-                  placeholder="Search client"
-                  aria-label="Search client"
+                <TableSearch
+                  label="Search client"
                   style={{ maxWidth: 280 }}
-                  value={searchText}
-                  onChange={(e) => {
-                    setSearchText(e.target.value);
-                    if (e.target.value === '') {
-                      setSearch('');
-                      setPaging((p) => ({ ...p, offset: 0 }));
-                    }
-                  }}
-                  onSearch={(value) => {
-                    setSearch(value.trim());
+                  onSearch={(term) => {
+                    setSearch(term);
                     setPaging((p) => ({ ...p, offset: 0 }));
                   }}
                 />

@@ -1,12 +1,12 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Dropdown, Flex, Input, Typography } from 'antd';
+import { Alert, Button, Card, Dropdown, Flex, Typography } from 'antd';
 import type { MenuProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { usePageAccess } from '@/app/auth/auth-context';
-import { DataTable, type ServerPageQuery } from '@/components/data-table';
+import { DataTable, TableSearch, type ServerPageQuery } from '@/components/data-table';
 import { showConfirm, toast } from '@/components/dialogs';
 import { errorMessage } from '@/lib/api/errors';
 import {
@@ -44,7 +44,6 @@ export function ContactListPage() {
   const access = usePageAccess(CONTACT_PAGE);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   const [paging, setPaging] = useState<ServerPageQuery>({ offset: 0, limit: CONTACT_PAGE_SIZE });
   const params = useMemo(() => ({ ...paging, search }), [paging, search]);
@@ -147,21 +146,11 @@ export function ContactListPage() {
                 onChange: setPaging,
               }}
               toolbar={
-                <Input.Search
-                  allowClear
-                  placeholder="Search contact"
-                  aria-label="Search contact"
+                <TableSearch
+                  label="Search contact"
                   style={{ maxWidth: 280 }}
-                  value={searchText}
-                  onChange={(e) => {
-                    setSearchText(e.target.value);
-                    if (e.target.value === '') {
-                      setSearch('');
-                      setPaging((p) => ({ ...p, offset: 0 }));
-                    }
-                  }}
-                  onSearch={(value) => {
-                    setSearch(value.trim());
+                  onSearch={(term) => {
+                    setSearch(term);
                     setPaging((p) => ({ ...p, offset: 0 }));
                   }}
                 />
