@@ -7,7 +7,6 @@ from typing import Any
 
 from workflows.activities.approvals import (
     finish_approval_request,
-    record_approval_decision,
     record_decision_and_sync,
     sync_approval_queue,
 )
@@ -16,5 +15,5 @@ from workflows.approval import ApprovalWorkflow
 from workflows.mail import SendMailWorkflow
 
 WORKFLOWS: list[type] = [SendMailWorkflow, ApprovalWorkflow]
-ACTIVITIES: list[Callable[..., Any]] = [deliver_mail, sync_approval_queue, record_approval_decision,
-                                        record_decision_and_sync, finish_approval_request]
+ACTIVITIES: list[Callable[..., Any]] = [deliver_mail, sync_approval_queue, record_decision_and_sync,
+                                        finish_approval_request]

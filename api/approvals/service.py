@@ -176,10 +176,9 @@ def request(*, session: Session, temporal: Client, settings: Settings, actor: Us
             data: RequestIn) -> ApprovalRequest:
     """Ask for a stage change, hold, drop or close: one ApprovalRequest row and its workflow."""
     lead = leads_service.visible_or_404(session, actor, lead_id)
-    if lead.status not in ONGOING or lead.status == "WAITING":
-        if session.scalar(select(ApprovalRequest.id).where(ApprovalRequest.lead_id == lead.id,
-                                                           ApprovalRequest.status == "PENDING")):
-            raise Conflict(ALREADY_WAITING)
+    if lead.status == "WAITING":
+        raise Conflict(ALREADY_WAITING)
+    if lead.status not in ONGOING:
         raise Conflict(f"A lead that is {leads_service.STATUS_LABELS[lead.status]} cannot be changed.")
     target = None
     if data.request_type == "CHANGE_LEAD_STAGE":
@@ -244,8 +243,10 @@ QUEUE_SORT = {"requestedAt": ApprovalRequest.requested_at, "requestType": Approv
 def queue(*, session: Session, actor: User, params: ListParams) -> Page[QueueRow]:
     """The requests waiting for the actor's decision."""
     stmt = (select(ApprovalRequest, Requester.fullname, ClientCompany.client_name, Lead.project_name,
-                   Current.stage_name, Current.stage_description, Target.stage_name, Target.stage_description)
+                   Current.stage_name, Current.stage_description, Target.stage_name, Target.stage_description,
+                   ApprovalPipelineVersion.layers)
             .join(ApprovalTask, ApprovalTask.request_id == ApprovalRequest.id)
+            .join(ApprovalPipelineVersion, ApprovalPipelineVersion.id == ApprovalRequest.pipeline_version_id)
             .join(Requester, Requester.id == ApprovalRequest.requested_by)
             .outerjoin(Lead, Lead.id == ApprovalRequest.lead_id)
             .outerjoin(ClientCompany, ClientCompany.id == Lead.client_id)
@@ -261,12 +262,10 @@ def queue(*, session: Session, actor: User, params: ListParams) -> Page[QueueRow
     stmt = apply_sort(stmt, params.sort, params.desc, QUEUE_SORT, default=ApprovalRequest.requested_at,
                       tiebreak=ApprovalRequest.id.desc(), default_desc=True)
     rows = []
-    for req, requester, client, project, cur, cur_desc, tgt, tgt_desc in session.execute(
+    for req, requester, client, project, cur, cur_desc, tgt, tgt_desc, layers in session.execute(
             stmt.offset(params.offset).limit(params.limit)):
         current = f"{cur} {cur_desc}" if cur else None
         combined = f"{current} → {tgt} {tgt_desc}" if tgt else current
-        version = session.get(ApprovalPipelineVersion, req.pipeline_version_id)
-        layers = version.layers if version else []
         layer = layers[req.current_layer]["name"] if req.current_layer < len(layers) else None
         rows.append(QueueRow(approval_id=req.id, request_type=req.request_type, requested_by_name=requester,
                              client_name=client, project_name=project, requested_at=req.requested_at,

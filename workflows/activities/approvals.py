@@ -62,16 +62,6 @@ def sync_approval_queue(data: SyncQueue) -> list[int]:
 
 
 @activity.defn
-def record_approval_decision(data: RecordDecision) -> None:
-    from api.approvals import queue
-
-    with _sessions()() as session:
-        queue.record_decision(session, request_id=data.request_id, layer_index=data.layer_index,
-                              approver_id=data.approver_id, action=data.action, note=data.note,
-                              decided_at=datetime.fromisoformat(data.decided_at))
-
-
-@activity.defn
 def record_decision_and_sync(data: DecisionStep) -> None:
     from api.approvals import queue
 
