@@ -1,7 +1,16 @@
 """Every mapped class, imported so Alembic and the seed see the whole schema."""
 
 from api.access.models import CasbinRule, Menu, Page
+from api.approvals.models import (
+    ApprovalDecision,
+    ApprovalPipeline,
+    ApprovalPipelineSales,
+    ApprovalPipelineVersion,
+    ApprovalRequest,
+    ApprovalTask,
+)
 from api.clients.models import Client
+from api.coa.models import ChartOfAccount
 from api.contacts.models import Contact, ContactHistory
 from api.core.db import Base
 from api.leads.models import (
@@ -31,12 +40,27 @@ from api.master_data.models import (
     Unit,
 )
 from api.notifications.models import Notification
+from api.pcs.models import (
+    PidCounter,
+    ProjectCostSheet,
+    ProjectCostSheetBilling,
+    ProjectCostSheetFile,
+    ProjectCostSheetHistory,
+    ProjectCostSheetItem,
+)
 from api.users.models import Role, User
 
 __all__ = [
     "Affiliate",
+    "ApprovalDecision",
+    "ApprovalPipeline",
+    "ApprovalPipelineSales",
+    "ApprovalPipelineVersion",
+    "ApprovalRequest",
+    "ApprovalTask",
     "Base",
     "CasbinRule",
+    "ChartOfAccount",
     "City",
     "Client",
     "Contact",
@@ -56,6 +80,12 @@ __all__ = [
     "Notification",
     "Page",
     "Parameter",
+    "PidCounter",
+    "ProjectCostSheet",
+    "ProjectCostSheetBilling",
+    "ProjectCostSheetFile",
+    "ProjectCostSheetHistory",
+    "ProjectCostSheetItem",
     "ProjectRole",
     "ProjectType",
     "Province",

@@ -133,6 +133,10 @@ class LeadProjectId(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     lead_id: Mapped[int] = mapped_column(ForeignKey("leads.id", ondelete="CASCADE"), index=True)
     pid_number: Mapped[str] = mapped_column(String(40), unique=True)
+    # the approved cost sheet it was generated for and its rendered PDF ({"name", "size", "key"})
+    pcs_id: Mapped[int | None] = mapped_column(ForeignKey("project_cost_sheets.id", ondelete="SET NULL"))
+    pdf_file: Mapped[dict[str, Any] | None] = mapped_column(JSONB)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 
 class LeadHistory(Base):
