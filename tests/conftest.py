@@ -25,7 +25,8 @@ from api.core.embedded import EmbeddedPostgres, EmbeddedRedis, EmbeddedTemporal,
 from api.core.redis import make_redis
 
 ROOT = Path(__file__).resolve().parents[1]
-TEST_DATA = ROOT / ".test-data"
+# CRM_TEST_DATA lets two test sessions run side by side (each with its own embedded services)
+TEST_DATA = Path(os.environ.get("CRM_TEST_DATA") or ROOT / ".test-data")
 DEMO_PASSWORD = "Pipeline#2026!Go"
 
 
