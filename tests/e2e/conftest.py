@@ -3,6 +3,7 @@ Chromium, against the session's embedded services, in its own database, Redis db
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -35,7 +36,9 @@ class LiveServer:
 
 @pytest.fixture(scope="session")
 def live_server(services: Services) -> Iterator[LiveServer]:
-    dist = ROOT / "frontend" / "dist" / "index.html"
+    # FRONTEND_DIST lets a session serve its own build (vite build --outDir ...) beside another one
+    dist_dir = Path(os.environ.get("FRONTEND_DIST") or ROOT / "frontend" / "dist")
+    dist = dist_dir / "index.html"
     if not dist.is_file():
         pytest.fail("the front end is not built: run `make build` (make test does it)")
     database_url = services.database("crm_e2e")
@@ -45,7 +48,7 @@ def live_server(services: Services) -> Iterator[LiveServer]:
     env = child_env(DATABASE_URL=database_url, REDIS_URL=services.redis_url.rsplit("/", 1)[0] + "/1",
                     TEMPORAL_ADDRESS=services.temporal_address, TEMPORAL_TASK_QUEUE="crm-e2e",
                     DATA_DIR=str(data_dir), JWT_SECRET="e2e-secret-" + "z" * 40, PORT=str(port),
-                    APP_URL=f"http://127.0.0.1:{port}")
+                    APP_URL=f"http://127.0.0.1:{port}", FRONTEND_DIST=str(dist_dir))
     logs = (TEST_DATA / "e2e-server.log").open("wb")
     worker = subprocess.Popen([sys.executable, "-m", "worker"], env=env, stdout=logs, stderr=subprocess.STDOUT,
                               cwd=ROOT)
