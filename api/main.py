@@ -16,6 +16,8 @@ from api.access.declarations import API_PREFIX, assert_routes_declared
 from api.approvals.router import router as approvals_router
 from api.auth.router import router as auth_router
 from api.clients.router import router as clients_router
+from api.coa.router import cost_sheet_router as coa_cost_sheet_router
+from api.coa.router import router as coa_router
 from api.contacts.router import router as contacts_router
 from api.core.authz import PolicyStore
 from api.core.config import Settings, get_settings
@@ -42,7 +44,7 @@ def api_router() -> APIRouter:
         return {"status": "ok"}
 
     for r in (auth_router, users_router, notifications_router, master_data_router, clients_router,
-              contacts_router, leads_router, approvals_router, stages_router):
+              contacts_router, leads_router, approvals_router, stages_router, coa_router, coa_cost_sheet_router):
         router.include_router(r)
     return router
 

@@ -117,6 +117,7 @@ def seed_users(session: Session) -> None:
 
 def seed(session: Session, *, demo: bool = True) -> None:
     from api.approvals.seed import seed_default_pipelines
+    from api.coa.seed import seed_chart_of_accounts
     from api.leads.seed import seed_demo_leads
     from api.master_data.seed import seed_demo_clients, seed_reference
 
@@ -124,6 +125,7 @@ def seed(session: Session, *, demo: bool = True) -> None:
     seed_users(session)
     seed_reference(session)
     seed_default_pipelines(session)
+    seed_chart_of_accounts(session)
     if demo:
         seed_demo_clients(session)
         seed_demo_leads(session)

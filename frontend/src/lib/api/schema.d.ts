@@ -299,6 +299,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/coa-management": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of active COA entries (search, criteria by type, sort) */
+        get: operations["list_coa_api_coa_management_get"];
+        /** Update a COA entry (id in the body) */
+        put: operations["update_coa_api_coa_management_put"];
+        /** Add a COA entry */
+        post: operations["create_coa_api_coa_management_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coa-management/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Remove a COA entry (cost sheets that used it keep it) */
+        put: operations["delete_coa_api_coa_management_delete_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coa-management/type": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The COA types for the form's dropdown */
+        get: operations["list_types_api_coa_management_type_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coa-management/{coa_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One COA entry */
+        get: operations["get_coa_api_coa_management__coa_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -1176,6 +1246,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/project-cost-sheet/chart-of-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every active COA entry, for the cost sheet's add-item slide */
+        get: operations["cost_sheet_chart_of_accounts_api_project_cost_sheet_chart_of_accounts_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stages": {
         parameters: {
             query?: never;
@@ -1503,6 +1590,70 @@ export interface components {
             /** Zipcode */
             zipCode: string | null;
         };
+        /** CoaIdIn */
+        CoaIdIn: {
+            /** Id */
+            id: number;
+        };
+        /**
+         * CoaIn
+         * @description The COA form; each rule is checked by the service with the spec's message, all at once.
+         */
+        CoaIn: {
+            /** Code */
+            code?: string | null;
+            /** Description */
+            description?: string | null;
+            /** Id */
+            id?: number | null;
+            /**
+             * Item
+             * @description The entry's name (also accepted as `name`)
+             */
+            item?: string | null;
+            /** Keywords */
+            keywords?: string | null;
+            /** Type */
+            type?: string | null;
+        };
+        /** CoaOut */
+        CoaOut: {
+            /** Code */
+            code: string;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Description */
+            description: string;
+            /** Id */
+            id: number;
+            /**
+             * Item
+             * @description The same as name: the form and the list call it Item
+             */
+            item: string;
+            /** Keywords */
+            keywords: string;
+            /** Name */
+            name: string;
+            /**
+             * Type
+             * @description REVENUE or COST
+             */
+            type: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+        };
+        /** CoaType */
+        CoaType: {
+            /** Type */
+            type: string;
+        };
         /** CodeAvailabilityIn */
         CodeAvailabilityIn: {
             /** Clientcode */
@@ -1663,6 +1814,10 @@ export interface components {
         Envelope_ClientOut_: {
             results: components["schemas"]["ClientOut"];
         };
+        /** Envelope[CoaOut] */
+        Envelope_CoaOut_: {
+            results: components["schemas"]["CoaOut"];
+        };
         /** Envelope[ContactOut] */
         Envelope_ContactOut_: {
             results: components["schemas"]["ContactOut"];
@@ -1682,6 +1837,10 @@ export interface components {
         /** Envelope[MailSent] */
         Envelope_MailSent_: {
             results: components["schemas"]["MailSent"];
+        };
+        /** Envelope[Message] */
+        Envelope_Message_: {
+            results: components["schemas"]["Message"];
         };
         /** Envelope[NeedApprovalOut] */
         Envelope_NeedApprovalOut_: {
@@ -1703,6 +1862,10 @@ export interface components {
         /** Envelope[Page[ClientRow]] */
         Envelope_Page_ClientRow__: {
             results: components["schemas"]["Page_ClientRow_"];
+        };
+        /** Envelope[Page[CoaOut]] */
+        Envelope_Page_CoaOut__: {
+            results: components["schemas"]["Page_CoaOut_"];
         };
         /** Envelope[Page[ContactOut]] */
         Envelope_Page_ContactOut__: {
@@ -1793,6 +1956,16 @@ export interface components {
         Envelope_list_ClientOption__: {
             /** Results */
             results: components["schemas"]["ClientOption"][];
+        };
+        /** Envelope[list[CoaOut]] */
+        Envelope_list_CoaOut__: {
+            /** Results */
+            results: components["schemas"]["CoaOut"][];
+        };
+        /** Envelope[list[CoaType]] */
+        Envelope_list_CoaType__: {
+            /** Results */
+            results: components["schemas"]["CoaType"][];
         };
         /** Envelope[list[ContactHistoryOut]] */
         Envelope_list_ContactHistoryOut__: {
@@ -2309,6 +2482,11 @@ export interface components {
             /** Ids */
             ids: number[];
         };
+        /** Message */
+        Message: {
+            /** Message */
+            message: string;
+        };
         /** NameAvailabilityIn */
         NameAvailabilityIn: {
             /** Clientid */
@@ -2417,6 +2595,13 @@ export interface components {
         Page_ClientRow_: {
             /** Data */
             data: components["schemas"]["ClientRow"][];
+            /** Totalrows */
+            totalRows: number;
+        };
+        /** Page[CoaOut] */
+        Page_CoaOut_: {
+            /** Data */
+            data: components["schemas"]["CoaOut"][];
             /** Totalrows */
             totalRows: number;
         };
@@ -3670,6 +3855,195 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_coa_api_coa_management_get: {
+        parameters: {
+            query?: {
+                /** @description Rows to skip: (page - 1) * size */
+                offset?: number;
+                /** @description Page size */
+                limit?: number;
+                search?: string | null;
+                /** @description JSON list of filters: [{"field": ..., "value": ...}] */
+                criteria?: string | null;
+                sort?: string | null;
+                desc?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_CoaOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    update_coa_api_coa_management_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CoaIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CoaOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    create_coa_api_coa_management_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CoaIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CoaOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_coa_api_coa_management_delete_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CoaIdIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Message_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_types_api_coa_management_type_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_CoaType__"];
+                };
+            };
+        };
+    };
+    get_coa_api_coa_management__coa_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                coa_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CoaOut_"];
                 };
             };
             /** @description Validation Error */
@@ -5336,6 +5710,39 @@ export interface operations {
                 };
                 content: {
                     "image/*": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    cost_sheet_chart_of_accounts_api_project_cost_sheet_chart_of_accounts_get: {
+        parameters: {
+            query?: {
+                /** @description REVENUE or COST */
+                type?: string | null;
+                search?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_CoaOut__"];
                 };
             };
             /** @description Validation Error */
