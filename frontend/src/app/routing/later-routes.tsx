@@ -29,7 +29,6 @@ const leadDetail = [
   'generate-pid',
   'activity/add/:media',
   'activity/:activityId',
-  'project-cost-sheet',
 ];
 
 export const LATER_ROUTES: LaterRoute[] = [
@@ -72,8 +71,6 @@ export const LATER_ROUTES: LaterRoute[] = [
   system('reminder-management', 'Reminder Management'),
   system('reminder-management/:id', 'Reminder Setting'),
   system('sales-monitoring', 'Sales Monitoring'),
-  system('coa-management', 'COA Management'),
-  system('coa-management/:id', 'Chart of Account'),
   // Public
   { path: '/change-password', title: 'Change Password', area: 'public' },
   { path: '/weblink/sip', title: 'SIP Web Link', area: 'public' },

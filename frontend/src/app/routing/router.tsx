@@ -48,6 +48,20 @@ const contactRoutes: RouteObject[] = [
   { path: '/system/contact-management/:contactId/edit', lazy: contactForm },
 ];
 
+const coaPages = () => import('@/features/coa/pages/coa-form-page');
+
+/** COA management (spec 3 §2.8): the list, add, edit and view (an id alone is the view). */
+const coaRoutes: RouteObject[] = [
+  {
+    path: '/system/coa-management',
+    lazy: () => import('@/features/coa/pages/coa-list-page').then((m) => ({ Component: m.CoaListPage })),
+  },
+  { path: '/system/coa-management/add', lazy: () => coaPages().then((m) => ({ Component: m.CoaAddPage })) },
+  { path: '/system/coa-management/:coaId', lazy: () => coaPages().then((m) => ({ Component: m.CoaViewPage })) },
+  { path: '/system/coa-management/:coaId/view', lazy: () => coaPages().then((m) => ({ Component: m.CoaViewPage })) },
+  { path: '/system/coa-management/:coaId/edit', lazy: () => coaPages().then((m) => ({ Component: m.CoaEditPage })) },
+];
+
 const leadDetail = () =>
   import('@/features/leads/pages/lead-detail-page').then((m) => ({ Component: m.LeadDetailPage }));
 
@@ -63,6 +77,11 @@ const leadRoutes: RouteObject[] = [
   {
     path: '/leads/:leadId/edit',
     lazy: () => import('@/features/leads/pages/lead-edit-page').then((m) => ({ Component: m.LeadEditPage })),
+  },
+  // Spec 3 §2.4: the lead's project cost sheet.
+  {
+    path: '/leads/:leadId/project-cost-sheet',
+    lazy: () => import('@/features/pcs/pages/pcs-page').then((m) => ({ Component: m.PcsPage })),
   },
 ];
 
@@ -153,6 +172,7 @@ export const routes: RouteObject[] = [
           { path: '/system', element: <SystemIndexPage /> },
           ...clientRoutes,
           ...contactRoutes,
+          ...coaRoutes,
           ...leadRoutes,
           ...approvalRoutes,
           ...later('app'),

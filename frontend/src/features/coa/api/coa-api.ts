@@ -1,0 +1,82 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ServerPageQuery } from '@/components/data-table';
+import { api, unwrap } from '@/lib/api/client';
+import type { components } from '@/lib/api/schema';
+
+type Schemas = components['schemas'];
+
+/** A chart of accounts entry as the API answers it (`item` is the same as `name`). */
+export type Coa = Schemas['CoaOut'];
+export type CoaIn = Schemas['CoaIn'];
+export type CoaType = Schemas['CoaType'];
+
+/** What the COA form holds. */
+export interface CoaForm {
+  code: string;
+  item: string;
+  description: string;
+  keywords: string;
+  type: string;
+}
+
+export interface CoaListParams extends ServerPageQuery {
+  search: string;
+}
+
+/** COA table default page size (spec §9). */
+export const COA_PAGE_SIZE = 10;
+/** The column sizes of the chart of accounts (the server refuses longer text). */
+export const COA_MAX_LENGTH = { code: 30, item: 200, description: 2000, keywords: 300 } as const;
+
+export const coaKeys = {
+  all: ['coa'] as const,
+  list: (params: CoaListParams) => ['coa', params] as const,
+  detail: (id: number) => ['coa', 'detail', id] as const,
+  types: ['coa', 'types'] as const,
+};
+
+export const coaListQueryOptions = (params: CoaListParams) =>
+  queryOptions({
+    queryKey: coaKeys.list(params),
+    queryFn: () =>
+      unwrap(
+        api.GET('/coa-management', {
+          params: {
+            query: {
+              offset: params.offset,
+              limit: params.limit,
+              // spec §2.8: the search text is lower-cased
+              ...(params.search ? { search: params.search.toLowerCase() } : {}),
+              ...(params.sort ? { sort: params.sort, desc: Boolean(params.desc) } : {}),
+            },
+          },
+        }),
+      ),
+    placeholderData: (previous) => previous,
+  });
+
+export const coaQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: coaKeys.detail(id),
+    queryFn: () => unwrap(api.GET('/coa-management/{coa_id}', { params: { path: { coa_id: id } } })),
+    enabled: Number.isFinite(id),
+  });
+
+export const coaTypesQueryOptions = () =>
+  queryOptions({
+    queryKey: coaKeys.types,
+    queryFn: () => unwrap(api.GET('/coa-management/type')),
+    staleTime: Infinity,
+  });
+
+export function createCoa(body: CoaIn) {
+  return unwrap(api.POST('/coa-management', { body }));
+}
+
+export function updateCoa(body: CoaIn) {
+  return unwrap(api.PUT('/coa-management', { body }));
+}
+
+export function deleteCoa(id: number) {
+  return unwrap(api.PUT('/coa-management/delete', { body: { id } }));
+}

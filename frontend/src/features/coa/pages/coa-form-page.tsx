@@ -1,0 +1,240 @@
+import { EditOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Breadcrumb, Button, Card, Col, Flex, Form, Input, Result, Row, Select, Skeleton, Typography } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { usePageAccess } from '@/app/auth/auth-context';
+import { toast } from '@/components/dialogs';
+import { errorMessage } from '@/lib/api/errors';
+import {
+  COA_MAX_LENGTH,
+  coaKeys,
+  coaQueryOptions,
+  coaTypesQueryOptions,
+  createCoa,
+  updateCoa,
+  type Coa,
+  type CoaForm,
+} from '../api/coa-api';
+import { COA_LIST_PATH, COA_PAGE } from './coa-list-page';
+
+export type CoaFormMode = 'add' | 'edit' | 'view';
+
+/** Spec §5 COA form messages. */
+export const COA_MESSAGES = {
+  code: 'Please enter code',
+  item: 'Please enter item',
+  description: 'Please enter description',
+  keywords: 'Please enter keywords',
+  type: 'Please choose type',
+} as const;
+
+const TITLES: Record<CoaFormMode, string> = { add: 'Add COA Setting', edit: 'Edit COA Setting', view: 'COA Detail' };
+const CRUMBS: Record<CoaFormMode, string> = { add: 'Add', edit: 'Edit', view: 'View' };
+const SUBTITLES: Record<CoaFormMode, string> = {
+  add: 'A new revenue or cost account for project cost sheets.',
+  edit: 'Cost sheets that already use this account keep their lines.',
+  view: 'A revenue or cost account of project cost sheets.',
+};
+
+const required = (message: string) => [{ required: true, whitespace: true, message }];
+const typeLabel = (type: string) => type.charAt(0) + type.slice(1).toLowerCase();
+
+function formValues(entry: Coa): CoaForm {
+  return {
+    code: entry.code,
+    item: entry.name,
+    description: entry.description,
+    keywords: entry.keywords,
+    type: entry.type,
+  };
+}
+
+/** /system/coa-management/add, /{id}/edit and /{id}/view: one form in three modes (spec §2.8). */
+export function CoaFormPage({ mode }: { mode: CoaFormMode }) {
+  const { coaId: param } = useParams();
+  const coaId = mode === 'add' ? undefined : Number(param);
+  const access = usePageAccess(COA_PAGE);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<CoaForm>();
+  const [formError, setFormError] = useState<{ title: string; message: string } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [valid, setValid] = useState(false);
+  const loaded = useRef(false);
+  const readOnly = mode === 'view';
+
+  const types = useQuery(coaTypesQueryOptions());
+  const detail = useQuery({ ...coaQueryOptions(coaId ?? NaN), enabled: coaId !== undefined && Number.isFinite(coaId) });
+  const typeOptions = useMemo(
+    () => types.data?.map((t) => ({ value: t.type, label: typeLabel(t.type) })) ?? [],
+    [types.data],
+  );
+
+  useEffect(() => {
+    if (!detail.data || loaded.current) return;
+    loaded.current = true;
+    form.setFieldsValue(formValues(detail.data));
+  }, [detail.data, form]);
+
+  // Finish is enabled only while the whole form validates.
+  const values = Form.useWatch([], form);
+  useEffect(() => {
+    let live = true;
+    form
+      .validateFields({ validateOnly: true })
+      .then(() => live && setValid(true))
+      .catch(() => live && setValid(false));
+    return () => {
+      live = false;
+    };
+  }, [form, values]);
+
+  const goBack = () => (location.key !== 'default' ? navigate(-1) : navigate(COA_LIST_PATH));
+
+  const finish = async () => {
+    setFormError(null);
+    // The live validity check above may overtake this one ("outOfDate"); its values are still good.
+    const checked = await form.validateFields().catch((error: { errorFields?: unknown[]; values?: CoaForm }) =>
+      error.errorFields?.length === 0 && error.values ? error.values : null,
+    );
+    if (!checked) return;
+    const body = {
+      ...(coaId !== undefined ? { id: coaId } : {}),
+      code: checked.code.trim(),
+      item: checked.item.trim(),
+      description: checked.description.trim(),
+      keywords: checked.keywords.trim(),
+      type: checked.type,
+    };
+    const failed = mode === 'add' ? `Failed to add '${body.item}'.` : `Failed to update '${body.item}' data.`;
+    setSaving(true);
+    try {
+      if (mode === 'add') await createCoa(body);
+      else await updateCoa(body);
+    } catch (error) {
+      const message = errorMessage(error);
+      setFormError({ title: failed, message });
+      toast.error(failed, message);
+      setSaving(false);
+      return;
+    }
+    toast.success(`'${body.item}' has been ${mode === 'add' ? 'added' : 'updated'} successfully.`);
+    await queryClient.invalidateQueries({ queryKey: coaKeys.all });
+    setSaving(false);
+    goBack();
+  };
+
+  const title = TITLES[mode];
+  const failedToLoad = mode !== 'add' && (detail.isError || !Number.isFinite(coaId));
+
+  return (
+    <div className="page page--medium">
+      <Breadcrumb
+        className="page-breadcrumb"
+        items={[
+          { title: <Link to="/system">System</Link> },
+          { title: <Link to={COA_LIST_PATH}>COA Management</Link> },
+          { title: CRUMBS[mode] },
+        ]}
+      />
+      <Flex className="page-header" justify="space-between" align="flex-end" wrap gap={12}>
+        <div>
+          <Typography.Title level={3}>{title}</Typography.Title>
+          <Typography.Text type="secondary">{SUBTITLES[mode]}</Typography.Text>
+        </div>
+        {readOnly && access.isEdit && (
+          <Button
+            type="primary"
+            icon={<EditOutlined />}
+            disabled={!detail.data}
+            onClick={() => navigate(`${COA_LIST_PATH}/${coaId}/edit`)}
+          >
+            Edit COA
+          </Button>
+        )}
+      </Flex>
+      <Card variant="borderless" className="page-card">
+        {failedToLoad ? (
+          <Result
+            status="warning"
+            title="Error loading data"
+            subTitle={detail.error ? errorMessage(detail.error) : undefined}
+            extra={<Button onClick={() => navigate(COA_LIST_PATH)}>Back to COA Management</Button>}
+          />
+        ) : mode !== 'add' && detail.isPending ? (
+          <Skeleton active paragraph={{ rows: 6 }} />
+        ) : (
+          <Form<CoaForm>
+            form={form}
+            layout="vertical"
+            disabled={readOnly}
+            validateTrigger={['onChange', 'onBlur']}
+            onValuesChange={() => setFormError(null)}
+          >
+            {formError && (
+              <Alert type="error" showIcon title={formError.title} description={formError.message} className="form-alert" />
+            )}
+            <Row gutter={16}>
+              <Col xs={24} md={8}>
+                <Form.Item name="code" label="Code" rules={required(COA_MESSAGES.code)}>
+                  <Input placeholder="e.g. 4-1001" maxLength={COA_MAX_LENGTH.code} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={16}>
+                <Form.Item name="item" label="Item" rules={required(COA_MESSAGES.item)}>
+                  <Input placeholder="Item name" maxLength={COA_MAX_LENGTH.item} />
+                </Form.Item>
+              </Col>
+              <Col span={24}>
+                <Form.Item name="description" label="Description" rules={required(COA_MESSAGES.description)}>
+                  <Input.TextArea
+                    placeholder="What this account is used for"
+                    autoSize={{ minRows: 3, maxRows: 8 }}
+                    maxLength={COA_MAX_LENGTH.description}
+                  />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={16}>
+                <Form.Item
+                  name="keywords"
+                  label="Keywords"
+                  rules={required(COA_MESSAGES.keywords)}
+                  extra={readOnly ? undefined : 'Comma-separated words people search this account by.'}
+                >
+                  <Input placeholder="e.g. managed service, recurring, monthly" maxLength={COA_MAX_LENGTH.keywords} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={8}>
+                <Form.Item name="type" label="Type" rules={[{ required: true, message: COA_MESSAGES.type }]}>
+                  <Select placeholder="Choose type" loading={types.isPending} options={typeOptions} />
+                </Form.Item>
+              </Col>
+            </Row>
+            <Flex justify="flex-end" gap={8} className="form-actions">
+              {readOnly ? (
+                <Button disabled={false} onClick={goBack}>
+                  Back
+                </Button>
+              ) : (
+                <>
+                  <Button onClick={goBack} disabled={saving}>
+                    Cancel
+                  </Button>
+                  <Button type="primary" disabled={!valid || saving} loading={saving} onClick={() => void finish()}>
+                    Finish
+                  </Button>
+                </>
+              )}
+            </Flex>
+          </Form>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+export const CoaAddPage = () => <CoaFormPage mode="add" />;
+export const CoaEditPage = () => <CoaFormPage mode="edit" />;
+export const CoaViewPage = () => <CoaFormPage mode="view" />;

@@ -1,0 +1,180 @@
+import { DeleteOutlined, EditOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Dropdown, Flex, Tag, Typography } from 'antd';
+import type { MenuProps } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { usePageAccess } from '@/app/auth/auth-context';
+import { DataTable, TableSearch, type ServerPageQuery } from '@/components/data-table';
+import { showConfirm, toast } from '@/components/dialogs';
+import { errorMessage } from '@/lib/api/errors';
+import { COA_PAGE_SIZE, coaKeys, coaListQueryOptions, deleteCoa, type Coa } from '../api/coa-api';
+
+export const COA_PAGE = 'system/coa-management';
+export const COA_LIST_PATH = '/system/coa-management';
+export const COA_SEARCH_PLACEHOLDER = 'Search here...';
+
+/** Asks, then removes a COA entry; toasts the outcome (spec §8). */
+export async function confirmRemoveCoa(entry: Coa, onDone: () => unknown) {
+  await showConfirm({
+    title: 'Remove COA',
+    content: `Do you want to remove '${entry.name}' ?`,
+    okText: 'Remove',
+    danger: true,
+    onOk: async () => {
+      try {
+        await deleteCoa(entry.id);
+        toast.success(`'${entry.name}' has been deleted successfully.`);
+      } catch (error) {
+        toast.error(`'${entry.name}' failed to be deleted.`, errorMessage(error));
+      }
+      await onDone();
+    },
+  });
+}
+
+/** /system/coa-management: the server-paged chart of accounts. */
+export function CoaListPage() {
+  const access = usePageAccess(COA_PAGE);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [paging, setPaging] = useState<ServerPageQuery>({ offset: 0, limit: COA_PAGE_SIZE });
+  const [search, setSearch] = useState('');
+  const params = useMemo(() => ({ ...paging, search }), [paging, search]);
+  const list = useQuery({ ...coaListQueryOptions(params), enabled: access.isRead });
+  const showMenu = access.isEdit || access.isDelete;
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: coaKeys.all });
+
+  const menuFor = (row: Coa): MenuProps['items'] => [
+    ...(access.isEdit
+      ? [{ key: 'edit', icon: <EditOutlined />, label: 'Edit', onClick: () => navigate(`${COA_LIST_PATH}/${row.id}/edit`) }]
+      : []),
+    ...(access.isDelete
+      ? [
+          {
+            key: 'remove',
+            icon: <DeleteOutlined />,
+            label: 'Remove',
+            danger: true,
+            onClick: () => void confirmRemoveCoa(row, refresh),
+          },
+        ]
+      : []),
+  ];
+
+  const sortOrder = (key: string) =>
+    paging.sort === key ? (paging.desc ? ('descend' as const) : ('ascend' as const)) : null;
+
+  const columns: ColumnsType<Coa> = [
+    {
+      title: 'Code',
+      dataIndex: 'code',
+      key: 'code',
+      sorter: true,
+      sortOrder: sortOrder('code'),
+      width: 120,
+      render: (code: string, row) => (
+        <Tag className="coa-code" color={row.type === 'COST' ? 'volcano' : 'green'} title={row.type}>
+          {code}
+        </Tag>
+      ),
+    },
+    {
+      title: 'Item',
+      dataIndex: 'name',
+      key: 'name',
+      sorter: true,
+      sortOrder: sortOrder('name'),
+      width: 260,
+      ellipsis: true,
+      render: (name: string, row) => <Link to={`${COA_LIST_PATH}/${row.id}/view`}>{name}</Link>,
+    },
+    {
+      title: 'Description',
+      dataIndex: 'description',
+      key: 'description',
+      sorter: true,
+      sortOrder: sortOrder('description'),
+      ellipsis: { showTitle: true },
+    },
+    {
+      title: 'Keywords',
+      dataIndex: 'keywords',
+      key: 'keywords',
+      sorter: true,
+      sortOrder: sortOrder('keywords'),
+      width: 280,
+      ellipsis: { showTitle: true },
+    },
+    ...(showMenu
+      ? [
+          {
+            title: '',
+            key: 'actions',
+            width: 52,
+            align: 'center' as const,
+            render: (_: unknown, row: Coa) => (
+              <Dropdown menu={{ items: menuFor(row) }} trigger={['click']} placement="bottomRight">
+                <Button type="text" icon={<MoreOutlined />} aria-label={`Actions for ${row.name}`} />
+              </Dropdown>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <div className="page">
+      <Flex className="page-header" justify="space-between" align="flex-end" wrap gap={12}>
+        <div>
+          <Typography.Title level={3}>COA Management</Typography.Title>
+          <Typography.Text type="secondary">The revenue and cost accounts a project cost sheet is built from.</Typography.Text>
+        </div>
+        {access.isWrite && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`${COA_LIST_PATH}/add`)}>
+            Add COA
+          </Button>
+        )}
+      </Flex>
+      <Card variant="borderless" className="page-card">
+        {!access.isRead ? (
+          <Alert type="info" showIcon title="You do not have access to view the chart of accounts." />
+        ) : (
+          <>
+            {list.isError && (
+              <Alert className="list-alert" type="error" showIcon title="Error loading data" description={errorMessage(list.error)} />
+            )}
+            <DataTable<Coa>
+              rowKey="id"
+              columns={columns}
+              tableLayout="fixed"
+              scroll={{ x: 900 }}
+              dataSource={list.data?.data}
+              loading={list.isFetching}
+              server={{
+                total: list.data?.totalRows ?? 0,
+                offset: paging.offset,
+                limit: paging.limit,
+                sort: paging.sort,
+                desc: paging.desc,
+                onChange: setPaging,
+              }}
+              toolbar={
+                <TableSearch
+                  label={COA_SEARCH_PLACEHOLDER}
+                  style={{ maxWidth: 280 }}
+                  onSearch={(term) => {
+                    setSearch(term.toLowerCase());
+                    setPaging((p) => ({ ...p, offset: 0 }));
+                  }}
+                />
+              }
+            />
+          </>
+        )}
+      </Card>
+    </div>
+  );
+}
