@@ -29,6 +29,7 @@ const leadDetail = [
   'generate-pid',
   'activity/add/:media',
   'activity/:activityId',
+  'project-cost-sheet',
 ];
 
 export const LATER_ROUTES: LaterRoute[] = [

@@ -78,11 +78,6 @@ const leadRoutes: RouteObject[] = [
     path: '/leads/:leadId/edit',
     lazy: () => import('@/features/leads/pages/lead-edit-page').then((m) => ({ Component: m.LeadEditPage })),
   },
-  // Spec 3 §2.4: the lead's project cost sheet.
-  {
-    path: '/leads/:leadId/project-cost-sheet',
-    lazy: () => import('@/features/pcs/pages/pcs-page').then((m) => ({ Component: m.PcsPage })),
-  },
 ];
 
 const approvalPages = () => import('@/features/approvals/pages/pipeline-list-page');
