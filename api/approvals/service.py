@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import uuid
 from typing import Any
@@ -49,6 +50,8 @@ REQUEST_NOT_FOUND = "Approval request not found."
 NO_PIPELINE = "No approval pipeline is set up for this request. Please contact an administrator."
 ALREADY_WAITING = "This lead already has a request waiting for approval."
 UNAVAILABLE = "Approvals are unavailable right now. Please try again in a moment."
+# How long a decision may wait for the workflow: without a worker an Update waits until one returns.
+DECISION_TIMEOUT = 10.0
 MODE_LABELS = {"ANY_USER": "Any User", "ANY_ORDER": "Any Order", "IN_SEQUENCE": "In Sequence",
                "SEVERAL_USER": "Several User"}
 
@@ -302,8 +305,8 @@ def decide(*, session: Session, temporal: Client, actor: User, approval_id: int,
 
     async def send() -> Any:
         handle = temporal.get_workflow_handle(req.workflow_id)
-        return await handle.execute_update(ApprovalWorkflow.decide,
-                                           DecideInput(actor.id, data.approvers_action, data.note))
+        return await asyncio.wait_for(handle.execute_update(
+            ApprovalWorkflow.decide, DecideInput(actor.id, data.approvers_action, data.note)), DECISION_TIMEOUT)
 
     try:
         timeline = anyio.from_thread.run(send)
@@ -311,7 +314,7 @@ def decide(*, session: Session, temporal: Client, actor: User, approval_id: int,
         cause = exc.cause
         message = cause.message if isinstance(cause, ApplicationError) else str(cause)
         raise AppError(message, status=REFUSAL_STATUS.get(message, 409)) from exc
-    except Exception as exc:  # the workflow is closed: the request is finished
+    except Exception as exc:  # the workflow is closed (the request is finished), or no worker answered in time
         session.refresh(req)
         if req.status != "PENDING":
             raise Conflict(rules.finished_message(req.status)) from exc
