@@ -14,12 +14,15 @@ from api.clients.models import Client
 from api.leads import service as leads_service
 from api.leads.models import Lead, Stage
 from api.notifications import service as notifications
+from api.pcs import approval as pcs_approval
 from api.users.models import User
 
 DESCRIPTIONS = {"CHANGE_LEAD_STAGE": "move", "HOLD_LEAD": "hold", "DROP_LEAD": "drop", "CLOSE_LEAD": "close"}
 
 
 def describe(session: Session, request: ApprovalRequest) -> str:
+    if request.request_type == "PCS":
+        return pcs_approval.describe(session, request)
     lead = session.get(Lead, request.lead_id)
     client = session.get(Client, lead.client_id) if lead else None
     what = f"'{lead.project_name}' ({client.client_name})" if lead and client else f"lead #{request.lead_id}"
@@ -104,13 +107,17 @@ def finish(session: Session, *, request_id: int, status: str, decided_by: int | 
     lead = session.get(Lead, request.lead_id)
     actor = session.get(User, decided_by or request.requested_by)
     what = describe(session, request)
-    if status == "APPROVED" and lead is not None and actor is not None:
+    link = f"/leads/{request.lead_id}"
+    if request.request_type == "PCS":  # the sheet changes; the lead's status was never WAITING for it
+        pcs_approval.apply_outcome(session, request, status, actor)
+        link = f"/leads/{request.lead_id}/project-cost-sheet"
+    elif status == "APPROVED" and lead is not None and actor is not None:
         _apply(session, request, lead, actor)
     elif lead is not None and lead.status == "WAITING":
         lead.status = "NEW"
     verdict = "approved" if status == "APPROVED" else "rejected"
     notifications.notify(session=session, user_id=request.requested_by, notification_type="INFORMATION",
-                         message=f"Your request to {what} has been {verdict}.", link=f"/leads/{request.lead_id}")
+                         message=f"Your request to {what} has been {verdict}.", link=link)
     session.commit()
     _publish([request.requested_by])
     return True

@@ -40,6 +40,7 @@ from api.core.errors import AppError, Conflict, NotFound, ValidationFailed
 from api.core.listing import ListParams, Page, apply_sort, like
 from api.leads import service as leads_service
 from api.leads.models import ONGOING, Lead, Stage
+from api.pcs.models import ProjectCostSheet
 from api.users.models import User
 from workflows import approval_rules as rules
 
@@ -233,6 +234,31 @@ def _start(temporal: Client, settings: Settings, row: ApprovalRequest, layers: l
     anyio.from_thread.run(start)
 
 
+def request_pcs(*, session: Session, temporal: Client, settings: Settings, actor: User, lead: Lead,
+                sheet: ProjectCostSheet) -> ApprovalRequest:
+    """Submit a cost sheet: a PCS request on the sales person's PCS pipeline and its workflow. The lead's own
+    status is left alone (a cost sheet approval runs beside the lead's requests); the sheet waits."""
+    version = find_version(session, action_type="PCS", sales_person_id=lead.sales_person_id)
+    if version is None:
+        raise Conflict(NO_PIPELINE)
+    workflow_id = f"approval-lead-{lead.id}-pcs-r{sheet.revision_batch}-{uuid.uuid4().hex[:8]}"
+    row = ApprovalRequest(workflow_id=workflow_id, request_type="PCS", lead_id=lead.id, requested_by=actor.id,
+                          from_stage_id=lead.stage_id, notes=sheet.remark or None, pipeline_version_id=version.id)
+    session.add(row)
+    session.flush()
+    sheet.approval_request_id, sheet.requested_at, sheet.status = row.id, row.requested_at, "WAITING_FOR_APPROVAL"
+    session.commit()
+    try:
+        _start(temporal, settings, row, _layers(session, version))
+    except Exception as exc:
+        log.exception("could not start the approval workflow %s", workflow_id)
+        sheet.approval_request_id, sheet.requested_at, sheet.status = None, None, "SAVED_AS_DRAFT"
+        session.delete(row)
+        session.commit()
+        raise AppError(UNAVAILABLE, status=503) from exc
+    return row
+
+
 # -- the queue and decisions ------------------------------------------------------------------------------------
 
 Requester = aliased(User)
@@ -247,7 +273,7 @@ def queue(*, session: Session, actor: User, params: ListParams) -> Page[QueueRow
     """The requests waiting for the actor's decision."""
     stmt = (select(ApprovalRequest, Requester.fullname, ClientCompany.client_name, Lead.project_name,
                    Current.stage_name, Current.stage_description, Target.stage_name, Target.stage_description,
-                   ApprovalPipelineVersion.layers)
+                   ApprovalPipelineVersion.layers, ProjectCostSheet.revision_batch)
             .join(ApprovalTask, ApprovalTask.request_id == ApprovalRequest.id)
             .join(ApprovalPipelineVersion, ApprovalPipelineVersion.id == ApprovalRequest.pipeline_version_id)
             .join(Requester, Requester.id == ApprovalRequest.requested_by)
@@ -255,6 +281,7 @@ def queue(*, session: Session, actor: User, params: ListParams) -> Page[QueueRow
             .outerjoin(ClientCompany, ClientCompany.id == Lead.client_id)
             .outerjoin(Current, Current.id == Lead.stage_id)
             .outerjoin(Target, Target.id == ApprovalRequest.target_stage_id)
+            .outerjoin(ProjectCostSheet, ProjectCostSheet.approval_request_id == ApprovalRequest.id)
             .where(ApprovalTask.approver_id == actor.id, ApprovalTask.status == "PENDING",
                    ApprovalRequest.status == "PENDING"))
     if params.search:
@@ -265,10 +292,12 @@ def queue(*, session: Session, actor: User, params: ListParams) -> Page[QueueRow
     stmt = apply_sort(stmt, params.sort, params.desc, QUEUE_SORT, default=ApprovalRequest.requested_at,
                       tiebreak=ApprovalRequest.id.desc(), default_desc=True)
     rows = []
-    for req, requester, client, project, cur, cur_desc, tgt, tgt_desc, layers in session.execute(
+    for req, requester, client, project, cur, cur_desc, tgt, tgt_desc, layers, revision in session.execute(
             stmt.offset(params.offset).limit(params.limit)):
         current = f"{cur} {cur_desc}" if cur else None
         combined = f"{current} → {tgt} {tgt_desc}" if tgt else current
+        if req.request_type == "PCS":
+            combined = "Project cost sheet" + (f", revision {revision}" if revision is not None else "")
         layer = layers[req.current_layer]["name"] if req.current_layer < len(layers) else None
         rows.append(QueueRow(approval_id=req.id, request_type=req.request_type, requested_by_name=requester,
                              client_name=client, project_name=project, requested_at=req.requested_at,

@@ -106,11 +106,6 @@ def get_form(lead_id: int, session: SessionDep, actor: Reader) -> Envelope[LeadF
     return ok(service.get_form(session=session, actor=actor, lead_id=lead_id))
 
 
-@router.get("/{lead_id}/form/v2", summary="The lead edit form data (v2)")
-def get_form_v2(lead_id: int, session: SessionDep, actor: Reader) -> Envelope[LeadForm]:
-    return ok(service.get_form(session=session, actor=actor, lead_id=lead_id))
-
-
 @router.get("/{lead_id}/history", summary="Every change of the lead, newest first")
 def get_history(lead_id: int, session: SessionDep, actor: Reader) -> Envelope[list[HistoryEntry]]:
     return ok(service.history(session=session, actor=actor, lead_id=lead_id))

@@ -1,0 +1,123 @@
+"""The cost sheet side of the approval engine: what a PCS request is called, what its outcome does to the
+sheet and the lead, and the approval flow (timeline) of a revision read from the recorded decisions."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from api.approvals.models import ApprovalPipelineVersion, ApprovalRequest
+from api.clients.models import Client
+from api.leads import service as leads_service
+from api.leads.models import Lead
+from api.pcs import repository as repo
+from api.pcs.schemas import FlowApprover, FlowLayer
+from api.users.models import User
+from workflows import approval_rules as rules
+
+REQUEST_TYPE = "PCS"
+MODE_LABELS = {"ANY_USER": "Any User", "ANY_ORDER": "Any Order", "IN_SEQUENCE": "In Sequence",
+               "SEVERAL_USER": "Several User"}
+
+
+def layer_label(seq_no: int) -> str:
+    """Sequence 1 'checked by', 2 'acknowledged by', 3 and above 'approved by' (spec 3 §2.5)."""
+    return {1: "checked by", 2: "acknowledged by"}.get(seq_no, "approved by")
+
+
+def describe(session: Session, request: ApprovalRequest) -> str:
+    """'approve the cost sheet of 'Project' (Client), revision N' for notifications."""
+    lead = session.get(Lead, request.lead_id)
+    client = session.get(Client, lead.client_id) if lead else None
+    what = f"'{lead.project_name}' ({client.client_name})" if lead and client else f"lead #{request.lead_id}"
+    revision = repo.revision_of_request(session, request.id)
+    return f"approve the cost sheet of {what}" + (f", revision {revision}" if revision is not None else "")
+
+
+def queue_label(revision: int | None) -> str:
+    """What the approver queue shows in place of a stage change."""
+    return "Project cost sheet" + (f", revision {revision}" if revision is not None else "")
+
+
+def apply_outcome(session: Session, request: ApprovalRequest, status: str, actor: User | None) -> None:
+    """The sheet becomes APPROVED or REJECTED (once); an approval copies its totals to the lead. Runs inside
+    the approval engine's finish, under its lock on the request row."""
+    sheet = repo.sheet_of_request(session, request.id, for_update=True)
+    if sheet is None or sheet.status != "WAITING_FOR_APPROVAL":
+        return
+    sheet.status = status
+    lead = session.get(Lead, sheet.lead_id)
+    if lead is None or actor is None:
+        return
+    leads_service.record_change(session, lead, actor, "pcsStatus", "WAITING_FOR_APPROVAL",
+                                f"{status} (revision {sheet.revision_batch})")
+    if status != "APPROVED":
+        return
+    for attr, field, value in (("total_revenue", "totalRevenue", sheet.total_revenue),
+                               ("total_gross_profit", "totalGrossProfit", sheet.gross_profit),
+                               ("gross_profit_margin", "grossProfitMargin", sheet.gross_profit_margin)):
+        old = getattr(lead, attr)
+        if old != value:
+            leads_service.record_change(session, lead, actor, field, old, value)
+            setattr(lead, attr, value)
+
+
+# -- the flow (timeline) of a revision ---------------------------------------------------------------------------
+
+def _names(session: Session, version: ApprovalPipelineVersion) -> dict[int, str]:
+    ids = {a for layer in version.layers for a in layer["approvers"]}
+    if not ids:
+        return {}
+    return {user_id: name for user_id, name in session.execute(select(User.id, User.fullname).where(User.id.in_(ids)))}
+
+
+def draft_layers(session: Session, version: ApprovalPipelineVersion | None) -> list[FlowLayer]:
+    """The layers a draft would go through, all PENDING."""
+    if version is None:
+        return []
+    names = _names(session, version)
+    return [FlowLayer(layer_name=layer["name"], approval_type=MODE_LABELS.get(layer["mode"], layer["mode"]),
+                      seq_no=i + 1, layer_status="PENDING", label=layer_label(i + 1),
+                      approvers=[FlowApprover(username=names.get(a, f"user {a}"), approved_at=None, action_type=None)
+                                 for a in layer["approvers"]])
+            for i, layer in enumerate(version.layers)]
+
+
+def request_layers(session: Session, request: ApprovalRequest, sheet_status: str) -> list[FlowLayer]:
+    """The layers of a request as its decisions left them; an APPROVED sheet shows every layer approved."""
+    version = session.get(ApprovalPipelineVersion, request.pipeline_version_id)
+    if version is None:
+        return []
+    names = _names(session, version)
+    decisions = repo.decisions_of(session, request.id)
+    result, reached = [], True
+    for i, layer in enumerate(version.layers):
+        mine = {d.approver_id: d for d in decisions if d.layer_index == i}
+        settled = rules.layer_settled(
+            rules.Layer(name=layer["name"], mode=layer["mode"], min_approvals=layer.get("minApprovals", 1),
+                        approvers=[rules.Approver(a, names.get(a, "")) for a in layer["approvers"]]),
+            [rules.Decision(i, d.approver_id, d.action, d.note, d.decided_at.isoformat()) for d in mine.values()])
+        if sheet_status == "APPROVED" or request.status == "APPROVED":
+            status = "APPROVED"
+        elif any(d.action == "REJECTED" for d in mine.values()):
+            status, reached = "REJECTED", False
+        elif settled and reached:
+            status = "APPROVED"
+        elif reached and request.status == "PENDING":
+            status, reached = "PENDING", False
+        else:
+            status, reached = "WAITING", False
+        result.append(FlowLayer(
+            layer_name=layer["name"], approval_type=MODE_LABELS.get(layer["mode"], layer["mode"]), seq_no=i + 1,
+            layer_status=status, label=layer_label(i + 1),
+            approvers=[FlowApprover(username=names.get(a, f"user {a}"),
+                                    approved_at=_iso(mine[a].decided_at) if a in mine else None,
+                                    action_type=mine[a].action if a in mine else None)
+                       for a in layer["approvers"]]))
+    return result
+
+
+def _iso(moment: datetime) -> str:
+    return moment.isoformat()

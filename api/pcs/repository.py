@@ -1,0 +1,145 @@
+"""Cost sheet queries: the lead's sheet, its items and billing, files, history, PIDs and parameters."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session, aliased
+
+from api.approvals.models import ApprovalDecision
+from api.coa.models import ChartOfAccount
+from api.leads.models import LeadProjectId, LeadServiceCategory
+from api.master_data import models as md
+from api.pcs.models import (
+    ProjectCostSheet,
+    ProjectCostSheetBilling,
+    ProjectCostSheetFile,
+    ProjectCostSheetHistory,
+    ProjectCostSheetItem,
+)
+
+
+def sheet_of_lead(session: Session, lead_id: int, *, for_update: bool = False) -> ProjectCostSheet | None:
+    stmt = select(ProjectCostSheet).where(ProjectCostSheet.lead_id == lead_id)
+    if for_update:
+        stmt = stmt.with_for_update()
+    return session.scalars(stmt).first()
+
+
+def sheet_of_request(session: Session, request_id: int, *, for_update: bool = False) -> ProjectCostSheet | None:
+    stmt = select(ProjectCostSheet).where(ProjectCostSheet.approval_request_id == request_id)
+    if for_update:
+        stmt = stmt.with_for_update()
+    return session.scalars(stmt).first()
+
+
+def revision_of_request(session: Session, request_id: int) -> int | None:
+    """The revision a PCS approval request was made for (the current sheet or a frozen one)."""
+    current = session.scalar(select(ProjectCostSheet.revision_batch)
+                             .where(ProjectCostSheet.approval_request_id == request_id))
+    if current is not None:
+        return current
+    return session.scalar(select(ProjectCostSheetHistory.revision_batch)
+                          .where(ProjectCostSheetHistory.approval_request_id == request_id)
+                          .order_by(ProjectCostSheetHistory.id.desc()).limit(1))
+
+
+def items_of(session: Session, pcs_id: int) -> list[tuple[ProjectCostSheetItem, ChartOfAccount]]:
+    stmt = (select(ProjectCostSheetItem, ChartOfAccount)
+            .join(ChartOfAccount, ChartOfAccount.id == ProjectCostSheetItem.coa_id)
+            .where(ProjectCostSheetItem.pcs_id == pcs_id)
+            .order_by(ProjectCostSheetItem.position, ProjectCostSheetItem.id))
+    return [(item, coa) for item, coa in session.execute(stmt).tuples()]
+
+
+def billings_of(session: Session, item_ids: Iterable[int]) -> dict[int, list[ProjectCostSheetBilling]]:
+    ids = list(item_ids)
+    result: dict[int, list[ProjectCostSheetBilling]] = defaultdict(list)
+    if not ids:
+        return result
+    stmt = (select(ProjectCostSheetBilling).where(ProjectCostSheetBilling.item_id.in_(ids))
+            .order_by(ProjectCostSheetBilling.position, ProjectCostSheetBilling.id))
+    for row in session.scalars(stmt):
+        result[row.item_id].append(row)
+    return result
+
+
+def coas(session: Session, ids: Iterable[int]) -> dict[int, ChartOfAccount]:
+    wanted = list({i for i in ids if i})
+    if not wanted:
+        return {}
+    return {c.id: c for c in session.scalars(select(ChartOfAccount).where(ChartOfAccount.id.in_(wanted)))}
+
+
+def current_file(session: Session, pcs_id: int, revision_batch: int) -> ProjectCostSheetFile | None:
+    """The newest file of this revision that was not removed."""
+    stmt = (select(ProjectCostSheetFile)
+            .where(ProjectCostSheetFile.pcs_id == pcs_id, ProjectCostSheetFile.revision_batch == revision_batch,
+                   ProjectCostSheetFile.is_deleted.is_(False))
+            .order_by(ProjectCostSheetFile.id.desc()).limit(1))
+    return session.scalars(stmt).first()
+
+
+def files_of_revision(session: Session, pcs_id: int, revision_batch: int) -> list[ProjectCostSheetFile]:
+    stmt = select(ProjectCostSheetFile).where(ProjectCostSheetFile.pcs_id == pcs_id,
+                                              ProjectCostSheetFile.revision_batch == revision_batch,
+                                              ProjectCostSheetFile.is_deleted.is_(False))
+    return list(session.scalars(stmt))
+
+
+def file_by_name(session: Session, filename: str) -> ProjectCostSheetFile | None:
+    stmt = (select(ProjectCostSheetFile).where(ProjectCostSheetFile.filename == filename)
+            .order_by(ProjectCostSheetFile.id.desc()).limit(1))
+    return session.scalars(stmt).first()
+
+
+def pid_by_file_key(session: Session, key: str) -> LeadProjectId | None:
+    stmt = select(LeadProjectId).where(LeadProjectId.pdf_file["key"].astext == key).limit(1)
+    return session.scalars(stmt).first()
+
+
+def histories(session: Session, pcs_id: int) -> list[ProjectCostSheetHistory]:
+    stmt = (select(ProjectCostSheetHistory).where(ProjectCostSheetHistory.pcs_id == pcs_id)
+            .order_by(ProjectCostSheetHistory.revision_batch.desc(), ProjectCostSheetHistory.id.desc()))
+    return list(session.scalars(stmt))
+
+
+def history(session: Session, pcs_id: int, revision_batch: int) -> ProjectCostSheetHistory | None:
+    stmt = (select(ProjectCostSheetHistory)
+            .where(ProjectCostSheetHistory.pcs_id == pcs_id,
+                   ProjectCostSheetHistory.revision_batch == revision_batch)
+            .order_by(ProjectCostSheetHistory.id.desc()).limit(1))
+    return session.scalars(stmt).first()
+
+
+def pids(session: Session, lead_id: int) -> list[LeadProjectId]:
+    stmt = select(LeadProjectId).where(LeadProjectId.lead_id == lead_id).order_by(LeadProjectId.id)
+    return list(session.scalars(stmt))
+
+
+def service_categories(session: Session, lead_id: int) -> list[Any]:
+    """The lead's service categories with their names and whether the category has sub categories."""
+    sub = aliased(md.SubServiceCategory)
+    has_sub = select(sub.id).where(sub.service_category_id == LeadServiceCategory.service_category_id).exists()
+    stmt = (select(LeadServiceCategory.service_category_id, md.ServiceCategory.service_category_name,
+                   LeadServiceCategory.sub_service_category_id, md.SubServiceCategory.sub_service_category_name,
+                   has_sub.label("has_sub_categories"))
+            .join(md.ServiceCategory, md.ServiceCategory.id == LeadServiceCategory.service_category_id)
+            .outerjoin(md.SubServiceCategory,
+                       md.SubServiceCategory.id == LeadServiceCategory.sub_service_category_id)
+            .where(LeadServiceCategory.lead_id == lead_id).order_by(LeadServiceCategory.id))
+    return list(session.execute(stmt))
+
+
+def parameter_values(session: Session, name: str) -> list[str]:
+    stmt = select(md.Parameter.param_value).where(md.Parameter.param_name == name).order_by(md.Parameter.id)
+    return list(session.scalars(stmt))
+
+
+def decisions_of(session: Session, request_id: int) -> list[ApprovalDecision]:
+    stmt = (select(ApprovalDecision).where(ApprovalDecision.request_id == request_id)
+            .order_by(ApprovalDecision.decided_at, ApprovalDecision.id))
+    return list(session.scalars(stmt))

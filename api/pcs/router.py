@@ -1,0 +1,114 @@
+"""Cost sheet calls (spec 3 §7 Project cost sheet and lead): the form, save and submit (multipart), the
+spreadsheet download and the approval flow of a revision."""
+
+import json
+from decimal import Decimal
+from typing import Annotated, Any
+
+from fastapi import APIRouter, File, Form, Query, Request, UploadFile
+from fastapi.responses import FileResponse
+from pydantic import TypeAdapter, ValidationError
+
+from api.core.errors import ValidationFailed
+from api.core.schemas import Envelope, ok
+from api.deps import Authz, SessionDep, SettingsDep, TemporalDep
+from api.pcs import files as pcs_files
+from api.pcs import service
+from api.pcs.schemas import FlowOut, ItemIn, PcsForm, SaveIn, UploadedFileState
+from api.users.models import User
+
+router = APIRouter(tags=["project cost sheet"])
+Reader = Annotated[User, Authz("leads", "read")]
+Editor = Annotated[User, Authz("leads", "edit")]
+_ITEMS = TypeAdapter(list[ItemIn])
+NOT_A_LIST = "projectCostSheetItems must be a JSON list of items."
+BAD_FILE_STATE = 'uploadedFileState must be JSON like {"isDeletedByUser": false}.'
+
+
+def _json(text: str | None, default: Any, message: str) -> Any:
+    if text is None or not text.strip():
+        return default
+    try:
+        return json.loads(text, parse_float=Decimal)
+    except ValueError as exc:
+        raise ValidationFailed(message) from exc
+
+
+def _parse(leads_id: int, remark: str | None, items: str | None, file_state: str | None,
+           revision_batch: int | None) -> SaveIn:
+    try:
+        parsed_items = _ITEMS.validate_python(_json(items, [], NOT_A_LIST))
+    except ValidationError as exc:
+        raise ValidationFailed([f"projectCostSheetItems.{'.'.join(map(str, e['loc']))}: {e['msg']}"
+                                for e in exc.errors()]) from exc
+    try:
+        state = UploadedFileState.model_validate(_json(file_state, {}, BAD_FILE_STATE))
+    except ValidationError as exc:
+        raise ValidationFailed(BAD_FILE_STATE) from exc
+    return SaveIn(leads_id=leads_id, remark=remark, items=parsed_items, uploaded_file_state=state,
+                  revision_batch=revision_batch)
+
+
+def _read(upload: UploadFile | None) -> tuple[str, bytes] | None:
+    if upload is None or not upload.filename:
+        return None
+    return upload.filename, upload.file.read(pcs_files.MAX_BYTES + 1)
+
+
+LeadsId = Annotated[int, Form(alias="leadsId")]
+Remark = Annotated[str | None, Form()]
+Items = Annotated[str | None, Form(alias="projectCostSheetItems", description="JSON list of items with their "
+                                                                             "billing schedules")]
+FileState = Annotated[str | None, Form(alias="uploadedFileState", description='JSON {"isDeletedByUser": bool}')]
+Revision = Annotated[int | None, Form(alias="revisionBatch", description="Optional: the revision being edited; "
+                                                                         "refused unless it is the current one")]
+Upload = Annotated[UploadFile | None, File(alias="uploadedFile", description="The PCS spreadsheet (15 MB)")]
+
+
+@router.get("/leads/{lead_id}/form/v2", summary="The cost sheet form of a lead: current and earlier revisions")
+def get_form(lead_id: int, session: SessionDep, actor: Reader) -> Envelope[PcsForm]:
+    return ok(service.get_form(session=session, actor=actor, lead_id=lead_id))
+
+
+@router.put("/project-cost-sheet/save-as-draft", summary="Save the cost sheet as a draft (multipart)")
+def save_as_draft(request: Request, session: SessionDep, temporal: TemporalDep, settings: SettingsDep,
+                  actor: Editor, leads_id: LeadsId, remark: Remark = None, items: Items = None,
+                  file_state: FileState = None, revision_batch: Revision = None,
+                  uploaded_file: Upload = None) -> Envelope[PcsForm]:
+    data = _parse(leads_id, remark, items, file_state, revision_batch)
+    return ok(service.save(session=session, storage=request.app.state.storage, temporal=temporal, settings=settings,
+                           actor=actor, data=data, upload=_read(uploaded_file), submit=False))
+
+
+@router.put("/project-cost-sheet/submit-for-approval", summary="Submit the cost sheet for approval (multipart)")
+def submit_for_approval(request: Request, session: SessionDep, temporal: TemporalDep, settings: SettingsDep,
+                        actor: Editor, leads_id: LeadsId, remark: Remark = None, items: Items = None,
+                        file_state: FileState = None, revision_batch: Revision = None,
+                        uploaded_file: Upload = None) -> Envelope[PcsForm]:
+    data = _parse(leads_id, remark, items, file_state, revision_batch)
+    return ok(service.save(session=session, storage=request.app.state.storage, temporal=temporal, settings=settings,
+                           actor=actor, data=data, upload=_read(uploaded_file), submit=True))
+
+
+@router.get("/leads/download/{filename}", summary="Download a lead's cost sheet spreadsheet or PID PDF",
+            response_class=FileResponse)
+def download(filename: str, request: Request, session: SessionDep, actor: Reader) -> FileResponse:
+    path, name, media = service.download(session=session, storage=request.app.state.storage, actor=actor,
+                                         filename=filename)
+    return FileResponse(path, filename=name, media_type=media)
+
+
+@router.get("/leads/{lead_id}/pcs-approval-flow", summary="The approval flow of the current cost sheet revision")
+def approval_flow(lead_id: int, session: SessionDep, settings: SettingsDep, actor: Reader,
+                  status: Annotated[str | None, Query(max_length=30, description="The status the caller "
+                                                      "shows (informational)")] = None) -> Envelope[FlowOut]:
+    return ok(service.approval_flow(session=session, settings=settings, actor=actor, lead_id=lead_id))
+
+
+@router.get("/leads/{lead_id}/pcs-approval-flow-detail", summary="The approval flow of one cost sheet revision")
+def approval_flow_detail(lead_id: int, session: SessionDep, settings: SettingsDep, actor: Reader,
+                         status: Annotated[str | None, Query(max_length=30)] = None,
+                         revision_batch: Annotated[int | None, Query(alias="revisionBatch", ge=0)] = None,
+                         ) -> Envelope[FlowOut]:
+    return ok(service.approval_flow(session=session, settings=settings, actor=actor, lead_id=lead_id,
+                                    revision_batch=revision_batch))

@@ -1,0 +1,441 @@
+"""Project cost sheets: the form, saving a draft, submitting for approval (a PCS approval request on the
+engine), revisions with frozen history, the spreadsheet and the approval flow of a revision."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import delete, select
+from sqlalchemy.orm import Session
+from temporalio.client import Client as TemporalClient
+
+from api.approvals import service as approvals_service
+from api.approvals.models import ApprovalRequest
+from api.core.config import Settings
+from api.core.errors import AppError, Conflict, Forbidden, NotFound, ValidationFailed
+from api.core.storage import Storage
+from api.leads import files as lead_files
+from api.leads import service as leads_service
+from api.leads.models import Lead
+from api.pcs import approval as pcs_approval
+from api.pcs import billing
+from api.pcs import files as pcs_files
+from api.pcs import repository as repo
+from api.pcs.billing import BillingRow, ItemRow
+from api.pcs.models import (
+    ProjectCostSheet,
+    ProjectCostSheetBilling,
+    ProjectCostSheetFile,
+    ProjectCostSheetHistory,
+    ProjectCostSheetItem,
+)
+from api.pcs.schemas import (
+    BillingOut,
+    CoaRef,
+    FlowOut,
+    ItemMonthsOut,
+    ItemOut,
+    MonthAmountOut,
+    PcsFileOut,
+    PcsForm,
+    PcsHistoryOut,
+    PcsLead,
+    PcsOut,
+    PcsServiceCategory,
+    PcsSheets,
+    PidFileOut,
+    PidOut,
+    RevisionOut,
+    SaveIn,
+    SummaryOut,
+)
+from api.users.models import User
+
+DRAFT, WAITING, APPROVED, REJECTED = "SAVED_AS_DRAFT", "WAITING_FOR_APPROVAL", "APPROVED", "REJECTED"
+NOT_SALES_PERSON = "Only the lead's sales person can edit the project cost sheet."
+IS_WAITING = "The project cost sheet is waiting for approval and cannot be changed."
+IS_APPROVED = "The project cost sheet is approved and cannot be changed."
+OLD_REVISION = "Only the current revision of the project cost sheet can be changed."
+FILE_REQUIRED = "PCS File must be uploaded before approval submission"
+SUB_SERVICE_REQUIRED = "Sub service is required for this lead!!!"
+UNKNOWN_COA = "Please choose an item from the chart of accounts"
+FLOW_EMPTY = "PCS approval status data is empty"
+DOWNLOAD_FAILED = "Sorry we are unable to download the file you requested."
+COMMISSION_ROLE = "PCS_COMMISSION_ROLE"
+COMMISSION_PERCENT = "PCS_COMMISSION_PERCENT"
+MARGIN_LIMIT = Decimal("9999999.99")  # Numeric(9, 2): a draft with absurd costs must not overflow the column
+
+
+# -- reading -----------------------------------------------------------------------------------------------------
+
+def can_see_commission(session: Session, actor: User) -> bool:
+    return actor.role.name in repo.parameter_values(session, COMMISSION_ROLE)
+
+
+def commission_percent(session: Session) -> Decimal:
+    values = repo.parameter_values(session, COMMISSION_PERCENT)
+    try:
+        return Decimal(values[0]) if values else billing.COMMISSION_PERCENT
+    except ArithmeticError:
+        return billing.COMMISSION_PERCENT
+
+
+def _money(value: Decimal | None) -> float:
+    return float(value or 0)
+
+
+def _file_out(row: ProjectCostSheetFile | None) -> PcsFileOut | None:
+    if row is None:
+        return None
+    return PcsFileOut(id=row.id, filename=row.filename, display_name=row.display_name,
+                      original_filename=row.original_filename, size=row.size,
+                      url=f"/api/leads/download/{row.filename}")
+
+
+def _summary_out(summary: billing.Summary) -> SummaryOut:
+    def months(values: list[billing.MonthAmount]) -> list[MonthAmountOut]:
+        return [MonthAmountOut(date=m.date, total_amount=float(m.total_amount)) for m in values]
+
+    return SummaryOut(months=summary.months, revenue_totals=months(summary.revenue_totals),
+                      cost_totals=months(summary.cost_totals), gp_totals=months(summary.gp_totals),
+                      gp_margin_totals=months(summary.gp_margin_totals),
+                      items=[ItemMonthsOut(item_id=i.item_id, type=i.type, coa_name=i.coa_name,
+                                           description=i.description, totals=months(i.totals))
+                             for i in summary.items])
+
+
+def pcs_out(session: Session, sheet: ProjectCostSheet, *, commission: bool) -> PcsOut:
+    """The sheet as the form shows it; the monthly summary comes from its billing rows."""
+    pairs = repo.items_of(session, sheet.id)
+    rows = repo.billings_of(session, [item.id for item, _ in pairs])
+    items, summary_rows = [], []
+    for item, coa in pairs:
+        billings = rows.get(item.id, [])
+        items.append(ItemOut(
+            id=item.id, coa_id=coa.id, coa_code=coa.code, coa_name=coa.name,
+            chart_of_account=CoaRef(code=coa.code, name=coa.name), type=item.type, description=item.description,
+            quantity=item.quantity, term_of_payment=item.term_of_payment, selling_price=_money(item.selling_price),
+            total_selling_price=_money(item.total_selling_price),
+            grand_total=float(billing.grand_total(item.total_selling_price, item.term_of_payment)),
+            created_at=item.created_at,
+            billing_schedules=[BillingOut(id=b.id, description=b.description, amount=_money(b.amount),
+                                          payment_status=b.payment_status, schedule=b.schedule) for b in billings]))
+        summary_rows.append(ItemRow(
+            type=item.type, coa_name=coa.name, description=item.description, quantity=Decimal(item.quantity),
+            term_of_payment=Decimal(item.term_of_payment), selling_price=item.selling_price, item_id=item.id,
+            billings=[BillingRow(b.description, b.amount, b.payment_status, b.schedule) for b in billings]))
+    return PcsOut(
+        id=sheet.id, leads_id=sheet.lead_id, pcs_version=sheet.pcs_version, revision_batch=sheet.revision_batch,
+        remark=sheet.remark, status=sheet.status, requested_at=sheet.requested_at, saved_at=sheet.updated_at,
+        approval_id=sheet.approval_request_id,
+        pcs_file=_file_out(repo.current_file(session, sheet.id, sheet.revision_batch)),
+        total_revenue=_money(sheet.total_revenue), total_cost=_money(sheet.total_cost),
+        gross_profit=_money(sheet.gross_profit), gross_profit_margin=_money(sheet.gross_profit_margin),
+        commission_allocation=_money(sheet.commission_allocation) if commission else None,
+        gp_after_commission=_money(sheet.gp_after_commission) if commission else None,
+        gp_margin_after_commission=_money(sheet.gp_margin_after_commission) if commission else None,
+        project_cost_sheet_items=items, lead_billing_schedule=_summary_out(billing.monthly_summary(summary_rows)))
+
+
+def _hide_commission(sheet: PcsOut) -> PcsOut:
+    return sheet.model_copy(update={"commission_allocation": None, "gp_after_commission": None,
+                                    "gp_margin_after_commission": None})
+
+
+def _lock(lead: Lead, sheet: ProjectCostSheet | None, actor: User) -> str | None:
+    """Why the caller may not edit the current revision (spec 3 §4), or None."""
+    if lead.sales_person_id != actor.id:
+        return NOT_SALES_PERSON
+    if sheet is not None and sheet.status == WAITING:
+        return IS_WAITING
+    if sheet is not None and sheet.status == APPROVED:
+        return IS_APPROVED
+    return None
+
+
+def _categories(session: Session, lead_id: int) -> tuple[list[PcsServiceCategory], bool]:
+    rows = repo.service_categories(session, lead_id)
+    out = [PcsServiceCategory(service_category_id=r.service_category_id, service_category_name=r.service_category_name,
+                              sub_service_category_id=r.sub_service_category_id,
+                              sub_service_category_name=r.sub_service_category_name,
+                              has_sub_categories=bool(r.has_sub_categories)) for r in rows]
+    required = any(c.has_sub_categories and c.sub_service_category_id is None for c in out)
+    return out, required
+
+
+def _pids(session: Session, lead_id: int) -> list[PidOut]:
+    result = []
+    for pid in repo.pids(session, lead_id):
+        pdf = pid.pdf_file
+        result.append(PidOut(pid_number=pid.pid_number, created_at=pid.created_at,
+                             pdf_file=PidFileOut(name=pdf["name"], size=pdf["size"],
+                                                 url=f"/api/leads/download/{pdf['key']}") if pdf else None))
+    return result
+
+
+def _form(session: Session, actor: User, lead: Lead) -> PcsForm:
+    sheet = repo.sheet_of_lead(session, lead.id)
+    commission = can_see_commission(session, actor)
+    categories, sub_required = _categories(session, lead.id)
+    current, histories, revisions = None, [], []
+    if sheet is not None:
+        current = pcs_out(session, sheet, commission=commission)
+        if sheet.status == REJECTED:
+            current = current.model_copy(update={"remark": ""})  # re-entered for the next revision
+        revisions.append(RevisionOut(revision_batch=sheet.revision_batch,
+                                     label=f"Revision {sheet.revision_batch} (Current)", is_current=True,
+                                     status=sheet.status))
+        for h in repo.histories(session, sheet.id):
+            frozen = PcsOut.model_validate(h.snapshot)
+            histories.append(PcsHistoryOut(revision_batch=h.revision_batch, status=h.status, remark=h.remark,
+                                           created_at=h.created_at,
+                                           project_cost_sheet=frozen if commission else _hide_commission(frozen)))
+            revisions.append(RevisionOut(revision_batch=h.revision_batch,
+                                         label=f"Revision {h.revision_batch} - {h.remark or ''}".rstrip(" -"),
+                                         is_current=False, status=h.status))
+    reason = _lock(lead, sheet, actor)
+    return PcsForm(lead=PcsLead.model_validate(leads_service.lead_out(session, lead).model_dump()),
+                   service_categories=categories, sub_service_required=sub_required,
+                   project_cost_sheets=PcsSheets(project_cost_sheet=current, project_cost_sheet_histories=histories),
+                   revisions=revisions, project_id_numbers=_pids(session, lead.id), editable=reason is None,
+                   lock_reason=reason, can_see_commission=commission)
+
+
+def get_form(*, session: Session, actor: User, lead_id: int) -> PcsForm:
+    """The cost sheet form of a visible lead: current revision, frozen revisions, lock and PIDs."""
+    return _form(session, actor, leads_service.visible_or_404(session, actor, lead_id))
+
+
+# -- saving ------------------------------------------------------------------------------------------------------
+
+def _rows(session: Session, data: SaveIn, sheet: ProjectCostSheet | None) -> tuple[list[ItemRow], list[str]]:
+    """The sent items as rule rows, and what is wrong with their chart of accounts entries."""
+    known = repo.coas(session, [i.coa_id for i in data.items if i.coa_id])
+    kept = {item.coa_id for item, _ in repo.items_of(session, sheet.id)} if sheet is not None else set()
+    rows, errors = [], []
+    for index, item in enumerate(data.items, start=1):
+        coa = known.get(item.coa_id) if item.coa_id else None
+        if coa is not None and not coa.is_active and coa.id not in kept:
+            coa = None  # a removed entry stays only on the sheets that already used it
+        name = coa.name if coa is not None else f"Item {index}"
+        type_ = (item.type or (coa.type if coa is not None else "")).upper()
+        row = ItemRow(type=type_, coa_name=name, description=item.description, quantity=item.quantity,
+                      term_of_payment=item.term_of_payment, selling_price=item.selling_price, item_id=item.id,
+                      billings=[BillingRow((b.description or "").strip() or None, b.amount, b.payment_status,
+                                           b.schedule) for b in item.billing_schedules])
+        if coa is None:
+            errors.append(billing.item_label(row) + UNKNOWN_COA)
+        elif type_ in billing.ITEM_TYPES and type_ != coa.type:
+            errors.append(billing.item_label(row) + f"The item type must match its chart of accounts entry "
+                                                    f"({coa.type})")
+        rows.append(row)
+    return rows, errors
+
+
+def _snapshot(session: Session, sheet: ProjectCostSheet) -> None:
+    """Freeze the current revision (with its commission rows; hidden again when read) into history."""
+    frozen = pcs_out(session, sheet, commission=True).model_dump(mode="json", by_alias=True)
+    session.add(ProjectCostSheetHistory(pcs_id=sheet.id, revision_batch=sheet.revision_batch, status=sheet.status,
+                                        remark=sheet.remark, approval_request_id=sheet.approval_request_id,
+                                        snapshot=frozen))
+
+
+def _write_items(session: Session, sheet: ProjectCostSheet, data: SaveIn, rows: list[ItemRow]) -> None:
+    existing = {item.id: item for item, _ in repo.items_of(session, sheet.id)}
+    keep: set[int] = set()
+    for position, (sent, row) in enumerate(zip(data.items, rows, strict=True)):
+        selling, _ = billing.item_totals(row)
+        item = existing.get(sent.id) if sent.id else None
+        if item is None:
+            item = ProjectCostSheetItem(pcs_id=sheet.id)
+            session.add(item)
+        else:
+            keep.add(item.id)
+            session.execute(delete(ProjectCostSheetBilling).where(ProjectCostSheetBilling.item_id == item.id))
+        assert sent.coa_id is not None and row.quantity is not None and row.term_of_payment is not None
+        item.coa_id, item.type, item.position = sent.coa_id, row.type, position
+        item.description = (row.description or "").strip()
+        item.quantity, item.term_of_payment = int(row.quantity), int(row.term_of_payment)
+        item.selling_price, item.total_selling_price = row.selling_price or Decimal(0), selling
+        session.flush()
+        session.add_all([ProjectCostSheetBilling(item_id=item.id, description=b.description or "", amount=b.amount,
+                                                 payment_status=b.payment_status or "NOT_YET", schedule=b.schedule,
+                                                 position=i)
+                         for i, b in enumerate(row.billings)])
+    for item_id, item in existing.items():
+        if item_id not in keep:
+            session.delete(item)
+
+
+def _write_totals(session: Session, sheet: ProjectCostSheet, rows: list[ItemRow]) -> None:
+    totals = billing.sheet_totals(rows, commission_percent(session))
+
+    def bounded(value: Decimal) -> Decimal:
+        return max(-MARGIN_LIMIT, min(MARGIN_LIMIT, value))
+
+    sheet.total_revenue, sheet.total_cost, sheet.gross_profit = (totals.total_revenue, totals.total_cost,
+                                                                 totals.gross_profit)
+    sheet.gross_profit_margin = bounded(totals.gross_profit_margin)
+    sheet.commission_allocation, sheet.gp_after_commission = totals.commission_allocation, totals.gp_after_commission
+    sheet.gp_margin_after_commission = bounded(totals.gp_margin_after_commission)
+
+
+def _files(session: Session, storage: Storage, actor: User, lead: Lead, sheet: ProjectCostSheet, *,
+           previous: ProjectCostSheetFile | None, deleted: bool, upload: tuple[str, bytes] | None) -> None:
+    """Keep the revision's spreadsheet: removed by the user, replaced by an upload, or carried into a new
+    revision from the one before."""
+    if deleted:
+        for row in repo.files_of_revision(session, sheet.id, sheet.revision_batch):
+            row.is_deleted = True
+    if upload is not None:
+        filename, content = upload
+        stored = pcs_files.store(storage, lead_id=lead.id, revision_batch=sheet.revision_batch, filename=filename,
+                                 data=content)
+        session.add(ProjectCostSheetFile(lead_id=lead.id, pcs_id=sheet.id, revision_batch=sheet.revision_batch,
+                                         file_path=f"{lead_files.namespace(lead.id)}/{stored.filename}",
+                                         filename=stored.filename, display_name=stored.display_name,
+                                         original_filename=stored.original_filename, size=stored.size))
+        # the lead's own PCS file (E5 requirement, lead files) follows the sheet's newest upload
+        old = lead.project_cost_sheet_file
+        leads_service.record_change(session, lead, actor, "projectCostSheetFile", old["name"] if old else None,
+                                    stored.display_name)
+        lead.project_cost_sheet_file = {"name": stored.display_name, "size": stored.size, "key": stored.filename}
+    elif previous is not None and not deleted:
+        session.add(ProjectCostSheetFile(lead_id=lead.id, pcs_id=sheet.id, revision_batch=sheet.revision_batch,
+                                         file_path=previous.file_path, filename=previous.filename,
+                                         display_name=previous.display_name,
+                                         original_filename=previous.original_filename, size=previous.size))
+
+
+def save(*, session: Session, storage: Storage, temporal: TemporalClient | None, settings: Settings, actor: User,
+         data: SaveIn, upload: tuple[str, bytes] | None, submit: bool) -> PcsForm:
+    """Save the sheet as a draft or submit it for approval. The server computes every total and answers every
+    failing rule at once (422); only the lead's sales person may edit the current, unlocked revision."""
+    lead = leads_service.visible_or_404(session, actor, data.leads_id)
+    if lead.sales_person_id != actor.id:
+        raise Forbidden(NOT_SALES_PERSON)
+    # Lock order sheet, then lead (as the approval outcome does); without a sheet the lead row serialises the
+    # first saves, so two of them cannot both create one.
+    sheet = repo.sheet_of_lead(session, lead.id, for_update=True)
+    if sheet is None:
+        session.execute(select(Lead.id).where(Lead.id == lead.id).with_for_update())
+        sheet = repo.sheet_of_lead(session, lead.id, for_update=True)
+    reason = _lock(lead, sheet, actor)
+    if reason is not None:
+        raise Conflict(reason)
+    if sheet is not None and data.revision_batch is not None and data.revision_batch != sheet.revision_batch:
+        raise Conflict(OLD_REVISION)
+
+    rows, coa_errors = _rows(session, data, sheet)
+    errors = billing.validate_sheet(remark=data.remark, items=rows, submit=submit) + coa_errors
+    if upload is not None:
+        refusal = pcs_files.refusal(upload[0], len(upload[1]), upload[1])
+        if refusal:
+            errors.append(refusal)
+    previous = repo.current_file(session, sheet.id, sheet.revision_batch) if sheet is not None else None
+    deleted = data.uploaded_file_state.is_deleted_by_user
+    if submit:
+        if upload is None and (previous is None or deleted):
+            errors.append(FILE_REQUIRED)
+        if _categories(session, lead.id)[1]:
+            errors.append(SUB_SERVICE_REQUIRED)
+    if errors:
+        raise ValidationFailed(errors)
+    if submit and approvals_service.find_version(session, action_type="PCS",
+                                                 sales_person_id=lead.sales_person_id) is None:
+        raise Conflict(approvals_service.NO_PIPELINE)
+    if submit and temporal is None:
+        raise AppError(approvals_service.UNAVAILABLE, status=503)
+
+    now = datetime.now(UTC)
+    carried = None
+    if sheet is None:
+        sheet = ProjectCostSheet(lead_id=lead.id, revision_batch=0, pcs_version=0, remark="", created_by=actor.id)
+        session.add(sheet)
+        session.flush()
+    elif sheet.status == REJECTED:
+        _snapshot(session, sheet)  # revision N is kept as it was rejected; the edit becomes revision N + 1
+        sheet.revision_batch += 1
+        sheet.approval_request_id, sheet.requested_at = None, None
+        carried, previous = previous, None
+    sheet.pcs_version += 1
+    sheet.remark = (data.remark or "").strip()
+    sheet.status = DRAFT
+    sheet.updated_by, sheet.updated_at = actor.id, now
+    _write_items(session, sheet, data, rows)
+    _write_totals(session, sheet, rows)
+    _files(session, storage, actor, lead, sheet, previous=carried, deleted=deleted, upload=upload)
+    session.flush()
+    if submit:
+        assert temporal is not None
+        approvals_service.request_pcs(session=session, temporal=temporal, settings=settings, actor=actor, lead=lead,
+                                      sheet=sheet)
+    else:
+        session.commit()
+    return _form(session, actor, lead)
+
+
+# -- the file and the approval flow --------------------------------------------------------------------------------
+
+def download(*, session: Session, storage: Storage, actor: User, filename: str) -> tuple[Path, str, str]:
+    """(path, download name, media type) of a cost sheet spreadsheet or generated PID PDF of a visible lead."""
+    row = repo.file_by_name(session, filename)
+    lead_id, name = (row.lead_id, row.display_name) if row is not None else (None, None)
+    if row is None:
+        pid = repo.pid_by_file_key(session, filename)
+        if pid is not None and pid.pdf_file:
+            lead_id, name = pid.lead_id, pid.pdf_file.get("name") or filename
+    if lead_id is None or name is None:
+        raise NotFound(DOWNLOAD_FAILED)
+    try:
+        leads_service.visible_or_404(session, actor, lead_id)
+    except NotFound as exc:
+        raise NotFound(DOWNLOAD_FAILED) from exc
+    path = storage.path(lead_files.namespace(lead_id), filename)
+    if path is None:
+        raise NotFound(DOWNLOAD_FAILED)
+    media = pcs_files.media_type(filename) if row is not None else "application/pdf"
+    return path, name, media
+
+
+def approval_flow(*, session: Session, settings: Settings, actor: User, lead_id: int,
+                  revision_batch: int | None = None) -> FlowOut:
+    """The approval timeline of the current revision (or an earlier one): a draft shows the layers it would
+    go through; a rejected current revision has none to show."""
+    lead = leads_service.visible_or_404(session, actor, lead_id)
+    sheet = repo.sheet_of_lead(session, lead.id)
+    if sheet is None:
+        raise NotFound(FLOW_EMPTY)
+    request_id: int | None
+    saved_at: datetime | None
+    requested_at: datetime | None
+    if revision_batch is None or revision_batch == sheet.revision_batch:
+        if sheet.status == REJECTED:
+            raise NotFound(FLOW_EMPTY)
+        status, request_id, saved_at, requested_at = (sheet.status, sheet.approval_request_id, sheet.updated_at,
+                                                      sheet.requested_at)
+    else:
+        frozen = repo.history(session, sheet.id, revision_batch)
+        if frozen is None:
+            raise NotFound(FLOW_EMPTY)
+        snapshot: dict[str, Any] = frozen.snapshot
+        status, request_id = frozen.status, frozen.approval_request_id
+        saved_at = _parse_time(snapshot.get("savedAt"))
+        requested_at = _parse_time(snapshot.get("requestedAt"))
+    request = session.get(ApprovalRequest, request_id) if request_id else None
+    if request is None:
+        version = approvals_service.find_version(session, action_type="PCS", sales_person_id=lead.sales_person_id)
+        return FlowOut(status=status, heading="Saved on", date=saved_at, approval_id=None, workflow_id=None,
+                       temporal_url=None, layers=pcs_approval.draft_layers(session, version))
+    ui = settings.temporal_ui_url
+    return FlowOut(status=status, heading="Submitted on", date=requested_at or request.requested_at,
+                   approval_id=request.id, workflow_id=request.workflow_id,
+                   temporal_url=f"{ui.rstrip('/')}/namespaces/default/workflows/{request.workflow_id}" if ui else None,
+                   layers=pcs_approval.request_layers(session, request, status))
+
+
+def _parse_time(value: Any) -> datetime | None:
+    return datetime.fromisoformat(value) if isinstance(value, str) and value else None
