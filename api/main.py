@@ -30,6 +30,7 @@ from api.leads.router import router as leads_router
 from api.leads.stages import router as stages_router
 from api.master_data.router import router as master_data_router
 from api.notifications.router import router as notifications_router
+from api.pcs.pid_router import router as pcs_pid_router
 from api.pcs.router import router as pcs_router
 from api.users.router import router as users_router
 from policies.enforcer import build_enforcer
@@ -46,7 +47,7 @@ def api_router() -> APIRouter:
 
     for r in (auth_router, users_router, notifications_router, master_data_router, clients_router,
               contacts_router, leads_router, approvals_router, stages_router, coa_router, coa_cost_sheet_router,
-              pcs_router):
+              pcs_pid_router, pcs_router):
         router.include_router(r)
     return router
 

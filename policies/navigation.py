@@ -13,6 +13,7 @@ PAGES: list[tuple[str, str, str | None]] = [
     ("dashboard", "Dashboard", "/"),
     ("welcome", "Welcome", "/welcome"),
     ("sample", "Sample widgets (demo page)", "/sample"),
+    ("pdf", "PCS PDF test", "/pdf"),
     ("leads", "Leads", "/leads"),
     ("activity-schedule", "Activity Schedule", "/activity-schedule"),
     ("user/profile", "Profile", "/user/profile"),

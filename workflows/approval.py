@@ -4,12 +4,13 @@ what the rules refuse; a lock makes concurrent decisions take turns, so each lay
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from dataclasses import dataclass, field
 from datetime import timedelta
 
 from temporalio import workflow
 from temporalio.common import RetryPolicy
-from temporalio.exceptions import ApplicationError
+from temporalio.exceptions import ApplicationError, WorkflowAlreadyStartedError
 
 with workflow.unsafe.imports_passed_through():
     from workflows.activities.approvals import (
@@ -22,6 +23,7 @@ with workflow.unsafe.imports_passed_through():
         sync_approval_queue,
     )
     from workflows.approval_rules import Decision, Layer, RequestState, apply, pending_approvers, refusal
+    from workflows.pid import PidInput, PidWorkflow, pid_workflow_id
 
 # Short database writes run as local activities: retried like any activity, without a server round trip.
 TIMEOUT = timedelta(seconds=30)
@@ -88,7 +90,17 @@ class ApprovalWorkflow:
         await workflow.execute_local_activity(finish_approval_request,
                                         FinishRequest(data.request_id, self.state.status, last),
                                         start_to_close_timeout=TIMEOUT, retry_policy=RETRY)
+        if data.request_type == "PCS" and self.state.status == "APPROVED":
+            await self._start_pid(data.lead_id)
         return self.state.status
+
+    async def _start_pid(self, lead_id: int) -> None:
+        """An approved cost sheet gets its PID: the lead's PidWorkflow runs on after this one ends."""
+        # already running (someone asked for it): that run hands out the PID
+        with contextlib.suppress(WorkflowAlreadyStartedError):
+            await workflow.start_child_workflow(PidWorkflow.run, PidInput(lead_id=lead_id),
+                                                id=pid_workflow_id(lead_id),
+                                                parent_close_policy=workflow.ParentClosePolicy.ABANDON)
 
     async def _sync_queue(self) -> None:
         if self.state.status == "PENDING":

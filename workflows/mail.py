@@ -9,13 +9,14 @@ from temporalio import workflow
 from temporalio.common import RetryPolicy
 
 with workflow.unsafe.imports_passed_through():
-    from workflows.activities.mail import DeliverMail, deliver_mail
+    from workflows.activities.mail import DeliverMail, MailAttachment, deliver_mail
 
 
 @dataclass
 class SendMailInput:
     raw: str  # the whole RFC 5322 message
     purpose: str  # e.g. password-reset, for finding it in the Temporal UI
+    attachment: MailAttachment | None = None  # a stored file added on delivery (kept out of the history)
 
 
 @workflow.defn
@@ -24,7 +25,7 @@ class SendMailWorkflow:
     async def run(self, data: SendMailInput) -> str:
         return await workflow.execute_activity(
             deliver_mail,
-            DeliverMail(raw=data.raw, key=workflow.info().workflow_id),
+            DeliverMail(raw=data.raw, key=workflow.info().workflow_id, attachment=data.attachment),
             start_to_close_timeout=timedelta(seconds=60),
             retry_policy=RetryPolicy(initial_interval=timedelta(seconds=2), backoff_coefficient=2.0,
                                      maximum_interval=timedelta(minutes=5), maximum_attempts=50),

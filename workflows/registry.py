@@ -11,9 +11,11 @@ from workflows.activities.approvals import (
     sync_approval_queue,
 )
 from workflows.activities.mail import deliver_mail
+from workflows.activities.pid import allocate_pid, attach_pid_pdf, notify_pid
 from workflows.approval import ApprovalWorkflow
 from workflows.mail import SendMailWorkflow
+from workflows.pid import PidWorkflow
 
-WORKFLOWS: list[type] = [SendMailWorkflow, ApprovalWorkflow]
+WORKFLOWS: list[type] = [SendMailWorkflow, ApprovalWorkflow, PidWorkflow]
 ACTIVITIES: list[Callable[..., Any]] = [deliver_mail, sync_approval_queue, record_decision_and_sync,
-                                        finish_approval_request]
+                                        finish_approval_request, allocate_pid, attach_pid_pdf, notify_pid]

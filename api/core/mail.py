@@ -34,6 +34,18 @@ def build_message(*, sender: str, to: str, subject: str, text: str, html: str | 
     return msg.as_string()
 
 
+def attach(raw: str, *, filename: str, content_type: str, data: bytes) -> str:
+    """The message with one file attached."""
+    from email import message_from_string
+    from email import policy as email_policy
+
+    msg = message_from_string(raw, _class=EmailMessage, policy=email_policy.default)
+    maintype, _, subtype = content_type.partition("/")
+    msg.add_attachment(data, maintype=maintype or "application", subtype=subtype or "octet-stream",
+                       filename=filename)
+    return msg.as_string()
+
+
 def deliver(raw: str, *, settings: Settings, key: str | None = None) -> str:
     """Send one message; `key` makes a retried delivery to the outbox write the same file once."""
     if settings.smtp_url:

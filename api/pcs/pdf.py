@@ -1,0 +1,309 @@
+"""The project cost sheet as an A2 PDF (spec 3 §2.6): what goes on it, read straight from the tables, and the
+rendering. The current revision comes from the sheet and its items; an older one from its frozen snapshot."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
+from decimal import ROUND_HALF_UP, Decimal
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from api.approvals.models import ApprovalDecision, ApprovalPipelineVersion, ApprovalRequest
+from api.clients.models import Client
+from api.coa.models import ChartOfAccount
+from api.core.config import get_settings
+from api.core.errors import NotFound
+from api.core.pdf import render_pdf
+from api.leads import service as leads_service
+from api.leads.models import Lead, LeadProjectId, LeadServiceCategory
+from api.master_data.models import Entity, ServiceCategory
+from api.pcs.models import ProjectCostSheet, ProjectCostSheetHistory, ProjectCostSheetItem
+from api.users.models import User
+
+APPROVAL_DATA_EMPTY = "PCS approval status data is empty"
+SHEET_NOT_FOUND = "This lead has no project cost sheet yet."
+REVISION_NOT_FOUND = "This revision of the project cost sheet was not found."
+STATUS_LABELS = {"SAVED_AS_DRAFT": "Saved As Draft", "WAITING_FOR_APPROVAL": "Waiting For Approval",
+                 "APPROVED": "Approved", "REJECTED": "Rejected"}
+
+_templates = Environment(loader=FileSystemLoader(Path(__file__).parent / "templates"),
+                         autoescape=select_autoescape(["html"]))
+
+
+@dataclass
+class PdfItem:
+    no: int
+    coa_code: str
+    coa_name: str
+    description: str
+    unit_price: Decimal
+    quantity: int
+    total_unit_price: Decimal  # unit price x quantity
+    term_of_payment: int
+    grand_total: Decimal  # total unit price x term of payment
+
+
+@dataclass
+class PdfApprover:
+    name: str
+    action: str  # APPROVED or REJECTED
+    decided_at: datetime | None
+
+
+@dataclass
+class PdfLayer:
+    seq: int
+    label: str  # Checked by, Acknowledged by, Approved by
+    name: str  # the layer's name in the pipeline
+    approvers: list[PdfApprover] = field(default_factory=list)
+
+
+@dataclass
+class PcsDocument:
+    client: str
+    project: str
+    pid: str | None
+    sales_person: str
+    entity: str | None
+    service_categories: str
+    revision_batch: int
+    status: str
+    remark: str | None
+    project_start: date | None
+    project_end: date | None
+    revenue_items: list[PdfItem]
+    cost_items: list[PdfItem]
+    total_revenue: Decimal
+    total_cost: Decimal
+    gross_profit: Decimal
+    gross_profit_margin: Decimal
+    layers: list[PdfLayer]
+    company: str = ""
+    generated_at: datetime = field(default_factory=lambda: datetime.now(UTC))
+    sample: bool = False
+
+
+# -- formatting (id-ID) ---------------------------------------------------------------------------------------
+
+def _grouped(value: Decimal, places: int) -> str:
+    q = Decimal(1).scaleb(-places) if places else Decimal(1)
+    text = f"{abs(value).quantize(q, rounding=ROUND_HALF_UP):f}"
+    whole, _, frac = text.partition(".")
+    groups: list[str] = []
+    while len(whole) > 3:
+        groups.insert(0, whole[-3:])
+        whole = whole[:-3]
+    groups.insert(0, whole)
+    return ".".join(groups) + ("," + frac if frac else "")
+
+
+def idr(value: Decimal | float | int | None) -> str:
+    """'Rp 12.500.000' (cents only when there are any: 'Rp 1.250,50'); negative amounts '-Rp 1.000'."""
+    amount = Decimal(str(value or 0))
+    places = 0 if amount == amount.to_integral_value() else 2
+    return f"{'-' if amount < 0 else ''}Rp {_grouped(amount, places)}"
+
+
+def number(value: Decimal | float | int | None) -> str:
+    amount = Decimal(str(value or 0))
+    return ("-" if amount < 0 else "") + _grouped(amount, 0 if amount == amount.to_integral_value() else 2)
+
+
+def percent(value: Decimal | float | int | None) -> str:
+    amount = Decimal(str(value or 0))
+    return f"{'-' if amount < 0 else ''}{_grouped(amount, 2)}%"
+
+
+def long_date(value: date | datetime | None) -> str:
+    return value.strftime("%d %b %Y") if value else "-"
+
+
+def layer_label(seq: int) -> str:
+    return "Checked by" if seq == 1 else "Acknowledged by" if seq == 2 else "Approved by"
+
+
+def filename(client: str, project: str) -> str:
+    """PCS_{client}_{project}.pdf, safe as a file name and a header value."""
+
+    def clean(text: str) -> str:
+        ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+        return re.sub(r"[^A-Za-z0-9.-]+", "_", ascii_text).strip("._")[:80] or "untitled"
+
+    return f"PCS_{clean(client)}_{clean(project)}.pdf"
+
+
+# -- reading -------------------------------------------------------------------------------------------------
+
+def _sheet_items(session: Session, pcs_id: int) -> tuple[list[PdfItem], list[PdfItem]]:
+    stmt = (select(ProjectCostSheetItem, ChartOfAccount.code, ChartOfAccount.name)
+            .join(ChartOfAccount, ChartOfAccount.id == ProjectCostSheetItem.coa_id)
+            .where(ProjectCostSheetItem.pcs_id == pcs_id)
+            .order_by(ProjectCostSheetItem.position, ProjectCostSheetItem.id))
+    rows = [(item.type, code, name, item.description, item.selling_price, item.quantity, item.total_selling_price,
+             item.term_of_payment) for item, code, name in session.execute(stmt)]
+    return _numbered(rows, "REVENUE"), _numbered(rows, "COST")
+
+
+def _numbered(rows: list[tuple[Any, ...]], kind: str) -> list[PdfItem]:
+    items: list[PdfItem] = []
+    for type_, code, name, description, price, quantity, total, term in rows:
+        if type_ != kind:
+            continue
+        price, quantity, term = Decimal(str(price or 0)), int(quantity or 0), int(term or 0)
+        total = Decimal(str(total)) if total is not None else price * quantity
+        items.append(PdfItem(no=len(items) + 1, coa_code=code or "-", coa_name=name or "-",
+                             description=description or "", unit_price=price, quantity=quantity,
+                             total_unit_price=total, term_of_payment=term, grand_total=total * term))
+    return items
+
+
+def _snapshot_items(snapshot: dict[str, Any]) -> tuple[list[PdfItem], list[PdfItem]]:
+    """Items of a frozen revision, written in the contract's Pcs shape (camelCase; snake_case accepted too)."""
+
+    def pick(obj: dict[str, Any], *keys: str) -> Any:
+        return next((obj[k] for k in keys if obj.get(k) is not None), None)
+
+    rows = []
+    for raw in pick(snapshot, "projectCostSheetItems", "project_cost_sheet_items", "items") or []:
+        coa = pick(raw, "chartOfAccount", "chart_of_account") or {}
+        rows.append((pick(raw, "type"), pick(raw, "coaCode", "coa_code") or coa.get("code"),
+                     pick(raw, "coaName", "coa_name") or coa.get("name"), pick(raw, "description"),
+                     pick(raw, "sellingPrice", "selling_price"), pick(raw, "quantity"),
+                     pick(raw, "totalSellingPrice", "total_selling_price"),
+                     pick(raw, "termOfPayment", "term_of_payment")))
+    return _numbered(rows, "REVENUE"), _numbered(rows, "COST")
+
+
+def _layers(session: Session, request_id: int | None) -> list[PdfLayer]:
+    """The request's layers in order (sequence = layer order) with who decided and when."""
+    if request_id is None:
+        return []
+    request = session.get(ApprovalRequest, request_id)
+    if request is None:
+        return []
+    version = session.get(ApprovalPipelineVersion, request.pipeline_version_id)
+    names = [str(layer.get("name") or "") for layer in (version.layers if version else [])]
+    decisions = session.execute(
+        select(ApprovalDecision.layer_index, ApprovalDecision.action, ApprovalDecision.decided_at, User.fullname)
+        .join(User, User.id == ApprovalDecision.approver_id)
+        .where(ApprovalDecision.request_id == request_id)
+        .order_by(ApprovalDecision.layer_index, ApprovalDecision.decided_at, ApprovalDecision.id)).all()
+    count = max([len(names)] + [d.layer_index + 1 for d in decisions])
+    layers = [PdfLayer(seq=i + 1, label=layer_label(i + 1), name=names[i] if i < len(names) else "")
+              for i in range(count)]
+    for d in decisions:
+        layers[d.layer_index].approvers.append(PdfApprover(name=d.fullname, action=d.action, decided_at=d.decided_at))
+    return layers
+
+
+def _latest_pid(session: Session, lead_id: int) -> str | None:
+    return session.scalars(select(LeadProjectId.pid_number).where(LeadProjectId.lead_id == lead_id)
+                           .order_by(LeadProjectId.id.desc()).limit(1)).first()
+
+
+def _categories(session: Session, lead_id: int) -> str:
+    names = session.scalars(select(ServiceCategory.service_category_name)
+                            .join(LeadServiceCategory, LeadServiceCategory.service_category_id == ServiceCategory.id)
+                            .where(LeadServiceCategory.lead_id == lead_id).order_by(LeadServiceCategory.id))
+    return ", ".join(dict.fromkeys(names))
+
+
+def document(session: Session, lead: Lead, *, revision_batch: int | None = None) -> PcsDocument:
+    """Everything the PDF shows for one revision of the lead's sheet (the current one by default)."""
+    sheet = session.scalars(select(ProjectCostSheet).where(ProjectCostSheet.lead_id == lead.id)).first()
+    if sheet is None:
+        raise NotFound(SHEET_NOT_FOUND)
+    remark: str | None
+    if revision_batch is None or revision_batch == sheet.revision_batch:
+        if sheet.status == "REJECTED":
+            raise NotFound(APPROVAL_DATA_EMPTY)
+        revenue, cost = _sheet_items(session, sheet.id)
+        status, remark, request_id, batch = sheet.status, sheet.remark, sheet.approval_request_id, sheet.revision_batch
+        totals = (sheet.total_revenue, sheet.total_cost, sheet.gross_profit, sheet.gross_profit_margin)
+    else:
+        history = session.scalars(select(ProjectCostSheetHistory).where(
+            ProjectCostSheetHistory.pcs_id == sheet.id, ProjectCostSheetHistory.revision_batch == revision_batch)
+            .order_by(ProjectCostSheetHistory.id.desc()).limit(1)).first()
+        if history is None:
+            raise NotFound(REVISION_NOT_FOUND)
+        snapshot = history.snapshot or {}
+        snapshot = snapshot.get("projectCostSheet") or snapshot
+        revenue, cost = _snapshot_items(snapshot)
+        status, remark, request_id, batch = history.status, history.remark, history.approval_request_id, revision_batch
+        total_revenue = sum((i.grand_total for i in revenue), Decimal(0))
+        total_cost = sum((i.grand_total for i in cost), Decimal(0))
+        gross = total_revenue - total_cost
+        totals = (total_revenue, total_cost, gross, (gross / total_revenue * 100) if total_revenue else Decimal(0))
+    client = session.get(Client, lead.client_id)
+    sales = session.get(User, lead.sales_person_id)
+    entity = session.get(Entity, lead.entity_id) if lead.entity_id else None
+    return PcsDocument(
+        client=client.client_name if client else "-", project=lead.project_name, pid=_latest_pid(session, lead.id),
+        sales_person=sales.fullname if sales else "-", entity=entity.entity_name if entity else None,
+        service_categories=_categories(session, lead.id), revision_batch=batch, status=status, remark=remark,
+        project_start=lead.project_start_date, project_end=lead.project_end_date,
+        revenue_items=revenue, cost_items=cost,
+        total_revenue=Decimal(str(totals[0] or 0)), total_cost=Decimal(str(totals[1] or 0)),
+        gross_profit=Decimal(str(totals[2] or 0)), gross_profit_margin=Decimal(str(totals[3] or 0)),
+        layers=_layers(session, request_id), company=get_settings().tenant_name)
+
+
+# -- rendering -----------------------------------------------------------------------------------------------
+
+def html(doc: PcsDocument) -> str:
+    return _templates.get_template("pcs.html").render(
+        doc=doc, idr=idr, number=number, percent=percent, long_date=long_date,
+        status_label=STATUS_LABELS.get(doc.status, doc.status.replace("_", " ").title() if doc.status else "N/A"))
+
+
+def render(doc: PcsDocument) -> bytes:
+    return render_pdf(html(doc))
+
+
+def lead_pdf(*, session: Session, actor: User, lead_id: int, revision_batch: int | None) -> tuple[bytes, str]:
+    """The PDF of a visible lead's sheet and its file name."""
+    lead = leads_service.visible_or_404(session, actor, lead_id)
+    doc = document(session, lead, revision_batch=revision_batch)
+    return render(doc), filename(doc.client, doc.project)
+
+
+def sample_document() -> PcsDocument:
+    """Made-up data for the /pdf test page: no real client, lead or person."""
+
+    def item(no: int, code: str, name: str, description: str, price: int, qty: int, term: int) -> PdfItem:
+        total = Decimal(price) * qty
+        return PdfItem(no, code, name, description, Decimal(price), qty, total, term, total * term)
+
+    revenue = [item(1, "4-1001", "Managed Service Fee", "Monthly managed network service, 12 sites", 12_500_000, 1, 12),
+               item(2, "4-1002", "Implementation Service", "One-time deployment and configuration", 85_000_000, 1,
+                    1),
+               item(3, "4-1003", "Hardware Sales", "Branch router with three-year warranty", 9_750_000, 12, 1)]
+    cost = [item(1, "5-2001", "Subcontractor Service", "Field engineers for site installation", 3_500_000, 12, 1),
+            item(2, "5-2002", "Hardware Purchase", "Branch routers from the distributor", 7_800_000, 12, 1),
+            item(3, "5-2003", "Bandwidth Cost", "Monthly upstream bandwidth", 4_250_000, 1, 12)]
+    total_revenue = sum((i.grand_total for i in revenue), Decimal(0))
+    total_cost = sum((i.grand_total for i in cost), Decimal(0))
+    gross = total_revenue - total_cost
+    at = datetime(2026, 3, 2, 9, 30, tzinfo=UTC)
+    return PcsDocument(
+        client="Sample Client Co.", project="Sample Network Modernisation", pid="PID-2026-0000",
+        sales_person="Sample Sales Person", entity="Sample Entity", service_categories="Managed Service, Network",
+        revision_batch=0, status="APPROVED", remark="Sample data only", project_start=date(2026, 4, 1),
+        project_end=date(2027, 3, 31), revenue_items=revenue, cost_items=cost, total_revenue=total_revenue,
+        total_cost=total_cost, gross_profit=gross,
+        gross_profit_margin=(gross / total_revenue * 100).quantize(Decimal("0.01")),
+        layers=[PdfLayer(1, "Checked by", "Team Leader", [PdfApprover("Sample Team Leader", "APPROVED", at)]),
+                PdfLayer(2, "Acknowledged by", "Finance", [PdfApprover("Sample Finance Officer", "APPROVED", at)]),
+                PdfLayer(3, "Approved by", "Director", [PdfApprover("Sample Director", "APPROVED", at)])],
+        company="Sample Company", sample=True)
+
+
+def sample_pdf() -> tuple[bytes, str]:
+    return render(sample_document()), "project-cost-sheet.pdf"

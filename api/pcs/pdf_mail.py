@@ -1,0 +1,66 @@
+"""Mail a PDF (the /pdf test page's 'Send by mail'): the file is stored, and SendMailWorkflow attaches it."""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+from temporalio.client import Client as TemporalClient
+
+from api.contacts.validation import EMAIL_INVALID
+from api.core.config import Settings
+from api.core.errors import AppError, PayloadTooLarge, ValidationFailed
+from api.core.mail import build_message
+from api.core.storage import Storage
+from api.core.temporal import start_workflow
+from api.pcs.pid_schemas import MailSent
+from api.users.models import User
+
+MAX_BYTES = 15 * 1024 * 1024
+TOO_LARGE = "File is too large"
+NOT_PDF = "Unsupported file format"
+NO_FILE = "Please attach the PDF to send."
+NO_ADDRESS = "Please enter the e-mail address to send it to."
+UNAVAILABLE = "Mail is unavailable right now. Please try again in a moment."
+ATTACHMENT_NAME = "project-cost-sheet.pdf"  # spec 3 §9
+NAMESPACE = "mail"
+_ADDRESS = re.compile(r"^[^@\s<>,;\"]+@[^@\s<>,;\"]+\.[A-Za-z0-9-]{2,}$")
+
+
+def send_pdf(*, temporal: TemporalClient | None, settings: Settings, storage: Storage, actor: User,
+             data: bytes | None, to: str | None) -> MailSent:
+    """Send the PDF to `to` (the caller's own address by default) through the mail workflow."""
+    if not data:
+        raise ValidationFailed(NO_FILE)
+    if len(data) > MAX_BYTES:
+        raise PayloadTooLarge(TOO_LARGE)
+    if not data.startswith(b"%PDF-"):
+        raise ValidationFailed(NOT_PDF)
+    address = (to or "").strip() or actor.email
+    # a plain shape check: internal addresses such as name@company.local are fine here
+    if to and to.strip() and not _ADDRESS.match(to.strip()):
+        raise ValidationFailed(EMAIL_INVALID)
+    if not address:
+        raise ValidationFailed(NO_ADDRESS)
+    if temporal is None:
+        raise AppError(UNAVAILABLE, status=503)
+    from workflows.activities.mail import MailAttachment
+    from workflows.mail import SendMailInput, SendMailWorkflow
+
+    token = uuid.uuid4().hex
+    key = f"{token}.pdf"
+    storage.save(NAMESPACE, key, data)
+    raw = build_message(sender=settings.mail_from, to=address, subject="Project Cost Sheet",
+                        text=f"Hello,\n\n{actor.fullname} sent you a project cost sheet; the PDF is attached "
+                             f"({ATTACHMENT_NAME}).\n\nPipeline CRM")
+    workflow_id = f"mail-pcs-pdf-{token}"
+    try:
+        start_workflow(temporal, SendMailWorkflow.run,
+                       SendMailInput(raw=raw, purpose="pcs-pdf",
+                                     attachment=MailAttachment(namespace=NAMESPACE, key=key, filename=ATTACHMENT_NAME,
+                                                               content_type="application/pdf")),
+                       workflow_id=workflow_id, task_queue=settings.temporal_task_queue)
+    except Exception as exc:
+        storage.delete(NAMESPACE, key)
+        raise AppError(UNAVAILABLE, status=503) from exc
+    return MailSent(message=f"The PDF has been sent to {address}.", to=address, workflow_id=workflow_id)

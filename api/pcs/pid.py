@@ -1,0 +1,271 @@
+"""Project ID numbers (PID): one per lead, handed out once its cost sheet is approved, with the sheet's PDF.
+
+The PidWorkflow (workflows/pid.py) runs the three steps below as activities; each is idempotent, so a retried
+or repeated run leaves the same rows as one run: `allocate` (the number, counter and row in one transaction),
+`attach_pdf` (render, store, record) and `notify` (the sales person, once)."""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import anyio.from_thread
+from sqlalchemy import exists, or_, select, text
+from sqlalchemy.orm import Session
+from temporalio.client import Client as TemporalClient
+from temporalio.common import (
+    SearchAttributeKey,
+    SearchAttributePair,
+    TypedSearchAttributes,
+    WorkflowIDConflictPolicy,
+    WorkflowIDReusePolicy,
+)
+from temporalio.exceptions import WorkflowAlreadyStartedError
+
+from api.approvals.models import ApprovalRequest
+from api.clients.models import Client
+from api.core.config import Settings
+from api.core.errors import AppError, Conflict, Forbidden, NotFound
+from api.core.storage import Storage
+from api.leads import files as lead_files
+from api.leads import service as leads_service
+from api.leads.models import Lead, LeadHistory, LeadProjectId
+from api.leads.repository import scoped
+from api.leads.visibility import visible_sales_ids
+from api.master_data.models import Entity
+from api.notifications import service as notifications
+from api.notifications.models import Notification
+from api.pcs import pdf
+from api.pcs.models import ProjectCostSheet
+from api.pcs.pid_schemas import PidFile, PidOverview, PidStart, ProjectIdNumber
+from api.users.models import User
+
+log = logging.getLogger(__name__)
+
+NOT_APPROVED = "The project cost sheet must be approved before a PID is generated."
+NOT_ALLOWED = "Only the lead's sales person can generate its PID."
+UNAVAILABLE = "PID generation is unavailable right now. Please try again in a moment."
+PID_NOT_FOUND = "PID not found."
+FILE_NOT_FOUND = "Sorry we are unable to download the file you requested."
+LEGAL_FORMS = {"PT", "TBK", "PTE", "LTD", "CV", "INC", "CO", "LLC", "PERSERO"}
+LEAD_ID = SearchAttributeKey.for_keyword("LeadId")
+
+
+class NotApprovedError(Exception):
+    """The lead's sheet is not approved (a business refusal: the workflow does not retry it)."""
+
+
+def workflow_id(lead_id: int) -> str:
+    return f"pid-lead-{lead_id}"
+
+
+def entity_code(name: str | None) -> str:
+    """'PT Nusantara Digital Solusi' -> 'NDS': initials of the name without its legal form; 'PID' without one."""
+    words = [w for w in re.split(r"[^A-Za-z0-9]+", name or "") if w and w.upper() not in LEGAL_FORMS]
+    return "".join(w[0] for w in words).upper()[:8] or "PID"
+
+
+def approved_clause() -> Any:
+    """The sheet is approved: its status says so, or the approval request it was submitted with finished
+    APPROVED (the same transaction normally sets both; either one is enough)."""
+    return or_(ProjectCostSheet.status == "APPROVED",
+               ProjectCostSheet.approval_request_id.in_(
+                   select(ApprovalRequest.id).where(ApprovalRequest.status == "APPROVED")))
+
+
+def approved_sheet(session: Session, lead_id: int, *, lock: bool = False) -> ProjectCostSheet | None:
+    stmt = select(ProjectCostSheet).where(ProjectCostSheet.lead_id == lead_id, approved_clause())
+    return session.scalars(stmt.with_for_update(of=ProjectCostSheet) if lock else stmt).first()
+
+
+# -- the workflow's steps --------------------------------------------------------------------------------------
+
+@dataclass
+class Allocation:
+    pid_id: int
+    pid_number: str
+    created: bool
+
+
+def allocate(session: Session, *, lead_id: int, pcs_id: int | None) -> Allocation:
+    """The lead's PID for its approved sheet: the existing one, or the next number of its prefix."""
+    # The sheet row lock makes two runs for one lead take turns, so the second finds the first one's PID.
+    sheet = approved_sheet(session, lead_id, lock=True)
+    if sheet is None or (pcs_id is not None and sheet.id != pcs_id):
+        session.rollback()
+        raise NotApprovedError(NOT_APPROVED)
+    existing = session.scalars(select(LeadProjectId).where(LeadProjectId.lead_id == lead_id)
+                               .order_by((LeadProjectId.pcs_id == sheet.id).desc().nulls_last(),
+                                         LeadProjectId.id.desc()).limit(1)).first()
+    if existing is not None:
+        found = Allocation(existing.id, existing.pid_number, created=False)
+        session.rollback()
+        return found
+    lead = session.get(Lead, lead_id)
+    assert lead is not None
+    entity = session.get(Entity, lead.entity_id) if lead.entity_id else None
+    prefix = f"{entity_code(entity.entity_name if entity else None)}-{datetime.now(UTC).year}"
+    number = session.execute(text(
+        "INSERT INTO pid_counters (prefix, last_number) VALUES (:prefix, 1) "
+        "ON CONFLICT (prefix) DO UPDATE SET last_number = pid_counters.last_number + 1 RETURNING last_number"),
+        {"prefix": prefix}).scalar_one()
+    row = LeadProjectId(lead_id=lead_id, pid_number=f"{prefix}-{number:04d}", pcs_id=sheet.id)
+    session.add(row)
+    session.add(LeadHistory(lead_id=lead_id, changed_by=None, field="project_id_number", old_value=None,
+                            new_value=row.pid_number))
+    session.flush()
+    made = Allocation(row.id, row.pid_number, created=True)
+    session.commit()
+    return made
+
+
+def attach_pdf(session: Session, storage: Storage, *, pid_id: int) -> dict[str, Any]:
+    """Render the sheet's PDF (with its PID) once, store it with the lead's files and record it."""
+    row = session.scalars(select(LeadProjectId).where(LeadProjectId.id == pid_id).with_for_update()).first()
+    if row is None:
+        session.rollback()
+        raise NotFound(PID_NOT_FOUND)
+    stored = row.pdf_file
+    if stored and storage.path(lead_files.namespace(row.lead_id), stored["key"]) is not None:
+        session.rollback()
+        return dict(stored)
+    lead = session.get(Lead, row.lead_id)
+    assert lead is not None
+    doc = pdf.document(session, lead)
+    doc.pid = row.pid_number
+    data = pdf.render(doc)
+    key = "pid-" + re.sub(r"[^A-Za-z0-9-]", "_", row.pid_number) + ".pdf"
+    storage.save(lead_files.namespace(row.lead_id), key, data)  # same key on a retry: overwritten, not doubled
+    file = {"name": pdf.filename(doc.client, doc.project), "size": len(data), "key": key}
+    row.pdf_file = file
+    if not stored:
+        session.add(LeadHistory(lead_id=row.lead_id, changed_by=None, field="pid_pdf_file", old_value=None,
+                                new_value=file["name"]))
+    session.commit()
+    return file
+
+
+def notify(session: Session, *, pid_id: int) -> bool:
+    """Tell the sales person their PID is ready (once); False when they were told already."""
+    from api.approvals.queue import _publish
+
+    row = session.get(LeadProjectId, pid_id)
+    lead = session.get(Lead, row.lead_id) if row else None
+    if row is None or lead is None:
+        return False
+    session.execute(select(Lead.id).where(Lead.id == lead.id).with_for_update())  # one notifier at a time
+    link = f"/leads/{lead.id}/generate-pid"
+    client = session.get(Client, lead.client_id)
+    message = (f"PID {row.pid_number} has been generated for '{lead.project_name}'"
+               f"{f' ({client.client_name})' if client else ''}.")
+    already = session.scalar(select(exists().where(Notification.user_id == lead.sales_person_id,
+                                                   Notification.link == link, Notification.message == message)))
+    if already:
+        session.rollback()
+        return False
+    notifications.notify(session=session, user_id=lead.sales_person_id, notification_type="INFORMATION",
+                         message=message, link=link)
+    session.commit()
+    _publish([lead.sales_person_id])
+    return True
+
+
+# -- starting the workflow ---------------------------------------------------------------------------------------
+
+def start(temporal: TemporalClient | None, settings: Settings, *, lead_id: int, pcs_id: int | None) -> PidStart:
+    """Start the lead's PidWorkflow, or answer the one already running or finished (never a second PID)."""
+    from workflows.pid import PidInput, PidWorkflow
+
+    wid = workflow_id(lead_id)
+    if temporal is None:
+        raise AppError(UNAVAILABLE, status=503)
+
+    async def go() -> str:
+        try:
+            handle = await temporal.start_workflow(
+                PidWorkflow.run, PidInput(lead_id=lead_id, pcs_id=pcs_id), id=wid,
+                task_queue=settings.temporal_task_queue,
+                id_reuse_policy=WorkflowIDReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY,
+                id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
+                search_attributes=TypedSearchAttributes([SearchAttributePair(LEAD_ID, str(lead_id))]))
+        except WorkflowAlreadyStartedError:  # finished successfully before: that run is the answer
+            handle = temporal.get_workflow_handle(wid)
+        described = await handle.describe()
+        return described.status.name if described.status else "RUNNING"
+
+    try:
+        status = anyio.from_thread.run(go)
+    except Exception as exc:
+        log.exception("could not start %s", wid)
+        raise AppError(UNAVAILABLE, status=503) from exc
+    return PidStart(workflow_id=wid, status=status)
+
+
+def _approved_or_409(session: Session, lead_id: int) -> ProjectCostSheet:
+    sheet = approved_sheet(session, lead_id)
+    if sheet is None:
+        raise Conflict(NOT_APPROVED)
+    return sheet
+
+
+def generate(*, session: Session, temporal: TemporalClient | None, settings: Settings, actor: User,
+             lead_id: int) -> PidStart:
+    """POST /leads/{id}/generate-pid: the lead's sales person (or a role that sees every lead) asks for its PID."""
+    lead = leads_service.visible_or_404(session, actor, lead_id)
+    if lead.sales_person_id != actor.id and not actor.role.hierarchy_whitelist:
+        raise Forbidden(NOT_ALLOWED)
+    sheet = _approved_or_409(session, lead.id)
+    return start(temporal, settings, lead_id=lead.id, pcs_id=sheet.id)
+
+
+def process(*, session: Session, temporal: TemporalClient | None, settings: Settings, actor: User,
+            lead_id: int) -> PidStart:
+    """POST /frontend-scheduler/process/pid: make sure a visible lead with an approved sheet gets its PID."""
+    lead = leads_service.visible_or_404(session, actor, lead_id)
+    sheet = _approved_or_409(session, lead.id)
+    return start(temporal, settings, lead_id=lead.id, pcs_id=sheet.id)
+
+
+def pending_leads(*, session: Session, actor: User) -> list[int]:
+    """Visible leads whose sheet is approved and which have no PID yet."""
+    stmt = (select(Lead.id).join(ProjectCostSheet, ProjectCostSheet.lead_id == Lead.id)
+            .where(approved_clause(), ~exists().where(LeadProjectId.lead_id == Lead.id)).order_by(Lead.id))
+    return list(session.scalars(scoped(stmt, visible_sales_ids(session, actor))))
+
+
+def project_ids(session: Session, lead_id: int) -> list[ProjectIdNumber]:
+    """The lead's PIDs, oldest first, each with its PDF (for the generate-PID screen and the cost sheet form)."""
+    rows = session.scalars(select(LeadProjectId).where(LeadProjectId.lead_id == lead_id).order_by(LeadProjectId.id))
+    return [ProjectIdNumber(
+        id=r.id, pid_number=r.pid_number, created_at=r.created_at,
+        pdf_file=PidFile(name=r.pdf_file["name"], size=r.pdf_file["size"],
+                         url=f"/api/leads/{lead_id}/project-ids/{r.id}/pdf") if r.pdf_file else None)
+        for r in rows]
+
+
+def overview(*, session: Session, actor: User, lead_id: int) -> PidOverview:
+    """GET /leads/{id}/project-ids: what the generate-PID screen shows."""
+    lead = leads_service.visible_or_404(session, actor, lead_id)
+    client = session.get(Client, lead.client_id)
+    sheet = session.scalars(select(ProjectCostSheet).where(ProjectCostSheet.lead_id == lead.id)).first()
+    approved = approved_sheet(session, lead.id) is not None
+    return PidOverview(
+        lead_id=lead.id, project_name=lead.project_name, client_name=client.client_name if client else "",
+        pcs_status="APPROVED" if approved else (sheet.status if sheet else None), approved=approved,
+        can_generate=approved and (lead.sales_person_id == actor.id or actor.role.hierarchy_whitelist),
+        project_id_numbers=project_ids(session, lead.id))
+
+
+def pdf_path(*, session: Session, storage: Storage, actor: User, lead_id: int, pid_id: int) -> tuple[Any, str]:
+    """The stored PDF of one of a visible lead's PIDs and its download name."""
+    leads_service.visible_or_404(session, actor, lead_id)
+    row = session.get(LeadProjectId, pid_id)
+    if row is None or row.lead_id != lead_id or not row.pdf_file:
+        raise NotFound(FILE_NOT_FOUND)
+    path = storage.path(lead_files.namespace(lead_id), row.pdf_file["key"])
+    if path is None:
+        raise NotFound(FILE_NOT_FOUND)
+    return path, row.pdf_file["name"]

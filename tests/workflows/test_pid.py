@@ -1,0 +1,264 @@
+"""PidWorkflow on the real Temporal dev server with the real worker and database: twenty PCS approvals
+finishing at once hand out twenty distinct PIDs, each with its stored PDF, history and one notification; a lead
+started twice still gets one PID; generate-pid refuses a sheet that is not approved."""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import re
+import time
+import uuid
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+from temporalio.client import Client
+
+from api.approvals.models import ApprovalRequest
+from api.core.config import get_settings
+from api.core.db import make_engine
+from api.leads.models import LeadHistory, LeadProjectId
+from api.notifications.models import Notification
+from api.pcs.models import ProjectCostSheet
+from api.users.models import User
+from tests.conftest import Services, auth
+from tests.integration.pcs.sheets import Sheet, make_sheet, remove
+from workflows.approval import ApprovalInput, ApprovalWorkflow, DecideInput
+from workflows.approval_rules import Approver, Layer
+from workflows.pid import PidInput, PidResult, PidWorkflow
+
+pytestmark = pytest.mark.usefixtures("worker")
+PID_FORMAT = re.compile(rf"^NDC-{datetime.now(UTC).year}-\d{{4}}$")
+
+
+@pytest.fixture
+def session(database_url: str) -> Iterator[Session]:
+    engine = make_engine(database_url)
+    s = Session(engine, expire_on_commit=False)
+    yield s
+    s.close()
+    engine.dispose()
+
+
+@pytest.fixture
+def sheets(session: Session) -> Iterator[list[Sheet]]:
+    made: list[Sheet] = []
+    yield made
+    for sheet in made:
+        remove(session, sheet)
+
+
+@pytest.fixture
+def live(app_client: TestClient) -> Iterator[TestClient]:
+    """The API with real commits (the worker's activities read what it writes)."""
+    app_client.headers.clear()
+    yield app_client
+    app_client.app.state.redis.flushdb()  # type: ignore[attr-defined]
+
+
+def run(coro: Any) -> Any:
+    """Run a scenario on a fresh event loop in its own thread (Playwright's sync API may own this thread's loop)."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
+
+
+def committed(session: Session, sheets: list[Sheet], **kwargs: Any) -> Sheet:
+    made = make_sheet(session, **kwargs)
+    session.commit()
+    sheets.append(made)
+    return made
+
+
+def pids_of(session: Session, lead_id: int) -> list[LeadProjectId]:
+    session.expire_all()
+    return list(session.scalars(select(LeadProjectId).where(LeadProjectId.lead_id == lead_id)))
+
+
+def wait_for(predicate: Any, timeout: float = 60) -> Any:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.25)
+    raise AssertionError("condition not met in time")
+
+
+class TestConcurrentApprovals:
+    def test_twenty_pcs_approvals_finishing_at_once_give_twenty_distinct_pids(
+            self, services: Services, session: Session, sheets: list[Sheet]) -> None:
+        approver = session.scalars(select(User).where(User.username == "approver1")).one()
+        made = [committed(session, sheets, status="WAITING_FOR_APPROVAL", decided_layers=0) for _ in range(20)]
+        layers = [Layer("Finance", "ANY_USER", [Approver(approver.id, approver.fullname)])]
+
+        async def scenario() -> list[PidResult]:
+            client = await Client.connect(services.temporal_address)
+            handles = []
+            for m in made:
+                assert m.request is not None
+                handles.append(await client.start_workflow(
+                    ApprovalWorkflow.run,
+                    ApprovalInput(request_id=m.request.id, request_type="PCS", lead_id=m.lead.id,
+                                  requested_by=m.lead.sales_person_id, layers=layers),
+                    id=m.request.workflow_id, task_queue=get_settings().temporal_task_queue))
+            # every approver decision lands at once; each approval then starts its lead's PidWorkflow
+            await asyncio.gather(*(h.execute_update(ApprovalWorkflow.decide, DecideInput(approver.id, "APPROVED"))
+                                   for h in handles))
+            assert await asyncio.gather(*(h.result() for h in handles)) == ["APPROVED"] * 20
+
+            # each approval started its child before it ended
+            return list(await asyncio.gather(*(client.get_workflow_handle_for(PidWorkflow.run, f"pid-lead-{m.lead.id}")
+                                               .result() for m in made)))
+
+        results = run(scenario())
+        numbers = [r.pid_number for r in results]
+        assert len(set(numbers)) == 20, numbers
+        assert all(PID_FORMAT.match(n) for n in numbers), numbers
+        assert all(r.created for r in results)
+
+        storage_root = services.data_dir / "storage"
+        for m, result in zip(made, results, strict=True):
+            rows = pids_of(session, m.lead.id)
+            assert [r.pid_number for r in rows] == [result.pid_number]
+            row = rows[0]
+            assert row.pcs_id == m.sheet.id and row.pdf_file is not None
+            stored = storage_root / "leads" / str(m.lead.id) / row.pdf_file["key"]
+            assert stored.read_bytes().startswith(b"%PDF-") and stored.stat().st_size == row.pdf_file["size"]
+            assert row.pdf_file["name"].startswith("PCS_") and row.pdf_file["name"].endswith(".pdf")
+            history = {h.field: h.new_value for h in session.scalars(
+                select(LeadHistory).where(LeadHistory.lead_id == m.lead.id))}
+            assert history["project_id_number"] == row.pid_number
+            assert history["pid_pdf_file"] == row.pdf_file["name"]
+            told = list(session.scalars(select(Notification).where(
+                Notification.user_id == m.lead.sales_person_id,
+                Notification.link == f"/leads/{m.lead.id}/generate-pid")))
+            assert len(told) == 1 and told[0].notification_type == "INFORMATION"
+            assert row.pid_number in told[0].message
+            request = session.get(ApprovalRequest, m.request.id if m.request else 0)
+            assert request is not None and request.status == "APPROVED"
+
+    def test_a_rejected_pcs_approval_starts_no_pid(self, services: Services, session: Session,
+                                                   sheets: list[Sheet]) -> None:
+        approver = session.scalars(select(User).where(User.username == "approver1")).one()
+        m = committed(session, sheets, status="WAITING_FOR_APPROVAL", decided_layers=0)
+        assert m.request is not None
+        request = m.request
+
+        async def scenario() -> str:
+            client = await Client.connect(services.temporal_address)
+            handle = await client.start_workflow(
+                ApprovalWorkflow.run,
+                ApprovalInput(request_id=request.id, request_type="PCS", lead_id=m.lead.id,
+                              requested_by=m.lead.sales_person_id,
+                              layers=[Layer("Finance", "ANY_USER", [Approver(approver.id, approver.fullname)])]),
+                id=request.workflow_id, task_queue=get_settings().temporal_task_queue)
+            await handle.execute_update(ApprovalWorkflow.decide, DecideInput(approver.id, "REJECTED", "Too thin"))
+            status = str(await handle.result())
+            try:
+                await client.get_workflow_handle(f"pid-lead-{m.lead.id}").describe()
+                return "pid started"
+            except Exception:
+                return status
+
+        assert run(scenario()) == "REJECTED"
+        assert pids_of(session, m.lead.id) == []
+
+
+class TestStartedTwice:
+    def test_two_generate_calls_and_a_stray_second_run_give_one_pid(
+            self, services: Services, live: TestClient, session: Session, sheets: list[Sheet]) -> None:
+        m = committed(session, sheets)
+        headers = auth(live, "sales1")
+        with concurrent.futures.ThreadPoolExecutor(2) as pool:
+            answers = list(pool.map(lambda _: live.post(f"/api/leads/{m.lead.id}/generate-pid", headers=headers),
+                                    range(2)))
+        assert [a.status_code for a in answers] == [200, 200], [a.text for a in answers]
+        assert {a.json()["results"]["workflowId"] for a in answers} == {f"pid-lead-{m.lead.id}"}
+
+        rows = wait_for(lambda: [r for r in pids_of(session, m.lead.id) if r.pdf_file])
+        first = rows[0].pid_number
+
+        def finished() -> Any:
+            r = live.post(f"/api/leads/{m.lead.id}/generate-pid", headers=headers)
+            return r if r.json()["results"]["status"] == "COMPLETED" else None
+
+        again = wait_for(finished)
+        assert again.status_code == 200
+
+        async def stray() -> PidResult:  # a second run under another id (a replayed or duplicated start)
+            client = await Client.connect(services.temporal_address)
+            return await client.execute_workflow(
+                PidWorkflow.run, PidInput(lead_id=m.lead.id, pcs_id=m.sheet.id), id=f"pid-stray-{uuid.uuid4().hex}",
+                task_queue=get_settings().temporal_task_queue)
+
+        result = run(stray())
+        assert result.pid_number == first and result.created is False
+        assert [r.pid_number for r in pids_of(session, m.lead.id)] == [first]
+        told = list(session.scalars(select(Notification).where(
+            Notification.link == f"/leads/{m.lead.id}/generate-pid")))
+        assert len(told) == 1
+
+        overview = live.get(f"/api/leads/{m.lead.id}/project-ids", headers=headers).json()["results"]
+        assert overview["approved"] is True and overview["canGenerate"] is True
+        assert [p["pidNumber"] for p in overview["projectIdNumbers"]] == [first]
+        pdf_file = overview["projectIdNumbers"][0]["pdfFile"]
+        download = live.get(pdf_file["url"], headers=headers)
+        assert download.status_code == 200 and download.content.startswith(b"%PDF-")
+        assert len(download.content) == pdf_file["size"]
+        assert live.get(pdf_file["url"], headers=auth(live, "sales4")).status_code == 404
+
+
+class TestGenerateRefusals:
+    def test_a_sheet_that_is_not_approved(self, live: TestClient, session: Session, sheets: list[Sheet]) -> None:
+        for status in ("SAVED_AS_DRAFT", "WAITING_FOR_APPROVAL"):
+            m = committed(session, sheets, status=status, decided_layers=0)
+            r = live.post(f"/api/leads/{m.lead.id}/generate-pid", headers=auth(live, "sales1"))
+            assert r.status_code == 409
+            assert r.json()["messages"] == ["The project cost sheet must be approved before a PID is generated."]
+            r = live.post("/api/frontend-scheduler/process/pid", data={"leadId": str(m.lead.id)},
+                          headers=auth(live, "sales1"))
+            assert r.status_code == 409
+        assert pids_of(session, sheets[0].lead.id) == []
+
+    def test_who_may_ask(self, live: TestClient, session: Session, sheets: list[Sheet]) -> None:
+        m = committed(session, sheets)
+        url = f"/api/leads/{m.lead.id}/generate-pid"
+        assert live.post(url).status_code == 401
+        assert live.post(url, headers=auth(live, "approver1")).status_code == 403  # no leads edit
+        assert live.post(url, headers=auth(live, "sales4")).status_code == 404  # not their lead
+        team_leader = live.post(url, headers=auth(live, "tl1"))  # sees the lead, is not its sales person
+        assert team_leader.status_code == 403
+        assert team_leader.json()["messages"] == ["Only the lead's sales person can generate its PID."]
+        assert live.post("/api/leads/987654321/generate-pid", headers=auth(live, "sales1")).status_code == 404
+
+
+class TestScheduler:
+    def test_lists_approved_leads_without_pid_and_processes_them(self, live: TestClient, session: Session,
+                                                                 sheets: list[Sheet]) -> None:
+        approved = committed(session, sheets)
+        draft = committed(session, sheets, status="SAVED_AS_DRAFT")
+        others = committed(session, sheets, sales="sales4")
+
+        def pending(user: str) -> list[int]:
+            r = live.get("/api/frontend-scheduler", headers=auth(live, user))
+            assert r.status_code == 200, r.text
+            return r.json()["results"]["leadIdsPidNotGenerated"]
+
+        mine = pending("sales1")
+        assert approved.lead.id in mine and draft.lead.id not in mine and others.lead.id not in mine
+        assert others.lead.id in pending("admin")
+
+        r = live.post("/api/frontend-scheduler/process/pid", data={"leadId": str(approved.lead.id)},
+                      files={"file": ("x.pdf", b"%PDF-1.7 client render", "application/pdf")},
+                      headers=auth(live, "sales1"))
+        assert r.status_code == 200, r.text
+        assert r.json()["results"]["workflowId"] == f"pid-lead-{approved.lead.id}"
+        wait_for(lambda: [p for p in pids_of(session, approved.lead.id) if p.pdf_file])
+        assert approved.lead.id not in pending("sales1")
+        sheet = session.get(ProjectCostSheet, approved.sheet.id)
+        assert sheet is not None and sheet.status == "APPROVED"

@@ -1,0 +1,79 @@
+"""PID activities: allocate the number, render and store the PDF, tell the sales person. Each is idempotent
+(a retry or a second run finds its earlier work and answers it), so the workflow may repeat any of them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from temporalio import activity
+from temporalio.exceptions import ApplicationError
+
+
+@lru_cache
+def _sessions() -> Any:
+    from api.core.config import get_settings
+    from api.core.db import make_engine, make_session_factory
+
+    settings = get_settings()
+    assert settings.database_url, "DATABASE_URL is not set"
+    return make_session_factory(make_engine(settings.database_url))
+
+
+@dataclass
+class AllocatePid:
+    lead_id: int
+    pcs_id: int | None  # None: the lead's sheet, whichever it is
+
+
+@dataclass
+class PidAllocated:
+    pid_id: int
+    pid_number: str
+    created: bool
+
+
+@dataclass
+class PidPdf:
+    name: str
+    size: int
+    key: str
+
+
+@activity.defn
+def allocate_pid(data: AllocatePid) -> PidAllocated:
+    """The lead's PID (existing, or the next number of its prefix); refuses a sheet that is not approved."""
+    from api.pcs import pid
+
+    with _sessions()() as session:
+        try:
+            found = pid.allocate(session, lead_id=data.lead_id, pcs_id=data.pcs_id)
+        except pid.NotApprovedError as exc:
+            raise ApplicationError(str(exc), type="NotApproved", non_retryable=True) from exc
+    return PidAllocated(found.pid_id, found.pid_number, found.created)
+
+
+@activity.defn
+def attach_pid_pdf(pid_id: int) -> PidPdf:
+    """Render the sheet's PDF with its PID, store it with the lead's files and record it (once)."""
+    from api.core.config import get_settings
+    from api.core.errors import AppError
+    from api.core.storage import Storage
+    from api.pcs import pid
+
+    with _sessions()() as session:
+        try:
+            file = pid.attach_pdf(session, Storage(get_settings().storage_dir), pid_id=pid_id)
+        except AppError as exc:  # the PID or its sheet is gone: retrying will not bring it back
+            raise ApplicationError(str(exc), type=type(exc).__name__, non_retryable=True) from exc
+    return PidPdf(name=file["name"], size=file["size"], key=file["key"])
+
+
+@activity.defn
+def notify_pid(pid_id: int) -> bool:
+    """Tell the sales person (an INFORMATION notification and a live bell update), once."""
+    from api.pcs import pid
+
+    with _sessions()() as session:
+        return pid.notify(session, pid_id=pid_id)
