@@ -369,6 +369,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/frontend-scheduler": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Visible leads whose cost sheet is approved and which have no PID yet */
+        get: operations["frontend_scheduler_api_frontend_scheduler_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend-scheduler/process/pid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make sure the lead's PID workflow runs (the server renders the PDF; a sent file is not needed) */
+        post: operations["process_pid_api_frontend_scheduler_process_pid_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -415,6 +449,23 @@ export interface paths {
         put?: never;
         /** Does moving the lead to this stage need approval? */
         post: operations["check_need_approval_api_leads_check_need_approval_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leads/download/{filename}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a lead's cost sheet spreadsheet or PID PDF */
+        get: operations["download_api_leads_download__filename__get"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -598,10 +649,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The lead edit form data (v2) */
-        get: operations["get_form_v2_api_leads__lead_id__form_v2_get"];
+        /** The cost sheet form of a lead: current and earlier revisions */
+        get: operations["get_form_api_leads__lead_id__form_v2_get"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leads/{lead_id}/generate-pid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start the lead's PID generation (idempotent) */
+        post: operations["generate_pid_api_leads__lead_id__generate_pid_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -634,6 +702,91 @@ export interface paths {
         };
         /** Payments and billing schedules */
         get: operations["payment_detail_api_leads__lead_id__paymentDetail_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leads/{lead_id}/pcs-approval-flow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The approval flow of the current cost sheet revision */
+        get: operations["approval_flow_api_leads__lead_id__pcs_approval_flow_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leads/{lead_id}/pcs-approval-flow-detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The approval flow of one cost sheet revision */
+        get: operations["approval_flow_detail_api_leads__lead_id__pcs_approval_flow_detail_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leads/{lead_id}/pcs-pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cost sheet as an A2 PDF (attachment PCS_{client}_{project}.pdf) */
+        get: operations["pcs_pdf_api_leads__lead_id__pcs_pdf_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leads/{lead_id}/project-ids": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The lead's PIDs with their PDFs, and whether one can be generated */
+        get: operations["project_ids_api_leads__lead_id__project_ids_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leads/{lead_id}/project-ids/{pid_id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download the PDF generated with a PID */
+        get: operations["project_id_pdf_api_leads__lead_id__project_ids__pid_id__pdf_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -687,6 +840,23 @@ export interface paths {
         get: operations["requirement_fields_api_leads__lead_id___stage__requirementFields_get"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mails/send-mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail a PDF (to the caller's own address unless `to` is given) */
+        post: operations["send_mail_api_mails_send_mail_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1108,6 +1278,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pdf/sample": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A sample cost sheet PDF (made-up data) for the /pdf test page */
+        get: operations["sample_pdf_api_pdf_sample_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/people": {
         parameters: {
             query?: never;
@@ -1263,6 +1450,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/project-cost-sheet/save-as-draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Save the cost sheet as a draft (multipart) */
+        put: operations["save_as_draft_api_project_cost_sheet_save_as_draft_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/project-cost-sheet/submit-for-approval": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Submit the cost sheet for approval (multipart) */
+        put: operations["submit_for_approval_api_project_cost_sheet_submit_for_approval_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stages": {
         parameters: {
             query?: never;
@@ -1365,6 +1586,22 @@ export interface components {
             /** Available */
             available: boolean;
         };
+        /** BillingOut */
+        BillingOut: {
+            /** Amount */
+            amount: number;
+            /** Description */
+            description: string;
+            /** Id */
+            id: number | null;
+            /** Paymentstatus */
+            paymentStatus: string;
+            /**
+             * Schedule
+             * Format: date
+             */
+            schedule: string;
+        };
         /** BillingScheduleItem */
         BillingScheduleItem: {
             /** Amount */
@@ -1393,6 +1630,77 @@ export interface components {
             stageName: string;
             /** Totalleads */
             totalLeads: number;
+        };
+        /** Body_process_pid_api_frontend_scheduler_process_pid_post */
+        Body_process_pid_api_frontend_scheduler_process_pid_post: {
+            /**
+             * File
+             * @description Ignored: the server renders the PDF
+             */
+            file?: string | null;
+            /** Leadid */
+            leadId: number;
+        };
+        /** Body_save_as_draft_api_project_cost_sheet_save_as_draft_put */
+        Body_save_as_draft_api_project_cost_sheet_save_as_draft_put: {
+            /** Leadsid */
+            leadsId: number;
+            /**
+             * Projectcostsheetitems
+             * @description JSON list of items with their billing schedules
+             */
+            projectCostSheetItems?: string | null;
+            /** Remark */
+            remark?: string | null;
+            /**
+             * Revisionbatch
+             * @description Optional: the revision being edited; refused unless it is the current one
+             */
+            revisionBatch?: number | null;
+            /**
+             * Uploadedfile
+             * @description The PCS spreadsheet (15 MB)
+             */
+            uploadedFile?: string | null;
+            /**
+             * Uploadedfilestate
+             * @description JSON {"isDeletedByUser": bool}
+             */
+            uploadedFileState?: string | null;
+        };
+        /** Body_send_mail_api_mails_send_mail_post */
+        Body_send_mail_api_mails_send_mail_post: {
+            /** File */
+            file: string;
+            /** To */
+            to?: string | null;
+        };
+        /** Body_submit_for_approval_api_project_cost_sheet_submit_for_approval_put */
+        Body_submit_for_approval_api_project_cost_sheet_submit_for_approval_put: {
+            /** Leadsid */
+            leadsId: number;
+            /**
+             * Projectcostsheetitems
+             * @description JSON list of items with their billing schedules
+             */
+            projectCostSheetItems?: string | null;
+            /** Remark */
+            remark?: string | null;
+            /**
+             * Revisionbatch
+             * @description Optional: the revision being edited; refused unless it is the current one
+             */
+            revisionBatch?: number | null;
+            /**
+             * Uploadedfile
+             * @description The PCS spreadsheet (15 MB)
+             */
+            uploadedFile?: string | null;
+            /**
+             * Uploadedfilestate
+             * @description JSON {"isDeletedByUser": bool}
+             */
+            uploadedFileState?: string | null;
         };
         /** Body_update_v2_api_leads__lead_id__update_v2_put */
         Body_update_v2_api_leads__lead_id__update_v2_put: {
@@ -1649,6 +1957,13 @@ export interface components {
              */
             updatedAt: string;
         };
+        /** CoaRef */
+        CoaRef: {
+            /** Code */
+            code: string;
+            /** Name */
+            name: string;
+        };
         /** CoaType */
         CoaType: {
             /** Type */
@@ -1826,6 +2141,10 @@ export interface components {
         Envelope_FilterOptions_: {
             results: components["schemas"]["FilterOptions"];
         };
+        /** Envelope[FlowOut] */
+        Envelope_FlowOut_: {
+            results: components["schemas"]["FlowOut"];
+        };
         /** Envelope[LeadDetail] */
         Envelope_LeadDetail_: {
             results: components["schemas"]["LeadDetail"];
@@ -1833,10 +2152,6 @@ export interface components {
         /** Envelope[LeadForm] */
         Envelope_LeadForm_: {
             results: components["schemas"]["LeadForm"];
-        };
-        /** Envelope[MailSent] */
-        Envelope_MailSent_: {
-            results: components["schemas"]["MailSent"];
         };
         /** Envelope[Message] */
         Envelope_Message_: {
@@ -1882,6 +2197,22 @@ export interface components {
         /** Envelope[PaymentDetail] */
         Envelope_PaymentDetail_: {
             results: components["schemas"]["PaymentDetail"];
+        };
+        /** Envelope[PcsForm] */
+        Envelope_PcsForm_: {
+            results: components["schemas"]["PcsForm"];
+        };
+        /** Envelope[PendingPids] */
+        Envelope_PendingPids_: {
+            results: components["schemas"]["PendingPids"];
+        };
+        /** Envelope[PidOverview] */
+        Envelope_PidOverview_: {
+            results: components["schemas"]["PidOverview"];
+        };
+        /** Envelope[PidStart] */
+        Envelope_PidStart_: {
+            results: components["schemas"]["PidStart"];
         };
         /** Envelope[PipelineOut] */
         Envelope_PipelineOut_: {
@@ -2123,6 +2454,47 @@ export interface components {
             /** Url */
             url: string;
         };
+        /** FlowApprover */
+        FlowApprover: {
+            /** Actiontype */
+            actionType: string | null;
+            /** Approvedat */
+            approvedAt: string | null;
+            /** Username */
+            username: string;
+        };
+        /** FlowLayer */
+        FlowLayer: {
+            /** Approvaltype */
+            approvalType: string;
+            /** Approvers */
+            approvers: components["schemas"]["FlowApprover"][];
+            /** Label */
+            label: string;
+            /** Layername */
+            layerName: string;
+            /** Layerstatus */
+            layerStatus: string;
+            /** Seqno */
+            seqNo: number;
+        };
+        /** FlowOut */
+        FlowOut: {
+            /** Approvalid */
+            approvalId: number | null;
+            /** Date */
+            date: string | null;
+            /** Heading */
+            heading: string;
+            /** Layers */
+            layers: components["schemas"]["FlowLayer"][];
+            /** Status */
+            status: string;
+            /** Temporalurl */
+            temporalUrl: string | null;
+            /** Workflowid */
+            workflowId: string | null;
+        };
         /** ForgotPasswordMailIn */
         ForgotPasswordMailIn: {
             /** Redirectbaseurl */
@@ -2159,6 +2531,49 @@ export interface components {
             id: number;
             /** Industryname */
             industryName: string;
+        };
+        /** ItemMonthsOut */
+        ItemMonthsOut: {
+            /** Coaname */
+            coaName: string;
+            /** Description */
+            description: string | null;
+            /** Itemid */
+            itemId: number | null;
+            /** Totals */
+            totals: components["schemas"]["MonthAmountOut"][];
+            /** Type */
+            type: string;
+        };
+        /** ItemOut */
+        ItemOut: {
+            /** Billingschedules */
+            billingSchedules: components["schemas"]["BillingOut"][];
+            chartOfAccount: components["schemas"]["CoaRef"];
+            /** Coacode */
+            coaCode: string;
+            /** Coaid */
+            coaId: number;
+            /** Coaname */
+            coaName: string;
+            /** Createdat */
+            createdAt: string | null;
+            /** Description */
+            description: string;
+            /** Grandtotal */
+            grandTotal: number;
+            /** Id */
+            id: number | null;
+            /** Quantity */
+            quantity: number;
+            /** Sellingprice */
+            sellingPrice: number;
+            /** Termofpayment */
+            termOfPayment: number;
+            /** Totalsellingprice */
+            totalSellingPrice: number;
+            /** Type */
+            type: string;
         };
         /** LayerIn */
         LayerIn: {
@@ -2472,11 +2887,6 @@ export interface components {
             /** Refreshtoken */
             refreshToken?: string | null;
         };
-        /** MailSent */
-        MailSent: {
-            /** Sent */
-            sent: boolean;
-        };
         /** MarkReadIn */
         MarkReadIn: {
             /** Ids */
@@ -2486,6 +2896,13 @@ export interface components {
         Message: {
             /** Message */
             message: string;
+        };
+        /** MonthAmountOut */
+        MonthAmountOut: {
+            /** Date */
+            date: string;
+            /** Totalamount */
+            totalAmount: number;
         };
         /** NameAvailabilityIn */
         NameAvailabilityIn: {
@@ -2660,6 +3077,143 @@ export interface components {
             /** Servicecategoryid */
             serviceCategoryId: number;
         };
+        /** PcsFileOut */
+        PcsFileOut: {
+            /** Displayname */
+            displayName: string;
+            /** Filename */
+            filename: string;
+            /** Id */
+            id: number;
+            /** Originalfilename */
+            originalFilename: string;
+            /** Size */
+            size: number;
+            /** Url */
+            url: string;
+        };
+        /** PcsForm */
+        PcsForm: {
+            /** Canseecommission */
+            canSeeCommission: boolean;
+            /** Editable */
+            editable: boolean;
+            lead: components["schemas"]["PcsLead"];
+            /** Lockreason */
+            lockReason: string | null;
+            projectCostSheets: components["schemas"]["PcsSheets"];
+            /** Projectidnumbers */
+            projectIdNumbers: components["schemas"]["PidOut"][];
+            /** Revisions */
+            revisions: components["schemas"]["RevisionOut"][];
+            /** Servicecategories */
+            serviceCategories: components["schemas"]["PcsServiceCategory"][];
+            /** Subservicerequired */
+            subServiceRequired: boolean;
+        };
+        /** PcsHistoryOut */
+        PcsHistoryOut: {
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            projectCostSheet: components["schemas"]["PcsOut"];
+            /** Remark */
+            remark: string | null;
+            /** Revisionbatch */
+            revisionBatch: number;
+            /** Status */
+            status: string;
+        };
+        /** PcsLead */
+        PcsLead: {
+            /** Clientcode */
+            clientCode: string | null;
+            /** Clientname */
+            clientName: string;
+            /** Entityname */
+            entityName: string | null;
+            /** Id */
+            id: number;
+            /** Projectenddate */
+            projectEndDate: string | null;
+            /** Projectname */
+            projectName: string;
+            /** Projectstartdate */
+            projectStartDate: string | null;
+            /** Salesfullname */
+            salesFullname: string;
+            /** Salespersonid */
+            salesPersonId: number;
+            /** Stagename */
+            stageName: string;
+            /** Status */
+            status: string;
+        };
+        /** PcsOut */
+        PcsOut: {
+            /** Approvalid */
+            approvalId: number | null;
+            /** Commissionallocation */
+            commissionAllocation: number | null;
+            /** Gpaftercommission */
+            gpAfterCommission: number | null;
+            /** Gpmarginaftercommission */
+            gpMarginAfterCommission: number | null;
+            /** Grossprofit */
+            grossProfit: number;
+            /** Grossprofitmargin */
+            grossProfitMargin: number;
+            /** Id */
+            id: number;
+            leadBillingSchedule: components["schemas"]["SummaryOut"];
+            /** Leadsid */
+            leadsId: number;
+            pcsFile: components["schemas"]["PcsFileOut"] | null;
+            /** Pcsversion */
+            pcsVersion: number;
+            /** Projectcostsheetitems */
+            projectCostSheetItems: components["schemas"]["ItemOut"][];
+            /** Remark */
+            remark: string;
+            /** Requestedat */
+            requestedAt: string | null;
+            /** Revisionbatch */
+            revisionBatch: number;
+            /** Savedat */
+            savedAt: string | null;
+            /** Status */
+            status: string;
+            /** Totalcost */
+            totalCost: number;
+            /** Totalrevenue */
+            totalRevenue: number;
+        };
+        /** PcsServiceCategory */
+        PcsServiceCategory: {
+            /** Hassubcategories */
+            hasSubCategories: boolean;
+            /** Servicecategoryid */
+            serviceCategoryId: number;
+            /** Servicecategoryname */
+            serviceCategoryName: string;
+            /** Subservicecategoryid */
+            subServiceCategoryId: number | null;
+            /** Subservicecategoryname */
+            subServiceCategoryName: string | null;
+        };
+        /** PcsSheets */
+        PcsSheets: {
+            projectCostSheet: components["schemas"]["PcsOut"] | null;
+            /** Projectcostsheethistories */
+            projectCostSheetHistories: components["schemas"]["PcsHistoryOut"][];
+        };
+        /** PendingPids */
+        PendingPids: {
+            /** Leadidspidnotgenerated */
+            leadIdsPidNotGenerated: number[];
+        };
         /** PersonOut */
         PersonOut: {
             /** Fullname */
@@ -2686,6 +3240,59 @@ export interface components {
             roleDescription: string;
             /** Rolename */
             roleName: string;
+        };
+        /** PidFile */
+        PidFile: {
+            /** Name */
+            name: string;
+            /** Size */
+            size: number;
+            /** Url */
+            url: string;
+        };
+        /** PidFileOut */
+        PidFileOut: {
+            /** Name */
+            name: string;
+            /** Size */
+            size: number;
+            /** Url */
+            url: string;
+        };
+        /** PidOut */
+        PidOut: {
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            pdfFile: components["schemas"]["PidFileOut"] | null;
+            /** Pidnumber */
+            pidNumber: string;
+        };
+        /** PidOverview */
+        PidOverview: {
+            /** Approved */
+            approved: boolean;
+            /** Cangenerate */
+            canGenerate: boolean;
+            /** Clientname */
+            clientName: string;
+            /** Leadid */
+            leadId: number;
+            /** Pcsstatus */
+            pcsStatus: string | null;
+            /** Projectidnumbers */
+            projectIdNumbers: components["schemas"]["ProjectIdNumber"][];
+            /** Projectname */
+            projectName: string;
+        };
+        /** PidStart */
+        PidStart: {
+            /** Status */
+            status: string;
+            /** Workflowid */
+            workflowId: string;
         };
         /** PinIn */
         PinIn: {
@@ -2739,6 +3346,19 @@ export interface components {
         ProfilePictureOut: {
             /** Profilepicture */
             profilePicture: string;
+        };
+        /** ProjectIdNumber */
+        ProjectIdNumber: {
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Id */
+            id: number;
+            pdfFile: components["schemas"]["PidFile"] | null;
+            /** Pidnumber */
+            pidNumber: string;
         };
         /** ProjectRoleOut */
         ProjectRoleOut: {
@@ -2855,6 +3475,17 @@ export interface components {
             userId: number;
             /** Username */
             userName: string;
+        };
+        /** RevisionOut */
+        RevisionOut: {
+            /** Iscurrent */
+            isCurrent: boolean;
+            /** Label */
+            label: string;
+            /** Revisionbatch */
+            revisionBatch: number;
+            /** Status */
+            status: string;
         };
         /** SalesOption */
         SalesOption: {
@@ -3045,6 +3676,21 @@ export interface components {
             /** Subservicecategoryname */
             subServiceCategoryName: string;
         };
+        /** SummaryOut */
+        SummaryOut: {
+            /** Costtotals */
+            costTotals: components["schemas"]["MonthAmountOut"][];
+            /** Gpmargintotals */
+            gpMarginTotals: components["schemas"]["MonthAmountOut"][];
+            /** Gptotals */
+            gpTotals: components["schemas"]["MonthAmountOut"][];
+            /** Items */
+            items: components["schemas"]["ItemMonthsOut"][];
+            /** Months */
+            months: string[];
+            /** Revenuetotals */
+            revenueTotals: components["schemas"]["MonthAmountOut"][];
+        };
         /** TimelineApproverOut */
         TimelineApproverOut: {
             /** Actiontype */
@@ -3136,6 +3782,28 @@ export interface components {
             msg: string;
             /** Error Type */
             type: string;
+        };
+        /** MailSent */
+        api__auth__schemas__MailSent: {
+            /** Sent */
+            sent: boolean;
+        };
+        /** Envelope[MailSent] */
+        api__core__schemas__Envelope_MailSent___1: {
+            results: components["schemas"]["api__auth__schemas__MailSent"];
+        };
+        /** Envelope[MailSent] */
+        api__core__schemas__Envelope_MailSent___2: {
+            results: components["schemas"]["api__pcs__pid_schemas__MailSent"];
+        };
+        /** MailSent */
+        api__pcs__pid_schemas__MailSent: {
+            /** Message */
+            message: string;
+            /** To */
+            to: string;
+            /** Workflowid */
+            workflowId: string;
         };
     };
     responses: never;
@@ -3502,7 +4170,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_MailSent_"];
+                    "application/json": components["schemas"]["api__core__schemas__Envelope_MailSent___1"];
                 };
             };
             /** @description Validation Error */
@@ -4057,6 +4725,59 @@ export interface operations {
             };
         };
     };
+    frontend_scheduler_api_frontend_scheduler_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PendingPids_"];
+                };
+            };
+        };
+    };
+    process_pid_api_frontend_scheduler_process_pid_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_process_pid_api_frontend_scheduler_process_pid_post"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PidStart_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     health_api_health_get: {
         parameters: {
             query?: never;
@@ -4170,6 +4891,35 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope_NeedApprovalOut_"];
                 };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    download_api_leads_download__filename__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                filename: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation Error */
             422: {
@@ -4498,7 +5248,7 @@ export interface operations {
             };
         };
     };
-    get_form_v2_api_leads__lead_id__form_v2_get: {
+    get_form_api_leads__lead_id__form_v2_get: {
         parameters: {
             query?: never;
             header?: never;
@@ -4515,7 +5265,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_LeadForm_"];
+                    "application/json": components["schemas"]["Envelope_PcsForm_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    generate_pid_api_leads__lead_id__generate_pid_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                lead_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PidStart_"];
                 };
             };
             /** @description Validation Error */
@@ -4578,6 +5359,170 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_PaymentDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    approval_flow_api_leads__lead_id__pcs_approval_flow_get: {
+        parameters: {
+            query?: {
+                /** @description The status the caller shows (informational) */
+                status?: string | null;
+            };
+            header?: never;
+            path: {
+                lead_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FlowOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    approval_flow_detail_api_leads__lead_id__pcs_approval_flow_detail_get: {
+        parameters: {
+            query?: {
+                status?: string | null;
+                revisionBatch?: number | null;
+            };
+            header?: never;
+            path: {
+                lead_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FlowOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    pcs_pdf_api_leads__lead_id__pcs_pdf_get: {
+        parameters: {
+            query?: {
+                revisionBatch?: number | null;
+            };
+            header?: never;
+            path: {
+                lead_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    project_ids_api_leads__lead_id__project_ids_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                lead_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PidOverview_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    project_id_pdf_api_leads__lead_id__project_ids__pid_id__pdf_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                lead_id: number;
+                pid_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
                 };
             };
             /** @description Validation Error */
@@ -4676,6 +5621,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_list_RequirementField__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    send_mail_api_mails_send_mail_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_send_mail_api_mails_send_mail_post"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api__core__schemas__Envelope_MailSent___2"];
                 };
             };
             /** @description Validation Error */
@@ -5406,6 +6384,26 @@ export interface operations {
             };
         };
     };
+    sample_pdf_api_pdf_sample_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+        };
+    };
     list_contacts_api_people_get: {
         parameters: {
             query?: {
@@ -5743,6 +6741,72 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_list_CoaOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    save_as_draft_api_project_cost_sheet_save_as_draft_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_save_as_draft_api_project_cost_sheet_save_as_draft_put"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PcsForm_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    submit_for_approval_api_project_cost_sheet_submit_for_approval_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_submit_for_approval_api_project_cost_sheet_submit_for_approval_put"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PcsForm_"];
                 };
             };
             /** @description Validation Error */
