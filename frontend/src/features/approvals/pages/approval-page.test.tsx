@@ -83,6 +83,36 @@ describe('ApprovalPage', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/leads/101/view'));
   });
 
+  it('keeps every column at its width and scrolls sideways instead of squeezing them', async () => {
+    start();
+    await screen.findByText('Project 1', {}, LOAD);
+    const table = document.querySelector<HTMLTableElement>('.ant-table-content table')!;
+    const widths = [...table.querySelectorAll('colgroup col')].map((col) => (col as HTMLElement).style.width);
+    expect(widths).toEqual(['160px', '160px', '180px', '220px', '210px', '170px', '220px', '196px']);
+    expect(table.style.width).toBe('1516px'); // their sum: wider than the card, so the table scrolls
+    expect(table.style.tableLayout).toBe('fixed');
+    expect(screen.getByLabelText('Review request 1')).toHaveTextContent('Review');
+  });
+
+  it('pins icon-only actions on a phone so the columns keep room to scroll', async () => {
+    const width = window.innerWidth;
+    window.innerWidth = 390;
+    try {
+      start();
+      await screen.findByText('Project 1', {}, LOAD);
+      const review = screen.getByLabelText('Review request 1');
+      expect(review).toHaveTextContent('');
+      expect(review).toHaveAttribute('title', 'Review');
+      expect(screen.getByLabelText('Detail of request 1')).toHaveAttribute('title', 'Detail');
+      const table = document.querySelector<HTMLTableElement>('.ant-table-content table')!;
+      expect(table.style.width).toBe('1416px');
+      fireEvent.click(review);
+      expect(await screen.findByText('Review Request')).toBeInTheDocument();
+    } finally {
+      window.innerWidth = width;
+    }
+  });
+
   it('searches and pages on the server', async () => {
     const { requests } = start();
     await screen.findByText('Project 1', {}, LOAD);
@@ -154,6 +184,15 @@ describe('ApprovalPage', () => {
     fireEvent.click(buttonByText('Confirm', await waitFor(descriptionDialog)));
     expect(await screen.findByText('Something went wrong !')).toBeInTheDocument();
     expect(screen.getByText('Temporal is unavailable.')).toBeInTheDocument();
+  });
+
+  it('asks to try again when no worker answers in time (503)', async () => {
+    const unavailable = 'Approvals are unavailable right now. Please try again in a moment.';
+    start(() => json(503, { messages: [unavailable], type: 'BadRequest' }));
+    const dialog = await openReview();
+    fireEvent.click(buttonByText('Approve', dialog));
+    fireEvent.click(buttonByText('Confirm', await waitFor(descriptionDialog)));
+    expect(await screen.findByText(unavailable)).toBeInTheDocument();
   });
 
   it('shows the server message of other refusals', async () => {

@@ -1,6 +1,6 @@
 import { AuditOutlined, EyeOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Grid, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -14,12 +14,13 @@ import { formatRequestedAt, requestTypeLabel } from '../lib/labels';
 
 export const APPROVAL_PAGE = 'system/approval';
 
-
 /** /system/approval: the requests waiting for the caller's decision (spec 2 §2.5). */
 export function ApprovalPage() {
   const access = usePageAccess(APPROVAL_PAGE);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // On phones the pinned actions shrink to icons, so the columns keep room to scroll beside them.
+  const compact = Grid.useBreakpoint().md === false;
   const [search, setSearch] = useState('');
   const [paging, setPaging] = useState<ServerPageQuery>({
     offset: 0,
@@ -41,7 +42,7 @@ export function ApprovalPage() {
       key: 'requestType',
       sorter: true,
       sortOrder: sortOrder('requestType'),
-      width: 140,
+      width: 160,
       render: (type: string) => <Tag color={type === 'CHANGE_LEAD_STAGE' ? 'blue' : type === 'DROP_LEAD' ? 'red' : type === 'HOLD_LEAD' ? 'orange' : 'green'}>{requestTypeLabel(type)}</Tag>,
     },
     {
@@ -50,7 +51,7 @@ export function ApprovalPage() {
       key: 'requestedByName',
       sorter: true,
       sortOrder: sortOrder('requestedByName'),
-      width: 150,
+      width: 160,
       ellipsis: true,
     },
     {
@@ -59,7 +60,7 @@ export function ApprovalPage() {
       key: 'clientName',
       sorter: true,
       sortOrder: sortOrder('clientName'),
-
+      width: 180,
       ellipsis: true,
       render: (name: string | null) => name ?? '-',
     },
@@ -69,7 +70,7 @@ export function ApprovalPage() {
       key: 'projectName',
       sorter: true,
       sortOrder: sortOrder('projectName'),
-
+      width: 220,
       ellipsis: true,
       render: (name: string | null, row) =>
         row.leadId ? (name ?? '-') : <Typography.Text type="secondary">{NO_LEADS_TEXT}</Typography.Text>,
@@ -78,7 +79,7 @@ export function ApprovalPage() {
       title: 'Stages',
       dataIndex: 'combinedStageDescriptions',
       key: 'combinedStageDescriptions',
-
+      width: 210,
       ellipsis: true,
       render: (text: string | null) => text ?? '-',
     },
@@ -88,15 +89,15 @@ export function ApprovalPage() {
       key: 'requestedAt',
       sorter: true,
       sortOrder: sortOrder('requestedAt'),
-      width: 150,
+      width: 170,
       render: (value: string) => formatRequestedAt(value),
     },
     {
       title: 'Notes',
       dataIndex: 'notes',
       key: 'notes',
+      width: 220,
       ellipsis: { showTitle: false },
-
       render: (notes: string | null) =>
         notes ? (
           <Tooltip title={notes} placement="topLeft">
@@ -109,20 +110,22 @@ export function ApprovalPage() {
     {
       title: '',
       key: 'actions',
-      width: 206,
+      width: compact ? 96 : 196,
       fixed: 'right',
       render: (_: unknown, row) => (
         <Flex gap={4}>
           <Button
+            title={compact ? 'Detail' : undefined}
             size="small"
             icon={<EyeOutlined />}
             disabled={!row.leadId}
             aria-label={`Detail of request ${row.approvalId}`}
             onClick={() => navigate(`/leads/${row.leadId}/view`)}
           >
-            Detail
+            {!compact && 'Detail'}
           </Button>
           <Button
+            title={compact ? 'Review' : undefined}
             size="small"
             type="primary"
             ghost
@@ -130,12 +133,14 @@ export function ApprovalPage() {
             aria-label={`Review request ${row.approvalId}`}
             onClick={() => setReviewing(row)}
           >
-            Review
+            {!compact && 'Review'}
           </Button>
         </Flex>
       ),
     },
   ];
+  // Every column has a width: the table keeps them and scrolls sideways inside the card when narrower.
+  const tableWidth = columns.reduce((sum, column) => sum + Number(column.width ?? 0), 0);
 
   return (
     <div className="page">
@@ -157,7 +162,7 @@ export function ApprovalPage() {
               rowKey="approvalId"
               columns={columns}
               tableLayout="fixed"
-              scroll={{ x: 1120 }}
+              scroll={{ x: tableWidth }}
               dataSource={list.data?.data}
               loading={list.isFetching}
               server={{
