@@ -139,7 +139,7 @@ export const leadQueryOptions = (id: number) =>
 export const leadFormQueryOptions = (id: number) =>
   queryOptions({
     queryKey: leadKeys.form(id),
-    queryFn: () => unwrap(api.GET('/leads/{lead_id}/form/v2', { params: { path: { lead_id: id } } })),
+    queryFn: () => unwrap(api.GET('/leads/{lead_id}/form', { params: { path: { lead_id: id } } })),
     // The edit form keeps what it loaded: a background refetch must not reset what is typed.
     staleTime: Infinity,
     refetchOnWindowFocus: false,

@@ -49,7 +49,7 @@ const day = (v: string | null | undefined) => (v ? dayjs(v) : null);
 const iso = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : null);
 const text = (v: string | null | undefined) => (v && v.trim() !== '' ? v.trim() : null);
 
-/** The form's starting values from GET /leads/{id}/form/v2. */
+/** The form's starting values from GET /leads/{id}/form (form/v2 is the cost sheet form). */
 export function toEditValues(form: LeadForm): LeadEditValues {
   const { lead } = form;
   return {

@@ -148,7 +148,7 @@ describe('LeadCreatePage', () => {
 describe('LeadEditPage', () => {
   function stubEdit(answer: object) {
     return stubApi(session(), (req, url) => {
-      if (url.pathname === '/api/leads/19/form/v2') return json(200, { results: leadForm() });
+      if (url.pathname === '/api/leads/19/form') return json(200, { results: leadForm() });
       if (url.pathname === '/api/leads/19/update/v2' && req.method === 'PUT') {
         return json(200, { results: { lead: { ...leadForm().lead }, ...answer } });
       }
