@@ -120,6 +120,7 @@ def seed(session: Session, *, demo: bool = True) -> None:
     from api.coa.seed import seed_chart_of_accounts
     from api.leads.seed import seed_demo_leads
     from api.master_data.seed import seed_demo_clients, seed_reference
+    from api.pcs.seed import seed_demo_cost_sheets
 
     seed_access(session)
     seed_users(session)
@@ -129,6 +130,7 @@ def seed(session: Session, *, demo: bool = True) -> None:
     if demo:
         seed_demo_clients(session)
         seed_demo_leads(session)
+        seed_demo_cost_sheets(session)
     session.commit()
 
 
