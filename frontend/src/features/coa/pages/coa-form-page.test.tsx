@@ -68,7 +68,7 @@ describe('CoaFormPage', () => {
         ? json(200, { results: coa(9, { code: '4-9001', name: 'Network Audit' }) })
         : undefined,
     );
-    expect(await screen.findByRole('heading', { name: 'Add COA Setting' }, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText('Add COA Setting', {}, LOAD)).toBeInTheDocument();
     const crumbs = document.querySelector('.page-breadcrumb')!;
     expect(crumbs).toHaveTextContent(/System\s*\/\s*COA Management\s*\/\s*Add/);
     expect(buttonByText('Finish')).toBeDisabled();
@@ -100,7 +100,7 @@ describe('CoaFormPage', () => {
         ? json(409, { messages: ["COA code '4-9001' already exists."], type: 'Conflict' })
         : undefined,
     );
-    await screen.findByRole('heading', { name: 'Add COA Setting' }, LOAD);
+    await screen.findByText('Add COA Setting', {}, LOAD);
     await fill(NEW);
     await waitFor(() => expect(buttonByText('Finish')).toBeEnabled());
     fireEvent.click(buttonByText('Finish'));
@@ -116,7 +116,7 @@ describe('CoaFormPage', () => {
         ? json(200, { results: { ...EXISTING, name: 'Principal Warranty', item: 'Principal Warranty' } })
         : undefined,
     );
-    expect(await screen.findByRole('heading', { name: 'Edit COA Setting' }, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText('Edit COA Setting', {}, LOAD)).toBeInTheDocument();
     expect(document.querySelector('.page-breadcrumb')).toHaveTextContent(/COA Management\s*\/\s*Edit/);
     await waitFor(() => expect(screen.getByLabelText('Code')).toHaveValue('5-1010'));
     fireEvent.change(screen.getByLabelText('Item'), { target: { value: 'Principal Warranty' } });
@@ -141,7 +141,7 @@ describe('CoaFormPage', () => {
         ? json(409, { messages: ["COA code '5-1001' already exists."], type: 'Conflict' })
         : undefined,
     );
-    await screen.findByRole('heading', { name: 'Edit COA Setting' }, LOAD);
+    await screen.findByText('Edit COA Setting', {}, LOAD);
     await waitFor(() => expect(screen.getByLabelText('Code')).toHaveValue('5-1010'));
     fireEvent.change(screen.getByLabelText('Code'), { target: { value: '5-1001' } });
     await waitFor(() => expect(buttonByText('Finish')).toBeEnabled());
@@ -152,21 +152,24 @@ describe('CoaFormPage', () => {
     expect(document.querySelector('.form-alert')).toHaveTextContent("COA code '5-1001' already exists.");
   });
 
-  it('views: "COA Detail", read-only fields, Edit COA only with edit access', async () => {
+  it('views: "COA Detail" with the entry read-only, Edit COA with edit access', async () => {
     const { router } = start('/system/coa-management/5/view');
-    expect(await screen.findByRole('heading', { name: 'COA Detail' }, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText('COA Detail', {}, LOAD)).toBeInTheDocument();
     expect(document.querySelector('.page-breadcrumb')).toHaveTextContent(/COA Management\s*\/\s*View/);
-    await waitFor(() => expect(screen.getByLabelText('Item')).toHaveValue('Principal Support & Warranty'));
-    expect(screen.getByLabelText('Item')).toBeDisabled();
+    expect(await screen.findByText('Principal Support & Warranty')).toBeInTheDocument();
+    expect(screen.getByText('5-1010')).toBeInTheDocument();
+    expect(screen.getByText('Cost')).toBeInTheDocument();
+    expect(screen.getByText('smartnet')).toBeInTheDocument(); // each keyword a tag
+    expect(screen.queryByRole('textbox')).toBeNull();
     expect(() => buttonByText('Finish')).toThrow();
     fireEvent.click(buttonByText('Edit COA'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/coa-management/5/edit'));
-    expect(await screen.findByRole('heading', { name: 'Edit COA Setting' })).toBeInTheDocument();
+    expect(await screen.findByText('Edit COA Setting', {}, LOAD)).toBeInTheDocument();
   });
 
   it('views without edit access: no Edit COA button', async () => {
     start('/system/coa-management/5', { ...FULL, isEdit: false });
-    expect(await screen.findByRole('heading', { name: 'COA Detail' }, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText('COA Detail', {}, LOAD)).toBeInTheDocument();
     expect(() => buttonByText('Edit COA')).toThrow();
   });
 

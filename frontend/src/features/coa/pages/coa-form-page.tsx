@@ -1,6 +1,22 @@
 import { EditOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Breadcrumb, Button, Card, Col, Flex, Form, Input, Result, Row, Select, Skeleton, Typography } from 'antd';
+import {
+  Alert,
+  Breadcrumb,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Flex,
+  Form,
+  Input,
+  Result,
+  Row,
+  Select,
+  Skeleton,
+  Tag,
+  Typography,
+} from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { usePageAccess } from '@/app/auth/auth-context';
@@ -39,6 +55,43 @@ const SUBTITLES: Record<CoaFormMode, string> = {
 
 const required = (message: string) => [{ required: true, whitespace: true, message }];
 const typeLabel = (type: string) => type.charAt(0) + type.slice(1).toLowerCase();
+
+/** The read-only 'COA Detail'. */
+function CoaDetails({ entry }: { entry: Coa }) {
+  const keywords = entry.keywords
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
+  return (
+    <Descriptions
+      bordered
+      size="middle"
+      column={{ xs: 1, md: 2 }}
+      items={[
+        { key: 'code', label: 'Code', children: entry.code },
+        {
+          key: 'type',
+          label: 'Type',
+          children: <Tag color={entry.type === 'COST' ? 'volcano' : 'green'}>{typeLabel(entry.type)}</Tag>,
+        },
+        { key: 'item', label: 'Item', span: 'filled', children: entry.name },
+        { key: 'description', label: 'Description', span: 'filled', children: entry.description },
+        {
+          key: 'keywords',
+          label: 'Keywords',
+          span: 'filled',
+          children: (
+            <Flex wrap gap={4}>
+              {keywords.map((k) => (
+                <Tag key={k}>{k}</Tag>
+              ))}
+            </Flex>
+          ),
+        },
+      ]}
+    />
+  );
+}
 
 function formValues(entry: Coa): CoaForm {
   return {
@@ -165,11 +218,17 @@ export function CoaFormPage({ mode }: { mode: CoaFormMode }) {
           />
         ) : mode !== 'add' && detail.isPending ? (
           <Skeleton active paragraph={{ rows: 6 }} />
+        ) : readOnly && detail.data ? (
+          <>
+            <CoaDetails entry={detail.data} />
+            <Flex justify="flex-end" gap={8} className="form-actions">
+              <Button onClick={goBack}>Back</Button>
+            </Flex>
+          </>
         ) : (
           <Form<CoaForm>
             form={form}
             layout="vertical"
-            disabled={readOnly}
             validateTrigger={['onChange', 'onBlur']}
             onValuesChange={() => setFormError(null)}
           >
@@ -201,7 +260,7 @@ export function CoaFormPage({ mode }: { mode: CoaFormMode }) {
                   name="keywords"
                   label="Keywords"
                   rules={required(COA_MESSAGES.keywords)}
-                  extra={readOnly ? undefined : 'Comma-separated words people search this account by.'}
+                  extra="Comma-separated words people search this account by."
                 >
                   <Input placeholder="e.g. managed service, recurring, monthly" maxLength={COA_MAX_LENGTH.keywords} />
                 </Form.Item>
@@ -213,20 +272,12 @@ export function CoaFormPage({ mode }: { mode: CoaFormMode }) {
               </Col>
             </Row>
             <Flex justify="flex-end" gap={8} className="form-actions">
-              {readOnly ? (
-                <Button disabled={false} onClick={goBack}>
-                  Back
-                </Button>
-              ) : (
-                <>
-                  <Button onClick={goBack} disabled={saving}>
-                    Cancel
-                  </Button>
-                  <Button type="primary" disabled={!valid || saving} loading={saving} onClick={() => void finish()}>
-                    Finish
-                  </Button>
-                </>
-              )}
+              <Button onClick={goBack} disabled={saving}>
+                Cancel
+              </Button>
+              <Button type="primary" disabled={!valid || saving} loading={saving} onClick={() => void finish()}>
+                Finish
+              </Button>
             </Flex>
           </Form>
         )}

@@ -74,7 +74,7 @@ export function CoaListPage() {
       key: 'code',
       sorter: true,
       sortOrder: sortOrder('code'),
-      width: 120,
+      width: 104,
       render: (code: string, row) => (
         <Tag className="coa-code" color={row.type === 'COST' ? 'volcano' : 'green'} title={row.type}>
           {code}
@@ -87,7 +87,7 @@ export function CoaListPage() {
       key: 'name',
       sorter: true,
       sortOrder: sortOrder('name'),
-      width: 260,
+      width: 240,
       ellipsis: true,
       render: (name: string, row) => <Link to={`${COA_LIST_PATH}/${row.id}/view`}>{name}</Link>,
     },
@@ -105,7 +105,7 @@ export function CoaListPage() {
       key: 'keywords',
       sorter: true,
       sortOrder: sortOrder('keywords'),
-      width: 280,
+      width: 200,
       ellipsis: { showTitle: true },
     },
     ...(showMenu
