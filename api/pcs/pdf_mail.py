@@ -13,7 +13,7 @@ from api.core.errors import AppError, PayloadTooLarge, ValidationFailed
 from api.core.mail import build_message
 from api.core.storage import Storage
 from api.core.temporal import start_workflow
-from api.pcs.pid_schemas import MailSent
+from api.pcs.pid_schemas import PdfMailSent
 from api.users.models import User
 
 MAX_BYTES = 15 * 1024 * 1024
@@ -28,7 +28,7 @@ _ADDRESS = re.compile(r"^[^@\s<>,;\"]+@[^@\s<>,;\"]+\.[A-Za-z0-9-]{2,}$")
 
 
 def send_pdf(*, temporal: TemporalClient | None, settings: Settings, storage: Storage, actor: User,
-             data: bytes | None, to: str | None) -> MailSent:
+             data: bytes | None, to: str | None) -> PdfMailSent:
     """Send the PDF to `to` (the caller's own address by default) through the mail workflow."""
     if not data:
         raise ValidationFailed(NO_FILE)
@@ -63,4 +63,4 @@ def send_pdf(*, temporal: TemporalClient | None, settings: Settings, storage: St
     except Exception as exc:
         storage.delete(NAMESPACE, key)
         raise AppError(UNAVAILABLE, status=503) from exc
-    return MailSent(message=f"The PDF has been sent to {address}.", to=address, workflow_id=workflow_id)
+    return PdfMailSent(message=f"The PDF has been sent to {address}.", to=address, workflow_id=workflow_id)

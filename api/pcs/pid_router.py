@@ -9,7 +9,7 @@ from fastapi.responses import FileResponse, Response
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, SessionDep, TemporalDep
 from api.pcs import pdf, pdf_mail, pid
-from api.pcs.pid_schemas import MailSent, PendingPids, PidOverview, PidStart
+from api.pcs.pid_schemas import PdfMailSent, PendingPids, PidOverview, PidStart
 from api.users.models import User
 
 router = APIRouter(tags=["pcs-pdf-pid"])
@@ -79,7 +79,7 @@ def sample_pdf(actor: PdfReader) -> Response:
 @router.post("/mails/send-mail", summary="Mail a PDF (to the caller's own address unless `to` is given)")
 def send_mail(request: Request, temporal: TemporalDep, actor: PdfSender,
               file: Annotated[UploadFile, File()],
-              to: Annotated[str | None, Form(max_length=254)] = None) -> Envelope[MailSent]:
+              to: Annotated[str | None, Form(max_length=254)] = None) -> Envelope[PdfMailSent]:
     data = file.file.read(pdf_mail.MAX_BYTES + 1)
     return ok(pdf_mail.send_pdf(temporal=temporal, settings=request.app.state.settings,
                                 storage=request.app.state.storage, actor=actor, data=data, to=to))

@@ -39,7 +39,7 @@ class PendingPids(CamelModel):
     lead_ids_pid_not_generated: list[int]
 
 
-class MailSent(CamelModel):
+class PdfMailSent(CamelModel):
     message: str
     to: str
     workflow_id: str

@@ -26,15 +26,12 @@ const leadDetail = [
   'proposal',
   'verification',
   'closing',
-  'generate-pid',
   'activity/add/:media',
   'activity/:activityId',
   'project-cost-sheet',
 ];
 
 export const LATER_ROUTES: LaterRoute[] = [
-  // Home
-  app('/pdf', 'PCS PDF Test'),
   // Leads (document 2): /leads, /leads/add, /leads/:leadId, its view and edit are real pages.
   ...leadDetail.map((sub) => app(`/leads/:leadId/${sub}`, 'Lead Detail')),
   // User

@@ -80,6 +80,15 @@ const leadRoutes: RouteObject[] = [
   },
 ];
 
+/** PID generation (spec 3 §2.7) and the /pdf test page (spec 3 §2.10). */
+const pidRoutes: RouteObject[] = [
+  {
+    path: '/leads/:leadId/generate-pid',
+    lazy: () => import('@/features/pid/pages/generate-pid-page').then((m) => ({ Component: m.GeneratePidPage })),
+  },
+  { path: '/pdf', lazy: () => import('@/features/pid/pages/pdf-test-page').then((m) => ({ Component: m.PdfTestPage })) },
+];
+
 const approvalPages = () => import('@/features/approvals/pages/pipeline-list-page');
 const approvalForms = () => import('@/features/approvals/pages/pipeline-form-page');
 const stagePage = () =>
@@ -170,6 +179,7 @@ export const routes: RouteObject[] = [
           ...coaRoutes,
           ...leadRoutes,
           ...approvalRoutes,
+          ...pidRoutes,
           ...later('app'),
           ...later('system'),
         ],

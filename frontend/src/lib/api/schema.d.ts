@@ -2153,6 +2153,10 @@ export interface components {
         Envelope_LeadForm_: {
             results: components["schemas"]["LeadForm"];
         };
+        /** Envelope[MailSent] */
+        Envelope_MailSent_: {
+            results: components["schemas"]["MailSent"];
+        };
         /** Envelope[Message] */
         Envelope_Message_: {
             results: components["schemas"]["Message"];
@@ -2201,6 +2205,10 @@ export interface components {
         /** Envelope[PcsForm] */
         Envelope_PcsForm_: {
             results: components["schemas"]["PcsForm"];
+        };
+        /** Envelope[PdfMailSent] */
+        Envelope_PdfMailSent_: {
+            results: components["schemas"]["PdfMailSent"];
         };
         /** Envelope[PendingPids] */
         Envelope_PendingPids_: {
@@ -2887,6 +2895,11 @@ export interface components {
             /** Refreshtoken */
             refreshToken?: string | null;
         };
+        /** MailSent */
+        MailSent: {
+            /** Sent */
+            sent: boolean;
+        };
         /** MarkReadIn */
         MarkReadIn: {
             /** Ids */
@@ -3208,6 +3221,15 @@ export interface components {
             projectCostSheet: components["schemas"]["PcsOut"] | null;
             /** Projectcostsheethistories */
             projectCostSheetHistories: components["schemas"]["PcsHistoryOut"][];
+        };
+        /** PdfMailSent */
+        PdfMailSent: {
+            /** Message */
+            message: string;
+            /** To */
+            to: string;
+            /** Workflowid */
+            workflowId: string;
         };
         /** PendingPids */
         PendingPids: {
@@ -3783,28 +3805,6 @@ export interface components {
             /** Error Type */
             type: string;
         };
-        /** MailSent */
-        api__auth__schemas__MailSent: {
-            /** Sent */
-            sent: boolean;
-        };
-        /** Envelope[MailSent] */
-        api__core__schemas__Envelope_MailSent___1: {
-            results: components["schemas"]["api__auth__schemas__MailSent"];
-        };
-        /** Envelope[MailSent] */
-        api__core__schemas__Envelope_MailSent___2: {
-            results: components["schemas"]["api__pcs__pid_schemas__MailSent"];
-        };
-        /** MailSent */
-        api__pcs__pid_schemas__MailSent: {
-            /** Message */
-            message: string;
-            /** To */
-            to: string;
-            /** Workflowid */
-            workflowId: string;
-        };
     };
     responses: never;
     parameters: never;
@@ -4170,7 +4170,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["api__core__schemas__Envelope_MailSent___1"];
+                    "application/json": components["schemas"]["Envelope_MailSent_"];
                 };
             };
             /** @description Validation Error */
@@ -5653,7 +5653,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["api__core__schemas__Envelope_MailSent___2"];
+                    "application/json": components["schemas"]["Envelope_PdfMailSent_"];
                 };
             };
             /** @description Validation Error */

@@ -1,0 +1,79 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api/client';
+import { ApiError } from '@/lib/api/errors';
+import type { components } from '@/lib/api/schema';
+
+export type PidOverview = components['schemas']['PidOverview'];
+export type ProjectIdNumber = components['schemas']['ProjectIdNumber'];
+export type PidStart = components['schemas']['PidStart'];
+export type MailSent = components['schemas']['PdfMailSent'];
+
+/** While a PID is being generated the screen asks again this often. */
+export const PID_POLL_MS = 1500;
+/** The /pdf test page mails the sample under this name (spec 3 §9). */
+export const MAIL_PDF_NAME = 'project-cost-sheet.pdf';
+
+export const pidKeys = {
+  overview: (leadId: number) => ['pid', 'overview', leadId] as const,
+  sample: ['pid', 'sample-pdf'] as const,
+};
+
+/** The lead's PIDs with their PDFs, and whether one can be generated now. */
+export const pidOverviewQueryOptions = (leadId: number) =>
+  queryOptions({
+    queryKey: pidKeys.overview(leadId),
+    queryFn: () => unwrap(api.GET('/leads/{lead_id}/project-ids', { params: { path: { lead_id: leadId } } })),
+  });
+
+/** Starts (or finds) the lead's PID workflow. */
+export function generatePid(leadId: number): Promise<PidStart> {
+  return unwrap(api.POST('/leads/{lead_id}/generate-pid', { params: { path: { lead_id: leadId } } }));
+}
+
+async function blobOf(call: Promise<{ data?: unknown; error?: unknown; response: Response }>): Promise<Blob> {
+  const { data, error, response } = await call;
+  const body = data as Blob | undefined;
+  if (!response.ok || typeof body?.arrayBuffer !== 'function') throw new ApiError(response.status, error);
+  // Re-wrapped as a PDF of this realm: the iframe and the mail upload both need the type.
+  return new Blob([await body.arrayBuffer()], { type: 'application/pdf' });
+}
+
+/** The PDF stored with a PID. */
+export function fetchPidPdf(leadId: number, pidId: number): Promise<Blob> {
+  return blobOf(
+    api.GET('/leads/{lead_id}/project-ids/{pid_id}/pdf', {
+      params: { path: { lead_id: leadId, pid_id: pidId } },
+      parseAs: 'blob',
+    }),
+  );
+}
+
+/** The sample cost sheet PDF of the /pdf test page. */
+export function fetchSamplePdf(): Promise<Blob> {
+  return blobOf(api.GET('/pdf/sample', { parseAs: 'blob' }));
+}
+
+/** Mails a PDF (to the caller's own address when `to` is empty). */
+export function sendPdfMail(pdf: Blob, to?: string): Promise<MailSent> {
+  const form = new FormData();
+  form.append('file', pdf, MAIL_PDF_NAME);
+  if (to?.trim()) form.append('to', to.trim());
+  return unwrap(
+    api.POST('/mails/send-mail', {
+      body: { file: MAIL_PDF_NAME },
+      bodySerializer: () => form,
+    }),
+  );
+}
+
+/** Saves a blob under a file name. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

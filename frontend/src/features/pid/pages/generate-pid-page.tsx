@@ -1,0 +1,262 @@
+import { ArrowLeftOutlined, CheckCircleFilled, FilePdfOutlined, NumberOutlined } from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Breadcrumb, Button, Card, Empty, Input, Result, Skeleton, Steps, Tabs, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { showConfirm, showError } from '@/components/dialogs';
+import { errorMessage, isApiError } from '@/lib/api/errors';
+import { formatDateTime } from '@/lib/format';
+import { fetchPidPdf, generatePid, PID_POLL_MS, pidKeys, pidOverviewQueryOptions, saveBlob } from '../api/pid-api';
+import type { PidOverview, ProjectIdNumber } from '../api/pid-api';
+import '../pid.css';
+
+export const CONFIRM_TITLE = 'Generate PID ?';
+export const CONFIRM_TEXT =
+  'The PID is permanently tied to this project: once generated it cannot be changed or removed.';
+export const NOT_APPROVED = 'The project cost sheet must be approved before a PID is generated.';
+export const NOT_SALES_PERSON = "Only the lead's sales person can generate its PID.";
+export const DOWNLOAD_FAILED = 'Sorry we are unable to download the file you requested.';
+/** After this long the progress says it is taking longer than usual (it keeps waiting). */
+const SLOW_AFTER_MS = 45_000;
+
+function sizeText(bytes: number): string {
+  return `${new Intl.NumberFormat('id-ID', { maximumFractionDigits: 1 }).format(bytes / 1024)} KB`;
+}
+
+function PidRow({ leadId, pid }: { leadId: number; pid: ProjectIdNumber }) {
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const download = async () => {
+    if (!pid.pdfFile) return;
+    setBusy(true);
+    setFailed(false);
+    try {
+      saveBlob(await fetchPidPdf(leadId, pid.id), pid.pdfFile.name);
+    } catch {
+      setFailed(true);
+      setTimeout(() => setFailed(false), 5000);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="pid-row">
+      <label className="pid-row__label" htmlFor={`pid-${pid.id}`}>
+        PID Number
+      </label>
+      <Input
+        id={`pid-${pid.id}`}
+        className="pid-row__number"
+        value={pid.pidNumber}
+        readOnly
+        prefix={<NumberOutlined />}
+        aria-readonly="true"
+      />
+      <Typography.Text type="secondary" className="pid-row__meta">
+        Generated {formatDateTime(pid.createdAt)}
+      </Typography.Text>
+      {pid.pdfFile ? (
+        <Button type="link" className="pid-row__file" icon={<FilePdfOutlined />} loading={busy} onClick={() => void download()}>
+          {pid.pdfFile.name} <span className="pid-row__size">({sizeText(pid.pdfFile.size)})</span>
+        </Button>
+      ) : (
+        <Typography.Text type="secondary" className="pid-row__file">
+          The PDF is being prepared…
+        </Typography.Text>
+      )}
+      {failed && <Alert type="error" showIcon title={DOWNLOAD_FAILED} className="pid-row__error" />}
+    </div>
+  );
+}
+
+/** Where generation stands: requested → number allocated → PDF stored. */
+function GenerationProgress({ overview, slow }: { overview: PidOverview; slow: boolean }) {
+  const pid = overview.projectIdNumbers[0];
+  const current = !pid ? 1 : !pid.pdfFile ? 2 : 3;
+  return (
+    <div className="pid-progress" role="status" aria-live="polite">
+      <Steps
+        orientation="vertical"
+        current={current}
+        items={[
+          { title: 'Requested', content: 'The PID generation has started.' },
+          { title: 'PID number', content: pid ? pid.pidNumber : 'Allocating the next number…' },
+          { title: 'Project cost sheet PDF', content: pid?.pdfFile ? pid.pdfFile.name : 'Rendering and storing the PDF…' },
+        ]}
+      />
+      {slow && (
+        <Alert
+          type="info"
+          showIcon
+          title="This is taking longer than usual. The PID keeps being generated; you may leave and come back."
+        />
+      )}
+    </div>
+  );
+}
+
+interface GeneratorTabProps {
+  overview: PidOverview;
+  leadId: number;
+  /** The user confirmed and the server started the generation. */
+  requested: boolean;
+  onRequested: () => void;
+}
+
+function GeneratorTab({ overview, leadId, requested, onRequested }: GeneratorTabProps) {
+  const queryClient = useQueryClient();
+  const [slow, setSlow] = useState(false);
+  const start = useMutation({
+    mutationFn: () => generatePid(leadId),
+    onSuccess: () => {
+      onRequested();
+      void queryClient.invalidateQueries({ queryKey: pidKeys.overview(leadId) });
+    },
+    onError: (error) => void showError({ title: 'Oops...', content: errorMessage(error) }),
+  });
+
+  useEffect(() => {
+    if (!requested) return undefined;
+    const timer = setTimeout(() => setSlow(true), SLOW_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [requested]);
+
+  const pids = overview.projectIdNumbers;
+  const done = pids.length > 0 && pids.every((p) => p.pdfFile);
+
+  if (requested && !done) return <GenerationProgress overview={overview} slow={slow} />;
+
+  if (pids.length > 0) {
+    return (
+      <div className="pid-list">
+        {requested && (
+          <Alert
+            type="success"
+            showIcon
+            icon={<CheckCircleFilled />}
+            title={`PID ${pids[0].pidNumber} has been generated.`}
+            className="pid-list__done"
+          />
+        )}
+        {pids.map((pid) => (
+          <PidRow key={pid.id} leadId={leadId} pid={pid} />
+        ))}
+      </div>
+    );
+  }
+
+  const confirm = () =>
+    void showConfirm({
+      title: CONFIRM_TITLE,
+      content: CONFIRM_TEXT,
+      okText: 'Generate',
+      onOk: () => start.mutateAsync().catch(() => undefined),
+    });
+
+  const reason = !overview.approved ? NOT_APPROVED : !overview.canGenerate ? NOT_SALES_PERSON : null;
+  return (
+    <div className="pid-empty">
+      <Empty
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        description="No PID has been generated for this project yet."
+      />
+      {reason && (
+        <Alert
+          type="warning"
+          showIcon
+          title={reason}
+          className="pid-empty__reason"
+          action={
+            !overview.approved ? (
+              <Link to={`/leads/${leadId}/project-cost-sheet`}>Project Cost Sheet</Link>
+            ) : undefined
+          }
+        />
+      )}
+      <Button type="primary" size="large" disabled={reason !== null} loading={start.isPending} onClick={confirm}>
+        Generate PID
+      </Button>
+    </div>
+  );
+}
+
+/** Spec 3 §2.7: leads/{leadId}/generate-pid. */
+export function GeneratePidPage() {
+  const { leadId } = useParams();
+  const id = Number(leadId);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [requested, setRequested] = useState(false);
+  const overview = useQuery({
+    ...pidOverviewQueryOptions(id),
+    enabled: Number.isInteger(id) && id > 0,
+    // Poll until the PID and its PDF are there: after a confirmed request, or while a generation started
+    // elsewhere (the approval itself) has a PID without its PDF yet.
+    refetchInterval: (query) => {
+      const pids = query.state.data?.projectIdNumbers ?? [];
+      const settled = pids.length > 0 && pids.every((p) => p.pdfFile);
+      return (requested && !settled) || pids.some((p) => !p.pdfFile) ? PID_POLL_MS : false;
+    },
+  });
+
+  const goBack = () => (location.key !== 'default' ? navigate(-1) : navigate(`/leads/${id}`));
+
+  if (overview.isPending) return <Skeleton active className="page" />;
+  if (overview.isError) {
+    if (isApiError(overview.error) && overview.error.status === 404) {
+      return (
+        <Result
+          status="404"
+          title="Lead not found"
+          subTitle="This lead does not exist or is not visible to you."
+          extra={<Button onClick={() => navigate('/leads')}>Back to Leads</Button>}
+        />
+      );
+    }
+    return <Result status="error" title="Error loading data" subTitle={errorMessage(overview.error)} />;
+  }
+  const data = overview.data;
+
+  return (
+    <div className="page page--medium pid-page">
+      <Breadcrumb
+        className="page-breadcrumb"
+        items={[
+          { title: <Link to="/leads">Leads</Link> },
+          { title: <Link to={`/leads/${id}`}>{data.projectName}</Link> },
+          { title: 'Generate PID' },
+        ]}
+      />
+      <div className="pid-page__header">
+        <Button icon={<ArrowLeftOutlined />} aria-label="Back" onClick={goBack} />
+        <div className="pid-page__title">
+          <Typography.Title level={3}>Generate PID Number for {data.projectName}</Typography.Title>
+          <Typography.Text type="secondary">{data.clientName}</Typography.Text>
+        </div>
+      </div>
+      <Card variant="borderless" className="page-card pid-card">
+        <Tabs
+          items={[
+            {
+              key: 'generator',
+              label: 'PID Generator',
+              children: (
+                <GeneratorTab
+                  overview={data}
+                  leadId={id}
+                  requested={requested}
+                  onRequested={() => setRequested(true)}
+                />
+              ),
+            },
+          ]}
+        />
+        <div className="pid-card__footer">
+          <Button type="primary" onClick={goBack}>
+            Finish
+          </Button>
+        </div>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { DownloadOutlined, MailOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Input, Skeleton, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { showError, toast } from '@/components/dialogs';
+import { errorMessage } from '@/lib/api/errors';
+import { fetchSamplePdf, MAIL_PDF_NAME, pidKeys, saveBlob, sendPdfMail } from '../api/pid-api';
+import '../pid.css';
+
+export const PAGE_TITLE = 'PCS PDF Test';
+
+/** Spec 3 §2.10: renders a sample cost sheet PDF (sample data only) and sends it by mail. */
+export function PdfTestPage() {
+  const pdf = useQuery({ queryKey: pidKeys.sample, queryFn: fetchSamplePdf, staleTime: Infinity, retry: false });
+  const [url, setUrl] = useState<string | null>(null);
+  const [to, setTo] = useState('');
+
+  useEffect(() => {
+    if (!pdf.data) return undefined;
+    const objectUrl = URL.createObjectURL(pdf.data);
+    setUrl(objectUrl);
+    return () => {
+      URL.revokeObjectURL(objectUrl);
+      setUrl(null);
+    };
+  }, [pdf.data]);
+
+  const send = useMutation({
+    mutationFn: () => sendPdfMail(pdf.data!, to),
+    onSuccess: (sent) => toast.success(sent.message),
+    onError: (error) => void showError({ title: 'Oops...', content: errorMessage(error) }),
+  });
+
+  return (
+    <div className="page">
+      <div className="page-header">
+        <Typography.Title level={3}>{PAGE_TITLE}</Typography.Title>
+        <Typography.Text type="secondary">
+          A sample project cost sheet rendered by the server on A2 paper. Every name and figure is made up.
+        </Typography.Text>
+      </div>
+      <Card variant="borderless" className="page-card">
+        <div className="pdf-test__toolbar">
+          <Input
+            type="email"
+            aria-label="Send to"
+            className="pdf-test__to"
+            placeholder="Send to (default: your own address)"
+            value={to}
+            onChange={(e) => setTo(e.target.value)}
+            prefix={<MailOutlined />}
+            allowClear
+          />
+          <Button type="primary" icon={<MailOutlined />} disabled={!pdf.data} loading={send.isPending} onClick={() => send.mutate()}>
+            Send by mail
+          </Button>
+          <Button icon={<DownloadOutlined />} disabled={!pdf.data} onClick={() => pdf.data && saveBlob(pdf.data, MAIL_PDF_NAME)}>
+            Download
+          </Button>
+          <Button icon={<ReloadOutlined />} aria-label="Render again" onClick={() => void pdf.refetch()} loading={pdf.isFetching} />
+        </div>
+        {pdf.isError && <Alert type="error" showIcon title="Error loading data" description={errorMessage(pdf.error)} />}
+        {pdf.isPending && <Skeleton active paragraph={{ rows: 8 }} />}
+        {url && <iframe className="pdf-test__frame" title="Sample project cost sheet PDF" src={url} />}
+      </Card>
+    </div>
+  );
+}

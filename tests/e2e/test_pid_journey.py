@@ -1,0 +1,96 @@
+"""PID journey: the sales person of a lead whose cost sheet is approved generates its PID on the Generate PID
+screen, watches it arrive and downloads its PDF; an administrator sends the sample PDF by mail from /pdf."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from api.core.db import make_engine
+from api.leads.models import LeadProjectId
+from tests.e2e.conftest import LiveServer
+from tests.e2e.test_journeys import sign_in
+from tests.integration.pcs.sheets import Sheet, make_sheet, remove
+
+SHOTS = Path("/tmp")
+
+
+@pytest.fixture
+def approved(live_server: LiveServer) -> Iterator[Sheet]:
+    engine = make_engine(live_server.database_url)
+    session = Session(engine, expire_on_commit=False)
+    made = make_sheet(session, project="Journey Branch WAN Rollout")
+    session.commit()
+    try:
+        yield made
+    finally:
+        remove(session, made)
+        session.close()
+        engine.dispose()
+
+
+def test_the_sales_person_generates_the_pid(page: Page, live_server: LiveServer, approved: Sheet) -> None:
+    lead_id = approved.lead.id
+    sign_in(page, "sales1")
+    page.goto(f"/leads/{lead_id}/generate-pid")
+    expect(page.get_by_role("heading", name="Generate PID Number for Journey Branch WAN Rollout")).to_be_visible()
+    expect(page.get_by_role("tab", name="PID Generator")).to_be_visible()
+    page.screenshot(path=str(SHOTS / "pid-generate-before.png"), full_page=True)
+
+    page.get_by_role("button", name="Generate PID").click()
+    dialog = page.locator(".ant-modal-confirm")
+    expect(dialog).to_contain_text("Generate PID ?")
+    expect(dialog).to_contain_text("permanently tied to this project")
+    page.wait_for_timeout(600)  # the dialog's opening animation
+    page.screenshot(path=str(SHOTS / "pid-generate-confirm.png"))
+    dialog.get_by_role("button", name="Generate").click()
+
+    done = page.get_by_text(re.compile(r"PID NDC-\d{4}-\d{4} has been generated\."))
+    expect(done).to_be_visible(timeout=60_000)
+    number = page.get_by_label("PID Number")
+    expect(number).to_have_value(re.compile(r"^NDC-\d{4}-\d{4}$"))
+    expect(number).to_have_attribute("readonly", "")
+    page.screenshot(path=str(SHOTS / "pid-generate-after.png"), full_page=True)
+
+    with page.expect_download() as download:
+        page.get_by_role("button", name=re.compile(r"PCS_.*Journey_Branch_WAN_Rollout\.pdf")).click()
+    saved = download.value.path()
+    assert saved is not None and Path(saved).read_bytes().startswith(b"%PDF-")
+    assert download.value.suggested_filename.endswith("_Journey_Branch_WAN_Rollout.pdf")
+
+    page.get_by_role("button", name="Finish").click()
+    expect(page).to_have_url(re.compile(rf"/leads/{lead_id}$"))
+
+    engine = make_engine(live_server.database_url)
+    with Session(engine) as session:
+        pids = list(session.scalars(select(LeadProjectId.pid_number).where(LeadProjectId.lead_id == lead_id)))
+    engine.dispose()
+    assert len(pids) == 1
+
+
+def test_the_pdf_test_page_sends_the_sample(page: Page, live_server: LiveServer) -> None:
+    sign_in(page, "admin")
+    page.goto("/pdf")
+    expect(page.get_by_role("heading", name="PCS PDF Test")).to_be_visible()
+    expect(page.locator("iframe[title='Sample project cost sheet PDF']")).to_be_visible()
+    page.wait_for_timeout(1500)  # let the viewer paint the first page for the screenshot
+    page.screenshot(path=str(SHOTS / "pid-pdf-test-page.png"))
+    before = set(live_server.outbox.glob("mail-pcs-pdf-*.eml")) if live_server.outbox.exists() else set()
+    page.get_by_label("Send to").fill("finance@example.com")
+    page.get_by_role("button", name="Send by mail").click()
+    expect(page.get_by_text("The PDF has been sent to finance@example.com.")).to_be_visible()
+    deadline = time.monotonic() + 30
+    sent: set[Path] = set()
+    while not sent and time.monotonic() < deadline:
+        sent = set(live_server.outbox.glob("mail-pcs-pdf-*.eml")) - before if live_server.outbox.exists() else set()
+        time.sleep(0.3)
+    assert len(sent) == 1
+    raw = next(iter(sent)).read_text()
+    assert "finance@example.com" in raw and 'filename="project-cost-sheet.pdf"' in raw
