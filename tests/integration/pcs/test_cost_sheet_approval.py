@@ -6,6 +6,7 @@ chart-of-accounts entries it creates and removes afterwards."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -17,7 +18,7 @@ from sqlalchemy import delete
 from api.coa.models import ChartOfAccount
 from api.leads.models import Lead
 from api.notifications.models import Notification
-from tests.conftest import auth
+from tests.conftest import Services, auth
 from tests.integration.pcs.cost_sheet_api import XLSX, form, item, make_coa, new_lead, send
 
 pytestmark = pytest.mark.usefixtures("worker")
@@ -76,13 +77,24 @@ def flow(live: TestClient, lead_id: int, **params: Any) -> Any:
     return live.get(f"/api/leads/{lead_id}/{path}", params=params, headers=auth(live, "sales1"))
 
 
+def finished_workflow(services: Services, workflow_id: str, timeout: float = 240) -> Any:
+    """The result of a workflow the approval started (waited for so the lead is not removed under it)."""
+    from temporalio.client import Client
+
+    async def result() -> Any:
+        client = await Client.connect(services.temporal_address)
+        return await asyncio.wait_for(client.get_workflow_handle(workflow_id).result(), timeout)
+
+    return asyncio.run(result())
+
+
 def sheet_of(live: TestClient, lead_id: int) -> dict[str, Any]:
     return form(live, lead_id)["projectCostSheets"]["projectCostSheet"]
 
 
 class TestSubmitAndApprove:
-    def test_two_layers_approve_and_the_lead_gets_the_totals(self, live: TestClient,
-                                                             setup: dict[str, Any]) -> None:
+    def test_two_layers_approve_and_the_lead_gets_the_totals(self, live: TestClient, setup: dict[str, Any],
+                                                             services: Services) -> None:
         lead_id = setup["lead"]["id"]
         r = send(live, lead_id, items(setup), remark="Ready for review", submit=True, file=XLSX)
         assert r.status_code == 200, r.text
@@ -133,6 +145,10 @@ class TestSubmitAndApprove:
         locked = send(live, lead_id, items(setup))
         assert locked.status_code == 409
         assert locked.json()["messages"] == ["The project cost sheet is approved and cannot be changed."]
+
+        # the approval went on to the lead's PID workflow; its number shows on the cost sheet form
+        pid = finished_workflow(services, f"pid-lead-{lead_id}")
+        assert [p["pidNumber"] for p in form(live, lead_id)["projectIdNumbers"]] == [pid["pid_number"]]
 
 
 class TestReject:
