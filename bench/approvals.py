@@ -15,6 +15,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import time
 import uuid
 from pathlib import Path
@@ -60,6 +61,9 @@ STEPS: dict[str, list[float]] = {"request": [], "layer 1 decision": [], "layer 2
                                  "until the lead is HOLD": []}
 
 
+RETRIES: dict[str, list[int]] = {"layer 1 decision": [], "layer 2 decision": []}
+
+
 def full_path(base: str, lead_ids: list[int]) -> float:
     def token(http: httpx.Client, username: str) -> dict[str, str]:
         r = http.post("/api/auth/login", json={"username": username, "password": PASSWORD})
@@ -68,32 +72,40 @@ def full_path(base: str, lead_ids: list[int]) -> float:
     with httpx.Client(base_url=base, timeout=60) as http:
         sales, first, second = token(http, "sales1"), token(http, "approver1"), token(http, "approver2")
 
+    local = threading.local()
+
+    def http_client() -> httpx.Client:  # one keep-alive connection per thread, as a browser keeps one
+        if not hasattr(local, "http"):
+            local.http = httpx.Client(base_url=base, timeout=60)
+        return local.http
+
     def one(lead_id: int) -> None:
-        with httpx.Client(base_url=base, timeout=60) as http:
+        http = http_client()
+        t0 = time.perf_counter()
+        r = http.post(f"/api/leads/{lead_id}/approval-requests", json={"requestType": "HOLD_LEAD", "notes": "b"},
+                      headers=sales)
+        assert r.status_code == 200, r.text
+        STEPS["request"].append(time.perf_counter() - t0)
+        approval = r.json()["results"]["approvalId"]
+        for step, headers in (("layer 1 decision", first), ("layer 2 decision", second)):
             t0 = time.perf_counter()
-            r = http.post(f"/api/leads/{lead_id}/approval-requests", json={"requestType": "HOLD_LEAD", "notes": "b"},
-                          headers=sales)
-            assert r.status_code == 200, r.text
-            STEPS["request"].append(time.perf_counter() - t0)
-            approval = r.json()["results"]["approvalId"]
-            for step, headers in (("layer 1 decision", first), ("layer 2 decision", second)):
-                t0 = time.perf_counter()
-                for _ in range(200):  # the next layer's task appears when the workflow has moved on
-                    d = http.put(f"/api/approval/{approval}/handle-hold", json={"approversAction": "APPROVED"},
-                                 headers=headers)
-                    if d.status_code == 200:
-                        break
-                    time.sleep(0.05)
-                else:
-                    raise AssertionError(d.text)
-                STEPS[step].append(time.perf_counter() - t0)
-            t0 = time.perf_counter()
-            for _ in range(400):
-                if http.get(f"/api/leads/{lead_id}", headers=sales).json()["results"]["status"] == "HOLD":
-                    STEPS["until the lead is HOLD"].append(time.perf_counter() - t0)
-                    return
+            for _ in range(200):  # the next layer's task appears when the workflow has moved on
+                d = http.put(f"/api/approval/{approval}/handle-hold", json={"approversAction": "APPROVED"},
+                             headers=headers)
+                RETRIES[step].append(d.status_code)
+                if d.status_code == 200:
+                    break
                 time.sleep(0.05)
-            raise AssertionError(f"lead {lead_id} never reached HOLD")
+            else:
+                raise AssertionError(d.text)
+            STEPS[step].append(time.perf_counter() - t0)
+        t0 = time.perf_counter()
+        for _ in range(400):  # the final decision answers once the outcome is applied: one read is enough
+            if http.get(f"/api/leads/{lead_id}", headers=sales).json()["results"]["status"] == "HOLD":
+                STEPS["until the lead is HOLD"].append(time.perf_counter() - t0)
+                return
+            time.sleep(0.05)
+        raise AssertionError(f"lead {lead_id} never reached HOLD")
 
     started = time.perf_counter()
     with concurrent.futures.ThreadPoolExecutor(THREADS) as pool:
@@ -123,6 +135,34 @@ async def bare(address: str, n: int) -> float:
         return time.perf_counter() - started
 
 
+def cpu_seconds(groups: dict[str, list[int]]) -> dict[str, float]:
+    """CPU time (user + system) used so far by each group of processes and their children."""
+    import psutil
+
+    totals = {}
+    for name, pids in groups.items():
+        total = 0.0
+        for pid in pids:
+            try:
+                proc = psutil.Process(pid)
+                for p in [proc, *proc.children(recursive=True)]:
+                    t = p.cpu_times()
+                    total += t.user + t.system
+            except psutil.NoSuchProcess:
+                pass
+        totals[name] = total
+    return totals
+
+
+def postgres_pids() -> list[int]:
+    """This benchmark's postmaster (its data directory is under bench-approvals-...); backends are its children."""
+    import psutil
+
+    return [p.pid for p in psutil.process_iter(["name", "cmdline"])
+            if (p.info["name"] or "").startswith("postgres")
+            and "bench-approvals-" in " ".join(p.info["cmdline"] or [])]
+
+
 def main(n: int) -> None:
     from api.core.embedded import EmbeddedTemporal, _terminate, child_env, free_port, wait_for_port
 
@@ -140,7 +180,22 @@ def main(n: int) -> None:
         try:
             wait_for_port(port, 60, "API", procs[1])
             lead_ids = prepare(stack.database_url, n)
+            groups = {"API (uvicorn)": [procs[1].pid], "worker": [procs[0].pid],
+                      "Temporal server": [temporal.proc.pid] if temporal.proc else [],
+                      "PostgreSQL": postgres_pids()}
+            # BENCH_PROFILE=<dir>: sample the worker and the API with py-spy (pip install py-spy) for 20 s
+            profile = os.environ.get("BENCH_PROFILE")
+            spies = [subprocess.Popen(["py-spy", "record", "-p", str(proc.pid), "-d", "20", "-r", "50", "-f", "raw",
+                                       "--nonblocking", "-o", f"{profile}/{name}.txt"], stdout=subprocess.DEVNULL,
+                                      stderr=subprocess.DEVNULL)
+                     for name, proc in (("worker", procs[0]), ("api", procs[1]))] if profile else []
+            before, client_before = cpu_seconds(groups), os.times()
             full = full_path(f"http://127.0.0.1:{port}", lead_ids)
+            after, client_after = cpu_seconds(groups), os.times()
+            before["bench client"] = client_before.user + client_before.system
+            after["bench client"] = client_after.user + client_after.system
+            for spy in spies:
+                spy.wait()
             baseline = asyncio.run(bare(address, n))
         finally:
             for p in procs:
@@ -151,6 +206,13 @@ def main(n: int) -> None:
     print(f"  full HTTP path (request + 2 layers + lead updated): {full:6.2f} s  {full_rate:7.1f} approvals/s")
     print(f"  bare workflows waiting for one signal:              {baseline:6.2f} s  {bare_rate:7.1f} workflows/s")
     print(f"  ratio full / bare: {full_rate / bare_rate:.2f} (target >= 0.5)")
+    print(f"  CPU used during the full path, ms per approval ({os.cpu_count()} cores):")
+    for name in before:
+        print(f"    {name:<18} {(after[name] - before[name]) * 1000 / n:7.1f}")
+    from collections import Counter
+
+    for step, codes in RETRIES.items():
+        print(f"  {step} answers: {dict(Counter(codes))}")
     for step, times in STEPS.items():
         ordered = sorted(times)
         p50, p95 = ordered[len(ordered) // 2], ordered[int(len(ordered) * 0.95) - 1]

@@ -15,10 +15,12 @@ from temporalio.exceptions import ApplicationError, WorkflowAlreadyStartedError
 with workflow.unsafe.imports_passed_through():
     from workflows.activities.approvals import (
         DecisionStep,
+        FinalStep,
         FinishRequest,
         RecordDecision,
         SyncQueue,
         finish_approval_request,
+        record_decision_and_finish,
         record_decision_and_sync,
         sync_approval_queue,
     )
@@ -27,6 +29,8 @@ with workflow.unsafe.imports_passed_through():
 
 # Short database writes run as local activities: retried like any activity, without a server round trip.
 TIMEOUT = timedelta(seconds=30)
+# Patch id: the final decision applies the outcome inside the update (older histories do it in run()).
+FINISH_IN_UPDATE = "finish-in-update"
 RETRY = RetryPolicy(initial_interval=timedelta(seconds=1), maximum_interval=timedelta(seconds=30))
 
 
@@ -80,19 +84,23 @@ class ApprovalWorkflow:
         self.data = data
         self.state = RequestState(layers=data.layers)
         self.lock = asyncio.Lock()
+        self.finished = False  # the outcome has been applied (by the deciding update)
 
     @workflow.run
     async def run(self, data: ApprovalInput) -> str:
         await self._sync_queue()
         await workflow.wait_condition(lambda: self.state.status != "PENDING")
         await workflow.wait_condition(workflow.all_handlers_finished)
-        last = self.state.decisions[-1].approver_id if self.state.decisions else None
-        await workflow.execute_local_activity(finish_approval_request,
-                                        FinishRequest(data.request_id, self.state.status, last),
-                                        start_to_close_timeout=TIMEOUT, retry_policy=RETRY)
+        if not self.finished:  # histories from before FINISH_IN_UPDATE apply the outcome here
+            await workflow.execute_local_activity(finish_approval_request, self._finish_request(),
+                                            start_to_close_timeout=TIMEOUT, retry_policy=RETRY)
         if data.request_type == "PCS" and self.state.status == "APPROVED":
             await self._start_pid(data.lead_id)
         return self.state.status
+
+    def _finish_request(self) -> FinishRequest:
+        last = self.state.decisions[-1].approver_id if self.state.decisions else None
+        return FinishRequest(self.data.request_id, self.state.status, last)
 
     async def _start_pid(self, lead_id: int) -> None:
         """An approved cost sheet gets its PID: the lead's PidWorkflow runs on after this one ends."""
@@ -119,14 +127,21 @@ class ApprovalWorkflow:
             made = Decision(layer=self.state.current, approver_id=decision.approver_id, action=decision.action,
                             note=(decision.note or "").strip() or None, decided_at=workflow.now().isoformat())
             apply(self.state, made)
-            pending = [a.id for a in pending_approvers(self.state)]
-            queue = SyncQueue(self.data.request_id, self.state.current, pending) if self.state.status == "PENDING" \
-                else None
-            await workflow.execute_local_activity(
-                record_decision_and_sync,
-                DecisionStep(RecordDecision(self.data.request_id, made.layer, made.approver_id, made.action,
-                                            made.note, made.decided_at), queue),
-                start_to_close_timeout=TIMEOUT, retry_policy=RETRY)
+            record = RecordDecision(self.data.request_id, made.layer, made.approver_id, made.action, made.note,
+                                    made.decided_at)
+            if self.state.status != "PENDING" and workflow.patched(FINISH_IN_UPDATE):
+                # the deciding approval or rejection applies the outcome before it answers: when the approver's
+                # call returns, the lead already shows it (and one activity does both writes)
+                await workflow.execute_local_activity(record_decision_and_finish,
+                                                      FinalStep(record, self._finish_request()),
+                                                      start_to_close_timeout=TIMEOUT, retry_policy=RETRY)
+                self.finished = True
+            else:
+                pending = [a.id for a in pending_approvers(self.state)]
+                queue = SyncQueue(self.data.request_id, self.state.current, pending) \
+                    if self.state.status == "PENDING" else None
+                await workflow.execute_local_activity(record_decision_and_sync, DecisionStep(record, queue),
+                                                      start_to_close_timeout=TIMEOUT, retry_policy=RETRY)
             return self.timeline()
 
     @decide.validator

@@ -7,6 +7,7 @@ from typing import Any
 
 from workflows.activities.approvals import (
     finish_approval_request,
+    record_decision_and_finish,
     record_decision_and_sync,
     sync_approval_queue,
 )
@@ -18,4 +19,4 @@ from workflows.pid import PidWorkflow
 
 WORKFLOWS: list[type] = [SendMailWorkflow, ApprovalWorkflow, PidWorkflow]
 ACTIVITIES: list[Callable[..., Any]] = [deliver_mail, sync_approval_queue, record_decision_and_sync,
-                                        finish_approval_request, allocate_pid, attach_pid_pdf, notify_pid]
+                                        record_decision_and_finish, finish_approval_request, allocate_pid, attach_pid_pdf, notify_pid]

@@ -4,8 +4,10 @@ twice (a retried activity, a worker restarted mid-request) leaves the same rows 
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from functools import lru_cache
+from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import and_, case, or_, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.orm import Session
 
@@ -32,18 +34,22 @@ def describe(session: Session, request: ApprovalRequest) -> str:
     return f"{DESCRIPTIONS.get(request.request_type, 'change')} {what}"
 
 
+@lru_cache
+def _redis(url: str) -> Any:
+    """One client (and connection pool) per process: a new connection per publish cost the worker more CPU
+    than the rest of a decision."""
+    from api.core.redis import make_redis
+
+    return make_redis(url)
+
+
 def _publish(user_ids: list[int]) -> None:
     from api.core.config import get_settings
-    from api.core.redis import make_redis
     from api.notifications.live import publish
 
     settings = get_settings()
     if settings.redis_url and user_ids:
-        client = make_redis(settings.redis_url)
-        try:
-            publish(client, user_ids)
-        finally:
-            client.close()
+        publish(_redis(settings.redis_url), user_ids)
 
 
 def sync_queue(session: Session, *, request_id: int, layer_index: int, pending: list[int]) -> list[int]:
@@ -51,21 +57,22 @@ def sync_queue(session: Session, *, request_id: int, layer_index: int, pending: 
     request = session.get(ApprovalRequest, request_id)
     if request is None or request.status != "PENDING":
         return []
-    added = []
-    for approver_id in pending:
-        row = session.execute(
-            insert(ApprovalTask).values(request_id=request_id, layer_index=layer_index, approver_id=approver_id,
-                                        status="PENDING")
-            .on_conflict_do_nothing(index_elements=["request_id", "layer_index", "approver_id"])
-            .returning(ApprovalTask.id)).first()
-        if row is not None:
-            added.append(approver_id)
-    decided = set(session.scalars(select(ApprovalDecision.approver_id).where(
-        ApprovalDecision.request_id == request_id, ApprovalDecision.layer_index == layer_index)))
-    for task in session.scalars(select(ApprovalTask).where(ApprovalTask.request_id == request_id,
-                                                           ApprovalTask.status == "PENDING")):
-        if task.layer_index != layer_index or task.approver_id not in pending:
-            task.status = "DONE" if task.layer_index == layer_index and task.approver_id in decided else "CANCELLED"
+    # one statement queues the approvers whose turn it is (those already queued are left alone) ...
+    added = list(session.scalars(
+        insert(ApprovalTask).values([{"request_id": request_id, "layer_index": layer_index, "approver_id": a,
+                                      "status": "PENDING"} for a in pending])
+        .on_conflict_do_nothing(index_elements=["request_id", "layer_index", "approver_id"])
+        .returning(ApprovalTask.approver_id))) if pending else []
+    # ... and one closes the others: DONE if they decided on this layer, else CANCELLED
+    decided = select(ApprovalDecision.id).where(ApprovalDecision.request_id == request_id,
+                                                ApprovalDecision.layer_index == layer_index,
+                                                ApprovalDecision.approver_id == ApprovalTask.approver_id).exists()
+    session.execute(
+        update(ApprovalTask)
+        .where(ApprovalTask.request_id == request_id, ApprovalTask.status == "PENDING",
+               or_(ApprovalTask.layer_index != layer_index, ApprovalTask.approver_id.not_in(pending or [-1])))
+        .values(status=case((and_(ApprovalTask.layer_index == layer_index, decided), "DONE"), else_="CANCELLED"))
+        .execution_options(synchronize_session=False))
     request.current_layer = layer_index
     if added:
         requester = session.get(User, request.requested_by)

@@ -167,13 +167,12 @@ def find_version(session: Session, *, action_type: str, sales_person_id: int) ->
 # -- requests -------------------------------------------------------------------------------------------------
 
 def _layers(session: Session, version: ApprovalPipelineVersion) -> list[rules.Layer]:
-    layers = []
-    for layer in version.layers:
-        people = {p.id: p.fullname for p in _people(session, layer["approvers"])}
-        approvers = [rules.Approver(i, people.get(i, f"user {i}")) for i in layer["approvers"]]
-        layers.append(rules.Layer(name=layer["name"], mode=layer["mode"], min_approvals=layer.get("minApprovals", 1),
-                                  approvers=approvers))
-    return layers
+    ids = list({i for layer in version.layers for i in layer["approvers"]})
+    people = dict(session.execute(select(User.id, User.fullname).where(User.id.in_(ids))).tuples().all()) \
+        if ids else {}
+    return [rules.Layer(name=layer["name"], mode=layer["mode"], min_approvals=layer.get("minApprovals", 1),
+                        approvers=[rules.Approver(i, people.get(i, f"user {i}")) for i in layer["approvers"]])
+            for layer in version.layers]
 
 
 def request(*, session: Session, temporal: Client, settings: Settings, actor: User, lead_id: int,

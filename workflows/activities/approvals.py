@@ -52,6 +52,14 @@ class FinishRequest:
     decided_by: int | None
 
 
+@dataclass
+class FinalStep:
+    """The decision that settles the request and the outcome it leads to, in one round trip."""
+
+    decision: RecordDecision
+    finish: FinishRequest
+
+
 @activity.defn
 def sync_approval_queue(data: SyncQueue) -> list[int]:
     from api.approvals import queue
@@ -81,3 +89,15 @@ def finish_approval_request(data: FinishRequest) -> bool:
 
     with _sessions()() as session:
         return queue.finish(session, request_id=data.request_id, status=data.status, decided_by=data.decided_by)
+
+
+@activity.defn
+def record_decision_and_finish(data: FinalStep) -> bool:
+    from api.approvals import queue
+
+    d, f = data.decision, data.finish
+    with _sessions()() as session:
+        queue.record_decision(session, request_id=d.request_id, layer_index=d.layer_index,
+                              approver_id=d.approver_id, action=d.action, note=d.note,
+                              decided_at=datetime.fromisoformat(d.decided_at))
+        return queue.finish(session, request_id=f.request_id, status=f.status, decided_by=f.decided_by)
