@@ -12,6 +12,7 @@ from api.clients.models import Client
 from api.core.listing import ListParams, apply_sort, like
 from api.leads.models import Lead, LeadPin, Stage
 from api.master_data.models import ProjectType
+from api.pcs.models import ProjectCostSheet
 from api.users.models import User
 
 Scope = list[int] | None
@@ -19,7 +20,8 @@ BOARD_STAGES = ("E1", "E2", "E3", "E4", "E5", "E6")
 
 CARD_COLUMNS = (Lead.id, Client.client_name, Lead.project_name, Lead.last_contacted_at, User.nickname,
                 User.fullname.label("sales_fullname"), Lead.sales_person_id, Lead.status,
-                ProjectType.project_type_name, Lead.total_gross_profit, Lead.stage_id)
+                ProjectType.project_type_name, Lead.total_gross_profit, Lead.stage_id,
+                ProjectCostSheet.status.label("pcs_status"))
 
 
 def scoped(stmt: Any, scope: Scope) -> Any:
@@ -45,7 +47,8 @@ def _cards_base() -> Any:
     return (select(*CARD_COLUMNS)
             .join(Client, Client.id == Lead.client_id)
             .join(User, User.id == Lead.sales_person_id)
-            .outerjoin(ProjectType, ProjectType.id == Lead.project_type_id))
+            .outerjoin(ProjectType, ProjectType.id == Lead.project_type_id)
+            .outerjoin(ProjectCostSheet, ProjectCostSheet.lead_id == Lead.id))
 
 
 def board_stages(session: Session) -> list[Stage]:

@@ -116,7 +116,7 @@ def _card(row: Any, stage_names: dict[int, str]) -> LeadCard:
                     last_contacted=repo.days_since(row.last_contacted_at), nickname=row.nickname,
                     sales_fullname=row.sales_fullname, sales_person_id=row.sales_person_id, status=row.status,
                     project_type=row.project_type_name, total_gross_profit=float(row.total_gross_profit),
-                    pcs_status=None, stage_id=row.stage_id, stage_name=stage_names.get(row.stage_id, ""))
+                    pcs_status=row.pcs_status, stage_id=row.stage_id, stage_name=stage_names.get(row.stage_id, ""))
 
 
 def parse_statuses(raw: str | None) -> list[str]:

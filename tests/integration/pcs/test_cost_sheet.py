@@ -369,3 +369,18 @@ class TestDraftFlow:
             r = client.get(f"/api/leads/{lead['id']}/{path}", headers=auth(client, "sales1"))
             assert r.status_code == 404 and messages(r) == ["PCS approval status data is empty"]
         assert form(client, lead["id"])["projectCostSheets"]["projectCostSheet"]["remark"] == ""
+
+
+class TestBoardCard:
+    def test_the_card_shows_the_sheet_status(self, client: TestClient, coas: dict[str, int],
+                                             lead: dict[str, Any]) -> None:
+        def card() -> dict[str, Any]:
+            r = client.get("/api/leads", params={"search": lead["projectName"]}, headers=auth(client, "sales1"))
+            assert r.status_code == 200, r.text
+            cards = [c for column in r.json()["results"] for c in column["leads"] if c["id"] == lead["id"]]
+            assert len(cards) == 1
+            return cards[0]
+
+        assert card()["pcsStatus"] is None
+        assert send(client, lead["id"], good_items(coas)).status_code == 200
+        assert card()["pcsStatus"] == "SAVED_AS_DRAFT"
