@@ -150,7 +150,34 @@ class LeadOut(CamelModel):
     updated_at: datetime
 
 
+class SheetItemBrief(CamelModel):
+    type: str
+    coa_code: str
+    coa_name: str
+    description: str
+    grand_total: float
+
+
+class SheetBrief(CamelModel):
+    """The lead's current cost sheet as the detail shows it (the full sheet: GET /leads/{id}/form/v2)."""
+
+    id: int
+    status: str
+    revision_batch: int
+    remark: str
+    total_revenue: float
+    gross_profit: float
+    gross_profit_margin: float
+    requested_at: datetime | None
+    project_cost_sheet_items: list[SheetItemBrief]
+
+
+class LeadSheets(CamelModel):
+    project_cost_sheet: SheetBrief | None
+
+
 class LeadDetail(LeadOut):
+    project_cost_sheets: LeadSheets
     person_in_charges: list[PicOut]
     service_categories: list[ServiceCategoryItem]
     payments: list[PaymentItem]

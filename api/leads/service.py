@@ -41,6 +41,7 @@ from api.leads.schemas import (
     LeadDetail,
     LeadForm,
     LeadOut,
+    LeadSheets,
     LeadUpdate,
     NeedApprovalOut,
     Option,
@@ -50,6 +51,8 @@ from api.leads.schemas import (
     RequirementField,
     SalesOption,
     ServiceCategoryItem,
+    SheetBrief,
+    SheetItemBrief,
     StageDuration,
     StageOut,
     TotalGp,
@@ -287,9 +290,26 @@ def _pids(session: Session, lead_id: int) -> list[str]:
     return list(session.scalars(stmt))
 
 
+def _sheet(session: Session, lead_id: int) -> LeadSheets:
+    from api.pcs import repository as pcs_repo
+
+    sheet = pcs_repo.sheet_of_lead(session, lead_id)
+    if sheet is None:
+        return LeadSheets(project_cost_sheet=None)
+    items = [SheetItemBrief(type=item.type, coa_code=coa.code, coa_name=coa.name, description=item.description,
+                            grand_total=float(item.total_selling_price * item.term_of_payment))
+             for item, coa in pcs_repo.items_of(session, sheet.id)]
+    return LeadSheets(project_cost_sheet=SheetBrief(
+        id=sheet.id, status=sheet.status, revision_batch=sheet.revision_batch,
+        remark="" if sheet.status == "REJECTED" else sheet.remark, total_revenue=float(sheet.total_revenue),
+        gross_profit=float(sheet.gross_profit), gross_profit_margin=float(sheet.gross_profit_margin),
+        requested_at=sheet.requested_at, project_cost_sheet_items=items))
+
+
 def _detail(session: Session, lead: Lead) -> LeadDetail:
     pids = _pids(session, lead.id)
-    return LeadDetail(**lead_out(session, lead).model_dump(), person_in_charges=_pics(session, lead.id),
+    return LeadDetail(**lead_out(session, lead).model_dump(), project_cost_sheets=_sheet(session, lead.id),
+                      person_in_charges=_pics(session, lead.id),
                       service_categories=_categories(session, lead.id), payments=_payments(session, lead.id),
                       billing_schedules=_billing(session, lead.id), project_id_numbers=pids, pid_number=pids)
 

@@ -384,3 +384,21 @@ class TestBoardCard:
         assert card()["pcsStatus"] is None
         assert send(client, lead["id"], good_items(coas)).status_code == 200
         assert card()["pcsStatus"] == "SAVED_AS_DRAFT"
+
+
+class TestLeadDetail:
+    def test_the_detail_carries_the_current_sheet(self, client: TestClient, coas: dict[str, int],
+                                                  lead: dict[str, Any]) -> None:
+        def detail() -> dict[str, Any]:
+            r = client.get(f"/api/leads/{lead['id']}", headers=auth(client, "sales1"))
+            assert r.status_code == 200, r.text
+            return r.json()["results"]["projectCostSheets"]  # type: ignore[no-any-return]
+
+        assert detail() == {"projectCostSheet": None}
+        assert send(client, lead["id"], good_items(coas)).status_code == 200
+        sheet = detail()["projectCostSheet"]
+        assert sheet["status"] == "SAVED_AS_DRAFT" and sheet["revisionBatch"] == 0
+        assert sheet["remark"] == "First costing" and sheet["grossProfit"] == 3_600_000
+        assert sheet["grossProfitMargin"] == 60
+        assert [(i["type"], i["coaName"], i["grandTotal"]) for i in sheet["projectCostSheetItems"]] == [
+            ("REVENUE", "Managed Service Fee", 6_000_000), ("COST", "Subcontractor Cost", 2_400_000)]

@@ -2720,6 +2720,7 @@ export interface components {
             /** Projectbudget */
             projectBudget: number | null;
             projectCostSheetFile: components["schemas"]["FileInfo"] | null;
+            projectCostSheets: components["schemas"]["LeadSheets"];
             /** Projectdescription */
             projectDescription: string | null;
             /** Projectduration */
@@ -2882,6 +2883,10 @@ export interface components {
              * Format: date-time
              */
             updatedAt: string;
+        };
+        /** LeadSheets */
+        LeadSheets: {
+            projectCostSheet: components["schemas"]["SheetBrief"] | null;
         };
         /** LoginIn */
         LoginIn: {
@@ -3624,6 +3629,43 @@ export interface components {
             confirmationNewPassword?: string | null;
             /** Newpassword */
             newPassword?: string | null;
+        };
+        /**
+         * SheetBrief
+         * @description The lead's current cost sheet as the detail shows it (the full sheet: GET /leads/{id}/form/v2).
+         */
+        SheetBrief: {
+            /** Grossprofit */
+            grossProfit: number;
+            /** Grossprofitmargin */
+            grossProfitMargin: number;
+            /** Id */
+            id: number;
+            /** Projectcostsheetitems */
+            projectCostSheetItems: components["schemas"]["SheetItemBrief"][];
+            /** Remark */
+            remark: string;
+            /** Requestedat */
+            requestedAt: string | null;
+            /** Revisionbatch */
+            revisionBatch: number;
+            /** Status */
+            status: string;
+            /** Totalrevenue */
+            totalRevenue: number;
+        };
+        /** SheetItemBrief */
+        SheetItemBrief: {
+            /** Coacode */
+            coaCode: string;
+            /** Coaname */
+            coaName: string;
+            /** Description */
+            description: string;
+            /** Grandtotal */
+            grandTotal: number;
+            /** Type */
+            type: string;
         };
         /** SourceOut */
         SourceOut: {

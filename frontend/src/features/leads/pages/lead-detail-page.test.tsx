@@ -27,6 +27,7 @@ const detail = (): LeadDetail => {
     serviceCategories: form.serviceCategories,
     payments: [{ serviceCategoryId: 7, billingDate: '2026-12-01', amount: 500_000_000 }],
     billingSchedules: [],
+    projectCostSheets: { projectCostSheet: null },
     projectIdNumbers: [],
     pidNumber: ['PID-2026-001'],
   };
