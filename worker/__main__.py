@@ -12,6 +12,7 @@ from temporalio.worker import Worker
 from temporalio.worker.workflow_sandbox import SandboxedWorkflowRunner, SandboxRestrictions
 
 from api.core.config import get_settings
+from worker.schedules import ensure_schedules
 from workflows.registry import ACTIVITIES, WORKFLOWS
 
 log = logging.getLogger("worker")
@@ -43,6 +44,7 @@ async def main() -> None:
     if not settings.temporal_address:
         raise SystemExit("TEMPORAL_ADDRESS is not set")
     client = await connect(settings.temporal_address, settings.temporal_namespace)
+    await ensure_schedules(client, settings.temporal_task_queue)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):

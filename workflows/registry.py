@@ -12,11 +12,13 @@ from workflows.activities.approvals import (
     sync_approval_queue,
 )
 from workflows.activities.mail import deliver_mail
-from workflows.activities.pid import allocate_pid, attach_pid_pdf, notify_pid
+from workflows.activities.pid import allocate_pid, attach_pid_pdf, notify_pid, pending_pid_leads
 from workflows.approval import ApprovalWorkflow
 from workflows.mail import SendMailWorkflow
 from workflows.pid import PidWorkflow
+from workflows.pid_sweep import PidSweepWorkflow
 
-WORKFLOWS: list[type] = [SendMailWorkflow, ApprovalWorkflow, PidWorkflow]
-ACTIVITIES: list[Callable[..., Any]] = [deliver_mail, sync_approval_queue, record_decision_and_sync,
-                                        record_decision_and_finish, finish_approval_request, allocate_pid, attach_pid_pdf, notify_pid]
+WORKFLOWS: list[type] = [SendMailWorkflow, ApprovalWorkflow, PidWorkflow, PidSweepWorkflow]
+ACTIVITIES: list[Callable[..., Any]] = [
+    deliver_mail, sync_approval_queue, record_decision_and_sync, record_decision_and_finish, finish_approval_request,
+    allocate_pid, attach_pid_pdf, notify_pid, pending_pid_leads]

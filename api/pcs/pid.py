@@ -236,6 +236,13 @@ def pending_leads(*, session: Session, actor: User) -> list[int]:
     return list(session.scalars(scoped(stmt, visible_sales_ids(session, actor))))
 
 
+def all_pending_leads(session: Session, *, limit: int = 100) -> list[int]:
+    """Every lead whose sheet is approved and which has no PID yet (for the periodic sweep)."""
+    stmt = (select(Lead.id).join(ProjectCostSheet, ProjectCostSheet.lead_id == Lead.id)
+            .where(approved_clause(), ~exists().where(LeadProjectId.lead_id == Lead.id)).order_by(Lead.id))
+    return list(session.scalars(stmt.limit(limit)))
+
+
 def project_ids(session: Session, lead_id: int) -> list[ProjectIdNumber]:
     """The lead's PIDs, oldest first, each with its PDF (for the generate-PID screen and the cost sheet form)."""
     rows = session.scalars(select(LeadProjectId).where(LeadProjectId.lead_id == lead_id).order_by(LeadProjectId.id))

@@ -262,3 +262,43 @@ class TestScheduler:
         assert approved.lead.id not in pending("sales1")
         sheet = session.get(ProjectCostSheet, approved.sheet.id)
         assert sheet is not None and sheet.status == "APPROVED"
+
+
+class TestPeriodicSweep:
+    def test_the_sweep_gives_a_pid_to_an_approved_sheet_that_has_none(self, services: Services, session: Session,
+                                                                      sheets: list[Sheet]) -> None:
+        from workflows.pid_sweep import PidSweepWorkflow
+
+        lead_id = committed(session, sheets).lead.id  # approved, and no PID workflow was ever started for it
+        assert pids_of(session, lead_id) == []
+
+        async def sweep() -> list[int]:
+            client = await Client.connect(services.temporal_address)
+            started: list[int] = await client.execute_workflow(
+                PidSweepWorkflow.run, id=f"pid-sweep-test-{uuid.uuid4().hex[:6]}",
+                task_queue=get_settings().temporal_task_queue)
+            await client.get_workflow_handle(f"pid-lead-{lead_id}").result()
+            return started
+
+        assert lead_id in run(sweep())
+        pids = pids_of(session, lead_id)
+        assert len(pids) == 1 and PID_FORMAT.match(pids[0].pid_number) and pids[0].pdf_file
+        assert lead_id not in run(sweep())  # nothing left to do for it
+
+    def test_the_worker_keeps_one_twenty_second_schedule(self, services: Services) -> None:
+        from worker.schedules import ensure_schedules, pid_sweep_id
+
+        queue = f"sweep-{uuid.uuid4().hex[:6]}"
+
+        async def scenario() -> Any:
+            client = await Client.connect(services.temporal_address)
+            await ensure_schedules(client, queue)
+            await ensure_schedules(client, queue)  # a restarted worker finds it and leaves it
+            handle = client.get_schedule_handle(pid_sweep_id(queue))
+            described = await handle.describe()
+            await handle.delete()
+            return described
+
+        described = run(scenario())
+        assert [i.every.total_seconds() for i in described.schedule.spec.intervals] == [20]
+        assert described.schedule.action.task_queue == queue

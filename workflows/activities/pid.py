@@ -77,3 +77,12 @@ def notify_pid(pid_id: int) -> bool:
 
     with _sessions()() as session:
         return pid.notify(session, pid_id=pid_id)
+
+
+@activity.defn
+def pending_pid_leads() -> list[int]:
+    """Leads whose cost sheet is approved and which still have no PID."""
+    from api.pcs import pid
+
+    with _sessions()() as session:
+        return pid.all_pending_leads(session)
