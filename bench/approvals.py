@@ -196,7 +196,12 @@ def main(n: int) -> None:
             after["bench client"] = client_after.user + client_after.system
             for spy in spies:
                 spy.wait()
+            bare_groups = {"Temporal server": groups["Temporal server"]}
+            bare_before, bare_client_before = cpu_seconds(bare_groups), os.times()
             baseline = asyncio.run(bare(address, n))
+            bare_after, bare_client_after = cpu_seconds(bare_groups), os.times()
+            bare_before["bench (client + worker)"] = bare_client_before.user + bare_client_before.system
+            bare_after["bench (client + worker)"] = bare_client_after.user + bare_client_after.system
         finally:
             for p in procs:
                 _terminate(p)
@@ -208,7 +213,12 @@ def main(n: int) -> None:
     print(f"  ratio full / bare: {full_rate / bare_rate:.2f} (target >= 0.5)")
     print(f"  CPU used during the full path, ms per approval ({os.cpu_count()} cores):")
     for name in before:
-        print(f"    {name:<18} {(after[name] - before[name]) * 1000 / n:7.1f}")
+        print(f"    {name:<24} {(after[name] - before[name]) * 1000 / n:7.1f}")
+    print(f"    {'total':<24} {sum(after[k] - before[k] for k in before) * 1000 / n:7.1f}")
+    print("  CPU used by the bare workflows, ms per workflow:")
+    for name in bare_before:
+        print(f"    {name:<24} {(bare_after[name] - bare_before[name]) * 1000 / n:7.1f}")
+    print(f"    {'total':<24} {sum(bare_after[k] - bare_before[k] for k in bare_before) * 1000 / n:7.1f}")
     from collections import Counter
 
     for step, codes in RETRIES.items():
