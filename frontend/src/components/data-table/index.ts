@@ -1,2 +1,3 @@
 export * from './data-table';
 export * from './table-search';
+export * from './use-server-table';

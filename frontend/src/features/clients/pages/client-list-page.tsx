@@ -3,10 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Dropdown, Flex, Tag, Typography } from 'antd';
 import type { MenuProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { usePageAccess } from '@/app/auth/auth-context';
-import { DataTable, TableSearch, type ServerPageQuery } from '@/components/data-table';
+import { DataTable, TableSearch, useServerTable } from '@/components/data-table';
 import { showConfirm, toast } from '@/components/dialogs';
 import { errorMessage } from '@/lib/api/errors';
 import { formatNumber } from '@/lib/format';
@@ -45,10 +44,8 @@ export function ClientListPage() {
   const access = usePageAccess(CLIENT_PAGE);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [paging, setPaging] = useState<ServerPageQuery>({ offset: 0, limit: CLIENT_PAGE_SIZE });
-  const [search, setSearch] = useState('');
-  const params = useMemo(() => ({ ...paging, search }), [paging, search]);
-  const list = useQuery({ ...clientListQueryOptions(params), enabled: access.isRead });
+  const table = useServerTable({ pageSize: CLIENT_PAGE_SIZE });
+  const list = useQuery({ ...clientListQueryOptions(table.params), enabled: access.isRead });
   const showMenu = access.isEdit || access.isDelete;
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: clientKeys.all });
@@ -70,8 +67,7 @@ export function ClientListPage() {
       : []),
   ];
 
-  const sortOrder = (key: string) =>
-    paging.sort === key ? (paging.desc ? ('descend' as const) : ('ascend' as const)) : null;
+  const { sortOrder } = table;
 
   const columns: ColumnsType<ClientRow> = [
     {
@@ -175,22 +171,12 @@ export function ClientListPage() {
               scroll={{ x: 880 }}
               dataSource={list.data?.data}
               loading={list.isFetching}
-              server={{
-                total: list.data?.totalRows ?? 0,
-                offset: paging.offset,
-                limit: paging.limit,
-                sort: paging.sort,
-                desc: paging.desc,
-                onChange: setPaging,
-              }}
+              server={table.server(list.data?.totalRows)}
               toolbar={
                 <TableSearch
                   label="Search client"
                   style={{ maxWidth: 280 }}
-                  onSearch={(term) => {
-                    setSearch(term);
-                    setPaging((p) => ({ ...p, offset: 0 }));
-                  }}
+                  onSearch={table.onSearch}
                 />
               }
             />

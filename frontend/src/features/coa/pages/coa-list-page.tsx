@@ -3,10 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Dropdown, Flex, Tag, Typography } from 'antd';
 import type { MenuProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { usePageAccess } from '@/app/auth/auth-context';
-import { DataTable, TableSearch, type ServerPageQuery } from '@/components/data-table';
+import { DataTable, TableSearch, useServerTable } from '@/components/data-table';
 import { showConfirm, toast } from '@/components/dialogs';
 import { errorMessage } from '@/lib/api/errors';
 import { COA_PAGE_SIZE, coaKeys, coaListQueryOptions, deleteCoa, type Coa } from '../api/coa-api';
@@ -39,10 +38,8 @@ export function CoaListPage() {
   const access = usePageAccess(COA_PAGE);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [paging, setPaging] = useState<ServerPageQuery>({ offset: 0, limit: COA_PAGE_SIZE });
-  const [search, setSearch] = useState('');
-  const params = useMemo(() => ({ ...paging, search }), [paging, search]);
-  const list = useQuery({ ...coaListQueryOptions(params), enabled: access.isRead });
+  const table = useServerTable({ pageSize: COA_PAGE_SIZE, lowerCase: true });
+  const list = useQuery({ ...coaListQueryOptions(table.params), enabled: access.isRead });
   const showMenu = access.isEdit || access.isDelete;
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: coaKeys.all });
@@ -64,8 +61,7 @@ export function CoaListPage() {
       : []),
   ];
 
-  const sortOrder = (key: string) =>
-    paging.sort === key ? (paging.desc ? ('descend' as const) : ('ascend' as const)) : null;
+  const { sortOrder } = table;
 
   const columns: ColumnsType<Coa> = [
     {
@@ -153,22 +149,12 @@ export function CoaListPage() {
               scroll={{ x: 900 }}
               dataSource={list.data?.data}
               loading={list.isFetching}
-              server={{
-                total: list.data?.totalRows ?? 0,
-                offset: paging.offset,
-                limit: paging.limit,
-                sort: paging.sort,
-                desc: paging.desc,
-                onChange: setPaging,
-              }}
+              server={table.server(list.data?.totalRows)}
               toolbar={
                 <TableSearch
                   label={COA_SEARCH_PLACEHOLDER}
                   style={{ maxWidth: 280 }}
-                  onSearch={(term) => {
-                    setSearch(term.toLowerCase());
-                    setPaging((p) => ({ ...p, offset: 0 }));
-                  }}
+                  onSearch={table.onSearch}
                 />
               }
             />

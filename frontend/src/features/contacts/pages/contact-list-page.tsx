@@ -3,10 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Dropdown, Flex, Typography } from 'antd';
 import type { MenuProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { usePageAccess } from '@/app/auth/auth-context';
-import { DataTable, TableSearch, type ServerPageQuery } from '@/components/data-table';
+import { DataTable, TableSearch, useServerTable } from '@/components/data-table';
 import { showConfirm, toast } from '@/components/dialogs';
 import { errorMessage } from '@/lib/api/errors';
 import {
@@ -44,10 +43,8 @@ export function ContactListPage() {
   const access = usePageAccess(CONTACT_PAGE);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [search, setSearch] = useState('');
-  const [paging, setPaging] = useState<ServerPageQuery>({ offset: 0, limit: CONTACT_PAGE_SIZE });
-  const params = useMemo(() => ({ ...paging, search }), [paging, search]);
-  const list = useQuery({ ...contactListQueryOptions(params), enabled: access.isRead });
+  const table = useServerTable({ pageSize: CONTACT_PAGE_SIZE });
+  const list = useQuery({ ...contactListQueryOptions(table.params), enabled: access.isRead });
   const showMenu = access.isRead || access.isEdit || access.isDelete;
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: contactKeys.all });
@@ -72,8 +69,7 @@ export function ContactListPage() {
       : []),
   ];
 
-  const sortOrder = (key: string) =>
-    paging.sort === key ? (paging.desc ? ('descend' as const) : ('ascend' as const)) : null;
+  const { sortOrder } = table;
 
   const columns: ColumnsType<Contact> = [
     {
@@ -137,22 +133,12 @@ export function ContactListPage() {
               columns={columns}
               dataSource={list.data?.data}
               loading={list.isFetching}
-              server={{
-                total: list.data?.totalRows ?? 0,
-                offset: paging.offset,
-                limit: paging.limit,
-                sort: paging.sort,
-                desc: paging.desc,
-                onChange: setPaging,
-              }}
+              server={table.server(list.data?.totalRows)}
               toolbar={
                 <TableSearch
                   label="Search contact"
                   style={{ maxWidth: 280 }}
-                  onSearch={(term) => {
-                    setSearch(term);
-                    setPaging((p) => ({ ...p, offset: 0 }));
-                  }}
+                  onSearch={table.onSearch}
                 />
               }
             />

@@ -1,0 +1,27 @@
+import { act, renderHook } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useServerTable } from './use-server-table';
+
+describe('useServerTable', () => {
+  it('starts on the first page with the given size and no search', () => {
+    const { result } = renderHook(() => useServerTable({ pageSize: 10 }));
+    expect(result.current.params).toEqual({ offset: 0, limit: 10, sort: undefined, desc: undefined, search: '' });
+    expect(result.current.server(undefined).total).toBe(0);
+  });
+
+  it('pages and sorts through the table, and a new search goes back to the first page', () => {
+    const { result } = renderHook(() => useServerTable({ pageSize: 10, lowerCase: true }));
+    act(() => result.current.server(42).onChange({ offset: 20, limit: 10, sort: 'code', desc: true }));
+    expect(result.current.params).toMatchObject({ offset: 20, sort: 'code', desc: true });
+    expect(result.current.sortOrder('code')).toBe('descend');
+    expect(result.current.sortOrder('name')).toBeNull();
+    act(() => result.current.onSearch('Managed FEE'));
+    expect(result.current.params).toMatchObject({ offset: 0, search: 'managed fee', sort: 'code', desc: true });
+  });
+
+  it('keeps the case of the term unless asked', () => {
+    const { result } = renderHook(() => useServerTable({ pageSize: 5 }));
+    act(() => result.current.onSearch('PT Telkom'));
+    expect(result.current.params.search).toBe('PT Telkom');
+  });
+});

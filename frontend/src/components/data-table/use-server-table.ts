@@ -1,0 +1,53 @@
+import { useCallback, useMemo, useState } from 'react';
+import type { ServerPageQuery, ServerPaging } from './data-table';
+
+export interface ServerTableOptions {
+  /** Page size to start with (the spec's default is 10). */
+  pageSize: number;
+  /** Sort to start with. */
+  sort?: string;
+  desc?: boolean;
+  /** Lower-case the search term before sending it (COA management does). */
+  lowerCase?: boolean;
+}
+
+export interface ServerTable {
+  /** offset, limit, sort, desc and search: the list call's parameters. */
+  params: ServerPageQuery & { search: string };
+  /** For DataTable's `server` prop, given the total row count the server answered. */
+  server: (total: number | undefined) => ServerPaging;
+  /** For TableSearch's `onSearch`: a new term goes back to the first page. */
+  onSearch: (term: string) => void;
+  /** A column's `sortOrder`: how the table is sorted by `key` now. */
+  sortOrder: (key: string) => 'ascend' | 'descend' | null;
+}
+
+/** The paging, sorting and search state of a server-paged list page. */
+export function useServerTable({ pageSize, sort, desc, lowerCase = false }: ServerTableOptions): ServerTable {
+  const [paging, setPaging] = useState<ServerPageQuery>({ offset: 0, limit: pageSize, sort, desc });
+  const [search, setSearch] = useState('');
+  const params = useMemo(() => ({ ...paging, search }), [paging, search]);
+  const onSearch = useCallback(
+    (term: string) => {
+      setSearch(lowerCase ? term.toLowerCase() : term);
+      setPaging((p) => ({ ...p, offset: 0 }));
+    },
+    [lowerCase],
+  );
+  const server = useCallback(
+    (total: number | undefined): ServerPaging => ({
+      total: total ?? 0,
+      offset: paging.offset,
+      limit: paging.limit,
+      sort: paging.sort,
+      desc: paging.desc,
+      onChange: setPaging,
+    }),
+    [paging],
+  );
+  const sortOrder = useCallback(
+    (key: string) => (paging.sort === key ? (paging.desc ? 'descend' : 'ascend') : null),
+    [paging.sort, paging.desc],
+  );
+  return { params, server, onSearch, sortOrder };
+}
