@@ -28,7 +28,6 @@ const leadDetail = [
   'closing',
   'activity/add/:media',
   'activity/:activityId',
-  'project-cost-sheet',
 ];
 
 export const LATER_ROUTES: LaterRoute[] = [

@@ -78,6 +78,11 @@ const leadRoutes: RouteObject[] = [
     path: '/leads/:leadId/edit',
     lazy: () => import('@/features/leads/pages/lead-edit-page').then((m) => ({ Component: m.LeadEditPage })),
   },
+  // Spec 3 §2.4: the lead's project cost sheet.
+  {
+    path: '/leads/:leadId/project-cost-sheet',
+    lazy: () => import('@/features/pcs/pages/pcs-page').then((m) => ({ Component: m.PcsPage })),
+  },
 ];
 
 /** PID generation (spec 3 §2.7) and the /pdf test page (spec 3 §2.10). */

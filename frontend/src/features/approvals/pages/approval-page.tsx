@@ -120,7 +120,7 @@ export function ApprovalPage() {
             icon={<EyeOutlined />}
             disabled={!row.leadId}
             aria-label={`Detail of request ${row.approvalId}`}
-            onClick={() => navigate(`/leads/${row.leadId}/view`)}
+            onClick={() => navigate(row.requestType === 'PCS' ? `/leads/${row.leadId}/project-cost-sheet` : `/leads/${row.leadId}/view`)}
           >
             {!compact && 'Detail'}
           </Button>

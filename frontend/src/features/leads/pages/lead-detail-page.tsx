@@ -14,6 +14,7 @@ import { StageTimeline } from '../components/stage-timeline';
 import { STATUS_COLORS, STATUS_LABELS, stageLabel, subscriptionLabel } from '../lib/labels';
 import '../leads.css';
 import { RequestApprovalButton } from '@/features/approvals/components/request-approval-button';
+import { LeadPcsCard } from '@/features/pcs/components/lead-pcs-card';
 
 const dash = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '-' : v);
 
@@ -218,6 +219,7 @@ export function LeadDetailPage() {
           </Card>
         </Col>
         <Col xs={24} lg={8}>
+          <LeadPcsCard leadId={lead.id} />
           <Card title="Persons in Charge" className="lead-section" variant="borderless">
             {lead.personInCharges.length === 0 ? (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No Person in Charge" />

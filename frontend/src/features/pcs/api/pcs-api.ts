@@ -1,0 +1,127 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api/client';
+import { ApiError } from '@/lib/api/errors';
+import type { ItemType, PcsSaveIn } from './types';
+
+export * from './types';
+
+export const pcsKeys = {
+  all: ['pcs'] as const,
+  form: (leadId: number) => ['pcs', 'form', leadId] as const,
+  coa: (type: ItemType) => ['pcs', 'coa', type] as const,
+  flow: (leadId: number, status: string, revisionBatch: number | null) =>
+    ['pcs', 'flow', leadId, status, revisionBatch] as const,
+};
+
+/** GET /leads/{id}/form/v2: the lead, its sheet, history, revisions, the lock and commission visibility. */
+export const pcsFormQueryOptions = (leadId: number) =>
+  queryOptions({
+    queryKey: pcsKeys.form(leadId),
+    queryFn: () => unwrap(api.GET('/leads/{lead_id}/form/v2', { params: { path: { lead_id: leadId } } })),
+    // The screen keeps what it loaded: a background refetch must not reset what is typed.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+
+/** The same form for the lead detail's PCS card, refreshed like the lead detail (every 10 seconds). */
+export const leadPcsQueryOptions = (leadId: number) =>
+  queryOptions({
+    queryKey: ['pcs', 'lead-card', leadId] as const,
+    queryFn: () => unwrap(api.GET('/leads/{lead_id}/form/v2', { params: { path: { lead_id: leadId } } })),
+    staleTime: 10_000,
+    refetchInterval: 10_000,
+  });
+
+/** Every active chart-of-accounts entry of a type, for the add-item slide. */
+export const coaQueryOptions = (type: ItemType) =>
+  queryOptions({
+    queryKey: pcsKeys.coa(type),
+    queryFn: () => unwrap(api.GET('/project-cost-sheet/chart-of-accounts', { params: { query: { type } } })),
+    staleTime: 5 * 60_000,
+  });
+
+/**
+ * The approval timeline of the current revision (GET /leads/{id}/pcs-approval-flow) or, with a revision
+ * batch, of a history entry (GET /leads/{id}/pcs-approval-flow-detail).
+ */
+export const approvalFlowQueryOptions = (leadId: number, status: string, revisionBatch: number | null) =>
+  queryOptions({
+    queryKey: pcsKeys.flow(leadId, status, revisionBatch),
+    queryFn: () =>
+      revisionBatch === null
+        ? unwrap(api.GET('/leads/{lead_id}/pcs-approval-flow', { params: { path: { lead_id: leadId }, query: { status } } }))
+        : unwrap(
+            api.GET('/leads/{lead_id}/pcs-approval-flow-detail', {
+              params: { path: { lead_id: leadId }, query: { status, revisionBatch } },
+            }),
+          ),
+    staleTime: 0,
+  });
+
+/** The multipart body of the save and submit calls: each field as text, objects as JSON, plus the file. */
+export function pcsFormData(input: PcsSaveIn): FormData {
+  const form = new FormData();
+  form.append('leadsId', String(input.leadsId));
+  form.append('remark', input.remark);
+  form.append('projectCostSheetItems', JSON.stringify(input.items));
+  form.append('uploadedFileState', JSON.stringify({ isDeletedByUser: input.isDeletedByUser }));
+  if (input.revisionBatch !== null) form.append('revisionBatch', String(input.revisionBatch));
+  if (input.file) form.append('uploadedFile', input.file, input.file.name);
+  return form;
+}
+
+/** PUT /project-cost-sheet/save-as-draft; answers the new form. */
+export function saveAsDraft(input: PcsSaveIn) {
+  const form = pcsFormData(input);
+  return unwrap(
+    api.PUT('/project-cost-sheet/save-as-draft', { body: { leadsId: input.leadsId }, bodySerializer: () => form }),
+  );
+}
+
+/** PUT /project-cost-sheet/submit-for-approval; answers the new form. */
+export function submitForApproval(input: PcsSaveIn) {
+  const form = pcsFormData(input);
+  return unwrap(
+    api.PUT('/project-cost-sheet/submit-for-approval', { body: { leadsId: input.leadsId }, bodySerializer: () => form }),
+  );
+}
+
+async function blobOf(call: Promise<{ data?: unknown; error?: unknown; response: Response }>): Promise<Blob> {
+  const { data, error, response } = await call;
+  if (!response.ok || !(data instanceof Blob)) throw new ApiError(response.status, error);
+  return data;
+}
+
+/** Saves a blob under a file name through a temporary link. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** GET /leads/download/{filename}, saved under the file's display name. */
+export async function downloadPcsFile(filename: string, displayName: string): Promise<void> {
+  const blob = await blobOf(api.GET('/leads/download/{filename}', { params: { path: { filename } }, parseAs: 'blob' }));
+  saveBlob(blob, displayName);
+}
+
+/** GET /leads/{id}/pcs-pdf as a blob (the current revision, or an older one by its batch). */
+export async function fetchPcsPdf(leadId: number, revisionBatch: number | null): Promise<Blob> {
+  const blob = await blobOf(
+    api.GET('/leads/{lead_id}/pcs-pdf', {
+      params: { path: { lead_id: leadId }, query: revisionBatch === null ? {} : { revisionBatch } },
+      parseAs: 'blob',
+    }),
+  );
+  return blob.type === 'application/pdf' ? blob : new Blob([blob], { type: 'application/pdf' });
+}
+
+/** PCS_{client}_{project}.pdf (spec §2.6). */
+export function pdfFileName(clientName: string, projectName: string): string {
+  return `PCS_${clientName}_${projectName}.pdf`;
+}

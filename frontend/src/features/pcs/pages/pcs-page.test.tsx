@@ -1,0 +1,358 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App as AntApp, ConfigProvider } from 'antd';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { theme } from '@/app/theme';
+import { DialogHost } from '@/components/dialogs';
+import { setTokens } from '@/lib/api/tokens';
+import { createQueryClient } from '@/lib/query-client';
+import { buttonByText, chooseOption } from '@/test/antd-helpers';
+import { json, stubApi } from '@/test/render-app';
+import { PcsPage } from './pcs-page';
+import type { PcsForm } from '../api/types';
+import { COUNT_MISMATCH } from '../billing';
+import { coaEntries, pcsForm, sheet } from '../test-fixtures';
+
+// Whole-app renders are slow on a busy two-core machine.
+configure({ asyncUtilTimeout: 8000 });
+vi.setConfig({ testTimeout: 40_000 });
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  await act(async () => {
+    await new Promise((r) => setTimeout(r, 0));
+  });
+});
+
+const PATH = '/leads/19/project-cost-sheet';
+
+type Handler = (request: Request, url: URL) => Response | undefined | Promise<Response | undefined>;
+
+function open(form: PcsForm, extra?: Handler) {
+  setTokens({ token: 'tok', refreshToken: 'r' });
+  const handle = async (req: Request, url: URL) => {
+    const custom = await extra?.(req, url);
+    if (custom) return custom;
+    if (url.pathname === '/api/leads/19/form/v2') return json(200, { results: form });
+    if (url.pathname === '/api/project-cost-sheet/chart-of-accounts') return json(200, { results: coaEntries() });
+    return undefined;
+  };
+  const requests = stubApi(null, (req, url) => handle(req, url) as Promise<Response>);
+  // The screen alone (not the whole shell): the shell's styles make jsdom's layout queries very slow.
+  const router = createMemoryRouter(
+    [
+      { path: '/leads/:leadId/project-cost-sheet', element: <PcsPage /> },
+      { path: '/leads/:leadId', element: <p>Lead detail</p> },
+      { path: '/leads', element: <p>Leads</p> },
+    ],
+    { initialEntries: ['/leads/19', PATH], initialIndex: 1 },
+  );
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  const utils = render(
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider theme={theme} wave={{ disabled: true }}>
+        <AntApp>
+          <DialogHost />
+          <RouterProvider router={router} />
+        </AntApp>
+      </ConfigProvider>
+    </QueryClientProvider>,
+  );
+  return { ...utils, router, requests };
+}
+
+/** A button by its text or aria-label: role queries are very slow in jsdom on a screen this size. */
+function findButton(name: string, container: ParentNode = document.body): HTMLButtonElement | null {
+  return (
+    [...container.querySelectorAll<HTMLButtonElement>('button')].find(
+      (b) => b.getAttribute('aria-label') === name || b.textContent?.trim() === name,
+    ) ?? null
+  );
+}
+
+function button(name: string, container?: ParentNode): HTMLButtonElement {
+  const found = findButton(name, container);
+  if (!found) throw new Error(`no button ${name}`);
+  return found;
+}
+
+const waitForButton = (name: string, container?: ParentNode) => waitFor(() => button(name, container));
+
+/** Opens the accordion item whose header shows `text`, and answers its panel. */
+async function openItem(text: string) {
+  const header = (await screen.findAllByText(text, { selector: '.pcs-item__desc, .pcs-item__desc *' }))[0];
+  fireEvent.click(header);
+  const panel = header.closest('.ant-collapse-item') as HTMLElement;
+  await waitFor(() => expect(panel.querySelector('.pcs-item')).not.toBeNull());
+  return panel;
+}
+
+/** The open modal or drawer titled `title`. */
+async function overlay(title: string) {
+  return waitFor(() => {
+    const found = [...document.querySelectorAll<HTMLElement>('.ant-modal-title, .ant-drawer-title')].find(
+      (el) => el.textContent === title,
+    );
+    if (!found) throw new Error(`no ${title}`);
+    return found.closest('.ant-modal, .ant-drawer') as HTMLElement;
+  });
+}
+
+describe('PcsPage', () => {
+  it('shows the sheet: breadcrumb, revision, remark, file, status, summary without commission, items', async () => {
+    open(pcsForm());
+    expect(await screen.findByText('Project Cost Sheet', { selector: 'h3' })).toBeInTheDocument();
+    expect(screen.getByText('Leads', { selector: '.ant-breadcrumb a' })).toBeInTheDocument();
+    expect(screen.getByText('Revision 1 (Current)')).toBeInTheDocument();
+    expect(screen.getByLabelText('Remark')).toHaveValue('Second try');
+    expect(screen.getByText('pcs-nusa.xlsx')).toBeInTheDocument();
+    expect(screen.getByText('0,25 Mb')).toBeInTheDocument();
+    expect(screen.getByTestId('pcs-status')).toHaveTextContent('Saved As Draft');
+    const summary = screen.getByTestId('pcs-summary');
+    expect(within(summary).getByText('Rp 20.000.000')).toBeInTheDocument();
+    expect(within(summary).getByText('Rp 8.000.000')).toBeInTheDocument();
+    expect(within(summary).getByText('40%')).toBeInTheDocument();
+    expect(within(summary).queryByText('Commission Allocation')).not.toBeInTheDocument();
+    expect(within(summary).queryByText('GP After Commission')).not.toBeInTheDocument();
+    expect(screen.getByText(/Managed Services Revenue/, { selector: '.pcs-item__title *' })).toBeInTheDocument();
+    expect(button('Save as Draft')).toBeEnabled();
+    expect(button('Submit')).toBeEnabled();
+    expect(screen.queryByText('Sub service is required for this lead!!!')).not.toBeInTheDocument();
+  });
+
+  it('shows the commission rows to PCS_COMMISSION_ROLE', async () => {
+    open(pcsForm({ canSeeCommission: true }));
+    const summary = await screen.findByTestId('pcs-summary');
+    expect(within(summary).getByText('Commission Allocation')).toBeInTheDocument();
+    expect(within(summary).getByText('Rp 480.000')).toBeInTheDocument();
+    expect(within(summary).getByText('GP After Commission')).toBeInTheDocument();
+    expect(within(summary).getByText('Rp 7.520.000')).toBeInTheDocument();
+    expect(within(summary).getByText('37,6%')).toBeInTheDocument();
+  });
+
+  it('is read-only when the server locks it: no add, generate, remove or edit controls', async () => {
+    open(
+      pcsForm({
+        editable: false,
+        lockReason: 'The project cost sheet is waiting for approval and cannot be changed.',
+        projectCostSheets: { projectCostSheet: sheet({ status: 'WAITING_FOR_APPROVAL' }), projectCostSheetHistories: [] },
+      }),
+    );
+    expect(await screen.findByText('The project cost sheet is waiting for approval and cannot be changed.')).toBeInTheDocument();
+    expect(screen.getByTestId('pcs-status')).toHaveTextContent('Waiting For Approval');
+    expect(findButton('Add Sales Item')).toBeNull();
+    expect(findButton('Remove PCS file')).toBeNull();
+    expect(screen.queryByLabelText('Remark')).not.toBeInTheDocument();
+    expect(screen.getByTestId('pcs-remark-text')).toHaveTextContent('Second try');
+    const panel = await openItem('NOC operations');
+    expect(findButton('Generate Billing', panel)).toBeNull();
+    expect(findButton('Add Billing', panel)).toBeNull();
+    expect(within(panel).queryByLabelText('Quantity')).not.toBeInTheDocument();
+    expect(panel.querySelector('button[aria-label^="Remove"]')).toBeNull();
+    expect(within(panel).getByText('Billing schedule matched!')).toBeInTheDocument();
+    expect(button('Save as Draft')).toBeDisabled();
+    expect(button('Submit')).toBeDisabled();
+  });
+
+  it('shows an older revision read-only, without the remark box', async () => {
+    open(pcsForm());
+    const select = await screen.findByLabelText('Revision');
+    await chooseOption(select, 'Revision 0 - First try');
+    expect(await screen.findByText('You are viewing Revision 0, read-only.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Remark')).not.toBeInTheDocument();
+    expect(screen.getByTestId('pcs-status')).toHaveTextContent('Rejected');
+    expect(screen.getByText('Old scope')).toBeInTheDocument();
+    expect(findButton('Add Sales Item')).toBeNull();
+    expect(button('Save as Draft')).toBeDisabled();
+  });
+
+  it('disables the revision dropdown when there is none, and starts an empty sheet', async () => {
+    open(pcsForm({ projectCostSheets: { projectCostSheet: null, projectCostSheetHistories: [] }, revisions: [] }));
+    expect(await screen.findByText('No revision available')).toBeInTheDocument();
+    expect(screen.getByLabelText('Revision')).toBeDisabled();
+    expect(screen.getByTestId('pcs-status')).toHaveTextContent('N/A');
+    expect(screen.queryByText('Remark is required')).not.toBeInTheDocument();
+    fireEvent.blur(screen.getByLabelText('Remark'));
+    expect(screen.getByText('Remark is required')).toBeInTheDocument();
+    expect(screen.getByText('PCS File must be uploaded before approval submission')).toBeInTheDocument();
+    expect(button('Save as Draft')).toBeDisabled();
+    expect(button('Preview PDF')).toBeDisabled();
+  });
+
+  it('says live what is wrong with the billing, refuses rows beyond the term, and generates', async () => {
+    open(pcsForm());
+    const panel = await openItem('NOC operations');
+    expect(within(panel).getByText('Billing schedule matched!')).toBeInTheDocument();
+
+    fireEvent.change(within(panel).getByLabelText('Billing 2 amount'), { target: { value: '7.500.000' } });
+    expect(within(panel).getByText('Total billing schedule amount is short by 2.500.000 (17.500.000 / 20.000.000)')).toBeInTheDocument();
+    expect(button('Save as Draft')).toBeDisabled();
+
+    fireEvent.click(button('Add Billing', panel));
+    expect(within(panel).getByText('Total billing schedule count cannot be more than Term of Payment: 2')).toBeInTheDocument();
+    fireEvent.click(button('Duplicate billing 1', panel));
+    expect(within(panel).getByText('Total billing schedule count cannot be more than Term of Payment: 2')).toBeInTheDocument();
+
+    fireEvent.change(within(panel).getByLabelText('Term of payment'), { target: { value: '3' } });
+    fireEvent.blur(within(panel).getByLabelText('Term of payment'));
+    await waitFor(() => expect(within(panel).getByText(COUNT_MISMATCH)).toBeInTheDocument());
+
+    fireEvent.click(button('Generate Billing', panel));
+    await waitFor(() => expect(within(panel).getAllByTestId('billing-row')).toHaveLength(3));
+    expect(within(panel).queryByText(COUNT_MISMATCH)).not.toBeInTheDocument();
+    expect(within(panel).getByText('Billing schedule matched!')).toBeInTheDocument();
+    expect(within(panel).getByLabelText('Billing 3 description')).toHaveValue('billing 3');
+    expect(button('Save as Draft')).toBeEnabled();
+
+    fireEvent.click(button('Remove billing 3', panel));
+    await waitFor(() => expect(within(panel).getAllByTestId('billing-row')).toHaveLength(2));
+    expect(within(panel).getByText(COUNT_MISMATCH)).toBeInTheDocument();
+  });
+
+  it('adds an item from the chart of accounts slide', async () => {
+    const { requests } = open(pcsForm());
+    fireEvent.click(await waitForButton('Add Sales Item'));
+    const drawer = await overlay('Add Sales Item');
+    expect(await within(drawer).findByText('Hardware Sales')).toBeInTheDocument();
+    fireEvent.change(within(drawer).getByLabelText('Search chart of accounts'), { target: { value: 'SERVER' } });
+    await waitFor(() => expect(within(drawer).queryByText('Managed Services Revenue')).not.toBeInTheDocument());
+    fireEvent.click(button('Add 4-1004 Hardware Sales', drawer));
+    expect(await screen.findByText(/4-1004 · Hardware Sales/)).toBeInTheDocument();
+    expect(screen.getByText('Sales (2)')).toBeInTheDocument();
+    const coa = requests.find((r) => new URL(r.url).pathname === '/api/project-cost-sheet/chart-of-accounts')!;
+    expect(new URL(coa.url).searchParams.get('type')).toBe('REVENUE');
+    // A new item has no billing yet: the sheet cannot be saved.
+    expect(button('Save as Draft')).toBeDisabled();
+  });
+
+  it('saves as draft as multipart, tells the user and goes back', async () => {
+    let sent: FormData | null = null;
+    const { router } = open(pcsForm(), async (req, url) => {
+      if (url.pathname === '/api/project-cost-sheet/save-as-draft' && req.method === 'PUT') {
+        sent = await req.formData();
+        return json(200, { results: pcsForm() });
+      }
+      return undefined;
+    });
+    fireEvent.change(await screen.findByLabelText('Remark'), { target: { value: 'Third try' } });
+    fireEvent.click(button('Save as Draft'));
+    expect(await screen.findByText('Project Cost Sheet successfully saved as draft')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/leads/19'));
+    const body = sent as unknown as FormData;
+    expect(body.get('leadsId')).toBe('19');
+    expect(body.get('remark')).toBe('Third try');
+    expect(JSON.parse(body.get('uploadedFileState') as string)).toEqual({ isDeletedByUser: false });
+    const items = JSON.parse(body.get('projectCostSheetItems') as string);
+    expect(items).toHaveLength(2);
+    expect(items[0]).toMatchObject({ id: 101, coaId: 1, type: 'REVENUE', quantity: 2, termOfPayment: 2, sellingPrice: 5_000_000 });
+    expect(body.get('uploadedFile')).toBeNull();
+  });
+
+  it("shows 'Something went wrong !' when saving fails and 'Oops...' when a submit is refused", async () => {
+    open(pcsForm(), (req, url) => {
+      if (url.pathname === '/api/project-cost-sheet/save-as-draft') return json(500, { messages: ['Database unavailable'] });
+      if (url.pathname === '/api/project-cost-sheet/submit-for-approval' && req.method === 'PUT') {
+        return json(409, { messages: ['No PCS approval pipeline for this sales person.'], type: 'Conflict' });
+      }
+      return undefined;
+    });
+    fireEvent.click(await waitForButton('Save as Draft'));
+    expect((await screen.findAllByText('Something went wrong !'))[0]).toBeInTheDocument();
+    expect(screen.getByText('Database unavailable')).toBeInTheDocument();
+    fireEvent.click(buttonByText('OK'));
+    fireEvent.click(button('Submit'));
+    expect((await screen.findAllByText('Oops...'))[0]).toBeInTheDocument();
+    expect(screen.getByText('No PCS approval pipeline for this sales person.')).toBeInTheDocument();
+  });
+
+  it('submits and shows the answer read-only', async () => {
+    let submitted = false;
+    open(pcsForm(), (req, url) => {
+      if (url.pathname === '/api/project-cost-sheet/submit-for-approval' && req.method === 'PUT') {
+        submitted = true;
+        return json(200, {
+          results: pcsForm({
+            editable: false,
+            lockReason: 'The project cost sheet is waiting for approval and cannot be changed.',
+            projectCostSheets: { projectCostSheet: sheet({ status: 'WAITING_FOR_APPROVAL', pcsVersion: 4 }), projectCostSheetHistories: [] },
+          }),
+        });
+      }
+      return undefined;
+    });
+    fireEvent.click(await waitForButton('Submit'));
+    expect(await screen.findByText('Project Cost Sheet successfully submitted. Please wait for approval.')).toBeInTheDocument();
+    expect(submitted).toBe(true);
+    await waitFor(() => expect(screen.getByTestId('pcs-status')).toHaveTextContent('Waiting For Approval'));
+    expect(button('Submit')).toBeDisabled();
+  });
+
+  it('blocks Submit and says so when a sub service is missing', async () => {
+    open(pcsForm({ subServiceRequired: true }));
+    expect(await screen.findByText('Sub service is required for this lead!!!')).toBeInTheDocument();
+    expect(button('Submit')).toBeDisabled();
+    expect(button('Save as Draft')).toBeEnabled();
+  });
+
+  it('refuses big and non-spreadsheet files before sending, and asks for a file to submit', async () => {
+    open(pcsForm());
+    fireEvent.click(await waitForButton('Remove PCS file'));
+    expect(screen.getByText('PCS File must be uploaded before approval submission')).toBeInTheDocument();
+    expect(button('Submit')).toBeDisabled();
+    // The upload control renews its input after each choice.
+    const input = () => document.querySelector<HTMLInputElement>('.pcs-upload input[type=file]')!;
+
+    const big = new File(['x'], 'big.xlsx');
+    Object.defineProperty(big, 'size', { value: 15 * 1024 * 1024 + 1 });
+    fireEvent.change(input(), { target: { files: [big] } });
+    expect(await screen.findByText('File is too large')).toBeInTheDocument();
+
+    fireEvent.change(input(), { target: { files: [new File(['%PDF'], 'scope.pdf', { type: 'application/pdf' })] } });
+    expect(await screen.findByText('Unsupported file format. Accepts only .xls kind file.')).toBeInTheDocument();
+
+    fireEvent.change(input(), { target: { files: [new File(['a,b\n1,2\n'], 'costs.csv', { type: 'text/csv' })] } });
+    expect(await screen.findByText('costs.csv')).toBeInTheDocument();
+    expect(button('Submit')).toBeEnabled();
+  });
+
+  it('shows the approval timeline, or that there is none', async () => {
+    let calls = 0;
+    open(pcsForm(), (_req, url) => {
+      if (url.pathname === '/api/leads/19/pcs-approval-flow') {
+        calls += 1;
+        if (calls > 1) return json(404, { messages: ['PCS approval status data is empty'], type: 'NotFound' });
+        expect(url.searchParams.get('status')).toBe('SAVED_AS_DRAFT');
+        return json(200, {
+          results: {
+            status: 'SAVED_AS_DRAFT',
+            heading: 'Saved on',
+            date: '2026-11-02T03:00:00Z',
+            approvalId: null,
+            workflowId: null,
+            temporalUrl: null,
+            layers: [
+              { layerName: 'Sales Manager', approvalType: 'Any User', seqNo: 1, layerStatus: 'PENDING', label: 'checked by', approvers: [{ username: 'approver1', approvedAt: null, actionType: null }] },
+              { layerName: 'Director', approvalType: 'In Sequence', seqNo: 2, layerStatus: 'PENDING', label: 'acknowledged by', approvers: [{ username: 'approver2', approvedAt: null, actionType: null }] },
+            ],
+          },
+        });
+      }
+      return undefined;
+    });
+    fireEvent.click(await waitForButton('Approval status: Saved As Draft'));
+    const dialog = await overlay('PCS Approval Status');
+    expect(await within(dialog).findByText('Saved on')).toBeInTheDocument();
+    expect(within(dialog).getAllByTestId('pcs-flow-layer')).toHaveLength(2);
+    expect(within(dialog).getByText('Sales Manager')).toBeInTheDocument();
+    expect(within(dialog).getByText('checked by')).toBeInTheDocument();
+    expect(within(dialog).getByText('acknowledged by')).toBeInTheDocument();
+    expect(within(dialog).getByText('In Sequence · Seq 2')).toBeInTheDocument();
+    expect(within(dialog).getByText('approver2')).toBeInTheDocument();
+    fireEvent.click(button('Close', dialog));
+
+    fireEvent.click(button('Approval status: Saved As Draft'));
+    expect(await screen.findByText('PCS approval status data is empty')).toBeInTheDocument();
+  });
+});
