@@ -83,6 +83,19 @@ describe('ApprovalPage', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/leads/101/view'));
   });
 
+  it("opens a cost sheet request's sheet from Detail", async () => {
+    setTokens({ token: 'a', refreshToken: 'r' });
+    const session = makeSession({ pageAccess: { 'system/approval': FULL }, routes: [...makeSession().routes, '/system/approval'] });
+    const pcsRow = queueRow(7, { requestType: 'PCS', combinedStageDescriptions: 'Project cost sheet, revision 0' });
+    stubApi(session, (req, url) =>
+      url.pathname === '/api/approval' && req.method === 'GET' ? json(200, { results: { data: [pcsRow], totalRows: 1 } }) : undefined,
+    );
+    const { router } = renderApp('/system/approval');
+    expect(await screen.findByText('Project Cost Sheet', {}, LOAD)).toBeInTheDocument();
+    fireEvent.click(screen.getByLabelText('Detail of request 7'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/leads/107/project-cost-sheet'));
+  });
+
   it('keeps every column at its width and scrolls sideways instead of squeezing them', async () => {
     start();
     await screen.findByText('Project 1', {}, LOAD);

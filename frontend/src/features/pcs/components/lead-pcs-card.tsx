@@ -20,7 +20,7 @@ export function LeadPcsCard({ leadId }: { leadId: number }) {
   const pcs = form.data?.projectCostSheets.projectCostSheet ?? null;
 
   return (
-    <Card title="Project Cost Sheet" className="lead-section" variant="borderless">
+    <Card title="Project Cost Sheet" className="lead-section" variant="borderless" data-testid="lead-pcs-card">
       {form.isPending ? (
         <Skeleton active paragraph={{ rows: 2 }} />
       ) : (

@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, FilePdfOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Breadcrumb, Button, Card, Result, Skeleton, Tabs, Typography } from 'antd';
+import { Alert, Breadcrumb, Button, Card, Grid, Result, Skeleton, Tabs, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { showError, toast } from '@/components/dialogs';
@@ -62,6 +62,7 @@ type TabKey = 'sales' | 'cost' | 'summary';
 
 function PcsSheet({ form, leadId, onBack }: { form: PcsForm; leadId: number; onBack: () => void }) {
   const queryClient = useQueryClient();
+  const screens = Grid.useBreakpoint();
   const current = form.projectCostSheets.projectCostSheet;
   const histories = form.projectCostSheets.projectCostSheetHistories;
   const [revision, setRevision] = useState<number | null>(null);
@@ -101,6 +102,7 @@ function PcsSheet({ form, leadId, onBack }: { form: PcsForm; leadId: number; onB
   const refresh = (answer: PcsForm) => {
     queryClient.setQueryData(pcsKeys.form(leadId), answer);
     void queryClient.invalidateQueries({ queryKey: ['leads'] });
+    void queryClient.invalidateQueries({ queryKey: pcsKeys.leadCard(leadId) });
     void queryClient.invalidateQueries({ queryKey: ['pcs', 'flow', leadId] });
   };
   const save = useMutation({
@@ -221,8 +223,14 @@ function PcsSheet({ form, leadId, onBack }: { form: PcsForm; leadId: number; onB
       </Card>
 
       <div className="pcs-actions">
-        <Button icon={<FilePdfOutlined />} disabled={!shownSheet} onClick={() => setPdfOpen(true)}>
-          Preview PDF
+        <Button
+          icon={<FilePdfOutlined />}
+          disabled={!shownSheet}
+          onClick={() => setPdfOpen(true)}
+          aria-label="Preview PDF"
+          title="Preview PDF"
+        >
+          {screens.md === false ? null : 'Preview PDF'}
         </Button>
         <div className="pcs-actions__main">
           <Button
