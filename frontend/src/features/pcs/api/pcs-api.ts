@@ -89,8 +89,8 @@ export function submitForApproval(input: PcsSaveIn) {
 
 async function blobOf(call: Promise<{ data?: unknown; error?: unknown; response: Response }>): Promise<Blob> {
   const { data, error, response } = await call;
-  if (!response.ok || !(data instanceof Blob)) throw new ApiError(response.status, error);
-  return data;
+  if (!response.ok || !data) throw new ApiError(response.status, error);
+  return data as Blob;
 }
 
 /** Saves a blob under a file name through a temporary link. */

@@ -317,6 +317,65 @@ describe('PcsPage', () => {
     expect(button('Submit')).toBeEnabled();
   });
 
+  it('downloads the PCS file under its display name, and says so when it cannot', async () => {
+    let fail = false;
+    const requests = open(pcsForm(), (_req, url) => {
+      if (url.pathname !== '/api/leads/download/a1b2c3.xlsx') return undefined;
+      if (fail) return json(404, { messages: ['Sorry we are unable to download the file you requested.'], type: 'NotFound' });
+      return new Response('sheet', { status: 200, headers: { 'Content-Type': 'application/vnd.ms-excel' } });
+    }).requests;
+    URL.createObjectURL = vi.fn(() => 'blob:pcs-file');
+    URL.revokeObjectURL = vi.fn();
+    const names: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    fireEvent.click(await screen.findByText('pcs-nusa.xlsx'));
+    await waitFor(() => expect(names).toEqual(['pcs-nusa.xlsx']));
+    const download = requests.find((r) => new URL(r.url).pathname === '/api/leads/download/a1b2c3.xlsx')!;
+    expect(download.headers.get('Authorization')).toBe('Bearer tok');
+
+    fail = true;
+    fireEvent.click(screen.getByText('pcs-nusa.xlsx'));
+    expect(await screen.findByText('Sorry we are unable to download the file you requested.')).toBeInTheDocument();
+    expect(names).toHaveLength(1);
+    click.mockRestore();
+  });
+
+  it('previews the PDF in a frame and downloads it as PCS_{client}_{project}.pdf', async () => {
+    open(pcsForm(), (_req, url) =>
+      url.pathname === '/api/leads/19/pcs-pdf'
+        ? new Response('%PDF-1.7', { status: 200, headers: { 'Content-Type': 'application/pdf' } })
+        : undefined,
+    );
+    URL.createObjectURL = vi.fn(() => 'blob:pcs-pdf');
+    URL.revokeObjectURL = vi.fn();
+    const names: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    fireEvent.click(await waitForButton('Preview PDF'));
+    const modal = await overlay('Project Cost Sheet PDF');
+    await waitFor(() => expect(modal.querySelector('iframe')).toHaveAttribute('src', 'blob:pcs-pdf'));
+    fireEvent.click(button('Download PDF', modal));
+    expect(names).toEqual(['PCS_Bank Nusa Mandiri_IT Strategy Assessment.pdf']);
+    click.mockRestore();
+  });
+
+  it('says there is no approval data for the PDF of a rejected sheet', async () => {
+    open(
+      pcsForm({ projectCostSheets: { projectCostSheet: sheet({ status: 'REJECTED', remark: '' }), projectCostSheetHistories: [] } }),
+      (_req, url) =>
+        url.pathname === '/api/leads/19/pcs-pdf'
+          ? json(404, { messages: ['PCS approval status data is empty'], type: 'NotFound' })
+          : undefined,
+    );
+    expect(await screen.findByTestId('pcs-status')).toHaveTextContent('Rejected');
+    expect(screen.getByLabelText('Remark')).toHaveValue('');
+    fireEvent.click(button('Preview PDF'));
+    expect(await screen.findByText('PCS approval status data is empty')).toBeInTheDocument();
+  });
+
   it('shows the approval timeline, or that there is none', async () => {
     let calls = 0;
     open(pcsForm(), (_req, url) => {
