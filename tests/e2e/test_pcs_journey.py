@@ -124,7 +124,7 @@ def test_cost_sheet_submitted_approved_and_its_pdf_downloaded(page: Page, browse
     grid = page.locator(".pcs-grid")
     expect(grid.get_by_text("Gross Profit Margin")).to_be_visible()
     grid.get_by_role("button", name=re.compile("Expand row")).first.click()
-    grid.get_by_role("button", name="Managed Services Revenue - NOC operations, three months").click()
+    grid.get_by_text("Managed Services Revenue - NOC operations, three months").click()
     detail = page.locator(".ant-modal").filter(has_text="Item Detail")
     expect(detail.get_by_text("Grand Total")).to_be_visible()
     _shot(page, "item-detail-1280", full=False)

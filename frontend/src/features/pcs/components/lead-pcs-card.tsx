@@ -5,12 +5,15 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatIDR, formatNumber } from '@/lib/format';
 import { leadPcsQueryOptions } from '../api/pcs-api';
+import type { Pcs } from '../api/types';
 import { statusLabel } from '../lib/sheet';
 import { ApprovalStatusDialog } from './approval-status-dialog';
 import { StatusPill } from './status-pill';
 
 /** The lead detail's PCS hover tooltip waits 500 ms (spec 2 §2.3). */
 export const PCS_TOOLTIP_DELAY_S = 0.5;
+
+const itemCount = (pcs: Pcs, type: string) => pcs.projectCostSheetItems.filter((i) => i.type === type).length;
 
 /** The lead's cost sheet on the lead detail: status (its approval timeline on click), GP, and the way in. */
 export function LeadPcsCard({ leadId }: { leadId: number }) {
@@ -45,6 +48,12 @@ export function LeadPcsCard({ leadId }: { leadId: number }) {
               <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
                 <Typography.Text type="secondary">GP Margin</Typography.Text>
                 <Typography.Text strong>{formatNumber(pcs.grossProfitMargin)}%</Typography.Text>
+              </div>
+              <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
+                <Typography.Text type="secondary">Revision {pcs.revisionBatch}</Typography.Text>
+                <Typography.Text>
+                  {itemCount(pcs, 'REVENUE')} sales · {itemCount(pcs, 'COST')} cost items
+                </Typography.Text>
               </div>
             </>
           )}

@@ -1,4 +1,4 @@
-import { Button, Descriptions, Empty, Modal, Table } from 'antd';
+import { Descriptions, Empty, Modal, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -97,17 +97,16 @@ export function SummaryGrid({ summary, items }: { summary: MonthlySummary; items
       title: 'Description',
       key: 'label',
       fixed: 'left',
-      width: 240,
+      width: 300,
       render: (_, row) =>
         row.itemKey ? (
-          <Button
-            type="link"
-            size="small"
+          // An inline link (a <button> would not wrap beside the tree indent).
+          <Typography.Link
             className="pcs-grid__item-link"
             onClick={() => setDetail(items.find((i) => i.key === row.itemKey) ?? null)}
           >
             {row.label}
-          </Button>
+          </Typography.Link>
         ) : (
           <strong>{row.label}</strong>
         ),
