@@ -13,7 +13,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, FilePayload, Locator, Page, ViewportSize, expect
 
 from tests.conftest import DEMO_PASSWORD
 from tests.e2e.conftest import LiveServer
@@ -22,7 +22,7 @@ from tests.e2e.test_journeys import sign_in
 PROJECT = "Journey Cost Sheet Lead"
 CLIENT = "Bank Nusa Mandiri"
 SHOTS = Path("/tmp")
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
 def _token(http: httpx.Client, username: str) -> dict[str, str]:
@@ -111,8 +111,8 @@ def test_cost_sheet_submitted_approved_and_its_pdf_downloaded(page: Page, browse
 
     page.get_by_label("Remark").fill("First costing")
     costing = b"item,amount\nNOC,45000000\nEngineers,27000000\n"
-    page.locator(".pcs-upload input[type=file]").set_input_files(
-        files=[{"name": "costing.csv", "mimeType": "text/csv", "buffer": costing}])
+    upload: FilePayload = {"name": "costing.csv", "mimeType": "text/csv", "buffer": costing}
+    page.locator(".pcs-upload input[type=file]").set_input_files(files=[upload])
     expect(page.get_by_text("costing.csv")).to_be_visible()
     summary = page.get_by_test_id("pcs-summary")
     expect(summary).to_contain_text("Rp 45.000.000")
