@@ -23,6 +23,7 @@ function show(form: ReturnType<typeof pcsForm>) {
     [
       { path: '/leads/:leadId', element: <LeadPcsCard leadId={19} /> },
       { path: '/leads/:leadId/project-cost-sheet', element: <p>The sheet</p> },
+      { path: '/leads/:leadId/generate-pid', element: <p>The PID</p> },
     ],
     { initialEntries: ['/leads/19'] },
   );
@@ -45,8 +46,15 @@ describe('LeadPcsCard', () => {
     expect(screen.getByText('Rp 8.000.000')).toBeInTheDocument();
     expect(screen.getByText('40%')).toBeInTheDocument();
     expect(screen.getByLabelText('Approval status: Waiting For Approval')).toBeInTheDocument();
+    expect(screen.queryByText('Generate PID')).not.toBeInTheDocument();
     fireEvent.click(screen.getByText('Project Cost Sheet', { selector: 'button span' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/leads/19/project-cost-sheet'));
+  });
+
+  it('leads to the PID screen once the sheet is approved', async () => {
+    const router = show(pcsForm({ projectCostSheets: { projectCostSheet: sheet({ status: 'APPROVED' }), projectCostSheetHistories: [] } }));
+    fireEvent.click(await screen.findByText('Generate PID', { selector: 'button span' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/leads/19/generate-pid'));
   });
 
   it("says N/A without a sheet, and its tooltip waits 500 ms", async () => {

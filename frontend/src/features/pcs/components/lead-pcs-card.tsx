@@ -1,4 +1,4 @@
-import { CalculatorOutlined } from '@ant-design/icons';
+import { CalculatorOutlined, NumberOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Skeleton, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
@@ -60,6 +60,11 @@ export function LeadPcsCard({ leadId }: { leadId: number }) {
           <Button icon={<CalculatorOutlined />} onClick={() => navigate(`/leads/${leadId}/project-cost-sheet`)}>
             Project Cost Sheet
           </Button>
+          {pcs?.status === 'APPROVED' && (
+            <Button icon={<NumberOutlined />} onClick={() => navigate(`/leads/${leadId}/generate-pid`)}>
+              {form.data?.projectIdNumbers.length ? 'PID Numbers' : 'Generate PID'}
+            </Button>
+          )}
         </div>
       )}
       {pcs && (
