@@ -7,6 +7,7 @@ chart-of-accounts entries it creates and removes afterwards."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -85,7 +86,9 @@ def finished_workflow(services: Services, workflow_id: str, timeout: float = 240
         client = await Client.connect(services.temporal_address)
         return await asyncio.wait_for(client.get_workflow_handle(workflow_id).result(), timeout)
 
-    return asyncio.run(result())
+    # on its own thread: after the browser journeys, Playwright's sync API owns this thread's event loop
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, result()).result()
 
 
 def sheet_of(live: TestClient, lead_id: int) -> dict[str, Any]:
