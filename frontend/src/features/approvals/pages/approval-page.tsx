@@ -2,10 +2,10 @@ import { AuditOutlined, EyeOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Grid, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { usePageAccess } from '@/app/auth/auth-context';
-import { DataTable, TableSearch, type ServerPageQuery } from '@/components/data-table';
+import { DataTable, TableSearch, useServerTable } from '@/components/data-table';
 import { errorMessage } from '@/lib/api/errors';
 import { APPROVAL_PAGE_SIZE, approvalKeys, approvalQueueQueryOptions } from '../api/approvals-api';
 import type { QueueRow } from '../api/types';
@@ -21,19 +21,10 @@ export function ApprovalPage() {
   const queryClient = useQueryClient();
   // On phones the pinned actions shrink to icons, so the columns keep room to scroll beside them.
   const compact = Grid.useBreakpoint().md === false;
-  const [search, setSearch] = useState('');
-  const [paging, setPaging] = useState<ServerPageQuery>({
-    offset: 0,
-    limit: APPROVAL_PAGE_SIZE,
-    sort: 'requestedAt',
-    desc: true,
-  });
+  const table = useServerTable({ pageSize: APPROVAL_PAGE_SIZE, sort: 'requestedAt', desc: true });
   const [reviewing, setReviewing] = useState<QueueRow | null>(null);
-  const params = useMemo(() => ({ ...paging, search }), [paging, search]);
-  const list = useQuery({ ...approvalQueueQueryOptions(params), enabled: access.isRead });
-
-  const sortOrder = (key: string) =>
-    paging.sort === key ? (paging.desc ? ('descend' as const) : ('ascend' as const)) : null;
+  const list = useQuery({ ...approvalQueueQueryOptions(table.params), enabled: access.isRead });
+  const { sortOrder } = table;
 
   const columns: ColumnsType<QueueRow> = [
     {
@@ -165,23 +156,13 @@ export function ApprovalPage() {
               scroll={{ x: tableWidth }}
               dataSource={list.data?.data}
               loading={list.isFetching}
-              server={{
-                total: list.data?.totalRows ?? 0,
-                offset: paging.offset,
-                limit: paging.limit,
-                sort: paging.sort,
-                desc: paging.desc,
-                onChange: setPaging,
-              }}
+              server={table.server(list.data?.totalRows)}
               toolbar={
                 <Flex gap={8} wrap>
                   <TableSearch
                     label="Search request"
                     style={{ width: 260 }}
-                    onSearch={(term) => {
-                      setSearch(term);
-                      setPaging((p) => ({ ...p, offset: 0 }));
-                    }}
+                    onSearch={table.onSearch}
                   />
                   <Button
                     icon={<ReloadOutlined />}
