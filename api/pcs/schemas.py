@@ -211,6 +211,8 @@ class PcsForm(CamelModel):
     editable: bool
     lock_reason: str | None
     can_see_commission: bool
+    # the PCS_COMMISSION_PERCENT the server applies (for live figures while editing); null unless canSeeCommission
+    commission_percent: float | None = None
 
 
 class FlowApprover(CamelModel):

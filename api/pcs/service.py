@@ -201,7 +201,8 @@ def _form(session: Session, actor: User, lead: Lead) -> PcsForm:
                    service_categories=categories, sub_service_required=sub_required,
                    project_cost_sheets=PcsSheets(project_cost_sheet=current, project_cost_sheet_histories=histories),
                    revisions=revisions, project_id_numbers=_pids(session, lead.id), editable=reason is None,
-                   lock_reason=reason, can_see_commission=commission)
+                   lock_reason=reason, can_see_commission=commission,
+                   commission_percent=float(commission_percent(session)) if commission else None)
 
 
 def get_form(*, session: Session, actor: User, lead_id: int) -> PcsForm:

@@ -329,8 +329,9 @@ class TestLock:
 class TestCommission:
     def test_a_sales_person_sees_no_commission(self, client: TestClient, coas: dict[str, int],
                                                lead: dict[str, Any]) -> None:
-        sheet = send(client, lead["id"], good_items(coas)).json()["results"]["projectCostSheets"]["projectCostSheet"]
-        assert all(sheet[key] is None for key in COMMISSION)
+        result = send(client, lead["id"], good_items(coas)).json()["results"]
+        sheet = result["projectCostSheets"]["projectCostSheet"]
+        assert all(sheet[key] is None for key in COMMISSION) and result["commissionPercent"] is None
 
     @pytest.mark.parametrize("user", ["admin", "topmanager"])
     def test_roles_in_the_parameter_see_it(self, client: TestClient, coas: dict[str, int], lead: dict[str, Any],
@@ -338,7 +339,7 @@ class TestCommission:
         send(client, lead["id"], good_items(coas))
         result = form(client, lead["id"], user)
         sheet = result["projectCostSheets"]["projectCostSheet"]
-        assert result["canSeeCommission"] is True
+        assert result["canSeeCommission"] is True and result["commissionPercent"] == 6
         assert sheet["commissionAllocation"] == 216_000  # 6% of 3.600.000
         assert sheet["gpAfterCommission"] == 3_384_000 and sheet["gpMarginAfterCommission"] == 56.4
 

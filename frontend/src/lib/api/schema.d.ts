@@ -3114,6 +3114,8 @@ export interface components {
         PcsForm: {
             /** Canseecommission */
             canSeeCommission: boolean;
+            /** Commissionpercent */
+            commissionPercent?: number | null;
             /** Editable */
             editable: boolean;
             lead: components["schemas"]["PcsLead"];

@@ -99,6 +99,13 @@ describe('totalsOf', () => {
     // 6% of 125 = 7.5 -> 8
     expect(totalsOf(items)).toMatchObject({ grossProfit: 125, commissionAllocation: 8, gpAfterCommission: 117, gpMarginAfterCommission: 93.6 });
   });
+
+  it("applies the server's commission percent when it differs from 6", () => {
+    const items = draftFrom(
+      sheet({ projectCostSheetItems: [revenueItem({ sellingPrice: 1000, quantity: 1, termOfPayment: 1 })] }),
+    ).items;
+    expect(totalsOf(items, 10)).toMatchObject({ grossProfit: 1000, commissionAllocation: 100, gpAfterCommission: 900 });
+  });
 });
 
 describe('monthlySummary', () => {

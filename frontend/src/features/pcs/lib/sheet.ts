@@ -139,14 +139,15 @@ const margin = (part: number, revenue: number) => (revenue === 0 ? 0 : roundMone
 
 /**
  * Revenue, cost, gross profit (revenue - cost), margin (gp / revenue x 100, 0 without revenue), and the
- * commission (6% of gross profit, rounded half up to whole rupiah; none without profit) with what remains.
+ * commission (the server's percent, 6 by default, of gross profit, rounded half up to whole rupiah; none without
+ * profit) with what remains.
  */
-export function totalsOf(items: readonly DraftItem[]): Totals {
+export function totalsOf(items: readonly DraftItem[], commissionPercent: number = COMMISSION_PERCENT): Totals {
   const sum = (type: ItemType) => roundMoney(items.filter((i) => i.type === type).reduce((s, i) => s + grandTotal(i), 0));
   const totalRevenue = sum('REVENUE');
   const totalCost = sum('COST');
   const grossProfit = roundMoney(totalRevenue - totalCost);
-  const commissionAllocation = grossProfit > 0 ? Math.round((grossProfit * COMMISSION_PERCENT) / 100) : 0;
+  const commissionAllocation = grossProfit > 0 ? Math.round((grossProfit * commissionPercent) / 100) : 0;
   const gpAfterCommission = roundMoney(grossProfit - commissionAllocation);
   return {
     totalRevenue,

@@ -89,7 +89,13 @@ function PcsSheet({ form, leadId, onBack }: { form: PcsForm; leadId: number; onB
 
   const validity = validate(draft, form.subServiceRequired);
   const summary = useMemo(() => monthlySummary(view.items), [view.items]);
-  const totals = !readOnly && (dirty || !current) ? totalsOf(view.items) : shownSheet ? totalsFromSheet(shownSheet) : totalsOf(view.items);
+  const percent = form.commissionPercent ?? undefined;
+  const totals =
+    !readOnly && (dirty || !current)
+      ? totalsOf(view.items, percent)
+      : shownSheet
+        ? totalsFromSheet(shownSheet)
+        : totalsOf(view.items, percent);
 
   const payload = (): PcsSaveIn => ({
     leadsId: leadId,
