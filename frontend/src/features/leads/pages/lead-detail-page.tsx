@@ -219,7 +219,11 @@ export function LeadDetailPage() {
           </Card>
         </Col>
         <Col xs={24} lg={8}>
-          <LeadPcsCard leadId={lead.id} />
+          <LeadPcsCard
+            leadId={lead.id}
+            sheet={lead.projectCostSheets.projectCostSheet}
+            projectIdNumbers={lead.projectIdNumbers}
+          />
           <Card title="Persons in Charge" className="lead-section" variant="borderless">
             {lead.personInCharges.length === 0 ? (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No Person in Charge" />

@@ -8,7 +8,6 @@ export * from './types';
 export const pcsKeys = {
   all: ['pcs'] as const,
   form: (leadId: number) => ['pcs', 'form', leadId] as const,
-  leadCard: (leadId: number) => ['pcs', 'lead-card', leadId] as const,
   coa: (type: ItemType) => ['pcs', 'coa', type] as const,
   flow: (leadId: number, status: string, revisionBatch: number | null) =>
     ['pcs', 'flow', leadId, status, revisionBatch] as const,
@@ -22,15 +21,6 @@ export const pcsFormQueryOptions = (leadId: number) =>
     // The screen keeps what it loaded: a background refetch must not reset what is typed.
     staleTime: Infinity,
     refetchOnWindowFocus: false,
-  });
-
-/** The same form for the lead detail's PCS card, refreshed like the lead detail (every 10 seconds). */
-export const leadPcsQueryOptions = (leadId: number) =>
-  queryOptions({
-    queryKey: pcsKeys.leadCard(leadId),
-    queryFn: () => unwrap(api.GET('/leads/{lead_id}/form/v2', { params: { path: { lead_id: leadId } } })),
-    staleTime: 10_000,
-    refetchInterval: 10_000,
   });
 
 /** Every active chart-of-accounts entry of a type, for the add-item slide. */

@@ -7,6 +7,8 @@ export type PcsForm = Schemas['PcsForm'];
 export type PcsLead = Schemas['PcsLead'];
 export type PcsServiceCategory = Schemas['PcsServiceCategory'];
 export type Pcs = Schemas['PcsOut'];
+/** The current sheet as the lead detail (GET /leads/{id}) carries it. */
+export type PcsBrief = Schemas['SheetBrief'];
 export type PcsHistory = Schemas['PcsHistoryOut'];
 export type PcsRevision = Schemas['RevisionOut'];
 export type PcsFile = Schemas['PcsFileOut'];

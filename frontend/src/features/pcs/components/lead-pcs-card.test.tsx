@@ -2,10 +2,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { setTokens } from '@/lib/api/tokens';
 import { createQueryClient } from '@/lib/query-client';
-import { json, stubApi } from '@/test/render-app';
-import { pcsForm, sheet } from '../test-fixtures';
+import type { PcsBrief } from '../api/types';
+import { sheet } from '../test-fixtures';
 import { LeadPcsCard, PCS_TOOLTIP_DELAY_S } from './lead-pcs-card';
 
 afterEach(async () => {
@@ -16,12 +15,11 @@ afterEach(async () => {
   });
 });
 
-function show(form: ReturnType<typeof pcsForm>) {
-  setTokens({ token: 't', refreshToken: 'r' });
-  stubApi(null, (_req, url) => (url.pathname === '/api/leads/19/form/v2' ? json(200, { results: form }) : undefined));
+/** The card as the lead detail shows it, with the detail's sheet and PIDs (no request of its own). */
+function show(pcs: PcsBrief | null, projectIdNumbers: string[] = []) {
   const router = createMemoryRouter(
     [
-      { path: '/leads/:leadId', element: <LeadPcsCard leadId={19} /> },
+      { path: '/leads/:leadId', element: <LeadPcsCard leadId={19} sheet={pcs} projectIdNumbers={projectIdNumbers} /> },
       { path: '/leads/:leadId/project-cost-sheet', element: <p>The sheet</p> },
       { path: '/leads/:leadId/generate-pid', element: <p>The PID</p> },
     ],
@@ -41,7 +39,7 @@ function show(form: ReturnType<typeof pcsForm>) {
 
 describe('LeadPcsCard', () => {
   it('shows the status, gross profit and margin, and opens the sheet', async () => {
-    const router = show(pcsForm({ projectCostSheets: { projectCostSheet: sheet({ status: 'WAITING_FOR_APPROVAL' }), projectCostSheetHistories: [] } }));
+    const router = show(sheet({ status: 'WAITING_FOR_APPROVAL' }));
     expect(await screen.findByText('Waiting For Approval')).toBeInTheDocument();
     expect(screen.getByText('Rp 8.000.000')).toBeInTheDocument();
     expect(screen.getByText('40%')).toBeInTheDocument();
@@ -52,13 +50,19 @@ describe('LeadPcsCard', () => {
   });
 
   it('leads to the PID screen once the sheet is approved', async () => {
-    const router = show(pcsForm({ projectCostSheets: { projectCostSheet: sheet({ status: 'APPROVED' }), projectCostSheetHistories: [] } }));
+    const router = show(sheet({ status: 'APPROVED' }));
     fireEvent.click(await screen.findByText('Generate PID', { selector: 'button span' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/leads/19/generate-pid'));
   });
 
+  it('says PID Numbers once the lead has a PID', async () => {
+    show(sheet({ status: 'APPROVED' }), ['PID-2026-001']);
+    expect(await screen.findByText('PID Numbers', { selector: 'button span' })).toBeInTheDocument();
+    expect(screen.queryByText('Generate PID')).not.toBeInTheDocument();
+  });
+
   it("says N/A without a sheet, and its tooltip waits 500 ms", async () => {
-    show(pcsForm({ projectCostSheets: { projectCostSheet: null, projectCostSheetHistories: [] }, revisions: [] }));
+    show(null);
     expect(await screen.findByText('N/A')).toBeInTheDocument();
     expect(screen.queryByText('Gross Profit')).not.toBeInTheDocument();
     expect(PCS_TOOLTIP_DELAY_S).toBe(0.5);

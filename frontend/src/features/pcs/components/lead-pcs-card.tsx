@@ -1,11 +1,9 @@
 import { CalculatorOutlined, NumberOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Skeleton, Tooltip, Typography } from 'antd';
+import { Button, Card, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatIDR, formatNumber } from '@/lib/format';
-import { leadPcsQueryOptions } from '../api/pcs-api';
-import type { Pcs } from '../api/types';
+import type { PcsBrief } from '../api/types';
 import { statusLabel } from '../lib/sheet';
 import { ApprovalStatusDialog } from './approval-status-dialog';
 import { StatusPill } from './status-pill';
@@ -13,60 +11,62 @@ import { StatusPill } from './status-pill';
 /** The lead detail's PCS hover tooltip waits 500 ms (spec 2 §2.3). */
 export const PCS_TOOLTIP_DELAY_S = 0.5;
 
-const itemCount = (pcs: Pcs, type: string) => pcs.projectCostSheetItems.filter((i) => i.type === type).length;
+const itemCount = (pcs: PcsBrief, type: string) => pcs.projectCostSheetItems.filter((i) => i.type === type).length;
+
+export interface LeadPcsCardProps {
+  leadId: number;
+  /** The lead detail's `projectCostSheets.projectCostSheet` (refetched with the detail every 10 seconds). */
+  sheet: PcsBrief | null;
+  /** The lead detail's `projectIdNumbers`. */
+  projectIdNumbers: readonly string[];
+}
 
 /** The lead's cost sheet on the lead detail: status (its approval timeline on click), GP, and the way in. */
-export function LeadPcsCard({ leadId }: { leadId: number }) {
+export function LeadPcsCard({ leadId, sheet: pcs, projectIdNumbers }: LeadPcsCardProps) {
   const navigate = useNavigate();
   const [statusOpen, setStatusOpen] = useState(false);
-  const form = useQuery(leadPcsQueryOptions(leadId));
-  const pcs = form.data?.projectCostSheets.projectCostSheet ?? null;
 
   return (
     <Card title="Project Cost Sheet" className="lead-section" variant="borderless" data-testid="lead-pcs-card">
-      {form.isPending ? (
-        <Skeleton active paragraph={{ rows: 2 }} />
-      ) : (
-        <div style={{ display: 'flex', flexDirection: 'column', gap: 10 }}>
-          <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}>
-            <Typography.Text type="secondary">Status</Typography.Text>
-            <Tooltip
-              mouseEnterDelay={PCS_TOOLTIP_DELAY_S}
-              title={pcs ? `Revision ${pcs.revisionBatch}${pcs.remark ? ` - ${pcs.remark}` : ''} · ${statusLabel(pcs.status)}` : 'No project cost sheet yet'}
-            >
-              <span>
-                <StatusPill status={pcs?.status} onClick={pcs ? () => setStatusOpen(true) : undefined} />
-              </span>
-            </Tooltip>
-          </div>
-          {pcs && (
-            <>
-              <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
-                <Typography.Text type="secondary">Gross Profit</Typography.Text>
-                <Typography.Text strong>{formatIDR(pcs.grossProfit)}</Typography.Text>
-              </div>
-              <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
-                <Typography.Text type="secondary">GP Margin</Typography.Text>
-                <Typography.Text strong>{formatNumber(pcs.grossProfitMargin)}%</Typography.Text>
-              </div>
-              <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
-                <Typography.Text type="secondary">Revision {pcs.revisionBatch}</Typography.Text>
-                <Typography.Text>
-                  {itemCount(pcs, 'REVENUE')} sales · {itemCount(pcs, 'COST')} cost items
-                </Typography.Text>
-              </div>
-            </>
-          )}
-          <Button icon={<CalculatorOutlined />} onClick={() => navigate(`/leads/${leadId}/project-cost-sheet`)}>
-            Project Cost Sheet
-          </Button>
-          {pcs?.status === 'APPROVED' && (
-            <Button icon={<NumberOutlined />} onClick={() => navigate(`/leads/${leadId}/generate-pid`)}>
-              {form.data?.projectIdNumbers.length ? 'PID Numbers' : 'Generate PID'}
-            </Button>
-          )}
+      <div style={{ display: 'flex', flexDirection: 'column', gap: 10 }}>
+        <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}>
+          <Typography.Text type="secondary">Status</Typography.Text>
+          <Tooltip
+            mouseEnterDelay={PCS_TOOLTIP_DELAY_S}
+            title={pcs ? `Revision ${pcs.revisionBatch}${pcs.remark ? ` - ${pcs.remark}` : ''} · ${statusLabel(pcs.status)}` : 'No project cost sheet yet'}
+          >
+            <span>
+              <StatusPill status={pcs?.status} onClick={pcs ? () => setStatusOpen(true) : undefined} />
+            </span>
+          </Tooltip>
         </div>
-      )}
+        {pcs && (
+          <>
+            <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
+              <Typography.Text type="secondary">Gross Profit</Typography.Text>
+              <Typography.Text strong>{formatIDR(pcs.grossProfit)}</Typography.Text>
+            </div>
+            <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
+              <Typography.Text type="secondary">GP Margin</Typography.Text>
+              <Typography.Text strong>{formatNumber(pcs.grossProfitMargin)}%</Typography.Text>
+            </div>
+            <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
+              <Typography.Text type="secondary">Revision {pcs.revisionBatch}</Typography.Text>
+              <Typography.Text>
+                {itemCount(pcs, 'REVENUE')} sales · {itemCount(pcs, 'COST')} cost items
+              </Typography.Text>
+            </div>
+          </>
+        )}
+        <Button icon={<CalculatorOutlined />} onClick={() => navigate(`/leads/${leadId}/project-cost-sheet`)}>
+          Project Cost Sheet
+        </Button>
+        {pcs?.status === 'APPROVED' && (
+          <Button icon={<NumberOutlined />} onClick={() => navigate(`/leads/${leadId}/generate-pid`)}>
+            {projectIdNumbers.length ? 'PID Numbers' : 'Generate PID'}
+          </Button>
+        )}
+      </div>
       {pcs && (
         <ApprovalStatusDialog
           open={statusOpen}

@@ -107,8 +107,8 @@ function PcsSheet({ form, leadId, onBack }: { form: PcsForm; leadId: number; onB
   });
   const refresh = (answer: PcsForm) => {
     queryClient.setQueryData(pcsKeys.form(leadId), answer);
+    // The lead detail (and its cost sheet card) is under ['leads'].
     void queryClient.invalidateQueries({ queryKey: ['leads'] });
-    void queryClient.invalidateQueries({ queryKey: pcsKeys.leadCard(leadId) });
     void queryClient.invalidateQueries({ queryKey: ['pcs', 'flow', leadId] });
   };
   const save = useMutation({
