@@ -4,21 +4,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any
 
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
-
-@lru_cache
-def _sessions() -> Any:
-    from api.core.config import get_settings
-    from api.core.db import make_engine, make_session_factory
-
-    settings = get_settings()
-    assert settings.database_url, "DATABASE_URL is not set"
-    return make_session_factory(make_engine(settings.database_url))
+from workflows.activities.db import sessions
 
 
 @dataclass
@@ -46,7 +36,7 @@ def allocate_pid(data: AllocatePid) -> PidAllocated:
     """The lead's PID (existing, or the next number of its prefix); refuses a sheet that is not approved."""
     from api.pcs import pid
 
-    with _sessions()() as session:
+    with sessions()() as session:
         try:
             found = pid.allocate(session, lead_id=data.lead_id, pcs_id=data.pcs_id)
         except pid.NotApprovedError as exc:
@@ -62,7 +52,7 @@ def attach_pid_pdf(pid_id: int) -> PidPdf:
     from api.core.storage import Storage
     from api.pcs import pid
 
-    with _sessions()() as session:
+    with sessions()() as session:
         try:
             file = pid.attach_pdf(session, Storage(get_settings().storage_dir), pid_id=pid_id)
         except AppError as exc:  # the PID or its sheet is gone: retrying will not bring it back
@@ -75,7 +65,7 @@ def notify_pid(pid_id: int) -> bool:
     """Tell the sales person (an INFORMATION notification and a live bell update), once."""
     from api.pcs import pid
 
-    with _sessions()() as session:
+    with sessions()() as session:
         return pid.notify(session, pid_id=pid_id)
 
 
@@ -84,5 +74,5 @@ def pending_pid_leads() -> list[int]:
     """Leads whose cost sheet is approved and which still have no PID."""
     from api.pcs import pid
 
-    with _sessions()() as session:
+    with sessions()() as session:
         return pid.all_pending_leads(session)

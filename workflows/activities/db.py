@@ -1,0 +1,20 @@
+"""The database sessions of the worker's activities: one engine and session factory per process."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session, sessionmaker
+
+
+@lru_cache
+def sessions() -> sessionmaker[Session]:
+    """The worker's session factory, made on first use (activities import the api lazily)."""
+    from api.core.config import get_settings
+    from api.core.db import make_engine, make_session_factory
+
+    settings = get_settings()
+    assert settings.database_url, "DATABASE_URL is not set"
+    return make_session_factory(make_engine(settings.database_url))
