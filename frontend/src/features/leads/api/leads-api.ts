@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
-import { ApiError } from '@/lib/api/errors';
+import { blobOf, saveBlob } from './download';
 import type {
   LeadCreate,
   LeadFileKind,
@@ -194,17 +194,8 @@ export function updateLead(id: number, data: LeadUpdate, files: LeadUploads = {}
 
 /** Downloads a lead file with the bearer token (through the API client) and saves it. */
 export async function downloadLeadFile(leadId: number, kind: LeadFileKind, filename: string): Promise<void> {
-  const { data, response } = await api.GET('/leads/{lead_id}/files/{kind}', {
-    params: { path: { lead_id: leadId, kind } },
-    parseAs: 'blob',
-  });
-  if (!response.ok || !data) throw new ApiError(response.status, undefined);
-  const url = URL.createObjectURL(data as Blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  const blob = await blobOf(
+    api.GET('/leads/{lead_id}/files/{kind}', { params: { path: { lead_id: leadId, kind } }, parseAs: 'blob' }),
+  );
+  saveBlob(blob, filename);
 }

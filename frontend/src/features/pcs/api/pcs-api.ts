@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
-import { ApiError } from '@/lib/api/errors';
+import { blobOf, pdfOf, saveBlob } from '@/features/leads/api/download';
 import type { ItemType, PcsSaveIn } from './types';
 
 export * from './types';
@@ -77,24 +77,6 @@ export function submitForApproval(input: PcsSaveIn) {
   );
 }
 
-async function blobOf(call: Promise<{ data?: unknown; error?: unknown; response: Response }>): Promise<Blob> {
-  const { data, error, response } = await call;
-  if (!response.ok || !data) throw new ApiError(response.status, error);
-  return data as Blob;
-}
-
-/** Saves a blob under a file name through a temporary link. */
-export function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 /** GET /leads/download/{filename}, saved under the file's display name. */
 export async function downloadPcsFile(filename: string, displayName: string): Promise<void> {
   const blob = await blobOf(api.GET('/leads/download/{filename}', { params: { path: { filename } }, parseAs: 'blob' }));
@@ -102,14 +84,13 @@ export async function downloadPcsFile(filename: string, displayName: string): Pr
 }
 
 /** GET /leads/{id}/pcs-pdf as a blob (the current revision, or an older one by its batch). */
-export async function fetchPcsPdf(leadId: number, revisionBatch: number | null): Promise<Blob> {
-  const blob = await blobOf(
+export function fetchPcsPdf(leadId: number, revisionBatch: number | null): Promise<Blob> {
+  return pdfOf(
     api.GET('/leads/{lead_id}/pcs-pdf', {
       params: { path: { lead_id: leadId }, query: revisionBatch === null ? {} : { revisionBatch } },
       parseAs: 'blob',
     }),
   );
-  return blob.type === 'application/pdf' ? blob : new Blob([blob], { type: 'application/pdf' });
 }
 
 /** PCS_{client}_{project}.pdf (spec §2.6). */

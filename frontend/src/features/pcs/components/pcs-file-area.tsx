@@ -1,7 +1,8 @@
 import { CloseOutlined, FileExcelOutlined, UploadOutlined } from '@ant-design/icons';
 import { App, Button, Typography, Upload } from 'antd';
 import { useState } from 'react';
-import { downloadPcsFile, saveBlob } from '../api/pcs-api';
+import { saveBlob } from '@/features/leads/api/download';
+import { downloadPcsFile } from '../api/pcs-api';
 import type { PcsFile } from '../api/types';
 import { DOWNLOAD_ERROR_SECONDS, DOWNLOAD_FAILED, pcsFileError, SHEET_ACCEPT, sizeInMb } from '../lib/files';
 import { FILE_REQUIRED } from '../lib/sheet';

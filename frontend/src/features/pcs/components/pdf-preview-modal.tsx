@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Grid, Modal, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { errorMessage, isApiError } from '@/lib/api/errors';
-import { fetchPcsPdf, pdfFileName, saveBlob } from '../api/pcs-api';
+import { saveBlob } from '@/features/leads/api/download';
+import { fetchPcsPdf, pdfFileName } from '../api/pcs-api';
 import { APPROVAL_STATUS_EMPTY } from './approval-status-dialog';
 
 export interface PdfPreviewModalProps {

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
-import { ApiError } from '@/lib/api/errors';
+import { pdfOf } from '@/features/leads/api/download';
 import type { components } from '@/lib/api/schema';
 
 export type PidOverview = components['schemas']['PidOverview'];
@@ -30,17 +30,9 @@ export function generatePid(leadId: number): Promise<PidStart> {
   return unwrap(api.POST('/leads/{lead_id}/generate-pid', { params: { path: { lead_id: leadId } } }));
 }
 
-async function blobOf(call: Promise<{ data?: unknown; error?: unknown; response: Response }>): Promise<Blob> {
-  const { data, error, response } = await call;
-  const body = data as Blob | undefined;
-  if (!response.ok || typeof body?.arrayBuffer !== 'function') throw new ApiError(response.status, error);
-  // Re-wrapped as a PDF of this realm: the iframe and the mail upload both need the type.
-  return new Blob([await body.arrayBuffer()], { type: 'application/pdf' });
-}
-
 /** The PDF stored with a PID. */
 export function fetchPidPdf(leadId: number, pidId: number): Promise<Blob> {
-  return blobOf(
+  return pdfOf(
     api.GET('/leads/{lead_id}/project-ids/{pid_id}/pdf', {
       params: { path: { lead_id: leadId, pid_id: pidId } },
       parseAs: 'blob',
@@ -50,7 +42,7 @@ export function fetchPidPdf(leadId: number, pidId: number): Promise<Blob> {
 
 /** The sample cost sheet PDF of the /pdf test page. */
 export function fetchSamplePdf(): Promise<Blob> {
-  return blobOf(api.GET('/pdf/sample', { parseAs: 'blob' }));
+  return pdfOf(api.GET('/pdf/sample', { parseAs: 'blob' }));
 }
 
 /** Mails a PDF (to the caller's own address when `to` is empty). */
@@ -64,16 +56,4 @@ export function sendPdfMail(pdf: Blob, to?: string): Promise<MailSent> {
       bodySerializer: () => form,
     }),
   );
-}
-
-/** Saves a blob under a file name. */
-export function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

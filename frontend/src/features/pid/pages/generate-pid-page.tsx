@@ -6,7 +6,8 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { showConfirm, showError } from '@/components/dialogs';
 import { errorMessage, isApiError } from '@/lib/api/errors';
 import { formatDateTime } from '@/lib/format';
-import { fetchPidPdf, generatePid, PID_POLL_MS, pidKeys, pidOverviewQueryOptions, saveBlob } from '../api/pid-api';
+import { saveBlob } from '@/features/leads/api/download';
+import { fetchPidPdf, generatePid, PID_POLL_MS, pidKeys, pidOverviewQueryOptions } from '../api/pid-api';
 import type { PidOverview, ProjectIdNumber } from '../api/pid-api';
 import '../pid.css';
 

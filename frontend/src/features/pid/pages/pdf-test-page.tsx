@@ -4,7 +4,8 @@ import { Alert, Button, Card, Input, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { showError, toast } from '@/components/dialogs';
 import { errorMessage } from '@/lib/api/errors';
-import { fetchSamplePdf, MAIL_PDF_NAME, pidKeys, saveBlob, sendPdfMail } from '../api/pid-api';
+import { saveBlob } from '@/features/leads/api/download';
+import { fetchSamplePdf, MAIL_PDF_NAME, pidKeys, sendPdfMail } from '../api/pid-api';
 import '../pid.css';
 
 export const PAGE_TITLE = 'PCS PDF Test';
