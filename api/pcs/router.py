@@ -2,10 +2,11 @@
 spreadsheet download and the approval flow of a revision."""
 
 import json
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Annotated, Any
 
-from fastapi import APIRouter, File, Form, Query, Request, UploadFile
+from fastapi import APIRouter, Depends, File, Form, Query, Request, UploadFile
 from fastapi.responses import FileResponse
 from pydantic import TypeAdapter, ValidationError
 
@@ -65,6 +66,21 @@ Revision = Annotated[int | None, Form(alias="revisionBatch", description="Option
 Upload = Annotated[UploadFile | None, File(alias="uploadedFile", description="The PCS spreadsheet (15 MB)")]
 
 
+@dataclass
+class _Sent:
+    data: SaveIn
+    upload: tuple[str, bytes] | None
+
+
+def _sent(leads_id: LeadsId, remark: Remark = None, items: Items = None, file_state: FileState = None,
+          revision_batch: Revision = None, uploaded_file: Upload = None) -> _Sent:
+    """The multipart form that saving and submitting share, parsed."""
+    return _Sent(_parse(leads_id, remark, items, file_state, revision_batch), _read(uploaded_file))
+
+
+Sent = Annotated[_Sent, Depends(_sent)]
+
+
 @router.get("/leads/{lead_id}/form/v2", summary="The cost sheet form of a lead: current and earlier revisions")
 def get_form(lead_id: int, session: SessionDep, actor: Reader) -> Envelope[PcsForm]:
     return ok(service.get_form(session=session, actor=actor, lead_id=lead_id))
@@ -72,22 +88,16 @@ def get_form(lead_id: int, session: SessionDep, actor: Reader) -> Envelope[PcsFo
 
 @router.put("/project-cost-sheet/save-as-draft", summary="Save the cost sheet as a draft (multipart)")
 def save_as_draft(request: Request, session: SessionDep, temporal: TemporalDep, settings: SettingsDep,
-                  actor: Editor, leads_id: LeadsId, remark: Remark = None, items: Items = None,
-                  file_state: FileState = None, revision_batch: Revision = None,
-                  uploaded_file: Upload = None) -> Envelope[PcsForm]:
-    data = _parse(leads_id, remark, items, file_state, revision_batch)
+                  actor: Editor, sent: Sent) -> Envelope[PcsForm]:
     return ok(service.save(session=session, storage=request.app.state.storage, temporal=temporal, settings=settings,
-                           actor=actor, data=data, upload=_read(uploaded_file), submit=False))
+                           actor=actor, data=sent.data, upload=sent.upload, submit=False))
 
 
 @router.put("/project-cost-sheet/submit-for-approval", summary="Submit the cost sheet for approval (multipart)")
 def submit_for_approval(request: Request, session: SessionDep, temporal: TemporalDep, settings: SettingsDep,
-                        actor: Editor, leads_id: LeadsId, remark: Remark = None, items: Items = None,
-                        file_state: FileState = None, revision_batch: Revision = None,
-                        uploaded_file: Upload = None) -> Envelope[PcsForm]:
-    data = _parse(leads_id, remark, items, file_state, revision_batch)
+                        actor: Editor, sent: Sent) -> Envelope[PcsForm]:
     return ok(service.save(session=session, storage=request.app.state.storage, temporal=temporal, settings=settings,
-                           actor=actor, data=data, upload=_read(uploaded_file), submit=True))
+                           actor=actor, data=sent.data, upload=sent.upload, submit=True))
 
 
 @router.get("/leads/download/{filename}", summary="Download a lead's cost sheet spreadsheet or PID PDF",
