@@ -5,11 +5,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import uuid
+from collections.abc import Iterable
 from typing import Any
 
 import anyio.from_thread
 from sqlalchemy import func, or_, select
-from sqlalchemy.orm import Session, aliased
+from sqlalchemy.orm import Session, aliased, joinedload
 from temporalio.client import Client, WorkflowUpdateFailedError
 from temporalio.common import SearchAttributeKey, SearchAttributePair, TypedSearchAttributes
 from temporalio.exceptions import ApplicationError
@@ -63,9 +64,15 @@ REQUESTED_BY = SearchAttributeKey.for_keyword("RequestedBy")
 
 # -- pipelines ------------------------------------------------------------------------------------------------
 
-def _people(session: Session, ids: list[int]) -> list[PersonOut]:
-    users = {u.id: u for u in session.scalars(select(User).where(User.id.in_(ids)))} if ids else {}
-    return [PersonOut(id=i, fullname=users[i].fullname) for i in ids if i in users]
+def _names(session: Session, ids: Iterable[int]) -> dict[int, str]:
+    """Full names of these users, in one query."""
+    wanted = set(ids)
+    return dict(session.execute(select(User.id, User.fullname).where(User.id.in_(wanted))).tuples().all()) \
+        if wanted else {}
+
+
+def _user_ids(version: ApprovalPipelineVersion) -> set[int]:
+    return {*version.sales_person_ids, *(i for layer in version.layers for i in layer["approvers"])}
 
 
 def _version(session: Session, pipeline: ApprovalPipeline) -> ApprovalPipelineVersion:
@@ -75,34 +82,47 @@ def _version(session: Session, pipeline: ApprovalPipeline) -> ApprovalPipelineVe
     return version
 
 
-def pipeline_out(session: Session, pipeline: ApprovalPipeline) -> PipelineOut:
-    version = _version(session, pipeline)
+def pipeline_out(pipeline: ApprovalPipeline, version: ApprovalPipelineVersion, names: dict[int, str]) -> PipelineOut:
+    def people(ids: list[int]) -> list[PersonOut]:
+        return [PersonOut(id=i, fullname=names[i]) for i in ids if i in names]
+
     return PipelineOut(
         id=pipeline.id, name=pipeline.name, pipeline_action_type=pipeline.action_type, version=version.version,
-        is_active=pipeline.is_active, sales_persons=_people(session, version.sales_person_ids),
+        is_active=pipeline.is_active, sales_persons=people(version.sales_person_ids),
         layers=[LayerOut(name=layer["name"], mode=layer["mode"], min_approvals=layer.get("minApprovals", 1),
-                         approvers=_people(session, layer["approvers"])) for layer in version.layers],
+                         approvers=people(layer["approvers"])) for layer in version.layers],
         updated_at=pipeline.updated_at)
 
 
+def _pipeline_out(session: Session, pipeline: ApprovalPipeline) -> PipelineOut:
+    version = _version(session, pipeline)
+    return pipeline_out(pipeline, version, _names(session, _user_ids(version)))
+
+
 def pickable_users(*, session: Session) -> list[PickableUser]:
-    stmt = select(User).where(User.is_active.is_(True)).order_by(User.fullname)
+    stmt = select(User).where(User.is_active.is_(True)).options(joinedload(User.role)).order_by(User.fullname)
     return [PickableUser(id=u.id, fullname=u.fullname, role_name=u.role.name, role_description=u.role.description)
             for u in session.scalars(stmt)]
 
 
 def list_pipelines(*, session: Session, pcs: bool) -> list[PipelineOut]:
-    stmt = select(ApprovalPipeline).where(ApprovalPipeline.is_active.is_(True))
+    """Every active pipeline with its current version: two queries whatever the number of pipelines."""
+    stmt = (select(ApprovalPipeline, ApprovalPipelineVersion)
+            .join(ApprovalPipelineVersion, (ApprovalPipelineVersion.pipeline_id == ApprovalPipeline.id)
+                  & (ApprovalPipelineVersion.version == ApprovalPipeline.current_version))
+            .where(ApprovalPipeline.is_active.is_(True)))
     stmt = stmt.where(ApprovalPipeline.action_type == "PCS") if pcs else stmt.where(
         ApprovalPipeline.action_type != "PCS")
-    return [pipeline_out(session, p) for p in session.scalars(stmt.order_by(ApprovalPipeline.name))]
+    rows = session.execute(stmt.order_by(ApprovalPipeline.name)).tuples().all()
+    names = _names(session, {i for _, version in rows for i in _user_ids(version)})
+    return [pipeline_out(pipeline, version, names) for pipeline, version in rows]
 
 
 def get_pipeline(*, session: Session, pipeline_id: int) -> PipelineOut:
     pipeline = session.get(ApprovalPipeline, pipeline_id)
     if pipeline is None or not pipeline.is_active:
         raise NotFound(PIPELINE_NOT_FOUND)
-    return pipeline_out(session, pipeline)
+    return _pipeline_out(session, pipeline)
 
 
 def save_pipeline(*, session: Session, actor: User, data: PipelineIn) -> PipelineOut:
@@ -139,7 +159,7 @@ def save_pipeline(*, session: Session, actor: User, data: PipelineIn) -> Pipelin
     session.add_all([ApprovalPipelineSales(pipeline_id=pipeline.id, user_id=u)
                      for u in dict.fromkeys(data.sales_persons)])
     session.commit()
-    return pipeline_out(session, pipeline)
+    return _pipeline_out(session, pipeline)
 
 
 def delete_pipeline(*, session: Session, pipeline_id: int) -> None:
@@ -167,9 +187,7 @@ def find_version(session: Session, *, action_type: str, sales_person_id: int) ->
 # -- requests -------------------------------------------------------------------------------------------------
 
 def _layers(session: Session, version: ApprovalPipelineVersion) -> list[rules.Layer]:
-    ids = list({i for layer in version.layers for i in layer["approvers"]})
-    people = dict(session.execute(select(User.id, User.fullname).where(User.id.in_(ids))).tuples().all()) \
-        if ids else {}
+    people = _names(session, (i for layer in version.layers for i in layer["approvers"]))
     return [rules.Layer(name=layer["name"], mode=layer["mode"], min_approvals=layer.get("minApprovals", 1),
                         approvers=[rules.Approver(i, people.get(i, f"user {i}")) for i in layer["approvers"]])
             for layer in version.layers]

@@ -156,6 +156,39 @@ class TestPipelines:
         pcs = client.post("/api/approval-pipelines", json={**body, "pipelineActionType": "PCS"}, headers=headers)
         assert pcs.status_code == 422
 
+    def test_listing_costs_the_same_statements_whatever_the_number_of_pipelines(self, client: TestClient,
+                                                                              db: Any) -> None:
+        from sqlalchemy import event
+
+        ids = dict(db.execute(text("select username, id from users")).all())
+        headers = auth(client, "admin")
+        engine = client.app.state.engine  # type: ignore[attr-defined]
+        statements: list[str] = []
+
+        def count(*args: Any) -> None:
+            statements.append(args[2])
+
+        def counted() -> tuple[int, int]:
+            statements.clear()
+            event.listen(engine, "before_cursor_execute", count)
+            try:
+                r = client.get("/api/approval-pipelines", headers=headers)
+            finally:
+                event.remove(engine, "before_cursor_execute", count)
+            assert r.status_code == 200, r.text
+            return len(r.json()["results"]), len(statements)
+
+        counted()  # the first call of a test may also reload the access policy
+        before_count, before_statements = counted()
+        for n in range(3):
+            body = {"name": f"Counted {n}", "pipelineActionType": "DROP_LEAD", "salesPersons": [ids["sales2"]],
+                    "layers": [{"name": "One", "mode": "ANY_USER", "approvers": [ids["approver1"]]},
+                               {"name": "Two", "mode": "ANY_ORDER", "approvers": [ids["approver2"], ids["tl1"]]}]}
+            assert client.post("/api/approval-pipelines", json=body, headers=headers).status_code == 200
+        after_count, after_statements = counted()
+        assert after_count == before_count + 3
+        assert after_statements == before_statements
+
     def test_only_administrators_manage_pipelines(self, client: TestClient) -> None:
         assert client.get("/api/approval-pipelines", headers=auth(client, "sales1")).status_code == 403
         assert client.get("/api/approval-pipelines", headers=auth(client, "admin")).status_code == 200
