@@ -423,10 +423,6 @@ def requirement_fields(*, session: Session, actor: User, lead_id: int, stage: st
 
 def missing_fields(session: Session, lead: Lead, target: Stage) -> list[str]:
     """The labels of what the lead still needs before it may enter `target`."""
-    return _missing(session, lead, target)
-
-
-def _missing(session: Session, lead: Lead, target: Stage) -> list[str]:
     return [label for f, label in REQUIREMENTS.get(target.stage_name, []) if not _filled(session, lead, f)]
 
 
@@ -434,7 +430,7 @@ def check_need_approval(*, session: Session, actor: User, lead_id: int, stage_id
     lead = visible_or_404(session, actor, lead_id)
     target = _stage(session, stage_id)
     return NeedApprovalOut(needs_approval=target.needs_approval, stage_id=target.id, stage_name=target.stage_name,
-                           missing_fields=_missing(session, lead, target))
+                           missing_fields=missing_fields(session, lead, target))
 
 
 # -- writes ---------------------------------------------------------------------------------------------------
@@ -599,7 +595,7 @@ def _move(session: Session, lead: Lead, actor: User, stage_id: int) -> tuple[boo
     if lead.status not in ONGOING:
         raise ValidationFailed(f"A lead that is {STATUS_LABELS[lead.status]} cannot change stage.")
     if target.seq_number > current.seq_number:
-        missing = _missing(session, lead, target)
+        missing = missing_fields(session, lead, target)
         if missing:
             raise ValidationFailed(f"Complete these fields before moving to {target.stage_name} "
                                    f"{target.stage_description}: {', '.join(missing)}.")
