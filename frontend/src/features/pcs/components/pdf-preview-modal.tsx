@@ -1,9 +1,9 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Grid, Modal, Skeleton } from 'antd';
-import { useEffect, useState } from 'react';
 import { errorMessage, isApiError } from '@/lib/api/errors';
 import { saveBlob } from '@/features/leads/api/download';
+import { useObjectUrl } from '@/features/leads/lib/use-object-url';
 import { fetchPcsPdf, pdfFileName } from '../api/pcs-api';
 import { APPROVAL_STATUS_EMPTY } from './approval-status-dialog';
 
@@ -29,17 +29,7 @@ export function PdfPreviewModal({ open, leadId, revisionBatch, clientName, proje
     staleTime: Infinity,
     retry: false,
   });
-  const [url, setUrl] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!pdf.data) return undefined;
-    const objectUrl = URL.createObjectURL(pdf.data);
-    setUrl(objectUrl);
-    return () => {
-      URL.revokeObjectURL(objectUrl);
-      setUrl(null);
-    };
-  }, [pdf.data]);
+  const url = useObjectUrl(pdf.data);
 
   const empty = pdf.isError && isApiError(pdf.error) && pdf.error.status === 404;
   return (

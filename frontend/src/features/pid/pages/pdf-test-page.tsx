@@ -1,10 +1,11 @@
 import { DownloadOutlined, MailOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Input, Skeleton, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { showError, toast } from '@/components/dialogs';
 import { errorMessage } from '@/lib/api/errors';
 import { saveBlob } from '@/features/leads/api/download';
+import { useObjectUrl } from '@/features/leads/lib/use-object-url';
 import { fetchSamplePdf, MAIL_PDF_NAME, pidKeys, sendPdfMail } from '../api/pid-api';
 import '../pid.css';
 
@@ -13,18 +14,8 @@ export const PAGE_TITLE = 'PCS PDF Test';
 /** Spec 3 §2.10: renders a sample cost sheet PDF (sample data only) and sends it by mail. */
 export function PdfTestPage() {
   const pdf = useQuery({ queryKey: pidKeys.sample, queryFn: fetchSamplePdf, staleTime: Infinity, retry: false });
-  const [url, setUrl] = useState<string | null>(null);
+  const url = useObjectUrl(pdf.data);
   const [to, setTo] = useState('');
-
-  useEffect(() => {
-    if (!pdf.data) return undefined;
-    const objectUrl = URL.createObjectURL(pdf.data);
-    setUrl(objectUrl);
-    return () => {
-      URL.revokeObjectURL(objectUrl);
-      setUrl(null);
-    };
-  }, [pdf.data]);
 
   const send = useMutation({
     mutationFn: () => sendPdfMail(pdf.data!, to),
