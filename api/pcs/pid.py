@@ -39,6 +39,7 @@ from api.master_data.models import Entity
 from api.notifications import service as notifications
 from api.notifications.models import Notification
 from api.pcs import pdf
+from api.pcs import repository as repo
 from api.pcs.models import ProjectCostSheet
 from api.pcs.pid_schemas import PidFile, PidOverview, PidStart, ProjectIdNumber
 from api.users.models import User
@@ -56,10 +57,6 @@ LEAD_ID = SearchAttributeKey.for_keyword("LeadId")
 
 class NotApprovedError(Exception):
     """The lead's sheet is not approved (a business refusal: the workflow does not retry it)."""
-
-
-def workflow_id(lead_id: int) -> str:
-    return f"pid-lead-{lead_id}"
 
 
 def entity_code(name: str | None) -> str:
@@ -177,9 +174,9 @@ def notify(session: Session, *, pid_id: int) -> bool:
 
 def start(temporal: TemporalClient | None, settings: Settings, *, lead_id: int, pcs_id: int | None) -> PidStart:
     """Start the lead's PidWorkflow, or answer the one already running or finished (never a second PID)."""
-    from workflows.pid import PidInput, PidWorkflow
+    from workflows.pid import PidInput, PidWorkflow, pid_workflow_id
 
-    wid = workflow_id(lead_id)
+    wid = pid_workflow_id(lead_id)
     if temporal is None:
         raise AppError(UNAVAILABLE, status=503)
 
@@ -229,35 +226,36 @@ def process(*, session: Session, temporal: TemporalClient | None, settings: Sett
     return start(temporal, settings, lead_id=lead.id, pcs_id=sheet.id)
 
 
+def _pending() -> Any:
+    """Leads whose sheet is approved and which have no PID yet."""
+    return (select(Lead.id).join(ProjectCostSheet, ProjectCostSheet.lead_id == Lead.id)
+            .where(approved_clause(), ~exists().where(LeadProjectId.lead_id == Lead.id)).order_by(Lead.id))
+
+
 def pending_leads(*, session: Session, actor: User) -> list[int]:
     """Visible leads whose sheet is approved and which have no PID yet."""
-    stmt = (select(Lead.id).join(ProjectCostSheet, ProjectCostSheet.lead_id == Lead.id)
-            .where(approved_clause(), ~exists().where(LeadProjectId.lead_id == Lead.id)).order_by(Lead.id))
-    return list(session.scalars(scoped(stmt, visible_sales_ids(session, actor))))
+    return list(session.scalars(scoped(_pending(), visible_sales_ids(session, actor))))
 
 
 def all_pending_leads(session: Session, *, limit: int = 100) -> list[int]:
     """Every lead whose sheet is approved and which has no PID yet (for the periodic sweep)."""
-    stmt = (select(Lead.id).join(ProjectCostSheet, ProjectCostSheet.lead_id == Lead.id)
-            .where(approved_clause(), ~exists().where(LeadProjectId.lead_id == Lead.id)).order_by(Lead.id))
-    return list(session.scalars(stmt.limit(limit)))
+    return list(session.scalars(_pending().limit(limit)))
 
 
 def project_ids(session: Session, lead_id: int) -> list[ProjectIdNumber]:
     """The lead's PIDs, oldest first, each with its PDF (for the generate-PID screen and the cost sheet form)."""
-    rows = session.scalars(select(LeadProjectId).where(LeadProjectId.lead_id == lead_id).order_by(LeadProjectId.id))
     return [ProjectIdNumber(
         id=r.id, pid_number=r.pid_number, created_at=r.created_at,
         pdf_file=PidFile(name=r.pdf_file["name"], size=r.pdf_file["size"],
                          url=f"/api/leads/{lead_id}/project-ids/{r.id}/pdf") if r.pdf_file else None)
-        for r in rows]
+        for r in repo.pids(session, lead_id)]
 
 
 def overview(*, session: Session, actor: User, lead_id: int) -> PidOverview:
     """GET /leads/{id}/project-ids: what the generate-PID screen shows."""
     lead = leads_service.visible_or_404(session, actor, lead_id)
     client = session.get(Client, lead.client_id)
-    sheet = session.scalars(select(ProjectCostSheet).where(ProjectCostSheet.lead_id == lead.id)).first()
+    sheet = repo.sheet_of_lead(session, lead.id)
     approved = approved_sheet(session, lead.id) is not None
     return PidOverview(
         lead_id=lead.id, project_name=lead.project_name, client_name=client.client_name if client else "",
