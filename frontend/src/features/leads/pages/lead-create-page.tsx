@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Breadcrumb, Button, Card, Descriptions, Form, Input, Select, Steps, Typography } from 'antd';
+import { Alert, Breadcrumb, Button, Card, Descriptions, Form, Select, Steps, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '@/app/auth/auth-context';
@@ -13,6 +13,13 @@ import {
   sourcesQueryOptions,
 } from '../api/lookups-api';
 import type { LeadCreate } from '../api/types';
+import {
+  CompetitorField,
+  PersonsInChargeField,
+  ProjectNameField,
+  ProjectTypeField,
+  SourceField,
+} from '../components/lead-fields';
 import '../leads.css';
 
 export const CREATE_STEPS = ['Client', 'Project', 'Sales'] as const;
@@ -141,55 +148,13 @@ export function LeadCreatePage() {
                 onChange={() => form.setFieldValue('personInCharges', [])}
               />
             </Form.Item>
-            <Form.Item
-              name="personInCharges"
-              label="Persons in Charge"
-              extra={clientId ? undefined : 'Choose a client first.'}
-            >
-              <Select
-                mode="multiple"
-                placeholder="Contacts of the client"
-                disabled={!clientId}
-                loading={contacts.isFetching}
-                showSearch={{ optionFilterProp: 'label' }}
-                notFoundContent={clientId && !contacts.isFetching ? 'No contacts for this client.' : undefined}
-                options={(contacts.data?.data ?? []).map((c) => ({
-                  value: c.id,
-                  label: c.position ? `${c.fullname} — ${c.position}` : c.fullname,
-                }))}
-              />
-            </Form.Item>
+            <PersonsInChargeField clientId={clientId} />
           </div>
           <div hidden={step !== 1}>
-            <Form.Item
-              name="projectName"
-              label="Project Name"
-              rules={[
-                { required: true, whitespace: true, message: 'Please enter project name' },
-                { max: 200, message: 'Project name cannot exceed 200 characters' },
-              ]}
-            >
-              <Input placeholder="e.g. Core Banking Network Refresh" maxLength={200} />
-            </Form.Item>
-            <Form.Item name="projectType" label="Project Type">
-              <Select
-                allowClear
-                placeholder="Choose a project type"
-                loading={projectTypes.isPending}
-                options={(projectTypes.data ?? []).map((t) => ({ value: t.id, label: t.projectTypeName }))}
-              />
-            </Form.Item>
-            <Form.Item name="sourceId" label="Source">
-              <Select
-                allowClear
-                placeholder="Where the lead came from"
-                loading={sources.isPending}
-                options={(sources.data ?? []).map((s) => ({ value: s.id, label: s.sourceName }))}
-              />
-            </Form.Item>
-            <Form.Item name="competitor" label="Competitor" rules={[{ max: 200 }]}>
-              <Input placeholder="Who else is bidding" maxLength={200} />
-            </Form.Item>
+            <ProjectNameField placeholder="e.g. Core Banking Network Refresh" />
+            <ProjectTypeField />
+            <SourceField placeholder="Where the lead came from" />
+            <CompetitorField placeholder="Who else is bidding" />
           </div>
           <div hidden={step !== 2}>
             <Form.Item name="salesId" label="Sales Person">

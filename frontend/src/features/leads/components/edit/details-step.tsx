@@ -1,21 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Col, Form, Input, Row, Select } from 'antd';
-import {
-  clientContactsQueryOptions,
-  entitiesQueryOptions,
-  projectTypesQueryOptions,
-  sourcesQueryOptions,
-  unitsQueryOptions,
-} from '../../api/lookups-api';
+import { entitiesQueryOptions, unitsQueryOptions } from '../../api/lookups-api';
 import { SUBSCRIPTION_OPTIONS } from '../../lib/labels';
+import { CompetitorField, PersonsInChargeField, ProjectNameField, ProjectTypeField, SourceField } from '../lead-fields';
 
 /** Step 1: what the project is and who is involved. */
 export function DetailsStep({ clientId, clientName }: { clientId: number; clientName: string }) {
-  const projectTypes = useQuery(projectTypesQueryOptions());
-  const sources = useQuery(sourcesQueryOptions());
   const entities = useQuery(entitiesQueryOptions());
   const units = useQuery(unitsQueryOptions());
-  const contacts = useQuery(clientContactsQueryOptions(clientId));
   return (
     <Row gutter={16}>
       <Col xs={24} md={12}>
@@ -24,36 +16,13 @@ export function DetailsStep({ clientId, clientName }: { clientId: number; client
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
-        <Form.Item
-          name="projectName"
-          label="Project Name"
-          rules={[
-            { required: true, whitespace: true, message: 'Please enter project name' },
-            { max: 200, message: 'Project name cannot exceed 200 characters' },
-          ]}
-        >
-          <Input maxLength={200} />
-        </Form.Item>
+        <ProjectNameField />
       </Col>
       <Col xs={24} md={12}>
-        <Form.Item name="projectType" label="Project Type">
-          <Select
-            allowClear
-            placeholder="Choose a project type"
-            loading={projectTypes.isPending}
-            options={(projectTypes.data ?? []).map((t) => ({ value: t.id, label: t.projectTypeName }))}
-          />
-        </Form.Item>
+        <ProjectTypeField />
       </Col>
       <Col xs={24} md={12}>
-        <Form.Item name="sourceId" label="Source">
-          <Select
-            allowClear
-            placeholder="Choose a source"
-            loading={sources.isPending}
-            options={(sources.data ?? []).map((s) => ({ value: s.id, label: s.sourceName }))}
-          />
-        </Form.Item>
+        <SourceField />
       </Col>
       <Col xs={24} md={12}>
         <Form.Item name="entityId" label="Entity">
@@ -81,9 +50,7 @@ export function DetailsStep({ clientId, clientName }: { clientId: number; client
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
-        <Form.Item name="competitor" label="Competitor" rules={[{ max: 200 }]}>
-          <Input maxLength={200} />
-        </Form.Item>
+        <CompetitorField />
       </Col>
       <Col xs={24} md={12}>
         <Form.Item name="decisionMaker" label="Decision Maker" rules={[{ max: 150 }]}>
@@ -91,18 +58,7 @@ export function DetailsStep({ clientId, clientName }: { clientId: number; client
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
-        <Form.Item name="personInCharges" label="Persons in Charge">
-          <Select
-            mode="multiple"
-            placeholder="Contacts of the client"
-            loading={contacts.isPending}
-            showSearch={{ optionFilterProp: 'label' }}
-            options={(contacts.data?.data ?? []).map((c) => ({
-              value: c.id,
-              label: c.position ? `${c.fullname} — ${c.position}` : c.fullname,
-            }))}
-          />
-        </Form.Item>
+        <PersonsInChargeField clientId={clientId} />
       </Col>
       <Col span={24}>
         <Form.Item name="projectDescription" label="Project Description" rules={[{ max: 5000 }]}>
