@@ -17,14 +17,14 @@ from sqlalchemy.orm import Session
 
 from api.approvals.models import ApprovalDecision, ApprovalPipelineVersion, ApprovalRequest
 from api.clients.models import Client
-from api.coa.models import ChartOfAccount
 from api.core.config import get_settings
 from api.core.errors import NotFound
 from api.core.pdf import render_pdf
 from api.leads import service as leads_service
-from api.leads.models import Lead, LeadProjectId, LeadServiceCategory
-from api.master_data.models import Entity, ServiceCategory
-from api.pcs.models import ProjectCostSheet, ProjectCostSheetHistory, ProjectCostSheetItem
+from api.leads.models import Lead
+from api.master_data.models import Entity
+from api.pcs import approval as pcs_approval
+from api.pcs import repository as repo
 from api.users.models import User
 
 APPROVAL_DATA_EMPTY = "PCS approval status data is empty"
@@ -125,10 +125,6 @@ def long_date(value: date | datetime | None) -> str:
     return value.strftime("%d %b %Y") if value else "-"
 
 
-def layer_label(seq: int) -> str:
-    return "Checked by" if seq == 1 else "Acknowledged by" if seq == 2 else "Approved by"
-
-
 def filename(client: str, project: str) -> str:
     """PCS_{client}_{project}.pdf, safe as a file name and a header value."""
 
@@ -142,12 +138,8 @@ def filename(client: str, project: str) -> str:
 # -- reading -------------------------------------------------------------------------------------------------
 
 def _sheet_items(session: Session, pcs_id: int) -> tuple[list[PdfItem], list[PdfItem]]:
-    stmt = (select(ProjectCostSheetItem, ChartOfAccount.code, ChartOfAccount.name)
-            .join(ChartOfAccount, ChartOfAccount.id == ProjectCostSheetItem.coa_id)
-            .where(ProjectCostSheetItem.pcs_id == pcs_id)
-            .order_by(ProjectCostSheetItem.position, ProjectCostSheetItem.id))
-    rows = [(item.type, code, name, item.description, item.selling_price, item.quantity, item.total_selling_price,
-             item.term_of_payment) for item, code, name in session.execute(stmt)]
+    rows = [(item.type, coa.code, coa.name, item.description, item.selling_price, item.quantity,
+             item.total_selling_price, item.term_of_payment) for item, coa in repo.items_of(session, pcs_id)]
     return _numbered(rows, "REVENUE"), _numbered(rows, "COST")
 
 
@@ -196,28 +188,25 @@ def _layers(session: Session, request_id: int | None) -> list[PdfLayer]:
         .where(ApprovalDecision.request_id == request_id)
         .order_by(ApprovalDecision.layer_index, ApprovalDecision.decided_at, ApprovalDecision.id)).all()
     count = max([len(names)] + [d.layer_index + 1 for d in decisions])
-    layers = [PdfLayer(seq=i + 1, label=layer_label(i + 1), name=names[i] if i < len(names) else "")
-              for i in range(count)]
+    layers = [PdfLayer(seq=i + 1, label=pcs_approval.layer_label(i + 1).capitalize(),
+                       name=names[i] if i < len(names) else "") for i in range(count)]
     for d in decisions:
         layers[d.layer_index].approvers.append(PdfApprover(name=d.fullname, action=d.action, decided_at=d.decided_at))
     return layers
 
 
 def _latest_pid(session: Session, lead_id: int) -> str | None:
-    return session.scalars(select(LeadProjectId.pid_number).where(LeadProjectId.lead_id == lead_id)
-                           .order_by(LeadProjectId.id.desc()).limit(1)).first()
+    pids = repo.pids(session, lead_id)
+    return pids[-1].pid_number if pids else None
 
 
 def _categories(session: Session, lead_id: int) -> str:
-    names = session.scalars(select(ServiceCategory.service_category_name)
-                            .join(LeadServiceCategory, LeadServiceCategory.service_category_id == ServiceCategory.id)
-                            .where(LeadServiceCategory.lead_id == lead_id).order_by(LeadServiceCategory.id))
-    return ", ".join(dict.fromkeys(names))
+    return ", ".join(dict.fromkeys(r.service_category_name for r in repo.service_categories(session, lead_id)))
 
 
 def document(session: Session, lead: Lead, *, revision_batch: int | None = None) -> PcsDocument:
     """Everything the PDF shows for one revision of the lead's sheet (the current one by default)."""
-    sheet = session.scalars(select(ProjectCostSheet).where(ProjectCostSheet.lead_id == lead.id)).first()
+    sheet = repo.sheet_of_lead(session, lead.id)
     if sheet is None:
         raise NotFound(SHEET_NOT_FOUND)
     remark: str | None
@@ -228,9 +217,7 @@ def document(session: Session, lead: Lead, *, revision_batch: int | None = None)
         status, remark, request_id, batch = sheet.status, sheet.remark, sheet.approval_request_id, sheet.revision_batch
         totals = (sheet.total_revenue, sheet.total_cost, sheet.gross_profit, sheet.gross_profit_margin)
     else:
-        history = session.scalars(select(ProjectCostSheetHistory).where(
-            ProjectCostSheetHistory.pcs_id == sheet.id, ProjectCostSheetHistory.revision_batch == revision_batch)
-            .order_by(ProjectCostSheetHistory.id.desc()).limit(1)).first()
+        history = repo.history(session, sheet.id, revision_batch)
         if history is None:
             raise NotFound(REVISION_NOT_FOUND)
         snapshot = history.snapshot or {}
