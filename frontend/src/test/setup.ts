@@ -1,7 +1,19 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { act, cleanup } from '@testing-library/react';
 
 afterEach(() => cleanup());
+
+// Runs before the cleanup above (after-each hooks run last-registered first, and a test file's own
+// ones before these): tests stub fetch and sign in through localStorage; undo both, then let React
+// finish pending work before the tree is unmounted. antd is not imported here: pure tests would
+// pay for loading it, so files that open dialogs add `afterEach(() => Modal.destroyAll())`.
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  await act(async () => {
+    await new Promise((r) => setTimeout(r, 0));
+  });
+});
 
 // antd's responsive helpers need matchMedia, which jsdom lacks: answer width queries from
 // window.innerWidth (1024 in jsdom) so layouts behave as on a desktop unless a test resizes.

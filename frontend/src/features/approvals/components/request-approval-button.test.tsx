@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp, Modal } from 'antd';
 import { DialogHost } from '@/components/dialogs';
 import { createQueryClient } from '@/lib/query-client';
@@ -12,13 +12,7 @@ const stages = [
   { id: 2, stageName: 'E2', stageDescription: 'Connected', needsApproval: true, pipeline: 'LEADS', previousStage: 1, nextStage: null, seqNumber: 2 },
 ];
 
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  Modal.destroyAll();
-  await act(async () => {
-    await new Promise((r) => setTimeout(r, 0));
-  });
-});
+afterEach(() => Modal.destroyAll());
 
 function setup(answer: ApiHandler) {
   const requests: Request[] = [];

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Modal } from 'antd';
 import { setTokens } from '@/lib/api/tokens';
 import { buttonByText } from '@/test/antd-helpers';
@@ -8,14 +8,7 @@ import { queueRow, timeline } from '../test-fixtures';
 const LOAD = { timeout: 8000 };
 vi.setConfig({ testTimeout: 20_000 });
 
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-  Modal.destroyAll();
-  await act(async () => {
-    await new Promise((r) => setTimeout(r, 0));
-  });
-});
+afterEach(() => Modal.destroyAll());
 
 const rows = [queueRow(1), queueRow(2, { leadId: null, projectName: null, requestType: 'CHANGE_LEAD_STAGE' })];
 

@@ -10,14 +10,7 @@ type Handler = (request: Request, url: URL) => Response | undefined;
 const LOAD = { timeout: 8000 };
 vi.setConfig({ testTimeout: 30_000 });
 
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-  Modal.destroyAll();
-  await act(async () => {
-    await new Promise((r) => setTimeout(r, 0));
-  });
-});
+afterEach(() => Modal.destroyAll());
 
 const MASTER: Record<string, unknown> = {
   '/api/master-data/industries': [{ id: 1, industryName: 'Banking' }],

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Modal } from 'antd';
 import { setTokens } from '@/lib/api/tokens';
 import type { PageFlags } from '@/lib/api/types';
@@ -10,14 +10,7 @@ import { clientRow } from '../test-fixtures';
 const LOAD = { timeout: 8000 };
 vi.setConfig({ testTimeout: 20_000 });
 
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-  Modal.destroyAll();
-  await act(async () => {
-    await new Promise((r) => setTimeout(r, 0));
-  });
-});
+afterEach(() => Modal.destroyAll());
 
 function start(flags: PageFlags, rows = [clientRow(1), clientRow(2, { totalLeads: 3 })]) {
   setTokens({ token: 'a', refreshToken: 'r' });

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Modal } from 'antd';
 import { setTokens } from '@/lib/api/tokens';
 import type { PageFlags } from '@/lib/api/types';
@@ -12,14 +12,7 @@ type Handler = (request: Request, url: URL) => Response | undefined;
 const LOAD = { timeout: 8000 };
 vi.setConfig({ testTimeout: 30_000 });
 
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-  Modal.destroyAll();
-  await act(async () => {
-    await new Promise((r) => setTimeout(r, 0));
-  });
-});
+afterEach(() => Modal.destroyAll());
 
 function start(flags: PageFlags = FULL, handler?: Handler) {
   setTokens({ token: 'a', refreshToken: 'r' });

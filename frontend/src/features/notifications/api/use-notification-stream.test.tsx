@@ -1,14 +1,6 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { setTokens } from '@/lib/api/tokens';
 import { makeSession, renderApp, stubApi } from '@/test/render-app';
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-  await act(async () => {
-    await new Promise((r) => setTimeout(r, 0));
-  });
-});
 
 describe('useNotificationStream', () => {
   it('reads the stream with the bearer token and refreshes the bell on each notification event', async () => {

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { setTokens } from '@/lib/api/tokens';
 import { json, makeSession, renderApp, stubApi } from '@/test/render-app';
 
@@ -10,14 +10,6 @@ const unread = {
   isRead: false,
   createdAt: new Date().toISOString(),
 };
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-  await act(async () => {
-    await new Promise((r) => setTimeout(r, 0));
-  });
-});
 
 describe('NotificationBell', () => {
   it('shows the tabs and "No notification..." when empty', async () => {

@@ -11,14 +11,6 @@ const note = (id: number, isRead = true) => ({
   createdAt: new Date().toISOString(),
 });
 
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-  await act(async () => {
-    await new Promise((r) => setTimeout(r, 0));
-  });
-});
-
 function listCalls(requests: Request[]) {
   return requests
     .map((r) => new URL(r.url))

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Modal } from 'antd';
 import { setTokens } from '@/lib/api/tokens';
 import { buttonByText } from '@/test/antd-helpers';
@@ -12,14 +12,7 @@ const stages = [
   { id: 2, stageName: 'E2', stageDescription: 'Connected', needsApproval: true, pipeline: 'LEADS', previousStage: 1, nextStage: null, seqNumber: 2 },
 ];
 
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-  Modal.destroyAll();
-  await act(async () => {
-    await new Promise((r) => setTimeout(r, 0));
-  });
-});
+afterEach(() => Modal.destroyAll());
 
 describe('StageManagementPage', () => {
   it('lists the stages and saves an edit with PUT /stages', async () => {
