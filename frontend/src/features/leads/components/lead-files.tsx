@@ -3,11 +3,7 @@ import { App, Button, Empty, Typography } from 'antd';
 import { useState } from 'react';
 import { downloadLeadFile } from '../api/leads-api';
 import type { LeadDetail, LeadFileKind } from '../api/types';
-import { FILE_KINDS, fileSizeText } from '../lib/files';
-
-export const DOWNLOAD_FAILED = 'Sorry we are unable to download the file you requested.';
-/** The download failure stays 5 seconds (spec §8). */
-const DOWNLOAD_ERROR_SECONDS = 5;
+import { DOWNLOAD_ERROR_SECONDS, DOWNLOAD_FAILED, FILE_KINDS, fileSizeText } from '../lib/files';
 
 /** The lead's proposal, PCS file and customer confirmation, each downloadable. */
 export function LeadFiles({ lead }: { lead: LeadDetail }) {

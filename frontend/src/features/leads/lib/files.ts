@@ -6,7 +6,11 @@ export const FILE_TOO_LARGE = 'File is too large';
 export const UNSUPPORTED_FORMAT = 'Unsupported file format';
 export const UNSUPPORTED_SHEET_FORMAT = 'Unsupported file format. Accepts only .xls kind file.';
 export const DOCUMENT_TYPES = ['pdf', 'jpeg', 'jpg', 'png', 'mp3', 'm4a'];
-export const SHEET_TYPES = ['xls', 'xlsx', 'xlsm', 'xlsb', 'ods', 'csv'];
+/** Excel, OOXML and macro-enabled Excel, OpenDocument spreadsheets and csv (the server's list, api/leads/files.py). */
+export const SHEET_TYPES = ['xls', 'xlsx', 'xlsm', 'xlsb', 'xltx', 'xltm', 'ods', 'csv'];
+export const DOWNLOAD_FAILED = 'Sorry we are unable to download the file you requested.';
+/** A download failure stays 5 seconds (spec §8). */
+export const DOWNLOAD_ERROR_SECONDS = 5;
 
 export const FILE_KINDS: Array<{ kind: LeadFileKind; label: string; types: string[]; unsupported: string }> = [
   { kind: 'proposalFile', label: 'Proposal', types: DOCUMENT_TYPES, unsupported: UNSUPPORTED_FORMAT },
@@ -23,7 +27,8 @@ export function fileKindLabel(kind: LeadFileKind): string {
   return FILE_KINDS.find((k) => k.kind === kind)?.label ?? kind;
 }
 
-function extension(name: string): string {
+/** The lower-case extension of a file name ('' without one). */
+export function fileExtension(name: string): string {
   const dot = name.lastIndexOf('.');
   return dot >= 0 ? name.slice(dot + 1).toLowerCase() : '';
 }
@@ -33,7 +38,7 @@ export function fileError(kind: LeadFileKind, file: { name: string; size: number
   const spec = FILE_KINDS.find((k) => k.kind === kind);
   if (!spec) return UNSUPPORTED_FORMAT;
   if (file.size > MAX_FILE_BYTES) return FILE_TOO_LARGE;
-  if (!spec.types.includes(extension(file.name))) return spec.unsupported;
+  if (!spec.types.includes(fileExtension(file.name))) return spec.unsupported;
   return null;
 }
 

@@ -30,6 +30,7 @@ describe('fileError', () => {
     expect(fileError('proposalFile', { name: 'deck.PDF', size: 10 })).toBeNull();
     expect(fileError('proposalFile', { name: 'deck.docx', size: 10 })).toBe(UNSUPPORTED_FORMAT);
     expect(fileError('projectCostSheetFile', { name: 'pcs.xlsx', size: 10 })).toBeNull();
+    expect(fileError('projectCostSheetFile', { name: 'pcs.xltx', size: 10 })).toBeNull(); // the server takes templates too
     expect(fileError('projectCostSheetFile', { name: 'pcs.pdf', size: 10 })).toBe(UNSUPPORTED_SHEET_FORMAT);
     expect(fileError('customerConfirmationDocumentFile', { name: 'po.png', size: 10 })).toBeNull();
   });

@@ -1,14 +1,19 @@
 /** The PCS spreadsheet (spec 3 §5, §9): 15 MB at most, spreadsheets only, size shown in Mb. */
+import {
+  FILE_TOO_LARGE,
+  fileExtension,
+  MAX_FILE_BYTES,
+  SHEET_TYPES,
+  UNSUPPORTED_SHEET_FORMAT,
+} from '@/features/leads/lib/files';
 
-export const MAX_PCS_FILE_BYTES = 15 * 1024 * 1024;
-export const FILE_TOO_LARGE = 'File is too large';
-export const UNSUPPORTED_FILE = 'Unsupported file format. Accepts only .xls kind file.';
-export const DOWNLOAD_FAILED = 'Sorry we are unable to download the file you requested.';
-/** The download failure stays 5 seconds (spec §8). */
-export const DOWNLOAD_ERROR_SECONDS = 5;
+export { DOWNLOAD_ERROR_SECONDS, DOWNLOAD_FAILED, FILE_TOO_LARGE } from '@/features/leads/lib/files';
 
-/** Excel, OOXML and macro-enabled Excel, OpenDocument spreadsheets and csv. */
-export const SHEET_EXTENSIONS = ['xls', 'xlsx', 'xlsm', 'xlsb', 'xltx', 'xltm', 'ods', 'csv'];
+/** The same rules as the lead's PCS file. */
+export const MAX_PCS_FILE_BYTES = MAX_FILE_BYTES;
+export const UNSUPPORTED_FILE = UNSUPPORTED_SHEET_FORMAT;
+export const SHEET_EXTENSIONS = SHEET_TYPES;
+
 export const SHEET_MIME_TYPES = [
   'application/vnd.ms-excel',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -23,15 +28,10 @@ export const SHEET_MIME_TYPES = [
 /** The file picker's accept attribute. */
 export const SHEET_ACCEPT = [...SHEET_EXTENSIONS.map((e) => `.${e}`), ...SHEET_MIME_TYPES].join(',');
 
-function extension(name: string): string {
-  const dot = name.lastIndexOf('.');
-  return dot >= 0 ? name.slice(dot + 1).toLowerCase() : '';
-}
-
 /** The spec's refusal for a chosen file, or null when it may be sent. */
 export function pcsFileError(file: { name: string; size: number; type?: string }): string | null {
   if (file.size > MAX_PCS_FILE_BYTES) return FILE_TOO_LARGE;
-  if (!SHEET_EXTENSIONS.includes(extension(file.name))) return UNSUPPORTED_FILE;
+  if (!SHEET_EXTENSIONS.includes(fileExtension(file.name))) return UNSUPPORTED_FILE;
   return null;
 }
 

@@ -7,6 +7,7 @@ import { showConfirm, showError } from '@/components/dialogs';
 import { errorMessage, isApiError } from '@/lib/api/errors';
 import { formatDateTime } from '@/lib/format';
 import { saveBlob } from '@/features/leads/api/download';
+import { DOWNLOAD_ERROR_SECONDS, DOWNLOAD_FAILED } from '@/features/leads/lib/files';
 import { fetchPidPdf, generatePid, PID_POLL_MS, pidKeys, pidOverviewQueryOptions } from '../api/pid-api';
 import type { PidOverview, ProjectIdNumber } from '../api/pid-api';
 import '../pid.css';
@@ -16,7 +17,6 @@ export const CONFIRM_TEXT =
   'The PID is permanently tied to this project: once generated it cannot be changed or removed.';
 export const NOT_APPROVED = 'The project cost sheet must be approved before a PID is generated.';
 export const NOT_SALES_PERSON = "Only the lead's sales person can generate its PID.";
-export const DOWNLOAD_FAILED = 'Sorry we are unable to download the file you requested.';
 /** After this long the progress says it is taking longer than usual (it keeps waiting). */
 const SLOW_AFTER_MS = 45_000;
 
@@ -35,7 +35,7 @@ function PidRow({ leadId, pid }: { leadId: number; pid: ProjectIdNumber }) {
       saveBlob(await fetchPidPdf(leadId, pid.id), pid.pdfFile.name);
     } catch {
       setFailed(true);
-      setTimeout(() => setFailed(false), 5000);
+      setTimeout(() => setFailed(false), DOWNLOAD_ERROR_SECONDS * 1000);
     } finally {
       setBusy(false);
     }
