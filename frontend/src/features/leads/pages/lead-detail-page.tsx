@@ -10,6 +10,7 @@ import type { LeadDetail } from '../api/types';
 import { LastContactedBadge } from '../components/last-contacted-badge';
 import { LeadFiles } from '../components/lead-files';
 import { LeadHistory } from '../components/lead-history';
+import { LeadNotFound } from '../components/lead-not-found';
 import { StageTimeline } from '../components/stage-timeline';
 import { STATUS_COLORS, STATUS_LABELS, stageLabel, subscriptionLabel } from '../lib/labels';
 import '../leads.css';
@@ -149,14 +150,7 @@ export function LeadDetailPage() {
   const detail = useQuery({ ...leadQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
 
   if (!Number.isInteger(id) || id <= 0 || (detail.isError && isApiError(detail.error) && detail.error.status === 404)) {
-    return (
-      <Result
-        status="404"
-        title="Lead not found"
-        subTitle="This lead does not exist or is not visible to you."
-        extra={<Button onClick={() => navigate('/leads')}>Back to Leads</Button>}
-      />
-    );
+    return <LeadNotFound />;
   }
   if (detail.isError && !detail.data) {
     return <Result status="error" title={errorMessage(detail.error, 'The lead could not be loaded.')} />;

@@ -18,6 +18,7 @@ import { FilesStep } from '../components/edit/files-step';
 import { MoneyStep } from '../components/edit/money-step';
 import { ServicesStep } from '../components/edit/services-step';
 import { StageStep, stageCheckMessages } from '../components/edit/stage-step';
+import { LeadNotFound } from '../components/lead-not-found';
 import {
   EDIT_STEP_FIELDS,
   EDIT_STEPS,
@@ -159,7 +160,7 @@ export function LeadEditPage() {
     }
   };
 
-  if (!Number.isInteger(id) || id <= 0) return <Result status="404" title="Lead not found" />;
+  if (!Number.isInteger(id) || id <= 0) return <LeadNotFound />;
   if (leadForm.isError) {
     return (
       <Result

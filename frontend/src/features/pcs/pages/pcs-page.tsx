@@ -28,6 +28,7 @@ import {
   type Draft,
   type DraftItem,
 } from '../lib/sheet';
+import { LeadNotFound } from '@/features/leads/components/lead-not-found';
 import '../pcs.css';
 
 export const SAVED_TOAST = 'Project Cost Sheet successfully saved as draft';
@@ -302,14 +303,7 @@ export function PcsPage() {
   const goBack = () => (location.key !== 'default' ? navigate(-1) : navigate(`/leads/${id}`));
 
   if (!valid || (form.isError && isApiError(form.error) && form.error.status === 404)) {
-    return (
-      <Result
-        status="404"
-        title="Lead not found"
-        subTitle="This lead does not exist or is not visible to you."
-        extra={<Button onClick={() => navigate('/leads')}>Back to Leads</Button>}
-      />
-    );
+    return <LeadNotFound />;
   }
   if (form.isError && !form.data) {
     return <Result status="error" title="Error loading data" subTitle={errorMessage(form.error)} />;

@@ -7,6 +7,7 @@ import { showConfirm, showError } from '@/components/dialogs';
 import { errorMessage, isApiError } from '@/lib/api/errors';
 import { formatDateTime } from '@/lib/format';
 import { saveBlob } from '@/features/leads/api/download';
+import { LeadNotFound } from '@/features/leads/components/lead-not-found';
 import { DOWNLOAD_ERROR_SECONDS, DOWNLOAD_FAILED } from '@/features/leads/lib/files';
 import { fetchPidPdf, generatePid, PID_POLL_MS, pidKeys, pidOverviewQueryOptions } from '../api/pid-api';
 import type { PidOverview, ProjectIdNumber } from '../api/pid-api';
@@ -205,14 +206,7 @@ export function GeneratePidPage() {
   if (overview.isPending) return <Skeleton active className="page" />;
   if (overview.isError) {
     if (isApiError(overview.error) && overview.error.status === 404) {
-      return (
-        <Result
-          status="404"
-          title="Lead not found"
-          subTitle="This lead does not exist or is not visible to you."
-          extra={<Button onClick={() => navigate('/leads')}>Back to Leads</Button>}
-        />
-      );
+      return <LeadNotFound />;
     }
     return <Result status="error" title="Error loading data" subTitle={errorMessage(overview.error)} />;
   }
