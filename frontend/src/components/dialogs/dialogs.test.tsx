@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { App, Modal } from 'antd';
-import { DialogHost, DIALOG_WIDTH, showConfirm, showError, showSuccess, toast } from './dialogs';
+import { ApiError } from '@/lib/api/errors';
+import { confirmRemove, DialogHost, DIALOG_WIDTH, showConfirm, showError, showSuccess, toast } from './dialogs';
 
 function Host() {
   return (
@@ -68,5 +69,33 @@ describe('dialogs', () => {
     });
     expect(await screen.findByText('Saved')).toBeInTheDocument();
     expect(document.querySelector('.ant-notification-bottom')).not.toBeNull();
+  });
+
+  it('asks before removing, with a note, then toasts the success and refreshes', async () => {
+    render(<Host />);
+    const remove = vi.fn(async () => undefined);
+    const onDone = vi.fn();
+    act(() => {
+      void confirmRemove({ title: 'Remove Pipeline', name: 'Stage approvals', note: 'Running requests keep theirs.', remove, onDone });
+    });
+    expect(await screen.findByText("Do you want to remove 'Stage approvals' ? Running requests keep theirs.")).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText("'Stage approvals' has been deleted successfully.")).toBeInTheDocument();
+    expect(remove).toHaveBeenCalledOnce();
+    expect(onDone).toHaveBeenCalledOnce();
+  });
+
+  it('toasts the server reason when a removal is refused, and still refreshes', async () => {
+    render(<Host />);
+    const onDone = vi.fn();
+    const remove = () => Promise.reject(new ApiError(409, { messages: ['Pipeline is in use.'], type: 'Conflict' }));
+    act(() => {
+      void confirmRemove({ title: 'Remove Pipeline', name: 'Stage approvals', remove, onDone });
+    });
+    expect(await screen.findByText("Do you want to remove 'Stage approvals' ?")).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText("'Stage approvals' failed to be deleted.")).toBeInTheDocument();
+    expect(screen.getByText('Pipeline is in use.')).toBeInTheDocument();
+    expect(onDone).toHaveBeenCalledOnce();
   });
 });

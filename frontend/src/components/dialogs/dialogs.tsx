@@ -1,6 +1,7 @@
 import { App, Modal, message as staticMessage, notification as staticNotification } from 'antd';
 import type { ReactNode } from 'react';
 import { useLayoutEffect } from 'react';
+import { errorMessage } from '@/lib/api/errors';
 
 /** Dialog width (spec §9) and toast timing and place. */
 export const DIALOG_WIDTH = 400;
@@ -96,6 +97,42 @@ export function showConfirm({
       },
       onCancel: () => resolve(false),
     });
+  });
+}
+
+export interface ConfirmRemoveOptions {
+  /** The dialog's title, e.g. 'Remove Client'. */
+  title: string;
+  /** The name asked about and toasted. */
+  name: string;
+  /** A sentence added after the question. */
+  note?: string;
+  /** The delete call. */
+  remove: () => Promise<unknown>;
+  /** Runs after the attempt, whether it succeeded or not (refreshes the list). */
+  onDone: () => unknown;
+}
+
+/**
+ * Asks "Do you want to remove 'name' ?", then removes and toasts the outcome, with the server's
+ * reason when it refuses (spec §8).
+ */
+export function confirmRemove({ title, name, note, remove, onDone }: ConfirmRemoveOptions): Promise<boolean> {
+  const question = `Do you want to remove '${name}' ?`;
+  return showConfirm({
+    title,
+    content: note ? `${question} ${note}` : question,
+    okText: 'Remove',
+    danger: true,
+    onOk: async () => {
+      try {
+        await remove();
+        toast.success(`'${name}' has been deleted successfully.`);
+      } catch (error) {
+        toast.error(`'${name}' failed to be deleted.`, errorMessage(error));
+      }
+      await onDone();
+    },
   });
 }
 

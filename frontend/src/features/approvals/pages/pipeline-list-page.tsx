@@ -5,7 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router';
 import { usePageAccess } from '@/app/auth/auth-context';
 import { DataTable } from '@/components/data-table';
-import { showConfirm, toast } from '@/components/dialogs';
+import { confirmRemove } from '@/components/dialogs';
 import { errorMessage } from '@/lib/api/errors';
 import { formatDate } from '@/lib/format';
 import { deletePipeline, pipelineKeys, pipelineListQueryOptions, type PipelineKind } from '../api/pipelines-api';
@@ -23,20 +23,12 @@ export function PipelineListPage({ kind }: { kind: PipelineKind }) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: pipelineKeys.all(kind) });
 
   const remove = (pipeline: Pipeline) =>
-    showConfirm({
+    confirmRemove({
       title: 'Remove Pipeline',
-      content: `Do you want to remove '${pipeline.name}' ? Requests already running keep their version.`,
-      okText: 'Remove',
-      danger: true,
-      onOk: async () => {
-        try {
-          await deletePipeline(kind, pipeline.id);
-          toast.success(`'${pipeline.name}' has been deleted successfully.`);
-        } catch (error) {
-          toast.error(`'${pipeline.name}' failed to be deleted.`, errorMessage(error));
-        }
-        await refresh();
-      },
+      name: pipeline.name,
+      note: 'Requests already running keep their version.',
+      remove: () => deletePipeline(kind, pipeline.id),
+      onDone: refresh,
     });
 
   const columns: ColumnsType<Pipeline> = [

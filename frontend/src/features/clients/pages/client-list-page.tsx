@@ -1,12 +1,11 @@
-import { DeleteOutlined, EditOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Dropdown, Flex, Tag, Typography } from 'antd';
-import type { MenuProps } from 'antd';
+import { Alert, Button, Card, Flex, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router';
 import { usePageAccess } from '@/app/auth/auth-context';
-import { DataTable, TableSearch, useServerTable } from '@/components/data-table';
-import { showConfirm, toast } from '@/components/dialogs';
+import { DataTable, rowAction, rowMenuColumn, TableSearch, useServerTable } from '@/components/data-table';
+import { confirmRemove } from '@/components/dialogs';
 import { errorMessage } from '@/lib/api/errors';
 import { formatNumber } from '@/lib/format';
 import {
@@ -20,25 +19,6 @@ import {
 export const CLIENT_PAGE = 'system/client-management';
 export const CLIENT_LIST_PATH = '/system/client-management';
 
-/** Asks, then removes a client; toasts the outcome (spec §8). */
-export async function confirmRemoveClient(client: ClientRow, onDone: () => unknown) {
-  await showConfirm({
-    title: 'Remove Client',
-    content: `Do you want to remove '${client.clientName}' ?`,
-    okText: 'Remove',
-    danger: true,
-    onOk: async () => {
-      try {
-        await deleteClient(client.id);
-        toast.success(`'${client.clientName}' has been deleted successfully.`);
-      } catch (error) {
-        toast.error(`'${client.clientName}' failed to be deleted.`, errorMessage(error));
-      }
-      await onDone();
-    },
-  });
-}
-
 /** /system/client-management: the server-paged client table. */
 export function ClientListPage() {
   const access = usePageAccess(CLIENT_PAGE);
@@ -49,23 +29,6 @@ export function ClientListPage() {
   const showMenu = access.isEdit || access.isDelete;
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: clientKeys.all });
-
-  const menuFor = (row: ClientRow): MenuProps['items'] => [
-    ...(access.isEdit
-      ? [{ key: 'edit', icon: <EditOutlined />, label: 'Edit', onClick: () => navigate(`${CLIENT_LIST_PATH}/${row.id}`) }]
-      : []),
-    ...(access.isDelete && row.totalLeads === 0
-      ? [
-          {
-            key: 'remove',
-            icon: <DeleteOutlined />,
-            label: 'Remove',
-            danger: true,
-            onClick: () => void confirmRemoveClient(row, refresh),
-          },
-        ]
-      : []),
-  ];
 
   const { sortOrder } = table;
 
@@ -125,20 +88,24 @@ export function ClientListPage() {
     },
     ...(showMenu
       ? [
-          {
-            title: '',
-            key: 'actions',
-            width: 52,
-            align: 'center' as const,
-            render: (_: unknown, row: ClientRow) => {
-              const items = menuFor(row);
-              return items && items.length > 0 ? (
-                <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
-                  <Button type="text" icon={<MoreOutlined />} aria-label={`Actions for ${row.clientName}`} />
-                </Dropdown>
-              ) : null;
-            },
-          },
+          rowMenuColumn<ClientRow>(
+            (row) => row.clientName,
+            (row) => [
+              access.isEdit && rowAction.edit(() => navigate(`${CLIENT_LIST_PATH}/${row.id}`)),
+              // A client with leads cannot be removed (spec §8).
+              access.isDelete &&
+                row.totalLeads === 0 &&
+                rowAction.remove(
+                  () =>
+                    void confirmRemove({
+                      title: 'Remove Client',
+                      name: row.clientName,
+                      remove: () => deleteClient(row.id),
+                      onDone: refresh,
+                    }),
+                ),
+            ],
+          ),
         ]
       : []),
   ];

@@ -1,37 +1,17 @@
-import { DeleteOutlined, EditOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Dropdown, Flex, Tag, Typography } from 'antd';
-import type { MenuProps } from 'antd';
+import { Alert, Button, Card, Flex, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link, useNavigate } from 'react-router';
 import { usePageAccess } from '@/app/auth/auth-context';
-import { DataTable, TableSearch, useServerTable } from '@/components/data-table';
-import { showConfirm, toast } from '@/components/dialogs';
+import { DataTable, rowAction, rowMenuColumn, TableSearch, useServerTable } from '@/components/data-table';
+import { confirmRemove } from '@/components/dialogs';
 import { errorMessage } from '@/lib/api/errors';
 import { COA_PAGE_SIZE, coaKeys, coaListQueryOptions, deleteCoa, type Coa } from '../api/coa-api';
 
 export const COA_PAGE = 'system/coa-management';
 export const COA_LIST_PATH = '/system/coa-management';
 export const COA_SEARCH_PLACEHOLDER = 'Search here...';
-
-/** Asks, then removes a COA entry; toasts the outcome (spec §8). */
-export async function confirmRemoveCoa(entry: Coa, onDone: () => unknown) {
-  await showConfirm({
-    title: 'Remove COA',
-    content: `Do you want to remove '${entry.name}' ?`,
-    okText: 'Remove',
-    danger: true,
-    onOk: async () => {
-      try {
-        await deleteCoa(entry.id);
-        toast.success(`'${entry.name}' has been deleted successfully.`);
-      } catch (error) {
-        toast.error(`'${entry.name}' failed to be deleted.`, errorMessage(error));
-      }
-      await onDone();
-    },
-  });
-}
 
 /** /system/coa-management: the server-paged chart of accounts. */
 export function CoaListPage() {
@@ -43,23 +23,6 @@ export function CoaListPage() {
   const showMenu = access.isEdit || access.isDelete;
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: coaKeys.all });
-
-  const menuFor = (row: Coa): MenuProps['items'] => [
-    ...(access.isEdit
-      ? [{ key: 'edit', icon: <EditOutlined />, label: 'Edit', onClick: () => navigate(`${COA_LIST_PATH}/${row.id}/edit`) }]
-      : []),
-    ...(access.isDelete
-      ? [
-          {
-            key: 'remove',
-            icon: <DeleteOutlined />,
-            label: 'Remove',
-            danger: true,
-            onClick: () => void confirmRemoveCoa(row, refresh),
-          },
-        ]
-      : []),
-  ];
 
   const { sortOrder } = table;
 
@@ -106,17 +69,22 @@ export function CoaListPage() {
     },
     ...(showMenu
       ? [
-          {
-            title: '',
-            key: 'actions',
-            width: 52,
-            align: 'center' as const,
-            render: (_: unknown, row: Coa) => (
-              <Dropdown menu={{ items: menuFor(row) }} trigger={['click']} placement="bottomRight">
-                <Button type="text" icon={<MoreOutlined />} aria-label={`Actions for ${row.name}`} />
-              </Dropdown>
-            ),
-          },
+          rowMenuColumn<Coa>(
+            (row) => row.name,
+            (row) => [
+              access.isEdit && rowAction.edit(() => navigate(`${COA_LIST_PATH}/${row.id}/edit`)),
+              access.isDelete &&
+                rowAction.remove(
+                  () =>
+                    void confirmRemove({
+                      title: 'Remove COA',
+                      name: row.name,
+                      remove: () => deleteCoa(row.id),
+                      onDone: refresh,
+                    }),
+                ),
+            ],
+          ),
         ]
       : []),
   ];

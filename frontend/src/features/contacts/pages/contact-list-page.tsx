@@ -1,12 +1,11 @@
-import { DeleteOutlined, EditOutlined, EyeOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Dropdown, Flex, Typography } from 'antd';
-import type { MenuProps } from 'antd';
+import { Alert, Button, Card, Flex, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link, useNavigate } from 'react-router';
 import { usePageAccess } from '@/app/auth/auth-context';
-import { DataTable, TableSearch, useServerTable } from '@/components/data-table';
-import { showConfirm, toast } from '@/components/dialogs';
+import { DataTable, rowAction, rowMenuColumn, TableSearch, useServerTable } from '@/components/data-table';
+import { confirmRemove } from '@/components/dialogs';
 import { errorMessage } from '@/lib/api/errors';
 import {
   CONTACT_PAGE_SIZE,
@@ -19,25 +18,6 @@ import {
 export const CONTACT_PAGE = 'system/contact-management';
 export const CONTACT_LIST_PATH = '/system/contact-management';
 
-/** Asks, then removes a contact; toasts the outcome. */
-export async function confirmRemoveContact(contact: Contact, onDone: () => unknown) {
-  await showConfirm({
-    title: 'Remove Contact',
-    content: `Do you want to remove '${contact.fullname}' ?`,
-    okText: 'Remove',
-    danger: true,
-    onOk: async () => {
-      try {
-        await deleteContact(contact.id);
-        toast.success(`'${contact.fullname}' has been deleted successfully.`);
-      } catch (error) {
-        toast.error(`'${contact.fullname}' failed to be deleted.`, errorMessage(error));
-      }
-      await onDone();
-    },
-  });
-}
-
 /** /system/contact-management: the server-paged contact table. */
 export function ContactListPage() {
   const access = usePageAccess(CONTACT_PAGE);
@@ -48,26 +28,6 @@ export function ContactListPage() {
   const showMenu = access.isRead || access.isEdit || access.isDelete;
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: contactKeys.all });
-
-  const menuFor = (row: Contact): MenuProps['items'] => [
-    ...(access.isRead
-      ? [{ key: 'view', icon: <EyeOutlined />, label: 'View', onClick: () => navigate(`${CONTACT_LIST_PATH}/${row.id}/view`) }]
-      : []),
-    ...(access.isEdit
-      ? [{ key: 'edit', icon: <EditOutlined />, label: 'Edit', onClick: () => navigate(`${CONTACT_LIST_PATH}/${row.id}/edit`) }]
-      : []),
-    ...(access.isDelete
-      ? [
-          {
-            key: 'remove',
-            icon: <DeleteOutlined />,
-            label: 'Remove',
-            danger: true,
-            onClick: () => void confirmRemoveContact(row, refresh),
-          },
-        ]
-      : []),
-  ];
 
   const { sortOrder } = table;
 
@@ -92,17 +52,24 @@ export function ContactListPage() {
     { title: 'Position', dataIndex: 'position', key: 'position', sorter: true, sortOrder: sortOrder('position') },
     ...(showMenu
       ? [
-          {
-            title: '',
-            key: 'actions',
-            width: 56,
-            align: 'center' as const,
-            render: (_: unknown, row: Contact) => (
-              <Dropdown menu={{ items: menuFor(row) }} trigger={['click']} placement="bottomRight">
-                <Button type="text" icon={<MoreOutlined />} aria-label={`Actions for ${row.fullname}`} />
-              </Dropdown>
-            ),
-          },
+          rowMenuColumn<Contact>(
+            (row) => row.fullname,
+            (row) => [
+              access.isRead && rowAction.view(() => navigate(`${CONTACT_LIST_PATH}/${row.id}/view`)),
+              access.isEdit && rowAction.edit(() => navigate(`${CONTACT_LIST_PATH}/${row.id}/edit`)),
+              access.isDelete &&
+                rowAction.remove(
+                  () =>
+                    void confirmRemove({
+                      title: 'Remove Contact',
+                      name: row.fullname,
+                      remove: () => deleteContact(row.id),
+                      onDone: refresh,
+                    }),
+                ),
+            ],
+            56,
+          ),
         ]
       : []),
   ];
