@@ -1,6 +1,6 @@
 import { boardSortQuery, leadUpdateFormData } from '../api/leads-api';
 import { FILE_TOO_LARGE, fileError, MAX_FILE_BYTES, UNSUPPORTED_FORMAT, UNSUPPORTED_SHEET_FORMAT } from './files';
-import { compactIDR, grossProfitMargin } from './labels';
+import { compactIDR, grossProfitMargin, projectPeriod } from './labels';
 
 describe('compactIDR', () => {
   it('keeps short amounts whole and abbreviates long ones in the id-ID style', () => {
@@ -17,6 +17,14 @@ describe('grossProfitMargin', () => {
     expect(grossProfitMargin(1000, 170)).toBeCloseTo(17);
     expect(grossProfitMargin(0, 10)).toBeNull();
     expect(grossProfitMargin(null, 10)).toBeNull();
+  });
+});
+
+describe('projectPeriod', () => {
+  it('shows both dates, or a dash when neither is known', () => {
+    expect(projectPeriod('2026-01-01', '2026-12-31')).toBe('1-Jan-2026 – 31-Dec-2026');
+    expect(projectPeriod(null, '2026-12-31')).toBe('- – 31-Dec-2026');
+    expect(projectPeriod(null, null)).toBe('-');
   });
 });
 

@@ -12,7 +12,7 @@ import { LeadFiles } from '../components/lead-files';
 import { LeadHistory } from '../components/lead-history';
 import { LeadNotFound } from '../components/lead-not-found';
 import { StageTimeline } from '../components/stage-timeline';
-import { STATUS_COLORS, STATUS_LABELS, stageLabel, subscriptionLabel } from '../lib/labels';
+import { projectPeriod, STATUS_COLORS, STATUS_LABELS, stageLabel, subscriptionLabel } from '../lib/labels';
 import '../leads.css';
 import { RequestApprovalButton } from '@/features/approvals/components/request-approval-button';
 import { LeadPcsCard } from '@/features/pcs/components/lead-pcs-card';
@@ -61,10 +61,7 @@ function LeadInformation({ lead }: { lead: LeadDetail }) {
         {
           key: 'period',
           label: 'Project Period',
-          children:
-            lead.projectStartDate || lead.projectEndDate
-              ? `${formatDate(lead.projectStartDate)} – ${formatDate(lead.projectEndDate)}`
-              : '-',
+          children: projectPeriod(lead.projectStartDate, lead.projectEndDate),
         },
         {
           key: 'duration',

@@ -1,6 +1,6 @@
 import { Descriptions, Input, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { formatDate } from '@/lib/format';
+import { projectPeriod } from '@/features/leads/lib/labels';
 import type { PcsForm, PcsRevision } from '../api/types';
 
 export const NO_REVISION = 'No revision available';
@@ -53,10 +53,7 @@ export function LeadSummary({ form }: { form: PcsForm }) {
         {
           key: 'period',
           label: 'Project Period',
-          children:
-            lead.projectStartDate || lead.projectEndDate
-              ? `${formatDate(lead.projectStartDate)} – ${formatDate(lead.projectEndDate)}`
-              : '-',
+          children: projectPeriod(lead.projectStartDate, lead.projectEndDate),
         },
         {
           key: 'pid',
