@@ -212,10 +212,10 @@ def get_form(*, session: Session, actor: User, lead_id: int) -> PcsForm:
 
 # -- saving ------------------------------------------------------------------------------------------------------
 
-def _rows(session: Session, data: SaveIn, sheet: ProjectCostSheet | None) -> tuple[list[ItemRow], list[str]]:
+def _rows(session: Session, data: SaveIn, existing: dict[int, ProjectCostSheetItem]) -> tuple[list[ItemRow], list[str]]:
     """The sent items as rule rows, and what is wrong with their chart of accounts entries."""
     known = repo.coas(session, [i.coa_id for i in data.items if i.coa_id])
-    kept = {item.coa_id for item, _ in repo.items_of(session, sheet.id)} if sheet is not None else set()
+    kept = {item.coa_id for item in existing.values()}
     rows, errors = [], []
     for index, item in enumerate(data.items, start=1):
         coa = known.get(item.coa_id) if item.coa_id else None
@@ -244,31 +244,34 @@ def _snapshot(session: Session, sheet: ProjectCostSheet) -> None:
                                         snapshot=frozen))
 
 
-def _write_items(session: Session, sheet: ProjectCostSheet, data: SaveIn, rows: list[ItemRow]) -> None:
-    existing = {item.id: item for item, _ in repo.items_of(session, sheet.id)}
-    keep: set[int] = set()
+def _write_items(session: Session, sheet: ProjectCostSheet, data: SaveIn, rows: list[ItemRow],
+                 existing: dict[int, ProjectCostSheetItem]) -> None:
+    """Update the kept items, add the new ones and drop the rest; every kept item's billing is replaced. A few
+    statements for the whole sheet, not a few per item."""
+    schedules: dict[ProjectCostSheetItem, list[BillingRow]] = {}  # an item sent twice keeps its last billing
     for position, (sent, row) in enumerate(zip(data.items, rows, strict=True)):
         selling, _ = billing.item_totals(row)
         item = existing.get(sent.id) if sent.id else None
         if item is None:
             item = ProjectCostSheetItem(pcs_id=sheet.id)
             session.add(item)
-        else:
-            keep.add(item.id)
-            session.execute(delete(ProjectCostSheetBilling).where(ProjectCostSheetBilling.item_id == item.id))
         assert sent.coa_id is not None and row.quantity is not None and row.term_of_payment is not None
         item.coa_id, item.type, item.position = sent.coa_id, row.type, position
         item.description = (row.description or "").strip()
         item.quantity, item.term_of_payment = int(row.quantity), int(row.term_of_payment)
         item.selling_price, item.total_selling_price = row.selling_price or Decimal(0), selling
-        session.flush()
-        session.add_all([ProjectCostSheetBilling(item_id=item.id, description=b.description or "", amount=b.amount,
-                                                 payment_status=b.payment_status or "NOT_YET", schedule=b.schedule,
-                                                 position=i)
-                         for i, b in enumerate(row.billings)])
+        schedules[item] = row.billings
+    keep = {item.id for item in schedules if item.id is not None}
+    if keep:
+        session.execute(delete(ProjectCostSheetBilling).where(ProjectCostSheetBilling.item_id.in_(keep)))
     for item_id, item in existing.items():
         if item_id not in keep:
             session.delete(item)
+    session.flush()  # the new items get their ids
+    session.add_all([ProjectCostSheetBilling(item_id=item.id, description=b.description or "", amount=b.amount,
+                                             payment_status=b.payment_status or "NOT_YET", schedule=b.schedule,
+                                             position=i)
+                     for item, sent_billings in schedules.items() for i, b in enumerate(sent_billings)])
 
 
 def _write_totals(session: Session, sheet: ProjectCostSheet, rows: list[ItemRow]) -> None:
@@ -330,7 +333,8 @@ def save(*, session: Session, storage: Storage, temporal: TemporalClient | None,
     if sheet is not None and data.revision_batch is not None and data.revision_batch != sheet.revision_batch:
         raise Conflict(OLD_REVISION)
 
-    rows, coa_errors = _rows(session, data, sheet)
+    existing = {item.id: item for item, _ in repo.items_of(session, sheet.id)} if sheet is not None else {}
+    rows, coa_errors = _rows(session, data, existing)
     errors = billing.validate_sheet(remark=data.remark, items=rows, submit=submit) + coa_errors
     if upload is not None:
         refusal = pcs_files.refusal(upload[0], len(upload[1]), upload[1])
@@ -366,7 +370,7 @@ def save(*, session: Session, storage: Storage, temporal: TemporalClient | None,
     sheet.remark = (data.remark or "").strip()
     sheet.status = DRAFT
     sheet.updated_by, sheet.updated_at = actor.id, now
-    _write_items(session, sheet, data, rows)
+    _write_items(session, sheet, data, rows, existing)
     _write_totals(session, sheet, rows)
     _files(session, storage, actor, lead, sheet, previous=carried, deleted=deleted, upload=upload)
     session.flush()

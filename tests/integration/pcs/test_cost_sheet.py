@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import select, update
+from sqlalchemy import event, select, update
 from sqlalchemy.orm import Session
 
 from api.master_data.models import ServiceCategory
@@ -122,6 +122,45 @@ class TestSaveDraft:
         assert r.status_code == 200, r.text
         sheet = r.json()["results"]["projectCostSheets"]["projectCostSheet"]
         assert sheet["grossProfitMargin"] == 0 and sheet["leadBillingSchedule"]["months"] == []
+
+
+def statements(client: TestClient, call: Any) -> tuple[Any, int]:
+    """The call's answer and how many SQL statements it ran."""
+    engine = client.app.state.engine  # type: ignore[attr-defined]
+    seen: list[str] = []
+
+    def count(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
+        seen.append(statement)
+
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        return call(), len(seen)
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+
+
+class TestStatements:
+    """Saving and reading the form run the same number of statements whatever the number of items."""
+
+    @staticmethod
+    def counts(client: TestClient, coas: dict[str, int], size: int) -> tuple[int, int]:
+        """Statements of saving a sheet again (its `size` pairs of items kept, two added) and of its form."""
+        lead = new_lead(client, name=f"Statements {size}")
+        items = [item(coas["revenue"]), item(coas["cost"], "COST", price=400_000)] * size
+        first = send(client, lead["id"], items)
+        assert first.status_code == 200, first.text
+        saved = first.json()["results"]["projectCostSheets"]["projectCostSheet"]["projectCostSheetItems"]
+        kept = [{**sent, "id": row["id"]} for sent, row in zip(items, saved, strict=True)]
+        again, saving = statements(client, lambda: send(client, lead["id"], kept + items[:2]))
+        assert again.status_code == 200, again.text
+        sheet = again.json()["results"]["projectCostSheets"]["projectCostSheet"]
+        assert [i["id"] for i in sheet["projectCostSheetItems"][:len(kept)]] == [i["id"] for i in kept]
+        assert len(sheet["projectCostSheetItems"]) == len(items) + 2
+        _, reading = statements(client, lambda: form(client, lead["id"]))
+        return saving, reading
+
+    def test_save_and_form_do_not_grow_with_the_items(self, client: TestClient, coas: dict[str, int]) -> None:
+        assert self.counts(client, coas, 1) == self.counts(client, coas, 6)
 
 
 PREFIX = "Managed Service Fee - Managed firewall: "
