@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useServerTable } from './use-server-table';
+import { serverListQuery, useServerTable } from './use-server-table';
 
 describe('useServerTable', () => {
   it('starts on the first page with the given size and no search', () => {
@@ -23,5 +23,16 @@ describe('useServerTable', () => {
     const { result } = renderHook(() => useServerTable({ pageSize: 5 }));
     act(() => result.current.onSearch('PT Telkom'));
     expect(result.current.params.search).toBe('PT Telkom');
+  });
+
+  it('sends search and sort only when they are set', () => {
+    expect(serverListQuery({ offset: 10, limit: 10, search: '' })).toEqual({ offset: 10, limit: 10 });
+    expect(serverListQuery({ offset: 0, limit: 5, search: 'pt', sort: 'name' })).toEqual({
+      offset: 0,
+      limit: 5,
+      search: 'pt',
+      sort: 'name',
+      desc: false,
+    });
   });
 });

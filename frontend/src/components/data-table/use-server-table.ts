@@ -11,9 +11,17 @@ export interface ServerTableOptions {
   lowerCase?: boolean;
 }
 
+/** offset, limit, sort, desc and search: a server-paged list call's parameters. */
+export type ServerListParams = ServerPageQuery & { search: string };
+
+/** The query string of a server-paged list call: search and sort only when set. */
+export function serverListQuery({ offset, limit, search, sort, desc }: ServerListParams) {
+  return { offset, limit, ...(search ? { search } : {}), ...(sort ? { sort, desc: Boolean(desc) } : {}) };
+}
+
 export interface ServerTable {
-  /** offset, limit, sort, desc and search: the list call's parameters. */
-  params: ServerPageQuery & { search: string };
+  /** The list call's parameters. */
+  params: ServerListParams;
   /** For DataTable's `server` prop, given the total row count the server answered. */
   server: (total: number | undefined) => ServerPaging;
   /** For TableSearch's `onSearch`: a new term goes back to the first page. */

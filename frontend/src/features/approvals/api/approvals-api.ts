@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ServerPageQuery } from '@/components/data-table';
+import { serverListQuery, type ServerListParams } from '@/components/data-table';
 import { api, unwrap } from '@/lib/api/client';
 import type { ApprovalRequestIn, Decision } from './types';
 
@@ -10,31 +10,20 @@ export const TIMELINE_REFETCH_MS = 5_000;
 /** Stage lists change rarely (spec 2 §9: lists cached 5 minutes). */
 const LOOKUP_STALE_MS = 5 * 60_000;
 
-export interface ApprovalQueueParams extends ServerPageQuery {
-  search: string;
-}
-
 export const approvalKeys = {
   all: ['approvals'] as const,
-  queue: (params: ApprovalQueueParams) => ['approvals', 'queue', params] as const,
+  queue: (params: ServerListParams) => ['approvals', 'queue', params] as const,
   timeline: (approvalId: number) => ['approvals', 'timeline', approvalId] as const,
 };
 
 /** The caller's queue: requests waiting for their decision, paged on the server. */
-export const approvalQueueQueryOptions = (params: ApprovalQueueParams) =>
+export const approvalQueueQueryOptions = (params: ServerListParams) =>
   queryOptions({
     queryKey: approvalKeys.queue(params),
     queryFn: () =>
       unwrap(
         api.GET('/approval', {
-          params: {
-            query: {
-              offset: params.offset,
-              limit: params.limit,
-              ...(params.search ? { search: params.search } : {}),
-              ...(params.sort ? { sort: params.sort, desc: Boolean(params.desc) } : {}),
-            },
-          },
+          params: { query: serverListQuery(params) },
         }),
       ),
     placeholderData: (previous) => previous,

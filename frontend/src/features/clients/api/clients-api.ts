@@ -1,14 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ServerPageQuery } from '@/components/data-table';
+import { serverListQuery, type ServerListParams } from '@/components/data-table';
 import { api, unwrap } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
 import type { ClientIn } from '@/lib/api/types';
 
 export type { ClientDetail, ClientIn, ClientPage, ClientRow } from '@/lib/api/types';
-
-export interface ClientListParams extends ServerPageQuery {
-  search: string;
-}
 
 /** Client table default page size (spec §9). */
 export const CLIENT_PAGE_SIZE = 10;
@@ -16,24 +12,17 @@ export const CLIENT_CODE_LENGTH = 3;
 
 export const clientKeys = {
   all: ['clients'] as const,
-  list: (params: ClientListParams) => ['clients', params] as const,
+  list: (params: ServerListParams) => ['clients', params] as const,
   detail: (id: number) => ['clients', 'detail', id] as const,
 };
 
-export const clientListQueryOptions = (params: ClientListParams) =>
+export const clientListQueryOptions = (params: ServerListParams) =>
   queryOptions({
     queryKey: clientKeys.list(params),
     queryFn: () =>
       unwrap(
         api.GET('/clients', {
-          params: {
-            query: {
-              offset: params.offset,
-              limit: params.limit,
-              ...(params.search ? { search: params.search } : {}),
-              ...(params.sort ? { sort: params.sort, desc: Boolean(params.desc) } : {}),
-            },
-          },
+          params: { query: serverListQuery(params) },
         }),
       ),
     placeholderData: (previous) => previous,

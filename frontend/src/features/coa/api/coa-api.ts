@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ServerPageQuery } from '@/components/data-table';
+import { serverListQuery, type ServerListParams } from '@/components/data-table';
 import { api, unwrap } from '@/lib/api/client';
 import type { components } from '@/lib/api/schema';
 
@@ -19,10 +19,6 @@ export interface CoaForm {
   type: string;
 }
 
-export interface CoaListParams extends ServerPageQuery {
-  search: string;
-}
-
 /** COA table default page size (spec §9). */
 export const COA_PAGE_SIZE = 10;
 /** The column sizes of the chart of accounts (the server refuses longer text). */
@@ -30,26 +26,18 @@ export const COA_MAX_LENGTH = { code: 30, item: 200, description: 2000, keywords
 
 export const coaKeys = {
   all: ['coa'] as const,
-  list: (params: CoaListParams) => ['coa', params] as const,
+  list: (params: ServerListParams) => ['coa', params] as const,
   detail: (id: number) => ['coa', 'detail', id] as const,
   types: ['coa', 'types'] as const,
 };
 
-export const coaListQueryOptions = (params: CoaListParams) =>
+export const coaListQueryOptions = (params: ServerListParams) =>
   queryOptions({
     queryKey: coaKeys.list(params),
     queryFn: () =>
       unwrap(
         api.GET('/coa-management', {
-          params: {
-            query: {
-              offset: params.offset,
-              limit: params.limit,
-              // spec §2.8: the search text is lower-cased
-              ...(params.search ? { search: params.search.toLowerCase() } : {}),
-              ...(params.sort ? { sort: params.sort, desc: Boolean(params.desc) } : {}),
-            },
-          },
+          params: { query: serverListQuery(params) },
         }),
       ),
     placeholderData: (previous) => previous,

@@ -18,6 +18,7 @@ export function CoaListPage() {
   const access = usePageAccess(COA_PAGE);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // spec §2.8: the search text is lower-cased
   const table = useServerTable({ pageSize: COA_PAGE_SIZE, lowerCase: true });
   const list = useQuery({ ...coaListQueryOptions(table.params), enabled: access.isRead });
   const showMenu = access.isEdit || access.isDelete;

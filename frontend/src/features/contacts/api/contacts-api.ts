@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ServerPageQuery } from '@/components/data-table';
+import { serverListQuery, type ServerListParams } from '@/components/data-table';
 import { api, unwrap } from '@/lib/api/client';
 import type { ContactIn } from '@/lib/api/types';
 
@@ -21,10 +21,6 @@ export interface ContactForm {
   linkedin?: string | null;
 }
 
-export interface ContactListParams extends ServerPageQuery {
-  search: string;
-}
-
 export const CONTACT_PAGE_SIZE = 10;
 /** Contact history is kept for five minutes (spec §9). */
 export const CONTACT_HISTORY_STALE_MS = 5 * 60_000;
@@ -34,26 +30,19 @@ export const CONTACT_SORT_FIELDS = ['fullname', 'clientName', 'position'] as con
 
 export const contactKeys = {
   all: ['contacts'] as const,
-  list: (params: ContactListParams) => ['contacts', params] as const,
+  list: (params: ServerListParams) => ['contacts', params] as const,
   detail: (id: number) => ['contacts', 'detail', id] as const,
   history: (id: number) => ['contacts', 'history', id] as const,
   clients: ['contacts', 'clients'] as const,
 };
 
-export const contactListQueryOptions = (params: ContactListParams) =>
+export const contactListQueryOptions = (params: ServerListParams) =>
   queryOptions({
     queryKey: contactKeys.list(params),
     queryFn: () =>
       unwrap(
         api.GET('/people', {
-          params: {
-            query: {
-              offset: params.offset,
-              limit: params.limit,
-              ...(params.search ? { search: params.search } : {}),
-              ...(params.sort ? { sort: params.sort, desc: Boolean(params.desc) } : {}),
-            },
-          },
+          params: { query: serverListQuery(params) },
         }),
       ),
     placeholderData: (previous) => previous,
