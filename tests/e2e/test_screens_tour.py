@@ -1,0 +1,258 @@
+"""Screens tour: admin, sales1 and approver1 open every real route of the route table (and one of the coming-soon
+ones) at 1280x800 and on a 390x844 phone. Each screen must show its heading (or its result title), throw no uncaught
+error and get no 5xx answer. Full-page screenshots go to test-artifacts/tour/<user>-<screen>-<width>.png; console
+errors, failed requests and 4xx answers are printed per screen for whoever reviews the screenshots."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, ConsoleMessage, Request, Response, ViewportSize, expect
+from sqlalchemy import text
+
+from api.core.db import make_engine
+from tests.e2e.conftest import ARTIFACTS, LiveServer
+from tests.e2e.test_approval_journey import _token
+from tests.e2e.test_journeys import sign_in
+
+SHOTS = ARTIFACTS / "tour"
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+QUEUED_PROJECT = "Tour hold request for the approval queue"
+LANDMARKS = "h1, h2, h3, h4, h5, .ant-result-title"
+
+
+@dataclass(frozen=True)
+class Stop:
+    name: str
+    path: str
+    landmark: str | re.Pattern[str]
+
+
+@dataclass
+class Findings:
+    """What the browser reported on one screen."""
+
+    page_errors: list[str] = field(default_factory=list)
+    server_errors: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    failed_requests: list[str] = field(default_factory=list)
+    client_errors: list[str] = field(default_factory=list)
+    missing_landmark: str | None = None
+    overflow: str | None = None
+    still_loading: bool = False
+
+
+class Tour:
+    """One signed-in browser context of one user; findings are filed under the screen being visited."""
+
+    def __init__(self, browser: Browser, live_server: LiveServer, username: str):
+        self.username = username
+        self.context = browser.new_context(base_url=live_server.url, viewport=DESKTOP)
+        self.context.set_default_timeout(15_000)
+        self.page = self.context.new_page()
+        self.findings: dict[str, Findings] = {}
+        self.current = Findings()
+        self.page.on("pageerror", lambda exc: self.current.page_errors.append(str(exc)))
+        self.page.on("console", self._console)
+        self.page.on("requestfailed", self._failed)
+        self.page.on("response", self._answered)
+
+    def _console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self.current.console_errors.append(message.text)
+
+    def _failed(self, request: Request) -> None:
+        if request.failure == "net::ERR_ABORTED":
+            return  # leaving a screen cancels its notification stream and pending queries
+        self.current.failed_requests.append(f"{request.method} {request.url} ({request.failure})")
+
+    def _answered(self, response: Response) -> None:
+        line = f"{response.request.method} {response.url} -> {response.status}"
+        if response.status >= 500:
+            self.current.server_errors.append(line)
+        elif response.status >= 400:
+            self.current.client_errors.append(line)
+
+    def visit(self, stop: Stop, viewport: ViewportSize) -> None:
+        key = f"{self.username}-{stop.name}-{viewport['width']}"
+        self.current = self.findings.setdefault(key, Findings())
+        self.page.set_viewport_size(viewport)
+        self.page.goto(stop.path)
+        landmark = self.page.locator(LANDMARKS).filter(has_text=stop.landmark).first
+        try:
+            expect(landmark).to_be_visible(timeout=15_000)
+        except AssertionError:
+            self.current.missing_landmark = f"{stop.path}: no heading {stop.landmark!r}"
+        self._settle()
+        sizes: dict[str, int] = self.page.evaluate(
+            "() => ({page: document.documentElement.scrollWidth, window: window.innerWidth})")
+        if sizes["page"] > sizes["window"]:
+            self.current.overflow = f"the page is {sizes['page']} px wide in a {sizes['window']} px window"
+        self.page.screenshot(path=str(SHOTS / f"{key}.png"), full_page=True)
+
+    def _settle(self) -> None:
+        """Wait for the screen's data: no spinner or skeleton is left (the notification stream keeps a request open
+        for good, so the network never goes idle)."""
+        try:
+            expect(self.page.locator(".ant-spin-spinning, .ant-skeleton-active")).to_have_count(0, timeout=10_000)
+        except AssertionError:
+            self.current.still_loading = True  # reported; the screenshot shows the spinner
+        self.page.wait_for_timeout(300)  # drawers, modals and toasts finish their animation
+
+    def run(self, stops: list[Stop], *, anonymous: list[Stop] | None = None) -> None:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        try:
+            for viewport in (DESKTOP, PHONE):
+                for stop in anonymous or []:
+                    self.visit(stop, viewport)
+            sign_in(self.page, self.username)
+            for viewport in (DESKTOP, PHONE):
+                for stop in stops:
+                    self.visit(stop, viewport)
+        finally:
+            self.context.close()
+        self.report()
+
+    def report(self) -> None:
+        for key, found in self.findings.items():
+            notes = [*(f"uncaught: {e}" for e in found.page_errors), *(f"5xx: {e}" for e in found.server_errors),
+                     *(f"console: {e}" for e in found.console_errors),
+                     *(f"request failed: {e}" for e in found.failed_requests),
+                     *(f"4xx: {e}" for e in found.client_errors)]
+            notes += [n for n in (found.missing_landmark, found.overflow) if n]
+            notes += ["still loading after 10 s"] if found.still_loading else []
+            for note in notes:
+                print(f"[{key}] {note}")
+        missing = [f.missing_landmark for f in self.findings.values() if f.missing_landmark]
+        uncaught = {k: f.page_errors for k, f in self.findings.items() if f.page_errors}
+        server = {k: f.server_errors for k, f in self.findings.items() if f.server_errors}
+        assert not missing, f"screens without their heading: {missing}"
+        assert not uncaught, f"uncaught errors in the page: {uncaught}"
+        assert not server, f"server errors: {server}"
+
+
+@pytest.fixture(scope="module")
+def seeded(live_server: LiveServer) -> dict[str, Any]:
+    """Ids of the seeded demo records the screens show: the leads with a draft and an approved cost sheet, and one
+    client, contact, COA entry, pipeline of each kind and stage."""
+    engine = make_engine(live_server.database_url)
+    one = {
+        "draft": "SELECT l.id, l.project_name FROM leads l JOIN project_cost_sheets s ON s.lead_id = l.id "
+                 "WHERE s.status = 'SAVED_AS_DRAFT' ORDER BY l.id LIMIT 1",
+        "approved": "SELECT l.id, l.project_name FROM leads l JOIN project_cost_sheets s ON s.lead_id = l.id "
+                    "WHERE s.status = 'APPROVED' ORDER BY l.id LIMIT 1",
+        "client": "SELECT id FROM clients ORDER BY id LIMIT 1",
+        "contact": "SELECT id, fullname FROM contacts ORDER BY id LIMIT 1",
+        "coa": "SELECT id FROM chart_of_accounts WHERE is_active ORDER BY id LIMIT 1",
+        "lead_pipeline": "SELECT id FROM approval_pipelines WHERE action_type <> 'PCS' ORDER BY id LIMIT 1",
+        "pcs_pipeline": "SELECT id FROM approval_pipelines WHERE action_type = 'PCS' ORDER BY id LIMIT 1",
+        "stage": "SELECT id FROM stages ORDER BY id LIMIT 1",
+        "admin": "SELECT id FROM users WHERE username = 'admin'",
+    }
+    with engine.connect() as connection:
+        rows = {name: connection.execute(text(sql)).first() for name, sql in one.items()}
+    engine.dispose()
+    missing = [name for name, row in rows.items() if row is None]
+    assert not missing, f"the demo seed has no {missing}"
+    return {name: tuple(row) for name, row in rows.items() if row is not None}
+
+
+@pytest.fixture
+def queued(live_server: LiveServer) -> Iterator[None]:
+    """A hold request of sales1 waiting for approver1, so the queue has a row; decided afterwards."""
+    with httpx.Client(base_url=live_server.url, timeout=30) as http:
+        sales, approver = _token(http, "sales1"), _token(http, "approver1")
+        client_id = http.get("/api/master-data/clients", headers=sales).json()["results"][0]["id"]
+        lead = http.post("/api/leads", json={"clientId": client_id, "projectName": QUEUED_PROJECT}, headers=sales)
+        assert lead.status_code == 200, lead.text
+        r = http.post(f"/api/leads/{lead.json()['results']['id']}/approval-requests",
+                      json={"requestType": "HOLD_LEAD", "notes": "Budget frozen until next quarter."}, headers=sales)
+        assert r.status_code == 200, r.text
+        try:
+            yield
+        finally:
+            http.put(f"/api/approval/{r.json()['results']['approvalId']}/handle-hold",
+                     json={"approversAction": "APPROVED"}, headers=approver)
+
+
+def test_admin_tours_every_screen(browser: Browser, live_server: LiveServer, seeded: dict[str, Any]) -> None:
+    draft, draft_name = seeded["draft"]
+    approved, approved_name = seeded["approved"]
+    (client,), (coa,), (stage,), (admin,) = seeded["client"], seeded["coa"], seeded["stage"], seeded["admin"]
+    contact, contact_name = seeded["contact"]
+    (lead_pipeline,), (pcs_pipeline,) = seeded["lead_pipeline"], seeded["pcs_pipeline"]
+    anonymous = [
+        Stop("signin", "/signin", "Sign in"),
+        Stop("forgot-password", "/forgot-password", "Forgot password"),
+        Stop("reset-password", "/forgot-password/not-a-real-token", "Set a new password"),
+    ]
+    stops = [
+        Stop("dashboard", "/", "Dashboard"),
+        Stop("welcome", "/welcome", re.compile(r"^Good \w+, .+!$")),
+        Stop("sample", "/sample", "Sample"),
+        Stop("leads", "/leads", "Leads"),
+        Stop("lead-add", "/leads/add", "Add Lead"),
+        Stop("lead-detail-draft", f"/leads/{draft}", draft_name),
+        Stop("lead-detail-approved", f"/leads/{approved}", approved_name),
+        Stop("lead-edit", f"/leads/{draft}/edit", "Edit Lead"),
+        Stop("pcs-draft", f"/leads/{draft}/project-cost-sheet", "Project Cost Sheet"),
+        Stop("pcs-approved", f"/leads/{approved}/project-cost-sheet", "Project Cost Sheet"),
+        Stop("generate-pid", f"/leads/{approved}/generate-pid", f"Generate PID Number for {approved_name}"),
+        Stop("pdf", "/pdf", "PCS PDF Test"),
+        Stop("system", "/system", "System"),
+        Stop("clients", "/system/client-management", "Client Management"),
+        Stop("client-add", "/system/client-management/add", "Add Client"),
+        Stop("client-edit", f"/system/client-management/{client}", "Edit Client"),
+        Stop("contacts", "/system/contact-management", "Contact Management"),
+        Stop("contact-add", "/system/contact-management/add", "Add Contact"),
+        Stop("contact-view", f"/system/contact-management/{contact}", contact_name),
+        Stop("contact-edit", f"/system/contact-management/{contact}/edit", "Edit Contact"),
+        Stop("coa", "/system/coa-management", "COA Management"),
+        Stop("coa-add", "/system/coa-management/add", "Add COA Setting"),
+        Stop("coa-view", f"/system/coa-management/{coa}", "COA Detail"),
+        Stop("coa-edit", f"/system/coa-management/{coa}/edit", "Edit COA Setting"),
+        Stop("approval", "/system/approval", "Approval"),
+        Stop("approval-pipelines", "/system/approval-pipeline", "Approval Pipeline"),
+        Stop("approval-pipeline-add", "/system/approval-pipeline/add", "Add Approval Pipeline"),
+        Stop("approval-pipeline-edit", f"/system/approval-pipeline/edit/{lead_pipeline}", "Edit Approval Pipeline"),
+        Stop("pcs-pipelines", "/system/pcs-approval-pipeline", "PCS Approval Pipeline"),
+        Stop("pcs-pipeline-add", "/system/pcs-approval-pipeline/add", "Add PCS Approval Pipeline"),
+        Stop("pcs-pipeline-edit", f"/system/pcs-approval-pipeline/edit/{pcs_pipeline}", "Edit PCS Approval Pipeline"),
+        Stop("stages", "/system/stage-management", "Stage Management"),
+        Stop("stage-edit", f"/system/stage-management/edit/{stage}", "Stage Management"),
+        Stop("inbox", "/user/inbox", "Inbox"),
+        Stop("profile", "/user/profile", "My Profile"),
+        Stop("change-password", f"/user/profile/{admin}/change-password", "Change Password"),
+        Stop("coming-soon", "/system/user-management", "User Management"),
+        Stop("error-403", "/error-403", "Access Denied."),
+        Stop("not-found", "/no-such-screen", "Page not found"),
+    ]
+    Tour(browser, live_server, "admin").run(stops, anonymous=anonymous)
+
+
+def test_sales_person_tours_their_screens(browser: Browser, live_server: LiveServer, seeded: dict[str, Any]) -> None:
+    draft, draft_name = seeded["draft"]
+    stops = [
+        Stop("dashboard", "/", "Dashboard"),
+        Stop("leads", "/leads", "Leads"),
+        Stop("lead-detail", f"/leads/{draft}", draft_name),
+        Stop("pcs-draft", f"/leads/{draft}/project-cost-sheet", "Project Cost Sheet"),
+        Stop("system", "/system", "System"),
+        Stop("coa-forbidden", "/system/coa-management", "Access Denied."),
+    ]
+    Tour(browser, live_server, "sales1").run(stops)
+
+
+def test_approver_tours_the_queue(browser: Browser, live_server: LiveServer, queued: None) -> None:
+    stops = [
+        Stop("approval", "/system/approval", "Approval"),
+        # the phone's bottom bar links every user to /leads, but approvers may not open it
+        Stop("leads-forbidden", "/leads", "Access Denied."),
+    ]
+    Tour(browser, live_server, "approver1").run(stops)
