@@ -14,6 +14,7 @@ from api.core.errors import ValidationFailed
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, SessionDep, SettingsDep, TemporalDep
 from api.pcs import files as pcs_files
+from api.pcs import form as pcs_form
 from api.pcs import service
 from api.pcs.schemas import FlowOut, ItemIn, PcsForm, SaveIn, UploadedFileState
 from api.users.models import User
@@ -83,7 +84,7 @@ Sent = Annotated[_Sent, Depends(_sent)]
 
 @router.get("/leads/{lead_id}/form/v2", summary="The cost sheet form of a lead: current and earlier revisions")
 def get_form(lead_id: int, session: SessionDep, actor: Reader) -> Envelope[PcsForm]:
-    return ok(service.get_form(session=session, actor=actor, lead_id=lead_id))
+    return ok(pcs_form.get_form(session=session, actor=actor, lead_id=lead_id))
 
 
 @router.put("/project-cost-sheet/save-as-draft", summary="Save the cost sheet as a draft (multipart)")

@@ -1,5 +1,6 @@
-"""Project cost sheets: the form, saving a draft, submitting for approval (a PCS approval request on the
-engine), revisions with frozen history, the spreadsheet and the approval flow of a revision."""
+"""Project cost sheets: saving a draft, submitting for approval (a PCS approval request on the engine),
+revisions with frozen history, the spreadsheet and the approval flow of a revision. Reading the form is
+api/pcs/form.py."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from api.leads.models import Lead
 from api.pcs import approval as pcs_approval
 from api.pcs import billing
 from api.pcs import files as pcs_files
+from api.pcs import form as pcs_form
 from api.pcs import repository as repo
 from api.pcs.billing import BillingRow, ItemRow
 from api.pcs.models import (
@@ -32,182 +34,16 @@ from api.pcs.models import (
     ProjectCostSheetHistory,
     ProjectCostSheetItem,
 )
-from api.pcs.schemas import (
-    BillingOut,
-    CoaRef,
-    FlowOut,
-    ItemMonthsOut,
-    ItemOut,
-    MonthAmountOut,
-    PcsFileOut,
-    PcsForm,
-    PcsHistoryOut,
-    PcsLead,
-    PcsOut,
-    PcsServiceCategory,
-    PcsSheets,
-    PidFileOut,
-    PidOut,
-    RevisionOut,
-    SaveIn,
-    SummaryOut,
-)
+from api.pcs.schemas import FlowOut, PcsForm, SaveIn
 from api.users.models import User
 
-DRAFT, WAITING, APPROVED, REJECTED = "SAVED_AS_DRAFT", "WAITING_FOR_APPROVAL", "APPROVED", "REJECTED"
-NOT_SALES_PERSON = "Only the lead's sales person can edit the project cost sheet."
-IS_WAITING = "The project cost sheet is waiting for approval and cannot be changed."
-IS_APPROVED = "The project cost sheet is approved and cannot be changed."
 OLD_REVISION = "Only the current revision of the project cost sheet can be changed."
 FILE_REQUIRED = "PCS File must be uploaded before approval submission"
 SUB_SERVICE_REQUIRED = "Sub service is required for this lead!!!"
 UNKNOWN_COA = "Please choose an item from the chart of accounts"
 FLOW_EMPTY = "PCS approval status data is empty"
 DOWNLOAD_FAILED = "Sorry we are unable to download the file you requested."
-COMMISSION_ROLE = "PCS_COMMISSION_ROLE"
-COMMISSION_PERCENT = "PCS_COMMISSION_PERCENT"
 MARGIN_LIMIT = Decimal("9999999.99")  # Numeric(9, 2): a draft with absurd costs must not overflow the column
-
-
-# -- reading -----------------------------------------------------------------------------------------------------
-
-def can_see_commission(session: Session, actor: User) -> bool:
-    return actor.role.name in repo.parameter_values(session, COMMISSION_ROLE)
-
-
-def commission_percent(session: Session) -> Decimal:
-    values = repo.parameter_values(session, COMMISSION_PERCENT)
-    try:
-        return Decimal(values[0]) if values else billing.COMMISSION_PERCENT
-    except ArithmeticError:
-        return billing.COMMISSION_PERCENT
-
-
-def _money(value: Decimal | None) -> float:
-    return float(value or 0)
-
-
-def _file_out(row: ProjectCostSheetFile | None) -> PcsFileOut | None:
-    if row is None:
-        return None
-    return PcsFileOut(id=row.id, filename=row.filename, display_name=row.display_name,
-                      original_filename=row.original_filename, size=row.size,
-                      url=f"/api/leads/download/{row.filename}")
-
-
-def _summary_out(summary: billing.Summary) -> SummaryOut:
-    def months(values: list[billing.MonthAmount]) -> list[MonthAmountOut]:
-        return [MonthAmountOut(date=m.date, total_amount=float(m.total_amount)) for m in values]
-
-    return SummaryOut(months=summary.months, revenue_totals=months(summary.revenue_totals),
-                      cost_totals=months(summary.cost_totals), gp_totals=months(summary.gp_totals),
-                      gp_margin_totals=months(summary.gp_margin_totals),
-                      items=[ItemMonthsOut(item_id=i.item_id, type=i.type, coa_name=i.coa_name,
-                                           description=i.description, totals=months(i.totals))
-                             for i in summary.items])
-
-
-def pcs_out(session: Session, sheet: ProjectCostSheet, *, commission: bool) -> PcsOut:
-    """The sheet as the form shows it; the monthly summary comes from its billing rows."""
-    pairs = repo.items_of(session, sheet.id)
-    rows = repo.billings_of(session, [item.id for item, _ in pairs])
-    items, summary_rows = [], []
-    for item, coa in pairs:
-        billings = rows.get(item.id, [])
-        items.append(ItemOut(
-            id=item.id, coa_id=coa.id, coa_code=coa.code, coa_name=coa.name,
-            chart_of_account=CoaRef(code=coa.code, name=coa.name), type=item.type, description=item.description,
-            quantity=item.quantity, term_of_payment=item.term_of_payment, selling_price=_money(item.selling_price),
-            total_selling_price=_money(item.total_selling_price),
-            grand_total=float(billing.grand_total(item.total_selling_price, item.term_of_payment)),
-            created_at=item.created_at,
-            billing_schedules=[BillingOut(id=b.id, description=b.description, amount=_money(b.amount),
-                                          payment_status=b.payment_status, schedule=b.schedule) for b in billings]))
-        summary_rows.append(ItemRow(
-            type=item.type, coa_name=coa.name, description=item.description, quantity=Decimal(item.quantity),
-            term_of_payment=Decimal(item.term_of_payment), selling_price=item.selling_price, item_id=item.id,
-            billings=[BillingRow(b.description, b.amount, b.payment_status, b.schedule) for b in billings]))
-    return PcsOut(
-        id=sheet.id, leads_id=sheet.lead_id, pcs_version=sheet.pcs_version, revision_batch=sheet.revision_batch,
-        remark=sheet.remark, status=sheet.status, requested_at=sheet.requested_at, saved_at=sheet.updated_at,
-        approval_id=sheet.approval_request_id,
-        pcs_file=_file_out(repo.current_file(session, sheet.id, sheet.revision_batch)),
-        total_revenue=_money(sheet.total_revenue), total_cost=_money(sheet.total_cost),
-        gross_profit=_money(sheet.gross_profit), gross_profit_margin=_money(sheet.gross_profit_margin),
-        commission_allocation=_money(sheet.commission_allocation) if commission else None,
-        gp_after_commission=_money(sheet.gp_after_commission) if commission else None,
-        gp_margin_after_commission=_money(sheet.gp_margin_after_commission) if commission else None,
-        project_cost_sheet_items=items, lead_billing_schedule=_summary_out(billing.monthly_summary(summary_rows)))
-
-
-def _hide_commission(sheet: PcsOut) -> PcsOut:
-    return sheet.model_copy(update={"commission_allocation": None, "gp_after_commission": None,
-                                    "gp_margin_after_commission": None})
-
-
-def _lock(lead: Lead, sheet: ProjectCostSheet | None, actor: User) -> str | None:
-    """Why the caller may not edit the current revision (spec 3 §4), or None."""
-    if lead.sales_person_id != actor.id:
-        return NOT_SALES_PERSON
-    if sheet is not None and sheet.status == WAITING:
-        return IS_WAITING
-    if sheet is not None and sheet.status == APPROVED:
-        return IS_APPROVED
-    return None
-
-
-def _categories(session: Session, lead_id: int) -> tuple[list[PcsServiceCategory], bool]:
-    rows = repo.service_categories(session, lead_id)
-    out = [PcsServiceCategory(service_category_id=r.service_category_id, service_category_name=r.service_category_name,
-                              sub_service_category_id=r.sub_service_category_id,
-                              sub_service_category_name=r.sub_service_category_name,
-                              has_sub_categories=bool(r.has_sub_categories)) for r in rows]
-    required = any(c.has_sub_categories and c.sub_service_category_id is None for c in out)
-    return out, required
-
-
-def _pids(session: Session, lead_id: int) -> list[PidOut]:
-    result = []
-    for pid in repo.pids(session, lead_id):
-        pdf = pid.pdf_file
-        result.append(PidOut(pid_number=pid.pid_number, created_at=pid.created_at,
-                             pdf_file=PidFileOut(name=pdf["name"], size=pdf["size"],
-                                                 url=f"/api/leads/download/{pdf['key']}") if pdf else None))
-    return result
-
-
-def _form(session: Session, actor: User, lead: Lead) -> PcsForm:
-    sheet = repo.sheet_of_lead(session, lead.id)
-    commission = can_see_commission(session, actor)
-    categories, sub_required = _categories(session, lead.id)
-    current, histories, revisions = None, [], []
-    if sheet is not None:
-        current = pcs_out(session, sheet, commission=commission)
-        if sheet.status == REJECTED:
-            current = current.model_copy(update={"remark": ""})  # re-entered for the next revision
-        revisions.append(RevisionOut(revision_batch=sheet.revision_batch,
-                                     label=f"Revision {sheet.revision_batch} (Current)", is_current=True,
-                                     status=sheet.status))
-        for h in repo.histories(session, sheet.id):
-            frozen = PcsOut.model_validate(h.snapshot)
-            histories.append(PcsHistoryOut(revision_batch=h.revision_batch, status=h.status, remark=h.remark,
-                                           created_at=h.created_at,
-                                           project_cost_sheet=frozen if commission else _hide_commission(frozen)))
-            revisions.append(RevisionOut(revision_batch=h.revision_batch,
-                                         label=f"Revision {h.revision_batch} - {h.remark or ''}".rstrip(" -"),
-                                         is_current=False, status=h.status))
-    reason = _lock(lead, sheet, actor)
-    return PcsForm(lead=PcsLead.model_validate(leads_service.lead_out(session, lead).model_dump()),
-                   service_categories=categories, sub_service_required=sub_required,
-                   project_cost_sheets=PcsSheets(project_cost_sheet=current, project_cost_sheet_histories=histories),
-                   revisions=revisions, project_id_numbers=_pids(session, lead.id), editable=reason is None,
-                   lock_reason=reason, can_see_commission=commission,
-                   commission_percent=float(commission_percent(session)) if commission else None)
-
-
-def get_form(*, session: Session, actor: User, lead_id: int) -> PcsForm:
-    """The cost sheet form of a visible lead: current revision, frozen revisions, lock and PIDs."""
-    return _form(session, actor, leads_service.visible_or_404(session, actor, lead_id))
 
 
 # -- saving ------------------------------------------------------------------------------------------------------
@@ -238,7 +74,7 @@ def _rows(session: Session, data: SaveIn, existing: dict[int, ProjectCostSheetIt
 
 def _snapshot(session: Session, sheet: ProjectCostSheet) -> None:
     """Freeze the current revision (with its commission rows; hidden again when read) into history."""
-    frozen = pcs_out(session, sheet, commission=True).model_dump(mode="json", by_alias=True)
+    frozen = pcs_form.pcs_out(session, sheet, commission=True).model_dump(mode="json", by_alias=True)
     session.add(ProjectCostSheetHistory(pcs_id=sheet.id, revision_batch=sheet.revision_batch, status=sheet.status,
                                         remark=sheet.remark, approval_request_id=sheet.approval_request_id,
                                         snapshot=frozen))
@@ -275,7 +111,7 @@ def _write_items(session: Session, sheet: ProjectCostSheet, data: SaveIn, rows: 
 
 
 def _write_totals(session: Session, sheet: ProjectCostSheet, rows: list[ItemRow]) -> None:
-    totals = billing.sheet_totals(rows, commission_percent(session))
+    totals = billing.sheet_totals(rows, pcs_form.commission_percent(session))
 
     def bounded(value: Decimal) -> Decimal:
         return max(-MARGIN_LIMIT, min(MARGIN_LIMIT, value))
@@ -320,14 +156,14 @@ def save(*, session: Session, storage: Storage, temporal: TemporalClient | None,
     failing rule at once (422); only the lead's sales person may edit the current, unlocked revision."""
     lead = leads_service.visible_or_404(session, actor, data.leads_id)
     if lead.sales_person_id != actor.id:
-        raise Forbidden(NOT_SALES_PERSON)
+        raise Forbidden(pcs_form.NOT_SALES_PERSON)
     # Lock order sheet, then lead (as the approval outcome does); without a sheet the lead row serialises the
     # first saves, so two of them cannot both create one.
     sheet = repo.sheet_of_lead(session, lead.id, for_update=True)
     if sheet is None:
         session.execute(select(Lead.id).where(Lead.id == lead.id).with_for_update())
         sheet = repo.sheet_of_lead(session, lead.id, for_update=True)
-    reason = _lock(lead, sheet, actor)
+    reason = pcs_form.lock_reason(lead, sheet, actor)
     if reason is not None:
         raise Conflict(reason)
     if sheet is not None and data.revision_batch is not None and data.revision_batch != sheet.revision_batch:
@@ -345,7 +181,7 @@ def save(*, session: Session, storage: Storage, temporal: TemporalClient | None,
     if submit:
         if upload is None and (previous is None or deleted):
             errors.append(FILE_REQUIRED)
-        if _categories(session, lead.id)[1]:
+        if pcs_form.service_categories(session, lead.id)[1]:
             errors.append(SUB_SERVICE_REQUIRED)
     if errors:
         raise ValidationFailed(errors)
@@ -361,14 +197,14 @@ def save(*, session: Session, storage: Storage, temporal: TemporalClient | None,
         sheet = ProjectCostSheet(lead_id=lead.id, revision_batch=0, pcs_version=0, remark="", created_by=actor.id)
         session.add(sheet)
         session.flush()
-    elif sheet.status == REJECTED:
+    elif sheet.status == pcs_form.REJECTED:
         _snapshot(session, sheet)  # revision N is kept as it was rejected; the edit becomes revision N + 1
         sheet.revision_batch += 1
         sheet.approval_request_id, sheet.requested_at = None, None
         carried, previous = previous, None
     sheet.pcs_version += 1
     sheet.remark = (data.remark or "").strip()
-    sheet.status = DRAFT
+    sheet.status = pcs_form.DRAFT
     sheet.updated_by, sheet.updated_at = actor.id, now
     _write_items(session, sheet, data, rows, existing)
     _write_totals(session, sheet, rows)
@@ -380,7 +216,7 @@ def save(*, session: Session, storage: Storage, temporal: TemporalClient | None,
                                       sheet=sheet)
     else:
         session.commit()
-    return _form(session, actor, lead)
+    return pcs_form.build(session, actor, lead)
 
 
 # -- the file and the approval flow --------------------------------------------------------------------------------
@@ -418,7 +254,7 @@ def approval_flow(*, session: Session, settings: Settings, actor: User, lead_id:
     saved_at: datetime | None
     requested_at: datetime | None
     if revision_batch is None or revision_batch == sheet.revision_batch:
-        if sheet.status == REJECTED:
+        if sheet.status == pcs_form.REJECTED:
             raise NotFound(FLOW_EMPTY)
         status, request_id, saved_at, requested_at = (sheet.status, sheet.approval_request_id, sheet.updated_at,
                                                       sheet.requested_at)
