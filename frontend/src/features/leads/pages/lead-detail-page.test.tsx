@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { setTokens } from '@/lib/api/tokens';
 import { buttonByText } from '@/test/antd-helpers';
 import { FULL, json, makeSession, renderApp, stubApi } from '@/test/render-app';
@@ -9,14 +9,6 @@ import { leadForm } from '../test-fixtures';
 // Whole-app renders are slow on a busy two-core machine.
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-  await act(async () => {
-    await new Promise((r) => setTimeout(r, 0));
-  });
-});
 
 const detail = (): LeadDetail => {
   const form = leadForm();

@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Modal } from 'antd';
 import { setTokens } from '@/lib/api/tokens';
 import { buttonByText, chooseOption } from '@/test/antd-helpers';
@@ -9,14 +9,7 @@ import { filterOptions, leadForm } from '../test-fixtures';
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-  Modal.destroyAll();
-  await act(async () => {
-    await new Promise((r) => setTimeout(r, 0));
-  });
-});
+afterEach(() => Modal.destroyAll());
 
 const session = () => makeSession({ pageAccess: { dashboard: FULL, leads: FULL } });
 

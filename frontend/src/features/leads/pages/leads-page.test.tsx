@@ -9,14 +9,7 @@ import { boardColumns, card, filterOptions } from '../test-fixtures';
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-afterEach(async () => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-  await act(async () => {
-    await new Promise((r) => setTimeout(r, 0));
-  });
-});
+afterEach(() => vi.useRealTimers());
 
 const session = () => makeSession({ pageAccess: { dashboard: FULL, leads: FULL } });
 

@@ -1,19 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from '@/lib/query-client';
 import type { PcsBrief } from '../api/types';
 import { sheet } from '../test-fixtures';
 import { LeadPcsCard, PCS_TOOLTIP_DELAY_S } from './lead-pcs-card';
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-  await act(async () => {
-    await new Promise((r) => setTimeout(r, 0));
-  });
-});
 
 /** The card as the lead detail shows it, with the detail's sheet and PIDs (no request of its own). */
 function show(pcs: PcsBrief | null, projectIdNumbers: string[] = []) {

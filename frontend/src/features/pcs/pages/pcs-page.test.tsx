@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { theme } from '@/app/theme';
@@ -16,14 +16,6 @@ import { coaEntries, pcsForm, sheet } from '../test-fixtures';
 // Whole-app renders are slow on a busy two-core machine.
 configure({ asyncUtilTimeout: 8000 });
 vi.setConfig({ testTimeout: 40_000 });
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-  await act(async () => {
-    await new Promise((r) => setTimeout(r, 0));
-  });
-});
 
 const PATH = '/leads/19/project-cost-sheet';
 

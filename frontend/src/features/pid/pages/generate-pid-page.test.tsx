@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { setTokens } from '@/lib/api/tokens';
 import { buttonByText, confirmButton } from '@/test/antd-helpers';
 import { FULL, json, makeSession, renderApp, stubApi, type ApiHandler } from '@/test/render-app';
@@ -6,14 +6,6 @@ import type { PidOverview, ProjectIdNumber } from '../api/pid-api';
 
 configure({ asyncUtilTimeout: 8000 });
 vi.setConfig({ testTimeout: 40_000 });
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-  await act(async () => {
-    await new Promise((r) => setTimeout(r, 0));
-  });
-});
 
 const PATH = '/leads/19/generate-pid';
 

@@ -1,18 +1,10 @@
-import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { setTokens } from '@/lib/api/tokens';
 import { buttonByText } from '@/test/antd-helpers';
 import { FULL, json, makeSession, renderApp, stubApi, type ApiHandler } from '@/test/render-app';
 
 configure({ asyncUtilTimeout: 8000 });
 vi.setConfig({ testTimeout: 40_000 });
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-  await act(async () => {
-    await new Promise((r) => setTimeout(r, 0));
-  });
-});
 
 function open(handler: ApiHandler) {
   setTokens({ token: 'tok', refreshToken: 'r' });
