@@ -2,7 +2,7 @@ import { Alert, Form, Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import { ContactFields } from '@/features/contacts/components/contact-fields';
 import type { ContactForm } from '@/features/contacts/api/contacts-api';
-import { cleanText } from '@/features/contacts/lib/contact-rules';
+import { cleanPerson } from '@/features/contacts/lib/contact-rules';
 
 /** A personnel entry of the wizard; `key` tells unsaved entries apart. */
 export interface PersonnelItem extends ContactForm {
@@ -37,14 +37,7 @@ export function PersonnelModal({ open, item, check, onSave, onClose }: Props) {
     if (!values) return;
     const cleaned: ContactForm = {
       ...(item?.id !== undefined ? { id: item.id } : {}),
-      fullname: values.fullname.trim(),
-      nickname: cleanText(values.nickname),
-      gender: values.gender,
-      position: values.position.trim(),
-      division: cleanText(values.division),
-      email: cleanText(values.email),
-      phoneNumber: cleanText(values.phoneNumber),
-      linkedin: cleanText(values.linkedin),
+      ...cleanPerson(values),
     };
     setChecking(true);
     try {

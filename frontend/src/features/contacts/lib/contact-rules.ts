@@ -1,5 +1,6 @@
 import type { Rule } from 'antd/es/form';
 import { INVALID_PHONE_MESSAGE, isValidPhone } from '@/components/phone-input';
+import type { ContactForm } from '../api/contacts-api';
 
 /** The contact form of contact management, or the personnel modal of the client wizard. */
 export type ContactVariant = 'contact' | 'personel';
@@ -46,12 +47,11 @@ export interface ContactRules {
   division: Rule[];
   email: Rule[];
   phoneNumber: Rule[];
-  client: Rule[];
 }
 
 /**
- * The rules of both contact forms (spec §5). `otherContact` reads the phone (for the email
- * field) so the "either email or phone" rule can look at both.
+ * The rules of both contact forms (spec §5). `getPhone` reads the phone (for the email field)
+ * so the "either email or phone" rule can look at both.
  */
 export function contactRules(variant: ContactVariant, getPhone: () => unknown): ContactRules {
   const texts = CONTACT_MESSAGES[variant];
@@ -82,7 +82,6 @@ export function contactRules(variant: ContactVariant, getPhone: () => unknown): 
             : Promise.reject(new Error(CONTACT_MESSAGES.phone)),
       },
     ],
-    client: [{ required: true, message: CONTACT_MESSAGES.client }],
   };
 }
 
@@ -91,4 +90,18 @@ export function cleanText(value: string | null | undefined): string | null {
   if (value === undefined || value === null) return null;
   const trimmed = value.trim();
   return trimmed === '' ? null : trimmed;
+}
+
+/** The person fields of a contact form as they are sent: names trimmed, empty optional text as null. */
+export function cleanPerson(values: ContactForm): Omit<ContactForm, 'id' | 'clientId'> {
+  return {
+    fullname: values.fullname.trim(),
+    nickname: cleanText(values.nickname),
+    gender: values.gender,
+    position: values.position.trim(),
+    division: cleanText(values.division),
+    email: cleanText(values.email),
+    phoneNumber: cleanText(values.phoneNumber),
+    linkedin: cleanText(values.linkedin),
+  };
 }

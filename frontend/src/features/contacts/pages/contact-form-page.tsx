@@ -15,7 +15,7 @@ import {
   type ContactForm,
 } from '../api/contacts-api';
 import { ContactFields } from '../components/contact-fields';
-import { cleanText, CONTACT_MESSAGES } from '../lib/contact-rules';
+import { cleanPerson, CONTACT_MESSAGES } from '../lib/contact-rules';
 import { CONTACT_LIST_PATH } from './contact-list-page';
 
 export const FAILED_TO_ADD_CONTACT = 'Failed to add contact';
@@ -72,14 +72,7 @@ export function ContactFormPage() {
     const body: ContactForm = {
       ...(contactId !== undefined ? { id: contactId } : {}),
       clientId: values.clientId,
-      fullname: values.fullname.trim(),
-      nickname: cleanText(values.nickname),
-      gender: values.gender,
-      position: values.position.trim(),
-      division: cleanText(values.division),
-      email: cleanText(values.email),
-      phoneNumber: cleanText(values.phoneNumber),
-      linkedin: cleanText(values.linkedin),
+      ...cleanPerson(values),
     };
     const clientName = clientOptions.find((c) => c.value === body.clientId)?.label;
     const failedText = isNew ? `Failed to add '${body.fullname}'.` : `Failed to update '${body.fullname}' data.`;
