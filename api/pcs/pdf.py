@@ -157,19 +157,13 @@ def _numbered(rows: list[tuple[Any, ...]], kind: str) -> list[PdfItem]:
 
 
 def _snapshot_items(snapshot: dict[str, Any]) -> tuple[list[PdfItem], list[PdfItem]]:
-    """Items of a frozen revision, written in the contract's Pcs shape (camelCase; snake_case accepted too)."""
-
-    def pick(obj: dict[str, Any], *keys: str) -> Any:
-        return next((obj[k] for k in keys if obj.get(k) is not None), None)
-
+    """Items of a frozen revision, as service._snapshot writes them (the form's camelCase Pcs shape)."""
     rows = []
-    for raw in pick(snapshot, "projectCostSheetItems", "project_cost_sheet_items", "items") or []:
-        coa = pick(raw, "chartOfAccount", "chart_of_account") or {}
-        rows.append((pick(raw, "type"), pick(raw, "coaCode", "coa_code") or coa.get("code"),
-                     pick(raw, "coaName", "coa_name") or coa.get("name"), pick(raw, "description"),
-                     pick(raw, "sellingPrice", "selling_price"), pick(raw, "quantity"),
-                     pick(raw, "totalSellingPrice", "total_selling_price"),
-                     pick(raw, "termOfPayment", "term_of_payment")))
+    for raw in snapshot.get("projectCostSheetItems") or []:
+        coa = raw.get("chartOfAccount") or {}
+        rows.append((raw.get("type"), raw.get("coaCode") or coa.get("code"), raw.get("coaName") or coa.get("name"),
+                     raw.get("description"), raw.get("sellingPrice"), raw.get("quantity"),
+                     raw.get("totalSellingPrice"), raw.get("termOfPayment")))
     return _numbered(rows, "REVENUE"), _numbered(rows, "COST")
 
 
@@ -220,9 +214,7 @@ def document(session: Session, lead: Lead, *, revision_batch: int | None = None)
         history = repo.history(session, sheet.id, revision_batch)
         if history is None:
             raise NotFound(REVISION_NOT_FOUND)
-        snapshot = history.snapshot or {}
-        snapshot = snapshot.get("projectCostSheet") or snapshot
-        revenue, cost = _snapshot_items(snapshot)
+        revenue, cost = _snapshot_items(history.snapshot or {})
         status, remark, request_id, batch = history.status, history.remark, history.approval_request_id, revision_batch
         total_revenue = sum((i.grand_total for i in revenue), Decimal(0))
         total_cost = sum((i.grand_total for i in cost), Decimal(0))
