@@ -1,6 +1,6 @@
 import { abbreviate, formatDate, formatIDR } from '@/lib/format';
 import type { BoardStatus } from '../api/leads-api';
-import type { LeadStatus, SubscriptionType } from '../api/types';
+import type { LeadStatus, StageOption, SubscriptionType } from '../api/types';
 
 /** The board's stages, in order (spec §2.1). */
 export const BOARD_STAGES = [
@@ -11,6 +11,11 @@ export const BOARD_STAGES = [
   { name: 'E5', description: 'Verification' },
   { name: 'E6', description: 'Closing' },
 ] as const;
+
+/** The server's stages that are on the board (E1..E6; its list also has E7 Closed). */
+export function boardStages(stages: readonly StageOption[] | undefined): StageOption[] {
+  return (stages ?? []).filter((s) => BOARD_STAGES.some((b) => b.name === s.stageName));
+}
 
 export const ALL_STAGES_LABEL = 'All Stages';
 /** A board column scrolls when it holds more than 5 leads (spec §9). */

@@ -28,7 +28,7 @@ import {
   toLeadUpdate,
   type LeadEditValues,
 } from '../lib/edit-form';
-import { BOARD_STAGES } from '../lib/labels';
+import { boardStages } from '../lib/labels';
 import '../leads.css';
 
 export const LEAD_UPDATED = 'Lead has been updated successfully.';
@@ -53,10 +53,7 @@ export function LeadEditPage() {
 
   const leadForm = useQuery({ ...leadFormQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
   const options = useQuery(filterOptionsQueryOptions());
-  const stages = useMemo(
-    () => (options.data?.stages ?? []).filter((s) => BOARD_STAGES.some((b) => b.name === s.stageName)),
-    [options.data],
-  );
+  const stages = useMemo(() => boardStages(options.data?.stages), [options.data]);
   const lead = leadForm.data?.lead;
 
   useEffect(() => {

@@ -15,7 +15,7 @@ import {
 import { LeadsBoard } from '../components/leads-board';
 import { LeadsSidePanel, type ListView } from '../components/leads-side-panel';
 import { SummaryChips } from '../components/summary-chips';
-import { BOARD_STAGES, BOARD_STATUS_OPTIONS, DEFAULT_BOARD_STATUS, SEARCH_DEBOUNCE_MS } from '../lib/labels';
+import { BOARD_STATUS_OPTIONS, boardStages, DEFAULT_BOARD_STATUS, SEARCH_DEBOUNCE_MS } from '../lib/labels';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import '../leads.css';
 
@@ -45,12 +45,7 @@ export function LeadsPage() {
     leadListQueryOptions({ status, search, stageId: selectedStage, salesPersonId, limit }),
   );
 
-  // Board stages only (E1..E6); the server's list also has E7 Closed.
-  const stages = useMemo(
-    () =>
-      (options.data?.stages ?? []).filter((s) => BOARD_STAGES.some((b) => b.name === s.stageName)),
-    [options.data],
-  );
+  const stages = useMemo(() => boardStages(options.data?.stages), [options.data]);
   // The status filter's labels come from the server when it has them.
   const statusOptions = useMemo(
     () =>
