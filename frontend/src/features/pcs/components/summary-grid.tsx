@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { formatIDR, formatNumber } from '@/lib/format';
 import type { MonthTotal } from '../api/types';
 import { roundMoney } from '../billing';
-import { grandTotal, totalSellingPrice, type DraftItem, type MonthlySummary } from '../lib/sheet';
+import { grandTotal, marginPercent, totalSellingPrice, type DraftItem, type MonthlySummary } from '../lib/sheet';
 import { BillingList } from './billing-list';
 
 interface GridRow {
@@ -50,7 +50,7 @@ export function gridRows(summary: MonthlySummary): GridRow[] {
       key: 'gpm',
       label: 'Gross Profit Margin',
       values: summary.gpMarginTotals,
-      total: revenue === 0 ? 0 : roundMoney((gp / revenue) * 100),
+      total: marginPercent(gp, revenue),
       percent: true,
     },
   ];

@@ -135,7 +135,8 @@ export interface Totals {
   gpMarginAfterCommission: number;
 }
 
-const margin = (part: number, revenue: number) => (revenue === 0 ? 0 : roundMoney((part / revenue) * 100));
+/** `part` as a percent of revenue, to the cent; 0 without revenue. */
+export const marginPercent = (part: number, revenue: number) => (revenue === 0 ? 0 : roundMoney((part / revenue) * 100));
 
 /**
  * Revenue, cost, gross profit (revenue - cost), margin (gp / revenue x 100, 0 without revenue), and the
@@ -153,10 +154,10 @@ export function totalsOf(items: readonly DraftItem[], commissionPercent: number 
     totalRevenue,
     totalCost,
     grossProfit,
-    grossProfitMargin: margin(grossProfit, totalRevenue),
+    grossProfitMargin: marginPercent(grossProfit, totalRevenue),
     commissionAllocation,
     gpAfterCommission,
-    gpMarginAfterCommission: margin(gpAfterCommission, totalRevenue),
+    gpMarginAfterCommission: marginPercent(gpAfterCommission, totalRevenue),
   };
 }
 
@@ -217,7 +218,7 @@ export function monthlySummary(items: readonly DraftItem[]): MonthlySummary {
   }));
   const gpMarginTotals = months.map((date, i) => ({
     date,
-    totalAmount: margin(gpTotals[i].totalAmount, revenueTotals[i].totalAmount),
+    totalAmount: marginPercent(gpTotals[i].totalAmount, revenueTotals[i].totalAmount),
   }));
   return {
     months,
