@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Breadcrumb, Button, Card, Flex, Form, Result, Skeleton, Steps, Typography } from 'antd';
-import type { FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from '@/components/dialogs';
 import { checkPersonnelAvailability, type ContactForm } from '@/features/contacts/api/contacts-api';
 import { errorMessage, isApiError } from '@/lib/api/errors';
+import { useFormValid, validatedValues } from '@/lib/form';
 import {
   checkClientCode,
   checkClientName,
@@ -84,19 +84,6 @@ function toClientForm(values: ClientDetailValues, personnel: PersonnelItem[], id
 }
 
 /**
- * Validates step 1. A check that a newer one overtook (the live validity check runs on every
- * change) reports `outOfDate` with no failed field: its values are still good.
- */
-async function validateStep1(form: FormInstance<ClientDetailValues>): Promise<ClientDetailValues | null> {
-  try {
-    return await form.validateFields();
-  } catch (error) {
-    const info = error as { outOfDate?: boolean; errorFields?: unknown[]; values?: ClientDetailValues };
-    return info.outOfDate && (info.errorFields ?? []).length === 0 && info.values ? info.values : null;
-  }
-}
-
-/**
  * /system/client-management/{clientId} ('add' for a new client): step 1 'Client Detail',
  * step 2 'Personnel'; Finish saves and goes back one page.
  */
@@ -108,7 +95,6 @@ export function ClientFormPage() {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<ClientDetailValues>();
   const [step, setStep] = useState(0);
-  const [valid, setValid] = useState(false);
   const [nameChecking, setNameChecking] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -153,21 +139,11 @@ export function ClientFormPage() {
   );
 
   // Next is enabled only while step 1 validates (the code check included).
-  const values = Form.useWatch([], form);
-  useEffect(() => {
-    let live = true;
-    form
-      .validateFields({ validateOnly: true })
-      .then(() => live && setValid(true))
-      .catch(() => live && setValid(false));
-    return () => {
-      live = false;
-    };
-  }, [form, values]);
+  const valid = useFormValid(form);
 
   const next = async () => {
     setFormError(null);
-    const step1 = await validateStep1(form);
+    const step1 = await validatedValues(form);
     if (!step1) return;
     setNameChecking(true);
     try {

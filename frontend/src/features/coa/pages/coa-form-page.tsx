@@ -22,6 +22,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { usePageAccess } from '@/app/auth/auth-context';
 import { toast } from '@/components/dialogs';
 import { errorMessage } from '@/lib/api/errors';
+import { useFormValid, validatedValues } from '@/lib/form';
 import {
   COA_MAX_LENGTH,
   coaKeys,
@@ -114,7 +115,6 @@ export function CoaFormPage({ mode }: { mode: CoaFormMode }) {
   const [form] = Form.useForm<CoaForm>();
   const [formError, setFormError] = useState<{ title: string; message: string } | null>(null);
   const [saving, setSaving] = useState(false);
-  const [valid, setValid] = useState(false);
   const loaded = useRef(false);
   const readOnly = mode === 'view';
 
@@ -132,26 +132,13 @@ export function CoaFormPage({ mode }: { mode: CoaFormMode }) {
   }, [detail.data, form]);
 
   // Finish is enabled only while the whole form validates.
-  const values = Form.useWatch([], form);
-  useEffect(() => {
-    let live = true;
-    form
-      .validateFields({ validateOnly: true })
-      .then(() => live && setValid(true))
-      .catch(() => live && setValid(false));
-    return () => {
-      live = false;
-    };
-  }, [form, values]);
+  const valid = useFormValid(form);
 
   const goBack = () => (location.key !== 'default' ? navigate(-1) : navigate(COA_LIST_PATH));
 
   const finish = async () => {
     setFormError(null);
-    // The live validity check above may overtake this one ("outOfDate"); its values are still good.
-    const checked = await form.validateFields().catch((error: { errorFields?: unknown[]; values?: CoaForm }) =>
-      error.errorFields?.length === 0 && error.values ? error.values : null,
-    );
+    const checked = await validatedValues(form);
     if (!checked) return;
     const body = {
       ...(coaId !== undefined ? { id: coaId } : {}),
