@@ -14,10 +14,6 @@ from sqlalchemy.orm import Mapped, mapped_column
 from api.core.db import Base, TimestampMixin
 from api.leads.models import Money
 
-PCS_STATUSES = ("SAVED_AS_DRAFT", "WAITING_FOR_APPROVAL", "APPROVED", "REJECTED")
-ITEM_TYPES = ("REVENUE", "COST")
-PAYMENT_STATUSES = ("NOT_YET", "BILLING_REQUEST", "SUDAH_TAGIH", "SUDAH_PAYMENT")
-
 
 class ProjectCostSheet(Base, TimestampMixin):
     """The lead's current sheet. A new revision (revision_batch + 1) starts when a rejected sheet is edited
