@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { serverListQuery, type ServerListParams } from '@/components/data-table';
+import { filterOptionsQueryOptions } from '@/features/leads/api/leads-api';
 import { api, unwrap } from '@/lib/api/client';
 import type { ApprovalRequestIn, Decision } from './types';
 
@@ -7,8 +8,6 @@ import type { ApprovalRequestIn, Decision } from './types';
 export const APPROVAL_PAGE_SIZE = 10;
 /** The review dialog keeps the timeline live while it is open. */
 export const TIMELINE_REFETCH_MS = 5_000;
-/** Stage lists change rarely (spec 2 §9: lists cached 5 minutes). */
-const LOOKUP_STALE_MS = 5 * 60_000;
 
 export const approvalKeys = {
   all: ['approvals'] as const,
@@ -49,11 +48,6 @@ export function requestLeadApproval(leadId: number, body: ApprovalRequestIn) {
   return unwrap(api.POST('/leads/{lead_id}/approval-requests', { params: { path: { lead_id: leadId } }, body }));
 }
 
-/** The stages a lead can be moved to (from the leads filter options). */
+/** The stages a lead can be moved to: the leads filter options' query, its stages only. */
 export const stageOptionsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['leads', 'filter-options'] as const,
-    queryFn: () => unwrap(api.GET('/leads/filter-options')),
-    staleTime: LOOKUP_STALE_MS,
-    select: (options) => options.stages,
-  });
+  queryOptions({ ...filterOptionsQueryOptions(), select: (options) => options.stages });

@@ -7,6 +7,7 @@ import { useNavigate, useParams } from 'react-router';
 import { usePageAccess } from '@/app/auth/auth-context';
 import { DataTable } from '@/components/data-table';
 import { toast } from '@/components/dialogs';
+import { leadKeys } from '@/features/leads/api/leads-api';
 import { errorMessage } from '@/lib/api/errors';
 import { STAGE_DESCRIPTION_MAX, stageKeys, stageListQueryOptions, updateStage, type Stage } from '../api/stages-api';
 
@@ -49,7 +50,8 @@ function StageEditModal({ stage, stages, onClose }: { stage: Stage | null; stage
     onSuccess: (saved) => {
       toast.success(`Stage '${saved.stageName} ${saved.stageDescription}' has been updated successfully.`);
       void queryClient.invalidateQueries({ queryKey: stageKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['leads', 'filter-options'] });
+      // The leads filter options (and the stage-change dialog) list the stages too.
+      void queryClient.invalidateQueries({ queryKey: leadKeys.filterOptions });
       onClose();
     },
     onError: (error) => setServerError(errorMessage(error, 'The stage could not be saved.')),
