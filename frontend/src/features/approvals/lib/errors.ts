@@ -4,32 +4,22 @@ import { DEFAULT_ERROR_MESSAGE, isApiError } from '@/lib/api/errors';
 export const SOMETHING_WENT_WRONG = 'Something went wrong !';
 export const OOPS = 'Oops.. something went wrong';
 
-function serverMessage(error: unknown): string | undefined {
-  if (!isApiError(error)) return undefined;
-  const real = error.messages.filter((m) => m !== DEFAULT_ERROR_MESSAGE);
-  if (real.length > 0) return real.join(' ');
-  // FastAPI's own 422 list: [{loc, msg}]
-  const detail = (error.body as { detail?: unknown } | undefined)?.detail;
-  if (Array.isArray(detail)) {
-    const texts = detail.map((d) => (d && typeof d === 'object' ? (d as { msg?: unknown }).msg : undefined));
-    const found = texts.filter((t): t is string => typeof t === 'string');
-    if (found.length > 0) return found.join(' ');
-  }
-  return undefined;
-}
-
-/** The server's messages of a refusal (also FastAPI's 422 list), or none. */
+/** The server's messages of a refusal, or FastAPI's 422 list joined as one message; none otherwise. */
 export function serverMessages(error: unknown): string[] {
   if (!isApiError(error)) return [];
   const real = error.messages.filter((m) => m !== DEFAULT_ERROR_MESSAGE);
   if (real.length > 0) return real;
-  const one = serverMessage(error);
-  return one ? [one] : [];
+  // FastAPI's own 422 list: [{loc, msg}]
+  const detail = (error.body as { detail?: unknown } | undefined)?.detail;
+  if (!Array.isArray(detail)) return [];
+  const texts = detail.map((d) => (d && typeof d === 'object' ? (d as { msg?: unknown }).msg : undefined));
+  const found = texts.filter((t): t is string => typeof t === 'string');
+  return found.length > 0 ? [found.join(' ')] : [];
 }
 
 /** Approval errors (spec 2 §8): 400/500 'Something went wrong !' with the server message; else it or 'Oops..'. */
 export function toastApprovalError(error: unknown): void {
-  const message = serverMessage(error);
+  const message = serverMessages(error).join(' ') || undefined;
   if (isApiError(error) && (error.status === 400 || error.status === 500)) {
     toast.error(SOMETHING_WENT_WRONG, message);
     return;
