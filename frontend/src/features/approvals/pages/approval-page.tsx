@@ -14,6 +14,9 @@ import { formatRequestedAt, requestTypeLabel } from '../lib/labels';
 
 export const APPROVAL_PAGE = 'system/approval';
 
+/** Request type tags; closes and cost sheets are green. */
+const TYPE_COLORS: Record<string, string> = { CHANGE_LEAD_STAGE: 'blue', HOLD_LEAD: 'orange', DROP_LEAD: 'red' };
+
 /** /system/approval: the requests waiting for the caller's decision (spec 2 §2.5). */
 export function ApprovalPage() {
   const access = usePageAccess(APPROVAL_PAGE);
@@ -34,7 +37,7 @@ export function ApprovalPage() {
       sorter: true,
       sortOrder: sortOrder('requestType'),
       width: 160,
-      render: (type: string) => <Tag color={type === 'CHANGE_LEAD_STAGE' ? 'blue' : type === 'DROP_LEAD' ? 'red' : type === 'HOLD_LEAD' ? 'orange' : 'green'}>{requestTypeLabel(type)}</Tag>,
+      render: (type: string) => <Tag color={TYPE_COLORS[type] ?? 'green'}>{requestTypeLabel(type)}</Tag>,
     },
     {
       title: 'Requested By',
