@@ -4,8 +4,6 @@ twice (a retried activity, a worker restarted mid-request) leaves the same rows 
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from functools import lru_cache
-from typing import Any
 
 from sqlalchemy import and_, case, or_, select, update
 from sqlalchemy.dialects.postgresql import insert
@@ -16,6 +14,7 @@ from api.clients.models import Client
 from api.leads import service as leads_service
 from api.leads.models import Lead, Stage
 from api.notifications import service as notifications
+from api.notifications.live import publish_changed
 from api.pcs import approval as pcs_approval
 from api.users.models import User
 
@@ -32,24 +31,6 @@ def describe(session: Session, request: ApprovalRequest) -> str:
         stage = session.get(Stage, request.target_stage_id)
         return f"move {what} to {stage.stage_name} {stage.stage_description}" if stage else f"move {what}"
     return f"{DESCRIPTIONS.get(request.request_type, 'change')} {what}"
-
-
-@lru_cache
-def _redis(url: str) -> Any:
-    """One client (and connection pool) per process: a new connection per publish cost the worker more CPU
-    than the rest of a decision."""
-    from api.core.redis import make_redis
-
-    return make_redis(url)
-
-
-def _publish(user_ids: list[int]) -> None:
-    from api.core.config import get_settings
-    from api.notifications.live import publish
-
-    settings = get_settings()
-    if settings.redis_url and user_ids:
-        publish(_redis(settings.redis_url), user_ids)
 
 
 def sync_queue(session: Session, *, request_id: int, layer_index: int, pending: list[int]) -> list[int]:
@@ -81,7 +62,7 @@ def sync_queue(session: Session, *, request_id: int, layer_index: int, pending: 
             notifications.notify(session=session, user_id=approver_id, notification_type="APPROVAL",
                                  message=message, link=f"/system/approval?request={request_id}")
     session.commit()
-    _publish(added)
+    publish_changed(added)
     return added
 
 
@@ -126,7 +107,7 @@ def finish(session: Session, *, request_id: int, status: str, decided_by: int | 
     notifications.notify(session=session, user_id=request.requested_by, notification_type="INFORMATION",
                          message=f"Your request to {what} has been {verdict}.", link=link)
     session.commit()
-    _publish([request.requested_by])
+    publish_changed([request.requested_by])
     return True
 
 

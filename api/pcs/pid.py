@@ -147,7 +147,7 @@ def attach_pdf(session: Session, storage: Storage, *, pid_id: int) -> dict[str, 
 
 def notify(session: Session, *, pid_id: int) -> bool:
     """Tell the sales person their PID is ready (once); False when they were told already."""
-    from api.approvals.queue import _publish
+    from api.notifications.live import publish_changed
 
     row = session.get(LeadProjectId, pid_id)
     lead = session.get(Lead, row.lead_id) if row else None
@@ -166,7 +166,7 @@ def notify(session: Session, *, pid_id: int) -> bool:
     notifications.notify(session=session, user_id=lead.sales_person_id, notification_type="INFORMATION",
                          message=message, link=link)
     session.commit()
-    _publish([lead.sales_person_id])
+    publish_changed([lead.sales_person_id])
     return True
 
 

@@ -4,20 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from functools import lru_cache
-from typing import Any
 
 from temporalio import activity
 
-
-@lru_cache
-def _sessions() -> Any:
-    from api.core.config import get_settings
-    from api.core.db import make_engine, make_session_factory
-
-    settings = get_settings()
-    assert settings.database_url, "DATABASE_URL is not set"
-    return make_session_factory(make_engine(settings.database_url))
+from workflows.activities.db import sessions
 
 
 @dataclass
@@ -64,7 +54,7 @@ class FinalStep:
 def sync_approval_queue(data: SyncQueue) -> list[int]:
     from api.approvals import queue
 
-    with _sessions()() as session:
+    with sessions()() as session:
         return queue.sync_queue(session, request_id=data.request_id, layer_index=data.layer_index,
                                 pending=data.pending)
 
@@ -74,7 +64,7 @@ def record_decision_and_sync(data: DecisionStep) -> None:
     from api.approvals import queue
 
     d = data.decision
-    with _sessions()() as session:
+    with sessions()() as session:
         queue.record_decision(session, request_id=d.request_id, layer_index=d.layer_index,
                               approver_id=d.approver_id, action=d.action, note=d.note,
                               decided_at=datetime.fromisoformat(d.decided_at))
@@ -87,7 +77,7 @@ def record_decision_and_sync(data: DecisionStep) -> None:
 def finish_approval_request(data: FinishRequest) -> bool:
     from api.approvals import queue
 
-    with _sessions()() as session:
+    with sessions()() as session:
         return queue.finish(session, request_id=data.request_id, status=data.status, decided_by=data.decided_by)
 
 
@@ -96,7 +86,7 @@ def record_decision_and_finish(data: FinalStep) -> bool:
     from api.approvals import queue
 
     d, f = data.decision, data.finish
-    with _sessions()() as session:
+    with sessions()() as session:
         queue.record_decision(session, request_id=d.request_id, layer_index=d.layer_index,
                               approver_id=d.approver_id, action=d.action, note=d.note,
                               decided_at=datetime.fromisoformat(d.decided_at))
