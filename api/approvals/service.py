@@ -186,7 +186,8 @@ def find_version(session: Session, *, action_type: str, sales_person_id: int) ->
 
 # -- requests -------------------------------------------------------------------------------------------------
 
-def _layers(session: Session, version: ApprovalPipelineVersion) -> list[rules.Layer]:
+def layers_of(session: Session, version: ApprovalPipelineVersion) -> list[rules.Layer]:
+    """The version's layers with their approvers' names (for a workflow's input, or a timeline before one)."""
     people = _names(session, (i for layer in version.layers for i in layer["approvers"]))
     return [rules.Layer(name=layer["name"], mode=layer["mode"], min_approvals=layer.get("minApprovals", 1),
                         approvers=[rules.Approver(i, people.get(i, f"user {i}")) for i in layer["approvers"]])
@@ -225,7 +226,7 @@ def request(*, session: Session, temporal: Client, settings: Settings, actor: Us
     lead.status = "WAITING"
     session.commit()
     try:
-        _start(temporal, settings, row, _layers(session, version))
+        _start(temporal, settings, row, layers_of(session, version))
     except Exception as exc:
         log.exception("could not start the approval workflow %s", workflow_id)
         session.delete(row)
@@ -266,7 +267,7 @@ def request_pcs(*, session: Session, temporal: Client, settings: Settings, actor
     sheet.approval_request_id, sheet.requested_at, sheet.status = row.id, row.requested_at, "WAITING_FOR_APPROVAL"
     session.commit()
     try:
-        _start(temporal, settings, row, _layers(session, version))
+        _start(temporal, settings, row, layers_of(session, version))
     except Exception as exc:
         log.exception("could not start the approval workflow %s", workflow_id)
         sheet.approval_request_id, sheet.requested_at, sheet.status = None, None, "SAVED_AS_DRAFT"

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from api.approvals import service as approvals_service
 from api.approvals.models import ApprovalPipelineVersion, ApprovalRequest
+from api.approvals.service import MODE_LABELS
 from api.clients.models import Client
 from api.leads import service as leads_service
 from api.leads.models import Lead
@@ -18,8 +19,6 @@ from api.users.models import User
 from workflows import approval_rules as rules
 
 REQUEST_TYPE = "PCS"
-MODE_LABELS = {"ANY_USER": "Any User", "ANY_ORDER": "Any Order", "IN_SEQUENCE": "In Sequence",
-               "SEVERAL_USER": "Several User"}
 
 
 def layer_label(seq_no: int) -> str:
@@ -66,23 +65,15 @@ def apply_outcome(session: Session, request: ApprovalRequest, status: str, actor
 
 # -- the flow (timeline) of a revision ---------------------------------------------------------------------------
 
-def _names(session: Session, version: ApprovalPipelineVersion) -> dict[int, str]:
-    ids = {a for layer in version.layers for a in layer["approvers"]}
-    if not ids:
-        return {}
-    return {user_id: name for user_id, name in session.execute(select(User.id, User.fullname).where(User.id.in_(ids)))}
-
-
 def draft_layers(session: Session, version: ApprovalPipelineVersion | None) -> list[FlowLayer]:
     """The layers a draft would go through, all PENDING."""
     if version is None:
         return []
-    names = _names(session, version)
-    return [FlowLayer(layer_name=layer["name"], approval_type=MODE_LABELS.get(layer["mode"], layer["mode"]),
-                      seq_no=i + 1, layer_status="PENDING", label=layer_label(i + 1),
-                      approvers=[FlowApprover(username=names.get(a, f"user {a}"), approved_at=None, action_type=None)
-                                 for a in layer["approvers"]])
-            for i, layer in enumerate(version.layers)]
+    return [FlowLayer(layer_name=layer.name, approval_type=MODE_LABELS.get(layer.mode, layer.mode), seq_no=i + 1,
+                      layer_status="PENDING", label=layer_label(i + 1),
+                      approvers=[FlowApprover(username=a.name, approved_at=None, action_type=None)
+                                 for a in layer.approvers])
+            for i, layer in enumerate(approvals_service.layers_of(session, version))]
 
 
 def request_layers(session: Session, request: ApprovalRequest, sheet_status: str) -> list[FlowLayer]:
@@ -90,15 +81,12 @@ def request_layers(session: Session, request: ApprovalRequest, sheet_status: str
     version = session.get(ApprovalPipelineVersion, request.pipeline_version_id)
     if version is None:
         return []
-    names = _names(session, version)
     decisions = repo.decisions_of(session, request.id)
     result, reached = [], True
-    for i, layer in enumerate(version.layers):
+    for i, layer in enumerate(approvals_service.layers_of(session, version)):
         mine = {d.approver_id: d for d in decisions if d.layer_index == i}
-        settled = rules.layer_settled(
-            rules.Layer(name=layer["name"], mode=layer["mode"], min_approvals=layer.get("minApprovals", 1),
-                        approvers=[rules.Approver(a, names.get(a, "")) for a in layer["approvers"]]),
-            [rules.Decision(i, d.approver_id, d.action, d.note, d.decided_at.isoformat()) for d in mine.values()])
+        made = [rules.Decision(i, d.approver_id, d.action, d.note, d.decided_at.isoformat()) for d in mine.values()]
+        settled = rules.layer_settled(layer, made)
         if sheet_status == "APPROVED" or request.status == "APPROVED":
             status = "APPROVED"
         elif any(d.action == "REJECTED" for d in mine.values()):
@@ -110,12 +98,12 @@ def request_layers(session: Session, request: ApprovalRequest, sheet_status: str
         else:
             status, reached = "WAITING", False
         result.append(FlowLayer(
-            layer_name=layer["name"], approval_type=MODE_LABELS.get(layer["mode"], layer["mode"]), seq_no=i + 1,
+            layer_name=layer.name, approval_type=MODE_LABELS.get(layer.mode, layer.mode), seq_no=i + 1,
             layer_status=status, label=layer_label(i + 1),
-            approvers=[FlowApprover(username=names.get(a, f"user {a}"),
-                                    approved_at=_iso(mine[a].decided_at) if a in mine else None,
-                                    action_type=mine[a].action if a in mine else None)
-                       for a in layer["approvers"]]))
+            approvers=[FlowApprover(username=a.name,
+                                    approved_at=_iso(mine[a.id].decided_at) if a.id in mine else None,
+                                    action_type=mine[a.id].action if a.id in mine else None)
+                       for a in layer.approvers]))
     return result
 
 
