@@ -14,6 +14,7 @@ import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -49,6 +50,13 @@ class Services:
             seed(session)
         engine.dispose()
         return url
+
+
+def run_async(coro: Any) -> Any:
+    """Run a coroutine on a fresh event loop in its own thread: after the browser journeys, Playwright's sync API
+    owns this thread's loop, so asyncio.run here would fail."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 @pytest.fixture(scope="session")
@@ -160,6 +168,15 @@ def db(client: TestClient) -> Iterator[Session]:
     session: Session = client.app.state.session_factory()  # type: ignore[attr-defined]
     yield session
     session.close()
+
+
+@pytest.fixture
+def live(app_client: TestClient) -> Iterator[TestClient]:
+    """The API with real commits (for tests whose worker activities read what the API writes); Redis is flushed
+    afterwards. Such tests create their own rows and remove them."""
+    app_client.headers.clear()
+    yield app_client
+    app_client.app.state.redis.flushdb()  # type: ignore[attr-defined]
 
 
 @pytest.fixture

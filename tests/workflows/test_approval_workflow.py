@@ -29,7 +29,7 @@ from api.core.db import make_engine
 from api.leads.models import Lead, LeadHistory, Stage
 from api.notifications.models import Notification
 from api.users.models import User
-from tests.conftest import Services
+from tests.conftest import Services, run_async
 from workflows.approval import ApprovalInput, ApprovalWorkflow, DecideInput
 from workflows.approval_rules import Approver, Layer
 
@@ -86,12 +86,6 @@ def open_request(world: World, layers: list[Layer], request_type: str = "CHANGE_
     return request
 
 
-def run(coro: Any) -> Any:
-    """Run a scenario on a fresh event loop in its own thread (Playwright's sync API may own this thread's loop)."""
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coro).result()
-
-
 async def start(services: Services, world: World, request: ApprovalRequest, layers: list[Layer]) -> Any:
     client = await Client.connect(services.temporal_address)
     return await client.start_workflow(
@@ -128,7 +122,7 @@ class TestModes:
             assert timeline.status == "APPROVED" and timeline.layers[0].status == "APPROVED"
             return str(await handle.result())
 
-        assert run(scenario()) == "APPROVED"
+        assert run_async(scenario()) == "APPROVED"
         refresh(world)
         lead = world.session.get(Lead, world.lead.id)
         assert lead is not None and lead.stage_id == world.stages["E2"].id
@@ -158,7 +152,7 @@ class TestModes:
             await handle.execute_update(ApprovalWorkflow.decide, DecideInput(a1.id, "APPROVED", "ok"))
             return str(await handle.result())
 
-        assert run(scenario()) == "APPROVED"
+        assert run_async(scenario()) == "APPROVED"
         assert len(decisions(world, request)) == 4
 
     def test_several_user_settles_at_its_minimum(self, services: Services, world: World) -> None:
@@ -173,7 +167,7 @@ class TestModes:
             await handle.execute_update(ApprovalWorkflow.decide, DecideInput(people[2].id, "APPROVED"))
             return str(await handle.result())
 
-        assert run(scenario()) == "APPROVED"
+        assert run_async(scenario()) == "APPROVED"
         refresh(world)
         lead = world.session.get(Lead, world.lead.id)
         assert lead is not None and lead.status == "HOLD"
@@ -197,7 +191,7 @@ class TestModes:
             assert [layer.status for layer in timeline.layers] == ["APPROVED", "REJECTED", "WAITING"]
             return str(await handle.result())
 
-        assert run(scenario()) == "REJECTED"
+        assert run_async(scenario()) == "REJECTED"
         refresh(world)
         lead = world.session.get(Lead, world.lead.id)
         assert lead is not None and lead.status == "NEW"
@@ -227,7 +221,7 @@ class TestModes:
             messages.append(type(finished.value).__name__)
             return messages
 
-        assert run(scenario()) == ["You are not an approver of the current layer.",
+        assert run_async(scenario()) == ["You are not an approver of the current layer.",
                                    "The description cannot exceed 1024 characters.",
                                    "You have already decided on this layer.", "RPCError"]
 
@@ -245,7 +239,7 @@ class TestReliability:
                 handle.execute_update(ApprovalWorkflow.decide, DecideInput(a2.id, "APPROVED")),
                 return_exceptions=True))
 
-        results = run(scenario())
+        results = run_async(scenario())
         assert sum(isinstance(r, WorkflowUpdateFailedError) for r in results) == 1
         assert len([d for d in decisions(world, request) if d[0] == 0]) == 1
         tasks = world.session.scalars(select(ApprovalTask).where(ApprovalTask.request_id == request.id,
@@ -281,7 +275,7 @@ class TestReliability:
                     await update
                     return str(await handle.result())
 
-        assert run(scenario()) == "APPROVED"
+        assert run_async(scenario()) == "APPROVED"
         assert decisions(world, request) == [(0, a1.id, "APPROVED"), (1, tl.id, "APPROVED")]
         assert stage_moves(world) == 1
         # a retried outcome activity changes nothing

@@ -26,7 +26,7 @@ from api.leads.models import LeadHistory, LeadProjectId
 from api.notifications.models import Notification
 from api.pcs.models import ProjectCostSheet
 from api.users.models import User
-from tests.conftest import Services, auth
+from tests.conftest import Services, auth, run_async
 from tests.integration.pcs.sheets import Sheet, make_sheet, remove
 from workflows.approval import ApprovalInput, ApprovalWorkflow, DecideInput
 from workflows.approval_rules import Approver, Layer
@@ -51,20 +51,6 @@ def sheets(session: Session) -> Iterator[list[Sheet]]:
     yield made
     for sheet in made:
         remove(session, sheet)
-
-
-@pytest.fixture
-def live(app_client: TestClient) -> Iterator[TestClient]:
-    """The API with real commits (the worker's activities read what it writes)."""
-    app_client.headers.clear()
-    yield app_client
-    app_client.app.state.redis.flushdb()  # type: ignore[attr-defined]
-
-
-def run(coro: Any) -> Any:
-    """Run a scenario on a fresh event loop in its own thread (Playwright's sync API may own this thread's loop)."""
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coro).result()
 
 
 def committed(session: Session, sheets: list[Sheet], **kwargs: Any) -> Sheet:
@@ -115,7 +101,7 @@ class TestConcurrentApprovals:
             return list(await asyncio.gather(*(client.get_workflow_handle_for(PidWorkflow.run, f"pid-lead-{m.lead.id}")
                                                .result() for m in made)))
 
-        results = run(scenario())
+        results = run_async(scenario())
         numbers = [r.pid_number for r in results]
         assert len(set(numbers)) == 20, numbers
         assert all(PID_FORMAT.match(n) for n in numbers), numbers
@@ -165,7 +151,7 @@ class TestConcurrentApprovals:
             except Exception:
                 return status
 
-        assert run(scenario()) == "REJECTED"
+        assert run_async(scenario()) == "REJECTED"
         assert pids_of(session, m.lead.id) == []
 
 
@@ -196,7 +182,7 @@ class TestStartedTwice:
                 PidWorkflow.run, PidInput(lead_id=m.lead.id, pcs_id=m.sheet.id), id=f"pid-stray-{uuid.uuid4().hex}",
                 task_queue=get_settings().temporal_task_queue)
 
-        result = run(stray())
+        result = run_async(stray())
         assert result.pid_number == first and result.created is False
         assert [r.pid_number for r in pids_of(session, m.lead.id)] == [first]
         told = list(session.scalars(select(Notification).where(
@@ -280,10 +266,10 @@ class TestPeriodicSweep:
             await client.get_workflow_handle(f"pid-lead-{lead_id}").result()
             return started
 
-        assert lead_id in run(sweep())
+        assert lead_id in run_async(sweep())
         pids = pids_of(session, lead_id)
         assert len(pids) == 1 and PID_FORMAT.match(pids[0].pid_number) and pids[0].pdf_file
-        assert lead_id not in run(sweep())  # nothing left to do for it
+        assert lead_id not in run_async(sweep())  # nothing left to do for it
 
     def test_the_worker_keeps_one_twenty_second_schedule(self, services: Services) -> None:
         from worker.schedules import ensure_schedules, pid_sweep_id
@@ -299,6 +285,6 @@ class TestPeriodicSweep:
             await handle.delete()
             return described
 
-        described = run(scenario())
+        described = run_async(scenario())
         assert [i.every.total_seconds() for i in described.schedule.spec.intervals] == [20]
         assert described.schedule.action.task_queue == queue

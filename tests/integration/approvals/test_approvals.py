@@ -21,14 +21,6 @@ pytestmark = pytest.mark.usefixtures("worker")
 
 
 @pytest.fixture
-def live(app_client: TestClient) -> Iterator[TestClient]:
-    """The API with real commits; Redis is flushed afterwards."""
-    app_client.headers.clear()
-    yield app_client
-    app_client.app.state.redis.flushdb()  # type: ignore[attr-defined]
-
-
-@pytest.fixture
 def lead(live: TestClient) -> Iterator[dict[str, Any]]:
     headers = auth(live, "sales1")
     clients = live.get("/api/master-data/clients", headers=headers).json()["results"]

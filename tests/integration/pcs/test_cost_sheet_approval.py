@@ -7,7 +7,6 @@ chart-of-accounts entries it creates and removes afterwards."""
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -19,18 +18,11 @@ from sqlalchemy import delete
 from api.coa.models import ChartOfAccount
 from api.leads.models import Lead
 from api.notifications.models import Notification
-from tests.conftest import Services, auth
+from tests.conftest import Services, auth, run_async
 from tests.integration.pcs.cost_sheet_api import XLSX, form, item, make_coa, new_lead, send
 
 pytestmark = pytest.mark.usefixtures("worker")
 PROJECT = "PCS approval test lead"
-
-
-@pytest.fixture
-def live(app_client: TestClient) -> Iterator[TestClient]:
-    app_client.headers.clear()
-    yield app_client
-    app_client.app.state.redis.flushdb()  # type: ignore[attr-defined]
 
 
 @pytest.fixture
@@ -86,9 +78,7 @@ def finished_workflow(services: Services, workflow_id: str, timeout: float = 240
         client = await Client.connect(services.temporal_address)
         return await asyncio.wait_for(client.get_workflow_handle(workflow_id).result(), timeout)
 
-    # on its own thread: after the browser journeys, Playwright's sync API owns this thread's event loop
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, result()).result()
+    return run_async(result())
 
 
 def sheet_of(live: TestClient, lead_id: int) -> dict[str, Any]:
