@@ -1,12 +1,12 @@
 import { AuditOutlined, EyeOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Grid, Tag, Tooltip, Typography } from 'antd';
+import { Button, Flex, Grid, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { usePageAccess } from '@/app/auth/auth-context';
+import { ListPage } from '@/components/list-page';
 import { DataTable, TableSearch, useServerTable } from '@/components/data-table';
-import { errorMessage } from '@/lib/api/errors';
 import { APPROVAL_PAGE_SIZE, approvalKeys, approvalQueueQueryOptions } from '../api/approvals-api';
 import type { QueueRow } from '../api/types';
 import { NO_LEADS_TEXT, ReviewDialog } from '../components/review-dialog';
@@ -137,50 +137,41 @@ export function ApprovalPage() {
   const tableWidth = columns.reduce((sum, column) => sum + Number(column.width ?? 0), 0);
 
   return (
-    <div className="page">
-      <Flex className="page-header" justify="space-between" align="flex-end" wrap gap={12}>
-        <div>
-          <Typography.Title level={3}>Approval</Typography.Title>
-          <Typography.Text type="secondary">Requests waiting for your decision.</Typography.Text>
-        </div>
-      </Flex>
-      <Card variant="borderless" className="page-card">
-        {!access.isRead ? (
-          <Alert type="info" showIcon title="You do not have access to view the approval list." />
-        ) : (
-          <>
-            {list.isError && (
-              <Alert className="list-alert" type="error" showIcon title="Error loading data" description={errorMessage(list.error)} />
-            )}
-            <DataTable<QueueRow>
-              rowKey="approvalId"
-              columns={columns}
-              tableLayout="fixed"
-              scroll={{ x: tableWidth }}
-              dataSource={list.data?.data}
-              loading={list.isFetching}
-              server={table.server(list.data?.totalRows)}
-              toolbar={
-                <Flex gap={8} wrap>
-                  <TableSearch
-                    label="Search request"
-                    style={{ width: 260 }}
-                    onSearch={table.onSearch}
-                  />
-                  <Button
-                    icon={<ReloadOutlined />}
-                    loading={list.isFetching}
-                    onClick={() => void queryClient.invalidateQueries({ queryKey: approvalKeys.all })}
-                  >
-                    Refresh
-                  </Button>
-                </Flex>
-              }
-            />
-          </>
-        )}
-      </Card>
+    <>
+      <ListPage
+        title="Approval"
+        subtitle="Requests waiting for your decision."
+        canRead={access.isRead}
+        noAccessText="You do not have access to view the approval list."
+        error={list.error}
+      >
+        <DataTable<QueueRow>
+          rowKey="approvalId"
+          columns={columns}
+          tableLayout="fixed"
+          scroll={{ x: tableWidth }}
+          dataSource={list.data?.data}
+          loading={list.isFetching}
+          server={table.server(list.data?.totalRows)}
+          toolbar={
+            <Flex gap={8} wrap>
+              <TableSearch
+                label="Search request"
+                style={{ width: 260 }}
+                onSearch={table.onSearch}
+              />
+              <Button
+                icon={<ReloadOutlined />}
+                loading={list.isFetching}
+                onClick={() => void queryClient.invalidateQueries({ queryKey: approvalKeys.all })}
+              >
+                Refresh
+              </Button>
+            </Flex>
+          }
+        />
+      </ListPage>
       <ReviewDialog row={reviewing} canDecide={access.isEdit} onClose={() => setReviewing(null)} />
-    </div>
+    </>
   );
 }

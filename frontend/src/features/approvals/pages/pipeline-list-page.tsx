@@ -1,12 +1,12 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Tag, Typography } from 'antd';
+import { Button, Flex, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router';
 import { usePageAccess } from '@/app/auth/auth-context';
+import { ListPage } from '@/components/list-page';
 import { DataTable } from '@/components/data-table';
 import { confirmRemove } from '@/components/dialogs';
-import { errorMessage } from '@/lib/api/errors';
 import { formatDate } from '@/lib/format';
 import { deletePipeline, pipelineKeys, pipelineListQueryOptions, type PipelineKind } from '../api/pipelines-api';
 import type { Pipeline } from '../api/types';
@@ -103,47 +103,38 @@ export function PipelineListPage({ kind }: { kind: PipelineKind }) {
   ];
 
   return (
-    <div className="page">
-      <Flex className="page-header" justify="space-between" align="flex-end" wrap gap={12}>
-        <div>
-          <Typography.Title level={3}>{config.title}</Typography.Title>
-          <Typography.Text type="secondary">
-            {kind === 'pcs'
-              ? 'Who approves project cost sheets, layer by layer.'
-              : 'Who approves stage changes, holds, drops and closes of leads, layer by layer.'}
-          </Typography.Text>
-        </div>
-        {access.isWrite && (
+    <ListPage
+      title={config.title}
+      subtitle={
+        kind === 'pcs'
+          ? 'Who approves project cost sheets, layer by layer.'
+          : 'Who approves stage changes, holds, drops and closes of leads, layer by layer.'
+      }
+      action={
+        access.isWrite && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`${config.basePath}/add`)}>
             Add Pipeline
           </Button>
-        )}
-      </Flex>
-      <Card variant="borderless" className="page-card">
-        {!access.isRead ? (
-          <Alert type="info" showIcon title="You do not have access to view the pipelines." />
-        ) : (
-          <>
-            {list.isError && (
-              <Alert className="list-alert" type="error" showIcon title="Error loading data" description={errorMessage(list.error)} />
-            )}
-            <DataTable<Pipeline>
-              rowKey="id"
-              columns={columns}
-              tableLayout="fixed"
-              scroll={{ x: 900 }}
-              dataSource={list.data}
-              loading={list.isFetching}
-              toolbar={
-                <Button icon={<ReloadOutlined />} onClick={() => void refresh()}>
-                  Refresh
-                </Button>
-              }
-            />
-          </>
-        )}
-      </Card>
-    </div>
+        )
+      }
+      canRead={access.isRead}
+      noAccessText="You do not have access to view the pipelines."
+      error={list.error}
+    >
+      <DataTable<Pipeline>
+        rowKey="id"
+        columns={columns}
+        tableLayout="fixed"
+        scroll={{ x: 900 }}
+        dataSource={list.data}
+        loading={list.isFetching}
+        toolbar={
+          <Button icon={<ReloadOutlined />} onClick={() => void refresh()}>
+            Refresh
+          </Button>
+        }
+      />
+    </ListPage>
   );
 }
 

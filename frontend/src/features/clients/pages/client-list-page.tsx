@@ -1,12 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Tag, Typography } from 'antd';
+import { Button, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router';
 import { usePageAccess } from '@/app/auth/auth-context';
+import { ListPage } from '@/components/list-page';
 import { DataTable, rowAction, rowMenuColumn, TableSearch, useServerTable } from '@/components/data-table';
 import { confirmRemove } from '@/components/dialogs';
-import { errorMessage } from '@/lib/api/errors';
 import { formatNumber } from '@/lib/format';
 import {
   CLIENT_PAGE_SIZE,
@@ -111,45 +111,36 @@ export function ClientListPage() {
   ];
 
   return (
-    <div className="page">
-      <Flex className="page-header" justify="space-between" align="flex-end" wrap gap={12}>
-        <div>
-          <Typography.Title level={3}>Client Management</Typography.Title>
-          <Typography.Text type="secondary">Client companies and their personnel.</Typography.Text>
-        </div>
-        {access.isWrite && (
+    <ListPage
+      title="Client Management"
+      subtitle="Client companies and their personnel."
+      action={
+        access.isWrite && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`${CLIENT_LIST_PATH}/add`)}>
             Add Client
           </Button>
-        )}
-      </Flex>
-      <Card variant="borderless" className="page-card">
-        {!access.isRead ? (
-          <Alert type="info" showIcon title="You do not have access to view the client list." />
-        ) : (
-          <>
-            {list.isError && (
-              <Alert className="list-alert" type="error" showIcon title="Error loading data" description={errorMessage(list.error)} />
-            )}
-            <DataTable<ClientRow>
-              rowKey="id"
-              columns={columns}
-              tableLayout="fixed"
-              scroll={{ x: 880 }}
-              dataSource={list.data?.data}
-              loading={list.isFetching}
-              server={table.server(list.data?.totalRows)}
-              toolbar={
-                <TableSearch
-                  label="Search client"
-                  style={{ maxWidth: 280 }}
-                  onSearch={table.onSearch}
-                />
-              }
-            />
-          </>
-        )}
-      </Card>
-    </div>
+        )
+      }
+      canRead={access.isRead}
+      noAccessText="You do not have access to view the client list."
+      error={list.error}
+    >
+      <DataTable<ClientRow>
+        rowKey="id"
+        columns={columns}
+        tableLayout="fixed"
+        scroll={{ x: 880 }}
+        dataSource={list.data?.data}
+        loading={list.isFetching}
+        server={table.server(list.data?.totalRows)}
+        toolbar={
+          <TableSearch
+            label="Search client"
+            style={{ maxWidth: 280 }}
+            onSearch={table.onSearch}
+          />
+        }
+      />
+    </ListPage>
   );
 }

@@ -1,12 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Tag, Typography } from 'antd';
+import { Button, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link, useNavigate } from 'react-router';
 import { usePageAccess } from '@/app/auth/auth-context';
+import { ListPage } from '@/components/list-page';
 import { DataTable, rowAction, rowMenuColumn, TableSearch, useServerTable } from '@/components/data-table';
 import { confirmRemove } from '@/components/dialogs';
-import { errorMessage } from '@/lib/api/errors';
 import { COA_PAGE_SIZE, coaKeys, coaListQueryOptions, deleteCoa, type Coa } from '../api/coa-api';
 
 export const COA_PAGE = 'system/coa-management';
@@ -91,45 +91,36 @@ export function CoaListPage() {
   ];
 
   return (
-    <div className="page">
-      <Flex className="page-header" justify="space-between" align="flex-end" wrap gap={12}>
-        <div>
-          <Typography.Title level={3}>COA Management</Typography.Title>
-          <Typography.Text type="secondary">The revenue and cost accounts a project cost sheet is built from.</Typography.Text>
-        </div>
-        {access.isWrite && (
+    <ListPage
+      title="COA Management"
+      subtitle="The revenue and cost accounts a project cost sheet is built from."
+      action={
+        access.isWrite && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`${COA_LIST_PATH}/add`)}>
             Add COA
           </Button>
-        )}
-      </Flex>
-      <Card variant="borderless" className="page-card">
-        {!access.isRead ? (
-          <Alert type="info" showIcon title="You do not have access to view the chart of accounts." />
-        ) : (
-          <>
-            {list.isError && (
-              <Alert className="list-alert" type="error" showIcon title="Error loading data" description={errorMessage(list.error)} />
-            )}
-            <DataTable<Coa>
-              rowKey="id"
-              columns={columns}
-              tableLayout="fixed"
-              scroll={{ x: 900 }}
-              dataSource={list.data?.data}
-              loading={list.isFetching}
-              server={table.server(list.data?.totalRows)}
-              toolbar={
-                <TableSearch
-                  label={COA_SEARCH_PLACEHOLDER}
-                  style={{ maxWidth: 280 }}
-                  onSearch={table.onSearch}
-                />
-              }
-            />
-          </>
-        )}
-      </Card>
-    </div>
+        )
+      }
+      canRead={access.isRead}
+      noAccessText="You do not have access to view the chart of accounts."
+      error={list.error}
+    >
+      <DataTable<Coa>
+        rowKey="id"
+        columns={columns}
+        tableLayout="fixed"
+        scroll={{ x: 900 }}
+        dataSource={list.data?.data}
+        loading={list.isFetching}
+        server={table.server(list.data?.totalRows)}
+        toolbar={
+          <TableSearch
+            label={COA_SEARCH_PLACEHOLDER}
+            style={{ maxWidth: 280 }}
+            onSearch={table.onSearch}
+          />
+        }
+      />
+    </ListPage>
   );
 }

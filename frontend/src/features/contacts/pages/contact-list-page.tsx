@@ -1,12 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Typography } from 'antd';
+import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link, useNavigate } from 'react-router';
 import { usePageAccess } from '@/app/auth/auth-context';
+import { ListPage } from '@/components/list-page';
 import { DataTable, rowAction, rowMenuColumn, TableSearch, useServerTable } from '@/components/data-table';
 import { confirmRemove } from '@/components/dialogs';
-import { errorMessage } from '@/lib/api/errors';
 import {
   CONTACT_PAGE_SIZE,
   contactKeys,
@@ -75,43 +75,34 @@ export function ContactListPage() {
   ];
 
   return (
-    <div className="page">
-      <Flex className="page-header" justify="space-between" align="flex-end" wrap gap={12}>
-        <div>
-          <Typography.Title level={3}>Contact Management</Typography.Title>
-          <Typography.Text type="secondary">The people you work with at each client.</Typography.Text>
-        </div>
-        {access.isWrite && (
+    <ListPage
+      title="Contact Management"
+      subtitle="The people you work with at each client."
+      action={
+        access.isWrite && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`${CONTACT_LIST_PATH}/add`)}>
             Add Contact
           </Button>
-        )}
-      </Flex>
-      <Card variant="borderless" className="page-card">
-        {!access.isRead ? (
-          <Alert type="info" showIcon title="You do not have access to view the contact list." />
-        ) : (
-          <>
-            {list.isError && (
-              <Alert className="list-alert" type="error" showIcon title="Error loading data" description={errorMessage(list.error)} />
-            )}
-            <DataTable<Contact>
-              rowKey="id"
-              columns={columns}
-              dataSource={list.data?.data}
-              loading={list.isFetching}
-              server={table.server(list.data?.totalRows)}
-              toolbar={
-                <TableSearch
-                  label="Search contact"
-                  style={{ maxWidth: 280 }}
-                  onSearch={table.onSearch}
-                />
-              }
-            />
-          </>
-        )}
-      </Card>
-    </div>
+        )
+      }
+      canRead={access.isRead}
+      noAccessText="You do not have access to view the contact list."
+      error={list.error}
+    >
+      <DataTable<Contact>
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data?.data}
+        loading={list.isFetching}
+        server={table.server(list.data?.totalRows)}
+        toolbar={
+          <TableSearch
+            label="Search contact"
+            style={{ maxWidth: 280 }}
+            onSearch={table.onSearch}
+          />
+        }
+      />
+    </ListPage>
   );
 }

@@ -1,10 +1,11 @@
 import { CheckCircleFilled, EditOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Form, Input, InputNumber, Modal, Select, Switch, Tag, Typography } from 'antd';
+import { Alert, Button, Flex, Form, Input, InputNumber, Modal, Select, Switch, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { usePageAccess } from '@/app/auth/auth-context';
+import { ListPage } from '@/components/list-page';
 import { DataTable } from '@/components/data-table';
 import { toast } from '@/components/dialogs';
 import { leadKeys } from '@/features/leads/api/leads-api';
@@ -166,38 +167,29 @@ export function StageManagementPage() {
   ];
 
   return (
-    <div className="page">
-      <Flex className="page-header" justify="space-between" align="flex-end" wrap gap={12}>
-        <div>
-          <Typography.Title level={3}>Stage Management</Typography.Title>
-          <Typography.Text type="secondary">The lead stages, their order, and which need approval.</Typography.Text>
-        </div>
-      </Flex>
-      <Card variant="borderless" className="page-card">
-        {!access.isRead ? (
-          <Alert type="info" showIcon title="You do not have access to view the stages." />
-        ) : (
-          <>
-            {list.isError && (
-              <Alert className="list-alert" type="error" showIcon title="Error loading data" description={errorMessage(list.error)} />
-            )}
-            <DataTable<Stage>
-              rowKey="id"
-              columns={columns}
-              tableLayout="fixed"
-              scroll={{ x: 900 }}
-              dataSource={stages}
-              loading={list.isFetching}
-              toolbar={
-                <Button icon={<ReloadOutlined />} onClick={() => void queryClient.invalidateQueries({ queryKey: stageKeys.all })}>
-                  Refresh
-                </Button>
-              }
-            />
-          </>
-        )}
-      </Card>
+    <>
+      <ListPage
+        title="Stage Management"
+        subtitle="The lead stages, their order, and which need approval."
+        canRead={access.isRead}
+        noAccessText="You do not have access to view the stages."
+        error={list.error}
+      >
+        <DataTable<Stage>
+          rowKey="id"
+          columns={columns}
+          tableLayout="fixed"
+          scroll={{ x: 900 }}
+          dataSource={stages}
+          loading={list.isFetching}
+          toolbar={
+            <Button icon={<ReloadOutlined />} onClick={() => void queryClient.invalidateQueries({ queryKey: stageKeys.all })}>
+              Refresh
+            </Button>
+          }
+        />
+      </ListPage>
       <StageEditModal stage={editing ?? routed} stages={stages} onClose={closeEdit} />
-    </div>
+    </>
   );
 }
