@@ -247,7 +247,8 @@ def project_ids(session: Session, lead_id: int) -> list[ProjectIdNumber]:
     return [ProjectIdNumber(
         id=r.id, pid_number=r.pid_number, created_at=r.created_at,
         pdf_file=PidFile(name=r.pdf_file["name"], size=r.pdf_file["size"],
-                         url=f"/api/leads/{lead_id}/project-ids/{r.id}/pdf") if r.pdf_file else None)
+                         url=f"/api/leads/{lead_id}/project-ids/{r.id}/pdf") if r.pdf_file else None,
+        pdf_pending=r.pdf_file is None and r.pcs_id is not None)
         for r in repo.pids(session, lead_id)]
 
 

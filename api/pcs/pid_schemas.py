@@ -23,6 +23,9 @@ class ProjectIdNumber(CamelModel):
     pid_number: str
     created_at: datetime
     pdf_file: PidFile | None
+    # the PID workflow is still rendering its PDF; False for a PID given without a cost sheet (e.g. imported),
+    # whose PDF never comes
+    pdf_pending: bool
 
 
 class PidOverview(CamelModel):

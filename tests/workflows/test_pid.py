@@ -193,6 +193,7 @@ class TestStartedTwice:
         assert overview["approved"] is True and overview["canGenerate"] is True
         assert [p["pidNumber"] for p in overview["projectIdNumbers"]] == [first]
         pdf_file = overview["projectIdNumbers"][0]["pdfFile"]
+        assert overview["projectIdNumbers"][0]["pdfPending"] is False
         download = live.get(pdf_file["url"], headers=headers)
         assert download.status_code == 200 and download.content.startswith(b"%PDF-")
         assert len(download.content) == pdf_file["size"]

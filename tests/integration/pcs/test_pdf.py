@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from api.leads.models import LeadProjectId
@@ -184,3 +185,23 @@ class TestSendMail:
         assert client.post("/api/mails/send-mail", headers=headers).status_code == 422
         assert client.post("/api/mails/send-mail", files={"file": ("a.pdf", b"%PDF-1.7", "application/pdf")},
                            headers=auth(client, "sales1")).status_code == 403
+
+
+class TestPidPdfPending:
+    def test_a_pid_given_without_a_cost_sheet_waits_for_no_pdf(self, client: TestClient, db: Session) -> None:
+        """Seeded closed leads carry a PID but no sheet: the screen must not wait for a PDF that never comes."""
+        seeded = db.scalars(select(LeadProjectId).where(LeadProjectId.pcs_id.is_(None))).first()
+        assert seeded is not None
+        r = client.get(f"/api/leads/{seeded.lead_id}/project-ids", headers=auth(client, "admin"))
+        assert r.status_code == 200, r.text
+        pid = next(p for p in r.json()["results"]["projectIdNumbers"] if p["id"] == seeded.id)
+        assert pid["pdfFile"] is None and pid["pdfPending"] is False
+
+    def test_a_pid_of_an_approved_sheet_waits_for_its_pdf(self, client: TestClient, db: Session) -> None:
+        made = make_sheet(db)
+        db.add(LeadProjectId(lead_id=made.lead.id, pid_number=f"TEST-{made.lead.id}", pcs_id=made.sheet.id))
+        db.commit()
+        r = client.get(f"/api/leads/{made.lead.id}/project-ids", headers=auth(client, "admin"))
+        assert r.status_code == 200, r.text
+        [pid] = r.json()["results"]["projectIdNumbers"]
+        assert pid["pdfFile"] is None and pid["pdfPending"] is True

@@ -3386,6 +3386,8 @@ export interface components {
             /** Id */
             id: number;
             pdfFile: components["schemas"]["PidFile"] | null;
+            /** Pdfpending */
+            pdfPending: boolean;
             /** Pidnumber */
             pidNumber: string;
         };

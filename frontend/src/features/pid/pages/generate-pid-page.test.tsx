@@ -2,7 +2,7 @@ import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { setTokens } from '@/lib/api/tokens';
 import { buttonByText, confirmButton } from '@/test/antd-helpers';
 import { FULL, json, makeSession, renderApp, stubApi, type ApiHandler } from '@/test/render-app';
-import type { PidOverview, ProjectIdNumber } from '../api/pid-api';
+import { PID_POLL_MS, type PidOverview, type ProjectIdNumber } from '../api/pid-api';
 
 configure({ asyncUtilTimeout: 8000 });
 vi.setConfig({ testTimeout: 40_000 });
@@ -27,6 +27,7 @@ const pid = (extra: Partial<ProjectIdNumber> = {}): ProjectIdNumber => ({
   pidNumber: 'NDC-2026-0007',
   createdAt: '2026-03-02T09:30:00Z',
   pdfFile: { name: 'PCS_Bank_Nusa_Mandiri_Branch_WAN_Rollout.pdf', size: 48_128, url: '/api/leads/19/project-ids/3/pdf' },
+  pdfPending: false,
   ...extra,
 });
 
@@ -59,6 +60,18 @@ describe('GeneratePidPage', () => {
     expect(requests.some((r) => new URL(r.url).pathname === '/api/leads/19/project-ids/3/pdf')).toBe(true);
   });
 
+  it('does not wait for the PDF of a PID given without a cost sheet', async () => {
+    let polls = 0;
+    open((_, url) => {
+      if (url.pathname !== '/api/leads/19/project-ids') return undefined;
+      polls += 1;
+      return json(200, { results: overview({ projectIdNumbers: [pid({ pdfFile: null, pdfPending: false })] }) });
+    });
+    expect(await screen.findByText('No PDF was generated with this PID.')).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, PID_POLL_MS + 500));
+    expect(polls).toBe(1);
+  });
+
   it('confirms, starts the generation, shows progress and then the PID', async () => {
     let started = false;
     let polls = 0;
@@ -71,7 +84,7 @@ describe('GeneratePidPage', () => {
         if (!started) return json(200, { results: overview() });
         polls += 1;
         // first the request is in flight, then the number exists, then its PDF is stored
-        const pids = polls === 1 ? [] : polls === 2 ? [pid({ pdfFile: null })] : [pid()];
+        const pids = polls === 1 ? [] : polls === 2 ? [pid({ pdfFile: null, pdfPending: true })] : [pid()];
         return json(200, { results: overview({ projectIdNumbers: pids }) });
       }
       return undefined;

@@ -18,6 +18,9 @@ export const CONFIRM_TEXT =
   'The PID is permanently tied to this project: once generated it cannot be changed or removed.';
 export const NOT_APPROVED = 'The project cost sheet must be approved before a PID is generated.';
 export const NOT_SALES_PERSON = "Only the lead's sales person can generate its PID.";
+/** The PID workflow is still rendering this PID's PDF (a PID given without a cost sheet never gets one). */
+const pdfPending = (pid: { pdfFile?: unknown; pdfPending: boolean }) => !pid.pdfFile && pid.pdfPending;
+
 /** After this long the progress says it is taking longer than usual (it keeps waiting). */
 const SLOW_AFTER_MS = 45_000;
 
@@ -63,7 +66,7 @@ function PidRow({ leadId, pid }: { leadId: number; pid: ProjectIdNumber }) {
         </Button>
       ) : (
         <Typography.Text type="secondary" className="pid-row__file">
-          The PDF is being prepared…
+          {pid.pdfPending ? 'The PDF is being prepared…' : 'No PDF was generated with this PID.'}
         </Typography.Text>
       )}
       {failed && <Alert type="error" showIcon title={DOWNLOAD_FAILED} className="pid-row__error" />}
@@ -124,7 +127,7 @@ function GeneratorTab({ overview, leadId, requested, onRequested }: GeneratorTab
   }, [requested]);
 
   const pids = overview.projectIdNumbers;
-  const done = pids.length > 0 && pids.every((p) => p.pdfFile);
+  const done = pids.length > 0 && !pids.some(pdfPending);
 
   if (requested && !done) return <GenerationProgress overview={overview} slow={slow} />;
 
@@ -196,8 +199,8 @@ export function GeneratePidPage() {
     // elsewhere (the approval itself) has a PID without its PDF yet.
     refetchInterval: (query) => {
       const pids = query.state.data?.projectIdNumbers ?? [];
-      const settled = pids.length > 0 && pids.every((p) => p.pdfFile);
-      return (requested && !settled) || pids.some((p) => !p.pdfFile) ? PID_POLL_MS : false;
+      const settled = pids.length > 0 && !pids.some(pdfPending);
+      return (requested && !settled) || pids.some(pdfPending) ? PID_POLL_MS : false;
     },
   });
 
