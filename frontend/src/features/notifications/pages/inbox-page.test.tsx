@@ -2,6 +2,9 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { setTokens } from '@/lib/api/tokens';
 import { json, makeSession, renderApp, stubApi } from '@/test/render-app';
 
+// The page is loaded on demand; the first render in a worker takes a while.
+const LOAD = { timeout: 8000 };
+
 const note = (id: number, isRead = true) => ({
   id,
   notificationType: 'INFORMATION',
@@ -28,7 +31,7 @@ describe('InboxPage', () => {
       return json(200, { results: { data, pagination: { page, hasMore: page === 1 } } });
     });
     renderApp('/user/inbox');
-    expect(await screen.findByText('Update number 1')).toBeInTheDocument();
+    expect(await screen.findByText('Update number 1', {}, LOAD)).toBeInTheDocument();
     expect(listCalls(requests)[0]).toMatchObject({ user: '7', type: 'ALL', page: '1', limit: '10' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
