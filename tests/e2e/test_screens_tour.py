@@ -32,6 +32,7 @@ class Stop:
     name: str
     path: str
     landmark: str | re.Pattern[str]
+    fits: bool = False  # asserted to fit the window's width (the tour only prints sideways overflow elsewhere)
 
 
 @dataclass
@@ -45,6 +46,7 @@ class Findings:
     client_errors: list[str] = field(default_factory=list)
     missing_landmark: str | None = None
     overflow: str | None = None
+    must_fit: bool = False
     still_loading: bool = False
 
 
@@ -94,6 +96,7 @@ class Tour:
             "() => ({page: document.documentElement.scrollWidth, window: window.innerWidth})")
         if sizes["page"] > sizes["window"]:
             self.current.overflow = f"the page is {sizes['page']} px wide in a {sizes['window']} px window"
+            self.current.must_fit = stop.fits
         self.page.screenshot(path=str(SHOTS / f"{key}.png"), full_page=True)
 
     def _settle(self) -> None:
@@ -132,9 +135,11 @@ class Tour:
         missing = [f.missing_landmark for f in self.findings.values() if f.missing_landmark]
         uncaught = {k: f.page_errors for k, f in self.findings.items() if f.page_errors}
         server = {k: f.server_errors for k, f in self.findings.items() if f.server_errors}
+        too_wide = {k: f.overflow for k, f in self.findings.items() if f.overflow and f.must_fit}
         assert not missing, f"screens without their heading: {missing}"
         assert not uncaught, f"uncaught errors in the page: {uncaught}"
         assert not server, f"server errors: {server}"
+        assert not too_wide, f"screens wider than the window: {too_wide}"
 
 
 @pytest.fixture(scope="module")
@@ -198,8 +203,8 @@ def test_admin_tours_every_screen(browser: Browser, live_server: LiveServer, see
         Stop("sample", "/sample", "Sample"),
         Stop("leads", "/leads", "Leads"),
         Stop("lead-add", "/leads/add", "Add Lead"),
-        Stop("lead-detail-draft", f"/leads/{draft}", draft_name),
-        Stop("lead-detail-approved", f"/leads/{approved}", approved_name),
+        Stop("lead-detail-draft", f"/leads/{draft}", draft_name, fits=True),
+        Stop("lead-detail-approved", f"/leads/{approved}", approved_name, fits=True),
         Stop("lead-edit", f"/leads/{draft}/edit", "Edit Lead"),
         Stop("pcs-draft", f"/leads/{draft}/project-cost-sheet", "Project Cost Sheet"),
         Stop("pcs-approved", f"/leads/{approved}/project-cost-sheet", "Project Cost Sheet"),
@@ -241,7 +246,7 @@ def test_sales_person_tours_their_screens(browser: Browser, live_server: LiveSer
     stops = [
         Stop("dashboard", "/", "Dashboard"),
         Stop("leads", "/leads", "Leads"),
-        Stop("lead-detail", f"/leads/{draft}", draft_name),
+        Stop("lead-detail", f"/leads/{draft}", draft_name, fits=True),
         Stop("pcs-draft", f"/leads/{draft}/project-cost-sheet", "Project Cost Sheet"),
         Stop("system", "/system", "System"),
         Stop("coa-forbidden", "/system/coa-management", "Access Denied."),

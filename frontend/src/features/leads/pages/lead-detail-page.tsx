@@ -171,7 +171,7 @@ export function LeadDetailPage() {
             <LastContactedBadge days={lead.lastContacted} />
           </div>
         </div>
-        <div style={{ display: 'flex', gap: 8 }}>
+        <div className="lead-detail__actions">
           <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/leads')}>
             Leads
           </Button>
