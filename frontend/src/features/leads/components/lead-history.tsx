@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Skeleton, Timeline, Typography } from 'antd';
 import { useState } from 'react';
-import { formatDateTime } from '@/lib/format';
+import { formatDate, formatDateTime, formatIDR, formatNumber } from '@/lib/format';
 import { leadHistoryQueryOptions } from '../api/leads-api';
+import type { LeadHistoryEntry } from '../api/types';
 
 const SHOWN_AT_FIRST = 8;
 
@@ -10,6 +11,34 @@ const SHOWN_AT_FIRST = 8;
 export function fieldLabel(field: string): string {
   const spaced = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_/g, ' ');
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
+const MONEY_FIELDS = new Set(['projectBudget', 'totalRevenue', 'totalGrossProfit']);
+const DATE_FIELDS = new Set(['expectedCloseDate', 'projectStartDate', 'projectEndDate']);
+/** The server sums up payment and billing rows as "2026-12-01 500000000.00; ..." (date, amount). */
+const ROW_FIELDS = new Set(['payments', 'billingSchedules']);
+
+/** A recorded value as the detail page shows it: rupiah, percent, dates; other values as they are. */
+export function historyValue(field: string, value: string): string {
+  if (MONEY_FIELDS.has(field)) return formatIDR(value);
+  if (field === 'grossProfitMargin') return `${formatNumber(value)}%`;
+  if (DATE_FIELDS.has(field)) return formatDate(value);
+  if (ROW_FIELDS.has(field)) {
+    return value
+      .split('; ')
+      .map((row) => {
+        const [date, amount] = row.split(' ');
+        return `${formatDate(date)} ${formatIDR(amount)}`;
+      })
+      .join('; ');
+  }
+  return value;
+}
+
+/** "old → new"; just the value when there was none before. */
+function historyChange({ field, oldValue, newValue }: LeadHistoryEntry): string {
+  const show = (v: string | null) => (v === null ? '-' : historyValue(field, v));
+  return oldValue === null && newValue !== null ? show(newValue) : `${show(oldValue)} → ${show(newValue)}`;
 }
 
 /** The lead's change history, newest first (GET /leads/{id}/history). */
@@ -30,13 +59,7 @@ export function LeadHistory({ leadId }: { leadId: number }) {
           content: (
             <div>
               <Typography.Text strong>{fieldLabel(h.field)}</Typography.Text>
-              <div className="history-entry__change">
-                {h.oldValue !== null && h.newValue !== null
-                  ? `${h.oldValue} → ${h.newValue}`
-                  : h.newValue !== null
-                    ? h.newValue
-                    : `${h.oldValue ?? '-'} → -`}
-              </div>
+              <div className="history-entry__change">{historyChange(h)}</div>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {h.changedBy ?? 'System'} · {formatDateTime(h.changedAt)}
               </Typography.Text>

@@ -47,6 +47,10 @@ describe('LeadDetailPage', () => {
           return json(200, {
             results: [
               { id: 2, field: 'decisionMaker', oldValue: null, newValue: 'CIO', changedBy: 'Sari Dewi', changedAt: '2026-11-22T03:00:00Z' },
+              { id: 3, field: 'totalGrossProfit', oldValue: '5014080000.00', newValue: '42600000.00', changedBy: 'Sari Dewi', changedAt: '2026-11-22T03:00:00Z' },
+              { id: 4, field: 'grossProfitMargin', oldValue: '24.00', newValue: '26.79', changedBy: 'Sari Dewi', changedAt: '2026-11-22T03:00:00Z' },
+              { id: 5, field: 'expectedCloseDate', oldValue: null, newValue: '2026-11-05', changedBy: 'Sari Dewi', changedAt: '2026-11-22T03:00:00Z' },
+              { id: 6, field: 'payments', oldValue: '2026-12-01 500000000.00; - 0.00', newValue: null, changedBy: 'Sari Dewi', changedAt: '2026-11-22T03:00:00Z' },
             ],
           });
         case '/api/leads/19/files/proposalFile':
@@ -68,6 +72,12 @@ describe('LeadDetailPage', () => {
     expect(screen.getByText('Rp 500.000.000')).toBeInTheDocument();
     expect(screen.getByText('79 days')).toHaveAttribute('data-color', 'yellow');
     expect(await screen.findByText('Decision Maker', { selector: '.ant-timeline *' })).toBeInTheDocument();
+    // recorded amounts, margins and dates read as they do on the page, not as the server stores them
+    expect(screen.getByText('CIO', { selector: '.history-entry__change' })).toBeInTheDocument();
+    expect(screen.getByText('Rp 5.014.080.000 → Rp 42.600.000', { selector: '.history-entry__change' })).toBeInTheDocument();
+    expect(screen.getByText('24% → 26,79%', { selector: '.history-entry__change' })).toBeInTheDocument();
+    expect(screen.getByText('5-Nov-2026', { selector: '.history-entry__change' })).toBeInTheDocument();
+    expect(screen.getByText('1-Dec-2026 Rp 500.000.000; - Rp 0 → -', { selector: '.history-entry__change' })).toBeInTheDocument();
     expect(await screen.findByText(/79,5 days/)).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Download Proposal' }));
