@@ -288,6 +288,20 @@ describe('PcsPage', () => {
     expect(button('Save as Draft')).toBeEnabled();
   });
 
+  it('does not ask for the sub service on a sheet that cannot be changed', async () => {
+    open(
+      pcsForm({
+        subServiceRequired: true,
+        editable: false,
+        lockReason: "Only the lead's sales person can edit the project cost sheet.",
+        projectCostSheets: { projectCostSheet: sheet({ status: 'APPROVED' }), projectCostSheetHistories: [] },
+      }),
+    );
+    expect(await screen.findByText("Only the lead's sales person can edit the project cost sheet.")).toBeInTheDocument();
+    expect(screen.getByTestId('pcs-status')).toHaveTextContent('Approved');
+    expect(screen.queryByText('Sub service is required for this lead!!!')).not.toBeInTheDocument();
+  });
+
   it('refuses big and non-spreadsheet files before sending, and asks for a file to submit', async () => {
     open(pcsForm());
     fireEvent.click(await waitForButton('Remove PCS file'));

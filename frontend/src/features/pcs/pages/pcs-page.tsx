@@ -211,7 +211,7 @@ function PcsSheet({ form, leadId, onBack }: { form: PcsForm; leadId: number; onB
           {validity.grossProfit}
         </Typography.Text>
       )}
-      {form.subServiceRequired && (
+      {!readOnly && form.subServiceRequired && (
         <Typography.Text type="danger" strong className="pcs-page__sub-service" role="alert">
           {SUB_SERVICE_REQUIRED}
         </Typography.Text>
