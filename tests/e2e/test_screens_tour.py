@@ -208,7 +208,7 @@ def test_admin_tours_every_screen(browser: Browser, live_server: LiveServer, see
         Stop("lead-edit", f"/leads/{draft}/edit", "Edit Lead"),
         Stop("pcs-draft", f"/leads/{draft}/project-cost-sheet", "Project Cost Sheet"),
         Stop("pcs-approved", f"/leads/{approved}/project-cost-sheet", "Project Cost Sheet"),
-        Stop("generate-pid", f"/leads/{approved}/generate-pid", f"Generate PID Number for {approved_name}"),
+        Stop("generate-pid", f"/leads/{approved}/generate-pid", f"Generate PID Number for {approved_name}", fits=True),
         Stop("pdf", "/pdf", "PCS PDF Test"),
         Stop("system", "/system", "System"),
         Stop("clients", "/system/client-management", "Client Management"),
