@@ -4,6 +4,7 @@ import { setTokens } from '@/lib/api/tokens';
 import { buttonByText, chooseOption } from '@/test/antd-helpers';
 import { FULL, json, makeSession, renderApp, stubApi, type ApiHandler } from '@/test/render-app';
 import { people, pipeline } from '../test-fixtures';
+import { LAYERS_HINT } from './pipeline-form-page';
 
 const LOAD = { timeout: 8000 };
 vi.setConfig({ testTimeout: 30_000 });
@@ -100,6 +101,26 @@ describe('PipelineFormPage', () => {
     });
     expect(await screen.findByText("'Hold approval' has been saved as version 1.")).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/approval-pipeline'));
+  });
+
+  it('puts the layers hint beside the title on a desktop', async () => {
+    start('/system/approval-pipeline/add');
+    await screen.findByLabelText('Pipeline name', {}, LOAD);
+    expect(screen.getByText(LAYERS_HINT).closest('.ant-card-extra')).not.toBeNull();
+  });
+
+  it('puts the layers hint under the title on a phone', async () => {
+    const width = window.innerWidth;
+    window.innerWidth = 390;
+    try {
+      start('/system/approval-pipeline/add');
+      await screen.findByLabelText('Pipeline name', {}, LOAD);
+      const hint = screen.getByText(LAYERS_HINT);
+      expect(hint.closest('.ant-card-extra')).toBeNull();
+      expect(hint.closest('.ant-card-body')).not.toBeNull();
+    } finally {
+      window.innerWidth = width;
+    }
   });
 
   it("shows the server's 422 messages", async () => {

@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Empty, Flex, Form, Input, Result, Row, Select, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Empty, Flex, Form, Grid, Input, Result, Row, Select, Spin, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { usePageAccess } from '@/app/auth/auth-context';
@@ -30,6 +30,7 @@ import {
 } from '../lib/pipeline-rules';
 
 export const EVERYONE_HINT = 'Leave empty to apply this pipeline to every sales person.';
+export const LAYERS_HINT = 'Drag a layer to reorder · click it to edit · + adds a layer';
 
 function emptyDraft(actionType: PipelineActionType): DraftPipeline {
   return { name: '', pipelineActionType: actionType, salesPersons: [], layers: [newLayer()] };
@@ -54,6 +55,8 @@ function Designer({ kind, initial }: { kind: PipelineKind; initial: DraftPipelin
   const [clientErrors, setClientErrors] = useState<string[]>([]);
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   const [submitted, setSubmitted] = useState(false);
+  // Below 768 px the hint beside the card title squeezed "Layers" out; it goes into the card body.
+  const narrow = Grid.useBreakpoint().md === false;
 
   // Once Save was pressed, the messages follow the edits.
   useEffect(() => {
@@ -145,11 +148,18 @@ function Designer({ kind, initial }: { kind: PipelineKind; initial: DraftPipelin
         className="page-card"
         title="Layers"
         extra={
-          <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-            Drag a layer to reorder · click it to edit · + adds a layer
-          </Typography.Text>
+          !narrow && (
+            <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+              {LAYERS_HINT}
+            </Typography.Text>
+          )
         }
       >
+        {narrow && (
+          <Typography.Paragraph type="secondary" style={{ fontSize: 13 }}>
+            {LAYERS_HINT}
+          </Typography.Paragraph>
+        )}
         {errors.length > 0 && (
           <Alert
             type="error"
