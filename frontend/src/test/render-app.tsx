@@ -7,6 +7,9 @@ import { createQueryClient } from '@/lib/query-client';
 
 export const FULL = { isRead: true, isWrite: true, isEdit: true, isDelete: true };
 
+/** findBy/waitFor options for a screen that loads its page chunk and data: the default 1 s flakes under load. */
+export const LOAD = { timeout: 8000 };
+
 const nav = (id: number, label: string, url: string, position: NavItem['position'], submenu: NavItem[] = []): NavItem => ({
   id,
   label,

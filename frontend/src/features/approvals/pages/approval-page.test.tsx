@@ -2,10 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Modal } from 'antd';
 import { setTokens } from '@/lib/api/tokens';
 import { buttonByText } from '@/test/antd-helpers';
-import { FULL, json, makeSession, renderApp, stubApi, type ApiHandler } from '@/test/render-app';
+import { FULL, json, LOAD, makeSession, renderApp, stubApi, type ApiHandler } from '@/test/render-app';
 import { queueRow, timeline } from '../test-fixtures';
 
-const LOAD = { timeout: 8000 };
 vi.setConfig({ testTimeout: 20_000 });
 
 afterEach(() => Modal.destroyAll());

@@ -2,11 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Modal } from 'antd';
 import { setTokens } from '@/lib/api/tokens';
 import { buttonByText, chooseOption } from '@/test/antd-helpers';
-import { FULL, json, makeSession, renderApp, stubApi, type ApiHandler } from '@/test/render-app';
+import { FULL, json, LOAD, makeSession, renderApp, stubApi, type ApiHandler } from '@/test/render-app';
 import { people, pipeline } from '../test-fixtures';
 import { LAYERS_HINT } from './pipeline-form-page';
 
-const LOAD = { timeout: 8000 };
 vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(() => Modal.destroyAll());

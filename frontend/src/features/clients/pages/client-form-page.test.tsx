@@ -2,12 +2,11 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Modal } from 'antd';
 import { setTokens } from '@/lib/api/tokens';
 import { buttonByText, chooseOption, isSelectDisabled } from '@/test/antd-helpers';
-import { FULL, json, makeSession, renderApp, stubApi } from '@/test/render-app';
+import { FULL, json, LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
 import { clientRow } from '../test-fixtures';
 
 type Handler = (request: Request, url: URL) => Response | undefined;
 
-const LOAD = { timeout: 8000 };
 vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(() => Modal.destroyAll());

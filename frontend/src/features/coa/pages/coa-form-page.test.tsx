@@ -3,12 +3,11 @@ import { Modal } from 'antd';
 import { setTokens } from '@/lib/api/tokens';
 import type { PageFlags } from '@/lib/api/types';
 import { buttonByText, chooseOption } from '@/test/antd-helpers';
-import { FULL, json, makeSession, renderApp, stubApi } from '@/test/render-app';
+import { FULL, json, LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
 import { coa } from '../test-fixtures';
 
 type Handler = (request: Request, url: URL) => Response | undefined;
 
-const LOAD = { timeout: 8000 };
 vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(() => Modal.destroyAll());

@@ -1,9 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { setTokens } from '@/lib/api/tokens';
-import { json, makeSession, renderApp, stubApi } from '@/test/render-app';
+import { json, LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
 
 // The page is loaded on demand; the first render in a worker takes a while.
-const LOAD = { timeout: 8000 };
 
 const note = (id: number, isRead = true) => ({
   id,

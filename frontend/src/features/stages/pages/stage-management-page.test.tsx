@@ -2,9 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Modal } from 'antd';
 import { setTokens } from '@/lib/api/tokens';
 import { buttonByText } from '@/test/antd-helpers';
-import { FULL, json, makeSession, renderApp, stubApi } from '@/test/render-app';
+import { FULL, json, LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
 
-const LOAD = { timeout: 8000 };
 vi.setConfig({ testTimeout: 20_000 });
 
 const stages = [
