@@ -1,5 +1,5 @@
 import type { NavItem } from '@/lib/api/types';
-import { groupKeysFor, selectedUrl, showsSidebar, sidebarItems, topItems } from './navigation';
+import { groupKeysFor, homePath, selectedUrl, showsSidebar, sidebarItems, topItems } from './navigation';
 
 const nav = (id: number, label: string, url: string | null, position: NavItem['position'], submenu: NavItem[] = []): NavItem => ({
   id,
@@ -47,5 +47,15 @@ describe('navigation helpers', () => {
     expect(showsSidebar('/user/inbox')).toBe(false);
     expect(showsSidebar('/activity-schedule')).toBe(false);
     expect(showsSidebar('/systems')).toBe(false);
+  });
+
+  it('finds home: the dashboard when allowed, else the first menu url the routes allow', () => {
+    const all = ['/', '/leads', '/system', '/system/approval', '/system/client-management', '/user/inbox'];
+    expect(homePath(items, ['/', '/leads'], all)).toBe('/');
+    // An approver: no dashboard and no leads; Approval is the first menu item they may open.
+    expect(homePath(items, ['/system', '/system/approval', '/user/inbox'], all)).toBe('/system/approval');
+    // No menu item allowed: the first plain route.
+    expect(homePath([], ['/leads/:leadId', '/user/inbox'], all)).toBe('/user/inbox');
+    expect(homePath(items, [], all)).toBe('/');
   });
 });

@@ -1,5 +1,5 @@
 import type { NavItem } from '@/lib/api/types';
-import { normalizePath } from '@/lib/route-access';
+import { isRouteAllowed, normalizePath } from '@/lib/route-access';
 
 /** Items shown in the top bar (TOP or BOTH). */
 export function topItems(navigations: readonly NavItem[]): NavItem[] {
@@ -16,6 +16,15 @@ function allUrls(items: readonly NavItem[]): string[] {
     ...(item.url ? [normalizePath(item.url)] : []),
     ...allUrls(item.submenu ?? []),
   ]);
+}
+
+/**
+ * The first screen the session can open: the dashboard, else the first menu url in menu order, else the
+ * first plain route. For a home link that must not lead to Access Denied (an approver cannot open "/").
+ */
+export function homePath(navigations: readonly NavItem[], routes: readonly string[], allRoutes: readonly string[]): string {
+  const candidates = ['/', ...allUrls(navigations), ...routes];
+  return candidates.find((path) => !path.includes(':') && isRouteAllowed(path, routes, allRoutes)) ?? '/';
 }
 
 /** The menu key (url) that best matches the current path: the longest url prefix. */

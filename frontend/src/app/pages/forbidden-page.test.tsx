@@ -1,17 +1,31 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AuthContext, type AuthContextValue } from '@/app/auth/auth-context';
+import { makeSession } from '@/test/render-app';
 import { ForbiddenPage } from './forbidden-page';
 
-function renderAt(entries: string[]) {
+const APPROVER_ROUTES = ['/welcome', '/system', '/system/approval', '/user/profile', '/user/inbox'];
+
+function renderAt(entries: string[], session = makeSession()) {
   const router = createMemoryRouter(
     [
       { path: '/', element: <p>Home screen</p> },
       { path: '/leads', element: <p>Leads screen</p> },
+      { path: '/system/approval', element: <p>Approval screen</p> },
       { path: '/error-403', element: <ForbiddenPage /> },
     ],
     { initialEntries: entries, initialIndex: entries.length - 1 },
   );
-  render(<RouterProvider router={router} />);
+  const auth = {
+    navigations: session.navigations,
+    routes: session.routes,
+    allRoutes: session.allRoutes,
+  } as AuthContextValue;
+  render(
+    <AuthContext.Provider value={auth}>
+      <RouterProvider router={router} />
+    </AuthContext.Provider>,
+  );
   return router;
 }
 
@@ -33,5 +47,16 @@ describe('ForbiddenPage', () => {
     renderAt(['/error-403']);
     fireEvent.click(screen.getByRole('button', { name: 'Home Page' }));
     expect(await screen.findByText('Home screen')).toBeInTheDocument();
+  });
+
+  it('Home Page goes to the first screen the user may open when "/" is not one', async () => {
+    const approver = makeSession({
+      navigations: [{ id: 3, label: 'Approval', url: '/system/approval', icon: null, position: 'BOTH', submenu: [] }],
+      routes: APPROVER_ROUTES,
+      allRoutes: ['/', '/leads', ...APPROVER_ROUTES],
+    });
+    renderAt(['/error-403'], approver);
+    fireEvent.click(screen.getByRole('button', { name: 'Home Page' }));
+    expect(await screen.findByText('Approval screen')).toBeInTheDocument();
   });
 });

@@ -1,0 +1,42 @@
+import { screen } from '@testing-library/react';
+import { setTokens } from '@/lib/api/tokens';
+import { LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
+
+const APPROVER_ROUTES = ['/welcome', '/system', '/system/approval', '/user/profile', '/user/inbox'];
+
+function tabs(): string[] {
+  const bar = document.querySelector('nav[aria-label="Quick navigation"]');
+  return [...(bar?.querySelectorAll('a') ?? [])].map((a) => a.textContent ?? '');
+}
+
+describe('BottomBar', () => {
+  const width = window.innerWidth;
+  beforeEach(() => {
+    window.innerWidth = 390;
+  });
+  afterEach(() => {
+    window.innerWidth = width;
+  });
+
+  it('shows Dashboard, Leads and Notification to a sales person', async () => {
+    setTokens({ token: 'a', refreshToken: 'r' });
+    stubApi(makeSession());
+    renderApp('/welcome');
+    expect(await screen.findByText(/, Sari!/, {}, LOAD)).toBeInTheDocument();
+    expect(tabs()).toEqual(['Dashboard', 'Leads', 'Notification']);
+  });
+
+  it('shows an approver only the tabs their routes allow', async () => {
+    setTokens({ token: 'a', refreshToken: 'r' });
+    stubApi(
+      makeSession({
+        navigations: [{ id: 3, label: 'Approval', url: '/system/approval', icon: null, position: 'BOTH', submenu: [] }],
+        routes: APPROVER_ROUTES,
+        allRoutes: ['/', '/leads', ...APPROVER_ROUTES],
+      }),
+    );
+    renderApp('/welcome');
+    expect(await screen.findByText(/, Sari!/, {}, LOAD)).toBeInTheDocument();
+    expect(tabs()).toEqual(['Notification']);
+  });
+});
