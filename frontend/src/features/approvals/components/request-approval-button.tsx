@@ -4,6 +4,7 @@ import { Alert, Button, Dropdown, Form, Select } from 'antd';
 import type { ButtonProps, MenuProps } from 'antd';
 import { useState } from 'react';
 import { toast } from '@/components/dialogs';
+import { leadKeys } from '@/features/leads/api/leads-api';
 import { approvalKeys, requestLeadApproval, stageOptionsQueryOptions } from '../api/approvals-api';
 import type { LeadRequestType } from '../api/types';
 import { serverMessages, OOPS } from '../lib/errors';
@@ -53,7 +54,7 @@ export function RequestApprovalButton({ leadId, currentStageId, disabled, size, 
     onSuccess: (_result, { request }) => {
       toast.success(`The ${request.title.toLowerCase()} request has been sent for approval.`);
       setKind(null);
-      void queryClient.invalidateQueries({ queryKey: ['leads'] });
+      void queryClient.invalidateQueries({ queryKey: leadKeys.all });
       void queryClient.invalidateQueries({ queryKey: approvalKeys.all });
       onRequested?.();
     },

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Flex, Modal, Spin } from 'antd';
 import { useState } from 'react';
 import { toast } from '@/components/dialogs';
+import { leadKeys } from '@/features/leads/api/leads-api';
 import { errorMessage } from '@/lib/api/errors';
 import { approvalKeys, approvalTimelineQueryOptions, decideApproval } from '../api/approvals-api';
 import type { ApproversAction, QueueRow } from '../api/types';
@@ -42,7 +43,7 @@ export function ReviewDialog({ row, canDecide, onClose }: ReviewDialogProps) {
     onError: toastApprovalError,
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: approvalKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['leads'] });
+      void queryClient.invalidateQueries({ queryKey: leadKeys.all });
     },
   });
 
