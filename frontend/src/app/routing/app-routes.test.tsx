@@ -45,7 +45,7 @@ describe('route guard', () => {
     setTokens({ token: 'a', refreshToken: 'r' });
     stubApi(makeSession({ pageAccess: { dashboard: { ...FULL, isDelete: false } } }));
     const { router } = renderApp('/');
-    expect(await screen.findByText(/, Sari!/, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText(/, Sari!/, {}, LOAD)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/welcome');
   });
 
@@ -95,7 +95,7 @@ describe('sign in', () => {
     );
     const { router } = renderApp('/welcome');
     await submit('sales1', 'Pipeline#2026!Go');
-    expect(await screen.findByText(/, Sari!/, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText(/, Sari!/, {}, LOAD)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/welcome');
     expect(localStorage.getItem('token')).toBe('T1');
     expect(localStorage.getItem('refreshToken')).toBe('R1');
