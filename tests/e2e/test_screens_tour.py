@@ -26,6 +26,40 @@ PHONE: ViewportSize = {"width": 390, "height": 844}
 QUEUED_PROJECT = "Tour hold request for the approval queue"
 LANDMARKS = "h1, h2, h3, h4, h5, .ant-result-title"
 
+# Layout checks a stop can ask for (Stop.checks): each script returns what is wrong on the screen, [] when nothing.
+CHECKS: dict[str, str] = {
+    # A word of a table header or cell laid out on two lines: its column is too narrow ("Laye rs", "22-Nov- 2026").
+    "words": """() => [...document.querySelectorAll('.ant-table-thead th, .ant-table-tbody td')].flatMap((cell) => {
+        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+        const broken = [];
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (const word of node.data.matchAll(/\\S+/g)) {
+                const range = document.createRange();
+                range.setStart(node, word.index);
+                range.setEnd(node, word.index + word[0].length);
+                const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+                if (lines.size > 1) broken.push(`'${word[0]}' breaks over ${lines.size} lines`);
+            }
+        }
+        return broken;
+    })""",
+    # A cell whose text is cut with an ellipsis ("Closing appro...").
+    "cells": """() => [...document.querySelectorAll('.ant-table-tbody td.ant-table-cell-ellipsis')]
+        .filter((td) => td.scrollWidth > td.clientWidth).map((td) => `'${td.textContent}' is cut`)""",
+    # The pipeline designer's canvas has room for its nodes, and no card title is squeezed out.
+    "designer": """() => {
+        const problems = [];
+        const canvas = document.querySelector('.pipeline-designer__canvas')?.getBoundingClientRect();
+        if (!canvas || canvas.width < 250 || canvas.height < 250) {
+            problems.push(`the layer canvas is ${canvas?.width ?? 0} x ${canvas?.height ?? 0} px`);
+        }
+        for (const title of document.querySelectorAll('.ant-card-head-title')) {
+            if (title.scrollWidth > title.clientWidth) problems.push(`the card title '${title.textContent}' is cut`);
+        }
+        return problems;
+    }""",
+}
+
 
 @dataclass(frozen=True)
 class Stop:
@@ -33,6 +67,9 @@ class Stop:
     path: str
     landmark: str | re.Pattern[str]
     fits: bool = False  # asserted to fit the window's width (the tour only prints sideways overflow elsewhere)
+    checks: tuple[str, ...] = ()  # names of CHECKS asserted on the screen at both widths
+    tabs: tuple[str, ...] | None = None  # the phone's bottom-bar tabs, asserted at 390 px
+    home: str | None = None  # where the 403 page's Home Page button leads
 
 
 @dataclass
@@ -48,6 +85,7 @@ class Findings:
     overflow: str | None = None
     must_fit: bool = False
     still_loading: bool = False
+    problems: list[str] = field(default_factory=list)  # from the stop's checks, tabs and home; asserted
 
 
 class Tour:
@@ -97,7 +135,19 @@ class Tour:
         if sizes["page"] > sizes["window"]:
             self.current.overflow = f"the page is {sizes['page']} px wide in a {sizes['window']} px window"
             self.current.must_fit = stop.fits
+        for check in stop.checks:
+            self.current.problems += [f"{check}: {p}" for p in self.page.evaluate(CHECKS[check])]
+        if stop.tabs is not None and viewport == PHONE:
+            tabs = self.page.locator(".bottom-bar a > span:last-child").all_inner_texts()  # labels, not badges
+            if tuple(t.strip() for t in tabs) != stop.tabs:
+                self.current.problems.append(f"bottom bar tabs {tabs}, expected {list(stop.tabs)}")
         self.page.screenshot(path=str(SHOTS / f"{key}.png"), full_page=True)
+        if stop.home is not None:
+            self.page.get_by_role("button", name="Home Page").click()
+            try:
+                expect(self.page).to_have_url(re.compile(re.escape(stop.home) + "$"))
+            except AssertionError:
+                self.current.problems.append(f"Home Page opened {self.page.url}, expected {stop.home}")
 
     def _settle(self) -> None:
         """Wait for the screen's data: no spinner or skeleton is left (the notification stream keeps a request open
@@ -130,16 +180,19 @@ class Tour:
                      *(f"4xx: {e}" for e in found.client_errors)]
             notes += [n for n in (found.missing_landmark, found.overflow) if n]
             notes += ["still loading after 10 s"] if found.still_loading else []
+            notes += found.problems
             for note in notes:
                 print(f"[{key}] {note}")
         missing = [f.missing_landmark for f in self.findings.values() if f.missing_landmark]
         uncaught = {k: f.page_errors for k, f in self.findings.items() if f.page_errors}
         server = {k: f.server_errors for k, f in self.findings.items() if f.server_errors}
         too_wide = {k: f.overflow for k, f in self.findings.items() if f.overflow and f.must_fit}
+        problems = {k: f.problems for k, f in self.findings.items() if f.problems}
         assert not missing, f"screens without their heading: {missing}"
         assert not uncaught, f"uncaught errors in the page: {uncaught}"
         assert not server, f"server errors: {server}"
         assert not too_wide, f"screens wider than the window: {too_wide}"
+        assert not problems, f"layout problems: {problems}"
 
 
 @pytest.fixture(scope="module")
@@ -223,13 +276,16 @@ def test_admin_tours_every_screen(browser: Browser, live_server: LiveServer, see
         Stop("coa-view", f"/system/coa-management/{coa}", "COA Detail"),
         Stop("coa-edit", f"/system/coa-management/{coa}/edit", "Edit COA Setting"),
         Stop("approval", "/system/approval", "Approval"),
-        Stop("approval-pipelines", "/system/approval-pipeline", "Approval Pipeline"),
-        Stop("approval-pipeline-add", "/system/approval-pipeline/add", "Add Approval Pipeline"),
-        Stop("approval-pipeline-edit", f"/system/approval-pipeline/edit/{lead_pipeline}", "Edit Approval Pipeline"),
-        Stop("pcs-pipelines", "/system/pcs-approval-pipeline", "PCS Approval Pipeline"),
-        Stop("pcs-pipeline-add", "/system/pcs-approval-pipeline/add", "Add PCS Approval Pipeline"),
-        Stop("pcs-pipeline-edit", f"/system/pcs-approval-pipeline/edit/{pcs_pipeline}", "Edit PCS Approval Pipeline"),
-        Stop("stages", "/system/stage-management", "Stage Management"),
+        Stop("approval-pipelines", "/system/approval-pipeline", "Approval Pipeline", checks=("words", "cells")),
+        Stop("approval-pipeline-add", "/system/approval-pipeline/add", "Add Approval Pipeline", checks=("designer",)),
+        Stop("approval-pipeline-edit", f"/system/approval-pipeline/edit/{lead_pipeline}", "Edit Approval Pipeline",
+             checks=("designer",)),
+        Stop("pcs-pipelines", "/system/pcs-approval-pipeline", "PCS Approval Pipeline", checks=("words", "cells")),
+        Stop("pcs-pipeline-add", "/system/pcs-approval-pipeline/add", "Add PCS Approval Pipeline",
+             checks=("designer",)),
+        Stop("pcs-pipeline-edit", f"/system/pcs-approval-pipeline/edit/{pcs_pipeline}", "Edit PCS Approval Pipeline",
+             checks=("designer",)),
+        Stop("stages", "/system/stage-management", "Stage Management", checks=("words", "cells")),
         Stop("stage-edit", f"/system/stage-management/edit/{stage}", "Stage Management"),
         Stop("inbox", "/user/inbox", "Inbox"),
         Stop("profile", "/user/profile", "My Profile"),
@@ -257,7 +313,8 @@ def test_sales_person_tours_their_screens(browser: Browser, live_server: LiveSer
 def test_approver_tours_the_queue(browser: Browser, live_server: LiveServer, queued: None) -> None:
     stops = [
         Stop("approval", "/system/approval", "Approval"),
-        # the phone's bottom bar links every user to /leads, but approvers may not open it
-        Stop("leads-forbidden", "/leads", "Access Denied."),
+        # approvers may not open /leads (nor "/"): the phone's bottom bar offers only Notification, and the 403
+        # page's Home Page leads to their first menu item
+        Stop("leads-forbidden", "/leads", "Access Denied.", tabs=("Notification",), home="/system/approval"),
     ]
     Tour(browser, live_server, "approver1").run(stops)

@@ -31,26 +31,27 @@ export function PipelineListPage({ kind }: { kind: PipelineKind }) {
       onDone: refresh,
     });
 
+  // Widths fit each header with its sort icon (text + 48 px), one-line dates and both buttons; the name takes
+  // the rest (at least 112 px at scroll.x) and wraps between words rather than being cut.
   const columns: ColumnsType<Pipeline> = [
     {
       title: 'Name',
       dataIndex: 'name',
       key: 'name',
       sorter: (a, b) => a.name.localeCompare(b.name),
-      ellipsis: true,
     },
     {
       title: 'Action Type',
       dataIndex: 'pipelineActionType',
       key: 'pipelineActionType',
-      width: 170,
+      width: 150,
       sorter: (a, b) => a.pipelineActionType.localeCompare(b.pipelineActionType),
       render: (type: string) => requestTypeLabel(type),
     },
     {
       title: 'Layers',
       key: 'layers',
-      width: 90,
+      width: 104,
       align: 'right',
       sorter: (a, b) => a.layers.length - b.layers.length,
       render: (_: unknown, row) => row.layers.length,
@@ -68,7 +69,7 @@ export function PipelineListPage({ kind }: { kind: PipelineKind }) {
       title: 'Version',
       dataIndex: 'version',
       key: 'version',
-      width: 90,
+      width: 108,
       align: 'right',
       sorter: (a, b) => a.version - b.version,
       render: (v: number) => `v${v}`,
@@ -77,14 +78,14 @@ export function PipelineListPage({ kind }: { kind: PipelineKind }) {
       title: 'Updated',
       dataIndex: 'updatedAt',
       key: 'updatedAt',
-      width: 120,
+      width: 128,
       sorter: (a, b) => a.updatedAt.localeCompare(b.updatedAt),
       render: (value: string) => formatDate(value),
     },
     {
       title: '',
       key: 'actions',
-      width: 180,
+      width: 188,
       render: (_: unknown, row) => (
         <Flex gap={4}>
           {access.isEdit && (
@@ -125,7 +126,7 @@ export function PipelineListPage({ kind }: { kind: PipelineKind }) {
         rowKey="id"
         columns={columns}
         tableLayout="fixed"
-        scroll={{ x: 900 }}
+        scroll={{ x: 910 }}
         dataSource={list.data}
         loading={list.isFetching}
         toolbar={

@@ -121,24 +121,26 @@ export function StageManagementPage() {
     if (stageId !== undefined) navigate('/system/stage-management', { replace: true });
   };
 
+  // Widths fit each header with its sort icon (text + 48 px) and the Edit button; the description takes the
+  // rest (at least 168 px at scroll.x, room for its header and sort icon at phone padding too).
   const columns: ColumnsType<Stage> = [
     {
       title: 'Order',
       dataIndex: 'seqNumber',
       key: 'seqNumber',
-      width: 80,
+      width: 96,
       align: 'right',
       defaultSortOrder: 'ascend',
       sorter: (a, b) => a.seqNumber - b.seqNumber,
     },
     { title: 'Stage', dataIndex: 'stageName', key: 'stageName', width: 80, render: (name: string) => <Tag color="blue">{name}</Tag> },
     { title: 'Description', dataIndex: 'stageDescription', key: 'stageDescription', sorter: (a, b) => a.stageDescription.localeCompare(b.stageDescription) },
-    { title: 'Pipeline', dataIndex: 'pipeline', key: 'pipeline', width: 100 },
+    { title: 'Pipeline', dataIndex: 'pipeline', key: 'pipeline', width: 96 },
     {
       title: 'Needs Approval',
       dataIndex: 'needsApproval',
       key: 'needsApproval',
-      width: 130,
+      width: 124,
       render: (needs: boolean) =>
         needs ? (
           <Typography.Text type="success">
@@ -148,14 +150,14 @@ export function StageManagementPage() {
           <Typography.Text type="secondary">No</Typography.Text>
         ),
     },
-    { title: 'Previous', key: 'previousStage', width: 150, render: (_: unknown, row) => stageLabel(stages, row.previousStage) },
-    { title: 'Next', key: 'nextStage', width: 150, render: (_: unknown, row) => stageLabel(stages, row.nextStage) },
+    { title: 'Previous', key: 'previousStage', width: 140, render: (_: unknown, row) => stageLabel(stages, row.previousStage) },
+    { title: 'Next', key: 'nextStage', width: 140, render: (_: unknown, row) => stageLabel(stages, row.nextStage) },
     ...(access.isEdit
       ? [
           {
             title: '',
             key: 'actions',
-            width: 90,
+            width: 96,
             render: (_: unknown, row: Stage) => (
               <Button size="small" icon={<EditOutlined />} aria-label={`Edit ${row.stageName}`} onClick={() => setEditing(row)}>
                 Edit
@@ -179,7 +181,7 @@ export function StageManagementPage() {
           rowKey="id"
           columns={columns}
           tableLayout="fixed"
-          scroll={{ x: 900 }}
+          scroll={{ x: 940 }}
           dataSource={stages}
           loading={list.isFetching}
           toolbar={
