@@ -28,7 +28,7 @@ from sqlalchemy import text
 from bench.common import embedded_stack
 
 PASSWORD = "Pipeline#2026!Go"
-THREADS = 8
+THREADS = int(os.environ.get("BENCH_THREADS", "8"))
 
 
 def prepare(database_url: str, n: int) -> list[int]:
@@ -163,6 +163,36 @@ def postgres_pids() -> list[int]:
             and "bench-approvals-" in " ".join(p.info["cmdline"] or [])]
 
 
+def with_app_name(url: str, name: str) -> str:
+    """The URL with application_name set, so the server log tells which process sent a statement."""
+    return url + ("&" if "?" in url else "?") + f"application_name={name}"
+
+
+def statement_log(database_url: str, on: bool) -> Path:
+    """Turn logging of every statement (prefixed with the application name) on or off; returns the log file."""
+    from api.core.db import make_engine
+
+    engine = make_engine(database_url, isolation_level="AUTOCOMMIT")
+    with engine.connect() as conn:
+        for name, value in (("log_statement", "all" if on else "none"), ("log_line_prefix", "%a|" if on else "")):
+            conn.execute(text(f"alter system set {name} = '{value}'"))
+        conn.execute(text("select pg_reload_conf()"))
+        log = Path(conn.execute(text("show data_directory")).scalar_one()) / "log"
+    engine.dispose()
+    return log
+
+
+def count_statements(log: Path, start: int) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    with log.open(errors="replace") as f:
+        f.seek(start)
+        for line in f:
+            app, sep, rest = line.partition("|")
+            if sep and ("statement: " in rest or "execute " in rest):
+                counts[app] = counts.get(app, 0) + 1
+    return counts
+
+
 def main(n: int) -> None:
     from api.core.embedded import EmbeddedTemporal, _terminate, child_env, free_port, wait_for_port
 
@@ -172,11 +202,14 @@ def main(n: int) -> None:
         temporal = EmbeddedTemporal(Path(tempfile.mkdtemp(prefix="bench-temporal-")), port=free_port(), headless=True)
         address = temporal.start()
         port = free_port()
-        env = child_env(DATABASE_URL=stack.database_url, REDIS_URL=stack.redis_url, TEMPORAL_ADDRESS=address,
+        # BENCH_SQL=1: count the SQL statements each process sends (PostgreSQL logs every statement meanwhile)
+        sql = bool(os.environ.get("BENCH_SQL"))
+        env = child_env(DATABASE_URL=with_app_name(stack.database_url, "worker") if sql else stack.database_url, REDIS_URL=stack.redis_url, TEMPORAL_ADDRESS=address,
                         PORT=str(port), DATA_DIR=os.environ["DATA_DIR"])
+        api_env = {**env, "DATABASE_URL": with_app_name(stack.database_url, "api")} if sql else env
         procs = [subprocess.Popen([sys.executable, "-m", "worker"], env=env, stderr=subprocess.DEVNULL),
                  subprocess.Popen([sys.executable, "-m", "uvicorn", "api.main:create_app", "--factory", "--port",
-                                   str(port), "--log-level", "warning"], env=env)]
+                                   str(port), "--log-level", "warning"], env=api_env)]
         try:
             wait_for_port(port, 60, "API", procs[1])
             lead_ids = prepare(stack.database_url, n)
@@ -185,13 +218,18 @@ def main(n: int) -> None:
                       "PostgreSQL": postgres_pids()}
             # BENCH_PROFILE=<dir>: sample the worker and the API with py-spy (pip install py-spy) for 20 s
             profile = os.environ.get("BENCH_PROFILE")
-            spies = [subprocess.Popen(["py-spy", "record", "-p", str(proc.pid), "-d", "20", "-r", "50", "-f", "raw",
+            spies = [subprocess.Popen(["py-spy", "record", "-p", str(proc.pid), "-d", "20", "-r", "50", "-f", "raw", "--gil",
                                        "--nonblocking", "-o", f"{profile}/{name}.txt"], stdout=subprocess.DEVNULL,
                                       stderr=subprocess.DEVNULL)
                      for name, proc in (("worker", procs[0]), ("api", procs[1]))] if profile else []
+            log = statement_log(stack.database_url, True) if sql else None
+            log_start = log.stat().st_size if log else 0
             before, client_before = cpu_seconds(groups), os.times()
             full = full_path(f"http://127.0.0.1:{port}", lead_ids)
             after, client_after = cpu_seconds(groups), os.times()
+            statements = count_statements(log, log_start) if log else {}
+            if log:
+                statement_log(stack.database_url, False)
             before["bench client"] = client_before.user + client_before.system
             after["bench client"] = client_after.user + client_after.system
             for spy in spies:
@@ -220,6 +258,10 @@ def main(n: int) -> None:
         print(f"    {name:<24} {(bare_after[name] - bare_before[name]) * 1000 / n:7.1f}")
     print(f"    {'total':<24} {sum(bare_after[k] - bare_before[k] for k in bare_before) * 1000 / n:7.1f}")
     from collections import Counter
+
+    if statements:
+        print("  SQL statements per approval: " + ", ".join(f"{app} {count / n:.1f}"
+                                                         for app, count in sorted(statements.items())))
 
     for step, codes in RETRIES.items():
         print(f"  {step} answers: {dict(Counter(codes))}")
