@@ -28,6 +28,16 @@ def build_worker(client: Client, task_queue: str, executor: concurrent.futures.E
                   activity_executor=executor, workflow_runner=RUNNER)
 
 
+def warm_up() -> None:
+    """Import what the activities import lazily (the API's models, SQLAlchemy, WeasyPrint) and make the database
+    engine now, so the first tasks after a start don't wait for it (it took a second of CPU on the first ones)."""
+    import api.approvals.queue
+    import api.pcs.pid  # noqa: F401
+    from workflows.activities.db import sessions
+
+    sessions()
+
+
 async def connect(address: str, namespace: str, attempts: int = 60) -> Client:
     for attempt in range(attempts):
         try:
@@ -43,6 +53,7 @@ async def main() -> None:
     settings = get_settings()
     if not settings.temporal_address:
         raise SystemExit("TEMPORAL_ADDRESS is not set")
+    warm_up()
     client = await connect(settings.temporal_address, settings.temporal_namespace)
     await ensure_schedules(client, settings.temporal_task_queue)
     stop = asyncio.Event()

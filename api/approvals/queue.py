@@ -22,14 +22,19 @@ DESCRIPTIONS = {"CHANGE_LEAD_STAGE": "move", "HOLD_LEAD": "hold", "DROP_LEAD": "
 
 
 def describe(session: Session, request: ApprovalRequest) -> str:
+    """'hold 'Project' (Client)', 'move 'Project' (Client) to E2 Connected', ... for notifications."""
     if request.request_type == "PCS":
         return pcs_approval.describe(session, request)
-    lead = session.get(Lead, request.lead_id)
-    client = session.get(Client, lead.client_id) if lead else None
-    what = f"'{lead.project_name}' ({client.client_name})" if lead and client else f"lead #{request.lead_id}"
+    # one statement for the lead, its client and the target stage (a notification is written on every step)
+    row = session.execute(
+        select(Lead.project_name, Client.client_name, Stage.stage_name, Stage.stage_description)
+        .select_from(Lead).join(Client, Client.id == Lead.client_id)
+        .outerjoin(Stage, Stage.id == request.target_stage_id)
+        .where(Lead.id == request.lead_id)).first()
+    what = f"'{row.project_name}' ({row.client_name})" if row else f"lead #{request.lead_id}"
     if request.request_type == "CHANGE_LEAD_STAGE" and request.target_stage_id:
-        stage = session.get(Stage, request.target_stage_id)
-        return f"move {what} to {stage.stage_name} {stage.stage_description}" if stage else f"move {what}"
+        return f"move {what} to {row.stage_name} {row.stage_description}" if row and row.stage_name \
+            else f"move {what}"
     return f"{DESCRIPTIONS.get(request.request_type, 'change')} {what}"
 
 
@@ -37,6 +42,7 @@ def sync_queue(session: Session, *, request_id: int, layer_index: int, pending: 
     """Make `pending` the approvers whose turn it is; returns those newly queued (and notified)."""
     request = session.get(ApprovalRequest, request_id)
     if request is None or request.status != "PENDING":
+        session.commit()  # nothing to queue; a decision the caller recorded in this transaction stays
         return []
     # one statement queues the approvers whose turn it is (those already queued are left alone) ...
     added = list(session.scalars(
@@ -56,8 +62,8 @@ def sync_queue(session: Session, *, request_id: int, layer_index: int, pending: 
         .execution_options(synchronize_session=False))
     request.current_layer = layer_index
     if added:
-        requester = session.get(User, request.requested_by)
-        message = f"{requester.fullname if requester else 'A sales person'} asks to {describe(session, request)}."
+        requester = session.scalar(select(User.fullname).where(User.id == request.requested_by))
+        message = f"{requester or 'A sales person'} asks to {describe(session, request)}."
         for approver_id in added:
             notifications.notify(session=session, user_id=approver_id, notification_type="APPROVAL",
                                  message=message, link=f"/system/approval?request={request_id}")
@@ -67,7 +73,9 @@ def sync_queue(session: Session, *, request_id: int, layer_index: int, pending: 
 
 
 def record_decision(session: Session, *, request_id: int, layer_index: int, approver_id: int, action: str,
-                    note: str | None, decided_at: datetime) -> None:
+                    note: str | None, decided_at: datetime, commit: bool = True) -> None:
+    """Record an approver's decision (once) and mark their task done. With commit=False the caller commits, so
+    the decision and the queue or outcome that follows it are one transaction."""
     session.execute(
         insert(ApprovalDecision).values(request_id=request_id, layer_index=layer_index, approver_id=approver_id,
                                         action=action, note=note, decided_at=decided_at)
@@ -77,7 +85,8 @@ def record_decision(session: Session, *, request_id: int, layer_index: int, appr
         insert(ApprovalTask).values(request_id=request_id, layer_index=layer_index, approver_id=approver_id,
                                     status="DONE")
         .on_conflict_do_update(index_elements=["request_id", "layer_index", "approver_id"], set_={"status": "DONE"}))
-    session.commit()
+    if commit:
+        session.commit()
 
 
 def finish(session: Session, *, request_id: int, status: str, decided_by: int | None) -> bool:
@@ -86,7 +95,7 @@ def finish(session: Session, *, request_id: int, status: str, decided_by: int | 
     request = session.scalars(select(ApprovalRequest).where(ApprovalRequest.id == request_id)
                               .with_for_update()).first()
     if request is None or request.status != "PENDING":
-        session.rollback()
+        session.commit()  # an earlier run finished it; what the caller added (an idempotent decision) stays
         return False
     request.status = status
     request.decided_at = datetime.now(UTC)

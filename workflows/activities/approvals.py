@@ -67,7 +67,7 @@ def record_decision_and_sync(data: DecisionStep) -> None:
     with sessions()() as session:
         queue.record_decision(session, request_id=d.request_id, layer_index=d.layer_index,
                               approver_id=d.approver_id, action=d.action, note=d.note,
-                              decided_at=datetime.fromisoformat(d.decided_at))
+                              decided_at=datetime.fromisoformat(d.decided_at), commit=data.queue is None)
         if data.queue is not None:
             queue.sync_queue(session, request_id=data.queue.request_id, layer_index=data.queue.layer_index,
                              pending=data.queue.pending)
@@ -89,5 +89,5 @@ def record_decision_and_finish(data: FinalStep) -> bool:
     with sessions()() as session:
         queue.record_decision(session, request_id=d.request_id, layer_index=d.layer_index,
                               approver_id=d.approver_id, action=d.action, note=d.note,
-                              decided_at=datetime.fromisoformat(d.decided_at))
+                              decided_at=datetime.fromisoformat(d.decided_at), commit=False)
         return queue.finish(session, request_id=f.request_id, status=f.status, decided_by=f.decided_by)
