@@ -224,9 +224,10 @@ def request(*, session: Session, temporal: Client, settings: Settings, actor: Us
     session.add(row)
     leads_service.record_change(session, lead, actor, "status", lead.status, "WAITING")
     lead.status = "WAITING"
+    layers = layers_of(session, version)
     session.commit()
     try:
-        _start(temporal, settings, row, layers_of(session, version))
+        _start(temporal, settings, row, layers)
     except Exception as exc:
         log.exception("could not start the approval workflow %s", workflow_id)
         session.delete(row)
@@ -265,9 +266,10 @@ def request_pcs(*, session: Session, temporal: Client, settings: Settings, actor
     session.add(row)
     session.flush()
     sheet.approval_request_id, sheet.requested_at, sheet.status = row.id, row.requested_at, "WAITING_FOR_APPROVAL"
+    layers = layers_of(session, version)
     session.commit()
     try:
-        _start(temporal, settings, row, layers_of(session, version))
+        _start(temporal, settings, row, layers)
     except Exception as exc:
         log.exception("could not start the approval workflow %s", workflow_id)
         sheet.approval_request_id, sheet.requested_at, sheet.status = None, None, "SAVED_AS_DRAFT"
@@ -326,12 +328,14 @@ def queue(*, session: Session, actor: User, params: ListParams) -> Page[QueueRow
 
 def _request_for(session: Session, actor: User, approval_id: int, *, decide: bool) -> ApprovalRequest:
     """A request the actor approves (any layer) or, to read it, one they requested or whose lead they see."""
-    req = session.get(ApprovalRequest, approval_id)
-    if req is None:
+    found = session.execute(select(ApprovalRequest, ApprovalPipelineVersion.layers)
+                            .outerjoin(ApprovalPipelineVersion,
+                                       ApprovalPipelineVersion.id == ApprovalRequest.pipeline_version_id)
+                            .where(ApprovalRequest.id == approval_id)).first()
+    if found is None:
         raise NotFound(REQUEST_NOT_FOUND)
-    version = session.get(ApprovalPipelineVersion, req.pipeline_version_id)
-    approvers = {a for layer in (version.layers if version else []) for a in layer["approvers"]}
-    if actor.id in approvers:
+    req, layers = found
+    if actor.id in {a for layer in layers or [] for a in layer["approvers"]}:
         return req
     if not decide:
         try:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import DateTime, MetaData, create_engine, func
 from sqlalchemy.engine import Engine
@@ -37,8 +38,10 @@ def sqlalchemy_url(url: str) -> str:
     return url
 
 
-def make_engine(url: str, **kwargs: object) -> Engine:
-    return create_engine(sqlalchemy_url(url), pool_pre_ping=True, pool_size=10, max_overflow=20, **kwargs)
+def make_engine(url: str, **kwargs: Any) -> Engine:
+    """Pooled, and by default each checkout pings the server first (a restarted PostgreSQL costs no request)."""
+    options: dict[str, Any] = {"pool_pre_ping": True, "pool_size": 10, "max_overflow": 20, **kwargs}
+    return create_engine(sqlalchemy_url(url), **options)
 
 
 def make_session_factory(engine: Engine) -> sessionmaker[Session]:
