@@ -118,10 +118,12 @@ async def bare(address: str, n: int) -> float:
     from temporalio.worker import Worker
 
     from bench.bare_workflow import BareWorkflow
+    from worker.__main__ import RUNNER
 
     client = await Client.connect(address)
     queue = f"bench-bare-{uuid.uuid4().hex[:6]}"
-    async with Worker(client, task_queue=queue, workflows=[BareWorkflow]):
+    # the product's worker runs workflows outside the sandbox; the baseline gets the same runner
+    async with Worker(client, task_queue=queue, workflows=[BareWorkflow], workflow_runner=RUNNER):
         started = time.perf_counter()
         sem = asyncio.Semaphore(THREADS)
 
@@ -203,7 +205,7 @@ def main(n: int) -> None:
         address = temporal.start()
         port = free_port()
         # BENCH_SQL=1: count the SQL statements each process sends (PostgreSQL logs every statement meanwhile)
-        sql = bool(os.environ.get("BENCH_SQL"))
+        sql = os.environ.get("BENCH_SQL") == "1"
         env = child_env(DATABASE_URL=with_app_name(stack.database_url, "worker") if sql else stack.database_url, REDIS_URL=stack.redis_url, TEMPORAL_ADDRESS=address,
                         PORT=str(port), DATA_DIR=os.environ["DATA_DIR"])
         api_env = {**env, "DATABASE_URL": with_app_name(stack.database_url, "api")} if sql else env
