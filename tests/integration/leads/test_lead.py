@@ -206,3 +206,39 @@ class TestStageMoves:
         need = client.post("/api/leads/check-need-approval", json={"leadId": lead["id"], "stageId": 2},
                            headers=auth(client, "sales1")).json()["results"]
         assert need == {"needsApproval": False, "stageId": 2, "stageName": "E2", "missingFields": []}
+
+
+class TestReadCost:
+    def test_the_detail_costs_the_same_statements_however_many_names_it_shows(self, client: TestClient,
+                                                                              refs: dict[str, Any]) -> None:
+        """Project type, source, entity and unit names come with the stage, client and sales person in one
+        statement (the detail page reads the lead every 10 s), not one lookup each."""
+        from sqlalchemy import event
+
+        bare = new_lead(client, refs, sourceId=None, projectType=None)
+        named = new_lead(client, refs)
+        assert update(client, named["id"], {"entityId": refs["entity"], "unitId": refs["unit"]}).status_code == 200
+        headers = auth(client, "sales1")
+        engine = client.app.state.engine  # type: ignore[attr-defined]
+        statements: list[str] = []
+
+        def count(*args: Any) -> None:
+            statements.append(args[2])
+
+        def counted(lead_id: int) -> tuple[dict[str, Any], int]:
+            client.get(f"/api/leads/{lead_id}", headers=headers)  # the first call may also reload the policy
+            statements.clear()
+            event.listen(engine, "before_cursor_execute", count)
+            try:
+                r = client.get(f"/api/leads/{lead_id}", headers=headers)
+            finally:
+                event.remove(engine, "before_cursor_execute", count)
+            assert r.status_code == 200, r.text
+            return r.json()["results"], len(statements)
+
+        bare_lead, bare_statements = counted(bare["id"])
+        named_lead, named_statements = counted(named["id"])
+        assert bare_lead["sourceName"] is None and bare_lead["entityName"] is None
+        assert all(named_lead[k] for k in ("projectTypeName", "sourceName", "entityName", "unitName",
+                                            "stageName", "clientName", "salesFullname"))
+        assert named_statements == bare_statements
