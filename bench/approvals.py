@@ -206,7 +206,8 @@ def main(n: int) -> None:
         port = free_port()
         # BENCH_SQL=1: count the SQL statements each process sends (PostgreSQL logs every statement meanwhile)
         sql = os.environ.get("BENCH_SQL") == "1"
-        env = child_env(DATABASE_URL=with_app_name(stack.database_url, "worker") if sql else stack.database_url, REDIS_URL=stack.redis_url, TEMPORAL_ADDRESS=address,
+        worker_db = with_app_name(stack.database_url, "worker") if sql else stack.database_url
+        env = child_env(DATABASE_URL=worker_db, REDIS_URL=stack.redis_url, TEMPORAL_ADDRESS=address,
                         PORT=str(port), DATA_DIR=os.environ["DATA_DIR"])
         api_env = {**env, "DATABASE_URL": with_app_name(stack.database_url, "api")} if sql else env
         procs = [subprocess.Popen([sys.executable, "-m", "worker"], env=env, stderr=subprocess.DEVNULL),
@@ -220,9 +221,9 @@ def main(n: int) -> None:
                       "PostgreSQL": postgres_pids()}
             # BENCH_PROFILE=<dir>: sample the worker and the API with py-spy (pip install py-spy) for 20 s
             profile = os.environ.get("BENCH_PROFILE")
-            spies = [subprocess.Popen(["py-spy", "record", "-p", str(proc.pid), "-d", "20", "-r", "50", "-f", "raw", "--gil",
-                                       "--nonblocking", "-o", f"{profile}/{name}.txt"], stdout=subprocess.DEVNULL,
-                                      stderr=subprocess.DEVNULL)
+            spies = [subprocess.Popen(["py-spy", "record", "-p", str(proc.pid), "-d", "20", "-r", "50", "-f", "raw",
+                                       "--gil", "--nonblocking", "-o", f"{profile}/{name}.txt"],
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
                      for name, proc in (("worker", procs[0]), ("api", procs[1]))] if profile else []
             log = statement_log(stack.database_url, True) if sql else None
             log_start = log.stat().st_size if log else 0
