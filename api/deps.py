@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
 import redis
 from fastapi import Depends, Request
+from fastapi.concurrency import run_in_threadpool
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from sqlalchemy.orm import Session
 
 from api.core.authz import PolicyStore
 from api.core.config import Settings
-from api.core.db import session_scope
 from api.core.errors import Forbidden, Unauthorized
 from api.users.models import User
 
@@ -22,8 +22,17 @@ NOT_SIGNED_IN = "You are not signed in."
 ACCESS_DENIED = "Access Denied."
 
 
-def get_db(request: Request) -> Iterator[Session]:
-    yield from session_scope(request.app.state.session_factory)
+async def get_db(request: Request) -> AsyncIterator[Session]:
+    """One session per request. Making it does no I/O, so it happens on the event loop; closing it (a rollback
+    and the connection back to the pool) runs in the thread pool. A plain generator cost two hand-offs."""
+    session: Session = request.app.state.session_factory()
+    try:
+        yield session
+    except Exception:
+        await run_in_threadpool(session.rollback)
+        raise
+    finally:
+        await run_in_threadpool(session.close)
 
 
 # Dependencies that only read app state are async: FastAPI runs a plain `def` dependency in the thread pool, and
@@ -53,19 +62,22 @@ PolicyDep = Annotated[PolicyStore, Depends(get_policy)]
 TemporalDep = Annotated[Any, Depends(get_temporal)]
 
 
-def get_current_user(
-    request: Request,
-    session: SessionDep,
-    settings: SettingsDep,
-    redis_client: RedisDep,
-    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
-) -> User:
+Credentials = Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]
+
+
+def get_current_user(request: Request, session: SessionDep, credentials: Credentials) -> User:
     """The signed-in user: a valid access token whose session is still open, for an active user."""
+    return authenticate(request, session, credentials)
+
+
+def authenticate(request: Request, session: Session, credentials: HTTPAuthorizationCredentials | None) -> User:
     from api.auth import sessions
     from api.core.security import TokenError, decode_access_token
 
     if credentials is None or not credentials.credentials:
         raise Unauthorized(NOT_SIGNED_IN)
+    settings: Settings = request.app.state.settings
+    redis_client: redis.Redis = request.app.state.redis
     try:
         claims = decode_access_token(credentials.credentials, key=settings.signing_key(),
                                      algorithm=settings.jwt_algorithm)
@@ -90,8 +102,10 @@ class PageAccess:
         self.page = page
         self.action = action
 
-    def __call__(self, request: Request, user: CurrentUser) -> User:
-        # the policy is read here rather than through PolicyDep: one thread-pool hand-off for both
+    def __call__(self, request: Request, session: SessionDep, credentials: Credentials) -> User:
+        # signs in and reads the policy itself rather than through CurrentUser and PolicyDep: one thread-pool
+        # hand-off for all three
+        user = authenticate(request, session, credentials)
         if not get_policy(request).allowed(user.role.name, self.page, self.action):
             raise Forbidden(ACCESS_DENIED)
         return user
