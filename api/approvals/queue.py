@@ -73,9 +73,9 @@ def sync_queue(session: Session, *, request_id: int, layer_index: int, pending: 
 
 
 def record_decision(session: Session, *, request_id: int, layer_index: int, approver_id: int, action: str,
-                    note: str | None, decided_at: datetime, commit: bool = True) -> None:
-    """Record an approver's decision (once) and mark their task done. With commit=False the caller commits, so
-    the decision and the queue or outcome that follows it are one transaction."""
+                    note: str | None, decided_at: datetime) -> None:
+    """Record an approver's decision (once) and mark their task done. The caller commits, so the decision and
+    the queue or outcome that follows it are one transaction."""
     session.execute(
         insert(ApprovalDecision).values(request_id=request_id, layer_index=layer_index, approver_id=approver_id,
                                         action=action, note=note, decided_at=decided_at)
@@ -85,8 +85,6 @@ def record_decision(session: Session, *, request_id: int, layer_index: int, appr
         insert(ApprovalTask).values(request_id=request_id, layer_index=layer_index, approver_id=approver_id,
                                     status="DONE")
         .on_conflict_do_update(index_elements=["request_id", "layer_index", "approver_id"], set_={"status": "DONE"}))
-    if commit:
-        session.commit()
 
 
 def finish(session: Session, *, request_id: int, status: str, decided_by: int | None) -> bool:

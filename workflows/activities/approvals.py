@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from temporalio import activity
 
 from workflows.activities.db import sessions
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
 
 
 @dataclass
@@ -59,16 +63,23 @@ def sync_approval_queue(data: SyncQueue) -> list[int]:
                                 pending=data.pending)
 
 
+def _record(session: Session, d: RecordDecision) -> None:
+    """Add the decision to the session's transaction (the caller's next step commits it)."""
+    from api.approvals import queue
+
+    queue.record_decision(session, request_id=d.request_id, layer_index=d.layer_index, approver_id=d.approver_id,
+                          action=d.action, note=d.note, decided_at=datetime.fromisoformat(d.decided_at))
+
+
 @activity.defn
 def record_decision_and_sync(data: DecisionStep) -> None:
     from api.approvals import queue
 
-    d = data.decision
     with sessions()() as session:
-        queue.record_decision(session, request_id=d.request_id, layer_index=d.layer_index,
-                              approver_id=d.approver_id, action=d.action, note=d.note,
-                              decided_at=datetime.fromisoformat(d.decided_at), commit=data.queue is None)
-        if data.queue is not None:
+        _record(session, data.decision)
+        if data.queue is None:
+            session.commit()
+        else:
             queue.sync_queue(session, request_id=data.queue.request_id, layer_index=data.queue.layer_index,
                              pending=data.queue.pending)
 
@@ -85,9 +96,7 @@ def finish_approval_request(data: FinishRequest) -> bool:
 def record_decision_and_finish(data: FinalStep) -> bool:
     from api.approvals import queue
 
-    d, f = data.decision, data.finish
+    f = data.finish
     with sessions()() as session:
-        queue.record_decision(session, request_id=d.request_id, layer_index=d.layer_index,
-                              approver_id=d.approver_id, action=d.action, note=d.note,
-                              decided_at=datetime.fromisoformat(d.decided_at), commit=False)
+        _record(session, data.decision)
         return queue.finish(session, request_id=f.request_id, status=f.status, decided_by=f.decided_by)
