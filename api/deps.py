@@ -28,11 +28,8 @@ async def get_db(request: Request) -> AsyncIterator[Session]:
     session: Session = request.app.state.session_factory()
     try:
         yield session
-    except Exception:
-        await run_in_threadpool(session.rollback)
-        raise
     finally:
-        await run_in_threadpool(session.close)
+        await run_in_threadpool(session.close)  # rolls back whatever the service layer did not commit
 
 
 # Dependencies that only read app state are async: FastAPI runs a plain `def` dependency in the thread pool, and
@@ -66,11 +63,12 @@ Credentials = Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]
 
 
 def get_current_user(request: Request, session: SessionDep, credentials: Credentials) -> User:
-    """The signed-in user: a valid access token whose session is still open, for an active user."""
+    """The signed-in user (a route needs Authz as well: the declaration check refuses one with only this)."""
     return authenticate(request, session, credentials)
 
 
 def authenticate(request: Request, session: Session, credentials: HTTPAuthorizationCredentials | None) -> User:
+    """The signed-in user: a valid access token whose session is still open, for an active user."""
     from api.auth import sessions
     from api.core.security import TokenError, decode_access_token
 
@@ -103,8 +101,8 @@ class PageAccess:
         self.action = action
 
     def __call__(self, request: Request, session: SessionDep, credentials: Credentials) -> User:
-        # signs in and reads the policy itself rather than through CurrentUser and PolicyDep: one thread-pool
-        # hand-off for all three
+        # signs in and reads the policy itself rather than through separate dependencies: one thread-pool
+        # hand-off for both
         user = authenticate(request, session, credentials)
         if not get_policy(request).allowed(user.role.name, self.page, self.action):
             raise Forbidden(ACCESS_DENIED)

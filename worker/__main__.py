@@ -18,8 +18,8 @@ log = logging.getLogger("worker")
 
 
 # Workflows run outside the sandbox: entering and leaving it on every activation and payload cost a fifth of
-# the worker's CPU per approval (bench/approvals.py). Determinism is checked instead by
-# tests/workflows/test_replay.py, which replays the test run's histories under the strict default sandbox.
+# the worker's CPU per approval (bench/approvals.py). Determinism is checked instead by TestDeterminism in
+# tests/workflows/test_approval_workflow.py, which replays the test run's histories under the strict sandbox.
 RUNNER = UnsandboxedWorkflowRunner()
 
 
