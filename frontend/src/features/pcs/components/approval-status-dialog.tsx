@@ -3,28 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Empty, Modal, Skeleton, Tag, Timeline, Typography } from 'antd';
 import { errorMessage, isApiError } from '@/lib/api/errors';
 import { formatDateTime } from '@/lib/format';
+import { layerStatusColors, seqLabel } from '@/features/approvals/lib/labels';
 import { approvalFlowQueryOptions } from '../api/pcs-api';
 import type { ApprovalFlow, ApprovalFlowLayer } from '../api/types';
 import { statusLabel } from '../lib/sheet';
 
 export const APPROVAL_STATUS_EMPTY = 'PCS approval status data is empty';
 
-const LAYER_COLORS: Record<string, { dot: string; tag: string }> = {
-  PENDING: { dot: 'blue', tag: 'processing' },
-  APPROVED: { dot: 'green', tag: 'success' },
-  REJECTED: { dot: 'red', tag: 'error' },
-  WAITING: { dot: 'gray', tag: 'default' },
-};
-
-/** Sequence 1 'checked by', 2 'acknowledged by', 3 and above 'approved by' (spec §2.5). */
-export function sequenceLabel(seqNo: number): string {
-  if (seqNo <= 1) return 'checked by';
-  if (seqNo === 2) return 'acknowledged by';
-  return 'approved by';
-}
-
 /** Every layer of an approved sheet shows approved (spec §2.5). */
-export function shownStatus(flow: Pick<ApprovalFlow, 'status'>, layer: Pick<ApprovalFlowLayer, 'layerStatus'>): string {
+function shownStatus(flow: Pick<ApprovalFlow, 'status'>, layer: Pick<ApprovalFlowLayer, 'layerStatus'>): string {
   return flow.status === 'APPROVED' ? 'APPROVED' : layer.layerStatus;
 }
 
@@ -42,10 +29,10 @@ function FlowTimeline({ flow }: { flow: ApprovalFlow }) {
         <Timeline
           items={layers.map((layer, i) => {
             const status = shownStatus(flow, layer);
-            const colors = LAYER_COLORS[status] ?? LAYER_COLORS.WAITING;
+            const colors = layerStatusColors(status);
             return {
               key: i,
-              color: colors.dot,
+              color: colors.border,
               content: (
                 <div className="pcs-flow__layer" data-testid="pcs-flow-layer">
                   <div className="pcs-flow__layer-head">
@@ -55,7 +42,7 @@ function FlowTimeline({ flow }: { flow: ApprovalFlow }) {
                   <Typography.Text type="secondary" className="pcs-flow__meta">
                     {layer.approvalType} · Seq {layer.seqNo}
                   </Typography.Text>
-                  <div className="pcs-flow__label">{layer.label || sequenceLabel(layer.seqNo)}</div>
+                  <div className="pcs-flow__label">{layer.label || seqLabel(layer.seqNo)}</div>
                   {layer.approvers.map((approver) => (
                     <div key={approver.username} className="pcs-flow__approver">
                       <Typography.Text>{approver.username}</Typography.Text>

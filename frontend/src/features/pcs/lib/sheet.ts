@@ -3,6 +3,7 @@
  * summary, the form's validity, and the payload the save and submit calls send.
  */
 import dayjs from 'dayjs';
+import { titleCase } from '@/features/approvals/lib/labels';
 import type {
   ItemType,
   MonthTotal,
@@ -321,11 +322,7 @@ export { totalSellingPrice };
 
 /** 'SAVED_AS_DRAFT' -> 'Saved As Draft'; 'N/A' when there is no status (spec §4). */
 export function statusLabel(status: string | null | undefined): string {
-  if (!status) return 'N/A';
-  return status
-    .replace(/_/g, ' ')
-    .toLowerCase()
-    .replace(/\b\w/g, (c) => c.toUpperCase());
+  return status ? titleCase(status) : 'N/A';
 }
 
 /** Pill colours (antd presets): draft and waiting primary, rejected red, approved green (spec §4). */
