@@ -133,13 +133,7 @@ export function ClientListPage() {
         dataSource={list.data?.data}
         loading={list.isFetching}
         server={table.server(list.data?.totalRows)}
-        toolbar={
-          <TableSearch
-            label="Search client"
-            style={{ maxWidth: 280 }}
-            onSearch={table.onSearch}
-          />
-        }
+        toolbar={<TableSearch label="Search client" onSearch={table.onSearch} />}
       />
     </ListPage>
   );

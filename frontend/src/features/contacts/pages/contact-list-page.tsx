@@ -95,13 +95,7 @@ export function ContactListPage() {
         dataSource={list.data?.data}
         loading={list.isFetching}
         server={table.server(list.data?.totalRows)}
-        toolbar={
-          <TableSearch
-            label="Search contact"
-            style={{ maxWidth: 280 }}
-            onSearch={table.onSearch}
-          />
-        }
+        toolbar={<TableSearch label="Search contact" onSearch={table.onSearch} />}
       />
     </ListPage>
   );
