@@ -1,4 +1,5 @@
 export * from './data-table';
+export * from './refresh-button';
 export * from './row-menu';
 export * from './table-search';
 export * from './use-server-table';

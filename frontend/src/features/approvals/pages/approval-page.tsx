@@ -1,4 +1,4 @@
-import { AuditOutlined, EyeOutlined, ReloadOutlined } from '@ant-design/icons';
+import { AuditOutlined, EyeOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Grid, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { usePageAccess } from '@/app/auth/auth-context';
 import { ListPage } from '@/components/list-page';
-import { DataTable, TableSearch, useServerTable } from '@/components/data-table';
+import { DataTable, RefreshButton, TableSearch, useServerTable } from '@/components/data-table';
 import { APPROVAL_PAGE_SIZE, approvalKeys, approvalQueueQueryOptions } from '../api/approvals-api';
 import type { QueueRow } from '../api/types';
 import { NO_LEADS_TEXT, ReviewDialog } from '../components/review-dialog';
@@ -155,18 +155,11 @@ export function ApprovalPage() {
           server={table.server(list.data?.totalRows)}
           toolbar={
             <Flex gap={8} wrap>
-              <TableSearch
-                label="Search request"
-                style={{ width: 260 }}
-                onSearch={table.onSearch}
-              />
-              <Button
-                icon={<ReloadOutlined />}
+              <TableSearch label="Search request" style={{ width: 260 }} onSearch={table.onSearch} />
+              <RefreshButton
                 loading={list.isFetching}
-                onClick={() => void queryClient.invalidateQueries({ queryKey: approvalKeys.all })}
-              >
-                Refresh
-              </Button>
+                onRefresh={() => queryClient.invalidateQueries({ queryKey: approvalKeys.all })}
+              />
             </Flex>
           }
         />

@@ -1,11 +1,11 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router';
 import { usePageAccess } from '@/app/auth/auth-context';
 import { ListPage } from '@/components/list-page';
-import { DataTable } from '@/components/data-table';
+import { DataTable, RefreshButton } from '@/components/data-table';
 import { confirmRemove } from '@/components/dialogs';
 import { formatDate } from '@/lib/format';
 import { deletePipeline, pipelineKeys, pipelineListQueryOptions, type PipelineKind } from '../api/pipelines-api';
@@ -129,11 +129,7 @@ export function PipelineListPage({ kind }: { kind: PipelineKind }) {
         scroll={{ x: 910 }}
         dataSource={list.data}
         loading={list.isFetching}
-        toolbar={
-          <Button icon={<ReloadOutlined />} onClick={() => void refresh()}>
-            Refresh
-          </Button>
-        }
+        toolbar={<RefreshButton onRefresh={refresh} />}
       />
     </ListPage>
   );

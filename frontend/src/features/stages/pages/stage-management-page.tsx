@@ -1,4 +1,4 @@
-import { CheckCircleFilled, EditOutlined, ReloadOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, EditOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Form, Input, InputNumber, Modal, Select, Switch, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { usePageAccess } from '@/app/auth/auth-context';
 import { ListPage } from '@/components/list-page';
-import { DataTable } from '@/components/data-table';
+import { DataTable, RefreshButton } from '@/components/data-table';
 import { toast } from '@/components/dialogs';
 import { leadKeys } from '@/features/leads/api/leads-api';
 import { errorMessage } from '@/lib/api/errors';
@@ -184,11 +184,7 @@ export function StageManagementPage() {
           scroll={{ x: 940 }}
           dataSource={stages}
           loading={list.isFetching}
-          toolbar={
-            <Button icon={<ReloadOutlined />} onClick={() => void queryClient.invalidateQueries({ queryKey: stageKeys.all })}>
-              Refresh
-            </Button>
-          }
+          toolbar={<RefreshButton onRefresh={() => queryClient.invalidateQueries({ queryKey: stageKeys.all })} />}
         />
       </ListPage>
       <StageEditModal stage={editing ?? routed} stages={stages} onClose={closeEdit} />
