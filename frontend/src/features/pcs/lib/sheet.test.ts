@@ -1,5 +1,10 @@
 import { costItem, revenueItem, sheet } from '../test-fixtures';
-import { pcsFileError, sizeInMb, FILE_TOO_LARGE, UNSUPPORTED_FILE, MAX_PCS_FILE_BYTES } from './files';
+import {
+  FILE_TOO_LARGE,
+  MAX_FILE_BYTES as MAX_PCS_FILE_BYTES,
+  UNSUPPORTED_SHEET_FORMAT as UNSUPPORTED_FILE,
+} from '@/features/leads/lib/files';
+import { pcsFileError, sizeInMb } from './files';
 import {
   draftFrom,
   FILE_REQUIRED,
