@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { ServerPageQuery, ServerPaging } from './data-table';
 
 export interface ServerTableOptions {
@@ -34,28 +34,13 @@ export interface ServerTable {
 export function useServerTable({ pageSize, sort, desc, lowerCase = false }: ServerTableOptions): ServerTable {
   const [paging, setPaging] = useState<ServerPageQuery>({ offset: 0, limit: pageSize, sort, desc });
   const [search, setSearch] = useState('');
-  const params = useMemo(() => ({ ...paging, search }), [paging, search]);
-  const onSearch = useCallback(
-    (term: string) => {
+  return {
+    params: { ...paging, search },
+    server: (total) => ({ ...paging, total: total ?? 0, onChange: setPaging }),
+    onSearch: (term) => {
       setSearch(lowerCase ? term.toLowerCase() : term);
       setPaging((p) => ({ ...p, offset: 0 }));
     },
-    [lowerCase],
-  );
-  const server = useCallback(
-    (total: number | undefined): ServerPaging => ({
-      total: total ?? 0,
-      offset: paging.offset,
-      limit: paging.limit,
-      sort: paging.sort,
-      desc: paging.desc,
-      onChange: setPaging,
-    }),
-    [paging],
-  );
-  const sortOrder = useCallback(
-    (key: string) => (paging.sort === key ? (paging.desc ? 'descend' : 'ascend') : null),
-    [paging.sort, paging.desc],
-  );
-  return { params, server, onSearch, sortOrder };
+    sortOrder: (key) => (paging.sort === key ? (paging.desc ? 'descend' : 'ascend') : null),
+  };
 }
