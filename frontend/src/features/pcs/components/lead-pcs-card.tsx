@@ -7,6 +7,8 @@ import type { PcsBrief } from '../api/types';
 import { statusLabel } from '../lib/sheet';
 import { ApprovalStatusDialog } from './approval-status-dialog';
 import { StatusPill } from './status-pill';
+// The lead detail shows this card (and the status dialog) before the cost sheet page has loaded its styles.
+import '../pcs.css';
 
 /** The lead detail's PCS hover tooltip waits 500 ms (spec 2 §2.3). */
 export const PCS_TOOLTIP_DELAY_S = 0.5;
@@ -28,8 +30,8 @@ export function LeadPcsCard({ leadId, sheet: pcs, projectIdNumbers }: LeadPcsCar
 
   return (
     <Card title="Project Cost Sheet" className="lead-section" variant="borderless" data-testid="lead-pcs-card">
-      <div style={{ display: 'flex', flexDirection: 'column', gap: 10 }}>
-        <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}>
+      <div className="pcs-lead-card">
+        <div className="pcs-lead-card__row">
           <Typography.Text type="secondary">Status</Typography.Text>
           <Tooltip
             mouseEnterDelay={PCS_TOOLTIP_DELAY_S}
@@ -42,15 +44,15 @@ export function LeadPcsCard({ leadId, sheet: pcs, projectIdNumbers }: LeadPcsCar
         </div>
         {pcs && (
           <>
-            <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
+            <div className="pcs-lead-card__row">
               <Typography.Text type="secondary">Gross Profit</Typography.Text>
               <Typography.Text strong>{formatIDR(pcs.grossProfit)}</Typography.Text>
             </div>
-            <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
+            <div className="pcs-lead-card__row">
               <Typography.Text type="secondary">GP Margin</Typography.Text>
               <Typography.Text strong>{formatNumber(pcs.grossProfitMargin)}%</Typography.Text>
             </div>
-            <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
+            <div className="pcs-lead-card__row">
               <Typography.Text type="secondary">Revision {pcs.revisionBatch}</Typography.Text>
               <Typography.Text>
                 {itemCount(pcs, 'REVENUE')} sales · {itemCount(pcs, 'COST')} cost items
