@@ -86,7 +86,7 @@ export function contactRules(variant: ContactVariant, getPhone: () => unknown): 
 }
 
 /** Empty strings become null, and text is trimmed, before a contact is sent. */
-export function cleanText(value: string | null | undefined): string | null {
+function cleanText(value: string | null | undefined): string | null {
   if (value === undefined || value === null) return null;
   const trimmed = value.trim();
   return trimmed === '' ? null : trimmed;

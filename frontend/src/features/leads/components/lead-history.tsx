@@ -19,7 +19,7 @@ const DATE_FIELDS = new Set(['expectedCloseDate', 'projectStartDate', 'projectEn
 const ROW_FIELDS = new Set(['payments', 'billingSchedules']);
 
 /** A recorded value as the detail page shows it: rupiah, percent, dates; other values as they are. */
-export function historyValue(field: string, value: string): string {
+function historyValue(field: string, value: string): string {
   if (MONEY_FIELDS.has(field)) return formatIDR(value);
   if (field === 'grossProfitMargin') return `${formatNumber(value)}%`;
   if (DATE_FIELDS.has(field)) return formatDate(value);

@@ -2,8 +2,6 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { setTokens } from '@/lib/api/tokens';
 import { json, LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
 
-// The page is loaded on demand; the first render in a worker takes a while.
-
 const note = (id: number, isRead = true) => ({
   id,
   notificationType: 'INFORMATION',
