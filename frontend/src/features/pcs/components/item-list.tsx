@@ -28,6 +28,20 @@ function Value({ label, value }: { label: string; value: string }) {
 function ItemDetail({ item, readOnly, onChange }: { item: DraftItem; readOnly: boolean; onChange: (item: DraftItem) => void }) {
   const errors = readOnly ? {} : itemErrors(item);
   const set = (values: Partial<DraftItem>) => onChange({ ...item, ...values });
+  const wholeNumber = (field: 'quantity' | 'termOfPayment', label: string, ariaLabel: string, max?: number) => (
+    <Field label={label} error={errors[field]}>
+      <InputNumber<number>
+        aria-label={ariaLabel}
+        value={item[field]}
+        min={1}
+        max={max}
+        precision={0}
+        style={{ width: '100%' }}
+        status={errors[field] ? 'error' : undefined}
+        onChange={(value) => set({ [field]: value })}
+      />
+    </Field>
+  );
   return (
     <div className="pcs-item">
       <div className="pcs-item__fields">
@@ -50,17 +64,7 @@ function ItemDetail({ item, readOnly, onChange }: { item: DraftItem; readOnly: b
                 onChange={(e) => set({ description: e.target.value })}
               />
             </Field>
-            <Field label="Quantity" error={errors.quantity}>
-              <InputNumber<number>
-                aria-label="Quantity"
-                value={item.quantity}
-                min={1}
-                precision={0}
-                style={{ width: '100%' }}
-                status={errors.quantity ? 'error' : undefined}
-                onChange={(quantity) => set({ quantity })}
-              />
-            </Field>
+            {wholeNumber('quantity', 'Quantity', 'Quantity')}
             <Field label="Unit Price" error={errors.sellingPrice}>
               <MoneyInput
                 aria-label="Unit price"
@@ -69,18 +73,7 @@ function ItemDetail({ item, readOnly, onChange }: { item: DraftItem; readOnly: b
                 onChange={(sellingPrice) => set({ sellingPrice })}
               />
             </Field>
-            <Field label="Term of Payment" error={errors.termOfPayment}>
-              <InputNumber<number>
-                aria-label="Term of payment"
-                value={item.termOfPayment}
-                min={1}
-                max={600}
-                precision={0}
-                style={{ width: '100%' }}
-                status={errors.termOfPayment ? 'error' : undefined}
-                onChange={(termOfPayment) => set({ termOfPayment })}
-              />
-            </Field>
+            {wholeNumber('termOfPayment', 'Term of Payment', 'Term of payment', 600)}
           </>
         )}
         <Value label="Total" value={formatIDR(totalSellingPrice(item))} />
