@@ -3,14 +3,13 @@ import { api, unwrap } from '@/lib/api/client';
 import { blobOf, pdfOf, saveBlob } from '@/features/leads/api/download';
 import type { ItemType, PcsSaveIn } from './types';
 
-export * from './types';
-
 export const pcsKeys = {
-  all: ['pcs'] as const,
   form: (leadId: number) => ['pcs', 'form', leadId] as const,
   coa: (type: ItemType) => ['pcs', 'coa', type] as const,
+  /** Every approval timeline of a lead, to refresh after a save or submit. */
+  flows: (leadId: number) => ['pcs', 'flow', leadId] as const,
   flow: (leadId: number, status: string, revisionBatch: number | null) =>
-    ['pcs', 'flow', leadId, status, revisionBatch] as const,
+    [...pcsKeys.flows(leadId), status, revisionBatch] as const,
 };
 
 /** GET /leads/{id}/form/v2: the lead, its sheet, history, revisions, the lock and commission visibility. */

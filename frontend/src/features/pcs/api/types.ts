@@ -13,14 +13,12 @@ export type PcsHistory = Schemas['PcsHistoryOut'];
 export type PcsRevision = Schemas['RevisionOut'];
 export type PcsFile = Schemas['PcsFileOut'];
 export type PcsItem = Schemas['ItemOut'];
-export type BillingSchedule = Schemas['BillingOut'];
 export type MonthTotal = Schemas['MonthAmountOut'];
 export type PcsSummary = Schemas['SummaryOut'];
 export type ProjectIdNumber = Schemas['PidOut'];
 export type Coa = Schemas['CoaOut'];
 export type ApprovalFlow = Schemas['FlowOut'];
 export type ApprovalFlowLayer = Schemas['FlowLayer'];
-export type ApprovalFlowApprover = Schemas['FlowApprover'];
 
 /** The schema answers these as strings; the screen narrows them. */
 export type PcsStatus = 'SAVED_AS_DRAFT' | 'WAITING_FOR_APPROVAL' | 'APPROVED' | 'REJECTED';

@@ -110,7 +110,7 @@ function PcsSheet({ form, leadId, onBack }: { form: PcsForm; leadId: number; onB
     queryClient.setQueryData(pcsKeys.form(leadId), answer);
     // The lead detail (and its cost sheet card) is under ['leads'].
     void queryClient.invalidateQueries({ queryKey: ['leads'] });
-    void queryClient.invalidateQueries({ queryKey: ['pcs', 'flow', leadId] });
+    void queryClient.invalidateQueries({ queryKey: pcsKeys.flows(leadId) });
   };
   const save = useMutation({
     mutationFn: () => saveAsDraft(payload()),
@@ -251,7 +251,7 @@ function PcsSheet({ form, leadId, onBack }: { form: PcsForm; leadId: number; onB
           <Button
             type="primary"
             icon={<SendOutlined />}
-            disabled={readOnly || !validity.canSubmit || pending || form.subServiceRequired}
+            disabled={readOnly || !validity.canSubmit || pending}
             loading={submit.isPending}
             onClick={() => submit.mutate()}
           >
