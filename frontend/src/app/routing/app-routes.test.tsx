@@ -1,7 +1,10 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Modal } from 'antd';
 import { setTokens } from '@/lib/api/tokens';
 import { FULL, json, LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
+
+// Every screen here loads its page chunk and data first.
+configure({ asyncUtilTimeout: LOAD.timeout });
 
 afterEach(() => Modal.destroyAll());
 
@@ -9,7 +12,7 @@ describe('route guard', () => {
   it('sends a visitor without a token to /signin', async () => {
     stubApi(null);
     const { router } = renderApp('/system/client-management');
-    expect(await screen.findByRole('button', { name: 'Sign In' }, LOAD)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/signin');
     expect(router.state.location.state).toEqual({ from: '/system/client-management' });
     expect(screen.getByText('Forgot password?')).toBeInTheDocument();
@@ -19,7 +22,7 @@ describe('route guard', () => {
     setTokens({ token: 'a', refreshToken: 'r' });
     stubApi(makeSession());
     renderApp('/activity-schedule');
-    expect(await screen.findByText('Access Denied.', {}, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText('Access Denied.')).toBeInTheDocument();
     // Still inside the signed-in shell.
     expect(screen.getByRole('button', { name: 'User menu' })).toBeInTheDocument();
   });
@@ -29,7 +32,7 @@ describe('route guard', () => {
     const session = makeSession();
     stubApi({ ...session, routes: [...session.routes, '/system/user-hierarchy'] });
     renderApp('/system/user-hierarchy');
-    expect(await screen.findByText('This screen is coming in a later release.', {}, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText('This screen is coming in a later release.')).toBeInTheDocument();
     expect(document.querySelector('.app-sider')).not.toBeNull();
   });
 
@@ -37,7 +40,7 @@ describe('route guard', () => {
     setTokens({ token: 'a', refreshToken: 'r' });
     stubApi(makeSession());
     renderApp('/leads');
-    expect(await screen.findByText('Your pipeline from E1 Found to E6 Closing.', {}, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText('Your pipeline from E1 Found to E6 Closing.')).toBeInTheDocument();
     expect(document.querySelector('.app-sider')).toBeNull();
   });
 
@@ -45,7 +48,7 @@ describe('route guard', () => {
     setTokens({ token: 'a', refreshToken: 'r' });
     stubApi(makeSession({ pageAccess: { dashboard: { ...FULL, isDelete: false } } }));
     const { router } = renderApp('/');
-    expect(await screen.findByText(/, Sari!/, {}, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText(/, Sari!/)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/welcome');
   });
 
@@ -53,20 +56,20 @@ describe('route guard', () => {
     setTokens({ token: 'a', refreshToken: 'r' });
     stubApi(makeSession());
     renderApp('/');
-    expect(await screen.findByText(/performance dashboard is being prepared/, {}, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText(/performance dashboard is being prepared/)).toBeInTheDocument();
   });
 
   it('shows the 404 page for unknown paths', async () => {
     stubApi(null);
     renderApp('/no/such/page');
-    expect(await screen.findByText('Page not found', {}, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText('Page not found')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
   });
 });
 
 describe('sign in', () => {
   async function submit(username: string, password: string) {
-    fireEvent.change(await screen.findByLabelText('Username', {}, LOAD), { target: { value: username } });
+    fireEvent.change(await screen.findByLabelText('Username'), { target: { value: username } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled());
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -78,7 +81,7 @@ describe('sign in', () => {
     );
     renderApp('/signin');
     await submit('sales1', 'wrong');
-    expect(await screen.findByRole('alert', {}, LOAD)).toHaveTextContent('Invalid username or password combination');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid username or password combination');
   });
 
   it('shows the lock message on a 429', async () => {
@@ -86,7 +89,7 @@ describe('sign in', () => {
     stubApi(null, (_req, url) => (url.pathname === '/api/auth/login' ? json(429, { messages: [lock] }) : undefined));
     renderApp('/signin');
     await submit('sales1', 'wrong');
-    expect(await screen.findByRole('alert', {}, LOAD)).toHaveTextContent(lock);
+    expect(await screen.findByRole('alert')).toHaveTextContent(lock);
   });
 
   it('stores both tokens, loads the session and returns to the remembered page', async () => {
@@ -95,7 +98,7 @@ describe('sign in', () => {
     );
     const { router } = renderApp('/welcome');
     await submit('sales1', 'Pipeline#2026!Go');
-    expect(await screen.findByText(/, Sari!/, {}, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText(/, Sari!/)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/welcome');
     expect(localStorage.getItem('token')).toBe('T1');
     expect(localStorage.getItem('refreshToken')).toBe('R1');
@@ -112,7 +115,7 @@ describe('sign out', () => {
       url.pathname === '/api/auth/logout' ? json(200, { results: null }) : undefined,
     );
     const { router } = renderApp('/signout');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'), LOAD);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
     const logout = requests.find((r) => r.url.endsWith('/api/auth/logout'))!;
     expect(await logout.json()).toEqual({ refreshToken: 'r-1' });
     expect(localStorage.getItem('token')).toBeNull();
@@ -126,10 +129,10 @@ describe('forgot password', () => {
       url.pathname === '/api/auth/forgot-password/send-mail' ? json(200, { results: { sent: true } }) : undefined,
     );
     renderApp('/forgot-password');
-    fireEvent.change(await screen.findByLabelText('Username', {}, LOAD), { target: { value: 'sales1' } });
+    fireEvent.change(await screen.findByLabelText('Username'), { target: { value: 'sales1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Finish' }));
     expect(
-      await screen.findByText('We have sent a password reset link to your email. Check your inbox to continue.', {}, LOAD),
+      await screen.findByText('We have sent a password reset link to your email. Check your inbox to continue.'),
     ).toBeInTheDocument();
     expect(document.querySelector('.ant-modal-confirm-title')).toHaveTextContent('Email Sent');
     const sent = requests.find((r) => r.url.endsWith('/send-mail'))!;
@@ -139,8 +142,8 @@ describe('forgot password', () => {
   it('requires the username', async () => {
     stubApi(null);
     renderApp('/forgot-password');
-    fireEvent.click(await screen.findByRole('button', { name: 'Finish' }, LOAD));
-    expect(await screen.findByText('Username is required', {}, LOAD)).toBeInTheDocument();
+    fireEvent.click(await screen.findByRole('button', { name: 'Finish' }));
+    expect(await screen.findByText('Username is required')).toBeInTheDocument();
   });
 
   it('shows the server message in an "Error" dialog', async () => {
@@ -148,9 +151,9 @@ describe('forgot password', () => {
       url.pathname.endsWith('/send-mail') ? json(404, { messages: ['User not found'] }) : undefined,
     );
     renderApp('/forgot-password');
-    fireEvent.change(await screen.findByLabelText('Username', {}, LOAD), { target: { value: 'ghost' } });
+    fireEvent.change(await screen.findByLabelText('Username'), { target: { value: 'ghost' } });
     fireEvent.click(screen.getByRole('button', { name: 'Finish' }));
-    expect(await screen.findByText('User not found', {}, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText('User not found')).toBeInTheDocument();
     expect(document.querySelector('.ant-modal-confirm-title')).toHaveTextContent('Error');
   });
 });
@@ -161,15 +164,15 @@ describe('set a new password', () => {
       url.pathname === '/api/auth/forgot-password' ? json(200, { results: { userId: 7, userName: 'sales1' } }) : undefined,
     );
     renderApp('/forgot-password/tok-1');
-    expect(await screen.findByText('Please provide required information to recover your account', {}, LOAD)).toBeInTheDocument();
-    fireEvent.click(await screen.findByRole('button', { name: 'Finish' }, LOAD));
-    expect(await screen.findByText('New password is required', {}, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText('Please provide required information to recover your account')).toBeInTheDocument();
+    fireEvent.click(await screen.findByRole('button', { name: 'Finish' }));
+    expect(await screen.findByText('New password is required')).toBeInTheDocument();
     expect(screen.getByText('Confirm password is required')).toBeInTheDocument();
 
     fireEvent.change(screen.getByLabelText('New Password'), { target: { value: 'short' } });
     fireEvent.change(screen.getByLabelText('Confirm New Password'), { target: { value: 'other' } });
-    expect(await screen.findByText(/^Password must be 12-20 characters long/, {}, LOAD)).toBeInTheDocument();
-    expect(await screen.findByText('Passwords must match', {}, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText(/^Password must be 12-20 characters long/)).toBeInTheDocument();
+    expect(await screen.findByText('Passwords must match')).toBeInTheDocument();
   });
 
   it('submits the reset and shows "Success"', async () => {
@@ -180,10 +183,10 @@ describe('set a new password', () => {
         : json(200, { results: null });
     });
     renderApp('/forgot-password/tok-1');
-    fireEvent.change(await screen.findByLabelText('New Password', {}, LOAD), { target: { value: 'Pipeline#2026!Go' } });
+    fireEvent.change(await screen.findByLabelText('New Password'), { target: { value: 'Pipeline#2026!Go' } });
     fireEvent.change(screen.getByLabelText('Confirm New Password'), { target: { value: 'Pipeline#2026!Go' } });
     fireEvent.click(screen.getByRole('button', { name: 'Finish' }));
-    expect(await screen.findByText('Password successfully been changed.', {}, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText('Password successfully been changed.')).toBeInTheDocument();
     const put = requests.find((r) => r.method === 'PUT')!;
     expect(await put.json()).toEqual({
       userId: 7,
@@ -199,7 +202,7 @@ describe('set a new password', () => {
       url.pathname === '/api/auth/forgot-password' ? json(400, { messages: ['The reset link has expired'] }) : undefined,
     );
     renderApp('/forgot-password/old');
-    expect(await screen.findByText('The reset link has expired', {}, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText('The reset link has expired')).toBeInTheDocument();
     expect(document.querySelector('.ant-modal-confirm-title')).toHaveTextContent('Error');
     expect(requests.filter((r) => r.url.includes('/api/auth/forgot-password?'))).toHaveLength(1);
   });
