@@ -19,7 +19,9 @@ export const CONFIRM_TEXT =
 export const NOT_APPROVED = 'The project cost sheet must be approved before a PID is generated.';
 export const NOT_SALES_PERSON = "Only the lead's sales person can generate its PID.";
 /** The PID workflow is still rendering this PID's PDF (a PID given without a cost sheet never gets one). */
-const pdfPending = (pid: { pdfFile?: unknown; pdfPending: boolean }) => !pid.pdfFile && pid.pdfPending;
+const pdfPending = (pid: ProjectIdNumber) => !pid.pdfFile && pid.pdfPending;
+/** The generation is over: there is a PID, and no PDF is still being rendered. */
+const settled = (pids: ProjectIdNumber[]) => pids.length > 0 && !pids.some(pdfPending);
 
 /** After this long the progress says it is taking longer than usual (it keeps waiting). */
 const SLOW_AFTER_MS = 45_000;
@@ -127,9 +129,8 @@ function GeneratorTab({ overview, leadId, requested, onRequested }: GeneratorTab
   }, [requested]);
 
   const pids = overview.projectIdNumbers;
-  const done = pids.length > 0 && !pids.some(pdfPending);
 
-  if (requested && !done) return <GenerationProgress overview={overview} slow={slow} />;
+  if (requested && !settled(pids)) return <GenerationProgress overview={overview} slow={slow} />;
 
   if (pids.length > 0) {
     return (
@@ -199,8 +200,7 @@ export function GeneratePidPage() {
     // elsewhere (the approval itself) has a PID without its PDF yet.
     refetchInterval: (query) => {
       const pids = query.state.data?.projectIdNumbers ?? [];
-      const settled = pids.length > 0 && !pids.some(pdfPending);
-      return (requested && !settled) || pids.some(pdfPending) ? PID_POLL_MS : false;
+      return (requested && !settled(pids)) || pids.some(pdfPending) ? PID_POLL_MS : false;
     },
   });
 
