@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
-import { blobOf, saveBlob } from './download';
+import { blobOf, saveBlob } from '@/lib/api/download';
 import type {
   LeadCreate,
   LeadFileKind,

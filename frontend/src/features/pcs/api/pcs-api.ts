@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
-import { blobOf, pdfOf, saveBlob } from '@/features/leads/api/download';
+import { blobOf, pdfOf, saveBlob } from '@/lib/api/download';
 import type { ItemType, PcsSaveIn } from './types';
 
 export const pcsKeys = {

@@ -1,7 +1,7 @@
 import { CloseOutlined, FileExcelOutlined, UploadOutlined } from '@ant-design/icons';
 import { App, Button, Typography, Upload } from 'antd';
 import { useState } from 'react';
-import { saveBlob } from '@/features/leads/api/download';
+import { saveBlob } from '@/lib/api/download';
 import { downloadPcsFile } from '../api/pcs-api';
 import type { PcsFile } from '../api/types';
 import { DOWNLOAD_ERROR_SECONDS, DOWNLOAD_FAILED, pcsFileError, SHEET_ACCEPT, sizeInMb } from '../lib/files';

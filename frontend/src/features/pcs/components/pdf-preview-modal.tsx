@@ -2,8 +2,8 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Grid, Modal, Skeleton } from 'antd';
 import { errorMessage, isApiError } from '@/lib/api/errors';
-import { saveBlob } from '@/features/leads/api/download';
-import { useObjectUrl } from '@/features/leads/lib/use-object-url';
+import { saveBlob } from '@/lib/api/download';
+import { useObjectUrl } from '@/lib/use-object-url';
 import { fetchPcsPdf, pdfFileName } from '../api/pcs-api';
 import { APPROVAL_STATUS_EMPTY } from './approval-status-dialog';
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
-import { pdfOf } from '@/features/leads/api/download';
+import { pdfOf } from '@/lib/api/download';
 import type { components } from '@/lib/api/schema';
 
 export type PidOverview = components['schemas']['PidOverview'];

@@ -6,7 +6,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { showConfirm, showError } from '@/components/dialogs';
 import { errorMessage, isApiError } from '@/lib/api/errors';
 import { formatDateTime } from '@/lib/format';
-import { saveBlob } from '@/features/leads/api/download';
+import { saveBlob } from '@/lib/api/download';
 import { LeadNotFound } from '@/features/leads/components/lead-not-found';
 import { DOWNLOAD_ERROR_SECONDS, DOWNLOAD_FAILED } from '@/features/leads/lib/files';
 import { fetchPidPdf, generatePid, PID_POLL_MS, pidKeys, pidOverviewQueryOptions } from '../api/pid-api';

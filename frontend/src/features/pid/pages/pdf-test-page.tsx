@@ -4,8 +4,8 @@ import { Alert, Button, Card, Input, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { showError, toast } from '@/components/dialogs';
 import { errorMessage } from '@/lib/api/errors';
-import { saveBlob } from '@/features/leads/api/download';
-import { useObjectUrl } from '@/features/leads/lib/use-object-url';
+import { saveBlob } from '@/lib/api/download';
+import { useObjectUrl } from '@/lib/use-object-url';
 import { fetchSamplePdf, MAIL_PDF_NAME, pidKeys, sendPdfMail } from '../api/pid-api';
 import '../pid.css';
 

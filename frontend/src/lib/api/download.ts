@@ -1,7 +1,6 @@
 /**
  * Files that need the bearer token are fetched through the API client as blobs and saved from here.
- * Used by the lead files, the cost sheet (file and PDF) and the PID screens; generic enough for
- * `@/lib/api` once it has a home there.
+ * Used by the lead files, the cost sheet (file and PDF) and the PID screens.
  */
 import { ApiError } from '@/lib/api/errors';
 
