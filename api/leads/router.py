@@ -13,6 +13,7 @@ from api.core.listing import ListQuery, Page
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, SessionDep
 from api.leads import files as lead_files
+from api.leads import history as lead_history
 from api.leads import service
 from api.leads.schemas import (
     BoardColumn,
@@ -108,7 +109,7 @@ def get_form(lead_id: int, session: SessionDep, actor: Reader) -> Envelope[LeadF
 
 @router.get("/{lead_id}/history", summary="Every change of the lead, newest first")
 def get_history(lead_id: int, session: SessionDep, actor: Reader) -> Envelope[list[HistoryEntry]]:
-    return ok(service.history(session=session, actor=actor, lead_id=lead_id))
+    return ok(lead_history.history(session=session, actor=actor, lead_id=lead_id))
 
 
 @router.get("/{lead_id}/stageDurations", summary="Time spent in each stage")

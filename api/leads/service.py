@@ -35,7 +35,6 @@ from api.leads.schemas import (
     FileInfo,
     FilterOptions,
     FinalDocument,
-    HistoryEntry,
     LeadCard,
     LeadCreate,
     LeadDetail,
@@ -361,14 +360,6 @@ def file_path(*, session: Session, storage: Storage, actor: User, lead_id: int, 
     if path is None:
         raise NotFound("File not found.")
     return path, value["name"]
-
-
-def history(*, session: Session, actor: User, lead_id: int) -> list[HistoryEntry]:
-    lead = visible_or_404(session, actor, lead_id)
-    stmt = (select(LeadHistory, User.fullname).outerjoin(User, User.id == LeadHistory.changed_by)
-            .where(LeadHistory.lead_id == lead.id).order_by(LeadHistory.changed_at.desc(), LeadHistory.id.desc()))
-    return [HistoryEntry(id=h.id, field=h.field, old_value=h.old_value, new_value=h.new_value, changed_by=name,
-                         changed_at=h.changed_at) for h, name in session.execute(stmt)]
 
 
 def stage_durations(*, session: Session, actor: User, lead_id: int) -> list[StageDuration]:
