@@ -42,6 +42,18 @@ export interface LeadListParams {
   limit: number;
 }
 
+/**
+ * The sorts of the columns the board shows: with a stage filter only that stage's column is on the
+ * board, so a sort chosen earlier for another column is kept for later but not sent.
+ */
+export function shownColumnSort(
+  sort: Record<string, SortDirection>,
+  selectedStageName: string | undefined,
+): Record<string, SortDirection> {
+  if (selectedStageName === undefined) return sort;
+  return selectedStageName in sort ? { [selectedStageName]: sort[selectedStageName] } : {};
+}
+
 /** `E1:asc,E3:desc`: the per-column sort query of GET /leads. */
 export function boardSortQuery(sort: Record<string, SortDirection>): string | undefined {
   const parts = Object.entries(sort)

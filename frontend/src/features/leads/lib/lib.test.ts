@@ -1,4 +1,4 @@
-import { boardSortQuery, leadUpdateFormData } from '../api/leads-api';
+import { boardSortQuery, leadUpdateFormData, shownColumnSort } from '../api/leads-api';
 import { FILE_TOO_LARGE, fileError, MAX_FILE_BYTES, UNSUPPORTED_FORMAT, UNSUPPORTED_SHEET_FORMAT } from './files';
 import { compactIDR, grossProfitMargin, projectPeriod } from './labels';
 
@@ -48,6 +48,14 @@ describe('boardSortQuery', () => {
   it('joins the column sorts', () => {
     expect(boardSortQuery({})).toBeUndefined();
     expect(boardSortQuery({ E3: 'desc', E1: 'asc' })).toBe('E1:asc,E3:desc');
+  });
+});
+
+describe('shownColumnSort', () => {
+  it('keeps every sort on the whole board and only the filtered column sort with a stage filter', () => {
+    expect(shownColumnSort({ E1: 'desc', E4: 'desc' }, undefined)).toEqual({ E1: 'desc', E4: 'desc' });
+    expect(shownColumnSort({ E1: 'desc', E4: 'desc' }, 'E4')).toEqual({ E4: 'desc' });
+    expect(shownColumnSort({ E4: 'desc' }, 'E2')).toEqual({});
   });
 });
 

@@ -92,6 +92,25 @@ describe('LeadsPage', () => {
     await waitFor(() => expect(boardCalls(requests).at(-1)).toMatchObject({ selectedStage: '2' }));
   });
 
+  it('sends only the shown columns\' sorts, so a column sort and a stage filter work in any order', async () => {
+    setTokens({ token: 'a', refreshToken: 'r' });
+    const requests = stubBoard(() => boardColumns());
+    renderApp('/leads');
+    await screen.findByTestId('leads-board');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sort E4 by last contacted' }));
+    await waitFor(() => expect(boardCalls(requests).at(-1)).toMatchObject({ sort: 'E4:desc' }));
+    // Filtering to E2 shows only E2: the E4 sort is not sent (the server answered 422 to it).
+    await chooseOption(screen.getByLabelText('Stage'), 'E2 Connected');
+    await waitFor(() => expect(boardCalls(requests).at(-1)).toMatchObject({ selectedStage: '2' }));
+    expect(boardCalls(requests).at(-1)).not.toHaveProperty('sort');
+    // The sort is kept: E4's button still shows it when the whole board is back.
+    await chooseOption(screen.getByLabelText('Stage'), 'All Stages');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Sort E4 by last contacted' })).toHaveAttribute('aria-pressed', 'true'),
+    );
+  });
+
   it('shows Pinned and All Stage tabs once a column is pinned', async () => {
     setTokens({ token: 'a', refreshToken: 'r' });
     let pinned: string[] = [];

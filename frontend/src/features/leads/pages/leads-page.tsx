@@ -8,6 +8,7 @@ import {
   filterOptionsQueryOptions,
   LEAD_LIST_PAGE_SIZE,
   leadListQueryOptions,
+  shownColumnSort,
   totalGpQueryOptions,
   type BoardStatus,
   type SortDirection,
@@ -37,8 +38,16 @@ export function LeadsPage() {
 
   const selectedStage = stage === '' ? undefined : Number(stage);
   const options = useQuery(filterOptionsQueryOptions());
+  const selectedStageName = options.data?.stages.find((s) => s.id === selectedStage)?.stageName;
+  // Only the shown columns' sorts go to the server: a stage filter shows that one column.
   const board = useQuery(
-    boardQueryOptions({ searchKeyword: search, selectedStage, salesPersonId, status, sort }),
+    boardQueryOptions({
+      searchKeyword: search,
+      selectedStage,
+      salesPersonId,
+      status,
+      sort: shownColumnSort(sort, selectedStage === undefined ? undefined : (selectedStageName ?? '')),
+    }),
   );
   const total = useQuery(totalGpQueryOptions(salesPersonId ?? 0));
   const list = useQuery(
