@@ -60,3 +60,39 @@ describe('isRouteAllowed with the whole route table', () => {
     expect(isRouteAllowed('/nowhere', routes, table)).toBe(false);
   });
 });
+
+describe('isRouteAllowed with ":param" segments', () => {
+  const table = ['/', '/leads', '/leads/add', '/leads/:leadId/view', '/leads/:leadId/edit', '/system', '/system/approval'];
+  const approver = ['/system', '/system/approval', '/leads/:leadId/view'];
+
+  it('lets a ":param" segment stand for any one segment', () => {
+    expect(isRouteAllowed('/leads/42/view', approver, table)).toBe(true);
+    expect(isRouteAllowed('/leads/42/view/', approver, table)).toBe(true);
+    expect(isRouteAllowed('/leads/abc/view?tab=history', approver, table)).toBe(true);
+  });
+
+  it('does not open the pages beside the pattern', () => {
+    expect(isRouteAllowed('/leads', approver, table)).toBe(false);
+    expect(isRouteAllowed('/leads/42', approver, table)).toBe(false);
+    expect(isRouteAllowed('/leads/42/edit', approver, table)).toBe(false);
+    expect(isRouteAllowed('/leads/add', approver, table)).toBe(false);
+    expect(isRouteAllowed('/leads/42/viewer', approver, table)).toBe(false);
+    expect(isRouteAllowed('/leads//view', approver, table)).toBe(false);
+  });
+
+  it('works without the route table too', () => {
+    expect(isRouteAllowed('/leads/42/view', ['/leads/:leadId/view'])).toBe(true);
+    expect(isRouteAllowed('/leads/42', ['/leads/:leadId/view'])).toBe(false);
+  });
+
+  it('opens the pattern for a session that reads the parent and has the pattern', () => {
+    expect(isRouteAllowed('/leads/42/view', ['/leads', '/leads/:leadId/view'], table)).toBe(true);
+    expect(isRouteAllowed('/leads/42/edit', ['/leads', '/leads/:leadId/edit'], table)).toBe(true);
+  });
+
+  it('prefers the literal route over a pattern of the same length', () => {
+    const withDetail = [...table, '/leads/:leadId'];
+    expect(isRouteAllowed('/leads/add', ['/leads/:leadId'], withDetail)).toBe(false);
+    expect(isRouteAllowed('/leads/7', ['/leads/:leadId'], withDetail)).toBe(true);
+  });
+});

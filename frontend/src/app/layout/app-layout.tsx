@@ -1,14 +1,15 @@
 import { Grid, Layout } from 'antd';
 import { useEffect, useState } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '@/app/auth/auth-context';
 import { ForbiddenPage } from '@/app/pages/forbidden-page';
-import { isRouteAllowed } from '@/lib/route-access';
+import { isRouteAllowed, normalizePath } from '@/lib/route-access';
 import { BottomBar } from './bottom-bar';
 import { MobileMenu } from './mobile-menu';
 import { showsSidebar } from './navigation';
 import { SidebarMenu } from './sidebar-menu';
 import { TopBar } from './top-bar';
+import { useHomePath } from './use-home-path';
 
 /** The signed-in shell: top bar, the sidebar on /system routes, mobile menu and bottom bar. */
 export function AppLayout() {
@@ -19,6 +20,10 @@ export function AppLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const sidebar = showsSidebar(pathname) && !mobile;
   const allowed = isRouteAllowed(pathname, routes, allRoutes);
+  const home = useHomePath();
+  // "/" is where sign-in, the bottom bar and old links send everyone; a user who may not open the
+  // dashboard (an approver) goes on to the first screen they may open instead of Access Denied.
+  const redirectHome = !allowed && normalizePath(pathname) === '/' && home !== '/';
 
   useEffect(() => {
     if (!mobile) setMenuOpen(false);
@@ -34,7 +39,7 @@ export function AppLayout() {
           </Layout.Sider>
         )}
         <Layout.Content className="app-content">
-          <main className="app-content__inner">{allowed ? <Outlet /> : <ForbiddenPage />}</main>
+          <main className="app-content__inner">{allowed ? <Outlet /> : redirectHome ? <Navigate to={home} replace /> : <ForbiddenPage />}</main>
         </Layout.Content>
       </Layout>
       {mobile && <BottomBar />}

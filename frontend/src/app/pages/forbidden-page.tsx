@@ -1,12 +1,11 @@
 import { Button, Result, Space } from 'antd';
 import { useNavigate } from 'react-router';
-import { useSession } from '@/app/auth/auth-context';
-import { homePath } from '@/app/layout/navigation';
+import { useHomePath } from '@/app/layout/use-home-path';
 
 /** Shown when the session's routes do not allow the path (and at /error-403); Home Page opens the first screen the user may. */
 export function ForbiddenPage() {
   const navigate = useNavigate();
-  const { navigations, routes, allRoutes } = useSession();
+  const home = useHomePath();
   return (
     <Result
       status="403"
@@ -15,7 +14,7 @@ export function ForbiddenPage() {
       extra={
         <Space wrap>
           <Button onClick={() => navigate(-1)}>Go Back</Button>
-          <Button type="primary" onClick={() => navigate(homePath(navigations, routes, allRoutes))}>
+          <Button type="primary" onClick={() => navigate(home)}>
             Home Page
           </Button>
         </Space>

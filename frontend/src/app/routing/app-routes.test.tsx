@@ -108,6 +108,60 @@ describe('sign in', () => {
   });
 });
 
+describe('an approver (no dashboard)', () => {
+  const approverRoutes = ['/welcome', '/system', '/system/approval', '/leads/:leadId/view', '/user/profile', '/user/inbox'];
+  const approver = () =>
+    makeSession({
+      user: { ...makeSession().user, username: 'approver1', roleName: 'APPROVER', roleDescription: 'Approver' },
+      navigations: [
+        { id: 3, label: 'Approval', url: '/system/approval', icon: null, position: 'BOTH', submenu: [] },
+        { id: 4, label: 'System', url: '/system', icon: null, position: 'TOP', submenu: [] },
+      ],
+      routes: approverRoutes,
+      allRoutes: ['/', '/leads', '/leads/:leadId/view', ...approverRoutes],
+      pageAccess: { 'system/approval': FULL },
+    });
+
+  it('lands on the approval queue after signing in, not on Access Denied', async () => {
+    stubApi(approver(), (_req, url) =>
+      url.pathname === '/api/auth/login' ? json(200, { results: { token: 'T1', refreshToken: 'R1' } }) : undefined,
+    );
+    const { router } = renderApp('/signin');
+    fireEvent.change(await screen.findByLabelText('Username'), { target: { value: 'approver1' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Pipeline#2026!Go' } });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled());
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/system/approval'));
+    expect(await screen.findByRole('heading', { name: 'Approval' })).toBeInTheDocument();
+    expect(screen.queryByText('Access Denied.')).not.toBeInTheDocument();
+  });
+
+  it('goes from "/" to the queue, and the logo links there', async () => {
+    setTokens({ token: 'a', refreshToken: 'r' });
+    stubApi(approver());
+    const { router } = renderApp('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/system/approval'));
+    expect(screen.getByRole('link', { name: 'Pipeline CRM home' })).toHaveAttribute('href', '/system/approval');
+  });
+
+  it('still gets Access Denied for a page outside its routes', async () => {
+    setTokens({ token: 'a', refreshToken: 'r' });
+    stubApi(approver());
+    const { router } = renderApp('/leads/5/edit');
+    expect(await screen.findByText('Access Denied.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/leads/5/edit');
+  });
+
+  it('keeps "/" and the logo on the dashboard for a user who may open it', async () => {
+    setTokens({ token: 'a', refreshToken: 'r' });
+    stubApi(makeSession());
+    const { router } = renderApp('/');
+    expect(await screen.findByText(/performance dashboard is being prepared/)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.getByRole('link', { name: 'Pipeline CRM home' })).toHaveAttribute('href', '/');
+  });
+});
+
 describe('sign out', () => {
   it('revokes the refresh token, clears tokens and goes to /signin', async () => {
     setTokens({ token: 'a', refreshToken: 'r-1' });
