@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import type { LeadFileKind, LeadForm, LeadUpdate, LeadUploads, SubscriptionType } from '../api/types';
+import type { LeadFileKind, LeadForm, LeadUpdate, SubscriptionType } from '../api/types';
 
 /** What the edit wizard's form holds. */
 export interface LeadEditValues {
@@ -133,35 +133,4 @@ export function toLeadUpdate(values: LeadEditValues, removeFiles: LeadFileKind[]
 /** Whole months between two dates, rounded (at least 1). */
 export function monthsBetween(start: Dayjs, end: Dayjs): number {
   return Math.max(1, Math.round(end.diff(start, 'month', true)));
-}
-
-/**
- * The server's missing-field labels (spec stage requirements) that this unsaved form still leaves
- * empty; a label the form does not know stays missing.
- */
-export function stillMissing(
-  missing: string[],
-  values: LeadEditValues,
-  files: { uploads: LeadUploads; stored: Partial<Record<LeadFileKind, boolean>>; removed: LeadFileKind[] },
-): string[] {
-  const hasFile = (kind: LeadFileKind) =>
-    Boolean(files.uploads[kind]) || (Boolean(files.stored[kind]) && !files.removed.includes(kind));
-  const filled: Record<string, () => boolean> = {
-    'Person in Charge': () => (values.personInCharges ?? []).length > 0,
-    'Project Type': () => Boolean(values.projectType),
-    Source: () => Boolean(values.sourceId),
-    'Service Category': () => (values.serviceCategories ?? []).some((c) => c.serviceCategoryId !== undefined),
-    'Expected Close Date': () => Boolean(values.expectedCloseDate),
-    Proposal: () => hasFile('proposalFile'),
-    'Total Revenue': () => Boolean(values.totalRevenue),
-    'Total Gross Profit': () => values.totalGrossProfit !== null && values.totalGrossProfit !== undefined,
-    'Project Start Date': () => Boolean(values.projectStartDate),
-    'Project End Date': () => Boolean(values.projectEndDate),
-    'Project Cost Sheet File': () => hasFile('projectCostSheetFile'),
-    Entity: () => Boolean(values.entityId),
-    Unit: () => Boolean(values.unitId),
-    'Customer Confirmation Document': () => hasFile('customerConfirmationDocumentFile'),
-    'Decision Maker': () => Boolean(values.decisionMaker && values.decisionMaker.trim()),
-  };
-  return missing.filter((label) => !(filled[label]?.() ?? false));
 }

@@ -3,7 +3,7 @@ import { Alert, Breadcrumb, Button, Card, Form, Result, Skeleton, Steps, Typogra
 import type { Dayjs } from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { showInfo, showWarning, toast } from '@/components/dialogs';
+import { showInfo, toast } from '@/components/dialogs';
 import { errorMessage } from '@/lib/api/errors';
 import {
   checkNeedApproval,
@@ -17,13 +17,12 @@ import { DetailsStep } from '../components/edit/details-step';
 import { FilesStep } from '../components/edit/files-step';
 import { MoneyStep } from '../components/edit/money-step';
 import { ServicesStep } from '../components/edit/services-step';
-import { StageStep, stageCheckMessages } from '../components/edit/stage-step';
+import { StageStep } from '../components/edit/stage-step';
 import { LeadNotFound } from '../components/lead-not-found';
 import {
   EDIT_STEP_FIELDS,
   EDIT_STEPS,
   monthsBetween,
-  stillMissing,
   toEditValues,
   toLeadUpdate,
   type LeadEditValues,
@@ -115,27 +114,6 @@ export function LeadEditPage() {
       const at = EDIT_STEP_FIELDS.findIndex((names) => names.includes(String(first)));
       if (at >= 0) setStep(at);
       return;
-    }
-
-    // A stage change is checked with the server first: what is still missing, whether approval is needed.
-    if (values.stageId !== lead.stageId) {
-      const answer = await runCheck(values.stageId);
-      if (!answer) return;
-      const missing = stillMissing(answer.missingFields, values, {
-        uploads,
-        removed,
-        stored: {
-          proposalFile: Boolean(lead.proposalFile),
-          projectCostSheetFile: Boolean(lead.projectCostSheetFile),
-          customerConfirmationDocumentFile: Boolean(lead.customerConfirmationDocumentFile),
-        },
-      });
-      if (missing.length > 0) {
-        setStep(EDIT_STEPS.length - 1);
-        const { missing: text } = stageCheckMessages({ ...answer, missingFields: missing }, stages);
-        await showWarning({ title: 'Stage cannot change yet', content: text });
-        return;
-      }
     }
 
     setSaving(true);
