@@ -1,0 +1,122 @@
+import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
+import { Select, Tag, Typography } from 'antd';
+import type { CSSProperties } from 'react';
+import './stage-target.css';
+
+/**
+ * A stage as the target of one lead's move, as the server answers it (GET /leads/{id}/stage-options):
+ * whether the move is allowed and why not, whether it needs an approved request, and what the stage
+ * requires. The server owns these rules; this widget only shows them.
+ */
+export interface StageTarget {
+  id: number;
+  stageName: string;
+  stageDescription: string;
+  isCurrent?: boolean;
+  allowed?: boolean;
+  reason?: string | null;
+  needsApproval: boolean;
+  requiredFields: Array<{ field: string; label: string; filled?: boolean }>;
+  missingFields?: string[];
+}
+
+/** 'E4 Proposal'. */
+export const targetLabel = (stage: Pick<StageTarget, 'stageName' | 'stageDescription'>) =>
+  `${stage.stageName} ${stage.stageDescription}`.trim();
+
+export const NEEDS_APPROVAL = 'Needs approval';
+
+export interface StageTargetSelectProps {
+  stages: StageTarget[];
+  value?: number;
+  onChange?: (stageId: number) => void;
+  loading?: boolean;
+  disabled?: boolean;
+  placeholder?: string;
+  'aria-label'?: string;
+  /** Whether a stage may be chosen; the server's `allowed` by default. */
+  selectable?: (stage: StageTarget) => boolean;
+  /** Whether the lead's current stage is offered (to keep it, in the edit form). */
+  showCurrent?: boolean;
+  style?: CSSProperties;
+  id?: string;
+}
+
+/**
+ * The stages a lead may be moved to, in the server's order: the ones that need approval are marked, the
+ * ones it may not move to are shown disabled with the server's reason.
+ */
+export function StageTargetSelect({
+  stages,
+  selectable = (s) => Boolean(s.allowed),
+  showCurrent = false,
+  placeholder = 'Choose a stage',
+  ...props
+}: StageTargetSelectProps) {
+  const shown = stages.filter((s) => showCurrent || !s.isCurrent);
+  return (
+    <Select<number>
+      {...props}
+      placeholder={placeholder}
+      options={shown.map((s) => ({
+        value: s.id,
+        label: targetLabel(s),
+        disabled: !(s.isCurrent && showCurrent) && !selectable(s),
+        stage: s,
+      }))}
+      optionRender={(option) => {
+        const stage = (option.data as { stage: StageTarget }).stage;
+        const off = Boolean(option.data.disabled);
+        return (
+          <div className="stage-target-option" data-stage={stage.stageName}>
+            <div className="stage-target-option__head">
+              <span className="stage-target-option__name">{targetLabel(stage)}</span>
+              {stage.isCurrent && <Tag className="stage-target-option__tag">Current</Tag>}
+              {stage.needsApproval && !stage.isCurrent && (
+                <Tag color="gold" className="stage-target-option__tag">
+                  {NEEDS_APPROVAL}
+                </Tag>
+              )}
+            </div>
+            {off && !stage.isCurrent && stage.reason && (
+              <div className="stage-target-option__reason">{stage.reason}</div>
+            )}
+          </div>
+        );
+      }}
+    />
+  );
+}
+
+/** What a stage requires: each field with whether the lead has it; missing ones highlighted. */
+export function StageRequirements({ stage, title }: { stage: StageTarget; title?: string }) {
+  const fields = stage.requiredFields;
+  return (
+    <div className="stage-requirements" data-testid="stage-requirements">
+      <Typography.Text strong>{title ?? `${targetLabel(stage)} requires`}</Typography.Text>
+      {fields.length === 0 ? (
+        <div>
+          <Typography.Text type="secondary">No fields.</Typography.Text>
+        </div>
+      ) : (
+        <ul className="stage-requirements__list">
+          {fields.map((f) => {
+            const missing = f.filled === false || (stage.missingFields ?? []).includes(f.label);
+            return (
+              <li
+                key={f.field}
+                className={missing ? 'stage-requirements__item is-missing' : 'stage-requirements__item'}
+                data-field={f.field}
+                data-filled={missing ? 'false' : 'true'}
+              >
+                {missing ? <CloseCircleFilled aria-hidden /> : <CheckCircleFilled aria-hidden />}
+                <span>{f.label}</span>
+                <span className="stage-requirements__state">{missing ? 'missing' : 'filled'}</span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
