@@ -1,8 +1,108 @@
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Select } from 'antd';
-import { clientContactsQueryOptions, projectTypesQueryOptions, sourcesQueryOptions } from '../api/lookups-api';
+import type { SelectProps } from 'antd';
+import {
+  clientContactsQueryOptions,
+  entitiesQueryOptions,
+  projectTypesQueryOptions,
+  serviceCategoryMapQueryOptions,
+  sourcesQueryOptions,
+  unitsQueryOptions,
+} from '../api/lookups-api';
 
-/** The fields the Add Lead wizard and the edit wizard's details step share: one definition each. */
+/**
+ * The fields the Add Lead wizard, the edit wizard and the stage pages share: one definition each. The
+ * bare selects take the value and onChange a Form.Item gives them.
+ */
+
+type Choice<T = number> = Omit<SelectProps<T>, 'options' | 'loading'>;
+
+export function ProjectTypeSelect(props: Choice) {
+  const projectTypes = useQuery(projectTypesQueryOptions());
+  return (
+    <Select
+      allowClear
+      placeholder="Choose a project type"
+      {...props}
+      loading={projectTypes.isPending}
+      options={(projectTypes.data ?? []).map((t) => ({ value: t.id, label: t.projectTypeName }))}
+    />
+  );
+}
+
+export function SourceSelect(props: Choice) {
+  const sources = useQuery(sourcesQueryOptions());
+  return (
+    <Select
+      allowClear
+      placeholder="Choose a source"
+      {...props}
+      loading={sources.isPending}
+      options={(sources.data ?? []).map((s) => ({ value: s.id, label: s.sourceName }))}
+    />
+  );
+}
+
+export function EntitySelect(props: Choice) {
+  const entities = useQuery(entitiesQueryOptions());
+  return (
+    <Select
+      allowClear
+      placeholder="Choose an entity"
+      {...props}
+      loading={entities.isPending}
+      options={(entities.data ?? []).map((e) => ({ value: e.id, label: e.entityName }))}
+    />
+  );
+}
+
+export function UnitSelect(props: Choice) {
+  const units = useQuery(unitsQueryOptions());
+  return (
+    <Select
+      allowClear
+      placeholder="Choose a unit"
+      {...props}
+      loading={units.isPending}
+      options={(units.data ?? []).map((u) => ({ value: u.id, label: u.unitName }))}
+    />
+  );
+}
+
+/** Service categories by id (the stage pages; the edit wizard also picks sub-categories). */
+export function ServiceCategoriesSelect(props: Choice<number[]>) {
+  const map = useQuery(serviceCategoryMapQueryOptions());
+  return (
+    <Select
+      mode="multiple"
+      placeholder="Choose service categories"
+      showSearch={{ optionFilterProp: 'label' }}
+      {...props}
+      loading={map.isPending}
+      options={(map.data ?? []).map((c) => ({ value: c.id, label: c.serviceCategoryName }))}
+    />
+  );
+}
+
+/** The client's contacts; disabled until a client is chosen. */
+export function ContactsSelect({ clientId, ...props }: Choice<number[]> & { clientId: number | undefined }) {
+  const contacts = useQuery(clientContactsQueryOptions(clientId));
+  return (
+    <Select
+      mode="multiple"
+      placeholder="Contacts of the client"
+      disabled={!clientId}
+      showSearch={{ optionFilterProp: 'label' }}
+      notFoundContent={clientId && !contacts.isFetching ? 'No contacts for this client.' : undefined}
+      {...props}
+      loading={contacts.isFetching}
+      options={(contacts.data?.data ?? []).map((c) => ({
+        value: c.id,
+        label: c.position ? `${c.fullname} — ${c.position}` : c.fullname,
+      }))}
+    />
+  );
+}
 
 export function ProjectNameField({ placeholder }: { placeholder?: string }) {
   return (
@@ -20,29 +120,17 @@ export function ProjectNameField({ placeholder }: { placeholder?: string }) {
 }
 
 export function ProjectTypeField() {
-  const projectTypes = useQuery(projectTypesQueryOptions());
   return (
     <Form.Item name="projectType" label="Project Type">
-      <Select
-        allowClear
-        placeholder="Choose a project type"
-        loading={projectTypes.isPending}
-        options={(projectTypes.data ?? []).map((t) => ({ value: t.id, label: t.projectTypeName }))}
-      />
+      <ProjectTypeSelect />
     </Form.Item>
   );
 }
 
 export function SourceField({ placeholder = 'Choose a source' }: { placeholder?: string }) {
-  const sources = useQuery(sourcesQueryOptions());
   return (
     <Form.Item name="sourceId" label="Source">
-      <Select
-        allowClear
-        placeholder={placeholder}
-        loading={sources.isPending}
-        options={(sources.data ?? []).map((s) => ({ value: s.id, label: s.sourceName }))}
-      />
+      <SourceSelect placeholder={placeholder} />
     </Form.Item>
   );
 }
@@ -57,21 +145,9 @@ export function CompetitorField({ placeholder }: { placeholder?: string }) {
 
 /** The client's contacts; disabled until a client is chosen. */
 export function PersonsInChargeField({ clientId }: { clientId: number | undefined }) {
-  const contacts = useQuery(clientContactsQueryOptions(clientId));
   return (
     <Form.Item name="personInCharges" label="Persons in Charge" extra={clientId ? undefined : 'Choose a client first.'}>
-      <Select
-        mode="multiple"
-        placeholder="Contacts of the client"
-        disabled={!clientId}
-        loading={contacts.isFetching}
-        showSearch={{ optionFilterProp: 'label' }}
-        notFoundContent={clientId && !contacts.isFetching ? 'No contacts for this client.' : undefined}
-        options={(contacts.data?.data ?? []).map((c) => ({
-          value: c.id,
-          label: c.position ? `${c.fullname} — ${c.position}` : c.fullname,
-        }))}
-      />
+      <ContactsSelect clientId={clientId} />
     </Form.Item>
   );
 }

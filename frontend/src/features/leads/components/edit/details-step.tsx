@@ -1,13 +1,17 @@
-import { useQuery } from '@tanstack/react-query';
 import { Col, Form, Input, Row, Select } from 'antd';
-import { entitiesQueryOptions, unitsQueryOptions } from '../../api/lookups-api';
 import { SUBSCRIPTION_OPTIONS } from '../../lib/labels';
-import { CompetitorField, PersonsInChargeField, ProjectNameField, ProjectTypeField, SourceField } from '../lead-fields';
+import {
+  CompetitorField,
+  EntitySelect,
+  PersonsInChargeField,
+  ProjectNameField,
+  ProjectTypeField,
+  SourceField,
+  UnitSelect,
+} from '../lead-fields';
 
 /** Step 1: what the project is and who is involved. */
 export function DetailsStep({ clientId, clientName }: { clientId: number; clientName: string }) {
-  const entities = useQuery(entitiesQueryOptions());
-  const units = useQuery(unitsQueryOptions());
   return (
     <Row gutter={16}>
       <Col xs={24} md={12}>
@@ -26,22 +30,12 @@ export function DetailsStep({ clientId, clientName }: { clientId: number; client
       </Col>
       <Col xs={24} md={12}>
         <Form.Item name="entityId" label="Entity">
-          <Select
-            allowClear
-            placeholder="Choose an entity"
-            loading={entities.isPending}
-            options={(entities.data ?? []).map((e) => ({ value: e.id, label: e.entityName }))}
-          />
+          <EntitySelect />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
         <Form.Item name="unitId" label="Unit">
-          <Select
-            allowClear
-            placeholder="Choose a unit"
-            loading={units.isPending}
-            options={(units.data ?? []).map((u) => ({ value: u.id, label: u.unitName }))}
-          />
+          <UnitSelect />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
