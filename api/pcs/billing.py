@@ -24,6 +24,9 @@ MAX_AMOUNT = Decimal("999999999999999.99")
 MAX_DESCRIPTION = 1000
 MAX_BILLING_DESCRIPTION = 200
 MAX_REMARK = 2000
+# Billing dates a plan can have: the monthly summary and every re-dating stay far from date's year 9999.
+FIRST_SCHEDULE = date(2000, 1, 1)
+LAST_SCHEDULE = date(2100, 12, 31)
 
 MATCHED = "Billing schedule matched!"
 REMARK_REQUIRED = "Remark is required"
@@ -36,6 +39,7 @@ PRICE_RULE = "Unit price must be a number of at least 0"
 AMOUNT_RULE = "Billing amount must be at least 1"
 BILLING_DESCRIPTION_REQUIRED = "Billing description is required"
 SCHEDULE_REQUIRED = "Billing date is required"
+SCHEDULE_RANGE = "Billing date must be between 1-Jan-2000 and 31-Dec-2100"
 PAYMENT_STATUS_RULE = f"Payment status must be one of {', '.join(PAYMENT_STATUSES)}"
 TYPE_RULE = "Item type must be REVENUE or COST"
 DECIMALS_RULE = "Amounts can have at most 2 decimals"
@@ -169,8 +173,16 @@ def add_months(start: date, months: int) -> date:
     return date(year, month, min(start.day, calendar.monthrange(year, month)[1]))
 
 
+def _within_range(start: date, months: int) -> None:
+    """Refuse a re-dating whose rows would leave the billing date range (or date's own, at year 9999)."""
+    last = start.year * 12 + start.month - 1 + max(months, 0)
+    if not start >= FIRST_SCHEDULE or last > LAST_SCHEDULE.year * 12 + LAST_SCHEDULE.month - 1:
+        raise ValueError(SCHEDULE_RANGE)
+
+
 def generate_billing(total_selling: Decimal, term_of_payment: int, start: date) -> list[BillingRow]:
     """One row per term, one month apart from `start`, each of the total selling price: 'billing 1'..'billing n'."""
+    _within_range(start, term_of_payment - 1)
     return [BillingRow(description=f"billing {i + 1}", amount=Decimal(total_selling), payment_status="NOT_YET",
                        schedule=add_months(start, i)) for i in range(term_of_payment)]
 
@@ -179,6 +191,7 @@ def redate_following(schedules: Sequence[date | None], index: int, new_date: dat
     """Row `index` gets `new_date` and every following row one month after the previous, all keeping the
     day of month of `new_date` (clamped to each month's end); earlier rows are untouched."""
     result = list(schedules)
+    _within_range(new_date, len(result) - index - 1)
     for offset, position in enumerate(range(index, len(result))):
         result[position] = add_months(new_date, offset)
     return result
@@ -250,6 +263,8 @@ def validate_item(item: ItemRow) -> list[str]:
         errors.append(BILLING_DESCRIPTION_TOO_LONG)
     if any(b.schedule is None for b in item.billings):
         errors.append(SCHEDULE_REQUIRED)
+    if any(b.schedule is not None and not FIRST_SCHEDULE <= b.schedule <= LAST_SCHEDULE for b in item.billings):
+        errors.append(SCHEDULE_RANGE)
     if any(b.payment_status not in PAYMENT_STATUSES for b in item.billings):
         errors.append(PAYMENT_STATUS_RULE)
     if term is not None:
@@ -313,11 +328,9 @@ def _month(d: date) -> str:
 
 
 def _month_range(first: date, last: date) -> list[str]:
-    months, current = [], date(first.year, first.month, 1)
-    while current <= last:
-        months.append(_month(current))
-        current = add_months(current, 1)
-    return months
+    # counted in whole months, never as dates: a stored December 9999 has no month after it
+    return [f"{index // 12:04d}-{index % 12 + 1:02d}"
+            for index in range(first.year * 12 + first.month - 1, last.year * 12 + last.month)]
 
 
 def monthly_summary(items: Sequence[ItemRow]) -> Summary:
