@@ -96,22 +96,27 @@ CurrentUser = Annotated[User, Depends(get_current_user)]
 class PageAccess:
     """The page and action a route needs; Casbin decides for the user's role."""
 
-    def __init__(self, page: str, action: str):
+    def __init__(self, page: str, action: str, or_page: str | None = None):
         self.page = page
         self.action = action
+        self.or_page = or_page  # a second page whose same action also allows the route (rows scoped apart)
 
     def __call__(self, request: Request, session: SessionDep, credentials: Credentials) -> User:
         # signs in and reads the policy itself rather than through separate dependencies: one thread-pool
         # hand-off for both
         user = authenticate(request, session, credentials)
-        if not get_policy(request).allowed(user.role.name, self.page, self.action):
+        policy = get_policy(request)
+        if not policy.allowed(user.role.name, self.page, self.action) and not (
+                self.or_page and policy.allowed(user.role.name, self.or_page, self.action)):
             raise Forbidden(ACCESS_DENIED)
         return user
 
     def __repr__(self) -> str:
-        return f"PageAccess({self.page!r}, {self.action!r})"
+        extra = f", or_page={self.or_page!r}" if self.or_page else ""
+        return f"PageAccess({self.page!r}, {self.action!r}{extra})"
 
 
-def Authz(page: str, action: str) -> Any:
-    """`actor: Annotated[User, Authz("leads", "read")]`: the signed-in user, allowed this action on this page."""
-    return Depends(PageAccess(page, action))
+def Authz(page: str, action: str, or_page: str | None = None) -> Any:
+    """`actor: Annotated[User, Authz("leads", "read")]`: the signed-in user, allowed this action on this page
+    (or on `or_page`)."""
+    return Depends(PageAccess(page, action, or_page))

@@ -116,7 +116,7 @@ def seed_users(session: Session) -> None:
 
 
 def seed(session: Session, *, demo: bool = True) -> None:
-    from api.approvals.seed import seed_default_pipelines
+    from api.approvals.seed import seed_default_pipelines, seed_waiting_requests
     from api.coa.seed import seed_chart_of_accounts
     from api.leads.seed import seed_demo_leads
     from api.master_data.seed import seed_demo_clients, seed_reference
@@ -131,6 +131,7 @@ def seed(session: Session, *, demo: bool = True) -> None:
         seed_demo_clients(session)
         seed_demo_leads(session)
         seed_demo_cost_sheets(session)
+    seed_waiting_requests(session)  # also repairs leads an older version left waiting without a request
     session.commit()
 
 

@@ -15,6 +15,8 @@ PAGES: list[tuple[str, str, str | None]] = [
     ("sample", "Sample widgets (demo page)", "/sample"),
     ("pdf", "PCS PDF test", "/pdf"),
     ("leads", "Leads", "/leads"),
+    # an approver's read-only view of the leads they are asked to decide on (rows scoped by approval task)
+    ("leads/view", "Lead (approver's view)", "/leads/:leadId/view"),
     ("activity-schedule", "Activity Schedule", "/activity-schedule"),
     ("user/profile", "Profile", "/user/profile"),
     ("user/inbox", "Inbox", "/user/inbox"),

@@ -9,17 +9,19 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 
 from temporalio import workflow
-from temporalio.common import RetryPolicy
-from temporalio.exceptions import ApplicationError, WorkflowAlreadyStartedError
+from temporalio.common import RetryPolicy, SearchAttributeKey
+from temporalio.exceptions import ActivityError, ApplicationError, WorkflowAlreadyStartedError
 
 with workflow.unsafe.imports_passed_through():
     from workflows.activities.approvals import (
         DecisionStep,
         FinalStep,
         FinishRequest,
+        Persist,
         RecordDecision,
         SyncQueue,
         finish_approval_request,
+        persist_request,
         record_decision_and_finish,
         record_decision_and_sync,
         sync_approval_queue,
@@ -31,7 +33,12 @@ with workflow.unsafe.imports_passed_through():
 TIMEOUT = timedelta(seconds=30)
 # Patch id: the final decision applies the outcome inside the update (older histories do it in run()).
 FINISH_IN_UPDATE = "finish-in-update"
-RETRY = RetryPolicy(initial_interval=timedelta(seconds=1), maximum_interval=timedelta(seconds=30))
+# Bounded: a step that keeps failing marks the request as needing attention instead of retrying for ever
+# inside an Update; the workflow itself tries again later (AGAIN_AFTER), so nothing decided is lost.
+RETRY = RetryPolicy(initial_interval=timedelta(seconds=1), maximum_interval=timedelta(seconds=10),
+                    maximum_attempts=5)
+AGAIN_AFTER = timedelta(seconds=30)
+NEEDS_ATTENTION = SearchAttributeKey.for_bool("NeedsAttention")
 
 
 @dataclass
@@ -75,6 +82,8 @@ class Timeline:
     status: str
     current_layer: int
     layers: list[TimelineLayer]
+    # a database step failed past its retries: the workflow keeps the decisions and tries again
+    needs_attention: bool = False
 
 
 @workflow.defn
@@ -85,18 +94,53 @@ class ApprovalWorkflow:
         self.state = RequestState(layers=data.layers)
         self.lock = asyncio.Lock()
         self.finished = False  # the outcome has been applied (by the deciding update)
+        self.attention = False  # a database step failed past its retries; run() persists the state again
 
     @workflow.run
     async def run(self, data: ApprovalInput) -> str:
-        await self._sync_queue()
-        await workflow.wait_condition(lambda: self.state.status != "PENDING")
-        await workflow.wait_condition(workflow.all_handlers_finished)
+        await self._guarded(self._sync_queue())
+        while True:
+            await workflow.wait_condition(lambda: self.state.status != "PENDING" or self.attention)
+            await workflow.wait_condition(workflow.all_handlers_finished)
+            if not self.attention:
+                break
+            await workflow.sleep(AGAIN_AFTER)
+            await self._persist_again()
         if not self.finished:  # histories from before FINISH_IN_UPDATE apply the outcome here
             await workflow.execute_local_activity(finish_approval_request, self._finish_request(),
                                             start_to_close_timeout=TIMEOUT, retry_policy=RETRY)
         if data.request_type == "PCS" and self.state.status == "APPROVED":
             await self._start_pid(data.lead_id)
         return self.state.status
+
+    async def _guarded(self, step: object) -> None:
+        """Run a database step; past its retries, flag the request for operations instead of failing."""
+        try:
+            await step  # type: ignore[misc]
+        except ActivityError:
+            workflow.logger.exception("approval step failed past its retries; the request needs attention")
+            self._flag(True)
+
+    def _flag(self, attention: bool) -> None:
+        self.attention = attention
+        workflow.upsert_search_attributes([NEEDS_ATTENTION.value_set(attention)])
+
+    async def _persist_again(self) -> None:
+        """Write every decision and the queue or outcome as the workflow knows them (each step idempotent)."""
+        decisions = [RecordDecision(self.data.request_id, d.layer, d.approver_id, d.action, d.note, d.decided_at)
+                     for d in self.state.decisions]
+        pending = [a.id for a in pending_approvers(self.state)]
+        queue = SyncQueue(self.data.request_id, self.state.current, pending) \
+            if self.state.status == "PENDING" else None
+        finish = None if self.state.status == "PENDING" else self._finish_request()
+        try:
+            await workflow.execute_local_activity(persist_request, Persist(decisions, queue, finish),
+                                                  start_to_close_timeout=TIMEOUT, retry_policy=RETRY)
+        except ActivityError:
+            workflow.logger.exception("approval step failed again; the request still needs attention")
+            return
+        self.finished = finish is not None
+        self._flag(False)
 
     def _finish_request(self) -> FinishRequest:
         last = self.state.decisions[-1].approver_id if self.state.decisions else None
@@ -123,32 +167,35 @@ class ApprovalWorkflow:
             # Checked again under the lock: another decision may have settled the layer meanwhile.
             reason = refusal(self.state, decision.approver_id, decision.action, decision.note)
             if reason:
-                raise ApplicationError(reason, type="DecisionRefused", non_retryable=True)
+                raise ApplicationError(reason.message, type=reason.type, non_retryable=True)
             made = Decision(layer=self.state.current, approver_id=decision.approver_id, action=decision.action,
                             note=(decision.note or "").strip() or None, decided_at=workflow.now().isoformat())
             apply(self.state, made)
             record = RecordDecision(self.data.request_id, made.layer, made.approver_id, made.action, made.note,
                                     made.decided_at)
+            if self.attention:  # an earlier step is still to be written: run() writes this one with it
+                return self.timeline()
             if self.state.status != "PENDING" and workflow.patched(FINISH_IN_UPDATE):
                 # the deciding approval or rejection applies the outcome before it answers: when the approver's
                 # call returns, the lead already shows it (and one activity does both writes)
-                await workflow.execute_local_activity(record_decision_and_finish,
-                                                      FinalStep(record, self._finish_request()),
-                                                      start_to_close_timeout=TIMEOUT, retry_policy=RETRY)
-                self.finished = True
+                await self._guarded(workflow.execute_local_activity(
+                    record_decision_and_finish, FinalStep(record, self._finish_request()),
+                    start_to_close_timeout=TIMEOUT, retry_policy=RETRY))
+                self.finished = not self.attention
             else:
                 pending = [a.id for a in pending_approvers(self.state)]
                 queue = SyncQueue(self.data.request_id, self.state.current, pending) \
                     if self.state.status == "PENDING" else None
-                await workflow.execute_local_activity(record_decision_and_sync, DecisionStep(record, queue),
-                                                      start_to_close_timeout=TIMEOUT, retry_policy=RETRY)
+                await self._guarded(workflow.execute_local_activity(
+                    record_decision_and_sync, DecisionStep(record, queue),
+                    start_to_close_timeout=TIMEOUT, retry_policy=RETRY))
             return self.timeline()
 
     @decide.validator
     def validate_decide(self, decision: DecideInput) -> None:
         reason = refusal(self.state, decision.approver_id, decision.action, decision.note)
         if reason:
-            raise ApplicationError(reason, type="DecisionRefused", non_retryable=True)
+            raise ApplicationError(reason.message, type=reason.type, non_retryable=True)
 
     @workflow.query
     def timeline(self) -> Timeline:
@@ -170,4 +217,4 @@ class ApprovalWorkflow:
                                             decisions[a.id].decided_at if a.id in decisions else None)
                            for a in layer.approvers]))
         return Timeline(request_id=self.data.request_id, status=self.state.status,
-                        current_layer=self.state.current, layers=layers)
+                        current_layer=self.state.current, layers=layers, needs_attention=self.attention)

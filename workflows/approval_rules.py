@@ -19,6 +19,26 @@ NOTE_TOO_LONG = f"The description cannot exceed {NOTE_LIMIT} characters."
 UNKNOWN_ACTION = "The action must be APPROVED or REJECTED."
 
 
+# Each refusal has a type; the API answers the HTTP status of the type (never of the message text).
+REFUSAL_STATUS = {"RequestFinished": 409, "UnknownAction": 422, "NotAnApprover": 403, "AlreadyDecided": 409,
+                  "NotYourTurn": 409, "NoteRequired": 422, "NoteTooLong": 422}
+
+
+@dataclass(frozen=True)
+class Refusal:
+    type: str
+    message: str
+
+
+def note_refusal(action: str, note: str | None) -> Refusal | None:
+    """The note's rules alone (checked by the API before it asks the workflow, and again by the workflow)."""
+    if action == "REJECTED" and not (note or "").strip():
+        return Refusal("NoteRequired", NOTE_REQUIRED)
+    if note is not None and len(note) > NOTE_LIMIT:
+        return Refusal("NoteTooLong", NOTE_TOO_LONG)
+    return None
+
+
 def finished_message(status: str) -> str:
     return f"This request is already {status.lower()}."
 
@@ -61,28 +81,26 @@ class RequestState:
         return [d for d in self.decisions if d.layer == index]
 
 
-def refusal(state: RequestState, approver_id: int, action: str, note: str | None) -> str | None:
-    """Why this decision may not be taken now, or None when it may."""
-    if state.status != "PENDING":
-        return finished_message(state.status)
+def refusal(state: RequestState, approver_id: int, action: str, note: str | None) -> Refusal | None:
+    """Why this decision may not be taken now, or None when it may. An approver who decided already and is not
+    asked again (a later layer listing them) is always told so, whatever happened to the request since."""
     if action not in ("APPROVED", "REJECTED"):
-        return UNKNOWN_ACTION
+        return Refusal("UnknownAction", UNKNOWN_ACTION)
     layer = state.layers[state.current]
     ids = [a.id for a in layer.approvers]
-    if approver_id not in ids:
-        return NOT_AN_APPROVER
     decided = {d.approver_id for d in state.layer_decisions(state.current)}
-    if approver_id in decided:
-        return ALREADY_DECIDED
+    asked_now = state.status == "PENDING" and approver_id in ids and approver_id not in decided
+    if not asked_now and any(d.approver_id == approver_id for d in state.decisions):
+        return Refusal("AlreadyDecided", ALREADY_DECIDED)
+    if state.status != "PENDING":
+        return Refusal("RequestFinished", finished_message(state.status))
+    if approver_id not in ids:
+        return Refusal("NotAnApprover", NOT_AN_APPROVER)
     if layer.mode == "IN_SEQUENCE":
         waiting = next(a for a in layer.approvers if a.id not in decided)
         if waiting.id != approver_id:
-            return not_your_turn_message(waiting.name)
-    if action == "REJECTED" and not (note or "").strip():
-        return NOTE_REQUIRED
-    if note is not None and len(note) > NOTE_LIMIT:
-        return NOTE_TOO_LONG
-    return None
+            return Refusal("NotYourTurn", not_your_turn_message(waiting.name))
+    return note_refusal(action, note)
 
 
 def layer_settled(layer: Layer, decisions: list[Decision]) -> bool:

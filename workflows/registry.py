@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from workflows.activities.approval_sweep import resend_decisions, start_waiting_requests
 from workflows.activities.approvals import (
     finish_approval_request,
+    persist_request,
     record_decision_and_finish,
     record_decision_and_sync,
     sync_approval_queue,
@@ -14,11 +16,13 @@ from workflows.activities.approvals import (
 from workflows.activities.mail import deliver_mail
 from workflows.activities.pid import allocate_pid, attach_pid_pdf, notify_pid, pending_pid_leads
 from workflows.approval import ApprovalWorkflow
+from workflows.approval_sweep import ApprovalSweepWorkflow
 from workflows.mail import SendMailWorkflow
 from workflows.pid import PidWorkflow
 from workflows.pid_sweep import PidSweepWorkflow
 
-WORKFLOWS: list[type] = [SendMailWorkflow, ApprovalWorkflow, PidWorkflow, PidSweepWorkflow]
+WORKFLOWS: list[type] = [SendMailWorkflow, ApprovalWorkflow, ApprovalSweepWorkflow, PidWorkflow, PidSweepWorkflow]
 ACTIVITIES: list[Callable[..., Any]] = [
     deliver_mail, sync_approval_queue, record_decision_and_sync, record_decision_and_finish, finish_approval_request,
-    allocate_pid, attach_pid_pdf, notify_pid, pending_pid_leads]
+    persist_request, start_waiting_requests, resend_decisions, allocate_pid, attach_pid_pdf, notify_pid,
+    pending_pid_leads]

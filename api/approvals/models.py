@@ -67,6 +67,8 @@ class ApprovalRequest(Base):
     current_layer: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     requested_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     decided_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # set once its workflow is known to run: a committed request without it is started by the approval sweep
+    started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
 class ApprovalTask(Base):
@@ -82,7 +84,12 @@ class ApprovalTask(Base):
     request_id: Mapped[int] = mapped_column(ForeignKey("approval_requests.id", ondelete="CASCADE"))
     layer_index: Mapped[int] = mapped_column(Integer)
     approver_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
-    status: Mapped[str] = mapped_column(String(10), default="PENDING")  # PENDING, DONE, CANCELLED
+    # PENDING, PROCESSING (a decision was sent and not yet confirmed), DONE, CANCELLED
+    status: Mapped[str] = mapped_column(String(10), default="PENDING")
+    # the decision sent while PROCESSING: the approval sweep sends it again until the workflow has it
+    submitted_action: Mapped[str | None] = mapped_column(String(10))
+    submitted_note: Mapped[str | None] = mapped_column(Text)
+    submitted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 

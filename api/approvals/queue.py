@@ -19,6 +19,8 @@ from api.pcs import approval as pcs_approval
 from api.users.models import User
 
 DESCRIPTIONS = {"CHANGE_LEAD_STAGE": "move", "HOLD_LEAD": "hold", "DROP_LEAD": "drop", "CLOSE_LEAD": "close"}
+TYPE_NAMES = {"CHANGE_LEAD_STAGE": "Stage change", "HOLD_LEAD": "Hold", "DROP_LEAD": "Drop", "CLOSE_LEAD": "Close",
+              "PCS": "Cost sheet"}
 
 
 def describe(session: Session, request: ApprovalRequest) -> str:
@@ -61,15 +63,24 @@ def sync_queue(session: Session, *, request_id: int, layer_index: int, pending: 
         .values(status=case((and_(ApprovalTask.layer_index == layer_index, decided), "DONE"), else_="CANCELLED"))
         .execution_options(synchronize_session=False))
     request.current_layer = layer_index
+    request.started_at = request.started_at or datetime.now(UTC)  # its workflow runs: the sweep leaves it alone
+    link = approval_link(request_id)
     if added:
         requester = session.scalar(select(User.fullname).where(User.id == request.requested_by))
         message = f"{requester or 'A sales person'} asks to {describe(session, request)}."
         for approver_id in added:
             notifications.notify(session=session, user_id=approver_id, notification_type="APPROVAL",
-                                 message=message, link=f"/system/approval?request={request_id}")
+                                 message=message, link=link)
+    # the approvers no longer asked (their layer is settled, or they decided) are done with its notifications
+    settled = notifications.settle_by_link(session=session, link=link, keep=pending)
     session.commit()
-    publish_changed(added)
+    publish_changed([*added, *settled])
     return added
+
+
+def approval_link(request_id: int) -> str:
+    """Where an approver's APPROVAL notification leads (and how its notifications are found again)."""
+    return f"/system/approval?request={request_id}"
 
 
 def record_decision(session: Session, *, request_id: int, layer_index: int, approver_id: int, action: str,
@@ -102,19 +113,30 @@ def finish(session: Session, *, request_id: int, status: str, decided_by: int | 
     lead = session.get(Lead, request.lead_id)
     actor = session.get(User, decided_by or request.requested_by)
     what = describe(session, request)
+    verdict = "approved" if status == "APPROVED" else "rejected"
+    note = session.scalar(select(ApprovalDecision.note).where(
+        ApprovalDecision.request_id == request_id, ApprovalDecision.approver_id == decided_by)
+        .order_by(ApprovalDecision.layer_index.desc())) if decided_by else None
+    by = f" by {actor.fullname}" if actor is not None and decided_by else ""
+    outcome = f"{verdict.capitalize()}{by}" + (f": {note}" if note else "")
     link = f"/leads/{request.lead_id}"
     if request.request_type == "PCS":  # the sheet changes; the lead's status was never WAITING for it
         pcs_approval.apply_outcome(session, request, status, actor)
         link = f"/leads/{request.lead_id}/project-cost-sheet"
     elif status == "APPROVED" and lead is not None and actor is not None:
         _apply(session, request, lead, actor)
-    elif lead is not None and lead.status == "WAITING":
-        lead.status = "NEW"
-    verdict = "approved" if status == "APPROVED" else "rejected"
+    elif lead is not None and lead.status == "WAITING" and actor is not None:
+        _set_status(session, lead, actor, "NEW")  # the history says the lead stopped waiting
+    if lead is not None and actor is not None:
+        # the outcome itself, with who decided and why, in the lead's history
+        leads_service.record_change(session, lead, actor, "approval",
+                                    f"{TYPE_NAMES.get(request.request_type, 'Request')} #{request.id}", outcome)
     notifications.notify(session=session, user_id=request.requested_by, notification_type="INFORMATION",
-                         message=f"Your request to {what} has been {verdict}.", link=link)
+                         message=f"Your request to {what} has been {verdict}{by}" + (f": {note}" if note else "."),
+                         link=link)
+    settled = notifications.settle_by_link(session=session, link=approval_link(request_id), keep=[])
     session.commit()
-    publish_changed([request.requested_by])
+    publish_changed([request.requested_by, *settled])
     return True
 
 

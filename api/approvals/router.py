@@ -4,11 +4,13 @@
 
 from typing import Annotated
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Response
 
 from api.approvals import service
 from api.approvals.schemas import (
     DecisionIn,
+    OverlapCheck,
+    OverlapOut,
     PickableUser,
     PipelineIn,
     PipelineOut,
@@ -55,11 +57,22 @@ def _pipeline_routes(prefix: str, page: str, pcs: bool) -> None:
         service.delete_pipeline(session=session, pipeline_id=pipeline_id)
         return ok(None)
 
+    def check(body: PipelineIn, session: SessionDep,
+              actor: Annotated[User, Authz(page, "read")]) -> Envelope[OverlapCheck]:
+        check_type(body)
+        found = service.overlaps(session=session, data=body)
+        return ok(OverlapCheck(conflicts=[OverlapOut(sales_person_id=o.sales_person_id,
+                                                     sales_person_name=o.sales_person_name,
+                                                     pipeline_id=o.pipeline_id, pipeline_name=o.pipeline_name)
+                                          for o in found], messages=[o.message for o in found]))
+
     kind = "pcs_" if pcs else ""
     for path, method, endpoint, summary in (
         ("", "GET", list_, "The pipelines"), ("/{pipeline_id}", "GET", get, "A pipeline"),
         ("", "POST", create, "Create a pipeline"), ("", "PUT", update, "Save a new version of a pipeline"),
         ("/{pipeline_id}", "DELETE", delete, "Retire a pipeline"),
+        ("/check", "POST", check, "Which active pipelines already cover this one's sales persons (saving it would be "
+                                  "refused)"),
     ):
         endpoint.__name__ = f"{kind}pipeline_{endpoint.__name__.strip('_')}"
         router.add_api_route(prefix + path, endpoint, methods=[method], summary=summary,
@@ -98,10 +111,16 @@ def approval_queue(session: SessionDep, params: ListQuery,
     return ok(service.queue(session=session, actor=actor, params=params))
 
 
-@router.put("/approval/{approval_id}/handle-hold", summary="Approve or reject a request (the Review dialog)")
-def decide(approval_id: int, body: DecisionIn, session: SessionDep, temporal: TemporalDep,
-           actor: Annotated[User, Authz("system/approval", "edit")]) -> Envelope[TimelineOut]:
-    return ok(service.decide(session=session, temporal=temporal, actor=actor, approval_id=approval_id, data=body))
+@router.put("/approval/{approval_id}/handle-hold", summary="Approve or reject a request (the Review dialog)",
+            responses={202: {"model": Envelope[TimelineOut],
+                             "description": "Received but not yet confirmed: it will be applied shortly"}})
+def decide(approval_id: int, body: DecisionIn, session: SessionDep, temporal: TemporalDep, settings: SettingsDep,
+           response: Response, actor: Annotated[User, Authz("system/approval", "edit")]) -> Envelope[TimelineOut]:
+    answer = service.decide(session=session, temporal=temporal, settings=settings, actor=actor,
+                            approval_id=approval_id, data=body)
+    if not answer.confirmed:
+        response.status_code = 202
+    return ok(answer.timeline)
 
 
 @router.get("/approval/{approval_id}/timeline", summary="A request's live timeline (its approvers and the "

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import AfterValidator, Field
 
 from api.core.schemas import CamelModel
+from workflows.approval_rules import NOTE_LIMIT, NOTE_TOO_LONG
 
 RequestType = Literal["CHANGE_LEAD_STAGE", "HOLD_LEAD", "DROP_LEAD", "CLOSE_LEAD"]
 Mode = Literal["ANY_USER", "ANY_ORDER", "IN_SEQUENCE", "SEVERAL_USER"]
@@ -58,10 +59,19 @@ class PipelineOut(CamelModel):
     updated_at: datetime
 
 
+def _note_fits(value: str | None) -> str | None:
+    if value is not None and len(value) > NOTE_LIMIT:
+        raise ValueError(NOTE_TOO_LONG)
+    return value
+
+
+Note = Annotated[str | None, AfterValidator(_note_fits)]
+
+
 class RequestIn(CamelModel):
     request_type: RequestType
     target_stage_id: int | None = None
-    notes: str | None = Field(default=None, max_length=1024)
+    notes: Note = None
 
 
 class RequestOut(CamelModel):
@@ -82,13 +92,16 @@ class QueueRow(CamelModel):
     notes: str | None
     combined_stage_descriptions: str | None
     current_stage_description: str | None
+    current_stage: str | None  # "E3 Qualified"
+    target_stage: str | None  # "E4 Proposal" for a stage change
     lead_id: int | None
     layer_name: str | None
+    processing: bool = False  # the caller's decision was received and is being applied
 
 
 class DecisionIn(CamelModel):
     approvers_action: Literal["APPROVED", "REJECTED"]
-    note: str | None = Field(default=None, max_length=2000)
+    note: str | None = None  # required to reject, at most 1024 characters: the rules say so, with one message
 
 
 class TimelineApproverOut(CamelModel):
@@ -97,6 +110,7 @@ class TimelineApproverOut(CamelModel):
     action_type: str | None
     note: str | None
     approved_at: str | None
+    processing: bool = False
 
 
 class TimelineLayerOut(CamelModel):
@@ -116,3 +130,18 @@ class TimelineOut(CamelModel):
     workflow_id: str
     temporal_url: str | None
     layers: list[TimelineLayerOut]
+    processing: bool = False  # a decision was received and is being applied
+    needs_attention: bool = False  # a step failed past its retries; the workflow keeps it and tries again
+    message: str | None = None
+
+
+class OverlapOut(CamelModel):
+    sales_person_id: int | None  # None: the other pipeline names nobody (it covers every sales person)
+    sales_person_name: str | None
+    pipeline_id: int
+    pipeline_name: str
+
+
+class OverlapCheck(CamelModel):
+    conflicts: list[OverlapOut]
+    messages: list[str]

@@ -4,18 +4,20 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import uuid
 from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 import anyio.from_thread
-from sqlalchemy import func, or_, select
+from sqlalchemy import func, or_, select, text
 from sqlalchemy.orm import Session, aliased, joinedload
 from temporalio.client import Client, WorkflowUpdateFailedError
-from temporalio.common import SearchAttributeKey, SearchAttributePair, TypedSearchAttributes
 from temporalio.exceptions import ApplicationError
 
+from api.approvals import outbox
 from api.approvals.models import (
+    ApprovalDecision,
     ApprovalPipeline,
     ApprovalPipelineSales,
     ApprovalPipelineVersion,
@@ -37,10 +39,11 @@ from api.approvals.schemas import (
 )
 from api.clients.models import Client as ClientCompany
 from api.core.config import Settings
-from api.core.errors import AppError, Conflict, NotFound, ValidationFailed
+from api.core.errors import AppError, Conflict, NotFound, RequestPending, ValidationFailed
 from api.core.listing import ListParams, Page, apply_sort, like
 from api.leads import service as leads_service
 from api.leads.models import ONGOING, Lead, Stage
+from api.leads.schemas import WaitingFor
 from api.pcs.models import ProjectCostSheet
 from api.users.models import User
 from workflows import approval_rules as rules
@@ -50,16 +53,31 @@ log = logging.getLogger(__name__)
 PIPELINE_NOT_FOUND = "Approval pipeline not found."
 REQUEST_NOT_FOUND = "Approval request not found."
 NO_PIPELINE = "No approval pipeline is set up for this request. Please contact an administrator."
-ALREADY_WAITING = "This lead already has a request waiting for approval."
 UNAVAILABLE = "Approvals are unavailable right now. Please try again in a moment."
-# How long a decision may wait for the workflow: without a worker an Update waits until one returns.
-DECISION_TIMEOUT = 10.0
+RECEIVED = "Your decision was received and will be applied shortly."
+STARTING = "This request is still being sent to its approvers. Please try again in a moment."
 MODE_LABELS = {"ANY_USER": "Any User", "ANY_ORDER": "Any Order", "IN_SEQUENCE": "In Sequence",
                "SEVERAL_USER": "Several User"}
 
-LEAD_ID = SearchAttributeKey.for_keyword("LeadId")
-REQUEST_TYPE = SearchAttributeKey.for_keyword("RequestType")
-REQUESTED_BY = SearchAttributeKey.for_keyword("RequestedBy")
+TYPE_LABELS = {"CHANGE_LEAD_STAGE": "Stage change", "HOLD_LEAD": "Hold", "DROP_LEAD": "Drop",
+               "CLOSE_LEAD": "Close", "PCS": "Cost sheet"}
+TARGET_STATUS = {"HOLD_LEAD": "On Hold", "DROP_LEAD": "Dropped", "CLOSE_LEAD": "Closed"}
+
+
+class RefusedDecision(AppError):
+    """A decision the rules refuse; its type names the rule and decides the status."""
+
+    def __init__(self, refusal: rules.Refusal):
+        super().__init__(refusal.message, status=rules.REFUSAL_STATUS.get(refusal.type, 409))
+        self.type = refusal.type
+
+
+class PipelineOverlap(Conflict):
+    type = "PipelineOverlap"
+
+
+class RequestStarting(Conflict):
+    type = "RequestStarting"
 
 
 # -- pipelines ------------------------------------------------------------------------------------------------
@@ -125,6 +143,44 @@ def get_pipeline(*, session: Session, pipeline_id: int) -> PipelineOut:
     return _pipeline_out(session, pipeline)
 
 
+@dataclass
+class Overlap:
+    sales_person_id: int | None
+    sales_person_name: str | None
+    pipeline_id: int
+    pipeline_name: str
+
+    @property
+    def message(self) -> str:
+        if self.sales_person_id is None:
+            return (f"The pipeline '{self.pipeline_name}' already applies to every sales person of this action "
+                    "type: name the sales persons this one is for, or change that pipeline.")
+        return f"{self.sales_person_name} is already covered by the pipeline '{self.pipeline_name}'."
+
+
+def overlaps(*, session: Session, data: PipelineIn) -> list[Overlap]:
+    """Active pipelines of the same action type that already cover a sales person this one would (at most one
+    pipeline per action type and sales person; one that names nobody covers everyone not named elsewhere)."""
+    others = (select(ApprovalPipeline).where(ApprovalPipeline.action_type == data.pipeline_action_type,
+                                             ApprovalPipeline.is_active.is_(True))
+              .order_by(ApprovalPipeline.id))
+    if data.id:
+        others = others.where(ApprovalPipeline.id != data.id)
+    wanted = list(dict.fromkeys(data.sales_persons))
+    if not wanted:
+        named = select(ApprovalPipelineSales.pipeline_id).where(
+            ApprovalPipelineSales.pipeline_id == ApprovalPipeline.id).exists()
+        return [Overlap(None, None, p.id, p.name) for p in session.scalars(others.where(~named))]
+    rows = session.execute(select(ApprovalPipelineSales.user_id, User.fullname, ApprovalPipeline.id,
+                                  ApprovalPipeline.name)
+                           .join(ApprovalPipeline, ApprovalPipeline.id == ApprovalPipelineSales.pipeline_id)
+                           .join(User, User.id == ApprovalPipelineSales.user_id)
+                           .where(ApprovalPipelineSales.user_id.in_(wanted),
+                                  ApprovalPipeline.id.in_(others.with_only_columns(ApprovalPipeline.id)))
+                           .order_by(User.fullname)).tuples()
+    return [Overlap(user_id, name, pipeline_id, pipeline_name) for user_id, name, pipeline_id, pipeline_name in rows]
+
+
 def save_pipeline(*, session: Session, actor: User, data: PipelineIn) -> PipelineOut:
     """Create a pipeline, or save a new version of it (running requests keep the version they started on)."""
     errors = []
@@ -139,6 +195,12 @@ def save_pipeline(*, session: Session, actor: User, data: PipelineIn) -> Pipelin
                                      for layer in data.layers])
     if errors:
         raise ValidationFailed(errors)
+    # one writer at a time per action type, so two overlapping pipelines cannot be saved side by side
+    session.execute(text("SELECT pg_advisory_xact_lock(hashtext(:key))"),
+                    {"key": f"approval-pipeline:{data.pipeline_action_type}"})
+    clash = overlaps(session=session, data=data)
+    if clash:
+        raise PipelineOverlap([c.message for c in clash])
     if data.id:
         pipeline = session.get(ApprovalPipeline, data.id)
         if pipeline is None or not pipeline.is_active:
@@ -186,71 +248,71 @@ def find_version(session: Session, *, action_type: str, sales_person_id: int) ->
 
 # -- requests -------------------------------------------------------------------------------------------------
 
-def layers_of(session: Session, version: ApprovalPipelineVersion) -> list[rules.Layer]:
-    """The version's layers with their approvers' names (for a workflow's input, or a timeline before one)."""
-    people = _names(session, (i for layer in version.layers for i in layer["approvers"]))
-    return [rules.Layer(name=layer["name"], mode=layer["mode"], min_approvals=layer.get("minApprovals", 1),
-                        approvers=[rules.Approver(i, people.get(i, f"user {i}")) for i in layer["approvers"]])
-            for layer in version.layers]
+layers_of = outbox.layers_of
 
 
-def request(*, session: Session, temporal: Client, settings: Settings, actor: User, lead_id: int,
-            data: RequestIn) -> ApprovalRequest:
-    """Ask for a stage change, hold, drop or close: one ApprovalRequest row and its workflow."""
-    lead = leads_service.visible_or_404(session, actor, lead_id)
-    if lead.status == "WAITING":
-        raise Conflict(ALREADY_WAITING)
+def _new_request(session: Session, *, actor: User, lead: Lead, request_type: str, version: ApprovalPipelineVersion,
+                 **fields: Any) -> ApprovalRequest:
+    """A request row with its deterministic workflow id (its own id comes first from the sequence)."""
+    request_id = session.scalar(select(func.nextval("approval_requests_id_seq")))
+    assert request_id is not None
+    row = ApprovalRequest(id=request_id, request_type=request_type, lead_id=lead.id, requested_by=actor.id,
+                          pipeline_version_id=version.id, from_stage_id=lead.stage_id,
+                          workflow_id=outbox.workflow_id_for(lead_id=lead.id, request_type=request_type,
+                                                             request_id=request_id), **fields)
+    session.add(row)
+    return row
+
+
+def open_request(session: Session, *, actor: User, lead: Lead, data: RequestIn) -> tuple[ApprovalRequest, Any]:
+    """Add a stage change, hold, drop or close request for the lead to the session (not committed): the lead
+    waits, its history says so. Returns the row and what starting its workflow takes."""
+    pending = leads_service.repo.pending_request(session, lead.id) if lead.status == "WAITING" else None
+    if pending is not None:
+        raise RequestPending(leads_service.waiting_message(session, pending))
     if lead.status not in ONGOING:
         raise Conflict(f"A lead that is {leads_service.STATUS_LABELS[lead.status]} cannot be changed.")
     target = None
     if data.request_type == "CHANGE_LEAD_STAGE":
         target = session.get(Stage, data.target_stage_id) if data.target_stage_id else None
-        if target is None or target.id == lead.stage_id or target.stage_name == "E7":
+        if target is None:
             raise ValidationFailed("Please choose the stage to move the lead to.")
-        current = session.get(Stage, lead.stage_id)
-        if current is not None and target.seq_number > current.seq_number:
-            missing = leads_service.missing_fields(session, lead, target)
-            if missing:
-                raise ValidationFailed(f"Complete these fields before moving to {target.stage_name} "
-                                       f"{target.stage_description}: {', '.join(missing)}.")
+        move = leads_service.check_move(session, lead, target)
+        if not move.allowed:
+            raise ValidationFailed(move.reason or "Please choose the stage to move the lead to.")
     version = find_version(session, action_type=data.request_type, sales_person_id=lead.sales_person_id)
     if version is None:
         raise Conflict(NO_PIPELINE)
-    workflow_id = f"approval-lead-{lead.id}-{data.request_type.lower().replace('_', '-')}-{uuid.uuid4().hex[:8]}"
-    row = ApprovalRequest(workflow_id=workflow_id, request_type=data.request_type, lead_id=lead.id,
-                          requested_by=actor.id, target_stage_id=target.id if target else None,
-                          from_stage_id=lead.stage_id, notes=(data.notes or "").strip() or None,
-                          pipeline_version_id=version.id)
-    session.add(row)
+    row = _new_request(session, actor=actor, lead=lead, request_type=data.request_type, version=version,
+                       target_stage_id=target.id if target else None, notes=(data.notes or "").strip() or None)
     leads_service.record_change(session, lead, actor, "status", lead.status, "WAITING")
     lead.status = "WAITING"
-    layers = layers_of(session, version)
-    session.commit()
+    session.flush()
+    return row, outbox.start_args(session, row, layers_of(session, version))
+
+
+def start_now(temporal: Client, settings: Settings, args: Any) -> None:
+    """Start a committed request's workflow; when that fails or takes too long the approval sweep starts it
+    (the request is kept either way, so the caller is never told it failed)."""
+    async def go() -> None:
+        await asyncio.wait_for(outbox.start(temporal, settings.temporal_task_queue, args),
+                               settings.approval_start_timeout)
+
     try:
-        _start(temporal, settings, row, layers)
-    except Exception as exc:
-        log.exception("could not start the approval workflow %s", workflow_id)
-        session.delete(row)
-        lead.status = "NEW"
-        session.commit()
-        raise AppError(UNAVAILABLE, status=503) from exc
+        anyio.from_thread.run(go)
+    except Exception:
+        log.warning("approval workflow %s not started now; the approval sweep will start it", args["id"],
+                    exc_info=True)
+
+
+def request(*, session: Session, temporal: Client, settings: Settings, actor: User, lead_id: int,
+            data: RequestIn) -> ApprovalRequest:
+    """Ask for a stage change, hold, drop or close: the request is committed, then its workflow started."""
+    lead = leads_service.visible_or_404(session, actor, lead_id)
+    row, args = open_request(session, actor=actor, lead=lead, data=data)
+    session.commit()
+    start_now(temporal, settings, args)
     return row
-
-
-def _start(temporal: Client, settings: Settings, row: ApprovalRequest, layers: list[rules.Layer]) -> None:
-    from workflows.approval import ApprovalInput, ApprovalWorkflow
-
-    async def start() -> None:
-        await temporal.start_workflow(
-            ApprovalWorkflow.run,
-            ApprovalInput(request_id=row.id, request_type=row.request_type, lead_id=row.lead_id,
-                          requested_by=row.requested_by, layers=layers),
-            id=row.workflow_id, task_queue=settings.temporal_task_queue,
-            search_attributes=TypedSearchAttributes([
-                SearchAttributePair(LEAD_ID, str(row.lead_id)), SearchAttributePair(REQUEST_TYPE, row.request_type),
-                SearchAttributePair(REQUESTED_BY, str(row.requested_by))]))
-
-    anyio.from_thread.run(start)
 
 
 def request_pcs(*, session: Session, temporal: Client, settings: Settings, actor: User, lead: Lead,
@@ -260,22 +322,13 @@ def request_pcs(*, session: Session, temporal: Client, settings: Settings, actor
     version = find_version(session, action_type="PCS", sales_person_id=lead.sales_person_id)
     if version is None:
         raise Conflict(NO_PIPELINE)
-    workflow_id = f"approval-lead-{lead.id}-pcs-r{sheet.revision_batch}-{uuid.uuid4().hex[:8]}"
-    row = ApprovalRequest(workflow_id=workflow_id, request_type="PCS", lead_id=lead.id, requested_by=actor.id,
-                          from_stage_id=lead.stage_id, notes=sheet.remark or None, pipeline_version_id=version.id)
-    session.add(row)
+    row = _new_request(session, actor=actor, lead=lead, request_type="PCS", version=version,
+                       notes=sheet.remark or None)
     session.flush()
-    sheet.approval_request_id, sheet.requested_at, sheet.status = row.id, row.requested_at, "WAITING_FOR_APPROVAL"
-    layers = layers_of(session, version)
+    sheet.approval_request_id, sheet.requested_at, sheet.status = row.id, datetime.now(UTC), "WAITING_FOR_APPROVAL"
+    args = outbox.start_args(session, row, layers_of(session, version))
     session.commit()
-    try:
-        _start(temporal, settings, row, layers)
-    except Exception as exc:
-        log.exception("could not start the approval workflow %s", workflow_id)
-        sheet.approval_request_id, sheet.requested_at, sheet.status = None, None, "SAVED_AS_DRAFT"
-        session.delete(row)
-        session.commit()
-        raise AppError(UNAVAILABLE, status=503) from exc
+    start_now(temporal, settings, args)
     return row
 
 
@@ -291,7 +344,8 @@ QUEUE_SORT = {"requestedAt": ApprovalRequest.requested_at, "requestType": Approv
 
 def queue(*, session: Session, actor: User, params: ListParams) -> Page[QueueRow]:
     """The requests waiting for the actor's decision."""
-    stmt = (select(ApprovalRequest, Requester.fullname, ClientCompany.client_name, Lead.project_name,
+    stmt = (select(ApprovalRequest, ApprovalTask.status, Requester.fullname, ClientCompany.client_name,
+                   Lead.project_name,
                    Current.stage_name, Current.stage_description, Target.stage_name, Target.stage_description,
                    ApprovalPipelineVersion.layers, ProjectCostSheet.revision_batch)
             .join(ApprovalTask, ApprovalTask.request_id == ApprovalRequest.id)
@@ -302,7 +356,7 @@ def queue(*, session: Session, actor: User, params: ListParams) -> Page[QueueRow
             .outerjoin(Current, Current.id == Lead.stage_id)
             .outerjoin(Target, Target.id == ApprovalRequest.target_stage_id)
             .outerjoin(ProjectCostSheet, ProjectCostSheet.approval_request_id == ApprovalRequest.id)
-            .where(ApprovalTask.approver_id == actor.id, ApprovalTask.status == "PENDING",
+            .where(ApprovalTask.approver_id == actor.id, ApprovalTask.status.in_(("PENDING", "PROCESSING")),
                    ApprovalRequest.status == "PENDING"))
     if params.search:
         term = like(params.search)
@@ -312,7 +366,8 @@ def queue(*, session: Session, actor: User, params: ListParams) -> Page[QueueRow
     stmt = apply_sort(stmt, params.sort, params.desc, QUEUE_SORT, default=ApprovalRequest.requested_at,
                       tiebreak=ApprovalRequest.id.desc(), default_desc=True)
     rows = []
-    for req, requester, client, project, cur, cur_desc, tgt, tgt_desc, layers, revision in session.execute(
+    for req, task_status, requester, client, project, cur, cur_desc, tgt, tgt_desc, layers, revision in \
+            session.execute(
             stmt.offset(params.offset).limit(params.limit)):
         current = f"{cur} {cur_desc}" if cur else None
         combined = f"{current} → {tgt} {tgt_desc}" if tgt else current
@@ -322,7 +377,9 @@ def queue(*, session: Session, actor: User, params: ListParams) -> Page[QueueRow
         rows.append(QueueRow(approval_id=req.id, request_type=req.request_type, requested_by_name=requester,
                              client_name=client, project_name=project, requested_at=req.requested_at,
                              notes=req.notes, combined_stage_descriptions=combined,
-                             current_stage_description=current, lead_id=req.lead_id, layer_name=layer))
+                             current_stage_description=current, lead_id=req.lead_id, layer_name=layer,
+                             current_stage=current, target_stage=f"{tgt} {tgt_desc}" if tgt else None,
+                             processing=task_status == "PROCESSING"))
     return Page[QueueRow](data=rows, total_rows=int(total or 0))
 
 
@@ -346,31 +403,146 @@ def _request_for(session: Session, actor: User, approval_id: int, *, decide: boo
     raise NotFound(REQUEST_NOT_FOUND)
 
 
-REFUSAL_STATUS = {rules.NOT_AN_APPROVER: 403, rules.NOTE_REQUIRED: 422, rules.NOTE_TOO_LONG: 422,
-                  rules.UNKNOWN_ACTION: 422}
+def save_lead_edit(*, session: Session, storage: Any, temporal: Client, settings: Settings, actor: User,
+                   lead_id: int, data: Any, uploads: dict[str, tuple[str, bytes]]) -> Any:
+    """The lead edit form: its fields, files and stage; a stage that needs approval is asked for with the same
+    request the request button makes, in the same transaction as the edit."""
+    edit = leads_service.apply_edit(session=session, storage=storage, actor=actor, lead_id=lead_id, data=data,
+                                    uploads=uploads)
+    approval_id, message, args = None, None, None
+    if edit.gated is not None:
+        current = session.get(Stage, edit.lead.stage_id)
+        row, args = open_request(session, actor=actor, lead=edit.lead,
+                                 data=RequestIn(request_type="CHANGE_LEAD_STAGE", target_stage_id=edit.gated.id))
+        first = args["arg"].layers[0]
+        approval_id = row.id
+        message = (f"Moving to {edit.gated.stage_name} {edit.gated.stage_description} needs approval: your request "
+                   f"was sent to {', '.join(a.name for a in first.approvers)}. The lead stays in "
+                   f"{current.stage_name} {current.stage_description} until it is approved." if current else None)
+    session.commit()
+    if args is not None:
+        start_now(temporal, settings, args)
+    return leads_service.update_result(session, edit, approval_id=approval_id, message=message)
 
 
-def decide(*, session: Session, temporal: Client, actor: User, approval_id: int, data: DecisionIn) -> TimelineOut:
-    req = _request_for(session, actor, approval_id, decide=True)
+def _my_task(session: Session, req: ApprovalRequest, actor: User) -> ApprovalTask | None:
+    return session.scalars(select(ApprovalTask).where(
+        ApprovalTask.request_id == req.id, ApprovalTask.approver_id == actor.id,
+        ApprovalTask.layer_index == req.current_layer).with_for_update()).first()
+
+
+def _decided(session: Session, req: ApprovalRequest, actor: User) -> bool:
+    return session.scalar(select(ApprovalDecision.id).where(
+        ApprovalDecision.request_id == req.id, ApprovalDecision.approver_id == actor.id).limit(1)) is not None
+
+
+@dataclass
+class DecisionAnswer:
+    timeline: TimelineOut
+    confirmed: bool  # False: received, made durable, and applied by the workflow (or the sweep) shortly
+
+
+def decide(*, session: Session, temporal: Client, settings: Settings, actor: User, approval_id: int,
+           data: DecisionIn) -> DecisionAnswer:
+    """Send an approver's decision to the request's workflow. The decision is made durable first (the task turns
+    PROCESSING), so a call that cannot be confirmed in time answers 'received' and the sweep finishes it."""
     from workflows.approval import ApprovalWorkflow, DecideInput
+
+    req = _request_for(session, actor, approval_id, decide=True)
+    note_problem = rules.note_refusal(data.approvers_action, data.note)
+    task = _my_task(session, req, actor)
+    if task is not None and task.status == "PROCESSING":
+        session.rollback()
+        return DecisionAnswer(_processing_timeline(session, req), False)
+    if (task is None or task.status != "PENDING") and _decided(session, req, actor):
+        raise RefusedDecision(rules.Refusal("AlreadyDecided", rules.ALREADY_DECIDED))
+    if req.status != "PENDING":
+        raise RefusedDecision(rules.Refusal("RequestFinished", rules.finished_message(req.status)))
+    if note_problem is not None:
+        raise RefusedDecision(note_problem)
+    if req.started_at is None and task is None:
+        raise RequestStarting(STARTING)
+    durable = task is not None and task.status == "PENDING"
+    if durable:
+        assert task is not None
+        task.status, task.submitted_action, task.submitted_note = "PROCESSING", data.approvers_action, data.note
+        task.submitted_at = datetime.now(UTC)
+    layer = req.current_layer
+    session.commit()
 
     async def send() -> Any:
         handle = temporal.get_workflow_handle(req.workflow_id)
         return await asyncio.wait_for(handle.execute_update(
-            ApprovalWorkflow.decide, DecideInput(actor.id, data.approvers_action, data.note)), DECISION_TIMEOUT)
+            ApprovalWorkflow.decide, DecideInput(actor.id, data.approvers_action, data.note),
+            id=outbox.update_id_for(request_id=req.id, layer_index=layer, approver_id=actor.id)),
+            settings.approval_decision_timeout)
 
     try:
-        timeline = anyio.from_thread.run(send)
+        live = anyio.from_thread.run(send)
     except WorkflowUpdateFailedError as exc:
         cause = exc.cause
-        message = cause.message if isinstance(cause, ApplicationError) else str(cause)
-        raise AppError(message, status=REFUSAL_STATUS.get(message, 409)) from exc
-    except Exception as exc:  # the workflow is closed (the request is finished), or no worker answered in time
-        session.refresh(req)
-        if req.status != "PENDING":
-            raise Conflict(rules.finished_message(req.status)) from exc
-        raise AppError(UNAVAILABLE, status=503) from exc
-    return _timeline_out(session, req, timeline, None)
+        refusal = rules.Refusal(cause.type or "Refused", cause.message) if isinstance(cause, ApplicationError) \
+            else rules.Refusal("Refused", str(cause))
+        if durable:
+            outbox.settle_refused(session, request_id=req.id, layer_index=layer, approver_id=actor.id, reason=None)
+        raise RefusedDecision(refusal) from exc
+    except Exception as exc:  # no answer in time (no worker, Temporal unreachable): the decision is kept
+        if not durable:
+            raise AppError(UNAVAILABLE, status=503) from exc
+        log.warning("decision on %s not confirmed in time; the approval sweep will send it again", req.workflow_id,
+                    exc_info=True)
+        session.expire_all()
+        return DecisionAnswer(_processing_timeline(session, req), False)
+    out = _timeline_out(session, req, live, settings.temporal_ui_url)
+    if out.needs_attention:
+        out.processing, out.message = True, RECEIVED
+        return DecisionAnswer(out, False)
+    return DecisionAnswer(out, True)
+
+
+def _processing_timeline(session: Session, req: ApprovalRequest) -> TimelineOut:
+    """The request's timeline from the database, its PROCESSING decisions shown as such."""
+    out = recorded_timeline(session, req)
+    out.processing, out.message = True, RECEIVED
+    return out
+
+
+def recorded_timeline(session: Session, req: ApprovalRequest, ui: str | None = None) -> TimelineOut:
+    """The timeline as the database records it (decisions, tasks): when the workflow cannot be asked."""
+    version = session.get(ApprovalPipelineVersion, req.pipeline_version_id)
+    layers = layers_of(session, version) if version else []
+    decisions = {(d.layer_index, d.approver_id): d for d in session.scalars(
+        select(ApprovalDecision).where(ApprovalDecision.request_id == req.id))}
+    processing = set(session.execute(select(ApprovalTask.layer_index, ApprovalTask.approver_id).where(
+        ApprovalTask.request_id == req.id, ApprovalTask.status == "PROCESSING")).tuples())
+    out_layers = []
+    for index, layer in enumerate(layers):
+        mine = [d for (i, _), d in decisions.items() if i == index]
+        if any(d.action == "REJECTED" for d in mine):
+            status = "REJECTED"
+        elif index < req.current_layer or req.status == "APPROVED":
+            status = "APPROVED"
+        elif index == req.current_layer and req.status == "PENDING":
+            status = "PENDING"
+        else:
+            status = "WAITING"
+        out_layers.append(TimelineLayerOut(
+            layer_name=layer.name, approval_type=MODE_LABELS.get(layer.mode, layer.mode), seq_no=index + 1,
+            min_approvals=layer.min_approvals, layer_status=status,
+            approvers=[TimelineApproverOut(
+                id=a.id, username=a.name,
+                action_type=decisions[(index, a.id)].action if (index, a.id) in decisions else None,
+                note=decisions[(index, a.id)].note if (index, a.id) in decisions else None,
+                approved_at=decisions[(index, a.id)].decided_at.isoformat() if (index, a.id) in decisions else None,
+                processing=(index, a.id) in processing)
+                for a in layer.approvers]))
+    return TimelineOut(approval_id=req.id, status=req.status, request_type=req.request_type,
+                       requested_at=req.requested_at, workflow_id=req.workflow_id, temporal_url=_ui_url(ui, req),
+                       layers=out_layers, processing=bool(processing), needs_attention=False, message=None)
+
+
+def _ui_url(ui: str | None, req: ApprovalRequest) -> str | None:
+    return f"{ui.rstrip('/')}/namespaces/default/workflows/{req.workflow_id}" if ui else None
 
 
 def timeline(*, session: Session, temporal: Client, settings: Settings, actor: User, approval_id: int) -> TimelineOut:
@@ -378,23 +550,56 @@ def timeline(*, session: Session, temporal: Client, settings: Settings, actor: U
     from workflows.approval import ApprovalWorkflow
 
     async def ask() -> Any:
-        return await temporal.get_workflow_handle(req.workflow_id).query(ApprovalWorkflow.timeline)
+        return await asyncio.wait_for(
+            temporal.get_workflow_handle(req.workflow_id).query(ApprovalWorkflow.timeline), 5)
 
     try:
         live = anyio.from_thread.run(ask)
-    except Exception as exc:
-        raise AppError(UNAVAILABLE, status=503) from exc
+    except Exception:  # not started yet, or Temporal unreachable: what the database recorded
+        return recorded_timeline(session, req, settings.temporal_ui_url)
     return _timeline_out(session, req, live, settings.temporal_ui_url)
 
 
 def _timeline_out(session: Session, req: ApprovalRequest, live: Any, ui: str | None) -> TimelineOut:
-    url = f"{ui.rstrip('/')}/namespaces/default/workflows/{req.workflow_id}" if ui else None
+    url = _ui_url(ui, req)
+    processing = set(session.execute(select(ApprovalTask.layer_index, ApprovalTask.approver_id).where(
+        ApprovalTask.request_id == req.id, ApprovalTask.status == "PROCESSING")).tuples())
     return TimelineOut(
         approval_id=req.id, status=live.status, request_type=req.request_type, requested_at=req.requested_at,
         workflow_id=req.workflow_id, temporal_url=url,
         layers=[TimelineLayerOut(layer_name=layer.name, approval_type=MODE_LABELS.get(layer.mode, layer.mode),
                                  seq_no=layer.seq_no, min_approvals=layer.min_approvals, layer_status=layer.status,
                                  approvers=[TimelineApproverOut(id=a.id, username=a.name, action_type=a.action,
-                                                                note=a.note, approved_at=a.decided_at)
+                                                                note=a.note, approved_at=a.decided_at,
+                                                                processing=a.action is None
+                                                                and (layer.seq_no - 1, a.id) in processing)
                                             for a in layer.approvers])
-                for layer in live.layers])
+                for layer in live.layers],
+        processing=bool(processing), needs_attention=bool(getattr(live, "needs_attention", False)), message=None)
+
+
+def waiting_for(*, session: Session, lead_id: int) -> WaitingFor | None:
+    """What a lead waits for: its pending request, the layer deciding now and the approvers still to decide."""
+    req = leads_service.repo.pending_request(session, lead_id)
+    if req is None:
+        return None
+    version = session.get(ApprovalPipelineVersion, req.pipeline_version_id)
+    layers = version.layers if version else []
+    layer = layers[req.current_layer] if req.current_layer < len(layers) else None
+    waiting = session.execute(
+        select(ApprovalTask.status, User.fullname).join(User, User.id == ApprovalTask.approver_id)
+        .where(ApprovalTask.request_id == req.id, ApprovalTask.layer_index == req.current_layer,
+               ApprovalTask.status.in_(("PENDING", "PROCESSING"))).order_by(User.fullname)).tuples().all()
+    target = session.get(Stage, req.target_stage_id) if req.target_stage_id else None
+    requester = session.get(User, req.requested_by)
+    state = "STARTING" if req.started_at is None else \
+        "PROCESSING" if any(status == "PROCESSING" for status, _ in waiting) else "PENDING"
+    return WaitingFor(
+        approval_id=req.id, request_type=req.request_type,
+        request_type_label=TYPE_LABELS.get(req.request_type, req.request_type),
+        target_stage_id=target.id if target else None,
+        target_stage_name=f"{target.stage_name} {target.stage_description}" if target else None,
+        target_status=TARGET_STATUS.get(req.request_type), layer_name=layer["name"] if layer else None,
+        layer_seq=req.current_layer + 1, layer_count=len(layers), pending_approvers=[name for _, name in waiting],
+        requested_at=req.requested_at, requested_by_name=requester.fullname if requester else None,
+        notes=req.notes, state=state)

@@ -24,6 +24,10 @@ class Settings(BaseSettings):
     temporal_namespace: str = "default"
     temporal_task_queue: str = "crm"
     temporal_ui_url: str | None = None
+    # how long an approver's call waits for the workflow to confirm a decision before answering "received"
+    approval_decision_timeout: float = 10.0
+    # how long a request's call waits for its workflow to start before leaving it to the approval sweep
+    approval_start_timeout: float = 5.0
 
     host: str = "127.0.0.1"
     port: int = 8000

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import psutil
 
-SEARCH_ATTRIBUTES = {"LeadId": "Keyword", "RequestType": "Keyword", "RequestedBy": "Keyword"}
+SEARCH_ATTRIBUTES = {"LeadId": "Keyword", "RequestType": "Keyword", "RequestedBy": "Keyword", "NeedsAttention": "Bool"}
 
 
 def free_port() -> int:

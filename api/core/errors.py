@@ -50,6 +50,13 @@ class Conflict(AppError):
     type = "Conflict"
 
 
+class RequestPending(AppError):
+    """The lead waits for an approval request: nothing else may change its stage or status meanwhile."""
+
+    status = 409
+    type = "RequestPending"
+
+
 class InvalidTransition(AppError):
     status = 409
     type = "InvalidTransition"

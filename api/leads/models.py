@@ -40,6 +40,8 @@ class Stage(Base):
     previous_stage_id: Mapped[int | None] = mapped_column(ForeignKey("stages.id"))
     next_stage_id: Mapped[int | None] = mapped_column(ForeignKey("stages.id"))
     seq_number: Mapped[int] = mapped_column(Integer)
+    # the field codes a lead must have filled before it may enter this stage (api/leads/stage_rules.py)
+    required_fields: Mapped[list[str]] = mapped_column(JSONB, default=list, server_default="[]")
 
 
 class Lead(Base, TimestampMixin):

@@ -5,18 +5,19 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import func, or_, select, union_all
+from sqlalchemy import exists, func, or_, select, union_all
 from sqlalchemy.orm import Session
 
+from api.approvals.models import ApprovalRequest, ApprovalTask
 from api.clients.models import Client
 from api.core.listing import ListParams, apply_sort, like
+from api.leads import stage_rules
 from api.leads.models import Lead, LeadPin, Stage
 from api.master_data.models import ProjectType
 from api.pcs.models import ProjectCostSheet
 from api.users.models import User
 
 Scope = list[int] | None
-BOARD_STAGES = ("E1", "E2", "E3", "E4", "E5", "E6")
 
 CARD_COLUMNS = (Lead.id, Client.client_name, Lead.project_name, Lead.last_contacted_at, User.nickname,
                 User.fullname.label("sales_fullname"), Lead.sales_person_id, Lead.status,
@@ -52,7 +53,7 @@ def _cards_base() -> Any:
 
 
 def board_stages(session: Session) -> list[Stage]:
-    return list(session.scalars(select(Stage).where(Stage.stage_name.in_(BOARD_STAGES)).order_by(Stage.seq_number)))
+    return stage_rules.board_stages(session)
 
 
 def board(session: Session, *, stages: list[Stage], scope: Scope, statuses: list[str], search: str | None,
@@ -96,6 +97,23 @@ def get_visible(session: Session, lead_id: int, scope: Scope) -> Lead | None:
     return session.scalars(scoped(select(Lead).where(Lead.id == lead_id), scope)).first()
 
 
+def get_readable(session: Session, lead_id: int, scope: Scope, approver_id: int) -> Lead | None:
+    """A lead in scope, or one the approver was asked to decide on (read only: an approval task is theirs)."""
+    if scope is None:
+        return get_visible(session, lead_id, scope)
+    asked = exists().where(ApprovalTask.approver_id == approver_id, ApprovalTask.request_id == ApprovalRequest.id,
+                           ApprovalRequest.lead_id == Lead.id)
+    return session.scalars(select(Lead).where(Lead.id == lead_id, or_(Lead.sales_person_id.in_(scope), asked)))\
+        .first()
+
+
+def pending_request(session: Session, lead_id: int) -> ApprovalRequest | None:
+    """The lead's request waiting for approval (stage change, hold, drop or close; a cost sheet waits apart)."""
+    return session.scalars(select(ApprovalRequest).where(
+        ApprovalRequest.lead_id == lead_id, ApprovalRequest.status == "PENDING",
+        ApprovalRequest.request_type != "PCS").order_by(ApprovalRequest.id.desc())).first()
+
+
 def pinned_stage_ids(session: Session, user_id: int) -> set[int]:
     return set(session.scalars(select(LeadPin.stage_id).where(LeadPin.user_id == user_id)))
 
@@ -103,7 +121,7 @@ def pinned_stage_ids(session: Session, user_id: int) -> set[int]:
 def total_gp(session: Session, *, scope: Scope, sales_person_id: int | None, statuses: list[str]) -> tuple[float, int]:
     stmt = select(func.coalesce(func.sum(Lead.total_gross_profit), 0), func.count(Lead.id))
     stmt = _filters(stmt, scope=scope, statuses=statuses, search=None, sales_person_id=sales_person_id)
-    stmt = stmt.where(Lead.stage_id.in_(select(Stage.id).where(Stage.stage_name.in_(BOARD_STAGES))))
+    stmt = stmt.where(Lead.stage_id.in_(select(Stage.id).where(Stage.stage_name != stage_rules.CLOSED_STAGE)))
     total, count = session.execute(stmt).one()
     return float(total), int(count)
 

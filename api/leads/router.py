@@ -8,10 +8,11 @@ from fastapi import APIRouter, File, Form, Query, Request, UploadFile
 from fastapi.responses import FileResponse
 from pydantic import ValidationError
 
+from api.approvals import service as approvals_service
 from api.core.errors import ValidationFailed
 from api.core.listing import ListQuery, Page
 from api.core.schemas import Envelope, ok
-from api.deps import Authz, SessionDep
+from api.deps import Authz, SessionDep, SettingsDep, TemporalDep
 from api.leads import files as lead_files
 from api.leads import history as lead_history
 from api.leads import service
@@ -32,13 +33,16 @@ from api.leads.schemas import (
     PinIn,
     RequirementField,
     StageDuration,
+    StageOptions,
     TotalGp,
     UpdateResult,
 )
 from api.users.models import User
 
 router = APIRouter(prefix="/leads", tags=["leads"])
-Reader = Annotated[User, Authz("leads", "read")]
+BoardReader = Annotated[User, Authz("leads", "read")]
+# approvers read the leads they are asked to decide on (page leads/view); rows are scoped in the service
+Reader = Annotated[User, Authz("leads", "read", or_page="leads/view")]
 Writer = Annotated[User, Authz("leads", "write")]
 Editor = Annotated[User, Authz("leads", "edit")]
 StatusQuery = Annotated[str | None, Query(max_length=60, description="ONGOING (default: NEW and WAITING), ALL, "
@@ -46,7 +50,7 @@ StatusQuery = Annotated[str | None, Query(max_length=60, description="ONGOING (d
 
 
 @router.get("", summary="The board: columns E1-E6 with their first leads, totals and pins")
-def get_board(session: SessionDep, actor: Reader,
+def get_board(session: SessionDep, actor: BoardReader,
               search_keyword: Annotated[str | None, Query(alias="searchKeyword", max_length=100)] = None,
               selected_stage: Annotated[int | None, Query(alias="selectedStage")] = None,
               sales_person_id: Annotated[int | None, Query(alias="salesPersonId")] = None,
@@ -58,7 +62,7 @@ def get_board(session: SessionDep, actor: Reader,
 
 
 @router.get("/list", summary="A page of lead cards of some statuses (the per-status lists)")
-def list_leads(session: SessionDep, actor: Reader, params: ListQuery, status: StatusQuery = None,
+def list_leads(session: SessionDep, actor: BoardReader, params: ListQuery, status: StatusQuery = None,
                stage_id: Annotated[int | None, Query(alias="stageId")] = None,
                sales_person_id: Annotated[int | None, Query(alias="salesPersonId")] = None) -> Envelope[Page[LeadCard]]:
     return ok(service.list_leads(session=session, actor=actor, status=status, params=params, stage_id=stage_id,
@@ -66,18 +70,18 @@ def list_leads(session: SessionDep, actor: Reader, params: ListQuery, status: St
 
 
 @router.get("/filter-options", summary="Stages, statuses and the sales people the caller may filter by")
-def filter_options(session: SessionDep, actor: Reader) -> Envelope[FilterOptions]:
+def filter_options(session: SessionDep, actor: BoardReader) -> Envelope[FilterOptions]:
     return ok(service.filter_options(session=session, actor=actor))
 
 
 @router.put("/pins", summary="Pin or unpin a board column for the caller")
-def set_pin(body: PinIn, session: SessionDep, actor: Reader) -> Envelope[None]:
+def set_pin(body: PinIn, session: SessionDep, actor: BoardReader) -> Envelope[None]:
     service.set_pin(session=session, actor=actor, stage_id=body.stage_id, is_pinned=body.is_pinned)
     return ok(None)
 
 
 @router.get("/totalGp/{sales_person_id}", summary="GP and count of ongoing leads (0: every visible lead)")
-def total_gp(sales_person_id: int, session: SessionDep, actor: Reader) -> Envelope[TotalGp]:
+def total_gp(sales_person_id: int, session: SessionDep, actor: BoardReader) -> Envelope[TotalGp]:
     return ok(service.total_gp(session=session, actor=actor, sales_person_id=sales_person_id))
 
 
@@ -97,9 +101,19 @@ def create_lead(body: LeadCreate, session: SessionDep, actor: Writer) -> Envelop
     return ok(service.create(session=session, actor=actor, data=body))
 
 
-@router.get("/{lead_id}", summary="A lead with its lists")
+@router.get("/{lead_id}", summary="A lead with its lists and, when it waits, what it waits for")
 def get_lead(lead_id: int, session: SessionDep, actor: Reader) -> Envelope[LeadDetail]:
-    return ok(service.get_detail(session=session, actor=actor, lead_id=lead_id))
+    detail = service.get_detail(session=session, actor=actor, lead_id=lead_id)
+    detail.waiting_for = approvals_service.waiting_for(session=session, lead_id=lead_id)
+    return ok(detail)
+
+
+@router.get("/{lead_id}/stage-options", summary="Every stage as a target of this lead: allowed or why not, whether "
+                                                "it needs approval, what it requires (the stage rules' answer)")
+def stage_options(lead_id: int, session: SessionDep, actor: Reader) -> Envelope[StageOptions]:
+    options = service.stage_options(session=session, actor=actor, lead_id=lead_id)
+    options.waiting_for = approvals_service.waiting_for(session=session, lead_id=lead_id)
+    return ok(options)
 
 
 @router.get("/{lead_id}/form", summary="The lead edit form data")
@@ -142,7 +156,7 @@ def requirement_fields(lead_id: int, stage: str, session: SessionDep,
 
 @router.put("/{lead_id}/update/v2", summary="Save the lead edit form (multipart: data JSON and files)")
 async def update_v2(
-    lead_id: int, request: Request, session: SessionDep, actor: Editor,
+    lead_id: int, request: Request, session: SessionDep, actor: Editor, temporal: TemporalDep, settings: SettingsDep,
     data: Annotated[str, Form(description="The lead edit state as JSON (LeadUpdate)")],
     proposal_file: Annotated[UploadFile | None, File(alias="proposalFile")] = None,
     project_cost_sheet_file: Annotated[UploadFile | None, File(alias="projectCostSheetFile")] = None,
@@ -162,7 +176,7 @@ async def update_v2(
             uploads[kind] = (upload.filename, content)
     from anyio import to_thread
 
-    result = await to_thread.run_sync(lambda: service.update_v2(
-        session=session, storage=request.app.state.storage, actor=actor, lead_id=lead_id, data=payload,
-        uploads=uploads))
+    result = await to_thread.run_sync(lambda: approvals_service.save_lead_edit(
+        session=session, storage=request.app.state.storage, temporal=temporal, settings=settings, actor=actor,
+        lead_id=lead_id, data=payload, uploads=uploads))
     return ok(result)

@@ -2,15 +2,41 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date, datetime
-from typing import Literal
+from decimal import Decimal
+from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import AfterValidator, Field, ValidationInfo
+from pydantic_core import PydanticCustomError
 
 from api.core.schemas import CamelModel
 
 StatusName = Literal["NEW", "WAITING", "HOLD", "DROPPED", "CLOSED"]
 FileKind = Literal["proposalFile", "projectCostSheetFile", "customerConfirmationDocumentFile"]
+# Money as typed: below 10^13 a JSON number keeps every digit (a float holds 15), and Numeric(17, 2) holds it.
+MONEY_LIMIT = 10**13
+INT_LIMIT = 2**31 - 1  # Integer columns
+
+
+def _money(label: str, *, negative: bool = False) -> AfterValidator:
+    """An amount a person typed (the JSON of a request): within the column and at most 2 decimals, else the
+    field's message. What the server reads back from its own columns is not judged again."""
+    limit = f"{MONEY_LIMIT - 0.01:,.2f}".replace(",", "_").replace(".", ",").replace("_", ".")
+
+    def check(value: float, info: ValidationInfo) -> float:
+        if info.mode != "json":
+            return value
+        if not -MONEY_LIMIT < value < MONEY_LIMIT:
+            raise PydanticCustomError("money_range", f"{label} cannot be more than {limit}" + (
+                f" or less than -{limit}." if negative else "."))
+        exponent = Decimal(repr(value)).as_tuple().exponent
+        if isinstance(exponent, int) and exponent < -2:
+            raise PydanticCustomError("money_decimals", f"{label} can have at most 2 decimals.")
+        return value
+
+    checker: Callable[[float, ValidationInfo], float] = check
+    return AfterValidator(checker)
 
 
 class LeadCard(CamelModel):
@@ -48,6 +74,11 @@ class TotalGp(CamelModel):
     total_leads: int
 
 
+class FieldLabel(CamelModel):
+    field: str
+    label: str
+
+
 class StageOut(CamelModel):
     id: int
     stage_name: str
@@ -57,6 +88,8 @@ class StageOut(CamelModel):
     previous_stage: int | None = Field(alias="previousStage")
     next_stage: int | None = Field(alias="nextStage")
     seq_number: int
+    slug: str
+    required_fields: list[FieldLabel]
 
 
 class Option(CamelModel):
@@ -96,13 +129,13 @@ class ServiceCategoryItem(CamelModel):
 class PaymentItem(CamelModel):
     service_category_id: int
     billing_date: date | None = None
-    amount: float | None = Field(default=None, ge=0)
+    amount: Annotated[float, _money("Payment amount")] | None = Field(default=None, ge=0)
 
 
 class BillingScheduleItem(CamelModel):
     service_category_id: int
     schedule: date
-    amount: float = Field(ge=0)
+    amount: Annotated[float, _money("Billing amount")] = Field(ge=0)
     description: str | None = Field(default=None, max_length=200)
 
 
@@ -176,7 +209,27 @@ class LeadSheets(CamelModel):
     project_cost_sheet: SheetBrief | None
 
 
+class WaitingFor(CamelModel):
+    """What a waiting lead waits for: its pending request, the layer deciding now and who still has to."""
+
+    approval_id: int
+    request_type: str
+    request_type_label: str
+    target_stage_id: int | None
+    target_stage_name: str | None
+    target_status: str | None
+    layer_name: str | None
+    layer_seq: int
+    layer_count: int
+    pending_approvers: list[str]
+    requested_at: datetime
+    requested_by_name: str | None
+    notes: str | None
+    state: str  # PENDING, PROCESSING (a decision is being applied), STARTING (its workflow is being started)
+
+
 class LeadDetail(LeadOut):
+    waiting_for: WaitingFor | None = None
     project_cost_sheets: LeadSheets
     person_in_charges: list[PicOut]
     service_categories: list[ServiceCategoryItem]
@@ -224,10 +277,10 @@ class LeadUpdate(CamelModel):
     project_start_date: date | None = None
     project_end_date: date | None = None
     project_duration: int | None = Field(default=None, ge=0, le=600)
-    project_budget: float | None = Field(default=None, ge=0, lt=1e13)
-    total_unit: int | None = Field(default=None, ge=0)
-    total_revenue: float | None = Field(default=None, ge=0, lt=1e13)
-    total_gross_profit: float | None = Field(default=None, gt=-1e13, lt=1e13)
+    project_budget: Annotated[float, _money("Project Budget")] | None = Field(default=None, ge=0)
+    total_unit: int | None = Field(default=None, ge=0, le=INT_LIMIT)
+    total_revenue: Annotated[float, _money("Total Revenue")] | None = Field(default=None, ge=0)
+    total_gross_profit: Annotated[float, _money("Total Gross Profit", negative=True)] | None = None
     person_in_charges: list[int] | None = Field(default=None, max_length=50)
     service_categories: list[ServiceCategoryItem] | None = Field(default=None, max_length=50)
     payments: list[PaymentItem] | None = Field(default=None, max_length=200)
@@ -238,8 +291,9 @@ class LeadUpdate(CamelModel):
 class UpdateResult(CamelModel):
     lead: LeadDetail
     stage_moved: bool
-    approval_required: bool
+    approval_required: bool  # the stage asked for needs approval: the request for it was made (approval_id)
     message: str | None
+    approval_id: int | None = None
 
 
 class NeedApprovalIn(CamelModel):
@@ -252,12 +306,38 @@ class NeedApprovalOut(CamelModel):
     stage_id: int
     stage_name: str
     missing_fields: list[str]
+    allowed: bool
+    reason: str | None
 
 
 class RequirementField(CamelModel):
     field: str
     label: str
     filled: bool
+
+
+class StageOption(CamelModel):
+    """A stage as a target of one lead's move (GET /leads/{id}/stage-options)."""
+
+    id: int
+    stage_name: str
+    stage_description: str
+    seq_number: int
+    slug: str
+    is_current: bool
+    allowed: bool
+    reason: str | None
+    needs_approval: bool
+    required_fields: list[RequirementField]
+    missing_fields: list[str]
+
+
+class StageOptions(CamelModel):
+    lead_id: int
+    current_stage_id: int
+    status: str
+    waiting_for: WaitingFor | None = None
+    stages: list[StageOption]
 
 
 class StageDuration(CamelModel):

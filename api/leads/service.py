@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from decimal import Decimal
 from typing import Any
@@ -9,13 +10,15 @@ from typing import Any
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
+from api.approvals.models import ApprovalRequest
 from api.clients.models import Client
 from api.contacts.models import Contact
-from api.core.errors import NotFound, ValidationFailed
+from api.core.errors import NotFound, RequestPending, ValidationFailed
 from api.core.listing import ListParams, Page
 from api.core.storage import Storage
 from api.leads import files as lead_files
 from api.leads import repository as repo
+from api.leads import stage_rules
 from api.leads.models import (
     ONGOING,
     STATUSES,
@@ -32,6 +35,7 @@ from api.leads.models import (
 from api.leads.schemas import (
     BillingScheduleItem,
     BoardColumn,
+    FieldLabel,
     FileInfo,
     FilterOptions,
     FinalDocument,
@@ -53,6 +57,8 @@ from api.leads.schemas import (
     SheetBrief,
     SheetItemBrief,
     StageDuration,
+    StageOption,
+    StageOptions,
     StageOut,
     TotalGp,
     UpdateResult,
@@ -63,21 +69,10 @@ from api.users.models import User
 
 LEAD_NOT_FOUND = "Lead not found."
 STATUS_LABELS = {"NEW": "New", "WAITING": "Waiting", "HOLD": "On Hold", "DROPPED": "Dropped", "CLOSED": "Closed"}
+REQUEST_WHAT = {"CHANGE_LEAD_STAGE": "a stage change", "HOLD_LEAD": "putting it on hold",
+                "DROP_LEAD": "dropping it", "CLOSE_LEAD": "closing it"}
 PER_COLUMN = 50
 
-# What a lead must have before it may enter a stage (spec: requirementFields per stage).
-REQUIREMENTS: dict[str, list[tuple[str, str]]] = {
-    "E2": [("personInCharges", "Person in Charge")],
-    "E3": [("projectType", "Project Type"), ("sourceId", "Source"), ("serviceCategories", "Service Category"),
-           ("expectedCloseDate", "Expected Close Date")],
-    "E4": [("proposalFile", "Proposal"), ("totalRevenue", "Total Revenue"),
-           ("totalGrossProfit", "Total Gross Profit"), ("projectStartDate", "Project Start Date"),
-           ("projectEndDate", "Project End Date")],
-    "E5": [("projectCostSheetFile", "Project Cost Sheet File"), ("entityId", "Entity"), ("unitId", "Unit")],
-    "E6": [("customerConfirmationDocumentFile", "Customer Confirmation Document"),
-           ("decisionMaker", "Decision Maker")],
-    "E7": [("projectIdNumbers", "Project ID Number")],
-}
 HISTORY_FIELDS = [
     "project_name", "client_id", "project_type_id", "source_id", "entity_id", "unit_id", "project_description",
     "subscription_type", "competitor", "decision_maker", "expected_close_date", "project_start_date",
@@ -107,7 +102,16 @@ def _record(session: Session, lead: Lead, actor: User, field: str, old: Any, new
 
 
 def visible_or_404(session: Session, actor: User, lead_id: int) -> Lead:
+    """A lead the actor may work on: their own, their team's, or any for whitelisted roles."""
     lead = repo.get_visible(session, lead_id, visible_sales_ids(session, actor))
+    if lead is None:
+        raise NotFound(LEAD_NOT_FOUND)
+    return lead
+
+
+def readable_or_404(session: Session, actor: User, lead_id: int) -> Lead:
+    """A lead the actor may read: one they may work on, or one they were asked to approve something on."""
+    lead = repo.get_readable(session, lead_id, visible_sales_ids(session, actor), actor.id)
     if lead is None:
         raise NotFound(LEAD_NOT_FOUND)
     return lead
@@ -135,7 +139,8 @@ def parse_statuses(raw: str | None) -> list[str]:
 
 
 def parse_sort(raw: str | None, stages: list[Stage]) -> dict[int, bool]:
-    """Per-column order by last contact, e.g. 'E1:asc,E3:desc'; columns not named: most recent first."""
+    """Per-column order by last contact, e.g. 'E1:asc,E3:desc'; columns not named: most recent first. `stages`
+    are every board stage (a sort of a column the stage filter hides is kept, not refused)."""
     by_name = {s.stage_name: s.id for s in stages}
     result: dict[int, bool] = {}
     for part in (raw or "").split(","):
@@ -151,12 +156,12 @@ def parse_sort(raw: str | None, stages: list[Stage]) -> dict[int, bool]:
 def board(*, session: Session, actor: User, search: str | None, selected_stage: int | None,
           sales_person_id: int | None, status: str | None, sort: str | None) -> list[BoardColumn]:
     """Columns E1-E6 with their first cards, totals and the user's pins."""
-    stages = repo.board_stages(session)
-    if selected_stage:
-        stages = [s for s in stages if s.id == selected_stage]
+    every = repo.board_stages(session)
+    descending = parse_sort(sort, every)
+    stages = [s for s in every if s.id == selected_stage] if selected_stage else every
     scope = visible_sales_ids(session, actor)
     rows, counts = repo.board(session, stages=stages, scope=scope, statuses=parse_statuses(status), search=search,
-                              sales_person_id=sales_person_id, descending=parse_sort(sort, stages),
+                              sales_person_id=sales_person_id, descending=descending,
                               per_column=PER_COLUMN)
     pins = repo.pinned_stage_ids(session, actor.id)
     names = {s.id: s.stage_name for s in stages}
@@ -197,7 +202,8 @@ def total_gp(*, session: Session, actor: User, sales_person_id: int) -> TotalGp:
 def stage_out(s: Stage) -> StageOut:
     return StageOut(id=s.id, stage_name=s.stage_name, stage_description=s.stage_description,
                     needs_approval=s.needs_approval, pipeline=s.pipeline, previousStage=s.previous_stage_id,
-                    nextStage=s.next_stage_id, seq_number=s.seq_number)
+                    nextStage=s.next_stage_id, seq_number=s.seq_number, slug=stage_rules.slug(s),
+                    required_fields=[FieldLabel(field=f, label=text) for f, text in stage_rules.requirements(s)])
 
 
 def filter_options(*, session: Session, actor: User) -> FilterOptions:
@@ -319,29 +325,29 @@ def _detail(session: Session, lead: Lead) -> LeadDetail:
 
 
 def get_detail(*, session: Session, actor: User, lead_id: int) -> LeadDetail:
-    return _detail(session, visible_or_404(session, actor, lead_id))
+    return _detail(session, readable_or_404(session, actor, lead_id))
 
 
 def get_form(*, session: Session, actor: User, lead_id: int) -> LeadForm:
-    lead = visible_or_404(session, actor, lead_id)
+    lead = readable_or_404(session, actor, lead_id)
     return LeadForm(lead=lead_out(session, lead), person_in_charges=_pics(session, lead.id),
                     service_categories=_categories(session, lead.id), payments=_payments(session, lead.id),
                     billing_schedules=_billing(session, lead.id), project_id_numbers=_pids(session, lead.id))
 
 
 def get_pics(*, session: Session, actor: User, lead_id: int) -> list[PicOut]:
-    return _pics(session, visible_or_404(session, actor, lead_id).id)
+    return _pics(session, readable_or_404(session, actor, lead_id).id)
 
 
 def payment_detail(*, session: Session, actor: User, lead_id: int) -> PaymentDetail:
-    lead = visible_or_404(session, actor, lead_id)
+    lead = readable_or_404(session, actor, lead_id)
     return PaymentDetail(total_revenue=float(lead.total_revenue or 0),
                          total_gross_profit=float(lead.total_gross_profit or 0),
                          payments=_payments(session, lead.id), billing_schedules=_billing(session, lead.id))
 
 
 def final_documents(*, session: Session, actor: User, lead_id: int) -> list[FinalDocument]:
-    lead = visible_or_404(session, actor, lead_id)
+    lead = readable_or_404(session, actor, lead_id)
     docs = []
     for kind, (attr, _, _) in lead_files.KINDS.items():
         value = getattr(lead, attr)
@@ -352,7 +358,7 @@ def final_documents(*, session: Session, actor: User, lead_id: int) -> list[Fina
 
 
 def file_path(*, session: Session, storage: Storage, actor: User, lead_id: int, kind: str) -> tuple[Any, str]:
-    lead = visible_or_404(session, actor, lead_id)
+    lead = readable_or_404(session, actor, lead_id)
     if kind not in lead_files.KINDS:
         raise NotFound("File not found.")
     value = getattr(lead, lead_files.KINDS[kind][0])
@@ -364,7 +370,7 @@ def file_path(*, session: Session, storage: Storage, actor: User, lead_id: int, 
 
 def stage_durations(*, session: Session, actor: User, lead_id: int) -> list[StageDuration]:
     """Time in each stage, from the lead's creation and its 'stage' history entries."""
-    lead = visible_or_404(session, actor, lead_id)
+    lead = readable_or_404(session, actor, lead_id)
     stages = {s.stage_name: s for s in session.scalars(select(Stage))}
     moves = list(session.execute(select(LeadHistory.changed_at, LeadHistory.old_value, LeadHistory.new_value)
                                  .where(LeadHistory.lead_id == lead.id, LeadHistory.field == "stage")
@@ -387,20 +393,6 @@ def stage_durations(*, session: Session, actor: User, lead_id: int) -> list[Stag
 
 # -- requirements and approval ------------------------------------------------------------------------------
 
-def _filled(session: Session, lead: Lead, field: str) -> bool:
-    if field == "personInCharges":
-        return bool(_pics(session, lead.id))
-    if field == "serviceCategories":
-        return bool(_categories(session, lead.id))
-    if field == "projectIdNumbers":
-        return bool(_pids(session, lead.id))
-    attr = {"projectType": "project_type_id", "sourceId": "source_id", "entityId": "entity_id", "unitId": "unit_id",
-            "proposalFile": "proposal_file", "projectCostSheetFile": "project_cost_sheet_file",
-            "customerConfirmationDocumentFile": "customer_confirmation_document_file"}.get(field)
-    value = getattr(lead, attr or "".join("_" + c.lower() if c.isupper() else c for c in field))
-    return value not in (None, "", 0, Decimal(0))
-
-
 def _stage(session: Session, key: str | int) -> Stage:
     stmt = select(Stage).where(Stage.id == int(key)) if str(key).isdigit() else select(Stage).where(
         Stage.stage_name == str(key).upper())
@@ -410,23 +402,58 @@ def _stage(session: Session, key: str | int) -> Stage:
     return stage
 
 
+def waiting_message(session: Session, request: ApprovalRequest) -> str:
+    """The refusal naming the request a lead waits for (every path that would change its stage or status)."""
+    what = REQUEST_WHAT.get(request.request_type, "a change")
+    if request.request_type == "CHANGE_LEAD_STAGE" and request.target_stage_id:
+        target = session.get(Stage, request.target_stage_id)
+        what = f"its move to {stage_rules.label(target)}" if target else what
+    return (f"This lead is waiting for approval of {what} (request #{request.id}); its stage and status cannot "
+            "change until that request is decided.")
+
+
+def _move_check(session: Session, lead: Lead, target: Stage, stages: list[Stage] | None = None) -> stage_rules.Move:
+    pending = repo.pending_request(session, lead.id) if lead.status == "WAITING" else None
+    return stage_rules.check_move(
+        session, lead, target, stages=stages, waiting=waiting_message(session, pending) if pending else None,
+        status_label=None if lead.status in ONGOING else STATUS_LABELS[lead.status])
+
+
+def check_move(session: Session, lead: Lead, target: Stage) -> stage_rules.Move:
+    """What moving this lead to `target` takes (for the approval request call)."""
+    return _move_check(session, lead, target)
+
+
 def requirement_fields(*, session: Session, actor: User, lead_id: int, stage: str) -> list[RequirementField]:
-    lead = visible_or_404(session, actor, lead_id)
+    lead = readable_or_404(session, actor, lead_id)
     target = _stage(session, stage)
-    return [RequirementField(field=f, label=label, filled=_filled(session, lead, f))
-            for f, label in REQUIREMENTS.get(target.stage_name, [])]
-
-
-def missing_fields(session: Session, lead: Lead, target: Stage) -> list[str]:
-    """The labels of what the lead still needs before it may enter `target`."""
-    return [label for f, label in REQUIREMENTS.get(target.stage_name, []) if not _filled(session, lead, f)]
+    return [RequirementField(field=f, label=text, filled=stage_rules.filled(session, lead, f))
+            for f, text in stage_rules.requirements(target)]
 
 
 def check_need_approval(*, session: Session, actor: User, lead_id: int, stage_id: int) -> NeedApprovalOut:
-    lead = visible_or_404(session, actor, lead_id)
-    target = _stage(session, stage_id)
-    return NeedApprovalOut(needs_approval=target.needs_approval, stage_id=target.id, stage_name=target.stage_name,
-                           missing_fields=missing_fields(session, lead, target))
+    lead = readable_or_404(session, actor, lead_id)
+    move = _move_check(session, lead, _stage(session, stage_id))
+    return NeedApprovalOut(needs_approval=move.needs_approval, stage_id=move.target.id,
+                           stage_name=move.target.stage_name, missing_fields=move.missing, allowed=move.allowed,
+                           reason=move.reason)
+
+
+def stage_options(*, session: Session, actor: User, lead_id: int) -> StageOptions:
+    """Every board stage as a target for this lead: allowed or why not, gated or not, what it requires."""
+    lead = readable_or_404(session, actor, lead_id)
+    stages = stage_rules.board_stages(session)
+    options = []
+    for stage in stages:
+        move = _move_check(session, lead, stage, stages)
+        options.append(StageOption(
+            id=stage.id, stage_name=stage.stage_name, stage_description=stage.stage_description,
+            seq_number=stage.seq_number, slug=stage_rules.slug(stage), is_current=stage.id == lead.stage_id,
+            allowed=move.allowed, reason=move.reason, needs_approval=move.needs_approval,
+            required_fields=[RequirementField(field=f, label=text, filled=stage_rules.filled(session, lead, f))
+                             for f, text in stage_rules.requirements(stage)],
+            missing_fields=move.missing))
+    return StageOptions(lead_id=lead.id, current_stage_id=lead.stage_id, status=lead.status, stages=options)
 
 
 # -- writes ---------------------------------------------------------------------------------------------------
@@ -481,10 +508,9 @@ def create(*, session: Session, actor: User, data: LeadCreate) -> LeadDetail:
     sales = session.get(User, sales_id)
     if sales is None or (scope is not None and sales_id not in scope):
         errors.append("Please choose a sales person from your team")
-    stage = session.get(Stage, data.stage_id) if data.stage_id else session.scalars(
-        select(Stage).where(Stage.stage_name == "E1")).first()
-    if stage is None or stage.stage_name not in repo.BOARD_STAGES:
-        errors.append("Please choose a stage from E1 to E6")
+    stage = session.get(Stage, data.stage_id) if data.stage_id else stage_rules.first_stage(session)
+    if stage is None or stage.stage_name == stage_rules.CLOSED_STAGE:
+        errors.append("Please choose a stage of the board")
     errors += _check_refs(session, client_id=data.client_id, values={"project_type_id": data.project_type,
                                                                      "source_id": data.source_id})
     if errors:
@@ -498,15 +524,38 @@ def create(*, session: Session, actor: User, data: LeadCreate) -> LeadDetail:
     session.flush()
     if data.person_in_charges:
         _set_pics(session, lead, data.person_in_charges, actor, record=False)
+    session.flush()
+    refused = stage_rules.check_create(session, lead)
+    if refused:
+        session.rollback()
+        raise ValidationFailed(refused)
     _record(session, lead, actor, "created", None, f"{stage.stage_name} {stage.stage_description}")
     session.commit()
     return _detail(session, lead)
 
 
-def update_v2(*, session: Session, storage: Storage, actor: User, lead_id: int, data: LeadUpdate,
-              uploads: dict[str, tuple[str, bytes]]) -> UpdateResult:
-    """Save the edit form and its files; a stage change that needs approval is not applied but answered."""
+@dataclass
+class Edit:
+    """An edit applied to the session, not committed: the lead, whether it moved, and the stage it asked for
+    that needs an approved request (the caller makes that request in the same transaction)."""
+
+    lead: Lead
+    moved: bool
+    gated: Stage | None
+
+
+def apply_edit(*, session: Session, storage: Storage, actor: User, lead_id: int, data: LeadUpdate,
+               uploads: dict[str, tuple[str, bytes]]) -> Edit:
+    """Apply the edit form and its files to the session; the stage rules decide the stage it asks for."""
     lead = visible_or_404(session, actor, lead_id)
+    target = None
+    if data.stage_id and data.stage_id != lead.stage_id:
+        target = session.get(Stage, data.stage_id)
+        if target is None:
+            raise ValidationFailed("Please choose a stage of the board.")
+        pending = repo.pending_request(session, lead.id) if lead.status == "WAITING" else None
+        if pending is not None:
+            raise RequestPending(waiting_message(session, pending))
     for kind, (filename, content) in uploads.items():
         lead_files.check(kind, filename, len(content))
     fields = data.model_dump(exclude_unset=True, exclude={"stage_id", "person_in_charges", "service_categories",
@@ -524,13 +573,16 @@ def update_v2(*, session: Session, storage: Storage, actor: User, lead_id: int, 
 
     for attr, value in values.items():
         if attr in ("project_budget", "total_revenue", "total_gross_profit") and value is not None:
-            value = Decimal(str(round(value, 2)))
+            value = Decimal(str(value))  # as typed: the schema refuses more than 2 decimals
         old = getattr(lead, attr)
         if old != value:
             _record(session, lead, actor, _camel(attr), old, value)
             setattr(lead, attr, value)
     revenue, gp = Decimal(lead.total_revenue or 0), Decimal(lead.total_gross_profit or 0)
     lead.gross_profit_margin = (gp / revenue * 100).quantize(Decimal("0.01")) if revenue else Decimal(0)
+    if abs(lead.gross_profit_margin) >= 100_000:  # Numeric(7, 2)
+        raise ValidationFailed("Gross profit margin must be between -99.999,99% and 99.999,99%: "
+                               "check Total Revenue and Total Gross Profit.")
 
     if data.person_in_charges is not None:
         _set_pics(session, lead, data.person_in_charges, actor, record=True)
@@ -565,41 +617,48 @@ def update_v2(*, session: Session, storage: Storage, actor: User, lead_id: int, 
         attr = lead_files.KINDS[kind][0]
         if getattr(lead, attr):
             _record(session, lead, actor, kind, getattr(lead, attr)["name"], None)
+            lead_files.discard(storage.staged(session), lead_id=lead.id, value=getattr(lead, attr))
             setattr(lead, attr, None)
     for kind, (filename, content) in uploads.items():
         attr = lead_files.KINDS[kind][0]
-        stored = lead_files.store(storage, lead_id=lead.id, kind=kind, filename=filename, data=content)
         old = getattr(lead, attr)
+        stored = lead_files.store(storage.staged(session), lead_id=lead.id, kind=kind, filename=filename,
+                                  data=content, replacing=old)
         _record(session, lead, actor, kind, old["name"] if old else None, stored["name"])
         setattr(lead, attr, stored)
     session.flush()
 
-    moved, approval, message = False, False, None
-    if data.stage_id and data.stage_id != lead.stage_id:
-        moved, approval, message = _move(session, lead, actor, data.stage_id)
     lead.updated_at = datetime.now(UTC)
-    session.commit()
-    return UpdateResult(lead=_detail(session, lead), stage_moved=moved, approval_required=approval, message=message)
-
-
-def _move(session: Session, lead: Lead, actor: User, stage_id: int) -> tuple[bool, bool, str | None]:
-    target = session.get(Stage, stage_id)
-    current = session.get(Stage, lead.stage_id)
-    assert current is not None
-    if target is None or target.stage_name not in repo.BOARD_STAGES:
-        raise ValidationFailed("Please choose a stage from E1 to E6.")
-    if lead.status not in ONGOING:
-        raise ValidationFailed(f"A lead that is {STATUS_LABELS[lead.status]} cannot change stage.")
-    if target.seq_number > current.seq_number:
-        missing = missing_fields(session, lead, target)
-        if missing:
-            raise ValidationFailed(f"Complete these fields before moving to {target.stage_name} "
-                                   f"{target.stage_description}: {', '.join(missing)}.")
-    if target.needs_approval:
-        return False, True, (f"Moving to {target.stage_name} {target.stage_description} needs approval; "
-                             "the lead stays in its stage until it is approved.")
+    if target is None:
+        _keep_pending_target(session, lead)
+        return Edit(lead, False, None)
+    move = _move_check(session, lead, target)
+    if not move.allowed:
+        raise ValidationFailed(move.reason or "This stage cannot be chosen.")
+    if move.needs_approval:
+        return Edit(lead, False, target)
     move_to(session, lead, actor, target)
-    return True, False, None
+    return Edit(lead, True, None)
+
+
+def _keep_pending_target(session: Session, lead: Lead) -> None:
+    """While a stage change waits for approval, the fields its target requires stay filled."""
+    pending = repo.pending_request(session, lead.id) if lead.status == "WAITING" else None
+    if pending is None or pending.request_type != "CHANGE_LEAD_STAGE" or not pending.target_stage_id:
+        return
+    target = session.get(Stage, pending.target_stage_id)
+    stages = stage_rules.board_stages(session)
+    origin = next((s for s in stages if s.id == pending.from_stage_id), None)
+    lacking = stage_rules.missing(session, lead, stage_rules.entered(stages, origin, target)) if target else []
+    if lacking:
+        raise RequestPending(f"{waiting_message(session, pending)} It needs {', '.join(lacking)} to stay filled.")
+
+
+def update_result(session: Session, edit: Edit, *, approval_id: int | None = None,
+                  message: str | None = None) -> UpdateResult:
+    """The edit form's answer once its transaction is committed."""
+    return UpdateResult(lead=_detail(session, edit.lead), stage_moved=edit.moved,
+                        approval_required=edit.gated is not None, message=message, approval_id=approval_id)
 
 
 def record_change(session: Session, lead: Lead, actor: User, field: str, old: Any, new: Any) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from sqlalchemy import update
 from sqlalchemy.orm import Session
 
 from api.core.errors import Forbidden
@@ -57,3 +58,13 @@ def mark_all_read(*, session: Session, actor: User, user: int | None, type_: str
 def notify(*, session: Session, user_id: int, notification_type: str, message: str, link: str | None = None) -> None:
     """Queue a notification for a user (committed by the caller)."""
     session.add(Notification(user_id=user_id, notification_type=notification_type, message=message, link=link))
+
+
+def settle_by_link(*, session: Session, link: str, keep: list[int]) -> list[int]:
+    """Mark read the APPROVAL notifications pointing at `link`, except those of the users in `keep` (still
+    asked): once a layer is settled, its approvers' notifications are done. Returns the users touched."""
+    stmt = (update(Notification)
+            .where(Notification.link == link, Notification.notification_type == "APPROVAL",
+                   Notification.is_read.is_(False), Notification.user_id.not_in(keep or [-1]))
+            .values(is_read=True).returning(Notification.user_id))
+    return sorted(set(session.scalars(stmt.execution_options(synchronize_session=False))))

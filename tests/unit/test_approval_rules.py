@@ -7,9 +7,11 @@ from workflows.approval_rules import (
     NOT_AN_APPROVER,
     NOTE_REQUIRED,
     NOTE_TOO_LONG,
+    REFUSAL_STATUS,
     Approver,
     Decision,
     Layer,
+    Refusal,
     RequestState,
     apply,
     pending_approvers,
@@ -18,6 +20,11 @@ from workflows.approval_rules import (
 )
 
 A, B, C = Approver(1, "Hendra"), Approver(2, "Maya"), Approver(3, "Ratna")
+
+
+def why(state: RequestState, who: int, action: str, note: str | None) -> str | None:
+    found = refusal(state, who, action, note)
+    return found.message if found else None
 
 
 def decide(state: RequestState, who: int, action: str = "APPROVED", note: str | None = None) -> None:
@@ -42,7 +49,7 @@ def test_any_order_needs_everyone_in_any_order() -> None:
 
 def test_in_sequence_refuses_the_second_approver_first() -> None:
     state = RequestState([Layer("Check", "IN_SEQUENCE", [A, B])])
-    assert refusal(state, 2, "APPROVED", None) == "It is not your turn yet: waiting for Hendra."
+    assert why(state, 2, "APPROVED", None) == "It is not your turn yet: waiting for Hendra."
     assert [a.id for a in pending_approvers(state)] == [1]
     decide(state, 1)
     decide(state, 2)
@@ -55,7 +62,7 @@ def test_several_user_settles_at_its_minimum() -> None:
     assert state.current == 0
     decide(state, 3)
     assert state.current == 1 and state.status == "PENDING"
-    assert refusal(state, 2, "APPROVED", None) == NOT_AN_APPROVER  # the first layer is over
+    assert why(state, 2, "APPROVED", None) == NOT_AN_APPROVER  # the first layer is over
 
 
 def test_a_rejection_in_the_middle_layer_ends_the_request() -> None:
@@ -63,17 +70,47 @@ def test_a_rejection_in_the_middle_layer_ends_the_request() -> None:
     decide(state, 1)
     decide(state, 2, "REJECTED", "Budget not approved")
     assert state.status == "REJECTED" and state.current == 1
-    assert refusal(state, 3, "APPROVED", None) == "This request is already rejected."
+    assert why(state, 3, "APPROVED", None) == "This request is already rejected."
 
 
 def test_validator_refusals() -> None:
     state = RequestState([Layer("1", "ANY_ORDER", [A, B])])
-    assert refusal(state, 9, "APPROVED", None) == NOT_AN_APPROVER
-    assert refusal(state, 1, "REJECTED", "  ") == NOTE_REQUIRED
-    assert refusal(state, 1, "REJECTED", "x" * 1025) == NOTE_TOO_LONG
+    assert why(state, 9, "APPROVED", None) == NOT_AN_APPROVER
+    assert why(state, 1, "REJECTED", "  ") == NOTE_REQUIRED
+    assert why(state, 1, "REJECTED", "x" * 1025) == NOTE_TOO_LONG
     assert refusal(state, 1, "REJECTED", "x" * 1024) is None
     decide(state, 1)
-    assert refusal(state, 1, "APPROVED", None) == ALREADY_DECIDED
+    assert why(state, 1, "APPROVED", None) == ALREADY_DECIDED
+
+
+def test_a_repeated_decision_is_always_already_decided() -> None:
+    """Whatever happened since (the layer moved on, the request ended), the same approver hears one answer."""
+    state = RequestState([Layer("1", "ANY_USER", [A, B]), Layer("2", "ANY_USER", [C])])
+    decide(state, 1)
+    assert refusal(state, 1, "APPROVED", None) == Refusal("AlreadyDecided", ALREADY_DECIDED)
+    assert refusal(state, 2, "APPROVED", None) == Refusal("NotAnApprover", NOT_AN_APPROVER)  # never decided
+    decide(state, 3, "REJECTED", "No budget")
+    assert refusal(state, 1, "REJECTED", "again") == Refusal("AlreadyDecided", ALREADY_DECIDED)
+    assert refusal(state, 3, "APPROVED", None) == Refusal("AlreadyDecided", ALREADY_DECIDED)
+    assert refusal(state, 2, "APPROVED", None) == Refusal("RequestFinished", "This request is already rejected.")
+
+
+def test_an_approver_listed_on_two_layers_decides_on_each() -> None:
+    state = RequestState([Layer("1", "ANY_USER", [A]), Layer("2", "ANY_USER", [A, B])])
+    decide(state, 1)
+    assert refusal(state, 1, "APPROVED", None) is None
+    decide(state, 1)
+    assert state.status == "APPROVED"
+
+
+def test_each_refusal_type_has_one_status() -> None:
+    state = RequestState([Layer("1", "IN_SEQUENCE", [A, B])])
+    found = [refusal(state, 9, "APPROVED", None), refusal(state, 2, "APPROVED", None),
+             refusal(state, 1, "REJECTED", None), refusal(state, 1, "REJECTED", "x" * 1025),
+             refusal(state, 1, "MAYBE", None)]
+    types = {r.type for r in found if r is not None}
+    assert types == {"NotAnApprover", "NotYourTurn", "NoteRequired", "NoteTooLong", "UnknownAction"}
+    assert all(t in REFUSAL_STATUS for t in types)
 
 
 @pytest.mark.parametrize(

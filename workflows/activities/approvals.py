@@ -54,6 +54,15 @@ class FinalStep:
     finish: FinishRequest
 
 
+@dataclass
+class Persist:
+    """Everything the workflow knows, written again after a step failed past its retries."""
+
+    decisions: list[RecordDecision]
+    queue: SyncQueue | None
+    finish: FinishRequest | None
+
+
 @activity.defn
 def sync_approval_queue(data: SyncQueue) -> list[int]:
     from api.approvals import queue
@@ -100,3 +109,20 @@ def record_decision_and_finish(data: FinalStep) -> bool:
     with sessions()() as session:
         _record(session, data.decision)
         return queue.finish(session, request_id=f.request_id, status=f.status, decided_by=f.decided_by)
+
+
+@activity.defn
+def persist_request(data: Persist) -> None:
+    from api.approvals import queue
+
+    with sessions()() as session:
+        for decision in data.decisions:
+            _record(session, decision)
+        if data.finish is not None:
+            f = data.finish
+            queue.finish(session, request_id=f.request_id, status=f.status, decided_by=f.decided_by)
+        elif data.queue is not None:
+            queue.sync_queue(session, request_id=data.queue.request_id, layer_index=data.queue.layer_index,
+                             pending=data.queue.pending)
+        else:
+            session.commit()

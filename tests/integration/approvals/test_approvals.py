@@ -73,7 +73,10 @@ class TestRequestAndDecide:
 
         again = request_hold(live, lead["id"])
         assert again.status_code == 409
-        assert again.json()["messages"] == ["This lead already has a request waiting for approval."]
+        assert again.json()["type"] == "RequestPending"
+        assert again.json()["messages"] == [f"This lead is waiting for approval of putting it on hold (request "
+                                            f"#{approval_id}); its stage and status cannot change until that "
+                                            "request is decided."]
 
         decided = live.put(f"/api/approval/{approval_id}/handle-hold",
                            json={"approversAction": "APPROVED", "note": "ok"}, headers=auth(live, "approver2"))
@@ -173,7 +176,8 @@ class TestPipelines:
         counted()  # the first call of a test may also reload the access policy
         before_count, before_statements = counted()
         for n in range(3):
-            body = {"name": f"Counted {n}", "pipelineActionType": "DROP_LEAD", "salesPersons": [ids["sales2"]],
+            # a sales person each: two active pipelines of one action type may not cover the same person
+            body = {"name": f"Counted {n}", "pipelineActionType": "DROP_LEAD", "salesPersons": [ids[f"sales{n + 4}"]],
                     "layers": [{"name": "One", "mode": "ANY_USER", "approvers": [ids["approver1"]]},
                                {"name": "Two", "mode": "ANY_ORDER", "approvers": [ids["approver2"], ids["tl1"]]}]}
             assert client.post("/api/approval-pipelines", json=body, headers=headers).status_code == 200

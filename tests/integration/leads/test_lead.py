@@ -52,7 +52,9 @@ class TestVisibility:
     def test_role_permissions(self, client: TestClient, refs: dict[str, Any], lead: dict[str, Any]) -> None:
         body = {"clientId": refs["client"], "projectName": "Nope"}
         assert client.post("/api/leads", json=body, headers=auth(client, "topmanager")).status_code == 403
-        assert client.get(f"/api/leads/{lead['id']}", headers=auth(client, "approver1")).status_code == 403
+        # an approver reads only the leads they are asked to decide on: this one is not among them
+        assert client.get(f"/api/leads/{lead['id']}", headers=auth(client, "approver1")).status_code == 404
+        assert client.get("/api/leads", headers=auth(client, "approver1")).status_code == 403  # no board
         assert client.get(f"/api/leads/{lead['id']}").status_code == 401
 
 
@@ -205,7 +207,8 @@ class TestStageMoves:
     def test_no_approval_needed_for_e2(self, client: TestClient, lead: dict[str, Any]) -> None:
         need = client.post("/api/leads/check-need-approval", json={"leadId": lead["id"], "stageId": 2},
                            headers=auth(client, "sales1")).json()["results"]
-        assert need == {"needsApproval": False, "stageId": 2, "stageName": "E2", "missingFields": []}
+        assert need == {"needsApproval": False, "stageId": 2, "stageName": "E2", "missingFields": [], "allowed": True,
+                        "reason": None}
 
 
 class TestReadCost:

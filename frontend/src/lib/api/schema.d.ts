@@ -40,6 +40,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/approval-pipelines/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Which active pipelines already cover this one's sales persons (saving it would be refused) */
+        post: operations["pipeline_check_api_approval_pipelines_check_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/approval-pipelines/people": {
         parameters: {
             query?: never;
@@ -564,7 +581,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A lead with its lists */
+        /** A lead with its lists and, when it waits, what it waits for */
         get: operations["get_lead_api_leads__lead_id__get"];
         put?: never;
         post?: never;
@@ -787,6 +804,23 @@ export interface paths {
         };
         /** Download the PDF generated with a PID */
         get: operations["project_id_pdf_api_leads__lead_id__project_ids__pid_id__pdf_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leads/{lead_id}/stage-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every stage as a target of this lead: allowed or why not, whether it needs approval, what it requires (the stage rules' answer) */
+        get: operations["stage_options_api_leads__lead_id__stage_options_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1243,6 +1277,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pcs-approval-pipelines/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Which active pipelines already cover this one's sales persons (saving it would be refused) */
+        post: operations["pcs_pipeline_check_api_pcs_approval_pipelines_check_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pcs-approval-pipelines/people": {
         parameters: {
             query?: never;
@@ -1493,8 +1544,26 @@ export interface paths {
         };
         /** The pipeline's stages in order */
         get: operations["list_stages_api_stages_get"];
-        /** Edit a stage (approval, neighbours, order, description) */
+        /** Edit a stage (approval, neighbours, order, description, required fields) */
         put: operations["update_stage_api_stages_put"];
+        /** Add a stage: the board, the stage rules and the stage pages follow it */
+        post: operations["create_stage_api_stages_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stages/requirement-catalogue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every field a stage can require, with its label */
+        get: operations["requirement_catalogue_api_stages_requirement_catalogue_get"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -2178,6 +2247,10 @@ export interface components {
         Envelope_NotificationPage_: {
             results: components["schemas"]["NotificationPage"];
         };
+        /** Envelope[OverlapCheck] */
+        Envelope_OverlapCheck_: {
+            results: components["schemas"]["OverlapCheck"];
+        };
         /** Envelope[Page[ClientRow]] */
         Envelope_Page_ClientRow__: {
             results: components["schemas"]["Page_ClientRow_"];
@@ -2245,6 +2318,10 @@ export interface components {
         /** Envelope[SessionUser] */
         Envelope_SessionUser_: {
             results: components["schemas"]["SessionUser"];
+        };
+        /** Envelope[StageOptions] */
+        Envelope_StageOptions_: {
+            results: components["schemas"]["StageOptions"];
         };
         /** Envelope[StageOut] */
         Envelope_StageOut_: {
@@ -2320,6 +2397,11 @@ export interface components {
         Envelope_list_EntityOut__: {
             /** Results */
             results: components["schemas"]["EntityOut"][];
+        };
+        /** Envelope[list[FieldLabel]] */
+        Envelope_list_FieldLabel__: {
+            /** Results */
+            results: components["schemas"]["FieldLabel"][];
         };
         /** Envelope[list[FinalDocument]] */
         Envelope_list_FinalDocument__: {
@@ -2431,6 +2513,13 @@ export interface components {
             label: string;
             /** To */
             to: unknown;
+        };
+        /** FieldLabel */
+        FieldLabel: {
+            /** Field */
+            field: string;
+            /** Label */
+            label: string;
         };
         /** FileInfo */
         FileInfo: {
@@ -2776,6 +2865,7 @@ export interface components {
              * Format: date-time
              */
             updatedAt: string;
+            waitingFor?: components["schemas"]["WaitingFor"] | null;
         };
         /** LeadForm */
         LeadForm: {
@@ -2962,10 +3052,14 @@ export interface components {
         };
         /** NeedApprovalOut */
         NeedApprovalOut: {
+            /** Allowed */
+            allowed: boolean;
             /** Missingfields */
             missingFields: string[];
             /** Needsapproval */
             needsApproval: boolean;
+            /** Reason */
+            reason: string | null;
             /** Stageid */
             stageId: number;
             /** Stagename */
@@ -3014,6 +3108,24 @@ export interface components {
             label: string;
             /** Value */
             value: string;
+        };
+        /** OverlapCheck */
+        OverlapCheck: {
+            /** Conflicts */
+            conflicts: components["schemas"]["OverlapOut"][];
+            /** Messages */
+            messages: string[];
+        };
+        /** OverlapOut */
+        OverlapOut: {
+            /** Pipelineid */
+            pipelineId: number;
+            /** Pipelinename */
+            pipelineName: string;
+            /** Salespersonid */
+            salesPersonId: number | null;
+            /** Salespersonname */
+            salesPersonName: string | null;
         };
         /** PageFlags */
         PageFlags: {
@@ -3425,6 +3537,8 @@ export interface components {
             clientName: string | null;
             /** Combinedstagedescriptions */
             combinedStageDescriptions: string | null;
+            /** Currentstage */
+            currentStage: string | null;
             /** Currentstagedescription */
             currentStageDescription: string | null;
             /** Layername */
@@ -3433,6 +3547,11 @@ export interface components {
             leadId: number | null;
             /** Notes */
             notes: string | null;
+            /**
+             * Processing
+             * @default false
+             */
+            processing: boolean;
             /** Projectname */
             projectName: string | null;
             /** Requesttype */
@@ -3444,6 +3563,8 @@ export interface components {
             requestedAt: string;
             /** Requestedbyname */
             requestedByName: string;
+            /** Targetstage */
+            targetStage: string | null;
         };
         /** ReadAllIn */
         ReadAllIn: {
@@ -3678,6 +3799,22 @@ export interface components {
             /** Sourcename */
             sourceName: string;
         };
+        /** StageCreate */
+        StageCreate: {
+            /**
+             * Needsapproval
+             * @default false
+             */
+            needsApproval: boolean;
+            /** Requiredfields */
+            requiredFields?: string[];
+            /** Seqnumber */
+            seqNumber: number;
+            /** Stagedescription */
+            stageDescription: string;
+            /** Stagename */
+            stageName: string;
+        };
         /** StageDuration */
         StageDuration: {
             /** Days */
@@ -3704,10 +3841,52 @@ export interface components {
             nextStage?: number | null;
             /** Previousstage */
             previousStage?: number | null;
+            /** Requiredfields */
+            requiredFields?: (string | components["schemas"]["FieldLabel"])[] | null;
             /** Seqnumber */
             seqNumber: number;
             /** Stagedescription */
             stageDescription: string;
+        };
+        /**
+         * StageOption
+         * @description A stage as a target of one lead's move (GET /leads/{id}/stage-options).
+         */
+        StageOption: {
+            /** Allowed */
+            allowed: boolean;
+            /** Id */
+            id: number;
+            /** Iscurrent */
+            isCurrent: boolean;
+            /** Missingfields */
+            missingFields: string[];
+            /** Needsapproval */
+            needsApproval: boolean;
+            /** Reason */
+            reason: string | null;
+            /** Requiredfields */
+            requiredFields: components["schemas"]["RequirementField"][];
+            /** Seqnumber */
+            seqNumber: number;
+            /** Slug */
+            slug: string;
+            /** Stagedescription */
+            stageDescription: string;
+            /** Stagename */
+            stageName: string;
+        };
+        /** StageOptions */
+        StageOptions: {
+            /** Currentstageid */
+            currentStageId: number;
+            /** Leadid */
+            leadId: number;
+            /** Stages */
+            stages: components["schemas"]["StageOption"][];
+            /** Status */
+            status: string;
+            waitingFor?: components["schemas"]["WaitingFor"] | null;
         };
         /** StageOut */
         StageOut: {
@@ -3721,8 +3900,12 @@ export interface components {
             pipeline: string;
             /** Previousstage */
             previousStage: number | null;
+            /** Requiredfields */
+            requiredFields: components["schemas"]["FieldLabel"][];
             /** Seqnumber */
             seqNumber: number;
+            /** Slug */
+            slug: string;
             /** Stagedescription */
             stageDescription: string;
             /** Stagename */
@@ -3769,6 +3952,11 @@ export interface components {
             id: number;
             /** Note */
             note: string | null;
+            /**
+             * Processing
+             * @default false
+             */
+            processing: boolean;
             /** Username */
             username: string;
         };
@@ -3793,6 +3981,18 @@ export interface components {
             approvalId: number;
             /** Layers */
             layers: components["schemas"]["TimelineLayerOut"][];
+            /** Message */
+            message?: string | null;
+            /**
+             * Needsattention
+             * @default false
+             */
+            needsAttention: boolean;
+            /**
+             * Processing
+             * @default false
+             */
+            processing: boolean;
             /** Requesttype */
             requestType: string;
             /**
@@ -3830,6 +4030,8 @@ export interface components {
         };
         /** UpdateResult */
         UpdateResult: {
+            /** Approvalid */
+            approvalId?: number | null;
             /** Approvalrequired */
             approvalRequired: boolean;
             lead: components["schemas"]["LeadDetail"];
@@ -3850,6 +4052,43 @@ export interface components {
             msg: string;
             /** Error Type */
             type: string;
+        };
+        /**
+         * WaitingFor
+         * @description What a waiting lead waits for: its pending request, the layer deciding now and who still has to.
+         */
+        WaitingFor: {
+            /** Approvalid */
+            approvalId: number;
+            /** Layercount */
+            layerCount: number;
+            /** Layername */
+            layerName: string | null;
+            /** Layerseq */
+            layerSeq: number;
+            /** Notes */
+            notes: string | null;
+            /** Pendingapprovers */
+            pendingApprovers: string[];
+            /** Requesttype */
+            requestType: string;
+            /** Requesttypelabel */
+            requestTypeLabel: string;
+            /**
+             * Requestedat
+             * Format: date-time
+             */
+            requestedAt: string;
+            /** Requestedbyname */
+            requestedByName: string | null;
+            /** State */
+            state: string;
+            /** Targetstageid */
+            targetStageId: number | null;
+            /** Targetstagename */
+            targetStageName: string | null;
+            /** Targetstatus */
+            targetStatus: string | null;
         };
     };
     responses: never;
@@ -3985,6 +4224,39 @@ export interface operations {
             };
         };
     };
+    pipeline_check_api_approval_pipelines_check_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PipelineIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OverlapCheck_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     pipeline_people_api_approval_pipelines_people_get: {
         parameters: {
             query?: never;
@@ -4084,6 +4356,15 @@ export interface operations {
         responses: {
             /** @description Successful Response */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TimelineOut_"];
+                };
+            };
+            /** @description Received but not yet confirmed: it will be applied shortly */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5582,6 +5863,37 @@ export interface operations {
             };
         };
     };
+    stage_options_api_leads__lead_id__stage_options_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                lead_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_StageOptions_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     stage_durations_api_leads__lead_id__stageDurations_get: {
         parameters: {
             query?: never;
@@ -6348,6 +6660,39 @@ export interface operations {
             };
         };
     };
+    pcs_pipeline_check_api_pcs_approval_pipelines_check_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PipelineIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OverlapCheck_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     pcs_pipeline_people_api_pcs_approval_pipelines_people_get: {
         parameters: {
             query?: never;
@@ -6915,6 +7260,59 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    create_stage_api_stages_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StageCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_StageOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    requirement_catalogue_api_stages_requirement_catalogue_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_FieldLabel__"];
                 };
             };
         };

@@ -1,0 +1,213 @@
+"""Nothing lost between the database and Temporal.
+
+A request is committed first, with a workflow id derived from its own id; its call then starts the workflow.
+If that start never happens (a crash right after the commit, Temporal unreachable), the approval sweep starts it:
+the id is deterministic and reuse is refused, so a request gets exactly one workflow. The workflow's first step
+stamps `started_at`.
+
+A decision is made durable the same way: the approver's task turns PROCESSING with the decision before the
+workflow is asked, under an update id derived from request, layer and approver. A call that could not confirm it
+in time answers "received"; the sweep sends the same update again until the workflow has it (Temporal answers
+a repeated update id with the first one's outcome), so it is applied once, or refused and reported.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session, sessionmaker
+from temporalio.client import Client, WorkflowUpdateFailedError, WorkflowUpdateRPCTimeoutOrCancelledError
+from temporalio.common import (
+    SearchAttributeKey,
+    SearchAttributePair,
+    TypedSearchAttributes,
+    WorkflowIDReusePolicy,
+)
+from temporalio.exceptions import ApplicationError, WorkflowAlreadyStartedError
+from temporalio.service import RPCError, RPCStatusCode
+
+from api.approvals.models import ApprovalDecision, ApprovalPipelineVersion, ApprovalRequest, ApprovalTask
+from api.notifications import service as notifications
+from api.notifications.live import publish_changed
+from api.users.models import User
+from workflows import approval_rules as rules
+
+log = logging.getLogger(__name__)
+
+START_AFTER = timedelta(seconds=10)  # a younger request may still be started by its own call
+RESEND_AFTER = timedelta(seconds=15)  # a younger decision may still be confirmed by its own call
+
+LEAD_ID = SearchAttributeKey.for_keyword("LeadId")
+REQUEST_TYPE = SearchAttributeKey.for_keyword("RequestType")
+REQUESTED_BY = SearchAttributeKey.for_keyword("RequestedBy")
+
+
+def workflow_id_for(*, lead_id: int, request_type: str, request_id: int) -> str:
+    """approval-lead-12-change-lead-stage-345: searchable by lead, unique by request."""
+    return f"approval-lead-{lead_id}-{request_type.lower().replace('_', '-')}-{request_id}"
+
+
+def update_id_for(*, request_id: int, layer_index: int, approver_id: int) -> str:
+    """One update id per approver and layer: sending a decision again never decides twice."""
+    return f"decision-{request_id}-{layer_index}-{approver_id}"
+
+
+def layers_of(session: Session, version: ApprovalPipelineVersion) -> list[rules.Layer]:
+    """The version's layers with their approvers' names (a workflow's input, or a timeline before one)."""
+    wanted = {i for layer in version.layers for i in layer["approvers"]}
+    people = dict(session.execute(select(User.id, User.fullname).where(User.id.in_(wanted))).tuples().all()) \
+        if wanted else {}
+    return [rules.Layer(name=layer["name"], mode=layer["mode"], min_approvals=layer.get("minApprovals", 1),
+                        approvers=[rules.Approver(i, people.get(i, f"user {i}")) for i in layer["approvers"]])
+            for layer in version.layers]
+
+
+def start_args(session: Session, row: ApprovalRequest, layers: list[rules.Layer] | None = None) -> dict[str, Any]:
+    """What starting this request's workflow takes (read while its transaction is still open)."""
+    from workflows.approval import ApprovalInput
+
+    if layers is None:
+        version = session.get(ApprovalPipelineVersion, row.pipeline_version_id)
+        assert version is not None
+        layers = layers_of(session, version)
+    return {"arg": ApprovalInput(request_id=row.id, request_type=row.request_type, lead_id=row.lead_id,
+                                 requested_by=row.requested_by, layers=layers),
+            "id": row.workflow_id,
+            "search_attributes": TypedSearchAttributes([
+                SearchAttributePair(LEAD_ID, str(row.lead_id)), SearchAttributePair(REQUEST_TYPE, row.request_type),
+                SearchAttributePair(REQUESTED_BY, str(row.requested_by))])}
+
+
+async def start(client: Client, task_queue: str, args: dict[str, Any]) -> bool:
+    """Start the request's workflow; False when it was started already (by the call or an earlier sweep)."""
+    from workflows.approval import ApprovalWorkflow
+
+    try:
+        await client.start_workflow(ApprovalWorkflow.run, args["arg"], id=args["id"], task_queue=task_queue,
+                                    search_attributes=args["search_attributes"],
+                                    id_reuse_policy=WorkflowIDReusePolicy.REJECT_DUPLICATE)
+    except WorkflowAlreadyStartedError:
+        return False
+    return True
+
+
+# -- the sweep ----------------------------------------------------------------------------------------------
+
+def _unstarted(session: Session, older_than: timedelta) -> list[dict[str, Any]]:
+    cutoff = datetime.now(UTC) - older_than
+    rows = session.scalars(select(ApprovalRequest).where(
+        ApprovalRequest.status == "PENDING", ApprovalRequest.started_at.is_(None),
+        ApprovalRequest.requested_at < cutoff).order_by(ApprovalRequest.id).limit(100))
+    return [start_args(session, row) for row in rows]
+
+
+def _mark_started(session: Session, workflow_ids: list[str]) -> None:
+    for row in session.scalars(select(ApprovalRequest).where(ApprovalRequest.workflow_id.in_(workflow_ids),
+                                                             ApprovalRequest.started_at.is_(None))):
+        row.started_at = datetime.now(UTC)
+    session.commit()
+
+
+async def start_waiting(client: Client, sessions: sessionmaker[Session], task_queue: str,
+                        older_than: timedelta = START_AFTER) -> list[str]:
+    """Start the workflow of every committed request that has none yet; returns the workflow ids started."""
+    def read() -> list[dict[str, Any]]:
+        with sessions() as session:
+            return _unstarted(session, older_than)
+
+    started, known = [], []
+    for args in await asyncio.to_thread(read):
+        if await start(client, task_queue, args):
+            log.warning("approval sweep started %s (its request's call had not)", args["id"])
+            started.append(args["id"])
+        else:
+            known.append(args["id"])
+
+    def mark() -> None:
+        with sessions() as session:
+            _mark_started(session, known)
+
+    if known:
+        await asyncio.to_thread(mark)
+    return started
+
+
+def _processing(session: Session, older_than: timedelta) -> list[tuple[int, str, int, int, str | None, str | None]]:
+    cutoff = datetime.now(UTC) - older_than
+    return list(session.execute(
+        select(ApprovalTask.request_id, ApprovalRequest.workflow_id, ApprovalTask.layer_index,
+               ApprovalTask.approver_id, ApprovalTask.submitted_action, ApprovalTask.submitted_note)
+        .join(ApprovalRequest, ApprovalRequest.id == ApprovalTask.request_id)
+        .where(ApprovalTask.status == "PROCESSING", ApprovalTask.submitted_at < cutoff)
+        .order_by(ApprovalTask.id).limit(100)).tuples())
+
+
+def settle_refused(session: Session, *, request_id: int, layer_index: int, approver_id: int,
+                   reason: str | None) -> None:
+    """A decision sent earlier turned out refused or moot: the task leaves PROCESSING and, when the approver
+    had been told it was received, they are told what became of it."""
+    task = session.scalars(select(ApprovalTask).where(
+        ApprovalTask.request_id == request_id, ApprovalTask.layer_index == layer_index,
+        ApprovalTask.approver_id == approver_id).with_for_update()).first()
+    if task is None or task.status != "PROCESSING":
+        session.commit()
+        return
+    decided = session.scalar(select(ApprovalDecision.id).where(
+        ApprovalDecision.request_id == request_id, ApprovalDecision.layer_index == layer_index,
+        ApprovalDecision.approver_id == approver_id))
+    request = session.get(ApprovalRequest, request_id)
+    if decided is not None:
+        task.status = "DONE"
+    else:
+        task.status = "PENDING" if request is not None and request.status == "PENDING" and \
+            request.current_layer == layer_index else "CANCELLED"
+        if reason:
+            notifications.notify(session=session, user_id=approver_id, notification_type="INFORMATION",
+                                 message=f"Your decision on request #{request_id} could not be applied: {reason}",
+                                 link="/system/approval")
+    task.submitted_action = task.submitted_note = task.submitted_at = None
+    session.commit()
+    if reason and decided is None:
+        publish_changed([approver_id])
+
+
+async def resend_decisions(client: Client, sessions: sessionmaker[Session],
+                           older_than: timedelta = RESEND_AFTER) -> int:
+    """Send again every decision still PROCESSING past `older_than`; returns how many were settled."""
+    from workflows.approval import ApprovalWorkflow, DecideInput
+
+    def read() -> list[tuple[int, str, int, int, str | None, str | None]]:
+        with sessions() as session:
+            return _processing(session, older_than)
+
+    settled = 0
+    for request_id, workflow_id, layer, approver, action, note in await asyncio.to_thread(read):
+        reason: str | None = None
+        try:
+            await asyncio.wait_for(client.get_workflow_handle(workflow_id).execute_update(
+                ApprovalWorkflow.decide, DecideInput(approver, action or "", note),
+                id=update_id_for(request_id=request_id, layer_index=layer, approver_id=approver)), 10)
+            # applied: its activity marked the task DONE; nothing else to do
+        except WorkflowUpdateFailedError as exc:
+            cause = exc.cause
+            reason = cause.message if isinstance(cause, ApplicationError) else str(cause)
+        except RPCError as exc:
+            if exc.status != RPCStatusCode.NOT_FOUND:  # anything but "the workflow has ended": try later
+                continue
+            reason = "the request was already decided."
+        except (TimeoutError, WorkflowUpdateRPCTimeoutOrCancelledError):
+            continue
+
+        def settle(reason: str | None = reason, request_id: int = request_id, layer: int = layer,
+                   approver: int = approver) -> None:
+            with sessions() as session:
+                settle_refused(session, request_id=request_id, layer_index=layer, approver_id=approver,
+                               reason=reason)
+
+        await asyncio.to_thread(settle)
+        settled += 1
+    return settled

@@ -1,0 +1,22 @@
+"""The approval sweep's activities: start the workflow of a committed request that has none, send again a
+decision the API could not confirm (both idempotent: deterministic workflow and update ids)."""
+
+from __future__ import annotations
+
+from temporalio import activity
+
+from workflows.activities.db import sessions
+
+
+@activity.defn
+async def start_waiting_requests() -> list[str]:
+    from api.approvals import outbox
+
+    return await outbox.start_waiting(activity.client(), sessions(), activity.info().task_queue)
+
+
+@activity.defn
+async def resend_decisions() -> int:
+    from api.approvals import outbox
+
+    return await outbox.resend_decisions(activity.client(), sessions())
