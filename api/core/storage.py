@@ -1,12 +1,25 @@
-"""File storage: a directory under data_dir by default, written atomically."""
+"""File storage: a directory under data_dir by default, written atomically.
+
+Writes that belong to a database change go through `Storage.staged(session)`: each gets a new key (a retry
+never overwrites a committed file), a file written in a transaction that does not commit is removed again,
+and a file the change replaces is removed only once the transaction commits."""
 
 from __future__ import annotations
 
+import logging
 import os
 import re
+import secrets
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from sqlalchemy import event
+from sqlalchemy.orm import Session, SessionTransaction
+
+log = logging.getLogger(__name__)
+
 _SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,150}$")
+_PENDING = "storage.pending"
 
 
 class Storage:
@@ -41,3 +54,77 @@ class Storage:
         path = self.path(namespace, name)
         if path is not None:
             path.unlink(missing_ok=True)
+
+    def staged(self, session: Session) -> StagedStorage:
+        """Writes and removals that follow the outcome of `session`'s transaction."""
+        return StagedStorage(self, session)
+
+
+class StagedStorage:
+    """The storage as one database transaction sees it (see the module's docstring)."""
+
+    def __init__(self, storage: Storage, session: Session):
+        self.storage, self.session = storage, session
+
+    def write(self, namespace: str, *, stem: str, ext: str, data: bytes) -> str:
+        """Store `data` under a new key '{stem}-{random}.{ext}' that no file has, and answer the key."""
+        pending = self._pending()
+        folder = self.storage._dir(namespace)
+        while True:
+            key = f"{stem}-{secrets.token_urlsafe(10)}" + (f".{ext}" if ext else "")
+            if not _SAFE_NAME.match(key) or ".." in key:
+                raise ValueError(f"unsafe file name {key!r}")
+            tmp = folder / f".{key}.{secrets.token_hex(8)}.tmp"
+            with tmp.open("xb") as fh:
+                fh.write(data)
+                fh.flush()
+                os.fsync(fh.fileno())
+            try:
+                os.link(tmp, folder / key)  # unlike a rename, never replaces a file that is there
+            except FileExistsError:
+                continue
+            finally:
+                tmp.unlink()
+            pending.written.append(folder / key)
+            return key
+
+    def discard(self, namespace: str, key: str) -> None:
+        """Remove the file once the transaction commits (it stays if the transaction rolls back)."""
+        path = self.storage.path(namespace, key)
+        if path is not None:
+            self._pending().discarded.append(path)
+
+    def _pending(self) -> _Pending:
+        if not self.session.in_transaction():
+            self.session.begin()  # what is pending belongs to a transaction, so there must be one
+        pending: _Pending = self.session.info.setdefault(_PENDING, _Pending())
+        return pending
+
+
+@dataclass
+class _Pending:
+    written: list[Path] = field(default_factory=list)
+    discarded: list[Path] = field(default_factory=list)
+
+
+def _remove(paths: list[Path]) -> None:
+    for path in paths:
+        try:
+            path.unlink(missing_ok=True)
+        except OSError:  # the transaction's outcome stands; a file left behind is only disk space
+            log.exception("could not remove %s", path)
+
+
+@event.listens_for(Session, "after_commit")
+def _committed(session: Session) -> None:
+    if session.in_nested_transaction() or _PENDING not in session.info:
+        return  # a savepoint: the outer transaction may still roll back
+    pending: _Pending = session.info.pop(_PENDING)
+    _remove(pending.discarded)
+
+
+@event.listens_for(Session, "after_transaction_end")
+def _ended(session: Session, transaction: SessionTransaction) -> None:
+    # After a commit nothing is pending any more; otherwise (rollback, close) the files written are orphans.
+    if transaction.parent is None and _PENDING in session.info:
+        _remove(session.info.pop(_PENDING).written)

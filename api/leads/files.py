@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 from pathlib import PurePath
+from typing import Any
 
 from api.core.errors import PayloadTooLarge, ValidationFailed
-from api.core.security import new_secret
-from api.core.storage import Storage
+from api.core.storage import StagedStorage
 
 MAX_BYTES = 15 * 1024 * 1024
 TOO_LARGE = "File is too large"
@@ -37,9 +37,19 @@ def check(kind: str, filename: str, size: int) -> str:
     return ext
 
 
-def store(storage: Storage, *, lead_id: int, kind: str, filename: str, data: bytes) -> dict[str, object]:
+def store(storage: StagedStorage, *, lead_id: int, kind: str, filename: str, data: bytes,
+          replacing: dict[str, Any] | None = None) -> dict[str, object]:
+    """Keep an upload of the edit form under a new key; the file it replaces goes once the save commits."""
     ext = check(kind, filename, len(data))
     safe = re.sub(r"[^A-Za-z0-9._ -]", "_", PurePath(filename).name)[:150] or f"file.{ext}"
-    key = f"{kind}-{new_secret(10)}.{ext}"
-    storage.save(namespace(lead_id), key, data)
+    key = storage.write(namespace(lead_id), stem=kind, ext=ext, data=data)
+    discard(storage, lead_id=lead_id, value=replacing)
     return {"name": safe, "size": len(data), "key": key}
+
+
+def discard(storage: StagedStorage, *, lead_id: int, value: dict[str, Any] | None) -> None:
+    """Remove a lead file the edit form stored, once the save that drops or replaces it commits. A cost sheet's
+    spreadsheet (the lead's PCS file can be one) stays: its revision still refers to it."""
+    key = (value or {}).get("key")
+    if isinstance(key, str) and key.split("-", 1)[0] in KINDS:
+        storage.discard(namespace(lead_id), key)

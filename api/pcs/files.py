@@ -8,8 +8,7 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import PurePath
 
-from api.core.security import new_secret
-from api.core.storage import Storage
+from api.core.storage import StagedStorage
 from api.leads import files as lead_files
 
 MAX_BYTES = lead_files.MAX_BYTES  # 15 MB
@@ -100,9 +99,10 @@ def display_name(filename: str) -> str:
     return safe or f"project-cost-sheet.{ext}"
 
 
-def store(storage: Storage, *, lead_id: int, revision_batch: int, filename: str, data: bytes) -> StoredFile:
-    key = f"pcs-{lead_id}-r{revision_batch}-{new_secret(9)}.{extension(filename)}"
-    storage.save(lead_files.namespace(lead_id), key, data)
+def store(storage: StagedStorage, *, lead_id: int, revision_batch: int, filename: str, data: bytes) -> StoredFile:
+    """Keep the spreadsheet under a new key; it is removed again if the save does not commit."""
+    key = storage.write(lead_files.namespace(lead_id), stem=f"pcs-{lead_id}-r{revision_batch}",
+                        ext=extension(filename), data=data)
     return StoredFile(filename=key, display_name=display_name(filename),
                       original_filename=PurePath(filename).name[:255], size=len(data))
 

@@ -132,14 +132,15 @@ def _files(session: Session, storage: Storage, actor: User, lead: Lead, sheet: P
             row.is_deleted = True
     if upload is not None:
         filename, content = upload
-        stored = pcs_files.store(storage, lead_id=lead.id, revision_batch=sheet.revision_batch, filename=filename,
-                                 data=content)
+        stored = pcs_files.store(storage.staged(session), lead_id=lead.id, revision_batch=sheet.revision_batch,
+                                 filename=filename, data=content)
         session.add(ProjectCostSheetFile(lead_id=lead.id, pcs_id=sheet.id, revision_batch=sheet.revision_batch,
                                          file_path=f"{lead_files.namespace(lead.id)}/{stored.filename}",
                                          filename=stored.filename, display_name=stored.display_name,
                                          original_filename=stored.original_filename, size=stored.size))
         # the lead's own PCS file (E5 requirement, lead files) follows the sheet's newest upload
         old = lead.project_cost_sheet_file
+        lead_files.discard(storage.staged(session), lead_id=lead.id, value=old)
         leads_service.record_change(session, lead, actor, "projectCostSheetFile", old["name"] if old else None,
                                     stored.display_name)
         lead.project_cost_sheet_file = {"name": stored.display_name, "size": stored.size, "key": stored.filename}
@@ -214,9 +215,10 @@ def save(*, session: Session, storage: Storage, temporal: TemporalClient | None,
         assert temporal is not None
         approvals_service.request_pcs(session=session, temporal=temporal, settings=settings, actor=actor, lead=lead,
                                       sheet=sheet)
-    else:
-        session.commit()
-    return pcs_form.build(session, actor, lead)
+        return pcs_form.build(session, actor, lead)
+    answer = pcs_form.build(session, actor, lead)  # before the commit: a draft whose answer fails keeps nothing
+    session.commit()
+    return answer
 
 
 # -- the file and the approval flow --------------------------------------------------------------------------------
