@@ -22,7 +22,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import Connection, Engine, text
 
-from api.approvals.service import UNAVAILABLE
+from api.approvals.service import RECEIVED
 from api.core.config import Settings
 from api.core.db import make_engine
 from api.core.embedded import _terminate, child_env
@@ -67,7 +67,8 @@ def stack(services: Services) -> Iterator[Stack]:
     task_queue = f"kill-{uuid.uuid4().hex[:8]}"
     settings = Settings(database_url=database_url, redis_url=redis_url, temporal_address=services.temporal_address,
                         temporal_task_queue=task_queue, data_dir=services.data_dir / "kill",
-                        jwt_secret=os.environ["JWT_SECRET"], app_url="http://testserver")
+                        jwt_secret=os.environ["JWT_SECRET"], app_url="http://testserver",
+                        approval_decision_timeout=3)
     env = child_env(DATABASE_URL=database_url, REDIS_URL=redis_url, TEMPORAL_ADDRESS=services.temporal_address,
                     TEMPORAL_TASK_QUEUE=task_queue, DATA_DIR=str(services.data_dir / "kill"))
     engine = make_engine(database_url)
@@ -180,6 +181,8 @@ def assert_applied_once(stack: Stack, lead_id: int, approval_id: int) -> None:
     assert stack.scalar("select status from leads where id = :l", l=lead_id) == "HOLD"
     assert stack.rows("select old_value, new_value from lead_histories where lead_id = :l and field = 'status' "
                       "order by id", l=lead_id) == [("NEW", "WAITING"), ("WAITING", "HOLD")]
+    assert stack.rows("select new_value from lead_histories where lead_id = :l and field = 'approval'",
+                      l=lead_id) == [("Approved by Budi Santoso: ok",)]
     told = stack.rows("select user_id, message from notifications where notification_type = 'INFORMATION' "
                       "and link = :l", l=f"/leads/{lead_id}")
     assert len(told) == 1 and told[0][0] == ids["sales1"] and "has been approved" in told[0][1]
@@ -200,7 +203,8 @@ def test_killed_while_a_decision_is_recorded(stack: Stack, blocked_for: float) -
 
     answer = kill_while_blocked(stack, "lock table approval_decisions in exclusive mode", "approval_decisions",
                                 "approver1", approval_id, blocked_for)
-    assert answer.status_code == 503 and answer.json()["messages"] == [UNAVAILABLE]
+    # not confirmed in time, but kept: the approver is told it was received, never that it failed
+    assert answer.status_code == 202 and answer.json()["results"]["message"] == RECEIVED
     assert decisions(stack, approval_id) == []  # the killed worker's transaction never committed
 
     stack.start_worker()
@@ -208,8 +212,9 @@ def test_killed_while_a_decision_is_recorded(stack: Stack, blocked_for: float) -
     wait_for(lambda: decisions(stack, approval_id), what="the decision is recorded after the restart")
     assert decisions(stack, approval_id) == [(0, stack.ids["approver1"], "APPROVED")]
     assert timeline(stack, approval_id)["layers"][0]["approvers"][0]["actionType"] == "APPROVED"
-    again = decide(stack, "approver1", approval_id)  # the approver tries again, as the 503 told them
+    again = decide(stack, "approver1", approval_id)  # the approver tries again anyway
     assert again.status_code == 409 and again.json()["messages"] == ["You have already decided on this layer."]
+    assert again.json()["type"] == "AlreadyDecided"
 
     assert decide(stack, "approver2", approval_id).status_code == 200
     final = decide(stack, "tl1", approval_id)
@@ -230,7 +235,7 @@ def test_killed_while_the_outcome_is_applied(stack: Stack) -> None:
     # stops the outcome's SELECT ... FOR UPDATE of the request
     answer = kill_while_blocked(stack, "select id from approval_requests where id = :r for no key update",
                                 "for update", "tl1", approval_id, r=approval_id)
-    assert answer.status_code == 503 and answer.json()["messages"] == [UNAVAILABLE]
+    assert answer.status_code == 202 and answer.json()["results"]["message"] == RECEIVED
     assert stack.scalar("select status from approval_requests where id = :r", r=approval_id) == "PENDING"
     assert stack.scalar("select status from leads where id = :l", l=lead_id) == "WAITING"
 
@@ -239,4 +244,113 @@ def test_killed_while_the_outcome_is_applied(stack: Stack) -> None:
              what="the outcome is applied after the restart")
     assert_applied_once(stack, lead_id, approval_id)
     again = decide(stack, "tl1", approval_id)
-    assert again.status_code == 409 and again.json()["messages"] == ["This request is already approved."]
+    assert again.status_code == 409 and again.json()["messages"] == ["You have already decided on this layer."]
+    late = decide(stack, "approver1", approval_id)  # decided on layer 1 long ago: the same one answer
+    assert late.status_code == 409 and late.json()["type"] == "AlreadyDecided"
+
+
+def test_a_decision_while_no_worker_runs_is_received_then_applied(stack: Stack) -> None:
+    """Worker down: the approver hears 'received', the queue and timeline show it processing, and once a worker
+    runs again the decision is applied once: what the approver was told is what happens."""
+    ensure_worker(stack)
+    lead_id, approval_id = prepare(stack, "Decision without a worker")
+    stack.kill_worker()
+
+    answer = decide(stack, "approver1", approval_id)
+    assert answer.status_code == 202, answer.text
+    body = answer.json()["results"]
+    assert body["processing"] is True and body["message"] == RECEIVED
+    assert body["layers"][0]["approvers"][0]["processing"] is True
+    row = next(r for r in stack.http.get("/api/approval", headers=auth(stack.http, "approver1")).json()["results"]
+               ["data"] if r["approvalId"] == approval_id)
+    assert row["processing"] is True
+    waiting = stack.http.get(f"/api/leads/{lead_id}", headers=auth(stack.http, "sales1")).json()["results"]
+    assert waiting["waitingFor"]["state"] == "PROCESSING"
+    assert decide(stack, "approver1", approval_id).status_code == 202  # a second click: the same answer
+    assert decisions(stack, approval_id) == []
+
+    stack.start_worker()
+    wait_for(lambda: decisions(stack, approval_id), what="the decision is applied once a worker runs")
+    assert decisions(stack, approval_id) == [(0, stack.ids["approver1"], "APPROVED")]
+    wait_for(lambda: stack.scalar("select status from approval_tasks where request_id = :r and approver_id = :a",
+                                  r=approval_id, a=stack.ids["approver1"]) == "DONE", what="the task is done")
+    assert decide(stack, "approver2", approval_id).status_code == 200
+    assert decide(stack, "tl1", approval_id).json()["results"]["status"] == "APPROVED"
+    assert_applied_once(stack, lead_id, approval_id)
+
+
+def test_a_decision_the_sweep_sends_again(stack: Stack) -> None:
+    """The Update never reached a worker and the server forgot it: the sweep sends the kept decision again."""
+    import asyncio
+
+    from temporalio.client import Client
+
+    from api.approvals import outbox
+    from api.core.db import make_session_factory
+
+    ensure_worker(stack)
+    lead_id, approval_id = prepare(stack, "Decision sent again")
+    # what a decide call leaves when it dies right after making the decision durable
+    with stack.engine.begin() as conn:
+        conn.execute(text("update approval_tasks set status = 'PROCESSING', submitted_action = 'APPROVED', "
+                          "submitted_note = 'kept', submitted_at = now() where request_id = :r and approver_id = :a"),
+                     {"r": approval_id, "a": stack.ids["approver1"]})
+
+    async def sweep() -> int:
+        client = await Client.connect(stack.http.app.state.settings.temporal_address)  # type: ignore[attr-defined]
+        return await outbox.resend_decisions(client, make_session_factory(stack.engine),
+                                             older_than=outbox.timedelta(0))
+
+    assert asyncio.run(sweep()) == 1
+    assert decisions(stack, approval_id) == [(0, stack.ids["approver1"], "APPROVED")]
+    assert asyncio.run(sweep()) == 0  # nothing left to send; sending again would not decide twice anyway
+    assert stack.scalar("select status from approval_tasks where request_id = :r and approver_id = :a",
+                        r=approval_id, a=stack.ids["approver1"]) == "DONE"
+    del lead_id
+
+
+def test_a_request_whose_workflow_did_not_start_after_its_commit(stack: Stack, monkeypatch: Any) -> None:
+    """A crash between the commit and the workflow start: the request is kept (the caller is not told it failed),
+    the sweep starts its one workflow, and it completes with one history of it."""
+    import asyncio
+
+    from temporalio.client import Client
+
+    from api.approvals import outbox
+    from api.core.db import make_session_factory
+
+    ensure_worker(stack)
+    sales = auth(stack.http, "sales1")
+    client_id = stack.http.get("/api/master-data/clients", headers=sales).json()["results"][0]["id"]
+    lead_id = stack.http.post("/api/leads", json={"clientId": client_id, "projectName": "Start lost"},
+                              headers=sales).json()["results"]["id"]
+    prepare(stack, "Pipeline for the start test")  # makes sure the hold pipeline exists
+
+    async def crash(*args: Any, **kwargs: Any) -> bool:
+        raise ConnectionError("the API process died right after its commit")
+
+    monkeypatch.setattr(outbox, "start", crash)
+    r = stack.http.post(f"/api/leads/{lead_id}/approval-requests", json={"requestType": "HOLD_LEAD"}, headers=sales)
+    monkeypatch.undo()
+    assert r.status_code == 200, r.text
+    approval_id = r.json()["results"]["approvalId"]
+    assert stack.scalar("select started_at from approval_requests where id = :r", r=approval_id) is None
+    assert stack.scalar("select status from leads where id = :l", l=lead_id) == "WAITING"
+    lead = stack.http.get(f"/api/leads/{lead_id}", headers=sales).json()["results"]
+    assert lead["waitingFor"]["state"] == "STARTING"
+
+    async def sweep() -> list[str]:
+        client = await Client.connect(stack.http.app.state.settings.temporal_address)  # type: ignore[attr-defined]
+        return await outbox.start_waiting(client, make_session_factory(stack.engine),
+                                          stack.http.app.state.settings.temporal_task_queue,  # type: ignore
+                                          older_than=outbox.timedelta(0))
+
+    workflow_id = stack.scalar("select workflow_id from approval_requests where id = :r", r=approval_id)
+    assert asyncio.run(sweep()) == [workflow_id]
+    wait_for(lambda: in_queue(stack, "approver1", approval_id), what="the swept request reaches the queue")
+    assert asyncio.run(sweep()) == []  # started once: a second sweep finds nothing to start
+    assert stack.scalar("select started_at from approval_requests where id = :r", r=approval_id) is not None
+    assert decide(stack, "approver1", approval_id).status_code == 200
+    assert decide(stack, "approver2", approval_id).status_code == 200
+    assert decide(stack, "tl1", approval_id).status_code == 200
+    assert_applied_once(stack, lead_id, approval_id)
