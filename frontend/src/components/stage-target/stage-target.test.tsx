@@ -89,6 +89,11 @@ describe('StageRequirements', () => {
     expect(document.querySelector('[data-field="totalRevenue"]')).toHaveTextContent('Total Revenuefilled');
   });
 
+  it('lists a field a stage on the way requires when the move lacks it', () => {
+    render(<StageRequirements stage={stage(4, 'E4', 'Proposal', { missingFields: ['Person in Charge'] })} />);
+    expect(document.querySelector('.is-missing')).toHaveTextContent('Person in Charge (a stage on the way)missing');
+  });
+
   it('says when a stage requires nothing', () => {
     render(<StageRequirements stage={stage(2, 'E2', 'Connected')} />);
     expect(screen.getByText('No fields.')).toBeInTheDocument();

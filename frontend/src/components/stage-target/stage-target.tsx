@@ -1,4 +1,4 @@
-import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
+import { CheckCircleFilled, CloseCircleFilled, MinusCircleOutlined } from '@ant-design/icons';
 import { Select, Tag, Typography } from 'antd';
 import type { CSSProperties } from 'react';
 import './stage-target.css';
@@ -88,9 +88,18 @@ export function StageTargetSelect({
   );
 }
 
-/** What a stage requires: each field with whether the lead has it; missing ones highlighted. */
+/**
+ * What a stage requires: each field with whether the lead has it, missing ones highlighted. A field the move
+ * lacks that a stage on the way requires (the server's missingFields) is listed too.
+ */
 export function StageRequirements({ stage, title }: { stage: StageTarget; title?: string }) {
-  const fields = stage.requiredFields;
+  const own = new Set(stage.requiredFields.map((f) => f.label));
+  const fields = [
+    ...stage.requiredFields,
+    ...(stage.missingFields ?? [])
+      .filter((label) => !own.has(label))
+      .map((label) => ({ field: label, label: `${label} (a stage on the way)`, filled: false })),
+  ];
   return (
     <div className="stage-requirements" data-testid="stage-requirements">
       <Typography.Text strong>{title ?? `${targetLabel(stage)} requires`}</Typography.Text>
@@ -102,16 +111,25 @@ export function StageRequirements({ stage, title }: { stage: StageTarget; title?
         <ul className="stage-requirements__list">
           {fields.map((f) => {
             const missing = f.filled === false || (stage.missingFields ?? []).includes(f.label);
+            // Without a lead (the create form) whether a field is filled is not known.
+            const known = missing || f.filled === true;
+            const state = missing ? 'missing' : known ? 'filled' : undefined;
             return (
               <li
                 key={f.field}
-                className={missing ? 'stage-requirements__item is-missing' : 'stage-requirements__item'}
+                className={`stage-requirements__item${missing ? ' is-missing' : ''}${known ? '' : ' is-unknown'}`}
                 data-field={f.field}
-                data-filled={missing ? 'false' : 'true'}
+                data-filled={known ? String(!missing) : undefined}
               >
-                {missing ? <CloseCircleFilled aria-hidden /> : <CheckCircleFilled aria-hidden />}
+                {missing ? (
+                  <CloseCircleFilled aria-hidden />
+                ) : known ? (
+                  <CheckCircleFilled aria-hidden />
+                ) : (
+                  <MinusCircleOutlined aria-hidden />
+                )}
                 <span>{f.label}</span>
-                <span className="stage-requirements__state">{missing ? 'missing' : 'filled'}</span>
+                {state && <span className="stage-requirements__state">{state}</span>}
               </li>
             );
           })}

@@ -1,5 +1,14 @@
-import type { BoardColumn, FilterOptions, LeadCard, LeadForm } from './api/types';
-import { BOARD_STAGES } from './lib/labels';
+import type { BoardColumn, FilterOptions, LeadCard, LeadForm, LeadStageOption, LeadStageOptions, WaitingFor } from './api/types';
+
+/** The seeded board stages (the server's; the front end has no list of its own). */
+export const BOARD_STAGES = [
+  { name: 'E1', description: 'Found' },
+  { name: 'E2', description: 'Connected' },
+  { name: 'E3', description: 'Qualified' },
+  { name: 'E4', description: 'Proposal' },
+  { name: 'E5', description: 'Verification' },
+  { name: 'E6', description: 'Closing' },
+] as const;
 
 export const card = (id: number, overrides: Partial<LeadCard> = {}): LeadCard => ({
   id,
@@ -45,6 +54,8 @@ export const filterOptions: FilterOptions = {
       previousStage: i === 0 ? null : i,
       nextStage: i + 2,
       seqNumber: i + 1,
+      slug: s.description.toLowerCase(),
+      requiredFields: [],
     })),
     {
       id: 7,
@@ -55,6 +66,8 @@ export const filterOptions: FilterOptions = {
       previousStage: 6,
       nextStage: null,
       seqNumber: 7,
+      slug: 'closed',
+      requiredFields: [],
     },
   ],
   statuses: [
@@ -118,4 +131,58 @@ export const leadForm = (): LeadForm => ({
   payments: [],
   billingSchedules: [],
   projectIdNumbers: [],
+});
+
+/**
+ * GET /leads/{id}/stage-options for a lead in `currentStageId`: E1..E6, every other stage allowed and needing
+ * no approval unless `overrides` says otherwise (by stage id).
+ */
+export function stageOptions(
+  leadId: number,
+  currentStageId = 1,
+  overrides: Record<number, Partial<LeadStageOption>> = {},
+  waitingFor: WaitingFor | null = null,
+): LeadStageOptions {
+  return {
+    leadId,
+    currentStageId,
+    status: waitingFor ? 'WAITING' : 'NEW',
+    waitingFor,
+    stages: BOARD_STAGES.map((s, i) => {
+      const id = i + 1;
+      const current = id === currentStageId;
+      return {
+        id,
+        stageName: s.name,
+        stageDescription: s.description,
+        seqNumber: id,
+        slug: s.description.toLowerCase(),
+        isCurrent: current,
+        allowed: !current,
+        reason: current ? `The lead is already in ${s.name} ${s.description}.` : null,
+        needsApproval: false,
+        requiredFields: [],
+        missingFields: [],
+        ...overrides[id],
+      };
+    }),
+  };
+}
+
+export const waitingFor = (overrides: Partial<WaitingFor> = {}): WaitingFor => ({
+  approvalId: 31,
+  requestType: 'CHANGE_LEAD_STAGE',
+  requestTypeLabel: 'Stage change',
+  targetStageId: 4,
+  targetStageName: 'E4 Proposal',
+  targetStatus: null,
+  layerName: 'Managers',
+  layerSeq: 1,
+  layerCount: 2,
+  pendingApprovers: ['Approver One', 'Approver Two'],
+  requestedAt: '2026-11-20T03:00:00Z',
+  requestedByName: 'Sari Dewi',
+  notes: 'Proposal sent to the CIO.',
+  state: 'PENDING',
+  ...overrides,
 });

@@ -3,18 +3,50 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { App as AntApp, Modal } from 'antd';
 import { DialogHost } from '@/components/dialogs';
 import { createQueryClient } from '@/lib/query-client';
-import { buttonByText, chooseOption } from '@/test/antd-helpers';
+import { buttonByText } from '@/test/antd-helpers';
 import { json, type ApiHandler } from '@/test/render-app';
-import { RequestApprovalButton } from './request-approval-button';
+import { RequestApprovalButton, type RequestApprovalButtonProps } from './request-approval-button';
 
-const stages = [
-  { id: 1, stageName: 'E1', stageDescription: 'Found', needsApproval: false, pipeline: 'LEADS', previousStage: null, nextStage: 2, seqNumber: 1 },
-  { id: 2, stageName: 'E2', stageDescription: 'Connected', needsApproval: true, pipeline: 'LEADS', previousStage: 1, nextStage: null, seqNumber: 2 },
-];
+const option = (id: number, name: string, description: string, extra: object = {}) => ({
+  id,
+  stageName: name,
+  stageDescription: description,
+  seqNumber: id,
+  slug: description.toLowerCase(),
+  isCurrent: false,
+  allowed: true,
+  reason: null,
+  needsApproval: false,
+  requiredFields: [],
+  missingFields: [],
+  ...extra,
+});
+
+/** GET /leads/42/stage-options: in E1; E2 needs approval; E4 lacks a proposal. */
+const stageOptions = {
+  leadId: 42,
+  currentStageId: 1,
+  status: 'NEW',
+  waitingFor: null,
+  stages: [
+    option(1, 'E1', 'Found', { isCurrent: true, allowed: false, reason: 'The lead is already in E1 Found.' }),
+    option(2, 'E2', 'Connected', {
+      needsApproval: true,
+      requiredFields: [{ field: 'personInCharges', label: 'Person in Charge', filled: true }],
+    }),
+    option(4, 'E4', 'Proposal', {
+      allowed: false,
+      needsApproval: true,
+      reason: 'Complete these fields before moving to E4 Proposal: Proposal.',
+      requiredFields: [{ field: 'proposalFile', label: 'Proposal', filled: false }],
+      missingFields: ['Proposal'],
+    }),
+  ],
+};
 
 afterEach(() => Modal.destroyAll());
 
-function setup(answer: ApiHandler) {
+function setup(answer: ApiHandler, props: Partial<RequestApprovalButtonProps> = {}) {
   const requests: Request[] = [];
   vi.stubGlobal(
     'fetch',
@@ -22,9 +54,7 @@ function setup(answer: ApiHandler) {
       const request = input instanceof Request ? input : new Request(input, init);
       requests.push(request.clone());
       const url = new URL(request.url);
-      if (url.pathname === '/api/leads/filter-options') {
-        return json(200, { results: { stages, statuses: [], salesPersons: [] } });
-      }
+      if (url.pathname === '/api/leads/42/stage-options') return json(200, { results: stageOptions });
       return (await answer(request, url)) ?? json(404, { messages: ['Not found'] });
     }),
   );
@@ -34,7 +64,7 @@ function setup(answer: ApiHandler) {
     <QueryClientProvider client={queryClient}>
       <AntApp>
         <DialogHost />
-        <RequestApprovalButton leadId={42} currentStageId={1} />
+        <RequestApprovalButton leadId={42} {...props} />
       </AntApp>
     </QueryClientProvider>,
   );
@@ -68,17 +98,72 @@ describe('RequestApprovalButton', () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['leads'] });
   });
 
-  it('asks for the target stage of a stage change and shows the server message', async () => {
+  it('offers the allowed target stages, marks approval, shows the requirements, then the server message', async () => {
     const { requests } = setup(() =>
-      json(409, { messages: ['This lead already has a request waiting for approval.'], type: 'Conflict' }),
+      json(409, { messages: ['This lead already has a request waiting for approval.'], type: 'RequestPending' }),
     );
     const box = await choose('Request stage change');
     const confirm = buttonByText('Confirm', box);
     expect(confirm).toBeDisabled();
-    await chooseOption(within(box).getByLabelText('Target stage'), 'E2 Connected');
+
+    fireEvent.mouseDown(within(box).getByLabelText('Target stage'));
+    const items = await waitFor(() => {
+      const found = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')];
+      if (found.length === 0) throw new Error('closed');
+      return found;
+    });
+    // Not the current stage; E4 is shown but cannot be chosen, with the server's reason.
+    expect(items.map((i) => i.querySelector('.stage-target-option__name')?.textContent)).toEqual(['E2 Connected', 'E4 Proposal']);
+    expect(items[0]).toHaveTextContent('Needs approval');
+    expect(items[1]).toHaveClass('ant-select-item-option-disabled');
+    expect(items[1]).toHaveTextContent('Complete these fields before moving to E4 Proposal: Proposal.');
+    fireEvent.click(items[0]);
+
+    // Before Confirm: what E2 requires, and that it needs approval.
+    const target = await within(box).findByTestId('request-stage-target');
+    expect(target).toHaveTextContent('Moving to E2 Connected needs approval: the lead moves once this request is approved.');
+    expect(target.querySelector('[data-field="personInCharges"]')).toHaveAttribute('data-filled', 'true');
     await waitFor(() => expect(confirm).toBeEnabled());
     fireEvent.click(confirm);
     expect(await within(box).findByText('This lead already has a request waiting for approval.')).toBeInTheDocument();
+    const post = requests.find((r) => r.method === 'POST')!;
+    expect(await post.json()).toEqual({ requestType: 'CHANGE_LEAD_STAGE', notes: null, targetStageId: 2 });
+  });
+
+  it('as a stage page button asks for that one stage and shows what it lacks', async () => {
+    const { requests } = setup(() => json(200, { results: { approvalId: 6, workflowId: 'w', status: 'WAITING' } }), {
+      stageId: 4,
+      label: 'Request move to E4 Proposal',
+    });
+    fireEvent.click(buttonByText('Request move to E4 Proposal'));
+    const box = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('.description-dialog');
+      if (!found) throw new Error('no dialog');
+      return found;
+    });
+    const target = await within(box).findByTestId('request-stage-target');
+    expect(target.querySelector('[data-field="proposalFile"]')).toHaveClass('is-missing');
+    expect(target).toHaveTextContent('Complete these fields before moving to E4 Proposal: Proposal.');
+    // Not allowed: Confirm stays off and nothing is sent.
+    expect(buttonByText('Confirm', box)).toBeDisabled();
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+
+  it('sends a stage page request for an allowed stage', async () => {
+    const { requests } = setup(() => json(200, { results: { approvalId: 6, workflowId: 'w', status: 'WAITING' } }), {
+      stageId: 2,
+      label: 'Request move to E2 Connected',
+    });
+    fireEvent.click(buttonByText('Request move to E2 Connected'));
+    const box = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('.description-dialog');
+      if (!found) throw new Error('no dialog');
+      return found;
+    });
+    const confirm = buttonByText('Confirm', box);
+    await waitFor(() => expect(confirm).toBeEnabled());
+    fireEvent.click(confirm);
+    expect(await screen.findByText('The stage change request has been sent for approval.')).toBeInTheDocument();
     const post = requests.find((r) => r.method === 'POST')!;
     expect(await post.json()).toEqual({ requestType: 'CHANGE_LEAD_STAGE', notes: null, targetStageId: 2 });
   });

@@ -1,11 +1,12 @@
 import { DownOutlined, SendOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Dropdown, Form, Select } from 'antd';
+import { Alert, Button, Dropdown, Form, Typography } from 'antd';
 import type { ButtonProps, MenuProps } from 'antd';
 import { useState } from 'react';
 import { toast } from '@/components/dialogs';
-import { leadKeys } from '@/features/leads/api/leads-api';
-import { approvalKeys, requestLeadApproval, stageOptionsQueryOptions } from '../api/approvals-api';
+import { StageRequirements, StageTargetSelect, targetLabel } from '@/components/stage-target';
+import { leadKeys, stageOptionsQueryOptions } from '@/features/leads/api/leads-api';
+import { approvalKeys, requestLeadApproval } from '../api/approvals-api';
 import type { LeadRequestType } from '../api/types';
 import { serverMessages, OOPS } from '../lib/errors';
 import { DescriptionDialog } from './description-dialog';
@@ -14,35 +15,56 @@ interface RequestKind {
   type: LeadRequestType;
   menu: string;
   title: string;
+  /** 'The stage change request has been sent for approval.' */
+  noun: string;
   /** Holding and dropping need a description (spec 2 §2.5, §5). */
   required: boolean;
   danger?: boolean;
 }
 
 export const REQUEST_KINDS: RequestKind[] = [
-  { type: 'CHANGE_LEAD_STAGE', menu: 'Request stage change', title: 'Request Stage Change', required: false },
-  { type: 'HOLD_LEAD', menu: 'Hold', title: 'Hold Lead', required: true },
-  { type: 'DROP_LEAD', menu: 'Drop', title: 'Drop Lead', required: true, danger: true },
-  { type: 'CLOSE_LEAD', menu: 'Close', title: 'Close Lead', required: false },
+  { type: 'CHANGE_LEAD_STAGE', menu: 'Request stage change', title: 'Request Stage Change', noun: 'stage change', required: false },
+  { type: 'HOLD_LEAD', menu: 'Hold', title: 'Hold Lead', noun: 'hold lead', required: true },
+  { type: 'DROP_LEAD', menu: 'Drop', title: 'Drop Lead', noun: 'drop lead', required: true, danger: true },
+  { type: 'CLOSE_LEAD', menu: 'Close', title: 'Close Lead', noun: 'close lead', required: false },
 ];
 
 export interface RequestApprovalButtonProps {
   leadId: number;
-  /** The lead's current stage, left out of the stage choices. */
-  currentStageId?: number | null;
   disabled?: boolean;
   size?: ButtonProps['size'];
+  type?: ButtonProps['type'];
+  /** A stage page's button: the stage change request to this stage only, no menu. */
+  stageId?: number;
+  /** The text of that button. */
+  label?: string;
   /** Called after a request was sent. */
   onRequested?: () => void;
 }
 
-/** A lead page's menu to ask for a stage change, hold, drop or close; each goes to the approvers. */
-export function RequestApprovalButton({ leadId, currentStageId, disabled, size, onRequested }: RequestApprovalButtonProps) {
+/**
+ * A lead page's menu to ask for a stage change, hold, drop or close; each goes to the approvers. The stage
+ * choices are the server's stage options for this lead: only allowed targets can be chosen (the others show
+ * why not), the ones that need approval are marked, and the chosen stage's required fields show before Confirm.
+ */
+export function RequestApprovalButton({
+  leadId,
+  disabled,
+  size,
+  type,
+  stageId: fixedStageId,
+  label,
+  onRequested,
+}: RequestApprovalButtonProps) {
   const queryClient = useQueryClient();
   const [kind, setKind] = useState<RequestKind | null>(null);
-  const [stageId, setStageId] = useState<number | undefined>();
+  const [chosenStageId, setStageId] = useState<number | undefined>();
   const [errors, setErrors] = useState<string[]>([]);
-  const stages = useQuery({ ...stageOptionsQueryOptions(), enabled: kind?.type === 'CHANGE_LEAD_STAGE' });
+  const changing = kind?.type === 'CHANGE_LEAD_STAGE';
+  const options = useQuery({ ...stageOptionsQueryOptions(leadId), enabled: changing });
+  const stages = options.data?.stages ?? [];
+  const stageId = fixedStageId ?? chosenStageId;
+  const target = stages.find((s) => s.id === stageId);
 
   const send = useMutation({
     mutationFn: ({ request, notes }: { request: RequestKind; notes: string }) =>
@@ -52,7 +74,7 @@ export function RequestApprovalButton({ leadId, currentStageId, disabled, size, 
         ...(request.type === 'CHANGE_LEAD_STAGE' ? { targetStageId: stageId ?? null } : {}),
       }),
     onSuccess: (_result, { request }) => {
-      toast.success(`The ${request.title.toLowerCase()} request has been sent for approval.`);
+      toast.success(`The ${request.noun} request has been sent for approval.`);
       setKind(null);
       void queryClient.invalidateQueries({ queryKey: leadKeys.all });
       void queryClient.invalidateQueries({ queryKey: approvalKeys.all });
@@ -77,18 +99,19 @@ export function RequestApprovalButton({ leadId, currentStageId, disabled, size, 
     onClick: () => open(k),
   }));
 
-  const stageChoices = (stages.data ?? [])
-    .filter((s) => s.id !== currentStageId)
-    .sort((a, b) => a.seqNumber - b.seqNumber)
-    .map((s) => ({ value: s.id, label: `${s.stageName} ${s.stageDescription}` }));
-
   return (
     <>
-      <Dropdown menu={{ items }} trigger={['click']} disabled={disabled}>
-        <Button size={size} icon={<SendOutlined />} disabled={disabled}>
-          Request approval <DownOutlined />
+      {fixedStageId !== undefined ? (
+        <Button type={type} size={size} icon={<SendOutlined />} disabled={disabled} onClick={() => open(REQUEST_KINDS[0])}>
+          {label ?? 'Request stage change'}
         </Button>
-      </Dropdown>
+      ) : (
+        <Dropdown menu={{ items }} trigger={['click']} disabled={disabled}>
+          <Button type={type} size={size} icon={<SendOutlined />} disabled={disabled}>
+            Request approval <DownOutlined />
+          </Button>
+        </Dropdown>
+      )}
       <DescriptionDialog
         open={kind !== null}
         title={kind?.title}
@@ -96,7 +119,7 @@ export function RequestApprovalButton({ leadId, currentStageId, disabled, size, 
         danger={kind?.danger}
         okText="Confirm"
         loading={send.isPending}
-        extraValid={kind?.type !== 'CHANGE_LEAD_STAGE' || stageId !== undefined}
+        extraValid={!changing || Boolean(target?.allowed)}
         extra={
           <>
             {errors.length > 0 && (
@@ -108,19 +131,35 @@ export function RequestApprovalButton({ leadId, currentStageId, disabled, size, 
                 description={errors.length > 1 ? errors.map((m) => <div key={m}>{m}</div>) : undefined}
               />
             )}
-            {kind?.type === 'CHANGE_LEAD_STAGE' && (
+            {changing && options.isError && (
+              <Alert type="error" showIcon style={{ marginBottom: 12 }} title={serverMessages(options.error)[0] ?? OOPS} />
+            )}
+            {changing && (
               <Form layout="vertical" component="div">
                 <Form.Item label="Target stage" required style={{ marginBottom: 12 }}>
-                  <Select
+                  <StageTargetSelect
                     aria-label="Target stage"
-                    placeholder="Choose a stage"
-                    loading={stages.isLoading}
+                    loading={options.isLoading}
+                    disabled={fixedStageId !== undefined}
+                    stages={stages}
                     value={stageId}
-                    options={stageChoices}
                     onChange={setStageId}
                   />
                 </Form.Item>
               </Form>
+            )}
+            {changing && target && (
+              <div className="request-stage-target" data-testid="request-stage-target">
+                <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+                  {target.needsApproval
+                    ? `Moving to ${targetLabel(target)} needs approval: the lead moves once this request is approved.`
+                    : `Moving to ${targetLabel(target)} needs no approval; this request still asks the approvers.`}
+                </Typography.Paragraph>
+                <StageRequirements stage={target} />
+                {!target.allowed && target.reason && (
+                  <Alert type="warning" showIcon style={{ marginTop: 8 }} title={target.reason} />
+                )}
+              </div>
             )}
           </>
         }

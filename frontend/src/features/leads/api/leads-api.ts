@@ -70,6 +70,7 @@ export const leadKeys = {
   filterOptions: ['leads', 'filter-options'] as const,
   detail: (id: number) => ['leads', 'detail', id] as const,
   form: (id: number) => ['leads', 'form', id] as const,
+  stageOptions: (id: number) => ['leads', 'stageOptions', id] as const,
   stageDurations: (id: number) => ['leads', 'stageDurations', id] as const,
   history: (id: number) => ['leads', 'history', id] as const,
   finalDocuments: (id: number) => ['leads', 'finalDocuments', id] as const,
@@ -157,6 +158,17 @@ export const leadFormQueryOptions = (id: number) =>
     refetchOnWindowFocus: false,
   });
 
+/**
+ * Where this lead may move (the one owner of the stage rules answers): each stage with whether the move is
+ * allowed and why not, whether it needs approval, what it requires and what is missing; and what a waiting
+ * lead waits for.
+ */
+export const stageOptionsQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: leadKeys.stageOptions(id),
+    queryFn: () => unwrap(api.GET('/leads/{lead_id}/stage-options', { params: { path: { lead_id: id } } })),
+  });
+
 export const stageDurationsQueryOptions = (id: number) =>
   queryOptions({
     queryKey: leadKeys.stageDurations(id),
@@ -177,10 +189,6 @@ export const finalDocumentsQueryOptions = (id: number) =>
 
 export function createLead(body: LeadCreate) {
   return unwrap(api.POST('/leads', { body }));
-}
-
-export function checkNeedApproval(leadId: number, stageId: number) {
-  return unwrap(api.POST('/leads/check-need-approval', { body: { leadId, stageId } }));
 }
 
 /** The multipart body of PUT /leads/{id}/update/v2: `data` as JSON plus the chosen files. */

@@ -16,8 +16,10 @@ export type PersonInCharge = Schemas['PicOut'];
 export type ServiceCategoryItem = Schemas['ServiceCategoryItem'];
 export type PaymentItem = Schemas['PaymentItem'];
 export type BillingScheduleItem = Schemas['BillingScheduleItem'];
-export type NeedApproval = Schemas['NeedApprovalOut'];
 export type UpdateResult = Schemas['UpdateResult'];
+export type LeadStageOptions = Schemas['StageOptions'];
+export type LeadStageOption = Schemas['StageOption'];
+export type WaitingFor = Schemas['WaitingFor'];
 export type StageDuration = Schemas['StageDuration'];
 export type LeadHistoryEntry = Schemas['HistoryEntry'];
 export type FinalDocument = Schemas['FinalDocument'];
@@ -71,3 +73,4 @@ export interface LeadUpdate {
 
 /** The files a save may carry, by their multipart part names. */
 export type LeadUploads = Partial<Record<LeadFileKind, File>>;
+

@@ -1,21 +1,6 @@
 import { abbreviate, formatDate, formatIDR } from '@/lib/format';
 import type { BoardStatus } from '../api/leads-api';
-import type { LeadStatus, StageOption, SubscriptionType } from '../api/types';
-
-/** The board's stages, in order (spec §2.1). */
-export const BOARD_STAGES = [
-  { name: 'E1', description: 'Found' },
-  { name: 'E2', description: 'Connected' },
-  { name: 'E3', description: 'Qualified' },
-  { name: 'E4', description: 'Proposal' },
-  { name: 'E5', description: 'Verification' },
-  { name: 'E6', description: 'Closing' },
-] as const;
-
-/** The server's stages that are on the board (E1..E6; its list also has E7 Closed). */
-export function boardStages(stages: readonly StageOption[] | undefined): StageOption[] {
-  return (stages ?? []).filter((s) => BOARD_STAGES.some((b) => b.name === s.stageName));
-}
+import type { LeadStatus, SubscriptionType } from '../api/types';
 
 export const ALL_STAGES_LABEL = 'All Stages';
 /** A board column scrolls when it holds more than 5 leads (spec §9). */

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '@/app/auth/auth-context';
 import { toast } from '@/components/dialogs';
+import { StageRequirements, StageTargetSelect, targetLabel } from '@/components/stage-target';
 import { errorMessage } from '@/lib/api/errors';
 import { createLead, filterOptionsQueryOptions, leadKeys } from '../api/leads-api';
 import {
@@ -33,12 +34,13 @@ export interface LeadCreateValues {
   sourceId?: number;
   competitor?: string;
   salesId?: number;
+  stageId?: number;
 }
 
 const STEP_FIELDS: Array<Array<keyof LeadCreateValues>> = [
   ['clientId', 'personInCharges'],
   ['projectName', 'projectType', 'sourceId', 'competitor'],
-  ['salesId'],
+  ['salesId', 'stageId'],
 ];
 
 /** The POST /leads body; empty choices are sent as null. */
@@ -52,6 +54,7 @@ export function toLeadCreate(values: LeadCreateValues): LeadCreate {
     sourceId: values.sourceId ?? null,
     salesId: values.salesId ?? null,
     competitor: text(values.competitor),
+    ...(values.stageId !== undefined ? { stageId: values.stageId } : {}),
   };
 }
 
@@ -60,7 +63,11 @@ const labelOf = <T,>(items: T[] | undefined, id: number | undefined, key: (t: T)
   return found ? name(found) : '-';
 };
 
-/** /leads/add: client and persons in charge, the project, then the sales person; creates in E1. */
+/**
+ * /leads/add: client and persons in charge, the project, then the sales person and the stage (the first one
+ * by default). Whether a lead may start in a later stage is the server's rule: the stages' approval marks and
+ * required fields are shown, and the server's refusal is shown as it words it.
+ */
 export function LeadCreatePage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -76,6 +83,15 @@ export function LeadCreatePage() {
   const sources = useQuery(sourcesQueryOptions());
   const options = useQuery(filterOptionsQueryOptions());
   const salesPersons = useMemo(() => options.data?.salesPersons ?? [], [options.data]);
+  const stages = useMemo(() => options.data?.stages ?? [], [options.data]);
+  const firstStage = stages[0];
+  const stageId = Form.useWatch('stageId', form) as number | undefined;
+  const chosenStage = stages.find((s) => s.id === stageId);
+
+  // The first stage is the default.
+  useEffect(() => {
+    if (firstStage && form.getFieldValue('stageId') === undefined) form.setFieldValue('stageId', firstStage.id);
+  }, [firstStage, form]);
 
   // The signed-in user is the default sales person when they are one.
   useEffect(() => {
@@ -125,7 +141,9 @@ export function LeadCreatePage() {
       />
       <div className="page-header">
         <Typography.Title level={3}>Add Lead</Typography.Title>
-        <Typography.Text type="secondary">A new lead starts in E1 Found.</Typography.Text>
+        <Typography.Text type="secondary">
+          A new lead starts in {firstStage ? targetLabel(firstStage) : 'the first stage'} unless you choose another stage.
+        </Typography.Text>
       </div>
       <Card variant="borderless">
         <Steps
@@ -165,6 +183,28 @@ export function LeadCreatePage() {
                 options={salesPersons.map((p) => ({ value: p.id, label: p.fullname }))}
               />
             </Form.Item>
+            <Form.Item name="stageId" label="Stage">
+              <StageTargetSelect
+                aria-label="Stage"
+                loading={options.isPending}
+                stages={stages}
+                selectable={() => true}
+                style={{ maxWidth: 360 }}
+              />
+            </Form.Item>
+            {chosenStage && chosenStage.id !== firstStage?.id && (
+              <div style={{ marginBottom: 16 }} data-testid="create-stage-target">
+                {chosenStage.needsApproval && (
+                  <Alert
+                    type="info"
+                    showIcon
+                    style={{ marginBottom: 8 }}
+                    title={`Entering ${targetLabel(chosenStage)} needs approval.`}
+                  />
+                )}
+                <StageRequirements stage={chosenStage} />
+              </div>
+            )}
             <Descriptions
               className="lead-wizard__summary"
               title="Summary"
@@ -198,7 +238,7 @@ export function LeadCreatePage() {
                   children: labelOf(sources.data, values.sourceId, (s) => s.id, (s) => s.sourceName),
                 },
                 { key: 'competitor', label: 'Competitor', children: values.competitor || '-' },
-                { key: 'stage', label: 'Stage', children: 'E1 Found' },
+                { key: 'stage', label: 'Stage', children: chosenStage ? targetLabel(chosenStage) : '-' },
               ]}
             />
           </div>

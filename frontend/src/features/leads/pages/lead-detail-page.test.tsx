@@ -4,7 +4,7 @@ import { buttonByText } from '@/test/antd-helpers';
 import { FULL, json, makeSession, renderApp, stubApi } from '@/test/render-app';
 import { LEAD_DETAIL_REFETCH_MS, leadQueryOptions } from '../api/leads-api';
 import type { LeadDetail } from '../api/types';
-import { leadForm } from '../test-fixtures';
+import { leadForm, stageOptions, waitingFor } from '../test-fixtures';
 
 // Whole-app renders are slow on a busy two-core machine.
 configure({ asyncUtilTimeout: 5000 });
@@ -87,5 +87,49 @@ describe('LeadDetailPage', () => {
 
     fireEvent.click(buttonByText('Edit'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/leads/19/edit'));
+  });
+
+  it('says what a waiting lead waits for and links each stage to its page', async () => {
+    setTokens({ token: 'tok', refreshToken: 'r' });
+    stubApi(makeSession({ pageAccess: { dashboard: FULL, leads: FULL } }), (_req, url) => {
+      switch (url.pathname) {
+        case '/api/leads/19':
+          return json(200, { results: { ...detail(), status: 'WAITING', waitingFor: waitingFor() } });
+        case '/api/leads/19/stage-options':
+          return json(200, { results: stageOptions(19, 1, { 4: { needsApproval: true } }, waitingFor()) });
+        case '/api/leads/19/stageDurations':
+          return json(200, {
+            results: [{ stageName: 'E1', stageDescription: 'Found', enteredAt: '2026-09-03T00:00:00Z', leftAt: null, days: 79.5 }],
+          });
+        case '/api/leads/19/history':
+          return json(200, { results: [] });
+        default:
+          return undefined;
+      }
+    });
+    renderApp('/leads/19');
+
+    const banner = await screen.findByTestId('waiting-for');
+    expect(banner).toHaveTextContent(
+      'Waiting for approval: move to E4 Proposal — layer 1 of 2 (Managers): waiting for Approver One, Approver Two',
+    );
+    expect(banner).toHaveTextContent('Stage change requested by Sari Dewi on');
+    expect(banner).toHaveTextContent('Notes: Proposal sent to the CIO.');
+    // Waiting: no new request can be asked for.
+    expect(screen.getByRole('button', { name: /Request approval/ })).toBeDisabled();
+
+    const nav = await screen.findByRole('navigation', { name: 'Stage pages' });
+    const links = [...nav.querySelectorAll('a')];
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      '/leads/19/found',
+      '/leads/19/connected',
+      '/leads/19/qualified',
+      '/leads/19/proposal',
+      '/leads/19/verification',
+      '/leads/19/closing',
+    ]);
+    expect(links[0]).toHaveClass('is-current');
+    // The timeline's stages open their pages too.
+    await waitFor(() => expect(document.querySelector('.stage-timeline__link')).toHaveAttribute('href', '/leads/19/found'));
   });
 });

@@ -5,13 +5,15 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { usePageAccess } from '@/app/auth/auth-context';
 import { errorMessage, isApiError } from '@/lib/api/errors';
 import { formatDate, formatIDR, formatNumber } from '@/lib/format';
-import { leadQueryOptions } from '../api/leads-api';
+import { leadQueryOptions, stageOptionsQueryOptions } from '../api/leads-api';
 import type { LeadDetail } from '../api/types';
 import { LastContactedBadge } from '../components/last-contacted-badge';
 import { LeadFiles } from '../components/lead-files';
 import { LeadHistory } from '../components/lead-history';
 import { LeadNotFound } from '../components/lead-not-found';
+import { StageLinks } from '../components/stage-links';
 import { StageTimeline } from '../components/stage-timeline';
+import { WaitingForBanner } from '../components/waiting-for';
 import { projectPeriod, STATUS_COLORS, STATUS_LABELS, stageLabel, subscriptionLabel } from '../lib/labels';
 import '../leads.css';
 import { RequestApprovalButton } from '@/features/approvals/components/request-approval-button';
@@ -145,6 +147,8 @@ export function LeadDetailPage() {
   const navigate = useNavigate();
   const access = usePageAccess('leads');
   const detail = useQuery({ ...leadQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
+  // The stage pages and their slugs; a reader the server does not answer simply gets no links.
+  const stageOptions = useQuery({ ...stageOptionsQueryOptions(id), enabled: Number.isInteger(id) && id > 0, retry: false });
 
   if (!Number.isInteger(id) || id <= 0 || (detail.isError && isApiError(detail.error) && detail.error.status === 404)) {
     return <LeadNotFound />;
@@ -176,11 +180,7 @@ export function LeadDetailPage() {
             Leads
           </Button>
           {access.isEdit && (
-            <RequestApprovalButton
-              leadId={lead.id}
-              currentStageId={lead.stageId}
-              disabled={lead.status !== 'NEW'}
-            />
+            <RequestApprovalButton leadId={lead.id} disabled={lead.status !== 'NEW'} />
           )}
           {access.isEdit && (
             <Button type="primary" icon={<EditOutlined />} onClick={() => navigate(`/leads/${lead.id}/edit`)}>
@@ -189,6 +189,8 @@ export function LeadDetailPage() {
           )}
         </div>
       </div>
+
+      {lead.waitingFor && <WaitingForBanner waitingFor={lead.waitingFor} />}
 
       <div className="lead-detail__amounts">
         <Amount label="Budget" value={formatIDR(lead.projectBudget)} />
@@ -237,8 +239,19 @@ export function LeadDetailPage() {
           <Card title="Files" className="lead-section" variant="borderless">
             <LeadFiles lead={lead} />
           </Card>
-          <Card title="Stage Durations" className="lead-section" variant="borderless">
-            <StageTimeline leadId={lead.id} />
+          <Card title="Stages" className="lead-section" variant="borderless">
+            {stageOptions.data && (
+              <div style={{ marginBottom: 16 }}>
+                <StageLinks leadId={lead.id} stages={stageOptions.data.stages} />
+              </div>
+            )}
+            <StageTimeline
+              leadId={lead.id}
+              pageOf={(name) => {
+                const stage = stageOptions.data?.stages.find((s) => s.stageName === name);
+                return stage ? `/leads/${lead.id}/${stage.slug}` : undefined;
+              }}
+            />
           </Card>
         </Col>
       </Row>

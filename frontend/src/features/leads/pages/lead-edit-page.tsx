@@ -1,18 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Breadcrumb, Button, Card, Form, Result, Skeleton, Steps, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { showInfo, toast } from '@/components/dialogs';
+import { showSuccess, toast } from '@/components/dialogs';
 import { errorMessage } from '@/lib/api/errors';
-import {
-  checkNeedApproval,
-  filterOptionsQueryOptions,
-  leadFormQueryOptions,
-  leadKeys,
-  updateLead,
-} from '../api/leads-api';
-import type { LeadFileKind, LeadUploads, NeedApproval } from '../api/types';
+import { leadFormQueryOptions, leadKeys, stageOptionsQueryOptions, updateLead } from '../api/leads-api';
+import type { LeadFileKind, LeadUploads } from '../api/types';
 import { DetailsStep } from '../components/edit/details-step';
 import { FilesStep } from '../components/edit/files-step';
 import { MoneyStep } from '../components/edit/money-step';
@@ -27,11 +21,11 @@ import {
   toLeadUpdate,
   type LeadEditValues,
 } from '../lib/edit-form';
-import { boardStages } from '../lib/labels';
 import '../leads.css';
 
 export const LEAD_UPDATED = 'Lead has been updated successfully.';
-export const APPROVAL_TITLE = 'Approval Required';
+/** The server made the request for the stage that needs approval; its message says so. */
+export const APPROVAL_TITLE = 'Approval requested';
 
 /** /leads/{id}/edit: five steps; Save sends everything as multipart and returns to the detail. */
 export function LeadEditPage() {
@@ -43,16 +37,12 @@ export function LeadEditPage() {
   const [step, setStep] = useState(0);
   const [uploads, setUploads] = useState<LeadUploads>({});
   const [removed, setRemoved] = useState<LeadFileKind[]>([]);
-  const [check, setCheck] = useState<NeedApproval | null>(null);
-  const [checking, setChecking] = useState(false);
-  const [checkError, setCheckError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   const loaded = useRef(false);
 
   const leadForm = useQuery({ ...leadFormQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
-  const options = useQuery(filterOptionsQueryOptions());
-  const stages = useMemo(() => boardStages(options.data?.stages), [options.data]);
+  const stageOptions = useQuery({ ...stageOptionsQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
   const lead = leadForm.data?.lead;
 
   useEffect(() => {
@@ -61,27 +51,7 @@ export function LeadEditPage() {
     form.setFieldsValue(toEditValues(leadForm.data));
   }, [leadForm.data, form]);
 
-  const runCheck = async (stageId: number) => {
-    setChecking(true);
-    setCheckError(null);
-    try {
-      const answer = await checkNeedApproval(id, stageId);
-      setCheck(answer);
-      return answer;
-    } catch (error) {
-      setCheck(null);
-      setCheckError(errorMessage(error, 'The stage could not be checked.'));
-      return null;
-    } finally {
-      setChecking(false);
-    }
-  };
-
   const onValuesChange = (changed: Partial<LeadEditValues>, all: LeadEditValues) => {
-    if ('stageId' in changed && lead) {
-      if (changed.stageId === lead.stageId) setCheck(null);
-      else if (changed.stageId) void runCheck(changed.stageId);
-    }
     // Dates set the duration in months.
     if (('projectStartDate' in changed || 'projectEndDate' in changed) && all.projectStartDate && all.projectEndDate) {
       const start = all.projectStartDate as Dayjs;
@@ -121,7 +91,8 @@ export function LeadEditPage() {
       const result = await updateLead(id, toLeadUpdate(values, removed), uploads);
       await queryClient.invalidateQueries({ queryKey: leadKeys.all });
       if (result.approvalRequired) {
-        await showInfo({ title: APPROVAL_TITLE, content: result.message ?? 'This stage change needs approval.' });
+        // The server has made the request (result.approvalId); its message says what happens next.
+        await showSuccess({ title: APPROVAL_TITLE, content: result.message ?? LEAD_UPDATED });
       } else {
         toast.success(result.message ?? LEAD_UPDATED);
       }
@@ -205,11 +176,9 @@ export function LeadEditPage() {
           </div>
           <div hidden={step !== 4}>
             <StageStep
-              stages={stages}
-              currentStageId={lead.stageId}
-              check={check}
-              checking={checking}
-              checkError={checkError}
+              options={stageOptions.data}
+              loading={stageOptions.isPending}
+              error={stageOptions.isError ? errorMessage(stageOptions.error, 'The stages could not be loaded.') : null}
             />
           </div>
         </Form>

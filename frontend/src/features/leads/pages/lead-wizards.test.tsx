@@ -3,7 +3,7 @@ import { Modal } from 'antd';
 import { setTokens } from '@/lib/api/tokens';
 import { buttonByText, chooseOption } from '@/test/antd-helpers';
 import { FULL, json, makeSession, renderApp, stubApi } from '@/test/render-app';
-import { filterOptions, leadForm } from '../test-fixtures';
+import { filterOptions, leadForm, stageOptions } from '../test-fixtures';
 
 // Whole-app renders are slow on a busy two-core machine.
 configure({ asyncUtilTimeout: 5000 });
@@ -70,7 +70,7 @@ describe('LeadCreatePage', () => {
       return lookups(url);
     });
     const { router } = renderApp('/leads/add');
-    await screen.findByText('A new lead starts in E1 Found.');
+    await screen.findByText('A new lead starts in E1 Found unless you choose another stage.');
 
     // Next is refused without a client.
     fireEvent.click(buttonByText('Next'));
@@ -114,7 +114,54 @@ describe('LeadCreatePage', () => {
       sourceId: 5,
       salesId: 7,
       competitor: 'Datacomm',
+      stageId: 1,
     });
+  });
+
+  it('offers the stages with their approval marks and requirements, and shows the server refusing one', async () => {
+    setTokens({ token: 'a', refreshToken: 'r' });
+    const refusal = 'A new lead cannot start in E4 Proposal: reaching it needs approval. Create it in an earlier stage and request the move.';
+    const withRules = {
+      ...filterOptions,
+      stages: filterOptions.stages.map((s) =>
+        s.stageName === 'E4' ? { ...s, requiredFields: [{ field: 'proposalFile', label: 'Proposal' }] } : s,
+      ),
+    };
+    const requests = stubApi(session(), (req, url) => {
+      if (url.pathname === '/api/leads/filter-options') return json(200, { results: withRules });
+      if (url.pathname === '/api/leads' && req.method === 'POST') {
+        return json(422, { messages: [refusal], type: 'ValidationFailed' });
+      }
+      return lookups(url);
+    });
+    renderApp('/leads/add');
+    await screen.findByText('A new lead starts in E1 Found unless you choose another stage.');
+    await chooseOption(screen.getByLabelText('Client'), 'Bank Nusa Mandiri');
+    fireEvent.click(buttonByText('Next'));
+    await waitFor(() => expect(buttonByText('Back')).toBeInTheDocument());
+    fireEvent.change(screen.getByLabelText('Project Name'), { target: { value: 'Refresh' } });
+    fireEvent.click(buttonByText('Next'));
+    await screen.findByText('Summary');
+
+    fireEvent.mouseDown(screen.getByLabelText('Stage'));
+    const e4 = await waitFor(() => {
+      const found = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find(
+        (i) => i.querySelector('.stage-target-option__name')?.textContent === 'E4 Proposal',
+      );
+      if (!found) throw new Error('no E4');
+      return found;
+    });
+    expect(e4).toHaveTextContent('Needs approval');
+    fireEvent.click(e4);
+    const shown = await screen.findByTestId('create-stage-target');
+    expect(shown).toHaveTextContent('Entering E4 Proposal needs approval.');
+    expect(shown).toHaveTextContent('E4 Proposal requires');
+    expect(shown).toHaveTextContent('Proposal');
+
+    fireEvent.click(buttonByText('Create Lead'));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    const post = requests.find((r) => new URL(r.url).pathname === '/api/leads' && r.method === 'POST');
+    expect(await post!.json()).toMatchObject({ stageId: 4 });
   });
 
   it('shows the server message when the lead is refused', async () => {
@@ -126,7 +173,7 @@ describe('LeadCreatePage', () => {
       return lookups(url);
     });
     renderApp('/leads/add');
-    await screen.findByText('A new lead starts in E1 Found.');
+    await screen.findByText('A new lead starts in E1 Found unless you choose another stage.');
     await chooseOption(screen.getByLabelText('Client'), 'Bank Nusa Mandiri');
     fireEvent.click(buttonByText('Next'));
     await waitFor(() => expect(buttonByText('Back')).toBeInTheDocument());
@@ -139,18 +186,50 @@ describe('LeadCreatePage', () => {
 });
 
 describe('LeadEditPage', () => {
-  function stubEdit(answer: object) {
+  /** In E1: E2 moves at once, E4 needs approval, E5 lacks fields, E6 is refused for another reason. */
+  const options = () =>
+    stageOptions(19, 1, {
+      4: { needsApproval: true, requiredFields: [{ field: 'totalRevenue', label: 'Total Revenue', filled: true }] },
+      5: {
+        allowed: false,
+        needsApproval: true,
+        reason: 'Complete these fields before moving to E5 Verification: Entity, Unit.',
+        requiredFields: [
+          { field: 'entityId', label: 'Entity', filled: false },
+          { field: 'unitId', label: 'Unit', filled: false },
+        ],
+        missingFields: ['Entity', 'Unit'],
+      },
+      6: { allowed: false, reason: 'Closing is a request of its own.' },
+    });
+
+  function stubEdit(answer: object | (() => Response)) {
     return stubApi(session(), (req, url) => {
       if (url.pathname === '/api/leads/19/form') return json(200, { results: leadForm() });
+      if (url.pathname === '/api/leads/19/stage-options') return json(200, { results: options() });
       if (url.pathname === '/api/leads/19/update/v2' && req.method === 'PUT') {
-        return json(200, { results: { lead: { ...leadForm().lead }, ...answer } });
-      }
-      if (url.pathname === '/api/leads/check-need-approval') {
-        return json(200, { results: { needsApproval: true, stageId: 4, stageName: 'E4', missingFields: [] } });
+        return typeof answer === 'function' ? answer() : json(200, { results: { lead: { ...leadForm().lead }, ...answer } });
       }
       if (url.pathname === '/api/leads/19') return json(200, { results: leadForm().lead });
       return lookups(url);
     });
+  }
+
+  async function openStageStep() {
+    const name = await screen.findByLabelText('Project Name');
+    await waitFor(() => expect(name).toHaveValue('IT Strategy Assessment'));
+    for (let i = 0; i < 4; i += 1) fireEvent.click(buttonByText('Next'));
+  }
+
+  /** The stage choices as shown: name, then 'disabled' when it cannot be chosen. */
+  async function stageChoices() {
+    fireEvent.mouseDown(screen.getByLabelText('Stage'));
+    const items = await waitFor(() => {
+      const found = [...document.querySelectorAll<HTMLElement>('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')];
+      if (found.length === 0) throw new Error('closed');
+      return found;
+    });
+    return items;
   }
 
   it('saves as multipart with the lead as JSON in `data` and the chosen file', async () => {
@@ -209,27 +288,67 @@ describe('LeadEditPage', () => {
     // (its name is checked on leadUpdateFormData in lib.test.ts).
     expect(body.get('proposalFile')).toMatchObject({ type: 'application/pdf' });
     expect(body.get('projectCostSheetFile')).toBeNull();
-    // No stage change: nothing was asked about approval.
-    expect(requests.some((r) => new URL(r.url).pathname === '/api/leads/check-need-approval')).toBe(false);
   });
 
-  it('checks a stage change first and shows the approval message in a dialog', async () => {
+  it("offers the server's stage options: approval marked, refusals disabled with their reason", async () => {
     setTokens({ token: 'a', refreshToken: 'r' });
-    const message = 'Moving to E4 Proposal needs approval; the lead stays in its stage until it is approved.';
-    const requests = stubEdit({ stageMoved: false, approvalRequired: true, message });
+    stubEdit({ stageMoved: false, approvalRequired: false, message: null });
     renderApp('/leads/19/edit');
-    const name = await screen.findByLabelText('Project Name');
-    await waitFor(() => expect(name).toHaveValue('IT Strategy Assessment'));
-    for (let i = 0; i < 4; i += 1) fireEvent.click(buttonByText('Next'));
-    await chooseOption(screen.getByLabelText('Stage'), 'E4 Proposal (needs approval)');
-    expect(await screen.findByText(message)).toBeInTheDocument();
+    await openStageStep();
+    expect(await screen.findByText('Now in E1 Found.')).toBeInTheDocument();
+    const items = await stageChoices();
+    const row = (name: string) => items.find((i) => i.querySelector('.stage-target-option__name')?.textContent === name)!;
+    expect(items).toHaveLength(6);
+    expect(row('E1 Found')).toHaveTextContent('Current');
+    expect(row('E4 Proposal')).toHaveTextContent('Needs approval');
+    // Only fields missing: offered, the form can fill them.
+    expect(row('E5 Verification')).not.toHaveClass('ant-select-item-option-disabled');
+    // Refused for another reason: shown disabled with the reason.
+    expect(row('E6 Closing')).toHaveClass('ant-select-item-option-disabled');
+    expect(row('E6 Closing')).toHaveTextContent('Closing is a request of its own.');
+
+    fireEvent.click(row('E5 Verification'));
+    const target = await screen.findByTestId('wizard-stage-target');
+    expect(target).toHaveTextContent('Fill in on this form before saving: Entity, Unit.');
+    expect(target.querySelector('[data-field="entityId"]')).toHaveClass('is-missing');
+  });
+
+  it('saves a stage that needs approval and says the request was made, in the server\'s words', async () => {
+    setTokens({ token: 'a', refreshToken: 'r' });
+    const message = 'Lead saved. Moving to E4 Proposal needs approval: request #12 has been sent to the approvers.';
+    const requests = stubEdit({ stageMoved: false, approvalRequired: true, message, approvalId: 12 });
+    const { router } = renderApp('/leads/19/edit');
+    await openStageStep();
+    const items = await stageChoices();
+    fireEvent.click(items.find((i) => i.querySelector('.stage-target-option__name')?.textContent === 'E4 Proposal')!);
+    expect(
+      await screen.findByText(
+        'Moving to E4 Proposal needs approval: saving sends the request to the approvers, and the lead stays in E1 Found until it is approved.',
+      ),
+    ).toBeInTheDocument();
     fireEvent.click(buttonByText('Save'));
     await waitFor(() => expect(document.querySelector('.ant-modal-confirm')).not.toBeNull());
-    expect(document.querySelector('.ant-modal-confirm')).toHaveTextContent('Approval Required');
-    const checks = requests.filter((r) => new URL(r.url).pathname === '/api/leads/check-need-approval');
-    expect(checks.length).toBeGreaterThanOrEqual(1);
-    expect(await checks[0].json()).toEqual({ leadId: 19, stageId: 4 });
+    const dialog = document.querySelector('.ant-modal-confirm')!;
+    expect(dialog).toHaveTextContent('Approval requested');
+    expect(dialog).toHaveTextContent(message);
+    expect(document.querySelector('.ant-modal-confirm-success')).not.toBeNull();
     const put = requests.find((r) => new URL(r.url).pathname === '/api/leads/19/update/v2')!;
     expect(JSON.parse((await put.formData()).get('data') as string)).toMatchObject({ stageId: 4 });
+    fireEvent.click(buttonByText('OK', dialog as HTMLElement));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/leads/19'));
+  });
+
+  it('shows the server\'s refusal of a stage change and stays on the form', async () => {
+    setTokens({ token: 'a', refreshToken: 'r' });
+    const refusal = 'This lead is waiting for approval of its move to E3 Qualified (request #9); its stage and status cannot change until that request is decided.';
+    stubEdit(() => json(409, { messages: [refusal], type: 'RequestPending' }));
+    const { router } = renderApp('/leads/19/edit');
+    await openStageStep();
+    const items = await stageChoices();
+    fireEvent.click(items.find((i) => i.querySelector('.stage-target-option__name')?.textContent === 'E2 Connected')!);
+    expect(await screen.findByText('The lead moves to E2 Connected when you save.')).toBeInTheDocument();
+    fireEvent.click(buttonByText('Save'));
+    expect(await screen.findByText(refusal, { selector: '.form-alert *' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/leads/19/edit');
   });
 });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { usePageAccess } from '@/app/auth/auth-context';
 import {
@@ -16,7 +16,7 @@ import {
 import { LeadsBoard } from '../components/leads-board';
 import { LeadsSidePanel, type ListView } from '../components/leads-side-panel';
 import { SummaryChips } from '../components/summary-chips';
-import { BOARD_STATUS_OPTIONS, boardStages, DEFAULT_BOARD_STATUS, SEARCH_DEBOUNCE_MS } from '../lib/labels';
+import { BOARD_STATUS_OPTIONS, DEFAULT_BOARD_STATUS, SEARCH_DEBOUNCE_MS } from '../lib/labels';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import '../leads.css';
 
@@ -54,7 +54,19 @@ export function LeadsPage() {
     leadListQueryOptions({ status, search, stageId: selectedStage, salesPersonId, limit }),
   );
 
-  const stages = useMemo(() => boardStages(options.data?.stages), [options.data]);
+  // The stage filter offers the board's own columns (the server decides which stages are on the board),
+  // as the whole board last answered them.
+  const [columnIds, setColumnIds] = useState<number[]>([]);
+  useEffect(() => {
+    if (selectedStage === undefined && board.data && !board.isPlaceholderData) {
+      const ids = board.data.map((c) => c.stageId);
+      setColumnIds((old) => (old.join() === ids.join() ? old : ids));
+    }
+  }, [board.data, board.isPlaceholderData, selectedStage]);
+  const stages = useMemo(
+    () => columnIds.flatMap((id) => options.data?.stages.find((s) => s.id === id) ?? []),
+    [columnIds, options.data],
+  );
   // The status filter's labels come from the server when it has them.
   const statusOptions = useMemo(
     () =>

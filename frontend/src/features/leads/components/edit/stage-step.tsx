@@ -1,64 +1,79 @@
-import { Alert, Form, Select, Spin } from 'antd';
-import type { NeedApproval, StageOption } from '../../api/types';
-import { stageLabel } from '../../lib/labels';
+import { Alert, Form, Skeleton } from 'antd';
+import { StageRequirements, StageTargetSelect, targetLabel, type StageTarget } from '@/components/stage-target';
+import type { LeadStageOptions } from '../../api/types';
+import { WaitingForBanner } from '../waiting-for';
 
 export interface StageStepProps {
-  stages: StageOption[];
-  currentStageId: number;
-  check: NeedApproval | null;
-  checking: boolean;
-  checkError: string | null;
+  /** GET /leads/{id}/stage-options: the server's answer for every stage. */
+  options: LeadStageOptions | undefined;
+  loading: boolean;
+  error: string | null;
 }
 
-/** The text for a stage check: what is missing, or that approval is needed. */
-export function stageCheckMessages(check: NeedApproval, stages: StageOption[]) {
-  const target = stages.find((s) => s.id === check.stageId);
-  const name = stageLabel(check.stageName, target?.stageDescription);
-  return {
-    missing:
-      check.missingFields.length > 0
-        ? `Complete these fields before moving to ${name}: ${check.missingFields.join(', ')}.`
-        : null,
-    approval: check.needsApproval
-      ? `Moving to ${name} needs approval; the lead stays in its stage until it is approved.`
-      : null,
-    ok: !check.needsApproval && check.missingFields.length === 0 ? `The lead moves to ${name} when you save.` : null,
-  };
+/**
+ * In the edit form a stage is offered when the server allows the move, or when only fields are missing:
+ * what is filled in on this form counts once it is saved (the server checks again on Save).
+ */
+export const wizardSelectable = (s: StageTarget) => Boolean(s.allowed) || (s.missingFields ?? []).length > 0;
+
+/** What saving with this stage will do, in the server's terms. */
+export function stageStepMessage(target: StageTarget, current: StageTarget | undefined) {
+  const name = targetLabel(target);
+  if (target.needsApproval) {
+    return {
+      type: 'info' as const,
+      text: `Moving to ${name} needs approval: saving sends the request to the approvers, and the lead stays in ${
+        current ? targetLabel(current) : 'its stage'
+      } until it is approved.`,
+    };
+  }
+  return { type: 'success' as const, text: `The lead moves to ${name} when you save.` };
 }
 
-/** Step 5: the stage, checked with the server as soon as another one is chosen. */
-export function StageStep({ stages, currentStageId, check, checking, checkError }: StageStepProps) {
-  const current = stages.find((s) => s.id === currentStageId);
-  const messages = check ? stageCheckMessages(check, stages) : null;
+/** Step 5: the stage; the choices, their approval marks and requirements are the server's stage options. */
+export function StageStep({ options, loading, error }: StageStepProps) {
+  const form = Form.useFormInstance();
+  const stageId = Form.useWatch('stageId', form) as number | undefined;
+  const stages = options?.stages ?? [];
+  const current = stages.find((s) => s.isCurrent);
+  const target = stages.find((s) => s.id === stageId && !s.isCurrent);
+  const message = target ? stageStepMessage(target, current) : null;
+  const missing = target?.missingFields ?? [];
+
+  if (loading && !options) return <Skeleton active paragraph={{ rows: 3 }} />;
   return (
     <>
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
+      {options?.waitingFor && <WaitingForBanner waitingFor={options.waitingFor} />}
       <Form.Item
         name="stageId"
         label="Stage"
-        extra={current ? `Now in ${stageLabel(current.stageName, current.stageDescription)}.` : undefined}
+        extra={current ? `Now in ${targetLabel(current)}.` : undefined}
         rules={[{ required: true, message: 'Please choose stage' }]}
       >
-        <Select
+        <StageTargetSelect
+          aria-label="Stage"
           style={{ maxWidth: 360 }}
-          options={stages.map((s) => ({
-            value: s.id,
-            label: `${stageLabel(s.stageName, s.stageDescription)}${s.needsApproval ? ' (needs approval)' : ''}`,
-          }))}
+          stages={stages}
+          showCurrent
+          selectable={wizardSelectable}
         />
       </Form.Item>
-      {checking && <Spin size="small" />}
-      {checkError && <Alert type="error" showIcon title={checkError} />}
-      {messages?.missing && (
-        <Alert
-          type="warning"
-          showIcon
-          title={messages.missing}
-          description="Fields you fill in on this form count once you save."
-          style={{ marginBottom: 12 }}
-        />
+      {target && (
+        <div className="lead-wizard__stage-target" data-testid="wizard-stage-target">
+          {message && <Alert type={message.type} showIcon title={message.text} style={{ marginBottom: 12 }} />}
+          {missing.length > 0 && (
+            <Alert
+              type="warning"
+              showIcon
+              title={`Fill in on this form before saving: ${missing.join(', ')}.`}
+              description="Fields you fill in on this form count once you save."
+              style={{ marginBottom: 12 }}
+            />
+          )}
+          <StageRequirements stage={target} />
+        </div>
       )}
-      {messages?.approval && <Alert type="info" showIcon title={messages.approval} style={{ marginBottom: 12 }} />}
-      {messages?.ok && <Alert type="success" showIcon title={messages.ok} />}
     </>
   );
 }
