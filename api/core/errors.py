@@ -104,8 +104,10 @@ def install_error_handlers(app: FastAPI) -> None:
     async def validation_error(_: Request, exc: RequestValidationError) -> JSONResponse:
         errors = exc.errors()
         messages = [_validation_message(e) for e in errors] or ["Invalid request"]
-        detail = [{"loc": list(e.get("loc", ())), "msg": e.get("msg"), "type": e.get("type")} for e in errors]
-        return JSONResponse(_body(messages, "ValidationFailed", detail=detail), status_code=422)
+        # field errors for forms, without the validator's internals (its type codes, input echo, urls)
+        fields = [{"field": ".".join(str(p) for p in e.get("loc", ()) if p not in ("body", "query", "path")),
+                   "message": str(e.get("msg", "Invalid value")).removeprefix("Value error, ")} for e in errors]
+        return JSONResponse(_body(messages, "ValidationFailed", fields=fields), status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:

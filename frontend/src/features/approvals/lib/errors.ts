@@ -9,10 +9,10 @@ export function serverMessages(error: unknown): string[] {
   if (!isApiError(error)) return [];
   const real = error.messages.filter((m) => m !== DEFAULT_ERROR_MESSAGE);
   if (real.length > 0) return real;
-  // FastAPI's own 422 list: [{loc, msg}]
-  const detail = (error.body as { detail?: unknown } | undefined)?.detail;
-  if (!Array.isArray(detail)) return [];
-  const texts = detail.map((d) => (d && typeof d === 'object' ? (d as { msg?: unknown }).msg : undefined));
+  // the field errors of a 422: [{field, message}]
+  const fields = (error.body as { fields?: unknown } | undefined)?.fields;
+  if (!Array.isArray(fields)) return [];
+  const texts = fields.map((d) => (d && typeof d === 'object' ? (d as { message?: unknown }).message : undefined));
   const found = texts.filter((t): t is string => typeof t === 'string');
   return found.length > 0 ? [found.join(' ')] : [];
 }
