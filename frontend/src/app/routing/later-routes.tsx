@@ -20,15 +20,8 @@ const system = (path: string, title: string): LaterRoute => ({
 
 const app = (path: string, title: string): LaterRoute => ({ path, title, area: 'app' });
 
-const leadDetail = [
-  'connected',
-  'qualified',
-  'proposal',
-  'verification',
-  'closing',
-  'activity/add/:media',
-  'activity/:activityId',
-];
+// The stage sub-routes (connected, qualified, ...) are the stage pages now (router.tsx, /leads/:leadId/:stageSlug).
+const leadDetail = ['activity/add/:media', 'activity/:activityId'];
 
 export const LATER_ROUTES: LaterRoute[] = [
   // Leads (document 2): /leads, /leads/add, /leads/:leadId, its view and edit are real pages.
@@ -43,8 +36,7 @@ export const LATER_ROUTES: LaterRoute[] = [
   system('user-hierarchy', 'User Hierarchy'),
   system('assignment-monitoring', 'Assignment Monitoring'),
   system('assignment-monitoring/:id', 'Assignment'),
-  // Stage management, approval and the approval pipelines are real pages; stages have no create call yet.
-  system('stage-management/add', 'Add Stage'),
+  // Stage management (with add and edit), approval and the approval pipelines are real pages.
   system('user-management', 'User Management'),
   system('user-management/:userId', 'User'),
   system('user-management/:userId/change-password', 'Change User Password'),

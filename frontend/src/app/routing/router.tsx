@@ -83,6 +83,12 @@ const leadRoutes: RouteObject[] = [
     path: '/leads/:leadId/project-cost-sheet',
     lazy: () => import('@/features/pcs/pages/pcs-page').then((m) => ({ Component: m.PcsPage })),
   },
+  // Each board stage's page by its slug (connected, qualified, ...; any added stage too). The named
+  // sub-routes above are more specific and win.
+  {
+    path: '/leads/:leadId/:stageSlug',
+    lazy: () => import('@/features/leads/pages/lead-stage-page').then((m) => ({ Component: m.LeadStagePage })),
+  },
 ];
 
 /** PID generation (spec 3 §2.7) and the /pdf test page (spec 3 §2.10). */
@@ -98,6 +104,7 @@ const approvalPages = () => import('@/features/approvals/pages/pipeline-list-pag
 const approvalForms = () => import('@/features/approvals/pages/pipeline-form-page');
 const stagePage = () =>
   import('@/features/stages/pages/stage-management-page').then((m) => ({ Component: m.StageManagementPage }));
+const stageForms = () => import('@/features/stages/pages/stage-form-page');
 
 /** Approvals (spec 2 §2.5, spec 3 §2.10): the queue, both pipeline designers, stage management. */
 const approvalRoutes: RouteObject[] = [
@@ -124,7 +131,8 @@ const approvalRoutes: RouteObject[] = [
     lazy: () => approvalForms().then((m) => ({ Component: m.PcsApprovalPipelineFormPage })),
   },
   { path: '/system/stage-management', lazy: stagePage },
-  { path: '/system/stage-management/edit/:stageId', lazy: stagePage },
+  { path: '/system/stage-management/add', lazy: () => stageForms().then((m) => ({ Component: m.StageAddPage })) },
+  { path: '/system/stage-management/edit/:stageId', lazy: () => stageForms().then((m) => ({ Component: m.StageEditPage })) },
 ];
 
 function later(area: LaterArea): RouteObject[] {

@@ -4,11 +4,16 @@ import type { components } from '@/lib/api/schema';
 
 export type Stage = components['schemas']['StageOut'];
 export type StageIn = components['schemas']['StageIn'];
+export type StageCreate = components['schemas']['StageCreate'];
+export type RequirementChoice = components['schemas']['FieldLabel'];
 
+export const STAGE_NAME_MAX = 10;
 export const STAGE_DESCRIPTION_MAX = 60;
+export const STAGE_POSITION_MAX = 99;
 
 export const stageKeys = {
   all: ['stages'] as const,
+  catalogue: ['stages', 'requirement-catalogue'] as const,
 };
 
 export const stageListQueryOptions = () =>
@@ -17,6 +22,18 @@ export const stageListQueryOptions = () =>
     queryFn: () => unwrap(api.GET('/stages')),
   });
 
+/** Every field a stage can require, with its label (the server's catalogue). */
+export const requirementCatalogueQueryOptions = () =>
+  queryOptions({
+    queryKey: stageKeys.catalogue,
+    queryFn: () => unwrap(api.GET('/stages/requirement-catalogue')),
+    staleTime: 5 * 60_000,
+  });
+
 export function updateStage(body: StageIn) {
   return unwrap(api.PUT('/stages', { body }));
+}
+
+export function createStage(body: StageCreate) {
+  return unwrap(api.POST('/stages', { body }));
 }
