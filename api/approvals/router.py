@@ -6,7 +6,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Response
 
-from api.approvals import service
+from api.approvals import decisions, pipelines, service
 from api.approvals.schemas import (
     DecisionIn,
     OverlapCheck,
@@ -35,32 +35,32 @@ def _pipeline_routes(prefix: str, page: str, pcs: bool) -> None:
                                    "under Approval Pipeline.")
 
     def list_(session: SessionDep, actor: Annotated[User, Authz(page, "read")]) -> Envelope[list[PipelineOut]]:
-        return ok(service.list_pipelines(session=session, pcs=pcs))
+        return ok(pipelines.list_pipelines(session=session, pcs=pcs))
 
     def get(pipeline_id: int, session: SessionDep,
             actor: Annotated[User, Authz(page, "read")]) -> Envelope[PipelineOut]:
-        return ok(service.get_pipeline(session=session, pipeline_id=pipeline_id))
+        return ok(pipelines.get_pipeline(session=session, pipeline_id=pipeline_id))
 
     def create(body: PipelineIn, session: SessionDep,
                actor: Annotated[User, Authz(page, "write")]) -> Envelope[PipelineOut]:
         check_type(body)
-        return ok(service.save_pipeline(session=session, actor=actor, data=body.model_copy(update={"id": None})))
+        return ok(pipelines.save_pipeline(session=session, actor=actor, data=body.model_copy(update={"id": None})))
 
     def update(body: PipelineIn, session: SessionDep,
                actor: Annotated[User, Authz(page, "edit")]) -> Envelope[PipelineOut]:
         check_type(body)
         if not body.id:
             raise ValidationFailed("The pipeline id is required.")
-        return ok(service.save_pipeline(session=session, actor=actor, data=body))
+        return ok(pipelines.save_pipeline(session=session, actor=actor, data=body))
 
     def delete(pipeline_id: int, session: SessionDep, actor: Annotated[User, Authz(page, "delete")]) -> Envelope[None]:
-        service.delete_pipeline(session=session, pipeline_id=pipeline_id)
+        pipelines.delete_pipeline(session=session, pipeline_id=pipeline_id)
         return ok(None)
 
     def check(body: PipelineIn, session: SessionDep,
               actor: Annotated[User, Authz(page, "read")]) -> Envelope[OverlapCheck]:
         check_type(body)
-        found = service.overlaps(session=session, data=body)
+        found = pipelines.overlaps(session=session, data=body)
         return ok(OverlapCheck(conflicts=[OverlapOut(sales_person_id=o.sales_person_id,
                                                      sales_person_name=o.sales_person_name,
                                                      pipeline_id=o.pipeline_id, pipeline_name=o.pipeline_name)
@@ -83,14 +83,14 @@ def _pipeline_routes(prefix: str, page: str, pcs: bool) -> None:
             tags=["approval pipelines"])
 def pipeline_people(session: SessionDep,
                     actor: Annotated[User, Authz("system/approval-pipeline", "read")]) -> Envelope[list[PickableUser]]:
-    return ok(service.pickable_users(session=session))
+    return ok(pipelines.pickable_users(session=session))
 
 
 @router.get("/pcs-approval-pipelines/people", summary="Active users to pick approvers from",
             tags=["approval pipelines"])
 def pcs_pipeline_people(session: SessionDep, actor: Annotated[User, Authz("system/pcs-approval-pipeline", "read")],
                         ) -> Envelope[list[PickableUser]]:
-    return ok(service.pickable_users(session=session))
+    return ok(pipelines.pickable_users(session=session))
 
 
 _pipeline_routes("/approval-pipelines", "system/approval-pipeline", pcs=False)
@@ -108,7 +108,7 @@ def request_approval(lead_id: int, body: RequestIn, session: SessionDep, tempora
 @router.get("/approval", summary="The requests waiting for the caller's decision")
 def approval_queue(session: SessionDep, params: ListQuery,
                    actor: Annotated[User, Authz("system/approval", "read")]) -> Envelope[Page[QueueRow]]:
-    return ok(service.queue(session=session, actor=actor, params=params))
+    return ok(decisions.queue(session=session, actor=actor, params=params))
 
 
 @router.put("/approval/{approval_id}/handle-hold", summary="Approve or reject a request (the Review dialog)",
@@ -116,7 +116,7 @@ def approval_queue(session: SessionDep, params: ListQuery,
                              "description": "Received but not yet confirmed: it will be applied shortly"}})
 def decide(approval_id: int, body: DecisionIn, session: SessionDep, temporal: TemporalDep, settings: SettingsDep,
            response: Response, actor: Annotated[User, Authz("system/approval", "edit")]) -> Envelope[TimelineOut]:
-    answer = service.decide(session=session, temporal=temporal, settings=settings, actor=actor,
+    answer = decisions.decide(session=session, temporal=temporal, settings=settings, actor=actor,
                             approval_id=approval_id, data=body)
     if not answer.confirmed:
         response.status_code = 202
@@ -127,5 +127,5 @@ def decide(approval_id: int, body: DecisionIn, session: SessionDep, temporal: Te
                                                          "people who can see its lead)")
 def timeline(approval_id: int, session: SessionDep, temporal: TemporalDep, settings: SettingsDep,
              actor: Annotated[User, Authz("account", "read")]) -> Envelope[TimelineOut]:
-    return ok(service.timeline(session=session, temporal=temporal, settings=settings, actor=actor,
+    return ok(decisions.timeline(session=session, temporal=temporal, settings=settings, actor=actor,
                                approval_id=approval_id))

@@ -7,9 +7,9 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
-from api.approvals import service as approvals_service
+from api.approvals import outbox
 from api.approvals.models import ApprovalPipelineVersion, ApprovalRequest
-from api.approvals.service import MODE_LABELS
+from api.approvals.pipelines import MODE_LABELS
 from api.clients.models import Client
 from api.leads import service as leads_service
 from api.leads.models import Lead
@@ -73,7 +73,7 @@ def draft_layers(session: Session, version: ApprovalPipelineVersion | None) -> l
                       layer_status="PENDING", label=layer_label(i + 1),
                       approvers=[FlowApprover(username=a.name, approved_at=None, action_type=None)
                                  for a in layer.approvers])
-            for i, layer in enumerate(approvals_service.layers_of(session, version))]
+            for i, layer in enumerate(outbox.layers_of(session, version))]
 
 
 def request_layers(session: Session, request: ApprovalRequest, sheet_status: str) -> list[FlowLayer]:
@@ -83,7 +83,7 @@ def request_layers(session: Session, request: ApprovalRequest, sheet_status: str
         return []
     decisions = repo.decisions_of(session, request.id)
     result, reached = [], True
-    for i, layer in enumerate(approvals_service.layers_of(session, version)):
+    for i, layer in enumerate(outbox.layers_of(session, version)):
         mine = {d.approver_id: d for d in decisions if d.layer_index == i}
         made = [rules.Decision(i, d.approver_id, d.action, d.note, d.decided_at.isoformat()) for d in mine.values()]
         settled = rules.layer_settled(layer, made)

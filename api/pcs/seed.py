@@ -12,7 +12,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from api.approvals.models import ApprovalDecision, ApprovalRequest
-from api.approvals.service import find_version
+from api.approvals.pipelines import find_version
 from api.coa.models import ChartOfAccount
 from api.core.config import get_settings
 from api.core.storage import Storage

@@ -13,6 +13,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 from temporalio.client import Client as TemporalClient
 
+from api.approvals import pipelines as approval_pipelines
 from api.approvals import service as approvals_service
 from api.approvals.models import ApprovalRequest
 from api.core.config import Settings
@@ -186,7 +187,7 @@ def save(*, session: Session, storage: Storage, temporal: TemporalClient | None,
             errors.append(SUB_SERVICE_REQUIRED)
     if errors:
         raise ValidationFailed(errors)
-    if submit and approvals_service.find_version(session, action_type="PCS",
+    if submit and approval_pipelines.find_version(session, action_type="PCS",
                                                  sales_person_id=lead.sales_person_id) is None:
         raise Conflict(approvals_service.NO_PIPELINE)
     if submit and temporal is None:
@@ -270,7 +271,7 @@ def approval_flow(*, session: Session, settings: Settings, actor: User, lead_id:
         requested_at = _parse_time(snapshot.get("requestedAt"))
     request = session.get(ApprovalRequest, request_id) if request_id else None
     if request is None:
-        version = approvals_service.find_version(session, action_type="PCS", sales_person_id=lead.sales_person_id)
+        version = approval_pipelines.find_version(session, action_type="PCS", sales_person_id=lead.sales_person_id)
         return FlowOut(status=status, heading="Saved on", date=saved_at, approval_id=None, workflow_id=None,
                        temporal_url=None, layers=pcs_approval.draft_layers(session, version))
     ui = settings.temporal_ui_url

@@ -22,7 +22,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import Connection, Engine, text
 
-from api.approvals.service import RECEIVED
+from api.approvals.decisions import RECEIVED
 from api.core.config import Settings
 from api.core.db import make_engine
 from api.core.embedded import _terminate, child_env

@@ -1,0 +1,282 @@
+"""The approver queue, decisions (durable before the workflow is asked) and the live or recorded timeline."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import anyio.from_thread
+from sqlalchemy import func, or_, select
+from sqlalchemy.orm import Session, aliased
+from temporalio.client import Client, WorkflowUpdateFailedError
+from temporalio.exceptions import ApplicationError
+
+from api.approvals import outbox
+from api.approvals.models import (
+    ApprovalDecision,
+    ApprovalPipelineVersion,
+    ApprovalRequest,
+    ApprovalTask,
+)
+from api.approvals.pipelines import MODE_LABELS
+from api.approvals.schemas import (
+    DecisionIn,
+    QueueRow,
+    TimelineApproverOut,
+    TimelineLayerOut,
+    TimelineOut,
+)
+from api.approvals.service import UNAVAILABLE
+from api.clients.models import Client as ClientCompany
+from api.core.config import Settings
+from api.core.errors import AppError, Conflict, NotFound
+from api.core.listing import ListParams, Page, apply_sort, like
+from api.leads import service as leads_service
+from api.leads.models import Lead, Stage
+from api.pcs.models import ProjectCostSheet
+from api.users.models import User
+from workflows import approval_rules as rules
+
+log = logging.getLogger(__name__)
+
+REQUEST_NOT_FOUND = "Approval request not found."
+RECEIVED = "Your decision was received and will be applied shortly."
+STARTING = "This request is still being sent to its approvers. Please try again in a moment."
+
+
+class RefusedDecision(AppError):
+    """A decision the rules refuse; its type names the rule and decides the status."""
+
+    def __init__(self, refusal: rules.Refusal):
+        super().__init__(refusal.message, status=rules.REFUSAL_STATUS.get(refusal.type, 409))
+        self.type = refusal.type
+
+
+class RequestStarting(Conflict):
+    type = "RequestStarting"
+
+
+
+Requester = aliased(User)
+Target = aliased(Stage)
+Current = aliased(Stage)
+QUEUE_SORT = {"requestedAt": ApprovalRequest.requested_at, "requestType": ApprovalRequest.request_type,
+              "requestedByName": Requester.fullname, "clientName": ClientCompany.client_name,
+              "projectName": Lead.project_name}
+
+
+def queue(*, session: Session, actor: User, params: ListParams) -> Page[QueueRow]:
+    """The requests waiting for the actor's decision."""
+    stmt = (select(ApprovalRequest, ApprovalTask.status, Requester.fullname, ClientCompany.client_name,
+                   Lead.project_name,
+                   Current.stage_name, Current.stage_description, Target.stage_name, Target.stage_description,
+                   ApprovalPipelineVersion.layers, ProjectCostSheet.revision_batch)
+            .join(ApprovalTask, ApprovalTask.request_id == ApprovalRequest.id)
+            .join(ApprovalPipelineVersion, ApprovalPipelineVersion.id == ApprovalRequest.pipeline_version_id)
+            .join(Requester, Requester.id == ApprovalRequest.requested_by)
+            .outerjoin(Lead, Lead.id == ApprovalRequest.lead_id)
+            .outerjoin(ClientCompany, ClientCompany.id == Lead.client_id)
+            .outerjoin(Current, Current.id == Lead.stage_id)
+            .outerjoin(Target, Target.id == ApprovalRequest.target_stage_id)
+            .outerjoin(ProjectCostSheet, ProjectCostSheet.approval_request_id == ApprovalRequest.id)
+            .where(ApprovalTask.approver_id == actor.id, ApprovalTask.status.in_(("PENDING", "PROCESSING")),
+                   ApprovalRequest.status == "PENDING"))
+    if params.search:
+        term = like(params.search)
+        stmt = stmt.where(or_(Lead.project_name.ilike(term), ClientCompany.client_name.ilike(term),
+                              Requester.fullname.ilike(term), ApprovalRequest.request_type.ilike(term)))
+    total = session.scalar(select(func.count()).select_from(stmt.with_only_columns(ApprovalRequest.id).subquery()))
+    stmt = apply_sort(stmt, params.sort, params.desc, QUEUE_SORT, default=ApprovalRequest.requested_at,
+                      tiebreak=ApprovalRequest.id.desc(), default_desc=True)
+    rows = []
+    for req, task_status, requester, client, project, cur, cur_desc, tgt, tgt_desc, layers, revision in \
+            session.execute(
+            stmt.offset(params.offset).limit(params.limit)):
+        current = f"{cur} {cur_desc}" if cur else None
+        combined = f"{current} → {tgt} {tgt_desc}" if tgt else current
+        if req.request_type == "PCS":
+            combined = "Project cost sheet" + (f", revision {revision}" if revision is not None else "")
+        layer = layers[req.current_layer]["name"] if req.current_layer < len(layers) else None
+        rows.append(QueueRow(approval_id=req.id, request_type=req.request_type, requested_by_name=requester,
+                             client_name=client, project_name=project, requested_at=req.requested_at,
+                             notes=req.notes, combined_stage_descriptions=combined,
+                             current_stage_description=current, lead_id=req.lead_id, layer_name=layer,
+                             current_stage=current, target_stage=f"{tgt} {tgt_desc}" if tgt else None,
+                             processing=task_status == "PROCESSING"))
+    return Page[QueueRow](data=rows, total_rows=int(total or 0))
+
+
+def _request_for(session: Session, actor: User, approval_id: int, *, decide: bool) -> ApprovalRequest:
+    """A request the actor approves (any layer) or, to read it, one they requested or whose lead they see."""
+    found = session.execute(select(ApprovalRequest, ApprovalPipelineVersion.layers)
+                            .outerjoin(ApprovalPipelineVersion,
+                                       ApprovalPipelineVersion.id == ApprovalRequest.pipeline_version_id)
+                            .where(ApprovalRequest.id == approval_id)).first()
+    if found is None:
+        raise NotFound(REQUEST_NOT_FOUND)
+    req, layers = found
+    if actor.id in {a for layer in layers or [] for a in layer["approvers"]}:
+        return req
+    if not decide:
+        try:
+            leads_service.visible_or_404(session, actor, req.lead_id)
+            return req
+        except NotFound:
+            pass
+    raise NotFound(REQUEST_NOT_FOUND)
+
+
+def _my_task(session: Session, req: ApprovalRequest, actor: User) -> ApprovalTask | None:
+    return session.scalars(select(ApprovalTask).where(
+        ApprovalTask.request_id == req.id, ApprovalTask.approver_id == actor.id,
+        ApprovalTask.layer_index == req.current_layer).with_for_update()).first()
+
+
+def _decided(session: Session, req: ApprovalRequest, actor: User) -> bool:
+    return session.scalar(select(ApprovalDecision.id).where(
+        ApprovalDecision.request_id == req.id, ApprovalDecision.approver_id == actor.id).limit(1)) is not None
+
+
+@dataclass
+class DecisionAnswer:
+    timeline: TimelineOut
+    confirmed: bool  # False: received, made durable, and applied by the workflow (or the sweep) shortly
+
+
+def decide(*, session: Session, temporal: Client, settings: Settings, actor: User, approval_id: int,
+           data: DecisionIn) -> DecisionAnswer:
+    """Send an approver's decision to the request's workflow. The decision is made durable first (the task turns
+    PROCESSING), so a call that cannot be confirmed in time answers 'received' and the sweep finishes it."""
+    from workflows.approval import ApprovalWorkflow, DecideInput
+
+    req = _request_for(session, actor, approval_id, decide=True)
+    note_problem = rules.note_refusal(data.approvers_action, data.note)
+    task = _my_task(session, req, actor)
+    if task is not None and task.status == "PROCESSING":
+        session.rollback()
+        return DecisionAnswer(_processing_timeline(session, req), False)
+    if (task is None or task.status != "PENDING") and _decided(session, req, actor):
+        raise RefusedDecision(rules.Refusal("AlreadyDecided", rules.ALREADY_DECIDED))
+    if req.status != "PENDING":
+        raise RefusedDecision(rules.Refusal("RequestFinished", rules.finished_message(req.status)))
+    if note_problem is not None:
+        raise RefusedDecision(note_problem)
+    if req.started_at is None and task is None:
+        raise RequestStarting(STARTING)
+    durable = task is not None and task.status == "PENDING"
+    if durable:
+        assert task is not None
+        task.status, task.submitted_action, task.submitted_note = "PROCESSING", data.approvers_action, data.note
+        task.submitted_at = datetime.now(UTC)
+    layer = req.current_layer
+    session.commit()
+
+    async def send() -> Any:
+        handle = temporal.get_workflow_handle(req.workflow_id)
+        return await asyncio.wait_for(handle.execute_update(
+            ApprovalWorkflow.decide, DecideInput(actor.id, data.approvers_action, data.note),
+            id=outbox.update_id_for(request_id=req.id, layer_index=layer, approver_id=actor.id)),
+            settings.approval_decision_timeout)
+
+    try:
+        live = anyio.from_thread.run(send)
+    except WorkflowUpdateFailedError as exc:
+        cause = exc.cause
+        refusal = rules.Refusal(cause.type or "Refused", cause.message) if isinstance(cause, ApplicationError) \
+            else rules.Refusal("Refused", str(cause))
+        if durable:
+            outbox.settle_refused(session, request_id=req.id, layer_index=layer, approver_id=actor.id, reason=None)
+        raise RefusedDecision(refusal) from exc
+    except Exception as exc:  # no answer in time (no worker, Temporal unreachable): the decision is kept
+        if not durable:
+            raise AppError(UNAVAILABLE, status=503) from exc
+        log.warning("decision on %s not confirmed in time; the approval sweep will send it again", req.workflow_id,
+                    exc_info=True)
+        session.expire_all()
+        return DecisionAnswer(_processing_timeline(session, req), False)
+    out = _timeline_out(session, req, live, settings.temporal_ui_url)
+    if out.needs_attention:
+        out.processing, out.message = True, RECEIVED
+        return DecisionAnswer(out, False)
+    return DecisionAnswer(out, True)
+
+
+def _processing_timeline(session: Session, req: ApprovalRequest) -> TimelineOut:
+    """The request's timeline from the database, its PROCESSING decisions shown as such."""
+    out = recorded_timeline(session, req)
+    out.processing, out.message = True, RECEIVED
+    return out
+
+
+def recorded_timeline(session: Session, req: ApprovalRequest, ui: str | None = None) -> TimelineOut:
+    """The timeline as the database records it (decisions, tasks): when the workflow cannot be asked."""
+    version = session.get(ApprovalPipelineVersion, req.pipeline_version_id)
+    layers = outbox.layers_of(session, version) if version else []
+    decisions = {(d.layer_index, d.approver_id): d for d in session.scalars(
+        select(ApprovalDecision).where(ApprovalDecision.request_id == req.id))}
+    processing = set(session.execute(select(ApprovalTask.layer_index, ApprovalTask.approver_id).where(
+        ApprovalTask.request_id == req.id, ApprovalTask.status == "PROCESSING")).tuples())
+    out_layers = []
+    for index, layer in enumerate(layers):
+        mine = [d for (i, _), d in decisions.items() if i == index]
+        if any(d.action == "REJECTED" for d in mine):
+            status = "REJECTED"
+        elif index < req.current_layer or req.status == "APPROVED":
+            status = "APPROVED"
+        elif index == req.current_layer and req.status == "PENDING":
+            status = "PENDING"
+        else:
+            status = "WAITING"
+        out_layers.append(TimelineLayerOut(
+            layer_name=layer.name, approval_type=MODE_LABELS.get(layer.mode, layer.mode), seq_no=index + 1,
+            min_approvals=layer.min_approvals, layer_status=status,
+            approvers=[TimelineApproverOut(
+                id=a.id, username=a.name,
+                action_type=decisions[(index, a.id)].action if (index, a.id) in decisions else None,
+                note=decisions[(index, a.id)].note if (index, a.id) in decisions else None,
+                approved_at=decisions[(index, a.id)].decided_at.isoformat() if (index, a.id) in decisions else None,
+                processing=(index, a.id) in processing)
+                for a in layer.approvers]))
+    return TimelineOut(approval_id=req.id, status=req.status, request_type=req.request_type,
+                       requested_at=req.requested_at, workflow_id=req.workflow_id, temporal_url=_ui_url(ui, req),
+                       layers=out_layers, processing=bool(processing), needs_attention=False, message=None)
+
+
+def _ui_url(ui: str | None, req: ApprovalRequest) -> str | None:
+    return f"{ui.rstrip('/')}/namespaces/default/workflows/{req.workflow_id}" if ui else None
+
+
+def timeline(*, session: Session, temporal: Client, settings: Settings, actor: User, approval_id: int) -> TimelineOut:
+    req = _request_for(session, actor, approval_id, decide=False)
+    from workflows.approval import ApprovalWorkflow
+
+    async def ask() -> Any:
+        return await asyncio.wait_for(
+            temporal.get_workflow_handle(req.workflow_id).query(ApprovalWorkflow.timeline), 5)
+
+    try:
+        live = anyio.from_thread.run(ask)
+    except Exception:  # not started yet, or Temporal unreachable: what the database recorded
+        return recorded_timeline(session, req, settings.temporal_ui_url)
+    return _timeline_out(session, req, live, settings.temporal_ui_url)
+
+
+def _timeline_out(session: Session, req: ApprovalRequest, live: Any, ui: str | None) -> TimelineOut:
+    url = _ui_url(ui, req)
+    processing = set(session.execute(select(ApprovalTask.layer_index, ApprovalTask.approver_id).where(
+        ApprovalTask.request_id == req.id, ApprovalTask.status == "PROCESSING")).tuples())
+    return TimelineOut(
+        approval_id=req.id, status=live.status, request_type=req.request_type, requested_at=req.requested_at,
+        workflow_id=req.workflow_id, temporal_url=url,
+        layers=[TimelineLayerOut(layer_name=layer.name, approval_type=MODE_LABELS.get(layer.mode, layer.mode),
+                                 seq_no=layer.seq_no, min_approvals=layer.min_approvals, layer_status=layer.status,
+                                 approvers=[TimelineApproverOut(id=a.id, username=a.name, action_type=a.action,
+                                                                note=a.note, approved_at=a.decided_at,
+                                                                processing=a.action is None
+                                                                and (layer.seq_no - 1, a.id) in processing)
+                                            for a in layer.approvers])
+                for layer in live.layers],
+        processing=bool(processing), needs_attention=bool(getattr(live, "needs_attention", False)), message=None)

@@ -1,0 +1,201 @@
+"""Approval pipelines: versioned, at most one active per action type and sales person, drawn in the designer."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from sqlalchemy import select, text
+from sqlalchemy.orm import Session, joinedload
+
+from api.approvals.models import (
+    ApprovalPipeline,
+    ApprovalPipelineSales,
+    ApprovalPipelineVersion,
+)
+from api.approvals.schemas import (
+    LayerOut,
+    PersonOut,
+    PickableUser,
+    PipelineIn,
+    PipelineOut,
+)
+from api.core.errors import Conflict, NotFound, ValidationFailed
+from api.users.models import User
+from workflows import approval_rules as rules
+
+log = logging.getLogger(__name__)
+
+PIPELINE_NOT_FOUND = "Approval pipeline not found."
+MODE_LABELS = {"ANY_USER": "Any User", "ANY_ORDER": "Any Order", "IN_SEQUENCE": "In Sequence",
+               "SEVERAL_USER": "Several User"}
+
+
+class PipelineOverlap(Conflict):
+    type = "PipelineOverlap"
+
+
+
+def _names(session: Session, ids: Iterable[int]) -> dict[int, str]:
+    """Full names of these users, in one query."""
+    wanted = set(ids)
+    return dict(session.execute(select(User.id, User.fullname).where(User.id.in_(wanted))).tuples().all()) \
+        if wanted else {}
+
+
+def _user_ids(version: ApprovalPipelineVersion) -> set[int]:
+    return {*version.sales_person_ids, *(i for layer in version.layers for i in layer["approvers"])}
+
+
+def _version(session: Session, pipeline: ApprovalPipeline) -> ApprovalPipelineVersion:
+    version = session.scalars(select(ApprovalPipelineVersion).where(
+        ApprovalPipelineVersion.pipeline_id == pipeline.id,
+        ApprovalPipelineVersion.version == pipeline.current_version)).one()
+    return version
+
+
+def pipeline_out(pipeline: ApprovalPipeline, version: ApprovalPipelineVersion, names: dict[int, str]) -> PipelineOut:
+    def people(ids: list[int]) -> list[PersonOut]:
+        return [PersonOut(id=i, fullname=names[i]) for i in ids if i in names]
+
+    return PipelineOut(
+        id=pipeline.id, name=pipeline.name, pipeline_action_type=pipeline.action_type, version=version.version,
+        is_active=pipeline.is_active, sales_persons=people(version.sales_person_ids),
+        layers=[LayerOut(name=layer["name"], mode=layer["mode"], min_approvals=layer.get("minApprovals", 1),
+                         approvers=people(layer["approvers"])) for layer in version.layers],
+        updated_at=pipeline.updated_at)
+
+
+def _pipeline_out(session: Session, pipeline: ApprovalPipeline) -> PipelineOut:
+    version = _version(session, pipeline)
+    return pipeline_out(pipeline, version, _names(session, _user_ids(version)))
+
+
+def pickable_users(*, session: Session) -> list[PickableUser]:
+    stmt = select(User).where(User.is_active.is_(True)).options(joinedload(User.role)).order_by(User.fullname)
+    return [PickableUser(id=u.id, fullname=u.fullname, role_name=u.role.name, role_description=u.role.description)
+            for u in session.scalars(stmt)]
+
+
+def list_pipelines(*, session: Session, pcs: bool) -> list[PipelineOut]:
+    """Every active pipeline with its current version: two queries whatever the number of pipelines."""
+    stmt = (select(ApprovalPipeline, ApprovalPipelineVersion)
+            .join(ApprovalPipelineVersion, (ApprovalPipelineVersion.pipeline_id == ApprovalPipeline.id)
+                  & (ApprovalPipelineVersion.version == ApprovalPipeline.current_version))
+            .where(ApprovalPipeline.is_active.is_(True)))
+    stmt = stmt.where(ApprovalPipeline.action_type == "PCS") if pcs else stmt.where(
+        ApprovalPipeline.action_type != "PCS")
+    rows = session.execute(stmt.order_by(ApprovalPipeline.name)).tuples().all()
+    names = _names(session, {i for _, version in rows for i in _user_ids(version)})
+    return [pipeline_out(pipeline, version, names) for pipeline, version in rows]
+
+
+def get_pipeline(*, session: Session, pipeline_id: int) -> PipelineOut:
+    pipeline = session.get(ApprovalPipeline, pipeline_id)
+    if pipeline is None or not pipeline.is_active:
+        raise NotFound(PIPELINE_NOT_FOUND)
+    return _pipeline_out(session, pipeline)
+
+
+@dataclass
+class Overlap:
+    sales_person_id: int | None
+    sales_person_name: str | None
+    pipeline_id: int
+    pipeline_name: str
+
+    @property
+    def message(self) -> str:
+        if self.sales_person_id is None:
+            return (f"The pipeline '{self.pipeline_name}' already applies to every sales person of this action "
+                    "type: name the sales persons this one is for, or change that pipeline.")
+        return f"{self.sales_person_name} is already covered by the pipeline '{self.pipeline_name}'."
+
+
+def overlaps(*, session: Session, data: PipelineIn) -> list[Overlap]:
+    """Active pipelines of the same action type that already cover a sales person this one would (at most one
+    pipeline per action type and sales person; one that names nobody covers everyone not named elsewhere)."""
+    others = (select(ApprovalPipeline).where(ApprovalPipeline.action_type == data.pipeline_action_type,
+                                             ApprovalPipeline.is_active.is_(True))
+              .order_by(ApprovalPipeline.id))
+    if data.id:
+        others = others.where(ApprovalPipeline.id != data.id)
+    wanted = list(dict.fromkeys(data.sales_persons))
+    if not wanted:
+        named = select(ApprovalPipelineSales.pipeline_id).where(
+            ApprovalPipelineSales.pipeline_id == ApprovalPipeline.id).exists()
+        return [Overlap(None, None, p.id, p.name) for p in session.scalars(others.where(~named))]
+    rows = session.execute(select(ApprovalPipelineSales.user_id, User.fullname, ApprovalPipeline.id,
+                                  ApprovalPipeline.name)
+                           .join(ApprovalPipeline, ApprovalPipeline.id == ApprovalPipelineSales.pipeline_id)
+                           .join(User, User.id == ApprovalPipelineSales.user_id)
+                           .where(ApprovalPipelineSales.user_id.in_(wanted),
+                                  ApprovalPipeline.id.in_(others.with_only_columns(ApprovalPipeline.id)))
+                           .order_by(User.fullname)).tuples()
+    return [Overlap(user_id, name, pipeline_id, pipeline_name) for user_id, name, pipeline_id, pipeline_name in rows]
+
+
+def save_pipeline(*, session: Session, actor: User, data: PipelineIn) -> PipelineOut:
+    """Create a pipeline, or save a new version of it (running requests keep the version they started on)."""
+    errors = []
+    if not data.name.strip():
+        errors.append("Please enter the pipeline name.")
+    user_ids = {u for layer in data.layers for u in layer.approvers} | set(data.sales_persons)
+    known = set(session.scalars(select(User.id).where(User.id.in_(user_ids), User.is_active.is_(True))))
+    if user_ids - known:
+        errors.append("Every approver and sales person must be an active user.")
+    errors += rules.validate_layers([rules.Layer(name=layer.name, mode=layer.mode, min_approvals=layer.min_approvals,
+                                                 approvers=[rules.Approver(a, "") for a in layer.approvers])
+                                     for layer in data.layers])
+    if errors:
+        raise ValidationFailed(errors)
+    # one writer at a time per action type, so two overlapping pipelines cannot be saved side by side
+    session.execute(text("SELECT pg_advisory_xact_lock(hashtext(:key))"),
+                    {"key": f"approval-pipeline:{data.pipeline_action_type}"})
+    clash = overlaps(session=session, data=data)
+    if clash:
+        raise PipelineOverlap([c.message for c in clash])
+    if data.id:
+        pipeline = session.get(ApprovalPipeline, data.id)
+        if pipeline is None or not pipeline.is_active:
+            raise NotFound(PIPELINE_NOT_FOUND)
+        pipeline.current_version += 1
+        pipeline.name = data.name.strip()
+        pipeline.action_type = data.pipeline_action_type
+    else:
+        pipeline = ApprovalPipeline(name=data.name.strip(), action_type=data.pipeline_action_type, current_version=1)
+        session.add(pipeline)
+    session.flush()
+    session.add(ApprovalPipelineVersion(
+        pipeline_id=pipeline.id, version=pipeline.current_version, created_by=actor.id,
+        sales_person_ids=list(dict.fromkeys(data.sales_persons)),
+        layers=[{"name": layer.name.strip(), "mode": layer.mode, "minApprovals": layer.min_approvals,
+                 "approvers": layer.approvers} for layer in data.layers]))
+    session.query(ApprovalPipelineSales).filter(ApprovalPipelineSales.pipeline_id == pipeline.id).delete()
+    session.add_all([ApprovalPipelineSales(pipeline_id=pipeline.id, user_id=u)
+                     for u in dict.fromkeys(data.sales_persons)])
+    session.commit()
+    return _pipeline_out(session, pipeline)
+
+
+def delete_pipeline(*, session: Session, pipeline_id: int) -> None:
+    pipeline = session.get(ApprovalPipeline, pipeline_id)
+    if pipeline is None or not pipeline.is_active:
+        raise NotFound(PIPELINE_NOT_FOUND)
+    pipeline.is_active = False
+    session.commit()
+
+
+def find_version(session: Session, *, action_type: str, sales_person_id: int) -> ApprovalPipelineVersion | None:
+    """The pipeline for this sales person (named in its list), else one that lists nobody (applies to all)."""
+    assigned = select(ApprovalPipelineSales.pipeline_id).where(ApprovalPipelineSales.user_id == sales_person_id)
+    anyone = ~select(ApprovalPipelineSales.pipeline_id).where(
+        ApprovalPipelineSales.pipeline_id == ApprovalPipeline.id).exists()
+    for condition in (ApprovalPipeline.id.in_(assigned), anyone):
+        pipeline = session.scalars(select(ApprovalPipeline).where(
+            ApprovalPipeline.action_type == action_type, ApprovalPipeline.is_active.is_(True), condition)
+            .order_by(ApprovalPipeline.id)).first()
+        if pipeline is not None:
+            return _version(session, pipeline)
+    return None
