@@ -78,10 +78,10 @@ def create_stage(body: StageCreate, session: SessionDep,
     closed = session.scalars(select(Stage).where(Stage.stage_name == stage_rules.CLOSED_STAGE)).first()
     if closed is not None and body.seq_number >= closed.seq_number:
         errors.append(f"A stage must come before {closed.stage_name} {closed.stage_description}.")
-    if errors:
-        raise ValidationFailed(errors)
     if session.scalars(select(Stage).where(Stage.stage_name == name)).first() is not None:
         raise Conflict(f"A stage named {name} already exists.")
+    if errors:
+        raise ValidationFailed(errors)
     stage = Stage(stage_name=name, stage_description=body.stage_description.strip(), pipeline="LEAD",
                   needs_approval=body.needs_approval, seq_number=body.seq_number,
                   required_fields=list(dict.fromkeys(body.required_fields)))

@@ -67,6 +67,14 @@ class TestBoard:
         assert days == sorted(days) and len(days) > 3
         assert [c["lastContacted"] for c in oldest_first] == sorted(days, reverse=True)
 
+    def test_sort_and_stage_filter_work_in_any_order(self, client: TestClient) -> None:
+        """A column sorted, then a stage filter that hides it (the board answered a raw 422 once)."""
+        e1 = board(client, "admin")[0]["stageId"]
+        shown = board(client, "admin", sort="E4:desc,E1:asc", selectedStage=e1)
+        assert [c["stageName"] for c in shown] == ["E1"]
+        days = [c["lastContacted"] for c in shown[0]["leads"]]
+        assert days == sorted(days, reverse=True)  # E1's own sort still applies
+
     def test_bad_status_and_sort_are_422(self, client: TestClient) -> None:
         headers = auth(client, "admin")
         assert client.get("/api/leads", params={"status": "LOST"}, headers=headers).status_code == 422

@@ -27,3 +27,43 @@ def test_stage_edits_are_validated_and_guarded(client: TestClient) -> None:
     assert r.json()["messages"] == ["Please choose a valid next stage.", "Order 1 is already used by E1."]
     assert client.put("/api/stages", json=e3, headers=auth(client, "sales1")).status_code == 403
     assert client.get("/api/stages", headers=auth(client, "sales1")).status_code == 403
+
+
+def test_an_added_stage_joins_the_board_the_rules_and_the_pages(client: TestClient, lead: dict[str, Any]) -> None:
+    """System > Stage Management > Add: no code change, the board shows it, its required fields gate it, its
+    approval flag gates it, and its page slug comes with it."""
+    admin = auth(client, "admin")
+    catalogue = client.get("/api/stages/requirement-catalogue", headers=admin).json()["results"]
+    assert {"field": "competitor", "label": "Competitor"} in catalogue
+    stages = client.get("/api/stages", headers=admin).json()["results"]
+    e2 = next(s for s in stages if s["stageName"] == "E2")
+    # make room after E2 (orders are unique): every later stage moves one up, the last first
+    for s in sorted(stages, key=lambda s: -s["seqNumber"]):
+        if s["seqNumber"] > e2["seqNumber"]:
+            r = client.put("/api/stages", json={**s, "seqNumber": s["seqNumber"] + 1}, headers=admin)
+            assert r.status_code == 200, r.text
+    body = {"stageName": "e2b", "stageDescription": "Site Survey", "seqNumber": e2["seqNumber"] + 1,
+            "needsApproval": False, "requiredFields": ["decisionMaker"]}
+    assert client.post("/api/stages", json=body, headers=auth(client, "sales1")).status_code == 403
+    bad = client.post("/api/stages", json={**body, "requiredFields": ["shoeSize"], "seqNumber": 1}, headers=admin)
+    assert bad.status_code == 422
+    assert bad.json()["messages"] == ["Unknown required field: shoeSize.", "Order 1 is already used by E1."]
+    created = client.post("/api/stages", json=body, headers=admin)
+    assert created.status_code == 200, created.text
+    added = created.json()["results"]
+    assert added["stageName"] == "E2B" and added["slug"] == "site-survey"
+    assert added["requiredFields"] == [{"field": "decisionMaker", "label": "Decision Maker"}]
+    assert client.post("/api/stages", json=body, headers=admin).status_code == 409  # the name is taken
+
+    columns = client.get("/api/leads", headers=auth(client, "sales1")).json()["results"]
+    assert [c["stageName"] for c in columns][:4] == ["E1", "E2", "E2B", "E3"]
+    options = client.get(f"/api/leads/{lead['id']}/stage-options", headers=auth(client, "sales1")).json()["results"]
+    survey = next(s for s in options["stages"] if s["stageName"] == "E2B")
+    assert survey["allowed"] is False and survey["missingFields"] == ["Decision Maker"]
+    assert survey["slug"] == "site-survey" and survey["needsApproval"] is False
+    # going past it needs its fields too: skipping the new stage is no way round it
+    e3 = next(s for s in options["stages"] if s["stageName"] == "E3")
+    assert "Decision Maker" in e3["missingFields"]
+    moved = update(client, lead["id"], {"stageId": added["id"], "decisionMaker": "Pak Joko"})
+    assert moved.status_code == 200 and moved.json()["results"]["stageMoved"] is True, moved.text
+    assert moved.json()["results"]["lead"]["stageName"] == "E2B"
