@@ -17,6 +17,7 @@ FileKind = Literal["proposalFile", "projectCostSheetFile", "customerConfirmation
 # Money as typed: below 10^13 a JSON number keeps every digit (a float holds 15), and Numeric(17, 2) holds it.
 MONEY_LIMIT = 10**13
 INT_LIMIT = 2**31 - 1  # Integer columns
+Id = Annotated[int, Field(ge=1, le=INT_LIMIT)]  # a row id: anything else is no row, and past INT_LIMIT no integer
 
 
 def _money(label: str, *, negative: bool = False) -> AfterValidator:
@@ -120,20 +121,20 @@ class PicOut(CamelModel):
 
 
 class ServiceCategoryItem(CamelModel):
-    service_category_id: int
+    service_category_id: Id
     service_category_name: str | None = None
-    sub_service_category_id: int | None = None
+    sub_service_category_id: Id | None = None
     sub_service_category_name: str | None = None
 
 
 class PaymentItem(CamelModel):
-    service_category_id: int
+    service_category_id: Id
     billing_date: date | None = None
     amount: Annotated[float, _money("Payment amount")] | None = Field(default=None, ge=0)
 
 
 class BillingScheduleItem(CamelModel):
-    service_category_id: int
+    service_category_id: Id
     schedule: date
     amount: Annotated[float, _money("Billing amount")] = Field(ge=0)
     description: str | None = Field(default=None, max_length=200)
@@ -249,13 +250,13 @@ class LeadForm(CamelModel):
 
 
 class LeadCreate(CamelModel):
-    client_id: int | None = None
-    source_id: int | None = None
-    person_in_charges: list[int] = Field(default_factory=list, max_length=50)
+    client_id: Id | None = None
+    source_id: Id | None = None
+    person_in_charges: list[Id] = Field(default_factory=list, max_length=50)
     project_name: str | None = Field(default=None, max_length=200)
-    project_type: int | None = None
-    sales_id: int | None = None
-    stage_id: int | None = None
+    project_type: Id | None = None
+    sales_id: Id | None = None
+    stage_id: Id | None = None
     competitor: str | None = Field(default=None, max_length=200)
 
 
@@ -263,12 +264,12 @@ class LeadUpdate(CamelModel):
     """The `data` part of PUT /leads/{id}/update/v2; files come as separate multipart parts."""
 
     project_name: str | None = Field(default=None, max_length=200)
-    stage_id: int | None = None
-    client_id: int | None = None
-    project_type: int | None = None
-    source_id: int | None = None
-    entity_id: int | None = None
-    unit_id: int | None = None
+    stage_id: Id | None = None
+    client_id: Id | None = None
+    project_type: Id | None = None
+    source_id: Id | None = None
+    entity_id: Id | None = None
+    unit_id: Id | None = None
     project_description: str | None = Field(default=None, max_length=5000)
     subscription_type: Literal["ONE_TIME", "RECURRING"] | None = None
     competitor: str | None = Field(default=None, max_length=200)
@@ -281,7 +282,7 @@ class LeadUpdate(CamelModel):
     total_unit: int | None = Field(default=None, ge=0, le=INT_LIMIT)
     total_revenue: Annotated[float, _money("Total Revenue")] | None = Field(default=None, ge=0)
     total_gross_profit: Annotated[float, _money("Total Gross Profit", negative=True)] | None = None
-    person_in_charges: list[int] | None = Field(default=None, max_length=50)
+    person_in_charges: list[Id] | None = Field(default=None, max_length=50)
     service_categories: list[ServiceCategoryItem] | None = Field(default=None, max_length=50)
     payments: list[PaymentItem] | None = Field(default=None, max_length=200)
     billing_schedules: list[BillingScheduleItem] | None = Field(default=None, max_length=500)

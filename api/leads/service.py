@@ -472,6 +472,23 @@ def _check_refs(session: Session, *, client_id: int | None, values: dict[str, An
     return errors
 
 
+def _check_categories(session: Session, data: LeadUpdate) -> list[str]:
+    """The service categories the edit names (with its payments and billing) and their sub categories exist."""
+    named = data.service_categories or []
+    wanted = {c.service_category_id for c in named} | {p.service_category_id for p in data.payments or []} | {
+        b.service_category_id for b in data.billing_schedules or []}
+    subs = {c.sub_service_category_id for c in named if c.sub_service_category_id}
+    categories = select(md.ServiceCategory.id).where(md.ServiceCategory.id.in_(wanted))
+    known = set(session.scalars(categories)) if wanted else set()
+    parents = dict(session.execute(select(md.SubServiceCategory.id, md.SubServiceCategory.service_category_id)
+                                   .where(md.SubServiceCategory.id.in_(subs))).tuples().all()) if subs else {}
+    errors = ["Please choose a valid service category."] if wanted - known else []
+    if any(c.sub_service_category_id and parents.get(c.sub_service_category_id) != c.service_category_id
+           for c in named):
+        errors.append("Please choose a valid sub service category.")
+    return errors
+
+
 def _describe_categories(items: list[ServiceCategoryItem]) -> str | None:
     names = [c.service_category_name + (f" / {c.sub_service_category_name}" if c.sub_service_category_name else "")
              for c in items if c.service_category_name]
@@ -561,7 +578,7 @@ def apply_edit(*, session: Session, storage: Storage, actor: User, lead_id: int,
     fields = data.model_dump(exclude_unset=True, exclude={"stage_id", "person_in_charges", "service_categories",
                                                           "payments", "billing_schedules", "remove_files"})
     values = {("project_type_id" if k == "project_type" else k): v for k, v in fields.items()}
-    errors = _check_refs(session, client_id=values.get("client_id"), values=values)
+    errors = _check_refs(session, client_id=values.get("client_id"), values=values) + _check_categories(session, data)
     if "project_name" in values and not (values["project_name"] or "").strip():
         errors.append("Please enter project name")
     start, end = values.get("project_start_date", lead.project_start_date), values.get(
