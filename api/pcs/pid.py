@@ -258,11 +258,12 @@ def overview(*, session: Session, actor: User, lead_id: int) -> PidOverview:
     client = session.get(Client, lead.client_id)
     sheet = repo.sheet_of_lead(session, lead.id)
     approved = approved_sheet(session, lead.id) is not None
+    pids = project_ids(session, lead.id)
     return PidOverview(
         lead_id=lead.id, project_name=lead.project_name, client_name=client.client_name if client else "",
         pcs_status="APPROVED" if approved else (sheet.status if sheet else None), approved=approved,
-        can_generate=approved and (lead.sales_person_id == actor.id or actor.role.hierarchy_whitelist),
-        project_id_numbers=project_ids(session, lead.id))
+        can_generate=approved and not pids and (lead.sales_person_id == actor.id or actor.role.hierarchy_whitelist),
+        project_id_numbers=pids)
 
 
 def pdf_path(*, session: Session, storage: Storage, actor: User, lead_id: int, pid_id: int) -> tuple[Any, str]:

@@ -34,7 +34,8 @@ class PidOverview(CamelModel):
     client_name: str
     pcs_status: str | None  # the sheet's status, None without a sheet
     approved: bool
-    can_generate: bool  # approved, and the caller is the lead's sales person or sees every lead
+    # approved, no PID yet (a lead has one, for good), and the caller is the lead's sales person or sees every lead
+    can_generate: bool
     project_id_numbers: list[ProjectIdNumber]
 
 

@@ -190,7 +190,7 @@ class TestStartedTwice:
         assert len(told) == 1
 
         overview = live.get(f"/api/leads/{m.lead.id}/project-ids", headers=headers).json()["results"]
-        assert overview["approved"] is True and overview["canGenerate"] is True
+        assert overview["approved"] is True and overview["canGenerate"] is False  # it has its PID
         assert [p["pidNumber"] for p in overview["projectIdNumbers"]] == [first]
         pdf_file = overview["projectIdNumbers"][0]["pdfFile"]
         assert overview["projectIdNumbers"][0]["pdfPending"] is False
