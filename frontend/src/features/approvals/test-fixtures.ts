@@ -1,5 +1,6 @@
 import type { Pipeline, PickableUser, QueueRow, Timeline } from './api/types';
 
+/** A hold request of Sari Dewi's lead in E1 (pass requestType and targetStage for a stage change). */
 export function queueRow(id: number, overrides: Partial<QueueRow> = {}): QueueRow {
   return {
     approvalId: id,
@@ -9,10 +10,13 @@ export function queueRow(id: number, overrides: Partial<QueueRow> = {}): QueueRo
     projectName: `Project ${id}`,
     requestedAt: '2026-01-05T14:05:00',
     notes: 'Client paused the budget',
-    combinedStageDescriptions: 'E1 Found → E2 Connected',
+    combinedStageDescriptions: 'E1 Found',
     currentStageDescription: 'E1 Found',
+    currentStage: 'E1 Found',
+    targetStage: null,
     leadId: 100 + id,
     layerName: 'Team leader',
+    processing: false,
     ...overrides,
   };
 }
@@ -24,6 +28,9 @@ export const timeline: Timeline = {
   requestedAt: '2026-01-05T14:05:00',
   workflowId: 'approval-lead-101-hold-lead-abc',
   temporalUrl: 'http://127.0.0.1:8233/namespaces/default/workflows/approval-lead-101-hold-lead-abc',
+  processing: false,
+  needsAttention: false,
+  message: null,
   layers: [
     {
       layerName: 'Team leader',
@@ -31,7 +38,7 @@ export const timeline: Timeline = {
       seqNo: 1,
       minApprovals: 1,
       layerStatus: 'APPROVED',
-      approvers: [{ id: 3, username: 'Agus Approver', actionType: 'APPROVED', note: 'ok', approvedAt: '2026-01-05T15:00:00' }],
+      approvers: [{ id: 3, username: 'Agus Approver', actionType: 'APPROVED', note: 'ok', approvedAt: '2026-01-05T15:00:00', processing: false }],
     },
     {
       layerName: 'Sales director',
@@ -40,8 +47,8 @@ export const timeline: Timeline = {
       minApprovals: 2,
       layerStatus: 'PENDING',
       approvers: [
-        { id: 4, username: 'Budi Approver', actionType: null, note: null, approvedAt: null },
-        { id: 5, username: 'Citra Approver', actionType: null, note: null, approvedAt: null },
+        { id: 4, username: 'Budi Approver', actionType: null, note: null, approvedAt: null, processing: false },
+        { id: 5, username: 'Citra Approver', actionType: null, note: null, approvedAt: null, processing: false },
       ],
     },
     {
@@ -50,7 +57,7 @@ export const timeline: Timeline = {
       seqNo: 3,
       minApprovals: 1,
       layerStatus: 'WAITING',
-      approvers: [{ id: 6, username: 'Dewi Board', actionType: null, note: null, approvedAt: null }],
+      approvers: [{ id: 6, username: 'Dewi Board', actionType: null, note: null, approvedAt: null, processing: false }],
     },
   ],
 };

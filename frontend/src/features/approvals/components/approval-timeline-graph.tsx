@@ -1,4 +1,4 @@
-import { LinkOutlined } from '@ant-design/icons';
+import { LinkOutlined, SyncOutlined } from '@ant-design/icons';
 import {
   Handle,
   Position,
@@ -38,9 +38,16 @@ export function ApproverLine({ approver }: { approver: TimelineApprover }) {
         <Typography.Text ellipsis className="approval-approver__name">
           {approver.username}
         </Typography.Text>
-        <Tag color={action === 'APPROVED' ? 'success' : action === 'REJECTED' ? 'error' : 'default'} variant="filled">
-          {action ? titleCase(action) : 'Not yet'}
-        </Tag>
+        {approver.processing ? (
+          // Their decision was received and is being applied (the server could not confirm it in time).
+          <Tag color="processing" icon={<SyncOutlined spin />} variant="filled">
+            Processing
+          </Tag>
+        ) : (
+          <Tag color={action === 'APPROVED' ? 'success' : action === 'REJECTED' ? 'error' : 'default'} variant="filled">
+            {action ? titleCase(action) : 'Not yet'}
+          </Tag>
+        )}
       </div>
       {approver.approvedAt && (
         <Typography.Text type="secondary" className="approval-approver__time">

@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { timeline } from '../test-fixtures';
+import { ApprovalTimeline } from './approval-timeline';
 import { ApprovalTimelineGraph } from './approval-timeline-graph';
 import { ApprovalTimelineList } from './approval-timeline-list';
 
@@ -38,5 +39,36 @@ describe('ApprovalTimelineList', () => {
     expect(items).toHaveLength(3);
     expect(within(items[1]).getByText(/Several User · min 2 · acknowledged by/)).toBeInTheDocument();
     expect(within(items[2]).getByText('Waiting')).toBeInTheDocument();
+  });
+});
+
+describe('ApprovalTimeline', () => {
+  const processingTimeline = {
+    ...timeline,
+    processing: true,
+    layers: timeline.layers.map((layer, i) =>
+      i === 1 ? { ...layer, approvers: [{ ...layer.approvers[0], processing: true }, layer.approvers[1]] } : layer,
+    ),
+  };
+
+  it('shows a received decision as processing, on the timeline and for its approver', () => {
+    render(<ApprovalTimeline timeline={processingTimeline} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Your decision was received and will be applied shortly.');
+    expect(screen.getByRole('alert').closest('.ant-alert')).toHaveClass('ant-alert-info');
+    const node = screen.getAllByTestId('timeline-node')[1];
+    expect(within(node).getByText('Processing')).toBeInTheDocument();
+    expect(within(node).getAllByText('Not yet')).toHaveLength(1);
+  });
+
+  it('warns when the request needs attention from operations', () => {
+    render(<ApprovalTimeline timeline={{ ...processingTimeline, needsAttention: true }} />);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('This request needs attention from operations; it is kept and will be applied.');
+    expect(alert.closest('.ant-alert')).toHaveClass('ant-alert-warning');
+  });
+
+  it('says nothing when every decision is applied', () => {
+    render(<ApprovalTimeline timeline={timeline} />);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -7,8 +7,8 @@ import { leadKeys } from '@/features/leads/api/leads-api';
 import { errorMessage } from '@/lib/api/errors';
 import { approvalKeys, approvalTimelineQueryOptions, decideApproval } from '../api/approvals-api';
 import type { ApproversAction, QueueRow } from '../api/types';
-import { toastApprovalError } from '../lib/errors';
-import { formatRequestedAt, requestTypeLabel } from '../lib/labels';
+import { canRetryDecision, toastApprovalError } from '../lib/errors';
+import { DECISION_RECEIVED, formatRequestedAt, requestTypeLabel } from '../lib/labels';
 import { ApprovalTimeline } from './approval-timeline';
 import { DescriptionDialog } from './description-dialog';
 
@@ -31,16 +31,27 @@ export function ReviewDialog({ row, canDecide, onClose }: ReviewDialogProps) {
   const queryClient = useQueryClient();
   const [action, setAction] = useState<ApproversAction | null>(null);
   const timeline = useQuery(approvalTimelineQueryOptions(row?.approvalId));
+  // The caller's decision on this request is already on its way.
+  const decidable = canDecide && !row?.processing;
 
   const decide = useMutation({
     mutationFn: ({ request, decision, note }: { request: QueueRow; decision: ApproversAction; note: string }) =>
       decideApproval(request.approvalId, { approversAction: decision, note: note || null }),
-    onSuccess: (_result, { request, decision }) => {
-      toast.success(decisionToast(request.requestedByName, decision));
+    onSuccess: (result, { request, decision }) => {
+      // A 202: received, not yet confirmed. It will apply, so it is news, never a failure.
+      if (result.processing) toast.info(result.message ?? DECISION_RECEIVED);
+      else toast.success(decisionToast(request.requestedByName, decision));
       setAction(null);
       onClose();
     },
-    onError: toastApprovalError,
+    onError: (error) => {
+      // One answer per refusal: the server's message; the dialogs stay only when there is something to do.
+      toastApprovalError(error);
+      if (!canRetryDecision(error)) {
+        setAction(null);
+        onClose();
+      }
+    },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: approvalKeys.all });
       void queryClient.invalidateQueries({ queryKey: leadKeys.all });
@@ -60,10 +71,10 @@ export function ReviewDialog({ row, canDecide, onClose }: ReviewDialogProps) {
         footer={
           <Flex justify="flex-end" gap={8}>
             <Button onClick={onClose}>Cancel</Button>
-            <Button danger icon={<CloseOutlined />} disabled={!canDecide} onClick={() => setAction('REJECTED')}>
+            <Button danger icon={<CloseOutlined />} disabled={!decidable} onClick={() => setAction('REJECTED')}>
               Reject
             </Button>
-            <Button type="primary" icon={<CheckOutlined />} disabled={!canDecide} onClick={() => setAction('APPROVED')}>
+            <Button type="primary" icon={<CheckOutlined />} disabled={!decidable} onClick={() => setAction('APPROVED')}>
               Approve
             </Button>
           </Flex>

@@ -2,6 +2,12 @@ import dayjs from 'dayjs';
 import { formatDate } from '@/lib/format';
 import type { ApprovalMode, PipelineActionType } from '../api/types';
 
+/** What the server says when it received a decision but could not confirm it in time (a 202). */
+export const DECISION_RECEIVED = 'Your decision was received and will be applied shortly.';
+/** Shown on a timeline whose workflow flagged it for operations. */
+export const NEEDS_ATTENTION =
+  'This request needs attention from operations; it is kept and will be applied.';
+
 /** Readable names of request and pipeline action types. */
 export const REQUEST_TYPE_LABELS: Record<string, string> = {
   CHANGE_LEAD_STAGE: 'Change Lead Stage',

@@ -4,14 +4,24 @@ import { setTokens } from '@/lib/api/tokens';
 import { buttonByText } from '@/test/antd-helpers';
 import { FULL, json, LOAD, makeSession, renderApp, stubApi, type ApiHandler } from '@/test/render-app';
 import { queueRow, timeline } from '../test-fixtures';
+import { QUEUE_MIN_WIDTH } from './approval-page';
 
 vi.setConfig({ testTimeout: 20_000 });
 
 afterEach(() => Modal.destroyAll());
 
-const rows = [queueRow(1), queueRow(2, { leadId: null, projectName: null, requestType: 'CHANGE_LEAD_STAGE' })];
+const rows = [
+  queueRow(1),
+  queueRow(2, {
+    leadId: null,
+    projectName: null,
+    requestType: 'CHANGE_LEAD_STAGE',
+    targetStage: 'E2 Connected',
+    combinedStageDescriptions: 'E1 Found → E2 Connected',
+  }),
+];
 
-function start(decide?: ApiHandler) {
+function start(decide?: ApiHandler, queue = rows) {
   setTokens({ token: 'a', refreshToken: 'r' });
   const session = makeSession({
     pageAccess: { 'system/approval': FULL },
@@ -19,7 +29,7 @@ function start(decide?: ApiHandler) {
   });
   const requests = stubApi(session, (req, url) => {
     if (url.pathname === '/api/approval' && req.method === 'GET') {
-      return json(200, { results: { data: rows, totalRows: 12 } });
+      return json(200, { results: { data: queue, totalRows: 12 } });
     }
     if (url.pathname === '/api/approval/1/timeline') return json(200, { results: timeline });
     if (url.pathname === '/api/approval/1/handle-hold' && req.method === 'PUT') {
@@ -44,6 +54,9 @@ async function openReview() {
   return dialog;
 }
 
+/** The Review dialog unless it is closing (jsdom never ends antd's leave animation). */
+const openReviewDialog = () => document.querySelector('.approval-review:not(.ant-zoom-leave)');
+
 function descriptionDialog(): HTMLElement {
   const boxes = [...document.querySelectorAll<HTMLElement>('.description-dialog')];
   const box = boxes.at(-1);
@@ -56,14 +69,23 @@ describe('ApprovalPage', () => {
     const { requests, router } = start();
     expect(await screen.findByText('Project 1', {}, LOAD)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Approval' })).toBeInTheDocument();
-    for (const title of ['Request Type', 'Requested By', 'Client', 'Project', 'Stages', 'Requested At', 'Notes']) {
-      expect(screen.getByRole('columnheader', { name: new RegExp(`^${title}`) })).toBeInTheDocument();
-    }
+    const headers = [...document.querySelectorAll('.approval-queue thead th')].map((th) => th.textContent);
+    expect(headers).toEqual(['Request', 'Lead', 'Stages', 'Requested At', 'Notes', '']);
+    const first = screen.getByText('Project 1').closest('tr')!;
+    // The request cell names who asked, the lead cell the client under the project.
+    expect(within(first).getByText('Sari Dewi')).toBeInTheDocument();
+    expect(within(first).getByText('PT Sinar Jaya')).toBeInTheDocument();
     expect(screen.getByText('No Leads.')).toBeInTheDocument();
     expect(screen.getByText('Hold Lead')).toBeInTheDocument();
     expect(screen.getByText('Change Lead Stage')).toBeInTheDocument();
-    expect(screen.getAllByText('5-Jan-2026 14:05')).toHaveLength(2);
-    expect(screen.getAllByText('E1 Found → E2 Connected')).toHaveLength(2);
+    expect(screen.getAllByText('5-Jan-2026')).toHaveLength(2);
+    expect(screen.getAllByText('14:05')).toHaveLength(2);
+    // A hold shows the lead's stage; a stage change where it goes from and (in bold) to.
+    expect(within(first).getByText('E1 Found')).toBeInTheDocument();
+    const second = screen.getByText('No Leads.').closest('tr')!;
+    expect(within(second).getByText('E1 Found')).toBeInTheDocument();
+    expect(within(second).getByText('E2 Connected').tagName).toBe('STRONG');
+    expect(second.querySelector('.queue-cell__stages')).toHaveTextContent('E1 Found → E2 Connected');
     expect(queueQueries(requests)[0]).toMatchObject({ offset: '0', limit: '10', sort: 'requestedAt', desc: 'true' });
 
     // Refresh asks again; Detail opens the lead view (disabled without a lead).
@@ -88,29 +110,49 @@ describe('ApprovalPage', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/leads/107/project-cost-sheet'));
   });
 
-  it('keeps every column at its width and scrolls sideways instead of squeezing them', async () => {
+  it('fits the card: fixed narrow columns, the lead and notes share the rest, nothing wider than the card', async () => {
     start();
     await screen.findByText('Project 1', {}, LOAD);
-    const table = document.querySelector<HTMLTableElement>('.ant-table-content table')!;
+    const table = document.querySelector<HTMLTableElement>('.approval-queue .ant-table-content table')!;
     const widths = [...table.querySelectorAll('colgroup col')].map((col) => (col as HTMLElement).style.width);
-    expect(widths).toEqual(['160px', '160px', '180px', '220px', '210px', '170px', '220px', '196px']);
-    expect(table.style.width).toBe('1516px'); // their sum: wider than the card, so the table scrolls
+    // Request, Lead, Stages, Requested At, Notes, actions: the lead and the notes have no fixed width.
+    expect(widths).toEqual(['132px', '', '140px', '150px', '', '108px']);
+    expect(table.style.width).toBe(`${QUEUE_MIN_WIDTH}px`); // only below this does the card scroll
+    expect(table.style.minWidth).toBe('100%');
     expect(table.style.tableLayout).toBe('fixed');
     expect(screen.getByLabelText('Review request 1')).toHaveTextContent('Review');
   });
 
-  it('pins icon-only actions on a phone so the columns keep room to scroll', async () => {
+  it('keeps the whole of a long note in a paragraph clamped to three lines (Expand and hover show it)', async () => {
+    const long = `${'The client asked for a revised scope. '.repeat(30)}END-OF-NOTE`;
+    setTokens({ token: 'a', refreshToken: 'r' });
+    const session = makeSession({ pageAccess: { 'system/approval': FULL }, routes: [...makeSession().routes, '/system/approval'] });
+    stubApi(session, (req, url) =>
+      url.pathname === '/api/approval' && req.method === 'GET'
+        ? json(200, { results: { data: [queueRow(1, { notes: long })], totalRows: 1 } })
+        : undefined,
+    );
+    renderApp('/system/approval');
+    const notes = (await screen.findByLabelText(long, {}, LOAD)) as HTMLElement;
+    expect(notes).toHaveClass('queue-cell__notes');
+    expect(notes).toHaveClass('ant-typography-ellipsis');
+  });
+
+  it('shows each request as one block on a phone, its actions inside', async () => {
     const width = window.innerWidth;
     window.innerWidth = 390;
     try {
       start();
       await screen.findByText('Project 1', {}, LOAD);
-      const review = screen.getByLabelText('Review request 1');
-      expect(review).toHaveTextContent('');
-      expect(review).toHaveAttribute('title', 'Review');
-      expect(screen.getByLabelText('Detail of request 1')).toHaveAttribute('title', 'Detail');
-      const table = document.querySelector<HTMLTableElement>('.ant-table-content table')!;
-      expect(table.style.width).toBe('1416px');
+      expect([...document.querySelectorAll('.approval-queue thead th')].map((th) => th.textContent)).toEqual(['Requests']);
+      const table = document.querySelector<HTMLTableElement>('.approval-queue .ant-table-content table')!;
+      expect(table.style.width).toBe(''); // as wide as the card, never wider
+      const first = screen.getByText('Project 1').closest('tr')!;
+      for (const text of ['Hold Lead', 'PT Sinar Jaya', 'E1 Found', 'Requested by Sari Dewi', '5-Jan-2026 14:05']) {
+        expect(within(first).getByText(text)).toBeInTheDocument();
+      }
+      const review = within(first).getByLabelText('Review request 1');
+      expect(review).toHaveTextContent('Review');
       fireEvent.click(review);
       expect(await screen.findByText('Review Request')).toBeInTheDocument();
     } finally {
@@ -206,5 +248,69 @@ describe('ApprovalPage', () => {
     fireEvent.click(buttonByText('Approve', dialog));
     fireEvent.click(buttonByText('Confirm', await waitFor(descriptionDialog)));
     expect(await screen.findByText('It is not your turn yet: waiting for Agus Approver.')).toBeInTheDocument();
+  });
+
+  it('says a decision the server could not confirm in time was received (info), closes, and shows the row as processing', async () => {
+    const queue = [...rows];
+    const { requests } = start(() => {
+      // From now on the queue answers the row as processing.
+      queue[0] = { ...queue[0], processing: true };
+      return json(202, {
+        results: { ...timeline, processing: true, message: 'Your decision was received and will be applied shortly.' },
+      });
+    }, queue);
+    const dialog = await openReview();
+    fireEvent.click(buttonByText('Reject', dialog));
+    const box = await waitFor(descriptionDialog);
+    fireEvent.change(within(box).getByLabelText('Description'), { target: { value: 'Budget too high' } });
+    fireEvent.click(buttonByText('Confirm', box));
+
+    const info = await screen.findByText('Your decision was received and will be applied shortly.');
+    expect(info.closest('.ant-notification-notice')).toHaveClass('ant-notification-notice-info');
+    expect(screen.queryByText(/rejected successfully/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Something went wrong !')).not.toBeInTheDocument();
+    await waitFor(() => expect(openReviewDialog()).toBeNull());
+    const table = document.querySelector<HTMLElement>('.approval-queue')!;
+    const row = within(table).getByText('Project 1').closest('tr')!;
+    expect(await within(row).findByText('Processing')).toBeInTheDocument();
+    expect(within(row).getByLabelText('Review request 1')).toBeDisabled();
+    expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(1);
+  });
+
+  it('closes the dialogs on a refusal that leaves nothing to do, with the one server message', async () => {
+    start(() => json(409, { messages: ['You have already decided on this layer.'], type: 'AlreadyDecided' }));
+    const dialog = await openReview();
+    fireEvent.click(buttonByText('Approve', dialog));
+    fireEvent.click(buttonByText('Confirm', await waitFor(descriptionDialog)));
+    expect(await screen.findByText('You have already decided on this layer.')).toBeInTheDocument();
+    await waitFor(() => expect(openReviewDialog()).toBeNull());
+    expect(screen.getAllByText('You have already decided on this layer.')).toHaveLength(1);
+  });
+
+  it('keeps the description open when the server refuses the note, saying why', async () => {
+    start(() => json(422, { messages: ['The description cannot exceed 1024 characters.'], type: 'NoteTooLong' }));
+    const dialog = await openReview();
+    fireEvent.click(buttonByText('Reject', dialog));
+    const box = await waitFor(descriptionDialog);
+    fireEvent.change(within(box).getByLabelText('Description'), { target: { value: 'Too long for the server' } });
+    fireEvent.click(buttonByText('Confirm', box));
+    expect(await screen.findByText('The description cannot exceed 1024 characters.')).toBeInTheDocument();
+    expect(within(descriptionDialog()).getByLabelText('Description')).toHaveValue('Too long for the server');
+    expect(openReviewDialog()).not.toBeNull();
+  });
+
+  it('shows a processing row with Review disabled, and the timeline says what is pending', async () => {
+    setTokens({ token: 'a', refreshToken: 'r' });
+    const session = makeSession({ pageAccess: { 'system/approval': FULL }, routes: [...makeSession().routes, '/system/approval'] });
+    stubApi(session, (req, url) =>
+      url.pathname === '/api/approval' && req.method === 'GET'
+        ? json(200, { results: { data: [queueRow(1, { processing: true })], totalRows: 1 } })
+        : undefined,
+    );
+    renderApp('/system/approval');
+    const row = (await screen.findByText('Project 1', {}, LOAD)).closest('tr')!;
+    expect(within(row).getByText('Processing')).toBeInTheDocument();
+    expect(within(row).getByLabelText('Review request 1')).toBeDisabled();
+    expect(within(row).getByLabelText('Detail of request 1')).toBeEnabled();
   });
 });

@@ -1,6 +1,5 @@
-import { AuditOutlined, EyeOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Grid, Tag, Tooltip, Typography } from 'antd';
+import { Flex, Grid } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -9,73 +8,64 @@ import { ListPage } from '@/components/list-page';
 import { DataTable, RefreshButton, TableSearch, useServerTable } from '@/components/data-table';
 import { APPROVAL_PAGE_SIZE, approvalKeys, approvalQueueQueryOptions } from '../api/approvals-api';
 import type { QueueRow } from '../api/types';
-import { NO_LEADS_TEXT, ReviewDialog } from '../components/review-dialog';
-import { formatRequestedAt, requestTypeLabel } from '../lib/labels';
+import {
+  detailPath,
+  LeadCell,
+  NotesCell,
+  QueueActions,
+  QueueCard,
+  RequestCell,
+  RequestedAtCell,
+  StagesCell,
+} from '../components/queue-cells';
+import { ReviewDialog } from '../components/review-dialog';
 
 export const APPROVAL_PAGE = 'system/approval';
 
-/** Request type tags; closes and cost sheets are green. */
-const TYPE_COLORS: Record<string, string> = { CHANGE_LEAD_STAGE: 'blue', HOLD_LEAD: 'orange', DROP_LEAD: 'red' };
+/**
+ * Below this the columns would be squeezed, and the table scrolls inside its card instead. 1280 px with the
+ * system sidebar open leaves about 900 px, so the whole queue fits there without scrolling sideways.
+ */
+export const QUEUE_MIN_WIDTH = 860;
 
 /** /system/approval: the requests waiting for the caller's decision (spec 2 §2.5). */
 export function ApprovalPage() {
   const access = usePageAccess(APPROVAL_PAGE);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  // On phones the pinned actions shrink to icons, so the columns keep room to scroll beside them.
+  // On phones each request is one block (one column), so nothing scrolls sideways.
   const compact = Grid.useBreakpoint().md === false;
   const table = useServerTable({ pageSize: APPROVAL_PAGE_SIZE, sort: 'requestedAt', desc: true });
   const [reviewing, setReviewing] = useState<QueueRow | null>(null);
   const list = useQuery({ ...approvalQueueQueryOptions(table.params), enabled: access.isRead });
   const { sortOrder } = table;
+  const onDetail = (row: QueueRow) => navigate(detailPath(row));
 
-  const columns: ColumnsType<QueueRow> = [
+  // Project and notes take what the fixed columns leave; long texts wrap instead of widening the table.
+  const wide: ColumnsType<QueueRow> = [
     {
-      title: 'Request Type',
+      title: 'Request',
       dataIndex: 'requestType',
       key: 'requestType',
       sorter: true,
       sortOrder: sortOrder('requestType'),
-      width: 160,
-      render: (type: string) => <Tag color={TYPE_COLORS[type] ?? 'green'}>{requestTypeLabel(type)}</Tag>,
+      width: 132,
+      render: (_: string, row) => <RequestCell row={row} />,
     },
     {
-      title: 'Requested By',
-      dataIndex: 'requestedByName',
-      key: 'requestedByName',
-      sorter: true,
-      sortOrder: sortOrder('requestedByName'),
-      width: 160,
-      ellipsis: true,
-    },
-    {
-      title: 'Client',
-      dataIndex: 'clientName',
-      key: 'clientName',
-      sorter: true,
-      sortOrder: sortOrder('clientName'),
-      width: 180,
-      ellipsis: true,
-      render: (name: string | null) => name ?? '-',
-    },
-    {
-      title: 'Project',
+      title: 'Lead',
       dataIndex: 'projectName',
       key: 'projectName',
       sorter: true,
       sortOrder: sortOrder('projectName'),
-      width: 220,
-      ellipsis: true,
-      render: (name: string | null, row) =>
-        row.leadId ? (name ?? '-') : <Typography.Text type="secondary">{NO_LEADS_TEXT}</Typography.Text>,
+      render: (_: string | null, row) => <LeadCell row={row} />,
     },
     {
       title: 'Stages',
       dataIndex: 'combinedStageDescriptions',
       key: 'combinedStageDescriptions',
-      width: 210,
-      ellipsis: true,
-      render: (text: string | null) => text ?? '-',
+      width: 140,
+      render: (_: string | null, row) => <StagesCell row={row} />,
     },
     {
       title: 'Requested At',
@@ -83,58 +73,32 @@ export function ApprovalPage() {
       key: 'requestedAt',
       sorter: true,
       sortOrder: sortOrder('requestedAt'),
-      width: 170,
-      render: (value: string) => formatRequestedAt(value),
+      width: 150,
+      render: (value: string) => <RequestedAtCell value={value} />,
     },
     {
       title: 'Notes',
       dataIndex: 'notes',
       key: 'notes',
-      width: 220,
-      ellipsis: { showTitle: false },
-      render: (notes: string | null) =>
-        notes ? (
-          <Tooltip title={notes} placement="topLeft">
-            {notes}
-          </Tooltip>
-        ) : (
-          '-'
-        ),
+      render: (notes: string | null) => <NotesCell notes={notes} />,
     },
     {
       title: '',
       key: 'actions',
-      width: compact ? 96 : 196,
-      fixed: 'right',
-      render: (_: unknown, row) => (
-        <Flex gap={4}>
-          <Button
-            title={compact ? 'Detail' : undefined}
-            size="small"
-            icon={<EyeOutlined />}
-            disabled={!row.leadId}
-            aria-label={`Detail of request ${row.approvalId}`}
-            onClick={() => navigate(row.requestType === 'PCS' ? `/leads/${row.leadId}/project-cost-sheet` : `/leads/${row.leadId}/view`)}
-          >
-            {!compact && 'Detail'}
-          </Button>
-          <Button
-            title={compact ? 'Review' : undefined}
-            size="small"
-            type="primary"
-            ghost
-            icon={<AuditOutlined />}
-            aria-label={`Review request ${row.approvalId}`}
-            onClick={() => setReviewing(row)}
-          >
-            {!compact && 'Review'}
-          </Button>
-        </Flex>
-      ),
+      width: 108,
+      render: (_: unknown, row) => <QueueActions row={row} vertical onDetail={onDetail} onReview={setReviewing} />,
     },
   ];
-  // Every column has a width: the table keeps them and scrolls sideways inside the card when narrower.
-  const tableWidth = columns.reduce((sum, column) => sum + Number(column.width ?? 0), 0);
+  const phone: ColumnsType<QueueRow> = [
+    {
+      title: 'Requests',
+      dataIndex: 'requestedAt',
+      key: 'requestedAt',
+      sorter: true,
+      sortOrder: sortOrder('requestedAt'),
+      render: (_: string, row) => <QueueCard row={row} onDetail={onDetail} onReview={setReviewing} />,
+    },
+  ];
 
   return (
     <>
@@ -147,15 +111,18 @@ export function ApprovalPage() {
       >
         <DataTable<QueueRow>
           rowKey="approvalId"
-          columns={columns}
+          className="approval-queue"
+          columns={compact ? phone : wide}
           tableLayout="fixed"
-          scroll={{ x: tableWidth }}
+          // A phone's single column never scrolls sideways; wide screens only below QUEUE_MIN_WIDTH.
+          scroll={compact ? {} : { x: QUEUE_MIN_WIDTH }}
           dataSource={list.data?.data}
-          loading={list.isFetching}
+          // Not on the background refetches a live notification starts: the rows would fade every time.
+          loading={list.isLoading || (list.isFetching && list.isPlaceholderData)}
           server={table.server(list.data?.totalRows)}
           toolbar={
-            <Flex gap={8} wrap>
-              <TableSearch label="Search request" style={{ width: 260 }} onSearch={table.onSearch} />
+            <Flex gap={8} className="approval-queue__toolbar">
+              <TableSearch label="Search request" style={{ flex: '1 1 auto', minWidth: 0, maxWidth: 260 }} onSearch={table.onSearch} />
               <RefreshButton
                 loading={list.isFetching}
                 onRefresh={() => queryClient.invalidateQueries({ queryKey: approvalKeys.all })}
