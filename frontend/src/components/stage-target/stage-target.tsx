@@ -128,7 +128,7 @@ export function StageRequirements({ stage, title }: { stage: StageTarget; title?
                 ) : (
                   <MinusCircleOutlined aria-hidden />
                 )}
-                <span>{f.label}</span>
+                <span className="stage-requirements__label">{f.label}</span>
                 {state && <span className="stage-requirements__state">{state}</span>}
               </li>
             );

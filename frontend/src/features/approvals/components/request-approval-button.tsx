@@ -149,7 +149,7 @@ export function RequestApprovalButton({
               </Form>
             )}
             {changing && target && (
-              <div className="request-stage-target" data-testid="request-stage-target">
+              <div className="request-stage-target" data-testid="request-stage-target" style={{ marginBottom: 12 }}>
                 <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
                   {target.needsApproval
                     ? `Moving to ${targetLabel(target)} needs approval: the lead moves once this request is approved.`
