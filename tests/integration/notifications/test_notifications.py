@@ -67,7 +67,7 @@ class TestNotifications:
         assert theirs.is_read is False
 
     def test_empty_inbox(self, client: TestClient) -> None:
-        r = client.get("/api/notification/limited", headers=auth(client, "approver1")).json()["results"]
+        r = client.get("/api/notification/limited", headers=auth(client, "topmanager")).json()["results"]
         assert r == {"data": [], "total": 0}
 
     def test_bad_type_is_a_422(self, client: TestClient) -> None:
