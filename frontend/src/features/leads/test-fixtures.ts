@@ -1,4 +1,13 @@
-import type { BoardColumn, FilterOptions, LeadCard, LeadForm, LeadStageOption, LeadStageOptions, WaitingFor } from './api/types';
+import type {
+  BoardColumn,
+  FilterOptions,
+  LeadCard,
+  LeadDetail,
+  LeadForm,
+  LeadStageOption,
+  LeadStageOptions,
+  WaitingFor,
+} from './api/types';
 
 /** The seeded board stages (the server's; the front end has no list of its own). */
 export const BOARD_STAGES = [
@@ -186,3 +195,20 @@ export const waitingFor = (overrides: Partial<WaitingFor> = {}): WaitingFor => (
   state: 'PENDING',
   ...overrides,
 });
+
+/** GET /leads/{id} of the same lead as leadForm(). */
+export const leadDetail = (overrides: Partial<LeadDetail> = {}): LeadDetail => {
+  const form = leadForm();
+  return {
+    ...form.lead,
+    personInCharges: form.personInCharges,
+    serviceCategories: form.serviceCategories,
+    payments: [],
+    billingSchedules: [],
+    projectCostSheets: { projectCostSheet: null },
+    projectIdNumbers: [],
+    pidNumber: [],
+    waitingFor: null,
+    ...overrides,
+  };
+};

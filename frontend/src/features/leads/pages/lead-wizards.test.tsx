@@ -3,7 +3,7 @@ import { Modal } from 'antd';
 import { setTokens } from '@/lib/api/tokens';
 import { buttonByText, chooseOption } from '@/test/antd-helpers';
 import { FULL, json, makeSession, renderApp, stubApi } from '@/test/render-app';
-import { filterOptions, leadForm, stageOptions } from '../test-fixtures';
+import { filterOptions, leadDetail, leadForm, stageOptions } from '../test-fixtures';
 
 // Whole-app renders are slow on a busy two-core machine.
 configure({ asyncUtilTimeout: 5000 });
@@ -66,7 +66,7 @@ describe('LeadCreatePage', () => {
       if (url.pathname === '/api/leads' && req.method === 'POST') {
         return json(201, { results: { ...leadForm().lead, id: 321 } });
       }
-      if (url.pathname === '/api/leads/321') return json(200, { results: { ...leadForm().lead, id: 321 } });
+      if (url.pathname === '/api/leads/321') return json(200, { results: leadDetail({ id: 321 }) });
       return lookups(url);
     });
     const { router } = renderApp('/leads/add');
@@ -208,9 +208,9 @@ describe('LeadEditPage', () => {
       if (url.pathname === '/api/leads/19/form') return json(200, { results: leadForm() });
       if (url.pathname === '/api/leads/19/stage-options') return json(200, { results: options() });
       if (url.pathname === '/api/leads/19/update/v2' && req.method === 'PUT') {
-        return typeof answer === 'function' ? answer() : json(200, { results: { lead: { ...leadForm().lead }, ...answer } });
+        return typeof answer === 'function' ? answer() : json(200, { results: { lead: leadDetail(), ...answer } });
       }
-      if (url.pathname === '/api/leads/19') return json(200, { results: leadForm().lead });
+      if (url.pathname === '/api/leads/19') return json(200, { results: leadDetail() });
       return lookups(url);
     });
   }
