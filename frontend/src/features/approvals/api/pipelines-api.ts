@@ -10,6 +10,7 @@ export const pipelineKeys = {
   list: (kind: PipelineKind) => ['approval-pipelines', kind, 'list'] as const,
   detail: (kind: PipelineKind, id: number) => ['approval-pipelines', kind, 'detail', id] as const,
   people: (kind: PipelineKind) => ['approval-pipelines', kind, 'people'] as const,
+  check: (kind: PipelineKind, body: PipelineIn) => ['approval-pipelines', kind, 'check', body] as const,
 };
 
 export const pipelineListQueryOptions = (kind: PipelineKind) =>
@@ -39,6 +40,21 @@ export const pipelinePeopleQueryOptions = (kind: PipelineKind) =>
     queryFn: () =>
       unwrap(kind === 'pcs' ? api.GET('/pcs-approval-pipelines/people') : api.GET('/approval-pipelines/people')),
     staleTime: 5 * 60_000,
+  });
+
+/**
+ * Which active pipelines already cover the sales persons of this one (its action type, its own id left
+ * out): the server's messages say what saving it would be refused for.
+ */
+export const pipelineCheckQueryOptions = (kind: PipelineKind, body: PipelineIn) =>
+  queryOptions({
+    queryKey: pipelineKeys.check(kind, body),
+    queryFn: () =>
+      unwrap(
+        kind === 'pcs'
+          ? api.POST('/pcs-approval-pipelines/check', { body })
+          : api.POST('/approval-pipelines/check', { body }),
+      ),
   });
 
 /** POST creates a pipeline; PUT (with an id) saves a new version of it. */

@@ -10,7 +10,12 @@ vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(() => Modal.destroyAll());
 
-function start(path: string, save?: ApiHandler) {
+const saves = (requests: Request[]) =>
+  requests.filter((r) => r.method !== 'GET' && new URL(r.url).pathname === '/api/approval-pipelines');
+const checks = (requests: Request[]) =>
+  requests.filter((r) => new URL(r.url).pathname === '/api/approval-pipelines/check');
+
+function start(path: string, save?: ApiHandler, check?: ApiHandler) {
   setTokens({ token: 'a', refreshToken: 'r' });
   const session = makeSession({
     pageAccess: { 'system/approval-pipeline': FULL },
@@ -22,6 +27,11 @@ function start(path: string, save?: ApiHandler) {
       return json(200, { results: [pipeline(1), pipeline(2, { salesPersons: [{ id: 7, fullname: 'Sari Dewi' }] })] });
     }
     if (url.pathname === '/api/approval-pipelines/1' && req.method === 'GET') return json(200, { results: pipeline(1) });
+    if (url.pathname === '/api/approval-pipelines/check' && req.method === 'POST') {
+      return Promise.resolve(check?.(req, url)).then(
+        (answer) => answer ?? json(200, { results: { conflicts: [], messages: [] } }),
+      );
+    }
     if (url.pathname === '/api/approval-pipelines' && (req.method === 'POST' || req.method === 'PUT')) {
       return Promise.resolve(save?.(req, url)).then(
         (answer) => answer ?? json(200, { results: pipeline(9, { name: 'Hold approval', version: 1 }) }),
@@ -59,7 +69,7 @@ describe('PipelineFormPage', () => {
     // Removing the only layer asks for one.
     fireEvent.click(buttonByText('Remove layer'));
     await waitFor(() => expect(errorList()).toContain('A pipeline needs at least one layer.'));
-    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+    expect(saves(requests)).toHaveLength(0);
   });
 
   it('posts the layers in node order', async () => {
@@ -87,8 +97,8 @@ describe('PipelineFormPage', () => {
     expect(nodes[0]).toHaveAttribute('aria-label', 'Layer 1: Director');
 
     fireEvent.click(buttonByText('Save'));
-    await waitFor(() => expect(requests.some((r) => r.method === 'POST')).toBe(true));
-    const post = requests.find((r) => r.method === 'POST')!;
+    await waitFor(() => expect(saves(requests)).toHaveLength(1));
+    const post = saves(requests)[0];
     expect(await post.json()).toEqual({
       name: 'Hold approval',
       pipelineActionType: 'HOLD_LEAD',
@@ -130,6 +140,46 @@ describe('PipelineFormPage', () => {
     expect(screen.getByText('Version 2')).toBeInTheDocument();
     fireEvent.click(buttonByText('Save'));
     await waitFor(() => expect(errorList()).toEqual(['Every approver and sales person must be an active user.']));
+  });
+
+  it('warns before saving when another pipeline already covers a chosen sales person, asking after the edits settle', async () => {
+    const overlap = "Sari Dewi is already covered by 'Pipeline 2' for Hold Lead.";
+    const { requests } = start('/system/approval-pipeline/edit/1', undefined, async (req) => {
+      const body = (await req.json()) as { salesPersons: number[] };
+      return json(200, {
+        results: body.salesPersons.includes(7)
+          ? { conflicts: [{ salesPersonId: 7, salesPersonName: 'Sari Dewi', pipelineId: 2, pipelineName: 'Pipeline 2' }], messages: [overlap] }
+          : { conflicts: [], messages: [] },
+      });
+    });
+    expect(await screen.findByDisplayValue('Pipeline 1', {}, LOAD)).toBeInTheDocument();
+    await waitFor(() => expect(checks(requests)).toHaveLength(1));
+    expect(await checks(requests)[0].json()).toEqual({
+      id: 1,
+      name: 'Pipeline 1',
+      pipelineActionType: 'HOLD_LEAD',
+      salesPersons: [],
+      layers: [],
+    });
+    expect(screen.queryByText(overlap)).not.toBeInTheDocument();
+
+    await chooseOption(screen.getByLabelText('Sales people'), 'Tono Sales');
+    await chooseOption(screen.getByLabelText('Sales people'), 'Sari Dewi');
+    const alert = (await screen.findByText(overlap)).closest('.ant-alert')!;
+    expect(alert).toHaveClass('ant-alert-warning');
+    expect(alert).toHaveTextContent('Saving this pipeline would be refused:');
+    // Asked again with both people, sorted (two quick picks usually make one question, never one per render).
+    expect(checks(requests).length).toBeLessThanOrEqual(3);
+    expect((await checks(requests).at(-1)!.json()).salesPersons).toEqual([7, 8]);
+    expect(saves(requests)).toHaveLength(0);
+  });
+
+  it("shows the server's 409 when the save is refused for an overlap after all", async () => {
+    const overlap = "Sari Dewi is already covered by 'Pipeline 2' for Hold Lead.";
+    start('/system/approval-pipeline/edit/1', () => json(409, { messages: [overlap], type: 'PipelineOverlap' }));
+    expect(await screen.findByDisplayValue('Pipeline 1', {}, LOAD)).toBeInTheDocument();
+    fireEvent.click(buttonByText('Save'));
+    await waitFor(() => expect(errorList()).toEqual([overlap]));
   });
 });
 

@@ -6,14 +6,16 @@ import { useNavigate, useParams } from 'react-router';
 import { usePageAccess } from '@/app/auth/auth-context';
 import { toast } from '@/components/dialogs';
 import { errorMessage } from '@/lib/api/errors';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import {
+  pipelineCheckQueryOptions,
   pipelineKeys,
   pipelinePeopleQueryOptions,
   pipelineQueryOptions,
   savePipeline,
   type PipelineKind,
 } from '../api/pipelines-api';
-import type { PipelineActionType } from '../api/types';
+import type { PipelineActionType, PipelineIn } from '../api/types';
 import { LayerSideForm } from '../components/layer-side-form';
 import { PipelineGraphEditor } from '../components/pipeline-graph-editor';
 import { serverMessages } from '../lib/errors';
@@ -31,6 +33,9 @@ import {
 
 export const EVERYONE_HINT = 'Leave empty to apply this pipeline to every sales person.';
 export const LAYERS_HINT = 'Drag a layer to reorder · click it to edit · + adds a layer';
+/** How long the action type and sales people stay unchanged before the overlap check asks the server. */
+export const OVERLAP_CHECK_DELAY_MS = 400;
+export const OVERLAP_TITLE = 'Saving this pipeline would be refused:';
 
 function emptyDraft(actionType: PipelineActionType): DraftPipeline {
   return { name: '', pipelineActionType: actionType, salesPersons: [], layers: [newLayer()] };
@@ -43,6 +48,29 @@ function invalidLayerKeys(layers: DraftLayer[], messages: string[]): Set<string>
     if (messages.some((m) => m.startsWith(`Layer ${i + 1} `) || m.startsWith(`Layer ${i + 1}:`))) keys.add(layer.key);
   });
   return keys;
+}
+
+/**
+ * What the overlap check needs of the draft: the server rule looks at the action type and the sales people
+ * (and leaves this pipeline's own id out), so the layers, still being drawn, are not sent.
+ */
+function overlapQuery(draft: DraftPipeline): PipelineIn {
+  return {
+    ...(draft.id ? { id: draft.id } : {}),
+    name: draft.name.trim(),
+    pipelineActionType: draft.pipelineActionType,
+    salesPersons: [...draft.salesPersons].sort((a, b) => a - b),
+    layers: [],
+  };
+}
+
+/** Warns before saving when another active pipeline already covers these sales people (spec: one per type). */
+function useOverlapMessages(kind: PipelineKind, draft: DraftPipeline): string[] {
+  // Debounced as text: the draft is a new object on every edit of any field, its text only when these change.
+  const text = useDebouncedValue(JSON.stringify(overlapQuery(draft)), OVERLAP_CHECK_DELAY_MS);
+  const body = useMemo(() => JSON.parse(text) as PipelineIn, [text]);
+  const check = useQuery({ ...pipelineCheckQueryOptions(kind, body), placeholderData: (previous) => previous });
+  return check.data?.messages ?? [];
 }
 
 function Designer({ kind, initial }: { kind: PipelineKind; initial: DraftPipeline }) {
@@ -88,6 +116,7 @@ function Designer({ kind, initial }: { kind: PipelineKind; initial: DraftPipelin
   const allPeople = people.data ?? [];
   const salesPeople = allPeople.filter((p) => p.roleName === 'SALES');
   const errors = [...clientErrors, ...serverErrors];
+  const overlaps = useOverlapMessages(kind, draft);
   const invalidKeys = useMemo(() => invalidLayerKeys(draft.layers, errors), [draft.layers, errors]);
 
   const onSave = () => {
@@ -140,6 +169,24 @@ function Designer({ kind, initial }: { kind: PipelineKind; initial: DraftPipelin
                 />
               </Form.Item>
             </Col>
+            {overlaps.length > 0 && (
+              <Col xs={24}>
+                <Alert
+                  type="warning"
+                  showIcon
+                  className="pipeline-overlaps"
+                  style={{ marginTop: 16 }}
+                  title={OVERLAP_TITLE}
+                  description={
+                    <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+                      {overlaps.map((m) => (
+                        <li key={m}>{m}</li>
+                      ))}
+                    </ul>
+                  }
+                />
+              </Col>
+            )}
           </Row>
         </Form>
       </Card>
