@@ -147,8 +147,12 @@ export function LeadDetailPage() {
   const navigate = useNavigate();
   const access = usePageAccess('leads');
   const detail = useQuery({ ...leadQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
-  // The stage pages and their slugs; a reader the server does not answer simply gets no links.
-  const stageOptions = useQuery({ ...stageOptionsQueryOptions(id), enabled: Number.isInteger(id) && id > 0, retry: false });
+  // The stage pages and their slugs, for those who may open them (an approver reading the lead may not).
+  const stageOptions = useQuery({
+    ...stageOptionsQueryOptions(id),
+    enabled: access.isRead && Number.isInteger(id) && id > 0,
+    retry: false,
+  });
 
   if (!Number.isInteger(id) || id <= 0 || (detail.isError && isApiError(detail.error) && detail.error.status === 404)) {
     return <LeadNotFound />;

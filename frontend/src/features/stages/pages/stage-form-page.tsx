@@ -175,13 +175,13 @@ export function StageFormPage({ mode }: { mode: StageFormMode }) {
                 <Form.Item
                   name="stageName"
                   label="Name"
-                  extra={mode === 'add' ? 'Short and unique, e.g. E7.' : 'A stage keeps its name.'}
+                  extra={mode === 'add' ? 'Short and unique; it cannot change later.' : 'A stage keeps its name.'}
                   rules={[
                     { required: true, whitespace: true, message: 'Please enter the stage name.' },
                     { max: STAGE_NAME_MAX, message: `The name cannot exceed ${STAGE_NAME_MAX} characters.` },
                   ]}
                 >
-                  <Input aria-label="Name" maxLength={STAGE_NAME_MAX} disabled={mode === 'edit'} placeholder="e.g. E7" />
+                  <Input aria-label="Name" maxLength={STAGE_NAME_MAX} disabled={mode === 'edit'} placeholder="e.g. E8" />
                 </Form.Item>
               </Col>
               <Col xs={24} md={16}>
