@@ -59,6 +59,27 @@ describe('NotificationBell', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/approval'), { timeout: 2500 });
   });
 
+  it("shows an outcome's whole message, with the approver's name and note, in the bell", async () => {
+    setTokens({ token: 'a', refreshToken: 'r' });
+    const outcome = {
+      ...unread,
+      id: 12,
+      notificationType: 'INFORMATION',
+      message:
+        "Your request to move 'Core Banking' (Bank Nusa Mandiri) to E4 Proposal has been rejected by Approver One: " +
+        `${'the budget is too high for this quarter and the scope must be cut first; '.repeat(4)}END.`,
+    };
+    stubApi(makeSession(), (_req, url) =>
+      url.pathname === '/api/notification/limited' ? json(200, { results: { data: [outcome], total: 1 } }) : undefined,
+    );
+    renderApp('/welcome');
+    fireEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    const message = await screen.findByText(outcome.message);
+    expect(message).toHaveClass('notification-item__message');
+    expect(message).not.toHaveClass('ant-typography-ellipsis');
+    expect(message.querySelector('[aria-hidden]')).toBeNull();
+  });
+
   it('"Mark all as read" sends the type of the selected tab', async () => {
     setTokens({ token: 'a', refreshToken: 'r' });
     const requests = stubApi(makeSession(), (_req, url) => {

@@ -23,7 +23,7 @@ export interface NotificationItemProps {
   onClick?: (notification: Notification) => void;
 }
 
-/** One notification: type icon, message, time and an unread dot; fades out when `fading`. */
+/** One notification: type icon, the whole message (wrapped), time and an unread dot; fades out when `fading`. */
 export function NotificationItem({ notification, fading, highlighted, compact, onClick }: NotificationItemProps) {
   const approval = notification.notificationType === 'APPROVAL';
   const classes = [
@@ -48,11 +48,8 @@ export function NotificationItem({ notification, fading, highlighted, compact, o
         {approval ? <AuditOutlined /> : <InfoCircleOutlined />}
       </span>
       <span className="notification-item__body">
-        <Typography.Paragraph
-          className="notification-item__message"
-          ellipsis={compact ? { rows: 2 } : false}
-          style={{ marginBottom: 2 }}
-        >
+        {/* Never cut: an outcome names the approver and carries their note, and the note is the point. */}
+        <Typography.Paragraph className="notification-item__message" style={{ marginBottom: 2 }}>
           {notification.message}
         </Typography.Paragraph>
         <Typography.Text type="secondary" className="notification-item__meta">
