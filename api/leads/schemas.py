@@ -364,9 +364,15 @@ class PaymentDetail(CamelModel):
 
 
 class HistoryEntry(CamelModel):
+    """One recorded change: field, oldValue and newValue as recorded; label, oldLabel and newLabel as a person
+    reads them (names for ids, words for status codes; other values as recorded)."""
+
     id: int
     field: str
+    label: str
     old_value: str | None
     new_value: str | None
-    changed_by: str | None
+    old_label: str | None
+    new_label: str | None
+    changed_by: str = Field(description="Who made the change; 'System' for a change no user made")
     changed_at: datetime

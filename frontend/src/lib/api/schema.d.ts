@@ -2604,21 +2604,34 @@ export interface components {
             /** Detail */
             detail?: components["schemas"]["ValidationError"][];
         };
-        /** HistoryEntry */
+        /**
+         * HistoryEntry
+         * @description One recorded change: field, oldValue and newValue as recorded; label, oldLabel and newLabel as a person
+         *     reads them (names for ids, words for status codes; other values as recorded).
+         */
         HistoryEntry: {
             /**
              * Changedat
              * Format: date-time
              */
             changedAt: string;
-            /** Changedby */
-            changedBy: string | null;
+            /**
+             * Changedby
+             * @description Who made the change; 'System' for a change no user made
+             */
+            changedBy: string;
             /** Field */
             field: string;
             /** Id */
             id: number;
+            /** Label */
+            label: string;
+            /** Newlabel */
+            newLabel: string | null;
             /** Newvalue */
             newValue: string | null;
+            /** Oldlabel */
+            oldLabel: string | null;
             /** Oldvalue */
             oldValue: string | null;
         };

@@ -7,12 +7,6 @@ import type { LeadHistoryEntry } from '../api/types';
 
 const SHOWN_AT_FIRST = 8;
 
-/** "projectName" -> "Project Name". */
-export function fieldLabel(field: string): string {
-  const spaced = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_/g, ' ');
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
-}
-
 const MONEY_FIELDS = new Set(['projectBudget', 'totalRevenue', 'totalGrossProfit']);
 const DATE_FIELDS = new Set(['expectedCloseDate', 'projectStartDate', 'projectEndDate']);
 /** The server sums up payment and billing rows as "2026-12-01 500000000.00; ..." (date, amount). */
@@ -35,10 +29,10 @@ function historyValue(field: string, value: string): string {
   return value;
 }
 
-/** "old → new"; just the value when there was none before. */
-function historyChange({ field, oldValue, newValue }: LeadHistoryEntry): string {
+/** "old → new" as the server names them (names for ids, words for codes); just the value when there was none. */
+function historyChange({ field, oldLabel, newLabel }: LeadHistoryEntry): string {
   const show = (v: string | null) => (v === null ? '-' : historyValue(field, v));
-  return oldValue === null && newValue !== null ? show(newValue) : `${show(oldValue)} → ${show(newValue)}`;
+  return oldLabel === null && newLabel !== null ? show(newLabel) : `${show(oldLabel)} → ${show(newLabel)}`;
 }
 
 /** The lead's change history, newest first (GET /leads/{id}/history). */
@@ -58,10 +52,10 @@ export function LeadHistory({ leadId }: { leadId: number }) {
           color: h.field === 'created' ? 'green' : 'blue',
           content: (
             <div>
-              <Typography.Text strong>{fieldLabel(h.field)}</Typography.Text>
+              <Typography.Text strong>{h.label}</Typography.Text>
               <div className="history-entry__change">{historyChange(h)}</div>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {h.changedBy ?? 'System'} · {formatDateTime(h.changedAt)}
+                {h.changedBy} · {formatDateTime(h.changedAt)}
               </Typography.Text>
             </div>
           ),

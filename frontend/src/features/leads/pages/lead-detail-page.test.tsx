@@ -3,7 +3,7 @@ import { setTokens } from '@/lib/api/tokens';
 import { buttonByText } from '@/test/antd-helpers';
 import { FULL, json, makeSession, renderApp, stubApi } from '@/test/render-app';
 import { LEAD_DETAIL_REFETCH_MS, leadQueryOptions } from '../api/leads-api';
-import type { LeadDetail } from '../api/types';
+import type { LeadDetail, LeadHistoryEntry } from '../api/types';
 import { leadForm, stageOptions, waitingFor } from '../test-fixtures';
 
 // Whole-app renders are slow on a busy two-core machine.
@@ -24,6 +24,19 @@ const detail = (): LeadDetail => {
     pidNumber: ['PID-2026-001'],
   };
 };
+
+/** A history entry as the server answers it; values that need no translation read as recorded. */
+const entry = (id: number, field: string, label: string, oldValue: string | null, newValue: string | null): LeadHistoryEntry => ({
+  id,
+  field,
+  label,
+  oldValue,
+  newValue,
+  oldLabel: oldValue,
+  newLabel: newValue,
+  changedBy: 'Sari Dewi',
+  changedAt: '2026-11-22T03:00:00Z',
+});
 
 describe('LeadDetailPage', () => {
   it('is refetched every 10 seconds', () => {
@@ -46,11 +59,13 @@ describe('LeadDetailPage', () => {
         case '/api/leads/19/history':
           return json(200, {
             results: [
-              { id: 2, field: 'decisionMaker', oldValue: null, newValue: 'CIO', changedBy: 'Sari Dewi', changedAt: '2026-11-22T03:00:00Z' },
-              { id: 3, field: 'totalGrossProfit', oldValue: '5014080000.00', newValue: '42600000.00', changedBy: 'Sari Dewi', changedAt: '2026-11-22T03:00:00Z' },
-              { id: 4, field: 'grossProfitMargin', oldValue: '24.00', newValue: '26.79', changedBy: 'Sari Dewi', changedAt: '2026-11-22T03:00:00Z' },
-              { id: 5, field: 'expectedCloseDate', oldValue: null, newValue: '2026-11-05', changedBy: 'Sari Dewi', changedAt: '2026-11-22T03:00:00Z' },
-              { id: 6, field: 'payments', oldValue: '2026-12-01 500000000.00; - 0.00', newValue: null, changedBy: 'Sari Dewi', changedAt: '2026-11-22T03:00:00Z' },
+              entry(2, 'decisionMaker', 'Decision Maker', null, 'CIO'),
+              entry(3, 'totalGrossProfit', 'Total Gross Profit', '5014080000.00', '42600000.00'),
+              entry(4, 'grossProfitMargin', 'Gross Profit Margin', '24.00', '26.79'),
+              entry(5, 'expectedCloseDate', 'Expected Close Date', null, '2026-11-05'),
+              entry(6, 'payments', 'Payments', '2026-12-01 500000000.00; - 0.00', null),
+              { ...entry(7, 'entityId', 'Entity', '2', '3'), oldLabel: 'PT Nusantara Data Center', newLabel: 'PT Nusantara Digital Solusi' },
+              { ...entry(8, 'project_id_number', 'PID', null, 'NDC-2026-0001'), changedBy: 'System' },
             ],
           });
         case '/api/leads/19/files/proposalFile':
@@ -78,6 +93,10 @@ describe('LeadDetailPage', () => {
     expect(screen.getByText('24% → 26,79%', { selector: '.history-entry__change' })).toBeInTheDocument();
     expect(screen.getByText('5-Nov-2026', { selector: '.history-entry__change' })).toBeInTheDocument();
     expect(screen.getByText('1-Dec-2026 Rp 500.000.000; - Rp 0 → -', { selector: '.history-entry__change' })).toBeInTheDocument();
+    // the server's labels: the field's name, the names behind ids, 'System' for a change no user made
+    expect(screen.getByText('PT Nusantara Data Center → PT Nusantara Digital Solusi', { selector: '.history-entry__change' })).toBeInTheDocument();
+    expect(screen.getByText('PID', { selector: '.ant-timeline *' })).toBeInTheDocument();
+    expect(screen.getByText(/^System ·/)).toBeInTheDocument();
     expect(await screen.findByText(/79,5 days/)).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Download Proposal' }));
