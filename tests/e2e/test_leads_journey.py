@@ -54,3 +54,21 @@ def test_sales_person_creates_finds_opens_and_edits_a_lead(page: Page, live_serv
     badge = page.locator(f"[data-lead-id='{lead_id}'] [data-color]").first
     expect(badge).to_have_attribute("data-color", "yellow")
     expect(badge).to_contain_text("45")
+
+
+def test_board_sort_and_stage_filter_work_in_any_order(page: Page, live_server: LiveServer) -> None:
+    """Issue 11: a column sort, then a stage filter answered a raw 422 'Unknown board sort'."""
+    sign_in(page, "sales1")
+    page.goto("/leads")
+    board = page.get_by_test_id("leads-board")
+    expect(board.locator("section[data-stage='E4']")).to_be_visible()
+    page.get_by_role("button", name="Sort E4 by last contacted").click()
+    expect(page.get_by_role("button", name="Sort E4 by last contacted")).to_have_attribute("aria-pressed", "true")
+    choose(page, "Stage", "E2 Connected")
+    expect(board.locator("section[data-stage='E2']")).to_be_visible()
+    expect(board.locator("section[data-stage='E4']")).to_have_count(0)
+    expect(page.get_by_text(re.compile("Unknown board sort"))).to_have_count(0)
+    expect(page.locator(".leads-board .ant-alert-error")).to_have_count(0)
+    choose(page, "Stage", "All Stages")
+    expect(board.locator("section[data-stage='E4']")).to_be_visible()
+    expect(page.get_by_role("button", name="Sort E4 by last contacted")).to_have_attribute("aria-pressed", "true")
