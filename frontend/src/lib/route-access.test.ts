@@ -85,9 +85,19 @@ describe('isRouteAllowed with ":param" segments', () => {
     expect(isRouteAllowed('/leads/42', ['/leads/:leadId/view'])).toBe(false);
   });
 
-  it('opens the pattern for a session that reads the parent and has the pattern', () => {
-    expect(isRouteAllowed('/leads/42/view', ['/leads', '/leads/:leadId/view'], table)).toBe(true);
-    expect(isRouteAllowed('/leads/42/edit', ['/leads', '/leads/:leadId/edit'], table)).toBe(true);
+  it('does not close the view to a session that reads the whole page around it', () => {
+    // A sales person or team leader reads /leads; the approver's pattern is in the table, not in their routes.
+    const sales = ['/', '/leads', '/system'];
+    expect(isRouteAllowed('/leads/42/view', sales, table)).toBe(true);
+    expect(isRouteAllowed('/leads/42/edit', sales, table)).toBe(true);
+  });
+
+  it('lets a refused plain route win over a granted pattern below it', () => {
+    const withDetail = [...table, '/leads/:leadId', '/leads/:leadId/project-cost-sheet'];
+    expect(isRouteAllowed('/leads/42', ['/leads/:leadId'], withDetail)).toBe(true);
+    expect(isRouteAllowed('/leads/add', ['/leads/:leadId'], withDetail)).toBe(false);
+    // the more specific pattern, not granted, leaves the decision to the granted one
+    expect(isRouteAllowed('/leads/42/project-cost-sheet', ['/leads/:leadId'], withDetail)).toBe(true);
   });
 
   it('prefers the literal route over a pattern of the same length', () => {

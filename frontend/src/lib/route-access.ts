@@ -33,10 +33,12 @@ function specificity(route: string): [number, number] {
 }
 
 /**
- * Whether the session allows a path. The most specific route of the route table (`allRoutes`) that equals
- * the path or prefixes it (by whole segments, ":param" segments matching any) decides: the path is allowed
- * when that route is in `routes`. "/" matches only itself, so "/system" being readable does not open
- * "/system/user-management".
+ * Whether the session allows a path. The routes of the route table (`allRoutes`) that equal the path or
+ * prefix it (by whole segments, a ":param" segment matching any one) are tried from the most specific: the
+ * first one in `routes` allows it, the first plain route not in `routes` refuses it. A pattern route not in
+ * `routes` neither allows nor refuses: patterns such as "/leads/:leadId/view" grant a narrow view to a role
+ * without the page around it (an approver), and must not close that view to those who read the whole page
+ * ("/leads"). "/" matches only itself, so "/system" being readable does not open "/system/user-management".
  */
 export function isRouteAllowed(
   path: string,
@@ -46,16 +48,14 @@ export function isRouteAllowed(
   if (!routes || routes.length === 0) return false;
   const target = normalizePath(path);
   const allowed = new Set(routes.map(normalizePath));
-  const table = [...allowed, ...(allRoutes ?? []).map(normalizePath)];
-  let best: string | undefined;
-  let bestRank: [number, number] = [-1, -1];
-  for (const route of table.filter((candidate) => covers(candidate, target))) {
-    const rank = specificity(route);
-    // On a tie an allowed route wins: `allowed` comes first in the table.
-    if (rank[0] > bestRank[0] || (rank[0] === bestRank[0] && rank[1] > bestRank[1])) {
-      best = route;
-      bestRank = rank;
-    }
+  const table = [...new Set([...allowed, ...(allRoutes ?? []).map(normalizePath)])];
+  const covering = table
+    .filter((route) => covers(route, target))
+    .map((route) => ({ route, rank: specificity(route) }))
+    .sort((a, b) => b.rank[0] - a.rank[0] || b.rank[1] - a.rank[1]);
+  for (const { route } of covering) {
+    if (allowed.has(route)) return true;
+    if (!segments(route).some(isParam)) return false;
   }
-  return best !== undefined && allowed.has(best);
+  return false;
 }
