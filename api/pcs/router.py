@@ -13,6 +13,7 @@ from pydantic import TypeAdapter, ValidationError
 from api.core.errors import ValidationFailed
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, SessionDep, SettingsDep, TemporalDep
+from api.leads.schemas import INT_LIMIT
 from api.pcs import files as pcs_files
 from api.pcs import form as pcs_form
 from api.pcs import service
@@ -57,7 +58,7 @@ def _read(upload: UploadFile | None) -> tuple[str, bytes] | None:
     return upload.filename, upload.file.read(pcs_files.MAX_BYTES + 1)
 
 
-LeadsId = Annotated[int, Form(alias="leadsId")]
+LeadsId = Annotated[int, Form(alias="leadsId", ge=1, le=INT_LIMIT)]
 Remark = Annotated[str | None, Form()]
 Items = Annotated[str | None, Form(alias="projectCostSheetItems", description="JSON list of items with their "
                                                                              "billing schedules")]

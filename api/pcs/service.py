@@ -22,6 +22,7 @@ from api.core.storage import Storage
 from api.leads import files as lead_files
 from api.leads import service as leads_service
 from api.leads.models import Lead
+from api.leads.schemas import INT_LIMIT
 from api.pcs import approval as pcs_approval
 from api.pcs import billing
 from api.pcs import files as pcs_files
@@ -51,7 +52,7 @@ MARGIN_LIMIT = Decimal("9999999.99")  # Numeric(9, 2): a draft with absurd costs
 
 def _rows(session: Session, data: SaveIn, existing: dict[int, ProjectCostSheetItem]) -> tuple[list[ItemRow], list[str]]:
     """The sent items as rule rows, and what is wrong with their chart of accounts entries."""
-    known = repo.coas(session, [i.coa_id for i in data.items if i.coa_id])
+    known = repo.coas(session, [i.coa_id for i in data.items if i.coa_id and 0 < i.coa_id <= INT_LIMIT])
     kept = {item.coa_id for item in existing.values()}
     rows, errors = [], []
     for index, item in enumerate(data.items, start=1):

@@ -12,6 +12,7 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from api.pcs.models import ProjectCostSheet, ProjectCostSheetBilling, ProjectCostSheetItem
+from tests.conftest import auth
 from tests.integration.pcs.cost_sheet_api import form, item, make_coa, new_lead, send
 
 
@@ -74,3 +75,18 @@ class TestBillingDates:
         db.commit()
         sheet = form(client, lead["id"])["projectCostSheets"]["projectCostSheet"]
         assert sheet["leadBillingSchedule"]["months"] == ["9999-12"]
+
+
+class TestIds:
+    def test_a_chart_of_accounts_id_past_an_integer_is_an_unknown_entry(
+            self, client: TestClient, db: Session, lead: dict[str, Any]) -> None:
+        r = send(client, lead["id"], [item(2**31)])
+        assert r.status_code == 422, r.text
+        assert r.json()["messages"] == ["Item 1 - Managed firewall: Please choose an item from the chart of accounts"]
+        assert sheet_of(db, lead["id"]) is None
+
+    def test_a_lead_id_past_an_integer_is_refused(self, client: TestClient) -> None:
+        r = client.put("/api/project-cost-sheet/save-as-draft",
+                       data={"leadsId": str(2**31), "remark": "x", "projectCostSheetItems": "[]"},
+                       headers=auth(client, "sales1"))
+        assert r.status_code == 422, r.text
