@@ -10,7 +10,7 @@ from datetime import timedelta
 
 from temporalio import workflow
 from temporalio.common import RetryPolicy, SearchAttributeKey
-from temporalio.exceptions import ActivityError, ApplicationError, WorkflowAlreadyStartedError
+from temporalio.exceptions import ApplicationError, CancelledError, FailureError, WorkflowAlreadyStartedError
 
 with workflow.unsafe.imports_passed_through():
     from workflows.activities.approvals import (
@@ -117,7 +117,9 @@ class ApprovalWorkflow:
         """Run a database step; past its retries, flag the request for operations instead of failing."""
         try:
             await step  # type: ignore[misc]
-        except ActivityError:
+        except CancelledError:
+            raise
+        except FailureError:  # a local activity's failure arrives as its own error (ApplicationError, timeout)
             workflow.logger.exception("approval step failed past its retries; the request needs attention")
             self._flag(True)
 
@@ -136,7 +138,9 @@ class ApprovalWorkflow:
         try:
             await workflow.execute_local_activity(persist_request, Persist(decisions, queue, finish),
                                                   start_to_close_timeout=TIMEOUT, retry_policy=RETRY)
-        except ActivityError:
+        except CancelledError:
+            raise
+        except FailureError:
             workflow.logger.exception("approval step failed again; the request still needs attention")
             return
         self.finished = finish is not None

@@ -122,7 +122,7 @@ async def start_waiting(client: Client, sessions: sessionmaker[Session], task_qu
     started, known = [], []
     for args in await asyncio.to_thread(read):
         if await start(client, task_queue, args):
-            log.warning("approval sweep started %s (its request's call had not)", args["id"])
+            log.warning("approval sweep started %s (its request had no workflow yet)", args["id"])
             started.append(args["id"])
         else:
             known.append(args["id"])

@@ -354,3 +354,43 @@ def test_a_request_whose_workflow_did_not_start_after_its_commit(stack: Stack, m
     assert decide(stack, "approver2", approval_id).status_code == 200
     assert decide(stack, "tl1", approval_id).status_code == 200
     assert_applied_once(stack, lead_id, approval_id)
+
+
+def test_a_step_failing_past_its_retries_needs_attention_and_is_written_later(stack: Stack) -> None:
+    """Retries are bounded: a database step that keeps failing flags the request (NeedsAttention in Temporal, the
+    timeline in the app) instead of retrying for ever inside the Update; once the cause is gone the workflow
+    writes what it kept, and nothing is lost or doubled."""
+    import asyncio
+
+    from temporalio.client import Client
+
+    ensure_worker(stack)
+    lead_id, approval_id = prepare(stack, "Failing step")
+    workflow_id = stack.scalar("select workflow_id from approval_requests where id = :r", r=approval_id)
+    with stack.engine.begin() as conn:  # the decision's insert fails for this request, as a broken step would
+        conn.execute(text(
+            "create or replace function refuse_decision() returns trigger language plpgsql as $$ begin "
+            f"if new.request_id = {approval_id} then raise exception 'disk full'; end if; return new; end $$; "
+            "create trigger refuse_decision before insert on approval_decisions for each row "
+            "execute function refuse_decision()"))
+    try:
+        answer = decide(stack, "approver1", approval_id)
+        assert answer.status_code == 202 and answer.json()["results"]["message"] == RECEIVED
+
+        async def flagged() -> bool:
+            client = await Client.connect(stack.http.app.state.settings.temporal_address)  # type: ignore
+            found = [w.id async for w in client.list_workflows(f'NeedsAttention = true AND WorkflowId = "{workflow_id}"')]
+            return found == [workflow_id]
+
+        wait_for(lambda: asyncio.run(flagged()), timeout=60, what="the request is flagged for operations")
+        assert timeline(stack, approval_id)["needsAttention"] is True
+        assert decisions(stack, approval_id) == []
+    finally:
+        with stack.engine.begin() as conn:
+            conn.execute(text("drop trigger if exists refuse_decision on approval_decisions"))
+    wait_for(lambda: decisions(stack, approval_id), timeout=60, what="the kept decision is written once it can be")
+    wait_for(lambda: not asyncio.run(flagged()), timeout=20, what="the flag is cleared")
+    assert timeline(stack, approval_id)["needsAttention"] is False
+    assert decide(stack, "approver2", approval_id).status_code == 200
+    assert decide(stack, "tl1", approval_id).json()["results"]["status"] == "APPROVED"
+    assert_applied_once(stack, lead_id, approval_id)
