@@ -379,7 +379,8 @@ def test_a_step_failing_past_its_retries_needs_attention_and_is_written_later(st
 
         async def flagged() -> bool:
             client = await Client.connect(stack.http.app.state.settings.temporal_address)  # type: ignore
-            found = [w.id async for w in client.list_workflows(f'NeedsAttention = true AND WorkflowId = "{workflow_id}"')]
+            query = f'NeedsAttention = true AND WorkflowId = "{workflow_id}"'
+            found = [w.id async for w in client.list_workflows(query)]
             return found == [workflow_id]
 
         wait_for(lambda: asyncio.run(flagged()), timeout=60, what="the request is flagged for operations")
