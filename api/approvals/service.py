@@ -26,6 +26,7 @@ from api.approvals.schemas import (
 from api.core.config import Settings
 from api.core.errors import Conflict, RequestPending, ValidationFailed
 from api.leads import service as leads_service
+from api.leads import stage_rules
 from api.leads.models import ONGOING, Lead, Stage
 from api.leads.schemas import WaitingFor
 from api.pcs.models import ProjectCostSheet
@@ -72,6 +73,10 @@ def open_request(session: Session, *, actor: User, lead: Lead, data: RequestIn) 
         move = leads_service.check_move(session, lead, target)
         if not move.allowed:
             raise ValidationFailed(move.reason or "Please choose the stage to move the lead to.")
+    if data.request_type == "CLOSE_LEAD":
+        problems = stage_rules.close_problems(session, lead)
+        if problems:
+            raise ValidationFailed(problems)
     version = find_version(session, action_type=data.request_type, sales_person_id=lead.sales_person_id)
     if version is None:
         raise Conflict(NO_PIPELINE)

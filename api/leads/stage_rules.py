@@ -168,3 +168,15 @@ def check_create(session: Session, lead: Lead) -> list[str]:
 def first_stage(session: Session) -> Stage | None:
     stages = board_stages(session)
     return stages[0] if stages else None
+
+
+def close_problems(session: Session, lead: Lead) -> list[str]:
+    """What a lead lacks to be closed: closing enters the closed stage, so it needs that stage's fields and those
+    of every stage between the lead's and it (empty when it may be closed)."""
+    stages = all_stages(session)
+    closed = next((s for s in stages if s.stage_name == CLOSED_STAGE), None)
+    current = next((s for s in stages if s.id == lead.stage_id), None)
+    if closed is None:
+        return []
+    lacking = missing(session, lead, entered(stages, current, closed))
+    return [f"Complete these fields before closing the lead: {', '.join(lacking)}."] if lacking else []

@@ -173,6 +173,20 @@ class TestTheWizardAndTheWaitingLead:
         assert unread == [("approver1", True), ("approver2", True)]
 
 
+class TestClose:
+    def test_closing_needs_what_the_closed_stage_and_the_stages_before_it_require(
+            self, live: TestClient, refs: dict[str, Any], cleanup: None) -> None:
+        lead_id = create(live, refs).json()["results"]["id"]
+        r = live.post(f"/api/leads/{lead_id}/approval-requests", json={"requestType": "CLOSE_LEAD"},
+                      headers=auth(live, "sales1"))
+        assert r.status_code == 422
+        message = r.json()["messages"][0]
+        assert message.startswith("Complete these fields before closing the lead: Service Category,")
+        assert message.endswith("Decision Maker, Project ID Number.")
+        lead = live.get(f"/api/leads/{lead_id}", headers=auth(live, "sales1")).json()["results"]
+        assert lead["status"] == "NEW" and lead["waitingFor"] is None  # nothing half-made
+
+
 class TestPipelines:
     def test_one_active_pipeline_per_action_type_and_sales_person(self, live: TestClient, cleanup: None) -> None:
         admin = auth(live, "admin")
