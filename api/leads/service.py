@@ -212,7 +212,7 @@ def filter_options(*, session: Session, actor: User) -> FilterOptions:
     if scope is not None:
         sales = sales.where(User.id.in_(scope))
     return FilterOptions(
-        stages=[stage_out(s) for s in session.scalars(select(Stage).order_by(Stage.seq_number))],
+        stages=[stage_out(s) for s in stage_rules.board_stages(session)],  # closed leads: the CLOSED status
         statuses=[Option(value="ONGOING", label="On Going")]
         + [Option(value=k, label=v) for k, v in STATUS_LABELS.items()],
         sales_persons=[SalesOption(id=u.id, fullname=u.fullname) for u in session.scalars(sales)],

@@ -286,7 +286,7 @@ def test_admin_tours_every_screen(browser: Browser, live_server: LiveServer, see
         Stop("pcs-pipeline-edit", f"/system/pcs-approval-pipeline/edit/{pcs_pipeline}", "Edit PCS Approval Pipeline",
              checks=("designer",)),
         Stop("stages", "/system/stage-management", "Stage Management", checks=("words", "cells")),
-        Stop("stage-edit", f"/system/stage-management/edit/{stage}", "Stage Management"),
+        Stop("stage-edit", f"/system/stage-management/edit/{stage}", "Edit Stage"),
         Stop("inbox", "/user/inbox", "Inbox"),
         Stop("profile", "/user/profile", "My Profile"),
         Stop("change-password", f"/user/profile/{admin}/change-password", "Change Password"),
