@@ -178,4 +178,4 @@ def build(session: Session, actor: User, lead: Lead) -> PcsForm:
 
 def get_form(*, session: Session, actor: User, lead_id: int) -> PcsForm:
     """The cost sheet form of a visible lead: current revision, frozen revisions, lock and PIDs."""
-    return build(session, actor, leads_service.visible_or_404(session, actor, lead_id))
+    return build(session, actor, leads_service.readable_or_404(session, actor, lead_id))

@@ -22,6 +22,8 @@ from api.users.models import User
 
 router = APIRouter(tags=["project cost sheet"])
 Reader = Annotated[User, Authz("leads", "read")]
+# the cost sheet as read by an approver deciding on its lead (rows scoped in the service)
+SheetReader = Annotated[User, Authz("leads", "read", or_page="leads/view")]
 Editor = Annotated[User, Authz("leads", "edit")]
 _ITEMS = TypeAdapter(list[ItemIn])
 NOT_A_LIST = "projectCostSheetItems must be a JSON list of items."
@@ -84,7 +86,7 @@ Sent = Annotated[_Sent, Depends(_sent)]
 
 
 @router.get("/leads/{lead_id}/form/v2", summary="The cost sheet form of a lead: current and earlier revisions")
-def get_form(lead_id: int, session: SessionDep, actor: Reader) -> Envelope[PcsForm]:
+def get_form(lead_id: int, session: SessionDep, actor: SheetReader) -> Envelope[PcsForm]:
     return ok(pcs_form.get_form(session=session, actor=actor, lead_id=lead_id))
 
 
@@ -104,21 +106,21 @@ def submit_for_approval(request: Request, session: SessionDep, temporal: Tempora
 
 @router.get("/leads/download/{filename}", summary="Download a lead's cost sheet spreadsheet or PID PDF",
             response_class=FileResponse)
-def download(filename: str, request: Request, session: SessionDep, actor: Reader) -> FileResponse:
+def download(filename: str, request: Request, session: SessionDep, actor: SheetReader) -> FileResponse:
     path, name, media = service.download(session=session, storage=request.app.state.storage, actor=actor,
                                          filename=filename)
     return FileResponse(path, filename=name, media_type=media)
 
 
 @router.get("/leads/{lead_id}/pcs-approval-flow", summary="The approval flow of the current cost sheet revision")
-def approval_flow(lead_id: int, session: SessionDep, settings: SettingsDep, actor: Reader,
+def approval_flow(lead_id: int, session: SessionDep, settings: SettingsDep, actor: SheetReader,
                   status: Annotated[str | None, Query(max_length=30, description="The status the caller "
                                                       "shows (informational)")] = None) -> Envelope[FlowOut]:
     return ok(service.approval_flow(session=session, settings=settings, actor=actor, lead_id=lead_id))
 
 
 @router.get("/leads/{lead_id}/pcs-approval-flow-detail", summary="The approval flow of one cost sheet revision")
-def approval_flow_detail(lead_id: int, session: SessionDep, settings: SettingsDep, actor: Reader,
+def approval_flow_detail(lead_id: int, session: SessionDep, settings: SettingsDep, actor: SheetReader,
                          status: Annotated[str | None, Query(max_length=30)] = None,
                          revision_batch: Annotated[int | None, Query(alias="revisionBatch", ge=0)] = None,
                          ) -> Envelope[FlowOut]:

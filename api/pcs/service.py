@@ -236,7 +236,7 @@ def download(*, session: Session, storage: Storage, actor: User, filename: str) 
     if lead_id is None or name is None:
         raise NotFound(DOWNLOAD_FAILED)
     try:
-        leads_service.visible_or_404(session, actor, lead_id)
+        leads_service.readable_or_404(session, actor, lead_id)
     except NotFound as exc:
         raise NotFound(DOWNLOAD_FAILED) from exc
     path = storage.path(lead_files.namespace(lead_id), filename)
@@ -250,7 +250,7 @@ def approval_flow(*, session: Session, settings: Settings, actor: User, lead_id:
                   revision_batch: int | None = None) -> FlowOut:
     """The approval timeline of the current revision (or an earlier one): a draft shows the layers it would
     go through; a rejected current revision has none to show."""
-    lead = leads_service.visible_or_404(session, actor, lead_id)
+    lead = leads_service.readable_or_404(session, actor, lead_id)
     sheet = repo.sheet_of_lead(session, lead.id)
     if sheet is None:
         raise NotFound(FLOW_EMPTY)

@@ -143,6 +143,9 @@ class TestTheWizardAndTheWaitingLead:
         approver = auth(live, "approver1")
         assert live.get(f"/api/leads/{lead_id}", headers=approver).status_code == 200
         assert live.get(f"/api/leads/{lead_id}/history", headers=approver).status_code == 200
+        flow = f"/api/leads/{lead_id}/pcs-approval-flow"  # no sheet yet: the approver hears what the owner hears
+        assert live.get(flow, headers=approver).json() == live.get(flow, headers=auth(live, "sales1")).json()
+        assert live.get(f"/api/leads/{lead_id}/form/v2", headers=approver).status_code == 200  # the cost sheet
         assert update(live, lead_id, {"competitor": "x"}, user="approver1").status_code == 403
         assert live.get("/api/leads", headers=approver).status_code == 403
         other = create(live, refs)

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { NavItem, PageFlags, SessionPayload, SessionUser } from '@/lib/api/types';
+import { isRouteAllowed } from '@/lib/route-access';
 
 export type AuthStatus = 'anonymous' | 'loading' | 'authenticated' | 'error';
 
@@ -35,4 +36,10 @@ const NO_ACCESS: PageFlags = { isRead: false, isWrite: false, isEdit: false, isD
 /** The page flags for a page code such as "dashboard" or "system/client-management". */
 export function usePageAccess(code: string): PageFlags {
   return useSession().pageAccess[code] ?? NO_ACCESS;
+}
+
+/** Whether the session may open this path (the route guard's rule): a link to a page it may not open is hidden. */
+export function useCanOpen(path: string): boolean {
+  const { routes, allRoutes } = useSession();
+  return isRouteAllowed(path, routes, allRoutes);
 }

@@ -151,4 +151,38 @@ describe('LeadDetailPage', () => {
     // The timeline's stages open their pages too.
     await waitFor(() => expect(document.querySelector('.stage-timeline__link')).toHaveAttribute('href', '/leads/19/found'));
   });
+
+  it("is an approver's read-only view: back to the queue, no edit, no links to screens they may not open", async () => {
+    setTokens({ token: 'tok', refreshToken: 'r' });
+    const session = makeSession({
+      routes: ['/system/approval', '/leads/:leadId/view', '/user/profile', '/user/inbox'],
+      allRoutes: ['/', '/leads', '/leads/:leadId/view', '/system/approval', '/user/profile', '/user/inbox'],
+      pageAccess: { 'system/approval': FULL },
+    });
+    const stageOptionCalls: string[] = [];
+    stubApi(session, (_req, url) => {
+      switch (url.pathname) {
+        case '/api/leads/19':
+          return json(200, { results: { ...detail(), status: 'WAITING', waitingFor: waitingFor() } });
+        case '/api/leads/19/stage-options':
+          stageOptionCalls.push(url.pathname);
+          return json(200, { results: stageOptions() });
+        case '/api/leads/19/stageDurations':
+        case '/api/leads/19/history':
+          return json(200, { results: [] });
+        default:
+          return undefined;
+      }
+    });
+    renderApp('/leads/19/view');
+
+    expect(await screen.findByTestId('waiting-for')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Approval' })).toHaveAttribute('href', '/system/approval');
+    expect(screen.queryByRole('link', { name: 'Leads' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Edit/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Request approval/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('Project Cost Sheet', { selector: 'button span' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Stage pages' })).not.toBeInTheDocument();
+    expect(stageOptionCalls).toEqual([]);
+  });
 });

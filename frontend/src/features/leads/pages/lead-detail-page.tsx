@@ -2,7 +2,7 @@ import { ArrowLeftOutlined, EditOutlined, UserOutlined } from '@ant-design/icons
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Breadcrumb, Button, Card, Col, Descriptions, Empty, Result, Row, Skeleton, Table, Tag, Typography } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
-import { usePageAccess } from '@/app/auth/auth-context';
+import { useCanOpen, usePageAccess } from '@/app/auth/auth-context';
 import { errorMessage, isApiError } from '@/lib/api/errors';
 import { formatDate, formatIDR, formatNumber } from '@/lib/format';
 import { leadQueryOptions, stageOptionsQueryOptions } from '../api/leads-api';
@@ -146,6 +146,9 @@ export function LeadDetailPage() {
   const id = Number(leadId);
   const navigate = useNavigate();
   const access = usePageAccess('leads');
+  // an approver reading the lead they are asked about goes back to their queue, not to the board
+  const back = useCanOpen('/leads') ? { to: '/leads', label: 'Leads' } : { to: '/system/approval', label: 'Approval' };
+  const sheetScreens = useCanOpen(`/leads/${leadId}/project-cost-sheet`);
   const detail = useQuery({ ...leadQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
   // The stage pages and their slugs, for those who may open them (an approver reading the lead may not).
   const stageOptions = useQuery({
@@ -167,7 +170,7 @@ export function LeadDetailPage() {
     <div className="page lead-detail">
       <Breadcrumb
         className="page-breadcrumb"
-        items={[{ title: <Link to="/leads">Leads</Link> }, { title: lead.clientName }]}
+        items={[{ title: <Link to={back.to}>{back.label}</Link> }, { title: lead.clientName }]}
       />
       <div className="lead-detail__header">
         <div style={{ minWidth: 0 }}>
@@ -180,8 +183,8 @@ export function LeadDetailPage() {
           </div>
         </div>
         <div className="lead-detail__actions">
-          <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/leads')}>
-            Leads
+          <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(back.to)}>
+            {back.label}
           </Button>
           {access.isEdit && (
             <RequestApprovalButton leadId={lead.id} disabled={lead.status !== 'NEW'} />
@@ -220,6 +223,7 @@ export function LeadDetailPage() {
             leadId={lead.id}
             sheet={lead.projectCostSheets.projectCostSheet}
             projectIdNumbers={lead.projectIdNumbers}
+            screens={sheetScreens}
           />
           <Card title="Persons in Charge" className="lead-section" variant="borderless">
             {lead.personInCharges.length === 0 ? (

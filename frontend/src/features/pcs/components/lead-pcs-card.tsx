@@ -21,10 +21,12 @@ export interface LeadPcsCardProps {
   sheet: PcsBrief | null;
   /** The lead detail's `projectIdNumbers`. */
   projectIdNumbers: readonly string[];
+  /** Links to the sheet and PID screens (false for an approver, who reads the summary and the timeline). */
+  screens?: boolean;
 }
 
 /** The lead's cost sheet on the lead detail: status (its approval timeline on click), GP, and the way in. */
-export function LeadPcsCard({ leadId, sheet: pcs, projectIdNumbers }: LeadPcsCardProps) {
+export function LeadPcsCard({ leadId, sheet: pcs, projectIdNumbers, screens = true }: LeadPcsCardProps) {
   const navigate = useNavigate();
   const [statusOpen, setStatusOpen] = useState(false);
 
@@ -60,10 +62,12 @@ export function LeadPcsCard({ leadId, sheet: pcs, projectIdNumbers }: LeadPcsCar
             </div>
           </>
         )}
-        <Button icon={<CalculatorOutlined />} onClick={() => navigate(`/leads/${leadId}/project-cost-sheet`)}>
-          Project Cost Sheet
-        </Button>
-        {pcs?.status === 'APPROVED' && (
+        {screens && (
+          <Button icon={<CalculatorOutlined />} onClick={() => navigate(`/leads/${leadId}/project-cost-sheet`)}>
+            Project Cost Sheet
+          </Button>
+        )}
+        {screens && pcs?.status === 'APPROVED' && (
           <Button icon={<NumberOutlined />} onClick={() => navigate(`/leads/${leadId}/generate-pid`)}>
             {projectIdNumbers.length ? 'PID Numbers' : 'Generate PID'}
           </Button>
