@@ -4,6 +4,7 @@ that neither the page nor the table scrolls sideways to read."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -43,12 +44,19 @@ def queued(live_server: LiveServer) -> Iterator[list[int]]:
                          headers=approver)
 
 
+def settled(page: Page) -> None:
+    """Wait for the table's loading veil to fade out (0.3 s), so a screenshot shows the rows as they are."""
+    page.wait_for_function("""() => [...document.querySelectorAll('.approval-queue .ant-spin-container')].every(
+        (el) => getComputedStyle(el).opacity === '1' && getComputedStyle(el, '::after').opacity === '0')""")
+
+
 def open_queue(page: Page, name: str) -> dict[str, Any]:
     """Open the queue, screenshot it, and measure the page and the table's scroll box."""
     page.goto("/system/approval")
     row = page.get_by_role("row", name=PROJECTS[0][:30])
     expect(row).to_be_visible(timeout=20_000)
     expect(page.locator(".ant-spin-spinning")).to_have_count(0)
+    settled(page)
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"approval-queue-{name}.png"), full_page=True)
     sizes: dict[str, Any] = page.evaluate("""() => {
@@ -77,6 +85,11 @@ def expand_notes(page: Page) -> None:
     assert notes.evaluate("el => el.getBoundingClientRect().height") < 90  # clamped to three lines
     row.get_by_role("button", name="Expand").click()
     expect(notes).to_contain_text("THE-END-OF-THE-NOTE")
+    expect(row.get_by_role("button", name="Collapse")).to_be_visible()
+    # a refetch (Refresh, or a live notification) keeps it open
+    page.get_by_role("button", name="Refresh").click()
+    expect(page.get_by_role("button", name="Refresh")).not_to_have_class(re.compile("ant-btn-loading"))
+    expect(row.get_by_role("button", name="Collapse")).to_be_visible()
     expect(row.get_by_text("THE-END-OF-THE-NOTE", exact=False)).to_be_in_viewport()
 
 

@@ -88,13 +88,27 @@ export function RequestedAtCell({ value }: { value: string }) {
   );
 }
 
+export interface NotesCellProps {
+  notes: string | null | undefined;
+  /** Shown whole (kept by the page, so a refetch of the queue does not fold it again). */
+  expanded?: boolean;
+  onExpand?: (expanded: boolean) => void;
+}
+
 /** Notes wrap over at most three lines; the whole text shows on hover and on Expand. */
-export function NotesCell({ notes }: { notes: string | null | undefined }) {
+export function NotesCell({ notes, expanded = false, onExpand }: NotesCellProps) {
   if (!notes) return <Typography.Text type="secondary">-</Typography.Text>;
   return (
     <Typography.Paragraph
       className="queue-cell__notes"
-      ellipsis={{ rows: 3, expandable: 'collapsible', tooltip: notes }}
+      ellipsis={{
+        rows: 3,
+        expandable: 'collapsible',
+        expanded,
+        onExpand: (_event, info) => onExpand?.(info.expanded),
+        // Hidden, not removed, once open: swapping the tooltip away made antd drop the Collapse link.
+        tooltip: { title: notes, placement: 'topLeft', ...(expanded ? { open: false } : {}) },
+      }}
     >
       {notes}
     </Typography.Paragraph>
@@ -142,7 +156,16 @@ export function QueueActions({ row, iconsOnly = false, vertical = false, onDetai
 }
 
 /** A whole request in one block: the queue's only column on a phone. */
-export function QueueCard({ row, onDetail, onReview }: Pick<QueueActionsProps, 'row' | 'onDetail' | 'onReview'>) {
+export function QueueCard({
+  row,
+  onDetail,
+  onReview,
+  notesExpanded,
+  onExpandNotes,
+}: Pick<QueueActionsProps, 'row' | 'onDetail' | 'onReview'> & {
+  notesExpanded?: boolean;
+  onExpandNotes?: (expanded: boolean) => void;
+}) {
   return (
     <div className="queue-card">
       <Flex justify="space-between" align="center" gap={8} wrap>
@@ -158,7 +181,7 @@ export function QueueCard({ row, onDetail, onReview }: Pick<QueueActionsProps, '
       <Typography.Text type="secondary" className="queue-cell__line">
         Requested by {row.requestedByName}
       </Typography.Text>
-      <NotesCell notes={row.notes} />
+      <NotesCell notes={row.notes} expanded={notesExpanded} onExpand={onExpandNotes} />
       <QueueActions row={row} onDetail={onDetail} onReview={onReview} />
     </div>
   );

@@ -40,6 +40,15 @@ export function ApprovalPage() {
   const list = useQuery({ ...approvalQueueQueryOptions(table.params), enabled: access.isRead });
   const { sortOrder } = table;
   const onDetail = (row: QueueRow) => navigate(detailPath(row));
+  // Notes opened with Expand, by request: live notifications refetch the queue, and that must not fold them.
+  const [openNotes, setOpenNotes] = useState<ReadonlySet<number>>(new Set());
+  const expandNotes = (approvalId: number) => (open: boolean) =>
+    setOpenNotes((ids) => {
+      const next = new Set(ids);
+      if (open) next.add(approvalId);
+      else next.delete(approvalId);
+      return next;
+    });
 
   // Project and notes take what the fixed columns leave; long texts wrap instead of widening the table.
   const wide: ColumnsType<QueueRow> = [
@@ -49,7 +58,7 @@ export function ApprovalPage() {
       key: 'requestType',
       sorter: true,
       sortOrder: sortOrder('requestType'),
-      width: 132,
+      width: 144,
       render: (_: string, row) => <RequestCell row={row} />,
     },
     {
@@ -73,14 +82,16 @@ export function ApprovalPage() {
       key: 'requestedAt',
       sorter: true,
       sortOrder: sortOrder('requestedAt'),
-      width: 150,
+      width: 146,
       render: (value: string) => <RequestedAtCell value={value} />,
     },
     {
       title: 'Notes',
       dataIndex: 'notes',
       key: 'notes',
-      render: (notes: string | null) => <NotesCell notes={notes} />,
+      render: (notes: string | null, row) => (
+        <NotesCell notes={notes} expanded={openNotes.has(row.approvalId)} onExpand={expandNotes(row.approvalId)} />
+      ),
     },
     {
       title: '',
@@ -96,7 +107,15 @@ export function ApprovalPage() {
       key: 'requestedAt',
       sorter: true,
       sortOrder: sortOrder('requestedAt'),
-      render: (_: string, row) => <QueueCard row={row} onDetail={onDetail} onReview={setReviewing} />,
+      render: (_: string, row) => (
+        <QueueCard
+          row={row}
+          onDetail={onDetail}
+          onReview={setReviewing}
+          notesExpanded={openNotes.has(row.approvalId)}
+          onExpandNotes={expandNotes(row.approvalId)}
+        />
+      ),
     },
   ];
 
