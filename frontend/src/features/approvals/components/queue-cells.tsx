@@ -7,9 +7,13 @@ import { NO_LEADS_TEXT } from './review-dialog';
 /** Request type tags; closes and cost sheets are green. */
 const TYPE_COLORS: Record<string, string> = { CHANGE_LEAD_STAGE: 'blue', HOLD_LEAD: 'orange', DROP_LEAD: 'red' };
 
-/** Where a request's Detail opens: the cost sheet of a PCS request, else the lead's read-only view. */
-export function detailPath(row: QueueRow): string {
-  return row.requestType === 'PCS' ? `/leads/${row.leadId}/project-cost-sheet` : `/leads/${row.leadId}/view`;
+/**
+ * Where a request's Detail opens: the lead's read-only view, which every approver may open for the requests
+ * in their queue; a cost sheet request opens the sheet itself for those who may open it.
+ */
+export function detailPath(row: QueueRow, canOpen: (path: string) => boolean): string {
+  const sheet = `/leads/${row.leadId}/project-cost-sheet`;
+  return row.requestType === 'PCS' && canOpen(sheet) ? sheet : `/leads/${row.leadId}/view`;
 }
 
 export function RequestTypeTag({ type }: { type: string }) {

@@ -97,7 +97,7 @@ describe('ApprovalPage', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/leads/101/view'));
   });
 
-  it("opens a cost sheet request's sheet from Detail", async () => {
+  it("opens a cost sheet request's sheet from Detail for those who may open it, else the lead view", async () => {
     setTokens({ token: 'a', refreshToken: 'r' });
     const session = makeSession({ pageAccess: { 'system/approval': FULL }, routes: [...makeSession().routes, '/system/approval'] });
     const pcsRow = queueRow(7, { requestType: 'PCS', combinedStageDescriptions: 'Project cost sheet, revision 0' });
@@ -108,6 +108,27 @@ describe('ApprovalPage', () => {
     expect(await screen.findByText('Project Cost Sheet', {}, LOAD)).toBeInTheDocument();
     fireEvent.click(screen.getByLabelText('Detail of request 7'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/leads/107/project-cost-sheet'));
+  });
+
+  it('sends an approver, who reads no leads but the ones asked about, to the lead view of every request', async () => {
+    setTokens({ token: 'a', refreshToken: 'r' });
+    const approverRoutes = ['/welcome', '/system', '/system/approval', '/leads/:leadId/view', '/user/inbox'];
+    const session = makeSession({
+      pageAccess: { 'system/approval': FULL },
+      routes: approverRoutes,
+      allRoutes: ['/', '/leads', ...approverRoutes],
+    });
+    const pcsRow = queueRow(7, { requestType: 'PCS', combinedStageDescriptions: 'Project cost sheet, revision 0' });
+    stubApi(session, (req, url) =>
+      url.pathname === '/api/approval' && req.method === 'GET'
+        ? json(200, { results: { data: [queueRow(1), pcsRow], totalRows: 2 } })
+        : undefined,
+    );
+    const { router } = renderApp('/system/approval');
+    expect(await screen.findByText('Project Cost Sheet', {}, LOAD)).toBeInTheDocument();
+    fireEvent.click(screen.getByLabelText('Detail of request 7'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/leads/107/view'));
+    expect(screen.queryByText('Access Denied.')).not.toBeInTheDocument();
   });
 
   it('fits the card: fixed narrow columns, the lead and notes share the rest, nothing wider than the card', async () => {

@@ -3,9 +3,10 @@ import { Flex, Grid } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { usePageAccess } from '@/app/auth/auth-context';
+import { usePageAccess, useSession } from '@/app/auth/auth-context';
 import { ListPage } from '@/components/list-page';
 import { DataTable, RefreshButton, TableSearch, useServerTable } from '@/components/data-table';
+import { isRouteAllowed } from '@/lib/route-access';
 import { APPROVAL_PAGE_SIZE, approvalKeys, approvalQueueQueryOptions } from '../api/approvals-api';
 import type { QueueRow } from '../api/types';
 import {
@@ -39,7 +40,8 @@ export function ApprovalPage() {
   const [reviewing, setReviewing] = useState<QueueRow | null>(null);
   const list = useQuery({ ...approvalQueueQueryOptions(table.params), enabled: access.isRead });
   const { sortOrder } = table;
-  const onDetail = (row: QueueRow) => navigate(detailPath(row));
+  const { routes, allRoutes } = useSession();
+  const onDetail = (row: QueueRow) => navigate(detailPath(row, (path) => isRouteAllowed(path, routes, allRoutes)));
   // Notes opened with Expand, by request: live notifications refetch the queue, and that must not fold them.
   const [openNotes, setOpenNotes] = useState<ReadonlySet<number>>(new Set());
   const expandNotes = (approvalId: number) => (open: boolean) =>
