@@ -1,6 +1,7 @@
 """Approver journey (issue 11): an approver signs in and lands on a page they may open, opens the lead of a
 request from the queue's Detail, comes back and rejects it with a note in the Review dialog; the sales person
-reads the approver's name and note in the bell and in the lead's history."""
+reads the approver's name and note in the bell and in the lead's history. And the pipeline designer says which
+pipeline already covers a sales person before a save would be refused."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import LiveServer
+from tests.e2e.pages.antd import choose
 from tests.e2e.test_approval_journey import _token
 from tests.e2e.test_approval_queue_layout import settled
 from tests.e2e.test_journeys import sign_in
@@ -121,3 +123,22 @@ def test_approver_opens_the_lead_and_rejects_with_a_note(page: Page, browser: Br
     history = page.locator(".lead-section", has_text="Change History")
     expect(history).to_contain_text(NOTE, timeout=20_000)
     expect(history).to_contain_text("Hendra Gunawan")
+
+
+def test_the_designer_warns_of_an_overlapping_pipeline_before_saving(page: Page, live_server: LiveServer) -> None:
+    """At most one active pipeline per action type and sales person: the designer says which one already
+    covers them while the pipeline is being drawn, and the warning goes once the overlap does."""
+    with httpx.Client(base_url=live_server.url, timeout=30) as http:
+        admin = _token(http, "admin")
+        pipelines = http.get("/api/approval-pipelines", headers=admin).json()["results"]
+    everyone = next(p["name"] for p in pipelines if p["pipelineActionType"] == "DROP_LEAD" and not p["salesPersons"])
+    sign_in(page, "admin")
+    page.goto("/system/approval-pipeline/add")
+    choose(page, "Action type", "Drop Lead")
+    warning = page.locator(".pipeline-overlaps")
+    expect(warning).to_contain_text(f"The pipeline '{everyone}' already applies to every sales person")
+    expect(warning).to_contain_text("Saving this pipeline would be refused:")
+    # naming a sales person no drop pipeline names is no overlap
+    choose(page, "Sales people", "Andi Pratama")
+    page.keyboard.press("Escape")
+    expect(warning).to_have_count(0)
