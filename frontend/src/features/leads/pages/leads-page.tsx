@@ -17,7 +17,7 @@ import { LeadsBoard } from '../components/leads-board';
 import { LeadsSidePanel, type ListView } from '../components/leads-side-panel';
 import { SummaryChips } from '../components/summary-chips';
 import { BOARD_STATUS_OPTIONS, DEFAULT_BOARD_STATUS, SEARCH_DEBOUNCE_MS } from '../lib/labels';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import '../leads.css';
 
 export const LEADS_PATH = '/leads';
