@@ -166,7 +166,7 @@ describe('LeadDetailPage', () => {
           return json(200, { results: { ...detail(), status: 'WAITING', waitingFor: waitingFor() } });
         case '/api/leads/19/stage-options':
           stageOptionCalls.push(url.pathname);
-          return json(200, { results: stageOptions() });
+          return json(200, { results: stageOptions(19, 1) });
         case '/api/leads/19/stageDurations':
         case '/api/leads/19/history':
           return json(200, { results: [] });
