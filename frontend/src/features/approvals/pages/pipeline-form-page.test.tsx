@@ -176,10 +176,16 @@ describe('PipelineFormPage', () => {
 
   it("shows the server's 409 when the save is refused for an overlap after all", async () => {
     const overlap = "Sari Dewi is already covered by 'Pipeline 2' for Hold Lead.";
-    start('/system/approval-pipeline/edit/1', () => json(409, { messages: [overlap], type: 'PipelineOverlap' }));
+    start(
+      '/system/approval-pipeline/edit/1',
+      () => json(409, { messages: [overlap], type: 'PipelineOverlap' }),
+      () => json(200, { results: { conflicts: [], messages: [overlap] } }),
+    );
     expect(await screen.findByDisplayValue('Pipeline 1', {}, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText(overlap)).toBeInTheDocument(); // the warning first
     fireEvent.click(buttonByText('Save'));
     await waitFor(() => expect(errorList()).toEqual([overlap]));
+    expect(screen.getAllByText(overlap)).toHaveLength(1);
   });
 });
 

@@ -116,7 +116,8 @@ function Designer({ kind, initial }: { kind: PipelineKind; initial: DraftPipelin
   const allPeople = people.data ?? [];
   const salesPeople = allPeople.filter((p) => p.roleName === 'SALES');
   const errors = [...clientErrors, ...serverErrors];
-  const overlaps = useOverlapMessages(kind, draft);
+  // Once a save was refused for them, the messages are said once, in the errors.
+  const overlaps = useOverlapMessages(kind, draft).filter((m) => !serverErrors.includes(m));
   const invalidKeys = useMemo(() => invalidLayerKeys(draft.layers, errors), [draft.layers, errors]);
 
   const onSave = () => {
