@@ -28,6 +28,15 @@ def test_admin_builds_and_saves_a_two_layer_pipeline(page: Page, live_server: Li
     page.goto("/system/approval-pipeline/add")
     page.get_by_label("Pipeline name").fill(NAME)
     choose(page, "Action type", "Hold Lead")
+    # the demo's hold pipeline covers every sales person: this one is for one of them, the only kind that can
+    # be saved beside it (the designer says so before saving)
+    expect(page.get_by_text(re.compile("already applies to every"))).to_be_visible()
+    people = page.get_by_label("Sales people", exact=True)
+    people.click()
+    people.fill("Intan")
+    page.locator(".ant-select-dropdown:visible .ant-select-item-option", has_text="Intan Permata").first.click()
+    page.keyboard.press("Escape")
+    expect(page.get_by_text(re.compile("already applies to every"))).to_be_hidden()
 
     # the first layer exists and is selected: fill its side form
     page.get_by_label("Layer name").fill("Team leader check")
@@ -51,6 +60,7 @@ def test_admin_builds_and_saves_a_two_layer_pipeline(page: Page, live_server: Li
         saved = next(p for p in http.get("/api/approval-pipelines", headers=headers).json()["results"]
                      if p["name"] == NAME)
     assert saved["pipelineActionType"] == "HOLD_LEAD"
+    assert [p["fullname"] for p in saved["salesPersons"]] == ["Intan Permata"]
     layers = [(layer["name"], layer["mode"], [a["fullname"] for a in layer["approvers"]]) for layer in saved["layers"]]
     assert layers == [
         ("Team leader check", "ANY_USER", ["Budi Santoso"]),
