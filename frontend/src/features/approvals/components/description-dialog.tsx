@@ -73,7 +73,8 @@ export function DescriptionDialog({
           required={required}
           validateStatus={help ? 'error' : undefined}
           help={help}
-          style={{ marginBottom: 8 }}
+          // the character counter sits under the box: room for it above the dialog's buttons
+          style={{ marginBottom: 28 }}
         >
           <Input.TextArea
             aria-label="Description"
