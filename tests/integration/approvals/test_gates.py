@@ -52,10 +52,10 @@ def cleanup(live: TestClient) -> Iterator[None]:
     session.close()
 
 
-def create(live: TestClient, refs: dict[str, Any], **extra: Any) -> Any:
+def create(live: TestClient, refs: dict[str, Any], user: str = "sales1", **extra: Any) -> Any:
     body = {"clientId": refs["client"], "sourceId": refs["source"], "personInCharges": refs["pics"][:1],
             "projectName": NAME, "projectType": refs["projectType"], **extra}
-    return live.post("/api/leads", json=body, headers=auth(live, "sales1"))
+    return live.post("/api/leads", json=body, headers=auth(live, user))
 
 
 def update(live: TestClient, lead_id: int, data: dict[str, Any], user: str = "sales1",
@@ -246,6 +246,30 @@ class TestRefusals:
             "messages": ["You have already decided on this layer."], "type": "AlreadyDecided"}
         assert live.put(url, json={"approversAction": "APPROVED"}, headers=auth(live, "approver2")).json()[
             "type"] == "RequestFinished"
+
+
+    def test_the_order_and_the_layer_refuse_with_their_own_types(self, live: TestClient, refs: dict[str, Any],
+                                                                 cleanup: None) -> None:
+        admin = auth(live, "admin")
+        users = {u["fullname"]: u["id"] for u in live.get("/api/approval-pipelines/people",
+                                                          headers=admin).json()["results"]}
+        r = live.post("/api/approval-pipelines", headers=admin, json={
+            "name": "Gate test order", "pipelineActionType": "HOLD_LEAD", "salesPersons": [users["Dewi Anggraini"]],
+            "layers": [{"name": "Desk", "mode": "IN_SEQUENCE",
+                        "approvers": [users["Hendra Gunawan"], users["Maya Kusuma"]]},
+                       {"name": "Lead", "mode": "ANY_USER", "approvers": [users["Budi Santoso"]]}]})
+        assert r.status_code == 200, r.text
+        lead_id = create(live, refs, user="sales2").json()["results"]["id"]
+        approval_id = live.post(f"/api/leads/{lead_id}/approval-requests", json={"requestType": "HOLD_LEAD"},
+                                headers=auth(live, "sales2")).json()["results"]["approvalId"]
+        wait_for(lambda: any(q["approvalId"] == approval_id for q in queue(live, "approver1")))
+        url = f"/api/approval/{approval_id}/handle-hold"
+        early = live.put(url, json={"approversAction": "APPROVED"}, headers=auth(live, "approver2"))
+        assert (early.status_code, early.json()) == (409, {
+            "messages": ["It is not your turn yet: waiting for Hendra Gunawan."], "type": "NotYourTurn"})
+        later_layer = live.put(url, json={"approversAction": "APPROVED"}, headers=auth(live, "tl1"))
+        assert (later_layer.status_code, later_layer.json()["type"]) == (403, "NotAnApprover")
+        assert live.put(url, json={"approversAction": "APPROVED"}, headers=auth(live, "approver1")).status_code == 200
 
 
 def test_every_waiting_lead_of_the_seed_has_a_running_workflow(live: TestClient) -> None:
