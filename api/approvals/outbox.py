@@ -46,9 +46,11 @@ REQUEST_TYPE = SearchAttributeKey.for_keyword("RequestType")
 REQUESTED_BY = SearchAttributeKey.for_keyword("RequestedBy")
 
 
-def workflow_id_for(*, lead_id: int, request_type: str, request_id: int) -> str:
-    """approval-lead-12-change-lead-stage-345: searchable by lead, unique by request."""
-    return f"approval-lead-{lead_id}-{request_type.lower().replace('_', '-')}-{request_id}"
+def workflow_id_for(*, lead_id: int, request_type: str, request_id: int, task_queue: str) -> str:
+    """approval-lead-12-change-lead-stage-345@crm: searchable by lead, unique by request, and by deployment (the
+    task queue): two databases on one Temporal namespace count their requests from 1 each, and a reused id would
+    be refused as 'already started'."""
+    return f"approval-lead-{lead_id}-{request_type.lower().replace('_', '-')}-{request_id}@{task_queue}"
 
 
 def update_id_for(*, request_id: int, layer_index: int, approver_id: int) -> str:

@@ -62,6 +62,7 @@ def seed_waiting_requests(session: Session) -> int:
     from api.approvals import service
     from api.approvals.models import ApprovalRequest
     from api.approvals.schemas import RequestIn
+    from api.core.config import get_settings
     from api.core.errors import AppError
     from api.leads import stage_rules
     from api.leads.models import Lead, Stage
@@ -71,6 +72,7 @@ def seed_waiting_requests(session: Session) -> int:
                                                ApprovalRequest.request_type != "PCS").exists()
     stuck = list(session.scalars(select(Lead).where(Lead.status == "WAITING", ~waiting).order_by(Lead.id)))
     stages = stage_rules.board_stages(session)
+    task_queue = get_settings().temporal_task_queue  # the deployment the seed serves (in its workflow ids)
     made = 0
     for lead in stuck:
         lead.status = "NEW"
@@ -82,7 +84,8 @@ def seed_waiting_requests(session: Session) -> int:
             if move_ok and following is not None else RequestIn(request_type="HOLD_LEAD", notes="Customer paused")
         try:
             with session.begin_nested():
-                service.open_request(session, actor=owner, lead=lead, data=data)  # type: ignore[arg-type]
+                service.open_request(session, actor=owner, lead=lead, data=data,  # type: ignore[arg-type]
+                                     task_queue=task_queue)
             made += 1
         except AppError:  # no pipeline for it: the lead simply does not wait
             continue

@@ -45,19 +45,21 @@ TARGET_STATUS = {"HOLD_LEAD": "On Hold", "DROP_LEAD": "Dropped", "CLOSE_LEAD": "
 
 
 def _new_request(session: Session, *, actor: User, lead: Lead, request_type: str, version: ApprovalPipelineVersion,
-                 **fields: Any) -> ApprovalRequest:
+                 task_queue: str, **fields: Any) -> ApprovalRequest:
     """A request row with its deterministic workflow id (its own id comes first from the sequence)."""
     request_id = session.scalar(select(func.nextval("approval_requests_id_seq")))
     assert request_id is not None
     row = ApprovalRequest(id=request_id, request_type=request_type, lead_id=lead.id, requested_by=actor.id,
                           pipeline_version_id=version.id, from_stage_id=lead.stage_id,
                           workflow_id=outbox.workflow_id_for(lead_id=lead.id, request_type=request_type,
-                                                             request_id=request_id), **fields)
+                                                             request_id=request_id, task_queue=task_queue),
+                          **fields)
     session.add(row)
     return row
 
 
-def open_request(session: Session, *, actor: User, lead: Lead, data: RequestIn) -> tuple[ApprovalRequest, Any]:
+def open_request(session: Session, *, actor: User, lead: Lead, data: RequestIn,
+                 task_queue: str) -> tuple[ApprovalRequest, Any]:
     """Add a stage change, hold, drop or close request for the lead to the session (not committed): the lead
     waits, its history says so. Returns the row and what starting its workflow takes."""
     pending = leads_service.repo.pending_request(session, lead.id) if lead.status == "WAITING" else None
@@ -81,6 +83,7 @@ def open_request(session: Session, *, actor: User, lead: Lead, data: RequestIn) 
     if version is None:
         raise Conflict(NO_PIPELINE)
     row = _new_request(session, actor=actor, lead=lead, request_type=data.request_type, version=version,
+                       task_queue=task_queue,
                        target_stage_id=target.id if target else None, notes=(data.notes or "").strip() or None)
     leads_service.record_change(session, lead, actor, "status", lead.status, "WAITING")
     lead.status = "WAITING"
@@ -88,9 +91,10 @@ def open_request(session: Session, *, actor: User, lead: Lead, data: RequestIn) 
     return row, outbox.start_args(session, row, outbox.layers_of(session, version))
 
 
-def start_now(temporal: Client, settings: Settings, args: Any) -> None:
-    """Start a committed request's workflow; when that fails or takes too long the approval sweep starts it
-    (the request is kept either way, so the caller is never told it failed)."""
+def start_now(session: Session, temporal: Client, settings: Settings, row: ApprovalRequest, args: Any) -> None:
+    """Start a committed request's workflow and say so on the row (a decision may then be sent at once); when
+    the start fails or takes too long the approval sweep starts it (the request is kept either way, so the caller
+    is never told it failed)."""
     async def go() -> None:
         await asyncio.wait_for(outbox.start(temporal, settings.temporal_task_queue, args),
                                settings.approval_start_timeout)
@@ -100,15 +104,18 @@ def start_now(temporal: Client, settings: Settings, args: Any) -> None:
     except Exception:
         log.warning("approval workflow %s not started now; the approval sweep will start it", args["id"],
                     exc_info=True)
+        return
+    row.started_at = row.started_at or datetime.now(UTC)
+    session.commit()
 
 
 def request(*, session: Session, temporal: Client, settings: Settings, actor: User, lead_id: int,
             data: RequestIn) -> ApprovalRequest:
     """Ask for a stage change, hold, drop or close: the request is committed, then its workflow started."""
     lead = leads_service.visible_or_404(session, actor, lead_id)
-    row, args = open_request(session, actor=actor, lead=lead, data=data)
+    row, args = open_request(session, actor=actor, lead=lead, data=data, task_queue=settings.temporal_task_queue)
     session.commit()
-    start_now(temporal, settings, args)
+    start_now(session, temporal, settings, row, args)
     return row
 
 
@@ -120,12 +127,13 @@ def request_pcs(*, session: Session, temporal: Client, settings: Settings, actor
     if version is None:
         raise Conflict(NO_PIPELINE)
     row = _new_request(session, actor=actor, lead=lead, request_type="PCS", version=version,
+                       task_queue=settings.temporal_task_queue,
                        notes=sheet.remark or None)
     session.flush()
     sheet.approval_request_id, sheet.requested_at, sheet.status = row.id, datetime.now(UTC), "WAITING_FOR_APPROVAL"
     args = outbox.start_args(session, row, outbox.layers_of(session, version))
     session.commit()
-    start_now(temporal, settings, args)
+    start_now(session, temporal, settings, row, args)
     return row
 
 
@@ -135,19 +143,20 @@ def save_lead_edit(*, session: Session, storage: Any, temporal: Client, settings
     request the request button makes, in the same transaction as the edit."""
     edit = leads_service.apply_edit(session=session, storage=storage, actor=actor, lead_id=lead_id, data=data,
                                     uploads=uploads)
-    approval_id, message, args = None, None, None
+    approval_id, message, args, row = None, None, None, None
     if edit.gated is not None:
         current = session.get(Stage, edit.lead.stage_id)
         row, args = open_request(session, actor=actor, lead=edit.lead,
-                                 data=RequestIn(request_type="CHANGE_LEAD_STAGE", target_stage_id=edit.gated.id))
+                                 data=RequestIn(request_type="CHANGE_LEAD_STAGE", target_stage_id=edit.gated.id),
+                                 task_queue=settings.temporal_task_queue)
         first = args["arg"].layers[0]
         approval_id = row.id
         message = (f"Moving to {edit.gated.stage_name} {edit.gated.stage_description} needs approval: your request "
                    f"was sent to {', '.join(a.name for a in first.approvers)}. The lead stays in "
                    f"{current.stage_name} {current.stage_description} until it is approved." if current else None)
     session.commit()
-    if args is not None:
-        start_now(temporal, settings, args)
+    if args is not None and row is not None:
+        start_now(session, temporal, settings, row, args)
     return leads_service.update_result(session, edit, approval_id=approval_id, message=message)
 
 

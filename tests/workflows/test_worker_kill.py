@@ -26,7 +26,7 @@ from api.approvals.decisions import RECEIVED
 from api.core.config import Settings
 from api.core.db import make_engine
 from api.core.embedded import _terminate, child_env
-from tests.conftest import ROOT, TEST_DATA, Services, auth
+from tests.conftest import ROOT, TEST_DATA, Services, auth, run_async
 
 
 @dataclass
@@ -281,7 +281,6 @@ def test_a_decision_while_no_worker_runs_is_received_then_applied(stack: Stack) 
 
 def test_a_decision_the_sweep_sends_again(stack: Stack) -> None:
     """The Update never reached a worker and the server forgot it: the sweep sends the kept decision again."""
-    import asyncio
 
     from temporalio.client import Client
 
@@ -301,9 +300,9 @@ def test_a_decision_the_sweep_sends_again(stack: Stack) -> None:
         return await outbox.resend_decisions(client, make_session_factory(stack.engine),
                                              older_than=outbox.timedelta(0))
 
-    assert asyncio.run(sweep()) == 1
+    assert run_async(sweep()) == 1
     assert decisions(stack, approval_id) == [(0, stack.ids["approver1"], "APPROVED")]
-    assert asyncio.run(sweep()) == 0  # nothing left to send; sending again would not decide twice anyway
+    assert run_async(sweep()) == 0  # nothing left to send; sending again would not decide twice anyway
     assert stack.scalar("select status from approval_tasks where request_id = :r and approver_id = :a",
                         r=approval_id, a=stack.ids["approver1"]) == "DONE"
     del lead_id
@@ -312,7 +311,6 @@ def test_a_decision_the_sweep_sends_again(stack: Stack) -> None:
 def test_a_request_whose_workflow_did_not_start_after_its_commit(stack: Stack, monkeypatch: Any) -> None:
     """A crash between the commit and the workflow start: the request is kept (the caller is not told it failed),
     the sweep starts its one workflow, and it completes with one history of it."""
-    import asyncio
 
     from temporalio.client import Client
 
@@ -346,9 +344,9 @@ def test_a_request_whose_workflow_did_not_start_after_its_commit(stack: Stack, m
                                           older_than=outbox.timedelta(0))
 
     workflow_id = stack.scalar("select workflow_id from approval_requests where id = :r", r=approval_id)
-    assert asyncio.run(sweep()) == [workflow_id]
+    assert run_async(sweep()) == [workflow_id]
     wait_for(lambda: in_queue(stack, "approver1", approval_id), what="the swept request reaches the queue")
-    assert asyncio.run(sweep()) == []  # started once: a second sweep finds nothing to start
+    assert run_async(sweep()) == []  # started once: a second sweep finds nothing to start
     assert stack.scalar("select started_at from approval_requests where id = :r", r=approval_id) is not None
     assert decide(stack, "approver1", approval_id).status_code == 200
     assert decide(stack, "approver2", approval_id).status_code == 200
@@ -360,7 +358,6 @@ def test_a_step_failing_past_its_retries_needs_attention_and_is_written_later(st
     """Retries are bounded: a database step that keeps failing flags the request (NeedsAttention in Temporal, the
     timeline in the app) instead of retrying for ever inside the Update; once the cause is gone the workflow
     writes what it kept, and nothing is lost or doubled."""
-    import asyncio
 
     from temporalio.client import Client
 
@@ -383,14 +380,14 @@ def test_a_step_failing_past_its_retries_needs_attention_and_is_written_later(st
             found = [w.id async for w in client.list_workflows(query)]
             return found == [workflow_id]
 
-        wait_for(lambda: asyncio.run(flagged()), timeout=60, what="the request is flagged for operations")
+        wait_for(lambda: run_async(flagged()), timeout=60, what="the request is flagged for operations")
         assert timeline(stack, approval_id)["needsAttention"] is True
         assert decisions(stack, approval_id) == []
     finally:
         with stack.engine.begin() as conn:
             conn.execute(text("drop trigger if exists refuse_decision on approval_decisions"))
     wait_for(lambda: decisions(stack, approval_id), timeout=60, what="the kept decision is written once it can be")
-    wait_for(lambda: not asyncio.run(flagged()), timeout=20, what="the flag is cleared")
+    wait_for(lambda: not run_async(flagged()), timeout=20, what="the flag is cleared")
     assert timeline(stack, approval_id)["needsAttention"] is False
     assert decide(stack, "approver2", approval_id).status_code == 200
     assert decide(stack, "tl1", approval_id).json()["results"]["status"] == "APPROVED"

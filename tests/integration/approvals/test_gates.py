@@ -5,7 +5,6 @@ leads and pipelines and removes them."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import Iterator
 from datetime import timedelta
@@ -18,7 +17,7 @@ from sqlalchemy import delete, select, text
 from api.approvals.models import ApprovalPipeline
 from api.leads.models import Lead
 from api.notifications.models import Notification
-from tests.conftest import auth
+from tests.conftest import auth, run_async
 from tests.integration.approvals.test_approvals import queue, wait_for
 
 pytestmark = pytest.mark.usefixtures("worker")
@@ -294,5 +293,5 @@ def test_every_waiting_lead_of_the_seed_has_a_running_workflow(live: TestClient)
     session.close()
     assert rows, "the demo data has waiting leads"
     assert all(workflow_id for _, workflow_id in rows), "a waiting lead without a pending request"
-    statuses = asyncio.run(sweep_and_describe([w for _, w in rows]))
+    statuses = run_async(sweep_and_describe([w for _, w in rows]))
     assert set(statuses.values()) == {WorkflowExecutionStatus.RUNNING}

@@ -109,7 +109,8 @@ class TestSubmitAndApprove:
 
         waiting = flow(live, lead_id).json()["results"]
         assert waiting["heading"] == "Submitted on" and waiting["approvalId"] == approval_id
-        assert waiting["workflowId"] == f"approval-lead-{lead_id}-pcs-{approval_id}"  # deterministic: one per request
+        # deterministic: one per request and deployment
+        assert waiting["workflowId"] == f"approval-lead-{lead_id}-pcs-{approval_id}@crm"
         assert [x["layerStatus"] for x in waiting["layers"]] == ["PENDING", "WAITING"]
 
         decide(live, approval_id, "approver1", note="Costs checked")
