@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
 import { serverListQuery, type ServerListParams } from '@/components/data-table';
-import { filterOptionsQueryOptions } from '@/features/leads/api/leads-api';
 import { api, unwrap } from '@/lib/api/client';
 import type { ApprovalRequestIn, Decision } from './types';
 
@@ -47,7 +46,3 @@ export function decideApproval(approvalId: number, body: Decision) {
 export function requestLeadApproval(leadId: number, body: ApprovalRequestIn) {
   return unwrap(api.POST('/leads/{lead_id}/approval-requests', { params: { path: { lead_id: leadId } }, body }));
 }
-
-/** The stages a lead can be moved to: the leads filter options' query, its stages only. */
-export const stageOptionsQueryOptions = () =>
-  queryOptions({ ...filterOptionsQueryOptions(), select: (options) => options.stages });
