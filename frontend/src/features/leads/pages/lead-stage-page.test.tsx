@@ -4,7 +4,7 @@ import { setTokens } from '@/lib/api/tokens';
 import { buttonByText, chooseOption } from '@/test/antd-helpers';
 import { FULL, json, makeSession, renderApp, stubApi, type ApiHandler } from '@/test/render-app';
 import type { LeadDetail, LeadStageOptions } from '../api/types';
-import { leadForm, stageOptions, waitingFor } from '../test-fixtures';
+import { leadDetail, stageOptions, waitingFor } from '../test-fixtures';
 import { stageOfSlug } from './lead-stage-page';
 
 configure({ asyncUtilTimeout: 8000 });
@@ -12,21 +12,8 @@ vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(() => Modal.destroyAll());
 
-const detail = (overrides: Partial<LeadDetail> = {}): LeadDetail => {
-  const form = leadForm();
-  return {
-    ...form.lead,
-    personInCharges: [],
-    serviceCategories: form.serviceCategories,
-    payments: [],
-    billingSchedules: [],
-    projectCostSheets: { projectCostSheet: null },
-    projectIdNumbers: [],
-    pidNumber: [],
-    waitingFor: null,
-    ...overrides,
-  };
-};
+/** Lead 19 with no person in charge yet. */
+const detail = (overrides: Partial<LeadDetail> = {}): LeadDetail => leadDetail({ personInCharges: [], ...overrides });
 
 /** Lead 19 in E1: E2 needs a person in charge (missing) and no approval; E4 needs approval and a proposal. */
 const options = (e2: 'missing' | 'filled' = 'missing'): LeadStageOptions =>

@@ -59,6 +59,18 @@ function lookups(url: URL) {
   }
 }
 
+/** Opens the create wizard and goes, with a client and a project name only, to its summary. */
+async function openSummaryOfNewLead() {
+  renderApp('/leads/add');
+  await screen.findByText('A new lead starts in E1 Found unless you choose another stage.');
+  await chooseOption(screen.getByLabelText('Client'), 'Bank Nusa Mandiri');
+  fireEvent.click(buttonByText('Next'));
+  await waitFor(() => expect(buttonByText('Back')).toBeInTheDocument());
+  fireEvent.change(screen.getByLabelText('Project Name'), { target: { value: 'Refresh' } });
+  fireEvent.click(buttonByText('Next'));
+  await screen.findByText('Summary');
+}
+
 describe('LeadCreatePage', () => {
   it('asks for a client, then posts the chosen values and opens the new lead', async () => {
     setTokens({ token: 'a', refreshToken: 'r' });
@@ -134,14 +146,7 @@ describe('LeadCreatePage', () => {
       }
       return lookups(url);
     });
-    renderApp('/leads/add');
-    await screen.findByText('A new lead starts in E1 Found unless you choose another stage.');
-    await chooseOption(screen.getByLabelText('Client'), 'Bank Nusa Mandiri');
-    fireEvent.click(buttonByText('Next'));
-    await waitFor(() => expect(buttonByText('Back')).toBeInTheDocument());
-    fireEvent.change(screen.getByLabelText('Project Name'), { target: { value: 'Refresh' } });
-    fireEvent.click(buttonByText('Next'));
-    await screen.findByText('Summary');
+    await openSummaryOfNewLead();
 
     fireEvent.mouseDown(screen.getByLabelText('Stage'));
     const e4 = await waitFor(() => {
@@ -172,14 +177,7 @@ describe('LeadCreatePage', () => {
       }
       return lookups(url);
     });
-    renderApp('/leads/add');
-    await screen.findByText('A new lead starts in E1 Found unless you choose another stage.');
-    await chooseOption(screen.getByLabelText('Client'), 'Bank Nusa Mandiri');
-    fireEvent.click(buttonByText('Next'));
-    await waitFor(() => expect(buttonByText('Back')).toBeInTheDocument());
-    fireEvent.change(screen.getByLabelText('Project Name'), { target: { value: 'Refresh' } });
-    fireEvent.click(buttonByText('Next'));
-    await screen.findByText('Summary');
+    await openSummaryOfNewLead();
     fireEvent.click(buttonByText('Create Lead'));
     expect(await screen.findByText('Please choose a valid source.')).toBeInTheDocument();
   });
