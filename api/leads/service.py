@@ -412,28 +412,31 @@ def waiting_message(session: Session, request: ApprovalRequest) -> str:
             "change until that request is decided.")
 
 
-def _move_check(session: Session, lead: Lead, target: Stage, stages: list[Stage] | None = None) -> stage_rules.Move:
+def _blocker(session: Session, lead: Lead) -> tuple[str | None, str | None]:
+    """What stops any move of this lead: the message naming its waiting request, or its status label."""
     pending = repo.pending_request(session, lead.id) if lead.status == "WAITING" else None
-    return stage_rules.check_move(
-        session, lead, target, stages=stages, waiting=waiting_message(session, pending) if pending else None,
-        status_label=None if lead.status in ONGOING else STATUS_LABELS[lead.status])
+    return (waiting_message(session, pending) if pending else None,
+            None if lead.status in ONGOING else STATUS_LABELS[lead.status])
 
 
 def check_move(session: Session, lead: Lead, target: Stage) -> stage_rules.Move:
-    """What moving this lead to `target` takes (for the approval request call)."""
-    return _move_check(session, lead, target)
+    """What moving this lead to `target` takes (the edit form, the request call, check-need-approval)."""
+    waiting, status = _blocker(session, lead)
+    return stage_rules.check_move(session, lead, target, waiting=waiting, status_label=status)
+
+
+def _requirements(stage: Stage, filled: set[str]) -> list[RequirementField]:
+    return [RequirementField(field=f, label=text, filled=f in filled) for f, text in stage_rules.requirements(stage)]
 
 
 def requirement_fields(*, session: Session, actor: User, lead_id: int, stage: str) -> list[RequirementField]:
     lead = readable_or_404(session, actor, lead_id)
-    target = _stage(session, stage)
-    return [RequirementField(field=f, label=text, filled=stage_rules.filled(session, lead, f))
-            for f, text in stage_rules.requirements(target)]
+    return _requirements(_stage(session, stage), stage_rules.filled_fields(session, lead))
 
 
 def check_need_approval(*, session: Session, actor: User, lead_id: int, stage_id: int) -> NeedApprovalOut:
     lead = readable_or_404(session, actor, lead_id)
-    move = _move_check(session, lead, _stage(session, stage_id))
+    move = check_move(session, lead, _stage(session, stage_id))
     return NeedApprovalOut(needs_approval=move.needs_approval, stage_id=move.target.id,
                            stage_name=move.target.stage_name, missing_fields=move.missing, allowed=move.allowed,
                            reason=move.reason)
@@ -443,16 +446,17 @@ def stage_options(*, session: Session, actor: User, lead_id: int) -> StageOption
     """Every board stage as a target for this lead: allowed or why not, gated or not, what it requires."""
     lead = readable_or_404(session, actor, lead_id)
     stages = stage_rules.board_stages(session)
+    filled = stage_rules.filled_fields(session, lead)
+    waiting, status = _blocker(session, lead)
     options = []
     for stage in stages:
-        move = _move_check(session, lead, stage, stages)
+        move = stage_rules.check_move(session, lead, stage, stages=stages, filled=filled, waiting=waiting,
+                                      status_label=status)
         options.append(StageOption(
             id=stage.id, stage_name=stage.stage_name, stage_description=stage.stage_description,
             seq_number=stage.seq_number, slug=stage_rules.slug(stage), is_current=stage.id == lead.stage_id,
             allowed=move.allowed, reason=move.reason, needs_approval=move.needs_approval,
-            required_fields=[RequirementField(field=f, label=text, filled=stage_rules.filled(session, lead, f))
-                             for f, text in stage_rules.requirements(stage)],
-            missing_fields=move.missing))
+            required_fields=_requirements(stage, filled), missing_fields=move.missing))
     return StageOptions(lead_id=lead.id, current_stage_id=lead.stage_id, status=lead.status, stages=options)
 
 
@@ -649,7 +653,7 @@ def apply_edit(*, session: Session, storage: Storage, actor: User, lead_id: int,
     if target is None:
         _keep_pending_target(session, lead)
         return Edit(lead, False, None)
-    move = _move_check(session, lead, target)
+    move = check_move(session, lead, target)
     if not move.allowed:
         raise ValidationFailed(move.reason or "This stage cannot be chosen.")
     if move.needs_approval:
@@ -666,7 +670,8 @@ def _keep_pending_target(session: Session, lead: Lead) -> None:
     target = session.get(Stage, pending.target_stage_id)
     stages = stage_rules.board_stages(session)
     origin = next((s for s in stages if s.id == pending.from_stage_id), None)
-    lacking = stage_rules.missing(session, lead, stage_rules.entered(stages, origin, target)) if target else []
+    lacking = stage_rules.missing(stage_rules.filled_fields(session, lead),
+                                  stage_rules.entered(stages, origin, target)) if target else []
     if lacking:
         raise RequestPending(f"{waiting_message(session, pending)} It needs {', '.join(lacking)} to stay filled.")
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import exists, select
 from sqlalchemy.orm import Session
 
 from api.leads.models import Lead, LeadPic, LeadProjectId, LeadServiceCategory, Stage
@@ -84,15 +84,18 @@ def requirements(stage: Stage) -> list[tuple[str, str]]:
     return [(f, FIELDS[f]) for f in stage.required_fields or [] if f in FIELDS]
 
 
-def filled(session: Session, lead: Lead, code: str) -> bool:
-    """Whether the lead has this field (a list field: at least one row)."""
-    if code in _LISTS:
-        model = _LISTS[code]
-        found = select(model.lead_id).where(model.lead_id == lead.id).limit(1)  # type: ignore[attr-defined]
-        return session.scalar(found) is not None
-    attr = _ATTRS.get(code) or "".join("_" + c.lower() if c.isupper() else c for c in code)
-    value: Any = getattr(lead, attr, None)
-    return value not in (None, "", 0, Decimal(0), {}, [])
+def filled_fields(session: Session, lead: Lead) -> set[str]:
+    """The codes of the fields the lead has (a list field: at least one row), read once for every rule that
+    asks: one statement for the list fields, the others from the lead itself."""
+    lists = session.execute(select(*(exists().where(model.lead_id == lead.id)  # type: ignore[attr-defined]
+                                     for model in _LISTS.values()))).one()
+    found = {code for code, present in zip(_LISTS, lists, strict=True) if present}
+    for code in FIELDS.keys() - _LISTS.keys():
+        attr = _ATTRS.get(code) or "".join("_" + c.lower() if c.isupper() else c for c in code)
+        value: Any = getattr(lead, attr, None)
+        if value not in (None, "", 0, Decimal(0), {}, []):
+            found.add(code)
+    return found
 
 
 def entered(stages: list[Stage], current: Stage | None, target: Stage) -> list[Stage]:
@@ -104,13 +107,13 @@ def entered(stages: list[Stage], current: Stage | None, target: Stage) -> list[S
     return [s for s in stages if (low is None or s.seq_number > low) and s.seq_number <= target.seq_number]
 
 
-def missing(session: Session, lead: Lead, stages: list[Stage]) -> list[str]:
-    """Labels of the fields these stages require that the lead lacks (each once, in stage order)."""
+def missing(filled: set[str], stages: list[Stage]) -> list[str]:
+    """Labels of the fields these stages require that are not `filled` (each once, in stage order)."""
     seen: dict[str, str] = {}
     for stage in stages:
         for code, text in requirements(stage):
-            if code not in seen and not filled(session, lead, code):
-                seen[code] = text
+            if code not in filled:
+                seen.setdefault(code, text)
     return list(seen.values())
 
 
@@ -123,13 +126,13 @@ class Move:
     reason: str | None
     needs_approval: bool
     missing: list[str] = field(default_factory=list)
-    backwards: bool = False
 
 
 def check_move(session: Session, lead: Lead, target: Stage, *, stages: list[Stage] | None = None,
-               waiting: str | None = None, status_label: str | None = None) -> Move:
+               filled: set[str] | None = None, waiting: str | None = None, status_label: str | None = None) -> Move:
     """May the lead move to `target`, and does it need approval? `waiting` is the message naming the lead's
-    pending request, if any; `status_label` its status label when it is not ongoing."""
+    pending request, if any; `status_label` its status label when it is not ongoing. `stages` and `filled` may
+    be passed when several targets are checked for one lead."""
     stages = stages if stages is not None else board_stages(session)
     current = next((s for s in stages if s.id == lead.stage_id), None)
     backwards = current is not None and target.seq_number < current.seq_number
@@ -141,14 +144,14 @@ def check_move(session: Session, lead: Lead, target: Stage, *, stages: list[Stag
     if current is not None and target.id == current.id:
         return Move(target, False, f"The lead is already in {label(target)}.", False)
     if waiting:
-        return Move(target, False, waiting, gated, backwards=backwards)
+        return Move(target, False, waiting, gated)
     if status_label:
-        return Move(target, False, NOT_ONGOING.format(status=status_label), gated, backwards=backwards)
-    lacking = [] if backwards else missing(session, lead, path)
+        return Move(target, False, NOT_ONGOING.format(status=status_label), gated)
+    lacking = [] if backwards else missing(filled_fields(session, lead) if filled is None else filled, path)
     if lacking:
         return Move(target, False, COMPLETE_FIRST.format(stage=label(target), fields=", ".join(lacking)), gated,
-                    lacking, backwards)
-    return Move(target, True, None, gated, [], backwards)
+                    lacking)
+    return Move(target, True, None, gated)
 
 
 def check_create(session: Session, lead: Lead) -> list[str]:
@@ -161,7 +164,7 @@ def check_create(session: Session, lead: Lead) -> list[str]:
     path = entered(stages, None, target)
     if any(s.needs_approval for s in path):
         return [CREATE_GATED.format(stage=label(target))]
-    lacking = missing(session, lead, path)
+    lacking = missing(filled_fields(session, lead), path)
     return [CREATE_MISSING.format(stage=label(target), fields=", ".join(lacking))] if lacking else []
 
 
@@ -178,5 +181,5 @@ def close_problems(session: Session, lead: Lead) -> list[str]:
     current = next((s for s in stages if s.id == lead.stage_id), None)
     if closed is None:
         return []
-    lacking = missing(session, lead, entered(stages, current, closed))
+    lacking = missing(filled_fields(session, lead), entered(stages, current, closed))
     return [f"Complete these fields before closing the lead: {', '.join(lacking)}."] if lacking else []

@@ -67,3 +67,40 @@ def test_an_added_stage_joins_the_board_the_rules_and_the_pages(client: TestClie
     moved = update(client, lead["id"], {"stageId": added["id"], "decisionMaker": "Pak Joko"})
     assert moved.status_code == 200 and moved.json()["results"]["stageMoved"] is True, moved.text
     assert moved.json()["results"]["lead"]["stageName"] == "E2B"
+
+
+def test_stage_options_cost_the_same_statements_however_many_stages(client: TestClient,
+                                                                     lead: dict[str, Any]) -> None:
+    """The lead's fields are read once for every stage the answer weighs, not once per stage and field."""
+    from sqlalchemy import event
+
+    engine = client.app.state.engine  # type: ignore[attr-defined]
+    sales = auth(client, "sales1")
+    statements: list[str] = []
+
+    def count(*args: Any) -> None:
+        statements.append(args[2])
+
+    def counted() -> int:
+        statements.clear()
+        event.listen(engine, "before_cursor_execute", count)
+        try:
+            r = client.get(f"/api/leads/{lead['id']}/stage-options", headers=sales)
+        finally:
+            event.remove(engine, "before_cursor_execute", count)
+        assert r.status_code == 200, r.text
+        return len(statements)
+
+    counted()
+    before = counted()
+    admin = auth(client, "admin")
+    stages = client.get("/api/stages", headers=admin).json()["results"]
+    last_board = max(s["seqNumber"] for s in stages if s["stageName"] != "E7")
+    closed = next(s for s in stages if s["stageName"] == "E7")
+    r = client.put("/api/stages", json={**closed, "seqNumber": closed["seqNumber"] + 1}, headers=admin)
+    assert r.status_code == 200, r.text
+    r = client.post("/api/stages", headers=admin, json={
+        "stageName": "E6B", "stageDescription": "Handover", "seqNumber": last_board + 1, "needsApproval": False,
+        "requiredFields": ["personInCharges", "serviceCategories", "projectIdNumbers"]})
+    assert r.status_code == 200, r.text
+    assert counted() == before
