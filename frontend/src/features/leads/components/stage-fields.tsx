@@ -1,13 +1,14 @@
-import { FileOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Input, InputNumber, Select, Tag, Typography, Upload } from 'antd';
+import { FileOutlined } from '@ant-design/icons';
+import { Button, DatePicker, Input, InputNumber, Select, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MoneyInput } from '@/components/money-input';
 import { DATE_FORMAT_SHORT } from '@/lib/format';
 import type { LeadDetail, LeadFileKind, LeadUpdate } from '../api/types';
-import { acceptOf, fileError, fileSizeText, MAX_FILE_BYTES } from '../lib/files';
+import { FILE_KINDS, fileSizeText, MAX_FILE_BYTES } from '../lib/files';
 import { SUBSCRIPTION_OPTIONS } from '../lib/labels';
+import { LeadFilePicker } from './file-picker';
 import {
   ContactsSelect,
   EntitySelect,
@@ -113,9 +114,7 @@ export const FIELD_EDITORS: Record<string, FieldEditor> = {
 };
 
 /** The lead's file kinds: filled in place through the multipart part of the same name. */
-export const FILE_FIELDS: readonly LeadFileKind[] = ['proposalFile', 'projectCostSheetFile', 'customerConfirmationDocumentFile'];
-
-export const isFileField = (field: string): field is LeadFileKind => (FILE_FIELDS as readonly string[]).includes(field);
+export const isFileField = (field: string): field is LeadFileKind => FILE_KINDS.some((k) => k.kind === field);
 
 /** A file field of a stage page: the stored file, and a picker checked before anything is sent. */
 export function StageFileInput({
@@ -131,7 +130,6 @@ export function StageFileInput({
   chosen: File | undefined;
   onChoose: (file: File | undefined) => void;
 }) {
-  const [error, setError] = useState<string | null>(null);
   const shown = chosen ?? stored;
   return (
     <div className="stage-file" data-kind={kind}>
@@ -156,26 +154,9 @@ export function StageFileInput({
           No file yet · up to {MAX_FILE_BYTES / (1024 * 1024)} MB
         </Typography.Text>
       )}
-      <Upload
-        accept={acceptOf(kind)}
-        maxCount={1}
-        showUploadList={false}
-        beforeUpload={(file) => {
-          const refusal = fileError(kind, file);
-          setError(refusal);
-          if (!refusal) onChoose(file);
-          return refusal ? Upload.LIST_IGNORE : false;
-        }}
-      >
-        <Button icon={<UploadOutlined />} aria-label={`${shown ? 'Replace' : 'Upload'} ${label}`}>
-          {shown ? 'Replace' : 'Upload'}
-        </Button>
-      </Upload>
-      {error && (
-        <div role="alert">
-          <Typography.Text type="danger">{error}</Typography.Text>
-        </div>
-      )}
+      <LeadFilePicker kind={kind} onChoose={onChoose} button={{ 'aria-label': `${shown ? 'Replace' : 'Upload'} ${label}` }}>
+        {shown ? 'Replace' : 'Upload'}
+      </LeadFilePicker>
     </div>
   );
 }

@@ -1,11 +1,8 @@
-import { DeleteOutlined, FileOutlined, UndoOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Typography, Upload } from 'antd';
-import { useEffect, useState } from 'react';
+import { DeleteOutlined, FileOutlined, UndoOutlined } from '@ant-design/icons';
+import { Button, Typography } from 'antd';
 import type { LeadFileInfo, LeadFileKind, LeadUploads } from '../../api/types';
-import { acceptOf, FILE_KINDS, fileError, fileSizeText, MAX_FILE_BYTES } from '../../lib/files';
-
-/** A file error clears after 5 seconds (spec §5). */
-const ERROR_CLEAR_MS = 5000;
+import { FILE_KINDS, fileSizeText, MAX_FILE_BYTES } from '../../lib/files';
+import { LeadFilePicker } from '../file-picker';
 
 export interface FilesStepProps {
   stored: Partial<Record<LeadFileKind, LeadFileInfo | null>>;
@@ -34,13 +31,6 @@ function FileField({
   onChoose: (file: File | undefined) => void;
   onToggleRemove: () => void;
 }) {
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!error) return;
-    const timer = setTimeout(() => setError(null), ERROR_CLEAR_MS);
-    return () => clearTimeout(timer);
-  }, [error]);
-
   return (
     <div className="lead-file-field" data-kind={kind}>
       <Typography.Text strong>{label}</Typography.Text>
@@ -87,26 +77,9 @@ function FileField({
           />
         </div>
       )}
-      <Upload
-        accept={acceptOf(kind)}
-        maxCount={1}
-        showUploadList={false}
-        beforeUpload={(file) => {
-          const refusal = fileError(kind, file);
-          setError(refusal);
-          if (!refusal) onChoose(file);
-          return refusal ? Upload.LIST_IGNORE : false;
-        }}
-      >
-        <Button icon={<UploadOutlined />} style={{ marginTop: 8 }}>
-          {stored || chosen ? `Replace ${label}` : `Upload ${label}`}
-        </Button>
-      </Upload>
-      {error && (
-        <div role="alert">
-          <Typography.Text type="danger">{error}</Typography.Text>
-        </div>
-      )}
+      <LeadFilePicker kind={kind} onChoose={onChoose} button={{ style: { marginTop: 8 } }}>
+        {stored || chosen ? `Replace ${label}` : `Upload ${label}`}
+      </LeadFilePicker>
     </div>
   );
 }
