@@ -2,9 +2,7 @@ import { EditOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
-  Breadcrumb,
   Button,
-  Card,
   Col,
   Descriptions,
   Flex,
@@ -15,12 +13,12 @@ import {
   Select,
   Skeleton,
   Tag,
-  Typography,
 } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { usePageAccess } from '@/app/auth/auth-context';
 import { toast } from '@/components/dialogs';
+import { FormActions, FormPage } from '@/components/form-page';
 import { errorMessage } from '@/lib/api/errors';
 import { useFormValid, validatedValues } from '@/lib/form';
 import {
@@ -170,21 +168,15 @@ export function CoaFormPage({ mode }: { mode: CoaFormMode }) {
   const failedToLoad = mode !== 'add' && (detail.isError || !Number.isFinite(coaId));
 
   return (
-    <div className="page page--medium">
-      <Breadcrumb
-        className="page-breadcrumb"
-        items={[
-          { title: <Link to="/system">System</Link> },
-          { title: <Link to={COA_LIST_PATH}>COA Management</Link> },
-          { title: CRUMBS[mode] },
-        ]}
-      />
-      <Flex className="page-header" justify="space-between" align="flex-end" wrap gap={12}>
-        <div>
-          <Typography.Title level={3}>{title}</Typography.Title>
-          <Typography.Text type="secondary">{SUBTITLES[mode]}</Typography.Text>
-        </div>
-        {readOnly && access.isEdit && (
+    <FormPage
+      listTitle="COA Management"
+      listPath={COA_LIST_PATH}
+      crumb={CRUMBS[mode]}
+      title={title}
+      subtitle={SUBTITLES[mode]}
+      action={
+        readOnly &&
+        access.isEdit && (
           <Button
             type="primary"
             icon={<EditOutlined />}
@@ -193,83 +185,82 @@ export function CoaFormPage({ mode }: { mode: CoaFormMode }) {
           >
             Edit COA
           </Button>
-        )}
-      </Flex>
-      <Card variant="borderless" className="page-card">
-        {failedToLoad ? (
-          <Result
-            status="warning"
-            title="Error loading data"
-            subTitle={detail.error ? errorMessage(detail.error) : undefined}
-            extra={<Button onClick={() => navigate(COA_LIST_PATH)}>Back to COA Management</Button>}
-          />
-        ) : mode !== 'add' && detail.isPending ? (
-          <Skeleton active paragraph={{ rows: 6 }} />
-        ) : readOnly && detail.data ? (
-          <>
-            <CoaDetails entry={detail.data} />
-            <Flex justify="flex-end" gap={8} className="form-actions">
-              <Button onClick={goBack}>Back</Button>
-            </Flex>
-          </>
-        ) : (
-          <Form<CoaForm>
-            form={form}
-            layout="vertical"
-            validateTrigger={['onChange', 'onBlur']}
-            onValuesChange={() => setFormError(null)}
-          >
-            {formError && (
-              <Alert type="error" showIcon title={formError.title} description={formError.message} className="form-alert" />
-            )}
-            <Row gutter={16}>
-              <Col xs={24} md={8}>
-                <Form.Item name="code" label="Code" rules={required(COA_MESSAGES.code)}>
-                  <Input placeholder="e.g. 4-1001" maxLength={COA_MAX_LENGTH.code} />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={16}>
-                <Form.Item name="item" label="Item" rules={required(COA_MESSAGES.item)}>
-                  <Input placeholder="Item name" maxLength={COA_MAX_LENGTH.item} />
-                </Form.Item>
-              </Col>
-              <Col span={24}>
-                <Form.Item name="description" label="Description" rules={required(COA_MESSAGES.description)}>
-                  <Input.TextArea
-                    placeholder="What this account is used for"
-                    autoSize={{ minRows: 3, maxRows: 8 }}
-                    maxLength={COA_MAX_LENGTH.description}
-                  />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={16}>
-                <Form.Item
-                  name="keywords"
-                  label="Keywords"
-                  rules={required(COA_MESSAGES.keywords)}
-                  extra="Comma-separated words people search this account by."
-                >
-                  <Input placeholder="e.g. managed service, recurring, monthly" maxLength={COA_MAX_LENGTH.keywords} />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={8}>
-                <Form.Item name="type" label="Type" rules={[{ required: true, message: COA_MESSAGES.type }]}>
-                  <Select placeholder="Choose type" loading={types.isPending} options={typeOptions} />
-                </Form.Item>
-              </Col>
-            </Row>
-            <Flex justify="flex-end" gap={8} className="form-actions">
-              <Button onClick={goBack} disabled={saving}>
-                Cancel
-              </Button>
-              <Button type="primary" disabled={!valid || saving} loading={saving} onClick={() => void finish()}>
-                Finish
-              </Button>
-            </Flex>
-          </Form>
-        )}
-      </Card>
-    </div>
+        )
+      }
+    >
+      {failedToLoad ? (
+        <Result
+          status="warning"
+          title="Error loading data"
+          subTitle={detail.error ? errorMessage(detail.error) : undefined}
+          extra={<Button onClick={() => navigate(COA_LIST_PATH)}>Back to COA Management</Button>}
+        />
+      ) : mode !== 'add' && detail.isPending ? (
+        <Skeleton active paragraph={{ rows: 6 }} />
+      ) : readOnly && detail.data ? (
+        <>
+          <CoaDetails entry={detail.data} />
+          <FormActions>
+            <Button onClick={goBack}>Back</Button>
+          </FormActions>
+        </>
+      ) : (
+        <Form<CoaForm>
+          form={form}
+          layout="vertical"
+          validateTrigger={['onChange', 'onBlur']}
+          onValuesChange={() => setFormError(null)}
+        >
+          {formError && (
+            <Alert type="error" showIcon title={formError.title} description={formError.message} className="form-alert" />
+          )}
+          <Row gutter={16}>
+            <Col xs={24} md={8}>
+              <Form.Item name="code" label="Code" rules={required(COA_MESSAGES.code)}>
+                <Input placeholder="e.g. 4-1001" maxLength={COA_MAX_LENGTH.code} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={16}>
+              <Form.Item name="item" label="Item" rules={required(COA_MESSAGES.item)}>
+                <Input placeholder="Item name" maxLength={COA_MAX_LENGTH.item} />
+              </Form.Item>
+            </Col>
+            <Col span={24}>
+              <Form.Item name="description" label="Description" rules={required(COA_MESSAGES.description)}>
+                <Input.TextArea
+                  placeholder="What this account is used for"
+                  autoSize={{ minRows: 3, maxRows: 8 }}
+                  maxLength={COA_MAX_LENGTH.description}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={16}>
+              <Form.Item
+                name="keywords"
+                label="Keywords"
+                rules={required(COA_MESSAGES.keywords)}
+                extra="Comma-separated words people search this account by."
+              >
+                <Input placeholder="e.g. managed service, recurring, monthly" maxLength={COA_MAX_LENGTH.keywords} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={8}>
+              <Form.Item name="type" label="Type" rules={[{ required: true, message: COA_MESSAGES.type }]}>
+                <Select placeholder="Choose type" loading={types.isPending} options={typeOptions} />
+              </Form.Item>
+            </Col>
+          </Row>
+          <FormActions>
+            <Button onClick={goBack} disabled={saving}>
+              Cancel
+            </Button>
+            <Button type="primary" disabled={!valid || saving} loading={saving} onClick={() => void finish()}>
+              Finish
+            </Button>
+          </FormActions>
+        </Form>
+      )}
+    </FormPage>
   );
 }
 

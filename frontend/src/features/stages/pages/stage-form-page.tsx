@@ -1,9 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
-  Breadcrumb,
   Button,
-  Card,
   Col,
   Flex,
   Form,
@@ -15,12 +13,12 @@ import {
   Skeleton,
   Switch,
   Tag,
-  Typography,
 } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { usePageAccess } from '@/app/auth/auth-context';
 import { toast } from '@/components/dialogs';
+import { FormActions, FormPage } from '@/components/form-page';
 import { leadKeys } from '@/features/leads/api/leads-api';
 import { errorMessage } from '@/lib/api/errors';
 import {
@@ -129,150 +127,138 @@ export function StageFormPage({ mode }: { mode: StageFormMode }) {
   const missing = mode === 'edit' && list.isSuccess && !stage;
 
   return (
-    <div className="page page--medium">
-      <Breadcrumb
-        className="page-breadcrumb"
-        items={[
-          { title: <Link to="/system">System</Link> },
-          { title: <Link to={STAGE_LIST_PATH}>Stage Management</Link> },
-          { title: mode === 'add' ? 'Add' : 'Edit' },
-        ]}
-      />
-      <Flex className="page-header" justify="space-between" align="flex-end" wrap gap={12}>
-        <div>
-          <Typography.Title level={3}>{title}</Typography.Title>
-          <Typography.Text type="secondary">
-            The board, the stage rules and each lead&apos;s stage page follow this stage as saved.
-          </Typography.Text>
-        </div>
-      </Flex>
-      <Card variant="borderless" className="page-card">
-        {!access.isRead ? (
-          <Alert type="info" showIcon title="You do not have access to the stages." />
-        ) : list.isError ? (
-          <Result status="warning" title="Error loading data" subTitle={errorMessage(list.error)} />
-        ) : missing ? (
-          <Result
-            status="404"
-            title="Stage not found."
-            extra={<Button onClick={() => navigate(STAGE_LIST_PATH)}>Back to Stage Management</Button>}
-          />
-        ) : list.isPending ? (
-          <Skeleton active paragraph={{ rows: 6 }} />
-        ) : (
-          <Form<StageFormValues>
-            form={form}
-            layout="vertical"
-            requiredMark
-            disabled={!canSave || saving}
-            initialValues={{ needsApproval: false, requiredFields: [], previousStage: null, nextStage: null }}
-            onValuesChange={() => setServerError(null)}
-            onFinish={(values) => void save(values)}
-          >
-            {serverError && <Alert type="error" showIcon title={serverError} className="form-alert" />}
-            <Row gutter={16}>
-              <Col xs={24} md={8}>
-                <Form.Item
-                  name="stageName"
-                  label="Name"
-                  extra={mode === 'add' ? 'Short and unique; it cannot change later.' : 'A stage keeps its name.'}
-                  rules={[
-                    { required: true, whitespace: true, message: 'Please enter the stage name.' },
-                    { max: STAGE_NAME_MAX, message: `The name cannot exceed ${STAGE_NAME_MAX} characters.` },
-                  ]}
-                >
-                  <Input aria-label="Name" maxLength={STAGE_NAME_MAX} disabled={mode === 'edit'} placeholder="e.g. E8" />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={16}>
-                <Form.Item
-                  name="stageDescription"
-                  label="Description"
-                  extra="Also the stage page's address: 'Negotiation' opens at /leads/{id}/negotiation."
-                  rules={[
-                    { required: true, whitespace: true, message: 'Please enter the stage description.' },
-                    { max: STAGE_DESCRIPTION_MAX, message: `The description cannot exceed ${STAGE_DESCRIPTION_MAX} characters.` },
-                  ]}
-                >
-                  <Input aria-label="Description" showCount maxLength={STAGE_DESCRIPTION_MAX} placeholder="e.g. Negotiation" />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={8}>
-                <Form.Item
-                  name="seqNumber"
-                  label="Position"
-                  rules={[{ required: true, message: 'Please enter the position.' }]}
-                >
-                  <InputNumber aria-label="Position" min={1} max={STAGE_POSITION_MAX} precision={0} style={{ width: '100%' }} />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={16}>
-                <Form.Item label="Positions now">
-                  <Flex wrap gap={4} className="stage-form__positions">
-                    {stages.map((s) => (
-                      <Tag key={s.id} color={s.id === stageId ? 'blue' : undefined}>
-                        {s.seqNumber} · {label(s)}
-                      </Tag>
-                    ))}
-                  </Flex>
-                </Form.Item>
-              </Col>
-              <Col span={24}>
-                <Form.Item
-                  name="needsApproval"
-                  label="Needs approval"
-                  valuePropName="checked"
-                  extra="Moving a lead into this stage asks the approvers first."
-                >
-                  <Switch aria-label="Needs approval" />
-                </Form.Item>
-              </Col>
-              <Col span={24}>
-                <Form.Item
-                  name="requiredFields"
-                  label="Required fields"
-                  extra="A lead must have these before it may enter this stage; its stage page asks for them."
-                >
-                  <Select
-                    aria-label="Required fields"
-                    mode="multiple"
-                    allowClear
-                    placeholder="None"
-                    loading={catalogue.isPending}
-                    showSearch={{ optionFilterProp: 'label' }}
-                    options={(catalogue.data ?? []).map((f) => ({ value: f.field, label: f.label }))}
-                  />
-                </Form.Item>
-              </Col>
-              {mode === 'edit' && (
-                <>
-                  <Col xs={24} md={12}>
-                    <Form.Item name="previousStage" label="Previous stage">
-                      <Select aria-label="Previous stage" allowClear placeholder="None" options={others} />
-                    </Form.Item>
-                  </Col>
-                  <Col xs={24} md={12}>
-                    <Form.Item name="nextStage" label="Next stage">
-                      <Select aria-label="Next stage" allowClear placeholder="None" options={others} />
-                    </Form.Item>
-                  </Col>
-                </>
-              )}
-            </Row>
-            <Flex justify="flex-end" gap={8} className="form-actions">
-              <Button disabled={false} onClick={() => navigate(STAGE_LIST_PATH)}>
-                Cancel
+    <FormPage
+      listTitle="Stage Management"
+      listPath={STAGE_LIST_PATH}
+      crumb={mode === 'add' ? 'Add' : 'Edit'}
+      title={title}
+      subtitle="The board, the stage rules and each lead's stage page follow this stage as saved."
+    >
+      {!access.isRead ? (
+        <Alert type="info" showIcon title="You do not have access to the stages." />
+      ) : list.isError ? (
+        <Result status="warning" title="Error loading data" subTitle={errorMessage(list.error)} />
+      ) : missing ? (
+        <Result
+          status="404"
+          title="Stage not found."
+          extra={<Button onClick={() => navigate(STAGE_LIST_PATH)}>Back to Stage Management</Button>}
+        />
+      ) : list.isPending ? (
+        <Skeleton active paragraph={{ rows: 6 }} />
+      ) : (
+        <Form<StageFormValues>
+          form={form}
+          layout="vertical"
+          requiredMark
+          disabled={!canSave || saving}
+          initialValues={{ needsApproval: false, requiredFields: [], previousStage: null, nextStage: null }}
+          onValuesChange={() => setServerError(null)}
+          onFinish={(values) => void save(values)}
+        >
+          {serverError && <Alert type="error" showIcon title={serverError} className="form-alert" />}
+          <Row gutter={16}>
+            <Col xs={24} md={8}>
+              <Form.Item
+                name="stageName"
+                label="Name"
+                extra={mode === 'add' ? 'Short and unique; it cannot change later.' : 'A stage keeps its name.'}
+                rules={[
+                  { required: true, whitespace: true, message: 'Please enter the stage name.' },
+                  { max: STAGE_NAME_MAX, message: `The name cannot exceed ${STAGE_NAME_MAX} characters.` },
+                ]}
+              >
+                <Input aria-label="Name" maxLength={STAGE_NAME_MAX} disabled={mode === 'edit'} placeholder="e.g. E8" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={16}>
+              <Form.Item
+                name="stageDescription"
+                label="Description"
+                extra="Also the stage page's address: 'Negotiation' opens at /leads/{id}/negotiation."
+                rules={[
+                  { required: true, whitespace: true, message: 'Please enter the stage description.' },
+                  { max: STAGE_DESCRIPTION_MAX, message: `The description cannot exceed ${STAGE_DESCRIPTION_MAX} characters.` },
+                ]}
+              >
+                <Input aria-label="Description" showCount maxLength={STAGE_DESCRIPTION_MAX} placeholder="e.g. Negotiation" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={8}>
+              <Form.Item
+                name="seqNumber"
+                label="Position"
+                rules={[{ required: true, message: 'Please enter the position.' }]}
+              >
+                <InputNumber aria-label="Position" min={1} max={STAGE_POSITION_MAX} precision={0} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={16}>
+              <Form.Item label="Positions now">
+                <Flex wrap gap={4} className="stage-form__positions">
+                  {stages.map((s) => (
+                    <Tag key={s.id} color={s.id === stageId ? 'blue' : undefined}>
+                      {s.seqNumber} · {label(s)}
+                    </Tag>
+                  ))}
+                </Flex>
+              </Form.Item>
+            </Col>
+            <Col span={24}>
+              <Form.Item
+                name="needsApproval"
+                label="Needs approval"
+                valuePropName="checked"
+                extra="Moving a lead into this stage asks the approvers first."
+              >
+                <Switch aria-label="Needs approval" />
+              </Form.Item>
+            </Col>
+            <Col span={24}>
+              <Form.Item
+                name="requiredFields"
+                label="Required fields"
+                extra="A lead must have these before it may enter this stage; its stage page asks for them."
+              >
+                <Select
+                  aria-label="Required fields"
+                  mode="multiple"
+                  allowClear
+                  placeholder="None"
+                  loading={catalogue.isPending}
+                  showSearch={{ optionFilterProp: 'label' }}
+                  options={(catalogue.data ?? []).map((f) => ({ value: f.field, label: f.label }))}
+                />
+              </Form.Item>
+            </Col>
+            {mode === 'edit' && (
+              <>
+                <Col xs={24} md={12}>
+                  <Form.Item name="previousStage" label="Previous stage">
+                    <Select aria-label="Previous stage" allowClear placeholder="None" options={others} />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} md={12}>
+                  <Form.Item name="nextStage" label="Next stage">
+                    <Select aria-label="Next stage" allowClear placeholder="None" options={others} />
+                  </Form.Item>
+                </Col>
+              </>
+            )}
+          </Row>
+          <FormActions>
+            <Button disabled={false} onClick={() => navigate(STAGE_LIST_PATH)}>
+              Cancel
+            </Button>
+            {canSave && (
+              <Button type="primary" htmlType="submit" loading={saving}>
+                {mode === 'add' ? 'Add Stage' : 'Save'}
               </Button>
-              {canSave && (
-                <Button type="primary" htmlType="submit" loading={saving}>
-                  {mode === 'add' ? 'Add Stage' : 'Save'}
-                </Button>
-              )}
-            </Flex>
-          </Form>
-        )}
-      </Card>
-    </div>
+            )}
+          </FormActions>
+        </Form>
+      )}
+    </FormPage>
   );
 }
 

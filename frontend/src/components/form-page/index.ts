@@ -1,0 +1,1 @@
+export { FormActions, FormPage, type FormPageProps } from './form-page';
