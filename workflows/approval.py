@@ -203,22 +203,28 @@ class ApprovalWorkflow:
 
     @workflow.query
     def timeline(self) -> Timeline:
-        layers = []
-        for index, layer in enumerate(self.state.layers):
-            decisions = {d.approver_id: d for d in self.state.layer_decisions(index)}
-            if any(d.action == "REJECTED" for d in decisions.values()):
-                status = "REJECTED"
-            elif index < self.state.current or self.state.status == "APPROVED":
-                status = "APPROVED"
-            elif index == self.state.current and self.state.status == "PENDING":
-                status = "PENDING"
-            else:
-                status = "WAITING"
-            layers.append(TimelineLayer(
-                name=layer.name, mode=layer.mode, seq_no=index + 1, min_approvals=layer.min_approvals, status=status,
-                approvers=[TimelineApprover(a.id, a.name, decisions[a.id].action if a.id in decisions else None,
-                                            decisions[a.id].note if a.id in decisions else None,
-                                            decisions[a.id].decided_at if a.id in decisions else None)
-                           for a in layer.approvers]))
-        return Timeline(request_id=self.data.request_id, status=self.state.status,
-                        current_layer=self.state.current, layers=layers, needs_attention=self.attention)
+        return timeline_of(self.data.request_id, self.state, self.attention)
+
+
+def timeline_of(request_id: int, state: RequestState, needs_attention: bool = False) -> Timeline:
+    """A request's timeline from its state: the workflow's query, and the API's reading of what the database
+    recorded when the workflow cannot be asked (one owner of each layer's status)."""
+    layers = []
+    for index, layer in enumerate(state.layers):
+        decisions = {d.approver_id: d for d in state.layer_decisions(index)}
+        if any(d.action == "REJECTED" for d in decisions.values()):
+            status = "REJECTED"
+        elif index < state.current or state.status == "APPROVED":
+            status = "APPROVED"
+        elif index == state.current and state.status == "PENDING":
+            status = "PENDING"
+        else:
+            status = "WAITING"
+        layers.append(TimelineLayer(
+            name=layer.name, mode=layer.mode, seq_no=index + 1, min_approvals=layer.min_approvals, status=status,
+            approvers=[TimelineApprover(a.id, a.name, decisions[a.id].action if a.id in decisions else None,
+                                        decisions[a.id].note if a.id in decisions else None,
+                                        decisions[a.id].decided_at if a.id in decisions else None)
+                       for a in layer.approvers]))
+    return Timeline(request_id=request_id, status=state.status, current_layer=state.current, layers=layers,
+                    needs_attention=needs_attention)

@@ -212,37 +212,17 @@ def _processing_timeline(session: Session, req: ApprovalRequest) -> TimelineOut:
 
 
 def recorded_timeline(session: Session, req: ApprovalRequest, ui: str | None = None) -> TimelineOut:
-    """The timeline as the database records it (decisions, tasks): when the workflow cannot be asked."""
+    """The timeline as the database records it, for when the workflow cannot be asked: the recorded decisions
+    laid on the request's layers by the same function the workflow's own query uses."""
+    from workflows.approval import timeline_of
+
     version = session.get(ApprovalPipelineVersion, req.pipeline_version_id)
-    layers = outbox.layers_of(session, version) if version else []
-    decisions = {(d.layer_index, d.approver_id): d for d in session.scalars(
-        select(ApprovalDecision).where(ApprovalDecision.request_id == req.id))}
-    processing = set(session.execute(select(ApprovalTask.layer_index, ApprovalTask.approver_id).where(
-        ApprovalTask.request_id == req.id, ApprovalTask.status == "PROCESSING")).tuples())
-    out_layers = []
-    for index, layer in enumerate(layers):
-        mine = [d for (i, _), d in decisions.items() if i == index]
-        if any(d.action == "REJECTED" for d in mine):
-            status = "REJECTED"
-        elif index < req.current_layer or req.status == "APPROVED":
-            status = "APPROVED"
-        elif index == req.current_layer and req.status == "PENDING":
-            status = "PENDING"
-        else:
-            status = "WAITING"
-        out_layers.append(TimelineLayerOut(
-            layer_name=layer.name, approval_type=MODE_LABELS.get(layer.mode, layer.mode), seq_no=index + 1,
-            min_approvals=layer.min_approvals, layer_status=status,
-            approvers=[TimelineApproverOut(
-                id=a.id, username=a.name,
-                action_type=decisions[(index, a.id)].action if (index, a.id) in decisions else None,
-                note=decisions[(index, a.id)].note if (index, a.id) in decisions else None,
-                approved_at=decisions[(index, a.id)].decided_at.isoformat() if (index, a.id) in decisions else None,
-                processing=(index, a.id) in processing)
-                for a in layer.approvers]))
-    return TimelineOut(approval_id=req.id, status=req.status, request_type=req.request_type,
-                       requested_at=req.requested_at, workflow_id=req.workflow_id, temporal_url=_ui_url(ui, req),
-                       layers=out_layers, processing=bool(processing), needs_attention=False, message=None)
+    decisions = [rules.Decision(d.layer_index, d.approver_id, d.action, d.note, d.decided_at.isoformat())
+                 for d in session.scalars(select(ApprovalDecision).where(ApprovalDecision.request_id == req.id)
+                                          .order_by(ApprovalDecision.decided_at, ApprovalDecision.id))]
+    state = rules.RequestState(layers=outbox.layers_of(session, version) if version else [],
+                               current=req.current_layer, status=req.status, decisions=decisions)
+    return _timeline_out(session, req, timeline_of(req.id, state), ui)
 
 
 def _ui_url(ui: str | None, req: ApprovalRequest) -> str | None:
