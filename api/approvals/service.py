@@ -62,7 +62,7 @@ def open_request(session: Session, *, actor: User, lead: Lead, data: RequestIn,
                  task_queue: str) -> tuple[ApprovalRequest, Any]:
     """Add a stage change, hold, drop or close request for the lead to the session (not committed): the lead
     waits, its history says so. Returns the row and what starting its workflow takes."""
-    pending = leads_service.repo.pending_request(session, lead.id) if lead.status == "WAITING" else None
+    pending = leads_service.pending_request(session, lead.id, lead.status)
     if pending is not None:
         raise RequestPending(leads_service.waiting_message(session, pending))
     if lead.status not in ONGOING:
@@ -160,9 +160,10 @@ def save_lead_edit(*, session: Session, storage: Any, temporal: Client, settings
     return leads_service.update_result(session, edit, approval_id=approval_id, message=message)
 
 
-def waiting_for(*, session: Session, lead_id: int) -> WaitingFor | None:
-    """What a lead waits for: its pending request, the layer deciding now and the approvers still to decide."""
-    req = leads_service.repo.pending_request(session, lead_id)
+def waiting_for(*, session: Session, lead_id: int, status: str) -> WaitingFor | None:
+    """What a lead waits for: its pending request, the layer deciding now and the approvers still to decide.
+    Only a WAITING lead has one (the detail page asks every 10 s: others cost no query)."""
+    req = leads_service.pending_request(session, lead_id, status)
     if req is None:
         return None
     version = session.get(ApprovalPipelineVersion, req.pipeline_version_id)

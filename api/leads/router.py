@@ -104,7 +104,7 @@ def create_lead(body: LeadCreate, session: SessionDep, actor: Writer) -> Envelop
 @router.get("/{lead_id}", summary="A lead with its lists and, when it waits, what it waits for")
 def get_lead(lead_id: int, session: SessionDep, actor: Reader) -> Envelope[LeadDetail]:
     detail = service.get_detail(session=session, actor=actor, lead_id=lead_id)
-    detail.waiting_for = approvals_service.waiting_for(session=session, lead_id=lead_id)
+    detail.waiting_for = approvals_service.waiting_for(session=session, lead_id=lead_id, status=detail.status)
     return ok(detail)
 
 
@@ -112,7 +112,7 @@ def get_lead(lead_id: int, session: SessionDep, actor: Reader) -> Envelope[LeadD
                                                 "it needs approval, what it requires (the stage rules' answer)")
 def stage_options(lead_id: int, session: SessionDep, actor: Reader) -> Envelope[StageOptions]:
     options = service.stage_options(session=session, actor=actor, lead_id=lead_id)
-    options.waiting_for = approvals_service.waiting_for(session=session, lead_id=lead_id)
+    options.waiting_for = approvals_service.waiting_for(session=session, lead_id=lead_id, status=options.status)
     return ok(options)
 
 

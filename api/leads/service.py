@@ -402,6 +402,11 @@ def _stage(session: Session, key: str | int) -> Stage:
     return stage
 
 
+def pending_request(session: Session, lead_id: int, status: str) -> ApprovalRequest | None:
+    """The request a WAITING lead waits for (None for a lead in any other status, without a query)."""
+    return repo.pending_request(session, lead_id) if status == "WAITING" else None
+
+
 def waiting_message(session: Session, request: ApprovalRequest) -> str:
     """The refusal naming the request a lead waits for (every path that would change its stage or status)."""
     what = REQUEST_WHAT.get(request.request_type, "a change")
@@ -414,7 +419,7 @@ def waiting_message(session: Session, request: ApprovalRequest) -> str:
 
 def _blocker(session: Session, lead: Lead) -> tuple[str | None, str | None]:
     """What stops any move of this lead: the message naming its waiting request, or its status label."""
-    pending = repo.pending_request(session, lead.id) if lead.status == "WAITING" else None
+    pending = pending_request(session, lead.id, lead.status)
     return (waiting_message(session, pending) if pending else None,
             None if lead.status in ONGOING else STATUS_LABELS[lead.status])
 
@@ -574,7 +579,7 @@ def apply_edit(*, session: Session, storage: Storage, actor: User, lead_id: int,
         target = session.get(Stage, data.stage_id)
         if target is None:
             raise ValidationFailed("Please choose a stage of the board.")
-        pending = repo.pending_request(session, lead.id) if lead.status == "WAITING" else None
+        pending = pending_request(session, lead.id, lead.status)
         if pending is not None:
             raise RequestPending(waiting_message(session, pending))
     for kind, (filename, content) in uploads.items():
@@ -664,7 +669,7 @@ def apply_edit(*, session: Session, storage: Storage, actor: User, lead_id: int,
 
 def _keep_pending_target(session: Session, lead: Lead) -> None:
     """While a stage change waits for approval, the fields its target requires stay filled."""
-    pending = repo.pending_request(session, lead.id) if lead.status == "WAITING" else None
+    pending = pending_request(session, lead.id, lead.status)
     if pending is None or pending.request_type != "CHANGE_LEAD_STAGE" or not pending.target_stage_id:
         return
     target = session.get(Stage, pending.target_stage_id)
