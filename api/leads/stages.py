@@ -50,12 +50,17 @@ def _fields_errors(fields: list[str] | None) -> list[str]:
     return [f"Unknown required field: {', '.join(unknown)}."] if unknown else []
 
 
-def _order_clash(session: SessionDep, seq_number: int, stage_id: int | None) -> list[str]:
-    stmt = select(Stage).where(Stage.seq_number == seq_number)
-    if stage_id is not None:
-        stmt = stmt.where(Stage.id != stage_id)
-    clash = session.scalars(stmt).first()
-    return [f"Order {seq_number} is already used by {clash.stage_name}."] if clash is not None else []
+def _order_errors(session: SessionDep, seq_number: int, stage: Stage | None) -> list[str]:
+    """An order is free, and the closed stage stays last (added and edited stages alike)."""
+    others = [s for s in stage_rules.all_stages(session) if stage is None or s.id != stage.id]
+    errors = [f"Order {seq_number} is already used by {s.stage_name}." for s in others if s.seq_number == seq_number]
+    closed = next((s for s in others if s.stage_name == stage_rules.CLOSED_STAGE), None)
+    if stage is not None and stage.stage_name == stage_rules.CLOSED_STAGE:
+        if any(s.seq_number >= seq_number for s in others):
+            errors.append(f"{stage_rules.label(stage)} must come after every other stage.")
+    elif closed is not None and seq_number >= closed.seq_number:
+        errors.append(f"A stage must come before {stage_rules.label(closed)}.")
+    return errors
 
 
 @router.get("", summary="The pipeline's stages in order")
@@ -72,12 +77,9 @@ def requirement_catalogue(actor: Annotated[User, Authz(PAGE, "read")]) -> Envelo
 def create_stage(body: StageCreate, session: SessionDep,
                  actor: Annotated[User, Authz(PAGE, "write")]) -> Envelope[StageOut]:
     name = body.stage_name.strip().upper()
-    errors = _fields_errors(body.required_fields) + _order_clash(session, body.seq_number, None)
+    errors = _fields_errors(body.required_fields) + _order_errors(session, body.seq_number, None)
     if not name:
         errors.append("Please enter the stage name.")
-    closed = session.scalars(select(Stage).where(Stage.stage_name == stage_rules.CLOSED_STAGE)).first()
-    if closed is not None and body.seq_number >= closed.seq_number:
-        errors.append(f"A stage must come before {closed.stage_name} {closed.stage_description}.")
     if session.scalars(select(Stage).where(Stage.stage_name == name)).first() is not None:
         raise Conflict(f"A stage named {name} already exists.")
     if errors:
@@ -100,7 +102,7 @@ def update_stage(body: StageIn, session: SessionDep,
     for label, other in (("previous", body.previous_stage), ("next", body.next_stage)):
         if other is not None and (other == stage.id or session.get(Stage, other) is None):
             errors.append(f"Please choose a valid {label} stage.")
-    errors += _order_clash(session, body.seq_number, stage.id) + _fields_errors(body.field_codes())
+    errors += _order_errors(session, body.seq_number, stage) + _fields_errors(body.field_codes())
     if errors:
         raise ValidationFailed(errors)
     stage.stage_description = body.stage_description.strip()

@@ -26,6 +26,16 @@ def test_stage_edits_are_validated_and_guarded(client: TestClient) -> None:
     assert r.status_code == 422
     assert r.json()["messages"] == ["Please choose a valid next stage.", "Order 1 is already used by E1."]
     assert client.put("/api/stages", json=e3, headers=auth(client, "sales1")).status_code == 403
+    # the closed stage stays last, whether a stage is added or edited
+    stages = client.get("/api/stages", headers=headers).json()["results"]
+    e7 = next(s for s in stages if s["stageName"] == "E7")
+    past = client.put("/api/stages", json={**e3, "seqNumber": e7["seqNumber"] + 5}, headers=headers)
+    assert past.json()["messages"] == ["A stage must come before E7 Closed."]
+    assert client.put("/api/stages", json={**e7, "seqNumber": 20}, headers=headers).status_code == 200
+    e1 = next(s for s in stages if s["stageName"] == "E1")
+    assert client.put("/api/stages", json={**e1, "seqNumber": 15}, headers=headers).status_code == 200
+    early = client.put("/api/stages", json={**e7, "seqNumber": 1}, headers=headers)
+    assert (early.status_code, early.json()["messages"]) == (422, ["E7 Closed must come after every other stage."])
     assert client.get("/api/stages", headers=auth(client, "sales1")).status_code == 403
 
 
