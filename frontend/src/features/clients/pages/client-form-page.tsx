@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Breadcrumb, Button, Card, Flex, Form, Result, Skeleton, Steps, Typography } from 'antd';
+import { Alert, Button, Form, Result, Skeleton, Steps } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { toast } from '@/components/dialogs';
+import { FormActions, FormPage } from '@/components/form-page';
 import { checkPersonnelAvailability, type ContactForm } from '@/features/contacts/api/contacts-api';
 import { errorMessage, isApiError } from '@/lib/api/errors';
 import { useFormValid, validatedValues } from '@/lib/form';
@@ -209,72 +210,62 @@ export function ClientFormPage() {
   const failed = !isNew && (detail.isError || !Number.isFinite(clientId));
 
   return (
-    <div className="page page--medium">
-      <Breadcrumb
-        className="page-breadcrumb"
-        items={[
-          { title: <Link to="/system">System</Link> },
-          { title: <Link to={CLIENT_LIST_PATH}>Client Management</Link> },
-          { title },
-        ]}
-      />
-      <div className="page-header">
-        <Typography.Title level={3}>{title}</Typography.Title>
-        <Typography.Text type="secondary">
-          {isNew ? 'Register a client company and its personnel.' : 'Update the client company and its personnel.'}
-        </Typography.Text>
-      </div>
-      <Card variant="borderless" className="page-card">
-        {failed ? (
-          <Result
-            status="warning"
-            title="Error loading data"
-            subTitle={detail.error ? errorMessage(detail.error) : undefined}
-            extra={<Button onClick={() => navigate(CLIENT_LIST_PATH)}>Back to Client Management</Button>}
-          />
-        ) : loading ? (
-          <Skeleton active paragraph={{ rows: 8 }} />
-        ) : (
-          <>
-            <Steps className="client-steps" current={step} items={CLIENT_STEPS.map((t) => ({ title: t }))} />
-            <Form<ClientDetailValues>
-              form={form}
-              layout="vertical"
-              validateTrigger={['onChange', 'onBlur']}
-              initialValues={INITIAL_VALUES}
-              hidden={step !== 0}
-              onValuesChange={(changed: Partial<ClientDetailValues>) => {
-                setFormError(null);
-                if ('country' in changed) form.setFieldsValue({ province: undefined, city: undefined });
-                if ('province' in changed) form.setFieldsValue({ city: undefined });
-              }}
-            >
-              {formError && <Alert type="error" showIcon title={formError} className="form-alert" />}
-              <ClientDetailFields form={form} codeRule={codeRule} />
-              <Flex justify="flex-end" gap={8} className="form-actions">
-                <Button onClick={() => navigate(-1)}>Cancel</Button>
-                <Button type="primary" disabled={!valid} loading={nameChecking} onClick={() => void next()}>
-                  Next
+    <FormPage
+      listTitle="Client Management"
+      listPath={CLIENT_LIST_PATH}
+      crumb={title}
+      title={title}
+      subtitle={isNew ? 'Register a client company and its personnel.' : 'Update the client company and its personnel.'}
+    >
+      {failed ? (
+        <Result
+          status="warning"
+          title="Error loading data"
+          subTitle={detail.error ? errorMessage(detail.error) : undefined}
+          extra={<Button onClick={() => navigate(CLIENT_LIST_PATH)}>Back to Client Management</Button>}
+        />
+      ) : loading ? (
+        <Skeleton active paragraph={{ rows: 8 }} />
+      ) : (
+        <>
+          <Steps className="client-steps" current={step} items={CLIENT_STEPS.map((t) => ({ title: t }))} />
+          <Form<ClientDetailValues>
+            form={form}
+            layout="vertical"
+            validateTrigger={['onChange', 'onBlur']}
+            initialValues={INITIAL_VALUES}
+            hidden={step !== 0}
+            onValuesChange={(changed: Partial<ClientDetailValues>) => {
+              setFormError(null);
+              if ('country' in changed) form.setFieldsValue({ province: undefined, city: undefined });
+              if ('province' in changed) form.setFieldsValue({ city: undefined });
+            }}
+          >
+            {formError && <Alert type="error" showIcon title={formError} className="form-alert" />}
+            <ClientDetailFields form={form} codeRule={codeRule} />
+            <FormActions>
+              <Button onClick={() => navigate(-1)}>Cancel</Button>
+              <Button type="primary" disabled={!valid} loading={nameChecking} onClick={() => void next()}>
+                Next
+              </Button>
+            </FormActions>
+          </Form>
+          {step === 1 && (
+            <>
+              {saveError && <Alert type="error" showIcon title={saveError} className="form-alert" />}
+              <PersonnelStep items={personnel} onChange={setPersonnel} check={checkPersonnel} />
+              <FormActions>
+                <Button onClick={() => setStep(0)} disabled={saving}>
+                  Back
                 </Button>
-              </Flex>
-            </Form>
-            {step === 1 && (
-              <>
-                {saveError && <Alert type="error" showIcon title={saveError} className="form-alert" />}
-                <PersonnelStep items={personnel} onChange={setPersonnel} check={checkPersonnel} />
-                <Flex justify="flex-end" gap={8} className="form-actions">
-                  <Button onClick={() => setStep(0)} disabled={saving}>
-                    Back
-                  </Button>
-                  <Button type="primary" loading={saving} onClick={() => void finish()}>
-                    Finish
-                  </Button>
-                </Flex>
-              </>
-            )}
-          </>
-        )}
-      </Card>
-    </div>
+                <Button type="primary" loading={saving} onClick={() => void finish()}>
+                  Finish
+                </Button>
+              </FormActions>
+            </>
+          )}
+        </>
+      )}
+    </FormPage>
   );
 }

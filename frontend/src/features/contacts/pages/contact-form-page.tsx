@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Breadcrumb, Button, Card, Col, Flex, Form, Result, Row, Select, Skeleton, Typography } from 'antd';
+import { Alert, Button, Col, Form, Result, Row, Select, Skeleton } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from '@/components/dialogs';
+import { FormActions, FormPage } from '@/components/form-page';
 import { errorMessage, isApiError } from '@/lib/api/errors';
 import {
   checkContactAvailabilityInput,
@@ -113,60 +114,52 @@ export function ContactFormPage() {
   const failed = !isNew && (detail.isError || !Number.isFinite(contactId));
 
   return (
-    <div className="page page--medium">
-      <Breadcrumb
-        className="page-breadcrumb"
-        items={[
-          { title: <Link to="/system">System</Link> },
-          { title: <Link to={CONTACT_LIST_PATH}>Contact Management</Link> },
-          { title },
-        ]}
-      />
-      <div className="page-header">
-        <Typography.Title level={3}>{title}</Typography.Title>
-        <Typography.Text type="secondary">Each contact needs an email or a phone number.</Typography.Text>
-      </div>
-      <Card variant="borderless" className="page-card">
-        {failed ? (
-          <Result
-            status="warning"
-            title="Error loading data"
-            subTitle={detail.error ? errorMessage(detail.error) : undefined}
-            extra={<Button onClick={() => navigate(CONTACT_LIST_PATH)}>Back to Contact Management</Button>}
-          />
-        ) : !isNew && detail.isPending ? (
-          <Skeleton active paragraph={{ rows: 8 }} />
-        ) : (
-          <Form<ContactForm>
-            form={form}
-            layout="vertical"
-            validateTrigger={['onChange', 'onBlur']}
-            onValuesChange={() => setFormError(null)}>
-            {formError && <Alert type="error" showIcon title={formError} className="form-alert" />}
-            <Row gutter={16}>
-              <Col span={24}>
-                <Form.Item name="clientId" label="Client / Company" rules={[{ required: true, message: CONTACT_MESSAGES.client }]}>
-                  <Select
-                    showSearch={{ filterOption: filterByLabel }}
-                    placeholder="Choose client / company"
-                    loading={clients.isPending}
-                    options={clientOptions}
-                  />
-                </Form.Item>
-              </Col>
-            </Row>
-            <ContactFields form={form} variant="contact" />
-            <Flex justify="flex-end" gap={8} className="form-actions">
-              <Button onClick={goBack} disabled={saving}>
-                Cancel
-              </Button>
-              <Button type="primary" loading={saving} onClick={() => void save()}>
-                {isNew ? 'Add Contact' : 'Save Changes'}
-              </Button>
-            </Flex>
-          </Form>
-        )}
-      </Card>
-    </div>
+    <FormPage
+      listTitle="Contact Management"
+      listPath={CONTACT_LIST_PATH}
+      crumb={title}
+      title={title}
+      subtitle="Each contact needs an email or a phone number."
+    >
+      {failed ? (
+        <Result
+          status="warning"
+          title="Error loading data"
+          subTitle={detail.error ? errorMessage(detail.error) : undefined}
+          extra={<Button onClick={() => navigate(CONTACT_LIST_PATH)}>Back to Contact Management</Button>}
+        />
+      ) : !isNew && detail.isPending ? (
+        <Skeleton active paragraph={{ rows: 8 }} />
+      ) : (
+        <Form<ContactForm>
+          form={form}
+          layout="vertical"
+          validateTrigger={['onChange', 'onBlur']}
+          onValuesChange={() => setFormError(null)}>
+          {formError && <Alert type="error" showIcon title={formError} className="form-alert" />}
+          <Row gutter={16}>
+            <Col span={24}>
+              <Form.Item name="clientId" label="Client / Company" rules={[{ required: true, message: CONTACT_MESSAGES.client }]}>
+                <Select
+                  showSearch={{ filterOption: filterByLabel }}
+                  placeholder="Choose client / company"
+                  loading={clients.isPending}
+                  options={clientOptions}
+                />
+              </Form.Item>
+            </Col>
+          </Row>
+          <ContactFields form={form} variant="contact" />
+          <FormActions>
+            <Button onClick={goBack} disabled={saving}>
+              Cancel
+            </Button>
+            <Button type="primary" loading={saving} onClick={() => void save()}>
+              {isNew ? 'Add Contact' : 'Save Changes'}
+            </Button>
+          </FormActions>
+        </Form>
+      )}
+    </FormPage>
   );
 }
