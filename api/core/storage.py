@@ -22,6 +22,22 @@ _SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,150}$")
 _PENDING = "storage.pending"
 
 
+def _checked(name: str) -> str:
+    if not _SAFE_NAME.match(name) or ".." in name:
+        raise ValueError(f"unsafe file name {name!r}")
+    return name
+
+
+def _written(target: Path, data: bytes) -> Path:
+    """`data` in a new temporary file beside `target`, on disk (the caller moves or links it into place)."""
+    tmp = target.with_name(f".{target.name}.{secrets.token_hex(8)}.tmp")
+    with tmp.open("xb") as fh:
+        fh.write(data)
+        fh.flush()
+        os.fsync(fh.fileno())
+    return tmp
+
+
 class Storage:
     def __init__(self, root: Path):
         self.root = root
@@ -39,15 +55,9 @@ class Storage:
         return path if path.is_file() else None
 
     def save(self, namespace: str, name: str, data: bytes) -> Path:
-        if not _SAFE_NAME.match(name) or ".." in name:
-            raise ValueError(f"unsafe file name {name!r}")
-        target = self._dir(namespace) / name
-        tmp = target.with_name(f".{name}.tmp")
-        with tmp.open("wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        tmp.replace(target)
+        """Write `name` whole (replacing a file of that name): readers see the old file or the new one."""
+        target = self._dir(namespace) / _checked(name)
+        _written(target, data).replace(target)
         return target
 
     def delete(self, namespace: str, name: str) -> None:
@@ -71,14 +81,8 @@ class StagedStorage:
         pending = self._pending()
         folder = self.storage._dir(namespace)
         while True:
-            key = f"{stem}-{secrets.token_urlsafe(10)}" + (f".{ext}" if ext else "")
-            if not _SAFE_NAME.match(key) or ".." in key:
-                raise ValueError(f"unsafe file name {key!r}")
-            tmp = folder / f".{key}.{secrets.token_hex(8)}.tmp"
-            with tmp.open("xb") as fh:
-                fh.write(data)
-                fh.flush()
-                os.fsync(fh.fileno())
+            key = _checked(f"{stem}-{secrets.token_urlsafe(10)}" + (f".{ext}" if ext else ""))
+            tmp = _written(folder / key, data)
             try:
                 os.link(tmp, folder / key)  # unlike a rename, never replaces a file that is there
             except FileExistsError:
