@@ -19,6 +19,7 @@ import { useNavigate, useParams } from 'react-router';
 import { usePageAccess } from '@/app/auth/auth-context';
 import { toast } from '@/components/dialogs';
 import { FormActions, FormPage } from '@/components/form-page';
+import { targetLabel } from '@/components/stage-target';
 import { leadKeys } from '@/features/leads/api/leads-api';
 import { errorMessage } from '@/lib/api/errors';
 import {
@@ -30,7 +31,6 @@ import {
   stageKeys,
   stageListQueryOptions,
   updateStage,
-  type Stage,
 } from '../api/stages-api';
 import { STAGE_PAGE } from './stage-management-page';
 
@@ -46,8 +46,6 @@ interface StageFormValues {
   previousStage: number | null;
   nextStage: number | null;
 }
-
-const label = (s: Pick<Stage, 'stageName' | 'stageDescription'>) => `${s.stageName} ${s.stageDescription}`;
 
 /**
  * /system/stage-management/add and /edit/{id}: a stage's name, description, position on the board, whether
@@ -107,7 +105,7 @@ export function StageFormPage({ mode }: { mode: StageFormMode }) {
               previousStage: values.previousStage ?? null,
               nextStage: values.nextStage ?? null,
             });
-      toast.success(`Stage '${label(saved)}' has been ${mode === 'add' ? 'added' : 'updated'} successfully.`);
+      toast.success(`Stage '${targetLabel(saved)}' has been ${mode === 'add' ? 'added' : 'updated'} successfully.`);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: stageKeys.all }),
         // The board, its filters and every lead's stage options list the stages too.
@@ -122,7 +120,7 @@ export function StageFormPage({ mode }: { mode: StageFormMode }) {
   };
 
   const title = mode === 'add' ? 'Add Stage' : stage ? `Edit Stage ${stage.stageName}` : 'Edit Stage';
-  const others = stages.filter((s) => s.id !== stageId).map((s) => ({ value: s.id, label: label(s) }));
+  const others = stages.filter((s) => s.id !== stageId).map((s) => ({ value: s.id, label: targetLabel(s) }));
   const canSave = mode === 'add' ? access.isWrite : access.isEdit;
   const missing = mode === 'edit' && list.isSuccess && !stage;
 
@@ -198,7 +196,7 @@ export function StageFormPage({ mode }: { mode: StageFormMode }) {
                 <Flex wrap gap={4} className="stage-form__positions">
                   {stages.map((s) => (
                     <Tag key={s.id} color={s.id === stageId ? 'blue' : undefined}>
-                      {s.seqNumber} · {label(s)}
+                      {s.seqNumber} · {targetLabel(s)}
                     </Tag>
                   ))}
                 </Flex>

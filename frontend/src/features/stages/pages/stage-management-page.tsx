@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { usePageAccess } from '@/app/auth/auth-context';
 import { ListPage } from '@/components/list-page';
 import { DataTable, RefreshButton } from '@/components/data-table';
+import { targetLabel } from '@/components/stage-target';
 import { stageKeys, stageListQueryOptions, type Stage } from '../api/stages-api';
 
 export const STAGE_PAGE = 'system/stage-management';
@@ -13,7 +14,7 @@ export const STAGE_PAGE = 'system/stage-management';
 function stageLabel(stages: Stage[], id: number | null | undefined): string {
   if (id === null || id === undefined) return '-';
   const stage = stages.find((s) => s.id === id);
-  return stage ? `${stage.stageName} ${stage.stageDescription}` : String(id);
+  return stage ? targetLabel(stage) : String(id);
 }
 
 /**
