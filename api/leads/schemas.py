@@ -330,7 +330,9 @@ class StageOption(CamelModel):
     reason: str | None
     needs_approval: bool
     required_fields: list[RequirementField]
-    missing_fields: list[str]
+    missing_fields: list[str]  # labels, as the reason words them
+    # the same fields by code (this stage's or a stage's on the way), for a form to fill them
+    lacking_fields: list[FieldLabel]
 
 
 class StageOptions(CamelModel):

@@ -461,7 +461,8 @@ def stage_options(*, session: Session, actor: User, lead_id: int) -> StageOption
             id=stage.id, stage_name=stage.stage_name, stage_description=stage.stage_description,
             seq_number=stage.seq_number, slug=stage_rules.slug(stage), is_current=stage.id == lead.stage_id,
             allowed=move.allowed, reason=move.reason, needs_approval=move.needs_approval,
-            required_fields=_requirements(stage, filled), missing_fields=move.missing))
+            required_fields=_requirements(stage, filled), missing_fields=move.missing,
+            lacking_fields=[FieldLabel(field=f, label=text) for f, text in move.lacking]))
     return StageOptions(lead_id=lead.id, current_stage_id=lead.stage_id, status=lead.status, stages=options)
 
 

@@ -107,14 +107,19 @@ def entered(stages: list[Stage], current: Stage | None, target: Stage) -> list[S
     return [s for s in stages if (low is None or s.seq_number > low) and s.seq_number <= target.seq_number]
 
 
-def missing(filled: set[str], stages: list[Stage]) -> list[str]:
-    """Labels of the fields these stages require that are not `filled` (each once, in stage order)."""
+def lacking(filled: set[str], stages: list[Stage]) -> list[tuple[str, str]]:
+    """(code, label) of the fields these stages require that are not `filled` (each once, in stage order)."""
     seen: dict[str, str] = {}
     for stage in stages:
         for code, text in requirements(stage):
             if code not in filled:
                 seen.setdefault(code, text)
-    return list(seen.values())
+    return list(seen.items())
+
+
+def missing(filled: set[str], stages: list[Stage]) -> list[str]:
+    """The labels of what `lacking` finds, for messages."""
+    return [text for _, text in lacking(filled, stages)]
 
 
 @dataclass
@@ -125,7 +130,11 @@ class Move:
     allowed: bool
     reason: str | None
     needs_approval: bool
-    missing: list[str] = field(default_factory=list)
+    lacking: list[tuple[str, str]] = field(default_factory=list)  # (code, label): only fields stop the move
+
+    @property
+    def missing(self) -> list[str]:
+        return [text for _, text in self.lacking]
 
 
 def check_move(session: Session, lead: Lead, target: Stage, *, stages: list[Stage] | None = None,
@@ -147,10 +156,11 @@ def check_move(session: Session, lead: Lead, target: Stage, *, stages: list[Stag
         return Move(target, False, waiting, gated)
     if status_label:
         return Move(target, False, NOT_ONGOING.format(status=status_label), gated)
-    lacking = [] if backwards else missing(filled_fields(session, lead) if filled is None else filled, path)
-    if lacking:
-        return Move(target, False, COMPLETE_FIRST.format(stage=label(target), fields=", ".join(lacking)), gated,
-                    lacking)
+    fields = [] if backwards else lacking(filled_fields(session, lead) if filled is None else filled, path)
+    if fields:
+        return Move(target, False, COMPLETE_FIRST.format(stage=label(target),
+                                                         fields=", ".join(text for _, text in fields)),
+                    gated, fields)
     return Move(target, True, None, gated)
 
 

@@ -70,10 +70,12 @@ def test_an_added_stage_joins_the_board_the_rules_and_the_pages(client: TestClie
     options = client.get(f"/api/leads/{lead['id']}/stage-options", headers=auth(client, "sales1")).json()["results"]
     survey = next(s for s in options["stages"] if s["stageName"] == "E2B")
     assert survey["allowed"] is False and survey["missingFields"] == ["Decision Maker"]
+    assert survey["lackingFields"] == [{"field": "decisionMaker", "label": "Decision Maker"}]
     assert survey["slug"] == "site-survey" and survey["needsApproval"] is False
     # going past it needs its fields too: skipping the new stage is no way round it
     e3 = next(s for s in options["stages"] if s["stageName"] == "E3")
     assert "Decision Maker" in e3["missingFields"]
+    assert {"field": "decisionMaker", "label": "Decision Maker"} in e3["lackingFields"]  # by code, for the form
     moved = update(client, lead["id"], {"stageId": added["id"], "decisionMaker": "Pak Joko"})
     assert moved.status_code == 200 and moved.json()["results"]["stageMoved"] is True, moved.text
     assert moved.json()["results"]["lead"]["stageName"] == "E2B"

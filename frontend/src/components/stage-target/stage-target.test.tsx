@@ -90,7 +90,8 @@ describe('StageRequirements', () => {
   });
 
   it('lists a field a stage on the way requires when the move lacks it', () => {
-    render(<StageRequirements stage={stage(4, 'E4', 'Proposal', { missingFields: ['Person in Charge'] })} />);
+    const lacking = { missingFields: ['Person in Charge'], lackingFields: [{ field: 'personInCharges', label: 'Person in Charge' }] };
+    render(<StageRequirements stage={stage(4, 'E4', 'Proposal', lacking)} />);
     expect(document.querySelector('.is-missing')).toHaveTextContent('Person in Charge (a stage on the way)missing');
   });
 

@@ -17,7 +17,10 @@ export interface StageTarget {
   reason?: string | null;
   needsApproval: boolean;
   requiredFields: Array<{ field: string; label: string; filled?: boolean }>;
+  /** The labels of what the move lacks, as the reason words them. */
   missingFields?: string[];
+  /** The same fields by code: this stage's, or a stage's on the way. */
+  lackingFields?: Array<{ field: string; label: string }>;
 }
 
 /** 'E4 Proposal'. */
@@ -90,15 +93,16 @@ export function StageTargetSelect({
 
 /**
  * What a stage requires: each field with whether the lead has it, missing ones highlighted. A field the move
- * lacks that a stage on the way requires (the server's missingFields) is listed too.
+ * lacks that a stage on the way requires (the server's lackingFields) is listed too.
  */
 export function StageRequirements({ stage, title }: { stage: StageTarget; title?: string }) {
-  const own = new Set(stage.requiredFields.map((f) => f.label));
+  const own = new Set(stage.requiredFields.map((f) => f.field));
+  const lacking = new Set((stage.lackingFields ?? []).map((f) => f.field));
   const fields = [
     ...stage.requiredFields,
-    ...(stage.missingFields ?? [])
-      .filter((label) => !own.has(label))
-      .map((label) => ({ field: label, label: `${label} (a stage on the way)`, filled: false })),
+    ...(stage.lackingFields ?? [])
+      .filter((f) => !own.has(f.field))
+      .map((f) => ({ field: f.field, label: `${f.label} (a stage on the way)`, filled: false })),
   ];
   return (
     <div className="stage-requirements" data-testid="stage-requirements">
@@ -110,7 +114,7 @@ export function StageRequirements({ stage, title }: { stage: StageTarget; title?
       ) : (
         <ul className="stage-requirements__list">
           {fields.map((f) => {
-            const missing = f.filled === false || (stage.missingFields ?? []).includes(f.label);
+            const missing = f.filled === false || lacking.has(f.field);
             // Without a lead (the create form) whether a field is filled is not known.
             const known = missing || f.filled === true;
             const state = missing ? 'missing' : known ? 'filled' : undefined;

@@ -173,10 +173,33 @@ export function stageOptions(
         requiredFields: [],
         missingFields: [],
         ...overrides[id],
+        lackingFields: overrides[id]?.lackingFields ?? lackingOf(overrides[id]?.missingFields ?? []),
       };
     }),
   };
 }
+
+/** The field codes behind the labels the server words missing fields with (as stage_rules.FIELDS names them). */
+const FIELD_CODES: Record<string, string> = {
+  'Person in Charge': 'personInCharges',
+  'Project Type': 'projectType',
+  Source: 'sourceId',
+  'Service Category': 'serviceCategories',
+  'Expected Close Date': 'expectedCloseDate',
+  Proposal: 'proposalFile',
+  'Total Revenue': 'totalRevenue',
+  'Total Gross Profit': 'totalGrossProfit',
+  'Project Start Date': 'projectStartDate',
+  'Project End Date': 'projectEndDate',
+  'Project Cost Sheet File': 'projectCostSheetFile',
+  Entity: 'entityId',
+  Unit: 'unitId',
+  'Customer Confirmation Document': 'customerConfirmationDocumentFile',
+  'Decision Maker': 'decisionMaker',
+};
+
+/** The server's lackingFields for the labels a test names as missing. */
+export const lackingOf = (labels: string[]) => labels.map((label) => ({ field: FIELD_CODES[label] ?? label, label }));
 
 export const waitingFor = (overrides: Partial<WaitingFor> = {}): WaitingFor => ({
   approvalId: 31,

@@ -3872,6 +3872,8 @@ export interface components {
             id: number;
             /** Iscurrent */
             isCurrent: boolean;
+            /** Lackingfields */
+            lackingFields: components["schemas"]["FieldLabel"][];
             /** Missingfields */
             missingFields: string[];
             /** Needsapproval */

@@ -20,20 +20,15 @@ interface Row {
 
 /**
  * The rows of a stage page: what the stage requires (the server's list, with whether the lead has each), and
- * any field the move still lacks that a stage on the way requires (the server's missingFields, found by label
- * among the other stages' requirements).
+ * any field the move still lacks that a stage on the way requires (the server's lackingFields, by code, with
+ * the first stage that requires it).
  */
 export function stageFieldRows(stage: LeadStageOption, stages: LeadStageOption[]): Row[] {
   const rows: Row[] = stage.requiredFields.map((f) => ({ field: f.field, label: f.label, filled: f.filled }));
-  for (const label of stage.missingFields) {
-    if (rows.some((r) => r.label === label)) continue;
-    for (const other of stages) {
-      const found = other.requiredFields.find((f) => f.label === label);
-      if (found) {
-        rows.push({ field: found.field, label, filled: false, from: other });
-        break;
-      }
-    }
+  for (const { field, label } of stage.lackingFields) {
+    if (rows.some((r) => r.field === field)) continue;
+    const from = stages.find((other) => other.requiredFields.some((f) => f.field === field));
+    rows.push({ field, label, filled: false, from });
   }
   return rows;
 }
