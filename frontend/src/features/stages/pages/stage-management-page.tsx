@@ -11,10 +11,11 @@ import { stageKeys, stageListQueryOptions, type Stage } from '../api/stages-api'
 
 export const STAGE_PAGE = 'system/stage-management';
 
-function stageLabel(stages: Stage[], id: number | null | undefined): string {
-  if (id === null || id === undefined) return '-';
-  const stage = stages.find((s) => s.id === id);
-  return stage ? targetLabel(stage) : String(id);
+/** A neighbour by its short name ('E3'); the full name on hover. */
+function Neighbour({ stages, id }: { stages: Stage[]; id: number | null | undefined }) {
+  const stage = id === null || id === undefined ? undefined : stages.find((s) => s.id === id);
+  if (!stage) return <Typography.Text type="secondary">-</Typography.Text>;
+  return <span title={targetLabel(stage)}>{stage.stageName}</span>;
 }
 
 /**
@@ -28,8 +29,9 @@ export function StageManagementPage() {
   const list = useQuery({ ...stageListQueryOptions(), enabled: access.isRead });
   const stages = list.data ?? [];
 
-  // Widths fit each header with its sort icon (text + 48 px) and the Edit button; the description and the
-  // required fields take the rest.
+  // Widths fit each header with its sort icon (text + 48 px) and the Edit button; the required fields take the
+  // rest, so the whole table fits 1280 px beside the sidebar (the stage and its description share a column,
+  // the neighbours another).
   const columns: ColumnsType<Stage> = [
     {
       title: 'Order',
@@ -40,13 +42,20 @@ export function StageManagementPage() {
       defaultSortOrder: 'ascend',
       sorter: (a, b) => a.seqNumber - b.seqNumber,
     },
-    { title: 'Stage', dataIndex: 'stageName', key: 'stageName', width: 80, render: (name: string) => <Tag color="blue">{name}</Tag> },
     {
-      title: 'Description',
+      title: 'Stage',
       dataIndex: 'stageDescription',
       key: 'stageDescription',
-      width: 168,
+      width: 184,
       sorter: (a, b) => a.stageDescription.localeCompare(b.stageDescription),
+      render: (description: string, row) => (
+        <Flex gap={8} align="center">
+          <Tag color="blue" style={{ marginInlineEnd: 0 }}>
+            {row.stageName}
+          </Tag>
+          <span>{description}</span>
+        </Flex>
+      ),
     },
     {
       title: 'Needs Approval',
@@ -78,8 +87,16 @@ export function StageManagementPage() {
           </Flex>
         ),
     },
-    { title: 'Previous', key: 'previousStage', width: 140, render: (_: unknown, row) => stageLabel(stages, row.previousStage) },
-    { title: 'Next', key: 'nextStage', width: 140, render: (_: unknown, row) => stageLabel(stages, row.nextStage) },
+    {
+      title: 'Previous / Next',
+      key: 'neighbours',
+      width: 128,
+      render: (_: unknown, row) => (
+        <span>
+          <Neighbour stages={stages} id={row.previousStage} /> / <Neighbour stages={stages} id={row.nextStage} />
+        </span>
+      ),
+    },
     ...(access.isEdit
       ? [
           {
@@ -120,7 +137,7 @@ export function StageManagementPage() {
         rowKey="id"
         columns={columns}
         tableLayout="fixed"
-        scroll={{ x: 1180 }}
+        scroll={{ x: 860 }}
         dataSource={stages}
         loading={list.isFetching}
         toolbar={<RefreshButton onRefresh={() => queryClient.invalidateQueries({ queryKey: stageKeys.all })} />}
