@@ -48,6 +48,7 @@ class ApprovalInput:
     lead_id: int
     requested_by: int
     layers: list[Layer]
+    task_queue: str = ""  # the deployment's (names the PID workflow); empty in runs started before it was
 
 
 @dataclass
@@ -110,7 +111,7 @@ class ApprovalWorkflow:
             await workflow.execute_local_activity(finish_approval_request, self._finish_request(),
                                             start_to_close_timeout=TIMEOUT, retry_policy=RETRY)
         if data.request_type == "PCS" and self.state.status == "APPROVED":
-            await self._start_pid(data.lead_id)
+            await self._start_pid(data.lead_id, data.task_queue)
         return self.state.status
 
     async def _guarded(self, step: object) -> None:
@@ -150,12 +151,12 @@ class ApprovalWorkflow:
         last = self.state.decisions[-1].approver_id if self.state.decisions else None
         return FinishRequest(self.data.request_id, self.state.status, last)
 
-    async def _start_pid(self, lead_id: int) -> None:
+    async def _start_pid(self, lead_id: int, task_queue: str) -> None:
         """An approved cost sheet gets its PID: the lead's PidWorkflow runs on after this one ends."""
         # already running (someone asked for it): that run hands out the PID
         with contextlib.suppress(WorkflowAlreadyStartedError):
             await workflow.start_child_workflow(PidWorkflow.run, PidInput(lead_id=lead_id),
-                                                id=pid_workflow_id(lead_id),
+                                                id=pid_workflow_id(lead_id, task_queue),
                                                 parent_close_policy=workflow.ParentClosePolicy.ABANDON)
 
     async def _sync_queue(self) -> None:

@@ -1,5 +1,5 @@
-"""PidWorkflow: one per lead (id `pid-lead-{leadId}`). Allocates the lead's PID once its cost sheet is approved,
-renders and stores the sheet's PDF with it, and tells the sales person."""
+"""PidWorkflow: one per lead and deployment (id `pid-lead-{leadId}@{taskQueue}`). Allocates the lead's PID once
+its cost sheet is approved, renders and stores the sheet's PDF with it, and tells the sales person."""
 
 from __future__ import annotations
 
@@ -38,8 +38,11 @@ class PidResult:
     pdf: PidPdf | None
 
 
-def pid_workflow_id(lead_id: int) -> str:
-    return f"pid-lead-{lead_id}"
+def pid_workflow_id(lead_id: int, task_queue: str) -> str:
+    """Deployments sharing a Temporal namespace (the test databases do) each number their leads from 1: the task
+    queue keeps one deployment's lead 7 from answering for another's. Runs started before their input carried the
+    task queue (empty) keep the old id, so their histories replay."""
+    return f"pid-lead-{lead_id}@{task_queue}" if task_queue else f"pid-lead-{lead_id}"
 
 
 @workflow.defn

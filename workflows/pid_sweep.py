@@ -23,7 +23,7 @@ EVERY = timedelta(seconds=20)
 @workflow.defn
 class PidSweepWorkflow:
     @workflow.run
-    async def run(self) -> list[int]:
+    async def run(self, task_queue: str = "") -> list[int]:  # empty: from a schedule made before it was passed
         leads: list[int] = await workflow.execute_activity(
             pending_pid_leads, start_to_close_timeout=timedelta(seconds=30),
             retry_policy=RetryPolicy(maximum_attempts=3))
@@ -31,7 +31,7 @@ class PidSweepWorkflow:
         for lead_id in leads:
             with contextlib.suppress(WorkflowAlreadyStartedError):
                 await workflow.start_child_workflow(PidWorkflow.run, PidInput(lead_id=lead_id),
-                                                    id=pid_workflow_id(lead_id),
+                                                    id=pid_workflow_id(lead_id, task_queue),
                                                     parent_close_policy=workflow.ParentClosePolicy.ABANDON)
                 started.append(lead_id)
         return started

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -89,7 +90,8 @@ async def start(client: Client, task_queue: str, args: dict[str, Any]) -> bool:
     from workflows.approval import ApprovalWorkflow
 
     try:
-        await client.start_workflow(ApprovalWorkflow.run, args["arg"], id=args["id"], task_queue=task_queue,
+        await client.start_workflow(ApprovalWorkflow.run, replace(args["arg"], task_queue=task_queue), id=args["id"],
+                                    task_queue=task_queue,
                                     search_attributes=args["search_attributes"],
                                     id_reuse_policy=WorkflowIDReusePolicy.REJECT_DUPLICATE)
     except WorkflowAlreadyStartedError:

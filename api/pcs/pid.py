@@ -176,7 +176,7 @@ def start(temporal: TemporalClient | None, settings: Settings, *, lead_id: int, 
     """Start the lead's PidWorkflow, or answer the one already running or finished (never a second PID)."""
     from workflows.pid import PidInput, PidWorkflow, pid_workflow_id
 
-    wid = pid_workflow_id(lead_id)
+    wid = pid_workflow_id(lead_id, settings.temporal_task_queue)
     if temporal is None:
         raise AppError(UNAVAILABLE, status=503)
 

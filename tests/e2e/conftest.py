@@ -28,10 +28,15 @@ class LiveServer:
     url: str
     data_dir: Path
     database_url: str
+    temporal_address: str
+    task_queue: str
 
     @property
     def outbox(self) -> Path:
         return self.data_dir / "outbox"
+
+
+E2E_QUEUE = "crm-e2e"
 
 
 @pytest.fixture(scope="session")
@@ -46,7 +51,7 @@ def live_server(services: Services) -> Iterator[LiveServer]:
     shutil.rmtree(data_dir, ignore_errors=True)
     port = free_port()
     env = child_env(DATABASE_URL=database_url, REDIS_URL=services.redis_url.rsplit("/", 1)[0] + "/1",
-                    TEMPORAL_ADDRESS=services.temporal_address, TEMPORAL_TASK_QUEUE="crm-e2e",
+                    TEMPORAL_ADDRESS=services.temporal_address, TEMPORAL_TASK_QUEUE=E2E_QUEUE,
                     DATA_DIR=str(data_dir), JWT_SECRET="e2e-secret-" + "z" * 40, PORT=str(port),
                     APP_URL=f"http://127.0.0.1:{port}", FRONTEND_DIST=str(dist_dir))
     logs = (TEST_DATA / "e2e-server.log").open("wb")
@@ -68,7 +73,8 @@ def live_server(services: Services) -> Iterator[LiveServer]:
                 pytest.fail(f"the API did not start; see {TEST_DATA / 'e2e-server.log'}")
             time.sleep(0.3)
     try:
-        yield LiveServer(url=url, data_dir=data_dir, database_url=database_url)
+        yield LiveServer(url=url, data_dir=data_dir, database_url=database_url,
+                         temporal_address=services.temporal_address, task_queue=E2E_QUEUE)
     finally:
         _terminate(api)
         _terminate(worker)

@@ -3,6 +3,7 @@ screen, watches it arrive and downloads its PDF; an administrator sends the samp
 
 from __future__ import annotations
 
+import asyncio
 import re
 import time
 from collections.abc import Iterator
@@ -12,18 +13,41 @@ import pytest
 from playwright.sync_api import Page, expect
 from sqlalchemy import select
 from sqlalchemy.orm import Session
+from temporalio.client import Client
+from temporalio.service import RPCError
 
 from api.core.db import make_engine
 from api.leads.models import LeadProjectId
+from tests.conftest import run_async
 from tests.e2e.conftest import LiveServer
 from tests.e2e.test_journeys import sign_in
 from tests.integration.pcs.sheets import Sheet, make_sheet, remove
+from worker.schedules import pid_sweep_id
 
 SHOTS = Path("/tmp")
 
 
+async def _sweep(live_server: LiveServer, *, paused: bool) -> None:
+    """Pause (or resume) the deployment's PID sweep and wait until no sweep run is in flight: the sweep would give
+    a freshly approved sheet its PID within 20 s, before the sales person clicks Generate PID."""
+    client = await Client.connect(live_server.temporal_address)
+    handle = client.get_schedule_handle(pid_sweep_id(live_server.task_queue))
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            await (handle.pause(note="PID journey") if paused else handle.unpause())
+            break
+        except RPCError:  # the worker creates the schedule as it starts
+            if time.monotonic() > deadline:
+                raise
+            await asyncio.sleep(0.3)
+    while paused and (await handle.describe()).info.running_actions:
+        await asyncio.sleep(0.2)
+
+
 @pytest.fixture
 def approved(live_server: LiveServer) -> Iterator[Sheet]:
+    run_async(_sweep(live_server, paused=True))
     engine = make_engine(live_server.database_url)
     session = Session(engine, expire_on_commit=False)
     made = make_sheet(session, project="Journey Branch WAN Rollout")
@@ -31,6 +55,7 @@ def approved(live_server: LiveServer) -> Iterator[Sheet]:
     try:
         yield made
     finally:
+        run_async(_sweep(live_server, paused=False))
         remove(session, made)
         session.close()
         engine.dispose()

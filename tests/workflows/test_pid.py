@@ -10,14 +10,21 @@ import re
 import time
 import uuid
 from collections.abc import Iterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 from sqlalchemy.orm import Session
-from temporalio.client import Client
+from temporalio.client import (
+    Client,
+    Schedule,
+    ScheduleActionStartWorkflow,
+    ScheduleIntervalSpec,
+    ScheduleSpec,
+    ScheduleState,
+)
 
 from api.approvals.models import ApprovalRequest
 from api.core.config import get_settings
@@ -30,10 +37,15 @@ from tests.conftest import Services, auth, run_async
 from tests.integration.pcs.sheets import Sheet, make_sheet, remove
 from workflows.approval import ApprovalInput, ApprovalWorkflow, DecideInput
 from workflows.approval_rules import Approver, Layer
-from workflows.pid import PidInput, PidResult, PidWorkflow
+from workflows.pid import PidInput, PidResult, PidWorkflow, pid_workflow_id
+from workflows.pid_sweep import PidSweepWorkflow
 
 pytestmark = pytest.mark.usefixtures("worker")
 PID_FORMAT = re.compile(rf"^NDC-{datetime.now(UTC).year}-\d{{4}}$")
+
+
+def pid_id(lead_id: int) -> str:
+    return pid_workflow_id(lead_id, get_settings().temporal_task_queue)
 
 
 @pytest.fixture
@@ -90,7 +102,8 @@ class TestConcurrentApprovals:
                 handles.append(await client.start_workflow(
                     ApprovalWorkflow.run,
                     ApprovalInput(request_id=m.request.id, request_type="PCS", lead_id=m.lead.id,
-                                  requested_by=m.lead.sales_person_id, layers=layers),
+                                  requested_by=m.lead.sales_person_id, layers=layers,
+                                  task_queue=get_settings().temporal_task_queue),
                     id=m.request.workflow_id, task_queue=get_settings().temporal_task_queue))
             # every approver decision lands at once; each approval then starts its lead's PidWorkflow
             await asyncio.gather(*(h.execute_update(ApprovalWorkflow.decide, DecideInput(approver.id, "APPROVED"))
@@ -98,7 +111,7 @@ class TestConcurrentApprovals:
             assert await asyncio.gather(*(h.result() for h in handles)) == ["APPROVED"] * 20
 
             # each approval started its child before it ended
-            return list(await asyncio.gather(*(client.get_workflow_handle_for(PidWorkflow.run, f"pid-lead-{m.lead.id}")
+            return list(await asyncio.gather(*(client.get_workflow_handle_for(PidWorkflow.run, pid_id(m.lead.id))
                                                .result() for m in made)))
 
         results = run_async(scenario())
@@ -141,12 +154,13 @@ class TestConcurrentApprovals:
                 ApprovalWorkflow.run,
                 ApprovalInput(request_id=request.id, request_type="PCS", lead_id=m.lead.id,
                               requested_by=m.lead.sales_person_id,
-                              layers=[Layer("Finance", "ANY_USER", [Approver(approver.id, approver.fullname)])]),
+                              layers=[Layer("Finance", "ANY_USER", [Approver(approver.id, approver.fullname)])],
+                              task_queue=get_settings().temporal_task_queue),
                 id=request.workflow_id, task_queue=get_settings().temporal_task_queue)
             await handle.execute_update(ApprovalWorkflow.decide, DecideInput(approver.id, "REJECTED", "Too thin"))
             status = str(await handle.result())
             try:
-                await client.get_workflow_handle(f"pid-lead-{m.lead.id}").describe()
+                await client.get_workflow_handle(pid_id(m.lead.id)).describe()
                 return "pid started"
             except Exception:
                 return status
@@ -164,7 +178,7 @@ class TestStartedTwice:
             answers = list(pool.map(lambda _: live.post(f"/api/leads/{m.lead.id}/generate-pid", headers=headers),
                                     range(2)))
         assert [a.status_code for a in answers] == [200, 200], [a.text for a in answers]
-        assert {a.json()["results"]["workflowId"] for a in answers} == {f"pid-lead-{m.lead.id}"}
+        assert {a.json()["results"]["workflowId"] for a in answers} == {pid_id(m.lead.id)}
 
         rows = wait_for(lambda: [r for r in pids_of(session, m.lead.id) if r.pdf_file])
         first = rows[0].pid_number
@@ -244,7 +258,7 @@ class TestScheduler:
                       files={"file": ("x.pdf", b"%PDF-1.7 client render", "application/pdf")},
                       headers=auth(live, "sales1"))
         assert r.status_code == 200, r.text
-        assert r.json()["results"]["workflowId"] == f"pid-lead-{approved.lead.id}"
+        assert r.json()["results"]["workflowId"] == pid_id(approved.lead.id)
         wait_for(lambda: [p for p in pids_of(session, approved.lead.id) if p.pdf_file])
         assert approved.lead.id not in pending("sales1")
         sheet = session.get(ProjectCostSheet, approved.sheet.id)
@@ -262,9 +276,9 @@ class TestPeriodicSweep:
         async def sweep() -> list[int]:
             client = await Client.connect(services.temporal_address)
             started: list[int] = await client.execute_workflow(
-                PidSweepWorkflow.run, id=f"pid-sweep-test-{uuid.uuid4().hex[:6]}",
+                PidSweepWorkflow.run, get_settings().temporal_task_queue, id=f"pid-sweep-test-{uuid.uuid4().hex[:6]}",
                 task_queue=get_settings().temporal_task_queue)
-            await client.get_workflow_handle(f"pid-lead-{lead_id}").result()
+            await client.get_workflow_handle(pid_id(lead_id)).result()
             return started
 
         assert lead_id in run_async(sweep())
@@ -279,13 +293,20 @@ class TestPeriodicSweep:
 
         async def scenario() -> Any:
             client = await Client.connect(services.temporal_address)
+            # a schedule made by an older worker: its sweep did not know the deployment's task queue
+            await client.create_schedule(pid_sweep_id(queue), Schedule(
+                action=ScheduleActionStartWorkflow(PidSweepWorkflow.run, id=pid_sweep_id(queue), task_queue=queue),
+                spec=ScheduleSpec(intervals=[ScheduleIntervalSpec(every=timedelta(seconds=20))]),
+                state=ScheduleState(paused=True)))
             await ensure_schedules(client, queue)
             await ensure_schedules(client, queue)  # a restarted worker finds it and leaves it
             handle = client.get_schedule_handle(pid_sweep_id(queue))
             described = await handle.describe()
             await handle.delete()
-            return described
+            return described, await client.data_converter.decode(list(described.schedule.action.args))
 
-        described = run_async(scenario())
+        described, args = run_async(scenario())
         assert [i.every.total_seconds() for i in described.schedule.spec.intervals] == [20]
         assert described.schedule.action.task_queue == queue
+        assert args == [queue]  # brought up to date: the sweep names the PIDs of this deployment
+        assert described.schedule.state.paused  # an operator's pause is left alone

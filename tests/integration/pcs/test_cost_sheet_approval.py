@@ -16,10 +16,12 @@ from fastapi.testclient import TestClient
 from sqlalchemy import delete
 
 from api.coa.models import ChartOfAccount
+from api.core.config import get_settings
 from api.leads.models import Lead
 from api.notifications.models import Notification
 from tests.conftest import Services, auth, run_async
 from tests.integration.pcs.cost_sheet_api import XLSX, form, item, make_coa, new_lead, send
+from workflows.pid import pid_workflow_id
 
 pytestmark = pytest.mark.usefixtures("worker")
 PROJECT = "PCS approval test lead"
@@ -141,7 +143,7 @@ class TestSubmitAndApprove:
         assert locked.json()["messages"] == ["The project cost sheet is approved and cannot be changed."]
 
         # the approval went on to the lead's PID workflow; its number shows on the cost sheet form
-        pid = finished_workflow(services, f"pid-lead-{lead_id}")
+        pid = finished_workflow(services, pid_workflow_id(lead_id, get_settings().temporal_task_queue))
         assert [p["pidNumber"] for p in form(live, lead_id)["projectIdNumbers"]] == [pid["pid_number"]]
 
 
