@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-from fastapi import APIRouter, FastAPI
+from fastapi import APIRouter, Depends, FastAPI
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from starlette.routing import Route
 from starlette.staticfiles import StaticFiles
@@ -23,6 +23,7 @@ from api.core.authz import PolicyStore
 from api.core.config import Settings, get_settings
 from api.core.db import make_engine, make_session_factory
 from api.core.errors import install_error_handlers
+from api.core.inputs import refuse_nul
 from api.core.redis import make_redis
 from api.core.storage import Storage
 from api.core.temporal import connect as temporal_connect
@@ -39,7 +40,7 @@ log = logging.getLogger(__name__)
 
 
 def api_router() -> APIRouter:
-    router = APIRouter(prefix=API_PREFIX)
+    router = APIRouter(prefix=API_PREFIX, dependencies=[Depends(refuse_nul)])
 
     @router.get("/health", tags=["health"], summary="Liveness")
     def health() -> dict[str, str]:
