@@ -20,6 +20,7 @@ from api.approvals.schemas import (
     TimelineOut,
 )
 from api.core.errors import ValidationFailed
+from api.core.inputs import Id
 from api.core.listing import ListQuery, Page
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, SessionDep, SettingsDep, TemporalDep
@@ -37,7 +38,7 @@ def _pipeline_routes(prefix: str, page: str, pcs: bool) -> None:
     def list_(session: SessionDep, actor: Annotated[User, Authz(page, "read")]) -> Envelope[list[PipelineOut]]:
         return ok(pipelines.list_pipelines(session=session, pcs=pcs))
 
-    def get(pipeline_id: int, session: SessionDep,
+    def get(pipeline_id: Id, session: SessionDep,
             actor: Annotated[User, Authz(page, "read")]) -> Envelope[PipelineOut]:
         return ok(pipelines.get_pipeline(session=session, pipeline_id=pipeline_id))
 
@@ -53,7 +54,7 @@ def _pipeline_routes(prefix: str, page: str, pcs: bool) -> None:
             raise ValidationFailed("The pipeline id is required.")
         return ok(pipelines.save_pipeline(session=session, actor=actor, data=body))
 
-    def delete(pipeline_id: int, session: SessionDep, actor: Annotated[User, Authz(page, "delete")]) -> Envelope[None]:
+    def delete(pipeline_id: Id, session: SessionDep, actor: Annotated[User, Authz(page, "delete")]) -> Envelope[None]:
         pipelines.delete_pipeline(session=session, pipeline_id=pipeline_id)
         return ok(None)
 
@@ -98,7 +99,7 @@ _pipeline_routes("/pcs-approval-pipelines", "system/pcs-approval-pipeline", pcs=
 
 
 @router.post("/leads/{lead_id}/approval-requests", summary="Ask for a stage change, hold, drop or close")
-def request_approval(lead_id: int, body: RequestIn, session: SessionDep, temporal: TemporalDep,
+def request_approval(lead_id: Id, body: RequestIn, session: SessionDep, temporal: TemporalDep,
                      settings: SettingsDep, actor: Annotated[User, Authz("leads", "edit")]) -> Envelope[RequestOut]:
     row = service.request(session=session, temporal=temporal, settings=settings, actor=actor, lead_id=lead_id,
                           data=body)
@@ -114,7 +115,7 @@ def approval_queue(session: SessionDep, params: ListQuery,
 @router.put("/approval/{approval_id}/handle-hold", summary="Approve or reject a request (the Review dialog)",
             responses={202: {"model": Envelope[TimelineOut],
                              "description": "Received but not yet confirmed: it will be applied shortly"}})
-def decide(approval_id: int, body: DecisionIn, session: SessionDep, temporal: TemporalDep, settings: SettingsDep,
+def decide(approval_id: Id, body: DecisionIn, session: SessionDep, temporal: TemporalDep, settings: SettingsDep,
            response: Response, actor: Annotated[User, Authz("system/approval", "edit")]) -> Envelope[TimelineOut]:
     answer = decisions.decide(session=session, temporal=temporal, settings=settings, actor=actor,
                             approval_id=approval_id, data=body)
@@ -125,7 +126,7 @@ def decide(approval_id: int, body: DecisionIn, session: SessionDep, temporal: Te
 
 @router.get("/approval/{approval_id}/timeline", summary="A request's live timeline (its approvers and the "
                                                          "people who can see its lead)")
-def timeline(approval_id: int, session: SessionDep, temporal: TemporalDep, settings: SettingsDep,
+def timeline(approval_id: Id, session: SessionDep, temporal: TemporalDep, settings: SettingsDep,
              actor: Annotated[User, Authz("account", "read")]) -> Envelope[TimelineOut]:
     return ok(decisions.timeline(session=session, temporal=temporal, settings=settings, actor=actor,
                                approval_id=approval_id))

@@ -5,8 +5,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, Field
+from pydantic import AfterValidator, Field, WithJsonSchema
 
+from api.core.inputs import Id
 from api.core.schemas import CamelModel
 from workflows.approval_rules import NOTE_LIMIT, NOTE_TOO_LONG
 
@@ -17,15 +18,15 @@ Mode = Literal["ANY_USER", "ANY_ORDER", "IN_SEQUENCE", "SEVERAL_USER"]
 class LayerIn(CamelModel):
     name: str = Field(default="", max_length=80)
     mode: Mode
-    min_approvals: int = Field(default=1, ge=1)
-    approvers: list[int] = Field(default_factory=list, max_length=50)
+    min_approvals: int = Field(default=1, ge=1, le=50)
+    approvers: list[Id] = Field(default_factory=list, max_length=50)
 
 
 class PipelineIn(CamelModel):
-    id: int | None = None
+    id: Id | None = None
     name: str = Field(default="", max_length=120)
     pipeline_action_type: Literal["CHANGE_LEAD_STAGE", "HOLD_LEAD", "DROP_LEAD", "CLOSE_LEAD", "PCS"]
-    sales_persons: list[int] = Field(default_factory=list, max_length=500)
+    sales_persons: list[Id] = Field(default_factory=list, max_length=500)
     layers: list[LayerIn] = Field(default_factory=list, max_length=20)
 
 
@@ -65,12 +66,13 @@ def _note_fits(value: str | None) -> str | None:
     return value
 
 
-Note = Annotated[str | None, AfterValidator(_note_fits)]
+Note = Annotated[str | None, AfterValidator(_note_fits), WithJsonSchema(
+    {"anyOf": [{"type": "string", "maxLength": NOTE_LIMIT}, {"type": "null"}]})]
 
 
 class RequestIn(CamelModel):
     request_type: RequestType
-    target_stage_id: int | None = None
+    target_stage_id: Id | None = None
     notes: Note = None
 
 
@@ -101,7 +103,7 @@ class QueueRow(CamelModel):
 
 class DecisionIn(CamelModel):
     approvers_action: Literal["APPROVED", "REJECTED"]
-    note: str | None = None  # required to reject, at most 1024 characters: the rules say so, with one message
+    note: Note = None  # required to reject (the rules say so, with one message)
 
 
 class TimelineApproverOut(CamelModel):

@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from api.core.inputs import Id
 from api.core.schemas import CamelModel
 
 
@@ -88,8 +89,8 @@ class ResetTokenOut(CamelModel):
 
 
 class ResetPasswordIn(CamelModel):
-    user_id: int | None = None
-    user_name: str | None = None
+    user_id: Id | None = None
+    user_name: str | None = Field(default=None, max_length=60)
     new_password: str | None = Field(default=None, max_length=128)
     confirmation_new_password: str | None = Field(default=None, max_length=128)
     forgot_password_token: str | None = Field(default=None, max_length=200)

@@ -9,6 +9,7 @@ from fastapi import APIRouter
 from api.clients import service
 from api.clients.schemas import ClientIn, ClientOut, ClientRow, CodeAvailabilityIn, NameAvailabilityIn
 from api.contacts.schemas import Availability
+from api.core.inputs import Id
 from api.core.listing import ListQuery, Page
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, RedisDep, SessionDep
@@ -25,7 +26,7 @@ def list_clients(session: SessionDep, params: ListQuery,
 
 
 @router.get("/detail/{client_id}", summary="A client with its personnel")
-def get_client(client_id: int, session: SessionDep,
+def get_client(client_id: Id, session: SessionDep,
                actor: Annotated[User, Authz(PAGE, "read")]) -> Envelope[ClientOut]:
     return ok(service.get_out(session=session, client_id=client_id))
 
@@ -45,7 +46,7 @@ def update_client(body: ClientIn, session: SessionDep, redis_client: RedisDep,
 
 
 @router.delete("/{client_id}", summary="Remove a client that has no leads")
-def delete_client(client_id: int, session: SessionDep, redis_client: RedisDep,
+def delete_client(client_id: Id, session: SessionDep, redis_client: RedisDep,
                   actor: Annotated[User, Authz(PAGE, "delete")]) -> Envelope[None]:
     service.delete(session=session, redis_client=redis_client, actor=actor, client_id=client_id)
     return ok(None)

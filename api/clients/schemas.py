@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
 from api.contacts.schemas import ContactIn, ContactOut
+from api.core.inputs import Count, Id
 from api.core.schemas import CamelModel
 
 
@@ -43,17 +44,17 @@ class ClientOut(ClientRow):
 class ClientIn(CamelModel):
     """The client wizard's data; each rule is checked by the service with the spec's message."""
 
-    id: int | None = None
+    id: Id | None = None
     client_code: str | None = Field(default=None, max_length=10)
     client_name: str | None = Field(default=None, max_length=150)
     legal_name: str | None = Field(default=None, max_length=200)
-    industry: int | None = None
+    industry: Id | None = None
     address: str | None = Field(default=None, max_length=1000)
-    country: int | None = None
-    province: int | None = None
-    city: int | None = None
-    zip_code: str | int | None = None
-    affiliate: int | None = None
+    country: Id | None = None
+    province: Id | None = None
+    city: Id | None = None
+    zip_code: Annotated[str, Field(max_length=10)] | Count | None = None
+    affiliate: Id | None = None
     npwp: str | None = Field(default=None, max_length=30)
     is_active: bool = True
     personnel: list[ContactIn] | None = Field(default=None, max_length=200)
@@ -62,9 +63,9 @@ class ClientIn(CamelModel):
 class NameAvailabilityIn(CamelModel):
     name: str | None = Field(default=None, max_length=150)
     variant: Literal["create", "update"] = "create"
-    client_id: int | None = None
+    client_id: Id | None = None
 
 
 class CodeAvailabilityIn(CamelModel):
     client_code: str | None = Field(default=None, max_length=10)
-    client_id: int | None = None
+    client_id: Id | None = None

@@ -6,6 +6,7 @@ from fastapi import APIRouter, Query
 
 from api.coa import service
 from api.coa.schemas import CoaIdIn, CoaIn, CoaOut, CoaType
+from api.core.inputs import Id
 from api.core.listing import ListQuery, Page
 from api.core.schemas import Envelope, Message, ok
 from api.deps import Authz, SessionDep
@@ -27,7 +28,7 @@ def list_types(actor: Annotated[User, Authz(PAGE, "read")]) -> Envelope[list[Coa
 
 
 @router.get("/{coa_id}", summary="One COA entry")
-def get_coa(coa_id: int, session: SessionDep, actor: Annotated[User, Authz(PAGE, "read")]) -> Envelope[CoaOut]:
+def get_coa(coa_id: Id, session: SessionDep, actor: Annotated[User, Authz(PAGE, "read")]) -> Envelope[CoaOut]:
     return ok(service.get(session=session, coa_id=coa_id))
 
 

@@ -6,6 +6,7 @@ from datetime import datetime
 
 from pydantic import AliasChoices, Field
 
+from api.core.inputs import Id
 from api.core.schemas import CamelModel
 
 
@@ -24,7 +25,7 @@ class CoaOut(CamelModel):
 class CoaIn(CamelModel):
     """The COA form; each rule is checked by the service with the spec's message, all at once."""
 
-    id: int | None = None
+    id: Id | None = None
     code: str | None = Field(default=None, max_length=200)
     item: str | None = Field(default=None, max_length=1000,
                              validation_alias=AliasChoices("item", "name"),
@@ -35,7 +36,7 @@ class CoaIn(CamelModel):
 
 
 class CoaIdIn(CamelModel):
-    id: int
+    id: Id
 
 
 class CoaType(CamelModel):

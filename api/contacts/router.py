@@ -17,6 +17,7 @@ from api.contacts.schemas import (
     ContactNameAvailabilityIn,
     ContactOut,
 )
+from api.core.inputs import Id
 from api.core.listing import ListQuery, Page
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, SessionDep
@@ -38,13 +39,13 @@ def get_clients(session: SessionDep, actor: Annotated[User, Authz(PAGE, "read")]
 
 
 @router.get("/history/{contact_id}", summary="A contact's changes, newest first")
-def get_history(contact_id: int, session: SessionDep,
+def get_history(contact_id: Id, session: SessionDep,
                 actor: Annotated[User, Authz(PAGE, "read")]) -> Envelope[list[ContactHistoryOut]]:
     return ok(service.history(session=session, contact_id=contact_id))
 
 
 @router.get("/{contact_id}", summary="A contact")
-def get_contact(contact_id: int, session: SessionDep,
+def get_contact(contact_id: Id, session: SessionDep,
                 actor: Annotated[User, Authz(PAGE, "read")]) -> Envelope[ContactOut]:
     return ok(service.get_out(session=session, contact_id=contact_id))
 

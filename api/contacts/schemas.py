@@ -7,14 +7,15 @@ from typing import Any
 
 from pydantic import Field
 
+from api.core.inputs import Id
 from api.core.schemas import CamelModel
 
 
 class ContactIn(CamelModel):
     """A contact as the forms send it; rules and messages are checked by the service, all at once."""
 
-    id: int | None = None
-    client_id: int | None = None
+    id: Id | None = None
+    client_id: Id | None = None
     fullname: str | None = Field(default=None, max_length=150)
     nickname: str | None = Field(default=None, max_length=60)
     gender: str | None = Field(default=None, max_length=10)
@@ -43,7 +44,7 @@ class ContactOut(CamelModel):
 
 
 class ContactIdIn(CamelModel):
-    id: int
+    id: Id
 
 
 class FieldChange(CamelModel):
@@ -66,18 +67,18 @@ class ContactHistoryOut(CamelModel):
 
 
 class ContactAvailabilityIn(CamelModel):
-    id: int | None = None
-    client_id: int | None = None
-    client_name: str | None = None
+    id: Id | None = None
+    client_id: Id | None = None
+    client_name: str | None = Field(default=None, max_length=150)
     fullname: str | None = Field(default=None, max_length=150)
     position: str | None = Field(default=None, max_length=120)
 
 
 class ContactNameAvailabilityIn(CamelModel):
-    id: int | None = None
+    id: Id | None = None
     name: str | None = Field(default=None, max_length=150)
-    variant: str | None = None
-    client_id: int | None = None
+    variant: str | None = Field(default=None, max_length=20)
+    client_id: Id | None = None
     position: str | None = Field(default=None, max_length=120)
 
 

@@ -9,6 +9,7 @@ from typing import Annotated, Any, Generic, TypeVar
 from fastapi import Depends, Query
 
 from api.core.errors import ValidationFailed
+from api.core.inputs import OFFSET_MAX
 from api.core.schemas import CamelModel
 
 T = TypeVar("T")
@@ -30,7 +31,7 @@ class ListParams:
 
 
 def list_params(
-    offset: Annotated[int, Query(ge=0, description="Rows to skip: (page - 1) * size")] = 0,
+    offset: Annotated[int, Query(ge=0, le=OFFSET_MAX, description="Rows to skip: (page - 1) * size")] = 0,
     limit: Annotated[int, Query(ge=1, le=100, description="Page size")] = 10,
     search: Annotated[str | None, Query(max_length=100)] = None,
     criteria: Annotated[str | None, Query(max_length=2000,

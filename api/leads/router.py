@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, File, Form, Query, Request, UploadFile
+from fastapi import APIRouter, File, Form, Path, Query, Request, UploadFile
 from fastapi.responses import FileResponse
 from pydantic import ValidationError
 
 from api.approvals import service as approvals_service
 from api.core.errors import ValidationFailed
+from api.core.inputs import Count, Id
 from api.core.listing import ListQuery, Page
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, SessionDep, SettingsDep, TemporalDep
@@ -45,6 +46,7 @@ BoardReader = Annotated[User, Authz("leads", "read")]
 Reader = Annotated[User, Authz("leads", "read", or_page="leads/view")]
 Writer = Annotated[User, Authz("leads", "write")]
 Editor = Annotated[User, Authz("leads", "edit")]
+DATA_LIMIT = 1_000_000  # characters of the update's JSON (a form part holds at most 1 MB)
 StatusQuery = Annotated[str | None, Query(max_length=60, description="ONGOING (default: NEW and WAITING), ALL, "
                                                                         "or a comma list of statuses")]
 
@@ -52,8 +54,8 @@ StatusQuery = Annotated[str | None, Query(max_length=60, description="ONGOING (d
 @router.get("", summary="The board: columns E1-E6 with their first leads, totals and pins")
 def get_board(session: SessionDep, actor: BoardReader,
               search_keyword: Annotated[str | None, Query(alias="searchKeyword", max_length=100)] = None,
-              selected_stage: Annotated[int | None, Query(alias="selectedStage")] = None,
-              sales_person_id: Annotated[int | None, Query(alias="salesPersonId")] = None,
+              selected_stage: Annotated[Id | None, Query(alias="selectedStage")] = None,
+              sales_person_id: Annotated[Id | None, Query(alias="salesPersonId")] = None,
               status: StatusQuery = None,
               sort: Annotated[str | None, Query(max_length=100, description="Per column, e.g. E1:asc,E2:desc")] = None,
               ) -> Envelope[list[BoardColumn]]:
@@ -63,8 +65,8 @@ def get_board(session: SessionDep, actor: BoardReader,
 
 @router.get("/list", summary="A page of lead cards of some statuses (the per-status lists)")
 def list_leads(session: SessionDep, actor: BoardReader, params: ListQuery, status: StatusQuery = None,
-               stage_id: Annotated[int | None, Query(alias="stageId")] = None,
-               sales_person_id: Annotated[int | None, Query(alias="salesPersonId")] = None) -> Envelope[Page[LeadCard]]:
+               stage_id: Annotated[Id | None, Query(alias="stageId")] = None,
+               sales_person_id: Annotated[Id | None, Query(alias="salesPersonId")] = None) -> Envelope[Page[LeadCard]]:
     return ok(service.list_leads(session=session, actor=actor, status=status, params=params, stage_id=stage_id,
                                  sales_person_id=sales_person_id))
 
@@ -81,12 +83,12 @@ def set_pin(body: PinIn, session: SessionDep, actor: BoardReader) -> Envelope[No
 
 
 @router.get("/totalGp/{sales_person_id}", summary="GP and count of ongoing leads (0: every visible lead)")
-def total_gp(sales_person_id: int, session: SessionDep, actor: BoardReader) -> Envelope[TotalGp]:
+def total_gp(sales_person_id: Count, session: SessionDep, actor: BoardReader) -> Envelope[TotalGp]:
     return ok(service.total_gp(session=session, actor=actor, sales_person_id=sales_person_id))
 
 
 @router.get("/pic/{lead_id}", summary="The lead's persons in charge")
-def get_pics(lead_id: int, session: SessionDep, actor: Reader) -> Envelope[list[PicOut]]:
+def get_pics(lead_id: Id, session: SessionDep, actor: Reader) -> Envelope[list[PicOut]]:
     return ok(service.get_pics(session=session, actor=actor, lead_id=lead_id))
 
 
@@ -102,7 +104,7 @@ def create_lead(body: LeadCreate, session: SessionDep, actor: Writer) -> Envelop
 
 
 @router.get("/{lead_id}", summary="A lead with its lists and, when it waits, what it waits for")
-def get_lead(lead_id: int, session: SessionDep, actor: Reader) -> Envelope[LeadDetail]:
+def get_lead(lead_id: Id, session: SessionDep, actor: Reader) -> Envelope[LeadDetail]:
     detail = service.get_detail(session=session, actor=actor, lead_id=lead_id)
     detail.waiting_for = approvals_service.waiting_for(session=session, lead_id=lead_id, status=detail.status)
     return ok(detail)
@@ -110,54 +112,55 @@ def get_lead(lead_id: int, session: SessionDep, actor: Reader) -> Envelope[LeadD
 
 @router.get("/{lead_id}/stage-options", summary="Every stage as a target of this lead: allowed or why not, whether "
                                                 "it needs approval, what it requires (the stage rules' answer)")
-def stage_options(lead_id: int, session: SessionDep, actor: Reader) -> Envelope[StageOptions]:
+def stage_options(lead_id: Id, session: SessionDep, actor: Reader) -> Envelope[StageOptions]:
     options = service.stage_options(session=session, actor=actor, lead_id=lead_id)
     options.waiting_for = approvals_service.waiting_for(session=session, lead_id=lead_id, status=options.status)
     return ok(options)
 
 
 @router.get("/{lead_id}/form", summary="The lead edit form data")
-def get_form(lead_id: int, session: SessionDep, actor: Reader) -> Envelope[LeadForm]:
+def get_form(lead_id: Id, session: SessionDep, actor: Reader) -> Envelope[LeadForm]:
     return ok(service.get_form(session=session, actor=actor, lead_id=lead_id))
 
 
 @router.get("/{lead_id}/history", summary="Every change of the lead, newest first")
-def get_history(lead_id: int, session: SessionDep, actor: Reader) -> Envelope[list[HistoryEntry]]:
+def get_history(lead_id: Id, session: SessionDep, actor: Reader) -> Envelope[list[HistoryEntry]]:
     return ok(lead_history.history(session=session, actor=actor, lead_id=lead_id))
 
 
 @router.get("/{lead_id}/stageDurations", summary="Time spent in each stage")
-def stage_durations(lead_id: int, session: SessionDep, actor: Reader) -> Envelope[list[StageDuration]]:
+def stage_durations(lead_id: Id, session: SessionDep, actor: Reader) -> Envelope[list[StageDuration]]:
     return ok(service.stage_durations(session=session, actor=actor, lead_id=lead_id))
 
 
 @router.get("/{lead_id}/finalDocuments", summary="The lead's files")
-def final_documents(lead_id: int, session: SessionDep, actor: Reader) -> Envelope[list[FinalDocument]]:
+def final_documents(lead_id: Id, session: SessionDep, actor: Reader) -> Envelope[list[FinalDocument]]:
     return ok(service.final_documents(session=session, actor=actor, lead_id=lead_id))
 
 
 @router.get("/{lead_id}/paymentDetail", summary="Payments and billing schedules")
-def payment_detail(lead_id: int, session: SessionDep, actor: Reader) -> Envelope[PaymentDetail]:
+def payment_detail(lead_id: Id, session: SessionDep, actor: Reader) -> Envelope[PaymentDetail]:
     return ok(service.payment_detail(session=session, actor=actor, lead_id=lead_id))
 
 
 @router.get("/{lead_id}/files/{kind}", summary="Download one of the lead's files", response_class=FileResponse)
-def download_file(lead_id: int, kind: str, request: Request, session: SessionDep, actor: Reader) -> FileResponse:
+def download_file(lead_id: Id, kind: Annotated[str, Path(max_length=60)], request: Request, session: SessionDep,
+                  actor: Reader) -> FileResponse:
     path, name = service.file_path(session=session, storage=request.app.state.storage, actor=actor,
                                    lead_id=lead_id, kind=kind)
     return FileResponse(path, filename=name)
 
 
 @router.get("/{lead_id}/{stage}/requirementFields", summary="What the lead needs before entering a stage")
-def requirement_fields(lead_id: int, stage: str, session: SessionDep,
+def requirement_fields(lead_id: Id, stage: Annotated[str, Path(max_length=60)], session: SessionDep,
                        actor: Reader) -> Envelope[list[RequirementField]]:
     return ok(service.requirement_fields(session=session, actor=actor, lead_id=lead_id, stage=stage))
 
 
 @router.put("/{lead_id}/update/v2", summary="Save the lead edit form (multipart: data JSON and files)")
 async def update_v2(
-    lead_id: int, request: Request, session: SessionDep, actor: Editor, temporal: TemporalDep, settings: SettingsDep,
-    data: Annotated[str, Form(description="The lead edit state as JSON (LeadUpdate)")],
+    lead_id: Id, request: Request, session: SessionDep, actor: Editor, temporal: TemporalDep, settings: SettingsDep,
+    data: Annotated[str, Form(max_length=DATA_LIMIT, description="The lead edit state as JSON (LeadUpdate)")],
     proposal_file: Annotated[UploadFile | None, File(alias="proposalFile")] = None,
     project_cost_sheet_file: Annotated[UploadFile | None, File(alias="projectCostSheetFile")] = None,
     customer_confirmation_document_file: Annotated[UploadFile | None,

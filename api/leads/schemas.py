@@ -2,42 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import date, datetime
-from decimal import Decimal
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, Field, ValidationInfo
-from pydantic_core import PydanticCustomError
+from pydantic import Field
 
+from api.core.inputs import INT32_MAX, Id, money
 from api.core.schemas import CamelModel
 
 StatusName = Literal["NEW", "WAITING", "HOLD", "DROPPED", "CLOSED"]
 FileKind = Literal["proposalFile", "projectCostSheetFile", "customerConfirmationDocumentFile"]
-# Money as typed: below 10^13 a JSON number keeps every digit (a float holds 15), and Numeric(17, 2) holds it.
-MONEY_LIMIT = 10**13
-INT_LIMIT = 2**31 - 1  # Integer columns
-Id = Annotated[int, Field(ge=1, le=INT_LIMIT)]  # a row id: anything else is no row, and past INT_LIMIT no integer
-
-
-def _money(label: str, *, negative: bool = False) -> AfterValidator:
-    """An amount a person typed (the JSON of a request): within the column and at most 2 decimals, else the
-    field's message. What the server reads back from its own columns is not judged again."""
-    limit = f"{MONEY_LIMIT - 0.01:,.2f}".replace(",", "_").replace(".", ",").replace("_", ".")
-
-    def check(value: float, info: ValidationInfo) -> float:
-        if info.mode != "json":
-            return value
-        if not -MONEY_LIMIT < value < MONEY_LIMIT:
-            raise PydanticCustomError("money_range", f"{label} cannot be more than {limit}" + (
-                f" or less than -{limit}." if negative else "."))
-        exponent = Decimal(repr(value)).as_tuple().exponent
-        if isinstance(exponent, int) and exponent < -2:
-            raise PydanticCustomError("money_decimals", f"{label} can have at most 2 decimals.")
-        return value
-
-    checker: Callable[[float, ValidationInfo], float] = check
-    return AfterValidator(checker)
 
 
 class LeadCard(CamelModel):
@@ -66,7 +40,7 @@ class BoardColumn(CamelModel):
 
 
 class PinIn(CamelModel):
-    stage_id: int
+    stage_id: Id
     is_pinned: bool
 
 
@@ -76,8 +50,8 @@ class TotalGp(CamelModel):
 
 
 class FieldLabel(CamelModel):
-    field: str
-    label: str
+    field: str = Field(max_length=40)
+    label: str = Field(max_length=100)
 
 
 class StageOut(CamelModel):
@@ -130,13 +104,13 @@ class ServiceCategoryItem(CamelModel):
 class PaymentItem(CamelModel):
     service_category_id: Id
     billing_date: date | None = None
-    amount: Annotated[float, _money("Payment amount")] | None = Field(default=None, ge=0)
+    amount: Annotated[float, money("Payment amount")] | None = Field(default=None, ge=0)
 
 
 class BillingScheduleItem(CamelModel):
     service_category_id: Id
     schedule: date
-    amount: Annotated[float, _money("Billing amount")] = Field(ge=0)
+    amount: Annotated[float, money("Billing amount")] = Field(ge=0)
     description: str | None = Field(default=None, max_length=200)
 
 
@@ -278,10 +252,10 @@ class LeadUpdate(CamelModel):
     project_start_date: date | None = None
     project_end_date: date | None = None
     project_duration: int | None = Field(default=None, ge=0, le=600)
-    project_budget: Annotated[float, _money("Project Budget")] | None = Field(default=None, ge=0)
-    total_unit: int | None = Field(default=None, ge=0, le=INT_LIMIT)
-    total_revenue: Annotated[float, _money("Total Revenue")] | None = Field(default=None, ge=0)
-    total_gross_profit: Annotated[float, _money("Total Gross Profit", negative=True)] | None = None
+    project_budget: Annotated[float, money("Project Budget")] | None = Field(default=None, ge=0)
+    total_unit: int | None = Field(default=None, ge=0, le=INT32_MAX)
+    total_revenue: Annotated[float, money("Total Revenue")] | None = Field(default=None, ge=0)
+    total_gross_profit: Annotated[float, money("Total Gross Profit", negative=True)] | None = None
     person_in_charges: list[Id] | None = Field(default=None, max_length=50)
     service_categories: list[ServiceCategoryItem] | None = Field(default=None, max_length=50)
     payments: list[PaymentItem] | None = Field(default=None, max_length=200)
@@ -298,8 +272,8 @@ class UpdateResult(CamelModel):
 
 
 class NeedApprovalIn(CamelModel):
-    lead_id: int
-    stage_id: int
+    lead_id: Id
+    stage_id: Id
 
 
 class NeedApprovalOut(CamelModel):

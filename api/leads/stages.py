@@ -9,6 +9,7 @@ from pydantic import Field
 from sqlalchemy import select
 
 from api.core.errors import Conflict, NotFound, ValidationFailed
+from api.core.inputs import Id
 from api.core.schemas import CamelModel, Envelope, ok
 from api.deps import Authz, SessionDep
 from api.leads import stage_rules
@@ -21,15 +22,18 @@ router = APIRouter(prefix="/stages", tags=["stages"])
 PAGE = "system/stage-management"
 
 
+FieldCode = Annotated[str, Field(max_length=40)]
+
+
 class StageIn(CamelModel):
-    id: int
+    id: Id
     stage_description: str = Field(min_length=1, max_length=60)
     needs_approval: bool
-    previous_stage: int | None = Field(default=None, alias="previousStage")
-    next_stage: int | None = Field(default=None, alias="nextStage")
+    previous_stage: Id | None = Field(default=None, alias="previousStage")
+    next_stage: Id | None = Field(default=None, alias="nextStage")
     seq_number: int = Field(ge=1, le=99)
     # field codes; the {field, label} objects GET answers are taken as well, so a stage read can be sent back
-    required_fields: list[str | FieldLabel] | None = Field(default=None, max_length=len(stage_rules.FIELDS))
+    required_fields: list[FieldCode | FieldLabel] | None = Field(default=None, max_length=len(stage_rules.FIELDS))
 
     def field_codes(self) -> list[str] | None:
         if self.required_fields is None:
@@ -42,7 +46,7 @@ class StageCreate(CamelModel):
     stage_description: str = Field(min_length=1, max_length=60)
     needs_approval: bool = False
     seq_number: int = Field(ge=1, le=99)
-    required_fields: list[str] = Field(default_factory=list, max_length=len(stage_rules.FIELDS))
+    required_fields: list[FieldCode] = Field(default_factory=list, max_length=len(stage_rules.FIELDS))
 
 
 def _fields_errors(fields: list[str] | None) -> list[str]:

@@ -6,6 +6,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
 
+from api.core.inputs import Id
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, RedisDep, SessionDep
 from api.master_data import schemas as s
@@ -38,19 +39,19 @@ _simple("countries", s.CountryOut, "Countries")
 
 @router.get("/provinces", summary="Provinces, optionally of one country")
 def provinces(session: SessionDep, redis_client: RedisDep, actor: Reader,
-              country: int | None = None) -> Envelope[list[s.ProvinceOut]]:
+              country: Id | None = None) -> Envelope[list[s.ProvinceOut]]:
     return ok(service.list_provinces(session=session, redis_client=redis_client, country=country))  # type: ignore[arg-type]
 
 
 @router.get("/cities", summary="Cities, optionally of one province")
 def cities(session: SessionDep, redis_client: RedisDep, actor: Reader,
-           province: int | None = None) -> Envelope[list[s.CityOut]]:
+           province: Id | None = None) -> Envelope[list[s.CityOut]]:
     return ok(service.list_cities(session=session, redis_client=redis_client, province=province))  # type: ignore[arg-type]
 
 
 @router.get("/sub-service-categories", summary="Sub-categories, optionally of one service category")
 def sub_service_categories(session: SessionDep, redis_client: RedisDep, actor: Reader,
-                           service_category_id: Annotated[int | None, Query(alias="serviceCategoryId")] = None,
+                           service_category_id: Annotated[Id | None, Query(alias="serviceCategoryId")] = None,
                            ) -> Envelope[list[s.SubServiceCategoryOut]]:
     return ok(service.list_sub_service_categories(  # type: ignore[arg-type]
         session=session, redis_client=redis_client, service_category_id=service_category_id))
@@ -69,7 +70,7 @@ def sales_persons(session: SessionDep, redis_client: RedisDep, actor: Reader) ->
 
 @router.get("/sales-users-by-leader", summary="The users reporting to a leader (default: the caller)")
 def sales_users_by_leader(session: SessionDep, redis_client: RedisDep, actor: Reader,
-                          leader_id: Annotated[int | None, Query(alias="leaderId")] = None,
+                          leader_id: Annotated[Id | None, Query(alias="leaderId")] = None,
                           ) -> Envelope[list[s.SalesUserOut]]:
     return ok(service.list_sales_users_by_leader(  # type: ignore[arg-type]
         session=session, redis_client=redis_client, leader_id=leader_id or actor.id))

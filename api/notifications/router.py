@@ -9,6 +9,7 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import StreamingResponse
 
+from api.core.inputs import OFFSET_MAX, Id
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, SessionDep
 from api.notifications import service
@@ -24,9 +25,9 @@ TypeQuery = Annotated[Literal["ALL", "APPROVAL", "INFORMATION"] | None, Query()]
 def list_notifications(
     session: SessionDep,
     actor: Annotated[User, Authz("user/inbox", "read")],
-    user: int | None = None,
+    user: Id | None = None,
     type: TypeQuery = None,
-    page: Annotated[int, Query(ge=1)] = 1,
+    page: Annotated[int, Query(ge=1, le=OFFSET_MAX)] = 1,
     limit: Annotated[int, Query(ge=1, le=100)] = 10,
     search: Annotated[str | None, Query(max_length=100)] = None,
     unread: bool = False,
@@ -36,7 +37,7 @@ def list_notifications(
 
 
 @router.get("/limited", summary="The latest notifications and the unread count, for the bell")
-def limited(session: SessionDep, actor: Annotated[User, Authz("user/inbox", "read")], user: int | None = None,
+def limited(session: SessionDep, actor: Annotated[User, Authz("user/inbox", "read")], user: Id | None = None,
             type: TypeQuery = None) -> Envelope[NotificationLimited]:
     return ok(service.limited(session=session, actor=actor, user=user, type_=type))
 

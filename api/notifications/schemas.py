@@ -7,6 +7,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from api.core.inputs import Id
 from api.core.schemas import CamelModel
 
 NotificationType = Literal["APPROVAL", "INFORMATION"]
@@ -37,9 +38,9 @@ class NotificationLimited(CamelModel):
 
 
 class MarkReadIn(CamelModel):
-    ids: list[int] = Field(max_length=500)
+    ids: list[Id] = Field(max_length=500)
 
 
 class ReadAllIn(CamelModel):
     type: Literal["ALL", "APPROVAL", "INFORMATION"] | None = None
-    user: int | None = None
+    user: Id | None = None

@@ -6,6 +6,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, File, Form, Query, Request, UploadFile
 from fastapi.responses import FileResponse, Response
 
+from api.core.inputs import Count, Id
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, SessionDep, TemporalDep
 from api.pcs import pdf, pdf_mail, pid
@@ -28,27 +29,27 @@ def _pdf(data: bytes, name: str, *, inline: bool = False) -> Response:
 
 @router.get("/leads/{lead_id}/pcs-pdf", summary="The cost sheet as an A2 PDF (attachment PCS_{client}_{project}.pdf)",
             response_class=Response, responses=PDF_RESPONSE)
-def pcs_pdf(lead_id: int, session: SessionDep, actor: Reader,
-            revision_batch: Annotated[int | None, Query(alias="revisionBatch", ge=0)] = None) -> Response:
+def pcs_pdf(lead_id: Id, session: SessionDep, actor: Reader,
+            revision_batch: Annotated[Count | None, Query(alias="revisionBatch")] = None) -> Response:
     data, name = pdf.lead_pdf(session=session, actor=actor, lead_id=lead_id, revision_batch=revision_batch)
     return _pdf(data, name)
 
 
 @router.post("/leads/{lead_id}/generate-pid", summary="Start the lead's PID generation (idempotent)")
-def generate_pid(lead_id: int, request: Request, session: SessionDep, temporal: TemporalDep,
+def generate_pid(lead_id: Id, request: Request, session: SessionDep, temporal: TemporalDep,
                  actor: Editor) -> Envelope[PidStart]:
     return ok(pid.generate(session=session, temporal=temporal, settings=request.app.state.settings, actor=actor,
                            lead_id=lead_id))
 
 
 @router.get("/leads/{lead_id}/project-ids", summary="The lead's PIDs with their PDFs, and whether one can be generated")
-def project_ids(lead_id: int, session: SessionDep, actor: Reader) -> Envelope[PidOverview]:
+def project_ids(lead_id: Id, session: SessionDep, actor: Reader) -> Envelope[PidOverview]:
     return ok(pid.overview(session=session, actor=actor, lead_id=lead_id))
 
 
 @router.get("/leads/{lead_id}/project-ids/{pid_id}/pdf", summary="Download the PDF generated with a PID",
             response_class=FileResponse, responses=PDF_RESPONSE)
-def project_id_pdf(lead_id: int, pid_id: int, request: Request, session: SessionDep, actor: Reader) -> FileResponse:
+def project_id_pdf(lead_id: Id, pid_id: Id, request: Request, session: SessionDep, actor: Reader) -> FileResponse:
     path, name = pid.pdf_path(session=session, storage=request.app.state.storage, actor=actor, lead_id=lead_id,
                               pid_id=pid_id)
     return FileResponse(path, filename=name, media_type="application/pdf")
@@ -62,7 +63,7 @@ def frontend_scheduler(session: SessionDep, actor: Reader) -> Envelope[PendingPi
 @router.post("/frontend-scheduler/process/pid", summary="Make sure the lead's PID workflow runs (the server renders "
                                                          "the PDF; a sent file is not needed)")
 def process_pid(request: Request, session: SessionDep, temporal: TemporalDep, actor: Reader,
-                lead_id: Annotated[int, Form(alias="leadId")],
+                lead_id: Annotated[Id, Form(alias="leadId")],
                 file: Annotated[UploadFile | None, File(description="Ignored: the server renders the PDF")] = None,
                 ) -> Envelope[PidStart]:
     return ok(pid.process(session=session, temporal=temporal, settings=request.app.state.settings, actor=actor,

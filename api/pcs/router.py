@@ -6,14 +6,14 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, File, Form, Query, Request, UploadFile
+from fastapi import APIRouter, Depends, File, Form, Path, Query, Request, UploadFile
 from fastapi.responses import FileResponse
 from pydantic import TypeAdapter, ValidationError
 
 from api.core.errors import ValidationFailed
+from api.core.inputs import Count, Id
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, SessionDep, SettingsDep, TemporalDep
-from api.leads.schemas import INT_LIMIT
 from api.pcs import files as pcs_files
 from api.pcs import form as pcs_form
 from api.pcs import service
@@ -39,7 +39,7 @@ def _json(text: str | None, default: Any, message: str) -> Any:
         raise ValidationFailed(message) from exc
 
 
-def _parse(leads_id: int, remark: str | None, items: str | None, file_state: str | None,
+def _parse(leads_id: Id, remark: str | None, items: str | None, file_state: str | None,
            revision_batch: int | None) -> SaveIn:
     try:
         parsed_items = _ITEMS.validate_python(_json(items, [], NOT_A_LIST))
@@ -60,12 +60,14 @@ def _read(upload: UploadFile | None) -> tuple[str, bytes] | None:
     return upload.filename, upload.file.read(pcs_files.MAX_BYTES + 1)
 
 
-LeadsId = Annotated[int, Form(alias="leadsId", ge=1, le=INT_LIMIT)]
-Remark = Annotated[str | None, Form()]
-Items = Annotated[str | None, Form(alias="projectCostSheetItems", description="JSON list of items with their "
-                                                                             "billing schedules")]
-FileState = Annotated[str | None, Form(alias="uploadedFileState", description='JSON {"isDeletedByUser": bool}')]
-Revision = Annotated[int | None, Form(alias="revisionBatch", description="Optional: the revision being edited; "
+LeadsId = Annotated[Id, Form(alias="leadsId")]
+ITEMS_LIMIT = 1_000_000  # characters of the items JSON (a form part holds at most 1 MB)
+Remark = Annotated[str | None, Form(max_length=2000)]
+Items = Annotated[str | None, Form(alias="projectCostSheetItems", max_length=ITEMS_LIMIT,
+                                   description="JSON list of items with their billing schedules")]
+FileState = Annotated[str | None, Form(alias="uploadedFileState", max_length=200,
+                                       description='JSON {"isDeletedByUser": bool}')]
+Revision = Annotated[Count | None, Form(alias="revisionBatch", description="Optional: the revision being edited; "
                                                                          "refused unless it is the current one")]
 Upload = Annotated[UploadFile | None, File(alias="uploadedFile", description="The PCS spreadsheet (15 MB)")]
 
@@ -86,7 +88,7 @@ Sent = Annotated[_Sent, Depends(_sent)]
 
 
 @router.get("/leads/{lead_id}/form/v2", summary="The cost sheet form of a lead: current and earlier revisions")
-def get_form(lead_id: int, session: SessionDep, actor: SheetReader) -> Envelope[PcsForm]:
+def get_form(lead_id: Id, session: SessionDep, actor: SheetReader) -> Envelope[PcsForm]:
     return ok(pcs_form.get_form(session=session, actor=actor, lead_id=lead_id))
 
 
@@ -106,23 +108,24 @@ def submit_for_approval(request: Request, session: SessionDep, temporal: Tempora
 
 @router.get("/leads/download/{filename}", summary="Download a lead's cost sheet spreadsheet or PID PDF",
             response_class=FileResponse)
-def download(filename: str, request: Request, session: SessionDep, actor: SheetReader) -> FileResponse:
+def download(filename: Annotated[str, Path(max_length=200)],
+             request: Request, session: SessionDep, actor: SheetReader) -> FileResponse:
     path, name, media = service.download(session=session, storage=request.app.state.storage, actor=actor,
                                          filename=filename)
     return FileResponse(path, filename=name, media_type=media)
 
 
 @router.get("/leads/{lead_id}/pcs-approval-flow", summary="The approval flow of the current cost sheet revision")
-def approval_flow(lead_id: int, session: SessionDep, settings: SettingsDep, actor: SheetReader,
+def approval_flow(lead_id: Id, session: SessionDep, settings: SettingsDep, actor: SheetReader,
                   status: Annotated[str | None, Query(max_length=30, description="The status the caller "
                                                       "shows (informational)")] = None) -> Envelope[FlowOut]:
     return ok(service.approval_flow(session=session, settings=settings, actor=actor, lead_id=lead_id))
 
 
 @router.get("/leads/{lead_id}/pcs-approval-flow-detail", summary="The approval flow of one cost sheet revision")
-def approval_flow_detail(lead_id: int, session: SessionDep, settings: SettingsDep, actor: SheetReader,
+def approval_flow_detail(lead_id: Id, session: SessionDep, settings: SettingsDep, actor: SheetReader,
                          status: Annotated[str | None, Query(max_length=30)] = None,
-                         revision_batch: Annotated[int | None, Query(alias="revisionBatch", ge=0)] = None,
+                         revision_batch: Annotated[Count | None, Query(alias="revisionBatch")] = None,
                          ) -> Envelope[FlowOut]:
     return ok(service.approval_flow(session=session, settings=settings, actor=actor, lead_id=lead_id,
                                     revision_batch=revision_batch))

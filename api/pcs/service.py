@@ -18,11 +18,11 @@ from api.approvals import service as approvals_service
 from api.approvals.models import ApprovalRequest
 from api.core.config import Settings
 from api.core.errors import AppError, Conflict, Forbidden, NotFound, ValidationFailed
+from api.core.inputs import INT32_MAX
 from api.core.storage import Storage
 from api.leads import files as lead_files
 from api.leads import service as leads_service
 from api.leads.models import Lead
-from api.leads.schemas import INT_LIMIT
 from api.pcs import approval as pcs_approval
 from api.pcs import billing
 from api.pcs import files as pcs_files
@@ -52,7 +52,7 @@ MARGIN_LIMIT = Decimal("9999999.99")  # Numeric(9, 2): a draft with absurd costs
 
 def _rows(session: Session, data: SaveIn, existing: dict[int, ProjectCostSheetItem]) -> tuple[list[ItemRow], list[str]]:
     """The sent items as rule rows, and what is wrong with their chart of accounts entries."""
-    known = repo.coas(session, [i.coa_id for i in data.items if i.coa_id and 0 < i.coa_id <= INT_LIMIT])
+    known = repo.coas(session, [i.coa_id for i in data.items if i.coa_id and 0 < i.coa_id <= INT32_MAX])
     kept = {item.coa_id for item in existing.values()}
     rows, errors = [], []
     for index, item in enumerate(data.items, start=1):

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, File, Request, UploadFile
+from fastapi import APIRouter, File, Path, Request, UploadFile
 from fastapi.responses import FileResponse
 
 from api.access.service import session_user
 from api.auth.schemas import ChangeOwnPasswordIn, SessionUser, SetPasswordIn
 from api.core.errors import NotFound
+from api.core.inputs import Id
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, PolicyDep, RedisDep, SessionDep, SettingsDep
 from api.users import service
@@ -42,7 +43,7 @@ async def upload_profile_picture(request: Request, session: SessionDep, settings
 
 
 @router.put("/users/{user_id}/change-password", summary="Set a user's password (administrators)")
-def set_password(user_id: int, body: SetPasswordIn, session: SessionDep, redis_client: RedisDep,
+def set_password(user_id: Id, body: SetPasswordIn, session: SessionDep, redis_client: RedisDep,
                  actor: Annotated[User, Authz("system/user-management", "edit")]) -> Envelope[None]:
     service.set_password_by_admin(session=session, redis_client=redis_client, actor=actor, user_id=user_id,
                                   new_password=body.new_password, confirmation=body.confirmation_new_password)
@@ -50,7 +51,7 @@ def set_password(user_id: int, body: SetPasswordIn, session: SessionDep, redis_c
 
 
 @router.get("/users/{user_id}/detail", summary="A user's details (oneself, or anyone with User Management)")
-def get_detail(user_id: int, session: SessionDep, policy: PolicyDep, settings: SettingsDep,
+def get_detail(user_id: Id, session: SessionDep, policy: PolicyDep, settings: SettingsDep,
                actor: Annotated[User, Authz("account", "read")]) -> Envelope[SessionUser]:
     user = service.get_visible_or_404(session=session, policy=policy, actor=actor, user_id=user_id)
     return ok(session_user(user, settings))
@@ -58,7 +59,7 @@ def get_detail(user_id: int, session: SessionDep, policy: PolicyDep, settings: S
 
 @router.get("/profile-pictures/{file_name}", summary="A profile picture",
             response_class=FileResponse, responses={200: {"content": {"image/*": {}}}})
-def get_profile_picture(file_name: str, request: Request,
+def get_profile_picture(file_name: Annotated[str, Path(max_length=200)], request: Request,
                         actor: Annotated[User, Authz("account", "read")]) -> FileResponse:
     path = request.app.state.storage.path(service.PICTURES, file_name)
     if path is None:
