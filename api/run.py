@@ -1,6 +1,7 @@
-"""`make run`: start the embedded services that have no URL, migrate, seed, then the worker and the API.
+"""`make run`: start the embedded services that have no URL, migrate, seed, then supervise the worker and the API.
 
-Ctrl-C stops every process started here; data stays under .data/ for the next run.
+A worker or API that exits is started again after a growing delay (api/supervisor.py). Ctrl-C or SIGTERM stops
+every process started here; data stays under .data/ for the next run.
 """
 
 from __future__ import annotations
@@ -18,11 +19,10 @@ from api.core.embedded import (
     EmbeddedPostgres,
     EmbeddedRedis,
     EmbeddedTemporal,
-    _terminate,
     child_env,
     port_open,
-    wait_for_port,
 )
+from api.supervisor import Child, Supervisor
 
 log = logging.getLogger("run")
 
@@ -49,7 +49,8 @@ def main() -> int:
         return 1
 
     started: list[object] = []
-    children: list[subprocess.Popen[bytes]] = []
+    supervisor: Supervisor | None = None
+    signal.signal(signal.SIGTERM, _interrupt)  # while starting, SIGTERM unwinds like Ctrl-C: what started stops
     temporal_ui = settings.temporal_ui_url
     try:
         env: dict[str, str] = {"DATA_DIR": str(data)}
@@ -77,51 +78,61 @@ def main() -> int:
         settings = get_settings()
         assert settings.database_url
         migrate(settings.database_url)
-        subprocess.run([sys.executable, "-m", "api.seed"], check=True, env=child_env(**env))
+        subprocess.run([sys.executable, "-m", "api.seed", "demo"], check=True, env=child_env(**env))
         settings.signing_key()  # generated into .data/ once, shared by every process
 
-        children.append(subprocess.Popen([sys.executable, "-m", "worker"], env=child_env(**env)))
-        children.append(subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "api.main:create_app", "--factory", "--host", settings.host,
-             "--port", str(settings.port), "--proxy-headers", "--log-level", "info"], env=child_env(**env)))
-        wait_for_port(settings.port, 60, "API", children[-1])
-
-        url = f"http://{settings.host}:{settings.port}"
-        banner = [
-            "",
-            "  Pipeline CRM is running",
-            f"    App            {url}/",
-            f"    API docs       {url}/api/docs",
-            f"    Temporal UI    {temporal_ui or '(external Temporal: see its own UI)'}",
-            "    Demo sign-ins  (password for all: Pipeline#2026!Go)",
-            "      admin (Administrator), topmanager (Top Management), tl1 / tl2 (Team Leaders),",
-            "      sales1..sales3 (team tl1), sales4..sales6 (team tl2), approver1 / approver2",
-            "  Press Ctrl-C to stop everything.",
-            "",
-        ]
-        print("\n".join(banner), flush=True)
-
+        supervisor = Supervisor([
+            Child("worker", [sys.executable, "-m", "worker"], env=child_env(**env)),
+            Child("API", [sys.executable, "-m", "uvicorn", "api.main:create_app", "--factory", "--host", settings.host,
+                          "--port", str(settings.port), "--proxy-headers", "--log-level", "info"],
+                  env=child_env(**env)),
+        ])
         stop = {"now": False}
 
         def _stop(*_: object) -> None:
             stop["now"] = True
 
+        # from here on a signal only sets the flag: the loop below notices it between two polls, so the supervisor
+        # never takes the children's exits on Ctrl-C for crashes (they have their own process group and hear it
+        # only from the supervisor's stop())
         signal.signal(signal.SIGINT, _stop)
         signal.signal(signal.SIGTERM, _stop)
+        supervisor.start()
+        shown = False
         while not stop["now"]:
-            for child in children:
-                if child.poll() is not None:
-                    log.error("%s exited with code %s; stopping", child.args, child.returncode)
-                    stop["now"] = True
-            time.sleep(0.5)
+            supervisor.poll()
+            if not shown and port_open(settings.port):
+                print(_banner(settings.host, settings.port, temporal_ui), flush=True)
+                shown = True
+            time.sleep(0.2)
         return 0
     finally:
         print("Stopping...", flush=True)
-        for child in reversed(children):
-            _terminate(child)
+        if supervisor is not None:
+            supervisor.stop()
         for svc in reversed(started):
             svc.stop()  # type: ignore[attr-defined]
         print("Stopped.", flush=True)
+
+
+def _banner(host: str, port: int, temporal_ui: str | None) -> str:
+    url = f"http://{host}:{port}"
+    return "\n".join([
+        "",
+        "  Pipeline CRM is running",
+        f"    App            {url}/",
+        f"    API docs       {url}/api/docs",
+        f"    Temporal UI    {temporal_ui or '(external Temporal: see its own UI)'}",
+        "    Demo sign-ins  (password for all: Pipeline#2026!Go)",
+        "      admin (Administrator), topmanager (Top Management), tl1 / tl2 (Team Leaders),",
+        "      sales1..sales3 (team tl1), sales4..sales6 (team tl2), approver1 / approver2",
+        "  A worker or API that exits is restarted (1 s, 2 s, 4 s ... apart). Press Ctrl-C to stop everything.",
+        "",
+    ])
+
+
+def _interrupt(*_: object) -> None:
+    raise KeyboardInterrupt
 
 
 if __name__ == "__main__":
