@@ -1,12 +1,16 @@
-"""Reference and demo data, applied idempotently: `python -m api.seed` (run by `make run`).
+"""Reference and demo data, applied idempotently: `python -m api.seed reference` (a real deployment: docker-compose)
+or `python -m api.seed demo` (reference data, then the demo users, pipelines, clients and leads: `make run`).
 
-Pages, menus, roles and the default Casbin policy are created when absent and never overwrite what an
-administrator changed; demo users are created when their username is free.
+Reference data is what every deployment needs and creates no user: pages, menus, roles, the default Casbin policy,
+master data, the chart of accounts (stages come with the migrations). It is created when absent and never overwrites
+what an administrator changed; demo users are created when their username is free. Either way the first
+administrator of FIRST_ADMIN_USERNAME / FIRST_ADMIN_PASSWORD is created when set and no administrator exists.
 """
 
 from __future__ import annotations
 
 import logging
+import sys
 from dataclasses import dataclass
 from datetime import date
 
@@ -92,7 +96,8 @@ def seed_access(session: Session) -> None:
             session.add(CasbinRule(ptype=ptype, **{f"v{i}": v for i, v in enumerate(values)}))
 
 
-def seed_users(session: Session) -> None:
+def seed_roles(session: Session) -> dict[str, Role]:
+    """The five roles the policy names; returns every role by name."""
     roles = {r.name: r for r in session.scalars(select(Role))}
     for name, description, component, whitelist in ROLES:
         if name not in roles:
@@ -100,7 +105,12 @@ def seed_users(session: Session) -> None:
                                hierarchy_whitelist=whitelist)
             session.add(roles[name])
     session.flush()
+    return roles
 
+
+def seed_demo_users(session: Session) -> None:
+    """The twelve demo users of the README, all with DEMO_PASSWORD."""
+    roles = seed_roles(session)
     users = {u.username: u for u in session.scalars(select(User))}
     password_hash = hash_password(DEMO_PASSWORD)
     for demo in DEMO_USERS:
@@ -115,45 +125,75 @@ def seed_users(session: Session) -> None:
         users[demo.username] = user
 
 
-def seed(session: Session, *, demo: bool = True) -> None:
-    from api.approvals.seed import seed_default_pipelines, seed_waiting_requests
+def seed_reference_data(session: Session) -> None:
+    """What a real deployment needs, and no user."""
     from api.coa.seed import seed_chart_of_accounts
-    from api.leads.seed import seed_demo_leads
-    from api.master_data.seed import seed_demo_clients, seed_reference
-    from api.pcs.seed import seed_demo_cost_sheets
+    from api.master_data.seed import seed_reference
 
     seed_access(session)
-    seed_users(session)
+    seed_roles(session)
     seed_reference(session)
-    seed_default_pipelines(session)
     seed_chart_of_accounts(session)
+
+
+def seed_demo_data(session: Session) -> None:
+    """The demo users, approval pipelines naming them, clients, leads and cost sheets (needs the reference data)."""
+    from api.approvals.seed import seed_default_pipelines
+    from api.leads.seed import seed_demo_leads
+    from api.master_data.seed import seed_demo_clients
+    from api.pcs.seed import seed_demo_cost_sheets
+
+    seed_demo_users(session)
+    seed_default_pipelines(session)
+    seed_demo_clients(session)
+    seed_demo_leads(session)
+    seed_demo_cost_sheets(session)
+
+
+def seed(session: Session, *, demo: bool = True) -> None:
+    """Reference data and (unless demo is False) the demo data, committed."""
+    from api.approvals.seed import seed_waiting_requests
+
+    seed_reference_data(session)
     if demo:
-        seed_demo_clients(session)
-        seed_demo_leads(session)
-        seed_demo_cost_sheets(session)
+        seed_demo_data(session)
     seed_waiting_requests(session)  # also repairs leads an older version left waiting without a request
     session.commit()
 
 
-def main() -> None:
+USAGE = "usage: python -m api.seed reference|demo"
+
+
+def main(argv: list[str]) -> int:
+    from api.admin import AdminError, ensure_first_admin_from_settings
     from api.core.config import get_settings
     from api.core.db import make_engine, make_session_factory
 
+    if len(argv) != 1 or argv[0] not in ("reference", "demo"):
+        print(USAGE, file=sys.stderr)
+        return 2
     settings = get_settings()
     if not settings.database_url:
         raise SystemExit("DATABASE_URL is not set")
     engine = make_engine(settings.database_url)
-    with make_session_factory(engine)() as session:
-        seed(session)
-    engine.dispose()
+    try:
+        with make_session_factory(engine)() as session:
+            seed(session, demo=argv[0] == "demo")
+            ensure_first_admin_from_settings(session, settings)
+    except AdminError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    finally:
+        engine.dispose()
     if settings.redis_url:  # reference data may have changed under the cached lists
         from api.core.redis import make_redis
         from api.master_data.service import all_changed
 
         all_changed(make_redis(settings.redis_url))
-    log.info("seed applied")
+    log.info("%s seed applied", argv[0])
+    return 0
 
 
 if __name__ == "__main__":
     logging.basicConfig(level=logging.INFO)
-    main()
+    sys.exit(main(sys.argv[1:]))

@@ -42,6 +42,10 @@ class Settings(BaseSettings):
     login_lock_minutes: int = 15
 
     password_reset_minutes: int = 30
+    # the first administrator of a deployment without demo data, created once when no administrator exists
+    first_admin_username: str | None = None
+    first_admin_password: str | None = None
+    first_admin_email: str | None = None
     smtp_url: str | None = None  # smtp://user:pass@host:port ; without it mails go to data_dir/outbox
     mail_from: str = "Pipeline CRM <no-reply@pipeline-crm.local>"
     allowed_redirect_origins: list[str] = Field(default_factory=list)
