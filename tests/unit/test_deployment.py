@@ -74,3 +74,23 @@ def test_the_web_image_config_exists() -> None:
     assert (ROOT / "deploy" / "nginx.conf").is_file()
 
 
+
+
+def test_the_deployment_seeds_reference_data_only() -> None:
+    """The demo users (their password is in the README) exist only under `make run` and the tests."""
+    command = " ".join(SERVICES["migrate"]["command"])
+    seeds = re.findall(r"python -m api\.seed(?: (\w+))?", command)
+    assert seeds == ["reference"], command
+    for service in SERVICES.values():
+        assert "demo" not in " ".join(service.get("command") or []), service
+
+
+def test_the_first_administrator_settings_reach_the_migration_only() -> None:
+    """The seed creates the first administrator from them; the API and the worker never see that password."""
+    from api.core.config import Settings
+
+    wanted = {"FIRST_ADMIN_USERNAME", "FIRST_ADMIN_PASSWORD", "FIRST_ADMIN_EMAIL"}
+    assert {f.upper() for f in Settings.model_fields} >= wanted
+    assert wanted <= set(SERVICES["migrate"]["environment"])
+    for name in ("api", "worker"):
+        assert not wanted & set(SERVICES[name]["environment"]), name
