@@ -80,12 +80,6 @@ class Supervisor:
                 child.restarts += 1
                 log.info("%s restarted (pid %s)", child.name, child.proc.pid if child.proc else "?")
 
-    def run(self, should_stop: Callable[[], bool], interval: float = 0.2) -> None:
-        """Poll until should_stop() says so."""
-        while not should_stop():
-            self.poll()
-            time.sleep(interval)
-
     def stop(self, timeout: float = 10.0) -> None:
         """Terminate every child (last started first), killing any that does not exit within timeout."""
         self.stopping = True

@@ -87,7 +87,7 @@ def _signs_in(services: Services, url: str, username: str, password: str) -> dic
         token = r.json()["results"]["token"]
         r = client.get("/api/auth/session", headers={"Authorization": f"Bearer {token}"})
         assert r.status_code == 200, r.text
-        return r.json()["results"]  # type: ignore[no-any-return]
+        return r.json()["results"]
 
 
 class TestReferenceSeed:
@@ -95,10 +95,10 @@ class TestReferenceSeed:
         assert MIGRATE[-1].endswith("python -m api.seed reference")
         assert _count(reference_db, User) == 0
         assert _count(reference_db, Role) == 5
-        for model in (Page, Menu, CasbinRule, Stage, City, ChartOfAccount):
-            assert _count(reference_db, model) > 0, model.__name__
-        for model in (Lead, Client, ApprovalPipeline):  # demo data (the demo pipelines name demo approvers)
-            assert _count(reference_db, model) == 0, model.__name__
+        for present in (Page, Menu, CasbinRule, Stage, City, ChartOfAccount):
+            assert _count(reference_db, present) > 0, present.__name__
+        for absent in (Lead, Client, ApprovalPipeline):  # demo data (the demo pipelines name demo approvers)
+            assert _count(reference_db, absent) == 0, absent.__name__
 
     def test_the_demo_seed_still_brings_the_demo_users(self, fresh_db: str) -> None:
         done = _run([sys.executable, "-m", "api.seed", "demo"], fresh_db)
