@@ -23,7 +23,9 @@ from api.core.authz import PolicyStore
 from api.core.config import Settings, get_settings
 from api.core.db import make_engine, make_session_factory
 from api.core.errors import install_error_handlers
+from api.core.headers import SecurityHeadersMiddleware
 from api.core.inputs import refuse_nul
+from api.core.limits import BodyLimitMiddleware
 from api.core.redis import make_redis
 from api.core.storage import Storage
 from api.core.temporal import connect as temporal_connect
@@ -112,6 +114,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         openapi_url=f"{API_PREFIX}/openapi.json",
     )
     install_error_handlers(app)
+    app.add_middleware(BodyLimitMiddleware)  # bodies limited before anything parses them
+    app.add_middleware(SecurityHeadersMiddleware, docs_prefix=f"{API_PREFIX}/docs")  # outermost: every answer
     app.include_router(api_router())
     assert_routes_declared(app)
     _spa(app, settings.frontend_dist)

@@ -25,6 +25,7 @@ from api.approvals.schemas import (
 )
 from api.core.config import Settings
 from api.core.errors import Conflict, RequestPending, ValidationFailed
+from api.core.uploads import Upload
 from api.leads import service as leads_service
 from api.leads import stage_rules
 from api.leads.models import ONGOING, Lead, Stage
@@ -138,7 +139,7 @@ def request_pcs(*, session: Session, temporal: Client, settings: Settings, actor
 
 
 def save_lead_edit(*, session: Session, storage: Any, temporal: Client, settings: Settings, actor: User,
-                   lead_id: int, data: Any, uploads: dict[str, tuple[str, bytes]]) -> Any:
+                   lead_id: int, data: Any, uploads: dict[str, Upload]) -> Any:
     """The lead edit form: its fields, files and stage; a stage that needs approval is asked for with the same
     request the request button makes, in the same transaction as the edit."""
     edit = leads_service.apply_edit(session=session, storage=storage, actor=actor, lead_id=lead_id, data=data,

@@ -10,8 +10,10 @@ import logging
 import os
 import re
 import secrets
+import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import BinaryIO
 
 from sqlalchemy import event
 from sqlalchemy.orm import Session, SessionTransaction
@@ -20,6 +22,8 @@ log = logging.getLogger(__name__)
 
 _SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,150}$")
 _PENDING = "storage.pending"
+_CHUNK = 1024 * 1024
+Content = bytes | BinaryIO  # a file object (an upload's spooled body) is copied in chunks, never read whole
 
 
 def _checked(name: str) -> str:
@@ -28,11 +32,15 @@ def _checked(name: str) -> str:
     return name
 
 
-def _written(target: Path, data: bytes) -> Path:
+def _written(target: Path, data: Content) -> Path:
     """`data` in a new temporary file beside `target`, on disk (the caller moves or links it into place)."""
     tmp = target.with_name(f".{target.name}.{secrets.token_hex(8)}.tmp")
     with tmp.open("xb") as fh:
-        fh.write(data)
+        if isinstance(data, bytes):
+            fh.write(data)
+        else:
+            data.seek(0)
+            shutil.copyfileobj(data, fh, _CHUNK)
         fh.flush()
         os.fsync(fh.fileno())
     return tmp
@@ -54,7 +62,7 @@ class Storage:
         path = self.root / namespace / name
         return path if path.is_file() else None
 
-    def save(self, namespace: str, name: str, data: bytes) -> Path:
+    def save(self, namespace: str, name: str, data: Content) -> Path:
         """Write `name` whole (replacing a file of that name): readers see the old file or the new one."""
         target = self._dir(namespace) / _checked(name)
         _written(target, data).replace(target)
@@ -76,7 +84,7 @@ class StagedStorage:
     def __init__(self, storage: Storage, session: Session):
         self.storage, self.session = storage, session
 
-    def write(self, namespace: str, *, stem: str, ext: str, data: bytes) -> str:
+    def write(self, namespace: str, *, stem: str, ext: str, data: Content) -> str:
         """Store `data` under a new key '{stem}-{random}.{ext}' that no file has, and answer the key."""
         pending = self._pending()
         folder = self.storage._dir(namespace)

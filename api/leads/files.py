@@ -1,50 +1,48 @@
-"""Lead files (proposal, PCS file, customer confirmation document): limits, types and storage."""
+"""Lead files (proposal, PCS file, customer confirmation document): which upload kind each is, and their storage."""
 
 from __future__ import annotations
 
 import re
-from pathlib import PurePath
-from typing import Any
+from typing import Any, BinaryIO
 
-from api.core.errors import PayloadTooLarge, ValidationFailed
+from api.core import uploads
 from api.core.storage import StagedStorage
 
-MAX_BYTES = 15 * 1024 * 1024
-TOO_LARGE = "File is too large"
-UNSUPPORTED = "Unsupported file format"
-UNSUPPORTED_SHEET = "Unsupported file format. Accepts only .xls kind file."
-DOCUMENT_TYPES = {"pdf", "jpeg", "jpg", "png", "mp3", "m4a"}
-SHEET_TYPES = {"xls", "xlsx", "xlsm", "xlsb", "xltx", "xltm", "ods", "csv"}
-KINDS = {
-    "proposalFile": ("proposal_file", DOCUMENT_TYPES, UNSUPPORTED),
-    "projectCostSheetFile": ("project_cost_sheet_file", SHEET_TYPES, UNSUPPORTED_SHEET),
-    "customerConfirmationDocumentFile": ("customer_confirmation_document_file", DOCUMENT_TYPES, UNSUPPORTED),
+MAX_BYTES = uploads.DOCUMENT.max_bytes  # 15 MB
+TOO_LARGE = uploads.TOO_LARGE
+UNSUPPORTED = uploads.UNSUPPORTED
+UNSUPPORTED_SHEET = uploads.UNSUPPORTED_SHEET
+UPLOAD_KINDS = {
+    "proposalFile": uploads.DOCUMENT,
+    "projectCostSheetFile": uploads.SPREADSHEET,
+    "customerConfirmationDocumentFile": uploads.DOCUMENT,
 }
+# kind -> (lead attribute, accepted extensions, the spec's refusal)
+KINDS = {
+    kind: (attr, set(UPLOAD_KINDS[kind].extensions), UPLOAD_KINDS[kind].unsupported)
+    for kind, attr in (("proposalFile", "proposal_file"), ("projectCostSheetFile", "project_cost_sheet_file"),
+                       ("customerConfirmationDocumentFile", "customer_confirmation_document_file"))
+}
+# the edit form's body: its three files and the form's JSON
+BODY_LIMIT = sum(kind.max_bytes for kind in UPLOAD_KINDS.values()) + uploads.FORM_OVERHEAD
 
 
 def namespace(lead_id: int) -> str:
     return f"leads/{lead_id}"
 
 
-def check(kind: str, filename: str, size: int) -> str:
-    """The file's extension, or the spec's refusal."""
-    _, allowed, unsupported = KINDS[kind]
-    if size > MAX_BYTES:
-        raise PayloadTooLarge(TOO_LARGE)
-    ext = PurePath(filename or "").suffix.lower().lstrip(".")
-    if ext not in allowed:
-        raise ValidationFailed(unsupported)
-    return ext
+def accept(kind: str, file: BinaryIO, filename: str) -> uploads.Upload:
+    """The upload checked by size and content as its kind says, or the spec's refusal."""
+    return uploads.inspect(file, filename, UPLOAD_KINDS[kind])
 
 
-def store(storage: StagedStorage, *, lead_id: int, kind: str, filename: str, data: bytes,
+def store(storage: StagedStorage, *, lead_id: int, kind: str, upload: uploads.Upload,
           replacing: dict[str, Any] | None = None) -> dict[str, object]:
     """Keep an upload of the edit form under a new key; the file it replaces goes once the save commits."""
-    ext = check(kind, filename, len(data))
-    safe = re.sub(r"[^A-Za-z0-9._ -]", "_", PurePath(filename).name)[:150] or f"file.{ext}"
-    key = storage.write(namespace(lead_id), stem=kind, ext=ext, data=data)
+    safe = re.sub(r"[^A-Za-z0-9._ -]", "_", upload.filename)[:150] or f"file.{upload.ext}"
+    key = storage.write(namespace(lead_id), stem=kind, ext=upload.ext, data=upload.file)
     discard(storage, lead_id=lead_id, value=replacing)
-    return {"name": safe, "size": len(data), "key": key}
+    return {"name": safe, "size": upload.size, "key": key}
 
 
 def discard(storage: StagedStorage, *, lead_id: int, value: dict[str, Any] | None) -> None:

@@ -9,8 +9,10 @@ from fastapi.responses import FileResponse
 from pydantic import ValidationError
 
 from api.approvals import service as approvals_service
+from api.core import uploads
 from api.core.errors import ValidationFailed
 from api.core.inputs import Count, Id
+from api.core.limits import body_limit
 from api.core.listing import ListQuery, Page
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, SessionDep, SettingsDep, TemporalDep
@@ -148,7 +150,7 @@ def download_file(lead_id: Id, kind: Annotated[str, Path(max_length=60)], reques
                   actor: Reader) -> FileResponse:
     path, name = service.file_path(session=session, storage=request.app.state.storage, actor=actor,
                                    lead_id=lead_id, kind=kind)
-    return FileResponse(path, filename=name)
+    return uploads.served(path, name)
 
 
 @router.get("/{lead_id}/{stage}/requirementFields", summary="What the lead needs before entering a stage")
@@ -157,7 +159,8 @@ def requirement_fields(lead_id: Id, stage: Annotated[str, Path(max_length=60)], 
     return ok(service.requirement_fields(session=session, actor=actor, lead_id=lead_id, stage=stage))
 
 
-@router.put("/{lead_id}/update/v2", summary="Save the lead edit form (multipart: data JSON and files)")
+@router.put("/{lead_id}/update/v2", summary="Save the lead edit form (multipart: data JSON and files, 15 MB each)",
+            openapi_extra=body_limit(lead_files.BODY_LIMIT))
 async def update_v2(
     lead_id: Id, request: Request, session: SessionDep, actor: Editor, temporal: TemporalDep, settings: SettingsDep,
     data: Annotated[str, Form(max_length=DATA_LIMIT, description="The lead edit state as JSON (LeadUpdate)")],
@@ -170,16 +173,17 @@ async def update_v2(
         payload = LeadUpdate.model_validate_json(data)
     except ValidationError as exc:
         raise ValidationFailed([f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()]) from exc
-    uploads: dict[str, tuple[str, bytes]] = {}
-    for kind, upload in (("proposalFile", proposal_file), ("projectCostSheetFile", project_cost_sheet_file),
-                         ("customerConfirmationDocumentFile", customer_confirmation_document_file)):
-        if upload is not None and upload.filename:
-            content = await upload.read(lead_files.MAX_BYTES + 1)
-            lead_files.check(kind, upload.filename, len(content))
-            uploads[kind] = (upload.filename, content)
+    sent = {kind: upload for kind, upload in (
+        ("proposalFile", proposal_file), ("projectCostSheetFile", project_cost_sheet_file),
+        ("customerConfirmationDocumentFile", customer_confirmation_document_file)) if upload and upload.filename}
+
+    def save() -> UpdateResult:
+        # each file is checked by size and content where it was spooled (on disk), before the edit reads anything
+        checked = {kind: lead_files.accept(kind, upload.file, upload.filename or "") for kind, upload in sent.items()}
+        return approvals_service.save_lead_edit(
+            session=session, storage=request.app.state.storage, temporal=temporal, settings=settings, actor=actor,
+            lead_id=lead_id, data=payload, uploads=checked)
+
     from anyio import to_thread
 
-    result = await to_thread.run_sync(lambda: approvals_service.save_lead_edit(
-        session=session, storage=request.app.state.storage, temporal=temporal, settings=settings, actor=actor,
-        lead_id=lead_id, data=payload, uploads=uploads))
-    return ok(result)
+    return ok(await to_thread.run_sync(save))

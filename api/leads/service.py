@@ -16,6 +16,7 @@ from api.contacts.models import Contact
 from api.core.errors import NotFound, RequestPending, ValidationFailed
 from api.core.listing import ListParams, Page
 from api.core.storage import Storage
+from api.core.uploads import Upload
 from api.leads import files as lead_files
 from api.leads import repository as repo
 from api.leads import stage_rules
@@ -572,7 +573,7 @@ class Edit:
 
 
 def apply_edit(*, session: Session, storage: Storage, actor: User, lead_id: int, data: LeadUpdate,
-               uploads: dict[str, tuple[str, bytes]]) -> Edit:
+               uploads: dict[str, Upload]) -> Edit:
     """Apply the edit form and its files to the session; the stage rules decide the stage it asks for."""
     lead = visible_or_404(session, actor, lead_id)
     target = None
@@ -583,8 +584,6 @@ def apply_edit(*, session: Session, storage: Storage, actor: User, lead_id: int,
         pending = pending_request(session, lead.id, lead.status)
         if pending is not None:
             raise RequestPending(waiting_message(session, pending))
-    for kind, (filename, content) in uploads.items():
-        lead_files.check(kind, filename, len(content))
     fields = data.model_dump(exclude_unset=True, exclude={"stage_id", "person_in_charges", "service_categories",
                                                           "payments", "billing_schedules", "remove_files"})
     values = {("project_type_id" if k == "project_type" else k): v for k, v in fields.items()}
@@ -646,12 +645,12 @@ def apply_edit(*, session: Session, storage: Storage, actor: User, lead_id: int,
             _record(session, lead, actor, kind, getattr(lead, attr)["name"], None)
             lead_files.discard(storage.staged(session), lead_id=lead.id, value=getattr(lead, attr))
             setattr(lead, attr, None)
-    for kind, (filename, content) in uploads.items():
-        attr = lead_files.KINDS[kind][0]
+    for file_kind, upload in uploads.items():  # checked by size and content as they were received
+        attr = lead_files.KINDS[file_kind][0]
         old = getattr(lead, attr)
-        stored = lead_files.store(storage.staged(session), lead_id=lead.id, kind=kind, filename=filename,
-                                  data=content, replacing=old)
-        _record(session, lead, actor, kind, old["name"] if old else None, stored["name"])
+        stored = lead_files.store(storage.staged(session), lead_id=lead.id, kind=file_kind, upload=upload,
+                                  replacing=old)
+        _record(session, lead, actor, file_kind, old["name"] if old else None, stored["name"])
         setattr(lead, attr, stored)
     session.flush()
 

@@ -4,21 +4,23 @@ from __future__ import annotations
 
 import re
 import uuid
+from typing import BinaryIO
 
 from temporalio.client import Client as TemporalClient
 
 from api.contacts.validation import EMAIL_INVALID
+from api.core import uploads
 from api.core.config import Settings
-from api.core.errors import AppError, PayloadTooLarge, ValidationFailed
+from api.core.errors import AppError, ValidationFailed
 from api.core.mail import build_message
 from api.core.storage import Storage
 from api.core.temporal import start_workflow
 from api.pcs.pid_schemas import PdfMailSent
 from api.users.models import User
 
-MAX_BYTES = 15 * 1024 * 1024
-TOO_LARGE = "File is too large"
-NOT_PDF = "Unsupported file format"
+MAX_BYTES = uploads.MAIL_PDF.max_bytes
+TOO_LARGE = uploads.TOO_LARGE
+NOT_PDF = uploads.MAIL_PDF.unsupported
 NO_FILE = "Please attach the PDF to send."
 NO_ADDRESS = "Please enter the e-mail address to send it to."
 UNAVAILABLE = "Mail is unavailable right now. Please try again in a moment."
@@ -27,15 +29,16 @@ NAMESPACE = "mail"
 _ADDRESS = re.compile(r"^[^@\s<>,;\"]+@[^@\s<>,;\"]+\.[A-Za-z0-9-]{2,}$")
 
 
-def send_pdf(*, temporal: TemporalClient | None, settings: Settings, storage: Storage, actor: User,
-             data: bytes | None, to: str | None) -> PdfMailSent:
-    """Send the PDF to `to` (the caller's own address by default) through the mail workflow."""
-    if not data:
+def accept(file: BinaryIO, filename: str) -> uploads.Upload:
+    """The attachment checked by size and content (a PDF, whatever its name), or the refusal."""
+    if file.seek(0, 2) == 0:
         raise ValidationFailed(NO_FILE)
-    if len(data) > MAX_BYTES:
-        raise PayloadTooLarge(TOO_LARGE)
-    if not data.startswith(b"%PDF-"):
-        raise ValidationFailed(NOT_PDF)
+    return uploads.inspect(file, filename, uploads.MAIL_PDF)
+
+
+def send_pdf(*, temporal: TemporalClient | None, settings: Settings, storage: Storage, actor: User,
+             upload: uploads.Upload, to: str | None) -> PdfMailSent:
+    """Send the PDF to `to` (the caller's own address by default) through the mail workflow."""
     address = (to or "").strip() or actor.email
     # a plain shape check: internal addresses such as name@company.local are fine here
     if to and to.strip() and not _ADDRESS.match(to.strip()):
@@ -49,7 +52,7 @@ def send_pdf(*, temporal: TemporalClient | None, settings: Settings, storage: St
 
     token = uuid.uuid4().hex
     key = f"{token}.pdf"
-    storage.save(NAMESPACE, key, data)
+    storage.save(NAMESPACE, key, upload.file)
     raw = build_message(sender=settings.mail_from, to=address, subject="Project Cost Sheet",
                         text=f"Hello,\n\n{actor.fullname} sent you a project cost sheet; the PDF is attached "
                              f"({ATTACHMENT_NAME}).\n\nPipeline CRM")

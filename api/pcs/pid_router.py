@@ -6,7 +6,9 @@ from typing import Annotated, Any
 from fastapi import APIRouter, File, Form, Query, Request, UploadFile
 from fastapi.responses import FileResponse, Response
 
+from api.core import uploads
 from api.core.inputs import Count, Id
+from api.core.limits import body_limit
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, SessionDep, TemporalDep
 from api.pcs import pdf, pdf_mail, pid
@@ -52,7 +54,7 @@ def project_ids(lead_id: Id, session: SessionDep, actor: Reader) -> Envelope[Pid
 def project_id_pdf(lead_id: Id, pid_id: Id, request: Request, session: SessionDep, actor: Reader) -> FileResponse:
     path, name = pid.pdf_path(session=session, storage=request.app.state.storage, actor=actor, lead_id=lead_id,
                               pid_id=pid_id)
-    return FileResponse(path, filename=name, media_type="application/pdf")
+    return uploads.served(path, name)
 
 
 @router.get("/frontend-scheduler", summary="Visible leads whose cost sheet is approved and which have no PID yet")
@@ -61,7 +63,8 @@ def frontend_scheduler(session: SessionDep, actor: Reader) -> Envelope[PendingPi
 
 
 @router.post("/frontend-scheduler/process/pid", summary="Make sure the lead's PID workflow runs (the server renders "
-                                                         "the PDF; a sent file is not needed)")
+                                                         "the PDF; a sent file is not needed)",
+             openapi_extra=body_limit(uploads.MAIL_PDF.body_limit()))
 def process_pid(request: Request, session: SessionDep, temporal: TemporalDep, actor: Reader,
                 lead_id: Annotated[Id, Form(alias="leadId")],
                 file: Annotated[UploadFile | None, File(description="Ignored: the server renders the PDF")] = None,
@@ -77,10 +80,11 @@ def sample_pdf(actor: PdfReader) -> Response:
     return _pdf(data, name, inline=True)
 
 
-@router.post("/mails/send-mail", summary="Mail a PDF (to the caller's own address unless `to` is given)")
+@router.post("/mails/send-mail", summary="Mail a PDF (to the caller's own address unless `to` is given; 15 MB)",
+             openapi_extra=body_limit(uploads.MAIL_PDF.body_limit()))
 def send_mail(request: Request, temporal: TemporalDep, actor: PdfSender,
               file: Annotated[UploadFile, File()],
               to: Annotated[str | None, Form(max_length=254)] = None) -> Envelope[PdfMailSent]:
-    data = file.file.read(pdf_mail.MAX_BYTES + 1)
+    upload = pdf_mail.accept(file.file, file.filename or "")  # checked where it was spooled, never read whole
     return ok(pdf_mail.send_pdf(temporal=temporal, settings=request.app.state.settings,
-                                storage=request.app.state.storage, actor=actor, data=data, to=to))
+                                storage=request.app.state.storage, actor=actor, upload=upload, to=to))

@@ -10,8 +10,10 @@ from fastapi import APIRouter, Depends, File, Form, Path, Query, Request, Upload
 from fastapi.responses import FileResponse
 from pydantic import TypeAdapter, ValidationError
 
-from api.core.errors import ValidationFailed
+from api.core import uploads
+from api.core.errors import AppError, ValidationFailed
 from api.core.inputs import Count, Id
+from api.core.limits import body_limit
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, SessionDep, SettingsDep, TemporalDep
 from api.pcs import files as pcs_files
@@ -54,10 +56,10 @@ def _parse(leads_id: Id, remark: str | None, items: str | None, file_state: str 
                   revision_batch=revision_batch)
 
 
-def _read(upload: UploadFile | None) -> tuple[str, bytes] | None:
+def _read(upload: UploadFile | None) -> uploads.Upload | AppError | None:
     if upload is None or not upload.filename:
         return None
-    return upload.filename, upload.file.read(pcs_files.MAX_BYTES + 1)
+    return pcs_files.received(upload.file, upload.filename)  # checked where it was spooled, never read whole
 
 
 LeadsId = Annotated[Id, Form(alias="leadsId")]
@@ -75,7 +77,7 @@ Upload = Annotated[UploadFile | None, File(alias="uploadedFile", description="Th
 @dataclass
 class _Sent:
     data: SaveIn
-    upload: tuple[str, bytes] | None
+    upload: uploads.Upload | AppError | None  # the spreadsheet or its refusal
 
 
 def _sent(leads_id: LeadsId, remark: Remark = None, items: Items = None, file_state: FileState = None,
@@ -92,14 +94,16 @@ def get_form(lead_id: Id, session: SessionDep, actor: SheetReader) -> Envelope[P
     return ok(pcs_form.get_form(session=session, actor=actor, lead_id=lead_id))
 
 
-@router.put("/project-cost-sheet/save-as-draft", summary="Save the cost sheet as a draft (multipart)")
+@router.put("/project-cost-sheet/save-as-draft", summary="Save the cost sheet as a draft (multipart)",
+            openapi_extra=body_limit(pcs_files.BODY_LIMIT))
 def save_as_draft(request: Request, session: SessionDep, temporal: TemporalDep, settings: SettingsDep,
                   actor: Editor, sent: Sent) -> Envelope[PcsForm]:
     return ok(service.save(session=session, storage=request.app.state.storage, temporal=temporal, settings=settings,
                            actor=actor, data=sent.data, upload=sent.upload, submit=False))
 
 
-@router.put("/project-cost-sheet/submit-for-approval", summary="Submit the cost sheet for approval (multipart)")
+@router.put("/project-cost-sheet/submit-for-approval", summary="Submit the cost sheet for approval (multipart)",
+            openapi_extra=body_limit(pcs_files.BODY_LIMIT))
 def submit_for_approval(request: Request, session: SessionDep, temporal: TemporalDep, settings: SettingsDep,
                         actor: Editor, sent: Sent) -> Envelope[PcsForm]:
     return ok(service.save(session=session, storage=request.app.state.storage, temporal=temporal, settings=settings,
@@ -110,9 +114,9 @@ def submit_for_approval(request: Request, session: SessionDep, temporal: Tempora
             response_class=FileResponse)
 def download(filename: Annotated[str, Path(max_length=200)],
              request: Request, session: SessionDep, actor: SheetReader) -> FileResponse:
-    path, name, media = service.download(session=session, storage=request.app.state.storage, actor=actor,
-                                         filename=filename)
-    return FileResponse(path, filename=name, media_type=media)
+    path, name = service.download(session=session, storage=request.app.state.storage, actor=actor,
+                                  filename=filename)
+    return uploads.served(path, name)
 
 
 @router.get("/leads/{lead_id}/pcs-approval-flow", summary="The approval flow of the current cost sheet revision")

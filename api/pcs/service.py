@@ -20,6 +20,7 @@ from api.core.config import Settings
 from api.core.errors import AppError, Conflict, Forbidden, NotFound, ValidationFailed
 from api.core.inputs import INT32_MAX
 from api.core.storage import Storage
+from api.core.uploads import Upload
 from api.leads import files as lead_files
 from api.leads import service as leads_service
 from api.leads.models import Lead
@@ -126,16 +127,15 @@ def _write_totals(session: Session, sheet: ProjectCostSheet, rows: list[ItemRow]
 
 
 def _files(session: Session, storage: Storage, actor: User, lead: Lead, sheet: ProjectCostSheet, *,
-           previous: ProjectCostSheetFile | None, deleted: bool, upload: tuple[str, bytes] | None) -> None:
+           previous: ProjectCostSheetFile | None, deleted: bool, upload: Upload | None) -> None:
     """Keep the revision's spreadsheet: removed by the user, replaced by an upload, or carried into a new
     revision from the one before."""
     if deleted:
         for row in repo.files_of_revision(session, sheet.id, sheet.revision_batch):
             row.is_deleted = True
     if upload is not None:
-        filename, content = upload
         stored = pcs_files.store(storage.staged(session), lead_id=lead.id, revision_batch=sheet.revision_batch,
-                                 filename=filename, data=content)
+                                 upload=upload)
         session.add(ProjectCostSheetFile(lead_id=lead.id, pcs_id=sheet.id, revision_batch=sheet.revision_batch,
                                          file_path=f"{lead_files.namespace(lead.id)}/{stored.filename}",
                                          filename=stored.filename, display_name=stored.display_name,
@@ -154,7 +154,7 @@ def _files(session: Session, storage: Storage, actor: User, lead: Lead, sheet: P
 
 
 def save(*, session: Session, storage: Storage, temporal: TemporalClient | None, settings: Settings, actor: User,
-         data: SaveIn, upload: tuple[str, bytes] | None, submit: bool) -> PcsForm:
+         data: SaveIn, upload: Upload | AppError | None, submit: bool) -> PcsForm:
     """Save the sheet as a draft or submit it for approval. The server computes every total and answers every
     failing rule at once (422); only the lead's sales person may edit the current, unlocked revision."""
     lead = leads_service.visible_or_404(session, actor, data.leads_id)
@@ -175,10 +175,9 @@ def save(*, session: Session, storage: Storage, temporal: TemporalClient | None,
     existing = {item.id: item for item, _ in repo.items_of(session, sheet.id)} if sheet is not None else {}
     rows, coa_errors = _rows(session, data, existing)
     errors = billing.validate_sheet(remark=data.remark, items=rows, submit=submit) + coa_errors
-    if upload is not None:
-        refusal = pcs_files.refusal(upload[0], len(upload[1]), upload[1])
-        if refusal:
-            errors.append(refusal)
+    checked = upload if isinstance(upload, Upload) else None
+    if isinstance(upload, AppError):  # the spreadsheet's refusal (its size or content), with the other errors
+        errors.extend(upload.messages)
     previous = repo.current_file(session, sheet.id, sheet.revision_batch) if sheet is not None else None
     deleted = data.uploaded_file_state.is_deleted_by_user
     if submit:
@@ -211,7 +210,7 @@ def save(*, session: Session, storage: Storage, temporal: TemporalClient | None,
     sheet.updated_by, sheet.updated_at = actor.id, now
     _write_items(session, sheet, data, rows, existing)
     _write_totals(session, sheet, rows)
-    _files(session, storage, actor, lead, sheet, previous=carried, deleted=deleted, upload=upload)
+    _files(session, storage, actor, lead, sheet, previous=carried, deleted=deleted, upload=checked)
     session.flush()
     if submit:
         assert temporal is not None
@@ -225,8 +224,8 @@ def save(*, session: Session, storage: Storage, temporal: TemporalClient | None,
 
 # -- the file and the approval flow --------------------------------------------------------------------------------
 
-def download(*, session: Session, storage: Storage, actor: User, filename: str) -> tuple[Path, str, str]:
-    """(path, download name, media type) of a cost sheet spreadsheet or generated PID PDF of a visible lead."""
+def download(*, session: Session, storage: Storage, actor: User, filename: str) -> tuple[Path, str]:
+    """(path, download name) of a cost sheet spreadsheet or generated PID PDF of a visible lead."""
     row = repo.file_by_name(session, filename)
     lead_id, name = (row.lead_id, row.display_name) if row is not None else (None, None)
     if row is None:
@@ -242,8 +241,7 @@ def download(*, session: Session, storage: Storage, actor: User, filename: str) 
     path = storage.path(lead_files.namespace(lead_id), filename)
     if path is None:
         raise NotFound(DOWNLOAD_FAILED)
-    media = pcs_files.media_type(filename) if row is not None else "application/pdf"
-    return path, name, media
+    return path, name
 
 
 def approval_flow(*, session: Session, settings: Settings, actor: User, lead_id: int,

@@ -9,8 +9,10 @@ from fastapi.responses import FileResponse
 
 from api.access.service import session_user
 from api.auth.schemas import ChangeOwnPasswordIn, SessionUser, SetPasswordIn
+from api.core import uploads
 from api.core.errors import NotFound
 from api.core.inputs import Id
+from api.core.limits import body_limit
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, PolicyDep, RedisDep, SessionDep, SettingsDep
 from api.users import service
@@ -29,16 +31,16 @@ def change_own_password(body: ChangeOwnPasswordIn, request: Request, session: Se
     return ok(None)
 
 
-@router.post("/users/me/profile-picture", summary="Upload one's profile picture (PNG, JPEG, GIF, WEBP; 5 MB)")
-async def upload_profile_picture(request: Request, session: SessionDep, settings: SettingsDep,
-                                 actor: Annotated[User, Authz("user/profile", "edit")],
-                                 file: Annotated[UploadFile, File()]) -> Envelope[ProfilePictureOut]:
-    data = await file.read(settings.profile_picture_max_bytes + 1)
-    from anyio import to_thread
-
-    name = await to_thread.run_sync(lambda: service.save_profile_picture(
-        session=session, storage=request.app.state.storage, actor=actor, data=data,
-        max_bytes=settings.profile_picture_max_bytes))
+@router.post("/users/me/profile-picture", summary="Upload one's profile picture (PNG, JPEG, GIF, WEBP; 5 MB)",
+             openapi_extra=body_limit(uploads.PICTURE.body_limit()))
+def upload_profile_picture(request: Request, session: SessionDep, settings: SettingsDep,
+                           actor: Annotated[User, Authz("user/profile", "edit")],
+                           file: Annotated[UploadFile, File()]) -> Envelope[ProfilePictureOut]:
+    # checked by size and content where it was spooled (dimensions from the header, before any decoding)
+    upload = uploads.inspect(file.file, file.filename or "", uploads.PICTURE,
+                             max_bytes=settings.profile_picture_max_bytes)
+    name = service.save_profile_picture(session=session, storage=request.app.state.storage, actor=actor,
+                                        upload=upload)
     return ok(ProfilePictureOut(profile_picture=name))
 
 
@@ -64,4 +66,4 @@ def get_profile_picture(file_name: Annotated[str, Path(max_length=200)], request
     path = request.app.state.storage.path(service.PICTURES, file_name)
     if path is None:
         raise NotFound("Picture not found.")
-    return FileResponse(path, headers={"Cache-Control": "private, max-age=86400"})
+    return uploads.served(path, image_inline=True, cache_control="private, max-age=86400")

@@ -1,14 +1,26 @@
 """A lead: visibility (files and totals included), create, update with files, history, stage moves."""
 
+import io
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from PIL import Image
 
 from tests.conftest import auth
 from tests.integration.leads.conftest import new_lead, update
+from tests.integration.pcs.cost_sheet_api import xlsx_bytes
 
 PDF = b"%PDF-1.4\n% demo proposal\n"
+
+
+def _jpeg() -> bytes:
+    buffer = io.BytesIO()
+    Image.new("RGB", (4, 4), (200, 30, 30)).save(buffer, format="JPEG")
+    return buffer.getvalue()
+
+
+JPEG = _jpeg()
 
 
 class TestVisibility:
@@ -153,12 +165,13 @@ class TestUploads:
         assert r.status_code == 422
         assert r.json()["messages"] == [message]
 
-    @pytest.mark.parametrize(("kind", "name"), [("projectCostSheetFile", "pcs.xlsx"),
-                                                ("customerConfirmationDocumentFile", "po.jpg")])
-    def test_allowed_types_are_kept(self, client: TestClient, lead: dict[str, Any], kind: str, name: str) -> None:
-        r = update(client, lead["id"], {}, files={kind: (name, b"content", "application/octet-stream")})
-        assert r.status_code == 200
-        assert r.json()["results"]["lead"][kind] == {"name": name, "size": 7}
+    @pytest.mark.parametrize(("kind", "name", "content"), [("projectCostSheetFile", "pcs.xlsx", xlsx_bytes()),
+                                                           ("customerConfirmationDocumentFile", "po.jpg", JPEG)])
+    def test_allowed_types_are_kept(self, client: TestClient, lead: dict[str, Any], kind: str, name: str,
+                                    content: bytes) -> None:
+        r = update(client, lead["id"], {}, files={kind: (name, content, "application/octet-stream")})
+        assert r.status_code == 200, r.text
+        assert r.json()["results"]["lead"][kind] == {"name": name, "size": len(content)}
 
 
 class TestStageMoves:
