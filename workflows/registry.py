@@ -13,16 +13,18 @@ from workflows.activities.approvals import (
     record_decision_and_sync,
     sync_approval_queue,
 )
-from workflows.activities.mail import deliver_mail
+from workflows.activities.mail import deliver_mail, send_password_reset_mail
 from workflows.activities.pid import allocate_pid, attach_pid_pdf, notify_pid, pending_pid_leads
 from workflows.approval import ApprovalWorkflow
 from workflows.approval_sweep import ApprovalSweepWorkflow
 from workflows.mail import SendMailWorkflow
+from workflows.password_reset import PasswordResetMailWorkflow
 from workflows.pid import PidWorkflow
 from workflows.pid_sweep import PidSweepWorkflow
 
-WORKFLOWS: list[type] = [SendMailWorkflow, ApprovalWorkflow, ApprovalSweepWorkflow, PidWorkflow, PidSweepWorkflow]
+WORKFLOWS: list[type] = [SendMailWorkflow, PasswordResetMailWorkflow, ApprovalWorkflow, ApprovalSweepWorkflow,
+                         PidWorkflow, PidSweepWorkflow]
 ACTIVITIES: list[Callable[..., Any]] = [
-    deliver_mail, sync_approval_queue, record_decision_and_sync, record_decision_and_finish, finish_approval_request,
-    persist_request, start_waiting_requests, resend_decisions, allocate_pid, attach_pid_pdf, notify_pid,
-    pending_pid_leads]
+    deliver_mail, send_password_reset_mail, sync_approval_queue, record_decision_and_sync, record_decision_and_finish,
+    finish_approval_request, persist_request, start_waiting_requests, resend_decisions, allocate_pid, attach_pid_pdf,
+    notify_pid, pending_pid_leads]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Path, Query, Request
 
 from api.access import service as access_service
 from api.auth import service
@@ -18,6 +18,7 @@ from api.auth.schemas import (
     ResetTokenOut,
     SessionOut,
     TokenPair,
+    Unlocked,
 )
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, PolicyDep, RedisDep, SessionDep, SettingsDep, TemporalDep
@@ -26,10 +27,16 @@ from api.users.models import User
 router = APIRouter(prefix="/auth", tags=["auth"])
 
 
-@router.post("/login", summary="Sign in with username and password")
-def login(body: LoginIn, session: SessionDep, redis_client: RedisDep, settings: SettingsDep) -> Envelope[TokenPair]:
+def client_address(request: Request) -> str:
+    """The caller's address (uvicorn puts a trusted proxy's X-Forwarded-For here under --proxy-headers)."""
+    return request.client.host if request.client else "unknown"
+
+
+@router.post("/login", summary="Sign in with username and password (throttled per username and address: 429)")
+def login(body: LoginIn, request: Request, session: SessionDep, redis_client: RedisDep,
+          settings: SettingsDep) -> Envelope[TokenPair]:
     return ok(service.login(session=session, redis_client=redis_client, settings=settings,
-                            username=body.username, password=body.password))
+                            username=body.username, password=body.password, address=client_address(request)))
 
 
 @router.post("/refresh", summary="Exchange a refresh token for a new pair (the old one stops working)")
@@ -50,11 +57,20 @@ def get_session(session: SessionDep, policy: PolicyDep, settings: SettingsDep,
     return ok(access_service.session_payload(session=session, policy=policy, settings=settings, user=user))
 
 
-@router.post("/forgot-password/send-mail", summary="Mail a one-time password reset link")
-def send_reset_mail(body: ForgotPasswordMailIn, session: SessionDep, redis_client: RedisDep,
-                    settings: SettingsDep, temporal: TemporalDep) -> Envelope[MailSent]:
-    service.send_reset_mail(session=session, redis_client=redis_client, settings=settings, temporal=temporal,
-                            username=body.username, redirect_base_url=body.redirect_base_url)
+@router.post("/users/{user_id}/unlock", summary="Lift a user's sign-in lock and delays (administrators)")
+def unlock(session: SessionDep, redis_client: RedisDep,
+           actor: Annotated[User, Authz("system/user-management", "edit")],
+           user_id: Annotated[int, Path(ge=1, le=2**31 - 1)]) -> Envelope[Unlocked]:
+    return ok(Unlocked(was_locked=service.unlock(session=session, redis_client=redis_client, user_id=user_id)))
+
+
+@router.post("/forgot-password/send-mail", summary="Mail a one-time password reset link (the same answer for any "
+                                                   "username)")
+def send_reset_mail(body: ForgotPasswordMailIn, request: Request, redis_client: RedisDep, settings: SettingsDep,
+                    temporal: TemporalDep) -> Envelope[MailSent]:
+    service.request_reset_mail(redis_client=redis_client, settings=settings, temporal=temporal,
+                               username=body.username, redirect_base_url=body.redirect_base_url,
+                               address=client_address(request))
     return ok(MailSent(sent=True))
 
 

@@ -83,6 +83,10 @@ class MailSent(CamelModel):
     sent: bool
 
 
+class Unlocked(CamelModel):
+    was_locked: bool = Field(description="Whether the account was locked (its delays are lifted either way)")
+
+
 class ResetTokenOut(CamelModel):
     user_id: int
     user_name: str

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 import logging
 import math
+import time
+from datetime import UTC, datetime
 from urllib.parse import urlparse
 
 import redis
@@ -11,15 +16,16 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 from temporalio.client import Client
 
-from api.auth import sessions
+from api.auth import sessions, throttle
 from api.auth.passwords import check_new_password
 from api.auth.schemas import TokenPair
 from api.core.config import Settings
-from api.core.errors import BadRequest, TooManyRequests, Unauthorized, ValidationFailed
+from api.core.errors import BadRequest, NotFound, TooManyRequests, Unauthorized, ValidationFailed
 from api.core.mail import build_message, render
 from api.core.security import digest, encode_access_token, hash_password, new_secret, verify_password
 from api.core.temporal import start_workflow
 from api.users.models import User
+from workflows.password_reset import PasswordResetMailInput, PasswordResetMailWorkflow
 
 log = logging.getLogger(__name__)
 
@@ -28,61 +34,68 @@ SESSION_ENDED = "Your session has ended, please sign in again."
 INVALID_RESET_LINK = "This password reset link is invalid or has expired."
 RESET_FIELDS_REQUIRED = "User and reset token are required."
 
-_FAIL_PREFIX = "auth:login-fail:"
+USER_NOT_FOUND = "User not found."
+
 _RESET_PREFIX = "auth:pwreset:"
 _RESET_RATE_PREFIX = "auth:pwreset-rate:"
+_RESET_ADDRESS_PREFIX = "auth:pwreset-addr:"
+_RESET_ADDRESS_WINDOW = 900
+_RESET_MAILS_PER_USER = 5  # per 15 minutes
 
 
-def locked_message(seconds: int) -> str:
+def reset_requests_message(seconds: int) -> str:
     minutes = max(1, math.ceil(seconds / 60))
     unit = "minute" if minutes == 1 else "minutes"
-    return f"Too many failed sign-in attempts. Try again in {minutes} {unit}."
+    return f"Too many password reset requests. Try again in {minutes} {unit}."
 
 
 def get_user_by_username(session: Session, username: str) -> User | None:
     return session.scalar(select(User).where(func.lower(User.username) == username.strip().lower()))
 
 
-def _issue(settings: Settings, user_id: int, issued: sessions.Issued) -> TokenPair:
+def _issue(settings: Settings, user_id: int, issued: sessions.Issued, issued_at: int | None = None) -> TokenPair:
     token = encode_access_token(user_id=user_id, session_id=issued.session_id, key=settings.signing_key(),
-                                algorithm=settings.jwt_algorithm, minutes=settings.access_token_minutes)
+                                algorithm=settings.jwt_algorithm, minutes=settings.access_token_minutes,
+                                issued_at=issued_at)
     return TokenPair(token=token, refresh_token=issued.refresh_token)
 
 
-def login(*, session: Session, redis_client: redis.Redis, settings: Settings, username: str,
-          password: str) -> TokenPair:
-    """Tokens for valid credentials; failures per username are counted and lock the username for a while."""
-    fail_key = _FAIL_PREFIX + username.strip().lower()
-    failures = int(redis_client.get(fail_key) or 0)
-    if failures >= settings.login_max_failures:
-        raise TooManyRequests(locked_message(int(redis_client.ttl(fail_key))))
-
+def login(*, session: Session, redis_client: redis.Redis, settings: Settings, username: str, password: str,
+          address: str) -> TokenPair:
+    """Tokens for valid credentials, behind the sign-in throttle of this username and client address."""
+    throttle.check(redis_client, settings, username=username, address=address)
     user = get_user_by_username(session, username)
     if not verify_password(password, user.password_hash if user else None) or user is None or not user.is_active:
-        pipe = redis_client.pipeline()
-        pipe.incr(fail_key)
-        pipe.expire(fail_key, settings.login_lock_minutes * 60)
-        count = int(pipe.execute()[0])
-        if count >= settings.login_max_failures:
-            raise TooManyRequests(locked_message(settings.login_lock_minutes * 60))
+        throttle.failed(redis_client, settings, username=username, address=address)
         raise BadRequest(INVALID_CREDENTIALS)
 
-    redis_client.delete(fail_key)
+    throttle.succeeded(redis_client, username=username, address=address)
     issued = sessions.open_session(redis_client, user_id=user.id, ttl_seconds=settings.refresh_token_days * 86400)
     return _issue(settings, user.id, issued)
 
 
+def unlock(*, session: Session, redis_client: redis.Redis, user_id: int) -> bool:
+    """An administrator lifts a user's sign-in lock and delays; True when the account was locked."""
+    user = session.get(User, user_id)
+    if user is None:
+        raise NotFound(USER_NOT_FOUND)
+    was_locked = throttle.unlock(redis_client, username=user.username)
+    log.info("sign-in lock of user %s lifted (was locked: %s)", user.id, was_locked)
+    return was_locked
+
+
 def refresh(*, redis_client: redis.Redis, settings: Settings, refresh_token: str) -> TokenPair:
-    """A new token pair; the presented refresh token stops working. Reuse of a rotated one ends the session."""
+    """A new token pair; the presented refresh token stops working. A second refresh with it within the grace
+    window gets the same pair (two tabs at once); a reuse after that ends the session."""
     try:
-        rotated = sessions.rotate(redis_client, refresh_token, ttl_seconds=settings.refresh_token_days * 86400)
+        rotated = sessions.rotate(redis_client, refresh_token, ttl_seconds=settings.refresh_token_days * 86400,
+                                  grace_seconds=settings.refresh_grace_seconds, key=settings.signing_key())
     except sessions.RefreshReused as exc:
         log.warning("a rotated refresh token was presented again; its session is ended")
         raise Unauthorized(SESSION_ENDED) from exc
     if rotated is None:
         raise Unauthorized(SESSION_ENDED)
-    user_id, issued = rotated
-    return _issue(settings, user_id, issued)
+    return _issue(settings, rotated.user_id, rotated.issued, issued_at=rotated.issued_at)
 
 
 def logout(*, redis_client: redis.Redis, session_id: str, refresh_token: str | None) -> None:
@@ -102,40 +115,81 @@ def _reset_base_url(settings: Settings, requested: str | None) -> str:
     return settings.public_url
 
 
-def send_reset_mail(*, session: Session, redis_client: redis.Redis, settings: Settings, temporal: Client,
-                    username: str, redirect_base_url: str | None) -> None:
-    """Mail a one-time, expiring reset link. Unknown usernames get the same answer (no account probing)."""
+def request_reset_mail(*, redis_client: redis.Redis, settings: Settings, temporal: Client, username: str,
+                       redirect_base_url: str | None, address: str) -> None:
+    """Hand the request to the password-reset mail workflow, whether or not the username exists: the worker looks
+    it up, so both cost the API the same work and get the same answer (no account probing by time or text)."""
+    rate_key = _RESET_ADDRESS_PREFIX + digest(address)[:32]
+    pipe = redis_client.pipeline()
+    pipe.incr(rate_key)
+    pipe.ttl(rate_key)
+    asked, ttl = pipe.execute()
+    if int(ttl) < 0:  # the first request of the window (Redis 6.2 has no EXPIRE NX)
+        redis_client.expire(rate_key, _RESET_ADDRESS_WINDOW)
+        ttl = _RESET_ADDRESS_WINDOW
+    if int(asked) > settings.password_reset_requests_per_address:
+        raise TooManyRequests(reset_requests_message(int(ttl)), extra={"retryAfter": max(1, int(ttl))})
+    start_workflow(temporal, PasswordResetMailWorkflow.run,
+                   PasswordResetMailInput(username=username.strip(),
+                                          base_url=_reset_base_url(settings, redirect_base_url)),
+                   workflow_id=f"mail-password-reset-{new_secret(16)}", task_queue=settings.temporal_task_queue)
+
+
+def _reset_token(settings: Settings, key: str) -> str:
+    """The link's token, derived from the mail workflow's id with the server key: a retried activity mails the
+    same link, and neither Redis nor Temporal's history holds it."""
+    mac = hmac.new(settings.signing_key().encode(), b"password-reset:" + key.encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac).rstrip(b"=").decode()
+
+
+def _password_stamp(user: User) -> str:
+    """Changes with every password change (argon2 salts each hash), which invalidates every earlier reset link."""
+    return digest(user.password_hash)[:24]
+
+
+def reset_mail(*, session: Session, redis_client: redis.Redis, settings: Settings, username: str, base_url: str,
+               key: str) -> str | None:
+    """The reset mail for an active user with an e-mail address, or None (unknown, or too many mails lately).
+    Run by the mail workflow's activity; `key`, the workflow id, makes a retry give the same message."""
     user = get_user_by_username(session, username)
     if user is None or not user.is_active or not user.email:
         log.info("password reset asked for %r: no active user with an e-mail address", username)
-        return
+        return None
     rate_key = _RESET_RATE_PREFIX + str(user.id)
-    sent = int(redis_client.incr(rate_key))
-    if sent == 1:
-        redis_client.expire(rate_key, 900)
-    if sent > 5:
+    pipe = redis_client.pipeline()
+    pipe.zadd(rate_key, {key: time.time()}, nx=True)  # a retry keeps its place
+    pipe.zrank(rate_key, key)
+    pipe.ttl(rate_key)
+    _, rank, ttl = pipe.execute()
+    if int(ttl) < 0:
+        redis_client.expire(rate_key, _RESET_ADDRESS_WINDOW)
+    if rank is None or int(rank) >= _RESET_MAILS_PER_USER:
         log.warning("password reset mails for user %s are rate limited", user.id)
-        return
+        return None
 
-    token = new_secret(32)
-    redis_client.set(_RESET_PREFIX + digest(token), user.id, ex=settings.password_reset_minutes * 60)
-    link = f"{_reset_base_url(settings, redirect_base_url)}/forgot-password/{token}"
+    token = _reset_token(settings, key)
+    redis_client.set(_RESET_PREFIX + digest(token), f"{user.id}:{_password_stamp(user)}",
+                     ex=settings.password_reset_minutes * 60)
+    link = f"{base_url}/forgot-password/{token}"
     log.info("password reset link for %s: %s", user.username, link)
     context = {"fullname": user.fullname, "username": user.username, "link": link,
                "minutes": settings.password_reset_minutes}
-    raw = build_message(sender=settings.mail_from, to=user.email, subject="Reset your Pipeline CRM password",
-                        text=render("password_reset.txt", **context), html=render("password_reset.html", **context))
-    from workflows.mail import SendMailInput, SendMailWorkflow
+    return build_message(sender=settings.mail_from, to=user.email, subject="Reset your Pipeline CRM password",
+                         text=render("password_reset.txt", **context), html=render("password_reset.html", **context))
 
-    start_workflow(temporal, SendMailWorkflow.run, SendMailInput(raw=raw, purpose="password-reset"),
-                   workflow_id=f"mail-password-reset-{user.id}-{digest(token)[:16]}",
-                   task_queue=settings.temporal_task_queue)
+
+def _reset_owner(session: Session, record: object) -> User | None:
+    """The user a reset token was made for, if the token is still good: active, and no password change since."""
+    user_id, _, stamp = (str(record) if record else "").partition(":")
+    user = session.get(User, int(user_id)) if user_id.isdigit() else None
+    if user is None or not user.is_active or not hmac.compare_digest(stamp, _password_stamp(user)):
+        return None
+    return user
 
 
 def check_reset_token(*, session: Session, redis_client: redis.Redis, token: str) -> User:
-    user_id = redis_client.get(_RESET_PREFIX + digest(token)) if token else None
-    user = session.get(User, int(user_id)) if user_id else None
-    if user is None or not user.is_active:
+    user = _reset_owner(session, redis_client.get(_RESET_PREFIX + digest(token)) if token else None)
+    if user is None:
         raise BadRequest(INVALID_RESET_LINK)
     return user
 
@@ -148,21 +202,18 @@ def reset_password(*, session: Session, redis_client: redis.Redis, user_id: int 
     errors = check_new_password(new_password, confirmation)
     if errors:
         raise ValidationFailed(errors)
-    owner = redis_client.getdel(_RESET_PREFIX + digest(token))
-    if owner is None or int(owner) != user_id:
-        raise BadRequest(INVALID_RESET_LINK)
-    user = session.get(User, user_id)
-    if user is None or not user.is_active:
+    user = _reset_owner(session, redis_client.getdel(_RESET_PREFIX + digest(token)))
+    if user is None or user.id != user_id:
         raise BadRequest(INVALID_RESET_LINK)
     set_password(session=session, redis_client=redis_client, user=user, password=new_password or "")
-    redis_client.delete(_FAIL_PREFIX + user.username.lower())
 
 
 def set_password(*, session: Session, redis_client: redis.Redis, user: User, password: str,
                  keep_session: str | None = None) -> None:
-    from datetime import UTC, datetime
-
+    """Every password change ends here: earlier reset links stop working (their stamp no longer matches), the other
+    sessions end, and the sign-in lock and delays of the username are lifted."""
     user.password_hash = hash_password(password)
     user.password_changed_at = datetime.now(UTC)
     session.commit()
     sessions.close_all(redis_client, user.id, keep=keep_session)
+    throttle.unlock(redis_client, username=user.username)

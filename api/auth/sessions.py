@@ -3,10 +3,19 @@
 The refresh token is "<session id>.<secret>". Refreshing rotates the secret; presenting an already rotated
 secret (a stolen or replayed token) ends the whole session. Access tokens name their session, so logout
 and a password change by an administrator take effect on the next request.
+
+Two tabs that meet a 401 at the same moment both refresh with the same token. For a short grace window after a
+rotation the token just rotated gets the same new pair again instead of ending the session: the new secret is
+derived from the presented one with the server's key (HMAC), and the pair's issue time is kept in Redis under the
+digest of the presented secret, so the same access token can be signed again. Redis holds no usable token.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
+import time
 from dataclasses import dataclass
 
 import redis
@@ -16,18 +25,27 @@ from api.core.security import digest, new_secret
 _PREFIX = "auth:session:"
 _USER_PREFIX = "auth:user-sessions:"
 
-# KEYS[1] session key; ARGV: old digest, new digest, ttl seconds.
-# Returns the user id on rotation, -1 when the token was already rotated (session ended), 0 when absent.
+_GRACE_PREFIX = "auth:refresh-grace:"
+
+# KEYS[1] session key, KEYS[2] grace key of the presented secret; ARGV: presented digest, next digest, ttl seconds,
+# issue time, grace seconds.
+# Returns {user id, issue time} on rotation, or again within the grace window when the presented secret is the one
+# just rotated; {-1} when the token was already rotated (the session is ended); {0} when absent.
 _ROTATE = """
 local current = redis.call('HGET', KEYS[1], 'refresh')
-if not current then return 0 end
+if not current then return {0} end
+if current == ARGV[2] then
+  local issued = redis.call('GET', KEYS[2])
+  if issued then return {tonumber(redis.call('HGET', KEYS[1], 'user')), tonumber(issued)} end
+end
 if current ~= ARGV[1] then
   redis.call('DEL', KEYS[1])
-  return -1
+  return {-1}
 end
 redis.call('HSET', KEYS[1], 'refresh', ARGV[2])
 redis.call('EXPIRE', KEYS[1], tonumber(ARGV[3]))
-return tonumber(redis.call('HGET', KEYS[1], 'user'))
+redis.call('SET', KEYS[2], ARGV[4], 'EX', tonumber(ARGV[5]))
+return {tonumber(redis.call('HGET', KEYS[1], 'user')), tonumber(ARGV[4])}
 """
 
 
@@ -35,6 +53,13 @@ return tonumber(redis.call('HGET', KEYS[1], 'user'))
 class Issued:
     session_id: str
     refresh_token: str
+
+
+@dataclass(frozen=True)
+class Rotated:
+    user_id: int
+    issued_at: int  # unix seconds: the access token of the pair is signed with it, so a repeat is identical
+    issued: Issued
 
 
 class RefreshReused(Exception):
@@ -57,19 +82,29 @@ def open_session(r: redis.Redis, *, user_id: int, ttl_seconds: int) -> Issued:
     return Issued(session_id=sid, refresh_token=f"{sid}.{secret}")
 
 
-def rotate(r: redis.Redis, refresh_token: str, *, ttl_seconds: int) -> tuple[int, Issued] | None:
-    """The user id and the new refresh token; None when unknown or expired. Raises RefreshReused."""
+def _next_secret(secret: str, key: str) -> str:
+    mac = hmac.new(key.encode(), b"refresh-rotation:" + secret.encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac).rstrip(b"=").decode()
+
+
+def rotate(r: redis.Redis, refresh_token: str, *, ttl_seconds: int, grace_seconds: int,
+           key: str) -> Rotated | None:
+    """The user id, the new refresh token and its issue time; None when unknown or expired. Raises RefreshReused.
+
+    Within `grace_seconds` of a rotation, the token just rotated gets the same answer again."""
     parts = _split(refresh_token)
     if parts is None:
         return None
     sid, secret = parts
-    new = new_secret(32)
-    result = int(r.eval(_ROTATE, 1, _PREFIX + sid, digest(secret), digest(new), ttl_seconds))
-    if result == -1:
+    new = _next_secret(secret, key)
+    result = r.eval(_ROTATE, 2, _PREFIX + sid, _GRACE_PREFIX + digest(secret),
+                    digest(secret), digest(new), ttl_seconds, int(time.time()), max(1, grace_seconds))
+    if int(result[0]) == -1:
         raise RefreshReused
-    if result == 0:
+    if int(result[0]) == 0:
         return None
-    return result, Issued(session_id=sid, refresh_token=f"{sid}.{new}")
+    return Rotated(user_id=int(result[0]), issued_at=int(result[1]),
+                   issued=Issued(session_id=sid, refresh_token=f"{sid}.{new}"))
 
 
 def is_open(r: redis.Redis, session_id: str, user_id: int) -> bool:

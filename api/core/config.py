@@ -38,10 +38,25 @@ class Settings(BaseSettings):
     access_token_minutes: int = 15
     refresh_token_days: int = 7
 
-    login_max_failures: int = 5
+    # Sign-in throttle (OWASP ASVS 2.2.1; README "Sign-in protection"). A username tried from one address gets
+    # login_free_failures failures; after that each failure makes that address wait before trying that username
+    # again, login_delay_seconds at first and twice as long after each further failure, up to login_max_delay_seconds.
+    login_free_failures: int = 3
+    login_delay_seconds: int = 1
+    login_max_delay_seconds: int = 900
+    # failures from one address (any usernames) within login_window_minutes before that address must wait
+    login_address_max_failures: int = 50
+    # failures of one username (from every address) within login_window_minutes that lock it for
+    # login_lock_minutes (an administrator can lift the lock)
+    login_max_failures: int = 50
+    login_window_minutes: int = 15
     login_lock_minutes: int = 15
+    # a refresh token presented again this soon after its rotation gets the same new pair (two tabs after a 401)
+    refresh_grace_seconds: int = 10
 
     password_reset_minutes: int = 30
+    # forgot-password requests from one address within 15 minutes
+    password_reset_requests_per_address: int = 20
     # the first administrator of a deployment without demo data, created once when no administrator exists
     first_admin_username: str | None = None
     first_admin_password: str | None = None

@@ -45,8 +45,10 @@ class TokenError(Exception):
     pass
 
 
-def encode_access_token(*, user_id: int, session_id: str, key: str, algorithm: str, minutes: int) -> str:
-    now = datetime.now(UTC)
+def encode_access_token(*, user_id: int, session_id: str, key: str, algorithm: str, minutes: int,
+                        issued_at: int | None = None) -> str:
+    """A signed access token; the same arguments with the same `issued_at` (unix seconds) give the same token."""
+    now = datetime.fromtimestamp(issued_at, UTC) if issued_at is not None else datetime.now(UTC)
     payload = {"sub": str(user_id), "sid": session_id, "iat": now, "exp": now + timedelta(minutes=minutes),
                "typ": "access"}
     return jwt.encode(payload, key, algorithm=algorithm)

@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
+
+from workflows.activities.db import sessions
+
+if TYPE_CHECKING:
+    import redis
 
 
 @dataclass
@@ -41,4 +48,37 @@ def deliver_mail(data: DeliverMail) -> str:
             raise ApplicationError(f"attachment {a.namespace}/{a.key} is missing", type="MissingAttachment",
                                    non_retryable=True)
         raw = attach(raw, filename=a.filename, content_type=a.content_type, data=path.read_bytes())
+    return deliver(raw, settings=settings, key=data.key)
+
+
+@dataclass
+class PasswordResetMail:
+    username: str
+    base_url: str
+    key: str  # the workflow id: a retry mails the same link to the same outbox file
+
+
+@lru_cache
+def _redis() -> redis.Redis:
+    from api.core.config import get_settings
+    from api.core.redis import make_redis
+
+    url = get_settings().redis_url
+    assert url, "REDIS_URL is not set"
+    return make_redis(url)
+
+
+@activity.defn
+def send_password_reset_mail(data: PasswordResetMail) -> str:
+    """Look the username up and mail a reset link to an active user with an address; 'no mail' otherwise."""
+    from api.auth import service as auth_service
+    from api.core.config import get_settings
+    from api.core.mail import deliver
+
+    settings = get_settings()
+    with sessions()() as session:
+        raw = auth_service.reset_mail(session=session, redis_client=_redis(), settings=settings,
+                                      username=data.username, base_url=data.base_url, key=data.key)
+    if raw is None:
+        return "no mail"
     return deliver(raw, settings=settings, key=data.key)

@@ -1,16 +1,24 @@
 """Forgot password: the mail (via Temporal into the outbox), the token check and the reset."""
 
+import asyncio
 import email
 import email.policy
 import re
 import time
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import event, select
+from sqlalchemy.orm import Session
+from temporalio.client import Client
 
 from api.auth.passwords import CONFIRM_REQUIRED, NEW_PASSWORD_REQUIRED, PASSWORDS_MUST_MATCH, POLICY_MESSAGE
-from tests.conftest import DEMO_PASSWORD, login
+from api.users.models import User
+from tests.conftest import DEMO_PASSWORD, Services, auth, login, run_async
+from workflows.password_reset import PasswordResetMailInput
 
 NEW_PASSWORD = "Fresh#Start2026!x"
 INVALID_LINK = "This password reset link is invalid or has expired."
@@ -20,27 +28,27 @@ def _outbox(client: TestClient) -> Path:
     return client.app.state.settings.outbox_dir  # type: ignore[attr-defined,no-any-return]
 
 
-def _mails_to(client: TestClient, address: str) -> list[email.message.EmailMessage]:
+def _mails_to(client: TestClient, address: str) -> dict[Path, email.message.EmailMessage]:
     box = _outbox(client)
-    found: list[email.message.EmailMessage] = []
-    for path in sorted(box.glob("*.eml")) if box.exists() else []:
+    found: dict[Path, email.message.EmailMessage] = {}
+    for path in box.glob("*.eml") if box.exists() else []:
         msg = email.message_from_string(path.read_text(), policy=email.policy.default)
         if msg["To"] == address:
-            found.append(msg)  # type: ignore[arg-type]
+            found[path] = msg  # type: ignore[assignment]
     return found
 
 
 def request_link(client: TestClient, username: str, base: str = "http://testserver") -> str:
     address = f"{username}@pipeline-crm.local"
-    before = len(_mails_to(client, address))
+    before = set(_mails_to(client, address))
     r = client.post("/api/auth/forgot-password/send-mail", json={"username": username, "redirectBaseUrl": base})
     assert r.status_code == 200
     assert r.json()["results"] == {"sent": True}
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
-        mails = _mails_to(client, address)
-        if len(mails) > before:
-            text = mails[-1].get_body(("plain",)).get_content()  # type: ignore[union-attr]
+        new = [msg for path, msg in _mails_to(client, address).items() if path not in before]
+        if new:
+            text = new[0].get_body(("plain",)).get_content()  # type: ignore[union-attr]
             match = re.search(r"(https?://\S+/forgot-password/(\S+))", text)
             assert match, text
             return match.group(1)
@@ -50,6 +58,40 @@ def request_link(client: TestClient, username: str, base: str = "http://testserv
 
 def _token(link: str) -> str:
     return link.rsplit("/", 1)[1]
+
+
+def _is_valid(client: TestClient, link: str) -> bool:
+    return client.get("/api/auth/forgot-password", params={"token": _token(link)}).status_code == 200
+
+
+def _reset_with(client: TestClient, link: str, username: str, password: str) -> int:
+    token = _token(link)
+    user_id = client.get("/api/auth/forgot-password", params={"token": token}).json()["results"]["userId"]
+    return client.put("/api/auth/forgot-password", json={
+        "userId": user_id, "userName": username, "forgotPasswordToken": token,
+        "newPassword": password, "confirmationNewPassword": password}).status_code
+
+
+def _reset_requests(address: str, since: datetime, usernames: set[str]) -> dict[str, str]:
+    """username -> outcome of each password-reset mail workflow started since `since` for these usernames."""
+
+    async def find() -> dict[str, str]:
+        temporal = await Client.connect(address)
+        found: dict[str, str] = {}
+        deadline = time.monotonic() + 30
+        while set(found) != usernames and time.monotonic() < deadline:  # visibility follows a start shortly after
+            async for run in temporal.list_workflows("WorkflowType = 'PasswordResetMailWorkflow'"):
+                if run.start_time < since:
+                    continue
+                handle = temporal.get_workflow_handle(run.id)
+                started = (await handle.fetch_history()).events[0].workflow_execution_started_event_attributes
+                (arg,) = await temporal.data_converter.decode(started.input.payloads, [PasswordResetMailInput])
+                if arg.username in usernames:
+                    found[arg.username] = await handle.result()
+            await asyncio.sleep(0.2)
+        return found
+
+    return run_async(find())  # type: ignore[no-any-return]
 
 
 @pytest.mark.usefixtures("worker")
@@ -98,16 +140,93 @@ class TestForgotPassword:
         link = request_link(client, "sales6", base="https://evil.example.com")
         assert link.startswith("http://testserver/forgot-password/")
 
-    def test_unknown_username_gets_the_same_answer_and_no_mail(self, client: TestClient) -> None:
-        box = _outbox(client)
-        before = len(list(box.glob("*.eml"))) if box.exists() else 0
-        r = client.post("/api/auth/forgot-password/send-mail", json={"username": "ghost", "redirectBaseUrl": ""})
-        assert r.status_code == 200
-        time.sleep(1)
-        assert (len(list(box.glob("*.eml"))) if box.exists() else 0) == before
+    def test_known_and_unknown_usernames_get_the_same_answer_after_the_same_work(
+            self, client: TestClient, services: Services) -> None:
+        since = datetime.now(UTC) - timedelta(seconds=1)
+        known, unknown = "SALES6", "ghost-of-sales6"
+        statements: list[str] = []
+
+        def record(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+            statements.append(statement)
+
+        engine = client.app.state.engine  # type: ignore[attr-defined]
+        answers, work = {}, {}
+        event.listen(engine, "before_cursor_execute", record)
+        try:
+            for name in (known, unknown):
+                statements.clear()
+                r = client.post("/api/auth/forgot-password/send-mail",
+                                json={"username": name, "redirectBaseUrl": "http://testserver"})
+                answers[name], work[name] = (r.status_code, r.json()), list(statements)
+        finally:
+            event.remove(engine, "before_cursor_execute", record)
+        assert answers[known] == answers[unknown] == (200, {"results": {"sent": True}})
+        # the API looks nothing up: it hands both to the mail workflow before answering, and the worker decides
+        assert work[known] == work[unknown] == []
+        outcomes = _reset_requests(services.temporal_address, since, {known, unknown})
+        assert outcomes[unknown] == "no mail"
+        assert outcomes[known].endswith(".eml")
+        assert _mails_to(client, "sales6@pipeline-crm.local")
+
+    def test_an_older_link_stops_working_once_a_newer_one_resets_the_password(self, client: TestClient) -> None:
+        older, newer = request_link(client, "sales4"), request_link(client, "sales4")
+        assert older != newer
+        assert _is_valid(client, older) and _is_valid(client, newer)
+        assert _reset_with(client, newer, "sales4", NEW_PASSWORD) == 200
+        assert not _is_valid(client, older)
+        assert _reset_with_token(client, older, "sales4") == 400
+        assert login(client, "sales4", NEW_PASSWORD)["token"]
 
     def test_username_is_required(self, client: TestClient) -> None:
         assert client.post("/api/auth/forgot-password/send-mail", json={"username": ""}).status_code == 422
+
+
+def _reset_with_token(client: TestClient, link: str, username: str) -> int:
+    """PUT with a token whose check would fail, so the user id comes from the database."""
+    other = "Another#Pass2026!"
+    return client.put("/api/auth/forgot-password", json={
+        "userId": _user_id_of(client, username), "userName": username, "forgotPasswordToken": _token(link),
+        "newPassword": other, "confirmationNewPassword": other}).status_code
+
+
+def _user_id_of(client: TestClient, username: str) -> int:
+    session: Session = client.app.state.session_factory()  # type: ignore[attr-defined]
+    try:
+        return int(session.scalars(select(User.id).where(User.username == username)).one())
+    finally:
+        session.close()
+
+
+@pytest.mark.usefixtures("worker")
+class TestPasswordChangesEndOlderLinks:
+    def test_a_change_by_an_administrator(self, client: TestClient) -> None:
+        link = request_link(client, "sales5")
+        r = client.put(f"/api/users/{_user_id_of(client, 'sales5')}/change-password", headers=auth(client, "admin"),
+                       json={"newPassword": NEW_PASSWORD, "confirmationNewPassword": NEW_PASSWORD})
+        assert r.status_code == 200
+        assert not _is_valid(client, link)
+        assert _reset_with_token(client, link, "sales5") == 400
+
+    def test_a_change_by_the_user(self, client: TestClient) -> None:
+        link = request_link(client, "sales5")
+        r = client.put("/api/users/me/change-password", headers=auth(client, "sales5"), json={
+            "oldPassword": DEMO_PASSWORD, "newPassword": NEW_PASSWORD, "confirmationNewPassword": NEW_PASSWORD})
+        assert r.status_code == 200
+        assert not _is_valid(client, link)
+        assert _reset_with_token(client, link, "sales5") == 400
+
+
+@pytest.mark.usefixtures("worker")
+class TestForgotPasswordAddressLimit:
+    def test_one_address_asking_too_often_waits_and_others_do_not(self, client: TestClient) -> None:
+        body = {"username": "ghost", "redirectBaseUrl": "http://testserver"}
+        for _ in range(20):
+            assert client.post("/api/auth/forgot-password/send-mail", json=body).status_code == 200
+        refused = client.post("/api/auth/forgot-password/send-mail", json=body)
+        assert refused.status_code == 429
+        assert refused.json()["messages"] == ["Too many password reset requests. Try again in 15 minutes."]
+        other = TestClient(client.app, client=("10.0.9.1", 40000), raise_server_exceptions=False)
+        assert other.post("/api/auth/forgot-password/send-mail", json=body).status_code == 200
 
 
 class TestResetValidation:
