@@ -153,7 +153,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mail a one-time password reset link */
+        /** Mail a one-time password reset link (the same answer for any username) */
         post: operations["send_reset_mail_api_auth_forgot_password_send_mail_post"];
         delete?: never;
         options?: never;
@@ -170,7 +170,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in with username and password */
+        /** Sign in with username and password (throttled per username and address: 429) */
         post: operations["login_api_auth_login_post"];
         delete?: never;
         options?: never;
@@ -223,6 +223,23 @@ export interface paths {
         get: operations["get_session_api_auth_session_get"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/users/{user_id}/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lift a user's sign-in lock and delays (administrators) */
+        post: operations["unlock_api_auth_users__user_id__unlock_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2339,6 +2356,10 @@ export interface components {
         Envelope_TotalGp_: {
             results: components["schemas"]["TotalGp"];
         };
+        /** Envelope[Unlocked] */
+        Envelope_Unlocked_: {
+            results: components["schemas"]["Unlocked"];
+        };
         /** Envelope[UpdateResult] */
         Envelope_UpdateResult_: {
             results: components["schemas"]["UpdateResult"];
@@ -4043,6 +4064,14 @@ export interface components {
             /** Unitname */
             unitName: string;
         };
+        /** Unlocked */
+        Unlocked: {
+            /**
+             * Waslocked
+             * @description Whether the account was locked (its delays are lifted either way)
+             */
+            wasLocked: boolean;
+        };
         /** UpdateResult */
         UpdateResult: {
             /** Approvalid */
@@ -4641,6 +4670,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_SessionOut_"];
+                };
+            };
+        };
+    };
+    unlock_api_auth_users__user_id__unlock_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Unlocked_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };
