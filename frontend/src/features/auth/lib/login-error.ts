@@ -3,7 +3,8 @@ import { isApiError } from '@/lib/api/errors';
 export const LOGIN_INVALID = 'Invalid username or password combination';
 export const LOGIN_FAILED = 'Something went wrong, failed to log in to system';
 
-/** The sign-in failure message (spec §8): 400 → fixed text; otherwise the server's message. */
+/** The sign-in failure message (spec §8): 400 → fixed text; otherwise the server's message, such as a 429's
+ * "Too many failed sign-in attempts. Try again in 2 seconds." of the sign-in throttle. */
 export function loginErrorMessage(error: unknown): string {
   if (!isApiError(error)) return LOGIN_FAILED;
   if (error.status === 400) return LOGIN_INVALID;
