@@ -1,14 +1,31 @@
-"""Live notification signals: Redis pub/sub, so any API process can stream to any user."""
+"""Live notification signals: Redis pub/sub, so any API process can stream to any user.
+
+Publishing is one PUBLISH per user. Listening is one subscription per API process (the Hub), fanned out to that
+process's open streams through small asyncio queues: 200 open streams cost one Redis connection, not 200, and no
+database connection at all (the stream signs in with a session closed before it starts, api/notifications/deps.py).
+"""
 
 from __future__ import annotations
 
+import asyncio
 import json
-from collections.abc import Iterable
+import logging
+import os
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
 from functools import lru_cache
+from typing import Any
 
 import redis
+import redis.asyncio as aioredis
+
+log = logging.getLogger(__name__)
 
 CHANNEL = "notifications:user:{}"
+PATTERN = CHANNEL.format("*")
+KEEP_ALIVE_SECONDS = 15.0  # a comment line this often keeps proxies from closing a quiet stream
+
+Queue = asyncio.Queue[str | None]  # a published payload, or None: the subscription is lost, end the stream
 
 
 @lru_cache
@@ -35,3 +52,122 @@ def publish(r: redis.Redis, user_ids: Iterable[int]) -> None:
     """Tell each user's open streams that their notifications changed (call after the commit)."""
     for user_id in set(user_ids):
         r.publish(CHANNEL.format(user_id), json.dumps({"type": "changed"}))
+
+
+class Hub:
+    """The process's one subscription (a pattern over every user's channel), made with the first open stream and
+    closed with the last, so a process without streams holds no Redis connection for them.
+
+    Every message says only that something changed (the browser then asks for its notifications), so a stream
+    that has one message waiting needs no second one: a queue holds at most one message and the end marker."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.loop = asyncio.get_running_loop()
+        self._queues: dict[int, set[Queue]] = {}
+        self._reader: asyncio.Task[None] | None = None
+        self._ready: asyncio.Future[None] | None = None
+
+    @property
+    def listeners(self) -> int:
+        """How many streams are open in this process."""
+        return sum(len(queues) for queues in self._queues.values())
+
+    @property
+    def subscribed(self) -> bool:
+        """Whether this process holds its Redis subscription (it does while any stream is open)."""
+        return self._reader is not None
+
+    @asynccontextmanager
+    async def listen(self, user_id: int) -> AsyncIterator[Queue]:
+        """A queue that receives what is published to this user until the block ends; entered once the
+        subscription is confirmed, so nothing published after that is missed."""
+        queue: Queue = asyncio.Queue(maxsize=2)
+        self._queues.setdefault(user_id, set()).add(queue)
+        try:
+            if self._reader is None or self._ready is None:
+                self._ready = self.loop.create_future()
+                self._reader = self.loop.create_task(self._read(self._ready), name="notification-hub")
+            await asyncio.shield(self._ready)  # one stream giving up must not cancel the others' wait
+            yield queue
+        finally:
+            # synchronous: a closed connection cancels the stream, and under that cancellation any await here
+            # would raise again and leave the queue behind
+            self._drop(user_id, queue)
+
+    def _drop(self, user_id: int, queue: Queue) -> None:
+        queues = self._queues.get(user_id)
+        if queues is not None:
+            queues.discard(queue)
+            if not queues:
+                del self._queues[user_id]
+        if not self._queues and self._reader is not None:
+            self._reader.cancel()  # it closes its own connection
+            self._reader = self._ready = None
+
+    def _deliver(self, channel: str, data: str) -> None:
+        try:
+            user_id = int(channel.rsplit(":", 1)[1])
+        except ValueError:
+            return
+        for queue in self._queues.get(user_id, ()):
+            if queue.empty():
+                queue.put_nowait(data)
+
+    async def _read(self, ready: asyncio.Future[None]) -> None:
+        client = aioredis.Redis.from_url(self.url, decode_responses=True,
+                                         client_name=f"crm-notification-hub-{os.getpid()}")
+        pubsub = client.pubsub()
+        try:
+            await pubsub.psubscribe(PATTERN)
+            async for message in pubsub.listen():
+                if message["type"] == "psubscribe" and not ready.done():
+                    ready.set_result(None)
+                elif message["type"] == "pmessage":
+                    self._deliver(message["channel"], message["data"])
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # Redis is gone (redis-py reconnects and resubscribes through a brief loss itself):
+            # end the streams, the browsers reconnect with back-off and meanwhile poll
+            log.warning("notification subscription lost: %s", exc)
+            if not ready.done():
+                ready.set_exception(ConnectionError(f"notification subscription failed: {exc}"))
+                ready.exception()  # retrieved here too: no waiter may be left to retrieve it
+            for queues in self._queues.values():
+                for queue in queues:
+                    if not queue.full():
+                        queue.put_nowait(None)
+        finally:
+            if self._reader is asyncio.current_task():
+                self._reader = self._ready = None
+            try:
+                await pubsub.aclose()
+                await client.aclose()
+            except Exception as exc:  # already broken; nothing is left to release
+                log.debug("closing the notification subscription: %s", exc)
+
+
+def hub(state: Any, url: str) -> Hub:
+    """The app's hub, made on first use on the loop that serves the app (a test client may start another)."""
+    current: Hub | None = getattr(state, "notification_hub", None)
+    if current is None or current.loop is not asyncio.get_running_loop():
+        current = Hub(url)
+        state.notification_hub = current
+    return current
+
+
+async def sse_events(source: Hub, user_id: int) -> AsyncIterator[str]:
+    """The event stream of one user: `ready` once subscribed, `notification` on each change, a comment line when
+    quiet. It ends when the client goes away (the server cancels it) or the subscription is lost."""
+    async with source.listen(user_id) as queue:
+        yield "event: ready\ndata: {}\n\n"
+        while True:
+            try:
+                async with asyncio.timeout(KEEP_ALIVE_SECONDS):
+                    data = await queue.get()
+            except TimeoutError:
+                yield ": keep-alive\n\n"
+                continue
+            if data is None:
+                return
+            yield f"event: notification\ndata: {data}\n\n"

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import AsyncIterator
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Query, Request
@@ -12,7 +10,8 @@ from fastapi.responses import StreamingResponse
 from api.core.inputs import OFFSET_MAX, Id
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, SessionDep
-from api.notifications import service
+from api.notifications import live, service
+from api.notifications.deps import StreamActor
 from api.notifications.schemas import MarkReadIn, NotificationLimited, NotificationPage, ReadAllIn
 from api.users.models import User
 
@@ -56,37 +55,9 @@ def read_all(body: ReadAllIn, session: SessionDep,
 
 @router.get("/stream", summary="Server-sent events: 'changed' whenever the caller's notifications change",
             response_class=StreamingResponse, responses={200: {"content": {"text/event-stream": {}}}})
-async def stream(request: Request, actor: Annotated[User, Authz("user/inbox", "read")]) -> StreamingResponse:
-    """Fed by Redis pub/sub, so a notification made by any process (API or worker) reaches every API process."""
-    import redis.asyncio as aioredis
-
-    from api.notifications.live import CHANNEL
-
-    url = request.app.state.settings.redis_url
-    user_id = actor.id
-
-    async def events() -> AsyncIterator[str]:
-        client = aioredis.Redis.from_url(url, decode_responses=True)
-        pubsub = client.pubsub()
-        await pubsub.subscribe(CHANNEL.format(user_id))
-        try:
-            yield "event: ready\ndata: {}\n\n"
-            idle = 0.0
-            while not await request.is_disconnected():
-                message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
-                if message is not None:
-                    idle = 0.0
-                    yield f"event: notification\ndata: {message['data']}\n\n"
-                else:
-                    idle += 1.0
-                    if idle >= 15:  # keep proxies from closing a quiet stream
-                        idle = 0.0
-                        yield ": keep-alive\n\n"
-                    await asyncio.sleep(0)
-        finally:
-            await pubsub.unsubscribe()
-            await pubsub.aclose()
-            await client.aclose()
-
-    return StreamingResponse(events(), media_type="text/event-stream",
+async def stream(request: Request, actor: StreamActor) -> StreamingResponse:
+    """Fed by Redis pub/sub, so a notification made by any process (API or worker) reaches every API process. An
+    open stream holds no database connection and shares its process's one Redis subscription."""
+    source = live.hub(request.app.state, request.app.state.settings.redis_url)
+    return StreamingResponse(live.sse_events(source, actor.id), media_type="text/event-stream",
                              headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})

@@ -1,0 +1,159 @@
+"""Open notification streams against a live uvicorn server whose database pool is far smaller than the number of
+streams (issue 12 §3): an idle stream holds no database connection, the streams of a process share one Redis
+subscription, and a closed stream leaves nothing behind."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+from fastapi import FastAPI
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Session
+
+from api.core.config import Settings
+from api.core.db import make_engine, make_session_factory
+from api.core.embedded import free_port
+from api.notifications.live import publish
+from api.users.models import User
+from tests.conftest import DEMO_PASSWORD
+
+POOL_SIZE = 2
+STREAMS = 4 * POOL_SIZE  # each of them would have held a pool connection
+USERS = ("sales1", "sales2")
+
+
+@dataclass
+class LiveServer:
+    app: FastAPI
+    url: str
+    engine: Engine  # the only pool the server's requests may use
+
+
+def eventually(condition: Callable[[], bool], what: str, deadline: float = 30.0) -> None:
+    """Waits for something the server does after the client has gone (no bound on how fast is asserted)."""
+    end = time.monotonic() + deadline
+    while not condition():
+        if time.monotonic() > end:
+            pytest.fail(f"still not true after {deadline:.0f} s: {what}")
+        time.sleep(0.05)
+
+
+@pytest.fixture
+def server(settings: Settings, redis_client: Any) -> Iterator[LiveServer]:
+    """uvicorn on a real socket, in a thread of this process so that the test can look at its pool and its hub; its
+    requests get sessions from a pool of POOL_SIZE connections, no overflow, waiting at most 5 s for one."""
+    from api.main import create_app
+
+    app = create_app(settings)
+    port = free_port()
+    uvi = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
+                                        timeout_graceful_shutdown=5))
+    thread = threading.Thread(target=uvi.run, name="uvicorn", daemon=True)
+    thread.start()
+    eventually(lambda: uvi.started or not thread.is_alive(), "uvicorn started")
+    assert uvi.started, "uvicorn did not start"
+    engine = make_engine(settings.database_url or "", pool_size=POOL_SIZE, max_overflow=0, pool_timeout=5)
+    app.state.session_factory = make_session_factory(engine)
+    try:
+        yield LiveServer(app=app, url=f"http://127.0.0.1:{port}", engine=engine)
+    finally:
+        uvi.should_exit = True
+        thread.join(30)
+        engine.dispose()
+        redis_client.flushdb()
+
+
+def token(http: httpx.Client, username: str) -> dict[str, str]:
+    r = http.post("/api/auth/login", json={"username": username, "password": DEMO_PASSWORD})
+    assert r.status_code == 200, r.text
+    return {"Authorization": f"Bearer {r.json()['results']['token']}"}
+
+
+def next_event(lines: Iterator[str]) -> str:
+    """The name of the stream's next event (comment lines are keep-alives)."""
+    for line in lines:
+        if line.startswith("event: "):
+            return line.removeprefix("event: ")
+    raise AssertionError("the stream ended")
+
+
+def open_streams(stack: ExitStack, http: httpx.Client, headers: dict[str, dict[str, str]]) -> list[tuple[str,
+                                                                                                            Iterator[str]]]:
+    """STREAMS streams spread over USERS, each read up to its `ready` event (it is subscribed from then on)."""
+    streams = []
+    for i in range(STREAMS):
+        user = USERS[i % len(USERS)]
+        response = stack.enter_context(http.stream("GET", "/api/notification/stream", headers=headers[user]))
+        assert response.status_code == 200
+        lines = response.iter_lines()
+        assert next_event(lines) == "ready"
+        streams.append((user, lines))
+    return streams
+
+
+def http_client(server: LiveServer) -> httpx.Client:
+    return httpx.Client(base_url=server.url, timeout=httpx.Timeout(30.0),
+                        limits=httpx.Limits(max_connections=None, max_keepalive_connections=0))
+
+
+class TestStreamResources:
+    def test_streams_beyond_the_pool_hold_no_connection_and_still_deliver(self, server: LiveServer,
+                                                                          redis_client: Any) -> None:
+        with Session(server.engine) as session:
+            ids = {u: session.query(User.id).filter_by(username=u).scalar() for u in USERS}
+        with http_client(server) as http, ExitStack() as stack:
+            headers = {u: token(http, u) for u in (*USERS, "tl1")}
+            streams = open_streams(stack, http, headers)
+
+            assert server.engine.pool.checkedout() == 0  # every stream signed in, and gave its connection back
+            hub = server.app.state.notification_hub
+            assert hub.listeners == STREAMS and hub.subscribed
+            subscribers = [c for c in redis_client.client_list() if c["name"].startswith("crm-notification-hub")]
+            assert len(subscribers) == 1  # one subscription for the process, not one per stream
+
+            board = http.get("/api/leads", headers=headers["tl1"])  # with the old streams: no connection left, 500
+            assert board.status_code == 200 and len(board.json()["results"]) >= 6
+            inbox = http.get("/api/notification/limited", headers=headers["sales1"])
+            assert inbox.status_code == 200
+
+            publish(redis_client, [ids["sales1"]])  # only sales1's streams hear of it
+            for user, lines in streams:
+                if user == "sales1":
+                    assert next_event(lines) == "notification"
+            publish(redis_client, ids.values())
+            for _user, lines in streams:
+                assert next_event(lines) == "notification"  # sales2's first, sales1's second
+
+    def test_closed_streams_leave_no_task_no_subscription_and_no_connection(self, server: LiveServer,
+                                                                            redis_client: Any) -> None:
+        with http_client(server) as http:
+            headers = {u: token(http, u) for u in USERS}
+            with ExitStack() as stack:
+                streams = open_streams(stack, http, headers)  # kept: a dropped line iterator closes its stream
+                hub = server.app.state.notification_hub
+                assert hub.listeners == len(streams)
+            # the client closed every connection (a browser tab closed): each stream's task ends and lets go of
+            # its queue, and the last one takes the process's Redis subscription with it
+            eventually(lambda: hub.listeners == 0, "every stream ended")
+            eventually(lambda: not hub.subscribed, "the subscription is closed")
+            eventually(lambda: not [c for c in redis_client.client_list()
+                                    if c["name"].startswith("crm-notification-hub")],
+                       "the subscriber's Redis connection is gone")
+            assert server.engine.pool.checkedout() == 0
+
+            # and the next stream subscribes afresh and is heard
+            with http.stream("GET", "/api/notification/stream", headers=headers["sales1"]) as response:
+                lines = response.iter_lines()
+                assert next_event(lines) == "ready"
+                assert hub.listeners == 1 and hub.subscribed
+                with Session(server.engine) as session:
+                    publish(redis_client, [session.query(User.id).filter_by(username="sales1").scalar()])
+                assert next_event(lines) == "notification"
