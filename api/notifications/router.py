@@ -56,8 +56,8 @@ def read_all(body: ReadAllIn, session: SessionDep,
 @router.get("/stream", summary="Server-sent events: 'changed' whenever the caller's notifications change",
             response_class=StreamingResponse, responses={200: {"content": {"text/event-stream": {}}}})
 async def stream(request: Request, actor: StreamActor) -> StreamingResponse:
-    """Fed by Redis pub/sub, so a notification made by any process (API or worker) reaches every API process. An
-    open stream holds no database connection and shares its process's one Redis subscription."""
+    """Fed by Redis pub/sub, so a notification made by any process (API or worker) reaches every API process."""
+    # an open stream holds no database connection (StreamActor) and shares its process's one Redis subscription
     source = live.hub(request.app.state, request.app.state.settings.redis_url)
     return StreamingResponse(live.sse_events(source, actor.id), media_type="text/event-stream",
                              headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
