@@ -85,6 +85,7 @@ bench: $(PY_STAMP)
 	$(PY) bench/session.py
 	$(PY) bench/leads_board.py
 	$(PY) bench/approvals.py
+	$(PY) bench/uploads.py
 
 clean:
 	rm -rf .test-data frontend/dist
