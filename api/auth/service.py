@@ -39,7 +39,7 @@ USER_NOT_FOUND = "User not found."
 _RESET_PREFIX = "auth:pwreset:"
 _RESET_RATE_PREFIX = "auth:pwreset-rate:"
 _RESET_ADDRESS_PREFIX = "auth:pwreset-addr:"
-_RESET_ADDRESS_WINDOW = 900
+_RESET_WINDOW = 900  # seconds: the window of both limits on reset mails
 _RESET_MAILS_PER_USER = 5  # per 15 minutes
 
 
@@ -125,8 +125,8 @@ def request_reset_mail(*, redis_client: redis.Redis, settings: Settings, tempora
     pipe.ttl(rate_key)
     asked, ttl = pipe.execute()
     if int(ttl) < 0:  # the first request of the window (Redis 6.2 has no EXPIRE NX)
-        redis_client.expire(rate_key, _RESET_ADDRESS_WINDOW)
-        ttl = _RESET_ADDRESS_WINDOW
+        redis_client.expire(rate_key, _RESET_WINDOW)
+        ttl = _RESET_WINDOW
     if int(asked) > settings.password_reset_requests_per_address:
         raise TooManyRequests(reset_requests_message(int(ttl)), extra={"retryAfter": max(1, int(ttl))})
     start_workflow(temporal, PasswordResetMailWorkflow.run,
@@ -162,7 +162,7 @@ def reset_mail(*, session: Session, redis_client: redis.Redis, settings: Setting
     pipe.ttl(rate_key)
     _, rank, ttl = pipe.execute()
     if int(ttl) < 0:
-        redis_client.expire(rate_key, _RESET_ADDRESS_WINDOW)
+        redis_client.expire(rate_key, _RESET_WINDOW)
     if rank is None or int(rank) >= _RESET_MAILS_PER_USER:
         log.warning("password reset mails for user %s are rate limited", user.id)
         return None
