@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import BeforeValidator, Field, WithJsonSchema
+from pydantic_core import PydanticCustomError
 
 from api.contacts.schemas import ContactIn, ContactOut
-from api.core.inputs import Count, Id
+from api.core.inputs import Id
 from api.core.schemas import CamelModel
 
 
@@ -41,6 +42,20 @@ class ClientOut(ClientRow):
     personnel: list[ContactOut]
 
 
+def _zip_text(value: Any) -> Any:
+    """A zip code comes as digits or as a number (spec 3 §5): kept as the text it is, at most the column's 10."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = str(value)
+    if isinstance(value, str) and len(value.strip()) > ZIP_LENGTH:
+        raise PydanticCustomError("zip_length", f"Zip code can have at most {ZIP_LENGTH} digits.")
+    return value
+
+
+ZIP_LENGTH = 10  # clients.zip_code String(10)
+ZipCode = Annotated[str, BeforeValidator(_zip_text), WithJsonSchema({"anyOf": [
+    {"type": "string", "maxLength": ZIP_LENGTH}, {"type": "integer", "minimum": 0, "maximum": 10**ZIP_LENGTH - 1}]})]
+
+
 class ClientIn(CamelModel):
     """The client wizard's data; each rule is checked by the service with the spec's message."""
 
@@ -53,7 +68,7 @@ class ClientIn(CamelModel):
     country: Id | None = None
     province: Id | None = None
     city: Id | None = None
-    zip_code: Annotated[str, Field(max_length=10)] | Count | None = None
+    zip_code: ZipCode | None = None
     affiliate: Id | None = None
     npwp: str | None = Field(default=None, max_length=30)
     is_active: bool = True

@@ -92,7 +92,7 @@ def _validate(session: Session, data: ClientIn) -> dict[str, Any]:
     if data.city and (city is None or city.province_id != data.province):
         errors.append(CITY_MISMATCH)
     zip_code = str(data.zip_code).strip() if data.zip_code not in (None, "") else None
-    if zip_code is not None and not zip_code.isdigit():
+    if zip_code is not None and not (zip_code.isascii() and zip_code.isdigit()):
         errors.append(ZIP_NUMBER)
     if not data.affiliate or session.get(md.Affiliate, data.affiliate) is None:
         errors.append(AFFILIATE_REQUIRED)

@@ -51,6 +51,16 @@ def money(label: str, *, negative: bool = False) -> AfterValidator:
     return AfterValidator(checker)
 
 
+def as_id(text: str) -> int | None:
+    """The row id a text names ('42'), or None: str.isdigit() also takes superscript and full-width digits, which
+    int() refuses or reads, and a number past INT32_MAX names no row."""
+    text = text.strip()
+    if not (text.isascii() and text.isdigit()):
+        return None
+    value = int(text)
+    return value if 1 <= value <= INT32_MAX else None
+
+
 def _strings(value: Any, where: str) -> Iterator[tuple[str, str]]:
     """Every string in a parsed JSON value, with where it sits (`personnel.0.fullname`)."""
     if isinstance(value, str):

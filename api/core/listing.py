@@ -9,7 +9,7 @@ from typing import Annotated, Any, Generic, TypeVar
 from fastapi import Depends, Query
 
 from api.core.errors import ValidationFailed
-from api.core.inputs import OFFSET_MAX
+from api.core.inputs import INT32_MAX, OFFSET_MAX, as_id
 from api.core.schemas import CamelModel
 
 T = TypeVar("T")
@@ -46,8 +46,38 @@ def list_params(
 ListQuery = Annotated[ListParams, Depends(list_params)]
 
 
+CRITERIA_MAX_VALUES = 100  # values of one criterion (a list means "any of these")
+
+
+def _criterion_value(field: str, column: Any, value: Any) -> Any:
+    """The value as the column holds it; a value of another type is the caller's mistake (422), never a 500."""
+    kind = column.type.python_type
+    wrong = ValidationFailed(f"criteria value for '{field}' must be {_KIND_NAMES.get(kind, 'a text')}.")
+    if kind is bool:
+        if not isinstance(value, bool):
+            raise wrong
+        return value
+    if kind is int:
+        if isinstance(value, str):
+            value = as_id(value)
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= INT32_MAX:
+            raise wrong
+        return value
+    if isinstance(value, bool) or not isinstance(value, str | int):
+        raise wrong
+    text = str(value)
+    length = getattr(column.type, "length", None)
+    if "\x00" in text or (length is not None and len(text) > length):
+        raise wrong
+    return text
+
+
+_KIND_NAMES = {bool: "true or false", int: f"a whole number from 1 to {INT32_MAX}"}
+
+
 def apply_criteria(stmt: Any, raw: str | None, fields: dict[str, Any]) -> Any:
-    """Filters from the criteria JSON; a field outside `fields` or malformed JSON is a 422."""
+    """Filters from the criteria JSON; a field outside `fields`, a value of the wrong type or malformed JSON is a
+    422."""
     if not raw:
         return stmt
     try:
@@ -62,12 +92,17 @@ def apply_criteria(stmt: Any, raw: str | None, fields: dict[str, Any]) -> Any:
         if not isinstance(item, dict) or "field" not in item:
             raise ValidationFailed("criteria must be a JSON list of {field, value} filters.")
         field, value = item["field"], item.get("value")
-        if field not in fields:
+        if not isinstance(field, str) or field not in fields:
             raise ValidationFailed(f"Unknown criteria field '{field}'. Allowed: {', '.join(sorted(fields))}.")
-        if value is None or value == "":
+        if value is None or value == "" or value == []:
             continue
         column = fields[field]
-        stmt = stmt.where(column.in_(value) if isinstance(value, list) else column == value)
+        if isinstance(value, list):
+            if len(value) > CRITERIA_MAX_VALUES:
+                raise ValidationFailed(f"criteria for '{field}' can list at most {CRITERIA_MAX_VALUES} values.")
+            stmt = stmt.where(column.in_([_criterion_value(field, column, v) for v in value]))
+        else:
+            stmt = stmt.where(column == _criterion_value(field, column, value))
     return stmt
 
 

@@ -14,6 +14,7 @@ from api.approvals.models import ApprovalRequest
 from api.clients.models import Client
 from api.contacts.models import Contact
 from api.core.errors import NotFound, RequestPending, ValidationFailed
+from api.core.inputs import as_id
 from api.core.listing import ListParams, Page
 from api.core.storage import Storage
 from api.core.uploads import Upload
@@ -395,7 +396,8 @@ def stage_durations(*, session: Session, actor: User, lead_id: int) -> list[Stag
 # -- requirements and approval ------------------------------------------------------------------------------
 
 def _stage(session: Session, key: str | int) -> Stage:
-    stmt = select(Stage).where(Stage.id == int(key)) if str(key).isdigit() else select(Stage).where(
+    stage_id = key if isinstance(key, int) else as_id(key)
+    stmt = select(Stage).where(Stage.id == stage_id) if stage_id is not None else select(Stage).where(
         Stage.stage_name == str(key).upper())
     stage = session.scalars(stmt).first()
     if stage is None:

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 
+from api.core.inputs import MONEY_LIMIT, MONEY_MAX_TEXT
+
 PAYMENT_STATUSES = ("NOT_YET", "BILLING_REQUEST", "SUDAH_TAGIH", "SUDAH_PAYMENT")
 ITEM_TYPES = ("REVENUE", "COST")
 COMMISSION_PERCENT = Decimal(6)
@@ -20,7 +22,8 @@ COMMISSION_PERCENT = Decimal(6)
 MAX_TERM = 120
 MAX_QUANTITY = 1_000_000
 MAX_ITEMS = 300
-MAX_AMOUNT = Decimal("999999999999999.99")
+MAX_AMOUNT = Decimal(MONEY_LIMIT) - Decimal("0.01")  # what a person types: 13 integer digits, 2 decimals (spec 1 §5)
+MAX_TOTAL = Decimal("999999999999999.99")  # what the sheet adds up to: the Numeric(17, 2) column
 MAX_DESCRIPTION = 1000
 MAX_BILLING_DESCRIPTION = 200
 MAX_REMARK = 2000
@@ -43,7 +46,8 @@ SCHEDULE_RANGE = "Billing date must be between 1-Jan-2000 and 31-Dec-2100"
 PAYMENT_STATUS_RULE = f"Payment status must be one of {', '.join(PAYMENT_STATUSES)}"
 TYPE_RULE = "Item type must be REVENUE or COST"
 DECIMALS_RULE = "Amounts can have at most 2 decimals"
-TOO_LARGE = f"Amounts cannot be more than {MAX_AMOUNT:,.2f}".replace(",", "_").replace(".", ",").replace("_", ".")
+TOO_LARGE = f"Amounts cannot be more than {MONEY_MAX_TEXT}"
+TOTAL_TOO_LARGE = f"Totals cannot be more than {MAX_TOTAL:,.2f}".replace(",", "_").replace(".", ",").replace("_", ".")
 REMARK_TOO_LONG = f"Remark cannot be longer than {MAX_REMARK} characters"
 DESCRIPTION_TOO_LONG = f"Description cannot be longer than {MAX_DESCRIPTION} characters"
 BILLING_DESCRIPTION_TOO_LONG = f"Billing description cannot be longer than {MAX_BILLING_DESCRIPTION} characters"
@@ -254,8 +258,11 @@ def validate_item(item: ItemRow) -> list[str]:
     if not all(_cents(v) for v in present):
         errors.append(DECIMALS_RULE)
         money_ok = False
-    if any(abs(v) > MAX_AMOUNT for v in present) or (money_ok and item_totals(item)[1] > MAX_AMOUNT):
+    if any(abs(v) > MAX_AMOUNT for v in present):
         errors.append(TOO_LARGE)
+        money_ok = False
+    elif money_ok and item_totals(item)[1] > MAX_TOTAL:
+        errors.append(TOTAL_TOO_LARGE)
         money_ok = False
     if any(not (b.description or "").strip() for b in item.billings):
         errors.append(BILLING_DESCRIPTION_REQUIRED)
@@ -294,8 +301,8 @@ def validate_sheet(*, remark: str | None, items: Sequence[ItemRow], submit: bool
     errors += item_errors
     if not item_errors:
         totals = sheet_totals(items)
-        if max(totals.total_revenue, totals.total_cost) > MAX_AMOUNT:
-            errors.append(TOO_LARGE)
+        if max(totals.total_revenue, totals.total_cost) > MAX_TOTAL:
+            errors.append(TOTAL_TOO_LARGE)
         elif submit and total_gross_profit(monthly_summary(items)) <= 0:
             errors.append(GP_NOT_POSITIVE)
     return errors

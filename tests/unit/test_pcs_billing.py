@@ -158,7 +158,20 @@ class TestItemMessages:
 
     def test_too_large(self) -> None:
         errors = b.validate_item(item(price="999999999999999", quantity="2", term="1", amounts=["5"]))
-        assert errors == [PREFIX + "Amounts cannot be more than 999.999.999.999.999,99"]
+        assert errors == [PREFIX + "Amounts cannot be more than 9.999.999.999.999,99"]
+
+    def test_money_has_at_most_13_integer_digits(self) -> None:
+        """Spec 1 §5 and §9: the money mask takes 13 integer digits; a 14th is refused, not stored."""
+        at_most = item(price="9999999999999.99", quantity="1", term="1", amounts=["9999999999999.99"])
+        assert b.validate_item(at_most) == []
+        for digits14 in (item(price="10000000000000", quantity="1", term="1", amounts=["5"]),
+                         item(price="5", quantity="1", term="1", amounts=["10000000000000"])):
+            assert PREFIX + "Amounts cannot be more than 9.999.999.999.999,99" in b.validate_item(digits14)
+
+    def test_totals_stay_inside_their_column(self) -> None:
+        """13-digit prices times quantity and term add up past the Numeric(17, 2) column: refused by name."""
+        errors = b.validate_item(item(price="9999999999999", quantity="1000", term="1", amounts=["5"]))
+        assert errors == [PREFIX + "Totals cannot be more than 999.999.999.999.999,99"]
 
     def test_payment_status_from_the_set(self) -> None:
         broken = item()

@@ -871,7 +871,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Save the lead edit form (multipart: data JSON and files) */
+        /** Save the lead edit form (multipart: data JSON and files, 15 MB each) */
         put: operations["update_v2_api_leads__lead_id__update_v2_put"];
         post?: never;
         delete?: never;
@@ -906,7 +906,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mail a PDF (to the caller's own address unless `to` is given) */
+        /** Mail a PDF (to the caller's own address unless `to` is given; 15 MB) */
         post: operations["send_mail_api_mails_send_mail_post"];
         delete?: never;
         options?: never;
