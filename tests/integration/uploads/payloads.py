@@ -35,16 +35,19 @@ def png_bomb(width: int = 30_000, height: int = 30_000) -> bytes:
             + _chunk(b"IEND", b""))
 
 
-def _workbook(parts: list[tuple[str, int]]) -> bytes:
-    """An Office Open XML workbook whose parts are `size` bytes of zeros each, deflated (streamed, never whole)."""
+def _workbook(parts: list[tuple[str, int]], padding: int = 0) -> bytes:
+    """An Office Open XML workbook whose parts are `size` bytes of zeros each, and whose [Content_Types].xml (the
+    part a type check reads) is followed by `padding` spaces; deflated, streamed, never whole in memory."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        archive.writestr("[Content_Types].xml",
-                         '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/'
-                         'package/2006/content-types"><Override PartName="/xl/workbook.xml" '
-                         f'ContentType="{XLSX_TYPE}"/></Types>')
+        with archive.open("[Content_Types].xml", "w") as types:
+            types.write(b'<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/'
+                        b'package/2006/content-types"><Override PartName="/xl/workbook.xml" '
+                        b'ContentType="' + XLSX_TYPE.encode() + b'"/></Types>')
+            for _ in range(padding // MB):
+                types.write(b" " * MB)
         for name, size in parts:
-            with archive.open(name, "w", force_zip64=False) as part:
+            with archive.open(name, "w") as part:
                 for _ in range(size // MB):
                     part.write(b"\0" * MB)
                 part.write(b"\0" * (size % MB))
@@ -52,8 +55,8 @@ def _workbook(parts: list[tuple[str, int]]) -> bytes:
 
 
 def zip_bomb() -> bytes:
-    """The issue's spreadsheet: a few hundred KB that inflate to 400 MB (one sheet of zeros)."""
-    return _workbook([("xl/worksheets/sheet1.xml", 400 * MB)])
+    """The issue's spreadsheet: about 400 KB that inflate to 400 MB, in the very part a type check reads."""
+    return _workbook([], padding=400 * MB)
 
 
 def zip_of_many_small_parts() -> bytes:
