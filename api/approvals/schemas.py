@@ -66,8 +66,11 @@ def _note_fits(value: str | None) -> str | None:
     return value
 
 
-Note = Annotated[str | None, AfterValidator(_note_fits), WithJsonSchema(
-    {"anyOf": [{"type": "string", "maxLength": NOTE_LIMIT}, {"type": "null"}]})]
+_NOTE_SCHEMA = WithJsonSchema({"anyOf": [{"type": "string", "maxLength": NOTE_LIMIT}, {"type": "null"}]})
+Note = Annotated[str | None, AfterValidator(_note_fits), _NOTE_SCHEMA]
+# A decision's note is judged by the approval rules (typed refusals: NoteRequired, NoteTooLong); the contract
+# still says how long it may be.
+DecisionNote = Annotated[str | None, _NOTE_SCHEMA]
 
 
 class RequestIn(CamelModel):
@@ -103,7 +106,7 @@ class QueueRow(CamelModel):
 
 class DecisionIn(CamelModel):
     approvers_action: Literal["APPROVED", "REJECTED"]
-    note: Note = None  # required to reject (the rules say so, with one message)
+    note: DecisionNote = None  # required to reject, at most NOTE_LIMIT: the rules say so, with their types
 
 
 class TimelineApproverOut(CamelModel):
