@@ -49,6 +49,9 @@ def page(browser: Browser, live_server: LiveServer, request: pytest.FixtureReque
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
+    # the app's Content-Security-Policy (api/core/headers.py) must hold on every page a journey opens
+    page.on("console", lambda msg: errors.append(msg.text)
+            if msg.type == "error" and "Content Security Policy" in msg.text else None)
     yield page
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)

@@ -94,3 +94,19 @@ def test_the_first_administrator_settings_reach_the_migration_only() -> None:
     assert wanted <= set(SERVICES["migrate"]["environment"])
     for name in ("api", "worker"):
         assert not wanted & set(SERVICES[name]["environment"]), name
+
+
+def test_the_web_image_serves_the_front_end_with_the_apps_security_headers() -> None:
+    """nginx serves the built front end itself in the deployment: its pages get the headers the app sets."""
+    import re
+
+    from api.core.headers import APP_POLICY, COMMON
+
+    conf = (ROOT / "deploy" / "nginx.conf").read_text()
+    blocks = re.findall(r"location (/assets/|/) \{(.*?)\n    \}", conf, re.S)
+    assert [path for path, _ in blocks] == ["/assets/", "/"]
+    for _, body in blocks:
+        headers = {name.lower(): value for name, value in re.findall(r'add_header ([\w-]+) "([^"]*)" always;', body)}
+        assert headers["content-security-policy"] == APP_POLICY
+        for name, value in COMMON.items():
+            assert headers[name.decode()] == value.decode(), name
