@@ -86,6 +86,7 @@ bench: $(PY_STAMP)
 	$(PY) bench/leads_board.py
 	$(PY) bench/approvals.py
 	$(PY) bench/uploads.py
+	$(PY) bench/notification_streams.py
 
 clean:
 	rm -rf .test-data frontend/dist
