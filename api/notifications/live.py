@@ -54,6 +54,11 @@ def publish(r: redis.Redis, user_ids: Iterable[int]) -> None:
         r.publish(CHANNEL.format(user_id), json.dumps({"type": "changed"}))
 
 
+def subscriber_name() -> str:
+    """The name of this process's subscriber connection in Redis's CLIENT LIST."""
+    return f"crm-notification-hub-{os.getpid()}"
+
+
 class Hub:
     """The process's one subscription (a pattern over every user's channel), made with the first open stream and
     closed with the last, so a process without streams holds no Redis connection for them.
@@ -115,8 +120,7 @@ class Hub:
                 queue.put_nowait(data)
 
     async def _read(self, ready: asyncio.Future[None]) -> None:
-        client = aioredis.Redis.from_url(self.url, decode_responses=True,
-                                         client_name=f"crm-notification-hub-{os.getpid()}")
+        client = aioredis.Redis.from_url(self.url, decode_responses=True, client_name=subscriber_name())
         pubsub = client.pubsub()
         try:
             await pubsub.psubscribe(PATTERN)
@@ -127,8 +131,8 @@ class Hub:
                     self._deliver(message["channel"], message["data"])
         except asyncio.CancelledError:
             raise
-        except Exception as exc:  # Redis is gone (redis-py reconnects and resubscribes through a brief loss itself):
-            # end the streams, the browsers reconnect with back-off and meanwhile poll
+        except Exception as exc:  # the connection is lost: end the streams; the browsers reconnect with back-off
+            # (and poll meanwhile), and the first stream to come back subscribes again
             log.warning("notification subscription lost: %s", exc)
             if not ready.done():
                 ready.set_exception(ConnectionError(f"notification subscription failed: {exc}"))
@@ -159,15 +163,18 @@ def hub(state: Any, url: str) -> Hub:
 async def sse_events(source: Hub, user_id: int) -> AsyncIterator[str]:
     """The event stream of one user: `ready` once subscribed, `notification` on each change, a comment line when
     quiet. It ends when the client goes away (the server cancels it) or the subscription is lost."""
-    async with source.listen(user_id) as queue:
-        yield "event: ready\ndata: {}\n\n"
-        while True:
-            try:
-                async with asyncio.timeout(KEEP_ALIVE_SECONDS):
-                    data = await queue.get()
-            except TimeoutError:
-                yield ": keep-alive\n\n"
-                continue
-            if data is None:
-                return
-            yield f"event: notification\ndata: {data}\n\n"
+    try:
+        async with source.listen(user_id) as queue:
+            yield "event: ready\ndata: {}\n\n"
+            while True:
+                try:
+                    async with asyncio.timeout(KEEP_ALIVE_SECONDS):
+                        data = await queue.get()
+                except TimeoutError:
+                    yield ": keep-alive\n\n"
+                    continue
+                if data is None:
+                    return
+                yield f"event: notification\ndata: {data}\n\n"
+    except ConnectionError:
+        return  # the hub has logged it; an ended stream makes the browser reconnect with back-off

@@ -21,9 +21,9 @@ from sqlalchemy.orm import Session
 from api.core.config import Settings
 from api.core.db import make_engine, make_session_factory
 from api.core.embedded import free_port
-from api.notifications.live import publish
+from api.notifications.live import Hub, publish, sse_events, subscriber_name
 from api.users.models import User
-from tests.conftest import DEMO_PASSWORD
+from tests.conftest import DEMO_PASSWORD, run_async
 
 POOL_SIZE = 2
 STREAMS = 4 * POOL_SIZE  # each of them would have held a pool connection
@@ -71,6 +71,11 @@ def server(settings: Settings, redis_client: Any) -> Iterator[LiveServer]:
         redis_client.flushdb()
 
 
+def subscribers(redis_client: Any) -> list[dict[str, Any]]:
+    """This process's subscriber connections in Redis (the e2e server may have its own on the same Redis)."""
+    return [c for c in redis_client.client_list() if c["name"] == subscriber_name()]
+
+
 def token(http: httpx.Client, username: str) -> dict[str, str]:
     r = http.post("/api/auth/login", json={"username": username, "password": DEMO_PASSWORD})
     assert r.status_code == 200, r.text
@@ -85,8 +90,8 @@ def next_event(lines: Iterator[str]) -> str:
     raise AssertionError("the stream ended")
 
 
-def open_streams(stack: ExitStack, http: httpx.Client, headers: dict[str, dict[str, str]]) -> list[tuple[str,
-                                                                                                            Iterator[str]]]:
+def open_streams(stack: ExitStack, http: httpx.Client,
+                 headers: dict[str, dict[str, str]]) -> list[tuple[str, Iterator[str]]]:
     """STREAMS streams spread over USERS, each read up to its `ready` event (it is subscribed from then on)."""
     streams = []
     for i in range(STREAMS):
@@ -116,8 +121,7 @@ class TestStreamResources:
             assert server.engine.pool.checkedout() == 0  # every stream signed in, and gave its connection back
             hub = server.app.state.notification_hub
             assert hub.listeners == STREAMS and hub.subscribed
-            subscribers = [c for c in redis_client.client_list() if c["name"].startswith("crm-notification-hub")]
-            assert len(subscribers) == 1  # one subscription for the process, not one per stream
+            assert len(subscribers(redis_client)) == 1  # one subscription for the process, not one per stream
 
             board = http.get("/api/leads", headers=headers["tl1"])  # with the old streams: no connection left, 500
             assert board.status_code == 200 and len(board.json()["results"]) >= 6
@@ -144,9 +148,7 @@ class TestStreamResources:
             # its queue, and the last one takes the process's Redis subscription with it
             eventually(lambda: hub.listeners == 0, "every stream ended")
             eventually(lambda: not hub.subscribed, "the subscription is closed")
-            eventually(lambda: not [c for c in redis_client.client_list()
-                                    if c["name"].startswith("crm-notification-hub")],
-                       "the subscriber's Redis connection is gone")
+            eventually(lambda: not subscribers(redis_client), "the subscriber's Redis connection is gone")
             assert server.engine.pool.checkedout() == 0
 
             # and the next stream subscribes afresh and is heard
@@ -157,3 +159,35 @@ class TestStreamResources:
                 with Session(server.engine) as session:
                     publish(redis_client, [session.query(User.id).filter_by(username="sales1").scalar()])
                 assert next_event(lines) == "notification"
+
+    def test_a_lost_subscription_ends_the_streams_and_the_next_one_subscribes_again(self, server: LiveServer,
+                                                                                     redis_client: Any) -> None:
+        with http_client(server) as http, Session(server.engine) as session:
+            user_id = session.query(User.id).filter_by(username="sales1").scalar()
+            headers = {u: token(http, u) for u in USERS}
+            with ExitStack() as stack:
+                streams = open_streams(stack, http, headers)
+                [subscriber] = subscribers(redis_client)  # the process's one subscription
+                assert redis_client.client_kill_filter(_id=subscriber["id"]) == 1
+                # a stream that went deaf would wait forever: each one ends instead, and the browser reconnects
+                for _user, lines in streams:
+                    with pytest.raises(AssertionError, match="the stream ended"):
+                        next_event(lines)
+            hub = server.app.state.notification_hub
+            eventually(lambda: hub.listeners == 0 and not hub.subscribed, "the streams and the subscription ended")
+
+            with http.stream("GET", "/api/notification/stream", headers=headers["sales1"]) as response:
+                lines = response.iter_lines()
+                assert next_event(lines) == "ready"
+                publish(redis_client, [user_id])
+                assert next_event(lines) == "notification"
+
+
+class TestHub:
+    def test_an_unreachable_redis_ends_the_stream_and_leaves_nothing(self) -> None:
+        async def scenario() -> tuple[list[str], int, bool]:
+            hub = Hub(f"redis://127.0.0.1:{free_port()}/0")  # nothing listens there
+            events = [e async for e in sse_events(hub, 1)]
+            return events, hub.listeners, hub.subscribed
+
+        assert run_async(scenario()) == ([], 0, False)
