@@ -8,14 +8,16 @@ carries has its bounds, so a new route cannot forget them."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Annotated, Any
 
 from annotated_types import Ge, Le
 from fastapi import Request
-from pydantic import AfterValidator, ValidationInfo
-from pydantic_core import PydanticCustomError
+from pydantic import GetCoreSchemaHandler, GetJsonSchemaHandler, ValidationInfo
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import CoreSchema, PydanticCustomError, core_schema
 from starlette.datastructures import UploadFile
 
 from api.core.errors import ValidationFailed
@@ -32,23 +34,38 @@ MONEY_MAX_TEXT = "9.999.999.999.999,99"  # MONEY_LIMIT - 0.01 in the id-ID style
 NUL_MESSAGE = "Text cannot contain NUL (\\u0000) characters."
 
 
-def money(label: str, *, negative: bool = False) -> AfterValidator:
-    """An amount a person typed (the JSON of a request): within the column and at most 2 decimals, else the
-    field's message. What the server reads back from its own columns is not judged again."""
+MONEY_MAX = float(MONEY_LIMIT) - 0.01
 
-    def check(value: float | Decimal, info: ValidationInfo) -> float | Decimal:
+
+@dataclass(frozen=True)
+class money:  # used like a function in annotations: Annotated[float, money("Total Revenue")]
+    """An amount a person typed (the JSON of a request): within the column and at most 2 decimals, else the
+    field's message. What the server reads back from its own columns is not judged again. The contract states the
+    bound (maximum, and minimum when negative amounts are allowed)."""
+
+    label: str
+    negative: bool = False
+
+    def check(self, value: float | Decimal, info: ValidationInfo) -> float | Decimal:
         if info.mode != "json" and not isinstance(value, Decimal):
             return value
         if not -MONEY_LIMIT < value < MONEY_LIMIT:
-            raise PydanticCustomError("money_range", f"{label} cannot be more than {MONEY_MAX_TEXT}" + (
-                f" or less than -{MONEY_MAX_TEXT}." if negative else "."))
+            raise PydanticCustomError("money_range", f"{self.label} cannot be more than {MONEY_MAX_TEXT}" + (
+                f" or less than -{MONEY_MAX_TEXT}." if self.negative else "."))
         exponent = (value if isinstance(value, Decimal) else Decimal(repr(value))).as_tuple().exponent
         if isinstance(exponent, int) and exponent < -2:
-            raise PydanticCustomError("money_decimals", f"{label} can have at most 2 decimals.")
+            raise PydanticCustomError("money_decimals", f"{self.label} can have at most 2 decimals.")
         return value
 
-    checker: Callable[[Any, ValidationInfo], Any] = check
-    return AfterValidator(checker)
+    def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> CoreSchema:
+        return core_schema.with_info_after_validator_function(self.check, handler(source))
+
+    def __get_pydantic_json_schema__(self, schema: CoreSchema, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+        found = handler(schema)
+        found["maximum"] = MONEY_MAX
+        if self.negative:
+            found["minimum"] = -MONEY_MAX
+        return found
 
 
 def as_id(text: str) -> int | None:

@@ -96,9 +96,9 @@ class PicOut(CamelModel):
 
 class ServiceCategoryItem(CamelModel):
     service_category_id: Id
-    service_category_name: str | None = None
+    service_category_name: str | None = Field(default=None, max_length=200)  # sent back as read; not stored
     sub_service_category_id: Id | None = None
-    sub_service_category_name: str | None = None
+    sub_service_category_name: str | None = Field(default=None, max_length=200)
 
 
 class PaymentItem(CamelModel):
@@ -260,7 +260,7 @@ class LeadUpdate(CamelModel):
     service_categories: list[ServiceCategoryItem] | None = Field(default=None, max_length=50)
     payments: list[PaymentItem] | None = Field(default=None, max_length=200)
     billing_schedules: list[BillingScheduleItem] | None = Field(default=None, max_length=500)
-    remove_files: list[FileKind] = Field(default_factory=list)
+    remove_files: list[FileKind] = Field(default_factory=list, max_length=3)
 
 
 class UpdateResult(CamelModel):

@@ -8,6 +8,7 @@ from typing import Annotated, Any
 
 from pydantic import BeforeValidator, Field
 
+from api.core.inputs import Id
 from api.core.schemas import CamelModel
 
 
@@ -38,8 +39,8 @@ class BillingIn(CamelModel):
 
 
 class ItemIn(CamelModel):
-    id: int | None = None
-    coa_id: int | None = None
+    id: Id | None = None
+    coa_id: Id | None = None
     type: str | None = None
     description: str | None = None
     quantity: Number = None
