@@ -27,7 +27,7 @@ from api.core.headers import SecurityHeadersMiddleware
 from api.core.inputs import refuse_nul
 from api.core.limits import BodyLimitMiddleware
 from api.core.redis import make_redis
-from api.core.storage import Storage
+from api.core.storage import open_storage
 from api.core.temporal import connect as temporal_connect
 from api.leads.router import router as leads_router
 from api.leads.stages import router as stages_router
@@ -89,7 +89,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.engine = engine
         app.state.session_factory = make_session_factory(engine)
         app.state.redis = make_redis(settings.redis_url)
-        app.state.storage = Storage(settings.storage_dir)
+        app.state.storage = open_storage(settings)  # the directory or the bucket is created if missing
         app.state.policy = PolicyStore(build_enforcer(engine), app.state.redis)
         app.state.temporal = (
             await temporal_connect(settings.temporal_address, settings.temporal_namespace)

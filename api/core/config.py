@@ -61,6 +61,9 @@ class Settings(BaseSettings):
     first_admin_username: str | None = None
     first_admin_password: str | None = None
     first_admin_email: str | None = None
+    # where every file is kept: file:///path (default: data_dir/storage) or
+    # s3://KEY:SECRET@host:port/bucket[/prefix]?region=us-east-1&secure=false (README "File storage")
+    storage_url: str | None = None
     smtp_url: str | None = None  # smtp://user:pass@host:port ; without it mails go to data_dir/outbox
     mail_from: str = "Pipeline CRM <no-reply@pipeline-crm.local>"
     allowed_redirect_origins: list[str] = Field(default_factory=list)

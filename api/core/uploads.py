@@ -5,13 +5,17 @@ unless it is an image the app shows)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
-from typing import BinaryIO
+from pathlib import PurePosixPath
+from typing import TYPE_CHECKING, BinaryIO
+from urllib.parse import quote
 
-from fastapi.responses import FileResponse
+from starlette.responses import Response
 
 from api.core import sniff
 from api.core.errors import AppError, PayloadTooLarge, ValidationFailed
+
+if TYPE_CHECKING:
+    from api.core.storage import StoredFile
 
 MB = 1024 * 1024
 FORM_OVERHEAD = MB  # what a multipart body may carry besides its files (form fields, part headers)
@@ -112,14 +116,20 @@ def media_type(key: str) -> str:
     return MEDIA_TYPES.get(extension(key), OCTET_STREAM)
 
 
-def served(path: Path, filename: str | None = None, *, image_inline: bool = False,
-           cache_control: str = "private, no-cache") -> FileResponse:
-    """A stored file as a response: its checked type, not to be sniffed, and a download unless it is an image the app
-    shows (`image_inline`)."""
-    media = media_type(path.name)
-    inline = image_inline and media.startswith("image/")
-    headers = {"X-Content-Type-Options": "nosniff", "Cache-Control": cache_control}
-    if filename is None:
-        headers["Content-Disposition"] = "inline" if inline else "attachment"
-    return FileResponse(path, filename=filename, media_type=media, headers=headers,
-                        content_disposition_type="inline" if inline else "attachment")
+def download_headers(key: str, filename: str | None = None, *, image_inline: bool = False,
+                     cache_control: str = "private, no-cache") -> tuple[str, dict[str, str]]:
+    """The type and headers a stored file is served with: its checked type, not to be sniffed, and a download (named
+    `filename`) unless it is an image the app shows (`image_inline`)."""
+    media = media_type(key)
+    disposition = "inline" if image_inline and media.startswith("image/") else "attachment"
+    if filename is not None:
+        quoted = quote(filename)  # as Starlette's FileResponse names a download
+        disposition += f"; filename*=utf-8''{quoted}" if quoted != filename else f'; filename="{filename}"'
+    return media, {"X-Content-Type-Options": "nosniff", "Cache-Control": cache_control,
+                   "Content-Disposition": disposition}
+
+
+def served(file: StoredFile, filename: str | None = None, *, image_inline: bool = False,
+           cache_control: str = "private, no-cache") -> Response:
+    """A stored file as a response (see `download_headers`), streamed from its storage."""
+    return file.response(filename, image_inline=image_inline, cache_control=cache_control)

@@ -40,7 +40,7 @@ def store(storage: StagedStorage, *, lead_id: int, kind: str, upload: uploads.Up
           replacing: dict[str, Any] | None = None) -> dict[str, object]:
     """Keep an upload of the edit form under a new key; the file it replaces goes once the save commits."""
     safe = re.sub(r"[^A-Za-z0-9._ -]", "_", upload.filename)[:150] or f"file.{upload.ext}"
-    key = storage.write(namespace(lead_id), stem=kind, ext=upload.ext, data=upload.file)
+    key = storage.store(namespace(lead_id), stem=kind, upload=upload)
     discard(storage, lead_id=lead_id, value=replacing)
     return {"name": safe, "size": upload.size, "key": key}
 

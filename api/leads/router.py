@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, File, Form, Path, Query, Request, UploadFile
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, Response
 from pydantic import ValidationError
 
 from api.approvals import service as approvals_service
@@ -147,7 +147,7 @@ def payment_detail(lead_id: Id, session: SessionDep, actor: Reader) -> Envelope[
 
 @router.get("/{lead_id}/files/{kind}", summary="Download one of the lead's files", response_class=FileResponse)
 def download_file(lead_id: Id, kind: Annotated[str, Path(max_length=60)], request: Request, session: SessionDep,
-                  actor: Reader) -> FileResponse:
+                  actor: Reader) -> Response:
     path, name = service.file_path(session=session, storage=request.app.state.storage, actor=actor,
                                    lead_id=lead_id, kind=kind)
     return uploads.served(path, name)

@@ -364,10 +364,10 @@ def file_path(*, session: Session, storage: Storage, actor: User, lead_id: int, 
     if kind not in lead_files.KINDS:
         raise NotFound("File not found.")
     value = getattr(lead, lead_files.KINDS[kind][0])
-    path = storage.path(lead_files.namespace(lead.id), value["key"]) if value else None
-    if path is None:
+    stored = storage.find(lead_files.namespace(lead.id), value["key"]) if value else None
+    if stored is None:
         raise NotFound("File not found.")
-    return path, value["name"]
+    return stored, value["name"]
 
 
 def stage_durations(*, session: Session, actor: User, lead_id: int) -> list[StageDuration]:

@@ -40,7 +40,6 @@ def display_name(filename: str) -> str:
 
 def store(storage: StagedStorage, *, lead_id: int, revision_batch: int, upload: uploads.Upload) -> StoredFile:
     """Keep the spreadsheet under a new key; it is removed again if the save does not commit."""
-    key = storage.write(lead_files.namespace(lead_id), stem=f"pcs-{lead_id}-r{revision_batch}", ext=upload.ext,
-                        data=upload.file)
+    key = storage.store(lead_files.namespace(lead_id), stem=f"pcs-{lead_id}-r{revision_batch}", upload=upload)
     return StoredFile(filename=key, display_name=display_name(upload.filename),
                       original_filename=upload.filename[:255], size=upload.size)

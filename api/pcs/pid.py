@@ -126,7 +126,7 @@ def attach_pdf(session: Session, storage: Storage, *, pid_id: int) -> dict[str, 
         session.rollback()
         raise NotFound(PID_NOT_FOUND)
     stored = row.pdf_file
-    if stored and storage.path(lead_files.namespace(row.lead_id), stored["key"]) is not None:
+    if stored and storage.exists(lead_files.namespace(row.lead_id), stored["key"]):
         session.rollback()
         return dict(stored)
     lead = session.get(Lead, row.lead_id)
@@ -272,7 +272,7 @@ def pdf_path(*, session: Session, storage: Storage, actor: User, lead_id: int, p
     row = session.get(LeadProjectId, pid_id)
     if row is None or row.lead_id != lead_id or not row.pdf_file:
         raise NotFound(FILE_NOT_FOUND)
-    path = storage.path(lead_files.namespace(lead_id), row.pdf_file["key"])
-    if path is None:
+    stored = storage.find(lead_files.namespace(lead_id), row.pdf_file["key"])
+    if stored is None:
         raise NotFound(FILE_NOT_FOUND)
-    return path, row.pdf_file["name"]
+    return stored, row.pdf_file["name"]

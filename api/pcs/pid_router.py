@@ -51,7 +51,7 @@ def project_ids(lead_id: Id, session: SessionDep, actor: Reader) -> Envelope[Pid
 
 @router.get("/leads/{lead_id}/project-ids/{pid_id}/pdf", summary="Download the PDF generated with a PID",
             response_class=FileResponse, responses=PDF_RESPONSE)
-def project_id_pdf(lead_id: Id, pid_id: Id, request: Request, session: SessionDep, actor: Reader) -> FileResponse:
+def project_id_pdf(lead_id: Id, pid_id: Id, request: Request, session: SessionDep, actor: Reader) -> Response:
     path, name = pid.pdf_path(session=session, storage=request.app.state.storage, actor=actor, lead_id=lead_id,
                               pid_id=pid_id)
     return uploads.served(path, name)

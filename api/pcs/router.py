@@ -7,7 +7,7 @@ from decimal import Decimal
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, File, Form, Path, Query, Request, UploadFile
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, Response
 from pydantic import TypeAdapter, ValidationError
 
 from api.core import uploads
@@ -113,7 +113,7 @@ def submit_for_approval(request: Request, session: SessionDep, temporal: Tempora
 @router.get("/leads/download/{filename}", summary="Download a lead's cost sheet spreadsheet or PID PDF",
             response_class=FileResponse)
 def download(filename: Annotated[str, Path(max_length=200)],
-             request: Request, session: SessionDep, actor: SheetReader) -> FileResponse:
+             request: Request, session: SessionDep, actor: SheetReader) -> Response:
     path, name = service.download(session=session, storage=request.app.state.storage, actor=actor,
                                   filename=filename)
     return uploads.served(path, name)

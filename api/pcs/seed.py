@@ -15,7 +15,7 @@ from api.approvals.models import ApprovalDecision, ApprovalRequest
 from api.approvals.pipelines import find_version
 from api.coa.models import ChartOfAccount
 from api.core.config import get_settings
-from api.core.storage import Storage
+from api.core.storage import open_storage
 from api.leads import files as lead_files
 from api.leads.models import Lead, LeadHistory, LeadProjectId, Stage
 from api.pcs import billing
@@ -94,7 +94,7 @@ def _attach_spreadsheet(session: Session, lead: Lead, sheet: ProjectCostSheet, r
         f"{r.type};{r.coa_name};{r.description};{r.selling_price};{r.quantity};{r.term_of_payment}" for r in rows]
     data = ("\n".join(lines) + "\n").encode()
     key = f"pcs-{lead.id}-r0-demo.csv"
-    Storage(get_settings().storage_dir).save(lead_files.namespace(lead.id), key, data)
+    open_storage(get_settings()).save(lead_files.namespace(lead.id), key, data)
     session.add(ProjectCostSheetFile(lead_id=lead.id, pcs_id=sheet.id, revision_batch=0,
                                      file_path=f"{lead_files.namespace(lead.id)}/{key}", filename=key,
                                      display_name="Costing workbook.csv", original_filename="Costing workbook.csv",

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from decimal import Decimal
-from pathlib import Path
 from typing import Any
 
 from sqlalchemy import delete, select
@@ -19,7 +18,7 @@ from api.approvals.models import ApprovalRequest
 from api.core.config import Settings
 from api.core.errors import AppError, Conflict, Forbidden, NotFound, ValidationFailed
 from api.core.inputs import INT32_MAX
-from api.core.storage import Storage
+from api.core.storage import Storage, StoredFile
 from api.core.uploads import Upload
 from api.leads import files as lead_files
 from api.leads import service as leads_service
@@ -224,7 +223,7 @@ def save(*, session: Session, storage: Storage, temporal: TemporalClient | None,
 
 # -- the file and the approval flow --------------------------------------------------------------------------------
 
-def download(*, session: Session, storage: Storage, actor: User, filename: str) -> tuple[Path, str]:
+def download(*, session: Session, storage: Storage, actor: User, filename: str) -> tuple[StoredFile, str]:
     """(path, download name) of a cost sheet spreadsheet or generated PID PDF of a visible lead."""
     row = repo.file_by_name(session, filename)
     lead_id, name = (row.lead_id, row.display_name) if row is not None else (None, None)
@@ -238,10 +237,10 @@ def download(*, session: Session, storage: Storage, actor: User, filename: str) 
         leads_service.readable_or_404(session, actor, lead_id)
     except NotFound as exc:
         raise NotFound(DOWNLOAD_FAILED) from exc
-    path = storage.path(lead_files.namespace(lead_id), filename)
-    if path is None:
+    stored = storage.find(lead_files.namespace(lead_id), filename)
+    if stored is None:
         raise NotFound(DOWNLOAD_FAILED)
-    return path, name
+    return stored, name
 
 
 def approval_flow(*, session: Session, settings: Settings, actor: User, lead_id: int,

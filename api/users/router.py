@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, File, Path, Request, UploadFile
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, Response
 
 from api.access.service import session_user
 from api.auth.schemas import ChangeOwnPasswordIn, SessionUser, SetPasswordIn
@@ -62,8 +62,8 @@ def get_detail(user_id: Id, session: SessionDep, policy: PolicyDep, settings: Se
 @router.get("/profile-pictures/{file_name}", summary="A profile picture",
             response_class=FileResponse, responses={200: {"content": {"image/*": {}}}})
 def get_profile_picture(file_name: Annotated[str, Path(max_length=200)], request: Request,
-                        actor: Annotated[User, Authz("account", "read")]) -> FileResponse:
-    path = request.app.state.storage.path(service.PICTURES, file_name)
-    if path is None:
+                        actor: Annotated[User, Authz("account", "read")]) -> Response:
+    stored = request.app.state.storage.find(service.PICTURES, file_name)
+    if stored is None:
         raise NotFound("Picture not found.")
-    return uploads.served(path, image_inline=True, cache_control="private, max-age=86400")
+    return uploads.served(stored, image_inline=True, cache_control="private, max-age=86400")

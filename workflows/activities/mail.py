@@ -37,17 +37,17 @@ def deliver_mail(data: DeliverMail) -> str:
     """Hand the message to SMTP, or write it to the outbox (idempotent by key)."""
     from api.core.config import get_settings
     from api.core.mail import attach, deliver
-    from api.core.storage import Storage
+    from api.core.storage import open_storage
 
     settings = get_settings()
     raw = data.raw
     if data.attachment is not None:
         a = data.attachment
-        path = Storage(settings.storage_dir).path(a.namespace, a.key)
-        if path is None:
+        stored = open_storage(settings).find(a.namespace, a.key)
+        if stored is None:
             raise ApplicationError(f"attachment {a.namespace}/{a.key} is missing", type="MissingAttachment",
                                    non_retryable=True)
-        raw = attach(raw, filename=a.filename, content_type=a.content_type, data=path.read_bytes())
+        raw = attach(raw, filename=a.filename, content_type=a.content_type, data=stored.read_bytes())
     return deliver(raw, settings=settings, key=data.key)
 
 

@@ -49,12 +49,12 @@ def attach_pid_pdf(pid_id: int) -> PidPdf:
     """Render the sheet's PDF with its PID, store it with the lead's files and record it (once)."""
     from api.core.config import get_settings
     from api.core.errors import AppError
-    from api.core.storage import Storage
+    from api.core.storage import open_storage
     from api.pcs import pid
 
     with sessions()() as session:
         try:
-            file = pid.attach_pdf(session, Storage(get_settings().storage_dir), pid_id=pid_id)
+            file = pid.attach_pdf(session, open_storage(get_settings()), pid_id=pid_id)
         except AppError as exc:  # the PID or its sheet is gone: retrying will not bring it back
             raise ApplicationError(str(exc), type=type(exc).__name__, non_retryable=True) from exc
     return PidPdf(name=file["name"], size=file["size"], key=file["key"])
