@@ -62,8 +62,9 @@ check-api-types: $(PY_STAMP) $(NPM_STAMP)
 	  echo "API types are stale: run 'make gen-api' and commit the result."; rm -rf $$tmp; exit 1; \
 	fi; rm -rf $$tmp; echo "API types are up to date."
 
-lint: $(PY_STAMP)
+lint: $(PY_STAMP) $(NPM_STAMP)
 	$(VENV)/bin/ruff check api workflows worker policies tests bench
+	cd frontend && npm run lint
 
 typecheck: $(PY_STAMP)
 	$(VENV)/bin/mypy

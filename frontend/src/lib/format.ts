@@ -83,3 +83,23 @@ export function ageFrom(dob: DateInput, today: DateInput = new Date()): number |
   if (!birth || !now) return null;
   return now.diff(birth, 'year');
 }
+
+/** A project's period, '1-Jan-2026 – 31-Dec-2026'; '-' when neither date is known. */
+export function projectPeriod(start: string | null | undefined, end: string | null | undefined): string {
+  return start || end ? `${formatDate(start)} – ${formatDate(end)}` : '-';
+}
+
+/** "PENDING" -> "Pending". */
+export function titleCase(value: string | null | undefined): string {
+  if (!value) return '-';
+  return value
+    .replace(/_/g, ' ')
+    .toLowerCase()
+    .replace(/\b\w/g, (c) => c.toUpperCase());
+}
+
+/** 'Female' for F..., 'Male' otherwise; '-' when unknown. */
+export function genderLabel(gender: string | null | undefined): string {
+  if (!gender) return '-';
+  return gender.toUpperCase().startsWith('F') ? 'Female' : 'Male';
+}

@@ -1,14 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { toast } from '@/components/dialogs';
-import {
-  login as loginCall,
-  logout as logoutCall,
-  sessionQueryKey,
-  sessionQueryOptions,
-} from '@/features/auth/api/auth-api';
+import { login as loginCall, logout as logoutCall } from '@/features/auth/api/auth-api';
 import { clearTokens, getRefreshToken, getToken, setTokens, subscribeTokens } from '@/lib/api/tokens';
-import { AuthContext, type AuthContextValue, type AuthStatus } from './auth-context';
+import { AuthContext, sessionQueryKey, sessionQueryOptions, type AuthContextValue, type AuthStatus } from '@/lib/session';
 
 /** Spelling as in the product (spec §8). */
 export const SESSION_REFRESH_FAILED = 'Something when wrong, failed to refresh authentication';

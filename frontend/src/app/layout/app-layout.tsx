@@ -1,9 +1,9 @@
 import { Grid, Layout } from 'antd';
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useSession } from '@/app/auth/auth-context';
 import { ForbiddenPage } from '@/app/pages/forbidden-page';
 import { isRouteAllowed, normalizePath } from '@/lib/route-access';
+import { useSession } from '@/lib/session';
 import { BottomBar } from './bottom-bar';
 import { MobileMenu } from './mobile-menu';
 import { showsSidebar } from './navigation';

@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Badge } from 'antd';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import { useSession } from '@/app/auth/auth-context';
 import { limitedNotificationsQueryOptions } from '@/features/notifications/api/notifications-api';
 import { isRouteAllowed } from '@/lib/route-access';
+import { useSession } from '@/lib/session';
 
 interface Tab {
   to: string;

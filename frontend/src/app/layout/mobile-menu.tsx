@@ -9,18 +9,13 @@ import {
 } from '@ant-design/icons';
 import { Divider, Drawer, Flex, Typography } from 'antd';
 import { Link } from 'react-router';
-import { useSession } from '@/app/auth/auth-context';
 import { UserAvatar } from '@/features/users/components/user-avatar';
-import { ageFrom, formatDateLong } from '@/lib/format';
+import { ageFrom, formatDateLong, genderLabel } from '@/lib/format';
+import { useSession } from '@/lib/session';
 import { SidebarMenu } from './sidebar-menu';
 
 /** How long the drawer slides (spec: 200–400 ms). */
 export const MOBILE_MENU_MS = 300;
-
-export function genderLabel(gender: string | null | undefined): string {
-  if (!gender) return '-';
-  return gender.toUpperCase().startsWith('F') ? 'Female' : 'Male';
-}
 
 function Detail({ icon, children }: { icon: React.ReactNode; children: React.ReactNode }) {
   return (

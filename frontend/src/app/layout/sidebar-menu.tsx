@@ -1,7 +1,7 @@
 import { Menu } from 'antd';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useSession } from '@/app/auth/auth-context';
+import { useSession } from '@/lib/session';
 import { toMenuItems } from './menu-items';
 import { groupKeysFor, selectedUrl, sidebarItems } from './navigation';
 

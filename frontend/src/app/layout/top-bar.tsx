@@ -2,9 +2,10 @@ import { CalendarOutlined, MenuOutlined } from '@ant-design/icons';
 import { Button, Layout, Menu, Tooltip } from 'antd';
 import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useSession } from '@/app/auth/auth-context';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
-import { Logo } from './logo';
+import { Logo } from '@/components/logo';
+import { useSession } from '@/lib/session';
+import { useHomePath } from './use-home-path';
 import { toMenuItems } from './menu-items';
 import { selectedUrl, topItems } from './navigation';
 import { UserMenu } from './user-menu';
@@ -15,6 +16,7 @@ export function TopBar({ mobile, onOpenMenu }: { mobile: boolean; onOpenMenu: ()
   const navigate = useNavigate();
   const items = useMemo(() => topItems(navigations), [navigations]);
   const selected = selectedUrl(items, pathname);
+  const home = useHomePath();
 
   return (
     <Layout.Header className="topbar">
@@ -28,7 +30,7 @@ export function TopBar({ mobile, onOpenMenu }: { mobile: boolean; onOpenMenu: ()
           onClick={onOpenMenu}
         />
       )}
-      <Logo />
+      <Logo to={home} />
       {!mobile && (
         <Menu
           mode="horizontal"

@@ -1,4 +1,4 @@
-import { useSession } from '@/app/auth/auth-context';
+import { useSession } from '@/lib/session';
 import { homePath } from './navigation';
 
 /** The first screen this session may open ("/" for most users, the approval queue for an approver). */

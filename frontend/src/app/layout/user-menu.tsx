@@ -1,8 +1,8 @@
 import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Dropdown, Flex, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { useSession } from '@/app/auth/auth-context';
 import { UserAvatar } from '@/features/users/components/user-avatar';
+import { useSession } from '@/lib/session';
 
 /** Avatar, full name and role, with Profile and Sign Out. */
 export function UserMenu({ compact = false }: { compact?: boolean }) {

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { AuthContext, type AuthContextValue } from '@/app/auth/auth-context';
+import { AuthContext, type AuthContextValue } from '@/lib/session';
 import { makeSession } from '@/test/render-app';
 import { ForbiddenPage } from './forbidden-page';
 

@@ -1,12 +1,14 @@
 import { Outlet } from 'react-router';
-import { Logo } from '@/app/layout/logo';
+import { useHomePath } from '@/app/layout/use-home-path';
+import { Logo } from '@/components/logo';
 
 /** A plain frame for public screens that are not part of sign-in. */
 export function PublicLayout() {
+  const home = useHomePath();
   return (
     <div className="public-shell">
       <header className="public-shell__header">
-        <Logo />
+        <Logo to={home} />
       </header>
       <main className="public-shell__main">
         <Outlet />

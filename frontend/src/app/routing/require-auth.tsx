@@ -1,9 +1,9 @@
 import { Button, Result, Space } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { useSession } from '@/app/auth/auth-context';
 import { SESSION_REFRESH_FAILED } from '@/app/auth/auth-provider';
-import { FullPageSpinner } from '@/app/pages/full-page-spinner';
+import { FullPageSpinner } from '@/components/full-page-spinner';
+import { useSession } from '@/lib/session';
 
 /** Private routes: no token → /signin (remembering where to return); waits for the session. */
 export function RequireAuth({ children }: { children: ReactNode }) {

@@ -3,7 +3,7 @@ import { AppLayout } from '@/app/layout/app-layout';
 import { ComingSoonPage } from '@/app/pages/coming-soon-page';
 import { ErrorPage } from '@/app/pages/error-page';
 import { ForbiddenPage } from '@/app/pages/forbidden-page';
-import { FullPageSpinner } from '@/app/pages/full-page-spinner';
+import { FullPageSpinner } from '@/components/full-page-spinner';
 import { NotFoundPage } from '@/app/pages/not-found-page';
 import { ForgotPasswordPage } from '@/features/auth/pages/forgot-password-page';
 import { ResetPasswordPage } from '@/features/auth/pages/reset-password-page';
@@ -11,7 +11,7 @@ import { SignOutPage } from '@/features/auth/pages/signout-page';
 import { DashboardPage } from '@/features/home/pages/dashboard-page';
 import { WelcomePage } from '@/features/home/pages/welcome-page';
 import { InboxPage } from '@/features/notifications/pages/inbox-page';
-import { SystemIndexPage } from '@/features/system/pages/system-index-page';
+import { SystemIndexPage } from '@/app/pages/system-index-page';
 import { ProfilePage } from '@/features/users/pages/profile-page';
 import { LATER_ROUTES, type LaterArea } from './later-routes';
 import { PublicLayout } from './public-layout';
@@ -62,8 +62,7 @@ const coaRoutes: RouteObject[] = [
   { path: '/system/coa-management/:coaId/edit', lazy: () => coaPages().then((m) => ({ Component: m.CoaEditPage })) },
 ];
 
-const leadDetail = () =>
-  import('@/features/leads/pages/lead-detail-page').then((m) => ({ Component: m.LeadDetailPage }));
+const leadDetail = () => import('./lead-detail-route').then((m) => ({ Component: m.LeadDetailRoute }));
 
 /** Leads (spec 2 §2.1–2.4): the board, the create wizard, the detail and view, the edit wizard. */
 const leadRoutes: RouteObject[] = [

@@ -23,7 +23,6 @@ function stubFetch(handler: Handler) {
 }
 
 // The client is typed from the generated schema; tests talk to it loosely.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 const loose = (client: ReturnType<typeof createApiClient>) => client as any;
 
 describe('api client', () => {

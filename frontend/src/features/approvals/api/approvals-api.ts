@@ -1,18 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import { serverListQuery, type ServerListParams } from '@/components/data-table';
 import { api, unwrap } from '@/lib/api/client';
-import type { ApprovalRequestIn, Decision } from './types';
+import { approvalKeys } from './keys';
+import type { Decision } from './types';
 
 /** Approval queue default page size (spec 2 §9). */
 export const APPROVAL_PAGE_SIZE = 10;
 /** The review dialog keeps the timeline live while it is open. */
 export const TIMELINE_REFETCH_MS = 5_000;
-
-export const approvalKeys = {
-  all: ['approvals'] as const,
-  queue: (params: ServerListParams) => ['approvals', 'queue', params] as const,
-  timeline: (approvalId: number) => ['approvals', 'timeline', approvalId] as const,
-};
 
 /** The caller's queue: requests waiting for their decision, paged on the server. */
 export const approvalQueueQueryOptions = (params: ServerListParams) =>
@@ -40,9 +35,4 @@ export const approvalTimelineQueryOptions = (approvalId: number | undefined) =>
 /** Approves or rejects a request; answers the updated timeline. */
 export function decideApproval(approvalId: number, body: Decision) {
   return unwrap(api.PUT('/approval/{approval_id}/handle-hold', { params: { path: { approval_id: approvalId } }, body }));
-}
-
-/** Asks for a stage change, hold, drop or close of a lead. */
-export function requestLeadApproval(leadId: number, body: ApprovalRequestIn) {
-  return unwrap(api.POST('/leads/{lead_id}/approval-requests', { params: { path: { lead_id: leadId } }, body }));
 }

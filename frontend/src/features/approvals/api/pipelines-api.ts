@@ -1,17 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
-import type { PipelineIn } from './types';
+import { pipelineKeys } from './keys';
+import type { PipelineIn, PipelineKind } from './types';
 
-/** Lead pipelines (system/approval-pipeline) or cost sheet pipelines (system/pcs-approval-pipeline). */
-export type PipelineKind = 'lead' | 'pcs';
-
-export const pipelineKeys = {
-  all: (kind: PipelineKind) => ['approval-pipelines', kind] as const,
-  list: (kind: PipelineKind) => ['approval-pipelines', kind, 'list'] as const,
-  detail: (kind: PipelineKind, id: number) => ['approval-pipelines', kind, 'detail', id] as const,
-  people: (kind: PipelineKind) => ['approval-pipelines', kind, 'people'] as const,
-  check: (kind: PipelineKind, body: PipelineIn) => ['approval-pipelines', kind, 'check', body] as const,
-};
+export type { PipelineKind } from './types';
 
 export const pipelineListQueryOptions = (kind: PipelineKind) =>
   queryOptions({

@@ -18,3 +18,6 @@ export type PipelineLayerIn = Schemas['LayerIn'];
 export type ApprovalMode = PipelineLayerIn['mode'];
 export type PickableUser = Schemas['PickableUser'];
 export type StageOption = Schemas['StageOut'];
+
+/** Lead pipelines (system/approval-pipeline) or cost sheet pipelines (system/pcs-approval-pipeline). */
+export type PipelineKind = 'lead' | 'pcs';

@@ -13,7 +13,8 @@ import { Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { formatDateTime } from '@/lib/format';
 import type { Timeline, TimelineApprover, TimelineLayer } from '../api/types';
-import { layerStatusColors, seqLabel, titleCase } from '../lib/labels';
+import { layerStatusColors, seqLabel } from '@/components/approval-layer';
+import { titleCase } from '@/lib/format';
 import './approvals.css';
 
 export type TimelineDirection = 'horizontal' | 'vertical';

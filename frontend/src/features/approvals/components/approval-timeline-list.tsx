@@ -1,6 +1,7 @@
 import { Tag, Timeline as AntTimeline, Typography } from 'antd';
 import type { Timeline } from '../api/types';
-import { layerStatusColors, seqLabel, titleCase } from '../lib/labels';
+import { layerStatusColors, seqLabel } from '@/components/approval-layer';
+import { titleCase } from '@/lib/format';
 import { ApproverLine, shownLayerStatus, TemporalLink } from './approval-timeline-graph';
 
 const DOT_COLORS: Record<string, string> = { PENDING: 'blue', APPROVED: 'green', REJECTED: 'red', WAITING: 'gray' };

@@ -1,7 +1,8 @@
 import { ArrowDownOutlined, ArrowLeftOutlined, ArrowRightOutlined, ArrowUpOutlined, CloseOutlined, DeleteOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Form, Input, InputNumber, Select, Tooltip, Typography } from 'antd';
 import type { ApprovalMode, PickableUser } from '../api/types';
-import { MODE_HINTS, MODE_OPTIONS, seqLabel } from '../lib/labels';
+import { seqLabel } from '@/components/approval-layer';
+import { MODE_HINTS, MODE_OPTIONS } from '../lib/labels';
 import { moveItem, type DraftLayer } from '../lib/pipeline-rules';
 
 export interface LayerSideFormProps {

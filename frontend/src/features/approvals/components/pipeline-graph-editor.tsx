@@ -16,7 +16,8 @@ import { Tooltip, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import type { DraftLayer } from '../lib/pipeline-rules';
 import { orderByX } from '../lib/pipeline-rules';
-import { MODE_LABELS, seqLabel } from '../lib/labels';
+import { seqLabel } from '@/components/approval-layer';
+import { MODE_LABELS } from '../lib/labels';
 import './approvals.css';
 
 const NODE_WIDTH = 200;

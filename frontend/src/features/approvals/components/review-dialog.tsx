@@ -2,15 +2,16 @@ import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Flex, Modal, Spin } from 'antd';
 import { useState } from 'react';
+import { DescriptionDialog } from '@/components/description-dialog';
 import { toast } from '@/components/dialogs';
-import { leadKeys } from '@/features/leads/api/leads-api';
 import { errorMessage } from '@/lib/api/errors';
-import { approvalKeys, approvalTimelineQueryOptions, decideApproval } from '../api/approvals-api';
+import { invalidateDomains } from '@/lib/query-domains';
+import { approvalTimelineQueryOptions, decideApproval } from '../api/approvals-api';
+import { approvalKeys } from '../api/keys';
 import type { ApproversAction, QueueRow } from '../api/types';
 import { canRetryDecision, toastApprovalError } from '../lib/errors';
 import { DECISION_RECEIVED, formatRequestedAt, requestTypeLabel } from '../lib/labels';
 import { ApprovalTimeline } from './approval-timeline';
-import { DescriptionDialog } from './description-dialog';
 
 /** A review dialog wide enough for a three-layer timeline graph. */
 export const REVIEW_DIALOG_WIDTH = 760;
@@ -54,7 +55,8 @@ export function ReviewDialog({ row, canDecide, onClose }: ReviewDialogProps) {
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: approvalKeys.all });
-      void queryClient.invalidateQueries({ queryKey: leadKeys.all });
+      // A decision moves, holds, drops or closes the lead.
+      void invalidateDomains(queryClient, 'leads');
     },
   });
 

@@ -1,6 +1,6 @@
 import { moveItem, newLayer, orderByX, toPipelineIn, validatePipeline, type DraftPipeline } from './pipeline-rules';
-import { seqLabel } from './labels';
-import { isDescriptionValid } from './description';
+import { seqLabel } from '@/components/approval-layer';
+import { isDescriptionValid } from '@/components/description-dialog';
 
 function draft(overrides: Partial<DraftPipeline> = {}): DraftPipeline {
   return {

@@ -3,11 +3,12 @@ import { Flex, Grid } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { usePageAccess, useSession } from '@/app/auth/auth-context';
 import { ListPage } from '@/components/list-page';
 import { DataTable, RefreshButton, TableSearch, useServerTable } from '@/components/data-table';
 import { isRouteAllowed } from '@/lib/route-access';
-import { APPROVAL_PAGE_SIZE, approvalKeys, approvalQueueQueryOptions } from '../api/approvals-api';
+import { usePageAccess, useSession } from '@/lib/session';
+import { approvalKeys } from '../api/keys';
+import { APPROVAL_PAGE_SIZE, approvalQueueQueryOptions } from '../api/approvals-api';
 import type { QueueRow } from '../api/types';
 import {
   detailPath,

@@ -3,13 +3,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Empty, Flex, Form, Grid, Input, Result, Row, Select, Spin, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { usePageAccess } from '@/app/auth/auth-context';
 import { toast } from '@/components/dialogs';
-import { errorMessage } from '@/lib/api/errors';
+import { errorMessage, serverMessages } from '@/lib/api/errors';
+import { usePageAccess } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { pipelineKeys } from '../api/keys';
 import {
   pipelineCheckQueryOptions,
-  pipelineKeys,
   pipelinePeopleQueryOptions,
   pipelineQueryOptions,
   savePipeline,
@@ -18,7 +18,6 @@ import {
 import type { PipelineActionType, PipelineIn } from '../api/types';
 import { LayerSideForm } from '../components/layer-side-form';
 import { PipelineGraphEditor } from '../components/pipeline-graph-editor';
-import { serverMessages } from '../lib/errors';
 import { requestTypeLabel } from '../lib/labels';
 import { PIPELINE_KINDS } from '../lib/pipeline-kinds';
 import {
@@ -115,7 +114,7 @@ function Designer({ kind, initial }: { kind: PipelineKind; initial: DraftPipelin
   const selected = selectedIndex >= 0 ? draft.layers[selectedIndex] : null;
   const allPeople = people.data ?? [];
   const salesPeople = allPeople.filter((p) => p.roleName === 'SALES');
-  const errors = [...clientErrors, ...serverErrors];
+  const errors = useMemo(() => [...clientErrors, ...serverErrors], [clientErrors, serverErrors]);
   // Once a save was refused for them, the messages are said once, in the errors.
   const overlaps = useOverlapMessages(kind, draft).filter((m) => !serverErrors.includes(m));
   const invalidKeys = useMemo(() => invalidLayerKeys(draft.layers, errors), [draft.layers, errors]);

@@ -2,15 +2,6 @@ import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
 import { isApiError } from '@/lib/api/errors';
 
-export const sessionQueryKey = ['auth', 'session'] as const;
-
-/** The signed-in user's session: user, menus, allowed routes and page flags. */
-export const sessionQueryOptions = queryOptions({
-  queryKey: sessionQueryKey,
-  queryFn: () => unwrap(api.GET('/auth/session', { cache: 'no-store' })),
-  staleTime: 5 * 60_000,
-});
-
 export function login(username: string, password: string) {
   return unwrap(api.POST('/auth/login', { body: { username, password } }));
 }

@@ -1,7 +1,7 @@
 import { CheckCircleFilled } from '@ant-design/icons';
 import { Card, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { Logo } from '@/app/layout/logo';
+import { Logo } from '@/components/logo';
 
 const HIGHLIGHTS = [
   'Leads from first contact (E1) to closing, with gross profit in IDR',

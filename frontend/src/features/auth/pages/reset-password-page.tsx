@@ -6,7 +6,7 @@ import { showError, showSuccess } from '@/components/dialogs';
 import { errorMessage } from '@/lib/api/errors';
 import { resetPassword, resetTokenQueryOptions } from '../api/auth-api';
 import { AuthLayout } from '../components/auth-layout';
-import { PasswordFields } from '../components/password-fields';
+import { PasswordFields } from '@/components/password-fields';
 
 interface ResetValues {
   newPassword: string;

@@ -2,7 +2,7 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { useSession } from '@/app/auth/auth-context';
+import { useSession } from '@/lib/session';
 import { AuthLayout } from '../components/auth-layout';
 import { loginErrorMessage } from '../lib/login-error';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { useSession } from '@/app/auth/auth-context';
-import { FullPageSpinner } from '@/app/pages/full-page-spinner';
+import { FullPageSpinner } from '@/components/full-page-spinner';
+import { useSession } from '@/lib/session';
 
 /** Revokes the refresh token, clears tokens and the query cache, then goes to /signin. */
 export function SignOutPage() {

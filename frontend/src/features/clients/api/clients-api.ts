@@ -67,3 +67,16 @@ export function codeErrorMessage(error: unknown): string {
   }
   return 'Client code could not be checked.';
 }
+
+export interface PersonnelAvailability {
+  id?: number;
+  name: string;
+  variant: 'create' | 'update';
+  clientId: number;
+  position: string;
+}
+
+/** Resolves when no other contact of an existing client has this name and position (the personnel modal); a 409 throws. */
+export function checkPersonnelAvailability(body: PersonnelAvailability) {
+  return unwrap(api.POST('/people/check-availibility', { body }));
+}

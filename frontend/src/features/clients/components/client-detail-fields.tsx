@@ -8,7 +8,7 @@ import {
   countriesQueryOptions,
   industriesQueryOptions,
   provincesQueryOptions,
-} from '@/features/master-data/api/master-data-api';
+} from '@/lib/master-data';
 import { CLIENT_CODE_LENGTH } from '../api/clients-api';
 
 /** Step 1 of the client wizard, as the form holds it. */

@@ -1,8 +1,6 @@
 import { Alert, Form, Modal } from 'antd';
 import { useEffect, useState } from 'react';
-import { ContactFields } from '@/features/contacts/components/contact-fields';
-import type { ContactForm } from '@/features/contacts/api/contacts-api';
-import { cleanPerson } from '@/features/contacts/lib/contact-rules';
+import { cleanPerson, ContactFields, type ContactForm } from '@/components/contact-fields';
 
 /** A personnel entry of the wizard; `key` tells unsaved entries apart. */
 export interface PersonnelItem extends ContactForm {

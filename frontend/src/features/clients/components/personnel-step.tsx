@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { showConfirm } from '@/components/dialogs';
 import { maskPhone } from '@/components/phone-input';
-import type { ContactForm } from '@/features/contacts/api/contacts-api';
+import type { ContactForm } from '@/components/contact-fields';
 import { PersonnelModal, type PersonnelItem } from './personnel-modal';
 
 interface Props {

@@ -3,14 +3,15 @@ import { Alert, Button, Form, Result, Skeleton, Steps } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import type { ContactForm } from '@/components/contact-fields';
 import { toast } from '@/components/dialogs';
 import { FormActions, FormPage } from '@/components/form-page';
-import { checkPersonnelAvailability, type ContactForm } from '@/features/contacts/api/contacts-api';
 import { errorMessage, isApiError } from '@/lib/api/errors';
 import { useFormValid, validatedValues } from '@/lib/form';
 import {
   checkClientCode,
   checkClientName,
+  checkPersonnelAvailability,
   CLIENT_CODE_LENGTH,
   clientKeys,
   clientQueryOptions,

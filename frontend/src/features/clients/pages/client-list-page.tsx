@@ -3,11 +3,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router';
-import { usePageAccess } from '@/app/auth/auth-context';
 import { ListPage } from '@/components/list-page';
 import { DataTable, rowAction, rowMenuColumn, TableSearch, useServerTable } from '@/components/data-table';
 import { confirmRemove } from '@/components/dialogs';
 import { formatNumber } from '@/lib/format';
+import { usePageAccess } from '@/lib/session';
 import {
   CLIENT_PAGE_SIZE,
   clientKeys,

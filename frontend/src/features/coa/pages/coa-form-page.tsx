@@ -16,11 +16,11 @@ import {
 } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { usePageAccess } from '@/app/auth/auth-context';
 import { toast } from '@/components/dialogs';
 import { FormActions, FormPage } from '@/components/form-page';
 import { errorMessage } from '@/lib/api/errors';
 import { useFormValid, validatedValues } from '@/lib/form';
+import { usePageAccess } from '@/lib/session';
 import {
   COA_MAX_LENGTH,
   coaKeys,

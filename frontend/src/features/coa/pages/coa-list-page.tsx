@@ -3,10 +3,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link, useNavigate } from 'react-router';
-import { usePageAccess } from '@/app/auth/auth-context';
 import { ListPage } from '@/components/list-page';
 import { DataTable, rowAction, rowMenuColumn, TableSearch, useServerTable } from '@/components/data-table';
 import { confirmRemove } from '@/components/dialogs';
+import { usePageAccess } from '@/lib/session';
 import { COA_PAGE_SIZE, coaKeys, coaListQueryOptions, deleteCoa, type Coa } from '../api/coa-api';
 
 export const COA_PAGE = 'system/coa-management';

@@ -5,22 +5,6 @@ import type { ContactIn } from '@/lib/api/types';
 
 export type { Contact, ContactClientOption, ContactHistoryEntry, ContactIn, FieldChange } from '@/lib/api/types';
 
-export type Gender = 'Male' | 'Female';
-
-/** What the contact forms hold; `clientId` is left out for a client's personnel list. */
-export interface ContactForm {
-  id?: number;
-  clientId?: number;
-  fullname: string;
-  nickname?: string | null;
-  gender: Gender;
-  position: string;
-  division?: string | null;
-  email?: string | null;
-  phoneNumber?: string | null;
-  linkedin?: string | null;
-}
-
 export const CONTACT_PAGE_SIZE = 10;
 /** Contact history is kept for five minutes (spec §9). */
 export const CONTACT_HISTORY_STALE_MS = 5 * 60_000;
@@ -92,17 +76,4 @@ export interface ContactAvailabilityInput {
 /** Resolves when no other contact of the client has this name and position; a 409 throws. */
 export function checkContactAvailabilityInput(body: ContactAvailabilityInput) {
   return unwrap(api.POST('/people/check-availibility-input', { body }));
-}
-
-export interface PersonnelAvailability {
-  id?: number;
-  name: string;
-  variant: 'create' | 'update';
-  clientId: number;
-  position: string;
-}
-
-/** The same check for a client's personnel modal (existing clients only). */
-export function checkPersonnelAvailability(body: PersonnelAvailability) {
-  return unwrap(api.POST('/people/check-availibility', { body }));
 }

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Col, Form, Result, Row, Select, Skeleton } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { cleanPerson, CONTACT_MESSAGES, ContactFields, type ContactForm } from '@/components/contact-fields';
 import { toast } from '@/components/dialogs';
 import { FormActions, FormPage } from '@/components/form-page';
 import { errorMessage, isApiError } from '@/lib/api/errors';
@@ -13,10 +14,7 @@ import {
   createContact,
   updateContact,
   type Contact,
-  type ContactForm,
 } from '../api/contacts-api';
-import { ContactFields } from '../components/contact-fields';
-import { cleanPerson, CONTACT_MESSAGES } from '../lib/contact-rules';
 import { CONTACT_LIST_PATH } from './contact-list-page';
 
 export const FAILED_TO_ADD_CONTACT = 'Failed to add contact';

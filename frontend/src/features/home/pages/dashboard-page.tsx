@@ -1,7 +1,7 @@
 import { BarChartOutlined } from '@ant-design/icons';
 import { Button, Card, Result } from 'antd';
 import { Navigate, useNavigate } from 'react-router';
-import { usePageAccess } from '@/app/auth/auth-context';
+import { usePageAccess } from '@/lib/session';
 
 /** Whether the page flags open the dashboard: all four must be granted (spec 2 §2.6). */
 export function hasFullDashboardAccess(flags: {

@@ -2,9 +2,9 @@ import { ArrowRightOutlined, CalendarOutlined, FundOutlined, InboxOutlined } fro
 import { Card, Col, Row, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
-import { useSession } from '@/app/auth/auth-context';
 import { formatDateLong } from '@/lib/format';
 import { isRouteAllowed } from '@/lib/route-access';
+import { useSession } from '@/lib/session';
 
 function greeting(hour: number): string {
   if (hour < 11) return 'Good morning';

@@ -1,12 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
 import { blobOf, saveBlob } from '@/lib/api/download';
+import { leadKeys } from './keys';
 import type {
+  ApprovalRequestIn,
+  BoardParams,
   LeadCreate,
   LeadFileKind,
-  LeadStatus,
+  LeadListParams,
   LeadUpdate,
   LeadUploads,
+  SortDirection,
 } from './types';
 
 export * from './types';
@@ -19,28 +23,6 @@ export const LOOKUP_STALE_MS = 5 * 60_000;
 export const LEAD_LIST_PAGE_SIZE = 20;
 /** Contacts of one client offered as persons in charge. */
 export const CONTACTS_LIMIT = 100;
-
-/** The board's status filter: ONGOING covers NEW and WAITING (spec §4.1). */
-export type BoardStatus = 'ONGOING' | Extract<LeadStatus, 'HOLD' | 'DROPPED' | 'CLOSED'>;
-export type SortDirection = 'asc' | 'desc';
-
-export interface BoardParams {
-  searchKeyword: string;
-  /** A stage id, or undefined for 'All Stages'. */
-  selectedStage?: number;
-  salesPersonId?: number;
-  status: BoardStatus;
-  /** Column sorts by stage name, e.g. { E1: 'asc' }. */
-  sort: Record<string, SortDirection>;
-}
-
-export interface LeadListParams {
-  status: BoardStatus;
-  search: string;
-  stageId?: number;
-  salesPersonId?: number;
-  limit: number;
-}
 
 /**
  * The sorts of the columns the board shows: with a stage filter only that stage's column is on the
@@ -61,22 +43,6 @@ export function boardSortQuery(sort: Record<string, SortDirection>): string | un
     .map(([stage, dir]) => `${stage}:${dir}`);
   return parts.length > 0 ? parts.join(',') : undefined;
 }
-
-export const leadKeys = {
-  all: ['leads'] as const,
-  board: (params: BoardParams) => ['leads', params] as const,
-  list: (params: LeadListParams) => ['leads', 'list', params] as const,
-  totalGp: (salesPersonId: number) => ['leads', 'totalGp', salesPersonId] as const,
-  filterOptions: ['leads', 'filter-options'] as const,
-  detail: (id: number) => ['leads', 'detail', id] as const,
-  form: (id: number) => ['leads', 'form', id] as const,
-  stageOptions: (id: number) => ['leads', 'stageOptions', id] as const,
-  stageDurations: (id: number) => ['leads', 'stageDurations', id] as const,
-  history: (id: number) => ['leads', 'history', id] as const,
-  finalDocuments: (id: number) => ['leads', 'finalDocuments', id] as const,
-  lookup: (name: string) => ['leads', 'lookup', name] as const,
-  contacts: (clientId: number | undefined) => ['leads', 'contacts', { clientId }] as const,
-};
 
 /** The board: six columns E1..E6, the first 50 cards of each and its total. */
 export const boardQueryOptions = (params: BoardParams) =>
@@ -199,6 +165,11 @@ export function leadUpdateFormData(data: LeadUpdate, files: LeadUploads = {}): F
     if (file) form.append(kind, file, file.name);
   }
   return form;
+}
+
+/** Asks the approvers for a stage change, hold, drop or close of a lead. */
+export function requestLeadApproval(leadId: number, body: ApprovalRequestIn) {
+  return unwrap(api.POST('/leads/{lead_id}/approval-requests', { params: { path: { lead_id: leadId } }, body }));
 }
 
 export function updateLead(id: number, data: LeadUpdate, files: LeadUploads = {}) {

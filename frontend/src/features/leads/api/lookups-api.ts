@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
-import { CONTACTS_LIMIT, leadKeys, LOOKUP_STALE_MS } from './leads-api';
+import { leadKeys } from './keys';
+import { CONTACTS_LIMIT, LOOKUP_STALE_MS } from './leads-api';
 
 /** Master-data lists the lead forms need, cached for 5 minutes (spec §7). */
 export const clientsQueryOptions = () =>

@@ -31,6 +31,8 @@ export type Source = Schemas['SourceOut'];
 export type Entity = Schemas['EntityOut'];
 export type Unit = Schemas['UnitOut'];
 export type ContactOut = Schemas['ContactOut'];
+export type ApprovalRequestIn = Schemas['RequestIn'];
+export type LeadRequestType = ApprovalRequestIn['requestType'];
 
 export type SubscriptionType = 'ONE_TIME' | 'RECURRING';
 
@@ -74,3 +76,25 @@ export interface LeadUpdate {
 /** The files a save may carry, by their multipart part names. */
 export type LeadUploads = Partial<Record<LeadFileKind, File>>;
 
+
+/** The board's status filter: ONGOING covers NEW and WAITING (spec §4.1). */
+export type BoardStatus = 'ONGOING' | Extract<LeadStatus, 'HOLD' | 'DROPPED' | 'CLOSED'>;
+export type SortDirection = 'asc' | 'desc';
+
+export interface BoardParams {
+  searchKeyword: string;
+  /** A stage id, or undefined for 'All Stages'. */
+  selectedStage?: number;
+  salesPersonId?: number;
+  status: BoardStatus;
+  /** Column sorts by stage name, e.g. { E1: 'asc' }. */
+  sort: Record<string, SortDirection>;
+}
+
+export interface LeadListParams {
+  status: BoardStatus;
+  search: string;
+  stageId?: number;
+  salesPersonId?: number;
+  limit: number;
+}

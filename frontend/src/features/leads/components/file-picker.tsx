@@ -2,7 +2,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { Button, Typography, Upload, type ButtonProps } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { LeadFileKind } from '../api/types';
-import { acceptOf, fileError } from '../lib/files';
+import { acceptOf, fileError } from '@/lib/files';
 
 /** A file error clears after 5 seconds (spec §5). */
 const ERROR_CLEAR_MS = 5000;

@@ -3,7 +3,7 @@ import { App, Button, Empty, Typography } from 'antd';
 import { useState } from 'react';
 import { downloadLeadFile } from '../api/leads-api';
 import type { LeadDetail, LeadFileKind } from '../api/types';
-import { DOWNLOAD_ERROR_SECONDS, DOWNLOAD_FAILED, FILE_KINDS, fileSizeText } from '../lib/files';
+import { DOWNLOAD_ERROR_SECONDS, DOWNLOAD_FAILED, FILE_KINDS, fileSizeText } from '@/lib/files';
 
 /** The lead's proposal, PCS file and customer confirmation, each downloadable. */
 export function LeadFiles({ lead }: { lead: LeadDetail }) {

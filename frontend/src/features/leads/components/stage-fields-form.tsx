@@ -3,7 +3,8 @@ import { Alert, Button, Form, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { toast } from '@/components/dialogs';
 import { errorMessage } from '@/lib/api/errors';
-import { leadKeys, updateLead } from '../api/leads-api';
+import { leadKeys } from '../api/keys';
+import { updateLead } from '../api/leads-api';
 import type { LeadDetail, LeadStageOption, LeadUpdate, LeadUploads } from '../api/types';
 import { FIELD_EDITORS, isFileField, ReadOnlyField, StageFileInput } from './stage-fields';
 

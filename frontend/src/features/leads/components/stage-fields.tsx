@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { MoneyInput } from '@/components/money-input';
 import { DATE_FORMAT_SHORT } from '@/lib/format';
 import type { LeadDetail, LeadFileKind, LeadUpdate } from '../api/types';
-import { FILE_KINDS, fileSizeText, MAX_FILE_BYTES } from '../lib/files';
+import { FILE_KINDS, fileSizeText, MAX_FILE_BYTES } from '@/lib/files';
 import { SUBSCRIPTION_OPTIONS } from '../lib/labels';
 import { LeadFilePicker } from './file-picker';
 import {

@@ -4,10 +4,11 @@ import { Alert, Button, Typography } from 'antd';
 import { useState } from 'react';
 import { showSuccess, toast } from '@/components/dialogs';
 import { targetLabel } from '@/components/stage-target';
-import { RequestApprovalButton } from '@/features/approvals/components/request-approval-button';
 import { errorMessage } from '@/lib/api/errors';
-import { leadKeys, updateLead } from '../api/leads-api';
+import { leadKeys } from '../api/keys';
+import { updateLead } from '../api/leads-api';
 import type { LeadStageOption } from '../api/types';
+import { RequestApprovalButton } from './request-approval-button';
 
 export const APPROVAL_REQUESTED = 'Approval requested';
 

@@ -1,4 +1,4 @@
-import { abbreviate, formatDate, formatIDR } from '@/lib/format';
+import { abbreviate, formatIDR } from '@/lib/format';
 import type { BoardStatus } from '../api/leads-api';
 import type { LeadStatus, SubscriptionType } from '../api/types';
 
@@ -41,11 +41,6 @@ export const SUBSCRIPTION_OPTIONS: Array<{ value: SubscriptionType; label: strin
 
 export function subscriptionLabel(value: string | null | undefined): string {
   return SUBSCRIPTION_OPTIONS.find((o) => o.value === value)?.label ?? value ?? '-';
-}
-
-/** A project's period, '1-Jan-2026 – 31-Dec-2026'; '-' when neither date is known. */
-export function projectPeriod(start: string | null | undefined, end: string | null | undefined): string {
-  return start || end ? `${formatDate(start)} – ${formatDate(end)}` : '-';
 }
 
 /** 'E1 Found'. */

@@ -1,6 +1,7 @@
 import { boardSortQuery, leadUpdateFormData, shownColumnSort } from '../api/leads-api';
-import { FILE_TOO_LARGE, fileError, MAX_FILE_BYTES, UNSUPPORTED_FORMAT, UNSUPPORTED_SHEET_FORMAT } from './files';
-import { compactIDR, grossProfitMargin, projectPeriod } from './labels';
+import { FILE_TOO_LARGE, fileError, MAX_FILE_BYTES, UNSUPPORTED_FORMAT, UNSUPPORTED_SHEET_FORMAT } from '@/lib/files';
+import { projectPeriod } from '@/lib/format';
+import { compactIDR, grossProfitMargin } from './labels';
 
 describe('compactIDR', () => {
   it('keeps short amounts whole and abbreviates long ones in the id-ID style', () => {

@@ -2,11 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Breadcrumb, Button, Card, Descriptions, Form, Select, Steps, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useSession } from '@/app/auth/auth-context';
 import { toast } from '@/components/dialogs';
 import { StageRequirements, StageTargetSelect, targetLabel } from '@/components/stage-target';
 import { errorMessage } from '@/lib/api/errors';
-import { createLead, filterOptionsQueryOptions, leadKeys } from '../api/leads-api';
+import { useSession } from '@/lib/session';
+import { leadKeys } from '../api/keys';
+import { createLead, filterOptionsQueryOptions } from '../api/leads-api';
 import {
   clientContactsQueryOptions,
   clientsQueryOptions,

@@ -1,23 +1,23 @@
 import { ArrowLeftOutlined, EditOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Breadcrumb, Button, Card, Col, Descriptions, Empty, Result, Row, Skeleton, Table, Tag, Typography } from 'antd';
+import type { ComponentType } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useCanOpen, usePageAccess } from '@/app/auth/auth-context';
 import { errorMessage, isApiError } from '@/lib/api/errors';
-import { formatDate, formatIDR, formatNumber } from '@/lib/format';
+import { formatDate, formatIDR, formatNumber, projectPeriod } from '@/lib/format';
 import { leadQueryOptions, stageOptionsQueryOptions } from '../api/leads-api';
 import type { LeadDetail } from '../api/types';
 import { LastContactedBadge } from '../components/last-contacted-badge';
 import { LeadFiles } from '../components/lead-files';
 import { LeadHistory } from '../components/lead-history';
-import { LeadNotFound } from '../components/lead-not-found';
+import { RequestApprovalButton } from '../components/request-approval-button';
+import { LeadNotFound } from '@/components/lead-not-found';
+import { useCanOpen, usePageAccess } from '@/lib/session';
 import { StageLinks } from '../components/stage-links';
 import { StageTimeline } from '../components/stage-timeline';
 import { WaitingForBanner } from '../components/waiting-for';
-import { projectPeriod, STATUS_COLORS, STATUS_LABELS, stageLabel, subscriptionLabel } from '../lib/labels';
+import { STATUS_COLORS, STATUS_LABELS, stageLabel, subscriptionLabel } from '../lib/labels';
 import '../leads.css';
-import { RequestApprovalButton } from '@/features/approvals/components/request-approval-button';
-import { LeadPcsCard } from '@/features/pcs/components/lead-pcs-card';
 
 const dash = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '-' : v);
 
@@ -140,8 +140,20 @@ function ServicesAndBilling({ lead }: { lead: LeadDetail }) {
   );
 }
 
+/** What the lead detail hands the cost sheet's card it shows (the app composes the card in). */
+export interface LeadCostSheetCardProps {
+  lead: LeadDetail;
+  /** Whether the card links to the sheet and PID screens (false for an approver, who reads the summary). */
+  screens: boolean;
+}
+
+export interface LeadDetailPageProps {
+  /** The cost sheet's card in the side column (the pcs feature's, given by the app's route). */
+  costSheetCard?: ComponentType<LeadCostSheetCardProps>;
+}
+
 /** /leads/{id} and /leads/{id}/view: everything about a lead, refetched every 10 seconds. */
-export function LeadDetailPage() {
+export function LeadDetailPage({ costSheetCard: CostSheetCard }: LeadDetailPageProps = {}) {
   const { leadId } = useParams();
   const id = Number(leadId);
   const navigate = useNavigate();
@@ -219,12 +231,7 @@ export function LeadDetailPage() {
           </Card>
         </Col>
         <Col xs={24} lg={8}>
-          <LeadPcsCard
-            leadId={lead.id}
-            sheet={lead.projectCostSheets.projectCostSheet}
-            projectIdNumbers={lead.projectIdNumbers}
-            screens={sheetScreens}
-          />
+          {CostSheetCard && <CostSheetCard lead={lead} screens={sheetScreens} />}
           <Card title="Persons in Charge" className="lead-section" variant="borderless">
             {lead.personInCharges.length === 0 ? (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No Person in Charge" />

@@ -5,14 +5,15 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { showSuccess, toast } from '@/components/dialogs';
 import { errorMessage } from '@/lib/api/errors';
-import { leadFormQueryOptions, leadKeys, stageOptionsQueryOptions, updateLead } from '../api/leads-api';
+import { leadKeys } from '../api/keys';
+import { leadFormQueryOptions, stageOptionsQueryOptions, updateLead } from '../api/leads-api';
 import type { LeadFileKind, LeadUploads } from '../api/types';
 import { DetailsStep } from '../components/edit/details-step';
 import { FilesStep } from '../components/edit/files-step';
 import { MoneyStep } from '../components/edit/money-step';
 import { ServicesStep } from '../components/edit/services-step';
 import { StageStep } from '../components/edit/stage-step';
-import { LeadNotFound } from '../components/lead-not-found';
+import { LeadNotFound } from '@/components/lead-not-found';
 import {
   EDIT_STEP_FIELDS,
   EDIT_STEPS,

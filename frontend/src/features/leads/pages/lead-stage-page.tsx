@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Breadcrumb, Button, Card, Col, Result, Row, Skeleton, Tag, Typography } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
-import { usePageAccess } from '@/app/auth/auth-context';
 import { NEEDS_APPROVAL, targetLabel } from '@/components/stage-target';
 import { errorMessage, isApiError } from '@/lib/api/errors';
 import { leadQueryOptions, stageOptionsQueryOptions } from '../api/leads-api';
 import type { LeadStageOption } from '../api/types';
-import { LeadNotFound } from '../components/lead-not-found';
+import { LeadNotFound } from '@/components/lead-not-found';
+import { usePageAccess } from '@/lib/session';
 import { StageFieldsForm } from '../components/stage-fields-form';
 import { StageLinks } from '../components/stage-links';
 import { StageMove } from '../components/stage-move';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { usePageAccess } from '@/app/auth/auth-context';
+import { usePageAccess } from '@/lib/session';
 import {
   boardQueryOptions,
   filterOptionsQueryOptions,

@@ -3,10 +3,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Dropdown, Empty, Flex, Spin, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useSession } from '@/app/auth/auth-context';
 import { toast } from '@/components/dialogs';
 import { errorMessage } from '@/lib/api/errors';
 import type { NotificationFilter } from '@/lib/api/types';
+import { useSession } from '@/lib/session';
 import {
   limitedNotificationsQueryOptions,
   markAllNotificationsRead,

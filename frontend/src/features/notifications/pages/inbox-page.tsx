@@ -3,10 +3,10 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { Button, Card, Empty, Flex, Input, Skeleton, Switch, Tabs, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useSession } from '@/app/auth/auth-context';
 import { toast } from '@/components/dialogs';
 import { errorMessage } from '@/lib/api/errors';
 import type { Notification, NotificationFilter } from '@/lib/api/types';
+import { useSession } from '@/lib/session';
 import {
   markAllNotificationsRead,
   NOTIFICATION_TABS,

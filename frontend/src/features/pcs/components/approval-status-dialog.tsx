@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Empty, Modal, Skeleton, Tag, Timeline, Typography } from 'antd';
 import { errorMessage, isApiError } from '@/lib/api/errors';
 import { formatDateTime } from '@/lib/format';
-import { layerStatusColors, seqLabel } from '@/features/approvals/lib/labels';
+import { layerStatusColors, seqLabel } from '@/components/approval-layer';
 import { approvalFlowQueryOptions } from '../api/pcs-api';
 import type { ApprovalFlow, ApprovalFlowLayer } from '../api/types';
 import { statusLabel } from '../lib/sheet';

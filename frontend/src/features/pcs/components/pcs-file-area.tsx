@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { saveBlob } from '@/lib/api/download';
 import { downloadPcsFile } from '../api/pcs-api';
 import type { PcsFile } from '../api/types';
-import { DOWNLOAD_ERROR_SECONDS, DOWNLOAD_FAILED, pcsFileError, SHEET_ACCEPT, sizeInMb } from '../lib/files';
+import { DOWNLOAD_ERROR_SECONDS, DOWNLOAD_FAILED } from '@/lib/files';
+import { pcsFileError, SHEET_ACCEPT, sizeInMb } from '../lib/files';
 import { FILE_REQUIRED } from '../lib/sheet';
 
 export interface PcsFileAreaProps {

@@ -1,6 +1,6 @@
 import { Descriptions, Input, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { projectPeriod } from '@/features/leads/lib/labels';
+import { projectPeriod } from '@/lib/format';
 import type { PcsForm, PcsRevision } from '../api/types';
 
 export const NO_REVISION = 'No revision available';

@@ -1,7 +1,5 @@
 /** The PCS spreadsheet (spec 3 §5, §9): the lead's PCS file rules (15 MB, spreadsheets only), size shown in Mb. */
-import { acceptOf, fileError } from '@/features/leads/lib/files';
-
-export { DOWNLOAD_ERROR_SECONDS, DOWNLOAD_FAILED } from '@/features/leads/lib/files';
+import { acceptOf, fileError } from '@/lib/files';
 
 const SHEET_MIME_TYPES = [
   'application/vnd.ms-excel',

@@ -3,7 +3,7 @@ import {
   FILE_TOO_LARGE,
   MAX_FILE_BYTES as MAX_PCS_FILE_BYTES,
   UNSUPPORTED_SHEET_FORMAT as UNSUPPORTED_FILE,
-} from '@/features/leads/lib/files';
+} from '@/lib/files';
 import { pcsFileError, sizeInMb } from './files';
 import {
   draftFrom,

@@ -3,7 +3,7 @@
  * summary, the form's validity, and the payload the save and submit calls send.
  */
 import dayjs from 'dayjs';
-import { titleCase } from '@/features/approvals/lib/labels';
+import { titleCase } from '@/lib/format';
 import type {
   ItemType,
   MonthTotal,

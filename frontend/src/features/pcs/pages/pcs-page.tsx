@@ -28,7 +28,7 @@ import {
   type Draft,
   type DraftItem,
 } from '../lib/sheet';
-import { LeadNotFound } from '@/features/leads/components/lead-not-found';
+import { LeadNotFound } from '@/components/lead-not-found';
 import '../pcs.css';
 
 export const SAVED_TOAST = 'Project Cost Sheet successfully saved as draft';

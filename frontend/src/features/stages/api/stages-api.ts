@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
 import type { components } from '@/lib/api/schema';
+import { stageKeys } from './keys';
 
 export type Stage = components['schemas']['StageOut'];
 export type StageIn = components['schemas']['StageIn'];
@@ -10,11 +11,6 @@ export type RequirementChoice = components['schemas']['FieldLabel'];
 export const STAGE_NAME_MAX = 10;
 export const STAGE_DESCRIPTION_MAX = 60;
 export const STAGE_POSITION_MAX = 99;
-
-export const stageKeys = {
-  all: ['stages'] as const,
-  catalogue: ['stages', 'requirement-catalogue'] as const,
-};
 
 export const stageListQueryOptions = () =>
   queryOptions({

@@ -16,19 +16,19 @@ import {
 } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { usePageAccess } from '@/app/auth/auth-context';
 import { toast } from '@/components/dialogs';
 import { FormActions, FormPage } from '@/components/form-page';
 import { targetLabel } from '@/components/stage-target';
-import { leadKeys } from '@/features/leads/api/leads-api';
 import { errorMessage } from '@/lib/api/errors';
+import { invalidateDomains } from '@/lib/query-domains';
+import { usePageAccess } from '@/lib/session';
+import { stageKeys } from '../api/keys';
 import {
   createStage,
   requirementCatalogueQueryOptions,
   STAGE_DESCRIPTION_MAX,
   STAGE_NAME_MAX,
   STAGE_POSITION_MAX,
-  stageKeys,
   stageListQueryOptions,
   updateStage,
 } from '../api/stages-api';
@@ -109,7 +109,7 @@ export function StageFormPage({ mode }: { mode: StageFormMode }) {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: stageKeys.all }),
         // The board, its filters and every lead's stage options list the stages too.
-        queryClient.invalidateQueries({ queryKey: leadKeys.all }),
+        invalidateDomains(queryClient, 'leads'),
       ]);
       navigate(STAGE_LIST_PATH);
     } catch (error) {

@@ -3,11 +3,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router';
-import { usePageAccess } from '@/app/auth/auth-context';
 import { ListPage } from '@/components/list-page';
 import { DataTable, RefreshButton } from '@/components/data-table';
 import { targetLabel } from '@/components/stage-target';
-import { stageKeys, stageListQueryOptions, type Stage } from '../api/stages-api';
+import { usePageAccess } from '@/lib/session';
+import { stageKeys } from '../api/keys';
+import { stageListQueryOptions, type Stage } from '../api/stages-api';
 
 export const STAGE_PAGE = 'system/stage-management';
 

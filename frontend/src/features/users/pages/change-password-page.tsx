@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Input, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { showError, showSuccess } from '@/components/dialogs';
-import { PasswordFields } from '@/features/auth/components/password-fields';
+import { PasswordFields } from '@/components/password-fields';
 import { errorMessage } from '@/lib/api/errors';
 import { changeOwnPassword, type ChangeOwnPasswordInput } from '../api/users-api';
 

@@ -3,12 +3,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Descriptions, Flex, Row, Skeleton, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useSession } from '@/app/auth/auth-context';
-import { genderLabel } from '@/app/layout/mobile-menu';
 import { toast } from '@/components/dialogs';
-import { sessionQueryKey } from '@/features/auth/api/auth-api';
 import { errorMessage } from '@/lib/api/errors';
-import { ageFrom, formatDateLong } from '@/lib/format';
+import { ageFrom, formatDateLong, genderLabel } from '@/lib/format';
+import { sessionQueryKey, useSession } from '@/lib/session';
 import { pictureProblem, PICTURE_TYPES, uploadProfilePicture, userDetailQueryOptions } from '../api/users-api';
 import { UserAvatar } from '../components/user-avatar';
 

@@ -1,7 +1,7 @@
 import { DeleteOutlined, FileOutlined, UndoOutlined } from '@ant-design/icons';
 import { Button, Typography } from 'antd';
 import type { LeadFileInfo, LeadFileKind, LeadUploads } from '../../api/types';
-import { FILE_KINDS, fileSizeText, MAX_FILE_BYTES } from '../../lib/files';
+import { FILE_KINDS, fileSizeText, MAX_FILE_BYTES } from '@/lib/files';
 import { LeadFilePicker } from '../file-picker';
 
 export interface FilesStepProps {

@@ -2,7 +2,7 @@ import { Col, Form, Input, Row, Select } from 'antd';
 import type { FormInstance } from 'antd';
 import { useMemo } from 'react';
 import { PhoneInput } from '@/components/phone-input';
-import { contactRules, GENDER_OPTIONS, type ContactVariant } from '../lib/contact-rules';
+import { contactRules, GENDER_OPTIONS, type ContactVariant } from './contact-rules';
 
 /**
  * The person fields shared by the contact form and the client wizard's personnel modal:

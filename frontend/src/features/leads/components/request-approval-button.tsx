@@ -3,13 +3,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Dropdown, Form, Typography } from 'antd';
 import type { ButtonProps, MenuProps } from 'antd';
 import { useState } from 'react';
+import { DescriptionDialog } from '@/components/description-dialog';
 import { toast } from '@/components/dialogs';
 import { StageRequirements, StageTargetSelect, targetLabel } from '@/components/stage-target';
-import { leadKeys, stageOptionsQueryOptions } from '@/features/leads/api/leads-api';
-import { approvalKeys, requestLeadApproval } from '../api/approvals-api';
+import { OOPS, serverMessages } from '@/lib/api/errors';
+import { invalidateDomains } from '@/lib/query-domains';
+import { leadKeys } from '../api/keys';
+import { requestLeadApproval, stageOptionsQueryOptions } from '../api/leads-api';
 import type { LeadRequestType } from '../api/types';
-import { serverMessages, OOPS } from '../lib/errors';
-import { DescriptionDialog } from './description-dialog';
 
 interface RequestKind {
   type: LeadRequestType;
@@ -77,7 +78,8 @@ export function RequestApprovalButton({
       toast.success(`The ${request.noun} request has been sent for approval.`);
       setKind(null);
       void queryClient.invalidateQueries({ queryKey: leadKeys.all });
-      void queryClient.invalidateQueries({ queryKey: approvalKeys.all });
+      // The request joins the approvers' queue.
+      void invalidateDomains(queryClient, 'approvals');
       onRequested?.();
     },
     onError: (error) => {

@@ -1,6 +1,6 @@
 import type { Rule } from 'antd/es/form';
 import { INVALID_PHONE_MESSAGE, isValidPhone } from '@/components/phone-input';
-import type { ContactForm } from '../api/contacts-api';
+import type { ContactForm } from './contact-form';
 
 /** The contact form of contact management, or the personnel modal of the client wizard. */
 export type ContactVariant = 'contact' | 'personel';

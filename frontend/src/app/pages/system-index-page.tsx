@@ -2,10 +2,10 @@ import { RightOutlined } from '@ant-design/icons';
 import { Card, Col, Empty, Row, Typography } from 'antd';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { useSession } from '@/app/auth/auth-context';
 import { NavIcon } from '@/app/layout/nav-icon';
 import { sidebarItems } from '@/app/layout/navigation';
 import type { NavItem } from '@/lib/api/types';
+import { useSession } from '@/lib/session';
 
 interface Group {
   key: string;

@@ -3,7 +3,10 @@ import { api, unwrap } from '@/lib/api/client';
 
 export type { Affiliate, City, Country, Industry, Province } from '@/lib/api/types';
 
-/** Industries and affiliates rarely change; countries, provinces and cities are kept 30 s (spec §9). */
+/**
+ * Reference lists of /master-data any screen may read (the client wizard today); this module owns their query
+ * keys. Industries and affiliates rarely change; countries, provinces and cities are kept 30 s (spec §9).
+ */
 const LOOKUP_STALE_MS = 5 * 60_000;
 const REGION_STALE_MS = 30_000;
 

@@ -1,7 +1,8 @@
 import { Form, Input, Modal, Typography } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { DIALOG_WIDTH } from '@/components/dialogs';
-import { DESCRIPTION_MAX, isDescriptionValid } from '../lib/description';
+import { DESCRIPTION_MAX, isDescriptionValid } from './description';
+import './description-dialog.css';
 
 export const DESCRIPTION_TOO_LONG = `The description cannot exceed ${DESCRIPTION_MAX} characters.`;
 

@@ -1,4 +1,7 @@
-import type { LeadFileKind } from '../api/types';
+import type { components } from '@/lib/api/schema';
+
+/** A lead's file slot (the PCS file is also the cost sheet's upload). */
+export type LeadFileKind = components['schemas']['FinalDocument']['kind'];
 
 /** Lead files (spec §5, §9 and the leads contract): 15 MB, documents or spreadsheets. */
 export const MAX_FILE_BYTES = 15 * 1024 * 1024;

@@ -1,0 +1,22 @@
+/** How an approval layer is labelled and coloured, on the approval timeline and the cost sheet's status. */
+
+/** Sequence label of a layer (spec 3 §2.5): 1 'checked by', 2 'acknowledged by', 3+ 'approved by'. */
+export function seqLabel(seqNo: number): string {
+  if (seqNo <= 1) return 'checked by';
+  if (seqNo === 2) return 'acknowledged by';
+  return 'approved by';
+}
+
+export type LayerStatus = 'PENDING' | 'APPROVED' | 'REJECTED' | 'WAITING';
+
+/** Node colours by layer status: pending blue, approved green, rejected red, waiting grey. */
+export const LAYER_STATUS_COLORS: Record<LayerStatus, { border: string; background: string; tag: string }> = {
+  PENDING: { border: '#1677ff', background: '#e6f4ff', tag: 'processing' },
+  APPROVED: { border: '#52c41a', background: '#f6ffed', tag: 'success' },
+  REJECTED: { border: '#ff4d4f', background: '#fff2f0', tag: 'error' },
+  WAITING: { border: '#bfbfbf', background: '#fafafa', tag: 'default' },
+};
+
+export function layerStatusColors(status: string) {
+  return LAYER_STATUS_COLORS[(status as LayerStatus) in LAYER_STATUS_COLORS ? (status as LayerStatus) : 'WAITING'];
+}

@@ -1,0 +1,3 @@
+export * from './contact-fields';
+export * from './contact-form';
+export * from './contact-rules';

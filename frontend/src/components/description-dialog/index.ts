@@ -1,0 +1,2 @@
+export * from './description';
+export * from './description-dialog';

@@ -1,0 +1,31 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+/**
+ * The first element of every query key: one domain per feature (or lib module) that fetches. Its keys module
+ * (`features/x/api/keys.ts`) builds every key under its domain and owns the rest of the key. Data that one
+ * feature changes on the server and another shows (a decision moves a lead) is refreshed by invalidating the
+ * other's whole domain through `invalidateDomains`: a feature never writes or imports another's keys.
+ */
+export const queryDomains = {
+  approvals: 'approvals',
+  approvalPipelines: 'approval-pipelines',
+  auth: 'auth',
+  clients: 'clients',
+  coa: 'coa',
+  contacts: 'contacts',
+  leads: 'leads',
+  masterData: 'master-data',
+  notifications: 'notifications',
+  pcs: 'pcs',
+  pid: 'pid',
+  profilePictures: 'profile-picture',
+  stages: 'stages',
+  users: 'users',
+} as const;
+
+export type QueryDomain = (typeof queryDomains)[keyof typeof queryDomains];
+
+/** Marks every query of these domains stale; the ones on screen refetch. */
+export async function invalidateDomains(queryClient: QueryClient, ...domains: QueryDomain[]): Promise<void> {
+  await Promise.all(domains.map((domain) => queryClient.invalidateQueries({ queryKey: [domain] })));
+}

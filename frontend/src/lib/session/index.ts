@@ -1,0 +1,2 @@
+export * from './session-context';
+export * from './session-query';
