@@ -24,6 +24,13 @@ from api.core.config import Settings, get_settings
 from api.core.db import make_engine
 from api.core.embedded import EmbeddedPostgres, EmbeddedRedis, EmbeddedTemporal, free_port
 from api.core.redis import make_redis
+from tests.storage_fixtures import (  # noqa: F401  (fixtures)
+    app_storage,
+    s3_storage,
+    s3_url,
+    seaweedfs,
+    storage_backend,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 # CRM_TEST_DATA lets two test sessions run side by side (each with its own embedded services)

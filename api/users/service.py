@@ -9,7 +9,7 @@ from api.auth import service as auth_service
 from api.auth.passwords import check_new_password
 from api.core.authz import PolicyStore
 from api.core.errors import BadRequest, Forbidden, NotFound, ValidationFailed
-from api.core.security import new_secret, verify_password
+from api.core.security import verify_password
 from api.core.storage import Storage
 from api.core.uploads import Upload
 from api.users.models import User
@@ -55,12 +55,12 @@ def set_password_by_admin(*, session: Session, redis_client: redis.Redis, actor:
 
 
 def save_profile_picture(*, session: Session, storage: Storage, actor: User, upload: Upload) -> str:
-    """Store a picture (checked by its content when it was received) and point the user at it."""
-    name = f"{actor.id}-{new_secret(12)}.{upload.ext}"
-    storage.save(PICTURES, name, upload.file)
-    old = actor.profile_picture
+    """Store a picture (checked by its content when it was received) and point the user at it; the picture it
+    replaces goes once that commits, and a save that does not commit leaves no file."""
+    staged = storage.staged(session)
+    name = staged.store(PICTURES, stem=str(actor.id), upload=upload)
+    if actor.profile_picture:
+        staged.discard(PICTURES, actor.profile_picture)
     actor.profile_picture = name
     session.commit()
-    if old:
-        storage.delete(PICTURES, old)
     return name
