@@ -125,7 +125,7 @@ class Storage:
     def names(self, namespace: str) -> list[str]:
         """The names of every file in `namespace` (a local directory's temporary files included)."""
         prefix = _key(namespace, "x")[:-1]
-        return sorted(key[len(prefix):] for key in self.backend.keys(prefix) if "/" not in key[len(prefix):])
+        return sorted(key[len(prefix):] for key in self.backend.walk(prefix) if "/" not in key[len(prefix):])
 
     def staged(self, session: Session) -> StagedStorage:
         """Writes and removals that follow the outcome of `session`'s transaction."""

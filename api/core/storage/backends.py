@@ -36,7 +36,7 @@ class Backend(Protocol):
     def chunks(self, key: str) -> Iterator[bytes]:
         """The file's content, a chunk at a time."""
 
-    def keys(self, prefix: str = "") -> Iterator[str]:
+    def walk(self, prefix: str = "") -> Iterator[str]:
         """Every key under `prefix` (a local directory's temporary files included)."""
 
     def response(self, key: str, media_type: str, headers: dict[str, str]) -> Response:
@@ -105,7 +105,7 @@ class LocalBackend:
             while chunk := fh.read(CHUNK):
                 yield chunk
 
-    def keys(self, prefix: str = "") -> Iterator[str]:
+    def walk(self, prefix: str = "") -> Iterator[str]:
         base = self.root / prefix if prefix else self.root
         if base.is_file():
             yield prefix
@@ -180,7 +180,7 @@ class S3Backend:
         with contextlib.closing(body):
             yield from body.iter_chunks(CHUNK)
 
-    def keys(self, prefix: str = "") -> Iterator[str]:
+    def walk(self, prefix: str = "") -> Iterator[str]:
         skip = len(self.prefix) + 1 if self.prefix else 0
         pages = self.client.get_paginator("list_objects_v2").paginate(Bucket=self.bucket,
                                                                        Prefix=self._name(prefix))
