@@ -110,3 +110,43 @@ def test_the_web_image_serves_the_front_end_with_the_apps_security_headers() -> 
         assert headers["content-security-policy"] == APP_POLICY
         for name, value in COMMON.items():
             assert headers[name.decode()] == value.decode(), name
+
+
+def _s3_port(service: dict) -> int:
+    command = " ".join(service.get("command") or [])
+    found = re.search(r"weed server .*-s3\.port=(\d+)", command)
+    assert found, command
+    return int(found.group(1))
+
+
+def test_the_object_store_serves_s3_from_a_volume() -> None:
+    """Every file lives in SeaweedFS (weed server -s3), on a volume of its own, healthy before the app starts."""
+    store = SERVICES["seaweedfs"]
+    assert " -s3 " in " ".join(store["command"]) and _s3_port(store) == 8333
+    assert any(v.endswith(":/data") for v in store["volumes"]) and store["healthcheck"]["test"]
+    assert "seaweedfs-data" in COMPOSE["volumes"]
+
+
+@pytest.mark.parametrize("name", ["api", "worker", "migrate"])
+def test_app_services_share_the_object_store(name: str) -> None:
+    """One STORAGE_URL for every API process and the worker, naming the compose object store; they wait for it."""
+    from urllib.parse import urlsplit
+
+    from api.core.storage.backends import S3Backend, from_url
+
+    url = SERVICES[name]["environment"]["STORAGE_URL"]
+    resolved = re.sub(r"\$\{(\w+):[-?]([^}]*)\}", lambda m: "crm" if m.group(1) == "S3_ACCESS_KEY" else "x", url)
+    parts = urlsplit(resolved)
+    assert parts.scheme == "s3" and parts.hostname in SERVICES and parts.port == _s3_port(SERVICES[parts.hostname])
+    backend = from_url(resolved)
+    assert isinstance(backend, S3Backend) and backend.bucket == "crm-files"
+    assert backend.endpoint_url == f"http://{parts.hostname}:{parts.port}"
+    assert SERVICES[name]["depends_on"][parts.hostname]["condition"] == "service_healthy"
+
+
+def test_files_kept_before_the_object_store_are_migrated() -> None:
+    """The migration copies DATA_DIR/storage (the volume the API wrote before) into the object store."""
+    command = " ".join(SERVICES["migrate"]["command"])
+    assert "python -m api.core.storage migrate" in command
+    assert "app-data:/data" in SERVICES["migrate"]["volumes"]
+    assert SERVICES["migrate"]["environment"]["DATA_DIR"] == "/data"
