@@ -46,7 +46,7 @@ OOXML_TYPES = {
 ODS_MIMETYPE = b"application/vnd.oasis.opendocument.spreadsheet"
 # `filetype`'s names of the formats an upload may be; anything else it recognises (exe, elf, zip, ...) is 'other'
 _MAGIC = {"pdf": "pdf", "jpg": "jpeg", "png": "png", "apng": "png", "gif": "gif", "webp": "webp", "mp3": "mp3",
-          "m4a": "m4a", "mp4": "mp4"}
+          "m4a": "m4a", "mp4": "mp4", "webm": "webm", "ogg": "ogg"}
 IMAGES = {"png", "jpeg", "gif", "webp"}
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
 _MARKUP = (b"<!doctype", b"<html", b"<head", b"<body", b"<script", b"<svg", b"<?xml", b"<iframe")
@@ -61,8 +61,9 @@ class Refused(Exception):
 
 
 def identify(fh: BinaryIO) -> str | None:
-    """The format of the content ('pdf', 'png', 'jpeg', 'gif', 'webp', 'mp3', 'm4a', 'mp4', 'ole', 'xlsx', 'xlsm',
-    'xltx', 'xltm', 'xlsb', 'ods', 'zip', 'text' or 'other'), None when empty. Raises Refused for a bomb."""
+    """The format of the content ('pdf', 'png', 'jpeg', 'gif', 'webp', 'mp3', 'm4a', 'mp4', 'webm', 'ogg', 'ole',
+    'xlsx', 'xlsm', 'xltx', 'xltm', 'xlsb', 'ods', 'zip', 'text' or 'other'), None when empty. Raises Refused for a
+    bomb."""
     fh.seek(0)
     head = fh.read(HEAD)
     if not head:

@@ -23,18 +23,21 @@ TOO_LARGE = "File is too large"
 UNSUPPORTED = "Unsupported file format"
 UNSUPPORTED_SHEET = "Unsupported file format. Accepts only .xls kind file."
 UNSUPPORTED_PICTURE = "Unsupported file format. Accepts only PNG, JPEG, GIF or WEBP images."
+UNSUPPORTED_RECORDING = "Unsupported file format. Accepts only WEBM, OGG, M4A or MP3 recordings."
+UNSUPPORTED_PHOTO = "Unsupported file format. Accepts only JPEG, PNG or WEBP photos."
 
 # The formats (sniff.identify) each extension may hold, and the type it is served with.
 FORMATS: dict[str, frozenset[str]] = {
     "pdf": frozenset({"pdf"}), "jpg": frozenset({"jpeg"}), "jpeg": frozenset({"jpeg"}), "png": frozenset({"png"}),
     "gif": frozenset({"gif"}), "webp": frozenset({"webp"}), "mp3": frozenset({"mp3"}),
     "m4a": frozenset({"m4a", "mp4"}),  # phones write audio-only MP4 with either brand
+    "webm": frozenset({"webm"}), "ogg": frozenset({"ogg"}),  # what browsers' MediaRecorder writes (Chromium, Firefox)
     "xls": frozenset({"ole"}), "csv": frozenset({"text"}), "ods": frozenset({"ods"}),
     **{ext: frozenset({ext}) for ext in sniff.OOXML_TYPES},
 }
 MEDIA_TYPES = {
     "pdf": "application/pdf", "jpg": "image/jpeg", "jpeg": "image/jpeg", "png": "image/png", "gif": "image/gif",
-    "webp": "image/webp", "mp3": "audio/mpeg", "m4a": "audio/mp4",
+    "webp": "image/webp", "mp3": "audio/mpeg", "m4a": "audio/mp4", "webm": "audio/webm", "ogg": "audio/ogg",
     "xls": "application/vnd.ms-excel", "csv": "text/csv",
     "ods": "application/vnd.oasis.opendocument.spreadsheet",
     "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
@@ -65,6 +68,10 @@ DOCUMENT = Kind(("pdf", "jpeg", "jpg", "png", "mp3", "m4a"), 15 * MB, UNSUPPORTE
 SPREADSHEET = Kind(("xls", "xlsx", "xlsm", "xlsb", "xltx", "xltm", "ods", "csv"), 15 * MB, UNSUPPORTED_SHEET)
 PICTURE = Kind(("png", "jpg", "gif", "webp"), 5 * MB, UNSUPPORTED_PICTURE, by_content=True)
 MAIL_PDF = Kind(("pdf",), 15 * MB, UNSUPPORTED, by_content=True)  # the /pdf page's 'Send by mail'
+# Activities (visits, calls, meetings): a voice note recorded in the browser, a photo taken on site, any document.
+RECORDING = Kind(("webm", "ogg", "m4a", "mp3"), 25 * MB, UNSUPPORTED_RECORDING, by_content=True)
+PHOTO = Kind(("jpg", "png", "webp"), 15 * MB, UNSUPPORTED_PHOTO, by_content=True)
+ACTIVITY_FILE = Kind(DOCUMENT.extensions + SPREADSHEET.extensions, 15 * MB, UNSUPPORTED)
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 
 from api.core import storage as storage_module
 from api.core import uploads
+from api.core.errors import AppError
 from api.core.storage import LocalBackend, S3Backend, Storage
 from api.core.storage.backends import from_url
 from tests.integration.uploads.payloads import HTML, PDF, png
@@ -149,6 +150,40 @@ class TestReplace:
         session.commit()
         assert (first, second) == ("f-same.pdf", "f-other.pdf")
         assert files(storage_backend) == {"f-same.pdf": b"first", "f-other.pdf": b"second"}
+
+
+# what Chromium's MediaRecorder starts an audio/webm;codecs=opus recording with (EBML header, DocType webm)
+WEBM = (b"\x1a\x45\xdf\xa3\x9f\x42\x86\x81\x01\x42\xf7\x81\x01\x42\xf2\x81\x04\x42\xf3\x81\x08\x42\x82\x84webm"
+        b"\x42\x87\x81\x04\x42\x85\x81\x02" + bytes(256))
+OGG = b"OggS\x00\x02" + bytes(256)
+
+
+class TestActivityKinds:
+    """The kinds the activities bring (voice notes, photos, files) need nothing of the storage but their line in
+    api.core.uploads."""
+
+    @pytest.mark.parametrize(("kind", "data", "sent_as", "kept_as", "media_type"), [
+        (uploads.RECORDING, WEBM, "blob", "webm", "audio/webm"),
+        (uploads.RECORDING, OGG, "note.oga", "ogg", "audio/ogg"),
+        (uploads.PHOTO, png(), "IMG_0001.JPG", "png", "image/png"),
+        (uploads.ACTIVITY_FILE, PDF, "Minutes.pdf", "pdf", "application/pdf"),
+    ])
+    def test_stored_under_what_the_content_is_and_served_with_its_type(
+            self, storage_backend: Storage, kind: uploads.Kind, data: bytes, sent_as: str, kept_as: str,
+            media_type: str) -> None:
+        session = Session()
+        key = storage_backend.staged(session).store("activities/9", stem="note", upload=checked(data, sent_as, kind))
+        session.commit()
+        assert key.endswith(f".{kept_as}")
+        stored = storage_backend.find("activities/9", key)
+        assert stored is not None
+        r = serve(uploads.served(stored, f"note.{kept_as}")).get("/file")
+        assert r.content == data and r.headers["content-type"].split(";")[0] == media_type
+
+    @pytest.mark.parametrize("kind", [uploads.RECORDING, uploads.PHOTO, uploads.ACTIVITY_FILE])
+    def test_a_page_is_none_of_them(self, kind: uploads.Kind) -> None:
+        with pytest.raises(AppError):
+            checked(HTML, "note.webm" if kind is uploads.RECORDING else "photo.png", kind)
 
 
 class TestStorageUrl:
