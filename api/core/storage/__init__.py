@@ -71,7 +71,7 @@ class StoredFile:
         shows (`image_inline`); streamed from wherever it is kept."""
         media_type, headers = uploads.download_headers(self.name, filename, image_inline=image_inline,
                                                        cache_control=cache_control)
-        return self.backend.response(self.key, media_type, headers)
+        return self.backend.response(self.key, self.size, media_type, headers)
 
     def chunks(self) -> Iterator[bytes]:
         return self.backend.chunks(self.key)

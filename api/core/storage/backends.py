@@ -12,8 +12,11 @@ from pathlib import Path
 from typing import Any, BinaryIO, Protocol
 from urllib.parse import parse_qs, unquote, urlsplit
 
-from fastapi.responses import FileResponse, StreamingResponse
+import anyio
+from fastapi.responses import FileResponse
+from starlette.datastructures import Headers
 from starlette.responses import Response
+from starlette.types import Receive, Scope, Send
 
 CHUNK = 1024 * 1024
 Content = bytes | BinaryIO  # a file object (an upload's spooled body) is copied in chunks, never read whole
@@ -39,8 +42,8 @@ class Backend(Protocol):
     def walk(self, prefix: str = "") -> Iterator[str]:
         """Every key under `prefix` (a local directory's temporary files included)."""
 
-    def response(self, key: str, media_type: str, headers: dict[str, str]) -> Response:
-        """The file as a streamed response body."""
+    def response(self, key: str, size: int, media_type: str, headers: dict[str, str]) -> Response:
+        """The file as a streamed response body (one byte range of it when the request asks, as players do)."""
 
     def ensure_ready(self) -> None:
         """Create what must exist before the first write (the directory, the bucket)."""
@@ -114,7 +117,7 @@ class LocalBackend:
             if path.is_file():
                 yield path.relative_to(self.root).as_posix()
 
-    def response(self, key: str, media_type: str, headers: dict[str, str]) -> Response:
+    def response(self, key: str, size: int, media_type: str, headers: dict[str, str]) -> Response:
         return FileResponse(self._path(key), media_type=media_type, headers=headers)
 
     def ensure_ready(self) -> None:
@@ -188,15 +191,8 @@ class S3Backend:
             for item in page.get("Contents", ()):
                 yield item["Key"][skip:]
 
-    def response(self, key: str, media_type: str, headers: dict[str, str]) -> Response:
-        body, length = self._body(key)  # opened here, so a missing object is known before the answer starts
-
-        def stream() -> Iterator[bytes]:
-            with contextlib.closing(body):
-                yield from body.iter_chunks(64 * 1024)
-
-        return StreamingResponse(stream(), media_type=media_type,
-                                 headers={**headers, "Content-Length": str(length)})
+    def response(self, key: str, size: int, media_type: str, headers: dict[str, str]) -> Response:
+        return ObjectResponse(self, key, size, media_type, headers)
 
     def ensure_ready(self) -> None:
         from botocore.exceptions import ClientError
@@ -210,6 +206,66 @@ class S3Backend:
     def describe(self) -> str:
         where = self.endpoint_url or "AWS"
         return f"bucket {self.bucket}{'/' + self.prefix if self.prefix else ''} at {where}"
+
+
+def byte_range(header: str | None, size: int) -> tuple[int, int] | None:
+    """(start, end) of a single 'bytes=a-b', 'bytes=a-' or 'bytes=-n' range within `size` bytes; None for the whole
+    file (no range, several ranges, another unit); raises ValueError when it lies outside the file."""
+    if not header or "," in header:
+        return None
+    unit, _, spec = header.partition("=")
+    first, dash, last = spec.strip().partition("-")
+    if unit.strip().lower() != "bytes" or not dash or not (first.isdigit() or last.isdigit()):
+        return None
+    if not first:  # the last n bytes
+        start, end = max(size - int(last), 0), size
+    else:
+        start, end = int(first), min(int(last) + 1, size) if last.isdigit() else size
+    if start >= size or start >= end:
+        raise ValueError(f"bytes */{size}")
+    return start, end
+
+
+class ObjectResponse(Response):
+    """An object of the bucket as the body, read a chunk at a time in a worker thread; like Starlette's FileResponse,
+    one byte range of it when the request asks (a player seeking in a recording) and no body for HEAD."""
+
+    chunk_size = 64 * 1024
+
+    def __init__(self, backend: S3Backend, key: str, size: int, media_type: str, headers: dict[str, str]):
+        self.backend, self.key, self.size = backend, key, size
+        self.status_code, self.media_type, self.background = 200, media_type, None
+        self.init_headers({**headers, "Accept-Ranges": "bytes", "Content-Length": str(size)})
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        headers = [(k, v) for k, v in self.raw_headers if k != b"content-length"]
+        try:
+            wanted = byte_range(Headers(scope=scope).get("range"), self.size)
+        except ValueError as exc:
+            await send({"type": "http.response.start", "status": 416,
+                        "headers": [*headers, (b"content-range", str(exc).encode()), (b"content-length", b"0")]})
+            await send({"type": "http.response.body", "body": b""})
+            return
+        start, end = wanted or (0, self.size)
+        status = 206 if wanted else 200
+        headers.append((b"content-length", str(end - start).encode()))
+        if wanted:
+            headers.append((b"content-range", f"bytes {start}-{end - 1}/{self.size}".encode()))
+        if scope.get("method") == "HEAD" or end == start:
+            await send({"type": "http.response.start", "status": status, "headers": headers})
+            await send({"type": "http.response.body", "body": b""})
+            return
+        extra = {"Range": f"bytes={start}-{end - 1}"} if wanted else {}
+        answer = await anyio.to_thread.run_sync(lambda: self.backend.client.get_object(
+            Bucket=self.backend.bucket, Key=self.backend._name(self.key), **extra))
+        body = answer["Body"]
+        try:
+            await send({"type": "http.response.start", "status": status, "headers": headers})
+            while chunk := await anyio.to_thread.run_sync(body.read, self.chunk_size):
+                await send({"type": "http.response.body", "body": chunk, "more_body": True})
+            await send({"type": "http.response.body", "body": b""})
+        finally:
+            body.close()
 
 
 def from_url(url: str) -> Backend:

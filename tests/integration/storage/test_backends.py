@@ -4,7 +4,9 @@ roll back, replace, keys that are never overwritten, and bodies copied in chunks
 from __future__ import annotations
 
 import io
+import os
 import tempfile
+import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -63,6 +65,22 @@ class TestStore:
         chunks = list(stored.chunks())
         assert len(chunks) > 1 and max(map(len, chunks)) <= 1024 * 1024 and b"".join(chunks) == data
 
+    def test_a_body_is_never_held_whole(self, storage_backend: Storage) -> None:
+        with tempfile.TemporaryFile() as spooled:  # what an upload of 15 MB is spooled to
+            spooled.write(PDF + os.urandom(15 * 1024 * 1024 - len(PDF)))
+            upload = uploads.inspect(spooled, "Big.pdf", uploads.DOCUMENT)  # type: ignore[arg-type]
+            tracemalloc.start()
+            try:
+                session = Session()
+                key = storage_backend.staged(session).store(NS, stem="proposalFile", upload=upload)
+                session.commit()
+                stored = storage_backend.find(NS, key)
+                assert stored is not None and sum(len(chunk) for chunk in stored.chunks()) == upload.size
+                peak = tracemalloc.get_traced_memory()[1]
+            finally:
+                tracemalloc.stop()
+        assert peak < 5 * 1024 * 1024, f"{peak / 1024 / 1024:.1f} MB held for a 15 MB file"
+
     def test_save_replaces_a_fixed_name(self, storage_backend: Storage) -> None:
         storage_backend.save(NS, "pid-X-2026-0001.pdf", b"%PDF-1 first")
         storage_backend.save(NS, "pid-X-2026-0001.pdf", io.BytesIO(b"%PDF-1 second"))
@@ -101,6 +119,22 @@ class TestServe:
         assert stored is not None
         r = serve(uploads.served(stored, "Biaya proyek é.csv")).get("/file")
         assert r.headers["content-disposition"] == "attachment; filename*=utf-8''Biaya%20proyek%20%C3%A9.csv"
+
+    def test_a_byte_range_is_served_as_players_ask(self, storage_backend: Storage) -> None:
+        data = bytes(range(256)) * 40
+        storage_backend.save("activities/3", "note-a1.webm", data)
+        stored = storage_backend.find("activities/3", "note-a1.webm")
+        assert stored is not None
+        client = serve(uploads.served(stored, "note.webm"))
+        part = client.get("/file", headers={"Range": "bytes=100-199"})
+        assert part.status_code == 206 and part.content == data[100:200]
+        assert part.headers["content-range"] == f"bytes 100-199/{len(data)}" and part.headers["content-length"] == "100"
+        assert part.headers["content-type"] == "audio/webm" and part.headers["x-content-type-options"] == "nosniff"
+        tail = client.get("/file", headers={"Range": "bytes=-10"})
+        assert tail.status_code == 206 and tail.content == data[-10:]
+        assert client.get("/file", headers={"Range": f"bytes={len(data)}-"}).status_code == 416
+        whole = client.get("/file")
+        assert whole.status_code == 200 and whole.content == data and whole.headers["accept-ranges"] == "bytes"
 
     def test_an_absent_file_is_not_found(self, storage_backend: Storage) -> None:
         assert storage_backend.find(NS, "proposalFile-absent.pdf") is None
