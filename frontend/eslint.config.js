@@ -7,12 +7,14 @@
 // app → features → components → lib, one way only; a feature never imports another feature (what two
 // features share moves to components/ or lib/, or the app composes them), and nothing below the app
 // imports the app.
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const resolver = fileURLToPath(new URL('./eslint-resolver.cjs', import.meta.url));
 const allow = (...types) => ({ to: { element: { types: { anyOf: types } } } });
 
 export default tseslint.config(
@@ -28,7 +30,7 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     plugins: { boundaries, 'react-hooks': reactHooks },
     settings: {
-      'import/resolver': { typescript: { project: './tsconfig.app.json' } },
+      'import/resolver': { [resolver]: {} },
       'boundaries/include': ['src/**/*'],
       // The entry point: it only starts the app.
       'boundaries/ignore': ['src/main.tsx'],
@@ -75,7 +77,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['*.{js,ts}'],
+    files: ['*.{js,cjs,ts}'],
     languageOptions: { parser: tseslint.parser, globals: globals.node },
     extends: [js.configs.recommended],
   },

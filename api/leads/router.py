@@ -11,6 +11,7 @@ from pydantic import ValidationError
 from api.approvals import service as approvals_service
 from api.core import uploads
 from api.core.errors import ValidationFailed
+from api.core.form_parts import json_encoding, json_part
 from api.core.inputs import Count, Id
 from api.core.limits import body_limit
 from api.core.listing import ListQuery, Page
@@ -160,10 +161,11 @@ def requirement_fields(lead_id: Id, stage: Annotated[str, Path(max_length=60)], 
 
 
 @router.put("/{lead_id}/update/v2", summary="Save the lead edit form (multipart: data JSON and files, 15 MB each)",
-            openapi_extra=body_limit(lead_files.BODY_LIMIT))
+            openapi_extra={**body_limit(lead_files.BODY_LIMIT), **json_encoding("data")})
 async def update_v2(
     lead_id: Id, request: Request, session: SessionDep, actor: Editor, temporal: TemporalDep, settings: SettingsDep,
-    data: Annotated[str, Form(max_length=DATA_LIMIT, description="The lead edit state as JSON (LeadUpdate)")],
+    data: Annotated[str, Form(max_length=DATA_LIMIT, description="The lead edit state as JSON (LeadUpdate)",
+                              json_schema_extra=json_part(LeadUpdate))],
     proposal_file: Annotated[UploadFile | None, File(alias="proposalFile")] = None,
     project_cost_sheet_file: Annotated[UploadFile | None, File(alias="projectCostSheetFile")] = None,
     customer_confirmation_document_file: Annotated[UploadFile | None,

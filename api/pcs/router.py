@@ -12,13 +12,14 @@ from pydantic import TypeAdapter, ValidationError
 
 from api.core import uploads
 from api.core.errors import AppError, ValidationFailed
+from api.core.form_parts import json_encoding, json_part
 from api.core.inputs import Count, Id
 from api.core.limits import body_limit
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, SessionDep, SettingsDep, TemporalDep
+from api.pcs import billing, service
 from api.pcs import files as pcs_files
 from api.pcs import form as pcs_form
-from api.pcs import service
 from api.pcs.schemas import FlowOut, ItemIn, PcsForm, SaveIn, UploadedFileState
 from api.users.models import User
 
@@ -65,13 +66,35 @@ def _read(upload: UploadFile | None) -> uploads.Upload | AppError | None:
 LeadsId = Annotated[Id, Form(alias="leadsId")]
 ITEMS_LIMIT = 1_000_000  # characters of the items JSON (a form part holds at most 1 MB)
 Remark = Annotated[str | None, Form(max_length=2000)]
+# The items as the cost sheet rules judge them (api/pcs/billing.py), for the contract: the part is read leniently
+# (ItemIn) and a value outside these is answered with the rule's message.
+_MONEY = {"type": "number", "maximum": float(billing.MAX_AMOUNT)}
+_ID = TypeAdapter(Id).json_schema()
+_ITEMS_CONTRACT = {"type": "array", "maxItems": billing.MAX_ITEMS, "items": {
+    "type": "object", "required": ["coaId", "type", "description", "quantity", "termOfPayment", "sellingPrice"],
+    "properties": {
+        "id": _ID, "coaId": _ID, "type": {"type": "string", "enum": list(billing.ITEM_TYPES)},
+        "description": {"type": "string", "maxLength": billing.MAX_DESCRIPTION},
+        "quantity": {"type": "integer", "minimum": 1, "maximum": billing.MAX_QUANTITY},
+        "termOfPayment": {"type": "integer", "minimum": 1, "maximum": billing.MAX_TERM},
+        "sellingPrice": {**_MONEY, "minimum": 0},
+        "billingSchedules": {"type": "array", "maxItems": billing.MAX_TERM, "items": {
+            "type": "object", "required": ["description", "amount", "paymentStatus", "schedule"],
+            "properties": {
+                "description": {"type": "string", "maxLength": billing.MAX_BILLING_DESCRIPTION},
+                "amount": {"anyOf": [{**_MONEY, "minimum": 1}, {"type": "null"}]},
+                "paymentStatus": {"type": "string", "enum": list(billing.PAYMENT_STATUSES)},
+                "schedule": {"anyOf": [{"type": "string", "format": "date"}, {"type": "null"}]}}}}}}}
 Items = Annotated[str | None, Form(alias="projectCostSheetItems", max_length=ITEMS_LIMIT,
-                                   description="JSON list of items with their billing schedules")]
+                                   description="JSON list of items with their billing schedules",
+                                   json_schema_extra={"anyOf": [_ITEMS_CONTRACT, {"type": "null"}]})]
 FileState = Annotated[str | None, Form(alias="uploadedFileState", max_length=200,
-                                       description='JSON {"isDeletedByUser": bool}')]
+                                       description='JSON {"isDeletedByUser": bool}',
+                                       json_schema_extra=json_part(UploadedFileState, nullable=True))]
 Revision = Annotated[Count | None, Form(alias="revisionBatch", description="Optional: the revision being edited; "
                                                                          "refused unless it is the current one")]
 Upload = Annotated[UploadFile | None, File(alias="uploadedFile", description="The PCS spreadsheet (15 MB)")]
+JSON_PARTS = ("projectCostSheetItems", "uploadedFileState")
 
 
 @dataclass
@@ -95,7 +118,7 @@ def get_form(lead_id: Id, session: SessionDep, actor: SheetReader) -> Envelope[P
 
 
 @router.put("/project-cost-sheet/save-as-draft", summary="Save the cost sheet as a draft (multipart)",
-            openapi_extra=body_limit(pcs_files.BODY_LIMIT))
+            openapi_extra={**body_limit(pcs_files.BODY_LIMIT), **json_encoding(*JSON_PARTS)})
 def save_as_draft(request: Request, session: SessionDep, temporal: TemporalDep, settings: SettingsDep,
                   actor: Editor, sent: Sent) -> Envelope[PcsForm]:
     return ok(service.save(session=session, storage=request.app.state.storage, temporal=temporal, settings=settings,
@@ -103,7 +126,7 @@ def save_as_draft(request: Request, session: SessionDep, temporal: TemporalDep, 
 
 
 @router.put("/project-cost-sheet/submit-for-approval", summary="Submit the cost sheet for approval (multipart)",
-            openapi_extra=body_limit(pcs_files.BODY_LIMIT))
+            openapi_extra={**body_limit(pcs_files.BODY_LIMIT), **json_encoding(*JSON_PARTS)})
 def submit_for_approval(request: Request, session: SessionDep, temporal: TemporalDep, settings: SettingsDep,
                         actor: Editor, sent: Sent) -> Envelope[PcsForm]:
     return ok(service.save(session=session, storage=request.app.state.storage, temporal=temporal, settings=settings,

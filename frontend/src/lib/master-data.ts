@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
+import { queryDomains } from '@/lib/query-domains';
 
 export type { Affiliate, City, Country, Industry, Province } from '@/lib/api/types';
 
@@ -11,12 +12,12 @@ const LOOKUP_STALE_MS = 5 * 60_000;
 const REGION_STALE_MS = 30_000;
 
 export const masterDataKeys = {
-  all: ['master-data'] as const,
-  industries: ['master-data', 'industries'] as const,
-  countries: ['master-data', 'countries'] as const,
-  provinces: (country: number | undefined) => ['master-data', 'provinces', { country }] as const,
-  cities: (province: number | undefined) => ['master-data', 'cities', { province }] as const,
-  affiliates: ['master-data', 'affiliates'] as const,
+  all: [queryDomains.masterData] as const,
+  industries: [queryDomains.masterData, 'industries'] as const,
+  countries: [queryDomains.masterData, 'countries'] as const,
+  provinces: (country: number | undefined) => [queryDomains.masterData, 'provinces', { country }] as const,
+  cities: (province: number | undefined) => [queryDomains.masterData, 'cities', { province }] as const,
+  affiliates: [queryDomains.masterData, 'affiliates'] as const,
 };
 
 export const industriesQueryOptions = () =>

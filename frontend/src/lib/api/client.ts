@@ -18,6 +18,13 @@ export type ApiPaths = {
 
 export type ApiClient = Client<ApiPaths>;
 
+/** The JSON body of an operation, as the generated schema types it (multipart bodies: lib/api/multipart). */
+export type JsonBody<P extends keyof ApiPaths, M extends 'post' | 'put' | 'patch'> = ApiPaths[P] extends {
+  [K in M]: { requestBody?: { content: { 'application/json': infer B } } };
+}
+  ? B
+  : never;
+
 type AuthFailureHandler = () => void;
 
 let authFailureHandler: AuthFailureHandler = () => {

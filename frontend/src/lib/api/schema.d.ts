@@ -1735,7 +1735,23 @@ export interface components {
              * Projectcostsheetitems
              * @description JSON list of items with their billing schedules
              */
-            projectCostSheetItems?: string | null;
+            projectCostSheetItems?: {
+                billingSchedules?: {
+                    amount: number | null;
+                    description: string;
+                    /** @enum {string} */
+                    paymentStatus: "NOT_YET" | "BILLING_REQUEST" | "SUDAH_TAGIH" | "SUDAH_PAYMENT";
+                    schedule: string | null;
+                }[];
+                coaId: number;
+                description: string;
+                id?: number;
+                quantity: number;
+                sellingPrice: number;
+                termOfPayment: number;
+                /** @enum {string} */
+                type: "REVENUE" | "COST";
+            }[] | null;
             /** Remark */
             remark?: string | null;
             /**
@@ -1752,7 +1768,13 @@ export interface components {
              * Uploadedfilestate
              * @description JSON {"isDeletedByUser": bool}
              */
-            uploadedFileState?: string | null;
+            uploadedFileState?: {
+                /**
+                 * Isdeletedbyuser
+                 * @default false
+                 */
+                isDeletedByUser: boolean;
+            } | null;
         };
         /** Body_send_mail_api_mails_send_mail_post */
         Body_send_mail_api_mails_send_mail_post: {
@@ -1769,7 +1791,23 @@ export interface components {
              * Projectcostsheetitems
              * @description JSON list of items with their billing schedules
              */
-            projectCostSheetItems?: string | null;
+            projectCostSheetItems?: {
+                billingSchedules?: {
+                    amount: number | null;
+                    description: string;
+                    /** @enum {string} */
+                    paymentStatus: "NOT_YET" | "BILLING_REQUEST" | "SUDAH_TAGIH" | "SUDAH_PAYMENT";
+                    schedule: string | null;
+                }[];
+                coaId: number;
+                description: string;
+                id?: number;
+                quantity: number;
+                sellingPrice: number;
+                termOfPayment: number;
+                /** @enum {string} */
+                type: "REVENUE" | "COST";
+            }[] | null;
             /** Remark */
             remark?: string | null;
             /**
@@ -1786,7 +1824,13 @@ export interface components {
              * Uploadedfilestate
              * @description JSON {"isDeletedByUser": bool}
              */
-            uploadedFileState?: string | null;
+            uploadedFileState?: {
+                /**
+                 * Isdeletedbyuser
+                 * @default false
+                 */
+                isDeletedByUser: boolean;
+            } | null;
         };
         /** Body_update_v2_api_leads__lead_id__update_v2_put */
         Body_update_v2_api_leads__lead_id__update_v2_put: {
@@ -1794,9 +1838,86 @@ export interface components {
             customerConfirmationDocumentFile?: string | null;
             /**
              * Data
-             * @description The lead edit state as JSON (LeadUpdate)
+             * @description The `data` part of PUT /leads/{id}/update/v2; files come as separate multipart parts.
              */
-            data: string;
+            data: {
+                /** Billingschedules */
+                billingSchedules?: {
+                    /** Amount */
+                    amount: number;
+                    /** Description */
+                    description?: string | null;
+                    /**
+                     * Schedule
+                     * Format: date
+                     */
+                    schedule: string;
+                    /** Servicecategoryid */
+                    serviceCategoryId: number;
+                }[] | null;
+                /** Clientid */
+                clientId?: number | null;
+                /** Competitor */
+                competitor?: string | null;
+                /** Decisionmaker */
+                decisionMaker?: string | null;
+                /** Entityid */
+                entityId?: number | null;
+                /** Expectedclosedate */
+                expectedCloseDate?: string | null;
+                /** Payments */
+                payments?: {
+                    /** Amount */
+                    amount?: number | null;
+                    /** Billingdate */
+                    billingDate?: string | null;
+                    /** Servicecategoryid */
+                    serviceCategoryId: number;
+                }[] | null;
+                /** Personincharges */
+                personInCharges?: number[] | null;
+                /** Projectbudget */
+                projectBudget?: number | null;
+                /** Projectdescription */
+                projectDescription?: string | null;
+                /** Projectduration */
+                projectDuration?: number | null;
+                /** Projectenddate */
+                projectEndDate?: string | null;
+                /** Projectname */
+                projectName?: string | null;
+                /** Projectstartdate */
+                projectStartDate?: string | null;
+                /** Projecttype */
+                projectType?: number | null;
+                /** Removefiles */
+                removeFiles?: ("proposalFile" | "projectCostSheetFile" | "customerConfirmationDocumentFile")[];
+                /** Servicecategories */
+                serviceCategories?: {
+                    /** Servicecategoryid */
+                    serviceCategoryId: number;
+                    /** Servicecategoryname */
+                    serviceCategoryName?: string | null;
+                    /** Subservicecategoryid */
+                    subServiceCategoryId?: number | null;
+                    /** Subservicecategoryname */
+                    subServiceCategoryName?: string | null;
+                }[] | null;
+                /** Sourceid */
+                sourceId?: number | null;
+                /** Stageid */
+                stageId?: number | null;
+                /** Subscriptiontype */
+                subscriptionType?: ("ONE_TIME" | "RECURRING") | null;
+                /** Totalgrossprofit */
+                totalGrossProfit?: number | null;
+                /** Totalrevenue */
+                totalRevenue?: number | null;
+                /** Totalunit */
+                totalUnit?: number | null;
+                /** Unitid */
+                unitId?: number | null;
+            };
             /** Projectcostsheetfile */
             projectCostSheetFile?: string | null;
             /** Proposalfile */

@@ -1,8 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
+import { queryDomains } from '@/lib/query-domains';
 
 /** The session's query key: the app's auth provider loads it, a profile change refreshes it. */
-export const sessionQueryKey = ['auth', 'session'] as const;
+export const sessionQueryKey = [queryDomains.auth, 'session'] as const;
 
 /** The signed-in user's session: user, menus, allowed routes and page flags. */
 export const sessionQueryOptions = queryOptions({

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, unwrap } from '@/lib/api/client';
+import { api, unwrap, type JsonBody } from '@/lib/api/client';
 import { isApiError } from '@/lib/api/errors';
+import { authKeys } from './keys';
 
 export function login(username: string, password: string) {
   return unwrap(api.POST('/auth/login', { body: { username, password } }));
@@ -21,7 +22,7 @@ export function sendResetMail(username: string) {
 /** Checks a password-reset token; a 400 (invalid or expired) is final, so it is not retried. */
 export const resetTokenQueryOptions = (token: string) =>
   queryOptions({
-    queryKey: ['auth', 'reset-token', token],
+    queryKey: authKeys.resetToken(token),
     queryFn: () => unwrap(api.GET('/auth/forgot-password', { params: { query: { token } } })),
     retry: (failureCount, error) => !(isApiError(error) && error.status === 400) && failureCount < 3,
     refetchOnWindowFocus: false,
@@ -29,13 +30,7 @@ export const resetTokenQueryOptions = (token: string) =>
     gcTime: 0,
   });
 
-export interface ResetPasswordInput {
-  userId: number;
-  userName: string;
-  newPassword: string;
-  confirmationNewPassword: string;
-  forgotPasswordToken: string;
-}
+export type ResetPasswordInput = JsonBody<'/auth/forgot-password', 'put'>;
 
 export function resetPassword(body: ResetPasswordInput) {
   return unwrap(api.PUT('/auth/forgot-password', { body }));

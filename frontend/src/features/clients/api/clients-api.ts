@@ -1,20 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
 import { serverListQuery, type ServerListParams } from '@/components/data-table';
-import { api, unwrap } from '@/lib/api/client';
+import { api, unwrap, type JsonBody } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
 import type { ClientIn } from '@/lib/api/types';
+import { clientKeys } from './keys';
 
 export type { ClientDetail, ClientIn, ClientPage, ClientRow } from '@/lib/api/types';
 
 /** Client table default page size (spec §9). */
 export const CLIENT_PAGE_SIZE = 10;
 export const CLIENT_CODE_LENGTH = 3;
-
-export const clientKeys = {
-  all: ['clients'] as const,
-  list: (params: ServerListParams) => ['clients', params] as const,
-  detail: (id: number) => ['clients', 'detail', id] as const,
-};
 
 export const clientListQueryOptions = (params: ServerListParams) =>
   queryOptions({
@@ -68,13 +63,7 @@ export function codeErrorMessage(error: unknown): string {
   return 'Client code could not be checked.';
 }
 
-export interface PersonnelAvailability {
-  id?: number;
-  name: string;
-  variant: 'create' | 'update';
-  clientId: number;
-  position: string;
-}
+export type PersonnelAvailability = JsonBody<'/people/check-availibility', 'post'>;
 
 /** Resolves when no other contact of an existing client has this name and position (the personnel modal); a 409 throws. */
 export function checkPersonnelAvailability(body: PersonnelAvailability) {

@@ -8,12 +8,12 @@ import { toast } from '@/components/dialogs';
 import { FormActions, FormPage } from '@/components/form-page';
 import { errorMessage, isApiError } from '@/lib/api/errors';
 import { useFormValid, validatedValues } from '@/lib/form';
+import { clientKeys } from '../api/keys';
 import {
   checkClientCode,
   checkClientName,
   checkPersonnelAvailability,
   CLIENT_CODE_LENGTH,
-  clientKeys,
   clientQueryOptions,
   codeErrorMessage,
   createClient,

@@ -8,13 +8,8 @@ import { DataTable, rowAction, rowMenuColumn, TableSearch, useServerTable } from
 import { confirmRemove } from '@/components/dialogs';
 import { formatNumber } from '@/lib/format';
 import { usePageAccess } from '@/lib/session';
-import {
-  CLIENT_PAGE_SIZE,
-  clientKeys,
-  clientListQueryOptions,
-  deleteClient,
-  type ClientRow,
-} from '../api/clients-api';
+import { clientKeys } from '../api/keys';
+import { CLIENT_PAGE_SIZE, clientListQueryOptions, deleteClient, type ClientRow } from '../api/clients-api';
 
 export const CLIENT_PAGE = 'system/client-management';
 export const CLIENT_LIST_PATH = '/system/client-management';

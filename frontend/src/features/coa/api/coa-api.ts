@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { serverListQuery, type ServerListParams } from '@/components/data-table';
 import { api, unwrap } from '@/lib/api/client';
 import type { components } from '@/lib/api/schema';
+import { coaKeys } from './keys';
 
 type Schemas = components['schemas'];
 
@@ -23,13 +24,6 @@ export interface CoaForm {
 export const COA_PAGE_SIZE = 10;
 /** The column sizes of the chart of accounts (the server refuses longer text). */
 export const COA_MAX_LENGTH = { code: 30, item: 200, description: 2000, keywords: 300 } as const;
-
-export const coaKeys = {
-  all: ['coa'] as const,
-  list: (params: ServerListParams) => ['coa', params] as const,
-  detail: (id: number) => ['coa', 'detail', id] as const,
-  types: ['coa', 'types'] as const,
-};
 
 export const coaListQueryOptions = (params: ServerListParams) =>
   queryOptions({

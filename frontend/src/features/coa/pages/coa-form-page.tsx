@@ -21,9 +21,9 @@ import { FormActions, FormPage } from '@/components/form-page';
 import { errorMessage } from '@/lib/api/errors';
 import { useFormValid, validatedValues } from '@/lib/form';
 import { usePageAccess } from '@/lib/session';
+import { coaKeys } from '../api/keys';
 import {
   COA_MAX_LENGTH,
-  coaKeys,
   coaQueryOptions,
   coaTypesQueryOptions,
   createCoa,

@@ -7,7 +7,8 @@ import { ListPage } from '@/components/list-page';
 import { DataTable, rowAction, rowMenuColumn, TableSearch, useServerTable } from '@/components/data-table';
 import { confirmRemove } from '@/components/dialogs';
 import { usePageAccess } from '@/lib/session';
-import { COA_PAGE_SIZE, coaKeys, coaListQueryOptions, deleteCoa, type Coa } from '../api/coa-api';
+import { coaKeys } from '../api/keys';
+import { COA_PAGE_SIZE, coaListQueryOptions, deleteCoa, type Coa } from '../api/coa-api';
 
 export const COA_PAGE = 'system/coa-management';
 export const COA_LIST_PATH = '/system/coa-management';

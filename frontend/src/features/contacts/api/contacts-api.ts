@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { serverListQuery, type ServerListParams } from '@/components/data-table';
-import { api, unwrap } from '@/lib/api/client';
+import { api, unwrap, type JsonBody } from '@/lib/api/client';
 import type { ContactIn } from '@/lib/api/types';
+import { contactKeys } from './keys';
 
 export type { Contact, ContactClientOption, ContactHistoryEntry, ContactIn, FieldChange } from '@/lib/api/types';
 
@@ -11,14 +12,6 @@ export const CONTACT_HISTORY_STALE_MS = 5 * 60_000;
 
 /** The table's columns by the server's sort field names. */
 export const CONTACT_SORT_FIELDS = ['fullname', 'clientName', 'position'] as const;
-
-export const contactKeys = {
-  all: ['contacts'] as const,
-  list: (params: ServerListParams) => ['contacts', params] as const,
-  detail: (id: number) => ['contacts', 'detail', id] as const,
-  history: (id: number) => ['contacts', 'history', id] as const,
-  clients: ['contacts', 'clients'] as const,
-};
 
 export const contactListQueryOptions = (params: ServerListParams) =>
   queryOptions({
@@ -65,13 +58,7 @@ export function deleteContact(id: number) {
   return unwrap(api.PUT('/people/delete', { body: { id } }));
 }
 
-export interface ContactAvailabilityInput {
-  id?: number;
-  clientId: number;
-  clientName?: string;
-  fullname: string;
-  position: string;
-}
+export type ContactAvailabilityInput = JsonBody<'/people/check-availibility-input', 'post'>;
 
 /** Resolves when no other contact of the client has this name and position; a 409 throws. */
 export function checkContactAvailabilityInput(body: ContactAvailabilityInput) {

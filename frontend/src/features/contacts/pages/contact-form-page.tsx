@@ -6,10 +6,10 @@ import { cleanPerson, CONTACT_MESSAGES, ContactFields, type ContactForm } from '
 import { toast } from '@/components/dialogs';
 import { FormActions, FormPage } from '@/components/form-page';
 import { errorMessage, isApiError } from '@/lib/api/errors';
+import { contactKeys } from '../api/keys';
 import {
   checkContactAvailabilityInput,
   contactClientsQueryOptions,
-  contactKeys,
   contactQueryOptions,
   createContact,
   updateContact,

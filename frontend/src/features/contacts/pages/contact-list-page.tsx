@@ -7,13 +7,8 @@ import { ListPage } from '@/components/list-page';
 import { DataTable, rowAction, rowMenuColumn, TableSearch, useServerTable } from '@/components/data-table';
 import { confirmRemove } from '@/components/dialogs';
 import { usePageAccess } from '@/lib/session';
-import {
-  CONTACT_PAGE_SIZE,
-  contactKeys,
-  contactListQueryOptions,
-  deleteContact,
-  type Contact,
-} from '../api/contacts-api';
+import { contactKeys } from '../api/keys';
+import { CONTACT_PAGE_SIZE, contactListQueryOptions, deleteContact, type Contact } from '../api/contacts-api';
 
 export const CONTACT_PAGE = 'system/contact-management';
 export const CONTACT_LIST_PATH = '/system/contact-management';

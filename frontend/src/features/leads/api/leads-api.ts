@@ -1,11 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
 import { blobOf, saveBlob } from '@/lib/api/download';
+import { multipart } from '@/lib/api/multipart';
 import { leadKeys } from './keys';
 import type {
   ApprovalRequestIn,
   BoardParams,
   LeadCreate,
+  LeadEditForm,
   LeadFileKind,
   LeadListParams,
   LeadUpdate,
@@ -157,28 +159,17 @@ export function createLead(body: LeadCreate) {
   return unwrap(api.POST('/leads', { body }));
 }
 
-/** The multipart body of PUT /leads/{id}/update/v2: `data` as JSON plus the chosen files. */
-export function leadUpdateFormData(data: LeadUpdate, files: LeadUploads = {}): FormData {
-  const form = new FormData();
-  form.append('data', JSON.stringify(data));
-  for (const [kind, file] of Object.entries(files)) {
-    if (file) form.append(kind, file, file.name);
-  }
-  return form;
-}
-
 /** Asks the approvers for a stage change, hold, drop or close of a lead. */
 export function requestLeadApproval(leadId: number, body: ApprovalRequestIn) {
   return unwrap(api.POST('/leads/{lead_id}/approval-requests', { params: { path: { lead_id: leadId } }, body }));
 }
 
+/** PUT /leads/{id}/update/v2: the edit as the `data` part, each chosen file under its kind. */
 export function updateLead(id: number, data: LeadUpdate, files: LeadUploads = {}) {
-  const form = leadUpdateFormData(data, files);
   return unwrap(
     api.PUT('/leads/{lead_id}/update/v2', {
       params: { path: { lead_id: id } },
-      body: { data: form.get('data') as string },
-      bodySerializer: () => form,
+      ...multipart<LeadEditForm>({ data, ...files }),
     }),
   );
 }

@@ -1,3 +1,4 @@
+import type { MultipartBody } from '@/lib/api/multipart';
 import type { components } from '@/lib/api/schema';
 
 type Schemas = components['schemas'];
@@ -36,42 +37,10 @@ export type LeadRequestType = ApprovalRequestIn['requestType'];
 
 export type SubscriptionType = 'ONE_TIME' | 'RECURRING';
 
-/**
- * The `data` part of PUT /leads/{id}/update/v2. openapi.json only says "the lead edit state as
- * JSON (LeadUpdate)", so this mirrors api/leads/schemas.py LeadUpdate: any subset of fields,
- * lists replace, `removeFiles` drops stored files.
- */
-export interface LeadUpdate {
-  projectName?: string;
-  stageId?: number;
-  clientId?: number;
-  projectType?: number | null;
-  sourceId?: number | null;
-  entityId?: number | null;
-  unitId?: number | null;
-  projectDescription?: string | null;
-  subscriptionType?: SubscriptionType | null;
-  competitor?: string | null;
-  decisionMaker?: string | null;
-  expectedCloseDate?: string | null;
-  projectStartDate?: string | null;
-  projectEndDate?: string | null;
-  projectDuration?: number | null;
-  projectBudget?: number | null;
-  totalUnit?: number | null;
-  totalRevenue?: number | null;
-  totalGrossProfit?: number | null;
-  personInCharges?: number[];
-  serviceCategories?: Array<{ serviceCategoryId: number; subServiceCategoryId?: number | null }>;
-  payments?: Array<{ serviceCategoryId: number; billingDate: string | null; amount: number | null }>;
-  billingSchedules?: Array<{
-    serviceCategoryId: number;
-    schedule: string;
-    amount: number;
-    description?: string | null;
-  }>;
-  removeFiles?: LeadFileKind[];
-}
+/** The multipart body of PUT /leads/{id}/update/v2: `data` (the edit, as JSON) and the chosen files. */
+export type LeadEditForm = MultipartBody<'/leads/{lead_id}/update/v2', 'put'>;
+/** The `data` part: any subset of fields, lists replace, `removeFiles` drops stored files. */
+export type LeadUpdate = LeadEditForm['data'];
 
 /** The files a save may carry, by their multipart part names. */
 export type LeadUploads = Partial<Record<LeadFileKind, File>>;

@@ -1,4 +1,4 @@
-import { boardSortQuery, leadUpdateFormData, shownColumnSort } from '../api/leads-api';
+import { boardSortQuery, shownColumnSort } from '../api/leads-api';
 import { FILE_TOO_LARGE, fileError, MAX_FILE_BYTES, UNSUPPORTED_FORMAT, UNSUPPORTED_SHEET_FORMAT } from '@/lib/files';
 import { projectPeriod } from '@/lib/format';
 import { compactIDR, grossProfitMargin } from './labels';
@@ -60,12 +60,3 @@ describe('shownColumnSort', () => {
   });
 });
 
-describe('leadUpdateFormData', () => {
-  it('puts the lead as JSON in `data` and each file under its kind', () => {
-    const deck = new File(['%PDF'], 'deck.pdf', { type: 'application/pdf' });
-    const form = leadUpdateFormData({ projectName: 'X', removeFiles: ['projectCostSheetFile'] }, { proposalFile: deck });
-    expect(JSON.parse(form.get('data') as string)).toEqual({ projectName: 'X', removeFiles: ['projectCostSheetFile'] });
-    expect((form.get('proposalFile') as File).name).toBe('deck.pdf');
-    expect(form.get('customerConfirmationDocumentFile')).toBeNull();
-  });
-});

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
 import type { NotificationFilter } from '@/lib/api/types';
+import { notificationKeys } from './keys';
 
 export const NOTIFICATION_PAGE_SIZE = 10;
 /** A search asks for up to 100 matches on one page (spec §9). */
@@ -15,13 +16,6 @@ export const NOTIFICATION_TABS: Array<{ key: NotificationFilter; label: string }
   { key: 'INFORMATION', label: 'Informations' },
   { key: 'APPROVAL', label: 'Approval' },
 ];
-
-export const notificationKeys = {
-  all: ['notifications'] as const,
-  limited: (userId: number | undefined, type: NotificationFilter) =>
-    ['notifications', 'limited', { userId, type }] as const,
-  list: (params: NotificationListParams) => ['notifications', 'list', params] as const,
-};
 
 /** The latest ten of a type and the unread count, for the bell. */
 export const limitedNotificationsQueryOptions = (userId: number | undefined, type: NotificationFilter) =>

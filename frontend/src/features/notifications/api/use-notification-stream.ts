@@ -2,13 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { API_BASE_URL, refreshTokens } from '@/lib/api/client';
 import { getToken } from '@/lib/api/tokens';
+import { invalidateDomains } from '@/lib/query-domains';
 import { backoffDelay, parseSse } from '../lib/sse-parser';
-import { notificationKeys } from './notifications-api';
+import { notificationKeys } from './keys';
 
 export const NOTIFICATION_STREAM_PATH = '/notification/stream';
-
-/** What a live notification may have changed besides the notifications: the approval queue. */
-const APPROVALS_KEY = ['approvals'] as const;
 
 /**
  * Listens to GET /notification/stream (server-sent events) with the bearer token — EventSource
@@ -35,7 +33,8 @@ export function useNotificationStream(userId: number | undefined): void {
       if (event === 'ready') attempt = 0;
       if (event === 'notification') {
         void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
-        void queryClient.invalidateQueries({ queryKey: APPROVALS_KEY });
+        // What a live notification may have changed besides the notifications: the approval queue.
+        void invalidateDomains(queryClient, 'approvals');
       }
     };
 

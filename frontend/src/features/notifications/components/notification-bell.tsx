@@ -7,11 +7,11 @@ import { toast } from '@/components/dialogs';
 import { errorMessage } from '@/lib/api/errors';
 import type { NotificationFilter } from '@/lib/api/types';
 import { useSession } from '@/lib/session';
+import { notificationKeys } from '../api/keys';
 import {
   limitedNotificationsQueryOptions,
   markAllNotificationsRead,
   NOTIFICATION_TABS,
-  notificationKeys,
 } from '../api/notifications-api';
 import { useNotificationStream } from '../api/use-notification-stream';
 import { NotificationItem } from './notification-item';

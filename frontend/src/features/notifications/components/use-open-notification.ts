@@ -4,12 +4,8 @@ import { useNavigate } from 'react-router';
 import { toast } from '@/components/dialogs';
 import { errorMessage } from '@/lib/api/errors';
 import type { Notification } from '@/lib/api/types';
-import {
-  markNotificationsRead,
-  NOTIFICATION_FADE_MS,
-  notificationKeys,
-  notificationTarget,
-} from '../api/notifications-api';
+import { notificationKeys } from '../api/keys';
+import { markNotificationsRead, NOTIFICATION_FADE_MS, notificationTarget } from '../api/notifications-api';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -7,12 +7,8 @@ import { toast } from '@/components/dialogs';
 import { errorMessage } from '@/lib/api/errors';
 import type { Notification, NotificationFilter } from '@/lib/api/types';
 import { useSession } from '@/lib/session';
-import {
-  markAllNotificationsRead,
-  NOTIFICATION_TABS,
-  notificationKeys,
-  notificationListQueryOptions,
-} from '../api/notifications-api';
+import { notificationKeys } from '../api/keys';
+import { markAllNotificationsRead, NOTIFICATION_TABS, notificationListQueryOptions } from '../api/notifications-api';
 import { EMPTY_NOTIFICATIONS_TEXT } from '../components/notification-bell';
 import { NotificationItem } from '../components/notification-item';
 import { useOpenNotification } from '../components/use-open-notification';

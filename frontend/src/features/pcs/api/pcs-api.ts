@@ -1,16 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
 import { blobOf, pdfOf, saveBlob } from '@/lib/api/download';
-import type { ItemType, PcsSaveIn } from './types';
-
-export const pcsKeys = {
-  form: (leadId: number) => ['pcs', 'form', leadId] as const,
-  coa: (type: ItemType) => ['pcs', 'coa', type] as const,
-  /** Every approval timeline of a lead, to refresh after a save or submit. */
-  flows: (leadId: number) => ['pcs', 'flow', leadId] as const,
-  flow: (leadId: number, status: string, revisionBatch: number | null) =>
-    [...pcsKeys.flows(leadId), status, revisionBatch] as const,
-};
+import { multipart } from '@/lib/api/multipart';
+import type { ItemType, PcsSaveForm, PcsSaveParts } from './types';
+import { pcsKeys } from './keys';
 
 /** GET /leads/{id}/form/v2: the lead, its sheet, history, revisions, the lock and commission visibility. */
 export const pcsFormQueryOptions = (leadId: number) =>
@@ -48,32 +41,14 @@ export const approvalFlowQueryOptions = (leadId: number, status: string, revisio
     staleTime: 0,
   });
 
-/** The multipart body of the save and submit calls: each field as text, objects as JSON, plus the file. */
-export function pcsFormData(input: PcsSaveIn): FormData {
-  const form = new FormData();
-  form.append('leadsId', String(input.leadsId));
-  form.append('remark', input.remark);
-  form.append('projectCostSheetItems', JSON.stringify(input.items));
-  form.append('uploadedFileState', JSON.stringify({ isDeletedByUser: input.isDeletedByUser }));
-  if (input.revisionBatch !== null) form.append('revisionBatch', String(input.revisionBatch));
-  if (input.file) form.append('uploadedFile', input.file, input.file.name);
-  return form;
-}
-
 /** PUT /project-cost-sheet/save-as-draft; answers the new form. */
-export function saveAsDraft(input: PcsSaveIn) {
-  const form = pcsFormData(input);
-  return unwrap(
-    api.PUT('/project-cost-sheet/save-as-draft', { body: { leadsId: input.leadsId }, bodySerializer: () => form }),
-  );
+export function saveAsDraft(parts: PcsSaveParts) {
+  return unwrap(api.PUT('/project-cost-sheet/save-as-draft', multipart<PcsSaveForm>(parts)));
 }
 
 /** PUT /project-cost-sheet/submit-for-approval; answers the new form. */
-export function submitForApproval(input: PcsSaveIn) {
-  const form = pcsFormData(input);
-  return unwrap(
-    api.PUT('/project-cost-sheet/submit-for-approval', { body: { leadsId: input.leadsId }, bodySerializer: () => form }),
-  );
+export function submitForApproval(parts: PcsSaveParts) {
+  return unwrap(api.PUT('/project-cost-sheet/submit-for-approval', multipart<PcsSaveForm>(parts)));
 }
 
 /** GET /leads/download/{filename}, saved under the file's display name. */

@@ -1,3 +1,4 @@
+import type { MultipartBody, MultipartParts } from '@/lib/api/multipart';
 import type { components } from '@/lib/api/schema';
 
 type Schemas = components['schemas'];
@@ -25,28 +26,9 @@ export type PcsStatus = 'SAVED_AS_DRAFT' | 'WAITING_FOR_APPROVAL' | 'APPROVED' |
 export type ItemType = 'REVENUE' | 'COST';
 export type PaymentStatus = 'NOT_YET' | 'BILLING_REQUEST' | 'SUDAH_TAGIH' | 'SUDAH_PAYMENT';
 
-/**
- * One item of the multipart `projectCostSheetItems` JSON text (the schema only says "JSON list of items";
- * api/pcs/schemas.py reads this shape).
- */
-export interface PcsItemIn {
-  id?: number;
-  coaId: number;
-  type: ItemType;
-  description: string;
-  quantity: number;
-  termOfPayment: number;
-  sellingPrice: number;
-  billingSchedules: Array<{ description: string; amount: number | null; paymentStatus: PaymentStatus; schedule: string | null }>;
-}
-
-/** What the save and submit calls send. */
-export interface PcsSaveIn {
-  leadsId: number;
-  remark: string;
-  items: PcsItemIn[];
-  isDeletedByUser: boolean;
-  file: File | null;
-  /** The revision being edited (the server refuses any but the current one); null for a new sheet. */
-  revisionBatch: number | null;
-}
+/** The multipart body of the save and submit calls (both take the same form). */
+export type PcsSaveForm = MultipartBody<'/project-cost-sheet/save-as-draft', 'put'>;
+/** One item of the `projectCostSheetItems` part (sent as JSON). */
+export type PcsItemIn = NonNullable<PcsSaveForm['projectCostSheetItems']>[number];
+/** What the screen sends: the form's parts, the spreadsheet as a File. */
+export type PcsSaveParts = MultipartParts<PcsSaveForm>;

@@ -1,9 +1,10 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Grid, Modal, Skeleton } from 'antd';
-import { errorMessage, isApiError } from '@/lib/api/errors';
 import { saveBlob } from '@/lib/api/download';
+import { errorMessage, isApiError } from '@/lib/api/errors';
 import { useObjectUrl } from '@/lib/use-object-url';
+import { pcsKeys } from '../api/keys';
 import { fetchPcsPdf, pdfFileName } from '../api/pcs-api';
 import { APPROVAL_STATUS_EMPTY } from './approval-status-dialog';
 
@@ -22,7 +23,7 @@ export interface PdfPreviewModalProps {
 export function PdfPreviewModal({ open, leadId, revisionBatch, clientName, projectName, version, onClose }: PdfPreviewModalProps) {
   const screens = Grid.useBreakpoint();
   const pdf = useQuery({
-    queryKey: ['pcs', 'pdf', leadId, revisionBatch, version],
+    queryKey: pcsKeys.pdf(leadId, revisionBatch, version),
     queryFn: () => fetchPcsPdf(leadId, revisionBatch),
     enabled: open,
     gcTime: 0,

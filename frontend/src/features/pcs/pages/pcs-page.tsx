@@ -4,9 +4,12 @@ import { Alert, Breadcrumb, Button, Card, Grid, Result, Skeleton, Tabs, Typograp
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { showError, toast } from '@/components/dialogs';
+import { LeadNotFound } from '@/components/lead-not-found';
 import { errorMessage, isApiError } from '@/lib/api/errors';
-import { pcsFormQueryOptions, pcsKeys, saveAsDraft, submitForApproval } from '../api/pcs-api';
-import type { ItemType, PcsForm, PcsSaveIn } from '../api/types';
+import { invalidateDomains } from '@/lib/query-domains';
+import { pcsKeys } from '../api/keys';
+import { pcsFormQueryOptions, saveAsDraft, submitForApproval } from '../api/pcs-api';
+import type { ItemType, PcsForm, PcsSaveParts } from '../api/types';
 import { AddItemDrawer } from '../components/add-item-drawer';
 import { ApprovalStatusDialog } from '../components/approval-status-dialog';
 import { ItemList } from '../components/item-list';
@@ -28,7 +31,6 @@ import {
   type Draft,
   type DraftItem,
 } from '../lib/sheet';
-import { LeadNotFound } from '@/components/lead-not-found';
 import '../pcs.css';
 
 export const SAVED_TOAST = 'Project Cost Sheet successfully saved as draft';
@@ -98,18 +100,19 @@ function PcsSheet({ form, leadId, onBack }: { form: PcsForm; leadId: number; onB
         ? totalsFromSheet(shownSheet)
         : totalsOf(view.items, percent);
 
-  const payload = (): PcsSaveIn => ({
+  const payload = (): PcsSaveParts => ({
     leadsId: leadId,
     remark: draft.remark.trim(),
-    items: itemsPayload(draft.items),
-    isDeletedByUser: draft.fileRemoved,
-    file: draft.upload,
+    projectCostSheetItems: itemsPayload(draft.items),
+    uploadedFileState: { isDeletedByUser: draft.fileRemoved },
+    uploadedFile: draft.upload,
+    // the revision being edited (the server refuses any but the current one); none for a new sheet
     revisionBatch: current?.revisionBatch ?? null,
   });
   const refresh = (answer: PcsForm) => {
     queryClient.setQueryData(pcsKeys.form(leadId), answer);
-    // The lead detail (and its cost sheet card) is under ['leads'].
-    void queryClient.invalidateQueries({ queryKey: ['leads'] });
+    // The lead detail shows the sheet too (its cost sheet card).
+    void invalidateDomains(queryClient, 'leads');
     void queryClient.invalidateQueries({ queryKey: pcsKeys.flows(leadId) });
   };
   const save = useMutation({

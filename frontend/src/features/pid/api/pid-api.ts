@@ -1,7 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
 import { pdfOf } from '@/lib/api/download';
+import { multipart, type MultipartBody } from '@/lib/api/multipart';
 import type { components } from '@/lib/api/schema';
+import { pidKeys } from './keys';
 
 export type PidOverview = components['schemas']['PidOverview'];
 export type ProjectIdNumber = components['schemas']['ProjectIdNumber'];
@@ -12,11 +14,6 @@ export type MailSent = components['schemas']['PdfMailSent'];
 export const PID_POLL_MS = 1500;
 /** The /pdf test page mails the sample under this name (spec 3 §9). */
 export const MAIL_PDF_NAME = 'project-cost-sheet.pdf';
-
-export const pidKeys = {
-  overview: (leadId: number) => ['pid', 'overview', leadId] as const,
-  sample: ['pid', 'sample-pdf'] as const,
-};
 
 /** The lead's PIDs with their PDFs, and whether one can be generated now. */
 export const pidOverviewQueryOptions = (leadId: number) =>
@@ -47,13 +44,8 @@ export function fetchSamplePdf(): Promise<Blob> {
 
 /** Mails a PDF (to the caller's own address when `to` is empty). */
 export function sendPdfMail(pdf: Blob, to?: string): Promise<MailSent> {
-  const form = new FormData();
-  form.append('file', pdf, MAIL_PDF_NAME);
-  if (to?.trim()) form.append('to', to.trim());
+  const file = new File([pdf], MAIL_PDF_NAME, { type: pdf.type || 'application/pdf' });
   return unwrap(
-    api.POST('/mails/send-mail', {
-      body: { file: MAIL_PDF_NAME },
-      bodySerializer: () => form,
-    }),
+    api.POST('/mails/send-mail', multipart<MultipartBody<'/mails/send-mail', 'post'>>({ file, to: to?.trim() || null })),
   );
 }

@@ -9,7 +9,8 @@ import { formatDateTime } from '@/lib/format';
 import { saveBlob } from '@/lib/api/download';
 import { LeadNotFound } from '@/components/lead-not-found';
 import { DOWNLOAD_ERROR_SECONDS, DOWNLOAD_FAILED } from '@/lib/files';
-import { fetchPidPdf, generatePid, PID_POLL_MS, pidKeys, pidOverviewQueryOptions } from '../api/pid-api';
+import { pidKeys } from '../api/keys';
+import { fetchPidPdf, generatePid, PID_POLL_MS, pidOverviewQueryOptions } from '../api/pid-api';
 import type { PidOverview, ProjectIdNumber } from '../api/pid-api';
 import '../pid.css';
 

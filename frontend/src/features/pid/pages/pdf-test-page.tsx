@@ -6,7 +6,8 @@ import { showError, toast } from '@/components/dialogs';
 import { errorMessage } from '@/lib/api/errors';
 import { saveBlob } from '@/lib/api/download';
 import { useObjectUrl } from '@/lib/use-object-url';
-import { fetchSamplePdf, MAIL_PDF_NAME, pidKeys, sendPdfMail } from '../api/pid-api';
+import { pidKeys } from '../api/keys';
+import { fetchSamplePdf, MAIL_PDF_NAME, sendPdfMail } from '../api/pid-api';
 import '../pid.css';
 
 export const PAGE_TITLE = 'PCS PDF Test';

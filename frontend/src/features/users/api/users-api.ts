@@ -1,17 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api, unwrap } from '@/lib/api/client';
+import { api, unwrap, type JsonBody } from '@/lib/api/client';
+import { multipart, type MultipartBody } from '@/lib/api/multipart';
+import { userKeys } from './keys';
 
 export const userDetailQueryOptions = (userId: number) =>
   queryOptions({
-    queryKey: ['users', userId, 'detail'],
+    queryKey: userKeys.detail(userId),
     queryFn: () => unwrap(api.GET('/users/{user_id}/detail', { params: { path: { user_id: userId } } })),
   });
 
 /** Profile pictures need the bearer token, so they are fetched as blobs. */
 export const profilePictureQueryOptions = (fileName: string) =>
   queryOptions({
-    queryKey: ['profile-picture', fileName],
+    queryKey: userKeys.picture(fileName),
     queryFn: async () => {
       const { data, response } = await api.GET('/profile-pictures/{file_name}', {
         params: { path: { file_name: fileName } },
@@ -53,22 +55,11 @@ export function pictureProblem(file: { type: string; size: number }): string | n
 
 export function uploadProfilePicture(file: File) {
   return unwrap(
-    api.POST('/users/me/profile-picture', {
-      body: { file: file as unknown as string },
-      bodySerializer: (body) => {
-        const form = new FormData();
-        form.append('file', body.file as unknown as Blob);
-        return form;
-      },
-    }),
+    api.POST('/users/me/profile-picture', multipart<MultipartBody<'/users/me/profile-picture', 'post'>>({ file })),
   );
 }
 
-export interface ChangeOwnPasswordInput {
-  oldPassword: string;
-  newPassword: string;
-  confirmationNewPassword: string;
-}
+export type ChangeOwnPasswordInput = JsonBody<'/users/me/change-password', 'put'>;
 
 export function changeOwnPassword(body: ChangeOwnPasswordInput) {
   return unwrap(api.PUT('/users/me/change-password', { body }));

@@ -7,6 +7,7 @@ import { toast } from '@/components/dialogs';
 import { errorMessage } from '@/lib/api/errors';
 import { ageFrom, formatDateLong, genderLabel } from '@/lib/format';
 import { sessionQueryKey, useSession } from '@/lib/session';
+import { userKeys } from '../api/keys';
 import { pictureProblem, PICTURE_TYPES, uploadProfilePicture, userDetailQueryOptions } from '../api/users-api';
 import { UserAvatar } from '../components/user-avatar';
 
@@ -25,7 +26,7 @@ export function ProfilePage() {
       toast.success('Profile picture updated');
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ['users', userId, 'detail'] }),
+        queryClient.invalidateQueries({ queryKey: userKeys.detail(userId ?? 0) }),
       ]);
     },
     onError: (error) => setUploadError(errorMessage(error, 'The picture could not be uploaded')),

@@ -1,0 +1,13 @@
+import type { ServerListParams } from '@/components/data-table';
+import { queryDomains } from '@/lib/query-domains';
+
+const all = [queryDomains.contacts] as const;
+
+/** The contact table, a contact, its history and the clients to choose from. */
+export const contactKeys = {
+  all,
+  list: (params: ServerListParams) => [...all, params] as const,
+  detail: (id: number) => [...all, 'detail', id] as const,
+  history: (id: number) => [...all, 'history', id] as const,
+  clients: [...all, 'clients'] as const,
+};
