@@ -90,6 +90,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.session_factory = make_session_factory(engine)
         app.state.redis = make_redis(settings.redis_url)
         app.state.storage = open_storage(settings)  # the directory or the bucket is created if missing
+        log.info("files are kept in the %s", app.state.storage.describe())
         app.state.policy = PolicyStore(build_enforcer(engine), app.state.redis)
         app.state.temporal = (
             await temporal_connect(settings.temporal_address, settings.temporal_namespace)
