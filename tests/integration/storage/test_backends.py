@@ -41,7 +41,7 @@ def checked(data: bytes, filename: str, kind: uploads.Kind = uploads.DOCUMENT) -
 
 def serve(stored_response: object) -> TestClient:
     app = FastAPI()
-    app.get("/file")(lambda: stored_response)
+    app.api_route("/file", methods=["GET", "HEAD"])(lambda: stored_response)
     return TestClient(app)
 
 
@@ -135,6 +135,8 @@ class TestServe:
         assert client.get("/file", headers={"Range": f"bytes={len(data)}-"}).status_code == 416
         whole = client.get("/file")
         assert whole.status_code == 200 and whole.content == data and whole.headers["accept-ranges"] == "bytes"
+        head = client.head("/file")
+        assert head.status_code == 200 and head.content == b"" and head.headers["content-length"] == str(len(data))
 
     def test_an_absent_file_is_not_found(self, storage_backend: Storage) -> None:
         assert storage_backend.find(NS, "proposalFile-absent.pdf") is None
@@ -218,6 +220,21 @@ class TestActivityKinds:
     def test_a_page_is_none_of_them(self, kind: uploads.Kind) -> None:
         with pytest.raises(AppError):
             checked(HTML, "note.webm" if kind is uploads.RECORDING else "photo.png", kind)
+
+
+class TestSharedBucket:
+    def test_every_host_and_the_worker_see_the_same_files(self, s3_url: str) -> None:
+        """Two processes opening the same STORAGE_URL: what one keeps or removes, the other sees."""
+        api_host, worker = Storage(from_url(s3_url)), Storage(from_url(s3_url))
+        session = Session()
+        key = api_host.staged(session).write("leads/77", stem="proposalFile", ext="pdf", data=PDF)
+        session.commit()
+        found = worker.find("leads/77", key)
+        assert found is not None and found.read_bytes() == PDF
+        session = Session()
+        worker.staged(session).discard("leads/77", key)
+        session.commit()
+        assert api_host.find("leads/77", key) is None
 
 
 class TestStorageUrl:
