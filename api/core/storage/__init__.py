@@ -43,10 +43,14 @@ def _checked(name: str) -> str:
     return name
 
 
-def _key(namespace: str, name: str) -> str:
+def _prefix(namespace: str) -> str:
     if not _SAFE_NAMESPACE.match(namespace):
         raise ValueError(f"unsafe namespace {namespace!r}")
-    return f"{namespace}/{_checked(name)}"
+    return f"{namespace}/"
+
+
+def _key(namespace: str, name: str) -> str:
+    return _prefix(namespace) + _checked(name)
 
 
 def is_safe(name: str) -> bool:
@@ -124,8 +128,9 @@ class Storage:
 
     def names(self, namespace: str) -> list[str]:
         """The names of every file in `namespace` (a local directory's temporary files included)."""
-        prefix = _key(namespace, "x")[:-1]
-        return sorted(key[len(prefix):] for key in self.backend.walk(prefix) if "/" not in key[len(prefix):])
+        prefix = _prefix(namespace)
+        names = (key.removeprefix(prefix) for key in self.backend.walk(prefix))
+        return sorted(name for name in names if "/" not in name)
 
     def staged(self, session: Session) -> StagedStorage:
         """Writes and removals that follow the outcome of `session`'s transaction."""
