@@ -1,1 +1,1 @@
-export { FormActions, FormPage, type FormPageProps } from './form-page';
+export { FormActions, FormPage, systemCrumbs, type Crumb, type FormPageProps } from './form-page';

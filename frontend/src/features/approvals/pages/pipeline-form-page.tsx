@@ -4,6 +4,7 @@ import { Alert, Button, Card, Col, Empty, Flex, Form, Grid, Input, Result, Row, 
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from '@/components/dialogs';
+import { FormPage } from '@/components/form-page';
 import { errorMessage, serverMessages } from '@/lib/api/errors';
 import { usePageAccess } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -279,21 +280,24 @@ export function PipelineFormPage({ kind }: { kind: PipelineKind }) {
   const allowed = editing ? access.isEdit : access.isWrite;
 
   return (
-    <div className="page">
-      <Flex className="page-header" justify="space-between" align="flex-end" wrap gap={12}>
-        <div>
-          <Button type="link" icon={<ArrowLeftOutlined />} style={{ paddingInline: 0 }} onClick={() => navigate(config.basePath)}>
-            {config.title}
-          </Button>
-          <Typography.Title level={3}>
-            {editing ? 'Edit' : 'Add'} {config.title}{' '}
-            {pipeline.data && <Tag color="blue">Version {pipeline.data.version}</Tag>}
-          </Typography.Title>
-          <Typography.Text type="secondary">
-            {editing ? 'Saving creates a new version; requests already running keep theirs.' : 'Layers decide one after another, left to right.'}
-          </Typography.Text>
-        </div>
-      </Flex>
+    <FormPage
+      overline={
+        <Button type="link" icon={<ArrowLeftOutlined />} style={{ paddingInline: 0 }} onClick={() => navigate(config.basePath)}>
+          {config.title}
+        </Button>
+      }
+      title={
+        <>
+          {editing ? 'Edit' : 'Add'} {config.title}{' '}
+          {pipeline.data && <Tag color="blue">Version {pipeline.data.version}</Tag>}
+        </>
+      }
+      subtitle={
+        editing ? 'Saving creates a new version; requests already running keep theirs.' : 'Layers decide one after another, left to right.'
+      }
+      width="full"
+      card={false}
+    >
       {!allowed ? (
         <Alert type="info" showIcon title="You do not have access to change approval pipelines." />
       ) : editing && pipeline.isError ? (
@@ -305,7 +309,7 @@ export function PipelineFormPage({ kind }: { kind: PipelineKind }) {
       ) : (
         <Designer key={pipeline.data?.id ?? 'new'} kind={kind} initial={initial} />
       )}
-    </div>
+    </FormPage>
   );
 }
 

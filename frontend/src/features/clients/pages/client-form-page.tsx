@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { ContactForm } from '@/components/contact-fields';
 import { toast } from '@/components/dialogs';
-import { FormActions, FormPage } from '@/components/form-page';
+import { FormActions, FormPage, systemCrumbs } from '@/components/form-page';
 import { errorMessage, isApiError } from '@/lib/api/errors';
 import { useFormValid, validatedValues } from '@/lib/form';
 import { clientKeys } from '../api/keys';
@@ -212,9 +212,7 @@ export function ClientFormPage() {
 
   return (
     <FormPage
-      listTitle="Client Management"
-      listPath={CLIENT_LIST_PATH}
-      crumb={title}
+      breadcrumb={systemCrumbs('Client Management', CLIENT_LIST_PATH, title)}
       title={title}
       subtitle={isNew ? 'Register a client company and its personnel.' : 'Update the client company and its personnel.'}
     >

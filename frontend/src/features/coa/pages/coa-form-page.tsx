@@ -17,7 +17,7 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from '@/components/dialogs';
-import { FormActions, FormPage } from '@/components/form-page';
+import { FormActions, FormPage, systemCrumbs } from '@/components/form-page';
 import { errorMessage } from '@/lib/api/errors';
 import { useFormValid, validatedValues } from '@/lib/form';
 import { usePageAccess } from '@/lib/session';
@@ -169,9 +169,7 @@ export function CoaFormPage({ mode }: { mode: CoaFormMode }) {
 
   return (
     <FormPage
-      listTitle="COA Management"
-      listPath={COA_LIST_PATH}
-      crumb={CRUMBS[mode]}
+      breadcrumb={systemCrumbs('COA Management', COA_LIST_PATH, CRUMBS[mode])}
       title={title}
       subtitle={SUBTITLES[mode]}
       action={

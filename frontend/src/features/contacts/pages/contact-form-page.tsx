@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { cleanPerson, CONTACT_MESSAGES, ContactFields, type ContactForm } from '@/components/contact-fields';
 import { toast } from '@/components/dialogs';
-import { FormActions, FormPage } from '@/components/form-page';
+import { FormActions, FormPage, systemCrumbs } from '@/components/form-page';
 import { errorMessage, isApiError } from '@/lib/api/errors';
 import { contactKeys } from '../api/keys';
 import {
@@ -113,9 +113,7 @@ export function ContactFormPage() {
 
   return (
     <FormPage
-      listTitle="Contact Management"
-      listPath={CONTACT_LIST_PATH}
-      crumb={title}
+      breadcrumb={systemCrumbs('Contact Management', CONTACT_LIST_PATH, title)}
       title={title}
       subtitle="Each contact needs an email or a phone number."
     >

@@ -1,7 +1,8 @@
 import { EditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Breadcrumb, Button, Card, Descriptions, Empty, Flex, Result, Skeleton, Tabs, Typography } from 'antd';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Button, Descriptions, Empty, Result, Skeleton, Tabs } from 'antd';
+import { useNavigate, useParams } from 'react-router';
+import { FormPage, systemCrumbs } from '@/components/form-page';
 import { formatDateTime } from '@/lib/format';
 import { usePageAccess } from '@/lib/session';
 import { contactQueryOptions, type Contact } from '../api/contacts-api';
@@ -58,25 +59,16 @@ export function ContactViewPage() {
   const contact = useQuery(contactQueryOptions(contactId));
 
   return (
-    <div className="page page--medium">
-      <Breadcrumb
-        className="page-breadcrumb"
-        items={[
-          { title: <Link to="/system">System</Link> },
-          { title: <Link to={CONTACT_LIST_PATH}>Contact Management</Link> },
-          { title: contact.data?.fullname ?? 'Contact' },
-        ]}
-      />
-      <Flex className="page-header" justify="space-between" align="flex-end" wrap gap={12}>
-        <div>
-          <Typography.Title level={3}>{contact.data?.fullname ?? 'Contact'}</Typography.Title>
-          <Typography.Text type="secondary">
-            {contact.data
-              ? [contact.data.position, contact.data.clientName].filter(Boolean).join(' at ')
-              : 'Contact details and their history.'}
-          </Typography.Text>
-        </div>
-        {access.isEdit && (
+    <FormPage
+      breadcrumb={systemCrumbs('Contact Management', CONTACT_LIST_PATH, contact.data?.fullname ?? 'Contact')}
+      title={contact.data?.fullname ?? 'Contact'}
+      subtitle={
+        contact.data
+          ? [contact.data.position, contact.data.clientName].filter(Boolean).join(' at ')
+          : 'Contact details and their history.'
+      }
+      action={
+        access.isEdit && (
           <Button
             type="primary"
             icon={<EditOutlined />}
@@ -85,36 +77,35 @@ export function ContactViewPage() {
           >
             Edit Contact
           </Button>
-        )}
-      </Flex>
-      <Card variant="borderless" className="page-card">
-        <Tabs
-          items={[
-            {
-              key: 'information',
-              label: 'Information',
-              children: contact.isPending && Number.isFinite(contactId) ? (
-                <Skeleton active paragraph={{ rows: 6 }} />
-              ) : contact.isError || !Number.isFinite(contactId) ? (
-                <Result status="warning" title={LOAD_ERROR_TEXT} />
-              ) : contact.data ? (
-                <Information contact={contact.data} />
-              ) : (
-                <Empty description={NO_INFORMATION_TEXT} />
-              ),
-            },
-            {
-              key: 'changelog',
-              label: 'Changelog',
-              children: Number.isFinite(contactId) ? (
-                <ContactChangelog contactId={contactId} />
-              ) : (
-                <Empty description={NO_INFORMATION_TEXT} />
-              ),
-            },
-          ]}
-        />
-      </Card>
-    </div>
+        )
+      }
+    >
+      <Tabs
+        items={[
+          {
+            key: 'information',
+            label: 'Information',
+            children: contact.isPending && Number.isFinite(contactId) ? (
+              <Skeleton active paragraph={{ rows: 6 }} />
+            ) : contact.isError || !Number.isFinite(contactId) ? (
+              <Result status="warning" title={LOAD_ERROR_TEXT} />
+            ) : contact.data ? (
+              <Information contact={contact.data} />
+            ) : (
+              <Empty description={NO_INFORMATION_TEXT} />
+            ),
+          },
+          {
+            key: 'changelog',
+            label: 'Changelog',
+            children: Number.isFinite(contactId) ? (
+              <ContactChangelog contactId={contactId} />
+            ) : (
+              <Empty description={NO_INFORMATION_TEXT} />
+            ),
+          },
+        ]}
+      />
+    </FormPage>
   );
 }

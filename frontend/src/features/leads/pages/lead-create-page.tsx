@@ -1,27 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Breadcrumb, Button, Card, Descriptions, Form, Select, Steps, Typography } from 'antd';
+import { Alert, Button, Descriptions, Form, Select, Steps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { toast } from '@/components/dialogs';
+import { FormPage } from '@/components/form-page';
 import { StageRequirements, StageTargetSelect, targetLabel } from '@/components/stage-target';
 import { errorMessage } from '@/lib/api/errors';
 import { useSession } from '@/lib/session';
 import { leadKeys } from '../api/keys';
 import { createLead, filterOptionsQueryOptions } from '../api/leads-api';
-import {
-  clientContactsQueryOptions,
-  clientsQueryOptions,
-  projectTypesQueryOptions,
-  sourcesQueryOptions,
-} from '../api/lookups-api';
+import { clientContactsQueryOptions, clientsQueryOptions, projectTypesQueryOptions, sourcesQueryOptions } from '../api/lookups-api';
 import type { LeadCreate } from '../api/types';
-import {
-  CompetitorField,
-  PersonsInChargeField,
-  ProjectNameField,
-  ProjectTypeField,
-  SourceField,
-} from '../components/lead-fields';
+import { CompetitorField, PersonsInChargeField, ProjectNameField, ProjectTypeField, SourceField } from '../components/lead-fields';
 import '../leads.css';
 
 export const CREATE_STEPS = ['Client', 'Project', 'Sales'] as const;
@@ -135,130 +125,123 @@ export function LeadCreatePage() {
   const values = Form.useWatch([], form) ?? {};
 
   return (
-    <div className="page lead-wizard">
-      <Breadcrumb
-        className="page-breadcrumb"
-        items={[{ title: <Link to="/leads">Leads</Link> }, { title: 'Add Lead' }]}
+    <FormPage
+      breadcrumb={[{ title: 'Leads', to: '/leads' }, { title: 'Add Lead' }]}
+      title="Add Lead"
+      subtitle={`A new lead starts in ${firstStage ? targetLabel(firstStage) : 'the first stage'} unless you choose another stage.`}
+      className="lead-wizard"
+    >
+      <Steps
+        className="lead-wizard__steps"
+        current={step}
+        items={CREATE_STEPS.map((title) => ({ title }))}
+        size="small"
       />
-      <div className="page-header">
-        <Typography.Title level={3}>Add Lead</Typography.Title>
-        <Typography.Text type="secondary">
-          A new lead starts in {firstStage ? targetLabel(firstStage) : 'the first stage'} unless you choose another stage.
-        </Typography.Text>
-      </div>
-      <Card variant="borderless">
-        <Steps
-          className="lead-wizard__steps"
-          current={step}
-          items={CREATE_STEPS.map((title) => ({ title }))}
-          size="small"
-        />
-        {serverError && (
-          <Alert type="error" showIcon title={serverError} className="form-alert" closable onClose={() => setServerError(null)} />
-        )}
-        <Form form={form} layout="vertical" preserve>
-          <div hidden={step !== 0}>
-            <Form.Item name="clientId" label="Client" rules={[{ required: true, message: 'Please choose client' }]}>
-              <Select
-                showSearch={{ optionFilterProp: 'label' }}
-                placeholder="Choose a client"
-                loading={clients.isPending}
-                options={(clients.data ?? []).map((c) => ({ value: c.id, label: c.clientName }))}
-                onChange={() => form.setFieldValue('personInCharges', [])}
-              />
-            </Form.Item>
-            <PersonsInChargeField clientId={clientId} />
-          </div>
-          <div hidden={step !== 1}>
-            <ProjectNameField placeholder="e.g. Core Banking Network Refresh" />
-            <ProjectTypeField />
-            <SourceField placeholder="Where the lead came from" />
-            <CompetitorField placeholder="Who else is bidding" />
-          </div>
-          <div hidden={step !== 2}>
-            <Form.Item name="salesId" label="Sales Person">
-              <Select
-                showSearch={{ optionFilterProp: 'label' }}
-                placeholder="Choose a sales person"
-                loading={options.isPending}
-                options={salesPersons.map((p) => ({ value: p.id, label: p.fullname }))}
-              />
-            </Form.Item>
-            <Form.Item name="stageId" label="Stage">
-              <StageTargetSelect
-                aria-label="Stage"
-                loading={options.isPending}
-                stages={stages}
-                selectable={() => true}
-                style={{ maxWidth: 360 }}
-              />
-            </Form.Item>
-            {chosenStage && chosenStage.id !== firstStage?.id && (
-              <div style={{ marginBottom: 16 }} data-testid="create-stage-target">
-                {chosenStage.needsApproval && (
-                  <Alert
-                    type="info"
-                    showIcon
-                    style={{ marginBottom: 8 }}
-                    title={`Entering ${targetLabel(chosenStage)} needs approval.`}
-                  />
-                )}
-                <StageRequirements stage={chosenStage} />
-              </div>
-            )}
-            <Descriptions
-              className="lead-wizard__summary"
-              title="Summary"
-              size="small"
-              bordered
-              column={1}
-              items={[
-                {
-                  key: 'client',
-                  label: 'Client',
-                  children: labelOf(clients.data, values.clientId, (c) => c.id, (c) => c.clientName),
-                },
-                {
-                  key: 'pic',
-                  label: 'Persons in Charge',
-                  children:
-                    (values.personInCharges ?? [])
-                      .map((id) => contacts.data?.data.find((c) => c.id === id)?.fullname)
-                      .filter(Boolean)
-                      .join(', ') || '-',
-                },
-                { key: 'project', label: 'Project Name', children: values.projectName || '-' },
-                {
-                  key: 'type',
-                  label: 'Project Type',
-                  children: labelOf(projectTypes.data, values.projectType, (t) => t.id, (t) => t.projectTypeName),
-                },
-                {
-                  key: 'source',
-                  label: 'Source',
-                  children: labelOf(sources.data, values.sourceId, (s) => s.id, (s) => s.sourceName),
-                },
-                { key: 'competitor', label: 'Competitor', children: values.competitor || '-' },
-                { key: 'stage', label: 'Stage', children: chosenStage ? targetLabel(chosenStage) : '-' },
-              ]}
+      {serverError && (
+        <Alert type="error" showIcon title={serverError} className="form-alert" closable onClose={() => setServerError(null)} />
+      )}
+      <Form form={form} layout="vertical" preserve>
+        <div hidden={step !== 0}>
+          <Form.Item name="clientId" label="Client" rules={[{ required: true, message: 'Please choose client' }]}>
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder="Choose a client"
+              loading={clients.isPending}
+              options={(clients.data ?? []).map((c) => ({ value: c.id, label: c.clientName }))}
+              onChange={() => form.setFieldValue('personInCharges', [])}
             />
-          </div>
-        </Form>
-        <div className="lead-wizard__actions">
-          <Button onClick={() => (step === 0 ? navigate('/leads') : setStep((s) => s - 1))}>
-            {step === 0 ? 'Cancel' : 'Back'}
-          </Button>
-          {step < CREATE_STEPS.length - 1 ? (
-            <Button type="primary" onClick={() => void next()}>
-              Next
-            </Button>
-          ) : (
-            <Button type="primary" loading={create.isPending} onClick={() => void finish()}>
-              Create Lead
-            </Button>
-          )}
+          </Form.Item>
+          <PersonsInChargeField clientId={clientId} />
         </div>
-      </Card>
-    </div>
+        <div hidden={step !== 1}>
+          <ProjectNameField placeholder="e.g. Core Banking Network Refresh" />
+          <ProjectTypeField />
+          <SourceField placeholder="Where the lead came from" />
+          <CompetitorField placeholder="Who else is bidding" />
+        </div>
+        <div hidden={step !== 2}>
+          <Form.Item name="salesId" label="Sales Person">
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder="Choose a sales person"
+              loading={options.isPending}
+              options={salesPersons.map((p) => ({ value: p.id, label: p.fullname }))}
+            />
+          </Form.Item>
+          <Form.Item name="stageId" label="Stage">
+            <StageTargetSelect
+              aria-label="Stage"
+              loading={options.isPending}
+              stages={stages}
+              selectable={() => true}
+              style={{ maxWidth: 360 }}
+            />
+          </Form.Item>
+          {chosenStage && chosenStage.id !== firstStage?.id && (
+            <div style={{ marginBottom: 16 }} data-testid="create-stage-target">
+              {chosenStage.needsApproval && (
+                <Alert
+                  type="info"
+                  showIcon
+                  style={{ marginBottom: 8 }}
+                  title={`Entering ${targetLabel(chosenStage)} needs approval.`}
+                />
+              )}
+              <StageRequirements stage={chosenStage} />
+            </div>
+          )}
+          <Descriptions
+            className="lead-wizard__summary"
+            title="Summary"
+            size="small"
+            bordered
+            column={1}
+            items={[
+              {
+                key: 'client',
+                label: 'Client',
+                children: labelOf(clients.data, values.clientId, (c) => c.id, (c) => c.clientName),
+              },
+              {
+                key: 'pic',
+                label: 'Persons in Charge',
+                children:
+                  (values.personInCharges ?? [])
+                    .map((id) => contacts.data?.data.find((c) => c.id === id)?.fullname)
+                    .filter(Boolean)
+                    .join(', ') || '-',
+              },
+              { key: 'project', label: 'Project Name', children: values.projectName || '-' },
+              {
+                key: 'type',
+                label: 'Project Type',
+                children: labelOf(projectTypes.data, values.projectType, (t) => t.id, (t) => t.projectTypeName),
+              },
+              {
+                key: 'source',
+                label: 'Source',
+                children: labelOf(sources.data, values.sourceId, (s) => s.id, (s) => s.sourceName),
+              },
+              { key: 'competitor', label: 'Competitor', children: values.competitor || '-' },
+              { key: 'stage', label: 'Stage', children: chosenStage ? targetLabel(chosenStage) : '-' },
+            ]}
+          />
+        </div>
+      </Form>
+      <div className="lead-wizard__actions">
+        <Button onClick={() => (step === 0 ? navigate('/leads') : setStep((s) => s - 1))}>
+          {step === 0 ? 'Cancel' : 'Back'}
+        </Button>
+        {step < CREATE_STEPS.length - 1 ? (
+          <Button type="primary" onClick={() => void next()}>
+            Next
+          </Button>
+        ) : (
+          <Button type="primary" loading={create.isPending} onClick={() => void finish()}>
+            Create Lead
+          </Button>
+        )}
+      </div>
+    </FormPage>
   );
 }

@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Breadcrumb, Button, Card, Form, Result, Skeleton, Steps, Typography } from 'antd';
+import { Alert, Button, Form, Result, Skeleton, Steps } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { showSuccess, toast } from '@/components/dialogs';
+import { FormPage } from '@/components/form-page';
 import { errorMessage } from '@/lib/api/errors';
 import { leadKeys } from '../api/keys';
 import { leadFormQueryOptions, stageOptionsQueryOptions, updateLead } from '../api/leads-api';
@@ -14,14 +15,7 @@ import { MoneyStep } from '../components/edit/money-step';
 import { ServicesStep } from '../components/edit/services-step';
 import { StageStep } from '../components/edit/stage-step';
 import { LeadNotFound } from '@/components/lead-not-found';
-import {
-  EDIT_STEP_FIELDS,
-  EDIT_STEPS,
-  monthsBetween,
-  toEditValues,
-  toLeadUpdate,
-  type LeadEditValues,
-} from '../lib/edit-form';
+import { EDIT_STEP_FIELDS, EDIT_STEPS, monthsBetween, toEditValues, toLeadUpdate, type LeadEditValues } from '../lib/edit-form';
 import '../leads.css';
 
 export const LEAD_UPDATED = 'Lead has been updated successfully.';
@@ -121,80 +115,69 @@ export function LeadEditPage() {
 
   const last = step === EDIT_STEPS.length - 1;
   return (
-    <div className="page lead-wizard">
-      <Breadcrumb
-        className="page-breadcrumb"
-        items={[
-          { title: <Link to="/leads">Leads</Link> },
-          { title: <Link to={`/leads/${id}`}>{lead.clientName}</Link> },
-          { title: 'Edit' },
-        ]}
+    <FormPage
+      breadcrumb={[{ title: 'Leads', to: '/leads' }, { title: lead.clientName, to: `/leads/${id}` }, { title: 'Edit' }]}
+      title="Edit Lead"
+      subtitle={`${lead.clientName} · ${lead.projectName}`}
+      className="lead-wizard"
+    >
+      <Steps
+        className="lead-wizard__steps"
+        size="small"
+        current={step}
+        onChange={(target) => void goToStep(target)}
+        items={EDIT_STEPS.map((title) => ({ title }))}
       />
-      <div className="page-header">
-        <Typography.Title level={3}>Edit Lead</Typography.Title>
-        <Typography.Text type="secondary">
-          {lead.clientName} · {lead.projectName}
-        </Typography.Text>
-      </div>
-      <Card variant="borderless">
-        <Steps
-          className="lead-wizard__steps"
-          size="small"
-          current={step}
-          onChange={(target) => void goToStep(target)}
-          items={EDIT_STEPS.map((title) => ({ title }))}
-        />
-        {saveError && (
-          <Alert type="error" showIcon title={saveError} className="form-alert" closable onClose={() => setSaveError(null)} />
-        )}
-        <Form form={form} layout="vertical" preserve onValuesChange={onValuesChange}>
-          <div hidden={step !== 0}>
-            <DetailsStep clientId={lead.clientId} clientName={lead.clientName} />
-          </div>
-          <div hidden={step !== 1}>
-            <MoneyStep />
-          </div>
-          <div hidden={step !== 2}>
-            <ServicesStep />
-          </div>
-          <div hidden={step !== 3}>
-            <FilesStep
-              stored={{
-                proposalFile: lead.proposalFile,
-                projectCostSheetFile: lead.projectCostSheetFile,
-                customerConfirmationDocumentFile: lead.customerConfirmationDocumentFile,
-              }}
-              uploads={uploads}
-              removed={removed}
-              onChoose={(kind, file) => {
-                setUploads((u) => ({ ...u, [kind]: file }));
-                if (file) setRemoved((r) => r.filter((k) => k !== kind));
-              }}
-              onToggleRemove={(kind) =>
-                setRemoved((r) => (r.includes(kind) ? r.filter((k) => k !== kind) : [...r, kind]))
-              }
-            />
-          </div>
-          <div hidden={step !== 4}>
-            <StageStep
-              options={stageOptions.data}
-              loading={stageOptions.isPending}
-              error={stageOptions.isError ? errorMessage(stageOptions.error, 'The stages could not be loaded.') : null}
-            />
-          </div>
-        </Form>
-        <div className="lead-wizard__actions">
-          <Button onClick={() => (step === 0 ? navigate(`/leads/${id}`) : setStep((s) => s - 1))}>
-            {step === 0 ? 'Cancel' : 'Back'}
-          </Button>
-          <div style={{ display: 'flex', gap: 8 }}>
-            {!last && <Button onClick={() => void goToStep(step + 1)}>Next</Button>}
-            <Button type="primary" loading={saving} onClick={() => void save()}>
-              Save
-            </Button>
-          </div>
+      {saveError && (
+        <Alert type="error" showIcon title={saveError} className="form-alert" closable onClose={() => setSaveError(null)} />
+      )}
+      <Form form={form} layout="vertical" preserve onValuesChange={onValuesChange}>
+        <div hidden={step !== 0}>
+          <DetailsStep clientId={lead.clientId} clientName={lead.clientName} />
         </div>
-      </Card>
-    </div>
+        <div hidden={step !== 1}>
+          <MoneyStep />
+        </div>
+        <div hidden={step !== 2}>
+          <ServicesStep />
+        </div>
+        <div hidden={step !== 3}>
+          <FilesStep
+            stored={{
+              proposalFile: lead.proposalFile,
+              projectCostSheetFile: lead.projectCostSheetFile,
+              customerConfirmationDocumentFile: lead.customerConfirmationDocumentFile,
+            }}
+            uploads={uploads}
+            removed={removed}
+            onChoose={(kind, file) => {
+              setUploads((u) => ({ ...u, [kind]: file }));
+              if (file) setRemoved((r) => r.filter((k) => k !== kind));
+            }}
+            onToggleRemove={(kind) =>
+              setRemoved((r) => (r.includes(kind) ? r.filter((k) => k !== kind) : [...r, kind]))
+            }
+          />
+        </div>
+        <div hidden={step !== 4}>
+          <StageStep
+            options={stageOptions.data}
+            loading={stageOptions.isPending}
+            error={stageOptions.isError ? errorMessage(stageOptions.error, 'The stages could not be loaded.') : null}
+          />
+        </div>
+      </Form>
+      <div className="lead-wizard__actions">
+        <Button onClick={() => (step === 0 ? navigate(`/leads/${id}`) : setStep((s) => s - 1))}>
+          {step === 0 ? 'Cancel' : 'Back'}
+        </Button>
+        <div style={{ display: 'flex', gap: 8 }}>
+          {!last && <Button onClick={() => void goToStep(step + 1)}>Next</Button>}
+          <Button type="primary" loading={saving} onClick={() => void save()}>
+            Save
+          </Button>
+        </div>
+      </div>
+    </FormPage>
   );
 }

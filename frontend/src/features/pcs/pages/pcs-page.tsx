@@ -1,9 +1,10 @@
-import { ArrowLeftOutlined, FilePdfOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
+import { FilePdfOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Breadcrumb, Button, Card, Grid, Result, Skeleton, Tabs, Typography } from 'antd';
+import { Alert, Button, Card, Grid, Result, Skeleton, Tabs, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { showError, toast } from '@/components/dialogs';
+import { FormPage } from '@/components/form-page';
 import { LeadNotFound } from '@/components/lead-not-found';
 import { errorMessage, isApiError } from '@/lib/api/errors';
 import { invalidateDomains } from '@/lib/query-domains';
@@ -19,18 +20,7 @@ import { LeadSummary, RemarkBox, RevisionSelect } from '../components/sheet-head
 import { StatusPill } from '../components/status-pill';
 import { SummaryBox } from '../components/summary-box';
 import { SummaryGrid } from '../components/summary-grid';
-import {
-  draftFrom,
-  itemsPayload,
-  monthlySummary,
-  newItem,
-  SUB_SERVICE_REQUIRED,
-  totalsFromSheet,
-  totalsOf,
-  validate,
-  type Draft,
-  type DraftItem,
-} from '../lib/sheet';
+import { draftFrom, itemsPayload, monthlySummary, newItem, SUB_SERVICE_REQUIRED, totalsFromSheet, totalsOf, validate, type Draft, type DraftItem } from '../lib/sheet';
 import '../pcs.css';
 
 export const SAVED_TOAST = 'Project Cost Sheet successfully saved as draft';
@@ -151,21 +141,22 @@ function PcsSheet({ form, leadId, onBack }: { form: PcsForm; leadId: number; onB
   );
 
   return (
-    <div className="page pcs-page">
-      <Breadcrumb className="page-breadcrumb" items={[{ title: <Link to="/leads">Leads</Link> }, { title: 'Project Cost Sheet' }]} />
-      <div className="pcs-page__header">
-        <Button icon={<ArrowLeftOutlined />} aria-label="Back" onClick={onBack} />
-        <div className="pcs-page__title">
-          <Typography.Title level={3}>Project Cost Sheet</Typography.Title>
-          <Typography.Text type="secondary" ellipsis>
-            {form.lead.clientName} · {form.lead.projectName}
-          </Typography.Text>
-        </div>
+    <FormPage
+      breadcrumb={[{ title: 'Leads', to: '/leads' }, { title: 'Project Cost Sheet' }]}
+      title="Project Cost Sheet"
+      subtitle={`${form.lead.clientName} · ${form.lead.projectName}`}
+      subtitleEllipsis
+      onBack={onBack}
+      action={
         <div className="pcs-page__status">
           <span className="pcs-field__label">Status</span>
           <StatusPill status={status} onClick={status ? () => setStatusOpen(true) : undefined} />
         </div>
-      </div>
+      }
+      width="full"
+      className="pcs-page"
+      card={false}
+    >
 
       {!form.editable && form.lockReason && history === null && (
         <Alert className="pcs-page__alert" type="info" showIcon title={form.lockReason} />
@@ -291,7 +282,7 @@ function PcsSheet({ form, leadId, onBack }: { form: PcsForm; leadId: number; onB
         version={version}
         onClose={() => setPdfOpen(false)}
       />
-    </div>
+    </FormPage>
   );
 }
 

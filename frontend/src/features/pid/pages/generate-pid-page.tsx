@@ -1,12 +1,13 @@
-import { ArrowLeftOutlined, CheckCircleFilled, FilePdfOutlined, NumberOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, FilePdfOutlined, NumberOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Breadcrumb, Button, Card, Empty, Input, Result, Skeleton, Steps, Tabs, Typography } from 'antd';
+import { Alert, Button, Empty, Input, Result, Skeleton, Steps, Tabs, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { showConfirm, showError } from '@/components/dialogs';
 import { errorMessage, isApiError } from '@/lib/api/errors';
 import { formatDateTime } from '@/lib/format';
 import { saveBlob } from '@/lib/api/download';
+import { FormPage } from '@/components/form-page';
 import { LeadNotFound } from '@/components/lead-not-found';
 import { DOWNLOAD_ERROR_SECONDS, DOWNLOAD_FAILED } from '@/lib/files';
 import { pidKeys } from '../api/keys';
@@ -217,45 +218,35 @@ export function GeneratePidPage() {
   const data = overview.data;
 
   return (
-    <div className="page page--medium pid-page">
-      <Breadcrumb
-        className="page-breadcrumb"
+    <FormPage
+      breadcrumb={[{ title: 'Leads', to: '/leads' }, { title: data.projectName, to: `/leads/${id}` }, { title: 'Generate PID' }]}
+      title={`Generate PID Number for ${data.projectName}`}
+      subtitle={data.clientName}
+      onBack={goBack}
+      className="pid-page"
+      cardClassName="pid-card"
+    >
+      <Tabs
         items={[
-          { title: <Link to="/leads">Leads</Link> },
-          { title: <Link to={`/leads/${id}`}>{data.projectName}</Link> },
-          { title: 'Generate PID' },
+          {
+            key: 'generator',
+            label: 'PID Generator',
+            children: (
+              <GeneratorTab
+                overview={data}
+                leadId={id}
+                requested={requested}
+                onRequested={() => setRequested(true)}
+              />
+            ),
+          },
         ]}
       />
-      <div className="pid-page__header">
-        <Button icon={<ArrowLeftOutlined />} aria-label="Back" onClick={goBack} />
-        <div className="pid-page__title">
-          <Typography.Title level={3}>Generate PID Number for {data.projectName}</Typography.Title>
-          <Typography.Text type="secondary">{data.clientName}</Typography.Text>
-        </div>
+      <div className="pid-card__footer">
+        <Button type="primary" onClick={goBack}>
+          Finish
+        </Button>
       </div>
-      <Card variant="borderless" className="page-card pid-card">
-        <Tabs
-          items={[
-            {
-              key: 'generator',
-              label: 'PID Generator',
-              children: (
-                <GeneratorTab
-                  overview={data}
-                  leadId={id}
-                  requested={requested}
-                  onRequested={() => setRequested(true)}
-                />
-              ),
-            },
-          ]}
-        />
-        <div className="pid-card__footer">
-          <Button type="primary" onClick={goBack}>
-            Finish
-          </Button>
-        </div>
-      </Card>
-    </div>
+    </FormPage>
   );
 }

@@ -1,8 +1,9 @@
 import { DownloadOutlined, MailOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Input, Skeleton, Typography } from 'antd';
+import { Alert, Button, Input, Skeleton } from 'antd';
 import { useState } from 'react';
 import { showError, toast } from '@/components/dialogs';
+import { FormPage } from '@/components/form-page';
 import { errorMessage } from '@/lib/api/errors';
 import { saveBlob } from '@/lib/api/download';
 import { useObjectUrl } from '@/lib/use-object-url';
@@ -25,37 +26,33 @@ export function PdfTestPage() {
   });
 
   return (
-    <div className="page">
-      <div className="page-header">
-        <Typography.Title level={3}>{PAGE_TITLE}</Typography.Title>
-        <Typography.Text type="secondary">
-          A sample project cost sheet rendered by the server on A2 paper. Every name and figure is made up.
-        </Typography.Text>
+    <FormPage
+      title={PAGE_TITLE}
+      subtitle="A sample project cost sheet rendered by the server on A2 paper. Every name and figure is made up."
+      width="full"
+    >
+      <div className="pdf-test__toolbar">
+        <Input
+          type="email"
+          aria-label="Send to"
+          className="pdf-test__to"
+          placeholder="Send to (default: your own address)"
+          value={to}
+          onChange={(e) => setTo(e.target.value)}
+          prefix={<MailOutlined />}
+          allowClear
+        />
+        <Button type="primary" icon={<MailOutlined />} disabled={!pdf.data} loading={send.isPending} onClick={() => send.mutate()}>
+          Send by mail
+        </Button>
+        <Button icon={<DownloadOutlined />} disabled={!pdf.data} onClick={() => pdf.data && saveBlob(pdf.data, MAIL_PDF_NAME)}>
+          Download
+        </Button>
+        <Button icon={<ReloadOutlined />} aria-label="Render again" onClick={() => void pdf.refetch()} loading={pdf.isFetching} />
       </div>
-      <Card variant="borderless" className="page-card">
-        <div className="pdf-test__toolbar">
-          <Input
-            type="email"
-            aria-label="Send to"
-            className="pdf-test__to"
-            placeholder="Send to (default: your own address)"
-            value={to}
-            onChange={(e) => setTo(e.target.value)}
-            prefix={<MailOutlined />}
-            allowClear
-          />
-          <Button type="primary" icon={<MailOutlined />} disabled={!pdf.data} loading={send.isPending} onClick={() => send.mutate()}>
-            Send by mail
-          </Button>
-          <Button icon={<DownloadOutlined />} disabled={!pdf.data} onClick={() => pdf.data && saveBlob(pdf.data, MAIL_PDF_NAME)}>
-            Download
-          </Button>
-          <Button icon={<ReloadOutlined />} aria-label="Render again" onClick={() => void pdf.refetch()} loading={pdf.isFetching} />
-        </div>
-        {pdf.isError && <Alert type="error" showIcon title="Error loading data" description={errorMessage(pdf.error)} />}
-        {pdf.isPending && <Skeleton active paragraph={{ rows: 8 }} />}
-        {url && <iframe className="pdf-test__frame" title="Sample project cost sheet PDF" src={url} />}
-      </Card>
-    </div>
+      {pdf.isError && <Alert type="error" showIcon title="Error loading data" description={errorMessage(pdf.error)} />}
+      {pdf.isPending && <Skeleton active paragraph={{ rows: 8 }} />}
+      {url && <iframe className="pdf-test__frame" title="Sample project cost sheet PDF" src={url} />}
+    </FormPage>
   );
 }

@@ -17,7 +17,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from '@/components/dialogs';
-import { FormActions, FormPage } from '@/components/form-page';
+import { FormActions, FormPage, systemCrumbs } from '@/components/form-page';
 import { targetLabel } from '@/components/stage-target';
 import { errorMessage } from '@/lib/api/errors';
 import { invalidateDomains } from '@/lib/query-domains';
@@ -126,9 +126,7 @@ export function StageFormPage({ mode }: { mode: StageFormMode }) {
 
   return (
     <FormPage
-      listTitle="Stage Management"
-      listPath={STAGE_LIST_PATH}
-      crumb={mode === 'add' ? 'Add' : 'Edit'}
+      breadcrumb={systemCrumbs('Stage Management', STAGE_LIST_PATH, mode === 'add' ? 'Add' : 'Edit')}
       title={title}
       subtitle="The board, the stage rules and each lead's stage page follow this stage as saved."
     >

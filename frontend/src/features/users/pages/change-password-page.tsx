@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { Button, Card, Flex, Form, Input, Typography } from 'antd';
+import { Button, Flex, Form, Input } from 'antd';
 import { useNavigate } from 'react-router';
 import { showError, showSuccess } from '@/components/dialogs';
+import { FormPage } from '@/components/form-page';
 import { PasswordFields } from '@/components/password-fields';
 import { errorMessage } from '@/lib/api/errors';
 import { changeOwnPassword, type ChangeOwnPasswordInput } from '../api/users-api';
@@ -22,34 +23,28 @@ export function ChangePasswordPage() {
   });
 
   return (
-    <div className="page page--narrow">
-      <div className="page-header">
-        <Typography.Title level={3}>Change Password</Typography.Title>
-        <Typography.Text type="secondary">Use a strong password you do not use anywhere else.</Typography.Text>
-      </div>
-      <Card variant="borderless">
-        <Form<ChangeOwnPasswordInput>
-          form={form}
-          layout="vertical"
-          requiredMark={false}
-          onFinish={(values) => change.mutate(values)}
+    <FormPage title="Change Password" subtitle="Use a strong password you do not use anywhere else." width="narrow">
+      <Form<ChangeOwnPasswordInput>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={(values) => change.mutate(values)}
+      >
+        <Form.Item
+          label="Current Password"
+          name="oldPassword"
+          rules={[{ required: true, message: 'Current password is required' }]}
         >
-          <Form.Item
-            label="Current Password"
-            name="oldPassword"
-            rules={[{ required: true, message: 'Current password is required' }]}
-          >
-            <Input.Password autoComplete="current-password" />
-          </Form.Item>
-          <PasswordFields form={form} />
-          <Flex gap={12} justify="flex-end">
-            <Button onClick={() => navigate('/user/profile')}>Back</Button>
-            <Button type="primary" htmlType="submit" loading={change.isPending}>
-              Save
-            </Button>
-          </Flex>
-        </Form>
-      </Card>
-    </div>
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <PasswordFields form={form} />
+        <Flex gap={12} justify="flex-end">
+          <Button onClick={() => navigate('/user/profile')}>Back</Button>
+          <Button type="primary" htmlType="submit" loading={change.isPending}>
+            Save
+          </Button>
+        </Flex>
+      </Form>
+    </FormPage>
   );
 }
