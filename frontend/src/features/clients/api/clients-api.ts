@@ -43,12 +43,12 @@ export function deleteClient(id: number) {
 }
 
 /** Resolves when the client name is free; a 409 throws an ApiError with the server's message. */
-export function checkClientName(body: { name: string; variant: 'create' | 'update'; clientId?: number }) {
+export function checkClientName(body: JsonBody<'/clients/check-availibility', 'post'>) {
   return unwrap(api.POST('/clients/check-availibility', { body }));
 }
 
 /** Resolves when the code is free; a 409 throws an ApiError. */
-export function checkClientCode(body: { clientCode: string; clientId?: number }) {
+export function checkClientCode(body: JsonBody<'/clients/check-code-availibility', 'post'>) {
   return unwrap(api.POST('/clients/check-code-availibility', { body }));
 }
 
