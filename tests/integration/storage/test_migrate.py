@@ -84,8 +84,7 @@ class TestMigrate:
 
 class TestOldFilesStillDownload:
     def test_a_lead_file_of_the_local_directory_downloads_from_the_bucket(
-            self, client: TestClient, db: Session, tmp_path: Path, bucket_url: str, lead: dict[str, Any],
-            monkeypatch: pytest.MonkeyPatch) -> None:
+            self, client: TestClient, db: Session, tmp_path: Path, bucket_url: str, lead: dict[str, Any]) -> None:
         key = "proposalFile-Zx8Kq2mP0aLw.pdf"
         (tmp_path / f"leads/{lead['id']}").mkdir(parents=True)
         (tmp_path / f"leads/{lead['id']}/{key}").write_bytes(PDF)
@@ -95,6 +94,10 @@ class TestOldFilesStillDownload:
         db.commit()
         bucket = Storage(from_url(bucket_url))
         migrate(tmp_path, bucket)
-        monkeypatch.setattr(client.app.state, "storage", bucket)  # the API now runs with STORAGE_URL=s3://...
-        r = client.get(f"/api/leads/{lead['id']}/files/proposalFile", headers=auth(client, "sales1"))
+        state = client.app.state  # type: ignore[attr-defined]
+        local, state.storage = state.storage, bucket  # the API now runs with STORAGE_URL=s3://...
+        try:
+            r = client.get(f"/api/leads/{lead['id']}/files/proposalFile", headers=auth(client, "sales1"))
+        finally:
+            state.storage = local
         assert r.status_code == 200 and r.content == PDF and r.headers["content-type"] == "application/pdf"
