@@ -13,6 +13,9 @@ from typing import Any, BinaryIO, Protocol
 from urllib.parse import parse_qs, unquote, urlsplit
 
 import anyio
+import boto3
+from botocore.config import Config
+from botocore.exceptions import ClientError
 from fastapi.responses import FileResponse
 from starlette.datastructures import Headers
 from starlette.responses import Response
@@ -133,9 +136,6 @@ class S3Backend:
 
     def __init__(self, *, bucket: str, prefix: str = "", endpoint_url: str | None = None, region: str = "us-east-1",
                  access_key: str | None = None, secret_key: str | None = None):
-        import boto3
-        from botocore.config import Config
-
         self.bucket, self.prefix, self.endpoint_url = bucket, prefix.strip("/"), endpoint_url
         self.client: Any = boto3.client(
             "s3", endpoint_url=endpoint_url, region_name=region, aws_access_key_id=access_key,
@@ -147,8 +147,6 @@ class S3Backend:
         return f"{self.prefix}/{key}" if self.prefix else key
 
     def create(self, key: str, data: Content, media_type: str) -> bool:
-        from botocore.exceptions import ClientError
-
         try:
             self.client.put_object(Bucket=self.bucket, Key=self._name(key), Body=_rewind(data),
                                    ContentType=media_type, IfNoneMatch="*")
@@ -162,8 +160,6 @@ class S3Backend:
         self.client.put_object(Bucket=self.bucket, Key=self._name(key), Body=_rewind(data), ContentType=media_type)
 
     def size(self, key: str) -> int | None:
-        from botocore.exceptions import ClientError
-
         try:
             return int(self.client.head_object(Bucket=self.bucket, Key=self._name(key))["ContentLength"])
         except ClientError as exc:
@@ -195,8 +191,6 @@ class S3Backend:
         return ObjectResponse(self, key, size, media_type, headers)
 
     def ensure_ready(self) -> None:
-        from botocore.exceptions import ClientError
-
         try:
             self.client.head_bucket(Bucket=self.bucket)
         except ClientError:
