@@ -18,6 +18,7 @@ describe('the import boundaries (npm run lint)', () => {
       expect.stringMatching(/^boundaries\/dependencies: feature pcs may not import feature leads/),
     ]);
     expect(await problems('features/pcs/probe.ts', "export { leadKeys } from '../leads/api/keys';\n")).toEqual([REFUSED]);
+    expect(await problems('features/pcs/probe.ts', "export const page = () => import('@/features/leads/pages/leads-page');\n")).toEqual([REFUSED]);
   });
 
   it('let a feature use its own modules, components and lib', async () => {
