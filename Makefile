@@ -64,6 +64,7 @@ check-api-types: $(PY_STAMP) $(NPM_STAMP)
 
 lint: $(PY_STAMP) $(NPM_STAMP)
 	$(VENV)/bin/ruff check api workflows worker policies tests bench
+	$(VENV)/bin/lint-imports
 	cd frontend && npm run lint
 
 typecheck: $(PY_STAMP)

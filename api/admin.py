@@ -14,7 +14,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from api.auth.passwords import POLICY_MESSAGE, meets_policy
-from api.core.config import Settings
+from api.core.config import Settings, get_settings
+from api.core.db import make_engine, make_session_factory
 from api.core.security import hash_password
 from api.users.models import Role, User
 
@@ -86,9 +87,6 @@ def _password() -> str:
 
 
 def main(argv: list[str]) -> int:
-    from api.core.config import get_settings
-    from api.core.db import make_engine, make_session_factory
-
     parser = argparse.ArgumentParser(prog="python -m api.admin")
     commands = parser.add_subparsers(dest="command", required=True)
     create = commands.add_parser("create-admin", help="create the first administrator (once)")

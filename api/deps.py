@@ -11,9 +11,11 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from sqlalchemy.orm import Session
 
+from api.auth import sessions
 from api.core.authz import PolicyStore
 from api.core.config import Settings
 from api.core.errors import Forbidden, Unauthorized
+from api.core.security import TokenError, decode_access_token
 from api.users.models import User
 
 _bearer = HTTPBearer(auto_error=False, description="The access token from POST /auth/login")
@@ -69,9 +71,6 @@ def get_current_user(request: Request, session: SessionDep, credentials: Credent
 
 def authenticate(request: Request, session: Session, credentials: HTTPAuthorizationCredentials | None) -> User:
     """The signed-in user: a valid access token whose session is still open, for an active user."""
-    from api.auth import sessions
-    from api.core.security import TokenError, decode_access_token
-
     if credentials is None or not credentials.credentials:
         raise Unauthorized(NOT_SIGNED_IN)
     settings: Settings = request.app.state.settings

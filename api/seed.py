@@ -18,7 +18,17 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from api.access.models import CasbinRule, Menu, Page
+from api.admin import AdminError, ensure_first_admin_from_settings
+from api.approvals.seed import seed_default_pipelines, seed_waiting_requests
+from api.coa.seed import seed_chart_of_accounts
+from api.core.config import get_settings
+from api.core.db import make_engine, make_session_factory
+from api.core.redis import make_redis
 from api.core.security import hash_password
+from api.leads.seed import seed_demo_leads
+from api.master_data.seed import seed_demo_clients, seed_reference
+from api.master_data.service import all_changed
+from api.pcs.seed import seed_demo_cost_sheets
 from api.users.models import Role, User
 from policies.enforcer import default_policy_rows
 from policies.navigation import MENUS, PAGES, MenuSpec
@@ -127,9 +137,6 @@ def seed_demo_users(session: Session) -> None:
 
 def seed_reference_data(session: Session) -> None:
     """What a real deployment needs, and no user."""
-    from api.coa.seed import seed_chart_of_accounts
-    from api.master_data.seed import seed_reference
-
     seed_access(session)
     seed_roles(session)
     seed_reference(session)
@@ -138,11 +145,6 @@ def seed_reference_data(session: Session) -> None:
 
 def seed_demo_data(session: Session) -> None:
     """The demo users, approval pipelines naming them, clients, leads and cost sheets (needs the reference data)."""
-    from api.approvals.seed import seed_default_pipelines
-    from api.leads.seed import seed_demo_leads
-    from api.master_data.seed import seed_demo_clients
-    from api.pcs.seed import seed_demo_cost_sheets
-
     seed_demo_users(session)
     seed_default_pipelines(session)
     seed_demo_clients(session)
@@ -152,8 +154,6 @@ def seed_demo_data(session: Session) -> None:
 
 def seed(session: Session, *, demo: bool = True) -> None:
     """Reference data and (unless demo is False) the demo data, committed."""
-    from api.approvals.seed import seed_waiting_requests
-
     seed_reference_data(session)
     if demo:
         seed_demo_data(session)
@@ -165,10 +165,6 @@ USAGE = "usage: python -m api.seed reference|demo"
 
 
 def main(argv: list[str]) -> int:
-    from api.admin import AdminError, ensure_first_admin_from_settings
-    from api.core.config import get_settings
-    from api.core.db import make_engine, make_session_factory
-
     if len(argv) != 1 or argv[0] not in ("reference", "demo"):
         print(USAGE, file=sys.stderr)
         return 2
@@ -186,8 +182,6 @@ def main(argv: list[str]) -> int:
     finally:
         engine.dispose()
     if settings.redis_url:  # reference data may have changed under the cached lists
-        from api.core.redis import make_redis
-        from api.master_data.service import all_changed
 
         all_changed(make_redis(settings.redis_url))
     log.info("%s seed applied", argv[0])

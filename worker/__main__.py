@@ -12,6 +12,7 @@ from temporalio.worker import UnsandboxedWorkflowRunner, Worker
 
 from api.core.config import get_settings
 from worker.schedules import ensure_schedules
+from workflows.activities.db import sessions
 from workflows.registry import ACTIVITIES, WORKFLOWS
 
 log = logging.getLogger("worker")
@@ -29,12 +30,8 @@ def build_worker(client: Client, task_queue: str, executor: concurrent.futures.E
 
 
 def warm_up() -> None:
-    """Import what the activities import lazily (the API's models, SQLAlchemy, WeasyPrint) and make the database
-    engine now, so the first tasks after a start don't wait for it (it took a second of CPU on the first ones)."""
-    import api.approvals.queue
-    import api.pcs.pid  # noqa: F401
-    from workflows.activities.db import sessions
-
+    """Make the database engine now, so the first tasks after a start don't wait for it (it took a second of CPU
+    on the first ones); the activities' modules (the API's models, SQLAlchemy, WeasyPrint) are imported above."""
     sessions()
 
 

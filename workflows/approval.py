@@ -5,29 +5,36 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from dataclasses import dataclass, field
 from datetime import timedelta
 
 from temporalio import workflow
-from temporalio.common import RetryPolicy, SearchAttributeKey
+from temporalio.common import RetryPolicy
 from temporalio.exceptions import ApplicationError, CancelledError, FailureError, WorkflowAlreadyStartedError
 
 with workflow.unsafe.imports_passed_through():
     from workflows.activities.approvals import (
-        DecisionStep,
-        FinalStep,
-        FinishRequest,
-        Persist,
-        RecordDecision,
-        SyncQueue,
         finish_approval_request,
         persist_request,
         record_decision_and_finish,
         record_decision_and_sync,
         sync_approval_queue,
     )
-    from workflows.approval_rules import Decision, Layer, RequestState, apply, pending_approvers, refusal
-    from workflows.pid import PidInput, PidWorkflow, pid_workflow_id
+    from workflows.contracts.approval import (
+        ApprovalInput,
+        DecideInput,
+        DecisionStep,
+        FinalStep,
+        FinishRequest,
+        Persist,
+        RecordDecision,
+        SyncQueue,
+        Timeline,
+        timeline_of,
+    )
+    from workflows.contracts.approval_rules import Decision, RequestState, apply, pending_approvers, refusal
+    from workflows.contracts.pid import PidInput, pid_workflow_id
+    from workflows.contracts.search_attributes import NEEDS_ATTENTION
+    from workflows.pid import PidWorkflow
 
 # Short database writes run as local activities: retried like any activity, without a server round trip.
 TIMEOUT = timedelta(seconds=30)
@@ -38,53 +45,6 @@ FINISH_IN_UPDATE = "finish-in-update"
 RETRY = RetryPolicy(initial_interval=timedelta(seconds=1), maximum_interval=timedelta(seconds=10),
                     maximum_attempts=5)
 AGAIN_AFTER = timedelta(seconds=30)
-NEEDS_ATTENTION = SearchAttributeKey.for_bool("NeedsAttention")
-
-
-@dataclass
-class ApprovalInput:
-    request_id: int
-    request_type: str
-    lead_id: int
-    requested_by: int
-    layers: list[Layer]
-    task_queue: str = ""  # the deployment's (names the PID workflow); empty in runs started before it was
-
-
-@dataclass
-class DecideInput:
-    approver_id: int
-    action: str  # APPROVED or REJECTED
-    note: str | None = None
-
-
-@dataclass
-class TimelineApprover:
-    id: int
-    name: str
-    action: str | None
-    note: str | None
-    decided_at: str | None
-
-
-@dataclass
-class TimelineLayer:
-    name: str
-    mode: str
-    seq_no: int
-    min_approvals: int
-    status: str  # PENDING, APPROVED, REJECTED, WAITING (not reached yet)
-    approvers: list[TimelineApprover] = field(default_factory=list)
-
-
-@dataclass
-class Timeline:
-    request_id: int
-    status: str
-    current_layer: int
-    layers: list[TimelineLayer]
-    # a database step failed past its retries: the workflow keeps the decisions and tries again
-    needs_attention: bool = False
 
 
 @workflow.defn
@@ -206,26 +166,3 @@ class ApprovalWorkflow:
     def timeline(self) -> Timeline:
         return timeline_of(self.data.request_id, self.state, self.attention)
 
-
-def timeline_of(request_id: int, state: RequestState, needs_attention: bool = False) -> Timeline:
-    """A request's timeline from its state: the workflow's query, and the API's reading of what the database
-    recorded when the workflow cannot be asked (one owner of each layer's status)."""
-    layers = []
-    for index, layer in enumerate(state.layers):
-        decisions = {d.approver_id: d for d in state.layer_decisions(index)}
-        if any(d.action == "REJECTED" for d in decisions.values()):
-            status = "REJECTED"
-        elif index < state.current or state.status == "APPROVED":
-            status = "APPROVED"
-        elif index == state.current and state.status == "PENDING":
-            status = "PENDING"
-        else:
-            status = "WAITING"
-        layers.append(TimelineLayer(
-            name=layer.name, mode=layer.mode, seq_no=index + 1, min_approvals=layer.min_approvals, status=status,
-            approvers=[TimelineApprover(a.id, a.name, decisions[a.id].action if a.id in decisions else None,
-                                        decisions[a.id].note if a.id in decisions else None,
-                                        decisions[a.id].decided_at if a.id in decisions else None)
-                       for a in layer.approvers]))
-    return Timeline(request_id=request_id, status=state.status, current_layer=state.current, layers=layers,
-                    needs_attention=needs_attention)

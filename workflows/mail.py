@@ -2,21 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import timedelta
 
 from temporalio import workflow
 from temporalio.common import RetryPolicy
 
 with workflow.unsafe.imports_passed_through():
-    from workflows.activities.mail import DeliverMail, MailAttachment, deliver_mail
-
-
-@dataclass
-class SendMailInput:
-    raw: str  # the whole RFC 5322 message
-    purpose: str  # e.g. password-reset, for finding it in the Temporal UI
-    attachment: MailAttachment | None = None  # a stored file added on delivery (kept out of the history)
+    from workflows.activities.mail import deliver_mail
+    from workflows.contracts.mail import DeliverMail, SendMailInput
 
 
 @workflow.defn

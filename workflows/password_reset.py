@@ -6,20 +6,14 @@ same work; the activity looks the username up and mails the link only to an acti
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import timedelta
 
 from temporalio import workflow
 from temporalio.common import RetryPolicy
 
 with workflow.unsafe.imports_passed_through():
-    from workflows.activities.mail import PasswordResetMail, send_password_reset_mail
-
-
-@dataclass
-class PasswordResetMailInput:
-    username: str  # as typed
-    base_url: str  # the front end's origin for the link, already checked by the API
+    from workflows.activities.mail import send_password_reset_mail
+    from workflows.contracts.mail import PasswordResetMail, PasswordResetMailInput
 
 
 @workflow.defn

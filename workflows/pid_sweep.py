@@ -14,7 +14,8 @@ from temporalio.exceptions import WorkflowAlreadyStartedError
 
 with workflow.unsafe.imports_passed_through():
     from workflows.activities.pid import pending_pid_leads
-    from workflows.pid import PidInput, PidWorkflow, pid_workflow_id
+    from workflows.contracts.pid import PidInput, pid_workflow_id
+    from workflows.pid import PidWorkflow
 
 SCHEDULE_ID = "pid-sweep"
 EVERY = timedelta(seconds=20)

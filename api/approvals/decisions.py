@@ -31,6 +31,7 @@ from api.approvals.schemas import (
 )
 from api.approvals.service import UNAVAILABLE
 from api.clients.models import Client as ClientCompany
+from api.core import temporal as temporal_core
 from api.core.config import Settings
 from api.core.errors import AppError, Conflict, NotFound
 from api.core.listing import ListParams, Page, apply_sort, like
@@ -38,7 +39,8 @@ from api.leads import service as leads_service
 from api.leads.models import Lead, Stage
 from api.pcs.models import ProjectCostSheet
 from api.users.models import User
-from workflows import approval_rules as rules
+from workflows.contracts import approval_rules as rules
+from workflows.contracts.approval import DecideInput, Timeline, timeline_of, update_id_for
 
 log = logging.getLogger(__name__)
 
@@ -150,8 +152,6 @@ def decide(*, session: Session, temporal: Client, settings: Settings, actor: Use
            data: DecisionIn) -> DecisionAnswer:
     """Send an approver's decision to the request's workflow. The decision is made durable first (the task turns
     PROCESSING), so a call that cannot be confirmed in time answers 'received' and the sweep finishes it."""
-    from workflows.approval import ApprovalWorkflow, DecideInput
-
     req = _request_for(session, actor, approval_id, decide=True)
     note_problem = rules.note_refusal(data.approvers_action, data.note)
     task = _my_task(session, req, actor)
@@ -175,10 +175,9 @@ def decide(*, session: Session, temporal: Client, settings: Settings, actor: Use
     session.commit()
 
     async def send() -> Any:
-        handle = temporal.get_workflow_handle(req.workflow_id)
-        return await asyncio.wait_for(handle.execute_update(
-            ApprovalWorkflow.decide, DecideInput(actor.id, data.approvers_action, data.note),
-            id=outbox.update_id_for(request_id=req.id, layer_index=layer, approver_id=actor.id)),
+        return await asyncio.wait_for(temporal_core.decide(
+            temporal, req.workflow_id, DecideInput(actor.id, data.approvers_action, data.note),
+            update_id=update_id_for(request_id=req.id, layer_index=layer, approver_id=actor.id)),
             settings.approval_decision_timeout)
 
     try:
@@ -214,8 +213,6 @@ def _processing_timeline(session: Session, req: ApprovalRequest) -> TimelineOut:
 def recorded_timeline(session: Session, req: ApprovalRequest, ui: str | None = None) -> TimelineOut:
     """The timeline as the database records it, for when the workflow cannot be asked: the recorded decisions
     laid on the request's layers by the same function the workflow's own query uses."""
-    from workflows.approval import timeline_of
-
     version = session.get(ApprovalPipelineVersion, req.pipeline_version_id)
     decisions = [rules.Decision(d.layer_index, d.approver_id, d.action, d.note, d.decided_at.isoformat())
                  for d in session.scalars(select(ApprovalDecision).where(ApprovalDecision.request_id == req.id)
@@ -231,11 +228,9 @@ def _ui_url(ui: str | None, req: ApprovalRequest) -> str | None:
 
 def timeline(*, session: Session, temporal: Client, settings: Settings, actor: User, approval_id: int) -> TimelineOut:
     req = _request_for(session, actor, approval_id, decide=False)
-    from workflows.approval import ApprovalWorkflow
 
-    async def ask() -> Any:
-        return await asyncio.wait_for(
-            temporal.get_workflow_handle(req.workflow_id).query(ApprovalWorkflow.timeline), 5)
+    async def ask() -> Timeline:
+        return await asyncio.wait_for(temporal_core.approval_timeline(temporal, req.workflow_id), 5)
 
     try:
         live = anyio.from_thread.run(ask)

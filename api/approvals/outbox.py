@@ -22,41 +22,22 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 from temporalio.client import Client, WorkflowUpdateFailedError, WorkflowUpdateRPCTimeoutOrCancelledError
-from temporalio.common import (
-    SearchAttributeKey,
-    SearchAttributePair,
-    TypedSearchAttributes,
-    WorkflowIDReusePolicy,
-)
-from temporalio.exceptions import ApplicationError, WorkflowAlreadyStartedError
+from temporalio.exceptions import ApplicationError
 from temporalio.service import RPCError, RPCStatusCode
 
 from api.approvals.models import ApprovalDecision, ApprovalPipelineVersion, ApprovalRequest, ApprovalTask
+from api.core import temporal
 from api.notifications import service as notifications
 from api.notifications.live import publish_changed
 from api.users.models import User
-from workflows import approval_rules as rules
+from workflows.contracts import approval_rules as rules
+from workflows.contracts.approval import ApprovalInput, DecideInput, update_id_for
 
 log = logging.getLogger(__name__)
 
 START_AFTER = timedelta(seconds=10)  # a younger request may still be started by its own call
 RESEND_AFTER = timedelta(seconds=15)  # a younger decision may still be confirmed by its own call
 
-LEAD_ID = SearchAttributeKey.for_keyword("LeadId")
-REQUEST_TYPE = SearchAttributeKey.for_keyword("RequestType")
-REQUESTED_BY = SearchAttributeKey.for_keyword("RequestedBy")
-
-
-def workflow_id_for(*, lead_id: int, request_type: str, request_id: int, task_queue: str) -> str:
-    """approval-lead-12-change-lead-stage-345@crm: searchable by lead, unique by request, and by deployment (the
-    task queue): two databases on one Temporal namespace count their requests from 1 each, and a reused id would
-    be refused as 'already started'."""
-    return f"approval-lead-{lead_id}-{request_type.lower().replace('_', '-')}-{request_id}@{task_queue}"
-
-
-def update_id_for(*, request_id: int, layer_index: int, approver_id: int) -> str:
-    """One update id per approver and layer: sending a decision again never decides twice."""
-    return f"decision-{request_id}-{layer_index}-{approver_id}"
 
 
 def layers_of(session: Session, version: ApprovalPipelineVersion) -> list[rules.Layer]:
@@ -71,32 +52,19 @@ def layers_of(session: Session, version: ApprovalPipelineVersion) -> list[rules.
 
 def start_args(session: Session, row: ApprovalRequest, layers: list[rules.Layer] | None = None) -> dict[str, Any]:
     """What starting this request's workflow takes (read while its transaction is still open)."""
-    from workflows.approval import ApprovalInput
-
     if layers is None:
         version = session.get(ApprovalPipelineVersion, row.pipeline_version_id)
         assert version is not None
         layers = layers_of(session, version)
     return {"arg": ApprovalInput(request_id=row.id, request_type=row.request_type, lead_id=row.lead_id,
                                  requested_by=row.requested_by, layers=layers),
-            "id": row.workflow_id,
-            "search_attributes": TypedSearchAttributes([
-                SearchAttributePair(LEAD_ID, str(row.lead_id)), SearchAttributePair(REQUEST_TYPE, row.request_type),
-                SearchAttributePair(REQUESTED_BY, str(row.requested_by))])}
+            "id": row.workflow_id}
 
 
 async def start(client: Client, task_queue: str, args: dict[str, Any]) -> bool:
     """Start the request's workflow; False when it was started already (by the call or an earlier sweep)."""
-    from workflows.approval import ApprovalWorkflow
-
-    try:
-        await client.start_workflow(ApprovalWorkflow.run, replace(args["arg"], task_queue=task_queue), id=args["id"],
-                                    task_queue=task_queue,
-                                    search_attributes=args["search_attributes"],
-                                    id_reuse_policy=WorkflowIDReusePolicy.REJECT_DUPLICATE)
-    except WorkflowAlreadyStartedError:
-        return False
-    return True
+    return await temporal.start_approval(client, replace(args["arg"], task_queue=task_queue), workflow_id=args["id"],
+                                         task_queue=task_queue)
 
 
 # -- the sweep ----------------------------------------------------------------------------------------------
@@ -182,8 +150,6 @@ def settle_refused(session: Session, *, request_id: int, layer_index: int, appro
 async def resend_decisions(client: Client, sessions: sessionmaker[Session],
                            older_than: timedelta = RESEND_AFTER) -> int:
     """Send again every decision still PROCESSING past `older_than`; returns how many were settled."""
-    from workflows.approval import ApprovalWorkflow, DecideInput
-
     def read() -> list[tuple[int, str, int, int, str | None, str | None]]:
         with sessions() as session:
             return _processing(session, older_than)
@@ -192,9 +158,9 @@ async def resend_decisions(client: Client, sessions: sessionmaker[Session],
     for request_id, workflow_id, layer, approver, action, note in await asyncio.to_thread(read):
         reason: str | None = None
         try:
-            await asyncio.wait_for(client.get_workflow_handle(workflow_id).execute_update(
-                ApprovalWorkflow.decide, DecideInput(approver, action or "", note),
-                id=update_id_for(request_id=request_id, layer_index=layer, approver_id=approver)), 10)
+            await asyncio.wait_for(temporal.decide(
+                client, workflow_id, DecideInput(approver, action or "", note),
+                update_id=update_id_for(request_id=request_id, layer_index=layer, approver_id=approver)), 10)
             # applied: its activity marked the task DONE; nothing else to do
         except WorkflowUpdateFailedError as exc:
             cause = exc.cause

@@ -23,7 +23,7 @@ from api.approvals.schemas import (
 )
 from api.core.errors import Conflict, NotFound, ValidationFailed
 from api.users.models import User
-from workflows import approval_rules as rules
+from workflows.contracts import approval_rules as rules
 
 log = logging.getLogger(__name__)
 

@@ -9,7 +9,7 @@ from pydantic import AfterValidator, Field, WithJsonSchema
 
 from api.core.inputs import Id
 from api.core.schemas import CamelModel
-from workflows.approval_rules import NOTE_LIMIT, NOTE_TOO_LONG
+from workflows.contracts.approval_rules import NOTE_LIMIT, NOTE_TOO_LONG
 
 RequestType = Literal["CHANGE_LEAD_STAGE", "HOLD_LEAD", "DROP_LEAD", "CLOSE_LEAD"]
 Mode = Literal["ANY_USER", "ANY_ORDER", "IN_SEQUENCE", "SEVERAL_USER"]

@@ -6,7 +6,13 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from api.approvals.models import ApprovalPipeline, ApprovalPipelineVersion
+from api.approvals import service
+from api.approvals.models import ApprovalPipeline, ApprovalPipelineVersion, ApprovalRequest
+from api.approvals.schemas import RequestIn
+from api.core.config import get_settings
+from api.core.errors import AppError
+from api.leads import stage_rules
+from api.leads.models import Lead, Stage
 from api.users.models import User
 
 DEFAULTS = {"CHANGE_LEAD_STAGE": "Stage change approval", "HOLD_LEAD": "Hold approval",
@@ -59,14 +65,6 @@ def seed_waiting_requests(session: Session) -> int:
     """Every WAITING lead waits for a real request: a demo lead seeded as waiting (or one left waiting without a
     request by an older version) gets one through the engine, committed like any request; the approval sweep
     starts its workflow once the worker runs. Returns how many were made."""
-    from api.approvals import service
-    from api.approvals.models import ApprovalRequest
-    from api.approvals.schemas import RequestIn
-    from api.core.config import get_settings
-    from api.core.errors import AppError
-    from api.leads import stage_rules
-    from api.leads.models import Lead, Stage
-
     waiting = select(ApprovalRequest.id).where(ApprovalRequest.lead_id == Lead.id,
                                                ApprovalRequest.status == "PENDING",
                                                ApprovalRequest.request_type != "PCS").exists()

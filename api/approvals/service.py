@@ -32,6 +32,7 @@ from api.leads.models import ONGOING, Lead, Stage
 from api.leads.schemas import WaitingFor
 from api.pcs.models import ProjectCostSheet
 from api.users.models import User
+from workflows.contracts.approval import workflow_id_for
 
 log = logging.getLogger(__name__)
 
@@ -52,8 +53,8 @@ def _new_request(session: Session, *, actor: User, lead: Lead, request_type: str
     assert request_id is not None
     row = ApprovalRequest(id=request_id, request_type=request_type, lead_id=lead.id, requested_by=actor.id,
                           pipeline_version_id=version.id, from_stage_id=lead.stage_id,
-                          workflow_id=outbox.workflow_id_for(lead_id=lead.id, request_type=request_type,
-                                                             request_id=request_id, task_queue=task_queue),
+                          workflow_id=workflow_id_for(lead_id=lead.id, request_type=request_type, request_id=request_id,
+                                                      task_queue=task_queue),
                           **fields)
     session.add(row)
     return row

@@ -23,9 +23,9 @@ from api.core.config import Settings
 from api.core.errors import BadRequest, NotFound, TooManyRequests, Unauthorized, ValidationFailed
 from api.core.mail import build_message, render
 from api.core.security import digest, encode_access_token, hash_password, new_secret, verify_password
-from api.core.temporal import start_workflow
+from api.core.temporal import send_password_reset_mail
 from api.users.models import User
-from workflows.password_reset import PasswordResetMailInput, PasswordResetMailWorkflow
+from workflows.contracts.mail import PasswordResetMailInput
 
 log = logging.getLogger(__name__)
 
@@ -129,10 +129,11 @@ def request_reset_mail(*, redis_client: redis.Redis, settings: Settings, tempora
         ttl = _RESET_WINDOW
     if int(asked) > settings.password_reset_requests_per_address:
         raise TooManyRequests(reset_requests_message(int(ttl)), extra={"retryAfter": max(1, int(ttl))})
-    start_workflow(temporal, PasswordResetMailWorkflow.run,
-                   PasswordResetMailInput(username=username.strip(),
-                                          base_url=_reset_base_url(settings, redirect_base_url)),
-                   workflow_id=f"mail-password-reset-{new_secret(16)}", task_queue=settings.temporal_task_queue)
+    send_password_reset_mail(temporal,
+                             PasswordResetMailInput(username=username.strip(),
+                                                    base_url=_reset_base_url(settings, redirect_base_url)),
+                             workflow_id=f"mail-password-reset-{new_secret(16)}",
+                             task_queue=settings.temporal_task_queue)
 
 
 def _reset_token(settings: Settings, key: str) -> str:

@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import redis
+from sqlalchemy import delete as sql_delete
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -15,6 +16,7 @@ from api.clients.models import Client
 from api.clients.schemas import ClientIn, ClientOut, ClientRow
 from api.contacts import repository as contacts_repository
 from api.contacts import service as contacts_service
+from api.contacts.models import Contact, ContactHistory
 from api.core.errors import Conflict, NotFound, ValidationFailed
 from api.core.listing import ListParams, Page
 from api.master_data import models as md
@@ -190,10 +192,6 @@ def delete(*, session: Session, redis_client: redis.Redis, actor: User, client_i
     count = repository.lead_count(session, client_id)
     if count:
         raise Conflict(has_leads_message(count))
-    from sqlalchemy import delete as sql_delete
-
-    from api.contacts.models import Contact, ContactHistory
-
     contact_ids = [c.id for c in session.query(Contact.id).filter(Contact.client_id == client_id)]
     if contact_ids:
         session.execute(sql_delete(ContactHistory).where(ContactHistory.contact_id.in_(contact_ids)))

@@ -1,4 +1,5 @@
-"""Temporal client helpers usable from sync routes (which run in AnyIO's thread pool)."""
+"""The API's one way to Temporal: connect, start the workflows, send decisions, ask for timelines. Workflows are
+named by their contracts (`workflows.contracts`), never imported: the API does not depend on the worker's code."""
 
 from __future__ import annotations
 
@@ -6,8 +7,19 @@ import asyncio
 from typing import Any
 
 import anyio.from_thread
-from temporalio.client import Client
-from temporalio.common import WorkflowIDReusePolicy
+from temporalio.client import Client, WorkflowExecutionStatus
+from temporalio.common import (
+    SearchAttributePair,
+    TypedSearchAttributes,
+    WorkflowIDConflictPolicy,
+    WorkflowIDReusePolicy,
+)
+from temporalio.exceptions import WorkflowAlreadyStartedError
+
+from workflows.contracts import approval as approval_contract
+from workflows.contracts import mail as mail_contract
+from workflows.contracts import pid as pid_contract
+from workflows.contracts.search_attributes import LEAD_ID, REQUEST_TYPE, REQUESTED_BY
 
 
 async def connect(address: str, namespace: str, attempts: int = 30) -> Client:
@@ -21,9 +33,9 @@ async def connect(address: str, namespace: str, attempts: int = 30) -> Client:
     raise RuntimeError("unreachable")
 
 
-def start_workflow(client: Client, workflow: Any, arg: Any, *, workflow_id: str, task_queue: str,
+def start_workflow(client: Client, workflow: str, arg: Any, *, workflow_id: str, task_queue: str,
                    **kwargs: Any) -> str:
-    """Start a workflow from sync code in the request thread pool; returns the run id."""
+    """Start a workflow (by its type name) from sync code in the request thread pool; returns the run id."""
 
     async def _start() -> str:
         handle = await client.start_workflow(
@@ -33,3 +45,69 @@ def start_workflow(client: Client, workflow: Any, arg: Any, *, workflow_id: str,
         return handle.result_run_id or ""
 
     return anyio.from_thread.run(_start)
+
+
+# -- mail ------------------------------------------------------------------------------------------------------
+
+def send_mail(client: Client, data: mail_contract.SendMailInput, *, workflow_id: str, task_queue: str) -> str:
+    """Start the SendMailWorkflow of one prepared message (sync code)."""
+    return start_workflow(client, mail_contract.SEND_MAIL, data, workflow_id=workflow_id, task_queue=task_queue)
+
+
+def send_password_reset_mail(client: Client, data: mail_contract.PasswordResetMailInput, *, workflow_id: str,
+                             task_queue: str) -> str:
+    """Start the PasswordResetMailWorkflow of one forgot-password request (sync code)."""
+    return start_workflow(client, mail_contract.PASSWORD_RESET_MAIL, data, workflow_id=workflow_id,
+                          task_queue=task_queue)
+
+
+# -- approvals -------------------------------------------------------------------------------------------------
+
+def approval_search_attributes(data: approval_contract.ApprovalInput) -> TypedSearchAttributes:
+    """What a request's workflow is found by in the Temporal UI."""
+    return TypedSearchAttributes([
+        SearchAttributePair(LEAD_ID, str(data.lead_id)), SearchAttributePair(REQUEST_TYPE, data.request_type),
+        SearchAttributePair(REQUESTED_BY, str(data.requested_by))])
+
+
+async def start_approval(client: Client, data: approval_contract.ApprovalInput, *, workflow_id: str,
+                         task_queue: str) -> bool:
+    """Start a request's ApprovalWorkflow; False when it was started already (its id is never reused)."""
+    try:
+        await client.start_workflow(approval_contract.WORKFLOW, data, id=workflow_id, task_queue=task_queue,
+                                    search_attributes=approval_search_attributes(data),
+                                    id_reuse_policy=WorkflowIDReusePolicy.REJECT_DUPLICATE)
+    except WorkflowAlreadyStartedError:
+        return False
+    return True
+
+
+async def decide(client: Client, workflow_id: str, decision: approval_contract.DecideInput, *,
+                 update_id: str) -> approval_contract.Timeline:
+    """Send an approver's decision as the workflow's `decide` update; answers the timeline after it."""
+    return await client.get_workflow_handle(workflow_id).execute_update(
+        approval_contract.DECIDE, decision, id=update_id, result_type=approval_contract.Timeline)
+
+
+async def approval_timeline(client: Client, workflow_id: str) -> approval_contract.Timeline:
+    """The request's live timeline (the workflow's `timeline` query)."""
+    return await client.get_workflow_handle(workflow_id).query(
+        approval_contract.TIMELINE, result_type=approval_contract.Timeline)
+
+
+# -- PID -------------------------------------------------------------------------------------------------------
+
+async def start_pid(client: Client, data: pid_contract.PidInput, *, task_queue: str) -> tuple[str, str]:
+    """Start the lead's PidWorkflow, or find the one running or finished: its workflow id and status name."""
+    wid = pid_contract.pid_workflow_id(data.lead_id, task_queue)
+    try:
+        handle = await client.start_workflow(
+            pid_contract.WORKFLOW, data, id=wid, task_queue=task_queue,
+            id_reuse_policy=WorkflowIDReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY,
+            id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
+            search_attributes=TypedSearchAttributes([SearchAttributePair(LEAD_ID, str(data.lead_id))]))
+    except WorkflowAlreadyStartedError:  # finished successfully before: that run is the answer
+        handle = client.get_workflow_handle(wid)
+    described = await handle.describe()
+    status: WorkflowExecutionStatus | None = described.status
+    return wid, status.name if status else "RUNNING"

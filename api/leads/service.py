@@ -67,6 +67,7 @@ from api.leads.schemas import (
 )
 from api.leads.visibility import visible_sales_ids
 from api.master_data import models as md
+from api.pcs import repository as pcs_repo
 from api.users.models import User
 
 LEAD_NOT_FOUND = "Lead not found."
@@ -303,8 +304,6 @@ def _pids(session: Session, lead_id: int) -> list[str]:
 
 
 def _sheet(session: Session, lead_id: int) -> LeadSheets:
-    from api.pcs import repository as pcs_repo
-
     sheet = pcs_repo.sheet_of_lead(session, lead_id)
     if sheet is None:
         return LeadSheets(project_cost_sheet=None)

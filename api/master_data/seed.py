@@ -7,8 +7,12 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from api.clients.models import Client
+from api.contacts import service as contacts_service
+from api.contacts.schemas import ContactIn
 from api.master_data import models as m
 from api.master_data import reference as ref
+from api.users.models import User
 
 
 def _ensure(session: Session, model: Any, column: str, names: list[str]) -> None:
@@ -109,11 +113,6 @@ DEMO_CLIENTS: list[tuple[str, str, str, str, str, str, str, list[tuple[str, str,
 
 def seed_demo_clients(session: Session) -> None:
     """A handful of realistic clients with contacts, only into an empty client table."""
-    from api.clients.models import Client
-    from api.contacts import service as contacts_service
-    from api.contacts.schemas import ContactIn
-    from api.users.models import User
-
     if session.scalar(select(Client.id).limit(1)) is not None:
         return
     admin = session.scalar(select(User).where(User.username == "admin"))

@@ -19,6 +19,9 @@ from typing import Any
 import redis
 import redis.asyncio as aioredis
 
+from api.core.config import get_settings
+from api.core.redis import make_redis
+
 log = logging.getLogger(__name__)
 
 CHANNEL = "notifications:user:{}"
@@ -32,16 +35,12 @@ Queue = asyncio.Queue[str | None]  # a published payload, or None: the subscript
 def _client(url: str) -> redis.Redis:
     """One client (and connection pool) per process for publish_changed: a new connection per publish cost the
     worker more CPU than the rest of a decision."""
-    from api.core.redis import make_redis
-
     return make_redis(url)
 
 
 def publish_changed(user_ids: Iterable[int]) -> None:
     """From code without the app's Redis client (the worker's activities): tell these users' streams, after the
     commit, that their notifications changed."""
-    from api.core.config import get_settings
-
     ids = list(user_ids)
     settings = get_settings()
     if settings.redis_url and ids:

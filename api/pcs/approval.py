@@ -16,7 +16,7 @@ from api.leads.models import Lead
 from api.pcs import repository as repo
 from api.pcs.schemas import FlowApprover, FlowLayer
 from api.users.models import User
-from workflows import approval_rules as rules
+from workflows.contracts import approval_rules as rules
 
 REQUEST_TYPE = "PCS"
 

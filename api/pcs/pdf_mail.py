@@ -14,9 +14,10 @@ from api.core.config import Settings
 from api.core.errors import AppError, ValidationFailed
 from api.core.mail import build_message
 from api.core.storage import Storage
-from api.core.temporal import start_workflow
+from api.core.temporal import send_mail
 from api.pcs.pid_schemas import PdfMailSent
 from api.users.models import User
+from workflows.contracts.mail import MailAttachment, SendMailInput
 
 MAX_BYTES = uploads.MAIL_PDF.max_bytes
 TOO_LARGE = uploads.TOO_LARGE
@@ -47,9 +48,6 @@ def send_pdf(*, temporal: TemporalClient | None, settings: Settings, storage: St
         raise ValidationFailed(NO_ADDRESS)
     if temporal is None:
         raise AppError(UNAVAILABLE, status=503)
-    from workflows.activities.mail import MailAttachment
-    from workflows.mail import SendMailInput, SendMailWorkflow
-
     token = uuid.uuid4().hex
     key = f"{token}.pdf"
     storage.save(NAMESPACE, key, upload.file)
@@ -58,11 +56,11 @@ def send_pdf(*, temporal: TemporalClient | None, settings: Settings, storage: St
                              f"({ATTACHMENT_NAME}).\n\nPipeline CRM")
     workflow_id = f"mail-pcs-pdf-{token}"
     try:
-        start_workflow(temporal, SendMailWorkflow.run,
-                       SendMailInput(raw=raw, purpose="pcs-pdf",
-                                     attachment=MailAttachment(namespace=NAMESPACE, key=key, filename=ATTACHMENT_NAME,
-                                                               content_type="application/pdf")),
-                       workflow_id=workflow_id, task_queue=settings.temporal_task_queue)
+        send_mail(temporal,
+                  SendMailInput(raw=raw, purpose="pcs-pdf",
+                                attachment=MailAttachment(namespace=NAMESPACE, key=key, filename=ATTACHMENT_NAME,
+                                                          content_type="application/pdf")),
+                  workflow_id=workflow_id, task_queue=settings.temporal_task_queue)
     except Exception as exc:
         storage.delete(NAMESPACE, key)
         raise AppError(UNAVAILABLE, status=503) from exc

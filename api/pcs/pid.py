@@ -16,17 +16,10 @@ import anyio.from_thread
 from sqlalchemy import exists, or_, select, text
 from sqlalchemy.orm import Session
 from temporalio.client import Client as TemporalClient
-from temporalio.common import (
-    SearchAttributeKey,
-    SearchAttributePair,
-    TypedSearchAttributes,
-    WorkflowIDConflictPolicy,
-    WorkflowIDReusePolicy,
-)
-from temporalio.exceptions import WorkflowAlreadyStartedError
 
 from api.approvals.models import ApprovalRequest
 from api.clients.models import Client
+from api.core import temporal as temporal_core
 from api.core.config import Settings
 from api.core.errors import AppError, Conflict, Forbidden, NotFound
 from api.core.storage import Storage
@@ -37,12 +30,14 @@ from api.leads.repository import scoped
 from api.leads.visibility import visible_sales_ids
 from api.master_data.models import Entity
 from api.notifications import service as notifications
+from api.notifications.live import publish_changed
 from api.notifications.models import Notification
 from api.pcs import pdf
 from api.pcs import repository as repo
 from api.pcs.models import ProjectCostSheet
 from api.pcs.pid_schemas import PidFile, PidOverview, PidStart, ProjectIdNumber
 from api.users.models import User
+from workflows.contracts.pid import PidInput, pid_workflow_id
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +47,6 @@ UNAVAILABLE = "PID generation is unavailable right now. Please try again in a mo
 PID_NOT_FOUND = "PID not found."
 FILE_NOT_FOUND = "Sorry we are unable to download the file you requested."
 LEGAL_FORMS = {"PT", "TBK", "PTE", "LTD", "CV", "INC", "CO", "LLC", "PERSERO"}
-LEAD_ID = SearchAttributeKey.for_keyword("LeadId")
 
 
 class NotApprovedError(Exception):
@@ -147,8 +141,6 @@ def attach_pdf(session: Session, storage: Storage, *, pid_id: int) -> dict[str, 
 
 def notify(session: Session, *, pid_id: int) -> bool:
     """Tell the sales person their PID is ready (once); False when they were told already."""
-    from api.notifications.live import publish_changed
-
     row = session.get(LeadProjectId, pid_id)
     lead = session.get(Lead, row.lead_id) if row else None
     if row is None or lead is None:
@@ -174,24 +166,14 @@ def notify(session: Session, *, pid_id: int) -> bool:
 
 def start(temporal: TemporalClient | None, settings: Settings, *, lead_id: int, pcs_id: int | None) -> PidStart:
     """Start the lead's PidWorkflow, or answer the one already running or finished (never a second PID)."""
-    from workflows.pid import PidInput, PidWorkflow, pid_workflow_id
-
     wid = pid_workflow_id(lead_id, settings.temporal_task_queue)
     if temporal is None:
         raise AppError(UNAVAILABLE, status=503)
 
     async def go() -> str:
-        try:
-            handle = await temporal.start_workflow(
-                PidWorkflow.run, PidInput(lead_id=lead_id, pcs_id=pcs_id), id=wid,
-                task_queue=settings.temporal_task_queue,
-                id_reuse_policy=WorkflowIDReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY,
-                id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
-                search_attributes=TypedSearchAttributes([SearchAttributePair(LEAD_ID, str(lead_id))]))
-        except WorkflowAlreadyStartedError:  # finished successfully before: that run is the answer
-            handle = temporal.get_workflow_handle(wid)
-        described = await handle.describe()
-        return described.status.name if described.status else "RUNNING"
+        _, status = await temporal_core.start_pid(temporal, PidInput(lead_id=lead_id, pcs_id=pcs_id),
+                                                  task_queue=settings.temporal_task_queue)
+        return status
 
     try:
         status = anyio.from_thread.run(go)

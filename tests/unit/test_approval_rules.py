@@ -2,7 +2,7 @@
 
 import pytest
 
-from workflows.approval_rules import (
+from workflows.contracts.approval_rules import (
     ALREADY_DECIDED,
     NOT_AN_APPROVER,
     NOTE_REQUIRED,

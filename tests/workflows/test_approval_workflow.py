@@ -32,8 +32,9 @@ from api.leads.models import Lead, LeadHistory, Stage
 from api.notifications.models import Notification
 from api.users.models import User
 from tests.conftest import Services, run_async
-from workflows.approval import ApprovalInput, ApprovalWorkflow, DecideInput
-from workflows.approval_rules import Approver, Layer
+from workflows.approval import ApprovalWorkflow
+from workflows.contracts.approval import ApprovalInput, DecideInput
+from workflows.contracts.approval_rules import Approver, Layer
 from workflows.registry import WORKFLOWS
 
 pytestmark = pytest.mark.usefixtures("worker")

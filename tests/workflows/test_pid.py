@@ -35,9 +35,11 @@ from api.pcs.models import ProjectCostSheet
 from api.users.models import User
 from tests.conftest import Services, auth, run_async
 from tests.integration.pcs.sheets import Sheet, make_sheet, remove
-from workflows.approval import ApprovalInput, ApprovalWorkflow, DecideInput
-from workflows.approval_rules import Approver, Layer
-from workflows.pid import PidInput, PidResult, PidWorkflow, pid_workflow_id
+from workflows.approval import ApprovalWorkflow
+from workflows.contracts.approval import ApprovalInput, DecideInput
+from workflows.contracts.approval_rules import Approver, Layer
+from workflows.contracts.pid import PidInput, PidResult, pid_workflow_id
+from workflows.pid import PidWorkflow
 from workflows.pid_sweep import PidSweepWorkflow
 
 pytestmark = pytest.mark.usefixtures("worker")

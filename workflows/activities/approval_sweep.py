@@ -5,18 +5,15 @@ from __future__ import annotations
 
 from temporalio import activity
 
+from api.approvals import outbox
 from workflows.activities.db import sessions
 
 
 @activity.defn
 async def start_waiting_requests() -> list[str]:
-    from api.approvals import outbox
-
     return await outbox.start_waiting(activity.client(), sessions(), activity.info().task_queue)
 
 
 @activity.defn
 async def resend_decisions() -> int:
-    from api.approvals import outbox
-
     return await outbox.resend_decisions(activity.client(), sessions())

@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import Session, sessionmaker
+
+from api.core.config import get_settings
+from api.core.db import make_engine, make_session_factory
 
 
 @lru_cache
 def sessions() -> sessionmaker[Session]:
-    """The worker's session factory, made on first use (activities import the api lazily)."""
-    from api.core.config import get_settings
-    from api.core.db import make_engine, make_session_factory
-
+    """The worker's session factory, made on first use."""
     settings = get_settings()
     assert settings.database_url, "DATABASE_URL is not set"
     # No ping before each checkout (a round trip per activity): an activity that meets a connection dropped by a

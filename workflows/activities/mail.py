@@ -2,43 +2,24 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
+import redis
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
+from api.auth import service as auth_service
+from api.core.config import get_settings
+from api.core.mail import attach, deliver
+from api.core.redis import make_redis
+from api.core.storage import open_storage
 from workflows.activities.db import sessions
-
-if TYPE_CHECKING:
-    import redis
-
-
-@dataclass
-class MailAttachment:
-    """A file in storage (namespace/key) attached under `filename` when the message is delivered."""
-
-    namespace: str
-    key: str
-    filename: str
-    content_type: str = "application/octet-stream"
-
-
-@dataclass
-class DeliverMail:
-    raw: str
-    key: str  # the workflow id: a retried delivery writes the same outbox file
-    attachment: MailAttachment | None = None
+from workflows.contracts.mail import DeliverMail, PasswordResetMail
 
 
 @activity.defn
 def deliver_mail(data: DeliverMail) -> str:
     """Hand the message to SMTP, or write it to the outbox (idempotent by key)."""
-    from api.core.config import get_settings
-    from api.core.mail import attach, deliver
-    from api.core.storage import open_storage
-
     settings = get_settings()
     raw = data.raw
     if data.attachment is not None:
@@ -51,18 +32,8 @@ def deliver_mail(data: DeliverMail) -> str:
     return deliver(raw, settings=settings, key=data.key)
 
 
-@dataclass
-class PasswordResetMail:
-    username: str
-    base_url: str
-    key: str  # the workflow id: a retry mails the same link to the same outbox file
-
-
 @lru_cache
 def _redis() -> redis.Redis:
-    from api.core.config import get_settings
-    from api.core.redis import make_redis
-
     url = get_settings().redis_url
     assert url, "REDIS_URL is not set"
     return make_redis(url)
@@ -71,10 +42,6 @@ def _redis() -> redis.Redis:
 @activity.defn
 def send_password_reset_mail(data: PasswordResetMail) -> str:
     """Look the username up and mail a reset link to an active user with an address; 'no mail' otherwise."""
-    from api.auth import service as auth_service
-    from api.core.config import get_settings
-    from api.core.mail import deliver
-
     settings = get_settings()
     with sessions()() as session:
         raw = auth_service.reset_mail(session=session, redis_client=_redis(), settings=settings,

@@ -3,39 +3,20 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
+from api.core.config import get_settings
+from api.core.errors import AppError
+from api.core.storage import open_storage
+from api.pcs import pid
 from workflows.activities.db import sessions
-
-
-@dataclass
-class AllocatePid:
-    lead_id: int
-    pcs_id: int | None  # None: the lead's sheet, whichever it is
-
-
-@dataclass
-class PidAllocated:
-    pid_id: int
-    pid_number: str
-    created: bool
-
-
-@dataclass
-class PidPdf:
-    name: str
-    size: int
-    key: str
+from workflows.contracts.pid import AllocatePid, PidAllocated, PidPdf
 
 
 @activity.defn
 def allocate_pid(data: AllocatePid) -> PidAllocated:
     """The lead's PID (existing, or the next number of its prefix); refuses a sheet that is not approved."""
-    from api.pcs import pid
-
     with sessions()() as session:
         try:
             found = pid.allocate(session, lead_id=data.lead_id, pcs_id=data.pcs_id)
@@ -47,11 +28,6 @@ def allocate_pid(data: AllocatePid) -> PidAllocated:
 @activity.defn
 def attach_pid_pdf(pid_id: int) -> PidPdf:
     """Render the sheet's PDF with its PID, store it with the lead's files and record it (once)."""
-    from api.core.config import get_settings
-    from api.core.errors import AppError
-    from api.core.storage import open_storage
-    from api.pcs import pid
-
     with sessions()() as session:
         try:
             file = pid.attach_pdf(session, open_storage(get_settings()), pid_id=pid_id)
@@ -63,8 +39,6 @@ def attach_pid_pdf(pid_id: int) -> PidPdf:
 @activity.defn
 def notify_pid(pid_id: int) -> bool:
     """Tell the sales person (an INFORMATION notification and a live bell update), once."""
-    from api.pcs import pid
-
     with sessions()() as session:
         return pid.notify(session, pid_id=pid_id)
 
@@ -72,7 +46,5 @@ def notify_pid(pid_id: int) -> bool:
 @activity.defn
 def pending_pid_leads() -> list[int]:
     """Leads whose cost sheet is approved and which still have no PID."""
-    from api.pcs import pid
-
     with sessions()() as session:
         return pid.all_pending_leads(session)

@@ -18,7 +18,7 @@ from temporalio.client import Client
 from api.auth.passwords import CONFIRM_REQUIRED, NEW_PASSWORD_REQUIRED, PASSWORDS_MUST_MATCH, POLICY_MESSAGE
 from api.users.models import User
 from tests.conftest import DEMO_PASSWORD, Services, auth, login, run_async
-from workflows.password_reset import PasswordResetMailInput
+from workflows.contracts.mail import PasswordResetMailInput
 
 NEW_PASSWORD = "Fresh#Start2026!x"
 INVALID_LINK = "This password reset link is invalid or has expired."

@@ -21,7 +21,7 @@ from api.leads.models import Lead
 from api.notifications.models import Notification
 from tests.conftest import Services, auth, run_async
 from tests.integration.pcs.cost_sheet_api import XLSX, form, item, make_coa, new_lead, send
-from workflows.pid import pid_workflow_id
+from workflows.contracts.pid import pid_workflow_id
 
 pytestmark = pytest.mark.usefixtures("worker")
 PROJECT = "PCS approval test lead"

@@ -173,7 +173,8 @@ class TestMailAttachments:
         from temporalio.client import Client
         from temporalio.service import RPCError
 
-        from workflows.activities.mail import DeliverMail, MailAttachment, deliver_mail
+        from workflows.activities.mail import deliver_mail
+        from workflows.contracts.mail import DeliverMail, MailAttachment
 
         before = set(app_storage.names("mail"))
         r = client.post("/api/mails/send-mail", files={"file": ("cost.pdf", PDF, "application/pdf")},

@@ -1,0 +1,146 @@
+"""The approval workflow's contract: its input, the `decide` update and its answer, the `timeline` query, the
+activities' inputs, and the ids of a request's workflow and of a decision. The timeline of a request is built
+here, once, from its state: the workflow's query and the API's reading of the recorded decisions both use it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from workflows.contracts.approval_rules import Layer, RequestState
+
+WORKFLOW = "ApprovalWorkflow"  # the workflow type
+DECIDE = "decide"  # the update an approver's decision is sent with
+TIMELINE = "timeline"  # the query of the live timeline
+
+
+def workflow_id_for(*, lead_id: int, request_type: str, request_id: int, task_queue: str) -> str:
+    """approval-lead-12-change-lead-stage-345@crm: searchable by lead, unique by request, and by deployment (the
+    task queue): two databases on one Temporal namespace count their requests from 1 each, and a reused id would
+    be refused as 'already started'."""
+    return f"approval-lead-{lead_id}-{request_type.lower().replace('_', '-')}-{request_id}@{task_queue}"
+
+
+def update_id_for(*, request_id: int, layer_index: int, approver_id: int) -> str:
+    """One update id per approver and layer: sending a decision again never decides twice."""
+    return f"decision-{request_id}-{layer_index}-{approver_id}"
+
+
+@dataclass
+class ApprovalInput:
+    request_id: int
+    request_type: str
+    lead_id: int
+    requested_by: int
+    layers: list[Layer]
+    task_queue: str = ""  # the deployment's (names the PID workflow); empty in runs started before it was
+
+
+@dataclass
+class DecideInput:
+    approver_id: int
+    action: str  # APPROVED or REJECTED
+    note: str | None = None
+
+
+@dataclass
+class TimelineApprover:
+    id: int
+    name: str
+    action: str | None
+    note: str | None
+    decided_at: str | None
+
+
+@dataclass
+class TimelineLayer:
+    name: str
+    mode: str
+    seq_no: int
+    min_approvals: int
+    status: str  # PENDING, APPROVED, REJECTED, WAITING (not reached yet)
+    approvers: list[TimelineApprover] = field(default_factory=list)
+
+
+@dataclass
+class Timeline:
+    request_id: int
+    status: str
+    current_layer: int
+    layers: list[TimelineLayer]
+    # a database step failed past its retries: the workflow keeps the decisions and tries again
+    needs_attention: bool = False
+
+
+def timeline_of(request_id: int, state: RequestState, needs_attention: bool = False) -> Timeline:
+    """A request's timeline from its state: the workflow's query, and the API's reading of what the database
+    recorded when the workflow cannot be asked (one owner of each layer's status)."""
+    layers = []
+    for index, layer in enumerate(state.layers):
+        decisions = {d.approver_id: d for d in state.layer_decisions(index)}
+        if any(d.action == "REJECTED" for d in decisions.values()):
+            status = "REJECTED"
+        elif index < state.current or state.status == "APPROVED":
+            status = "APPROVED"
+        elif index == state.current and state.status == "PENDING":
+            status = "PENDING"
+        else:
+            status = "WAITING"
+        layers.append(TimelineLayer(
+            name=layer.name, mode=layer.mode, seq_no=index + 1, min_approvals=layer.min_approvals, status=status,
+            approvers=[TimelineApprover(a.id, a.name, decisions[a.id].action if a.id in decisions else None,
+                                        decisions[a.id].note if a.id in decisions else None,
+                                        decisions[a.id].decided_at if a.id in decisions else None)
+                       for a in layer.approvers]))
+    return Timeline(request_id=request_id, status=state.status, current_layer=state.current, layers=layers,
+                    needs_attention=needs_attention)
+
+
+# -- the activities' inputs ------------------------------------------------------------------------------------
+
+@dataclass
+class SyncQueue:
+    request_id: int
+    layer_index: int
+    pending: list[int]
+
+
+@dataclass
+class RecordDecision:
+    request_id: int
+    layer_index: int
+    approver_id: int
+    action: str
+    note: str | None
+    decided_at: str
+
+
+@dataclass
+class DecisionStep:
+    """A decision to record and the queue as it stands after it, in one round trip."""
+
+    decision: RecordDecision
+    queue: SyncQueue | None
+
+
+@dataclass
+class FinishRequest:
+    request_id: int
+    status: str
+    decided_by: int | None
+
+
+@dataclass
+class FinalStep:
+    """The decision that settles the request and the outcome it leads to, in one round trip."""
+
+    decision: RecordDecision
+    finish: FinishRequest
+
+
+@dataclass
+class Persist:
+    """Everything the workflow knows, written again after a step failed past its retries."""
+
+    decisions: list[RecordDecision]
+    queue: SyncQueue | None
+    finish: FinishRequest | None

@@ -1,0 +1,45 @@
+"""The mail workflows' contracts: a prepared message to deliver, a password reset mail to send."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SEND_MAIL = "SendMailWorkflow"
+PASSWORD_RESET_MAIL = "PasswordResetMailWorkflow"
+
+
+@dataclass
+class MailAttachment:
+    """A file in storage (namespace/key) attached under `filename` when the message is delivered."""
+
+    namespace: str
+    key: str
+    filename: str
+    content_type: str = "application/octet-stream"
+
+
+@dataclass
+class SendMailInput:
+    raw: str  # the whole RFC 5322 message
+    purpose: str  # e.g. password-reset, for finding it in the Temporal UI
+    attachment: MailAttachment | None = None  # a stored file added on delivery (kept out of the history)
+
+
+@dataclass
+class DeliverMail:
+    raw: str
+    key: str  # the workflow id: a retried delivery writes the same outbox file
+    attachment: MailAttachment | None = None
+
+
+@dataclass
+class PasswordResetMailInput:
+    username: str  # as typed
+    base_url: str  # the front end's origin for the link, already checked by the API
+
+
+@dataclass
+class PasswordResetMail:
+    username: str
+    base_url: str
+    key: str  # the workflow id: a retry mails the same link to the same outbox file
