@@ -1,6 +1,6 @@
 import type { NotificationFilter } from '@/lib/api/types';
 import { queryDomains } from '@/lib/query-domains';
-import type { NotificationListParams } from './notifications-api';
+import type { NotificationListParams } from './types';
 
 const all = [queryDomains.notifications] as const;
 

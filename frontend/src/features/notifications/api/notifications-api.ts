@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
 import type { NotificationFilter } from '@/lib/api/types';
 import { notificationKeys } from './keys';
+import type { NotificationListParams } from './types';
 
 export const NOTIFICATION_PAGE_SIZE = 10;
 /** A search asks for up to 100 matches on one page (spec §9). */
@@ -26,13 +27,6 @@ export const limitedNotificationsQueryOptions = (userId: number | undefined, typ
     refetchInterval: NOTIFICATION_POLL_MS,
     enabled: userId !== undefined,
   });
-
-export interface NotificationListParams {
-  userId: number | undefined;
-  type: NotificationFilter;
-  search: string;
-  unread: boolean;
-}
 
 /** The inbox: pages of 10, or one page of up to 100 when searching. */
 export const notificationListQueryOptions = (params: NotificationListParams) =>
