@@ -12,6 +12,7 @@ from fastapi.responses import FileResponse, HTMLResponse, Response
 from starlette.routing import Route
 from starlette.staticfiles import StaticFiles
 
+import api.outcomes  # noqa: F401  (every domain registers its approval outcomes)
 from api.access.declarations import API_PREFIX, assert_routes_declared
 from api.approvals.router import router as approvals_router
 from api.auth.router import router as auth_router
@@ -29,6 +30,7 @@ from api.core.limits import BodyLimitMiddleware
 from api.core.redis import make_redis
 from api.core.storage import open_storage
 from api.core.temporal import connect as temporal_connect
+from api.leads.router import requests_router as lead_requests_router
 from api.leads.router import router as leads_router
 from api.leads.stages import router as stages_router
 from api.master_data.router import router as master_data_router
@@ -49,8 +51,8 @@ def api_router() -> APIRouter:
         return {"status": "ok"}
 
     for r in (auth_router, users_router, notifications_router, master_data_router, clients_router,
-              contacts_router, leads_router, approvals_router, stages_router, coa_router, coa_cost_sheet_router,
-              pcs_pid_router, pcs_router):
+              contacts_router, leads_router, approvals_router, lead_requests_router, stages_router, coa_router,
+              coa_cost_sheet_router, pcs_pid_router, pcs_router):
         router.include_router(r)
     return router
 

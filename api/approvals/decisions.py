@@ -9,12 +9,12 @@ from datetime import UTC, datetime
 from typing import Any
 
 import anyio.from_thread
-from sqlalchemy import func, or_, select
-from sqlalchemy.orm import Session, aliased
+from sqlalchemy import select
+from sqlalchemy.orm import Session
 from temporalio.client import Client, WorkflowUpdateFailedError
 from temporalio.exceptions import ApplicationError
 
-from api.approvals import outbox
+from api.approvals import outbox, outcomes
 from api.approvals.models import (
     ApprovalDecision,
     ApprovalPipelineVersion,
@@ -24,20 +24,14 @@ from api.approvals.models import (
 from api.approvals.pipelines import MODE_LABELS
 from api.approvals.schemas import (
     DecisionIn,
-    QueueRow,
     TimelineApproverOut,
     TimelineLayerOut,
     TimelineOut,
 )
 from api.approvals.service import UNAVAILABLE
-from api.clients.models import Client as ClientCompany
 from api.core import temporal as temporal_core
 from api.core.config import Settings
 from api.core.errors import AppError, Conflict, NotFound
-from api.core.listing import ListParams, Page, apply_sort, like
-from api.leads import service as leads_service
-from api.leads.models import Lead, Stage
-from api.pcs.models import ProjectCostSheet
 from api.users.models import User
 from workflows.contracts import approval_rules as rules
 from workflows.contracts.approval import DecideInput, Timeline, timeline_of, update_id_for
@@ -62,55 +56,6 @@ class RequestStarting(Conflict):
 
 
 
-Requester = aliased(User)
-Target = aliased(Stage)
-Current = aliased(Stage)
-QUEUE_SORT = {"requestedAt": ApprovalRequest.requested_at, "requestType": ApprovalRequest.request_type,
-              "requestedByName": Requester.fullname, "clientName": ClientCompany.client_name,
-              "projectName": Lead.project_name}
-
-
-def queue(*, session: Session, actor: User, params: ListParams) -> Page[QueueRow]:
-    """The requests waiting for the actor's decision."""
-    stmt = (select(ApprovalRequest, ApprovalTask.status, Requester.fullname, ClientCompany.client_name,
-                   Lead.project_name,
-                   Current.stage_name, Current.stage_description, Target.stage_name, Target.stage_description,
-                   ApprovalPipelineVersion.layers, ProjectCostSheet.revision_batch)
-            .join(ApprovalTask, ApprovalTask.request_id == ApprovalRequest.id)
-            .join(ApprovalPipelineVersion, ApprovalPipelineVersion.id == ApprovalRequest.pipeline_version_id)
-            .join(Requester, Requester.id == ApprovalRequest.requested_by)
-            .outerjoin(Lead, Lead.id == ApprovalRequest.lead_id)
-            .outerjoin(ClientCompany, ClientCompany.id == Lead.client_id)
-            .outerjoin(Current, Current.id == Lead.stage_id)
-            .outerjoin(Target, Target.id == ApprovalRequest.target_stage_id)
-            .outerjoin(ProjectCostSheet, ProjectCostSheet.approval_request_id == ApprovalRequest.id)
-            .where(ApprovalTask.approver_id == actor.id, ApprovalTask.status.in_(("PENDING", "PROCESSING")),
-                   ApprovalRequest.status == "PENDING"))
-    if params.search:
-        term = like(params.search)
-        stmt = stmt.where(or_(Lead.project_name.ilike(term), ClientCompany.client_name.ilike(term),
-                              Requester.fullname.ilike(term), ApprovalRequest.request_type.ilike(term)))
-    total = session.scalar(select(func.count()).select_from(stmt.with_only_columns(ApprovalRequest.id).subquery()))
-    stmt = apply_sort(stmt, params.sort, params.desc, QUEUE_SORT, default=ApprovalRequest.requested_at,
-                      tiebreak=ApprovalRequest.id.desc(), default_desc=True)
-    rows = []
-    for req, task_status, requester, client, project, cur, cur_desc, tgt, tgt_desc, layers, revision in \
-            session.execute(
-            stmt.offset(params.offset).limit(params.limit)):
-        current = f"{cur} {cur_desc}" if cur else None
-        combined = f"{current} → {tgt} {tgt_desc}" if tgt else current
-        if req.request_type == "PCS":
-            combined = "Project cost sheet" + (f", revision {revision}" if revision is not None else "")
-        layer = layers[req.current_layer]["name"] if req.current_layer < len(layers) else None
-        rows.append(QueueRow(approval_id=req.id, request_type=req.request_type, requested_by_name=requester,
-                             client_name=client, project_name=project, requested_at=req.requested_at,
-                             notes=req.notes, combined_stage_descriptions=combined,
-                             current_stage_description=current, lead_id=req.lead_id, layer_name=layer,
-                             current_stage=current, target_stage=f"{tgt} {tgt_desc}" if tgt else None,
-                             processing=task_status == "PROCESSING"))
-    return Page[QueueRow](data=rows, total_rows=int(total or 0))
-
-
 def _request_for(session: Session, actor: User, approval_id: int, *, decide: bool) -> ApprovalRequest:
     """A request the actor approves (any layer) or, to read it, one they requested or whose lead they see."""
     found = session.execute(select(ApprovalRequest, ApprovalPipelineVersion.layers)
@@ -122,12 +67,8 @@ def _request_for(session: Session, actor: User, approval_id: int, *, decide: boo
     req, layers = found
     if actor.id in {a for layer in layers or [] for a in layer["approvers"]}:
         return req
-    if not decide:
-        try:
-            leads_service.visible_or_404(session, actor, req.lead_id)
-            return req
-        except NotFound:
-            pass
+    if not decide and outcomes.handler_for(req.request_type).readable(session, actor, req):
+        return req
     raise NotFound(REQUEST_NOT_FOUND)
 
 

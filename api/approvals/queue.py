@@ -9,35 +9,16 @@ from sqlalchemy import and_, case, or_, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.orm import Session
 
+from api.approvals import outcomes
 from api.approvals.models import ApprovalDecision, ApprovalRequest, ApprovalTask
-from api.clients.models import Client
-from api.leads import service as leads_service
-from api.leads.models import Lead, Stage
 from api.notifications import service as notifications
 from api.notifications.live import publish_changed
-from api.pcs import approval as pcs_approval
 from api.users.models import User
-
-DESCRIPTIONS = {"CHANGE_LEAD_STAGE": "move", "HOLD_LEAD": "hold", "DROP_LEAD": "drop", "CLOSE_LEAD": "close"}
-TYPE_NAMES = {"CHANGE_LEAD_STAGE": "Stage change", "HOLD_LEAD": "Hold", "DROP_LEAD": "Drop", "CLOSE_LEAD": "Close",
-              "PCS": "Cost sheet"}
 
 
 def describe(session: Session, request: ApprovalRequest) -> str:
-    """'hold 'Project' (Client)', 'move 'Project' (Client) to E2 Connected', ... for notifications."""
-    if request.request_type == "PCS":
-        return pcs_approval.describe(session, request)
-    # one statement for the lead, its client and the target stage (a notification is written on every step)
-    row = session.execute(
-        select(Lead.project_name, Client.client_name, Stage.stage_name, Stage.stage_description)
-        .select_from(Lead).join(Client, Client.id == Lead.client_id)
-        .outerjoin(Stage, Stage.id == request.target_stage_id)
-        .where(Lead.id == request.lead_id)).first()
-    what = f"'{row.project_name}' ({row.client_name})" if row else f"lead #{request.lead_id}"
-    if request.request_type == "CHANGE_LEAD_STAGE" and request.target_stage_id:
-        return f"move {what} to {row.stage_name} {row.stage_description}" if row and row.stage_name \
-            else f"move {what}"
-    return f"{DESCRIPTIONS.get(request.request_type, 'change')} {what}"
+    """'hold 'Project' (Client)', 'approve the cost sheet of ...' for notifications (its type's handler says)."""
+    return outcomes.handler_for(request.request_type).describe(session, request)
 
 
 def sync_queue(session: Session, *, request_id: int, layer_index: int, pending: list[int]) -> list[int]:
@@ -110,7 +91,6 @@ def finish(session: Session, *, request_id: int, status: str, decided_by: int | 
     request.decided_at = datetime.now(UTC)
     session.execute(update(ApprovalTask).where(ApprovalTask.request_id == request_id,
                                                ApprovalTask.status == "PENDING").values(status="CANCELLED"))
-    lead = session.get(Lead, request.lead_id)
     actor = session.get(User, decided_by or request.requested_by)
     what = describe(session, request)
     verdict = "approved" if status == "APPROVED" else "rejected"
@@ -119,18 +99,8 @@ def finish(session: Session, *, request_id: int, status: str, decided_by: int | 
         .order_by(ApprovalDecision.layer_index.desc())) if decided_by else None
     by = f" by {actor.fullname}" if actor is not None and decided_by else ""
     outcome = f"{verdict.capitalize()}{by}" + (f": {note}" if note else "")
-    link = f"/leads/{request.lead_id}"
-    if request.request_type == "PCS":  # the sheet changes; the lead's status was never WAITING for it
-        pcs_approval.apply_outcome(session, request, status, actor)
-        link = f"/leads/{request.lead_id}/project-cost-sheet"
-    elif status == "APPROVED" and lead is not None and actor is not None:
-        _apply(session, request, lead, actor)
-    elif lead is not None and lead.status == "WAITING" and actor is not None:
-        _set_status(session, lead, actor, "NEW")  # the history says the lead stopped waiting
-    if lead is not None and actor is not None:
-        # the outcome itself, with who decided and why, in the lead's history
-        leads_service.record_change(session, lead, actor, "approval",
-                                    f"{TYPE_NAMES.get(request.request_type, 'Request')} #{request.id}", outcome)
+    # the request's type applies what was decided (and records it where its subject keeps its history)
+    link = outcomes.handler_for(request.request_type).finish(session, request, status, actor, outcome)
     notifications.notify(session=session, user_id=request.requested_by, notification_type="INFORMATION",
                          message=f"Your request to {what} has been {verdict}{by}" + (f": {note}" if note else "."),
                          link=link)
@@ -139,25 +109,3 @@ def finish(session: Session, *, request_id: int, status: str, decided_by: int | 
     publish_changed([request.requested_by, *settled])
     return True
 
-
-def _apply(session: Session, request: ApprovalRequest, lead: Lead, actor: User) -> None:
-    if request.request_type == "CHANGE_LEAD_STAGE" and request.target_stage_id:
-        target = session.get(Stage, request.target_stage_id)
-        if target is not None and target.id != lead.stage_id:
-            leads_service.move_to(session, lead, actor, target)
-        _set_status(session, lead, actor, "NEW")
-    elif request.request_type == "HOLD_LEAD":
-        _set_status(session, lead, actor, "HOLD")
-    elif request.request_type == "DROP_LEAD":
-        _set_status(session, lead, actor, "DROPPED")
-    elif request.request_type == "CLOSE_LEAD":
-        closed = session.scalars(select(Stage).where(Stage.stage_name == "E7")).first()
-        if closed is not None and closed.id != lead.stage_id:
-            leads_service.move_to(session, lead, actor, closed)
-        _set_status(session, lead, actor, "CLOSED")
-
-
-def _set_status(session: Session, lead: Lead, actor: User, status: str) -> None:
-    if lead.status != status:
-        leads_service.record_change(session, lead, actor, "status", lead.status, status)
-        lead.status = status

@@ -1,4 +1,5 @@
-"""Approval calls: pipelines (admin), requests on a lead, the approver queue, decisions and timelines."""
+"""Approval calls: pipelines (admin), the approver queue, decisions and timelines (a lead's requests are asked
+for in api.leads.router)."""
 
 # No `from __future__ import annotations`: the pipeline routes are closures whose annotations use `page`.
 
@@ -6,7 +7,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Response
 
-from api.approvals import decisions, pipelines, service
+from api.approvals import decisions, inbox, pipelines
 from api.approvals.schemas import (
     DecisionIn,
     OverlapCheck,
@@ -15,8 +16,6 @@ from api.approvals.schemas import (
     PipelineIn,
     PipelineOut,
     QueueRow,
-    RequestIn,
-    RequestOut,
     TimelineOut,
 )
 from api.core.errors import ValidationFailed
@@ -98,18 +97,10 @@ _pipeline_routes("/approval-pipelines", "system/approval-pipeline", pcs=False)
 _pipeline_routes("/pcs-approval-pipelines", "system/pcs-approval-pipeline", pcs=True)
 
 
-@router.post("/leads/{lead_id}/approval-requests", summary="Ask for a stage change, hold, drop or close")
-def request_approval(lead_id: Id, body: RequestIn, session: SessionDep, temporal: TemporalDep,
-                     settings: SettingsDep, actor: Annotated[User, Authz("leads", "edit")]) -> Envelope[RequestOut]:
-    row = service.request(session=session, temporal=temporal, settings=settings, actor=actor, lead_id=lead_id,
-                          data=body)
-    return ok(RequestOut(approval_id=row.id, workflow_id=row.workflow_id, status=row.status))
-
-
 @router.get("/approval", summary="The requests waiting for the caller's decision")
 def approval_queue(session: SessionDep, params: ListQuery,
                    actor: Annotated[User, Authz("system/approval", "read")]) -> Envelope[Page[QueueRow]]:
-    return ok(decisions.queue(session=session, actor=actor, params=params))
+    return ok(inbox.queue(session=session, actor=actor, params=params))
 
 
 @router.put("/approval/{approval_id}/handle-hold", summary="Approve or reject a request (the Review dialog)",

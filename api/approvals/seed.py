@@ -6,13 +6,7 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from api.approvals import service
-from api.approvals.models import ApprovalPipeline, ApprovalPipelineVersion, ApprovalRequest
-from api.approvals.schemas import RequestIn
-from api.core.config import get_settings
-from api.core.errors import AppError
-from api.leads import stage_rules
-from api.leads.models import Lead, Stage
+from api.approvals.models import ApprovalPipeline, ApprovalPipelineVersion
 from api.users.models import User
 
 DEFAULTS = {"CHANGE_LEAD_STAGE": "Stage change approval", "HOLD_LEAD": "Hold approval",
@@ -60,32 +54,3 @@ def _seed_lead_pipelines(session: Session) -> None:
                               "approvers": leaders})
         session.add(ApprovalPipelineVersion(pipeline_id=pipeline.id, version=1, layers=layers, sales_person_ids=[]))
 
-
-def seed_waiting_requests(session: Session) -> int:
-    """Every WAITING lead waits for a real request: a demo lead seeded as waiting (or one left waiting without a
-    request by an older version) gets one through the engine, committed like any request; the approval sweep
-    starts its workflow once the worker runs. Returns how many were made."""
-    waiting = select(ApprovalRequest.id).where(ApprovalRequest.lead_id == Lead.id,
-                                               ApprovalRequest.status == "PENDING",
-                                               ApprovalRequest.request_type != "PCS").exists()
-    stuck = list(session.scalars(select(Lead).where(Lead.status == "WAITING", ~waiting).order_by(Lead.id)))
-    stages = stage_rules.board_stages(session)
-    task_queue = get_settings().temporal_task_queue  # the deployment the seed serves (in its workflow ids)
-    made = 0
-    for lead in stuck:
-        lead.status = "NEW"
-        owner = session.get(User, lead.sales_person_id)
-        current = next((s for s in stages if s.id == lead.stage_id), None)
-        following: Stage | None = next((s for s in stages if current and s.seq_number > current.seq_number), None)
-        move_ok = following is not None and stage_rules.check_move(session, lead, following, stages=stages).allowed
-        data = RequestIn(request_type="CHANGE_LEAD_STAGE", target_stage_id=following.id) \
-            if move_ok and following is not None else RequestIn(request_type="HOLD_LEAD", notes="Customer paused")
-        try:
-            with session.begin_nested():
-                service.open_request(session, actor=owner, lead=lead, data=data,  # type: ignore[arg-type]
-                                     task_queue=task_queue)
-            made += 1
-        except AppError:  # no pipeline for it: the lead simply does not wait
-            continue
-    session.flush()
-    return made

@@ -8,7 +8,7 @@ from fastapi import APIRouter, File, Form, Path, Query, Request, UploadFile
 from fastapi.responses import FileResponse, Response
 from pydantic import ValidationError
 
-from api.approvals import service as approvals_service
+from api.approvals.schemas import RequestIn, RequestOut
 from api.core import uploads
 from api.core.errors import ValidationFailed
 from api.core.form_parts import json_encoding, json_part
@@ -19,6 +19,7 @@ from api.core.schemas import Envelope, ok
 from api.deps import Authz, SessionDep, SettingsDep, TemporalDep
 from api.leads import files as lead_files
 from api.leads import history as lead_history
+from api.leads import requests as lead_requests
 from api.leads import service
 from api.leads.schemas import (
     BoardColumn,
@@ -109,7 +110,7 @@ def create_lead(body: LeadCreate, session: SessionDep, actor: Writer) -> Envelop
 @router.get("/{lead_id}", summary="A lead with its lists and, when it waits, what it waits for")
 def get_lead(lead_id: Id, session: SessionDep, actor: Reader) -> Envelope[LeadDetail]:
     detail = service.get_detail(session=session, actor=actor, lead_id=lead_id)
-    detail.waiting_for = approvals_service.waiting_for(session=session, lead_id=lead_id, status=detail.status)
+    detail.waiting_for = lead_requests.waiting_for(session=session, lead_id=lead_id, status=detail.status)
     return ok(detail)
 
 
@@ -117,7 +118,7 @@ def get_lead(lead_id: Id, session: SessionDep, actor: Reader) -> Envelope[LeadDe
                                                 "it needs approval, what it requires (the stage rules' answer)")
 def stage_options(lead_id: Id, session: SessionDep, actor: Reader) -> Envelope[StageOptions]:
     options = service.stage_options(session=session, actor=actor, lead_id=lead_id)
-    options.waiting_for = approvals_service.waiting_for(session=session, lead_id=lead_id, status=options.status)
+    options.waiting_for = lead_requests.waiting_for(session=session, lead_id=lead_id, status=options.status)
     return ok(options)
 
 
@@ -182,10 +183,22 @@ async def update_v2(
     def save() -> UpdateResult:
         # each file is checked by size and content where it was spooled (on disk), before the edit reads anything
         checked = {kind: lead_files.accept(kind, upload.file, upload.filename or "") for kind, upload in sent.items()}
-        return approvals_service.save_lead_edit(
+        return lead_requests.save_lead_edit(
             session=session, storage=request.app.state.storage, temporal=temporal, settings=settings, actor=actor,
             lead_id=lead_id, data=payload, uploads=checked)
 
     from anyio import to_thread
 
     return ok(await to_thread.run_sync(save))
+
+
+# A lead's approval requests are listed with the approval calls in the API docs (their tag is "approvals").
+requests_router = APIRouter(tags=["approvals"])
+
+
+@requests_router.post("/leads/{lead_id}/approval-requests", summary="Ask for a stage change, hold, drop or close")
+def request_approval(lead_id: Id, body: RequestIn, session: SessionDep, temporal: TemporalDep,
+                     settings: SettingsDep, actor: Annotated[User, Authz("leads", "edit")]) -> Envelope[RequestOut]:
+    row = lead_requests.request(session=session, temporal=temporal, settings=settings, actor=actor, lead_id=lead_id,
+                               data=body)
+    return ok(RequestOut(approval_id=row.id, workflow_id=row.workflow_id, status=row.status))

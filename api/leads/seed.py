@@ -10,8 +10,14 @@ from decimal import Decimal
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from api.approvals.models import ApprovalRequest
+from api.approvals.schemas import RequestIn
 from api.clients.models import Client
 from api.contacts.models import Contact
+from api.core.config import get_settings
+from api.core.errors import AppError
+from api.leads import requests as lead_requests
+from api.leads import stage_rules
 from api.leads.models import Lead, LeadHistory, LeadPic, LeadProjectId, LeadServiceCategory, Stage
 from api.master_data import models as md
 from api.users.models import Role, User
@@ -91,3 +97,33 @@ def seed_demo_leads(session: Session, *, count: int = 150, seed: int = 2026) -> 
         lead.stage_changed_at = moment
         if stage_name == "E7":
             session.add(LeadProjectId(lead_id=lead.id, pid_number=f"PID-{created:%y%m}-{lead.id:05d}"))
+
+
+def seed_waiting_requests(session: Session) -> int:
+    """Every WAITING lead waits for a real request: a demo lead seeded as waiting (or one left waiting without a
+    request by an older version) gets one through the engine, committed like any request; the approval sweep
+    starts its workflow once the worker runs. Returns how many were made."""
+    waiting = select(ApprovalRequest.id).where(ApprovalRequest.lead_id == Lead.id,
+                                               ApprovalRequest.status == "PENDING",
+                                               ApprovalRequest.request_type != "PCS").exists()
+    stuck = list(session.scalars(select(Lead).where(Lead.status == "WAITING", ~waiting).order_by(Lead.id)))
+    stages = stage_rules.board_stages(session)
+    task_queue = get_settings().temporal_task_queue  # the deployment the seed serves (in its workflow ids)
+    made = 0
+    for lead in stuck:
+        lead.status = "NEW"
+        owner = session.get(User, lead.sales_person_id)
+        current = next((s for s in stages if s.id == lead.stage_id), None)
+        following: Stage | None = next((s for s in stages if current and s.seq_number > current.seq_number), None)
+        move_ok = following is not None and stage_rules.check_move(session, lead, following, stages=stages).allowed
+        data = RequestIn(request_type="CHANGE_LEAD_STAGE", target_stage_id=following.id) \
+            if move_ok and following is not None else RequestIn(request_type="HOLD_LEAD", notes="Customer paused")
+        try:
+            with session.begin_nested():
+                lead_requests.open_request(session, actor=owner, lead=lead, data=data,  # type: ignore[arg-type]
+                                           task_queue=task_queue)
+            made += 1
+        except AppError:  # no pipeline for it: the lead simply does not wait
+            continue
+    session.flush()
+    return made

@@ -3,22 +3,29 @@ sheet and the lead, and the approval flow (timeline) of a revision read from the
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 
 from sqlalchemy.orm import Session
+from temporalio.client import Client
 
-from api.approvals import outbox
+from api.approvals import outbox, outcomes
+from api.approvals import service as approvals
 from api.approvals.models import ApprovalPipelineVersion, ApprovalRequest
-from api.approvals.pipelines import MODE_LABELS
-from api.clients.models import Client
+from api.approvals.pipelines import MODE_LABELS, find_version
+from api.clients.models import Client as ClientCompany
+from api.core.config import Settings
+from api.core.errors import Conflict
+from api.leads import outcomes as lead_outcomes
 from api.leads import service as leads_service
 from api.leads.models import Lead
 from api.pcs import repository as repo
+from api.pcs.models import ProjectCostSheet
 from api.pcs.schemas import FlowApprover, FlowLayer
 from api.users.models import User
 from workflows.contracts import approval_rules as rules
 
 REQUEST_TYPE = "PCS"
+LABEL = "Cost sheet"
 
 
 def layer_label(seq_no: int) -> str:
@@ -29,7 +36,7 @@ def layer_label(seq_no: int) -> str:
 def describe(session: Session, request: ApprovalRequest) -> str:
     """'approve the cost sheet of 'Project' (Client), revision N' for notifications."""
     lead = session.get(Lead, request.lead_id)
-    client = session.get(Client, lead.client_id) if lead else None
+    client = session.get(ClientCompany, lead.client_id) if lead else None
     what = f"'{lead.project_name}' ({client.client_name})" if lead and client else f"lead #{request.lead_id}"
     revision = repo.revision_of_request(session, request.id)
     return f"approve the cost sheet of {what}" + (f", revision {revision}" if revision is not None else "")
@@ -38,6 +45,14 @@ def describe(session: Session, request: ApprovalRequest) -> str:
 def queue_label(revision: int | None) -> str:
     """What the approver queue shows in place of a stage change."""
     return "Project cost sheet" + (f", revision {revision}" if revision is not None else "")
+
+
+def finish(session: Session, request: ApprovalRequest, status: str, actor: User | None, verdict: str) -> str:
+    """The PCS handler of the approval engine: the sheet changes (the lead's status was never WAITING for it), the
+    outcome goes into the lead's history, and the requester's notification leads to the sheet."""
+    apply_outcome(session, request, status, actor)
+    lead_outcomes.record_outcome(session, request, actor, LABEL, verdict)
+    return f"/leads/{request.lead_id}/project-cost-sheet"
 
 
 def apply_outcome(session: Session, request: ApprovalRequest, status: str, actor: User | None) -> None:
@@ -61,6 +76,34 @@ def apply_outcome(session: Session, request: ApprovalRequest, status: str, actor
         if old != value:
             leads_service.record_change(session, lead, actor, field, old, value)
             setattr(lead, attr, value)
+
+
+def request_pcs(*, session: Session, temporal: Client, settings: Settings, actor: User, lead: Lead,
+                sheet: ProjectCostSheet) -> ApprovalRequest:
+    """Submit a cost sheet: a PCS request on the sales person's PCS pipeline and its workflow. The lead's own
+    status is left alone (a cost sheet approval runs beside the lead's requests); the sheet waits."""
+    version = find_version(session, action_type=REQUEST_TYPE, sales_person_id=lead.sales_person_id)
+    if version is None:
+        raise Conflict(approvals.NO_PIPELINE)
+    row = approvals.new_request(session, actor=actor, lead_id=lead.id, from_stage_id=lead.stage_id,
+                                request_type=REQUEST_TYPE, version=version, task_queue=settings.temporal_task_queue,
+                                notes=sheet.remark or None)
+    session.flush()
+    sheet.approval_request_id, sheet.requested_at, sheet.status = row.id, datetime.now(UTC), "WAITING_FOR_APPROVAL"
+    args = approvals.start_args(session, row, version)
+    session.commit()
+    approvals.start_now(session, temporal, settings, row, args)
+    return row
+
+
+def queue_labels(session: Session, request_ids: list[int]) -> dict[int, str]:
+    """What the approver queue shows for these PCS requests in place of a stage change."""
+    revisions = repo.revisions_of_requests(session, request_ids)
+    return {i: queue_label(revisions.get(i)) for i in request_ids}
+
+
+outcomes.register(REQUEST_TYPE, outcomes.Outcome(label=LABEL, describe=describe, finish=finish,
+                                                 readable=lead_outcomes.readable, queue_labels=queue_labels))
 
 
 # -- the flow (timeline) of a revision ---------------------------------------------------------------------------

@@ -36,6 +36,15 @@ def sheet_of_request(session: Session, request_id: int, *, for_update: bool = Fa
     return session.scalars(stmt).first()
 
 
+def revisions_of_requests(session: Session, request_ids: list[int]) -> dict[int, int]:
+    """The revisions of the current sheets these approval requests were made for (one statement)."""
+    if not request_ids:
+        return {}
+    rows = session.execute(select(ProjectCostSheet.approval_request_id, ProjectCostSheet.revision_batch)
+                           .where(ProjectCostSheet.approval_request_id.in_(request_ids))).tuples().all()
+    return {request_id: revision for request_id, revision in rows if request_id is not None}
+
+
 def revision_of_request(session: Session, request_id: int) -> int | None:
     """The revision a PCS approval request was made for (the current sheet or a frozen one)."""
     current = session.scalar(select(ProjectCostSheet.revision_batch)

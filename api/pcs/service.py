@@ -213,8 +213,8 @@ def save(*, session: Session, storage: Storage, temporal: TemporalClient | None,
     session.flush()
     if submit:
         assert temporal is not None
-        approvals_service.request_pcs(session=session, temporal=temporal, settings=settings, actor=actor, lead=lead,
-                                      sheet=sheet)
+        pcs_approval.request_pcs(session=session, temporal=temporal, settings=settings, actor=actor, lead=lead,
+                                 sheet=sheet)
         return pcs_form.build(session, actor, lead)
     answer = pcs_form.build(session, actor, lead)  # before the commit: a draft whose answer fails keeps nothing
     session.commit()

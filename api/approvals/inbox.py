@@ -1,0 +1,75 @@
+"""The approver's queue: the requests waiting for their decision, with the lead each one is on."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from sqlalchemy import func, or_, select
+from sqlalchemy.orm import Session, aliased
+
+from api.approvals import outcomes
+from api.approvals.models import ApprovalPipelineVersion, ApprovalRequest, ApprovalTask
+from api.approvals.schemas import QueueRow
+from api.clients.models import Client as ClientCompany
+from api.core.listing import ListParams, Page, apply_sort, like
+from api.leads.models import Lead, Stage
+from api.users.models import User
+
+
+def _labels(session: Session, requests: list[ApprovalRequest]) -> dict[int, str]:
+    """The names the request types give their requests in the queue (a cost sheet's revision, ...)."""
+    by_type: dict[str, list[int]] = defaultdict(list)
+    for req in requests:
+        by_type[req.request_type].append(req.id)
+    labels: dict[int, str] = {}
+    for request_type, ids in by_type.items():
+        label = outcomes.handler_for(request_type).queue_labels
+        if label is not None:
+            labels.update(label(session, ids))
+    return labels
+
+
+Requester = aliased(User)
+Target = aliased(Stage)
+Current = aliased(Stage)
+QUEUE_SORT = {"requestedAt": ApprovalRequest.requested_at, "requestType": ApprovalRequest.request_type,
+              "requestedByName": Requester.fullname, "clientName": ClientCompany.client_name,
+              "projectName": Lead.project_name}
+
+
+def queue(*, session: Session, actor: User, params: ListParams) -> Page[QueueRow]:
+    """The requests waiting for the actor's decision."""
+    stmt = (select(ApprovalRequest, ApprovalTask.status, Requester.fullname, ClientCompany.client_name,
+                   Lead.project_name,
+                   Current.stage_name, Current.stage_description, Target.stage_name, Target.stage_description,
+                   ApprovalPipelineVersion.layers)
+            .join(ApprovalTask, ApprovalTask.request_id == ApprovalRequest.id)
+            .join(ApprovalPipelineVersion, ApprovalPipelineVersion.id == ApprovalRequest.pipeline_version_id)
+            .join(Requester, Requester.id == ApprovalRequest.requested_by)
+            .outerjoin(Lead, Lead.id == ApprovalRequest.lead_id)
+            .outerjoin(ClientCompany, ClientCompany.id == Lead.client_id)
+            .outerjoin(Current, Current.id == Lead.stage_id)
+            .outerjoin(Target, Target.id == ApprovalRequest.target_stage_id)
+            .where(ApprovalTask.approver_id == actor.id, ApprovalTask.status.in_(("PENDING", "PROCESSING")),
+                   ApprovalRequest.status == "PENDING"))
+    if params.search:
+        term = like(params.search)
+        stmt = stmt.where(or_(Lead.project_name.ilike(term), ClientCompany.client_name.ilike(term),
+                              Requester.fullname.ilike(term), ApprovalRequest.request_type.ilike(term)))
+    total = session.scalar(select(func.count()).select_from(stmt.with_only_columns(ApprovalRequest.id).subquery()))
+    stmt = apply_sort(stmt, params.sort, params.desc, QUEUE_SORT, default=ApprovalRequest.requested_at,
+                      tiebreak=ApprovalRequest.id.desc(), default_desc=True)
+    found = session.execute(stmt.offset(params.offset).limit(params.limit)).tuples().all()
+    labels = _labels(session, [row[0] for row in found])
+    rows = []
+    for req, task_status, requester, client, project, cur, cur_desc, tgt, tgt_desc, layers in found:
+        current = f"{cur} {cur_desc}" if cur else None
+        combined = labels.get(req.id) or (f"{current} → {tgt} {tgt_desc}" if tgt else current)
+        layer = layers[req.current_layer]["name"] if req.current_layer < len(layers) else None
+        rows.append(QueueRow(approval_id=req.id, request_type=req.request_type, requested_by_name=requester,
+                             client_name=client, project_name=project, requested_at=req.requested_at,
+                             notes=req.notes, combined_stage_descriptions=combined,
+                             current_stage_description=current, lead_id=req.lead_id, layer_name=layer,
+                             current_stage=current, target_stage=f"{tgt} {tgt_desc}" if tgt else None,
+                             processing=task_status == "PROCESSING"))
+    return Page[QueueRow](data=rows, total_rows=int(total or 0))

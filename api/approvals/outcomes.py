@@ -1,0 +1,49 @@
+"""What an approved or rejected request does, one handler per request type. The domains register theirs (the leads
+their stage change, hold, drop and close; the cost sheets PCS) and the approval engine asks the registry: it never
+switches on a request type, nor imports the domains whose requests it runs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from sqlalchemy.orm import Session
+
+from api.approvals.models import ApprovalRequest
+from api.users.models import User
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A request type's handler. `describe` names the request in notifications ("hold 'Project' (Client)");
+    `finish` applies the decided request (APPROVED or REJECTED) inside the engine's transaction, under its lock on
+    the request row, with `verdict` the text of the outcome ("Approved by Ann: ok"), and answers where the
+    requester's notification leads; `readable` says whether a user who is not an approver may read the request;
+    `queue_labels`, when given, names requests of the type in the approver's queue (by request id, one call per
+    page) in place of the lead's stage change."""
+
+    label: str
+    describe: Callable[[Session, ApprovalRequest], str]
+    finish: Callable[[Session, ApprovalRequest, str, User | None, str], str]
+    readable: Callable[[Session, User, ApprovalRequest], bool]
+    queue_labels: Callable[[Session, list[int]], dict[int, str]] | None = None
+
+
+_HANDLERS: dict[str, Outcome] = {}
+
+
+def register(request_type: str, outcome: Outcome) -> None:
+    """Register (or replace, on a module reload) the handler of a request type."""
+    _HANDLERS[request_type] = outcome
+
+
+def handler_for(request_type: str) -> Outcome:
+    """The registered handler; a request type nobody registered is a programming error."""
+    try:
+        return _HANDLERS[request_type]
+    except KeyError:
+        raise LookupError(f"no approval outcome is registered for {request_type!r}") from None
+
+
+def registered() -> list[str]:
+    return sorted(_HANDLERS)

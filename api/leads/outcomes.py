@@ -1,0 +1,105 @@
+"""The lead's requests in the approval engine: what a stage change, hold, drop or close is called and what its
+approval or rejection does to the lead. Registered with the engine on import (api.outcomes loads every domain's)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from api.approvals import outcomes
+from api.approvals.models import ApprovalRequest
+from api.clients.models import Client
+from api.core.errors import NotFound
+from api.leads import service as leads_service
+from api.leads.models import Lead, Stage
+from api.users.models import User
+
+DESCRIPTIONS = {"CHANGE_LEAD_STAGE": "move", "HOLD_LEAD": "hold", "DROP_LEAD": "drop", "CLOSE_LEAD": "close"}
+LABELS = {"CHANGE_LEAD_STAGE": "Stage change", "HOLD_LEAD": "Hold", "DROP_LEAD": "Drop", "CLOSE_LEAD": "Close"}
+CLOSED_STAGE = "E7"
+
+
+def describe(session: Session, request: ApprovalRequest) -> str:
+    """'hold 'Project' (Client)', 'move 'Project' (Client) to E2 Connected', ... for notifications."""
+    # one statement for the lead, its client and the target stage (a notification is written on every step)
+    row = session.execute(
+        select(Lead.project_name, Client.client_name, Stage.stage_name, Stage.stage_description)
+        .select_from(Lead).join(Client, Client.id == Lead.client_id)
+        .outerjoin(Stage, Stage.id == request.target_stage_id)
+        .where(Lead.id == request.lead_id)).first()
+    what = f"'{row.project_name}' ({row.client_name})" if row else f"lead #{request.lead_id}"
+    if request.request_type == "CHANGE_LEAD_STAGE" and request.target_stage_id:
+        return f"move {what} to {row.stage_name} {row.stage_description}" if row and row.stage_name \
+            else f"move {what}"
+    return f"{DESCRIPTIONS.get(request.request_type, 'change')} {what}"
+
+
+def readable(session: Session, actor: User, request: ApprovalRequest) -> bool:
+    """Whoever sees the lead may read its requests."""
+    try:
+        leads_service.visible_or_404(session, actor, request.lead_id)
+    except NotFound:
+        return False
+    return True
+
+
+def record_outcome(session: Session, request: ApprovalRequest, actor: User | None, label: str, verdict: str) -> None:
+    """The outcome itself, with who decided and why, in the lead's history (every request type is on a lead)."""
+    lead = session.get(Lead, request.lead_id)
+    if lead is not None and actor is not None:
+        leads_service.record_change(session, lead, actor, "approval", f"{label} #{request.id}", verdict)
+
+
+def _set_status(session: Session, lead: Lead, actor: User, status: str) -> None:
+    if lead.status != status:
+        leads_service.record_change(session, lead, actor, "status", lead.status, status)
+        lead.status = status
+
+
+def _move(session: Session, lead: Lead, actor: User, target: Stage | None) -> None:
+    if target is not None and target.id != lead.stage_id:
+        leads_service.move_to(session, lead, actor, target)
+
+
+def _change_stage(session: Session, request: ApprovalRequest, lead: Lead, actor: User) -> None:
+    if request.target_stage_id:
+        _move(session, lead, actor, session.get(Stage, request.target_stage_id))
+        _set_status(session, lead, actor, "NEW")
+
+
+def _close(session: Session, request: ApprovalRequest, lead: Lead, actor: User) -> None:
+    _move(session, lead, actor, session.scalars(select(Stage).where(Stage.stage_name == CLOSED_STAGE)).first())
+    _set_status(session, lead, actor, "CLOSED")
+
+
+def _to_status(status: str) -> Callable[[Session, ApprovalRequest, Lead, User], None]:
+    def apply(session: Session, request: ApprovalRequest, lead: Lead, actor: User) -> None:
+        _set_status(session, lead, actor, status)
+
+    return apply
+
+
+def _finisher(label: str, approved: Callable[[Session, ApprovalRequest, Lead, User], None],
+              ) -> Callable[[Session, ApprovalRequest, str, User | None, str], str]:
+    def finish(session: Session, request: ApprovalRequest, status: str, actor: User | None, verdict: str) -> str:
+        """Approved: the lead changes as asked; rejected: a waiting lead stops waiting (back to NEW)."""
+        lead = session.get(Lead, request.lead_id)
+        if lead is not None and actor is not None:
+            if status == "APPROVED":
+                approved(session, request, lead, actor)
+            elif lead.status == "WAITING":
+                _set_status(session, lead, actor, "NEW")  # the history says the lead stopped waiting
+        record_outcome(session, request, actor, label, verdict)
+        return f"/leads/{request.lead_id}"
+
+    return finish
+
+
+APPROVED = {"CHANGE_LEAD_STAGE": _change_stage, "HOLD_LEAD": _to_status("HOLD"), "DROP_LEAD": _to_status("DROPPED"),
+            "CLOSE_LEAD": _close}
+
+for _type, _approve in APPROVED.items():
+    outcomes.register(_type, outcomes.Outcome(label=LABELS[_type], describe=describe,
+                                              finish=_finisher(LABELS[_type], _approve), readable=readable))
