@@ -15,17 +15,15 @@ from temporalio.client import Client, WorkflowUpdateFailedError
 from temporalio.exceptions import ApplicationError
 
 from api.approvals import outbox, outcomes
+from api.approvals import timeline as timelines
 from api.approvals.models import (
     ApprovalDecision,
     ApprovalPipelineVersion,
     ApprovalRequest,
     ApprovalTask,
 )
-from api.approvals.pipelines import MODE_LABELS
 from api.approvals.schemas import (
     DecisionIn,
-    TimelineApproverOut,
-    TimelineLayerOut,
     TimelineOut,
 )
 from api.approvals.service import UNAVAILABLE
@@ -34,7 +32,7 @@ from api.core.config import Settings
 from api.core.errors import AppError, Conflict, NotFound
 from api.users.models import User
 from workflows.contracts import approval_rules as rules
-from workflows.contracts.approval import DecideInput, Timeline, timeline_of, update_id_for
+from workflows.contracts.approval import DecideInput, Timeline, update_id_for
 
 log = logging.getLogger(__name__)
 
@@ -137,7 +135,7 @@ def decide(*, session: Session, temporal: Client, settings: Settings, actor: Use
                     exc_info=True)
         session.expire_all()
         return DecisionAnswer(_processing_timeline(session, req), False)
-    out = _timeline_out(session, req, live, settings.temporal_ui_url)
+    out = timelines.out(session, req, live, settings.temporal_ui_url)
     if out.needs_attention:
         out.processing, out.message = True, RECEIVED
         return DecisionAnswer(out, False)
@@ -146,25 +144,9 @@ def decide(*, session: Session, temporal: Client, settings: Settings, actor: Use
 
 def _processing_timeline(session: Session, req: ApprovalRequest) -> TimelineOut:
     """The request's timeline from the database, its PROCESSING decisions shown as such."""
-    out = recorded_timeline(session, req)
-    out.processing, out.message = True, RECEIVED
-    return out
-
-
-def recorded_timeline(session: Session, req: ApprovalRequest, ui: str | None = None) -> TimelineOut:
-    """The timeline as the database records it, for when the workflow cannot be asked: the recorded decisions
-    laid on the request's layers by the same function the workflow's own query uses."""
-    version = session.get(ApprovalPipelineVersion, req.pipeline_version_id)
-    decisions = [rules.Decision(d.layer_index, d.approver_id, d.action, d.note, d.decided_at.isoformat())
-                 for d in session.scalars(select(ApprovalDecision).where(ApprovalDecision.request_id == req.id)
-                                          .order_by(ApprovalDecision.decided_at, ApprovalDecision.id))]
-    state = rules.RequestState(layers=outbox.layers_of(session, version) if version else [],
-                               current=req.current_layer, status=req.status, decisions=decisions)
-    return _timeline_out(session, req, timeline_of(req.id, state), ui)
-
-
-def _ui_url(ui: str | None, req: ApprovalRequest) -> str | None:
-    return f"{ui.rstrip('/')}/namespaces/default/workflows/{req.workflow_id}" if ui else None
+    answer = timelines.recorded_out(session, req)
+    answer.processing, answer.message = True, RECEIVED
+    return answer
 
 
 def timeline(*, session: Session, temporal: Client, settings: Settings, actor: User, approval_id: int) -> TimelineOut:
@@ -176,23 +158,6 @@ def timeline(*, session: Session, temporal: Client, settings: Settings, actor: U
     try:
         live = anyio.from_thread.run(ask)
     except Exception:  # not started yet, or Temporal unreachable: what the database recorded
-        return recorded_timeline(session, req, settings.temporal_ui_url)
-    return _timeline_out(session, req, live, settings.temporal_ui_url)
+        return timelines.recorded_out(session, req, settings.temporal_ui_url)
+    return timelines.out(session, req, live, settings.temporal_ui_url)
 
-
-def _timeline_out(session: Session, req: ApprovalRequest, live: Any, ui: str | None) -> TimelineOut:
-    url = _ui_url(ui, req)
-    processing = set(session.execute(select(ApprovalTask.layer_index, ApprovalTask.approver_id).where(
-        ApprovalTask.request_id == req.id, ApprovalTask.status == "PROCESSING")).tuples())
-    return TimelineOut(
-        approval_id=req.id, status=live.status, request_type=req.request_type, requested_at=req.requested_at,
-        workflow_id=req.workflow_id, temporal_url=url,
-        layers=[TimelineLayerOut(layer_name=layer.name, approval_type=MODE_LABELS.get(layer.mode, layer.mode),
-                                 seq_no=layer.seq_no, min_approvals=layer.min_approvals, layer_status=layer.status,
-                                 approvers=[TimelineApproverOut(id=a.id, username=a.name, action_type=a.action,
-                                                                note=a.note, approved_at=a.decided_at,
-                                                                processing=a.action is None
-                                                                and (layer.seq_no - 1, a.id) in processing)
-                                            for a in layer.approvers])
-                for layer in live.layers],
-        processing=bool(processing), needs_attention=bool(getattr(live, "needs_attention", False)), message=None)

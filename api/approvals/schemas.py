@@ -123,7 +123,8 @@ class TimelineLayerOut(CamelModel):
     approval_type: str
     seq_no: int
     min_approvals: int
-    layer_status: str
+    layer_status: str  # every layer of an approved request is APPROVED: shown as it is
+    label: str  # "checked by", "acknowledged by", "approved by" (spec 3 §2.5)
     approvers: list[TimelineApproverOut]
 
 

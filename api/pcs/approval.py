@@ -10,6 +10,7 @@ from temporalio.client import Client
 
 from api.approvals import outbox, outcomes
 from api.approvals import service as approvals
+from api.approvals import timeline as timelines
 from api.approvals.models import ApprovalPipelineVersion, ApprovalRequest
 from api.approvals.pipelines import MODE_LABELS, find_version
 from api.clients.models import Client as ClientCompany
@@ -22,15 +23,9 @@ from api.pcs import repository as repo
 from api.pcs.models import ProjectCostSheet
 from api.pcs.schemas import FlowApprover, FlowLayer
 from api.users.models import User
-from workflows.contracts import approval_rules as rules
 
 REQUEST_TYPE = "PCS"
 LABEL = "Cost sheet"
-
-
-def layer_label(seq_no: int) -> str:
-    """Sequence 1 'checked by', 2 'acknowledged by', 3 and above 'approved by' (spec 3 §2.5)."""
-    return {1: "checked by", 2: "acknowledged by"}.get(seq_no, "approved by")
 
 
 def describe(session: Session, request: ApprovalRequest) -> str:
@@ -113,42 +108,21 @@ def draft_layers(session: Session, version: ApprovalPipelineVersion | None) -> l
     if version is None:
         return []
     return [FlowLayer(layer_name=layer.name, approval_type=MODE_LABELS.get(layer.mode, layer.mode), seq_no=i + 1,
-                      layer_status="PENDING", label=layer_label(i + 1),
+                      layer_status="PENDING", label=timelines.layer_label(i + 1),
                       approvers=[FlowApprover(username=a.name, approved_at=None, action_type=None)
                                  for a in layer.approvers])
             for i, layer in enumerate(outbox.layers_of(session, version))]
 
 
 def request_layers(session: Session, request: ApprovalRequest, sheet_status: str) -> list[FlowLayer]:
-    """The layers of a request as its decisions left them; an APPROVED sheet shows every layer approved."""
-    version = session.get(ApprovalPipelineVersion, request.pipeline_version_id)
-    if version is None:
+    """The layers of a request as its decisions left them (the approval engine's one timeline); an APPROVED sheet
+    shows every layer approved."""
+    if session.get(ApprovalPipelineVersion, request.pipeline_version_id) is None:
         return []
-    decisions = repo.decisions_of(session, request.id)
-    result, reached = [], True
-    for i, layer in enumerate(outbox.layers_of(session, version)):
-        mine = {d.approver_id: d for d in decisions if d.layer_index == i}
-        made = [rules.Decision(i, d.approver_id, d.action, d.note, d.decided_at.isoformat()) for d in mine.values()]
-        settled = rules.layer_settled(layer, made)
-        if sheet_status == "APPROVED" or request.status == "APPROVED":
-            status = "APPROVED"
-        elif any(d.action == "REJECTED" for d in mine.values()):
-            status, reached = "REJECTED", False
-        elif settled and reached:
-            status = "APPROVED"
-        elif reached and request.status == "PENDING":
-            status, reached = "PENDING", False
-        else:
-            status, reached = "WAITING", False
-        result.append(FlowLayer(
-            layer_name=layer.name, approval_type=MODE_LABELS.get(layer.mode, layer.mode), seq_no=i + 1,
-            layer_status=status, label=layer_label(i + 1),
-            approvers=[FlowApprover(username=a.name,
-                                    approved_at=_iso(mine[a.id].decided_at) if a.id in mine else None,
-                                    action_type=mine[a.id].action if a.id in mine else None)
-                       for a in layer.approvers]))
-    return result
-
-
-def _iso(moment: datetime) -> str:
-    return moment.isoformat()
+    approved = sheet_status == "APPROVED" or request.status == "APPROVED"
+    recorded = timelines.recorded(session, request, status="APPROVED" if approved else None)
+    return [FlowLayer(layer_name=layer.name, approval_type=MODE_LABELS.get(layer.mode, layer.mode),
+                      seq_no=layer.seq_no, layer_status=layer.status, label=timelines.layer_label(layer.seq_no),
+                      approvers=[FlowApprover(username=a.name, approved_at=a.decided_at, action_type=a.action)
+                                 for a in layer.approvers])
+            for layer in recorded.layers]

@@ -15,6 +15,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from api.approvals import timeline as timelines
 from api.approvals.models import ApprovalDecision, ApprovalPipelineVersion, ApprovalRequest
 from api.clients.models import Client
 from api.core.config import get_settings
@@ -23,7 +24,6 @@ from api.core.pdf import render_pdf
 from api.leads import service as leads_service
 from api.leads.models import Lead
 from api.master_data.models import Entity
-from api.pcs import approval as pcs_approval
 from api.pcs import repository as repo
 from api.users.models import User
 
@@ -182,7 +182,7 @@ def _layers(session: Session, request_id: int | None) -> list[PdfLayer]:
         .where(ApprovalDecision.request_id == request_id)
         .order_by(ApprovalDecision.layer_index, ApprovalDecision.decided_at, ApprovalDecision.id)).all()
     count = max([len(names)] + [d.layer_index + 1 for d in decisions])
-    layers = [PdfLayer(seq=i + 1, label=pcs_approval.layer_label(i + 1).capitalize(),
+    layers = [PdfLayer(seq=i + 1, label=timelines.layer_label(i + 1).capitalize(),
                        name=names[i] if i < len(names) else "") for i in range(count)]
     for d in decisions:
         layers[d.layer_index].approvers.append(PdfApprover(name=d.fullname, action=d.action, decided_at=d.decided_at))

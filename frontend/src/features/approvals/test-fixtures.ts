@@ -38,6 +38,7 @@ export const timeline: Timeline = {
       seqNo: 1,
       minApprovals: 1,
       layerStatus: 'APPROVED',
+      label: 'checked by',
       approvers: [{ id: 3, username: 'Agus Approver', actionType: 'APPROVED', note: 'ok', approvedAt: '2026-01-05T15:00:00', processing: false }],
     },
     {
@@ -46,6 +47,7 @@ export const timeline: Timeline = {
       seqNo: 2,
       minApprovals: 2,
       layerStatus: 'PENDING',
+      label: 'acknowledged by',
       approvers: [
         { id: 4, username: 'Budi Approver', actionType: null, note: null, approvedAt: null, processing: false },
         { id: 5, username: 'Citra Approver', actionType: null, note: null, approvedAt: null, processing: false },
@@ -57,6 +59,7 @@ export const timeline: Timeline = {
       seqNo: 3,
       minApprovals: 1,
       layerStatus: 'WAITING',
+      label: 'approved by',
       approvers: [{ id: 6, username: 'Dewi Board', actionType: null, note: null, approvedAt: null, processing: false }],
     },
   ],

@@ -4123,6 +4123,8 @@ export interface components {
             approvalType: string;
             /** Approvers */
             approvers: components["schemas"]["TimelineApproverOut"][];
+            /** Label */
+            label: string;
             /** Layername */
             layerName: string;
             /** Layerstatus */

@@ -1,0 +1,62 @@
+"""The timeline of a request, built in one place for every screen that shows one (the approval timeline of a lead's
+request, the cost sheet's approval status): the workflow's live `timeline` query, or, when the workflow cannot be
+asked, the recorded decisions laid on the request's layers by the same function (workflows.contracts.approval's
+`timeline_of`). Each layer comes with its status, its label and its approvers' decisions, so a screen only shows."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from api.approvals import outbox
+from api.approvals.models import ApprovalDecision, ApprovalPipelineVersion, ApprovalRequest, ApprovalTask
+from api.approvals.pipelines import MODE_LABELS
+from api.approvals.schemas import TimelineApproverOut, TimelineLayerOut, TimelineOut
+from workflows.contracts import approval_rules as rules
+from workflows.contracts.approval import Timeline, timeline_of
+
+
+def layer_label(seq_no: int) -> str:
+    """Sequence 1 'checked by', 2 'acknowledged by', 3 and above 'approved by' (spec 3 §2.5)."""
+    return {1: "checked by", 2: "acknowledged by"}.get(seq_no, "approved by")
+
+
+def recorded(session: Session, req: ApprovalRequest, *, status: str | None = None) -> Timeline:
+    """The timeline as the database records it. `status` overrides the request's (a cost sheet APPROVED by
+    other means shows every layer approved)."""
+    version = session.get(ApprovalPipelineVersion, req.pipeline_version_id)
+    decisions = [rules.Decision(d.layer_index, d.approver_id, d.action, d.note, d.decided_at.isoformat())
+                 for d in session.scalars(select(ApprovalDecision).where(ApprovalDecision.request_id == req.id)
+                                          .order_by(ApprovalDecision.decided_at, ApprovalDecision.id))]
+    state = rules.RequestState(layers=outbox.layers_of(session, version) if version else [],
+                               current=req.current_layer, status=status or req.status, decisions=decisions)
+    return timeline_of(req.id, state)
+
+
+def ui_url(ui: str | None, req: ApprovalRequest) -> str | None:
+    """The request's workflow in the Temporal UI."""
+    return f"{ui.rstrip('/')}/namespaces/default/workflows/{req.workflow_id}" if ui else None
+
+
+def out(session: Session, req: ApprovalRequest, live: Timeline, ui: str | None) -> TimelineOut:
+    """What the API answers: the timeline with the decisions received but not yet applied marked PROCESSING."""
+    processing = set(session.execute(select(ApprovalTask.layer_index, ApprovalTask.approver_id).where(
+        ApprovalTask.request_id == req.id, ApprovalTask.status == "PROCESSING")).tuples())
+    return TimelineOut(
+        approval_id=req.id, status=live.status, request_type=req.request_type, requested_at=req.requested_at,
+        workflow_id=req.workflow_id, temporal_url=ui_url(ui, req),
+        layers=[TimelineLayerOut(layer_name=layer.name, approval_type=MODE_LABELS.get(layer.mode, layer.mode),
+                                 seq_no=layer.seq_no, min_approvals=layer.min_approvals, layer_status=layer.status,
+                                 label=layer_label(layer.seq_no),
+                                 approvers=[TimelineApproverOut(id=a.id, username=a.name, action_type=a.action,
+                                                                note=a.note, approved_at=a.decided_at,
+                                                                processing=a.action is None
+                                                                and (layer.seq_no - 1, a.id) in processing)
+                                            for a in layer.approvers])
+                for layer in live.layers],
+        processing=bool(processing), needs_attention=live.needs_attention, message=None)
+
+
+def recorded_out(session: Session, req: ApprovalRequest, ui: str | None = None) -> TimelineOut:
+    """The recorded timeline as the API answers it (the workflow not started yet, or Temporal unreachable)."""
+    return out(session, req, recorded(session, req), ui)
