@@ -52,6 +52,10 @@ def _cards_base() -> Any:
             .outerjoin(ProjectCostSheet, ProjectCostSheet.lead_id == Lead.id))
 
 
+def stage_named(session: Session, name: str) -> Stage | None:
+    return session.scalars(select(Stage).where(Stage.stage_name == name)).first()
+
+
 def board_stages(session: Session) -> list[Stage]:
     return stage_rules.board_stages(session)
 
