@@ -39,8 +39,8 @@ class BillingIn(CamelModel):
 
 
 class ItemIn(CamelModel):
-    id: Id | None = None
-    coa_id: Id | None = None
+    id: Id | None = None  # an item of this sheet (matched in memory); anything else is a new item
+    coa_id: int | None = None  # judged by the cost sheet rules, with their message (an unknown entry)
     type: str | None = None
     description: str | None = None
     quantity: Number = None
