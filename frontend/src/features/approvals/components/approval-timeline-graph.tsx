@@ -13,7 +13,7 @@ import { Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { formatDateTime } from '@/lib/format';
 import type { Timeline, TimelineApprover, TimelineLayer } from '../api/types';
-import { layerStatusColors, seqLabel } from '@/components/approval-layer';
+import { layerStatusColors } from '@/components/approval-layer';
 import { titleCase } from '@/lib/format';
 import './approvals.css';
 
@@ -24,11 +24,6 @@ const GAP_X = 56;
 const GAP_Y = 40;
 const BASE_HEIGHT = 118;
 const APPROVER_HEIGHT = 46;
-
-/** The status a layer is shown with: every layer of an approved request shows approved (spec 3 §2.5). */
-export function shownLayerStatus(timeline: Pick<Timeline, 'status'>, layer: TimelineLayer): string {
-  return timeline.status === 'APPROVED' ? 'APPROVED' : layer.layerStatus;
-}
 
 /** One approver line: name, action and time. */
 export function ApproverLine({ approver }: { approver: TimelineApprover }) {
@@ -98,7 +93,7 @@ function LayerNodeView({ data }: NodeProps<LayerNode>) {
         {layer.approvalType === 'Several User' && <span> · min {layer.minApprovals}</span>}
       </div>
       <Typography.Text type="secondary" className="approval-node__seq">
-        {seqLabel(layer.seqNo)}
+        {layer.label}
       </Typography.Text>
       <div className="approval-node__approvers">
         {layer.approvers.map((approver) => (
@@ -132,7 +127,7 @@ export function timelineElements(timeline: Timeline, direction: TimelineDirectio
       connectable: false,
       data: {
         layer,
-        status: shownLayerStatus(timeline, layer),
+        status: layer.layerStatus, // the server marks every layer of an approved request approved
         direction,
         first: i === 0,
         last: i === layers.length - 1,

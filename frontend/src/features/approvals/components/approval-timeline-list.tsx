@@ -1,8 +1,8 @@
 import { Tag, Timeline as AntTimeline, Typography } from 'antd';
 import type { Timeline } from '../api/types';
-import { layerStatusColors, seqLabel } from '@/components/approval-layer';
+import { layerStatusColors } from '@/components/approval-layer';
 import { titleCase } from '@/lib/format';
-import { ApproverLine, shownLayerStatus, TemporalLink } from './approval-timeline-graph';
+import { ApproverLine, TemporalLink } from './approval-timeline-graph';
 
 const DOT_COLORS: Record<string, string> = { PENDING: 'blue', APPROVED: 'green', REJECTED: 'red', WAITING: 'gray' };
 
@@ -13,7 +13,7 @@ export function ApprovalTimelineList({ timeline }: { timeline: Timeline }) {
     <div className="approval-timeline-list">
       <AntTimeline
         items={layers.map((layer, i) => {
-          const status = shownLayerStatus(timeline, layer);
+          const status = layer.layerStatus;
           return {
             key: i,
             color: DOT_COLORS[status] ?? 'gray',
@@ -27,7 +27,7 @@ export function ApprovalTimelineList({ timeline }: { timeline: Timeline }) {
                 </div>
                 <Typography.Text type="secondary" className="approval-node__seq">
                   {layer.approvalType}
-                  {layer.approvalType === 'Several User' ? ` · min ${layer.minApprovals}` : ''} · {seqLabel(layer.seqNo)}
+                  {layer.approvalType === 'Several User' ? ` · min ${layer.minApprovals}` : ''} · {layer.label}
                 </Typography.Text>
                 {layer.approvers.map((approver) => (
                   <ApproverLine key={approver.id} approver={approver} />

@@ -25,8 +25,9 @@ describe('ApprovalTimelineGraph', () => {
     expect(screen.getByRole('link', { name: /Open in Temporal UI/ })).toHaveAttribute('href', timeline.temporalUrl);
   });
 
-  it('shows every layer approved when the request is approved, and no link without a Temporal URL', () => {
-    render(<ApprovalTimelineGraph timeline={{ ...timeline, status: 'APPROVED', temporalUrl: null }} />);
+  it('shows each layer with the status the server gives it (all approved on an approved request), and no link without a Temporal URL', () => {
+    const approved = timeline.layers.map((layer) => ({ ...layer, layerStatus: 'APPROVED' }));
+    render(<ApprovalTimelineGraph timeline={{ ...timeline, status: 'APPROVED', layers: approved, temporalUrl: null }} />);
     expect(screen.getAllByTestId('timeline-node').every((n) => n.classList.contains('is-approved'))).toBe(true);
     expect(screen.queryByText(/Open in Temporal UI/)).toBeNull();
   });

@@ -3,17 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Empty, Modal, Skeleton, Tag, Timeline, Typography } from 'antd';
 import { errorMessage, isApiError } from '@/lib/api/errors';
 import { formatDateTime } from '@/lib/format';
-import { layerStatusColors, seqLabel } from '@/components/approval-layer';
+import { layerStatusColors } from '@/components/approval-layer';
 import { approvalFlowQueryOptions } from '../api/pcs-api';
-import type { ApprovalFlow, ApprovalFlowLayer } from '../api/types';
+import type { ApprovalFlow } from '../api/types';
 import { statusLabel } from '../lib/sheet';
 
 export const APPROVAL_STATUS_EMPTY = 'PCS approval status data is empty';
-
-/** Every layer of an approved sheet shows approved (spec §2.5). */
-function shownStatus(flow: Pick<ApprovalFlow, 'status'>, layer: Pick<ApprovalFlowLayer, 'layerStatus'>): string {
-  return flow.status === 'APPROVED' ? 'APPROVED' : layer.layerStatus;
-}
 
 function FlowTimeline({ flow }: { flow: ApprovalFlow }) {
   const layers = [...flow.layers].sort((a, b) => a.seqNo - b.seqNo);
@@ -28,7 +23,7 @@ function FlowTimeline({ flow }: { flow: ApprovalFlow }) {
       ) : (
         <Timeline
           items={layers.map((layer, i) => {
-            const status = shownStatus(flow, layer);
+            const status = layer.layerStatus; // the server marks every layer of an approved sheet approved
             const colors = layerStatusColors(status);
             return {
               key: i,
@@ -42,7 +37,7 @@ function FlowTimeline({ flow }: { flow: ApprovalFlow }) {
                   <Typography.Text type="secondary" className="pcs-flow__meta">
                     {layer.approvalType} · Seq {layer.seqNo}
                   </Typography.Text>
-                  <div className="pcs-flow__label">{layer.label || seqLabel(layer.seqNo)}</div>
+                  <div className="pcs-flow__label">{layer.label}</div>
                   {layer.approvers.map((approver) => (
                     <div key={approver.username} className="pcs-flow__approver">
                       <Typography.Text>{approver.username}</Typography.Text>
