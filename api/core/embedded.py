@@ -19,7 +19,10 @@ from pathlib import Path
 
 import psutil
 
-SEARCH_ATTRIBUTES = {"LeadId": "Keyword", "RequestType": "Keyword", "RequestedBy": "Keyword", "NeedsAttention": "Bool"}
+from workflows.contracts.search_attributes import registrations
+
+# Registered at every start: the dev server adds those its database lacks (one from a newer version) and keeps the rest.
+SEARCH_ATTRIBUTES = registrations()
 
 
 def free_port() -> int:
@@ -160,6 +163,7 @@ class EmbeddedTemporal:
 
     def start(self) -> str:
         self.data_dir.mkdir(parents=True, exist_ok=True)
+        existed = (self.data_dir / "temporal.db").exists()
         args = [_venv_bin("temporal"), "server", "start-dev", "--ip", "127.0.0.1", "--port", str(self.port),
                 "--db-filename", str(self.data_dir / "temporal.db"), "--log-level", "warn"]
         args += ["--headless"] if self.headless else ["--ui-port", str(self.ui_port), "--ui-disable-news-fetch"]
@@ -172,7 +176,25 @@ class EmbeddedTemporal:
         log = (self.data_dir / "temporal.log").open("ab")
         self.proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT)
         wait_for_port(self.port, 60, "temporal dev server", self.proc)
+        if existed:  # start-dev registers its --search-attribute flags on a new database only
+            self.register_search_attributes()
         return f"127.0.0.1:{self.port}"
+
+    def register_search_attributes(self, timeout: float = 30) -> None:
+        """Add the search attributes an existing database lacks (those of a newer version); one registered with
+        another type stops the start with the CLI's message (a type never changes: see search_attributes.py)."""
+        args = [_venv_bin("temporal"), "operator", "search-attribute", "create", "--address",
+                f"127.0.0.1:{self.port}"]
+        for name, kind in SEARCH_ATTRIBUTES.items():
+            args += ["--name", name, "--type", kind]
+        deadline = time.monotonic() + timeout
+        while True:
+            done = subprocess.run(args, capture_output=True, text=True, check=False)
+            if done.returncode == 0:
+                return
+            if "different type" in done.stderr or time.monotonic() > deadline:
+                raise RuntimeError(f"registering the search attributes failed: {done.stderr.strip()}")
+            time.sleep(0.5)  # the frontend may still be starting
 
     @property
     def ui_url(self) -> str:
