@@ -33,13 +33,16 @@ with workflow.unsafe.imports_passed_through():
     )
     from workflows.contracts.approval_rules import Decision, RequestState, apply, pending_approvers, refusal
     from workflows.contracts.pid import PidInput, pid_workflow_id
-    from workflows.contracts.search_attributes import NEEDS_ATTENTION
+    from workflows.contracts.search_attributes import NEEDS_ATTENTION, PENDING_APPROVERS, REQUEST_STATUS
     from workflows.pid import PidWorkflow
 
 # Short database writes run as local activities: retried like any activity, without a server round trip.
 TIMEOUT = timedelta(seconds=30)
 # Patch id: the final decision applies the outcome inside the update (older histories do it in run()).
 FINISH_IN_UPDATE = "finish-in-update"
+# Patch id: a decision keeps the PendingApprovers and RequestStatus search attributes current (older histories
+# upserted nothing after their start).
+OPERATOR_VIEW = "operator-view"
 # Bounded: a step that keeps failing marks the request as needing attention instead of retrying for ever
 # inside an Update; the workflow itself tries again later (AGAIN_AFTER), so nothing decided is lost.
 RETRY = RetryPolicy(initial_interval=timedelta(seconds=1), maximum_interval=timedelta(seconds=10),
@@ -56,6 +59,7 @@ class ApprovalWorkflow:
         self.lock = asyncio.Lock()
         self.finished = False  # the outcome has been applied (by the deciding update)
         self.attention = False  # a database step failed past its retries; run() persists the state again
+        workflow.set_current_details(current_details(self.state, self.attention))
 
     @workflow.run
     async def run(self, data: ApprovalInput) -> str:
@@ -87,6 +91,16 @@ class ApprovalWorkflow:
     def _flag(self, attention: bool) -> None:
         self.attention = attention
         workflow.upsert_search_attributes([NEEDS_ATTENTION.value_set(attention)])
+        workflow.set_current_details(current_details(self.state, self.attention))
+
+    def _show(self) -> None:
+        """After a decision: what the request waits on now, in the UI's current details and in its search
+        attributes (`PendingApprovers = 'approver1'`, `RequestStatus = 'APPROVED'`)."""
+        workflow.set_current_details(current_details(self.state, self.attention))
+        if workflow.patched(OPERATOR_VIEW):
+            workflow.upsert_search_attributes([
+                PENDING_APPROVERS.value_set([a.username or str(a.id) for a in pending_approvers(self.state)]),
+                REQUEST_STATUS.value_set(self.state.status)])
 
     async def _persist_again(self) -> None:
         """Write every decision and the queue or outcome as the workflow knows them (each step idempotent)."""
@@ -115,9 +129,10 @@ class ApprovalWorkflow:
         """An approved cost sheet gets its PID: the lead's PidWorkflow runs on after this one ends."""
         # already running (someone asked for it): that run hands out the PID
         with contextlib.suppress(WorkflowAlreadyStartedError):
-            await workflow.start_child_workflow(PidWorkflow.run, PidInput(lead_id=lead_id),
-                                                id=pid_workflow_id(lead_id, task_queue),
-                                                parent_close_policy=workflow.ParentClosePolicy.ABANDON)
+            await workflow.start_child_workflow(
+                PidWorkflow.run, PidInput(lead_id=lead_id), id=pid_workflow_id(lead_id, task_queue),
+                parent_close_policy=workflow.ParentClosePolicy.ABANDON,
+                static_summary=f"PID of lead {lead_id}, its cost sheet approved in request #{self.data.request_id}")
 
     async def _sync_queue(self) -> None:
         if self.state.status == "PENDING":
@@ -136,6 +151,7 @@ class ApprovalWorkflow:
             made = Decision(layer=self.state.current, approver_id=decision.approver_id, action=decision.action,
                             note=(decision.note or "").strip() or None, decided_at=workflow.now().isoformat())
             apply(self.state, made)
+            self._show()
             record = RecordDecision(self.data.request_id, made.layer, made.approver_id, made.action, made.note,
                                     made.decided_at)
             if self.attention:  # an earlier step is still to be written: run() writes this one with it
@@ -166,3 +182,44 @@ class ApprovalWorkflow:
     def timeline(self) -> Timeline:
         return timeline_of(self.data.request_id, self.state, self.attention)
 
+
+
+# -- what the Temporal UI shows --------------------------------------------------------------------------------
+
+_MODES = {"ANY_USER": "any one of", "ANY_ORDER": "each of, in any order", "IN_SEQUENCE": "each in turn"}
+
+
+def current_details(state: RequestState, attention: bool = False) -> str:
+    """What the request waits on, as the Temporal UI shows it (markdown): the layer, its mode, the approvers still
+    to act; or how it ended."""
+    def who(approver_id: int) -> str:
+        found = next((a for layer in state.layers for a in layer.approvers if a.id == approver_id), None)
+        return f"{found.name} ({found.username or found.id})" if found else f"user {approver_id}"
+
+    lines = []
+    if attention:
+        lines.append("**Needs attention**: a database step failed past its retries; the workflow writes what it "
+                     f"knows again every {AGAIN_AFTER.seconds} s.")
+    if state.status == "PENDING" and state.layers:
+        layer = state.layers[state.current]
+        decided = {d.approver_id for d in state.layer_decisions(state.current)}
+        waiting = [a for a in layer.approvers if a.id not in decided]
+        if layer.mode == "SEVERAL_USER":
+            approvals = sum(d.action == "APPROVED" for d in state.layer_decisions(state.current))
+            how = f"{layer.min_approvals - approvals} more approval(s) of {layer.min_approvals} from"
+        else:
+            how = _MODES.get(layer.mode, layer.mode)
+        names = [who(a.id) for a in waiting]
+        if layer.mode == "IN_SEQUENCE" and names:
+            names = [f"{names[0]} now"] + ([f"then {', '.join(names[1:])}"] if names[1:] else [])
+        lines.append(f"Waiting on layer {state.current + 1} of {len(state.layers)}, **{layer.name}** ({layer.mode}): "
+                     f"{how}: " + ", ".join(names))
+    elif state.decisions:
+        last = state.decisions[-1]
+        layer_name = state.layers[last.layer].name if last.layer < len(state.layers) else str(last.layer + 1)
+        lines.append(f"**{state.status.capitalize()}** at layer {last.layer + 1}, {layer_name}, by "
+                     f"{who(last.approver_id)} on {last.decided_at[:16].replace('T', ' ')} UTC"
+                     + (f": {last.note}" if last.note else ""))
+    else:
+        lines.append(f"**{state.status.capitalize()}**")
+    return "\n\n".join(lines)

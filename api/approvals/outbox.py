@@ -25,7 +25,9 @@ from temporalio.client import Client, WorkflowUpdateFailedError, WorkflowUpdateR
 from temporalio.exceptions import ApplicationError
 from temporalio.service import RPCError, RPCStatusCode
 
+from api.approvals import outcomes
 from api.approvals.models import ApprovalDecision, ApprovalPipelineVersion, ApprovalRequest, ApprovalTask
+from api.approvals.pipelines import MODE_LABELS
 from api.core import temporal
 from api.notifications import service as notifications
 from api.notifications.live import publish_changed
@@ -43,28 +45,52 @@ RESEND_AFTER = timedelta(seconds=15)  # a younger decision may still be confirme
 def layers_of(session: Session, version: ApprovalPipelineVersion) -> list[rules.Layer]:
     """The version's layers with their approvers' names (a workflow's input, or a timeline before one)."""
     wanted = {i for layer in version.layers for i in layer["approvers"]}
-    people = dict(session.execute(select(User.id, User.fullname).where(User.id.in_(wanted))).tuples().all()) \
-        if wanted else {}
+    people = {i: (fullname, username) for i, fullname, username in session.execute(
+        select(User.id, User.fullname, User.username).where(User.id.in_(wanted))).tuples()} if wanted else {}
     return [rules.Layer(name=layer["name"], mode=layer["mode"], min_approvals=layer.get("minApprovals", 1),
-                        approvers=[rules.Approver(i, people.get(i, f"user {i}")) for i in layer["approvers"]])
+                        approvers=[rules.Approver(i, *people.get(i, (f"user {i}", ""))) for i in layer["approvers"]])
             for layer in version.layers]
 
 
 def start_args(session: Session, row: ApprovalRequest, layers: list[rules.Layer] | None = None) -> dict[str, Any]:
-    """What starting this request's workflow takes (read while its transaction is still open)."""
+    """What starting this request's workflow takes (read while its transaction is still open): its input, its id,
+    and what the Temporal UI shows of it (the requester's username, the summary and details)."""
     if layers is None:
         version = session.get(ApprovalPipelineVersion, row.pipeline_version_id)
         assert version is not None
         layers = layers_of(session, version)
+    requester = session.get(User, row.requested_by)
     return {"arg": ApprovalInput(request_id=row.id, request_type=row.request_type, lead_id=row.lead_id,
                                  requested_by=row.requested_by, layers=layers),
-            "id": row.workflow_id}
+            "id": row.workflow_id, "requester": requester.username if requester else "",
+            "shown": shown(session, row, layers, requester)}
+
+
+def shown(session: Session, row: ApprovalRequest, layers: list[rules.Layer], requester: User | None) -> temporal.Shown:
+    """The request as an operator reads it in the Temporal UI: 'Lead 151 · Stage change: move 'Core Upgrade' (PT
+    Maju) to E2 Connected · by Sari Dewi (sales1)', and its pipeline in the details."""
+    try:
+        handler = outcomes.handler_for(row.request_type)
+        label, what = handler.label, handler.describe(session, row)
+    except LookupError:  # a type nobody registered in this process: its name still says what it is
+        label, what = row.request_type, f"lead #{row.lead_id}"
+    who = f"{requester.fullname} ({requester.username})" if requester else f"user {row.requested_by}"
+    pipeline = "\n".join(
+        f"{i}. **{layer.name}** ({MODE_LABELS.get(layer.mode, layer.mode)}"
+        + (f", {layer.min_approvals} approvals" if layer.mode == "SEVERAL_USER" else "") + "): "
+        + ", ".join(f"{a.name} ({a.username or a.id})" for a in layer.approvers)
+        for i, layer in enumerate(layers, start=1))
+    details = (f"**Request #{row.id}**: {label}, {what}\n\nAsked by {who}"
+               + (f" on {row.requested_at:%Y-%m-%d %H:%M} UTC" if row.requested_at else "")
+               + (f"\n\nNote: {row.notes}" if row.notes else "") + f"\n\nPipeline:\n\n{pipeline}")
+    return temporal.Shown(summary=f"Lead {row.lead_id} · {label}: {what} · by {who}", details=details)
 
 
 async def start(client: Client, task_queue: str, args: dict[str, Any]) -> bool:
     """Start the request's workflow; False when it was started already (by the call or an earlier sweep)."""
     return await temporal.start_approval(client, replace(args["arg"], task_queue=task_queue), workflow_id=args["id"],
-                                         task_queue=task_queue)
+                                         task_queue=task_queue, requester=args.get("requester", ""),
+                                         shown=args.get("shown"))
 
 
 # -- the sweep ----------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ named by their contracts (`workflows.contracts`), never imported: the API does n
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass
 from typing import Any
 
 import anyio.from_thread
@@ -19,7 +20,14 @@ from temporalio.exceptions import WorkflowAlreadyStartedError
 from workflows.contracts import approval as approval_contract
 from workflows.contracts import mail as mail_contract
 from workflows.contracts import pid as pid_contract
-from workflows.contracts.search_attributes import LEAD_ID, REQUEST_TYPE, REQUESTED_BY
+from workflows.contracts.approval_rules import RequestState, pending_approvers
+from workflows.contracts.search_attributes import (
+    CRM_LEAD_ID,
+    PENDING_APPROVERS,
+    REQUEST_STATUS,
+    REQUEST_TYPE,
+    REQUESTED_BY,
+)
 
 
 async def connect(address: str, namespace: str, attempts: int = 30) -> Client:
@@ -63,19 +71,34 @@ def send_password_reset_mail(client: Client, data: mail_contract.PasswordResetMa
 
 # -- approvals -------------------------------------------------------------------------------------------------
 
-def approval_search_attributes(data: approval_contract.ApprovalInput) -> TypedSearchAttributes:
-    """What a request's workflow is found by in the Temporal UI."""
+@dataclass(frozen=True)
+class Shown:
+    """What the Temporal UI shows of a workflow from its start: a one-line summary (what it is for) and details
+    (markdown). What it waits on now, the workflow says itself (its current details)."""
+
+    summary: str
+    details: str = ""
+
+
+def approval_search_attributes(data: approval_contract.ApprovalInput, requester: str) -> TypedSearchAttributes:
+    """What a request's workflow is found by in the Temporal UI (the workflow keeps the approvers and the status
+    current as it goes): `CrmLeadId = 151`, `RequestedBy = 'sales1'`, `PendingApprovers = 'approver1'`, ..."""
+    pending = [a.username or str(a.id) for a in pending_approvers(RequestState(layers=data.layers))]
     return TypedSearchAttributes([
-        SearchAttributePair(LEAD_ID, str(data.lead_id)), SearchAttributePair(REQUEST_TYPE, data.request_type),
-        SearchAttributePair(REQUESTED_BY, str(data.requested_by))])
+        SearchAttributePair(CRM_LEAD_ID, data.lead_id), SearchAttributePair(REQUEST_TYPE, data.request_type),
+        SearchAttributePair(REQUESTED_BY, requester or str(data.requested_by)),
+        SearchAttributePair(PENDING_APPROVERS, pending), SearchAttributePair(REQUEST_STATUS, "PENDING")])
 
 
 async def start_approval(client: Client, data: approval_contract.ApprovalInput, *, workflow_id: str,
-                         task_queue: str) -> bool:
-    """Start a request's ApprovalWorkflow; False when it was started already (its id is never reused)."""
+                         task_queue: str, requester: str = "", shown: Shown | None = None) -> bool:
+    """Start a request's ApprovalWorkflow; False when it was started already (its id is never reused). `requester`
+    is the requester's username."""
     try:
         await client.start_workflow(approval_contract.WORKFLOW, data, id=workflow_id, task_queue=task_queue,
-                                    search_attributes=approval_search_attributes(data),
+                                    search_attributes=approval_search_attributes(data, requester),
+                                    static_summary=shown.summary if shown else None,
+                                    static_details=shown.details if shown else None,
                                     id_reuse_policy=WorkflowIDReusePolicy.REJECT_DUPLICATE)
     except WorkflowAlreadyStartedError:
         return False
@@ -105,7 +128,8 @@ async def start_pid(client: Client, data: pid_contract.PidInput, *, task_queue: 
             pid_contract.WORKFLOW, data, id=wid, task_queue=task_queue,
             id_reuse_policy=WorkflowIDReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY,
             id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
-            search_attributes=TypedSearchAttributes([SearchAttributePair(LEAD_ID, str(data.lead_id))]))
+            search_attributes=TypedSearchAttributes([SearchAttributePair(CRM_LEAD_ID, data.lead_id)]),
+            static_summary=f"PID of lead {data.lead_id}, asked on the Generate PID screen")
     except WorkflowAlreadyStartedError:  # finished successfully before: that run is the answer
         handle = client.get_workflow_handle(wid)
     described = await handle.describe()

@@ -51,6 +51,7 @@ def not_your_turn_message(name: str) -> str:
 class Approver:
     id: int
     name: str
+    username: str = ""  # for the PendingApprovers search attribute; empty in inputs made before it was
 
 
 @dataclass
