@@ -9,6 +9,7 @@ from pathlib import Path
 
 from api.core.config import get_settings
 from api.core.storage import open_storage
+from api.core.storage.backends import LocalBackend
 from api.core.storage.migrate import migrate
 
 
@@ -25,8 +26,12 @@ def main(argv: list[str] | None = None) -> int:
     if not source.is_dir():
         print(f"{source} does not exist: nothing to copy")
         return 0
+    target = open_storage(settings)
+    if isinstance(target.backend, LocalBackend) and target.backend.root.resolve() == source.resolve():
+        # a deployment that keeps its files in the local directory: the migration step has nothing to do
+        print(f"{source} is already the storage STORAGE_URL names: nothing to copy")
+        return 0
     try:
-        target = open_storage(settings)
         done = migrate(source, target)
     except ValueError as exc:
         print(exc, file=sys.stderr)
