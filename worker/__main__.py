@@ -11,7 +11,7 @@ from temporalio.client import Client
 from temporalio.worker import UnsandboxedWorkflowRunner, Worker
 
 from api.core.config import get_settings
-from worker.schedules import ensure_schedules
+from worker.sweeps import ensure_sweeps
 from workflows.activities.db import sessions
 from workflows.registry import ACTIVITIES, WORKFLOWS
 
@@ -52,7 +52,7 @@ async def main() -> None:
         raise SystemExit("TEMPORAL_ADDRESS is not set")
     warm_up()
     client = await connect(settings.temporal_address, settings.temporal_namespace)
-    await ensure_schedules(client, settings.temporal_task_queue)
+    await ensure_sweeps(client, settings.temporal_task_queue)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from workflows.activities.approval_sweep import resend_decisions, start_waiting_requests
+from workflows.activities.approval_sweep import approval_sweep_has_work, resend_decisions, start_waiting_requests
 from workflows.activities.approvals import (
     finish_approval_request,
     persist_request,
@@ -26,5 +26,5 @@ WORKFLOWS: list[type] = [SendMailWorkflow, PasswordResetMailWorkflow, ApprovalWo
                          PidWorkflow, PidSweepWorkflow]
 ACTIVITIES: list[Callable[..., Any]] = [
     deliver_mail, send_password_reset_mail, sync_approval_queue, record_decision_and_sync, record_decision_and_finish,
-    finish_approval_request, persist_request, start_waiting_requests, resend_decisions, allocate_pid, attach_pid_pdf,
-    notify_pid, pending_pid_leads]
+    finish_approval_request, persist_request, approval_sweep_has_work, start_waiting_requests, resend_decisions,
+    allocate_pid, attach_pid_pdf, notify_pid, pending_pid_leads]

@@ -19,7 +19,7 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import exists, select
 from sqlalchemy.orm import Session, sessionmaker
 from temporalio.client import Client, WorkflowUpdateFailedError, WorkflowUpdateRPCTimeoutOrCancelledError
 from temporalio.exceptions import ApplicationError
@@ -142,6 +142,15 @@ def _processing(session: Session, older_than: timedelta) -> list[tuple[int, str,
         .join(ApprovalRequest, ApprovalRequest.id == ApprovalTask.request_id)
         .where(ApprovalTask.status == "PROCESSING", ApprovalTask.submitted_at < cutoff)
         .order_by(ApprovalTask.id).limit(100)).tuples())
+
+
+def has_work(session: Session, start_after: timedelta = START_AFTER, resend_after: timedelta = RESEND_AFTER) -> bool:
+    """Whether the sweep would find anything: a request without its workflow, or a decision to send again."""
+    now = datetime.now(UTC)
+    return bool(session.scalar(select(
+        exists().where(ApprovalRequest.status == "PENDING", ApprovalRequest.started_at.is_(None),
+                       ApprovalRequest.requested_at < now - start_after)
+        | exists().where(ApprovalTask.status == "PROCESSING", ApprovalTask.submitted_at < now - resend_after))))
 
 
 def settle_refused(session: Session, *, request_id: int, layer_index: int, approver_id: int,

@@ -22,27 +22,25 @@ from tests.conftest import run_async
 from tests.e2e.conftest import LiveServer
 from tests.e2e.test_journeys import sign_in
 from tests.integration.pcs.sheets import Sheet, make_sheet, remove
-from worker.schedules import pid_sweep_id
+from workflows.contracts.sweeps import PAUSE, pid_sweep_id
 
 SHOTS = Path("/tmp")
 
 
 async def _sweep(live_server: LiveServer, *, paused: bool) -> None:
-    """Pause (or resume) the deployment's PID sweep and wait until no sweep run is in flight: the sweep would give
+    """Pause (or resume) the deployment's PID sweep; a pause answers once no pass is in flight: the sweep would give
     a freshly approved sheet its PID within 20 s, before the sales person clicks Generate PID."""
     client = await Client.connect(live_server.temporal_address)
-    handle = client.get_schedule_handle(pid_sweep_id(live_server.task_queue))
+    handle = client.get_workflow_handle(pid_sweep_id(live_server.task_queue))
     deadline = time.monotonic() + 30
     while True:
         try:
-            await (handle.pause(note="PID journey") if paused else handle.unpause())
+            await handle.execute_update(PAUSE, paused)
             break
-        except RPCError:  # the worker creates the schedule as it starts
+        except RPCError:  # the worker starts the sweep as it starts
             if time.monotonic() > deadline:
                 raise
             await asyncio.sleep(0.3)
-    while paused and (await handle.describe()).info.running_actions:
-        await asyncio.sleep(0.2)
 
 
 @pytest.fixture

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import asyncio
 import time
+import uuid
 from typing import Any
 
 import pytest
 from temporalio.api.sdk.v1 import WorkflowMetadata
-from temporalio.client import Client, WorkflowHandle
+from temporalio.client import Client, WorkflowExecutionStatus, WorkflowHandle
 
 from api.approvals import outbox
 from api.approvals.models import ApprovalPipelineVersion
@@ -19,6 +20,7 @@ from tests.conftest import Services, run_async
 from tests.workflows.test_approval_workflow import World, open_request
 from tests.workflows.test_approval_workflow import world as world  # the fixture, re-exported
 from workflows.approval import ApprovalWorkflow
+from workflows.approval_sweep import ApprovalSweepWorkflow
 from workflows.contracts.approval import DecideInput
 from workflows.contracts.search_attributes import (
     CRM_LEAD_ID,
@@ -27,6 +29,7 @@ from workflows.contracts.search_attributes import (
     REQUEST_TYPE,
     REQUESTED_BY,
 )
+from workflows.contracts.sweeps import Sweep
 
 pytestmark = pytest.mark.usefixtures("worker")
 
@@ -127,3 +130,30 @@ def test_an_operator_reads_what_a_request_is_for_and_what_it_waits_on(services: 
     assert seen["approved"] == [request.workflow_id]
     assert seen["at the end"].get(REQUEST_STATUS) == "APPROVED"
     assert not seen["at the end"].get(PENDING_APPROVERS)  # an empty list unsets it: nobody is left to act
+
+
+def test_the_approval_sweep_is_one_workflow_that_continues_as_new(services: Services) -> None:
+    """Its passes run inside one workflow (a local check of the database each, the sweep's activities only when it
+    finds work), and a fresh run replaces it after its passes (720 in a deployment, 3 here)."""
+    sweep_id = f"approval-sweep-test-{uuid.uuid4().hex[:6]}"
+
+    async def scenario() -> tuple[Any, int, int, str]:
+        client = await Client.connect(services.temporal_address)
+        handle = await client.start_workflow(ApprovalSweepWorkflow.run, Sweep(every_seconds=0.3, passes=3),
+                                             id=sweep_id, task_queue=get_settings().temporal_task_queue)
+        try:
+            first = client.get_workflow_handle(sweep_id, run_id=handle.first_execution_run_id)
+            deadline = time.monotonic() + 20
+            while (await first.describe()).status == WorkflowExecutionStatus.RUNNING and time.monotonic() < deadline:
+                await asyncio.sleep(0.3)
+            events = (await first.fetch_history()).events
+            checks = sum(e.HasField("marker_recorded_event_attributes")
+                         and e.marker_recorded_event_attributes.marker_name == "core_local_activity" for e in events)
+            timers = sum(e.HasField("timer_fired_event_attributes") for e in events)
+            return (await first.describe()).status, checks, timers, await current_details(handle)
+        finally:
+            await handle.terminate("test over")
+
+    status, checks, timers, details = run_async(scenario())
+    assert (status, checks, timers) == (WorkflowExecutionStatus.CONTINUED_AS_NEW, 3, 3)
+    assert details.startswith("Every 0.3 s: starts the workflow of a committed request that has none")

@@ -17,6 +17,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 from sqlalchemy.orm import Session
+from temporalio.api.sdk.v1 import WorkflowMetadata
 from temporalio.client import (
     Client,
     Schedule,
@@ -24,7 +25,9 @@ from temporalio.client import (
     ScheduleIntervalSpec,
     ScheduleSpec,
     ScheduleState,
+    WorkflowExecutionStatus,
 )
+from temporalio.service import RPCError, RPCStatusCode
 
 from api.approvals.models import ApprovalRequest
 from api.core.config import get_settings
@@ -39,6 +42,7 @@ from workflows.approval import ApprovalWorkflow
 from workflows.contracts.approval import ApprovalInput, DecideInput
 from workflows.contracts.approval_rules import Approver, Layer
 from workflows.contracts.pid import PidInput, PidResult, pid_workflow_id
+from workflows.contracts.sweeps import PAUSE, Sweep, approval_sweep_id, pid_sweep_id
 from workflows.pid import PidWorkflow
 from workflows.pid_sweep import PidSweepWorkflow
 
@@ -87,6 +91,29 @@ def wait_for(predicate: Any, timeout: float = 60) -> Any:
             return value
         time.sleep(0.25)
     raise AssertionError("condition not met in time")
+
+
+async def started_at_all(client: Client, workflow_id: str) -> bool:
+    try:
+        await client.get_workflow_handle(workflow_id).describe()
+    except RPCError as exc:
+        if exc.status == RPCStatusCode.NOT_FOUND:
+            return False
+        raise
+    return True
+
+
+async def wait_until_started(client: Client, workflow_id: str, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while not await started_at_all(client, workflow_id):
+        assert time.monotonic() < deadline, f"{workflow_id} was not started"
+        await asyncio.sleep(0.2)
+
+
+async def current_details(handle: Any) -> str:
+    """What the UI shows as the workflow's current details (the SDK's built-in metadata query)."""
+    metadata = await handle.query("__temporal_workflow_metadata", result_type=WorkflowMetadata)
+    return str(metadata.current_details)
 
 
 class TestConcurrentApprovals:
@@ -288,27 +315,91 @@ class TestPeriodicSweep:
         assert len(pids) == 1 and PID_FORMAT.match(pids[0].pid_number) and pids[0].pdf_file
         assert lead_id not in run_async(sweep())  # nothing left to do for it
 
-    def test_the_worker_keeps_one_twenty_second_schedule(self, services: Services) -> None:
-        from worker.schedules import ensure_schedules, pid_sweep_id
+    def test_the_worker_replaces_the_twenty_second_schedule_by_one_long_lived_sweep(self, services: Services) -> None:
+        from worker.sweeps import ensure_sweeps, legacy_schedule_id
 
-        queue = f"sweep-{uuid.uuid4().hex[:6]}"
+        queue = f"sweep-{uuid.uuid4().hex[:6]}"  # no worker polls it: the sweeps are started, never run here
 
-        async def scenario() -> Any:
+        async def scenario() -> dict[str, Any]:
             client = await Client.connect(services.temporal_address)
-            # a schedule made by an older worker: its sweep did not know the deployment's task queue
-            await client.create_schedule(pid_sweep_id(queue), Schedule(
-                action=ScheduleActionStartWorkflow(PidSweepWorkflow.run, id=pid_sweep_id(queue), task_queue=queue),
+            # the schedule an older worker made, paused by an operator
+            old = await client.create_schedule(legacy_schedule_id("pid-sweep", queue), Schedule(
+                action=ScheduleActionStartWorkflow(PidSweepWorkflow.run, queue, id=f"pid-sweep-{queue}",
+                                                   task_queue=queue),
                 spec=ScheduleSpec(intervals=[ScheduleIntervalSpec(every=timedelta(seconds=20))]),
                 state=ScheduleState(paused=True)))
-            await ensure_schedules(client, queue)
-            await ensure_schedules(client, queue)  # a restarted worker finds it and leaves it
-            handle = client.get_schedule_handle(pid_sweep_id(queue))
-            described = await handle.describe()
-            await handle.delete()
-            return described, await client.data_converter.decode(list(described.schedule.action.args))
+            await ensure_sweeps(client, queue)
+            await ensure_sweeps(client, queue)  # a restarted worker finds the sweeps running and leaves them
+            seen: dict[str, Any] = {"schedules": [s.id async for s in await client.list_schedules()]}
+            try:
+                await old.describe()
+            except RPCError as exc:
+                seen["old schedule"] = exc.status
+            for sweep_id in (pid_sweep_id(queue), approval_sweep_id(queue)):
+                runs = [w async for w in client.list_workflows(f"WorkflowId = '{sweep_id}'")]
+                handle = client.get_workflow_handle(sweep_id)
+                history = await handle.fetch_history()
+                started = history.events[0].workflow_execution_started_event_attributes
+                hints = [str, Sweep] if sweep_id == pid_sweep_id(queue) else [Sweep]
+                described = await handle.describe()
+                seen[sweep_id] = (len(runs), described.status,
+                                  await client.data_converter.decode(started.input.payloads, hints),
+                                  await described.static_summary())
+                await handle.terminate("test over")
+            return seen
 
-        described, args = run_async(scenario())
-        assert [i.every.total_seconds() for i in described.schedule.spec.intervals] == [20]
-        assert described.schedule.action.task_queue == queue
-        assert args == [queue]  # brought up to date: the sweep names the PIDs of this deployment
-        assert described.schedule.state.paused  # an operator's pause is left alone
+        seen = run_async(scenario())
+        assert seen["old schedule"] == RPCStatusCode.NOT_FOUND
+        assert legacy_schedule_id("approval-sweep", queue) not in seen["schedules"]
+        runs, status, args, summary = seen[pid_sweep_id(queue)]
+        assert (runs, status) == (1, WorkflowExecutionStatus.RUNNING)
+        assert args == [queue, Sweep(paused=True)]  # the operator's pause is kept
+        assert summary.startswith(f"PID sweep of {queue}: every 20 s")
+        runs, status, args, summary = seen[approval_sweep_id(queue)]
+        assert (runs, status, args) == (1, WorkflowExecutionStatus.RUNNING, [Sweep(paused=False)])
+        assert summary.startswith(f"Approval sweep of {queue}: every 20 s")
+
+    def test_the_long_lived_sweep_passes_every_few_seconds_pauses_and_continues_as_new(
+            self, services: Services, session: Session, sheets: list[Sheet]) -> None:
+        queue = get_settings().temporal_task_queue
+        sweep_id = f"pid-sweep-test-{uuid.uuid4().hex[:6]}"
+        first = committed(session, sheets).lead.id  # approved, no PID workflow ever started for it
+
+        async def scenario() -> dict[str, Any]:
+            client = await Client.connect(services.temporal_address)
+            handle = await client.start_workflow(PidSweepWorkflow.run, args=[queue, Sweep(every_seconds=0.5, passes=4)],
+                                                 id=sweep_id, task_queue=queue)
+            seen: dict[str, Any] = {}
+            try:
+                await wait_until_started(client, pid_id(first))
+                await client.get_workflow_handle(pid_id(first)).result()
+                await handle.execute_update(PAUSE, True)  # answers once no pass is running
+                seen["paused"] = await current_details(handle)
+                second = await asyncio.to_thread(committed, session, sheets)
+                await asyncio.sleep(2)  # four intervals: a running sweep would have found it
+                seen["while paused"] = await started_at_all(client, pid_id(second.lead.id))
+                await handle.execute_update(PAUSE, False)
+                await wait_until_started(client, pid_id(second.lead.id))
+                await client.get_workflow_handle(pid_id(second.lead.id)).result()
+                seen["resumed"] = await current_details(handle)
+                first_run = client.get_workflow_handle(sweep_id, run_id=handle.first_execution_run_id)
+                deadline = time.monotonic() + 15
+                while (await first_run.describe()).status == WorkflowExecutionStatus.RUNNING \
+                        and time.monotonic() < deadline:
+                    await asyncio.sleep(0.3)
+                seen["first run"] = (await first_run.describe()).status
+                seen["timers of the first run"] = sum(e.HasField("timer_fired_event_attributes")
+                                                      for e in (await first_run.fetch_history()).events)
+            finally:
+                await handle.terminate("test over")
+            return seen
+
+        seen = run_async(scenario())
+        assert seen["paused"].startswith("**Paused**")
+        assert seen["while paused"] is False
+        assert seen["resumed"].startswith("Every 0.5 s: starts the PID workflow of each lead whose cost sheet is "
+                                          "approved and has no PID yet")
+        assert len(pids_of(session, first)) == 1
+        # four passes per run here (720 in a deployment): one run, then a fresh one, not a workflow per pass
+        assert seen["first run"] == WorkflowExecutionStatus.CONTINUED_AS_NEW
+        assert seen["timers of the first run"] == 4

@@ -17,3 +17,10 @@ async def start_waiting_requests() -> list[str]:
 @activity.defn
 async def resend_decisions() -> int:
     return await outbox.resend_decisions(activity.client(), sessions())
+
+
+@activity.defn
+def approval_sweep_has_work() -> bool:
+    """Whether a pass would find anything (a request without its workflow, a decision to send again)."""
+    with sessions()() as session:
+        return outbox.has_work(session)

@@ -1,0 +1,58 @@
+"""The deployment's two safety nets, each one long-lived workflow the worker makes sure runs when it starts: the PID
+sweep (`pid-sweep@<task queue>`) and the approval sweep (`approval-sweep@<task queue>`), see workflows/sweep.py.
+
+Earlier versions ran them from 20-second Temporal Schedules (`pid-sweep-<task queue>`, `approval-sweep-<task
+queue>`), which started about 4,300 workflows a day each: the worker deletes those schedules and starts the
+long-lived sweep in their place, paused if the schedule was (an operator's pause is kept)."""
+
+from __future__ import annotations
+
+import logging
+
+from temporalio.client import Client
+from temporalio.common import WorkflowIDConflictPolicy, WorkflowIDReusePolicy
+from temporalio.service import RPCError, RPCStatusCode
+
+from workflows.approval_sweep import ApprovalSweepWorkflow
+from workflows.contracts.sweeps import Sweep, approval_sweep_id, pid_sweep_id
+from workflows.pid_sweep import PidSweepWorkflow
+
+log = logging.getLogger(__name__)
+
+
+def legacy_schedule_id(sweep: str, task_queue: str) -> str:
+    """The 20-second schedule an earlier version made for `sweep` ('pid-sweep' or 'approval-sweep')."""
+    return f"{sweep}-{task_queue}"
+
+
+async def ensure_sweeps(client: Client, task_queue: str) -> None:
+    """Start the deployment's sweeps unless they run already (a running sweep, paused or not, is left as it is), in
+    place of the schedules of earlier versions."""
+    for name, workflow_id, run, args, summary in (
+            ("pid-sweep", pid_sweep_id(task_queue), PidSweepWorkflow.run, [task_queue],
+             f"PID sweep of {task_queue}: every 20 s, starts the PID of each approved cost sheet that has none"),
+            ("approval-sweep", approval_sweep_id(task_queue), ApprovalSweepWorkflow.run, [],
+             f"Approval sweep of {task_queue}: every 20 s, starts a committed request's missing workflow and "
+             "sends an unconfirmed decision again")):
+        try:
+            paused = await _retire_schedule(client, legacy_schedule_id(name, task_queue))
+            await client.start_workflow(
+                run, args=[*args, Sweep(paused=paused)], id=workflow_id, task_queue=task_queue,
+                id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
+                id_reuse_policy=WorkflowIDReusePolicy.ALLOW_DUPLICATE, static_summary=summary)
+        except Exception:  # the sweeps are a safety net: approvals must not wait for them
+            log.exception("could not start the sweep %s", workflow_id)
+
+
+async def _retire_schedule(client: Client, schedule_id: str) -> bool:
+    """Delete an earlier version's schedule, if there is one; answers whether it was paused."""
+    handle = client.get_schedule_handle(schedule_id)
+    try:
+        described = await handle.describe()
+    except RPCError as exc:
+        if exc.status == RPCStatusCode.NOT_FOUND:
+            return False
+        raise
+    await handle.delete()
+    log.info("deleted the schedule %s (its sweep now runs as one long-lived workflow)", schedule_id)
+    return described.schedule.state.paused
