@@ -8,7 +8,7 @@ import contextlib
 from datetime import timedelta
 
 from temporalio import workflow
-from temporalio.common import RetryPolicy
+from temporalio.common import RetryPolicy, SearchAttributePair, TypedSearchAttributes
 from temporalio.exceptions import ApplicationError, CancelledError, FailureError, WorkflowAlreadyStartedError
 
 with workflow.unsafe.imports_passed_through():
@@ -33,7 +33,7 @@ with workflow.unsafe.imports_passed_through():
     )
     from workflows.contracts.approval_rules import Decision, RequestState, apply, pending_approvers, refusal
     from workflows.contracts.pid import PidInput, pid_workflow_id
-    from workflows.contracts.search_attributes import NEEDS_ATTENTION, PENDING_APPROVERS, REQUEST_STATUS
+    from workflows.contracts.search_attributes import CRM_LEAD_ID, NEEDS_ATTENTION, PENDING_APPROVERS, REQUEST_STATUS
     from workflows.pid import PidWorkflow
 
 # Short database writes run as local activities: retried like any activity, without a server round trip.
@@ -132,7 +132,8 @@ class ApprovalWorkflow:
             await workflow.start_child_workflow(
                 PidWorkflow.run, PidInput(lead_id=lead_id), id=pid_workflow_id(lead_id, task_queue),
                 parent_close_policy=workflow.ParentClosePolicy.ABANDON,
-                static_summary=f"PID of lead {lead_id}, its cost sheet approved in request #{self.data.request_id}")
+                static_summary=f"PID of lead {lead_id}, its cost sheet approved in request #{self.data.request_id}",
+                search_attributes=TypedSearchAttributes([SearchAttributePair(CRM_LEAD_ID, lead_id)]))
 
     async def _sync_queue(self) -> None:
         if self.state.status == "PENDING":

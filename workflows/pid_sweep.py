@@ -13,12 +13,13 @@ import contextlib
 from datetime import timedelta
 
 from temporalio import workflow
-from temporalio.common import RetryPolicy
+from temporalio.common import RetryPolicy, SearchAttributePair, TypedSearchAttributes
 from temporalio.exceptions import WorkflowAlreadyStartedError
 
 with workflow.unsafe.imports_passed_through():
     from workflows.activities.pid import pending_pid_leads
     from workflows.contracts.pid import PidInput, pid_workflow_id
+    from workflows.contracts.search_attributes import CRM_LEAD_ID
     from workflows.contracts.sweeps import PID_SWEEP, Sweep
     from workflows.pid import PidWorkflow
     from workflows.sweep import Sweeping
@@ -55,6 +56,7 @@ class PidSweepWorkflow(Sweeping):
                 await workflow.start_child_workflow(
                     PidWorkflow.run, PidInput(lead_id=lead_id), id=pid_workflow_id(lead_id, task_queue),
                     parent_close_policy=workflow.ParentClosePolicy.ABANDON,
-                    static_summary=f"PID of lead {lead_id}, started by the PID sweep (approved, no PID yet)")
+                    static_summary=f"PID of lead {lead_id}, started by the PID sweep (approved, no PID yet)",
+                    search_attributes=TypedSearchAttributes([SearchAttributePair(CRM_LEAD_ID, lead_id)]))
                 started.append(lead_id)
         return started

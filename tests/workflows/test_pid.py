@@ -42,6 +42,7 @@ from workflows.approval import ApprovalWorkflow
 from workflows.contracts.approval import ApprovalInput, DecideInput
 from workflows.contracts.approval_rules import Approver, Layer
 from workflows.contracts.pid import PidInput, PidResult, pid_workflow_id
+from workflows.contracts.search_attributes import CRM_LEAD_ID
 from workflows.contracts.sweeps import PAUSE, Sweep, approval_sweep_id, pid_sweep_id
 from workflows.pid import PidWorkflow
 from workflows.pid_sweep import PidSweepWorkflow
@@ -373,6 +374,8 @@ class TestPeriodicSweep:
             try:
                 await wait_until_started(client, pid_id(first))
                 await client.get_workflow_handle(pid_id(first)).result()
+                described = await client.get_workflow_handle(pid_id(first)).describe()
+                seen["pid"] = (described.typed_search_attributes.get(CRM_LEAD_ID), await described.static_summary())
                 await handle.execute_update(PAUSE, True)  # answers once no pass is running
                 seen["paused"] = await current_details(handle)
                 second = await asyncio.to_thread(committed, session, sheets)
@@ -395,6 +398,7 @@ class TestPeriodicSweep:
             return seen
 
         seen = run_async(scenario())
+        assert seen["pid"] == (first, f"PID of lead {first}, started by the PID sweep (approved, no PID yet)")
         assert seen["paused"].startswith("**Paused**")
         assert seen["while paused"] is False
         assert seen["resumed"].startswith("Every 0.5 s: starts the PID workflow of each lead whose cost sheet is "
