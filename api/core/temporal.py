@@ -4,6 +4,8 @@ named by their contracts (`workflows.contracts`), never imported: the API does n
 from __future__ import annotations
 
 import asyncio
+import email.parser
+import email.policy
 from dataclasses import dataclass
 from typing import Any
 
@@ -59,14 +61,17 @@ def start_workflow(client: Client, workflow: str, arg: Any, *, workflow_id: str,
 
 def send_mail(client: Client, data: mail_contract.SendMailInput, *, workflow_id: str, task_queue: str) -> str:
     """Start the SendMailWorkflow of one prepared message (sync code)."""
-    return start_workflow(client, mail_contract.SEND_MAIL, data, workflow_id=workflow_id, task_queue=task_queue)
+    headers = email.parser.HeaderParser(policy=email.policy.default).parsestr(data.raw)
+    summary = f"Mail ({data.purpose}) to {headers.get('To', '?')}: {headers.get('Subject', '')}"
+    return start_workflow(client, mail_contract.SEND_MAIL, data, workflow_id=workflow_id, task_queue=task_queue,
+                          static_summary=summary[:200])
 
 
 def send_password_reset_mail(client: Client, data: mail_contract.PasswordResetMailInput, *, workflow_id: str,
                              task_queue: str) -> str:
     """Start the PasswordResetMailWorkflow of one forgot-password request (sync code)."""
     return start_workflow(client, mail_contract.PASSWORD_RESET_MAIL, data, workflow_id=workflow_id,
-                          task_queue=task_queue)
+                          task_queue=task_queue, static_summary=f"Password reset mail for '{data.username[:60]}'")
 
 
 # -- approvals -------------------------------------------------------------------------------------------------
