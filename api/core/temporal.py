@@ -88,7 +88,8 @@ class Shown:
 def approval_search_attributes(data: approval_contract.ApprovalInput, requester: str) -> TypedSearchAttributes:
     """What a request's workflow is found by in the Temporal UI (the workflow keeps the approvers and the status
     current as it goes): `CrmLeadId = 151`, `RequestedBy = 'sales1'`, `PendingApprovers = 'approver1'`, ..."""
-    pending = [a.username or str(a.id) for a in pending_approvers(RequestState(layers=data.layers))]
+    pending = [a.username or str(a.id) for a in pending_approvers(RequestState(layers=data.layers))] \
+        if data.layers else []
     return TypedSearchAttributes([
         SearchAttributePair(CRM_LEAD_ID, data.lead_id), SearchAttributePair(REQUEST_TYPE, data.request_type),
         SearchAttributePair(REQUESTED_BY, requester or str(data.requested_by)),
