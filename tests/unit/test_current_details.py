@@ -1,0 +1,34 @@
+"""What an approval's current details say in the Temporal UI, in each mode and once it ended."""
+
+from __future__ import annotations
+
+from workflows.approval import current_details
+from workflows.contracts.approval_rules import Approver, Decision, Layer, RequestState, apply
+
+ANN, BOB, CY = Approver(1, "Ann", "ann"), Approver(2, "Bob", "bob"), Approver(3, "Cy", "cy")
+
+
+def decide(state: RequestState, approver: Approver, action: str = "APPROVED", note: str | None = None) -> None:
+    apply(state, Decision(state.current, approver.id, action, note, "2026-11-23T10:15:00+00:00"))
+
+
+def test_each_mode_names_the_approvers_still_to_act() -> None:
+    state = RequestState(layers=[Layer("Team", "ANY_ORDER", [ANN, BOB]), Layer("Board", "SEVERAL_USER", [ANN, BOB, CY],
+                                                                             min_approvals=2)])
+    assert current_details(state) == "Waiting on layer 1 of 2, **Team** (ANY_ORDER): each of, in any order: " \
+                                     "Ann (ann), Bob (bob)"
+    decide(state, BOB)
+    assert current_details(state).endswith("each of, in any order: Ann (ann)")
+    decide(state, ANN)
+    decide(state, CY)
+    assert current_details(state) == "Waiting on layer 2 of 2, **Board** (SEVERAL_USER): 1 more approval(s) of 2 " \
+                                     "from: Ann (ann), Bob (bob)"
+
+
+def test_an_ended_request_says_how_and_a_failing_step_says_so_first() -> None:
+    state = RequestState(layers=[Layer("Team", "IN_SEQUENCE", [ANN, BOB])])
+    decide(state, ANN)
+    assert current_details(state) == "Waiting on layer 1 of 1, **Team** (IN_SEQUENCE): each in turn: Bob (bob) now"
+    decide(state, BOB, "REJECTED", "over budget")
+    assert current_details(state) == "**Rejected** at layer 1, Team, by Bob (bob) on 2026-11-23 10:15 UTC: over budget"
+    assert current_details(state, attention=True).startswith("**Needs attention**: a database step failed")
