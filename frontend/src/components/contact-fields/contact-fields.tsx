@@ -19,7 +19,7 @@ export function ContactFields({ form, variant }: { form: FormInstance; variant: 
       </Col>
       <Col xs={24} md={12}>
         <Form.Item name="nickname" label="Nickname">
-          <Input placeholder="Nickname" maxLength={100} />
+          <Input placeholder="Nickname" maxLength={60} />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
@@ -49,7 +49,7 @@ export function ContactFields({ form, variant }: { form: FormInstance; variant: 
       </Col>
       <Col xs={24} md={12}>
         <Form.Item name="linkedin" label="LinkedIn">
-          <Input placeholder="https://www.linkedin.com/in/…" maxLength={255} />
+          <Input placeholder="https://www.linkedin.com/in/…" maxLength={250} />
         </Form.Item>
       </Col>
     </Row>
