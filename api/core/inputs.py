@@ -108,7 +108,7 @@ async def refuse_nul(request: Request) -> None:
     content_type = request.headers.get("content-type", "")
     if not content_type.startswith(("multipart/form-data", "application/x-www-form-urlencoded")):
         body = await request.body()  # JSON, or what the route reads as JSON (a missing content type)
-        if b"\\u0000" in body.lower():  # JSON carries a NUL only as this escape
+        if b"\\u0000" in body:  # JSON carries a NUL only as this escape (digits all 0; JSON has no \\U)
             try:
                 parsed = json.loads(body)
             except ValueError:
