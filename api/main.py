@@ -12,14 +12,15 @@ from fastapi.responses import FileResponse, HTMLResponse, Response
 from starlette.routing import Route
 from starlette.staticfiles import StaticFiles
 
-import api.outcomes  # noqa: F401  (every domain registers its approval outcomes)
-from api.access.declarations import API_PREFIX, assert_routes_declared
+import api.domains  # noqa: F401  (every domain registers its approval outcomes and views)
+from api.account.router import router as users_router
 from api.approvals.router import router as approvals_router
 from api.auth.router import router as auth_router
+from api.clients.contacts.router import router as contacts_router
+from api.clients.router import lookup_router as client_lookup_router
 from api.clients.router import router as clients_router
 from api.coa.router import cost_sheet_router as coa_cost_sheet_router
 from api.coa.router import router as coa_router
-from api.contacts.router import router as contacts_router
 from api.core.authz import PolicyStore
 from api.core.config import Settings, get_settings
 from api.core.db import make_engine, make_session_factory
@@ -37,7 +38,7 @@ from api.master_data.router import router as master_data_router
 from api.notifications.router import router as notifications_router
 from api.pcs.pid_router import router as pcs_pid_router
 from api.pcs.router import router as pcs_router
-from api.users.router import router as users_router
+from api.route_declarations import API_PREFIX, assert_routes_declared
 from policies.enforcer import build_enforcer
 
 log = logging.getLogger(__name__)
@@ -50,7 +51,7 @@ def api_router() -> APIRouter:
     def health() -> dict[str, str]:
         return {"status": "ok"}
 
-    for r in (auth_router, users_router, notifications_router, master_data_router, clients_router,
+    for r in (auth_router, users_router, notifications_router, master_data_router, client_lookup_router, clients_router,
               contacts_router, leads_router, approvals_router, lead_requests_router, stages_router, coa_router,
               coa_cost_sheet_router, pcs_pid_router, pcs_router):
         router.include_router(r)

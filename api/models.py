@@ -9,9 +9,9 @@ from api.approvals.models import (
     ApprovalRequest,
     ApprovalTask,
 )
+from api.clients.contacts.models import Contact, ContactHistory
 from api.clients.models import Client
 from api.coa.models import ChartOfAccount
-from api.contacts.models import Contact, ContactHistory
 from api.core.db import Base
 from api.leads.models import (
     Lead,

@@ -20,13 +20,14 @@ from sqlalchemy.orm import Session
 from api.access.models import CasbinRule, Menu, Page
 from api.admin import AdminError, ensure_first_admin_from_settings
 from api.approvals.seed import seed_default_pipelines
+from api.clients.seed import seed_demo_clients
 from api.coa.seed import seed_chart_of_accounts
 from api.core.config import get_settings
 from api.core.db import make_engine, make_session_factory
 from api.core.redis import make_redis
 from api.core.security import hash_password
 from api.leads.seed import seed_demo_leads, seed_waiting_requests
-from api.master_data.seed import seed_demo_clients, seed_reference
+from api.master_data.seed import seed_reference
 from api.master_data.service import all_changed
 from api.pcs.seed import seed_demo_cost_sheets
 from api.users.models import Role, User

@@ -66,6 +66,12 @@ def run_async(coro: Any) -> Any:
         return pool.submit(asyncio.run, coro).result()
 
 
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests marked `last` run after all the others (in their collected order)."""
+    items.sort(key=lambda item: item.get_closest_marker("last") is not None)
+
+
 @pytest.fixture(scope="session")
 def services() -> Iterator[Services]:
     TEST_DATA.mkdir(exist_ok=True)

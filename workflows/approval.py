@@ -29,6 +29,7 @@ with workflow.unsafe.imports_passed_through():
         RecordDecision,
         SyncQueue,
         Timeline,
+        starts_pid,
         timeline_of,
     )
     from workflows.contracts.approval_rules import Decision, RequestState, apply, pending_approvers, refusal
@@ -74,7 +75,7 @@ class ApprovalWorkflow:
         if not self.finished:  # histories from before FINISH_IN_UPDATE apply the outcome here
             await workflow.execute_local_activity(finish_approval_request, self._finish_request(),
                                             start_to_close_timeout=TIMEOUT, retry_policy=RETRY)
-        if data.request_type == "PCS" and self.state.status == "APPROVED":
+        if self.state.status == "APPROVED" and starts_pid(data):
             await self._start_pid(data.lead_id, data.task_queue)
         return self.state.status
 

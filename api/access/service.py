@@ -6,7 +6,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from api.access.models import Menu, Page
-from api.auth.schemas import NavItem, PageFlags, SessionOut, SessionUser
+from api.access.schemas import NavItem, PageFlags, SessionOut, SessionUser
 from api.core.authz import PolicyStore
 from api.core.config import Settings
 from api.users.models import User

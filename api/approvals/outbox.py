@@ -61,7 +61,8 @@ def start_args(session: Session, row: ApprovalRequest, layers: list[rules.Layer]
         layers = layers_of(session, version)
     requester = session.get(User, row.requested_by)
     return {"arg": ApprovalInput(request_id=row.id, request_type=row.request_type, lead_id=row.lead_id,
-                                 requested_by=row.requested_by, layers=layers),
+                                 requested_by=row.requested_by, layers=layers,
+                                 starts_pid=outcomes.handler_for(row.request_type).starts_pid),
             "id": row.workflow_id, "requester": requester.username if requester else "",
             "shown": shown(session, row, layers, requester)}
 

@@ -20,13 +20,15 @@ class Outcome:
     the request row, with `verdict` the text of the outcome ("Approved by Ann: ok"), and answers where the
     requester's notification leads; `readable` says whether a user who is not an approver may read the request;
     `queue_labels`, when given, names requests of the type in the approver's queue (by request id, one call per
-    page) in place of the lead's stage change."""
+    page) in place of the lead's stage change; `starts_pid` asks the approval workflow to start the lead's PID
+    workflow once the request is approved."""
 
     label: str
     describe: Callable[[Session, ApprovalRequest], str]
     finish: Callable[[Session, ApprovalRequest, str, User | None, str], str]
     readable: Callable[[Session, User, ApprovalRequest], bool]
     queue_labels: Callable[[Session, list[int]], dict[int, str]] | None = None
+    starts_pid: bool = False
 
 
 _HANDLERS: dict[str, Outcome] = {}

@@ -7,7 +7,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Response
 
-from api.approvals import decisions, inbox, pipelines
+from api.approvals import decisions, pipelines
 from api.approvals.schemas import (
     DecisionIn,
     OverlapCheck,
@@ -15,12 +15,10 @@ from api.approvals.schemas import (
     PickableUser,
     PipelineIn,
     PipelineOut,
-    QueueRow,
     TimelineOut,
 )
 from api.core.errors import ValidationFailed
 from api.core.inputs import Id
-from api.core.listing import ListQuery, Page
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, SessionDep, SettingsDep, TemporalDep
 from api.users.models import User
@@ -95,12 +93,6 @@ def pcs_pipeline_people(session: SessionDep, actor: Annotated[User, Authz("syste
 
 _pipeline_routes("/approval-pipelines", "system/approval-pipeline", pcs=False)
 _pipeline_routes("/pcs-approval-pipelines", "system/pcs-approval-pipeline", pcs=True)
-
-
-@router.get("/approval", summary="The requests waiting for the caller's decision")
-def approval_queue(session: SessionDep, params: ListQuery,
-                   actor: Annotated[User, Authz("system/approval", "read")]) -> Envelope[Page[QueueRow]]:
-    return ok(inbox.queue(session=session, actor=actor, params=params))
 
 
 @router.put("/approval/{approval_id}/handle-hold", summary="Approve or reject a request (the Review dialog)",

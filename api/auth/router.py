@@ -7,6 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, Path, Query, Request
 
 from api.access import service as access_service
+from api.access.schemas import SessionOut
 from api.auth import service
 from api.auth.schemas import (
     ForgotPasswordMailIn,
@@ -16,7 +17,6 @@ from api.auth.schemas import (
     RefreshIn,
     ResetPasswordIn,
     ResetTokenOut,
-    SessionOut,
     TokenPair,
     Unlocked,
 )

@@ -7,28 +7,35 @@ from typing import Any
 from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
 
+from api.clients import lead_counts
+from api.clients.contacts.models import Contact
 from api.clients.models import Client
-from api.contacts.models import Contact
 from api.core.listing import ListParams, apply_criteria, apply_sort, like
-from api.leads.models import Lead
 from api.master_data.models import Affiliate, City, Country, Industry, Province
 
-LEADS = (select(func.count(Lead.id)).where(Lead.client_id == Client.id).correlate(Client)
-         .scalar_subquery().label("total_leads"))
 PERSONEL = (select(func.count(Contact.id)).where(Contact.client_id == Client.id, Contact.deleted_at.is_(None))
             .correlate(Client).scalar_subquery().label("total_personel"))
 
-SORT_FIELDS = {
-    "clientCode": Client.client_code,
-    "clientName": func.lower(Client.client_name),
-    "legalName": func.lower(Client.legal_name),
-    "industryName": Industry.industry_name,
-    "address": Client.address,
-    "totalPersonel": PERSONEL,
-    "totalLeads": LEADS,
-    "createdAt": Client.created_at,
-    "updatedAt": Client.updated_at,
-}
+
+def _leads() -> Any:
+    """The client's number of leads, correlated with the client row (leads register how to count them)."""
+    return lead_counts.of(Client.id).correlate(Client).label("total_leads")
+
+
+def _sort_fields() -> dict[str, Any]:
+    return {
+        "clientCode": Client.client_code,
+        "clientName": func.lower(Client.client_name),
+        "legalName": func.lower(Client.legal_name),
+        "industryName": Industry.industry_name,
+        "address": Client.address,
+        "totalPersonel": PERSONEL,
+        "totalLeads": _leads(),
+        "createdAt": Client.created_at,
+        "updatedAt": Client.updated_at,
+    }
+
+
 CRITERIA_FIELDS = {
     "industry": Client.industry_id, "country": Client.country_id, "province": Client.province_id,
     "city": Client.city_id, "affiliate": Client.affiliate_id, "isActive": Client.is_active,
@@ -38,7 +45,7 @@ CRITERIA_FIELDS = {
 def _rows() -> Any:
     return (
         select(Client, Industry.industry_name, Country.country_name, Province.province_name, City.city_name,
-               Affiliate.affiliate_name, LEADS, PERSONEL)
+               Affiliate.affiliate_name, _leads(), PERSONEL)
         .join(Industry, Industry.id == Client.industry_id)
         .join(Country, Country.id == Client.country_id)
         .join(Affiliate, Affiliate.id == Client.affiliate_id)
@@ -56,7 +63,7 @@ def page(session: Session, params: ListParams) -> tuple[list[Any], int]:
                               Industry.industry_name.ilike(term)))
     stmt = apply_criteria(stmt, params.criteria, CRITERIA_FIELDS)
     total = session.scalar(select(func.count()).select_from(stmt.with_only_columns(Client.id).subquery())) or 0
-    stmt = apply_sort(stmt, params.sort, params.desc, SORT_FIELDS, default=func.lower(Client.client_name),
+    stmt = apply_sort(stmt, params.sort, params.desc, _sort_fields(), default=func.lower(Client.client_name),
                       tiebreak=Client.id)
     return list(session.execute(stmt.offset(params.offset).limit(params.limit))), int(total)
 
@@ -80,4 +87,8 @@ def code_taken(session: Session, code: str, exclude_id: int | None) -> Client | 
 
 
 def lead_count(session: Session, client_id: int) -> int:
-    return int(session.scalar(select(func.count(Lead.id)).where(Lead.client_id == client_id)) or 0)
+    return int(session.scalar(select(lead_counts.of(client_id))) or 0)
+
+
+def active(session: Session) -> list[Client]:
+    return list(session.scalars(select(Client).where(Client.is_active.is_(True)).order_by(Client.client_name)))

@@ -7,8 +7,8 @@ from typing import Annotated
 from fastapi import APIRouter
 
 from api.clients import service
-from api.clients.schemas import ClientIn, ClientOut, ClientRow, CodeAvailabilityIn, NameAvailabilityIn
-from api.contacts.schemas import Availability
+from api.clients.contacts.schemas import Availability
+from api.clients.schemas import ClientIn, ClientItemOut, ClientOut, ClientRow, CodeAvailabilityIn, NameAvailabilityIn
 from api.core.inputs import Id
 from api.core.listing import ListQuery, Page
 from api.core.schemas import Envelope, ok
@@ -16,6 +16,13 @@ from api.deps import Authz, RedisDep, SessionDep
 from api.users.models import User
 
 router = APIRouter(prefix="/clients", tags=["clients"])
+lookup_router = APIRouter(prefix="/master-data", tags=["master-data"])
+
+
+@lookup_router.get("/clients", summary="Active clients (id and name)")
+def clients(session: SessionDep, redis_client: RedisDep,
+            actor: Annotated[User, Authz("account", "read")]) -> Envelope[list[ClientItemOut]]:
+    return ok(service.options(session=session, redis_client=redis_client))  # type: ignore[arg-type]
 PAGE = "system/client-management"
 
 

@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator, Field, WithJsonSchema
 from pydantic_core import PydanticCustomError
 
-from api.contacts.schemas import ContactIn, ContactOut
+from api.clients.contacts.schemas import ContactIn, ContactOut
 from api.core.inputs import Id
 from api.core.schemas import CamelModel
 
@@ -84,3 +84,10 @@ class NameAvailabilityIn(CamelModel):
 class CodeAvailabilityIn(CamelModel):
     client_code: str | None = Field(default=None, max_length=10)
     client_id: Id | None = None
+
+
+class ClientItemOut(CamelModel):
+    """An active client in the pickers (GET /master-data/clients)."""
+
+    id: int
+    client_name: str

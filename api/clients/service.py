@@ -12,15 +12,15 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from api.clients import repository
+from api.clients.contacts import repository as contacts_repository
+from api.clients.contacts import service as contacts_service
+from api.clients.contacts.models import Contact, ContactHistory
 from api.clients.models import Client
-from api.clients.schemas import ClientIn, ClientOut, ClientRow
-from api.contacts import repository as contacts_repository
-from api.contacts import service as contacts_service
-from api.contacts.models import Contact, ContactHistory
+from api.clients.schemas import ClientIn, ClientItemOut, ClientOut, ClientRow
+from api.core.cache import cached, invalidate
 from api.core.errors import Conflict, NotFound, ValidationFailed
 from api.core.listing import ListParams, Page
 from api.master_data import models as md
-from api.master_data import service as master_data
 from api.users.models import User
 
 CLIENT_NOT_FOUND = "Client not found."
@@ -36,6 +36,21 @@ COUNTRY_REQUIRED = "Please select country."
 PROVINCE_MISMATCH = "Please select a province of the selected country."
 CITY_MISMATCH = "Please select a city of the selected province."
 ZIP_NUMBER = "Zip code must be a number."
+
+
+OPTIONS_TTL = 300  # seconds the active clients' list is cached (dropped at once when a client changes)
+
+
+def options(*, session: Session, redis_client: redis.Redis) -> list[dict[str, Any]]:
+    """Active clients (id and name) for the pickers, cached in Redis."""
+    return cached(redis_client, "clients", lambda: [
+        ClientItemOut.model_validate(c).model_dump(by_alias=True) for c in repository.active(session)],
+        ttl=OPTIONS_TTL)
+
+
+def _changed(redis_client: redis.Redis) -> None:
+    """After a client is created, renamed, (de)activated or deleted."""
+    invalidate(redis_client, "clients")
 
 
 def name_taken_message(name: str) -> str:
@@ -146,7 +161,7 @@ def create(*, session: Session, redis_client: redis.Redis, actor: User, data: Cl
         contacts_service.create(session=session, actor=actor, data=person.model_copy(update={"id": None}),
                                 client=client, commit=False)
     _commit(session, fields)
-    master_data.clients_changed(redis_client)
+    _changed(redis_client)
     return client.id
 
 
@@ -165,7 +180,7 @@ def update(*, session: Session, redis_client: redis.Redis, actor: User, data: Cl
     if data.personnel is not None:
         _sync_personnel(session, actor, client, data)
     _commit(session, fields)
-    master_data.clients_changed(redis_client)
+    _changed(redis_client)
     return client.id
 
 
@@ -198,7 +213,7 @@ def delete(*, session: Session, redis_client: redis.Redis, actor: User, client_i
         session.execute(sql_delete(Contact).where(Contact.id.in_(contact_ids)))
     session.delete(client)
     session.commit()
-    master_data.clients_changed(redis_client)
+    _changed(redis_client)
 
 
 def get_out(*, session: Session, client_id: int) -> ClientOut:

@@ -6,16 +6,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import PurePosixPath
-from typing import TYPE_CHECKING, BinaryIO
+from typing import BinaryIO
 from urllib.parse import quote
-
-from starlette.responses import Response
 
 from api.core import sniff
 from api.core.errors import AppError, PayloadTooLarge, ValidationFailed
-
-if TYPE_CHECKING:
-    from api.core.storage import StoredFile
 
 MB = 1024 * 1024
 FORM_OVERHEAD = MB  # what a multipart body may carry besides its files (form fields, part headers)
@@ -135,8 +130,3 @@ def download_headers(key: str, filename: str | None = None, *, image_inline: boo
     return media, {"X-Content-Type-Options": "nosniff", "Cache-Control": cache_control,
                    "Content-Disposition": disposition}
 
-
-def served(file: StoredFile, filename: str | None = None, *, image_inline: bool = False,
-           cache_control: str = "private, no-cache") -> Response:
-    """A stored file as a response (see `download_headers`), streamed from its storage."""
-    return file.response(filename, image_inline=image_inline, cache_control=cache_control)

@@ -1,22 +1,33 @@
-"""A lead's history: every recorded change, newest first, with readable labels and names."""
+"""A lead's history: recording a change (every service that changes a lead records here), and reading every
+recorded change, newest first, with readable labels and names."""
 
 from __future__ import annotations
 
 import re
 from collections import defaultdict
+from datetime import date
+from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import literal, select, union_all
 from sqlalchemy.orm import Session
 
 from api.clients.models import Client
-from api.leads.models import LeadHistory, Stage
+from api.leads import repository as repo
+from api.leads.models import STATUS_LABELS, Lead, LeadHistory
 from api.leads.schemas import HistoryEntry
-from api.leads.service import STATUS_LABELS, readable_or_404
+from api.leads.visibility import readable_or_404
 from api.master_data import models as md
 from api.users.models import User
 
 SYSTEM = "System"  # who made a change no user made (the PID workflow, for one)
+
+# The lead's columns the edit form records a change of, by their field code (camelCase of the column).
+HISTORY_FIELDS = [
+    "project_name", "client_id", "project_type_id", "source_id", "entity_id", "unit_id", "project_description",
+    "subscription_type", "competitor", "decision_maker", "expected_close_date", "project_start_date",
+    "project_end_date", "project_duration", "project_budget", "total_unit", "total_revenue", "total_gross_profit",
+    "status", "sales_person_id",
+]
 
 # Every field code the services record (leads, approvals, cost sheets, PIDs), as a person reads it.
 LABELS = {
@@ -71,6 +82,29 @@ CODED = {"pcsStatus", "subscriptionType"}
 _CODE = re.compile(r"^[A-Z][A-Z_]*")
 
 
+def camel(name: str) -> str:
+    """A column's field code: 'project_type_id' -> 'projectTypeId'."""
+    head, *rest = name.split("_")
+    return head + "".join(p.title() for p in rest)
+
+
+def _text(value: Any) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, Decimal):
+        return f"{value:.2f}"
+    if isinstance(value, date):
+        return value.isoformat()
+    return str(value)
+
+
+def record(session: Session, lead: Lead, actor: User | None, field: str, old: Any, new: Any) -> None:
+    """Record one change of a lead (the edit form, an approval's outcome, a cost sheet, a PID); `actor` None is
+    the system."""
+    session.add(LeadHistory(lead_id=lead.id, changed_by=actor.id if actor else None, field=field,
+                            old_value=_text(old), new_value=_text(new)))
+
+
 def label(field: str) -> str:
     """The field as a person reads it; a code no one has named yet: 'someField' / 'some_field' -> 'Some Field'."""
     if field in LABELS:
@@ -85,23 +119,12 @@ def _names(session: Session, rows: list[LeadHistory]) -> dict[tuple[str, int], s
     for h in rows:
         if h.field in NAMED:
             wanted[h.field].update(int(v) for v in (h.old_value, h.new_value) if v and v.isdigit())
-    parts = []
-    for field, ids in wanted.items():
-        key, name = NAMED[field]
-        if ids:
-            parts.append(select(literal(field).label("field"), key.label("id"), name.label("name"))
-                         .where(key.in_(ids)))
-    if not parts:
-        return {}
-    return {(field, key): name for field, key, name in session.execute(union_all(*parts))}
+    return repo.names_by_id(session, {field: (*NAMED[field], ids) for field, ids in wanted.items()})
 
 
 def _stages(session: Session, rows: list[LeadHistory]) -> dict[str, str]:
     """'E3' -> 'E3 Qualified', when the entries record a stage."""
-    if not any(h.field == "stage" for h in rows):
-        return {}
-    return {name: f"{name} {description}" for name, description in
-            session.execute(select(Stage.stage_name, Stage.stage_description))}
+    return repo.stage_labels(session) if any(h.field == "stage" for h in rows) else {}
 
 
 def _readable(field: str, value: str | None, names: dict[tuple[str, int], str], stages: dict[str, str]) -> str | None:
@@ -120,9 +143,7 @@ def _readable(field: str, value: str | None, names: dict[tuple[str, int], str], 
 
 def history(*, session: Session, actor: User, lead_id: int) -> list[HistoryEntry]:
     lead = readable_or_404(session, actor, lead_id)
-    stmt = (select(LeadHistory, User.fullname).outerjoin(User, User.id == LeadHistory.changed_by)
-            .where(LeadHistory.lead_id == lead.id).order_by(LeadHistory.changed_at.desc(), LeadHistory.id.desc()))
-    found = list(session.execute(stmt).tuples())
+    found = repo.history_of(session, lead.id)
     rows = [h for h, _ in found]
     names, stages = _names(session, rows), _stages(session, rows)
     return [HistoryEntry(id=h.id, field=h.field, label=label(h.field), old_value=h.old_value, new_value=h.new_value,

@@ -26,6 +26,7 @@ from api.core.db import Base, TimestampMixin
 
 STATUSES = ("NEW", "WAITING", "HOLD", "DROPPED", "CLOSED")
 ONGOING = ("NEW", "WAITING")
+STATUS_LABELS = {"NEW": "New", "WAITING": "Waiting", "HOLD": "On Hold", "DROPPED": "Dropped", "CLOSED": "Closed"}
 Money = Numeric(17, 2)
 
 

@@ -1,5 +1,5 @@
 """The lead's requests in the approval engine: what a stage change, hold, drop or close is called and what its
-approval or rejection does to the lead. Registered with the engine on import (api.outcomes loads every domain's)."""
+approval or rejection does to the lead. Registered with the engine on import (api.domains loads every domain's)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,9 @@ from api.approvals import outcomes
 from api.approvals.models import ApprovalRequest
 from api.clients.models import Client
 from api.core.errors import NotFound
-from api.leads import service as leads_service
+from api.leads import history as lead_history
+from api.leads import moves as lead_moves
+from api.leads import visibility as lead_visibility
 from api.leads.models import Lead, Stage
 from api.users.models import User
 
@@ -39,7 +41,7 @@ def describe(session: Session, request: ApprovalRequest) -> str:
 def readable(session: Session, actor: User, request: ApprovalRequest) -> bool:
     """Whoever sees the lead may read its requests."""
     try:
-        leads_service.visible_or_404(session, actor, request.lead_id)
+        lead_visibility.visible_or_404(session, actor, request.lead_id)
     except NotFound:
         return False
     return True
@@ -49,18 +51,18 @@ def record_outcome(session: Session, request: ApprovalRequest, actor: User | Non
     """The outcome itself, with who decided and why, in the lead's history (every request type is on a lead)."""
     lead = session.get(Lead, request.lead_id)
     if lead is not None and actor is not None:
-        leads_service.record_change(session, lead, actor, "approval", f"{label} #{request.id}", verdict)
+        lead_history.record(session, lead, actor, "approval", f"{label} #{request.id}", verdict)
 
 
 def _set_status(session: Session, lead: Lead, actor: User, status: str) -> None:
     if lead.status != status:
-        leads_service.record_change(session, lead, actor, "status", lead.status, status)
+        lead_history.record(session, lead, actor, "status", lead.status, status)
         lead.status = status
 
 
 def _move(session: Session, lead: Lead, actor: User, target: Stage | None) -> None:
     if target is not None and target.id != lead.stage_id:
-        leads_service.move_to(session, lead, actor, target)
+        lead_moves.move_to(session, lead, actor, target)
 
 
 def _change_stage(session: Session, request: ApprovalRequest, lead: Lead, actor: User) -> None:

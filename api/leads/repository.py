@@ -5,24 +5,34 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import exists, func, or_, select, union_all
+from sqlalchemy import delete, exists, func, literal, or_, select, union_all
 from sqlalchemy.orm import Session
 
 from api.approvals.models import ApprovalRequest, ApprovalTask
+from api.clients.contacts.models import Contact
 from api.clients.models import Client
 from api.core.listing import ListParams, apply_sort, like
-from api.leads import stage_rules
-from api.leads.models import Lead, LeadPin, Stage
+from api.leads import sheets, stage_rules
+from api.leads.models import (
+    Lead,
+    LeadBillingSchedule,
+    LeadHistory,
+    LeadPayment,
+    LeadPic,
+    LeadPin,
+    LeadProjectId,
+    LeadServiceCategory,
+    Stage,
+)
+from api.master_data import models as md
 from api.master_data.models import ProjectType
-from api.pcs.models import ProjectCostSheet
 from api.users.models import User
 
 Scope = list[int] | None
 
 CARD_COLUMNS = (Lead.id, Client.client_name, Lead.project_name, Lead.last_contacted_at, User.nickname,
                 User.fullname.label("sales_fullname"), Lead.sales_person_id, Lead.status,
-                ProjectType.project_type_name, Lead.total_gross_profit, Lead.stage_id,
-                ProjectCostSheet.status.label("pcs_status"))
+                ProjectType.project_type_name, Lead.total_gross_profit, Lead.stage_id)
 
 
 def scoped(stmt: Any, scope: Scope) -> Any:
@@ -45,11 +55,10 @@ def _filters(stmt: Any, *, scope: Scope, statuses: list[str] | None, search: str
 
 
 def _cards_base() -> Any:
-    return (select(*CARD_COLUMNS)
+    return (select(*CARD_COLUMNS, sheets.view().status())  # the card's pcs_status (cost sheets register it)
             .join(Client, Client.id == Lead.client_id)
             .join(User, User.id == Lead.sales_person_id)
-            .outerjoin(ProjectType, ProjectType.id == Lead.project_type_id)
-            .outerjoin(ProjectCostSheet, ProjectCostSheet.lead_id == Lead.id))
+            .outerjoin(ProjectType, ProjectType.id == Lead.project_type_id))
 
 
 def stage_named(session: Session, name: str) -> Stage | None:
@@ -122,6 +131,14 @@ def pinned_stage_ids(session: Session, user_id: int) -> set[int]:
     return set(session.scalars(select(LeadPin.stage_id).where(LeadPin.user_id == user_id)))
 
 
+def set_pin(session: Session, user_id: int, stage_id: int, pinned: bool) -> None:
+    existing = session.get(LeadPin, (user_id, stage_id))
+    if pinned and existing is None:
+        session.add(LeadPin(user_id=user_id, stage_id=stage_id))
+    elif not pinned and existing is not None:
+        session.delete(existing)
+
+
 def total_gp(session: Session, *, scope: Scope, sales_person_id: int | None, statuses: list[str]) -> tuple[float, int]:
     stmt = select(func.coalesce(func.sum(Lead.total_gross_profit), 0), func.count(Lead.id))
     stmt = _filters(stmt, scope=scope, statuses=statuses, search=None, sales_person_id=sales_person_id)
@@ -134,3 +151,132 @@ def days_since(moment: datetime) -> int:
     return max(0, (datetime.now(UTC) - moment).days)
 
 
+
+
+# -- stages ------------------------------------------------------------------------------------------------------
+
+def stage(session: Session, stage_id: int | None, name: str) -> Stage | None:
+    """A stage by id, or (without one) by its name ('E3')."""
+    stmt = select(Stage).where(Stage.id == stage_id) if stage_id is not None else select(Stage).where(
+        Stage.stage_name == name.upper())
+    return session.scalars(stmt).first()
+
+
+def stage_names(session: Session) -> dict[int, str]:
+    return dict(session.execute(select(Stage.id, Stage.stage_name)).tuples().all())
+
+
+def stages_by_name(session: Session) -> dict[str, Stage]:
+    return {s.stage_name: s for s in session.scalars(select(Stage))}
+
+
+def active_sales(session: Session, scope: Scope) -> list[User]:
+    """Active sales people in scope, by name (the board's sales person filter)."""
+    stmt = select(User).where(User.role.has(name="SALES"), User.is_active.is_(True)).order_by(User.fullname)
+    if scope is not None:
+        stmt = stmt.where(User.id.in_(scope))
+    return list(session.scalars(stmt))
+
+
+# -- one lead's parts ------------------------------------------------------------------------------------------------
+
+def names_of(session: Session, lead_id: int) -> Any:
+    """The names the lead refers to (stage, client, sales person, master data), in one statement (the detail page
+    reads it every 10 s)."""
+    return session.execute(
+        select(Stage.stage_name, Stage.stage_description, Client.client_name, Client.client_code, User.fullname,
+               md.ProjectType.project_type_name, md.Source.source_name, md.Entity.entity_name, md.Unit.unit_name)
+        .select_from(Lead)
+        .join(Stage, Stage.id == Lead.stage_id).join(Client, Client.id == Lead.client_id)
+        .join(User, User.id == Lead.sales_person_id)
+        .outerjoin(md.ProjectType, md.ProjectType.id == Lead.project_type_id)
+        .outerjoin(md.Source, md.Source.id == Lead.source_id)
+        .outerjoin(md.Entity, md.Entity.id == Lead.entity_id)
+        .outerjoin(md.Unit, md.Unit.id == Lead.unit_id)
+        .where(Lead.id == lead_id)).one()
+
+
+def pics_of(session: Session, lead_id: int) -> list[Contact]:
+    return list(session.scalars(select(Contact).join(LeadPic, LeadPic.contact_id == Contact.id)
+                                .where(LeadPic.lead_id == lead_id).order_by(Contact.fullname)))
+
+
+def categories_of(session: Session, lead_id: int) -> list[tuple[LeadServiceCategory, str, str | None]]:
+    """The lead's service categories with their names and sub category names."""
+    stmt = (select(LeadServiceCategory, md.ServiceCategory.service_category_name,
+                   md.SubServiceCategory.sub_service_category_name)
+            .join(md.ServiceCategory, md.ServiceCategory.id == LeadServiceCategory.service_category_id)
+            .outerjoin(md.SubServiceCategory,
+                       md.SubServiceCategory.id == LeadServiceCategory.sub_service_category_id)
+            .where(LeadServiceCategory.lead_id == lead_id).order_by(LeadServiceCategory.id))
+    return [(c, name, sub) for c, name, sub in session.execute(stmt).tuples()]
+
+
+def payments_of(session: Session, lead_id: int) -> list[LeadPayment]:
+    return list(session.scalars(select(LeadPayment).where(LeadPayment.lead_id == lead_id)
+                                .order_by(LeadPayment.billing_date)))
+
+
+def billing_of(session: Session, lead_id: int) -> list[LeadBillingSchedule]:
+    return list(session.scalars(select(LeadBillingSchedule).where(LeadBillingSchedule.lead_id == lead_id)
+                                .order_by(LeadBillingSchedule.schedule)))
+
+
+def pids_of(session: Session, lead_id: int) -> list[str]:
+    return list(session.scalars(select(LeadProjectId.pid_number).where(LeadProjectId.lead_id == lead_id)
+                                .order_by(LeadProjectId.id)))
+
+
+def stage_moves(session: Session, lead_id: int) -> list[Any]:
+    """The lead's recorded stage changes (changed_at, old_value, new_value), oldest first."""
+    return list(session.execute(select(LeadHistory.changed_at, LeadHistory.old_value, LeadHistory.new_value)
+                                .where(LeadHistory.lead_id == lead_id, LeadHistory.field == "stage")
+                                .order_by(LeadHistory.changed_at, LeadHistory.id)))
+
+
+def client_contacts(session: Session, client_id: int, contact_ids: list[int]) -> list[Contact]:
+    """Those of the contacts that belong to the client and are not deleted."""
+    return list(session.scalars(select(Contact).where(
+        Contact.id.in_(contact_ids), Contact.client_id == client_id, Contact.deleted_at.is_(None))))
+
+
+def known_categories(session: Session, ids: set[int]) -> set[int]:
+    stmt = select(md.ServiceCategory.id).where(md.ServiceCategory.id.in_(ids))
+    return set(session.scalars(stmt)) if ids else set()
+
+
+def sub_category_parents(session: Session, ids: set[int]) -> dict[int, int]:
+    """Sub service category id -> its service category id."""
+    stmt = select(md.SubServiceCategory.id, md.SubServiceCategory.service_category_id).where(
+        md.SubServiceCategory.id.in_(ids))
+    return dict(session.execute(stmt).tuples().all()) if ids else {}
+
+
+def replace_parts(session: Session, model: Any, lead_id: int, rows: list[Any]) -> None:
+    """Replace the lead's rows of one part (persons in charge, categories, payments, billing) by `rows`."""
+    session.execute(delete(model).where(model.lead_id == lead_id))
+    session.add_all(rows)
+
+
+# -- history ---------------------------------------------------------------------------------------------------------
+
+def history_of(session: Session, lead_id: int) -> list[tuple[LeadHistory, str | None]]:
+    """Every recorded change of the lead with who made it (None: the system), newest first."""
+    stmt = (select(LeadHistory, User.fullname).outerjoin(User, User.id == LeadHistory.changed_by)
+            .where(LeadHistory.lead_id == lead_id).order_by(LeadHistory.changed_at.desc(), LeadHistory.id.desc()))
+    return list(session.execute(stmt).tuples())
+
+
+def names_by_id(session: Session, wanted: dict[str, tuple[Any, Any, set[int]]]) -> dict[tuple[str, int], str]:
+    """For each field, the names of the rows it refers to (field -> key column, name column, ids), in one UNION."""
+    parts = [select(literal(field).label("field"), key.label("id"), name.label("name")).where(key.in_(ids))
+             for field, (key, name, ids) in wanted.items() if ids]
+    if not parts:
+        return {}
+    return {(field, key): name for field, key, name in session.execute(union_all(*parts))}
+
+
+def stage_labels(session: Session) -> dict[str, str]:
+    """'E3' -> 'E3 Qualified'."""
+    return {name: f"{name} {description}" for name, description in
+            session.execute(select(Stage.stage_name, Stage.stage_description))}

@@ -18,9 +18,12 @@ from api.approvals.schemas import RequestIn
 from api.core.config import Settings
 from api.core.errors import Conflict, RequestPending, ValidationFailed
 from api.core.uploads import Upload
-from api.leads import service as leads_service
+from api.leads import editing as lead_editing
+from api.leads import history as lead_history
+from api.leads import moves as lead_moves
 from api.leads import stage_rules
-from api.leads.models import ONGOING, Lead, Stage
+from api.leads import visibility as lead_visibility
+from api.leads.models import ONGOING, STATUS_LABELS, Lead, Stage
 from api.leads.schemas import WaitingFor
 from api.users.models import User
 
@@ -31,17 +34,17 @@ def open_request(session: Session, *, actor: User, lead: Lead, data: RequestIn,
                  task_queue: str) -> tuple[ApprovalRequest, Any]:
     """Add a stage change, hold, drop or close request for the lead to the session (not committed): the lead
     waits, its history says so. Returns the row and what starting its workflow takes."""
-    pending = leads_service.pending_request(session, lead.id, lead.status)
+    pending = lead_moves.pending_request(session, lead.id, lead.status)
     if pending is not None:
-        raise RequestPending(leads_service.waiting_message(session, pending))
+        raise RequestPending(lead_moves.waiting_message(session, pending))
     if lead.status not in ONGOING:
-        raise Conflict(f"A lead that is {leads_service.STATUS_LABELS[lead.status]} cannot be changed.")
+        raise Conflict(f"A lead that is {STATUS_LABELS[lead.status]} cannot be changed.")
     target = None
     if data.request_type == "CHANGE_LEAD_STAGE":
         target = session.get(Stage, data.target_stage_id) if data.target_stage_id else None
         if target is None:
             raise ValidationFailed("Please choose the stage to move the lead to.")
-        move = leads_service.check_move(session, lead, target)
+        move = lead_moves.check_move(session, lead, target)
         if not move.allowed:
             raise ValidationFailed(move.reason or "Please choose the stage to move the lead to.")
     if data.request_type == "CLOSE_LEAD":
@@ -55,7 +58,7 @@ def open_request(session: Session, *, actor: User, lead: Lead, data: RequestIn,
                                 request_type=data.request_type, version=version, task_queue=task_queue,
                                 target_stage_id=target.id if target else None,
                                 notes=(data.notes or "").strip() or None)
-    leads_service.record_change(session, lead, actor, "status", lead.status, "WAITING")
+    lead_history.record(session, lead, actor, "status", lead.status, "WAITING")
     lead.status = "WAITING"
     session.flush()
     return row, approvals.start_args(session, row, version)
@@ -64,7 +67,7 @@ def open_request(session: Session, *, actor: User, lead: Lead, data: RequestIn,
 def request(*, session: Session, temporal: Client, settings: Settings, actor: User, lead_id: int,
             data: RequestIn) -> ApprovalRequest:
     """Ask for a stage change, hold, drop or close: the request is committed, then its workflow started."""
-    lead = leads_service.visible_or_404(session, actor, lead_id)
+    lead = lead_visibility.visible_or_404(session, actor, lead_id)
     row, args = open_request(session, actor=actor, lead=lead, data=data, task_queue=settings.temporal_task_queue)
     session.commit()
     approvals.start_now(session, temporal, settings, row, args)
@@ -75,7 +78,7 @@ def save_lead_edit(*, session: Session, storage: Any, temporal: Client, settings
                    lead_id: int, data: Any, uploads: dict[str, Upload]) -> Any:
     """The lead edit form: its fields, files and stage; a stage that needs approval is asked for with the same
     request the request button makes, in the same transaction as the edit."""
-    edit = leads_service.apply_edit(session=session, storage=storage, actor=actor, lead_id=lead_id, data=data,
+    edit = lead_editing.apply_edit(session=session, storage=storage, actor=actor, lead_id=lead_id, data=data,
                                     uploads=uploads)
     approval_id, message, args, row = None, None, None, None
     if edit.gated is not None:
@@ -91,13 +94,13 @@ def save_lead_edit(*, session: Session, storage: Any, temporal: Client, settings
     session.commit()
     if args is not None and row is not None:
         approvals.start_now(session, temporal, settings, row, args)
-    return leads_service.update_result(session, edit, approval_id=approval_id, message=message)
+    return lead_editing.update_result(session, edit, approval_id=approval_id, message=message)
 
 
 def waiting_for(*, session: Session, lead_id: int, status: str) -> WaitingFor | None:
     """What a lead waits for: its pending request, the layer deciding now and the approvers still to decide.
     Only a WAITING lead has one (the detail page asks every 10 s: others cost no query)."""
-    req = leads_service.pending_request(session, lead_id, status)
+    req = lead_moves.pending_request(session, lead_id, status)
     if req is None:
         return None
     version = session.get(ApprovalPipelineVersion, req.pipeline_version_id)

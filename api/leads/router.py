@@ -8,8 +8,7 @@ from fastapi import APIRouter, File, Form, Path, Query, Request, UploadFile
 from fastapi.responses import FileResponse, Response
 from pydantic import ValidationError
 
-from api.approvals.schemas import RequestIn, RequestOut
-from api.core import uploads
+from api.approvals.schemas import QueueRow, RequestIn, RequestOut
 from api.core.errors import ValidationFailed
 from api.core.form_parts import json_encoding, json_part
 from api.core.inputs import Count, Id
@@ -17,10 +16,14 @@ from api.core.limits import body_limit
 from api.core.listing import ListQuery, Page
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, SessionDep, SettingsDep, TemporalDep
+from api.leads import approval_queue as approval_queue_view
+from api.leads import board as lead_board
+from api.leads import detail as lead_detail
+from api.leads import editing as lead_editing
 from api.leads import files as lead_files
 from api.leads import history as lead_history
+from api.leads import moves as lead_moves
 from api.leads import requests as lead_requests
-from api.leads import service
 from api.leads.schemas import (
     BoardColumn,
     FilterOptions,
@@ -63,7 +66,7 @@ def get_board(session: SessionDep, actor: BoardReader,
               status: StatusQuery = None,
               sort: Annotated[str | None, Query(max_length=100, description="Per column, e.g. E1:asc,E2:desc")] = None,
               ) -> Envelope[list[BoardColumn]]:
-    return ok(service.board(session=session, actor=actor, search=(search_keyword or "").strip() or None,
+    return ok(lead_board.board(session=session, actor=actor, search=(search_keyword or "").strip() or None,
                             selected_stage=selected_stage, sales_person_id=sales_person_id, status=status, sort=sort))
 
 
@@ -71,45 +74,45 @@ def get_board(session: SessionDep, actor: BoardReader,
 def list_leads(session: SessionDep, actor: BoardReader, params: ListQuery, status: StatusQuery = None,
                stage_id: Annotated[Id | None, Query(alias="stageId")] = None,
                sales_person_id: Annotated[Id | None, Query(alias="salesPersonId")] = None) -> Envelope[Page[LeadCard]]:
-    return ok(service.list_leads(session=session, actor=actor, status=status, params=params, stage_id=stage_id,
+    return ok(lead_board.list_leads(session=session, actor=actor, status=status, params=params, stage_id=stage_id,
                                  sales_person_id=sales_person_id))
 
 
 @router.get("/filter-options", summary="Stages, statuses and the sales people the caller may filter by")
 def filter_options(session: SessionDep, actor: BoardReader) -> Envelope[FilterOptions]:
-    return ok(service.filter_options(session=session, actor=actor))
+    return ok(lead_board.filter_options(session=session, actor=actor))
 
 
 @router.put("/pins", summary="Pin or unpin a board column for the caller")
 def set_pin(body: PinIn, session: SessionDep, actor: BoardReader) -> Envelope[None]:
-    service.set_pin(session=session, actor=actor, stage_id=body.stage_id, is_pinned=body.is_pinned)
+    lead_board.set_pin(session=session, actor=actor, stage_id=body.stage_id, is_pinned=body.is_pinned)
     return ok(None)
 
 
 @router.get("/totalGp/{sales_person_id}", summary="GP and count of ongoing leads (0: every visible lead)")
 def total_gp(sales_person_id: Count, session: SessionDep, actor: BoardReader) -> Envelope[TotalGp]:
-    return ok(service.total_gp(session=session, actor=actor, sales_person_id=sales_person_id))
+    return ok(lead_board.total_gp(session=session, actor=actor, sales_person_id=sales_person_id))
 
 
 @router.get("/pic/{lead_id}", summary="The lead's persons in charge")
 def get_pics(lead_id: Id, session: SessionDep, actor: Reader) -> Envelope[list[PicOut]]:
-    return ok(service.get_pics(session=session, actor=actor, lead_id=lead_id))
+    return ok(lead_detail.get_pics(session=session, actor=actor, lead_id=lead_id))
 
 
 @router.post("/check-need-approval", summary="Does moving the lead to this stage need approval?")
 def check_need_approval(body: NeedApprovalIn, session: SessionDep, actor: Reader) -> Envelope[NeedApprovalOut]:
-    return ok(service.check_need_approval(session=session, actor=actor, lead_id=body.lead_id,
+    return ok(lead_moves.check_need_approval(session=session, actor=actor, lead_id=body.lead_id,
                                           stage_id=body.stage_id))
 
 
 @router.post("", summary="Create a lead")
 def create_lead(body: LeadCreate, session: SessionDep, actor: Writer) -> Envelope[LeadDetail]:
-    return ok(service.create(session=session, actor=actor, data=body))
+    return ok(lead_editing.create(session=session, actor=actor, data=body))
 
 
 @router.get("/{lead_id}", summary="A lead with its lists and, when it waits, what it waits for")
 def get_lead(lead_id: Id, session: SessionDep, actor: Reader) -> Envelope[LeadDetail]:
-    detail = service.get_detail(session=session, actor=actor, lead_id=lead_id)
+    detail = lead_detail.get_detail(session=session, actor=actor, lead_id=lead_id)
     detail.waiting_for = lead_requests.waiting_for(session=session, lead_id=lead_id, status=detail.status)
     return ok(detail)
 
@@ -117,14 +120,14 @@ def get_lead(lead_id: Id, session: SessionDep, actor: Reader) -> Envelope[LeadDe
 @router.get("/{lead_id}/stage-options", summary="Every stage as a target of this lead: allowed or why not, whether "
                                                 "it needs approval, what it requires (the stage rules' answer)")
 def stage_options(lead_id: Id, session: SessionDep, actor: Reader) -> Envelope[StageOptions]:
-    options = service.stage_options(session=session, actor=actor, lead_id=lead_id)
+    options = lead_moves.stage_options(session=session, actor=actor, lead_id=lead_id)
     options.waiting_for = lead_requests.waiting_for(session=session, lead_id=lead_id, status=options.status)
     return ok(options)
 
 
 @router.get("/{lead_id}/form", summary="The lead edit form data")
 def get_form(lead_id: Id, session: SessionDep, actor: Reader) -> Envelope[LeadForm]:
-    return ok(service.get_form(session=session, actor=actor, lead_id=lead_id))
+    return ok(lead_detail.get_form(session=session, actor=actor, lead_id=lead_id))
 
 
 @router.get("/{lead_id}/history", summary="Every change of the lead, newest first")
@@ -134,31 +137,31 @@ def get_history(lead_id: Id, session: SessionDep, actor: Reader) -> Envelope[lis
 
 @router.get("/{lead_id}/stageDurations", summary="Time spent in each stage")
 def stage_durations(lead_id: Id, session: SessionDep, actor: Reader) -> Envelope[list[StageDuration]]:
-    return ok(service.stage_durations(session=session, actor=actor, lead_id=lead_id))
+    return ok(lead_detail.stage_durations(session=session, actor=actor, lead_id=lead_id))
 
 
 @router.get("/{lead_id}/finalDocuments", summary="The lead's files")
 def final_documents(lead_id: Id, session: SessionDep, actor: Reader) -> Envelope[list[FinalDocument]]:
-    return ok(service.final_documents(session=session, actor=actor, lead_id=lead_id))
+    return ok(lead_detail.final_documents(session=session, actor=actor, lead_id=lead_id))
 
 
 @router.get("/{lead_id}/paymentDetail", summary="Payments and billing schedules")
 def payment_detail(lead_id: Id, session: SessionDep, actor: Reader) -> Envelope[PaymentDetail]:
-    return ok(service.payment_detail(session=session, actor=actor, lead_id=lead_id))
+    return ok(lead_detail.payment_detail(session=session, actor=actor, lead_id=lead_id))
 
 
 @router.get("/{lead_id}/files/{kind}", summary="Download one of the lead's files", response_class=FileResponse)
 def download_file(lead_id: Id, kind: Annotated[str, Path(max_length=60)], request: Request, session: SessionDep,
                   actor: Reader) -> Response:
-    path, name = service.file_path(session=session, storage=request.app.state.storage, actor=actor,
+    path, name = lead_detail.file_path(session=session, storage=request.app.state.storage, actor=actor,
                                    lead_id=lead_id, kind=kind)
-    return uploads.served(path, name)
+    return path.response(name)
 
 
 @router.get("/{lead_id}/{stage}/requirementFields", summary="What the lead needs before entering a stage")
 def requirement_fields(lead_id: Id, stage: Annotated[str, Path(max_length=60)], session: SessionDep,
                        actor: Reader) -> Envelope[list[RequirementField]]:
-    return ok(service.requirement_fields(session=session, actor=actor, lead_id=lead_id, stage=stage))
+    return ok(lead_moves.requirement_fields(session=session, actor=actor, lead_id=lead_id, stage=stage))
 
 
 @router.put("/{lead_id}/update/v2", summary="Save the lead edit form (multipart: data JSON and files, 15 MB each)",
@@ -194,6 +197,12 @@ async def update_v2(
 
 # A lead's approval requests are listed with the approval calls in the API docs (their tag is "approvals").
 requests_router = APIRouter(tags=["approvals"])
+
+
+@requests_router.get("/approval", summary="The requests waiting for the caller's decision")
+def approval_queue(session: SessionDep, params: ListQuery,
+                   actor: Annotated[User, Authz("system/approval", "read")]) -> Envelope[Page[QueueRow]]:
+    return ok(approval_queue_view.queue(session=session, actor=actor, params=params))
 
 
 @requests_router.post("/leads/{lead_id}/approval-requests", summary="Ask for a stage change, hold, drop or close")

@@ -12,8 +12,8 @@ from sqlalchemy.orm import Session
 
 from api.approvals.models import ApprovalRequest
 from api.approvals.schemas import RequestIn
+from api.clients.contacts.models import Contact
 from api.clients.models import Client
-from api.contacts.models import Contact
 from api.core.config import get_settings
 from api.core.errors import AppError
 from api.leads import requests as lead_requests

@@ -9,9 +9,9 @@ from sqlalchemy.orm import Session
 from api.core.errors import Conflict, NotFound, ValidationFailed
 from api.leads import repository as repo
 from api.leads import stage_rules
+from api.leads.board import stage_out
 from api.leads.models import Stage
 from api.leads.schemas import FieldLabel, StageOut
-from api.leads.service import stage_out
 
 
 def _fields_errors(fields: list[str] | None) -> list[str]:

@@ -1,11 +1,17 @@
-"""Who sees which lead: their own, their team's down the user hierarchy, or all for whitelisted roles."""
+"""Who sees which lead: their own, their team's down the user hierarchy, or all for whitelisted roles; and the
+lead a call names, refused as not found when the caller may not see it."""
 
 from __future__ import annotations
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from api.core.errors import NotFound
+from api.leads import repository as repo
+from api.leads.models import Lead
 from api.users.models import User
+
+LEAD_NOT_FOUND = "Lead not found."
 
 
 def visible_sales_ids(session: Session, actor: User) -> list[int] | None:
@@ -16,3 +22,19 @@ def visible_sales_ids(session: Session, actor: User) -> list[int] | None:
     tree = select(User.id).where(User.id == actor.id).cte("tree", recursive=True)
     tree = tree.union_all(select(User.id).join(tree, User.leader_id == tree.c.id))
     return list(session.scalars(select(tree.c.id)))
+
+
+def visible_or_404(session: Session, actor: User, lead_id: int) -> Lead:
+    """A lead the actor may work on: their own, their team's, or any for whitelisted roles."""
+    lead = repo.get_visible(session, lead_id, visible_sales_ids(session, actor))
+    if lead is None:
+        raise NotFound(LEAD_NOT_FOUND)
+    return lead
+
+
+def readable_or_404(session: Session, actor: User, lead_id: int) -> Lead:
+    """A lead the actor may read: one they may work on, or one they were asked to approve something on."""
+    lead = repo.get_readable(session, lead_id, visible_sales_ids(session, actor), actor.id)
+    if lead is None:
+        raise NotFound(LEAD_NOT_FOUND)
+    return lead

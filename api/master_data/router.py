@@ -76,11 +76,6 @@ def sales_users_by_leader(session: SessionDep, redis_client: RedisDep, actor: Re
         session=session, redis_client=redis_client, leader_id=leader_id or actor.id))
 
 
-@router.get("/clients", summary="Active clients (id and name)")
-def clients(session: SessionDep, redis_client: RedisDep, actor: Reader) -> Envelope[list[s.ClientItemOut]]:
-    return ok(service.list_clients(session=session, redis_client=redis_client))  # type: ignore[arg-type]
-
-
 @router.get("/parameters", summary="The values of a named parameter, e.g. PCS_COMMISSION_ROLE")
 def parameters(session: SessionDep, redis_client: RedisDep, actor: Reader,
                name: Annotated[str, Query(min_length=1, max_length=80)]) -> Envelope[list[s.ParameterOut]]:

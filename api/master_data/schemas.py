@@ -63,11 +63,6 @@ class SourceOut(CamelModel):
     source_name: str
 
 
-class ClientItemOut(CamelModel):
-    id: int
-    client_name: str
-
-
 class ParameterOut(CamelModel):
     param_value: str
     param_description: str | None

@@ -9,7 +9,6 @@ from pydantic import BaseModel
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from api.clients.models import Client
 from api.core.cache import cached, invalidate
 from api.master_data import models as m
 from api.master_data import schemas as s
@@ -109,25 +108,12 @@ def list_sales_users_by_leader(*, session: Session, redis_client: redis.Redis, l
                   arg=leader_id)
 
 
-def list_clients(*, session: Session, redis_client: redis.Redis) -> list[dict[str, Any]]:
-    def load() -> list[dict[str, Any]]:
-        stmt = select(Client).where(Client.is_active.is_(True)).order_by(Client.client_name)
-        return _dump(session.scalars(stmt), s.ClientItemOut)
-
-    return cached(redis_client, "clients", load, ttl=LIST_TTL)
-
-
 def list_parameters(*, session: Session, redis_client: redis.Redis, name: str) -> list[dict[str, Any]]:
     def load() -> list[dict[str, Any]]:
         stmt = select(m.Parameter).where(m.Parameter.param_name == name).order_by(m.Parameter.id)
         return _dump(session.scalars(stmt), s.ParameterOut)
 
     return cached(redis_client, "parameters", load, ttl=LIST_TTL, arg=name)
-
-
-def clients_changed(redis_client: redis.Redis) -> None:
-    """Call after a client is created, renamed, (de)activated or deleted."""
-    invalidate(redis_client, "clients")
 
 
 def users_changed(redis_client: redis.Redis) -> None:

@@ -16,8 +16,8 @@ from api.approvals.pipelines import MODE_LABELS, find_version
 from api.clients.models import Client as ClientCompany
 from api.core.config import Settings
 from api.core.errors import Conflict
+from api.leads import history as lead_history
 from api.leads import outcomes as lead_outcomes
-from api.leads import service as leads_service
 from api.leads.models import Lead
 from api.pcs import repository as repo
 from api.pcs.models import ProjectCostSheet
@@ -60,7 +60,7 @@ def apply_outcome(session: Session, request: ApprovalRequest, status: str, actor
     lead = session.get(Lead, sheet.lead_id)
     if lead is None or actor is None:
         return
-    leads_service.record_change(session, lead, actor, "pcsStatus", "WAITING_FOR_APPROVAL",
+    lead_history.record(session, lead, actor, "pcsStatus", "WAITING_FOR_APPROVAL",
                                 f"{status} (revision {sheet.revision_batch})")
     if status != "APPROVED":
         return
@@ -69,7 +69,7 @@ def apply_outcome(session: Session, request: ApprovalRequest, status: str, actor
                                ("gross_profit_margin", "grossProfitMargin", sheet.gross_profit_margin)):
         old = getattr(lead, attr)
         if old != value:
-            leads_service.record_change(session, lead, actor, field, old, value)
+            lead_history.record(session, lead, actor, field, old, value)
             setattr(lead, attr, value)
 
 
@@ -98,7 +98,8 @@ def queue_labels(session: Session, request_ids: list[int]) -> dict[int, str]:
 
 
 outcomes.register(REQUEST_TYPE, outcomes.Outcome(label=LABEL, describe=describe, finish=finish,
-                                                 readable=lead_outcomes.readable, queue_labels=queue_labels))
+                                                 readable=lead_outcomes.readable, queue_labels=queue_labels,
+                                                 starts_pid=True))
 
 
 # -- the flow (timeline) of a revision ---------------------------------------------------------------------------

@@ -7,7 +7,8 @@ from decimal import Decimal
 
 from sqlalchemy.orm import Session
 
-from api.leads import service as leads_service
+from api.leads import detail as lead_detail
+from api.leads import visibility as lead_visibility
 from api.leads.models import Lead
 from api.pcs import billing
 from api.pcs import repository as repo
@@ -168,7 +169,7 @@ def build(session: Session, actor: User, lead: Lead) -> PcsForm:
                                          label=f"Revision {h.revision_batch} - {h.remark or ''}".rstrip(" -"),
                                          is_current=False, status=h.status))
     reason = lock_reason(lead, sheet, actor)
-    return PcsForm(lead=PcsLead.model_validate(leads_service.lead_out(session, lead).model_dump()),
+    return PcsForm(lead=PcsLead.model_validate(lead_detail.lead_out(session, lead).model_dump()),
                    service_categories=categories, sub_service_required=sub_required,
                    project_cost_sheets=PcsSheets(project_cost_sheet=current, project_cost_sheet_histories=histories),
                    revisions=revisions, project_id_numbers=_pids(session, lead.id), editable=reason is None,
@@ -178,4 +179,4 @@ def build(session: Session, actor: User, lead: Lead) -> PcsForm:
 
 def get_form(*, session: Session, actor: User, lead_id: int) -> PcsForm:
     """The cost sheet form of a visible lead: current revision, frozen revisions, lock and PIDs."""
-    return build(session, actor, leads_service.readable_or_404(session, actor, lead_id))
+    return build(session, actor, lead_visibility.readable_or_404(session, actor, lead_id))

@@ -21,7 +21,7 @@ from api.clients.models import Client
 from api.core.config import get_settings
 from api.core.errors import NotFound
 from api.core.pdf import render_pdf
-from api.leads import service as leads_service
+from api.leads import visibility as lead_visibility
 from api.leads.models import Lead
 from api.master_data.models import Entity
 from api.pcs import repository as repo
@@ -248,7 +248,7 @@ def render(doc: PcsDocument) -> bytes:
 
 def lead_pdf(*, session: Session, actor: User, lead_id: int, revision_batch: int | None) -> tuple[bytes, str]:
     """The PDF of a visible lead's sheet and its file name."""
-    lead = leads_service.visible_or_404(session, actor, lead_id)
+    lead = lead_visibility.visible_or_404(session, actor, lead_id)
     doc = document(session, lead, revision_batch=revision_batch)
     return render(doc), filename(doc.client, doc.project)
 

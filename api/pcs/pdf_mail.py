@@ -8,7 +8,7 @@ from typing import BinaryIO
 
 from temporalio.client import Client as TemporalClient
 
-from api.contacts.validation import EMAIL_INVALID
+from api.clients.contacts.validation import EMAIL_INVALID
 from api.core import uploads
 from api.core.config import Settings
 from api.core.errors import AppError, ValidationFailed

@@ -24,7 +24,7 @@ from api.core.config import Settings
 from api.core.errors import AppError, Conflict, Forbidden, NotFound
 from api.core.storage import Storage
 from api.leads import files as lead_files
-from api.leads import service as leads_service
+from api.leads import visibility as lead_visibility
 from api.leads.models import Lead, LeadHistory, LeadProjectId
 from api.leads.repository import scoped
 from api.leads.visibility import visible_sales_ids
@@ -193,7 +193,7 @@ def _approved_or_409(session: Session, lead_id: int) -> ProjectCostSheet:
 def generate(*, session: Session, temporal: TemporalClient | None, settings: Settings, actor: User,
              lead_id: int) -> PidStart:
     """POST /leads/{id}/generate-pid: the lead's sales person (or a role that sees every lead) asks for its PID."""
-    lead = leads_service.visible_or_404(session, actor, lead_id)
+    lead = lead_visibility.visible_or_404(session, actor, lead_id)
     if lead.sales_person_id != actor.id and not actor.role.hierarchy_whitelist:
         raise Forbidden(NOT_ALLOWED)
     sheet = _approved_or_409(session, lead.id)
@@ -203,7 +203,7 @@ def generate(*, session: Session, temporal: TemporalClient | None, settings: Set
 def process(*, session: Session, temporal: TemporalClient | None, settings: Settings, actor: User,
             lead_id: int) -> PidStart:
     """POST /frontend-scheduler/process/pid: make sure a visible lead with an approved sheet gets its PID."""
-    lead = leads_service.visible_or_404(session, actor, lead_id)
+    lead = lead_visibility.visible_or_404(session, actor, lead_id)
     sheet = _approved_or_409(session, lead.id)
     return start(temporal, settings, lead_id=lead.id, pcs_id=sheet.id)
 
@@ -236,7 +236,7 @@ def project_ids(session: Session, lead_id: int) -> list[ProjectIdNumber]:
 
 def overview(*, session: Session, actor: User, lead_id: int) -> PidOverview:
     """GET /leads/{id}/project-ids: what the generate-PID screen shows."""
-    lead = leads_service.visible_or_404(session, actor, lead_id)
+    lead = lead_visibility.visible_or_404(session, actor, lead_id)
     client = session.get(Client, lead.client_id)
     sheet = repo.sheet_of_lead(session, lead.id)
     approved = approved_sheet(session, lead.id) is not None
@@ -250,7 +250,7 @@ def overview(*, session: Session, actor: User, lead_id: int) -> PidOverview:
 
 def pdf_path(*, session: Session, storage: Storage, actor: User, lead_id: int, pid_id: int) -> tuple[Any, str]:
     """The stored PDF of one of a visible lead's PIDs and its download name."""
-    leads_service.visible_or_404(session, actor, lead_id)
+    lead_visibility.visible_or_404(session, actor, lead_id)
     row = session.get(LeadProjectId, pid_id)
     if row is None or row.lead_id != lead_id or not row.pdf_file:
         raise NotFound(FILE_NOT_FOUND)

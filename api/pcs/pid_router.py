@@ -54,7 +54,7 @@ def project_ids(lead_id: Id, session: SessionDep, actor: Reader) -> Envelope[Pid
 def project_id_pdf(lead_id: Id, pid_id: Id, request: Request, session: SessionDep, actor: Reader) -> Response:
     path, name = pid.pdf_path(session=session, storage=request.app.state.storage, actor=actor, lead_id=lead_id,
                               pid_id=pid_id)
-    return uploads.served(path, name)
+    return path.response(name)
 
 
 @router.get("/frontend-scheduler", summary="Visible leads whose cost sheet is approved and which have no PID yet")

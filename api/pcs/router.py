@@ -139,7 +139,7 @@ def download(filename: Annotated[str, Path(max_length=200)],
              request: Request, session: SessionDep, actor: SheetReader) -> Response:
     path, name = service.download(session=session, storage=request.app.state.storage, actor=actor,
                                   filename=filename)
-    return uploads.served(path, name)
+    return path.response(name)
 
 
 @router.get("/leads/{lead_id}/pcs-approval-flow", summary="The approval flow of the current cost sheet revision")

@@ -21,7 +21,8 @@ from api.core.inputs import INT32_MAX
 from api.core.storage import Storage, StoredFile
 from api.core.uploads import Upload
 from api.leads import files as lead_files
-from api.leads import service as leads_service
+from api.leads import history as lead_history
+from api.leads import visibility as lead_visibility
 from api.leads.models import Lead
 from api.pcs import approval as pcs_approval
 from api.pcs import billing
@@ -142,7 +143,7 @@ def _files(session: Session, storage: Storage, actor: User, lead: Lead, sheet: P
         # the lead's own PCS file (E5 requirement, lead files) follows the sheet's newest upload
         old = lead.project_cost_sheet_file
         lead_files.discard(storage.staged(session), lead_id=lead.id, value=old)
-        leads_service.record_change(session, lead, actor, "projectCostSheetFile", old["name"] if old else None,
+        lead_history.record(session, lead, actor, "projectCostSheetFile", old["name"] if old else None,
                                     stored.display_name)
         lead.project_cost_sheet_file = {"name": stored.display_name, "size": stored.size, "key": stored.filename}
     elif previous is not None and not deleted:
@@ -156,7 +157,7 @@ def save(*, session: Session, storage: Storage, temporal: TemporalClient | None,
          data: SaveIn, upload: Upload | AppError | None, submit: bool) -> PcsForm:
     """Save the sheet as a draft or submit it for approval. The server computes every total and answers every
     failing rule at once (422); only the lead's sales person may edit the current, unlocked revision."""
-    lead = leads_service.visible_or_404(session, actor, data.leads_id)
+    lead = lead_visibility.visible_or_404(session, actor, data.leads_id)
     if lead.sales_person_id != actor.id:
         raise Forbidden(pcs_form.NOT_SALES_PERSON)
     # Lock order sheet, then lead (as the approval outcome does); without a sheet the lead row serialises the
@@ -234,7 +235,7 @@ def download(*, session: Session, storage: Storage, actor: User, filename: str) 
     if lead_id is None or name is None:
         raise NotFound(DOWNLOAD_FAILED)
     try:
-        leads_service.readable_or_404(session, actor, lead_id)
+        lead_visibility.readable_or_404(session, actor, lead_id)
     except NotFound as exc:
         raise NotFound(DOWNLOAD_FAILED) from exc
     stored = storage.find(lead_files.namespace(lead_id), filename)
@@ -247,7 +248,7 @@ def approval_flow(*, session: Session, settings: Settings, actor: User, lead_id:
                   revision_batch: int | None = None) -> FlowOut:
     """The approval timeline of the current revision (or an earlier one): a draft shows the layers it would
     go through; a rejected current revision has none to show."""
-    lead = leads_service.readable_or_404(session, actor, lead_id)
+    lead = lead_visibility.readable_or_404(session, actor, lead_id)
     sheet = repo.sheet_of_lead(session, lead.id)
     if sheet is None:
         raise NotFound(FLOW_EMPTY)

@@ -7,7 +7,8 @@ from pathlib import Path
 
 from api.leads import files as lead_files
 from api.leads import history
-from api.leads.service import HISTORY_FIELDS, _camel
+from api.leads.history import HISTORY_FIELDS
+from api.leads.history import camel as _camel
 
 ROOT = Path(__file__).resolve().parents[2]
 # record_change(session, lead, actor, "code", ...), _record(session, lead, actor, "code", ...) and

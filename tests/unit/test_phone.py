@@ -2,7 +2,7 @@
 
 import pytest
 
-from api.contacts.validation import normalize_phone, phone_is_valid
+from api.clients.contacts.validation import normalize_phone, phone_is_valid
 
 
 @pytest.mark.parametrize(

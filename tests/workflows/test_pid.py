@@ -133,7 +133,7 @@ class TestConcurrentApprovals:
                     ApprovalWorkflow.run,
                     ApprovalInput(request_id=m.request.id, request_type="PCS", lead_id=m.lead.id,
                                   requested_by=m.lead.sales_person_id, layers=layers,
-                                  task_queue=get_settings().temporal_task_queue),
+                                  task_queue=get_settings().temporal_task_queue, starts_pid=True),
                     id=m.request.workflow_id, task_queue=get_settings().temporal_task_queue))
             # every approver decision lands at once; each approval then starts its lead's PidWorkflow
             await asyncio.gather(*(h.execute_update(ApprovalWorkflow.decide, DecideInput(approver.id, "APPROVED"))

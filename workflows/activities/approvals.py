@@ -7,7 +7,7 @@ from datetime import datetime
 from sqlalchemy.orm import Session
 from temporalio import activity
 
-import api.outcomes  # noqa: F401  (every domain registers its approval outcomes)
+import api.domains  # noqa: F401  (every domain registers its approval outcomes and views)
 from api.approvals import queue
 from workflows.activities.db import sessions
 from workflows.contracts.approval import DecisionStep, FinalStep, FinishRequest, Persist, RecordDecision, SyncQueue

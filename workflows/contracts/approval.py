@@ -33,6 +33,14 @@ class ApprovalInput:
     requested_by: int
     layers: list[Layer]
     task_queue: str = ""  # the deployment's (names the PID workflow); empty in runs started before it was
+    # Once approved, the request's lead gets its PID (the request type's outcome handler says so; the engine never
+    # asks which type it runs). None in runs started before the field: those ran cost sheet (PCS) requests only.
+    starts_pid: bool | None = None
+
+
+def starts_pid(data: ApprovalInput) -> bool:
+    """Whether an approved request starts its lead's PID workflow."""
+    return data.starts_pid if data.starts_pid is not None else data.request_type == "PCS"
 
 
 @dataclass

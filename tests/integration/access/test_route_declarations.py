@@ -7,8 +7,8 @@ from fastapi import APIRouter, FastAPI
 from fastapi.testclient import TestClient
 from starlette.routing import Mount, Route
 
-from api.access.declarations import PUBLIC_ROUTES, api_routes, other_routes, undeclared_routes
 from api.deps import Authz, CurrentUser
+from api.route_declarations import PUBLIC_ROUTES, api_routes, other_routes, undeclared_routes
 from api.users.models import User
 
 NON_API_ROUTES = {"/api/openapi.json", "/api/docs", "/api/docs/oauth2-redirect", "/{path:path}", "/assets"}

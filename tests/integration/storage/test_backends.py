@@ -98,7 +98,7 @@ class TestServe:
         storage_backend.save(NS, "proposalFile-a.pdf", HTML)  # whatever it holds, it is served as what it was kept as
         stored = storage_backend.find(NS, "proposalFile-a.pdf")
         assert stored is not None
-        r = serve(uploads.served(stored, "Proposal_Zeta.pdf")).get("/file")
+        r = serve(stored.response("Proposal_Zeta.pdf")).get("/file")
         assert r.status_code == 200 and r.content == HTML
         assert r.headers["content-type"] == "application/pdf" and r.headers["x-content-type-options"] == "nosniff"
         assert r.headers["content-disposition"] == 'attachment; filename="Proposal_Zeta.pdf"'
@@ -109,7 +109,7 @@ class TestServe:
         storage_backend.save("profile-pictures", "7-abc.png", data)
         stored = storage_backend.find("profile-pictures", "7-abc.png")
         assert stored is not None
-        r = serve(uploads.served(stored, image_inline=True, cache_control="private, max-age=86400")).get("/file")
+        r = serve(stored.response(image_inline=True, cache_control="private, max-age=86400")).get("/file")
         assert r.content == data and r.headers["content-type"] == "image/png"
         assert r.headers["content-disposition"] == "inline" and r.headers["cache-control"] == "private, max-age=86400"
 
@@ -117,7 +117,7 @@ class TestServe:
         storage_backend.save(NS, "pcs-1-r0-a.csv", b"a;b\n")
         stored = storage_backend.find(NS, "pcs-1-r0-a.csv")
         assert stored is not None
-        r = serve(uploads.served(stored, "Biaya proyek é.csv")).get("/file")
+        r = serve(stored.response("Biaya proyek é.csv")).get("/file")
         assert r.headers["content-disposition"] == "attachment; filename*=utf-8''Biaya%20proyek%20%C3%A9.csv"
 
     def test_a_byte_range_is_served_as_players_ask(self, storage_backend: Storage) -> None:
@@ -125,7 +125,7 @@ class TestServe:
         storage_backend.save("activities/3", "note-a1.webm", data)
         stored = storage_backend.find("activities/3", "note-a1.webm")
         assert stored is not None
-        client = serve(uploads.served(stored, "note.webm"))
+        client = serve(stored.response("note.webm"))
         part = client.get("/file", headers={"Range": "bytes=100-199"})
         assert part.status_code == 206 and part.content == data[100:200]
         assert part.headers["content-range"] == f"bytes 100-199/{len(data)}" and part.headers["content-length"] == "100"
@@ -213,7 +213,7 @@ class TestActivityKinds:
         assert key.endswith(f".{kept_as}")
         stored = storage_backend.find("activities/9", key)
         assert stored is not None
-        r = serve(uploads.served(stored, f"note.{kept_as}")).get("/file")
+        r = serve(stored.response(f"note.{kept_as}")).get("/file")
         assert r.content == data and r.headers["content-type"].split(";")[0] == media_type
 
     @pytest.mark.parametrize("kind", [uploads.RECORDING, uploads.PHOTO, uploads.ACTIVITY_FILE])

@@ -12,12 +12,12 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
 
+from api.account.service import PICTURES
 from api.core.config import get_settings
 from api.core.storage import LocalBackend, Storage
 from api.core.uploads import MB, TOO_LARGE, UNSUPPORTED, UNSUPPORTED_PICTURE
 from api.leads.models import LeadProjectId
 from api.pcs import pid
-from api.users.service import PICTURES
 from tests.conftest import Services, auth, run_async
 from tests.integration.leads.conftest import update
 from tests.integration.leads.test_file_storage import failing

@@ -1983,7 +1983,10 @@ export interface components {
             /** Zipcode */
             zipCode?: string | number | null;
         };
-        /** ClientItemOut */
+        /**
+         * ClientItemOut
+         * @description An active client in the pickers (GET /master-data/clients).
+         */
         ClientItemOut: {
             /** Clientname */
             clientName: string;

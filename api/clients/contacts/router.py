@@ -6,8 +6,8 @@ from typing import Annotated
 
 from fastapi import APIRouter
 
-from api.contacts import repository, service
-from api.contacts.schemas import (
+from api.clients.contacts import repository, service
+from api.clients.contacts.schemas import (
     Availability,
     ClientOption,
     ContactAvailabilityIn,

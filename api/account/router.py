@@ -1,4 +1,4 @@
-"""Users: detail, password changes, profile picture (spec 1 §2.2, §7)."""
+"""A user's account: detail, password changes, profile picture (spec 1 §2.2, §7)."""
 
 from __future__ import annotations
 
@@ -7,15 +7,16 @@ from typing import Annotated
 from fastapi import APIRouter, File, Path, Request, UploadFile
 from fastapi.responses import FileResponse, Response
 
+from api.access.schemas import SessionUser
 from api.access.service import session_user
-from api.auth.schemas import ChangeOwnPasswordIn, SessionUser, SetPasswordIn
+from api.account import service
+from api.auth.schemas import ChangeOwnPasswordIn, SetPasswordIn
 from api.core import uploads
 from api.core.errors import NotFound
 from api.core.inputs import Id
 from api.core.limits import body_limit
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, PolicyDep, RedisDep, SessionDep, SettingsDep
-from api.users import service
 from api.users.models import User
 from api.users.schemas import ProfilePictureOut
 
@@ -66,4 +67,4 @@ def get_profile_picture(file_name: Annotated[str, Path(max_length=200)], request
     stored = request.app.state.storage.find(service.PICTURES, file_name)
     if stored is None:
         raise NotFound("Picture not found.")
-    return uploads.served(stored, image_inline=True, cache_control="private, max-age=86400")
+    return stored.response(image_inline=True, cache_control="private, max-age=86400")

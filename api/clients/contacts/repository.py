@@ -7,8 +7,8 @@ from typing import Any
 from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session, aliased
 
+from api.clients.contacts.models import Contact, ContactHistory
 from api.clients.models import Client
-from api.contacts.models import Contact, ContactHistory
 from api.core.listing import ListParams, apply_criteria, apply_sort, like
 from api.users.models import User
 

@@ -1,4 +1,5 @@
-"""Users: detail, password changes, profile pictures."""
+"""A user's account: detail, password changes (one's own, or an administrator's for someone), profile pictures.
+It sits above users (the people), auth (credentials and sessions) and access (what a session may open)."""
 
 from __future__ import annotations
 

@@ -7,11 +7,11 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from api.clients.contacts import repository
+from api.clients.contacts import validation as v
+from api.clients.contacts.models import Contact, ContactHistory
+from api.clients.contacts.schemas import ContactHistoryOut, ContactIn, ContactOut, FieldChange
 from api.clients.models import Client
-from api.contacts import repository
-from api.contacts import validation as v
-from api.contacts.models import Contact, ContactHistory
-from api.contacts.schemas import ContactHistoryOut, ContactIn, ContactOut, FieldChange
 from api.core.errors import Conflict, NotFound, ValidationFailed
 from api.core.listing import ListParams, Page
 from api.users.models import User

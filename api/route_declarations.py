@@ -1,4 +1,5 @@
-"""Every API route names the page and action it needs, except an explicit public list."""
+"""Every API route names the page and action it needs (api.deps.Authz), except an explicit public list: checked
+when the app starts, over its routers."""
 
 from __future__ import annotations
 

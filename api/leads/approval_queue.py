@@ -1,4 +1,5 @@
-"""The approver's queue: the requests waiting for their decision, with the lead each one is on."""
+"""The approver's queue: the requests waiting for their decision, with the lead each one is on (its client, project
+and stages, searched and sorted in SQL). It joins the two, so it lives with leads, above the approval engine."""
 
 from __future__ import annotations
 

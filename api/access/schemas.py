@@ -1,0 +1,55 @@
+"""The session as the front end reads it: the user, their navigation, the routes and page flags they may use."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from api.core.schemas import CamelModel
+
+
+class SessionUser(CamelModel):
+    user_id: int
+    id: int
+    username: str
+    fullname: str
+    nickname: str | None
+    tenant_name: str
+    role_name: str
+    role_description: str
+    dashboard_component: str | None
+    hierarchy_whitelist: bool
+    profile_picture: str | None
+    gender: str | None
+    dob: str | None
+    email: str | None
+    phone_number: str | None
+    device_id: str | None
+    leader_id: int | None
+    leader_name: str | None
+
+
+class NavItem(CamelModel):
+    id: int
+    label: str
+    url: str | None
+    icon: str | None
+    position: Literal["TOP", "SIDEBAR", "BOTH"]
+    submenu: list[NavItem] = Field(default_factory=list)
+
+
+class PageFlags(CamelModel):
+    is_read: bool
+    is_write: bool
+    is_edit: bool
+    is_delete: bool
+
+
+class SessionOut(CamelModel):
+    user: SessionUser
+    navigations: list[NavItem]
+    routes: list[str] = Field(description="Route prefixes of the pages this user may read")
+    all_routes: list[str] = Field(description="Every page route of the route table; the longest one that prefixes "
+                                              "a path decides whether the path is allowed")
+    page_access: dict[str, PageFlags]
