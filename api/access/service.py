@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from api.access import repository as repo
 from api.access.models import Menu, Page
 from api.access.schemas import NavItem, PageFlags, SessionOut, SessionUser
 from api.core.authz import PolicyStore
@@ -59,11 +59,11 @@ def session_user(user: User, settings: Settings) -> SessionUser:
 
 def session_payload(*, session: Session, policy: PolicyStore, settings: Settings, user: User) -> SessionOut:
     """The signed-in user's menus, allowed routes and page flags, all decided by Casbin for the role."""
-    pages = list(session.scalars(select(Page)))
+    pages = repo.pages(session)
     flags = page_flags(policy, user.role.name, pages)
     readable = {code for code, f in flags.items() if f.is_read}
     routes = sorted(p.url for p in pages if p.url and p.code in readable)
-    menus = list(session.scalars(select(Menu)))
+    menus = repo.menus(session)
     navigations = _menu_tree(menus, readable, {p.code: p for p in pages})
     return SessionOut(user=session_user(user, settings), navigations=navigations, routes=routes,
                       all_routes=sorted(p.url for p in pages if p.url), page_access=flags)

@@ -9,16 +9,14 @@ from datetime import UTC, datetime
 from typing import Any
 
 import anyio.from_thread
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 from temporalio.client import Client, WorkflowUpdateFailedError
 from temporalio.exceptions import ApplicationError
 
 from api.approvals import outbox, outcomes
+from api.approvals import repository as repo
 from api.approvals import timeline as timelines
 from api.approvals.models import (
-    ApprovalDecision,
-    ApprovalPipelineVersion,
     ApprovalRequest,
     ApprovalTask,
 )
@@ -56,10 +54,7 @@ class RequestStarting(Conflict):
 
 def _request_for(session: Session, actor: User, approval_id: int, *, decide: bool) -> ApprovalRequest:
     """A request the actor approves (any layer) or, to read it, one they requested or whose lead they see."""
-    found = session.execute(select(ApprovalRequest, ApprovalPipelineVersion.layers)
-                            .outerjoin(ApprovalPipelineVersion,
-                                       ApprovalPipelineVersion.id == ApprovalRequest.pipeline_version_id)
-                            .where(ApprovalRequest.id == approval_id)).first()
+    found = repo.request_with_layers(session, approval_id)
     if found is None:
         raise NotFound(REQUEST_NOT_FOUND)
     req, layers = found
@@ -71,14 +66,11 @@ def _request_for(session: Session, actor: User, approval_id: int, *, decide: boo
 
 
 def _my_task(session: Session, req: ApprovalRequest, actor: User) -> ApprovalTask | None:
-    return session.scalars(select(ApprovalTask).where(
-        ApprovalTask.request_id == req.id, ApprovalTask.approver_id == actor.id,
-        ApprovalTask.layer_index == req.current_layer).with_for_update()).first()
+    return repo.task_for_update(session, request_id=req.id, layer_index=req.current_layer, approver_id=actor.id)
 
 
 def _decided(session: Session, req: ApprovalRequest, actor: User) -> bool:
-    return session.scalar(select(ApprovalDecision.id).where(
-        ApprovalDecision.request_id == req.id, ApprovalDecision.approver_id == actor.id).limit(1)) is not None
+    return repo.has_decided(session, request_id=req.id, approver_id=actor.id)
 
 
 @dataclass

@@ -19,14 +19,14 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import exists, select
 from sqlalchemy.orm import Session, sessionmaker
 from temporalio.client import Client, WorkflowUpdateFailedError, WorkflowUpdateRPCTimeoutOrCancelledError
 from temporalio.exceptions import ApplicationError
 from temporalio.service import RPCError, RPCStatusCode
 
 from api.approvals import outcomes
-from api.approvals.models import ApprovalDecision, ApprovalPipelineVersion, ApprovalRequest, ApprovalTask
+from api.approvals import repository as repo
+from api.approvals.models import ApprovalPipelineVersion, ApprovalRequest
 from api.approvals.pipelines import MODE_LABELS
 from api.core import temporal
 from api.notifications import service as notifications
@@ -45,8 +45,7 @@ RESEND_AFTER = timedelta(seconds=15)  # a younger decision may still be confirme
 def layers_of(session: Session, version: ApprovalPipelineVersion) -> list[rules.Layer]:
     """The version's layers with their approvers' names (a workflow's input, or a timeline before one)."""
     wanted = {i for layer in version.layers for i in layer["approvers"]}
-    people = {i: (fullname, username) for i, fullname, username in session.execute(
-        select(User.id, User.fullname, User.username).where(User.id.in_(wanted))).tuples()} if wanted else {}
+    people = repo.people(session, wanted)
     return [rules.Layer(name=layer["name"], mode=layer["mode"], min_approvals=layer.get("minApprovals", 1),
                         approvers=[rules.Approver(i, *people.get(i, (f"user {i}", ""))) for i in layer["approvers"]])
             for layer in version.layers]
@@ -97,16 +96,11 @@ async def start(client: Client, task_queue: str, args: dict[str, Any]) -> bool:
 # -- the sweep ----------------------------------------------------------------------------------------------
 
 def _unstarted(session: Session, older_than: timedelta) -> list[dict[str, Any]]:
-    cutoff = datetime.now(UTC) - older_than
-    rows = session.scalars(select(ApprovalRequest).where(
-        ApprovalRequest.status == "PENDING", ApprovalRequest.started_at.is_(None),
-        ApprovalRequest.requested_at < cutoff).order_by(ApprovalRequest.id).limit(100))
-    return [start_args(session, row) for row in rows]
+    return [start_args(session, row) for row in repo.unstarted(session, datetime.now(UTC) - older_than)]
 
 
 def _mark_started(session: Session, workflow_ids: list[str]) -> None:
-    for row in session.scalars(select(ApprovalRequest).where(ApprovalRequest.workflow_id.in_(workflow_ids),
-                                                             ApprovalRequest.started_at.is_(None))):
+    for row in repo.not_stamped(session, workflow_ids):
         row.started_at = datetime.now(UTC)
     session.commit()
 
@@ -136,39 +130,26 @@ async def start_waiting(client: Client, sessions: sessionmaker[Session], task_qu
 
 
 def _processing(session: Session, older_than: timedelta) -> list[tuple[int, str, int, int, str | None, str | None]]:
-    cutoff = datetime.now(UTC) - older_than
-    return list(session.execute(
-        select(ApprovalTask.request_id, ApprovalRequest.workflow_id, ApprovalTask.layer_index,
-               ApprovalTask.approver_id, ApprovalTask.submitted_action, ApprovalTask.submitted_note)
-        .join(ApprovalRequest, ApprovalRequest.id == ApprovalTask.request_id)
-        .where(ApprovalTask.status == "PROCESSING", ApprovalTask.submitted_at < cutoff)
-        .order_by(ApprovalTask.id).limit(100)).tuples())
+    return repo.processing(session, datetime.now(UTC) - older_than)
 
 
 def has_work(session: Session, start_after: timedelta = START_AFTER, resend_after: timedelta = RESEND_AFTER) -> bool:
     """Whether the sweep would find anything: a request without its workflow, or a decision to send again."""
     now = datetime.now(UTC)
-    return bool(session.scalar(select(
-        exists().where(ApprovalRequest.status == "PENDING", ApprovalRequest.started_at.is_(None),
-                       ApprovalRequest.requested_at < now - start_after)
-        | exists().where(ApprovalTask.status == "PROCESSING", ApprovalTask.submitted_at < now - resend_after))))
+    return repo.sweep_has_work(session, requested_before=now - start_after, submitted_before=now - resend_after)
 
 
 def settle_refused(session: Session, *, request_id: int, layer_index: int, approver_id: int,
                    reason: str | None) -> None:
     """A decision sent earlier turned out refused or moot: the task leaves PROCESSING and, when the approver
     had been told it was received, they are told what became of it."""
-    task = session.scalars(select(ApprovalTask).where(
-        ApprovalTask.request_id == request_id, ApprovalTask.layer_index == layer_index,
-        ApprovalTask.approver_id == approver_id).with_for_update()).first()
+    task = repo.task_for_update(session, request_id=request_id, layer_index=layer_index, approver_id=approver_id)
     if task is None or task.status != "PROCESSING":
         session.commit()
         return
-    decided = session.scalar(select(ApprovalDecision.id).where(
-        ApprovalDecision.request_id == request_id, ApprovalDecision.layer_index == layer_index,
-        ApprovalDecision.approver_id == approver_id))
+    decided = repo.has_decided(session, request_id=request_id, approver_id=approver_id, layer_index=layer_index)
     request = session.get(ApprovalRequest, request_id)
-    if decided is not None:
+    if decided:
         task.status = "DONE"
     else:
         task.status = "PENDING" if request is not None and request.status == "PENDING" and \
@@ -179,7 +160,7 @@ def settle_refused(session: Session, *, request_id: int, layer_index: int, appro
                                  link="/system/approval")
     task.submitted_action = task.submitted_note = task.submitted_at = None
     session.commit()
-    if reason and decided is None:
+    if reason and not decided:
         publish_changed([approver_id])
 
 

@@ -6,14 +6,10 @@ import logging
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from sqlalchemy import select, text
-from sqlalchemy.orm import Session, joinedload
+from sqlalchemy.orm import Session
 
-from api.approvals.models import (
-    ApprovalPipeline,
-    ApprovalPipelineSales,
-    ApprovalPipelineVersion,
-)
+from api.approvals import repository as repo
+from api.approvals.models import ApprovalPipeline, ApprovalPipelineVersion
 from api.approvals.schemas import (
     LayerOut,
     PersonOut,
@@ -39,9 +35,7 @@ class PipelineOverlap(Conflict):
 
 def _names(session: Session, ids: Iterable[int]) -> dict[int, str]:
     """Full names of these users, in one query."""
-    wanted = set(ids)
-    return dict(session.execute(select(User.id, User.fullname).where(User.id.in_(wanted))).tuples().all()) \
-        if wanted else {}
+    return repo.full_names(session, set(ids))
 
 
 def _user_ids(version: ApprovalPipelineVersion) -> set[int]:
@@ -49,10 +43,7 @@ def _user_ids(version: ApprovalPipelineVersion) -> set[int]:
 
 
 def _version(session: Session, pipeline: ApprovalPipeline) -> ApprovalPipelineVersion:
-    version = session.scalars(select(ApprovalPipelineVersion).where(
-        ApprovalPipelineVersion.pipeline_id == pipeline.id,
-        ApprovalPipelineVersion.version == pipeline.current_version)).one()
-    return version
+    return repo.current_version(session, pipeline)
 
 
 def pipeline_out(pipeline: ApprovalPipeline, version: ApprovalPipelineVersion, names: dict[int, str]) -> PipelineOut:
@@ -73,20 +64,13 @@ def _pipeline_out(session: Session, pipeline: ApprovalPipeline) -> PipelineOut:
 
 
 def pickable_users(*, session: Session) -> list[PickableUser]:
-    stmt = select(User).where(User.is_active.is_(True)).options(joinedload(User.role)).order_by(User.fullname)
     return [PickableUser(id=u.id, fullname=u.fullname, role_name=u.role.name, role_description=u.role.description)
-            for u in session.scalars(stmt)]
+            for u in repo.active_users(session)]
 
 
 def list_pipelines(*, session: Session, pcs: bool) -> list[PipelineOut]:
     """Every active pipeline with its current version: two queries whatever the number of pipelines."""
-    stmt = (select(ApprovalPipeline, ApprovalPipelineVersion)
-            .join(ApprovalPipelineVersion, (ApprovalPipelineVersion.pipeline_id == ApprovalPipeline.id)
-                  & (ApprovalPipelineVersion.version == ApprovalPipeline.current_version))
-            .where(ApprovalPipeline.is_active.is_(True)))
-    stmt = stmt.where(ApprovalPipeline.action_type == "PCS") if pcs else stmt.where(
-        ApprovalPipeline.action_type != "PCS")
-    rows = session.execute(stmt.order_by(ApprovalPipeline.name)).tuples().all()
+    rows = repo.active_pipelines(session, pcs=pcs)
     names = _names(session, {i for _, version in rows for i in _user_ids(version)})
     return [pipeline_out(pipeline, version, names) for pipeline, version in rows]
 
@@ -116,24 +100,12 @@ class Overlap:
 def overlaps(*, session: Session, data: PipelineIn) -> list[Overlap]:
     """Active pipelines of the same action type that already cover a sales person this one would (at most one
     pipeline per action type and sales person; one that names nobody covers everyone not named elsewhere)."""
-    others = (select(ApprovalPipeline).where(ApprovalPipeline.action_type == data.pipeline_action_type,
-                                             ApprovalPipeline.is_active.is_(True))
-              .order_by(ApprovalPipeline.id))
-    if data.id:
-        others = others.where(ApprovalPipeline.id != data.id)
     wanted = list(dict.fromkeys(data.sales_persons))
     if not wanted:
-        named = select(ApprovalPipelineSales.pipeline_id).where(
-            ApprovalPipelineSales.pipeline_id == ApprovalPipeline.id).exists()
-        return [Overlap(None, None, p.id, p.name) for p in session.scalars(others.where(~named))]
-    rows = session.execute(select(ApprovalPipelineSales.user_id, User.fullname, ApprovalPipeline.id,
-                                  ApprovalPipeline.name)
-                           .join(ApprovalPipeline, ApprovalPipeline.id == ApprovalPipelineSales.pipeline_id)
-                           .join(User, User.id == ApprovalPipelineSales.user_id)
-                           .where(ApprovalPipelineSales.user_id.in_(wanted),
-                                  ApprovalPipeline.id.in_(others.with_only_columns(ApprovalPipeline.id)))
-                           .order_by(User.fullname)).tuples()
-    return [Overlap(user_id, name, pipeline_id, pipeline_name) for user_id, name, pipeline_id, pipeline_name in rows]
+        return [Overlap(None, None, p.id, p.name)
+                for p in repo.covering_everyone(session, data.pipeline_action_type, data.id)]
+    return [Overlap(user_id, name, pipeline_id, pipeline_name) for user_id, name, pipeline_id, pipeline_name
+            in repo.covering(session, data.pipeline_action_type, data.id, wanted)]
 
 
 def save_pipeline(*, session: Session, actor: User, data: PipelineIn) -> PipelineOut:
@@ -142,8 +114,7 @@ def save_pipeline(*, session: Session, actor: User, data: PipelineIn) -> Pipelin
     if not data.name.strip():
         errors.append("Please enter the pipeline name.")
     user_ids = {u for layer in data.layers for u in layer.approvers} | set(data.sales_persons)
-    known = set(session.scalars(select(User.id).where(User.id.in_(user_ids), User.is_active.is_(True))))
-    if user_ids - known:
+    if user_ids - repo.known_active(session, user_ids):
         errors.append("Every approver and sales person must be an active user.")
     errors += rules.validate_layers([rules.Layer(name=layer.name, mode=layer.mode, min_approvals=layer.min_approvals,
                                                  approvers=[rules.Approver(a, "") for a in layer.approvers])
@@ -151,8 +122,7 @@ def save_pipeline(*, session: Session, actor: User, data: PipelineIn) -> Pipelin
     if errors:
         raise ValidationFailed(errors)
     # one writer at a time per action type, so two overlapping pipelines cannot be saved side by side
-    session.execute(text("SELECT pg_advisory_xact_lock(hashtext(:key))"),
-                    {"key": f"approval-pipeline:{data.pipeline_action_type}"})
+    repo.lock_action_type(session, data.pipeline_action_type)
     clash = overlaps(session=session, data=data)
     if clash:
         raise PipelineOverlap([c.message for c in clash])
@@ -172,9 +142,7 @@ def save_pipeline(*, session: Session, actor: User, data: PipelineIn) -> Pipelin
         sales_person_ids=list(dict.fromkeys(data.sales_persons)),
         layers=[{"name": layer.name.strip(), "mode": layer.mode, "minApprovals": layer.min_approvals,
                  "approvers": layer.approvers} for layer in data.layers]))
-    session.query(ApprovalPipelineSales).filter(ApprovalPipelineSales.pipeline_id == pipeline.id).delete()
-    session.add_all([ApprovalPipelineSales(pipeline_id=pipeline.id, user_id=u)
-                     for u in dict.fromkeys(data.sales_persons)])
+    repo.replace_sales(session, pipeline.id, list(dict.fromkeys(data.sales_persons)))
     session.commit()
     return _pipeline_out(session, pipeline)
 
@@ -189,13 +157,5 @@ def delete_pipeline(*, session: Session, pipeline_id: int) -> None:
 
 def find_version(session: Session, *, action_type: str, sales_person_id: int) -> ApprovalPipelineVersion | None:
     """The pipeline for this sales person (named in its list), else one that lists nobody (applies to all)."""
-    assigned = select(ApprovalPipelineSales.pipeline_id).where(ApprovalPipelineSales.user_id == sales_person_id)
-    anyone = ~select(ApprovalPipelineSales.pipeline_id).where(
-        ApprovalPipelineSales.pipeline_id == ApprovalPipeline.id).exists()
-    for condition in (ApprovalPipeline.id.in_(assigned), anyone):
-        pipeline = session.scalars(select(ApprovalPipeline).where(
-            ApprovalPipeline.action_type == action_type, ApprovalPipeline.is_active.is_(True), condition)
-            .order_by(ApprovalPipeline.id)).first()
-        if pipeline is not None:
-            return _version(session, pipeline)
-    return None
+    pipeline = repo.pipeline_for(session, action_type=action_type, sales_person_id=sales_person_id)
+    return _version(session, pipeline) if pipeline is not None else None

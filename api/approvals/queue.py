@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import and_, case, or_, select, update
-from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.orm import Session
 
 from api.approvals import outcomes
-from api.approvals.models import ApprovalDecision, ApprovalRequest, ApprovalTask
+from api.approvals import repository as repo
+from api.approvals.models import ApprovalRequest
 from api.notifications import service as notifications
 from api.notifications.live import publish_changed
 from api.users.models import User
@@ -27,27 +26,13 @@ def sync_queue(session: Session, *, request_id: int, layer_index: int, pending: 
     if request is None or request.status != "PENDING":
         session.commit()  # nothing to queue; a decision the caller recorded in this transaction stays
         return []
-    # one statement queues the approvers whose turn it is (those already queued are left alone) ...
-    added = list(session.scalars(
-        insert(ApprovalTask).values([{"request_id": request_id, "layer_index": layer_index, "approver_id": a,
-                                      "status": "PENDING"} for a in pending])
-        .on_conflict_do_nothing(index_elements=["request_id", "layer_index", "approver_id"])
-        .returning(ApprovalTask.approver_id))) if pending else []
-    # ... and one closes the others: DONE if they decided on this layer, else CANCELLED
-    decided = select(ApprovalDecision.id).where(ApprovalDecision.request_id == request_id,
-                                                ApprovalDecision.layer_index == layer_index,
-                                                ApprovalDecision.approver_id == ApprovalTask.approver_id).exists()
-    session.execute(
-        update(ApprovalTask)
-        .where(ApprovalTask.request_id == request_id, ApprovalTask.status == "PENDING",
-               or_(ApprovalTask.layer_index != layer_index, ApprovalTask.approver_id.not_in(pending or [-1])))
-        .values(status=case((and_(ApprovalTask.layer_index == layer_index, decided), "DONE"), else_="CANCELLED"))
-        .execution_options(synchronize_session=False))
+    added = repo.queue_approvers(session, request_id=request_id, layer_index=layer_index, pending=pending)
+    repo.close_other_tasks(session, request_id=request_id, layer_index=layer_index, pending=pending)
     request.current_layer = layer_index
     request.started_at = request.started_at or datetime.now(UTC)  # its workflow runs: the sweep leaves it alone
     link = approval_link(request_id)
     if added:
-        requester = session.scalar(select(User.fullname).where(User.id == request.requested_by))
+        requester = repo.requester_name(session, request)
         message = f"{requester or 'A sales person'} asks to {describe(session, request)}."
         for approver_id in added:
             notifications.notify(session=session, user_id=approver_id, notification_type="APPROVAL",
@@ -68,35 +53,24 @@ def record_decision(session: Session, *, request_id: int, layer_index: int, appr
                     note: str | None, decided_at: datetime) -> None:
     """Record an approver's decision (once) and mark their task done. The caller commits, so the decision and
     the queue or outcome that follows it are one transaction."""
-    session.execute(
-        insert(ApprovalDecision).values(request_id=request_id, layer_index=layer_index, approver_id=approver_id,
-                                        action=action, note=note, decided_at=decided_at)
-        .on_conflict_do_nothing(index_elements=["request_id", "layer_index", "approver_id"]))
-    # upsert: the decision may arrive before the workflow's first queue sync created the task
-    session.execute(
-        insert(ApprovalTask).values(request_id=request_id, layer_index=layer_index, approver_id=approver_id,
-                                    status="DONE")
-        .on_conflict_do_update(index_elements=["request_id", "layer_index", "approver_id"], set_={"status": "DONE"}))
+    repo.insert_decision(session, request_id=request_id, layer_index=layer_index, approver_id=approver_id,
+                         action=action, note=note, decided_at=decided_at)
 
 
 def finish(session: Session, *, request_id: int, status: str, decided_by: int | None) -> bool:
     """End the request once: on APPROVED apply the outcome to the lead and record it in its history.
     Returns False when an earlier run already finished it (nothing is applied twice)."""
-    request = session.scalars(select(ApprovalRequest).where(ApprovalRequest.id == request_id)
-                              .with_for_update()).first()
+    request = repo.request_for_update(session, request_id)
     if request is None or request.status != "PENDING":
         session.commit()  # an earlier run finished it; what the caller added (an idempotent decision) stays
         return False
     request.status = status
     request.decided_at = datetime.now(UTC)
-    session.execute(update(ApprovalTask).where(ApprovalTask.request_id == request_id,
-                                               ApprovalTask.status == "PENDING").values(status="CANCELLED"))
+    repo.cancel_pending_tasks(session, request_id)
     actor = session.get(User, decided_by or request.requested_by)
     what = describe(session, request)
     verdict = "approved" if status == "APPROVED" else "rejected"
-    note = session.scalar(select(ApprovalDecision.note).where(
-        ApprovalDecision.request_id == request_id, ApprovalDecision.approver_id == decided_by)
-        .order_by(ApprovalDecision.layer_index.desc())) if decided_by else None
+    note = repo.last_note(session, request_id=request_id, approver_id=decided_by) if decided_by else None
     by = f" by {actor.fullname}" if actor is not None and decided_by else ""
     outcome = f"{verdict.capitalize()}{by}" + (f": {note}" if note else "")
     # the request's type applies what was decided (and records it where its subject keeps its history)

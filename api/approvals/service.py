@@ -10,11 +10,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 import anyio.from_thread
-from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 from temporalio.client import Client
 
 from api.approvals import outbox
+from api.approvals import repository as repo
 from api.approvals.models import ApprovalPipelineVersion, ApprovalRequest
 from api.core.config import Settings
 from api.users.models import User
@@ -29,8 +29,7 @@ UNAVAILABLE = "Approvals are unavailable right now. Please try again in a moment
 def new_request(session: Session, *, actor: User, lead_id: int, from_stage_id: int | None, request_type: str,
                 version: ApprovalPipelineVersion, task_queue: str, **fields: Any) -> ApprovalRequest:
     """A request row with its deterministic workflow id (its own id comes first from the sequence)."""
-    request_id = session.scalar(select(func.nextval("approval_requests_id_seq")))
-    assert request_id is not None
+    request_id = repo.next_request_id(session)
     row = ApprovalRequest(id=request_id, request_type=request_type, lead_id=lead_id, requested_by=actor.id,
                           pipeline_version_id=version.id, from_stage_id=from_stage_id,
                           workflow_id=workflow_id_for(lead_id=lead_id, request_type=request_type,

@@ -5,11 +5,11 @@ asked, the recorded decisions laid on the request's layers by the same function 
 
 from __future__ import annotations
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from api.approvals import outbox
-from api.approvals.models import ApprovalDecision, ApprovalPipelineVersion, ApprovalRequest, ApprovalTask
+from api.approvals import repository as repo
+from api.approvals.models import ApprovalPipelineVersion, ApprovalRequest
 from api.approvals.pipelines import MODE_LABELS
 from api.approvals.schemas import TimelineApproverOut, TimelineLayerOut, TimelineOut
 from workflows.contracts import approval_rules as rules
@@ -26,8 +26,7 @@ def recorded(session: Session, req: ApprovalRequest, *, status: str | None = Non
     other means shows every layer approved)."""
     version = session.get(ApprovalPipelineVersion, req.pipeline_version_id)
     decisions = [rules.Decision(d.layer_index, d.approver_id, d.action, d.note, d.decided_at.isoformat())
-                 for d in session.scalars(select(ApprovalDecision).where(ApprovalDecision.request_id == req.id)
-                                          .order_by(ApprovalDecision.decided_at, ApprovalDecision.id))]
+                 for d in repo.decisions_of(session, req.id)]
     state = rules.RequestState(layers=outbox.layers_of(session, version) if version else [],
                                current=req.current_layer, status=status or req.status, decisions=decisions)
     return timeline_of(req.id, state)
@@ -40,8 +39,7 @@ def ui_url(ui: str | None, req: ApprovalRequest) -> str | None:
 
 def out(session: Session, req: ApprovalRequest, live: Timeline, ui: str | None) -> TimelineOut:
     """What the API answers: the timeline with the decisions received but not yet applied marked PROCESSING."""
-    processing = set(session.execute(select(ApprovalTask.layer_index, ApprovalTask.approver_id).where(
-        ApprovalTask.request_id == req.id, ApprovalTask.status == "PROCESSING")).tuples())
+    processing = repo.processing_of(session, req.id)
     return TimelineOut(
         approval_id=req.id, status=live.status, request_type=req.request_type, requested_at=req.requested_at,
         workflow_id=req.workflow_id, temporal_url=ui_url(ui, req),

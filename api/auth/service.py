@@ -12,7 +12,6 @@ from datetime import UTC, datetime
 from urllib.parse import urlparse
 
 import redis
-from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 from temporalio.client import Client
 
@@ -24,6 +23,7 @@ from api.core.errors import BadRequest, NotFound, TooManyRequests, Unauthorized,
 from api.core.mail import build_message, render
 from api.core.security import digest, encode_access_token, hash_password, new_secret, verify_password
 from api.core.temporal import send_password_reset_mail
+from api.users import repository as users_repo
 from api.users.models import User
 from workflows.contracts.mail import PasswordResetMailInput
 
@@ -50,7 +50,7 @@ def reset_requests_message(seconds: int) -> str:
 
 
 def get_user_by_username(session: Session, username: str) -> User | None:
-    return session.scalar(select(User).where(func.lower(User.username) == username.strip().lower()))
+    return users_repo.by_username(session, username)
 
 
 def _issue(settings: Settings, user_id: int, issued: sessions.Issued, issued_at: int | None = None) -> TokenPair:

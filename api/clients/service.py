@@ -7,14 +7,12 @@ from datetime import UTC, datetime
 from typing import Any
 
 import redis
-from sqlalchemy import delete as sql_delete
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from api.clients import repository
 from api.clients.contacts import repository as contacts_repository
 from api.clients.contacts import service as contacts_service
-from api.clients.contacts.models import Contact, ContactHistory
 from api.clients.models import Client
 from api.clients.schemas import ClientIn, ClientItemOut, ClientOut, ClientRow
 from api.core.cache import cached, invalidate
@@ -207,10 +205,7 @@ def delete(*, session: Session, redis_client: redis.Redis, actor: User, client_i
     count = repository.lead_count(session, client_id)
     if count:
         raise Conflict(has_leads_message(count))
-    contact_ids = [c.id for c in session.query(Contact.id).filter(Contact.client_id == client_id)]
-    if contact_ids:
-        session.execute(sql_delete(ContactHistory).where(ContactHistory.contact_id.in_(contact_ids)))
-        session.execute(sql_delete(Contact).where(Contact.id.in_(contact_ids)))
+    contacts_repository.delete_of_client(session, client_id)
     session.delete(client)
     session.commit()
     _changed(redis_client)

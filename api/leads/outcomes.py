@@ -5,15 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from api.approvals import outcomes
 from api.approvals.models import ApprovalRequest
-from api.clients.models import Client
 from api.core.errors import NotFound
 from api.leads import history as lead_history
 from api.leads import moves as lead_moves
+from api.leads import repository as repo
 from api.leads import visibility as lead_visibility
 from api.leads.models import Lead, Stage
 from api.users.models import User
@@ -26,11 +25,7 @@ CLOSED_STAGE = "E7"
 def describe(session: Session, request: ApprovalRequest) -> str:
     """'hold 'Project' (Client)', 'move 'Project' (Client) to E2 Connected', ... for notifications."""
     # one statement for the lead, its client and the target stage (a notification is written on every step)
-    row = session.execute(
-        select(Lead.project_name, Client.client_name, Stage.stage_name, Stage.stage_description)
-        .select_from(Lead).join(Client, Client.id == Lead.client_id)
-        .outerjoin(Stage, Stage.id == request.target_stage_id)
-        .where(Lead.id == request.lead_id)).first()
+    row = repo.request_subject(session, request.lead_id, request.target_stage_id)
     what = f"'{row.project_name}' ({row.client_name})" if row else f"lead #{request.lead_id}"
     if request.request_type == "CHANGE_LEAD_STAGE" and request.target_stage_id:
         return f"move {what} to {row.stage_name} {row.stage_description}" if row and row.stage_name \
@@ -72,7 +67,7 @@ def _change_stage(session: Session, request: ApprovalRequest, lead: Lead, actor:
 
 
 def _close(session: Session, request: ApprovalRequest, lead: Lead, actor: User) -> None:
-    _move(session, lead, actor, session.scalars(select(Stage).where(Stage.stage_name == CLOSED_STAGE)).first())
+    _move(session, lead, actor, repo.stage_named(session, CLOSED_STAGE))
     _set_status(session, lead, actor, "CLOSED")
 
 

@@ -106,6 +106,11 @@ def list_page(session: Session, *, scope: Scope, statuses: list[str], params: Li
     return list(session.execute(stmt.offset(params.offset).limit(params.limit))), int(total)
 
 
+def lock(session: Session, lead_id: int) -> None:
+    """Lock the lead's row until the transaction ends (writers of one lead take turns)."""
+    session.execute(select(Lead.id).where(Lead.id == lead_id).with_for_update())
+
+
 def get_visible(session: Session, lead_id: int, scope: Scope) -> Lead | None:
     return session.scalars(scoped(select(Lead).where(Lead.id == lead_id), scope)).first()
 
@@ -280,3 +285,20 @@ def stage_labels(session: Session) -> dict[str, str]:
     """'E3' -> 'E3 Qualified'."""
     return {name: f"{name} {description}" for name, description in
             session.execute(select(Stage.stage_name, Stage.stage_description))}
+
+
+def request_subject(session: Session, lead_id: int, target_stage_id: int | None) -> Any:
+    """A request's lead as its notifications name it: project, client, and the target stage (one statement)."""
+    return session.execute(
+        select(Lead.project_name, Client.client_name, Stage.stage_name, Stage.stage_description)
+        .select_from(Lead).join(Client, Client.id == Lead.client_id)
+        .outerjoin(Stage, Stage.id == target_stage_id)
+        .where(Lead.id == lead_id)).first()
+
+
+def waiting_approvers(session: Session, request_id: int, layer_index: int) -> list[tuple[str, str]]:
+    """(task status, approver's name) of the approvers the request's layer still waits on, by name."""
+    return list(session.execute(
+        select(ApprovalTask.status, User.fullname).join(User, User.id == ApprovalTask.approver_id)
+        .where(ApprovalTask.request_id == request_id, ApprovalTask.layer_index == layer_index,
+               ApprovalTask.status.in_(("PENDING", "PROCESSING"))).order_by(User.fullname)).tuples().all())

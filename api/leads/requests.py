@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 from temporalio.client import Client
 
 from api.approvals import outcomes
 from api.approvals import service as approvals
-from api.approvals.models import ApprovalPipelineVersion, ApprovalRequest, ApprovalTask
+from api.approvals.models import ApprovalPipelineVersion, ApprovalRequest
 from api.approvals.pipelines import find_version
 from api.approvals.schemas import RequestIn
 from api.core.config import Settings
@@ -21,6 +20,7 @@ from api.core.uploads import Upload
 from api.leads import editing as lead_editing
 from api.leads import history as lead_history
 from api.leads import moves as lead_moves
+from api.leads import repository as repo
 from api.leads import stage_rules
 from api.leads import visibility as lead_visibility
 from api.leads.models import ONGOING, STATUS_LABELS, Lead, Stage
@@ -106,10 +106,7 @@ def waiting_for(*, session: Session, lead_id: int, status: str) -> WaitingFor | 
     version = session.get(ApprovalPipelineVersion, req.pipeline_version_id)
     layers = version.layers if version else []
     layer = layers[req.current_layer] if req.current_layer < len(layers) else None
-    waiting = session.execute(
-        select(ApprovalTask.status, User.fullname).join(User, User.id == ApprovalTask.approver_id)
-        .where(ApprovalTask.request_id == req.id, ApprovalTask.layer_index == req.current_layer,
-               ApprovalTask.status.in_(("PENDING", "PROCESSING"))).order_by(User.fullname)).tuples().all()
+    waiting = repo.waiting_approvers(session, req.id, req.current_layer)
     target = session.get(Stage, req.target_stage_id) if req.target_stage_id else None
     requester = session.get(User, req.requested_by)
     state = "STARTING" if req.started_at is None else \

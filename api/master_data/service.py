@@ -6,13 +6,12 @@ from typing import Any
 
 import redis
 from pydantic import BaseModel
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from api.core.cache import cached, invalidate
 from api.master_data import models as m
+from api.master_data import repository as repo
 from api.master_data import schemas as s
-from api.users.models import Role, User
 
 LIST_TTL = 300
 GEO_TTL = 30
@@ -38,37 +37,23 @@ def _dump(items: Any, schema: type[BaseModel]) -> list[dict[str, Any]]:
 def list_simple(*, session: Session, redis_client: redis.Redis, name: str) -> list[dict[str, Any]]:
     model, schema, order = SIMPLE[name]
     ttl = GEO_TTL if name == "countries" else LIST_TTL
-    return cached(redis_client, name, lambda: _dump(session.scalars(select(model).order_by(order)), schema),
-                  ttl=ttl)
+    return cached(redis_client, name, lambda: _dump(repo.ordered(session, model, order), schema), ttl=ttl)
 
 
 def list_provinces(*, session: Session, redis_client: redis.Redis, country: int | None) -> list[dict[str, Any]]:
-    def load() -> list[dict[str, Any]]:
-        stmt = select(m.Province).order_by(m.Province.province_name)
-        if country is not None:
-            stmt = stmt.where(m.Province.country_id == country)
-        return _dump(session.scalars(stmt), s.ProvinceOut)
-
-    return cached(redis_client, "provinces", load, ttl=GEO_TTL, arg=country)
+    return cached(redis_client, "provinces", lambda: _dump(repo.provinces(session, country), s.ProvinceOut),
+                  ttl=GEO_TTL, arg=country)
 
 
 def list_cities(*, session: Session, redis_client: redis.Redis, province: int | None) -> list[dict[str, Any]]:
-    def load() -> list[dict[str, Any]]:
-        stmt = select(m.City).order_by(m.City.city_name)
-        if province is not None:
-            stmt = stmt.where(m.City.province_id == province)
-        return _dump(session.scalars(stmt), s.CityOut)
-
-    return cached(redis_client, "cities", load, ttl=GEO_TTL, arg=province)
+    return cached(redis_client, "cities", lambda: _dump(repo.cities(session, province), s.CityOut),
+                  ttl=GEO_TTL, arg=province)
 
 
 def list_sub_service_categories(*, session: Session, redis_client: redis.Redis,
                                 service_category_id: int | None) -> list[dict[str, Any]]:
     def load() -> list[dict[str, Any]]:
-        stmt = select(m.SubServiceCategory).order_by(m.SubServiceCategory.sub_service_category_name)
-        if service_category_id is not None:
-            stmt = stmt.where(m.SubServiceCategory.service_category_id == service_category_id)
-        return _dump(session.scalars(stmt), s.SubServiceCategoryOut)
+        return _dump(repo.sub_service_categories(session, service_category_id), s.SubServiceCategoryOut)
 
     return cached(redis_client, "sub-service-categories", load, ttl=LIST_TTL,
                   arg=service_category_id)
@@ -77,13 +62,12 @@ def list_sub_service_categories(*, session: Session, redis_client: redis.Redis,
 def service_category_map(*, session: Session, redis_client: redis.Redis) -> list[dict[str, Any]]:
     def load() -> list[dict[str, Any]]:
         subs: dict[int, list[s.SubServiceCategoryItem]] = {}
-        stmt = select(m.SubServiceCategory).order_by(m.SubServiceCategory.sub_service_category_name)
-        for sub in session.scalars(stmt):
+        for sub in repo.sub_service_categories(session):
             subs.setdefault(sub.service_category_id, []).append(s.SubServiceCategoryItem.model_validate(sub))
         return [
             s.ServiceCategoryMapOut(id=c.id, service_category_name=c.service_category_name,
                                     sub_service_categories=subs.get(c.id, [])).model_dump(by_alias=True)
-            for c in session.scalars(select(m.ServiceCategory).order_by(m.ServiceCategory.service_category_name))
+            for c in repo.service_categories(session)
         ]
 
     return cached(redis_client, "service-category-map", load, ttl=LIST_TTL)
@@ -91,29 +75,24 @@ def service_category_map(*, session: Session, redis_client: redis.Redis) -> list
 
 def list_sales_persons(*, session: Session, redis_client: redis.Redis) -> list[dict[str, Any]]:
     def load() -> list[dict[str, Any]]:
-        stmt = (select(User).join(Role).where(Role.name == "SALES", User.is_active.is_(True))
-                .order_by(User.fullname))
         return [s.SalesPersonOut(id=u.id, name=u.nickname or u.fullname, fullname=u.fullname).model_dump(by_alias=True)
-                for u in session.scalars(stmt)]
+                for u in repo.active_sales(session)]
 
     return cached(redis_client, "sales-persons", load, ttl=LIST_TTL)
 
 
 def list_sales_users_by_leader(*, session: Session, redis_client: redis.Redis, leader_id: int) -> list[dict[str, Any]]:
     def load() -> list[dict[str, Any]]:
-        stmt = select(User).where(User.leader_id == leader_id, User.is_active.is_(True)).order_by(User.fullname)
-        return [s.SalesUserOut(id=u.id, fullname=u.fullname).model_dump(by_alias=True) for u in session.scalars(stmt)]
+        return [s.SalesUserOut(id=u.id, fullname=u.fullname).model_dump(by_alias=True)
+                for u in repo.active_members(session, leader_id)]
 
     return cached(redis_client, "sales-users-by-leader", load, ttl=LIST_TTL,
                   arg=leader_id)
 
 
 def list_parameters(*, session: Session, redis_client: redis.Redis, name: str) -> list[dict[str, Any]]:
-    def load() -> list[dict[str, Any]]:
-        stmt = select(m.Parameter).where(m.Parameter.param_name == name).order_by(m.Parameter.id)
-        return _dump(session.scalars(stmt), s.ParameterOut)
-
-    return cached(redis_client, "parameters", load, ttl=LIST_TTL, arg=name)
+    return cached(redis_client, "parameters", lambda: _dump(repo.parameters(session, name), s.ParameterOut),
+                  ttl=LIST_TTL, arg=name)
 
 
 def users_changed(redis_client: redis.Redis) -> None:

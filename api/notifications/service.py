@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from sqlalchemy import update
 from sqlalchemy.orm import Session
 
 from api.core.errors import Forbidden
@@ -63,8 +62,4 @@ def notify(*, session: Session, user_id: int, notification_type: str, message: s
 def settle_by_link(*, session: Session, link: str, keep: list[int]) -> list[int]:
     """Mark read the APPROVAL notifications pointing at `link`, except those of the users in `keep` (still
     asked): once a layer is settled, its approvers' notifications are done. Returns the users touched."""
-    stmt = (update(Notification)
-            .where(Notification.link == link, Notification.notification_type == "APPROVAL",
-                   Notification.is_read.is_(False), Notification.user_id.not_in(keep or [-1]))
-            .values(is_read=True).returning(Notification.user_id))
-    return sorted(set(session.scalars(stmt.execution_options(synchronize_session=False))))
+    return repository.mark_read_by_link(session, link=link, notification_type="APPROVAL", keep=keep)

@@ -12,11 +12,10 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from api.approvals import timeline as timelines
-from api.approvals.models import ApprovalDecision, ApprovalPipelineVersion, ApprovalRequest
+from api.approvals.models import ApprovalPipelineVersion, ApprovalRequest
 from api.clients.models import Client
 from api.core.config import get_settings
 from api.core.errors import NotFound
@@ -176,11 +175,7 @@ def _layers(session: Session, request_id: int | None) -> list[PdfLayer]:
         return []
     version = session.get(ApprovalPipelineVersion, request.pipeline_version_id)
     names = [str(layer.get("name") or "") for layer in (version.layers if version else [])]
-    decisions = session.execute(
-        select(ApprovalDecision.layer_index, ApprovalDecision.action, ApprovalDecision.decided_at, User.fullname)
-        .join(User, User.id == ApprovalDecision.approver_id)
-        .where(ApprovalDecision.request_id == request_id)
-        .order_by(ApprovalDecision.layer_index, ApprovalDecision.decided_at, ApprovalDecision.id)).all()
+    decisions = repo.decisions_named(session, request_id)
     count = max([len(names)] + [d.layer_index + 1 for d in decisions])
     layers = [PdfLayer(seq=i + 1, label=timelines.layer_label(i + 1).capitalize(),
                        name=names[i] if i < len(names) else "") for i in range(count)]

@@ -13,25 +13,25 @@ from datetime import UTC, datetime
 from typing import Any
 
 import anyio.from_thread
-from sqlalchemy import exists, or_, select, text
 from sqlalchemy.orm import Session
 from temporalio.client import Client as TemporalClient
 
-from api.approvals.models import ApprovalRequest
 from api.clients.models import Client
 from api.core import temporal as temporal_core
 from api.core.config import Settings
 from api.core.errors import AppError, Conflict, Forbidden, NotFound
 from api.core.storage import Storage
 from api.leads import files as lead_files
+from api.leads import history as lead_history
+from api.leads import repository as leads_repo
 from api.leads import visibility as lead_visibility
-from api.leads.models import Lead, LeadHistory, LeadProjectId
+from api.leads.models import Lead, LeadProjectId
 from api.leads.repository import scoped
 from api.leads.visibility import visible_sales_ids
 from api.master_data.models import Entity
+from api.notifications import repository as notifications_repo
 from api.notifications import service as notifications
 from api.notifications.live import publish_changed
-from api.notifications.models import Notification
 from api.pcs import pdf
 from api.pcs import repository as repo
 from api.pcs.models import ProjectCostSheet
@@ -59,19 +59,6 @@ def entity_code(name: str | None) -> str:
     return "".join(w[0] for w in words).upper()[:8] or "PID"
 
 
-def approved_clause() -> Any:
-    """The sheet is approved: its status says so, or the approval request it was submitted with finished
-    APPROVED (the same transaction normally sets both; either one is enough)."""
-    return or_(ProjectCostSheet.status == "APPROVED",
-               ProjectCostSheet.approval_request_id.in_(
-                   select(ApprovalRequest.id).where(ApprovalRequest.status == "APPROVED")))
-
-
-def approved_sheet(session: Session, lead_id: int, *, lock: bool = False) -> ProjectCostSheet | None:
-    stmt = select(ProjectCostSheet).where(ProjectCostSheet.lead_id == lead_id, approved_clause())
-    return session.scalars(stmt.with_for_update(of=ProjectCostSheet) if lock else stmt).first()
-
-
 # -- the workflow's steps --------------------------------------------------------------------------------------
 
 @dataclass
@@ -84,13 +71,11 @@ class Allocation:
 def allocate(session: Session, *, lead_id: int, pcs_id: int | None) -> Allocation:
     """The lead's PID for its approved sheet: the existing one, or the next number of its prefix."""
     # The sheet row lock makes two runs for one lead take turns, so the second finds the first one's PID.
-    sheet = approved_sheet(session, lead_id, lock=True)
+    sheet = repo.approved_sheet(session, lead_id, lock=True)
     if sheet is None or (pcs_id is not None and sheet.id != pcs_id):
         session.rollback()
         raise NotApprovedError(NOT_APPROVED)
-    existing = session.scalars(select(LeadProjectId).where(LeadProjectId.lead_id == lead_id)
-                               .order_by((LeadProjectId.pcs_id == sheet.id).desc().nulls_last(),
-                                         LeadProjectId.id.desc()).limit(1)).first()
+    existing = repo.pid_of(session, lead_id, sheet.id)
     if existing is not None:
         found = Allocation(existing.id, existing.pid_number, created=False)
         session.rollback()
@@ -99,14 +84,10 @@ def allocate(session: Session, *, lead_id: int, pcs_id: int | None) -> Allocatio
     assert lead is not None
     entity = session.get(Entity, lead.entity_id) if lead.entity_id else None
     prefix = f"{entity_code(entity.entity_name if entity else None)}-{datetime.now(UTC).year}"
-    number = session.execute(text(
-        "INSERT INTO pid_counters (prefix, last_number) VALUES (:prefix, 1) "
-        "ON CONFLICT (prefix) DO UPDATE SET last_number = pid_counters.last_number + 1 RETURNING last_number"),
-        {"prefix": prefix}).scalar_one()
+    number = repo.next_pid_number(session, prefix)
     row = LeadProjectId(lead_id=lead_id, pid_number=f"{prefix}-{number:04d}", pcs_id=sheet.id)
     session.add(row)
-    session.add(LeadHistory(lead_id=lead_id, changed_by=None, field="project_id_number", old_value=None,
-                            new_value=row.pid_number))
+    lead_history.record(session, lead, None, "project_id_number", None, row.pid_number)
     session.flush()
     made = Allocation(row.id, row.pid_number, created=True)
     session.commit()
@@ -115,7 +96,7 @@ def allocate(session: Session, *, lead_id: int, pcs_id: int | None) -> Allocatio
 
 def attach_pdf(session: Session, storage: Storage, *, pid_id: int) -> dict[str, Any]:
     """Render the sheet's PDF (with its PID) once, store it with the lead's files and record it."""
-    row = session.scalars(select(LeadProjectId).where(LeadProjectId.id == pid_id).with_for_update()).first()
+    row = repo.pid_for_update(session, pid_id)
     if row is None:
         session.rollback()
         raise NotFound(PID_NOT_FOUND)
@@ -133,8 +114,7 @@ def attach_pdf(session: Session, storage: Storage, *, pid_id: int) -> dict[str, 
     file = {"name": pdf.filename(doc.client, doc.project), "size": len(data), "key": key}
     row.pdf_file = file
     if not stored:
-        session.add(LeadHistory(lead_id=row.lead_id, changed_by=None, field="pid_pdf_file", old_value=None,
-                                new_value=file["name"]))
+        lead_history.record(session, lead, None, "pid_pdf_file", None, file["name"])
     session.commit()
     return file
 
@@ -145,14 +125,12 @@ def notify(session: Session, *, pid_id: int) -> bool:
     lead = session.get(Lead, row.lead_id) if row else None
     if row is None or lead is None:
         return False
-    session.execute(select(Lead.id).where(Lead.id == lead.id).with_for_update())  # one notifier at a time
+    leads_repo.lock(session, lead.id)  # one notifier at a time
     link = f"/leads/{lead.id}/generate-pid"
     client = session.get(Client, lead.client_id)
     message = (f"PID {row.pid_number} has been generated for '{lead.project_name}'"
                f"{f' ({client.client_name})' if client else ''}.")
-    already = session.scalar(select(exists().where(Notification.user_id == lead.sales_person_id,
-                                                   Notification.link == link, Notification.message == message)))
-    if already:
+    if notifications_repo.was_sent(session, user_id=lead.sales_person_id, link=link, message=message):
         session.rollback()
         return False
     notifications.notify(session=session, user_id=lead.sales_person_id, notification_type="INFORMATION",
@@ -184,7 +162,7 @@ def start(temporal: TemporalClient | None, settings: Settings, *, lead_id: int, 
 
 
 def _approved_or_409(session: Session, lead_id: int) -> ProjectCostSheet:
-    sheet = approved_sheet(session, lead_id)
+    sheet = repo.approved_sheet(session, lead_id)
     if sheet is None:
         raise Conflict(NOT_APPROVED)
     return sheet
@@ -208,20 +186,14 @@ def process(*, session: Session, temporal: TemporalClient | None, settings: Sett
     return start(temporal, settings, lead_id=lead.id, pcs_id=sheet.id)
 
 
-def _pending() -> Any:
-    """Leads whose sheet is approved and which have no PID yet."""
-    return (select(Lead.id).join(ProjectCostSheet, ProjectCostSheet.lead_id == Lead.id)
-            .where(approved_clause(), ~exists().where(LeadProjectId.lead_id == Lead.id)).order_by(Lead.id))
-
-
 def pending_leads(*, session: Session, actor: User) -> list[int]:
     """Visible leads whose sheet is approved and which have no PID yet."""
-    return list(session.scalars(scoped(_pending(), visible_sales_ids(session, actor))))
+    return repo.lead_ids(session, scoped(repo.pending_pids(), visible_sales_ids(session, actor)))
 
 
 def all_pending_leads(session: Session, *, limit: int = 100) -> list[int]:
     """Every lead whose sheet is approved and which has no PID yet (for the periodic sweep)."""
-    return list(session.scalars(_pending().limit(limit)))
+    return repo.lead_ids(session, repo.pending_pids().limit(limit))
 
 
 def project_ids(session: Session, lead_id: int) -> list[ProjectIdNumber]:
@@ -239,7 +211,7 @@ def overview(*, session: Session, actor: User, lead_id: int) -> PidOverview:
     lead = lead_visibility.visible_or_404(session, actor, lead_id)
     client = session.get(Client, lead.client_id)
     sheet = repo.sheet_of_lead(session, lead.id)
-    approved = approved_sheet(session, lead.id) is not None
+    approved = repo.approved_sheet(session, lead.id) is not None
     pids = project_ids(session, lead.id)
     return PidOverview(
         lead_id=lead.id, project_name=lead.project_name, client_name=client.client_name if client else "",

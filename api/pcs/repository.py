@@ -1,4 +1,5 @@
-"""Cost sheet queries: the lead's sheet, its items and billing, files, history, PIDs and parameters."""
+"""Cost sheet queries: the lead's sheet, its items and billing, files, history, PIDs and their counters, and
+parameters."""
 
 from __future__ import annotations
 
@@ -6,12 +7,12 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import delete, exists, or_, select, text
 from sqlalchemy.orm import Session, aliased
 
-from api.approvals.models import ApprovalDecision
+from api.approvals.models import ApprovalDecision, ApprovalRequest
 from api.coa.models import ChartOfAccount
-from api.leads.models import LeadProjectId, LeadServiceCategory
+from api.leads.models import Lead, LeadProjectId, LeadServiceCategory
 from api.master_data import models as md
 from api.pcs.models import (
     ProjectCostSheet,
@@ -20,6 +21,7 @@ from api.pcs.models import (
     ProjectCostSheetHistory,
     ProjectCostSheetItem,
 )
+from api.users.models import User
 
 
 def sheet_of_lead(session: Session, lead_id: int, *, for_update: bool = False) -> ProjectCostSheet | None:
@@ -151,4 +153,63 @@ def parameter_values(session: Session, name: str) -> list[str]:
 def decisions_of(session: Session, request_id: int) -> list[ApprovalDecision]:
     stmt = (select(ApprovalDecision).where(ApprovalDecision.request_id == request_id)
             .order_by(ApprovalDecision.decided_at, ApprovalDecision.id))
+    return list(session.scalars(stmt))
+
+
+def decisions_named(session: Session, request_id: int) -> list[Any]:
+    """The request's decisions (layer_index, action, decided_at, fullname of the approver), by layer then time."""
+    return list(session.execute(
+        select(ApprovalDecision.layer_index, ApprovalDecision.action, ApprovalDecision.decided_at, User.fullname)
+        .join(User, User.id == ApprovalDecision.approver_id)
+        .where(ApprovalDecision.request_id == request_id)
+        .order_by(ApprovalDecision.layer_index, ApprovalDecision.decided_at, ApprovalDecision.id)).all())
+
+
+def drop_billings(session: Session, item_ids: set[int]) -> None:
+    """The billing rows of these items (the save writes them again)."""
+    if item_ids:
+        session.execute(delete(ProjectCostSheetBilling).where(ProjectCostSheetBilling.item_id.in_(item_ids)))
+
+
+# -- PIDs ------------------------------------------------------------------------------------------------------------
+
+def approved_clause() -> Any:
+    """The sheet is approved: its status says so, or the approval request it was submitted with finished
+    APPROVED (the same transaction normally sets both; either one is enough)."""
+    return or_(ProjectCostSheet.status == "APPROVED",
+               ProjectCostSheet.approval_request_id.in_(
+                   select(ApprovalRequest.id).where(ApprovalRequest.status == "APPROVED")))
+
+
+def approved_sheet(session: Session, lead_id: int, *, lock: bool = False) -> ProjectCostSheet | None:
+    stmt = select(ProjectCostSheet).where(ProjectCostSheet.lead_id == lead_id, approved_clause())
+    return session.scalars(stmt.with_for_update(of=ProjectCostSheet) if lock else stmt).first()
+
+
+def pid_of(session: Session, lead_id: int, pcs_id: int) -> LeadProjectId | None:
+    """The lead's PID, that of this sheet first, else its latest."""
+    return session.scalars(select(LeadProjectId).where(LeadProjectId.lead_id == lead_id)
+                           .order_by((LeadProjectId.pcs_id == pcs_id).desc().nulls_last(),
+                                     LeadProjectId.id.desc()).limit(1)).first()
+
+
+def next_pid_number(session: Session, prefix: str) -> int:
+    """The prefix's next number (its counter row made on first use), in one statement."""
+    return int(session.execute(text(
+        "INSERT INTO pid_counters (prefix, last_number) VALUES (:prefix, 1) "
+        "ON CONFLICT (prefix) DO UPDATE SET last_number = pid_counters.last_number + 1 RETURNING last_number"),
+        {"prefix": prefix}).scalar_one())
+
+
+def pid_for_update(session: Session, pid_id: int) -> LeadProjectId | None:
+    return session.scalars(select(LeadProjectId).where(LeadProjectId.id == pid_id).with_for_update()).first()
+
+
+def pending_pids() -> Any:
+    """Leads whose sheet is approved and which have no PID yet (a statement to scope and limit)."""
+    return (select(Lead.id).join(ProjectCostSheet, ProjectCostSheet.lead_id == Lead.id)
+            .where(approved_clause(), ~exists().where(LeadProjectId.lead_id == Lead.id)).order_by(Lead.id))
+
+
+def lead_ids(session: Session, stmt: Any) -> list[int]:
     return list(session.scalars(stmt))

@@ -8,7 +8,6 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 from temporalio.client import Client as TemporalClient
 
@@ -22,6 +21,7 @@ from api.core.storage import Storage, StoredFile
 from api.core.uploads import Upload
 from api.leads import files as lead_files
 from api.leads import history as lead_history
+from api.leads import repository as leads_repo
 from api.leads import visibility as lead_visibility
 from api.leads.models import Lead
 from api.pcs import approval as pcs_approval
@@ -101,8 +101,7 @@ def _write_items(session: Session, sheet: ProjectCostSheet, data: SaveIn, rows: 
         item.selling_price, item.total_selling_price = row.selling_price or Decimal(0), selling
         schedules[item] = row.billings
     keep = {item.id for item in schedules if item.id is not None}
-    if keep:
-        session.execute(delete(ProjectCostSheetBilling).where(ProjectCostSheetBilling.item_id.in_(keep)))
+    repo.drop_billings(session, keep)
     for item_id, item in existing.items():
         if item_id not in keep:
             session.delete(item)
@@ -164,7 +163,7 @@ def save(*, session: Session, storage: Storage, temporal: TemporalClient | None,
     # first saves, so two of them cannot both create one.
     sheet = repo.sheet_of_lead(session, lead.id, for_update=True)
     if sheet is None:
-        session.execute(select(Lead.id).where(Lead.id == lead.id).with_for_update())
+        leads_repo.lock(session, lead.id)
         sheet = repo.sheet_of_lead(session, lead.id, for_update=True)
     reason = pcs_form.lock_reason(lead, sheet, actor)
     if reason is not None:

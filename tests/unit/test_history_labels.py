@@ -11,9 +11,9 @@ from api.leads.history import HISTORY_FIELDS
 from api.leads.history import camel as _camel
 
 ROOT = Path(__file__).resolve().parents[2]
-# record_change(session, lead, actor, "code", ...), _record(session, lead, actor, "code", ...) and
-# LeadHistory(..., field="code", ...) with a literal code
-LITERAL = re.compile(r'(?:record_change|_record)\(\s*session,\s*lead,\s*actor,\s*"(\w+)"|\bfield="(\w+)"')
+# history.record(session, lead, actor, "code", ...) (actor None: the system) and LeadHistory(..., field="code", ...)
+# with a literal code
+LITERAL = re.compile(r'\brecord\(\s*session,\s*lead,\s*(?:actor|None),\s*"(\w+)"|\bfield="(\w+)"')
 
 
 def recorded_codes() -> set[str]:

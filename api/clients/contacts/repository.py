@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import func, or_, select
+from sqlalchemy import delete, func, or_, select
 from sqlalchemy.orm import Session, aliased
 
 from api.clients.contacts.models import Contact, ContactHistory
@@ -84,3 +84,10 @@ def history(session: Session, contact_id: int) -> list[Any]:
 
 def client_options(session: Session) -> list[Client]:
     return list(session.scalars(select(Client).where(Client.is_active.is_(True)).order_by(Client.client_name)))
+
+
+def delete_of_client(session: Session, client_id: int) -> None:
+    """Every contact of the client, with their history (the client is being deleted)."""
+    contact_ids = select(Contact.id).where(Contact.client_id == client_id)
+    session.execute(delete(ContactHistory).where(ContactHistory.contact_id.in_(contact_ids)))
+    session.execute(delete(Contact).where(Contact.client_id == client_id))

@@ -1,0 +1,258 @@
+"""Approval queries: requests, approvers' tasks and decisions. The engine's modules (decisions, outbox, queue,
+timeline, service) hold the rules and call these; each statement here says what it reads or writes."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import and_, case, delete, exists, func, or_, select, text, update
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.orm import Session, joinedload
+
+from api.approvals.models import (
+    ApprovalDecision,
+    ApprovalPipeline,
+    ApprovalPipelineSales,
+    ApprovalPipelineVersion,
+    ApprovalRequest,
+    ApprovalTask,
+)
+from api.users.models import User
+
+SWEEP_BATCH = 100  # requests or decisions the sweep takes per pass
+
+
+# -- requests ----------------------------------------------------------------------------------------------------
+
+def next_request_id(session: Session) -> int:
+    """A request's id, drawn before its row is written (its workflow id is derived from it)."""
+    request_id = session.scalar(select(func.nextval("approval_requests_id_seq")))
+    assert request_id is not None
+    return int(request_id)
+
+
+def request_with_layers(session: Session, request_id: int) -> tuple[ApprovalRequest, list[Any] | None] | None:
+    """The request and the layers of its pipeline version (None without one)."""
+    found = session.execute(select(ApprovalRequest, ApprovalPipelineVersion.layers)
+                            .outerjoin(ApprovalPipelineVersion,
+                                       ApprovalPipelineVersion.id == ApprovalRequest.pipeline_version_id)
+                            .where(ApprovalRequest.id == request_id)).first()
+    return (found[0], found[1]) if found is not None else None
+
+
+def request_for_update(session: Session, request_id: int) -> ApprovalRequest | None:
+    return session.scalars(select(ApprovalRequest).where(ApprovalRequest.id == request_id)
+                           .with_for_update()).first()
+
+
+def unstarted(session: Session, requested_before: datetime) -> list[ApprovalRequest]:
+    """Pending requests committed before the cutoff whose workflow has not stamped them started."""
+    return list(session.scalars(select(ApprovalRequest).where(
+        ApprovalRequest.status == "PENDING", ApprovalRequest.started_at.is_(None),
+        ApprovalRequest.requested_at < requested_before).order_by(ApprovalRequest.id).limit(SWEEP_BATCH)))
+
+
+def not_stamped(session: Session, workflow_ids: list[str]) -> list[ApprovalRequest]:
+    """Those of the requests (by workflow id) not yet stamped started."""
+    return list(session.scalars(select(ApprovalRequest).where(ApprovalRequest.workflow_id.in_(workflow_ids),
+                                                              ApprovalRequest.started_at.is_(None))))
+
+
+def sweep_has_work(session: Session, *, requested_before: datetime, submitted_before: datetime) -> bool:
+    """A request without its workflow, or a decision still PROCESSING, past their cutoffs (one statement)."""
+    return bool(session.scalar(select(
+        exists().where(ApprovalRequest.status == "PENDING", ApprovalRequest.started_at.is_(None),
+                       ApprovalRequest.requested_at < requested_before)
+        | exists().where(ApprovalTask.status == "PROCESSING", ApprovalTask.submitted_at < submitted_before))))
+
+
+def requester_name(session: Session, request: ApprovalRequest) -> str | None:
+    return session.scalar(select(User.fullname).where(User.id == request.requested_by))
+
+
+def people(session: Session, ids: set[int]) -> dict[int, tuple[str, str]]:
+    """User id -> (full name, username)."""
+    if not ids:
+        return {}
+    return {i: (fullname, username) for i, fullname, username in session.execute(
+        select(User.id, User.fullname, User.username).where(User.id.in_(ids))).tuples()}
+
+
+# -- tasks ---------------------------------------------------------------------------------------------------------
+
+def task_for_update(session: Session, *, request_id: int, layer_index: int, approver_id: int) -> ApprovalTask | None:
+    return session.scalars(select(ApprovalTask).where(
+        ApprovalTask.request_id == request_id, ApprovalTask.approver_id == approver_id,
+        ApprovalTask.layer_index == layer_index).with_for_update()).first()
+
+
+def processing(session: Session, submitted_before: datetime) -> list[tuple[int, str, int, int, str | None, str | None]]:
+    """Decisions received but not confirmed by their workflow since before the cutoff: (request id, workflow id,
+    layer, approver, action, note)."""
+    return list(session.execute(
+        select(ApprovalTask.request_id, ApprovalRequest.workflow_id, ApprovalTask.layer_index,
+               ApprovalTask.approver_id, ApprovalTask.submitted_action, ApprovalTask.submitted_note)
+        .join(ApprovalRequest, ApprovalRequest.id == ApprovalTask.request_id)
+        .where(ApprovalTask.status == "PROCESSING", ApprovalTask.submitted_at < submitted_before)
+        .order_by(ApprovalTask.id).limit(SWEEP_BATCH)).tuples())
+
+
+def processing_of(session: Session, request_id: int) -> set[tuple[int, int]]:
+    """(layer, approver) of the request's decisions received but not yet applied."""
+    return set(session.execute(select(ApprovalTask.layer_index, ApprovalTask.approver_id).where(
+        ApprovalTask.request_id == request_id, ApprovalTask.status == "PROCESSING")).tuples())
+
+
+def queue_approvers(session: Session, *, request_id: int, layer_index: int, pending: list[int]) -> list[int]:
+    """Queue the approvers whose turn it is (those already queued are left alone), in one statement; returns
+    those newly queued."""
+    if not pending:
+        return []
+    return list(session.scalars(
+        insert(ApprovalTask).values([{"request_id": request_id, "layer_index": layer_index, "approver_id": a,
+                                      "status": "PENDING"} for a in pending])
+        .on_conflict_do_nothing(index_elements=["request_id", "layer_index", "approver_id"])
+        .returning(ApprovalTask.approver_id)))
+
+
+def close_other_tasks(session: Session, *, request_id: int, layer_index: int, pending: list[int]) -> None:
+    """Close every pending task but those of `pending` on the layer: DONE if its approver decided on this layer,
+    else CANCELLED (one statement)."""
+    decided = select(ApprovalDecision.id).where(ApprovalDecision.request_id == request_id,
+                                                ApprovalDecision.layer_index == layer_index,
+                                                ApprovalDecision.approver_id == ApprovalTask.approver_id).exists()
+    session.execute(
+        update(ApprovalTask)
+        .where(ApprovalTask.request_id == request_id, ApprovalTask.status == "PENDING",
+               or_(ApprovalTask.layer_index != layer_index, ApprovalTask.approver_id.not_in(pending or [-1])))
+        .values(status=case((and_(ApprovalTask.layer_index == layer_index, decided), "DONE"), else_="CANCELLED"))
+        .execution_options(synchronize_session=False))
+
+
+def cancel_pending_tasks(session: Session, request_id: int) -> None:
+    session.execute(update(ApprovalTask).where(ApprovalTask.request_id == request_id,
+                                               ApprovalTask.status == "PENDING").values(status="CANCELLED"))
+
+
+# -- decisions -------------------------------------------------------------------------------------------------------
+
+def insert_decision(session: Session, *, request_id: int, layer_index: int, approver_id: int, action: str,
+                    note: str | None, decided_at: datetime) -> None:
+    """Record a decision once (a second one of the same approver on the same layer changes nothing), and mark the
+    approver's task DONE (upserted: the decision may arrive before the workflow's first queue sync made it)."""
+    session.execute(
+        insert(ApprovalDecision).values(request_id=request_id, layer_index=layer_index, approver_id=approver_id,
+                                        action=action, note=note, decided_at=decided_at)
+        .on_conflict_do_nothing(index_elements=["request_id", "layer_index", "approver_id"]))
+    session.execute(
+        insert(ApprovalTask).values(request_id=request_id, layer_index=layer_index, approver_id=approver_id,
+                                    status="DONE")
+        .on_conflict_do_update(index_elements=["request_id", "layer_index", "approver_id"], set_={"status": "DONE"}))
+
+
+def has_decided(session: Session, *, request_id: int, approver_id: int, layer_index: int | None = None) -> bool:
+    """Whether the approver decided on the request (on any layer, or on the one given)."""
+    stmt = select(ApprovalDecision.id).where(ApprovalDecision.request_id == request_id,
+                                             ApprovalDecision.approver_id == approver_id)
+    if layer_index is not None:
+        stmt = stmt.where(ApprovalDecision.layer_index == layer_index)
+    return session.scalar(stmt.limit(1)) is not None
+
+
+def last_note(session: Session, *, request_id: int, approver_id: int) -> str | None:
+    """The note of the approver's decision on the latest layer they decided."""
+    return session.scalar(select(ApprovalDecision.note).where(
+        ApprovalDecision.request_id == request_id, ApprovalDecision.approver_id == approver_id)
+        .order_by(ApprovalDecision.layer_index.desc()).limit(1))
+
+
+def decisions_of(session: Session, request_id: int) -> list[ApprovalDecision]:
+    return list(session.scalars(select(ApprovalDecision).where(ApprovalDecision.request_id == request_id)
+                                .order_by(ApprovalDecision.decided_at, ApprovalDecision.id)))
+
+
+# -- pipelines -------------------------------------------------------------------------------------------------------
+
+def full_names(session: Session, ids: set[int]) -> dict[int, str]:
+    if not ids:
+        return {}
+    return dict(session.execute(select(User.id, User.fullname).where(User.id.in_(ids))).tuples().all())
+
+
+def active_users(session: Session) -> list[User]:
+    """Active users with their roles, by name (the designer's people to pick)."""
+    return list(session.scalars(select(User).where(User.is_active.is_(True)).options(joinedload(User.role))
+                                .order_by(User.fullname)))
+
+
+def known_active(session: Session, ids: set[int]) -> set[int]:
+    return set(session.scalars(select(User.id).where(User.id.in_(ids), User.is_active.is_(True)))) if ids else set()
+
+
+def current_version(session: Session, pipeline: ApprovalPipeline) -> ApprovalPipelineVersion:
+    return session.scalars(select(ApprovalPipelineVersion).where(
+        ApprovalPipelineVersion.pipeline_id == pipeline.id,
+        ApprovalPipelineVersion.version == pipeline.current_version)).one()
+
+
+def active_pipelines(session: Session, *, pcs: bool) -> list[tuple[ApprovalPipeline, ApprovalPipelineVersion]]:
+    """Every active pipeline (of cost sheets, or of the leads' requests) with its current version, by name."""
+    stmt = (select(ApprovalPipeline, ApprovalPipelineVersion)
+            .join(ApprovalPipelineVersion, (ApprovalPipelineVersion.pipeline_id == ApprovalPipeline.id)
+                  & (ApprovalPipelineVersion.version == ApprovalPipeline.current_version))
+            .where(ApprovalPipeline.is_active.is_(True)))
+    stmt = stmt.where(ApprovalPipeline.action_type == "PCS") if pcs else stmt.where(
+        ApprovalPipeline.action_type != "PCS")
+    return list(session.execute(stmt.order_by(ApprovalPipeline.name)).tuples().all())
+
+
+def _others(action_type: str, exclude_id: int | None) -> Any:
+    stmt = (select(ApprovalPipeline).where(ApprovalPipeline.action_type == action_type,
+                                           ApprovalPipeline.is_active.is_(True)).order_by(ApprovalPipeline.id))
+    return stmt.where(ApprovalPipeline.id != exclude_id) if exclude_id else stmt
+
+
+def covering_everyone(session: Session, action_type: str, exclude_id: int | None) -> list[ApprovalPipeline]:
+    """Active pipelines of the action type that name no sales person (they cover everyone not named elsewhere)."""
+    named = select(ApprovalPipelineSales.pipeline_id).where(
+        ApprovalPipelineSales.pipeline_id == ApprovalPipeline.id).exists()
+    return list(session.scalars(_others(action_type, exclude_id).where(~named)))
+
+
+def covering(session: Session, action_type: str, exclude_id: int | None,
+             sales_ids: list[int]) -> list[tuple[int, str, int, str]]:
+    """(sales person, their name, pipeline, its name) for each of the sales people an active pipeline of the action
+    type names."""
+    others = _others(action_type, exclude_id)
+    return list(session.execute(
+        select(ApprovalPipelineSales.user_id, User.fullname, ApprovalPipeline.id, ApprovalPipeline.name)
+        .join(ApprovalPipeline, ApprovalPipeline.id == ApprovalPipelineSales.pipeline_id)
+        .join(User, User.id == ApprovalPipelineSales.user_id)
+        .where(ApprovalPipelineSales.user_id.in_(sales_ids),
+               ApprovalPipeline.id.in_(others.with_only_columns(ApprovalPipeline.id)))
+        .order_by(User.fullname)).tuples())
+
+
+def lock_action_type(session: Session, action_type: str) -> None:
+    """One writer at a time per action type until the transaction ends."""
+    session.execute(text("SELECT pg_advisory_xact_lock(hashtext(:key))"), {"key": f"approval-pipeline:{action_type}"})
+
+
+def replace_sales(session: Session, pipeline_id: int, sales_ids: list[int]) -> None:
+    session.execute(delete(ApprovalPipelineSales).where(ApprovalPipelineSales.pipeline_id == pipeline_id))
+    session.add_all([ApprovalPipelineSales(pipeline_id=pipeline_id, user_id=u) for u in sales_ids])
+
+
+def pipeline_for(session: Session, *, action_type: str, sales_person_id: int) -> ApprovalPipeline | None:
+    """The active pipeline naming this sales person, else one that names nobody (applies to all)."""
+    assigned = select(ApprovalPipelineSales.pipeline_id).where(ApprovalPipelineSales.user_id == sales_person_id)
+    anyone = ~select(ApprovalPipelineSales.pipeline_id).where(
+        ApprovalPipelineSales.pipeline_id == ApprovalPipeline.id).exists()
+    for condition in (ApprovalPipeline.id.in_(assigned), anyone):
+        pipeline = session.scalars(select(ApprovalPipeline).where(
+            ApprovalPipeline.action_type == action_type, ApprovalPipeline.is_active.is_(True), condition)
+            .order_by(ApprovalPipeline.id)).first()
+        if pipeline is not None:
+            return pipeline
+    return None
