@@ -3,6 +3,7 @@ stand alone, the workflow layers go one way and the API's domains import each ot
 
 from __future__ import annotations
 
+import ast
 import shutil
 import subprocess
 import sys
@@ -31,3 +32,40 @@ def test_an_api_module_importing_a_workflow_breaks_a_contract(tmp_path: Path) ->
     assert done.returncode != 0
     assert "The API imports only the workflows' contracts" in done.stdout
     assert "BROKEN" in done.stdout
+
+
+def _copy_tree(tmp_path: Path) -> None:
+    for package in ("api", "workflows", "worker", "policies"):
+        shutil.copytree(ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__"))
+    (tmp_path / "pyproject.toml").write_text((ROOT / "pyproject.toml").read_text())
+
+
+def test_a_domain_importing_one_above_it_breaks_the_acyclic_contract(tmp_path: Path) -> None:
+    """Clients sit below leads (leads register their count with clients): a clients module importing leads is a
+    cycle, refused."""
+    lint = Path(sys.executable).with_name("lint-imports")
+    _copy_tree(tmp_path)
+    repository = tmp_path / "api" / "clients" / "repository.py"
+    repository.write_text(repository.read_text() + "\nfrom api.leads.models import Lead  # noqa\n")
+    done = subprocess.run([str(lint), "--no-cache"], cwd=tmp_path, capture_output=True, text=True, timeout=120,
+                          env={"PYTHONPATH": str(tmp_path), "PATH": ""})
+    assert done.returncode != 0
+    assert "The API's domains do not import each other in cycles BROKEN" in " ".join(done.stdout.split())
+
+
+def _nested_first_party_imports(path: Path) -> list[str]:
+    """Imports of api, workflows or worker placed inside a function (what kept a cycle from failing at start)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            for inner in ast.walk(node):
+                names = [inner.module or ""] if isinstance(inner, ast.ImportFrom) else \
+                    [a.name for a in inner.names] if isinstance(inner, ast.Import) else []
+                if any(n.split(".")[0] in ("api", "workflows", "worker") for n in names):
+                    found.append(f"{path.relative_to(ROOT)}:{inner.lineno}")
+    return found
+
+
+def test_first_party_imports_sit_at_the_top_of_their_files() -> None:
+    files = [p for package in ("api", "workflows", "worker") for p in (ROOT / package).rglob("*.py")]
+    assert [hit for path in files for hit in _nested_first_party_imports(path)] == []
