@@ -17,6 +17,7 @@ from datetime import date
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+import api.domains  # noqa: F401  (every domain registers its approval outcomes and views)
 from api.access.models import CasbinRule, Menu, Page
 from api.admin import AdminError, ensure_first_admin_from_settings
 from api.approvals.seed import seed_default_pipelines
