@@ -7,8 +7,8 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-from fastapi import APIRouter, Depends, FastAPI
-from fastapi.responses import FileResponse, HTMLResponse, Response
+from fastapi import APIRouter, Depends, FastAPI, Request
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 from starlette.staticfiles import StaticFiles
 
@@ -26,6 +26,7 @@ from api.core.config import Settings, get_settings
 from api.core.db import make_engine, make_session_factory
 from api.core.errors import install_error_handlers
 from api.core.headers import SecurityHeadersMiddleware
+from api.core.health import Readiness
 from api.core.inputs import refuse_nul
 from api.core.limits import BodyLimitMiddleware
 from api.core.redis import make_redis
@@ -47,9 +48,15 @@ log = logging.getLogger(__name__)
 def api_router() -> APIRouter:
     router = APIRouter(prefix=API_PREFIX, dependencies=[Depends(refuse_nul)])
 
-    @router.get("/health", tags=["health"], summary="Liveness")
+    @router.get("/health", tags=["health"], summary="Liveness: the process answers (it checks nothing else)")
     def health() -> dict[str, str]:
         return {"status": "ok"}
+
+    @router.get("/ready", tags=["health"], summary="Readiness: PostgreSQL, Redis and Temporal each answer in time",
+                responses={503: {"description": "A dependency failed: `failed` names it, `checks` says why"}})
+    async def ready(request: Request) -> JSONResponse:
+        ok, body = await request.app.state.readiness.check()
+        return JSONResponse(body, status_code=200 if ok else 503, headers={"Cache-Control": "no-store"})
 
     for r in (auth_router, users_router, notifications_router, master_data_router, client_lookup_router, clients_router,
               contacts_router, leads_router, approvals_router, lead_requests_router, stages_router, coa_router,
@@ -99,6 +106,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await temporal_connect(settings.temporal_address, settings.temporal_namespace)
             if settings.temporal_address else None
         )
+        app.state.readiness = Readiness(engine=engine, redis_client=app.state.redis, temporal=app.state.temporal)
         settings.signing_key()
         try:
             yield

@@ -23,6 +23,7 @@ PUBLIC_ROUTES: frozenset[tuple[str, str]] = frozenset({
     ("GET", "/api/auth/forgot-password"),
     ("PUT", "/api/auth/forgot-password"),
     ("GET", "/api/health"),
+    ("GET", "/api/ready"),
 })
 
 

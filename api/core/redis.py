@@ -6,4 +6,5 @@ import redis
 
 
 def make_redis(url: str) -> redis.Redis:
-    return redis.Redis.from_url(url, decode_responses=True, socket_timeout=5, health_check_interval=30)
+    return redis.Redis.from_url(url, decode_responses=True, socket_timeout=5, socket_connect_timeout=5,
+                                health_check_interval=30)
