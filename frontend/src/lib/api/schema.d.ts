@@ -444,7 +444,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness */
+        /** Liveness: the process answers (it checks nothing else) */
         get: operations["health_api_health_get"];
         put?: never;
         post?: never;
@@ -1545,6 +1545,23 @@ export interface paths {
         get?: never;
         /** Submit the cost sheet for approval (multipart) */
         put: operations["submit_for_approval_api_project_cost_sheet_submit_for_approval_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: PostgreSQL, Redis and Temporal each answer in time */
+        get: operations["ready_api_ready_get"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -7409,6 +7426,33 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
+            };
+        };
+    };
+    ready_api_ready_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description A dependency failed: `failed` names it, `checks` says why */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
