@@ -29,13 +29,16 @@ from api.core.headers import SecurityHeadersMiddleware
 from api.core.health import Readiness
 from api.core.inputs import refuse_nul
 from api.core.limits import BodyLimitMiddleware
+from api.core.logs import RequestIdMiddleware
 from api.core.redis import make_redis
+from api.core.shutdown import on_stop_signal
 from api.core.storage import open_storage
 from api.core.temporal import connect as temporal_connect
 from api.leads.router import requests_router as lead_requests_router
 from api.leads.router import router as leads_router
 from api.leads.stages import router as stages_router
 from api.master_data.router import router as master_data_router
+from api.notifications.live import end_streams
 from api.notifications.router import router as notifications_router
 from api.pcs.pid_router import router as pcs_pid_router
 from api.pcs.router import router as pcs_router
@@ -108,9 +111,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
         app.state.readiness = Readiness(engine=engine, redis_client=app.state.redis, temporal=app.state.temporal)
         settings.signing_key()
+        # told to stop: the open notification streams end at once (else they hold the stop until its timeout)
+        undo = on_stop_signal(lambda: end_streams(app.state))
         try:
             yield
         finally:
+            undo()
             app.state.redis.close()
             engine.dispose()
 
@@ -127,7 +133,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     install_error_handlers(app)
     app.add_middleware(BodyLimitMiddleware)  # bodies limited before anything parses them
-    app.add_middleware(SecurityHeadersMiddleware, docs_prefix=f"{API_PREFIX}/docs")  # outermost: every answer
+    app.add_middleware(SecurityHeadersMiddleware, docs_prefix=f"{API_PREFIX}/docs")  # every answer
+    app.add_middleware(RequestIdMiddleware)  # outermost: every call's logs carry its id
     app.include_router(api_router())
     assert_routes_declared(app)
     _spa(app, settings.frontend_dist)

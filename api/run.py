@@ -14,6 +14,7 @@ import sys
 import time
 from pathlib import Path
 
+from api.core import logs
 from api.core.config import get_settings
 from api.core.embedded import (
     EmbeddedPostgres,
@@ -40,8 +41,8 @@ def migrate(database_url: str) -> None:
 
 
 def main() -> int:
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     settings = get_settings()
+    logs.configure(settings.log_level, settings.log_format, process="run")
     data = settings.data_dir
     data.mkdir(parents=True, exist_ok=True)
     if port_open(settings.port):
@@ -83,9 +84,7 @@ def main() -> int:
 
         supervisor = Supervisor([
             Child("worker", [sys.executable, "-m", "worker"], env=child_env(**env)),
-            Child("API", [sys.executable, "-m", "uvicorn", "api.main:create_app", "--factory", "--host", settings.host,
-                          "--port", str(settings.port), "--proxy-headers", "--log-level", "info"],
-                  env=child_env(**env)),
+            Child("API", [sys.executable, "-m", "api.serve"], env=child_env(**env)),
         ])
         stop = {"now": False}
 
@@ -108,8 +107,8 @@ def main() -> int:
         return 0
     finally:
         print("Stopping...", flush=True)
-        if supervisor is not None:
-            supervisor.stop()
+        if supervisor is not None:  # the worker may let its activities finish first (WORKER_SHUTDOWN_SECONDS)
+            supervisor.stop(timeout=max(settings.api_shutdown_seconds, settings.worker_shutdown_seconds) + 5)
         for svc in reversed(started):
             svc.stop()  # type: ignore[attr-defined]
         print("Stopped.", flush=True)

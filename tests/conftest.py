@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import logging
 import os
 import shutil
 import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +22,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session, sessionmaker
 
+from api.core import logs
 from api.core.config import Settings, get_settings
 from api.core.db import make_engine
 from api.core.embedded import EmbeddedPostgres, EmbeddedRedis, EmbeddedTemporal, free_port
@@ -36,6 +39,8 @@ ROOT = Path(__file__).resolve().parents[1]
 # CRM_TEST_DATA lets two test sessions run side by side (each with its own embedded services)
 TEST_DATA = Path(os.environ.get("CRM_TEST_DATA") or ROOT / ".test-data")
 DEMO_PASSWORD = "Pipeline#2026!Go"
+PRODUCT_LOG = TEST_DATA / "product.log"
+SESSION_STARTED = time.time()  # files older than this are an earlier run's
 
 
 @dataclass
@@ -70,6 +75,27 @@ def run_async(coro: Any) -> Any:
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Tests marked `last` run after all the others (in their collected order)."""
     items.sort(key=lambda item: item.get_closest_marker("last") is not None)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def product_log() -> Iterator[Path]:
+    """Every record the product logs in this process (the API under test, the in-process worker) at INFO, as
+    production would, written as the product writes it: the secret scan (tests/integration/test_log_secrets.py)
+    reads it with the live servers' own logs. The tests' own HTTP client (httpx) is not the product."""
+    TEST_DATA.mkdir(exist_ok=True)
+    handler = logs.formatted(logging.FileHandler(PRODUCT_LOG, mode="w", encoding="utf-8"))
+    handler.setLevel(logging.INFO)
+    handler.addFilter(lambda record: not record.name.startswith(("httpx", "httpcore")))
+    root = logging.getLogger()
+    level = root.level
+    logging.getLogger("casbin").setLevel(logging.WARNING)  # as logs.configure: its INFO is the whole policy
+    root.addHandler(handler)
+    root.setLevel(min(level, logging.INFO) if level else logging.INFO)
+    try:
+        yield PRODUCT_LOG
+    finally:
+        root.removeHandler(handler)
+        handler.close()
 
 
 @pytest.fixture(scope="session")

@@ -44,13 +44,13 @@ def live_server(services: Services, name: str, *, redis_db: int, **env: str) -> 
     child = child_env(DATABASE_URL=database_url, REDIS_URL=services.redis_url.rsplit("/", 1)[0] + f"/{redis_db}",
                       TEMPORAL_ADDRESS=services.temporal_address, TEMPORAL_TASK_QUEUE=queue,
                       DATA_DIR=str(data_dir), JWT_SECRET=f"{name}-secret-" + "z" * 40, PORT=str(port),
-                      APP_URL=f"http://127.0.0.1:{port}", **env)
+                      APP_URL=f"http://127.0.0.1:{port}", HOST="127.0.0.1", WORKER_HEALTH_PORT=str(free_port()),
+                      **env)
     log = TEST_DATA / f"{name}-server.log"
     logs = log.open("wb")
     worker = subprocess.Popen([sys.executable, "-m", "worker"], env=child, stdout=logs, stderr=subprocess.STDOUT,
                               cwd=ROOT)
-    api = subprocess.Popen([sys.executable, "-m", "uvicorn", "api.main:create_app", "--factory", "--host",
-                            "127.0.0.1", "--port", str(port)], env=child, stdout=logs, stderr=subprocess.STDOUT,
+    api = subprocess.Popen([sys.executable, "-m", "api.serve"], env=child, stdout=logs, stderr=subprocess.STDOUT,
                            cwd=ROOT)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60

@@ -6,11 +6,16 @@ import asyncio
 import concurrent.futures
 import logging
 import signal
+from collections.abc import Sequence
+from datetime import timedelta
 
 from temporalio.client import Client
-from temporalio.worker import UnsandboxedWorkflowRunner, Worker
+from temporalio.worker import Interceptor, UnsandboxedWorkflowRunner, Worker
 
-from api.core.config import get_settings
+from api.core import logs
+from api.core.config import Settings, get_settings
+from worker.health import ActivityTracker, WorkerState
+from worker.health import serve as serve_health
 from worker.sweeps import ensure_sweeps
 from workflows.activities.db import sessions
 from workflows.registry import ACTIVITIES, WORKFLOWS
@@ -24,9 +29,21 @@ log = logging.getLogger("worker")
 RUNNER = UnsandboxedWorkflowRunner()
 
 
-def build_worker(client: Client, task_queue: str, executor: concurrent.futures.Executor) -> Worker:
+def build_worker(client: Client, task_queue: str, executor: concurrent.futures.Executor, *,
+                 settings: Settings | None = None, interceptors: Sequence[Interceptor] = ()) -> Worker:
+    """The worker: at most `worker_activity_slots` activities at once (the executor given has as many threads),
+    `worker_workflow_task_slots` workflow tasks, and `worker_shutdown_seconds` for its activities to finish when
+    it stops. The request id travels into the workflows and activities it runs (api.core.logs)."""
+    settings = settings or get_settings()
+    wanted = list(interceptors)
+    if not any(isinstance(i, logs.RequestIdInterceptor) for i in client.config()["interceptors"]):
+        wanted.insert(0, logs.RequestIdInterceptor())
     return Worker(client, task_queue=task_queue, workflows=WORKFLOWS, activities=ACTIVITIES,
-                  activity_executor=executor, workflow_runner=RUNNER)
+                  activity_executor=executor, workflow_runner=RUNNER, interceptors=wanted,
+                  max_concurrent_activities=settings.worker_activity_slots,
+                  max_concurrent_local_activities=settings.worker_activity_slots,
+                  max_concurrent_workflow_tasks=settings.worker_workflow_task_slots,
+                  graceful_shutdown_timeout=timedelta(seconds=settings.worker_shutdown_seconds))
 
 
 def warm_up() -> None:
@@ -38,7 +55,7 @@ def warm_up() -> None:
 async def connect(address: str, namespace: str, attempts: int = 60) -> Client:
     for attempt in range(attempts):
         try:
-            return await Client.connect(address, namespace=namespace)
+            return await Client.connect(address, namespace=namespace, interceptors=[logs.RequestIdInterceptor()])
         except Exception:  # the server may still be starting
             if attempt == attempts - 1:
                 raise
@@ -57,13 +74,30 @@ async def main() -> None:
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
-    with concurrent.futures.ThreadPoolExecutor(max_workers=20) as executor:
-        worker = build_worker(client, settings.temporal_task_queue, executor)
+    state = WorkerState(activity_slots=settings.worker_activity_slots)
+    health = None
+    if settings.worker_health_port:  # 0: none (a second worker on one host)
+        try:
+            health = await serve_health(state, client, "0.0.0.0", settings.worker_health_port)
+        except OSError as exc:
+            log.error("the worker's health check cannot listen on port %s: %s", settings.worker_health_port, exc)
+    # activities and local activities share the executor: one thread per slot of each
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2 * settings.worker_activity_slots,
+                                               thread_name_prefix="activity") as executor:
+        worker = build_worker(client, settings.temporal_task_queue, executor, settings=settings,
+                              interceptors=[ActivityTracker(state)])
         log.info("worker polling task queue %r on %s", settings.temporal_task_queue, settings.temporal_address)
         async with worker:
+            state.polling = True
             await stop.wait()
+            state.polling = False
+            log.info("stopping: activities in flight get up to %g s to finish", settings.worker_shutdown_seconds)
+    if health is not None:
+        health.close()
+    log.info("worker stopped")
 
 
 if __name__ == "__main__":
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    settings = get_settings()
+    logs.configure(settings.log_level, settings.log_format, process="worker")
     asyncio.run(main())

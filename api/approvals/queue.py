@@ -3,6 +3,7 @@ twice (a retried activity, a worker restarted mid-request) leaves the same rows 
 
 from __future__ import annotations
 
+import logging
 from datetime import UTC, datetime
 
 from sqlalchemy.orm import Session
@@ -13,6 +14,8 @@ from api.approvals.models import ApprovalRequest
 from api.notifications import service as notifications
 from api.notifications.live import publish_changed
 from api.users.models import User
+
+log = logging.getLogger(__name__)
 
 
 def describe(session: Session, request: ApprovalRequest) -> str:
@@ -40,6 +43,8 @@ def sync_queue(session: Session, *, request_id: int, layer_index: int, pending: 
     # the approvers no longer asked (their layer is settled, or they decided) are done with its notifications
     settled = notifications.settle_by_link(session=session, link=link, keep=pending)
     session.commit()
+    if added:
+        log.info("approval request %s: layer %s asks approvers %s", request_id, layer_index, added)
     publish_changed([*added, *settled])
     return added
 
@@ -80,6 +85,7 @@ def finish(session: Session, *, request_id: int, status: str, decided_by: int | 
                          link=link)
     settled = notifications.settle_by_link(session=session, link=approval_link(request_id), keep=[])
     session.commit()
+    log.info("approval request %s %s (%s): its outcome is applied", request_id, status, request.request_type)
     publish_changed([request.requested_by, *settled])
     return True
 

@@ -31,6 +31,20 @@ class Settings(BaseSettings):
 
     host: str = "127.0.0.1"
     port: int = 8000
+    # proxies whose X-Forwarded-For / -Proto the API believes (a comma list, or * behind a trusted network only)
+    forwarded_allow_ips: str = "127.0.0.1"
+    # on SIGTERM or Ctrl-C the API stops accepting, ends its notification streams at once and gives the requests
+    # in progress this long to finish before it cancels them
+    api_shutdown_seconds: float = 10.0
+    # the worker: activities run at once (each on a thread of its own pool, sized to match), workflow tasks at
+    # once, how long a stopping worker lets its activities finish, and the port of its health check
+    worker_activity_slots: int = 16
+    worker_workflow_task_slots: int = 32
+    worker_shutdown_seconds: float = 30.0
+    worker_health_port: int = 8081
+    # logs: "text" (readable, the default) or "json" (one object per line, for a log collector); and the level
+    log_format: str = "text"
+    log_level: str = "INFO"
     app_url: str | None = None  # public URL of the app, used in mails; defaults to http://host:port
 
     jwt_secret: str | None = None  # generated into data_dir on first run when unset

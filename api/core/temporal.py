@@ -19,6 +19,7 @@ from temporalio.common import (
 )
 from temporalio.exceptions import WorkflowAlreadyStartedError
 
+from api.core.logs import RequestIdInterceptor
 from workflows.contracts import approval as approval_contract
 from workflows.contracts import mail as mail_contract
 from workflows.contracts import pid as pid_contract
@@ -35,7 +36,8 @@ from workflows.contracts.search_attributes import (
 async def connect(address: str, namespace: str, attempts: int = 30) -> Client:
     for attempt in range(attempts):
         try:
-            return await Client.connect(address, namespace=namespace)
+            # the request id of the call that starts or updates a workflow travels into it (api.core.logs)
+            return await Client.connect(address, namespace=namespace, interceptors=[RequestIdInterceptor()])
         except Exception:  # the dev server may still be starting
             if attempt == attempts - 1:
                 raise

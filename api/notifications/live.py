@@ -70,6 +70,7 @@ class Hub:
         self.loop = asyncio.get_running_loop()
         self._queues: dict[int, set[Queue]] = {}
         self._reader: asyncio.Task[None] | None = None
+        self.closing = False
         self._ready: asyncio.Future[None] | None = None
 
     @property
@@ -98,6 +99,15 @@ class Hub:
             # synchronous: a closed connection cancels the stream, and under that cancellation any await here
             # would raise again and leave the queue behind
             self._drop(user_id, queue)
+
+    def end_streams(self) -> None:
+        """The process is stopping: every open stream ends now (its browser reconnects, to another API process),
+        and a stream opened from now on ends at once."""
+        self.closing = True
+        for queues in self._queues.values():
+            for queue in queues:
+                if not queue.full():
+                    queue.put_nowait(None)
 
     def _drop(self, user_id: int, queue: Queue) -> None:
         queues = self._queues.get(user_id)
@@ -155,6 +165,7 @@ def hub(state: Any, url: str) -> Hub:
     current: Hub | None = getattr(state, "notification_hub", None)
     if current is None or current.loop is not asyncio.get_running_loop():
         current = Hub(url)
+        current.closing = bool(getattr(state, "notifications_ended", False))
         state.notification_hub = current
     return current
 
@@ -162,6 +173,8 @@ def hub(state: Any, url: str) -> Hub:
 async def sse_events(source: Hub, user_id: int) -> AsyncIterator[str]:
     """The event stream of one user: `ready` once subscribed, `notification` on each change, a comment line when
     quiet. It ends when the client goes away (the server cancels it) or the subscription is lost."""
+    if source.closing:
+        return
     try:
         async with source.listen(user_id) as queue:
             yield "event: ready\ndata: {}\n\n"
@@ -177,3 +190,11 @@ async def sse_events(source: Hub, user_id: int) -> AsyncIterator[str]:
                 yield f"event: notification\ndata: {data}\n\n"
     except ConnectionError:
         return  # the hub has logged it; an ended stream makes the browser reconnect with back-off
+
+
+def end_streams(state: Any) -> None:
+    """End the app's open streams, and any opened later (the process is told to stop)."""
+    state.notifications_ended = True
+    current: Hub | None = getattr(state, "notification_hub", None)
+    if current is not None:
+        current.end_streams()

@@ -1,0 +1,250 @@
+"""Logs: one configuration for every process (the API, the worker, `make run`), readable text in development or
+one JSON object per line in production (`LOG_FORMAT=json`), each record carrying the request id of the call it
+serves.
+
+The request id comes from the caller's `X-Request-ID` (a proxy's) or is made here, is answered in the response's
+`X-Request-ID`, and crosses into Temporal in a header (`RequestIdInterceptor`, on the API's client and on the
+worker, after Temporal's context propagation sample): the workflows and activities a call starts or updates log
+with the same id, so `grep <id>` follows one approval from the click to the lead's update.
+
+Secrets are never logged: no code logs a token, password or link with a token; a test scans the logs of a whole
+test run for the secrets the run made (tests/test_log_secrets.py)."""
+
+from __future__ import annotations
+
+import logging
+import re
+import sys
+import uuid
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any, Protocol
+
+import temporalio.activity
+import temporalio.api.common.v1
+import temporalio.client
+import temporalio.converter
+import temporalio.worker
+import temporalio.workflow
+from pythonjsonlogger.json import JsonFormatter
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+request_id: ContextVar[str | None] = ContextVar("request_id", default=None)
+HEADER = "crm-request-id"  # the Temporal header carrying it
+_VALID = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
+TEXT_FORMAT = "%(asctime)s %(levelname)s %(name)s [%(request_id)s]: %(message)s"
+
+
+SECRET_QUERY = re.compile(r"([?&](?:token|refresh_?[tT]oken|forgotPasswordToken)=)[^&\s\"]+")
+SECRET_PATH = re.compile(r"(/forgot-password/)[^/?\s\"]+")
+
+
+def redact_query(path: str) -> str:
+    """A request path without its secrets: the values of secret query parameters (a reset token) and the token of
+    a reset link's page (/forgot-password/<token>, which the API serves as the front end's page) replaced."""
+    return SECRET_PATH.sub(r"\1[redacted]", SECRET_QUERY.sub(r"\1[redacted]", path))
+
+
+class _AccessRedaction(logging.Filter):
+    """uvicorn's access log writes each request's path with its query: a reset link's page and its check carry the
+    token (GET /forgot-password/<token>, GET /api/auth/forgot-password?token=...): it is replaced before it is
+    written."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple) and len(record.args) >= 3 and isinstance(record.args[2], str):
+            record.args = (*record.args[:2], redact_query(record.args[2]), *record.args[3:])
+        return True
+
+
+class _RequestIdFilter(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not hasattr(record, "request_id"):
+            record.request_id = request_id.get() or "-"
+        return True
+
+
+def formatted(handler: logging.Handler, fmt: str = "text", *, process: str | None = None) -> logging.Handler:
+    """The handler, writing records as the product does: text or JSON, each with its request id."""
+    handler.addFilter(_RequestIdFilter())
+    if fmt == "json":
+        handler.setFormatter(JsonFormatter(
+            "%(asctime)s %(levelname)s %(name)s %(message)s %(request_id)s",
+            rename_fields={"asctime": "time", "levelname": "level", "name": "logger"},
+            static_fields={"process": process} if process else None, timestamp=False))
+    else:
+        handler.setFormatter(logging.Formatter(TEXT_FORMAT))
+    return handler
+
+
+def configure(level: str = "INFO", fmt: str = "text", *, process: str | None = None) -> None:
+    """The root logger writes to stderr, as text or JSON, every record with its request id (and in JSON the process
+    name: api, worker, run). Idempotent: a second call replaces the handler."""
+    handler = formatted(logging.StreamHandler(sys.stderr), fmt, process=process)
+    root = logging.getLogger()
+    for old in [h for h in root.handlers if getattr(h, "crm", False)]:
+        root.removeHandler(old)
+    handler.crm = True  # type: ignore[attr-defined]
+    root.addHandler(handler)
+    root.setLevel(level.upper())
+    for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):  # through the root handler, in the same format
+        logging.getLogger(name).handlers.clear()
+        logging.getLogger(name).propagate = True
+    access = logging.getLogger("uvicorn.access")
+    if not any(isinstance(f, _AccessRedaction) for f in access.filters):
+        access.addFilter(_AccessRedaction())
+    logging.getLogger("casbin").setLevel(logging.WARNING)  # it writes the whole policy at INFO on every load
+
+
+def new_request_id(given: str | None = None) -> str:
+    return given if given and _VALID.match(given) else uuid.uuid4().hex
+
+
+class RequestIdMiddleware:
+    """Every HTTP call gets a request id (the caller's `X-Request-ID` when it is a plain token), set for the logs of
+    everything the call does and answered in `X-Request-ID`."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        given = next((v.decode("latin-1") for k, v in scope["headers"] if k == b"x-request-id"), None)
+        rid = new_request_id(given)
+        token = request_id.set(rid)
+
+        async def send_with_id(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), (b"x-request-id", rid.encode())]
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_with_id)
+        finally:
+            request_id.reset(token)
+
+
+# -- into Temporal -------------------------------------------------------------------------------------------------
+
+class _WithHeaders(Protocol):
+    headers: Mapping[str, temporalio.api.common.v1.Payload]
+
+
+def _to_header(target: _WithHeaders, converter: temporalio.converter.PayloadConverter) -> None:
+    rid = request_id.get()
+    if rid:
+        target.headers = {**target.headers, HEADER: converter.to_payload(rid)}
+
+
+@contextmanager
+def _from_header(source: _WithHeaders, converter: temporalio.converter.PayloadConverter) -> Iterator[None]:
+    payload = source.headers.get(HEADER)
+    token = request_id.set(converter.from_payload(payload, str)) if payload else None
+    try:
+        yield
+    finally:
+        if token is not None:
+            request_id.reset(token)
+
+
+class RequestIdInterceptor(temporalio.client.Interceptor, temporalio.worker.Interceptor):
+    """Carries the request id from the API's calls into the workflows they start, update, signal or query, from
+    the workflows into their activities and children, and into the activities' logs."""
+
+    def __init__(self) -> None:
+        self._converter = temporalio.converter.default().payload_converter
+
+    def intercept_client(self, next: temporalio.client.OutboundInterceptor) -> temporalio.client.OutboundInterceptor:
+        return _ClientOutbound(next, self._converter)
+
+    def intercept_activity(self, next: temporalio.worker.ActivityInboundInterceptor,
+                           ) -> temporalio.worker.ActivityInboundInterceptor:
+        return _ActivityInbound(next)
+
+    def workflow_interceptor_class(self, input: temporalio.worker.WorkflowInterceptorClassInput,
+                                   ) -> type[temporalio.worker.WorkflowInboundInterceptor]:
+        return _WorkflowInbound
+
+
+class _ClientOutbound(temporalio.client.OutboundInterceptor):
+    def __init__(self, next: temporalio.client.OutboundInterceptor,
+                 converter: temporalio.converter.PayloadConverter) -> None:
+        super().__init__(next)
+        self._converter = converter
+
+    async def start_workflow(self, input: temporalio.client.StartWorkflowInput) -> Any:
+        _to_header(input, self._converter)
+        return await super().start_workflow(input)
+
+    async def signal_workflow(self, input: temporalio.client.SignalWorkflowInput) -> None:
+        _to_header(input, self._converter)
+        await super().signal_workflow(input)
+
+    async def query_workflow(self, input: temporalio.client.QueryWorkflowInput) -> Any:
+        _to_header(input, self._converter)
+        return await super().query_workflow(input)
+
+    async def start_workflow_update(self, input: temporalio.client.StartWorkflowUpdateInput) -> Any:
+        _to_header(input, self._converter)
+        return await super().start_workflow_update(input)
+
+
+class _ActivityInbound(temporalio.worker.ActivityInboundInterceptor):
+    async def execute_activity(self, input: temporalio.worker.ExecuteActivityInput) -> Any:
+        with _from_header(input, temporalio.activity.payload_converter()):
+            return await self.next.execute_activity(input)
+
+
+class _WorkflowInbound(temporalio.worker.WorkflowInboundInterceptor):
+    def init(self, outbound: temporalio.worker.WorkflowOutboundInterceptor) -> None:
+        self.next.init(_WorkflowOutbound(outbound))
+
+    async def execute_workflow(self, input: temporalio.worker.ExecuteWorkflowInput) -> Any:
+        with _from_header(input, temporalio.workflow.payload_converter()):
+            return await self.next.execute_workflow(input)
+
+    async def handle_signal(self, input: temporalio.worker.HandleSignalInput) -> None:
+        with _from_header(input, temporalio.workflow.payload_converter()):
+            await self.next.handle_signal(input)
+
+    async def handle_query(self, input: temporalio.worker.HandleQueryInput) -> Any:
+        with _from_header(input, temporalio.workflow.payload_converter()):
+            return await self.next.handle_query(input)
+
+    def handle_update_validator(self, input: temporalio.worker.HandleUpdateInput) -> None:
+        with _from_header(input, temporalio.workflow.payload_converter()):
+            self.next.handle_update_validator(input)
+
+    async def handle_update_handler(self, input: temporalio.worker.HandleUpdateInput) -> Any:
+        with _from_header(input, temporalio.workflow.payload_converter()):
+            return await self.next.handle_update_handler(input)
+
+
+class _WorkflowOutbound(temporalio.worker.WorkflowOutboundInterceptor):
+    def start_activity(self, input: temporalio.worker.StartActivityInput) -> temporalio.workflow.ActivityHandle[Any]:
+        _to_header(input, temporalio.workflow.payload_converter())
+        return self.next.start_activity(input)
+
+    def start_local_activity(self, input: temporalio.worker.StartLocalActivityInput,
+                             ) -> temporalio.workflow.ActivityHandle[Any]:
+        _to_header(input, temporalio.workflow.payload_converter())
+        return self.next.start_local_activity(input)
+
+    async def start_child_workflow(self, input: temporalio.worker.StartChildWorkflowInput,
+                                   ) -> temporalio.workflow.ChildWorkflowHandle[Any, Any]:
+        _to_header(input, temporalio.workflow.payload_converter())
+        return await self.next.start_child_workflow(input)
+
+    async def signal_child_workflow(self, input: temporalio.worker.SignalChildWorkflowInput) -> None:
+        _to_header(input, temporalio.workflow.payload_converter())
+        await self.next.signal_child_workflow(input)
+
+    async def signal_external_workflow(self, input: temporalio.worker.SignalExternalWorkflowInput) -> None:
+        _to_header(input, temporalio.workflow.payload_converter())
+        await self.next.signal_external_workflow(input)
+
+
+__all__ = ["HEADER", "RequestIdInterceptor", "RequestIdMiddleware", "configure", "formatted", "new_request_id",
+           "redact_query", "request_id"]

@@ -1,0 +1,23 @@
+"""The API server: `python -m api.serve`, uvicorn with the settings' host, port, trusted proxies, graceful stop
+(API_SHUTDOWN_SECONDS) and the product's log format. `make run`, the tests' live server and the production image
+all start the API this one way."""
+
+from __future__ import annotations
+
+import uvicorn
+
+from api.core import logs
+from api.core.config import get_settings
+
+
+def main() -> None:
+    settings = get_settings()
+    logs.configure(settings.log_level, settings.log_format, process="api")
+    uvicorn.run("api.main:create_app", factory=True, host=settings.host, port=settings.port, proxy_headers=True,
+                forwarded_allow_ips=settings.forwarded_allow_ips,
+                timeout_graceful_shutdown=int(settings.api_shutdown_seconds) or None, log_config=None,
+                server_header=False)
+
+
+if __name__ == "__main__":
+    main()
