@@ -20,6 +20,7 @@ COPY api/ api/
 COPY workflows/ workflows/
 COPY worker/ worker/
 COPY policies/ policies/
+# the product alone: the embedded services of `make run` and the tests are the optional extra `embedded`
 RUN pip install --no-cache-dir .
 COPY migrations/ migrations/
 COPY alembic.ini ./
@@ -28,7 +29,9 @@ ENV FRONTEND_DIST=/app/frontend/dist
 RUN useradd --create-home crm && mkdir -p /data && chown crm /data
 USER crm
 EXPOSE 8000
-CMD ["uvicorn", "api.main:create_app", "--factory", "--host", "0.0.0.0", "--port", "8000", "--proxy-headers"]
+ENV HOST=0.0.0.0 PORT=8000 LOG_FORMAT=json
+EXPOSE 8081
+CMD ["python", "-m", "api.serve"]
 
 FROM nginx:1.27-alpine AS web
 COPY deploy/nginx.conf /etc/nginx/conf.d/default.conf

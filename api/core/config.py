@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 from functools import lru_cache
 from pathlib import Path
+from urllib.parse import quote
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -97,6 +98,13 @@ class Settings(BaseSettings):
     @property
     def public_url(self) -> str:
         return (self.app_url or f"http://{self.host}:{self.port}").rstrip("/")
+
+    def workflow_url(self, workflow_id: str) -> str | None:
+        """A workflow's page in the Temporal UI (of the configured namespace), when the UI's URL is set."""
+        if not self.temporal_ui_url:
+            return None
+        return (f"{self.temporal_ui_url.rstrip('/')}/namespaces/{quote(self.temporal_namespace, safe='')}"
+                f"/workflows/{quote(workflow_id, safe='')}")
 
     def signing_key(self) -> str:
         """The JWT key: given, or generated once into data_dir and reused across restarts."""

@@ -272,10 +272,9 @@ def approval_flow(*, session: Session, settings: Settings, actor: User, lead_id:
         version = approval_pipelines.find_version(session, action_type="PCS", sales_person_id=lead.sales_person_id)
         return FlowOut(status=status, heading="Saved on", date=saved_at, approval_id=None, workflow_id=None,
                        temporal_url=None, layers=pcs_approval.draft_layers(session, version))
-    ui = settings.temporal_ui_url
     return FlowOut(status=status, heading="Submitted on", date=requested_at or request.requested_at,
                    approval_id=request.id, workflow_id=request.workflow_id,
-                   temporal_url=f"{ui.rstrip('/')}/namespaces/default/workflows/{request.workflow_id}" if ui else None,
+                   temporal_url=settings.workflow_url(request.workflow_id),
                    layers=pcs_approval.request_layers(session, request, status))
 
 

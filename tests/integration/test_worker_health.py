@@ -4,14 +4,18 @@ fails; the body reports its activity slots and its last activity, which the work
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 from typing import Any
 
 import httpx
 from temporalio.client import Client
 
+from api.core.config import Settings
 from api.core.embedded import free_port
+from api.core.logs import RequestIdInterceptor
 from tests.conftest import Services, run_async
 from tests.gate import Gate
+from worker.__main__ import build_worker
 from worker.health import WorkerState, serve
 
 
@@ -53,3 +57,19 @@ def test_health_follows_polling_and_temporal(services: Services) -> None:
     assert polling["lastActivity"]["name"] == "persist_request" and polling["lastActivity"]["startedAt"]
     assert (third, cut["temporal"]["ok"]) == (503, False) and cut["temporal"]["error"]
     assert fourth == 200 and back["temporal"] == {"ok": True}
+
+
+def test_the_worker_is_sized_and_stopped_by_its_settings(services: Services) -> None:
+    """Slots and grace come from the settings; the request id interceptor is on the worker once."""
+    settings = Settings(worker_activity_slots=4, worker_workflow_task_slots=6, worker_shutdown_seconds=12)
+
+    async def config() -> dict[str, Any]:
+        client = await Client.connect(services.temporal_address)
+        with concurrent.futures.ThreadPoolExecutor(max_workers=8) as executor:
+            return dict(build_worker(client, "sizing", executor, settings=settings).config())
+
+    made = run_async(config())
+    assert (made["max_concurrent_activities"], made["max_concurrent_local_activities"],
+            made["max_concurrent_workflow_tasks"]) == (4, 4, 6)
+    assert made["graceful_shutdown_timeout"].total_seconds() == 12
+    assert sum(isinstance(i, RequestIdInterceptor) for i in made["interceptors"]) == 1

@@ -1,5 +1,6 @@
 """Killing the worker (SIGKILL: no shutdown, no cleanup) in the middle of a request and starting it again loses
-no decision and applies no outcome twice.
+no decision and applies no outcome twice; stopping it (SIGTERM, as a deploy does) lets the step in flight finish
+within its grace.
 
 The worker runs as its own process (`python -m worker`) on a fresh database and task queue, the API in this
 process on the same ones. A test connection holds a Postgres lock so that the worker is caught inside an
@@ -25,7 +26,7 @@ from sqlalchemy import Connection, Engine, text
 from api.approvals.decisions import RECEIVED
 from api.core.config import Settings
 from api.core.db import make_engine
-from api.core.embedded import _terminate, child_env
+from api.core.embedded import _terminate, child_env, free_port
 from tests.conftest import ROOT, TEST_DATA, Services, auth, run_async
 
 
@@ -70,7 +71,8 @@ def stack(services: Services) -> Iterator[Stack]:
                         jwt_secret=os.environ["JWT_SECRET"], app_url="http://testserver",
                         approval_decision_timeout=3)
     env = child_env(DATABASE_URL=database_url, REDIS_URL=redis_url, TEMPORAL_ADDRESS=services.temporal_address,
-                    TEMPORAL_TASK_QUEUE=task_queue, DATA_DIR=str(services.data_dir / "kill"))
+                    TEMPORAL_TASK_QUEUE=task_queue, DATA_DIR=str(services.data_dir / "kill"),
+                    WORKER_HEALTH_PORT=str(free_port()), WORKER_SHUTDOWN_SECONDS="60")
     engine = make_engine(database_url)
     ids = {name: int(i) for name, i in engine.connect().execute(text("select username, id from users")).all()}
     with TestClient(create_app(settings), raise_server_exceptions=False) as http:
@@ -247,6 +249,34 @@ def test_killed_while_the_outcome_is_applied(stack: Stack) -> None:
     assert again.status_code == 409 and again.json()["messages"] == ["You have already decided on this layer."]
     late = decide(stack, "approver1", approval_id)  # decided on layer 1 long ago: the same one answer
     assert late.status_code == 409 and late.json()["type"] == "AlreadyDecided"
+
+
+def test_stopped_while_the_outcome_is_applied_it_finishes_the_step_first(stack: Stack) -> None:
+    """SIGTERM while the final decision's outcome waits for a lock: the worker stops polling but lets the step in
+    flight finish once the lock goes, then exits cleanly; the outcome is applied once, by that worker."""
+    ensure_worker(stack)
+    lead_id, approval_id = prepare(stack, "Stop during the outcome")
+    assert decide(stack, "approver1", approval_id).status_code == 200
+    assert decide(stack, "approver2", approval_id).status_code == 200
+    wait_for(lambda: in_queue(stack, "tl1", approval_id), what="the second layer is queued")
+    worker = stack.worker
+    assert worker is not None
+    lock = hold(stack, "select id from approval_requests where id = :r for no key update", r=approval_id)
+    try:
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            pending = pool.submit(decide, stack, "tl1", approval_id)
+            wait_for(lambda: blocked_on_lock(stack, "for update"), what="the outcome waits for the lock")
+            worker.send_signal(signal.SIGTERM)
+            time.sleep(1)
+            assert worker.poll() is None, "the worker left with a step in flight"
+            lock.rollback()
+            pending.result(60)
+    finally:
+        lock.close()
+    assert worker.wait(60) == 0
+    # applied by the stopping worker itself: no other worker ran
+    assert stack.scalar("select status from leads where id = :l", l=lead_id) == "HOLD"
+    assert_applied_once(stack, lead_id, approval_id)
 
 
 def test_a_decision_while_no_worker_runs_is_received_then_applied(stack: Stack) -> None:
