@@ -148,8 +148,9 @@ def worker(services: Services, database_url: str) -> Iterator[None]:
 
     async def main() -> None:
         client = await Client.connect(services.temporal_address)
-        with concurrent.futures.ThreadPoolExecutor(max_workers=8) as executor:
-            async with build_worker(client, get_settings().temporal_task_queue, executor):
+        settings = get_settings()  # as the worker process: a thread per activity slot of each kind
+        with concurrent.futures.ThreadPoolExecutor(max_workers=2 * settings.worker_activity_slots) as executor:
+            async with build_worker(client, settings.temporal_task_queue, executor):
                 ready.set()
                 while not stop.is_set():
                     await asyncio.sleep(0.05)

@@ -46,7 +46,7 @@ class Run:
             time.sleep(0.2)
 
     def children(self, marker: str) -> list[psutil.Process]:
-        """The supervisor's running children whose command line has marker ("worker", "uvicorn")."""
+        """The supervisor's running children whose command line has marker ("worker", "api.serve")."""
         found = []
         for child in psutil.Process(self.proc.pid).children():
             try:
@@ -105,7 +105,7 @@ def test_a_killed_worker_is_restarted_and_ctrl_c_stops_everything(run: Run) -> N
     run.wait_until("start", lambda: "Pipeline CRM is running" in run.text()
                    and run.text().count("worker polling task queue") == 1)
     [worker] = run.children("worker")
-    [api] = run.children("uvicorn")
+    [api] = run.children("api.serve")
 
     worker.send_signal(signal.SIGKILL)
 
@@ -114,7 +114,7 @@ def test_a_killed_worker_is_restarted_and_ctrl_c_stops_everything(run: Run) -> N
     [restarted] = run.children("worker")
     assert restarted.pid != worker.pid
     # the rest of the product stayed up: the same API process answers
-    assert [p.pid for p in run.children("uvicorn")] == [api.pid]
+    assert [p.pid for p in run.children("api.serve")] == [api.pid]
     with urllib.request.urlopen(f"http://127.0.0.1:{run.port}/api/health", timeout=10) as answer:
         assert answer.status == 200
 

@@ -65,7 +65,7 @@ def test_the_worker_is_sized_and_stopped_by_its_settings(services: Services) -> 
 
     async def config() -> dict[str, Any]:
         client = await Client.connect(services.temporal_address)
-        with concurrent.futures.ThreadPoolExecutor(max_workers=8) as executor:
+        with concurrent.futures.ThreadPoolExecutor(max_workers=8) as executor:  # 2 x 4 slots
             return dict(build_worker(client, "sizing", executor, settings=settings).config())
 
     made = run_async(config())

@@ -29,7 +29,7 @@ def test_every_route_of_the_app_is_declared_or_public(app_client: TestClient) ->
 def test_the_public_list_is_short_and_real(app_client: TestClient) -> None:
     routes = set(_api_routes(app_client.app))  # type: ignore[arg-type]
     assert routes >= PUBLIC_ROUTES
-    assert {p for _, p in PUBLIC_ROUTES} == {"/api/auth/login", "/api/auth/refresh", "/api/health",
+    assert {p for _, p in PUBLIC_ROUTES} == {"/api/auth/login", "/api/auth/refresh", "/api/health", "/api/ready",
                                            "/api/auth/forgot-password/send-mail", "/api/auth/forgot-password"}
 
 
