@@ -43,6 +43,7 @@ from api.notifications.router import router as notifications_router
 from api.pcs.pid_router import router as pcs_pid_router
 from api.pcs.router import router as pcs_router
 from api.route_declarations import API_PREFIX, assert_routes_declared
+from api.sales_targets.router import router as sales_targets_router
 from policies.enforcer import build_enforcer
 
 log = logging.getLogger(__name__)
@@ -63,7 +64,7 @@ def api_router() -> APIRouter:
 
     for r in (auth_router, users_router, notifications_router, master_data_router, client_lookup_router, clients_router,
               contacts_router, leads_router, approvals_router, lead_requests_router, stages_router, coa_router,
-              coa_cost_sheet_router, pcs_pid_router, pcs_router):
+              coa_cost_sheet_router, pcs_pid_router, pcs_router, sales_targets_router):
         router.include_router(r)
     return router
 

@@ -48,6 +48,7 @@ from api.pcs.models import (
     ProjectCostSheetHistory,
     ProjectCostSheetItem,
 )
+from api.sales_targets.models import SalesTarget, SalesTargetHistory
 from api.users.models import Role, User
 
 __all__ = [
@@ -90,6 +91,8 @@ __all__ = [
     "ProjectType",
     "Province",
     "Role",
+    "SalesTarget",
+    "SalesTargetHistory",
     "ServiceCategory",
     "Source",
     "Stage",

@@ -18,6 +18,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     func,
+    text,
 )
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
@@ -52,6 +53,9 @@ class Lead(Base, TimestampMixin):
         Index("ix_leads_stage_contacted", "stage_id", "last_contacted_at"),
         Index("ix_leads_sales_stage_contacted", "sales_person_id", "stage_id", "last_contacted_at"),
         Index("ix_leads_status_stage", "status", "stage_id"),
+        # the dashboard: leads closed (created) in a period, per sales person
+        Index("ix_leads_closed_sales", "closed_at", "sales_person_id", postgresql_where=text("closed_at IS NOT NULL")),
+        Index("ix_leads_created_sales", "created_at", "sales_person_id"),
         # board and list search: ILIKE '%term%' on the project name (pg_trgm)
         Index("ix_leads_project_name_trgm", "project_name", postgresql_using="gin",
               postgresql_ops={"project_name": "gin_trgm_ops"}),
@@ -86,6 +90,8 @@ class Lead(Base, TimestampMixin):
     customer_confirmation_document_file: Mapped[dict[str, Any] | None] = mapped_column(JSONB)
     last_contacted_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     stage_changed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    # when the lead was closed (status CLOSED): the dashboard's closed figures and sales cycle read it
+    closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     created_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
 
 

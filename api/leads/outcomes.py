@@ -4,6 +4,7 @@ approval or rejection does to the lead. Registered with the engine on import (ap
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import UTC, datetime
 
 from sqlalchemy.orm import Session
 
@@ -53,6 +54,8 @@ def _set_status(session: Session, lead: Lead, actor: User, status: str) -> None:
     if lead.status != status:
         lead_history.record(session, lead, actor, "status", lead.status, status)
         lead.status = status
+        if status == "CLOSED":
+            lead.closed_at = datetime.now(UTC)
 
 
 def _move(session: Session, lead: Lead, actor: User, target: Stage | None) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
+from anyio import to_thread
 from fastapi import APIRouter, File, Form, Path, Query, Request, UploadFile
 from fastapi.responses import FileResponse, Response
 from pydantic import ValidationError
@@ -189,8 +190,6 @@ async def update_v2(
         return lead_requests.save_lead_edit(
             session=session, storage=request.app.state.storage, temporal=temporal, settings=settings, actor=actor,
             lead_id=lead_id, data=payload, uploads=checked)
-
-    from anyio import to_thread
 
     return ok(await to_thread.run_sync(save))
 

@@ -95,6 +95,8 @@ def seed_demo_leads(session: Session, *, count: int = 150, seed: int = 2026) -> 
             session.add(LeadHistory(lead_id=lead.id, changed_by=owner.id, changed_at=moment, field="stage",
                                     old_value=previous, new_value=current))
         lead.stage_changed_at = moment
+        if status == "CLOSED":
+            lead.closed_at = moment
         if stage_name == "E7":
             session.add(LeadProjectId(lead_id=lead.id, pid_number=f"PID-{created:%y%m}-{lead.id:05d}"))
 

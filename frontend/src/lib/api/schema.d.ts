@@ -1569,6 +1569,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sales-targets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The year's target of every sales person the caller sees, with team totals */
+        get: operations["list_targets_api_sales_targets_get"];
+        /** Set a sales person's target for a year */
+        put: operations["save_target_api_sales_targets_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales-targets/{target_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A sales target with the history of its changes */
+        get: operations["get_target_api_sales_targets__target_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stages": {
         parameters: {
             query?: never;
@@ -2484,6 +2519,14 @@ export interface components {
         /** Envelope[StageOut] */
         Envelope_StageOut_: {
             results: components["schemas"]["StageOut"];
+        };
+        /** Envelope[TargetDetail] */
+        Envelope_TargetDetail_: {
+            results: components["schemas"]["TargetDetail"];
+        };
+        /** Envelope[TargetPage] */
+        Envelope_TargetPage_: {
+            results: components["schemas"]["TargetPage"];
         };
         /** Envelope[TimelineOut] */
         Envelope_TimelineOut_: {
@@ -4118,6 +4161,106 @@ export interface components {
             months: string[];
             /** Revenuetotals */
             revenueTotals: components["schemas"]["MonthAmountOut"][];
+        };
+        /** TargetChange */
+        TargetChange: {
+            /**
+             * Changedat
+             * Format: date-time
+             */
+            changedAt: string;
+            /** Changedby */
+            changedBy: string | null;
+            /** Newamount */
+            newAmount: number;
+            /** Oldamount */
+            oldAmount: number | null;
+        };
+        /** TargetDetail */
+        TargetDetail: {
+            /** Amount */
+            amount: number;
+            /** Fullname */
+            fullname: string;
+            /** History */
+            history: components["schemas"]["TargetChange"][];
+            /** Id */
+            id: number | null;
+            /** Leaderid */
+            leaderId: number | null;
+            /** Leadername */
+            leaderName: string | null;
+            /** Nickname */
+            nickname: string | null;
+            /** Salespersonid */
+            salesPersonId: number;
+            /** Updatedat */
+            updatedAt: string | null;
+            /** Year */
+            year: number;
+        };
+        /** TargetIn */
+        TargetIn: {
+            /** Amount */
+            amount: number | string;
+            /** Salespersonid */
+            salesPersonId: number;
+            /** Year */
+            year: number;
+        };
+        /** TargetPage */
+        TargetPage: {
+            /** Data */
+            data: components["schemas"]["TargetRow"][];
+            /**
+             * Teams
+             * @description The same, added up per leader
+             */
+            teams: components["schemas"]["TeamTotal"][];
+            /**
+             * Totalamount
+             * @description The year's targets of every sales person the caller sees
+             */
+            totalAmount: number;
+            /** Totalrows */
+            totalRows: number;
+            /** Year */
+            year: number;
+        };
+        /**
+         * TargetRow
+         * @description A sales person's target for the year (0 and no id when none is set yet).
+         */
+        TargetRow: {
+            /** Amount */
+            amount: number;
+            /** Fullname */
+            fullname: string;
+            /** Id */
+            id: number | null;
+            /** Leaderid */
+            leaderId: number | null;
+            /** Leadername */
+            leaderName: string | null;
+            /** Nickname */
+            nickname: string | null;
+            /** Salespersonid */
+            salesPersonId: number;
+            /** Updatedat */
+            updatedAt: string | null;
+            /** Year */
+            year: number;
+        };
+        /** TeamTotal */
+        TeamTotal: {
+            /** Amount */
+            amount: number;
+            /** Leaderid */
+            leaderId: number | null;
+            /** Leadername */
+            leaderName: string;
+            /** Members */
+            members: number;
         };
         /** TimelineApproverOut */
         TimelineApproverOut: {
@@ -7453,6 +7596,110 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    list_targets_api_sales_targets_get: {
+        parameters: {
+            query?: {
+                year?: number | null;
+                /** @description Rows to skip: (page - 1) * size */
+                offset?: number;
+                /** @description Page size */
+                limit?: number;
+                search?: string | null;
+                /** @description JSON list of filters: [{"field": ..., "value": ...}] */
+                criteria?: string | null;
+                sort?: string | null;
+                desc?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TargetPage_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    save_target_api_sales_targets_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TargetIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TargetDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_target_api_sales_targets__target_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                target_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TargetDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
             };
         };
     };

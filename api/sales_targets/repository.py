@@ -1,0 +1,82 @@
+"""Sales target queries."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import func, or_, select
+from sqlalchemy.orm import Session, aliased
+
+from api.core.listing import ListParams, apply_sort, like
+from api.sales_targets.models import SalesTarget, SalesTargetHistory
+from api.users.models import Role, User
+
+Leader = aliased(User)
+Scope = list[int] | None
+
+
+def _rows(year: int, scope: Scope) -> Any:
+    """Every active sales person in scope with their target for the year (outer joined: none is 0)."""
+    stmt = (select(User, Leader.fullname.label("leader_name"), SalesTarget)
+            .join(Role, Role.id == User.role_id)
+            .outerjoin(Leader, Leader.id == User.leader_id)
+            .outerjoin(SalesTarget, (SalesTarget.sales_person_id == User.id) & (SalesTarget.year == year))
+            .where(Role.name == "SALES", User.is_active.is_(True)))
+    return stmt if scope is None else stmt.where(User.id.in_(scope))
+
+
+SORT = {"fullname": func.lower(User.fullname), "leaderName": func.lower(Leader.fullname),
+        "amount": func.coalesce(SalesTarget.amount, 0)}
+
+
+def page(session: Session, *, year: int, scope: Scope, params: ListParams) -> tuple[list[Any], int]:
+    stmt = _rows(year, scope)
+    if params.search:
+        term = like(params.search)
+        stmt = stmt.where(or_(User.fullname.ilike(term), User.nickname.ilike(term), Leader.fullname.ilike(term)))
+    total = session.scalar(select(func.count()).select_from(stmt.with_only_columns(User.id).subquery())) or 0
+    stmt = apply_sort(stmt, params.sort, params.desc, SORT, default=func.lower(User.fullname), tiebreak=User.id)
+    return list(session.execute(stmt.offset(params.offset).limit(params.limit)).tuples()), int(total)
+
+
+def totals(session: Session, *, year: int, scope: Scope) -> list[tuple[int | None, str | None, int, Any]]:
+    """Per leader: (leader id, name, sales people, sum of their targets)."""
+    rows = _rows(year, scope).subquery()
+    stmt = (select(rows.c.leader_id, rows.c.leader_name, func.count(), func.coalesce(func.sum(rows.c.amount), 0))
+            .group_by(rows.c.leader_id, rows.c.leader_name).order_by(rows.c.leader_name))
+    return [(a, b, int(c), d) for a, b, c, d in session.execute(stmt).tuples()]
+
+
+def of(session: Session, sales_person_id: int, year: int, *, for_update: bool = False) -> SalesTarget | None:
+    stmt = select(SalesTarget).where(SalesTarget.sales_person_id == sales_person_id, SalesTarget.year == year)
+    return session.scalars(stmt.with_for_update() if for_update else stmt).first()
+
+
+def history(session: Session, target_id: int) -> list[tuple[SalesTargetHistory, str | None]]:
+    changer = aliased(User)
+    return list(session.execute(
+        select(SalesTargetHistory, changer.fullname).outerjoin(changer, changer.id == SalesTargetHistory.changed_by)
+        .where(SalesTargetHistory.target_id == target_id)
+        .order_by(SalesTargetHistory.changed_at.desc(), SalesTargetHistory.id.desc())).tuples())
+
+
+def sum_for(session: Session, *, year: int, sales_ids: Scope) -> float:
+    """The year's targets of these sales people (all when None)."""
+    stmt = select(func.coalesce(func.sum(SalesTarget.amount), 0)).where(SalesTarget.year == year)
+    if sales_ids is not None:
+        stmt = stmt.where(SalesTarget.sales_person_id.in_(sales_ids))
+    return float(session.scalar(stmt) or 0)
+
+
+def by_person(session: Session, *, year: int, sales_ids: list[int]) -> dict[int, float]:
+    if not sales_ids:
+        return {}
+    stmt = select(SalesTarget.sales_person_id, SalesTarget.amount).where(
+        SalesTarget.year == year, SalesTarget.sales_person_id.in_(sales_ids))
+    return {i: float(a) for i, a in session.execute(stmt).tuples()}
+
+
+def sales_person(session: Session, user_id: int) -> User | None:
+    """An active user of the SALES role."""
+    return session.scalars(select(User).join(Role, Role.id == User.role_id).where(
+        User.id == user_id, Role.name == "SALES", User.is_active.is_(True))).first()
