@@ -84,6 +84,8 @@ class Settings(BaseSettings):
     allowed_redirect_origins: list[str] = Field(default_factory=list)
 
     tenant_name: str = "PT Nusantara Digital Solusi"
+    # the business's time zone: the dashboard's periods, months and years are counted in it
+    time_zone: str = "Asia/Jakarta"
     profile_picture_max_bytes: int = 5 * 1024 * 1024
     frontend_dist: Path = Field(default=ROOT / "frontend" / "dist")
 

@@ -403,6 +403,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/avg-sales-cycle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Average days from creation to close of the leads closed in the period */
+        get: operations["avg_sales_cycle_api_dashboard_avg_sales_cycle_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/dashboard-role-component/{role_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dashboard a role shows */
+        get: operations["dashboard_role_component_api_dashboard_dashboard_role_component__role_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/gp-type": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Closed GP by service category and by project type (total and average) */
+        get: operations["gp_type_api_dashboard_gp_type_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/revenue-per-stage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The lead pipeline per stage with a grand total */
+        get: operations["revenue_per_stage_api_dashboard_revenue_per_stage_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/sales-performance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Cards, rates, milestone, leaderboard, yearly and monthly closed GP, the weekly stage-change grid */
+        get: operations["sales_performance_api_dashboard_sales_performance_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend-scheduler": {
         parameters: {
             query?: never;
@@ -1712,6 +1797,23 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** ActivityCell */
+        ActivityCell: {
+            /**
+             * Activitydate
+             * Format: date
+             */
+            activityDate: string;
+            /**
+             * Count
+             * @description Stage changes of the sales person's leads that day
+             */
+            count: number;
+            /** Name */
+            name: string;
+            /** Salesid */
+            salesId: number;
+        };
         /** AffiliateOut */
         AffiliateOut: {
             /** Affiliatename */
@@ -2407,6 +2509,10 @@ export interface components {
         Envelope_FlowOut_: {
             results: components["schemas"]["FlowOut"];
         };
+        /** Envelope[GpType] */
+        Envelope_GpType_: {
+            results: components["schemas"]["GpType"];
+        };
         /** Envelope[LeadDetail] */
         Envelope_LeadDetail_: {
             results: components["schemas"]["LeadDetail"];
@@ -2503,6 +2609,22 @@ export interface components {
         /** Envelope[ResetTokenOut] */
         Envelope_ResetTokenOut_: {
             results: components["schemas"]["ResetTokenOut"];
+        };
+        /** Envelope[RevenuePerStage] */
+        Envelope_RevenuePerStage_: {
+            results: components["schemas"]["RevenuePerStage"];
+        };
+        /** Envelope[RoleComponent] */
+        Envelope_RoleComponent_: {
+            results: components["schemas"]["RoleComponent"];
+        };
+        /** Envelope[SalesCycle] */
+        Envelope_SalesCycle_: {
+            results: components["schemas"]["SalesCycle"];
+        };
+        /** Envelope[SalesPerformance] */
+        Envelope_SalesPerformance_: {
+            results: components["schemas"]["SalesPerformance"];
         };
         /** Envelope[SessionOut] */
         Envelope_SessionOut_: {
@@ -2803,6 +2925,24 @@ export interface components {
             redirectBaseUrl?: string | null;
             /** Username */
             username: string;
+        };
+        /** GpGroup */
+        GpGroup: {
+            /** Gpavg */
+            gpAvg: number;
+            /** Gptotal */
+            gpTotal: number;
+            /** Leadcount */
+            leadCount: number;
+            /** Name */
+            name: string;
+        };
+        /** GpType */
+        GpType: {
+            /** Closedleadgpbyprojecttype */
+            closedLeadGpByProjectType: components["schemas"]["GpGroup"][];
+            /** Closedleadgpbyservice */
+            closedLeadGpByService: components["schemas"]["GpGroup"][];
         };
         /** HTTPValidationError */
         HTTPValidationError: {
@@ -3196,6 +3336,30 @@ export interface components {
         LeadSheets: {
             projectCostSheet: components["schemas"]["SheetBrief"] | null;
         };
+        /** LeaderboardRow */
+        LeaderboardRow: {
+            /** Achievedgpincurrentyear */
+            achievedGpInCurrentYear: number;
+            /** Achievedpercent */
+            achievedPercent: number;
+            /** Fullname */
+            fullname: string;
+            /** Nickname */
+            nickname: string | null;
+            /** Remainingtarget */
+            remainingTarget: number;
+            /** Salesid */
+            salesId: number;
+            /** Targetamount */
+            targetAmount: number;
+            /**
+             * Totalleads
+             * @description Leads closed in the year
+             */
+            totalLeads: number;
+            /** Year */
+            year: number;
+        };
         /** LoginIn */
         LoginIn: {
             /** Password */
@@ -3229,6 +3393,15 @@ export interface components {
             date: string;
             /** Totalamount */
             totalAmount: number;
+        };
+        /** MonthCompare */
+        MonthCompare: {
+            /** Lastyear */
+            lastYear: number;
+            /** Month */
+            month: number;
+            /** Thisyear */
+            thisYear: number;
         };
         /** NameAvailabilityIn */
         NameAvailabilityIn: {
@@ -3784,6 +3957,22 @@ export interface components {
             /** Targetstage */
             targetStage: string | null;
         };
+        /**
+         * Rates
+         * @description Percentages with two decimals, 0 when their total is 0 (definitions: README "Dashboard figures").
+         */
+        Rates: {
+            /** Dropped */
+            dropped: number;
+            /** Hold */
+            hold: number;
+            /** Leadwin */
+            leadWin: number;
+            /** Sqlconversion */
+            sqlConversion: number;
+            /** Sqlwin */
+            sqlWin: number;
+        };
         /** ReadAllIn */
         ReadAllIn: {
             /** Type */
@@ -3846,6 +4035,14 @@ export interface components {
             /** Username */
             userName: string;
         };
+        /** RevenuePerStage */
+        RevenuePerStage: {
+            /** Leadpipeline */
+            leadPipeline: components["schemas"]["StagePipeline"][];
+            /** Title */
+            title: string;
+            total: components["schemas"]["StagePipeline"];
+        };
         /** RevisionOut */
         RevisionOut: {
             /** Iscurrent */
@@ -3857,12 +4054,86 @@ export interface components {
             /** Status */
             status: string;
         };
+        /** RoleComponent */
+        RoleComponent: {
+            /** Dashboardcomponent */
+            dashboardComponent: string | null;
+            /** Roleid */
+            roleId: number;
+        };
+        /** SalesCycle */
+        SalesCycle: {
+            /** Averagedays */
+            averageDays: number;
+            /** Closedleads */
+            closedLeads: number;
+        };
         /** SalesOption */
         SalesOption: {
             /** Fullname */
             fullname: string;
             /** Id */
             id: number;
+        };
+        /** SalesPerformance */
+        SalesPerformance: {
+            /** Achievedleadsamount */
+            achievedLeadsAmount: number;
+            /** Closeleads */
+            closeLeads: number;
+            /** Closeleadsamount */
+            closeLeadsAmount: number;
+            /** Closedleadpermonth */
+            closedLeadPerMonth: components["schemas"]["MonthCompare"][];
+            /** Closedleadpermonthsum */
+            closedLeadPerMonthSum: components["schemas"]["MonthCompare"][];
+            /** Leaddropcount */
+            leadDropCount: number;
+            /** Leadholdcount */
+            leadHoldCount: number;
+            /** Newleads */
+            newLeads: number;
+            /** Newleadsamount */
+            newLeadsAmount: number;
+            /**
+             * Periodend
+             * Format: date
+             */
+            periodEnd: string;
+            /**
+             * Periodstart
+             * Format: date
+             */
+            periodStart: string;
+            /** Potentialleadsamount */
+            potentialLeadsAmount: number;
+            rates: components["schemas"]["Rates"];
+            /**
+             * Salesactivityoverview
+             * @description TOP_MANAGEMENT and TL only (None for the SALES dashboard)
+             */
+            salesActivityOverview: components["schemas"]["ActivityCell"][] | null;
+            /** Salesleaderboard */
+            salesLeaderboard: components["schemas"]["LeaderboardRow"][];
+            /** Salestargetamount */
+            salesTargetAmount: number;
+            /** Sqlleadcount */
+            sqlLeadCount: number;
+            /** Totalleads */
+            totalLeads: number;
+            /** Totalongoingleads */
+            totalOngoingLeads: number;
+            /** Totalongoingleadsamount */
+            totalOngoingLeadsAmount: number;
+            /**
+             * Weekstart
+             * Format: date
+             */
+            weekStart: string;
+            /** Year */
+            year: number;
+            /** Yearvalueclosedgp */
+            yearValueClosedGp: components["schemas"]["YearGp"][];
         };
         /** SalesPersonOut */
         SalesPersonOut: {
@@ -4130,6 +4401,19 @@ export interface components {
             stageDescription: string;
             /** Stagename */
             stageName: string;
+        };
+        /** StagePipeline */
+        StagePipeline: {
+            /** Leadcount */
+            leadCount: number;
+            /** Leadyearvaluegp */
+            leadYearValueGp: number;
+            /** Stagedescription */
+            stageDescription: string;
+            /** Stagename */
+            stageName: string;
+            /** Totalgrossprofit */
+            totalGrossProfit: number;
         };
         /** SubServiceCategoryItem */
         SubServiceCategoryItem: {
@@ -4419,6 +4703,13 @@ export interface components {
             targetStageName: string | null;
             /** Targetstatus */
             targetStatus: string | null;
+        };
+        /** YearGp */
+        YearGp: {
+            /** Gp */
+            gp: number;
+            /** Year */
+            year: number;
         };
     };
     responses: never;
@@ -5400,6 +5691,165 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_CoaOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    avg_sales_cycle_api_dashboard_avg_sales_cycle_get: {
+        parameters: {
+            query?: {
+                /** @description JSON: {"date": {"dateRange": {"start": "YYYY-MM-DD", "end": "YYYY-MM-DD"}, "value": ..., "label": ...}, "projectIds": [...], "entityIds": [...], "categoryIds": [...], "salesPersonIds": [...]}; every part optional, the date range defaulting to this year */
+                filters?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SalesCycle_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    dashboard_role_component_api_dashboard_dashboard_role_component__role_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                role_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RoleComponent_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    gp_type_api_dashboard_gp_type_get: {
+        parameters: {
+            query?: {
+                /** @description JSON: {"date": {"dateRange": {"start": "YYYY-MM-DD", "end": "YYYY-MM-DD"}, "value": ..., "label": ...}, "projectIds": [...], "entityIds": [...], "categoryIds": [...], "salesPersonIds": [...]}; every part optional, the date range defaulting to this year */
+                filters?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_GpType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    revenue_per_stage_api_dashboard_revenue_per_stage_get: {
+        parameters: {
+            query?: {
+                /** @description JSON: {"date": {"dateRange": {"start": "YYYY-MM-DD", "end": "YYYY-MM-DD"}, "value": ..., "label": ...}, "projectIds": [...], "entityIds": [...], "categoryIds": [...], "salesPersonIds": [...]}; every part optional, the date range defaulting to this year */
+                filters?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RevenuePerStage_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    sales_performance_api_dashboard_sales_performance_get: {
+        parameters: {
+            query?: {
+                /** @description JSON: {"date": {"dateRange": {"start": "YYYY-MM-DD", "end": "YYYY-MM-DD"}, "value": ..., "label": ...}, "projectIds": [...], "entityIds": [...], "categoryIds": [...], "salesPersonIds": [...]}; every part optional, the date range defaulting to this year */
+                filters?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SalesPerformance_"];
                 };
             };
             /** @description Validation Error */

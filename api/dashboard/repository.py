@@ -1,0 +1,160 @@
+"""Dashboard aggregates over the leads a user sees, each widget one statement (README "Dashboard figures" defines
+them). Periods are half-open [start, end) instants; months and years are counted in the product's time zone."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import ColumnElement, and_, exists, extract, func, literal, select
+from sqlalchemy.orm import Session
+
+from api.leads.models import ONGOING, Lead, LeadHistory, LeadServiceCategory, Stage
+from api.master_data.models import ProjectType, ServiceCategory
+from api.users.models import User
+
+SQL_STAGES = ("E4", "E5", "E6", "E7")  # a sales qualified lead: it reached Proposal (E7 is Closed)
+PIPELINE_SQL_STAGES = ("E4", "E5", "E6")
+
+
+@dataclass(frozen=True)
+class Scope:
+    """Which leads count: those the user sees (`sales_ids` None: all) narrowed by the filters."""
+
+    sales_ids: list[int] | None
+    project_type_ids: list[int]
+    entity_ids: list[int]
+    category_ids: list[int]
+
+    def conditions(self) -> list[ColumnElement[bool]]:
+        found: list[ColumnElement[bool]] = []
+        if self.sales_ids is not None:
+            found.append(Lead.sales_person_id.in_(self.sales_ids))
+        if self.project_type_ids:
+            found.append(Lead.project_type_id.in_(self.project_type_ids))
+        if self.entity_ids:
+            found.append(Lead.entity_id.in_(self.entity_ids))
+        if self.category_ids:
+            found.append(exists().where(LeadServiceCategory.lead_id == Lead.id,
+                                        LeadServiceCategory.service_category_id.in_(self.category_ids)))
+        return found
+
+
+@dataclass(frozen=True)
+class Window:
+    start: datetime  # the period
+    end: datetime
+    year_start: datetime  # the year of the period's end
+    year_end: datetime
+
+
+def _between(column: Any, start: datetime, end: datetime) -> ColumnElement[bool]:
+    return and_(column >= start, column < end)
+
+
+def counts(session: Session, scope: Scope, w: Window) -> dict[str, Any]:
+    """The cards, rates' counts, milestone amounts and the average cycle, in one pass over the relevant leads."""
+    gp = Lead.total_gross_profit
+    created = _between(Lead.created_at, w.start, w.end)
+    closed = _between(Lead.closed_at, w.start, w.end)
+    ongoing = Lead.status.in_(ONGOING)
+    sql = Stage.stage_name.in_(SQL_STAGES)
+    closed_in_year = _between(Lead.closed_at, w.year_start, w.year_end)
+    row = session.execute(
+        select(
+            func.count().filter(created).label("new_leads"),
+            func.coalesce(func.sum(gp).filter(created), 0).label("new_amount"),
+            func.count().filter(closed).label("closed_leads"),
+            func.coalesce(func.sum(gp).filter(closed), 0).label("closed_amount"),
+            func.count().filter(ongoing).label("ongoing_leads"),
+            func.coalesce(func.sum(gp).filter(ongoing), 0).label("ongoing_amount"),
+            func.count().filter(created, sql).label("sql_leads"),
+            func.count().filter(created, Lead.status == "CLOSED").label("won_leads"),
+            func.count().filter(created, sql, Lead.status == "CLOSED").label("sql_won_leads"),
+            func.count().filter(created, Lead.status == "DROPPED").label("dropped_leads"),
+            func.count().filter(created, Lead.status == "HOLD").label("hold_leads"),
+            func.coalesce(func.sum(gp).filter(closed_in_year), 0).label("achieved"),
+            func.coalesce(func.sum(gp).filter(ongoing, Stage.stage_name.in_(PIPELINE_SQL_STAGES)), 0)
+            .label("potential"),
+            func.avg(extract("epoch", Lead.closed_at - Lead.created_at) / 86400).filter(closed).label("cycle_days"),
+        ).select_from(Lead).join(Stage, Stage.id == Lead.stage_id)
+        .where(*scope.conditions(), created | closed | ongoing | closed_in_year)).one()
+    return dict(row._mapping)
+
+
+def pipeline(session: Session, scope: Scope, w: Window, stage_names: tuple[str, ...] | None) -> list[Any]:
+    """Per stage of the board: ongoing leads, their GP, and the GP of those expected to close in the year."""
+    in_year = and_(Lead.expected_close_date >= w.year_start.date(), Lead.expected_close_date < w.year_end.date())
+    stmt = (select(Stage.stage_name, Stage.stage_description, func.count(Lead.id).label("lead_count"),
+                   func.coalesce(func.sum(Lead.total_gross_profit), 0).label("total_gp"),
+                   func.coalesce(func.sum(Lead.total_gross_profit).filter(in_year), 0).label("year_gp"))
+            .select_from(Stage)
+            .outerjoin(Lead, and_(Lead.stage_id == Stage.id, Lead.status.in_(ONGOING), *scope.conditions()))
+            .where(Stage.stage_name.in_(stage_names) if stage_names else Stage.stage_name != "E7")
+            .group_by(Stage.id).order_by(Stage.seq_number))
+    return list(session.execute(stmt))
+
+
+def closed_by(session: Session, scope: Scope, w: Window, by: str) -> list[Any]:
+    """Leads closed in the period grouped by service category (a lead in two counts in both) or project type."""
+    closed = _between(Lead.closed_at, w.start, w.end)
+    if by == "service":
+        stmt = (select(ServiceCategory.service_category_name.label("name"), func.count(Lead.id).label("n"),
+                       func.sum(Lead.total_gross_profit).label("total"), func.avg(Lead.total_gross_profit).label("avg"))
+                .select_from(Lead).join(LeadServiceCategory, LeadServiceCategory.lead_id == Lead.id)
+                .join(ServiceCategory, ServiceCategory.id == LeadServiceCategory.service_category_id)
+                .group_by(ServiceCategory.service_category_name))
+    else:
+        name = func.coalesce(ProjectType.project_type_name, literal("Unspecified"))
+        stmt = (select(name.label("name"), func.count(Lead.id).label("n"),
+                       func.sum(Lead.total_gross_profit).label("total"), func.avg(Lead.total_gross_profit).label("avg"))
+                .select_from(Lead).outerjoin(ProjectType, ProjectType.id == Lead.project_type_id).group_by(name))
+    return list(session.execute(stmt.where(closed, *scope.conditions()).order_by(func.sum(Lead.total_gross_profit)
+                                                                                 .desc())))
+
+
+def _local(column: Any, zone: str) -> Any:
+    return func.timezone(zone, column)
+
+
+def closed_per_year(session: Session, scope: Scope, since: datetime, until: datetime, zone: str) -> list[Any]:
+    year = extract("year", _local(Lead.closed_at, zone))
+    return list(session.execute(
+        select(year.label("year"), func.sum(Lead.total_gross_profit).label("gp"))
+        .where(_between(Lead.closed_at, since, until), *scope.conditions()).group_by(year).order_by(year)))
+
+
+def closed_per_month(session: Session, scope: Scope, since: datetime, until: datetime, zone: str) -> list[Any]:
+    local = _local(Lead.closed_at, zone)
+    year, month = extract("year", local), extract("month", local)
+    return list(session.execute(
+        select(year.label("year"), month.label("month"), func.count().label("n"),
+               func.sum(Lead.total_gross_profit).label("gp"))
+        .where(_between(Lead.closed_at, since, until), *scope.conditions()).group_by(year, month)))
+
+
+def leaderboard(session: Session, scope: Scope, w: Window) -> list[Any]:
+    """Per sales person of the scope (every active one, closed or not): leads closed in the year and their GP."""
+    closed = _between(Lead.closed_at, w.year_start, w.year_end)
+    stmt = (select(User.id, User.fullname, User.nickname, func.count(Lead.id).label("n"),
+                   func.coalesce(func.sum(Lead.total_gross_profit), 0).label("gp"))
+            .select_from(User)
+            .outerjoin(Lead, and_(Lead.sales_person_id == User.id, closed, *scope.conditions()))
+            .where(User.is_active.is_(True), User.role.has(name="SALES"))
+            .group_by(User.id).order_by(func.coalesce(func.sum(Lead.total_gross_profit), 0).desc(), User.fullname))
+    if scope.sales_ids is not None:
+        stmt = stmt.where(User.id.in_(scope.sales_ids))
+    return list(session.execute(stmt))
+
+
+def stage_changes(session: Session, scope: Scope, since: datetime, until: datetime, zone: str) -> list[Any]:
+    """Stage changes of the scope's leads per sales person and local day."""
+    day = func.date(_local(LeadHistory.changed_at, zone))
+    return list(session.execute(
+        select(User.id, User.fullname, day.label("day"), func.count().label("n"))
+        .select_from(LeadHistory).join(Lead, Lead.id == LeadHistory.lead_id)
+        .join(User, User.id == Lead.sales_person_id)
+        .where(LeadHistory.field == "stage", _between(LeadHistory.changed_at, since, until), *scope.conditions())
+        .group_by(User.id, User.fullname, day).order_by(User.fullname, day)))
+

@@ -1,0 +1,182 @@
+"""The dashboard by role (spec 2 §2.6, §6): the figures of exactly the leads the user sees, narrowed by the filters.
+Every figure's definition is here and in README "Dashboard figures"."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, date, datetime, timedelta
+from zoneinfo import ZoneInfo
+
+from pydantic import ValidationError
+from sqlalchemy.orm import Session
+
+from api.core.errors import NotFound, ValidationFailed
+from api.dashboard import repository as repo
+from api.dashboard.schemas import (
+    ActivityCell,
+    DashboardFilters,
+    GpGroup,
+    GpType,
+    LeaderboardRow,
+    MonthCompare,
+    Rates,
+    RevenuePerStage,
+    RoleComponent,
+    SalesCycle,
+    SalesPerformance,
+    StagePipeline,
+    YearGp,
+)
+from api.leads.visibility import visible_sales_ids
+from api.sales_targets import service as targets
+from api.users.models import Role, User
+
+INVALID_FILTERS = "The dashboard filters are not valid."
+YEARS_SHOWN = 5  # the yearly closed GP line: this year and the four before
+
+
+def parse_filters(raw: str | None) -> DashboardFilters:
+    if not raw:
+        return DashboardFilters()
+    try:
+        return DashboardFilters.model_validate(json.loads(raw))
+    except (ValueError, ValidationError) as exc:
+        raise ValidationFailed(INVALID_FILTERS) from exc
+
+
+def rate(part: int, whole: int) -> float:
+    """A percentage with two decimals; 0 when the whole is 0 (spec 2 §2.6)."""
+    return round(part * 100 / whole, 2) if whole else 0.0
+
+
+def _period(filters: DashboardFilters, zone: ZoneInfo) -> tuple[date, date]:
+    today = datetime.now(zone).date()
+    found = filters.date.date_range if filters.date else None
+    start, end = (found.start, found.end) if found else (date(today.year, 1, 1), date(today.year, 12, 31))
+    if end < start:
+        raise ValidationFailed("The date range must end on or after its start.")
+    return start, end
+
+
+def _instant(day: date, zone: ZoneInfo) -> datetime:
+    return datetime(day.year, day.month, day.day, tzinfo=zone).astimezone(UTC)
+
+
+def _window(start: date, end: date, zone: ZoneInfo) -> repo.Window:
+    return repo.Window(start=_instant(start, zone), end=_instant(end + timedelta(days=1), zone),
+                       year_start=_instant(date(end.year, 1, 1), zone),
+                       year_end=_instant(date(end.year + 1, 1, 1), zone))
+
+
+def _scope(session: Session, actor: User, filters: DashboardFilters) -> repo.Scope:
+    """The leads the user sees; a sales person filter narrows it (never widens it)."""
+    visible = visible_sales_ids(session, actor)
+    wanted = filters.sales_person_ids or None
+    sales = visible if wanted is None else [i for i in wanted if visible is None or i in visible]
+    return repo.Scope(sales_ids=sales, project_type_ids=filters.project_ids, entity_ids=filters.entity_ids,
+                      category_ids=filters.category_ids)
+
+
+def component(actor: User) -> str | None:
+    return actor.role.dashboard_component
+
+
+def sales_performance(*, session: Session, actor: User, filters: DashboardFilters, zone_name: str) -> SalesPerformance:
+    zone = ZoneInfo(zone_name)
+    start, end = _period(filters, zone)
+    w, scope = _window(start, end, zone), _scope(session, actor, filters)
+    c = repo.counts(session, scope, w)
+    total, sql = int(c["new_leads"]), int(c["sql_leads"])
+    year = end.year
+
+    yearly = {int(r.year): float(r.gp or 0) for r in repo.closed_per_year(
+        session, scope, _instant(date(year - YEARS_SHOWN + 1, 1, 1), zone), w.year_end, zone_name)}
+    monthly = {(int(r.year), int(r.month)): (int(r.n), float(r.gp or 0)) for r in repo.closed_per_month(
+        session, scope, _instant(date(year - 1, 1, 1), zone), w.year_end, zone_name)}
+
+    board = repo.leaderboard(session, scope, w)
+    goals = targets.per_person(session, year=year, sales_ids=[r.id for r in board])
+    leaderboard = []
+    for r in board:
+        goal, achieved = goals.get(r.id, 0.0), float(r.gp)
+        leaderboard.append(LeaderboardRow(
+            sales_id=r.id, fullname=r.fullname, nickname=r.nickname, year=year, total_leads=int(r.n),
+            achieved_gp_in_current_year=achieved, target_amount=goal, remaining_target=max(goal - achieved, 0.0),
+            achieved_percent=rate_amount(achieved, goal)))
+
+    kind = component(actor)
+    today = datetime.now(zone).date()
+    anchor = today if start <= today <= end else end
+    monday = anchor - timedelta(days=anchor.weekday())
+    grid = None
+    if kind in ("TOP_MANAGEMENT", "TL"):
+        grid = [ActivityCell(sales_id=r.id, name=r.fullname, activity_date=r.day, count=int(r.n))
+                for r in repo.stage_changes(session, scope, _instant(monday, zone),
+                                            _instant(monday + timedelta(days=8), zone), zone_name)]
+    return SalesPerformance(
+        period_start=start, period_end=end, year=year,
+        achieved_leads_amount=float(c["achieved"]), potential_leads_amount=float(c["potential"]),
+        sales_target_amount=targets.for_people(session, year=year, sales_ids=scope.sales_ids),
+        new_leads=total, new_leads_amount=float(c["new_amount"]),
+        close_leads=int(c["closed_leads"]), close_leads_amount=float(c["closed_amount"]),
+        total_ongoing_leads=int(c["ongoing_leads"]), total_ongoing_leads_amount=float(c["ongoing_amount"]),
+        sql_lead_count=sql, total_leads=total, lead_drop_count=int(c["dropped_leads"]),
+        lead_hold_count=int(c["hold_leads"]),
+        rates=Rates(sql_conversion=rate(sql, total), sql_win=rate(int(c["sql_won_leads"]), sql),
+                    lead_win=rate(int(c["won_leads"]), total), dropped=rate(int(c["dropped_leads"]), total),
+                    hold=rate(int(c["hold_leads"]), total)),
+        year_value_closed_gp=[YearGp(year=y, gp=yearly.get(y, 0.0)) for y in range(year - YEARS_SHOWN + 1, year + 1)],
+        sales_leaderboard=leaderboard,
+        closed_lead_per_month=[MonthCompare(month=m, this_year=monthly.get((year, m), (0, 0.0))[0],
+                                            last_year=monthly.get((year - 1, m), (0, 0.0))[0]) for m in range(1, 13)],
+        closed_lead_per_month_sum=[MonthCompare(month=m, this_year=monthly.get((year, m), (0, 0.0))[1],
+                                                last_year=monthly.get((year - 1, m), (0, 0.0))[1])
+                                   for m in range(1, 13)],
+        sales_activity_overview=grid, week_start=monday)
+
+
+def rate_amount(part: float, whole: float) -> float:
+    return round(part * 100 / whole, 2) if whole else 0.0
+
+
+def revenue_per_stage(*, session: Session, actor: User, filters: DashboardFilters, zone_name: str) -> RevenuePerStage:
+    """TOP_MANAGEMENT: the SQL stages E4-E6 ('SQL Lead Pipeline'); TL and SALES: every board stage."""
+    zone = ZoneInfo(zone_name)
+    start, end = _period(filters, zone)
+    top = component(actor) == "TOP_MANAGEMENT"
+    rows = repo.pipeline(session, _scope(session, actor, filters), _window(start, end, zone),
+                         repo.PIPELINE_SQL_STAGES if top else None)
+    stages = [StagePipeline(stage_name=r.stage_name, stage_description=r.stage_description,
+                            lead_count=int(r.lead_count), total_gross_profit=float(r.total_gp),
+                            lead_year_value_gp=float(r.year_gp)) for r in rows]
+    total = StagePipeline(stage_name="Total", stage_description="Grand total",
+                          lead_count=sum(s.lead_count for s in stages),
+                          total_gross_profit=sum(s.total_gross_profit for s in stages),
+                          lead_year_value_gp=sum(s.lead_year_value_gp for s in stages))
+    return RevenuePerStage(title="SQL Lead Pipeline" if top else "Lead Pipeline", lead_pipeline=stages, total=total)
+
+
+def gp_type(*, session: Session, actor: User, filters: DashboardFilters, zone_name: str) -> GpType:
+    zone = ZoneInfo(zone_name)
+    start, end = _period(filters, zone)
+    scope, w = _scope(session, actor, filters), _window(start, end, zone)
+
+    def groups(by: str) -> list[GpGroup]:
+        return [GpGroup(name=r.name, gp_total=float(r.total or 0), gp_avg=round(float(r.avg or 0), 2),
+                        lead_count=int(r.n)) for r in repo.closed_by(session, scope, w, by)]
+
+    return GpType(closed_lead_gp_by_service=groups("service"), closed_lead_gp_by_project_type=groups("type"))
+
+
+def sales_cycle(*, session: Session, actor: User, filters: DashboardFilters, zone_name: str) -> SalesCycle:
+    zone = ZoneInfo(zone_name)
+    start, end = _period(filters, zone)
+    c = repo.counts(session, _scope(session, actor, filters), _window(start, end, zone))
+    return SalesCycle(average_days=round(float(c["cycle_days"] or 0), 1), closed_leads=int(c["closed_leads"]))
+
+
+def role_component(*, session: Session, role_id: int) -> RoleComponent:
+    role = session.get(Role, role_id)
+    if role is None:
+        raise NotFound("Role not found.")
+    return RoleComponent(role_id=role.id, dashboard_component=role.dashboard_component)
