@@ -89,6 +89,7 @@ bench: $(PY_STAMP)
 	$(PY) bench/approvals.py
 	$(PY) bench/uploads.py
 	$(PY) bench/notification_streams.py
+	$(PY) bench/dashboard.py
 
 clean:
 	rm -rf .test-data frontend/dist

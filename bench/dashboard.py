@@ -1,0 +1,161 @@
+"""Dashboard benchmark: 1,000,000 leads over 200 sales people (20 teams of 10) and five years, with their stage
+history and service categories, in its own database.
+
+For top management without filters and for a team leader (10 sales people), prints p50/p95 server time and SQL
+statements per call of each dashboard call, and in the same run the time of the heaviest aggregate (the cards,
+rates, milestone and cycle of sales-performance) as one hand-written SQL statement: the goals are p95 under 250 ms
+for top management and under 100 ms for a team leader, within twice the hand-written statement.
+Run: `.venv/bin/python bench/dashboard.py [runs] [leads]`.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from sqlalchemy import text
+
+from bench.common import StatementCounter, embedded_stack, measure, report
+
+TEAMS = 20
+PER_TEAM = 10
+
+HAND_WRITTEN = """
+SELECT count(*) FILTER (WHERE l.created_at >= :s AND l.created_at < :e),
+       coalesce(sum(l.total_gross_profit) FILTER (WHERE l.created_at >= :s AND l.created_at < :e), 0),
+       count(*) FILTER (WHERE l.closed_at >= :s AND l.closed_at < :e),
+       coalesce(sum(l.total_gross_profit) FILTER (WHERE l.closed_at >= :s AND l.closed_at < :e), 0),
+       count(*) FILTER (WHERE l.status IN ('NEW', 'WAITING')),
+       coalesce(sum(l.total_gross_profit) FILTER (WHERE l.status IN ('NEW', 'WAITING')), 0),
+       count(*) FILTER (WHERE l.created_at >= :s AND l.created_at < :e AND st.stage_name IN ('E4','E5','E6','E7')),
+       count(*) FILTER (WHERE l.created_at >= :s AND l.created_at < :e AND l.status = 'CLOSED'),
+       count(*) FILTER (WHERE l.created_at >= :s AND l.created_at < :e AND st.stage_name IN ('E4','E5','E6','E7')
+                          AND l.status = 'CLOSED'),
+       count(*) FILTER (WHERE l.created_at >= :s AND l.created_at < :e AND l.status = 'DROPPED'),
+       count(*) FILTER (WHERE l.created_at >= :s AND l.created_at < :e AND l.status = 'HOLD'),
+       coalesce(sum(l.total_gross_profit) FILTER (WHERE l.closed_at >= :s AND l.closed_at < :e), 0),
+       coalesce(sum(l.total_gross_profit) FILTER (WHERE l.status IN ('NEW', 'WAITING')
+                                                    AND st.stage_name IN ('E4','E5','E6')), 0),
+       avg(extract(epoch FROM l.closed_at - l.created_at) / 86400) FILTER (WHERE l.closed_at >= :s AND l.closed_at < :e)
+FROM leads l JOIN stages st ON st.id = l.stage_id
+WHERE (l.created_at >= :s AND l.created_at < :e) OR (l.closed_at >= :s AND l.closed_at < :e)
+   OR l.status IN ('NEW', 'WAITING')
+"""
+
+
+def populate(database_url: str, leads: int) -> None:
+    from api.core.db import make_engine
+
+    engine = make_engine(database_url)
+    started = time.perf_counter()
+    with engine.begin() as conn:
+        conn.execute(text("""
+            INSERT INTO users (username, password_hash, fullname, nickname, role_id, leader_id, is_active)
+            SELECT 'bench-tl' || t, a.password_hash, 'Bench Leader ' || t, 'BL' || t,
+                   (SELECT id FROM roles WHERE name = 'TL'), (SELECT id FROM users WHERE username = 'topmanager'), true
+            FROM generate_series(1, :teams) AS t, (SELECT password_hash FROM users WHERE username = 'admin') AS a
+        """), {"teams": TEAMS})
+        conn.execute(text("""
+            INSERT INTO users (username, password_hash, fullname, nickname, role_id, leader_id, is_active)
+            SELECT 'bench-s' || t || '-' || s, a.password_hash, 'Bench Sales ' || t || '-' || s, 'BS' || s,
+                   (SELECT id FROM roles WHERE name = 'SALES'),
+                   (SELECT id FROM users WHERE username = 'bench-tl' || t), true
+            FROM generate_series(1, :teams) AS t, generate_series(1, :per) AS s,
+                 (SELECT password_hash FROM users WHERE username = 'admin') AS a
+        """), {"teams": TEAMS, "per": PER_TEAM})
+        # five years of leads; stage 1..7 (7: closed, 10 to 190 days after creation); GP up to 1 B
+        conn.execute(text("""
+            WITH sales AS (SELECT array_agg(id ORDER BY id) AS ids FROM users WHERE username LIKE 'bench-s%'),
+                 clients AS (SELECT array_agg(id ORDER BY id) AS ids FROM clients),
+                 types AS (SELECT array_agg(id ORDER BY id) AS ids FROM project_types),
+                 entities AS (SELECT array_agg(id ORDER BY id) AS ids FROM entities)
+            INSERT INTO leads (project_name, stage_id, status, client_id, sales_person_id, project_type_id, entity_id,
+                               total_revenue, total_gross_profit, gross_profit_margin, last_contacted_at,
+                               stage_changed_at, created_at, updated_at, closed_at, expected_close_date)
+            SELECT 'Bench project ' || g, s.stage,
+                   CASE WHEN s.stage = 7 THEN 'CLOSED'
+                        ELSE (ARRAY['NEW','NEW','NEW','WAITING','HOLD','DROPPED','NEW','NEW','WAITING','NEW',
+                                    'HOLD'])[1 + (g % 11)] END,
+                   clients.ids[1 + (g % array_length(clients.ids, 1))],
+                   sales.ids[1 + ((g::bigint * 7919) % array_length(sales.ids, 1))::int],
+                   types.ids[1 + (g % array_length(types.ids, 1))],
+                   entities.ids[1 + (g % array_length(entities.ids, 1))],
+                   (g % 5000)::bigint * 1000000, (g % 5000)::bigint * 200000, 20,
+                   c.created + interval '3 days', c.created + interval '5 days', c.created, c.created,
+                   CASE WHEN s.stage = 7 THEN least(c.created + ((10 + g % 180) || ' days')::interval, now()) END,
+                   (c.created + ((g % 240) || ' days')::interval)::date
+            FROM generate_series(1, :n) AS g
+            CROSS JOIN LATERAL (SELECT 1 + (g * 31 % 7) AS stage) AS s
+            CROSS JOIN LATERAL (SELECT now() - ((g % 1825) || ' days')::interval
+                                       - ((g % 24) || ' hours')::interval AS created) AS c,
+                 sales, clients, types, entities
+        """), {"n": leads})
+        conn.execute(text("""
+            INSERT INTO lead_service_categories (lead_id, service_category_id)
+            SELECT l.id, c.ids[1 + (l.id % array_length(c.ids, 1))]
+            FROM leads l, (SELECT array_agg(id ORDER BY id) AS ids FROM service_categories) AS c
+        """))
+        # the stage history: one change per stage reached, five days apart
+        conn.execute(text("""
+            INSERT INTO lead_histories (lead_id, changed_by, field, old_value, new_value, changed_at)
+            SELECT l.id, l.sales_person_id, 'stage', 'E' || k, 'E' || (k + 1),
+                   l.created_at + (k * 5 || ' days')::interval
+            FROM leads l CROSS JOIN LATERAL generate_series(1, l.stage_id - 1) AS k
+        """))
+    with engine.connect() as conn:
+        conn.execution_options(isolation_level="AUTOCOMMIT").execute(text("VACUUM ANALYZE"))
+        total = conn.execute(text("SELECT count(*) FROM leads")).scalar_one()
+        history = conn.execute(text("SELECT count(*) FROM lead_histories")).scalar_one()
+    engine.dispose()
+    print(f"seeded {total:,} leads ({history:,} history rows) over {TEAMS * PER_TEAM} sales people in "
+          f"{time.perf_counter() - started:.1f} s")
+
+
+def main(runs: int, leads: int) -> None:
+    from datetime import UTC, datetime
+
+    from fastapi.testclient import TestClient
+
+    from api.core.config import Settings
+    from api.main import create_app
+
+    with embedded_stack("dashboard") as stack:
+        populate(stack.database_url, leads)
+        settings = Settings(database_url=stack.database_url, redis_url=stack.redis_url, temporal_address=None)
+        with TestClient(create_app(settings)) as client:
+            engine = client.app.state.engine  # type: ignore[attr-defined]
+            counter = StatementCounter(engine)
+
+            def token(username: str) -> dict[str, str]:
+                r = client.post("/api/auth/login", json={"username": username, "password": "Pipeline#2026!Go"})
+                return {"Authorization": f"Bearer {r.json()['results']['token']}"}
+
+            tl, top = token("bench-tl7"), token("topmanager")
+            year = datetime.now(UTC).year
+            filters = json.dumps({"date": {"dateRange": {"start": f"{year}-01-01", "end": f"{year}-12-31"}}})
+
+            def call(path: str, headers: dict[str, str]) -> None:
+                r = client.get(f"/api/dashboard/{path}", params={"filters": filters}, headers=headers)
+                assert r.status_code == 200, r.text
+
+            rows = {}
+            for who, headers in (("top", top), ("TL", tl)):
+                for path in ("sales-performance", "revenue-per-stage", "gp-type", "avg-sales-cycle"):
+                    rows[f"{path}, {who}"] = measure(lambda p=path, h=headers: call(p, h), runs=runs, warmup=3,
+                                                     counter=counter)
+            start, end = datetime(year, 1, 1, tzinfo=UTC), datetime(year + 1, 1, 1, tzinfo=UTC)
+
+            def hand() -> None:
+                with engine.connect() as conn:
+                    conn.execute(text(HAND_WRITTEN), {"s": start, "e": end}).one()
+
+            rows["hand-written cards statement, top"] = measure(hand, runs=runs, warmup=3, counter=counter)
+            report(f"Dashboard benchmark: {leads:,} leads, {runs} runs per call, in-process ASGI client", rows)
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 30, int(sys.argv[2]) if len(sys.argv) > 2 else 1_000_000)
