@@ -83,6 +83,14 @@ def counts(session: Session, scope: Scope, w: Window) -> dict[str, Any]:
     return dict(row._mapping)
 
 
+def cycle(session: Session, scope: Scope, w: Window) -> tuple[float | None, int]:
+    """Mean days from creation to close of the leads closed in the period, and how many (the closed_at index)."""
+    avg, n = session.execute(
+        select(func.avg(extract("epoch", Lead.closed_at - Lead.created_at) / 86400), func.count())
+        .where(_between(Lead.closed_at, w.start, w.end), *scope.conditions())).one()
+    return (float(avg) if avg is not None else None), int(n)
+
+
 def pipeline(session: Session, scope: Scope, w: Window, stage_names: tuple[str, ...] | None) -> list[Any]:
     """Per stage of the board: ongoing leads, their GP, and the GP of those expected to close in the year."""
     in_year = and_(Lead.expected_close_date >= w.year_start.date(), Lead.expected_close_date < w.year_end.date())

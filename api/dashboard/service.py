@@ -171,8 +171,8 @@ def gp_type(*, session: Session, actor: User, filters: DashboardFilters, zone_na
 def sales_cycle(*, session: Session, actor: User, filters: DashboardFilters, zone_name: str) -> SalesCycle:
     zone = ZoneInfo(zone_name)
     start, end = _period(filters, zone)
-    c = repo.counts(session, _scope(session, actor, filters), _window(start, end, zone))
-    return SalesCycle(average_days=round(float(c["cycle_days"] or 0), 1), closed_leads=int(c["closed_leads"]))
+    days, closed = repo.cycle(session, _scope(session, actor, filters), _window(start, end, zone))
+    return SalesCycle(average_days=round(days or 0, 1), closed_leads=closed)
 
 
 def role_component(*, session: Session, role_id: int) -> RoleComponent:
