@@ -89,10 +89,12 @@ def sales_performance(*, session: Session, actor: User, filters: DashboardFilter
     total, sql = int(c["new_leads"]), int(c["sql_leads"])
     year = end.year
 
-    yearly = {int(r.year): float(r.gp or 0) for r in repo.closed_per_year(
-        session, scope, _instant(date(year - YEARS_SHOWN + 1, 1, 1), zone), w.year_end, zone_name)}
+    # one statement for the yearly line and the month-by-month comparison: closed per month over the five years
     monthly = {(int(r.year), int(r.month)): (int(r.n), float(r.gp or 0)) for r in repo.closed_per_month(
-        session, scope, _instant(date(year - 1, 1, 1), zone), w.year_end, zone_name)}
+        session, scope, _instant(date(year - YEARS_SHOWN + 1, 1, 1), zone), w.year_end, zone_name)}
+    yearly: dict[int, float] = {}
+    for (y, _), (_, gp) in monthly.items():
+        yearly[y] = yearly.get(y, 0.0) + gp
 
     board = repo.leaderboard(session, scope, w)
     goals = targets.per_person(session, year=year, sales_ids=[r.id for r in board])
