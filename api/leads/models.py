@@ -56,6 +56,10 @@ class Lead(Base, TimestampMixin):
         # the dashboard: leads closed (created) in a period, per sales person
         Index("ix_leads_closed_sales", "closed_at", "sales_person_id", postgresql_where=text("closed_at IS NOT NULL")),
         Index("ix_leads_created_sales", "created_at", "sales_person_id"),
+        # the dashboard's ongoing figures and pipeline: an index-only scan of the ongoing leads
+        Index("ix_leads_ongoing", "sales_person_id", "stage_id",
+              postgresql_include=["total_gross_profit", "project_type_id", "entity_id", "expected_close_date"],
+              postgresql_where=text("status IN ('NEW', 'WAITING')")),
         # board and list search: ILIKE '%term%' on the project name (pg_trgm)
         Index("ix_leads_project_name_trgm", "project_name", postgresql_using="gin",
               postgresql_ops={"project_name": "gin_trgm_ops"}),
