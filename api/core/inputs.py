@@ -35,6 +35,7 @@ NUL_MESSAGE = "Text cannot contain NUL (\\u0000) characters."
 
 
 MONEY_MAX = float(MONEY_LIMIT) - 0.01
+MONEY_TEXT_MAX = 20  # characters of an amount sent as a numeric string ("-9999999999999.99")
 
 
 @dataclass(frozen=True)
@@ -62,9 +63,16 @@ class money:  # used like a function in annotations: Annotated[float, money("Tot
 
     def __get_pydantic_json_schema__(self, schema: CoreSchema, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
         found = handler(schema)
-        found["maximum"] = MONEY_MAX
-        if self.negative:
-            found["minimum"] = -MONEY_MAX
+        # a Decimal field is "a number or a numeric string": each form gets its bound
+        for node in [found, *found.get("anyOf", [])]:
+            if node is found and "anyOf" in found:
+                continue
+            if node.get("type") == "string":
+                node["maxLength"] = MONEY_TEXT_MAX
+                continue
+            node["maximum"] = MONEY_MAX
+            if self.negative:
+                node["minimum"] = -MONEY_MAX
         return found
 
 
