@@ -21,6 +21,7 @@ from api.clients.router import lookup_router as client_lookup_router
 from api.clients.router import router as clients_router
 from api.coa.router import cost_sheet_router as coa_cost_sheet_router
 from api.coa.router import router as coa_router
+from api.core import metrics, tracing
 from api.core.authz import PolicyStore
 from api.core.config import Settings, get_settings
 from api.core.db import make_engine, make_session_factory
@@ -138,6 +139,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(SecurityHeadersMiddleware, docs_prefix=f"{API_PREFIX}/docs")  # every answer
     app.add_middleware(RequestIdMiddleware)  # outermost: every call's logs carry its id
     app.include_router(api_router())
+    metrics.install(app, settings)  # every call counted and timed by route template; GET /api/metrics
+    tracing.instrument_app(app, settings)  # server spans, when OTEL_EXPORTER_OTLP_ENDPOINT is set
     assert_routes_declared(app)
     _spa(app, settings.frontend_dist)
     return app

@@ -24,6 +24,9 @@ PUBLIC_ROUTES: frozenset[tuple[str, str]] = frozenset({
     ("PUT", "/api/auth/forgot-password"),
     ("GET", "/api/health"),
     ("GET", "/api/ready"),
+    # Prometheus scrapes it: no user signs in, so no page and action can name it (Authz is a user's); it answers only
+    # with the bearer METRICS_TOKEN when one is set, and nginx refuses it from outside (api.core.metrics)
+    ("GET", "/api/metrics"),
 })
 
 

@@ -12,8 +12,9 @@ from datetime import timedelta
 from temporalio.client import Client
 from temporalio.worker import Interceptor, UnsandboxedWorkflowRunner, Worker
 
-from api.core import logs
+from api.core import logs, tracing
 from api.core.config import Settings, get_settings
+from worker import telemetry
 from worker.health import ActivityTracker, WorkerState
 from worker.health import serve as serve_health
 from worker.sweeps import ensure_sweeps
@@ -38,6 +39,7 @@ def build_worker(client: Client, task_queue: str, executor: concurrent.futures.E
     wanted = list(interceptors)
     if not any(isinstance(i, logs.RequestIdInterceptor) for i in client.config()["interceptors"]):
         wanted.insert(0, logs.RequestIdInterceptor())
+    wanted += tracing.temporal_interceptors([*client.config()["interceptors"], *wanted])  # when tracing is on
     return Worker(client, task_queue=task_queue, workflows=WORKFLOWS, activities=ACTIVITIES,
                   activity_executor=executor, workflow_runner=RUNNER, interceptors=wanted,
                   max_concurrent_activities=settings.worker_activity_slots,
@@ -67,6 +69,7 @@ async def main() -> None:
     settings = get_settings()
     if not settings.temporal_address:
         raise SystemExit("TEMPORAL_ADDRESS is not set")
+    telemetry.install(settings)  # metrics ports, the SDK's runtime, traces: before the first client and the engine
     warm_up()
     client = await connect(settings.temporal_address, settings.temporal_namespace)
     await ensure_sweeps(client, settings.temporal_task_queue)

@@ -25,6 +25,7 @@ from api.approvals.schemas import (
     TimelineOut,
 )
 from api.approvals.service import UNAVAILABLE
+from api.core import metrics
 from api.core import temporal as temporal_core
 from api.core.config import Settings
 from api.core.errors import AppError, Conflict, NotFound
@@ -125,8 +126,10 @@ def decide(*, session: Session, temporal: Client, settings: Settings, actor: Use
             raise AppError(UNAVAILABLE, status=503) from exc
         log.warning("decision on %s not confirmed in time; the approval sweep will send it again", req.workflow_id,
                     exc_info=True)
+        metrics.APPROVALS_DECIDED.labels(data.approvers_action).inc()  # kept: the sweep sends it
         session.expire_all()
         return DecisionAnswer(_processing_timeline(session, req), False)
+    metrics.APPROVALS_DECIDED.labels(data.approvers_action).inc()
     out = timelines.out(session, req, live, settings)
     if out.needs_attention:
         out.processing, out.message = True, RECEIVED

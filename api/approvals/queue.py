@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 from api.approvals import outcomes
 from api.approvals import repository as repo
 from api.approvals.models import ApprovalRequest
+from api.core import metrics
 from api.notifications import service as notifications
 from api.notifications.live import publish_changed
 from api.users.models import User
@@ -86,6 +87,7 @@ def finish(session: Session, *, request_id: int, status: str, decided_by: int | 
     settled = notifications.settle_by_link(session=session, link=approval_link(request_id), keep=[])
     session.commit()
     log.info("approval request %s %s (%s): its outcome is applied", request_id, status, request.request_type)
+    metrics.APPROVALS_APPLIED.labels(request.request_type, status).inc()
     publish_changed([request.requested_by, *settled])
     return True
 

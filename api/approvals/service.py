@@ -16,6 +16,7 @@ from temporalio.client import Client
 from api.approvals import outbox
 from api.approvals import repository as repo
 from api.approvals.models import ApprovalPipelineVersion, ApprovalRequest
+from api.core import metrics
 from api.core.config import Settings
 from api.users.models import User
 from workflows.contracts.approval import workflow_id_for
@@ -48,6 +49,8 @@ def start_now(session: Session, temporal: Client, settings: Settings, row: Appro
     """Start a committed request's workflow and say so on the row (a decision may then be sent at once); when
     the start fails or takes too long the approval sweep starts it (the request is kept either way, so the caller
     is never told it failed)."""
+    metrics.APPROVALS_REQUESTED.labels(row.request_type).inc()  # every committed request comes here once
+
     async def go() -> None:
         await asyncio.wait_for(outbox.start(temporal, settings.temporal_task_queue, args),
                                settings.approval_start_timeout)

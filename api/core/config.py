@@ -43,6 +43,14 @@ class Settings(BaseSettings):
     worker_workflow_task_slots: int = 32
     worker_shutdown_seconds: float = 30.0
     worker_health_port: int = 8081
+    # metrics (README "Operations"): the bearer token GET /api/metrics requires when set; the worker's own metrics
+    # (approvals applied, its database pool) and the Temporal SDK's (task latencies, slots, polls) on two ports (0: off)
+    metrics_token: str | None = None
+    worker_metrics_port: int = 9464
+    worker_sdk_metrics_port: int = 9465
+    # traces (OpenTelemetry, api/core/tracing.py): exported by OTLP over HTTP to this endpoint (the collector's base
+    # URL, e.g. http://otel-collector:4318); unset, nothing is traced
+    otel_exporter_otlp_endpoint: str | None = None
     # logs: "text" (readable, the default) or "json" (one object per line, for a log collector); and the level
     log_format: str = "text"
     log_level: str = "INFO"

@@ -9,6 +9,8 @@ from sqlalchemy import DateTime, MetaData, create_engine, func
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
+from api.core import tracing
+
 NAMING_CONVENTION = {
     "ix": "ix_%(column_0_label)s",
     "uq": "uq_%(table_name)s_%(column_0_name)s",
@@ -43,7 +45,9 @@ def make_engine(url: str, **kwargs: Any) -> Engine:
     options: dict[str, Any] = {"pool_pre_ping": True, "pool_size": 10, "max_overflow": 20, **kwargs}
     if sqlalchemy_url(url).startswith("postgresql+psycopg://"):
         options.setdefault("connect_args", {}).setdefault("connect_timeout", 5)
-    return create_engine(sqlalchemy_url(url), **options)
+    engine = create_engine(sqlalchemy_url(url), **options)
+    tracing.instrument_engine(engine)  # its statements as spans, when tracing is on
+    return engine
 
 
 def make_session_factory(engine: Engine) -> sessionmaker[Session]:

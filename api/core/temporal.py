@@ -19,6 +19,7 @@ from temporalio.common import (
 )
 from temporalio.exceptions import WorkflowAlreadyStartedError
 
+from api.core import tracing
 from api.core.logs import RequestIdInterceptor
 from workflows.contracts import approval as approval_contract
 from workflows.contracts import mail as mail_contract
@@ -37,7 +38,9 @@ async def connect(address: str, namespace: str, attempts: int = 30) -> Client:
     for attempt in range(attempts):
         try:
             # the request id of the call that starts or updates a workflow travels into it (api.core.logs)
-            return await Client.connect(address, namespace=namespace, interceptors=[RequestIdInterceptor()])
+            # and, when tracing is on, the trace of the call (api.core.tracing)
+            return await Client.connect(address, namespace=namespace,
+                                        interceptors=[RequestIdInterceptor(), *tracing.temporal_interceptors()])
         except Exception:  # the dev server may still be starting
             if attempt == attempts - 1:
                 raise
