@@ -45,7 +45,7 @@ def live_server(services: Services, name: str, *, redis_db: int, **env: str) -> 
                       TEMPORAL_ADDRESS=services.temporal_address, TEMPORAL_TASK_QUEUE=queue,
                       DATA_DIR=str(data_dir), JWT_SECRET=f"{name}-secret-" + "z" * 40, PORT=str(port),
                       APP_URL=f"http://127.0.0.1:{port}", HOST="127.0.0.1", WORKER_HEALTH_PORT=str(free_port()),
-                      **env)
+                      WORKER_METRICS_PORT="0", WORKER_SDK_METRICS_PORT="0", **env)
     log = TEST_DATA / f"{name}-server.log"
     logs = log.open("wb")
     worker = subprocess.Popen([sys.executable, "-m", "worker"], env=child, stdout=logs, stderr=subprocess.STDOUT,

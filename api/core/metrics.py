@@ -53,6 +53,11 @@ UNMATCHED = "<unmatched>"
 
 def route_of(scope: Scope) -> str:
     """The template of the route that served the call (`/api/leads/{lead_id}`), never the raw path."""
+    # FastAPI keeps an included router's routes relative (`/{lead_id}`); the context of the route it chose has the
+    # whole template (tests/integration/test_metrics.py notices if that stops being so)
+    context = (scope.get("fastapi") or {}).get("effective_route_context")
+    if getattr(context, "path_format", None):
+        return str(context.path_format)
     route = scope.get("route")
     return str(getattr(route, "path_format", None) or getattr(route, "path", None) or UNMATCHED)
 

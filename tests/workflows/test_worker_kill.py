@@ -72,7 +72,8 @@ def stack(services: Services) -> Iterator[Stack]:
                         approval_decision_timeout=3)
     env = child_env(DATABASE_URL=database_url, REDIS_URL=redis_url, TEMPORAL_ADDRESS=services.temporal_address,
                     TEMPORAL_TASK_QUEUE=task_queue, DATA_DIR=str(services.data_dir / "kill"),
-                    WORKER_HEALTH_PORT=str(free_port()), WORKER_SHUTDOWN_SECONDS="60")
+                    WORKER_HEALTH_PORT=str(free_port()), WORKER_SHUTDOWN_SECONDS="60",
+                    WORKER_METRICS_PORT="0", WORKER_SDK_METRICS_PORT="0")
     engine = make_engine(database_url)
     ids = {name: int(i) for name, i in engine.connect().execute(text("select username, id from users")).all()}
     with TestClient(create_app(settings), raise_server_exceptions=False) as http:
