@@ -56,8 +56,9 @@ def route_of(scope: Scope) -> str:
     # FastAPI keeps an included router's routes relative (`/{lead_id}`); the context of the route it chose has the
     # whole template (tests/integration/test_metrics.py notices if that stops being so)
     context = (scope.get("fastapi") or {}).get("effective_route_context")
-    if getattr(context, "path_format", None):
-        return str(context.path_format)
+    whole = getattr(context, "path_format", None)
+    if whole:
+        return str(whole)
     route = scope.get("route")
     return str(getattr(route, "path_format", None) or getattr(route, "path", None) or UNMATCHED)
 
