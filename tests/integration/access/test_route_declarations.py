@@ -29,8 +29,10 @@ def test_every_route_of_the_app_is_declared_or_public(app_client: TestClient) ->
 def test_the_public_list_is_short_and_real(app_client: TestClient) -> None:
     routes = set(_api_routes(app_client.app))  # type: ignore[arg-type]
     assert routes >= PUBLIC_ROUTES
+    # /api/metrics is Prometheus's: no user signs in there, its own bearer METRICS_TOKEN guards it (test_metrics.py)
     assert {p for _, p in PUBLIC_ROUTES} == {"/api/auth/login", "/api/auth/refresh", "/api/health", "/api/ready",
-                                           "/api/auth/forgot-password/send-mail", "/api/auth/forgot-password"}
+                                           "/api/auth/forgot-password/send-mail", "/api/auth/forgot-password",
+                                           "/api/metrics"}
 
 
 def test_the_walk_catches_a_route_that_only_needs_a_signed_in_user() -> None:
