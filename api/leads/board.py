@@ -79,7 +79,8 @@ def board(*, session: Session, actor: User, search: str | None, selected_stage: 
     for row in rows:
         cards[row.stage_id].append(_card(row, names))
     return [BoardColumn(stage_id=s.id, stage_name=s.stage_name, stage_description=s.stage_description,
-                        is_pinned=s.id in pins, leads=cards[s.id], total_leads=counts.get(s.id, 0))
+                        is_pinned=s.id in pins, leads=cards[s.id], total_leads=counts.get(s.id, (0, 0.0))[0],
+                        total_gross_profit=counts.get(s.id, (0, 0.0))[1])
             for s in stages]
 
 

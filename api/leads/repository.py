@@ -71,9 +71,9 @@ def board_stages(session: Session) -> list[Stage]:
 
 def board(session: Session, *, stages: list[Stage], scope: Scope, statuses: list[str], search: str | None,
           sales_person_id: int | None, descending: dict[int, bool],
-          per_column: int) -> tuple[list[Any], dict[int, int]]:
+          per_column: int) -> tuple[list[Any], dict[int, tuple[int, float]]]:
     """The first `per_column` cards of every column (one UNION ALL statement, each part an index range scan)
-    and the number of leads per column (one GROUP BY)."""
+    and the number of leads and their gross profit per column (one GROUP BY)."""
     parts = []
     for stage in stages:
         order = Lead.last_contacted_at.desc() if descending.get(stage.id, True) else Lead.last_contacted_at.asc()
@@ -82,10 +82,11 @@ def board(session: Session, *, stages: list[Stage], scope: Scope, statuses: list
         parts.append(part.order_by(order, Lead.id.desc()).limit(per_column).subquery().select())
     rows = list(session.execute(union_all(*parts))) if parts else []
 
-    counts_stmt = select(Lead.stage_id, func.count()).where(Lead.stage_id.in_([s.id for s in stages]))
+    counts_stmt = select(Lead.stage_id, func.count(), func.coalesce(func.sum(Lead.total_gross_profit), 0)) \
+        .where(Lead.stage_id.in_([s.id for s in stages]))
     counts_stmt = _filters(counts_stmt, scope=scope, statuses=statuses, search=search,
                            sales_person_id=sales_person_id).group_by(Lead.stage_id)
-    counts = {stage_id: int(n) for stage_id, n in session.execute(counts_stmt)}
+    counts = {stage_id: (int(n), float(gp)) for stage_id, n, gp in session.execute(counts_stmt)}
     return rows, counts
 
 

@@ -37,6 +37,7 @@ class BoardColumn(CamelModel):
     is_pinned: bool
     leads: list[LeadCard]
     total_leads: int
+    total_gross_profit: float = Field(description="The gross profit of every lead in the column under the filters")
 
 
 class PinIn(CamelModel):

@@ -2,6 +2,7 @@
 
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -30,8 +31,13 @@ class TestBoard:
         assert [c["stageDescription"] for c in columns][:2] == ["Found", "Connected"]
         expected = dict(db.execute(select(Stage.stage_name, func.count(Lead.id)).join(Lead, Lead.stage_id == Stage.id)
                                    .where(Lead.status.in_(["NEW", "WAITING"])).group_by(Stage.stage_name)).all())
+        gp = dict(db.execute(select(Stage.stage_name, func.sum(Lead.total_gross_profit))
+                             .join(Lead, Lead.stage_id == Stage.id).where(Lead.status.in_(["NEW", "WAITING"]))
+                             .group_by(Stage.stage_name)).all())
+        assert any(gp.values())
         for column in columns:
             assert column["totalLeads"] == expected.get(column["stageName"], 0)
+            assert column["totalGrossProfit"] == float(gp.get(column["stageName"]) or 0)
             assert all(card["stageName"] == column["stageName"] for card in column["leads"])
             assert all(card["status"] in ("NEW", "WAITING") for card in column["leads"])
             assert len(column["leads"]) == min(column["totalLeads"], 50)
@@ -57,6 +63,9 @@ class TestBoard:
         sales4 = db.query(User).filter_by(username="sales4").one().id
         mine = board(client, "admin", salesPersonId=sales4)
         assert {card["salesPersonId"] for c in mine for card in c["leads"]} == {sales4}
+        their_gp = db.scalar(select(func.sum(Lead.total_gross_profit)).where(
+            Lead.sales_person_id == sales4, Lead.status.in_(["NEW", "WAITING"]), Lead.stage_id <= 6))
+        assert sum(c["totalGrossProfit"] for c in mine) == pytest.approx(float(their_gp or 0))
         found = board(client, "admin", searchKeyword="bank nusa", status="ALL")
         assert {card["clientName"] for c in found for card in c["leads"]} == {"Bank Nusa Mandiri"}
 

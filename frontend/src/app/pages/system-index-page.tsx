@@ -1,9 +1,10 @@
 import { RightOutlined } from '@ant-design/icons';
-import { Card, Col, Empty, Row, Typography } from 'antd';
+import { Card, Col, Empty, Row } from 'antd';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { NavIcon } from '@/app/layout/nav-icon';
 import { sidebarItems } from '@/app/layout/navigation';
+import { Page } from '@/components/page';
 import type { NavItem } from '@/lib/api/types';
 import { useSession } from '@/lib/session';
 
@@ -34,11 +35,7 @@ export function SystemIndexPage() {
   const groups = useMemo(() => groupNavigations(sidebarItems(navigations)), [navigations]);
 
   return (
-    <div className="page">
-      <div className="page-header">
-        <Typography.Title level={3}>System</Typography.Title>
-        <Typography.Text type="secondary">Everything you can manage, grouped by area.</Typography.Text>
-      </div>
+    <Page title="System" subtitle="Everything you can manage, grouped by area.">
       {groups.length === 0 ? (
         <Card variant="borderless">
           <Empty description="No system menus are assigned to your role." />
@@ -75,6 +72,6 @@ export function SystemIndexPage() {
           ))}
         </Row>
       )}
-    </div>
+    </Page>
   );
 }

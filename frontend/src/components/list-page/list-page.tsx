@@ -1,8 +1,11 @@
-import { Alert, Card, Flex, Typography } from 'antd';
+import { Alert } from 'antd';
 import type { ReactNode } from 'react';
+import { Page, type Crumb } from '@/components/page';
 import { errorMessage } from '@/lib/api/errors';
 
 export interface ListPageProps {
+  /** The trail above the title (System › the list for System screens). */
+  breadcrumb?: Crumb[];
   title: string;
   subtitle: ReactNode;
   /** On the right of the title: the page's Add button, when the user may add. */
@@ -16,29 +19,20 @@ export interface ListPageProps {
   children: ReactNode;
 }
 
-/** A list page: title and action, then a card with the list, or why there is none. */
-export function ListPage({ title, subtitle, action, canRead, noAccessText, error, children }: ListPageProps) {
+/** A list page: the page shell at full width, then a card with the list, or why there is none. */
+export function ListPage({ breadcrumb, title, subtitle, action, canRead, noAccessText, error, children }: ListPageProps) {
   return (
-    <div className="page">
-      <Flex className="page-header" justify="space-between" align="flex-end" wrap gap={12}>
-        <div>
-          <Typography.Title level={3}>{title}</Typography.Title>
-          <Typography.Text type="secondary">{subtitle}</Typography.Text>
-        </div>
-        {action}
-      </Flex>
-      <Card variant="borderless" className="page-card">
-        {!canRead ? (
-          <Alert type="info" showIcon title={noAccessText} />
-        ) : (
-          <>
-            {error ? (
-              <Alert className="list-alert" type="error" showIcon title="Error loading data" description={errorMessage(error)} />
-            ) : null}
-            {children}
-          </>
-        )}
-      </Card>
-    </div>
+    <Page breadcrumb={breadcrumb} title={title} subtitle={subtitle} actions={action} width="full" card>
+      {!canRead ? (
+        <Alert type="info" showIcon title={noAccessText} />
+      ) : (
+        <>
+          {error ? (
+            <Alert className="list-alert" type="error" showIcon title="Error loading data" description={errorMessage(error)} />
+          ) : null}
+          {children}
+        </>
+      )}
+    </Page>
   );
 }

@@ -45,6 +45,7 @@ export function boardColumns(counts: number[] = [2, 1, 0, 0, 0, 0], pinned: stri
     stageDescription: stage.description,
     isPinned: pinned.includes(stage.name),
     totalLeads: totals?.[i] ?? counts[i],
+    totalGrossProfit: 1_500_000_000 * (totals?.[i] ?? counts[i]),
     leads: Array.from({ length: counts[i] }, () => {
       const id = next++;
       return card(id, { stageId: i + 1, stageName: stage.name, clientName: `${stage.name} Client ${id}` });

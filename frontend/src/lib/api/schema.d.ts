@@ -1868,6 +1868,11 @@ export interface components {
             stageId: number;
             /** Stagename */
             stageName: string;
+            /**
+             * Totalgrossprofit
+             * @description The gross profit of every lead in the column under the filters
+             */
+            totalGrossProfit: number;
             /** Totalleads */
             totalLeads: number;
         };

@@ -4,6 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ListPage } from '@/components/list-page';
+import { systemCrumbs } from '@/components/page';
 import { DataTable, RefreshButton, TableSearch, useServerTable } from '@/components/data-table';
 import { isRouteAllowed } from '@/lib/route-access';
 import { usePageAccess, useSession } from '@/lib/session';
@@ -125,6 +126,7 @@ export function ApprovalPage() {
   return (
     <>
       <ListPage
+        breadcrumb={systemCrumbs('Approval')}
         title="Approval"
         subtitle="Requests waiting for your decision."
         canRead={access.isRead}

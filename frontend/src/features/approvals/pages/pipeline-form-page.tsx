@@ -1,10 +1,10 @@
-import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
+import { SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Empty, Flex, Form, Grid, Input, Result, Row, Select, Spin, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from '@/components/dialogs';
-import { FormPage } from '@/components/form-page';
+import { FormPage, systemCrumbs } from '@/components/form-page';
 import { errorMessage, serverMessages } from '@/lib/api/errors';
 import { usePageAccess } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -268,7 +268,6 @@ function Designer({ kind, initial }: { kind: PipelineKind; initial: DraftPipelin
 export function PipelineFormPage({ kind }: { kind: PipelineKind }) {
   const config = PIPELINE_KINDS[kind];
   const { pipelineId } = useParams();
-  const navigate = useNavigate();
   const id = pipelineId !== undefined ? Number(pipelineId) : undefined;
   const editing = id !== undefined;
   const access = usePageAccess(config.page);
@@ -281,11 +280,7 @@ export function PipelineFormPage({ kind }: { kind: PipelineKind }) {
 
   return (
     <FormPage
-      overline={
-        <Button type="link" icon={<ArrowLeftOutlined />} style={{ paddingInline: 0 }} onClick={() => navigate(config.basePath)}>
-          {config.title}
-        </Button>
-      }
+      breadcrumb={systemCrumbs(config.title, config.basePath, editing ? 'Edit' : 'Add')}
       title={
         <>
           {editing ? 'Edit' : 'Add'} {config.title}{' '}

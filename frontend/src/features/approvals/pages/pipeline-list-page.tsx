@@ -4,6 +4,7 @@ import { Button, Flex, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router';
 import { ListPage } from '@/components/list-page';
+import { systemCrumbs } from '@/components/page';
 import { DataTable, RefreshButton } from '@/components/data-table';
 import { confirmRemove } from '@/components/dialogs';
 import { formatDate } from '@/lib/format';
@@ -106,6 +107,7 @@ export function PipelineListPage({ kind }: { kind: PipelineKind }) {
 
   return (
     <ListPage
+      breadcrumb={systemCrumbs(config.title)}
       title={config.title}
       subtitle={
         kind === 'pcs'

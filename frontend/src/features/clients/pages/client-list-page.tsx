@@ -4,6 +4,7 @@ import { Button, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router';
 import { ListPage } from '@/components/list-page';
+import { systemCrumbs } from '@/components/page';
 import { DataTable, rowAction, rowMenuColumn, TableSearch, useServerTable } from '@/components/data-table';
 import { confirmRemove } from '@/components/dialogs';
 import { formatNumber } from '@/lib/format';
@@ -107,6 +108,7 @@ export function ClientListPage() {
 
   return (
     <ListPage
+      breadcrumb={systemCrumbs('Client Management')}
       title="Client Management"
       subtitle="Client companies and their personnel."
       action={

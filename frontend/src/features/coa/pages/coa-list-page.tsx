@@ -4,6 +4,7 @@ import { Button, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link, useNavigate } from 'react-router';
 import { ListPage } from '@/components/list-page';
+import { systemCrumbs } from '@/components/page';
 import { DataTable, rowAction, rowMenuColumn, TableSearch, useServerTable } from '@/components/data-table';
 import { confirmRemove } from '@/components/dialogs';
 import { usePageAccess } from '@/lib/session';
@@ -93,6 +94,7 @@ export function CoaListPage() {
 
   return (
     <ListPage
+      breadcrumb={systemCrumbs('COA Management')}
       title="COA Management"
       subtitle="The revenue and cost accounts a project cost sheet is built from."
       action={

@@ -4,6 +4,7 @@ import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link, useNavigate } from 'react-router';
 import { ListPage } from '@/components/list-page';
+import { systemCrumbs } from '@/components/page';
 import { DataTable, rowAction, rowMenuColumn, TableSearch, useServerTable } from '@/components/data-table';
 import { confirmRemove } from '@/components/dialogs';
 import { usePageAccess } from '@/lib/session';
@@ -71,6 +72,7 @@ export function ContactListPage() {
 
   return (
     <ListPage
+      breadcrumb={systemCrumbs('Contact Management')}
       title="Contact Management"
       subtitle="The people you work with at each client."
       action={

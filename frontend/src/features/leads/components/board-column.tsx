@@ -2,11 +2,16 @@ import { PushpinFilled, PushpinOutlined, SortAscendingOutlined, SortDescendingOu
 import { Button, Empty, Tooltip, Typography } from 'antd';
 import type { BoardColumn as BoardColumnData } from '../api/types';
 import type { SortDirection } from '../api/leads-api';
-import { COLUMN_SCROLL_THRESHOLD, stageLabel } from '../lib/labels';
+import { formatIDR } from '@/lib/format';
+import { compactIDR, COLUMN_SCROLL_THRESHOLD, stageLabel } from '../lib/labels';
 import { LeadCard } from './lead-card';
+
+export type BoardDensity = 'cards' | 'compact';
 
 export interface BoardColumnProps {
   column: BoardColumnData;
+  /** cards: the full lead cards; compact: small cards, so all six columns fit a desk's screen. */
+  density?: BoardDensity;
   sort: SortDirection;
   onToggleSort: () => void;
   onTogglePin: () => void;
@@ -14,7 +19,7 @@ export interface BoardColumnProps {
 }
 
 /** One stage of the board: its total, a last-contacted sort and a pin; scrolls above 5 leads. */
-export function BoardColumn({ column, sort, onToggleSort, onTogglePin, pinning = false }: BoardColumnProps) {
+export function BoardColumn({ column, density = 'cards', sort, onToggleSort, onTogglePin, pinning = false }: BoardColumnProps) {
   const title = stageLabel(column.stageName, column.stageDescription);
   const scrolls = column.leads.length > COLUMN_SCROLL_THRESHOLD;
   const sortText =
@@ -24,10 +29,13 @@ export function BoardColumn({ column, sort, onToggleSort, onTogglePin, pinning =
       className={`board-column${column.isPinned ? ' is-pinned' : ''}`}
       aria-label={title}
       data-stage={column.stageName}
+      data-stage-id={column.stageId}
     >
       <header className="board-column__head">
         <div className="board-column__title">
-          <Typography.Text strong>{title}</Typography.Text>
+          <Typography.Text strong ellipsis={{ tooltip: title }}>
+            {density === 'compact' ? column.stageName : title}
+          </Typography.Text>
           <span className="board-column__total" aria-label={`${column.totalLeads} leads`}>
             {column.totalLeads}
           </span>
@@ -57,11 +65,18 @@ export function BoardColumn({ column, sort, onToggleSort, onTogglePin, pinning =
           </Tooltip>
         </div>
       </header>
+      <Tooltip title={`Gross profit of the ${column.totalLeads} leads: ${formatIDR(column.totalGrossProfit)}`}>
+        <div className="board-column__gp" data-testid={`column-gp-${column.stageName}`}>
+          GP <strong>{compactIDR(column.totalGrossProfit)}</strong>
+        </div>
+      </Tooltip>
       <div className={`board-column__body${scrolls ? ' is-scrollable' : ''}`}>
         {column.leads.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No Leads." />
         ) : (
-          column.leads.map((lead) => <LeadCard key={lead.id} lead={lead} />)
+          column.leads.map((lead) => (
+            <LeadCard key={lead.id} lead={lead} variant={density === 'compact' ? 'mini' : 'full'} />
+          ))
         )}
       </div>
       {column.totalLeads > column.leads.length && (

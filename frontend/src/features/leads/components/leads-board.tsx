@@ -1,16 +1,47 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, BarsOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Segmented, Skeleton, Tabs } from 'antd';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/components/dialogs';
 import { errorMessage } from '@/lib/api/errors';
 import { leadKeys } from '../api/keys';
 import { pinColumn, type BoardStatus, type SortDirection } from '../api/leads-api';
 import type { BoardColumn as BoardColumnData } from '../api/types';
 import { BOARD_STATUS_OPTIONS } from '../lib/labels';
-import { BoardColumn } from './board-column';
+import { BoardColumn, type BoardDensity } from './board-column';
+import { BoardOverview } from './board-overview';
 
 export const PINNED_TAB = 'Pinned';
+const DENSITY_KEY = 'crm.board.density';
+
+function storedDensity(): BoardDensity {
+  try {
+    return localStorage.getItem(DENSITY_KEY) === 'compact' ? 'compact' : 'cards';
+  } catch {
+    return 'cards';
+  }
+}
+
+/** The stages whose columns are on screen in `container`, kept up to date as it scrolls or resizes. */
+function useVisibleColumns(container: HTMLDivElement | null, layout: string): Set<number> {
+  const [visible, setVisible] = useState<Set<number>>(new Set());
+  useEffect(() => {
+    if (!container || typeof IntersectionObserver === 'undefined') return;
+    const shown = new Map<number, boolean>();
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          shown.set(Number((entry.target as HTMLElement).dataset.stageId), entry.intersectionRatio >= 0.6);
+        }
+        setVisible(new Set([...shown].filter(([, on]) => on).map(([id]) => id)));
+      },
+      { root: container, threshold: [0, 0.6, 1] },
+    );
+    container.querySelectorAll<HTMLElement>('[data-stage-id]').forEach((el) => observer.observe(el));
+    return () => observer.disconnect();
+  }, [container, layout]);
+  return visible;
+}
 export const ALL_STAGE_TAB = 'All Stage';
 
 export interface LeadsBoardProps {
@@ -41,6 +72,13 @@ export function LeadsBoard({
   const anyPinned = (columns ?? []).some((c) => c.isPinned);
   const [tab, setTab] = useState<'pinned' | 'all'>('pinned');
   const [pinningStage, setPinningStage] = useState<number | null>(null);
+  const [density, setDensity] = useState<BoardDensity>(storedDensity);
+  const [container, setContainer] = useState<HTMLDivElement | null>(null);
+  const containerRef = useRef<HTMLDivElement | null>(null);
+  const attach = useCallback((el: HTMLDivElement | null) => {
+    containerRef.current = el;
+    setContainer(el);
+  }, []);
 
   // A newly pinned board opens on its Pinned tab.
   useEffect(() => {
@@ -56,6 +94,23 @@ export function LeadsBoard({
   });
 
   const shown = anyPinned && tab === 'pinned' ? (columns ?? []).filter((c) => c.isPinned) : (columns ?? []);
+  const visible = useVisibleColumns(container, `${density}:${shown.map((c) => c.stageId).join()}`);
+  const changeDensity = (value: BoardDensity) => {
+    setDensity(value);
+    try {
+      localStorage.setItem(DENSITY_KEY, value);
+    } catch {
+      // private windows may refuse storage: the choice lasts for this page only
+    }
+  };
+  const jump = (stageId: number) => {
+    if (!shown.some((c) => c.stageId === stageId)) setTab('all'); // a stage the Pinned tab hides
+    requestAnimationFrame(() => {
+      const column = containerRef.current?.querySelector<HTMLElement>(`[data-stage-id="${stageId}"]`);
+      const box = containerRef.current;
+      if (column && box) box.scrollTo({ left: column.offsetLeft - box.offsetLeft, behavior: 'smooth' });
+    });
+  };
 
   return (
     <div className="leads-board">
@@ -66,12 +121,24 @@ export function LeadsBoard({
           options={statusOptions}
           onChange={onStatusChange}
         />
-        {onAdd && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={onAdd}>
-            Add
-          </Button>
-        )}
+        <div className="leads-board__tools">
+          <Segmented<BoardDensity>
+            aria-label="Card size"
+            value={density}
+            onChange={changeDensity}
+            options={[
+              { value: 'cards', icon: <AppstoreOutlined />, label: 'Cards', title: 'Full cards' },
+              { value: 'compact', icon: <BarsOutlined />, label: 'Compact', title: 'Small cards: every stage in view' },
+            ]}
+          />
+          {onAdd && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={onAdd}>
+              Add
+            </Button>
+          )}
+        </div>
       </div>
+      {columns && columns.length > 0 && <BoardOverview columns={columns} visible={visible} onJump={jump} />}
       {anyPinned && (
         <Tabs
           className="leads-board__tabs"
@@ -88,11 +155,16 @@ export function LeadsBoard({
       ) : loading && !columns ? (
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : (
-        <div className={`leads-board__columns${loading ? ' is-loading' : ''}`} data-testid="leads-board">
+        <div
+          ref={attach}
+          className={`leads-board__columns is-${density}${loading ? ' is-loading' : ''}`}
+          data-testid="leads-board"
+        >
           {shown.map((column) => (
             <BoardColumn
               key={column.stageId}
               column={column}
+              density={density}
               sort={sort[column.stageName] ?? 'asc'}
               onToggleSort={() =>
                 onSortChange({ ...sort, [column.stageName]: (sort[column.stageName] ?? 'asc') === 'asc' ? 'desc' : 'asc' })

@@ -87,7 +87,7 @@ export function LeadsSidePanel(props: LeadsSidePanelProps) {
         ) : (
           <>
             {leads.map((lead) => (
-              <LeadCard key={lead.id} lead={lead} compact={view === 'compact'} />
+              <LeadCard key={lead.id} lead={lead} variant={view} />
             ))}
             {leads.length < props.totalRows && (
               <Button block type="link" loading={props.loadingMore} onClick={props.onLoadMore}>

@@ -1,8 +1,8 @@
-import { ArrowLeftOutlined, EditOutlined, UserOutlined } from '@ant-design/icons';
+import { EditOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Avatar, Breadcrumb, Button, Card, Col, Descriptions, Empty, Result, Row, Skeleton, Table, Tag, Typography } from 'antd';
+import { Avatar, Button, Card, Col, Descriptions, Empty, Result, Row, Skeleton, Table, Tag, Typography } from 'antd';
 import type { ComponentType } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { errorMessage, isApiError } from '@/lib/api/errors';
 import { formatDate, formatIDR, formatNumber, projectPeriod } from '@/lib/format';
 import { leadQueryOptions, stageOptionsQueryOptions } from '../api/leads-api';
@@ -12,6 +12,7 @@ import { LeadFiles } from '../components/lead-files';
 import { LeadHistory } from '../components/lead-history';
 import { RequestApprovalButton } from '../components/request-approval-button';
 import { LeadNotFound } from '@/components/lead-not-found';
+import { Page } from '@/components/page';
 import { useCanOpen, usePageAccess } from '@/lib/session';
 import { StageLinks } from '../components/stage-links';
 import { StageTimeline } from '../components/stage-timeline';
@@ -179,36 +180,31 @@ export function LeadDetailPage({ costSheetCard: CostSheetCard }: LeadDetailPageP
   const lead = detail.data;
 
   return (
-    <div className="page lead-detail">
-      <Breadcrumb
-        className="page-breadcrumb"
-        items={[{ title: <Link to={back.to}>{back.label}</Link> }, { title: lead.clientName }]}
-      />
-      <div className="lead-detail__header">
-        <div style={{ minWidth: 0 }}>
-          <Typography.Text type="secondary">{lead.clientName}</Typography.Text>
-          <Typography.Title level={3}>{lead.projectName}</Typography.Title>
-          <div className="lead-detail__meta">
+    <Page
+      className="lead-detail"
+      breadcrumb={[{ title: back.label, to: back.to }, { title: lead.projectName }]}
+      title={lead.projectName}
+      subtitle={
+        <span className="lead-detail__subtitle">
+          <span>{lead.clientName}</span>
+          <span className="lead-detail__meta">
             <Tag color="blue">{stageLabel(lead.stageName, lead.stageDescription)}</Tag>
             <Tag color={STATUS_COLORS[lead.status]}>{STATUS_LABELS[lead.status]}</Tag>
             <LastContactedBadge days={lead.lastContacted} />
-          </div>
-        </div>
-        <div className="lead-detail__actions">
-          <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(back.to)}>
-            {back.label}
-          </Button>
-          {access.isEdit && (
+          </span>
+        </span>
+      }
+      actions={
+        access.isEdit && (
+          <>
             <RequestApprovalButton leadId={lead.id} disabled={lead.status !== 'NEW'} />
-          )}
-          {access.isEdit && (
             <Button type="primary" icon={<EditOutlined />} onClick={() => navigate(`/leads/${lead.id}/edit`)}>
               Edit
             </Button>
-          )}
-        </div>
-      </div>
-
+          </>
+        )
+      }
+    >
       {lead.waitingFor && <WaitingForBanner waitingFor={lead.waitingFor} />}
 
       <div className="lead-detail__amounts">
@@ -270,6 +266,6 @@ export function LeadDetailPage({ costSheetCard: CostSheetCard }: LeadDetailPageP
           </Card>
         </Col>
       </Row>
-    </div>
+    </Page>
   );
 }

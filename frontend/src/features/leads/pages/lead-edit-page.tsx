@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { showSuccess, toast } from '@/components/dialogs';
 import { FormPage } from '@/components/form-page';
+import { leadCrumbs } from '@/components/page';
 import { errorMessage } from '@/lib/api/errors';
 import { leadKeys } from '../api/keys';
 import { leadFormQueryOptions, stageOptionsQueryOptions, updateLead } from '../api/leads-api';
@@ -116,7 +117,7 @@ export function LeadEditPage() {
   const last = step === EDIT_STEPS.length - 1;
   return (
     <FormPage
-      breadcrumb={[{ title: 'Leads', to: '/leads' }, { title: lead.clientName, to: `/leads/${id}` }, { title: 'Edit' }]}
+      breadcrumb={leadCrumbs(id, lead.projectName, 'Edit')}
       title="Edit Lead"
       subtitle={`${lead.clientName} · ${lead.projectName}`}
       className="lead-wizard"

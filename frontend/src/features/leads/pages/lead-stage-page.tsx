@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Breadcrumb, Button, Card, Col, Result, Row, Skeleton, Tag, Typography } from 'antd';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Button, Card, Col, Result, Row, Skeleton, Tag } from 'antd';
+import { useNavigate, useParams } from 'react-router';
 import { NEEDS_APPROVAL, targetLabel } from '@/components/stage-target';
 import { errorMessage, isApiError } from '@/lib/api/errors';
 import { leadQueryOptions, stageOptionsQueryOptions } from '../api/leads-api';
 import type { LeadStageOption } from '../api/types';
 import { LeadNotFound } from '@/components/lead-not-found';
+import { leadCrumbs, Page } from '@/components/page';
 import { usePageAccess } from '@/lib/session';
 import { StageFieldsForm } from '../components/stage-fields-form';
 import { StageLinks } from '../components/stage-links';
@@ -56,29 +57,24 @@ export function LeadStagePage() {
   const waiting = lead.waitingFor ?? options.data.waitingFor ?? null;
 
   return (
-    <div className="page stage-page">
-      <Breadcrumb
-        className="page-breadcrumb"
-        items={[
-          { title: <Link to="/leads">Leads</Link> },
-          { title: <Link to={`/leads/${id}`}>{lead.clientName}</Link> },
-          { title: name },
-        ]}
-      />
-      <div className="stage-page__header">
-        <div style={{ minWidth: 0 }}>
-          <Typography.Text type="secondary">
+    <Page
+      className="stage-page"
+      breadcrumb={leadCrumbs(id, lead.projectName, name)}
+      title={name}
+      subtitle={
+        <span className="lead-detail__subtitle">
+          <span>
             {lead.clientName} · {lead.projectName}
-          </Typography.Text>
-          <Typography.Title level={3}>{name}</Typography.Title>
-          <div className="lead-detail__meta">
+          </span>
+          <span className="lead-detail__meta">
             {stage.isCurrent ? <Tag color="blue">Current stage</Tag> : <Tag>Now in {lead.stageName} {lead.stageDescription}</Tag>}
             {stage.needsApproval && !stage.isCurrent && <Tag color="gold">{NEEDS_APPROVAL}</Tag>}
             <Tag color={STATUS_COLORS[lead.status]}>{STATUS_LABELS[lead.status]}</Tag>
-          </div>
-        </div>
-        <Button onClick={() => navigate(`/leads/${id}`)}>Lead detail</Button>
-      </div>
+          </span>
+        </span>
+      }
+      actions={<Button onClick={() => navigate(`/leads/${id}`)}>Lead detail</Button>}
+    >
       <div className="stage-page__nav">
         <StageLinks leadId={id} stages={stages} activeId={stage.id} />
       </div>
@@ -95,6 +91,6 @@ export function LeadStagePage() {
           </Card>
         </Col>
       </Row>
-    </div>
+    </Page>
   );
 }

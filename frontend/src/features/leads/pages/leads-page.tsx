@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Page } from '@/components/page';
 import { usePageAccess } from '@/lib/session';
 import {
   boardQueryOptions,
@@ -80,14 +80,12 @@ export function LeadsPage() {
   const goAdd = access.isWrite ? () => navigate('/leads/add') : undefined;
 
   return (
-    <div className="page leads-page">
-      <div className="leads-page__header">
-        <div>
-          <Typography.Title level={3}>Leads</Typography.Title>
-          <Typography.Text type="secondary">Your pipeline from E1 Found to E6 Closing.</Typography.Text>
-        </div>
-        <SummaryChips total={total.data} loading={total.isPending} />
-      </div>
+    <Page
+      className="leads-page"
+      title="Leads"
+      subtitle="Your pipeline from E1 Found to E6 Closing."
+      extra={<SummaryChips total={total.data} loading={total.isPending} />}
+    >
       <div className="leads-page__layout">
         <LeadsSidePanel
           stages={stages}
@@ -129,6 +127,6 @@ export function LeadsPage() {
           onAdd={goAdd}
         />
       </div>
-    </div>
+    </Page>
   );
 }

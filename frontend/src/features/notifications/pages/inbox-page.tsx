@@ -4,6 +4,7 @@ import { Button, Card, Empty, Flex, Input, Skeleton, Switch, Tabs, Typography } 
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { toast } from '@/components/dialogs';
+import { Page } from '@/components/page';
 import { errorMessage } from '@/lib/api/errors';
 import type { Notification, NotificationFilter } from '@/lib/api/types';
 import { useSession } from '@/lib/session';
@@ -48,16 +49,16 @@ export function InboxPage() {
   }, [focusId, items.length]);
 
   return (
-    <div className="page page--medium">
-      <Flex className="page-header" justify="space-between" align="flex-end" wrap gap={12}>
-        <div>
-          <Typography.Title level={3}>Inbox</Typography.Title>
-          <Typography.Text type="secondary">Approvals waiting for you and updates on your work.</Typography.Text>
-        </div>
+    <Page
+      width="form"
+      title="Inbox"
+      subtitle="Approvals waiting for you and updates on your work."
+      actions={
         <Button icon={<CheckOutlined />} loading={markAll.isPending} onClick={() => markAll.mutate()}>
           Mark all as read
         </Button>
-      </Flex>
+      }
+    >
       <Card variant="borderless" className="inbox-card">
         <Tabs
           activeKey={type}
@@ -108,6 +109,6 @@ export function InboxPage() {
           </Flex>
         )}
       </Card>
-    </div>
+    </Page>
   );
 }

@@ -3,7 +3,6 @@
  * summary, the form's validity, and the payload the save and submit calls send.
  */
 import dayjs from 'dayjs';
-import { titleCase } from '@/lib/format';
 import type {
   ItemType,
   MonthTotal,
@@ -12,7 +11,6 @@ import type {
   PcsFile,
   PcsItem,
   PcsItemIn,
-  PcsStatus,
   PcsSummary,
 } from '../api/types';
 import {
@@ -320,22 +318,5 @@ export function itemsPayload(items: readonly DraftItem[]): PcsItemIn[] {
 /** The item's total selling price (unit price x quantity). */
 export { totalSellingPrice };
 
-/** 'SAVED_AS_DRAFT' -> 'Saved As Draft'; 'N/A' when there is no status (spec §4). */
-export function statusLabel(status: string | null | undefined): string {
-  return status ? titleCase(status) : 'N/A';
-}
-
-/** Pill colours (antd presets): draft and waiting primary, rejected red, approved green (spec §4). */
-export function statusColor(status: PcsStatus | string | null | undefined): string {
-  switch (status) {
-    case 'APPROVED':
-      return 'success';
-    case 'REJECTED':
-      return 'error';
-    case 'SAVED_AS_DRAFT':
-    case 'WAITING_FOR_APPROVAL':
-      return 'processing';
-    default:
-      return 'default';
-  }
-}
+/** The status's label and pill colour: one owner, shared with the lead cards. */
+export { pcsStatusColor as statusColor, pcsStatusLabel as statusLabel } from '@/lib/pcs-status';

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { showError, toast } from '@/components/dialogs';
 import { FormPage } from '@/components/form-page';
+import { leadCrumbs } from '@/components/page';
 import { LeadNotFound } from '@/components/lead-not-found';
 import { errorMessage, isApiError } from '@/lib/api/errors';
 import { invalidateDomains } from '@/lib/query-domains';
@@ -142,11 +143,10 @@ function PcsSheet({ form, leadId, onBack }: { form: PcsForm; leadId: number; onB
 
   return (
     <FormPage
-      breadcrumb={[{ title: 'Leads', to: '/leads' }, { title: 'Project Cost Sheet' }]}
+      breadcrumb={leadCrumbs(leadId, form.lead.projectName, 'Project Cost Sheet')}
       title="Project Cost Sheet"
       subtitle={`${form.lead.clientName} · ${form.lead.projectName}`}
       subtitleEllipsis
-      onBack={onBack}
       action={
         <div className="pcs-page__status">
           <span className="pcs-field__label">Status</span>

@@ -8,6 +8,7 @@ import { errorMessage, isApiError } from '@/lib/api/errors';
 import { formatDateTime } from '@/lib/format';
 import { saveBlob } from '@/lib/api/download';
 import { FormPage } from '@/components/form-page';
+import { leadCrumbs } from '@/components/page';
 import { LeadNotFound } from '@/components/lead-not-found';
 import { DOWNLOAD_ERROR_SECONDS, DOWNLOAD_FAILED } from '@/lib/files';
 import { pidKeys } from '../api/keys';
@@ -219,10 +220,9 @@ export function GeneratePidPage() {
 
   return (
     <FormPage
-      breadcrumb={[{ title: 'Leads', to: '/leads' }, { title: data.projectName, to: `/leads/${id}` }, { title: 'Generate PID' }]}
+      breadcrumb={leadCrumbs(id, data.projectName, 'Generate PID')}
       title={`Generate PID Number for ${data.projectName}`}
       subtitle={data.clientName}
-      onBack={goBack}
       className="pid-page"
       cardClassName="pid-card"
     >

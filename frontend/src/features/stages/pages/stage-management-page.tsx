@@ -4,6 +4,7 @@ import { Button, Flex, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router';
 import { ListPage } from '@/components/list-page';
+import { systemCrumbs } from '@/components/page';
 import { DataTable, RefreshButton } from '@/components/data-table';
 import { targetLabel } from '@/components/stage-target';
 import { usePageAccess } from '@/lib/session';
@@ -121,6 +122,7 @@ export function StageManagementPage() {
 
   return (
     <ListPage
+      breadcrumb={systemCrumbs('Stage Management')}
       title="Stage Management"
       subtitle="The lead stages, their order, which need approval and what each requires."
       action={

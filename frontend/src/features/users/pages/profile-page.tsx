@@ -4,6 +4,7 @@ import { Alert, Button, Card, Col, Descriptions, Flex, Row, Skeleton, Tag, Typog
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@/components/dialogs';
+import { Page } from '@/components/page';
 import { errorMessage } from '@/lib/api/errors';
 import { ageFrom, formatDateLong, genderLabel } from '@/lib/format';
 import { sessionQueryKey, useSession } from '@/lib/session';
@@ -36,11 +37,7 @@ export function ProfilePage() {
   const age = ageFrom(user?.dob);
 
   return (
-    <div className="page">
-      <div className="page-header">
-        <Typography.Title level={3}>My Profile</Typography.Title>
-        <Typography.Text type="secondary">Your account details as your administrator set them up.</Typography.Text>
-      </div>
+    <Page width="full" title="My Profile" subtitle="Your account details as your administrator set them up.">
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={8}>
           <Card variant="borderless" className="profile-card">
@@ -119,6 +116,6 @@ export function ProfilePage() {
           </Card>
         </Col>
       </Row>
-    </div>
+    </Page>
   );
 }
