@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { ColumnsType } from 'antd/es/table';
-import { DataTable, PAGE_SIZE_OPTIONS } from './data-table';
+import { DataTable, PAGE_SIZE_OPTIONS, pinnedForPhone } from './data-table';
 
 interface Row {
   id: number;
@@ -97,5 +97,35 @@ describe('DataTable', () => {
 
     fireEvent.click(sortHeader('Name'));
     expect(onChange).toHaveBeenLastCalledWith({ offset: 0, limit: 10, sort: 'name', desc: false });
+  });
+});
+
+describe('pinnedForPhone', () => {
+  const columns = [
+    { title: 'ID', key: 'code', dataIndex: 'code' },
+    { title: 'Name', key: 'name', dataIndex: 'name' },
+    { title: 'Address', key: 'address', dataIndex: 'address' },
+    { title: '', key: 'actions' },
+  ];
+
+  it('puts the key column first, fixed at the left, and the actions fixed at the right', () => {
+    const pinned = pinnedForPhone(columns, 'name');
+    expect(pinned.map((c) => [c.key, c.fixed])).toEqual([
+      ['name', 'left'],
+      ['code', undefined],
+      ['address', undefined],
+      ['actions', 'right'],
+    ]);
+    expect(pinned[0]).toMatchObject({ ellipsis: true, width: 148 });
+  });
+
+  it('pins the first column when no key column is named', () => {
+    expect(pinnedForPhone(columns).map((c) => c.key)).toEqual(['code', 'name', 'address', 'actions']);
+    expect(pinnedForPhone(columns)[0].fixed).toBe('left');
+  });
+
+  it('leaves a list laid out for phones (one block a row) as it is', () => {
+    const one = [{ title: 'Request', key: 'request' }, { title: '', key: 'actions' }];
+    expect(pinnedForPhone(one)).toBe(one);
   });
 });

@@ -1,5 +1,5 @@
-import { Empty, Flex, Select, Table, Typography } from 'antd';
-import type { TableProps } from 'antd';
+import { Empty, Flex, Grid, Select, Table, Typography } from 'antd';
+import type { TableColumnsType, TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useMemo, useState, type ReactNode } from 'react';
 import { formatNumber } from '@/lib/format';
@@ -34,6 +34,30 @@ export interface DataTableProps<T>
   toolbar?: ReactNode;
   /** Hides paging altogether (short fixed lists). */
   noPaging?: boolean;
+  /** The column that names a row (its key); on a phone it stays at the left, the actions at the right. */
+  keyColumn?: string;
+}
+
+/** The widest a phone's key column gets (the rest of its text is cut with an ellipsis). */
+const PHONE_KEY_WIDTH = 148;
+
+/**
+ * A phone's table: the key column first and fixed at the left, the row's actions (the 'actions' column) fixed at
+ * the right, the other columns scrolling between them, so a row is always named and its actions in reach.
+ */
+export function pinnedForPhone<T>(columns: TableColumnsType<T>, keyColumn?: string): TableColumnsType<T> {
+  const keyOf = (c: TableColumnsType<T>[number]) =>
+    c.key ?? ('dataIndex' in c && c.dataIndex !== undefined ? String(c.dataIndex) : undefined);
+  const keyIndex = Math.max(0, keyColumn === undefined ? 0 : columns.findIndex((c) => keyOf(c) === keyColumn));
+  const key = columns[keyIndex];
+  // a list already laid out for a phone (one block a row, as the approval queue) has nothing to pin
+  if (!key || columns.filter((c) => keyOf(c) !== 'actions').length < 2) return columns;
+  const rest = columns.filter((_, i) => i !== keyIndex);
+  const pinned = { ...key, fixed: 'left' as const, width: PHONE_KEY_WIDTH, ellipsis: true };
+  return [
+    pinned,
+    ...rest.map((c) => (keyOf(c) === 'actions' ? { ...c, fixed: 'right' as const } : { ...c, fixed: undefined })),
+  ];
 }
 
 function sortField<T>(sorter: SorterResult<T> | SorterResult<T>[]): { sort?: string; desc?: boolean } {
@@ -53,6 +77,8 @@ export function DataTable<T extends object>({
   defaultPageSize = DEFAULT_PAGE_SIZE,
   toolbar,
   noPaging = false,
+  keyColumn,
+  columns,
   dataSource,
   locale,
   scroll,
@@ -61,6 +87,11 @@ export function DataTable<T extends object>({
   const [clientPage, setClientPage] = useState(1);
   const [clientSize, setClientSize] = useState(defaultPageSize);
   const rows = useMemo(() => dataSource ?? [], [dataSource]);
+  const phone = Grid.useBreakpoint().md === false;
+  const shownColumns = useMemo(
+    () => (phone && columns ? pinnedForPhone(columns, keyColumn) : columns),
+    [phone, columns, keyColumn],
+  );
 
   const pageSize = server ? server.limit : clientSize;
   const total = server ? server.total : rows.length;
@@ -102,6 +133,7 @@ export function DataTable<T extends object>({
       )}
       <Table<T>
         {...tableProps}
+        columns={shownColumns}
         dataSource={rows}
         scroll={scroll ?? { x: 'max-content' }}
         locale={{

@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Result, Skeleton, Steps } from 'antd';
+import { Alert, Button, Form, Result, Skeleton } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { ContactForm } from '@/components/contact-fields';
 import { toast } from '@/components/dialogs';
 import { FormActions, FormPage, systemCrumbs } from '@/components/form-page';
+import { WizardSteps } from '@/components/wizard-steps';
 import { errorMessage, isApiError } from '@/lib/api/errors';
 import { useFormValid, validatedValues } from '@/lib/form';
 import { clientKeys } from '../api/keys';
@@ -227,7 +228,7 @@ export function ClientFormPage() {
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : (
         <>
-          <Steps className="client-steps" current={step} items={CLIENT_STEPS.map((t) => ({ title: t }))} />
+          <WizardSteps className="client-steps" current={step} steps={CLIENT_STEPS} />
           <Form<ClientDetailValues>
             form={form}
             layout="vertical"

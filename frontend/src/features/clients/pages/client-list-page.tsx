@@ -123,6 +123,7 @@ export function ClientListPage() {
       error={list.error}
     >
       <DataTable<ClientRow>
+        keyColumn="clientName"
         rowKey="id"
         columns={columns}
         tableLayout="fixed"

@@ -109,6 +109,7 @@ export function CoaListPage() {
       error={list.error}
     >
       <DataTable<Coa>
+        keyColumn="name"
         rowKey="id"
         columns={columns}
         tableLayout="fixed"

@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Form, Select, Steps } from 'antd';
+import { Alert, Button, Descriptions, Form, Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/components/dialogs';
 import { FormPage } from '@/components/form-page';
+import { WizardSteps } from '@/components/wizard-steps';
 import { StageRequirements, StageTargetSelect, targetLabel } from '@/components/stage-target';
 import { errorMessage } from '@/lib/api/errors';
 import { useSession } from '@/lib/session';
@@ -131,12 +132,7 @@ export function LeadCreatePage() {
       subtitle={`A new lead starts in ${firstStage ? targetLabel(firstStage) : 'the first stage'} unless you choose another stage.`}
       className="lead-wizard"
     >
-      <Steps
-        className="lead-wizard__steps"
-        current={step}
-        items={CREATE_STEPS.map((title) => ({ title }))}
-        size="small"
-      />
+      <WizardSteps className="lead-wizard__steps" current={step} steps={CREATE_STEPS} />
       {serverError && (
         <Alert type="error" showIcon title={serverError} className="form-alert" closable onClose={() => setServerError(null)} />
       )}

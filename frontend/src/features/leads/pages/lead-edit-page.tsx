@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Result, Skeleton, Steps } from 'antd';
+import { Alert, Button, Form, Result, Skeleton } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { showSuccess, toast } from '@/components/dialogs';
 import { FormPage } from '@/components/form-page';
+import { WizardSteps } from '@/components/wizard-steps';
 import { leadCrumbs } from '@/components/page';
 import { errorMessage } from '@/lib/api/errors';
 import { leadKeys } from '../api/keys';
@@ -122,12 +123,11 @@ export function LeadEditPage() {
       subtitle={`${lead.clientName} · ${lead.projectName}`}
       className="lead-wizard"
     >
-      <Steps
+      <WizardSteps
         className="lead-wizard__steps"
-        size="small"
         current={step}
         onChange={(target) => void goToStep(target)}
-        items={EDIT_STEPS.map((title) => ({ title }))}
+        steps={EDIT_STEPS}
       />
       {saveError && (
         <Alert type="error" showIcon title={saveError} className="form-alert" closable onClose={() => setSaveError(null)} />

@@ -137,6 +137,7 @@ export function StageManagementPage() {
       error={list.error}
     >
       <DataTable<Stage>
+        keyColumn="stageDescription"
         rowKey="id"
         columns={columns}
         tableLayout="fixed"

@@ -1,0 +1,1 @@
+export { WizardSteps, type WizardStepsProps } from './wizard-steps';
