@@ -14,10 +14,12 @@ export interface LayerSideFormProps {
   onMove: (delta: -1 | 1) => void;
   onRemove: () => void;
   onClose: () => void;
+  /** The layers are listed top to bottom (a phone): the move buttons point up and down. */
+  vertical?: boolean;
 }
 
 /** Edits the selected layer: name, mode, minimum approvals, ordered approvers; moves or removes it. */
-export function LayerSideForm({ layer, index, count, people, onChange, onMove, onRemove, onClose }: LayerSideFormProps) {
+export function LayerSideForm({ layer, index, count, people, onChange, onMove, onRemove, onClose, vertical = false }: LayerSideFormProps) {
   const names = new Map(people.map((p) => [p.id, p.fullname]));
   const set = (patch: Partial<DraftLayer>) => onChange({ ...layer, ...patch });
   const ordered = layer.mode === 'IN_SEQUENCE';
@@ -106,11 +108,11 @@ export function LayerSideForm({ layer, index, count, people, onChange, onMove, o
         <Flex justify="space-between" gap={8} wrap>
           <Flex gap={4}>
             <Tooltip title="Move earlier">
-              <Button icon={<ArrowLeftOutlined />} aria-label="Move layer earlier" disabled={index === 0} onClick={() => onMove(-1)} />
+              <Button icon={vertical ? <ArrowUpOutlined /> : <ArrowLeftOutlined />} aria-label="Move layer earlier" disabled={index === 0} onClick={() => onMove(-1)} />
             </Tooltip>
             <Tooltip title="Move later">
               <Button
-                icon={<ArrowRightOutlined />}
+                icon={vertical ? <ArrowDownOutlined /> : <ArrowRightOutlined />}
                 aria-label="Move layer later"
                 disabled={index === count - 1}
                 onClick={() => onMove(1)}

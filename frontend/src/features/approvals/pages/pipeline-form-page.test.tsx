@@ -4,7 +4,7 @@ import { setTokens } from '@/lib/api/tokens';
 import { buttonByText, chooseOption } from '@/test/antd-helpers';
 import { FULL, json, LOAD, makeSession, renderApp, stubApi, type ApiHandler } from '@/test/render-app';
 import { people, pipeline } from '../test-fixtures';
-import { LAYERS_HINT } from './pipeline-form-page';
+import { LAYERS_HINT, LAYERS_HINT_PHONE } from './pipeline-form-page';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -118,15 +118,23 @@ describe('PipelineFormPage', () => {
     expect(screen.getByText(LAYERS_HINT).closest('.ant-card-extra')).not.toBeNull();
   });
 
-  it('puts the layers hint under the title on a phone', async () => {
+  it('lists the layers top to bottom on a phone and edits one in a sheet', async () => {
     const width = window.innerWidth;
     window.innerWidth = 390;
     try {
-      start('/system/approval-pipeline/add');
-      await screen.findByLabelText('Pipeline name', {}, LOAD);
-      const hint = screen.getByText(LAYERS_HINT);
+      start('/system/approval-pipeline/edit/1');
+      expect(await screen.findByDisplayValue('Pipeline 1', {}, LOAD)).toBeInTheDocument();
+      const hint = screen.getByText(LAYERS_HINT_PHONE);
       expect(hint.closest('.ant-card-extra')).toBeNull();
-      expect(hint.closest('.ant-card-body')).not.toBeNull();
+      expect(document.querySelector('.pipeline-designer__canvas')).toBeNull();
+      const rows = screen.getAllByTestId('pipeline-layer-row');
+      expect(rows.length).toBeGreaterThan(0);
+      // the first layer is selected, but no sheet covers the page until a layer is tapped
+      expect(screen.queryByLabelText('Layer name')).not.toBeInTheDocument();
+      fireEvent.click(rows[0]);
+      const name = await screen.findByLabelText('Layer name');
+      expect(name.closest('.pipeline-layer-sheet')).not.toBeNull();
+      expect(screen.getByRole('button', { name: 'Move layer later' }).querySelector('.anticon-arrow-down')).not.toBeNull();
     } finally {
       window.innerWidth = width;
     }

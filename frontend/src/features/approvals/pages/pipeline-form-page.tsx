@@ -1,6 +1,6 @@
 import { SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Empty, Flex, Form, Grid, Input, Result, Row, Select, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Drawer, Empty, Flex, Form, Grid, Input, Result, Row, Select, Spin, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from '@/components/dialogs';
@@ -19,6 +19,7 @@ import {
 import type { PipelineActionType, PipelineIn } from '../api/types';
 import { LayerSideForm } from '../components/layer-side-form';
 import { PipelineGraphEditor } from '../components/pipeline-graph-editor';
+import { PipelineLayerList } from '../components/pipeline-layer-list';
 import { requestTypeLabel } from '../lib/labels';
 import { PIPELINE_KINDS } from '../lib/pipeline-kinds';
 import {
@@ -33,6 +34,7 @@ import {
 
 export const EVERYONE_HINT = 'Leave empty to apply this pipeline to every sales person.';
 export const LAYERS_HINT = 'Drag a layer to reorder · click it to edit · + adds a layer';
+export const LAYERS_HINT_PHONE = 'Layers decide top to bottom · tap one to edit or move it';
 /** How long the action type and sales people stay unchanged before the overlap check asks the server. */
 export const OVERLAP_CHECK_DELAY_MS = 400;
 export const OVERLAP_TITLE = 'Saving this pipeline would be refused:';
@@ -80,6 +82,8 @@ function Designer({ kind, initial }: { kind: PipelineKind; initial: DraftPipelin
   const people = useQuery(pipelinePeopleQueryOptions(kind));
   const [draft, setDraft] = useState<DraftPipeline>(initial);
   const [selectedKey, setSelectedKey] = useState<string | null>(initial.layers[0]?.key ?? null);
+  // a phone edits a layer in a sheet, opened by a tap on it (or by adding one), not by the first layer's selection
+  const [sheetOpen, setSheetOpen] = useState(false);
   const [clientErrors, setClientErrors] = useState<string[]>([]);
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   const [submitted, setSubmitted] = useState(false);
@@ -109,6 +113,7 @@ function Designer({ kind, initial }: { kind: PipelineKind; initial: DraftPipelin
     const layer = newLayer();
     setDraft((d) => ({ ...d, layers: [...d.layers, layer] }));
     setSelectedKey(layer.key);
+    setSheetOpen(true);
   }, []);
 
   const selectedIndex = draft.layers.findIndex((l) => l.key === selectedKey);
@@ -119,6 +124,24 @@ function Designer({ kind, initial }: { kind: PipelineKind; initial: DraftPipelin
   // Once a save was refused for them, the messages are said once, in the errors.
   const overlaps = useOverlapMessages(kind, draft).filter((m) => !serverErrors.includes(m));
   const invalidKeys = useMemo(() => invalidLayerKeys(draft.layers, errors), [draft.layers, errors]);
+  // the selected layer's form: beside the graph at a desk, in a sheet from the bottom on a phone
+  const sideForm = selected && (
+    <LayerSideForm
+      key={selected.key}
+      layer={selected}
+      index={selectedIndex}
+      count={draft.layers.length}
+      people={allPeople}
+      vertical={narrow}
+      onChange={(layer) => setLayers(draft.layers.map((l) => (l.key === layer.key ? layer : l)))}
+      onMove={(delta) => setLayers(moveItem(draft.layers, selectedIndex, delta))}
+      onRemove={() => {
+        setLayers(draft.layers.filter((l) => l.key !== selected.key));
+        setSelectedKey(null);
+      }}
+      onClose={() => setSelectedKey(null)}
+    />
+  );
 
   const onSave = () => {
     setSubmitted(true);
@@ -205,7 +228,7 @@ function Designer({ kind, initial }: { kind: PipelineKind; initial: DraftPipelin
       >
         {narrow && (
           <Typography.Paragraph type="secondary" style={{ fontSize: 13 }}>
-            {LAYERS_HINT}
+            {LAYERS_HINT_PHONE}
           </Typography.Paragraph>
         )}
         {errors.length > 0 && (
@@ -223,36 +246,47 @@ function Designer({ kind, initial }: { kind: PipelineKind; initial: DraftPipelin
             }
           />
         )}
-        <div className="pipeline-designer">
-          <PipelineGraphEditor
-            layers={draft.layers}
-            selectedKey={selectedKey}
-            invalidKeys={invalidKeys}
-            onSelect={setSelectedKey}
-            onReorder={setLayers}
-            onAdd={addLayer}
-          />
-          {selected ? (
-            <LayerSideForm
-              key={selected.key}
-              layer={selected}
-              index={selectedIndex}
-              count={draft.layers.length}
-              people={allPeople}
-              onChange={(layer) => setLayers(draft.layers.map((l) => (l.key === layer.key ? layer : l)))}
-              onMove={(delta) => setLayers(moveItem(draft.layers, selectedIndex, delta))}
-              onRemove={() => {
-                setLayers(draft.layers.filter((l) => l.key !== selected.key));
-                setSelectedKey(null);
+        {narrow ? (
+          <>
+            <PipelineLayerList
+              layers={draft.layers}
+              selectedKey={selectedKey}
+              invalidKeys={invalidKeys}
+              onSelect={(key) => {
+                setSelectedKey(key);
+                setSheetOpen(true);
               }}
-              onClose={() => setSelectedKey(null)}
+              onAdd={addLayer}
             />
-          ) : (
-            <Card size="small" className="pipeline-designer__side">
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Select a layer to edit it, or press + to add one." />
-            </Card>
-          )}
-        </div>
+            <Drawer
+              className="pipeline-layer-sheet"
+              placement="bottom"
+              size={520}
+              open={sheetOpen && selected !== null}
+              onClose={() => setSheetOpen(false)}
+              closable={false}
+              destroyOnHidden
+            >
+              {sideForm}
+            </Drawer>
+          </>
+        ) : (
+          <div className="pipeline-designer">
+            <PipelineGraphEditor
+              layers={draft.layers}
+              selectedKey={selectedKey}
+              invalidKeys={invalidKeys}
+              onSelect={setSelectedKey}
+              onReorder={setLayers}
+              onAdd={addLayer}
+            />
+            {sideForm ?? (
+              <Card size="small" className="pipeline-designer__side">
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Select a layer to edit it, or press + to add one." />
+              </Card>
+            )}
+          </div>
+        )}
         <Flex justify="flex-end" gap={8} style={{ marginTop: 16 }}>
           <Button onClick={() => navigate(config.basePath)}>Cancel</Button>
           <Button type="primary" icon={<SaveOutlined />} loading={save.isPending} onClick={onSave}>
