@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { Logo } from '@/components/logo';
-import { useSession } from '@/lib/session';
+import { useCanOpen, useSession } from '@/lib/session';
 import { useHomePath } from './use-home-path';
 import { toMenuItems } from './menu-items';
 import { selectedUrl, topItems } from './navigation';
@@ -17,6 +17,8 @@ export function TopBar({ mobile, onOpenMenu }: { mobile: boolean; onOpenMenu: ()
   const items = useMemo(() => topItems(navigations), [navigations]);
   const selected = selectedUrl(items, pathname);
   const home = useHomePath();
+  // a button is shown only to those the screen behind it lets in (an approver has no schedule)
+  const schedule = useCanOpen('/activity-schedule');
 
   return (
     <Layout.Header className="topbar">
@@ -43,17 +45,19 @@ export function TopBar({ mobile, onOpenMenu }: { mobile: boolean; onOpenMenu: ()
       )}
       <div className="topbar__spacer" />
       <div className="topbar__actions">
-        <Tooltip title="Activity schedule">
-          <Button
-            type="text"
-            shape="circle"
-            size="large"
-            className="topbar__icon-button"
-            aria-label="Activity schedule"
-            icon={<CalendarOutlined style={{ fontSize: 18 }} />}
-            onClick={() => navigate('/activity-schedule')}
-          />
-        </Tooltip>
+        {schedule && (
+          <Tooltip title="Activity schedule">
+            <Button
+              type="text"
+              shape="circle"
+              size="large"
+              className="topbar__icon-button"
+              aria-label="Activity schedule"
+              icon={<CalendarOutlined style={{ fontSize: 18 }} />}
+              onClick={() => navigate('/activity-schedule')}
+            />
+          </Tooltip>
+        )}
         <NotificationBell />
         <UserMenu compact={mobile} />
       </div>
