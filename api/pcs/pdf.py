@@ -121,7 +121,13 @@ def percent(value: Decimal | float | int | None) -> str:
 
 
 def long_date(value: date | datetime | None) -> str:
+    """dd MMM yyyy, the spec's long date: every date the PDF prints."""
     return value.strftime("%d %b %Y") if value else "-"
+
+
+def long_datetime(value: datetime) -> str:
+    """dd MMM yyyy HH:mm: the moment the PDF was made, in the same form as its dates."""
+    return f"{long_date(value)} {value.strftime('%H:%M')}"
 
 
 def filename(client: str, project: str) -> str:
@@ -233,7 +239,7 @@ def document(session: Session, lead: Lead, *, revision_batch: int | None = None)
 
 def html(doc: PcsDocument) -> str:
     return _templates.get_template("pcs.html").render(
-        doc=doc, idr=idr, number=number, percent=percent, long_date=long_date,
+        doc=doc, idr=idr, number=number, percent=percent, long_date=long_date, long_datetime=long_datetime,
         status_label=STATUS_LABELS.get(doc.status, doc.status.replace("_", " ").title() if doc.status else "N/A"))
 
 

@@ -1,4 +1,5 @@
 import type { components } from '@/lib/api/schema';
+import { formatNumber } from '@/lib/format';
 
 /** A lead's file slot (the PCS file is also the cost sheet's upload). */
 export type LeadFileKind = components['schemas']['FinalDocument']['kind'];
@@ -52,7 +53,6 @@ export function acceptOf(kind: LeadFileKind): string {
 
 /** "1,5 MB" / "820 KB". */
 export function fileSizeText(bytes: number): string {
-  const fmt = (n: number) => new Intl.NumberFormat('id-ID', { maximumFractionDigits: 1 }).format(n);
-  if (bytes >= 1024 * 1024) return `${fmt(bytes / (1024 * 1024))} MB`;
-  return `${fmt(Math.max(bytes, 0) / 1024)} KB`;
+  if (bytes >= 1024 * 1024) return `${formatNumber(bytes / (1024 * 1024), 1)} MB`;
+  return `${formatNumber(Math.max(bytes, 0) / 1024, 1)} KB`;
 }

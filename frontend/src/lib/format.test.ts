@@ -1,4 +1,4 @@
-import { abbreviate, ageFrom, formatDate, formatDateLong, formatIDR, formatNumber } from './format';
+import { abbreviate, ageFrom, formatDate, formatDateLong, formatDateTime, formatIDR, formatNumber } from './format';
 
 describe('formatNumber', () => {
   it('uses "." for thousands and "," for decimals', () => {
@@ -41,6 +41,11 @@ describe('dates', () => {
   it('formats d-MMM-yyyy and dd MMM yyyy', () => {
     expect(formatDate('2026-01-05')).toBe('5-Jan-2026');
     expect(formatDateLong('2026-01-05')).toBe('05 Jan 2026');
+  });
+  it('writes a moment in the same form as the dates beside it, with the time', () => {
+    expect(formatDateTime('2026-11-23T16:44:00')).toBe('23-Nov-2026 16:44');
+    expect(formatDateTime('2026-01-05T08:05:00')).toBe('5-Jan-2026 08:05');
+    expect(formatDateTime(undefined)).toBe('-');
   });
   it('returns a dash for missing dates', () => {
     expect(formatDate(null)).toBe('-');

@@ -66,14 +66,18 @@ export function formatDate(value: DateInput): string {
   return toDay(value)?.format(DATE_FORMAT_SHORT) ?? EMPTY;
 }
 
-/** dd MMM yyyy, e.g. "05 Jan 2026"; "-" when empty or invalid. */
+/** dd MMM yyyy, e.g. "05 Jan 2026", for a date in a sentence or a heading (today's date on the welcome page);
+ *  dates in data (tables, fields, history, tooltips) use formatDate. "-" when empty or invalid. */
 export function formatDateLong(value: DateInput): string {
   return toDay(value)?.format(DATE_FORMAT_LONG) ?? EMPTY;
 }
 
-/** dd MMM yyyy HH:mm, for timestamps such as notification times. */
+/**
+ * d-MMM-yyyy HH:mm, e.g. "5-Jan-2026 14:05": a moment (a change, a request, a notification), in the same form as
+ * the dates beside it, so no screen mixes "5-Jan-2026" with "05 Jan 2026 14:05".
+ */
 export function formatDateTime(value: DateInput): string {
-  return toDay(value)?.format(`${DATE_FORMAT_LONG} HH:mm`) ?? EMPTY;
+  return toDay(value)?.format(`${DATE_FORMAT_SHORT} HH:mm`) ?? EMPTY;
 }
 
 /** Whole years between a date of birth and today (null when unknown). */

@@ -10,7 +10,7 @@ import {
 import { Divider, Drawer, Flex, Typography } from 'antd';
 import { Link } from 'react-router';
 import { UserAvatar } from '@/features/users/components/user-avatar';
-import { ageFrom, formatDateLong, genderLabel } from '@/lib/format';
+import { ageFrom, formatDate, genderLabel } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { SidebarMenu } from './sidebar-menu';
 
@@ -55,7 +55,7 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
       <div className="mobile-menu__details">
         <Detail icon={female ? <WomanOutlined /> : <ManOutlined />}>{genderLabel(user?.gender)}</Detail>
         <Detail icon={<CalendarOutlined />}>
-          {user?.dob ? `${formatDateLong(user.dob)}${age !== null ? ` (${age} years)` : ''}` : '-'}
+          {user?.dob ? `${formatDate(user.dob)}${age !== null ? ` (${age} years)` : ''}` : '-'}
         </Detail>
         <Detail icon={<MailOutlined />}>{user?.email || '-'}</Detail>
         <Detail icon={<PhoneOutlined />}>{user?.phoneNumber || '-'}</Detail>

@@ -18,7 +18,7 @@ describe('ApprovalTimelineGraph', () => {
     expect(within(nodes[0]).getByText('Team leader')).toBeInTheDocument();
     expect(within(nodes[0]).getByText('checked by')).toBeInTheDocument();
     expect(within(nodes[0]).getByText('Approved', { selector: '.approval-approver .ant-tag' })).toBeInTheDocument();
-    expect(within(nodes[0]).getByText('05 Jan 2026 15:00')).toBeInTheDocument();
+    expect(within(nodes[0]).getByText('5-Jan-2026 15:00')).toBeInTheDocument();
     expect(within(nodes[1]).getByText('Several User')).toBeInTheDocument();
     expect(within(nodes[1]).getByText('acknowledged by')).toBeInTheDocument();
     expect(within(nodes[2]).getByText('approved by')).toBeInTheDocument();

@@ -1,7 +1,8 @@
 import { AuditOutlined, EyeOutlined, SyncOutlined } from '@ant-design/icons';
 import { Button, Flex, Tag, Typography } from 'antd';
 import type { QueueRow } from '../api/types';
-import { DECISION_RECEIVED, formatRequestedAt, requestTypeLabel } from '../lib/labels';
+import { formatDateTime } from '@/lib/format';
+import { DECISION_RECEIVED, requestTypeLabel } from '../lib/labels';
 import { NO_LEADS_TEXT } from './review-dialog';
 
 /** Request type tags; closes and cost sheets are green. */
@@ -84,7 +85,7 @@ export function ProcessingTag() {
 
 /** The date over the time, so the column stays narrow. */
 export function RequestedAtCell({ value }: { value: string }) {
-  const [date, time] = formatRequestedAt(value).split(' ');
+  const [date, time] = formatDateTime(value).split(' ');
   return (
     <span className="queue-cell__when">
       <span>{date}</span> {time && <Typography.Text type="secondary">{time}</Typography.Text>}
@@ -175,7 +176,7 @@ export function QueueCard({
       <Flex justify="space-between" align="center" gap={8} wrap>
         <RequestTypeTag type={row.requestType} />
         <Typography.Text type="secondary" className="queue-card__when">
-          {formatRequestedAt(row.requestedAt)}
+          {formatDateTime(row.requestedAt)}
         </Typography.Text>
       </Flex>
       <LeadCell row={row} />

@@ -10,7 +10,8 @@ import { approvalTimelineQueryOptions, decideApproval } from '../api/approvals-a
 import { approvalKeys } from '../api/keys';
 import type { ApproversAction, QueueRow } from '../api/types';
 import { canRetryDecision, toastApprovalError } from '../lib/errors';
-import { DECISION_RECEIVED, formatRequestedAt, requestTypeLabel } from '../lib/labels';
+import { formatDateTime } from '@/lib/format';
+import { DECISION_RECEIVED, requestTypeLabel } from '../lib/labels';
 import { ApprovalTimeline } from './approval-timeline';
 
 /** A review dialog wide enough for a three-layer timeline graph. */
@@ -93,7 +94,7 @@ export function ReviewDialog({ row, canDecide, onClose }: ReviewDialogProps) {
                 { key: 'client', label: 'Client', children: row.clientName ?? '-' },
                 { key: 'project', label: 'Project', children: row.leadId ? (row.projectName ?? '-') : NO_LEADS_TEXT },
                 { key: 'stages', label: 'Stages', children: row.combinedStageDescriptions ?? '-' },
-                { key: 'at', label: 'Requested at', children: formatRequestedAt(row.requestedAt) },
+                { key: 'at', label: 'Requested at', children: formatDateTime(row.requestedAt) },
                 { key: 'notes', label: 'Notes', span: 'filled', children: row.notes || '-' },
               ]}
             />

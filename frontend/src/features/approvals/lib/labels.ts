@@ -1,5 +1,3 @@
-import dayjs from 'dayjs';
-import { formatDate } from '@/lib/format';
 import type { ApprovalMode, PipelineActionType } from '../api/types';
 
 /** What the server says when it received a decision but could not confirm it in time (a 202). */
@@ -44,9 +42,3 @@ export const MODE_HINTS: Record<ApprovalMode, string> = {
   IN_SEQUENCE: 'Every approver decides, one after another in the order below.',
   SEVERAL_USER: 'The layer passes after the minimum number of approvals.',
 };
-
-/** d-MMM-yyyy HH:mm, e.g. "5-Jan-2026 14:05". */
-export function formatRequestedAt(value: string | null | undefined): string {
-  const d = dayjs(value ?? '');
-  return value && d.isValid() ? `${formatDate(value)} ${d.format('HH:mm')}` : '-';
-}

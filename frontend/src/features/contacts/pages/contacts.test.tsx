@@ -180,9 +180,9 @@ describe('ContactViewPage', () => {
     const timeline = document.querySelector('.changelog__timeline') as HTMLElement;
     expect(within(timeline).getByText('Division: - → Finance')).toBeInTheDocument();
     expect(within(timeline).getByText('Sari Dewi')).toBeInTheDocument();
-    expect(within(timeline).getByText('03 Feb 2026 09:30')).toBeInTheDocument();
+    expect(within(timeline).getByText('3-Feb-2026 09:30')).toBeInTheDocument();
     expect(within(timeline).getByText('Budi Admin')).toBeInTheDocument();
-    expect(within(timeline).getByText('05 Jan 2026 08:00')).toBeInTheDocument();
+    expect(within(timeline).getByText('5-Jan-2026 08:00')).toBeInTheDocument();
     const text = timeline.textContent ?? '';
     expect(text.indexOf('Sari Dewi')).toBeLessThan(text.indexOf('Budi Admin'));
   });

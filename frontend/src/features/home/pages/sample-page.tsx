@@ -6,7 +6,7 @@ import { DateFilter, dateRangeFor, type DateFilterValue } from '@/components/dat
 import { showConfirm, showError, showInfo, showSuccess, showWarning, toast } from '@/components/dialogs';
 import { MoneyInput } from '@/components/money-input';
 import { PercentInput } from '@/components/percent-input';
-import { abbreviate, formatDateLong, formatIDR } from '@/lib/format';
+import { abbreviate, formatDate, formatIDR } from '@/lib/format';
 
 interface DemoLead {
   id: number;
@@ -49,7 +49,7 @@ const columns: ColumnsType<DemoLead> = [
     dataIndex: 'updated',
     key: 'updated',
     sorter: (a, b) => a.updated.localeCompare(b.updated),
-    render: (d: string) => formatDateLong(d),
+    render: (d: string) => formatDate(d),
   },
 ];
 
@@ -99,7 +99,7 @@ export function SamplePage() {
               <DateFilter value={range} onChange={setRange} />
               <Typography.Paragraph type="secondary" style={{ margin: '12px 0 0' }}>
                 {range.range
-                  ? `${formatDateLong(range.range.from)} – ${formatDateLong(range.range.to)}`
+                  ? `${formatDate(range.range.from)} – ${formatDate(range.range.to)}`
                   : 'Pick a range'}
               </Typography.Paragraph>
             </Card>

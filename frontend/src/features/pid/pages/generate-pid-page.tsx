@@ -10,7 +10,7 @@ import { saveBlob } from '@/lib/api/download';
 import { FormPage } from '@/components/form-page';
 import { leadCrumbs } from '@/components/page';
 import { LeadNotFound } from '@/components/lead-not-found';
-import { DOWNLOAD_ERROR_SECONDS, DOWNLOAD_FAILED } from '@/lib/files';
+import { DOWNLOAD_ERROR_SECONDS, DOWNLOAD_FAILED, fileSizeText } from '@/lib/files';
 import { pidKeys } from '../api/keys';
 import { fetchPidPdf, generatePid, PID_POLL_MS, pidOverviewQueryOptions } from '../api/pid-api';
 import type { PidOverview, ProjectIdNumber } from '../api/pid-api';
@@ -29,9 +29,6 @@ const settled = (pids: ProjectIdNumber[]) => pids.length > 0 && !pids.some(pdfPe
 /** After this long the progress says it is taking longer than usual (it keeps waiting). */
 const SLOW_AFTER_MS = 45_000;
 
-function sizeText(bytes: number): string {
-  return `${new Intl.NumberFormat('id-ID', { maximumFractionDigits: 1 }).format(bytes / 1024)} KB`;
-}
 
 function PidRow({ leadId, pid }: { leadId: number; pid: ProjectIdNumber }) {
   const [busy, setBusy] = useState(false);
@@ -67,7 +64,7 @@ function PidRow({ leadId, pid }: { leadId: number; pid: ProjectIdNumber }) {
       </Typography.Text>
       {pid.pdfFile ? (
         <Button type="link" className="pid-row__file" icon={<FilePdfOutlined />} loading={busy} onClick={() => void download()}>
-          {pid.pdfFile.name} <span className="pid-row__size">({sizeText(pid.pdfFile.size)})</span>
+          {pid.pdfFile.name} <span className="pid-row__size">({fileSizeText(pid.pdfFile.size)})</span>
         </Button>
       ) : (
         <Typography.Text type="secondary" className="pid-row__file">

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { toast } from '@/components/dialogs';
 import { Page } from '@/components/page';
 import { errorMessage } from '@/lib/api/errors';
-import { ageFrom, formatDateLong, genderLabel } from '@/lib/format';
+import { ageFrom, formatDate, genderLabel } from '@/lib/format';
 import { sessionQueryKey, useSession } from '@/lib/session';
 import { userKeys } from '../api/keys';
 import { pictureProblem, PICTURE_TYPES, uploadProfilePicture, userDetailQueryOptions } from '../api/users-api';
@@ -108,7 +108,7 @@ export function ProfilePage() {
                   <Descriptions.Item label="Phone">{user?.phoneNumber || '-'}</Descriptions.Item>
                   <Descriptions.Item label="Gender">{genderLabel(user?.gender)}</Descriptions.Item>
                   <Descriptions.Item label="Date of birth">
-                    {user?.dob ? `${formatDateLong(user.dob)}${age !== null ? ` (${age} years)` : ''}` : '-'}
+                    {user?.dob ? `${formatDate(user.dob)}${age !== null ? ` (${age} years)` : ''}` : '-'}
                   </Descriptions.Item>
                 </Descriptions>
               </>
