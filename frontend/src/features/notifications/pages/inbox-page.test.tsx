@@ -5,8 +5,10 @@ import { json, LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
 const note = (id: number, isRead = true) => ({
   id,
   notificationType: 'INFORMATION',
+  kind: 'INFO',
   message: `Update number ${id}`,
   link: null,
+  target: '/user/inbox',
   isRead,
   createdAt: new Date().toISOString(),
 });
@@ -57,5 +59,21 @@ describe('InboxPage', () => {
     await screen.findByText('Update number 2');
     expect(document.querySelector('[data-notification-id="2"]')).toHaveClass('is-highlighted');
     expect(document.querySelector('[data-notification-id="1"]')).not.toHaveClass('is-highlighted');
+  });
+
+  it('opens what a notification is about, and marks an unread one read in place when it is about nothing', async () => {
+    setTokens({ token: 'a', refreshToken: 'r' });
+    const approved = { ...note(5), kind: 'APPROVED', link: '/leads/42', target: '/leads/42', message: 'Approved one' };
+    const requests = stubApi(makeSession(), (req, url) => {
+      if (url.pathname !== '/api/notification') return undefined;
+      if (req.method === 'PUT') return json(200, { results: 1 });
+      return json(200, { results: { data: [note(4, false), approved], pagination: { page: 1, hasMore: false } } });
+    });
+    const { router } = renderApp('/user/inbox');
+    fireEvent.click(await screen.findByText('Update number 4', {}, LOAD));
+    await waitFor(() => expect(requests.some((r) => r.method === 'PUT')).toBe(true));
+    expect(router.state.location.pathname).toBe('/user/inbox');
+    fireEvent.click(screen.getByText('Approved one'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/leads/42'));
   });
 });

@@ -5,15 +5,18 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { toast } from '@/components/dialogs';
 import { errorMessage } from '@/lib/api/errors';
-import type { Notification, NotificationFilter } from '@/lib/api/types';
+import type { NotificationFilter } from '@/lib/api/types';
 import { useSession } from '@/lib/session';
 import { notificationKeys } from '../api/keys';
-import { markAllNotificationsRead, NOTIFICATION_TABS, notificationListQueryOptions } from '../api/notifications-api';
+import {
+  leadsElsewhere,
+  markAllNotificationsRead,
+  NOTIFICATION_TABS,
+  notificationListQueryOptions,
+} from '../api/notifications-api';
 import { EMPTY_NOTIFICATIONS_TEXT } from '../components/notification-bell';
 import { NotificationItem } from '../components/notification-item';
 import { useOpenNotification } from '../components/use-open-notification';
-
-const isApproval = (n: Notification) => n.notificationType === 'APPROVAL';
 
 /** /user/inbox: every notification, by type, searchable, unread only, ten at a time. */
 export function InboxPage() {
@@ -29,8 +32,8 @@ export function InboxPage() {
   const params = useMemo(() => ({ userId: user?.id, type, search, unread }), [user?.id, type, search, unread]);
   const list = useInfiniteQuery(notificationListQueryOptions(params));
   const items = useMemo(() => list.data?.pages.flatMap((p) => p.data) ?? [], [list.data]);
-  // In the inbox, opening a notification marks it read in place; approvals lead to the queue.
-  const { open, fadingIds } = useOpenNotification({ fade: false, navigateFor: isApproval });
+  // In the inbox, opening a notification marks it read in place, then goes where it leads (when not here).
+  const { open, fadingIds } = useOpenNotification({ fade: false, navigateFor: leadsElsewhere });
 
   const markAll = useMutation({
     mutationFn: () => markAllNotificationsRead(type, user?.id),
@@ -95,7 +98,7 @@ export function InboxPage() {
                 notification={n}
                 fading={fadingIds.has(n.id)}
                 highlighted={n.id === focusId}
-                onClick={n.notificationType === 'APPROVAL' || !n.isRead ? open : undefined}
+                onClick={leadsElsewhere(n) || !n.isRead ? open : undefined}
               />
             ))
           )}
