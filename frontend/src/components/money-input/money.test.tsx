@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatMoneyInput, formatMoneyValue, parseMoney } from './money';
 import { MoneyInput, type MoneyInputProps } from './money-input';
