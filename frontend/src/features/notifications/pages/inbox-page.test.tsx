@@ -29,7 +29,7 @@ describe('InboxPage', () => {
       const data = page === 1 ? [note(1), note(2)] : [note(3)];
       return json(200, { results: { data, pagination: { page, hasMore: page === 1 } } });
     });
-    renderApp('/user/inbox');
+    const { router } = renderApp('/user/inbox');
     expect(await screen.findByText('Update number 1', {}, LOAD)).toBeInTheDocument();
     expect(listCalls(requests)[0]).toMatchObject({ user: '7', type: 'ALL', page: '1', limit: '10' });
 
@@ -44,7 +44,13 @@ describe('InboxPage', () => {
 
     fireEvent.click(screen.getByRole('switch', { name: 'Unread only' }));
     await waitFor(() => expect(listCalls(requests).at(-1)).toMatchObject({ unread: 'true' }));
-  });
+    // the view is in the address: Back undoes the switch, the search stays
+    expect(router.state.location.search).toBe('?q=lead&unread=true');
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('?q=lead');
+    expect(screen.getByRole('switch', { name: 'Unread only' })).not.toBeChecked();
+    expect(screen.getByPlaceholderText('Search notifications')).toHaveValue('lead');
+  }, 15_000);
 
   it('highlights the notification given as focusId', async () => {
     setTokens({ token: 'a', refreshToken: 'r' });

@@ -8,8 +8,10 @@ import { errorMessage } from '@/lib/api/errors';
 import type { NotificationFilter } from '@/lib/api/types';
 import { useSession } from '@/lib/session';
 import { notificationKeys } from '../api/keys';
+import { useListParams } from '@/components/data-table';
 import {
   leadsElsewhere,
+  NOTIFICATION_PAGE_SIZE,
   markAllNotificationsRead,
   NOTIFICATION_TABS,
   notificationListQueryOptions,
@@ -24,10 +26,19 @@ export function InboxPage() {
   const location = useLocation();
   const focusId = (location.state as { focusId?: number } | null)?.focusId;
   const queryClient = useQueryClient();
-  const [type, setType] = useState<NotificationFilter>('ALL');
-  const [searchText, setSearchText] = useState('');
-  const [search, setSearch] = useState('');
-  const [unread, setUnread] = useState(false);
+  // the tab, the search and "unread only" live in the URL: Back and a shared link return to the same view
+  const [listParams, setListParams] = useListParams({
+    pageSize: NOTIFICATION_PAGE_SIZE,
+    filters: { type: 'ALL', unread: '' },
+  });
+  const type = listParams.filters.type as NotificationFilter;
+  const unread = listParams.filters.unread === 'true';
+  const search = listParams.search;
+  const [searchText, setSearchText] = useState(search);
+  useEffect(() => setSearchText(search), [search]);
+  const setType = (next: NotificationFilter) => setListParams({ filters: { type: next } });
+  const setUnread = (next: boolean) => setListParams({ filters: { unread: next ? 'true' : '' } });
+  const setSearch = (next: string) => setListParams({ search: next });
 
   const params = useMemo(() => ({ userId: user?.id, type, search, unread }), [user?.id, type, search, unread]);
   const list = useInfiniteQuery(notificationListQueryOptions(params));
