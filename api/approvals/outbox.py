@@ -139,6 +139,18 @@ def has_work(session: Session, start_after: timedelta = START_AFTER, resend_afte
     return repo.sweep_has_work(session, requested_before=now - start_after, submitted_before=now - resend_after)
 
 
+def _request_words(session: Session, request: ApprovalRequest | None, request_id: int) -> str:
+    """"Sari Dewi's request to move 'Core Banking' (PT Maju) to E4 Proposal", or "request #12" when unknown."""
+    if request is None:
+        return f"request #{request_id}"
+    try:
+        what = outcomes.handler_for(request.request_type).describe(session, request)
+    except LookupError:
+        return f"request #{request_id}"
+    requester = repo.requester_name(session, request)
+    return f"{requester}'s request to {what}" if requester else f"the request to {what}"
+
+
 def settle_refused(session: Session, *, request_id: int, layer_index: int, approver_id: int,
                    reason: str | None) -> None:
     """A decision sent earlier turned out refused or moot: the task leaves PROCESSING and, when the approver
@@ -156,8 +168,9 @@ def settle_refused(session: Session, *, request_id: int, layer_index: int, appro
             request.current_layer == layer_index else "CANCELLED"
         if reason:
             notifications.notify(session=session, user_id=approver_id, notification_type="INFORMATION",
-                                 message=f"Your decision on request #{request_id} could not be applied: {reason}",
-                                 link="/system/approval")
+                                 message=f"Your decision on {_request_words(session, request, request_id)} "
+                                         f"could not be applied: {reason}",
+                                 link="/system/approval", lead_id=request.lead_id if request else None)
     task.submitted_action = task.submitted_note = task.submitted_at = None
     session.commit()
     if reason and not decided:

@@ -40,7 +40,7 @@ def sync_queue(session: Session, *, request_id: int, layer_index: int, pending: 
         message = f"{requester or 'A sales person'} asks to {describe(session, request)}."
         for approver_id in added:
             notifications.notify(session=session, user_id=approver_id, notification_type="APPROVAL",
-                                 message=message, link=link)
+                                 message=message, link=link, kind="REQUESTED", lead_id=request.lead_id)
     # the approvers no longer asked (their layer is settled, or they decided) are done with its notifications
     settled = notifications.settle_by_link(session=session, link=link, keep=pending)
     session.commit()
@@ -83,7 +83,8 @@ def finish(session: Session, *, request_id: int, status: str, decided_by: int | 
     link = outcomes.handler_for(request.request_type).finish(session, request, status, actor, outcome)
     notifications.notify(session=session, user_id=request.requested_by, notification_type="INFORMATION",
                          message=f"Your request to {what} has been {verdict}{by}" + (f": {note}" if note else "."),
-                         link=link)
+                         link=link, kind="APPROVED" if status == "APPROVED" else "REJECTED",
+                         lead_id=request.lead_id)
     settled = notifications.settle_by_link(session=session, link=approval_link(request_id), keep=[])
     session.commit()
     log.info("approval request %s %s (%s): its outcome is applied", request_id, status, request.request_type)

@@ -83,6 +83,8 @@ class RequestOut(CamelModel):
     approval_id: int
     workflow_id: str
     status: str
+    message: str = Field(description="What the requester is told: \"Your request to move 'Core Banking' (PT Maju) "
+                         "to E4 Proposal was sent to Hendra Gunawan.\"")
 
 
 class QueueRow(CamelModel):

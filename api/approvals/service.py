@@ -13,7 +13,7 @@ import anyio.from_thread
 from sqlalchemy.orm import Session
 from temporalio.client import Client
 
-from api.approvals import outbox
+from api.approvals import outbox, outcomes
 from api.approvals import repository as repo
 from api.approvals.models import ApprovalPipelineVersion, ApprovalRequest
 from api.core import metrics
@@ -43,6 +43,21 @@ def new_request(session: Session, *, actor: User, lead_id: int, from_stage_id: i
 def start_args(session: Session, row: ApprovalRequest, version: ApprovalPipelineVersion) -> dict[str, Any]:
     """What starting the request's workflow takes, read while its transaction is still open."""
     return outbox.start_args(session, row, outbox.layers_of(session, version))
+
+
+def names(people: list[str]) -> str:
+    """'Ann', 'Ann and Bob', 'Ann, Bob and Carl'."""
+    return people[0] if len(people) == 1 else f"{', '.join(people[:-1])} and {people[-1]}"
+
+
+def sent_message(session: Session, row: ApprovalRequest, args: dict[str, Any]) -> str:
+    """What the requester is told: "Your request to move 'Core Banking' (PT Maju) to E4 Proposal was sent to
+    Hendra Gunawan." (the approvers of the first layer, who are asked first)."""
+    what = outcomes.handler_for(row.request_type).describe(session, row)
+    layers = args["arg"].layers
+    approvers = [a.name for a in layers[0].approvers] if layers else []
+    return f"Your request to {what} was sent to {names(approvers)}." if approvers else \
+        f"Your request to {what} was sent for approval."
 
 
 def start_now(session: Session, temporal: Client, settings: Settings, row: ApprovalRequest, args: Any) -> None:

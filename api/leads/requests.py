@@ -13,7 +13,7 @@ from api.approvals import outcomes
 from api.approvals import service as approvals
 from api.approvals.models import ApprovalPipelineVersion, ApprovalRequest
 from api.approvals.pipelines import find_version
-from api.approvals.schemas import RequestIn
+from api.approvals.schemas import RequestIn, RequestOut
 from api.core.config import Settings
 from api.core.errors import Conflict, RequestPending, ValidationFailed
 from api.core.uploads import Upload
@@ -65,13 +65,15 @@ def open_request(session: Session, *, actor: User, lead: Lead, data: RequestIn,
 
 
 def request(*, session: Session, temporal: Client, settings: Settings, actor: User, lead_id: int,
-            data: RequestIn) -> ApprovalRequest:
-    """Ask for a stage change, hold, drop or close: the request is committed, then its workflow started."""
+            data: RequestIn) -> RequestOut:
+    """Ask for a stage change, hold, drop or close: the request is committed, then its workflow started; the
+    answer says to whom it went."""
     lead = lead_visibility.visible_or_404(session, actor, lead_id)
     row, args = open_request(session, actor=actor, lead=lead, data=data, task_queue=settings.temporal_task_queue)
     session.commit()
     approvals.start_now(session, temporal, settings, row, args)
-    return row
+    return RequestOut(approval_id=row.id, workflow_id=row.workflow_id, status=row.status,
+                      message=approvals.sent_message(session, row, args))
 
 
 def save_lead_edit(*, session: Session, storage: Any, temporal: Client, settings: Settings, actor: User,
@@ -89,7 +91,7 @@ def save_lead_edit(*, session: Session, storage: Any, temporal: Client, settings
         first = args["arg"].layers[0]
         approval_id = row.id
         message = (f"Moving to {edit.gated.stage_name} {edit.gated.stage_description} needs approval: your request "
-                   f"was sent to {', '.join(a.name for a in first.approvers)}. The lead stays in "
+                   f"was sent to {approvals.names([a.name for a in first.approvers])}. The lead stays in "
                    f"{current.stage_name} {current.stage_description} until it is approved." if current else None)
     session.commit()
     if args is not None and row is not None:

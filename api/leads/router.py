@@ -207,6 +207,5 @@ def approval_queue(session: SessionDep, params: ListQuery,
 @requests_router.post("/leads/{lead_id}/approval-requests", summary="Ask for a stage change, hold, drop or close")
 def request_approval(lead_id: Id, body: RequestIn, session: SessionDep, temporal: TemporalDep,
                      settings: SettingsDep, actor: Annotated[User, Authz("leads", "edit")]) -> Envelope[RequestOut]:
-    row = lead_requests.request(session=session, temporal=temporal, settings=settings, actor=actor, lead_id=lead_id,
-                               data=body)
-    return ok(RequestOut(approval_id=row.id, workflow_id=row.workflow_id, status=row.status))
+    return ok(lead_requests.request(session=session, temporal=temporal, settings=settings, actor=actor,
+                                    lead_id=lead_id, data=body))

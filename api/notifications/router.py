@@ -9,7 +9,7 @@ from fastapi.responses import StreamingResponse
 
 from api.core.inputs import OFFSET_MAX, Id
 from api.core.schemas import Envelope, ok
-from api.deps import Authz, SessionDep
+from api.deps import Authz, PolicyDep, SessionDep
 from api.notifications import live, service
 from api.notifications.deps import StreamActor
 from api.notifications.schemas import MarkReadIn, NotificationLimited, NotificationPage, ReadAllIn
@@ -23,6 +23,7 @@ TypeQuery = Annotated[Literal["ALL", "APPROVAL", "INFORMATION"] | None, Query()]
 @router.get("", summary="A page of the signed-in user's notifications")
 def list_notifications(
     session: SessionDep,
+    policy: PolicyDep,
     actor: Annotated[User, Authz("user/inbox", "read")],
     user: Id | None = None,
     type: TypeQuery = None,
@@ -31,14 +32,14 @@ def list_notifications(
     search: Annotated[str | None, Query(max_length=100)] = None,
     unread: bool = False,
 ) -> Envelope[NotificationPage]:
-    return ok(service.list_page(session=session, actor=actor, user=user, type_=type, page=page, limit=limit,
-                                search=search, unread=unread))
+    return ok(service.list_page(session=session, policy=policy, actor=actor, user=user, type_=type, page=page,
+                                limit=limit, search=search, unread=unread))
 
 
 @router.get("/limited", summary="The latest notifications and the unread count, for the bell")
-def limited(session: SessionDep, actor: Annotated[User, Authz("user/inbox", "read")], user: Id | None = None,
-            type: TypeQuery = None) -> Envelope[NotificationLimited]:
-    return ok(service.limited(session=session, actor=actor, user=user, type_=type))
+def limited(session: SessionDep, policy: PolicyDep, actor: Annotated[User, Authz("user/inbox", "read")],
+            user: Id | None = None, type: TypeQuery = None) -> Envelope[NotificationLimited]:
+    return ok(service.limited(session=session, policy=policy, actor=actor, user=user, type_=type))
 
 
 @router.put("", summary="Mark notifications read")

@@ -11,13 +11,19 @@ from api.core.inputs import Id
 from api.core.schemas import CamelModel
 
 NotificationType = Literal["APPROVAL", "INFORMATION"]
+NotificationKind = Literal["REQUESTED", "APPROVED", "REJECTED", "REMINDER", "INFO"]
 
 
 class NotificationOut(CamelModel):
     id: int
     notification_type: NotificationType
+    kind: NotificationKind = Field(description="What happened, for its icon: an approver is asked (REQUESTED), "
+                                   "a request was APPROVED or REJECTED, a REMINDER, or other INFO")
     message: str
-    link: str | None
+    link: str | None = Field(description="The subject as its writer named it")
+    target: str = Field(description="The page this notification opens for the reader, one their role may open: "
+                        "the lead (a sales person), the lead's read-only view (an approver), the cost sheet, "
+                        "the approval queue, or the inbox when none of those")
     is_read: bool
     created_at: datetime
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from sqlalchemy.orm import Session
 
+from api.core.authz import PolicyStore
 from api.core.errors import Forbidden
-from api.notifications import repository
+from api.notifications import repository, targets
 from api.notifications.models import Notification
 from api.notifications.schemas import NotificationLimited, NotificationOut, NotificationPage, Pagination
 from api.users.models import User
@@ -21,24 +24,39 @@ def _own(actor: User, user: int | None) -> int:
     return actor.id
 
 
-def list_page(*, session: Session, actor: User, user: int | None, type_: str | None, page: int, limit: int,
-              search: str | None, unread: bool) -> NotificationPage:
+def _readable(policy: PolicyStore, actor: User) -> Callable[[str], bool]:
+    role = actor.role.name
+    return lambda page: policy.allowed(role, page, "read")
+
+
+def _out(rows: Sequence[Notification], policy: PolicyStore, actor: User) -> list[NotificationOut]:
+    """The rows as the reader sees them: each with the page it opens for this reader."""
+    readable = _readable(policy, actor)
+    return [NotificationOut(id=n.id, notification_type=n.notification_type, kind=n.kind, message=n.message,
+                            link=n.link, target=targets.target(n, readable), is_read=n.is_read,
+                            created_at=n.created_at)
+            for n in rows]
+
+
+def list_page(*, session: Session, policy: PolicyStore, actor: User, user: int | None, type_: str | None, page: int,
+              limit: int, search: str | None, unread: bool) -> NotificationPage:
     """A page of notifications, newest first; a search returns up to 100 on one page (spec 1 §7)."""
     user_id = _own(actor, user)
     if search:
         page, limit = 1, SEARCH_LIMIT
     rows = repository.list_page(session, user_id=user_id, type_=type_, search=search, unread=unread,
                                 offset=(page - 1) * limit, limit=limit + 1)
-    return NotificationPage(data=[NotificationOut.model_validate(n) for n in rows[:limit]],
+    return NotificationPage(data=_out(rows[:limit], policy, actor),
                             pagination=Pagination(page=page, has_more=len(rows) > limit))
 
 
-def limited(*, session: Session, actor: User, user: int | None, type_: str | None) -> NotificationLimited:
+def limited(*, session: Session, policy: PolicyStore, actor: User, user: int | None,
+            type_: str | None) -> NotificationLimited:
     """The latest notifications for the bell, and the number unread."""
     user_id = _own(actor, user)
     rows = repository.list_page(session, user_id=user_id, type_=type_, search=None, unread=False, offset=0,
                                 limit=LIMITED_SIZE)
-    return NotificationLimited(data=[NotificationOut.model_validate(n) for n in rows],
+    return NotificationLimited(data=_out(rows, policy, actor),
                                total=repository.count_unread(session, user_id=user_id, type_=type_))
 
 
@@ -54,9 +72,13 @@ def mark_all_read(*, session: Session, actor: User, user: int | None, type_: str
     return changed
 
 
-def notify(*, session: Session, user_id: int, notification_type: str, message: str, link: str | None = None) -> None:
-    """Queue a notification for a user (committed by the caller)."""
-    session.add(Notification(user_id=user_id, notification_type=notification_type, message=message, link=link))
+def notify(*, session: Session, user_id: int, notification_type: str, message: str, link: str | None = None,
+           kind: str = "INFO", lead_id: int | None = None) -> None:
+    """Queue a notification for a user (committed by the caller): `kind` is what happened (its icon), `link` and
+    `lead_id` its subject, from which `targets` builds the page it opens for its reader."""
+    assert kind in targets.KINDS, kind
+    session.add(Notification(user_id=user_id, notification_type=notification_type, message=message, link=link,
+                             kind=kind, lead_id=lead_id))
 
 
 def settle_by_link(*, session: Session, link: str, keep: list[int]) -> list[int]:

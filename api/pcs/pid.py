@@ -134,7 +134,7 @@ def notify(session: Session, *, pid_id: int) -> bool:
         session.rollback()
         return False
     notifications.notify(session=session, user_id=lead.sales_person_id, notification_type="INFORMATION",
-                         message=message, link=link)
+                         message=message, link=link, lead_id=lead.id)
     session.commit()
     publish_changed([lead.sales_person_id])
     return True

@@ -1,25 +1,33 @@
-"""Phone normalisation the same way the field does (spec 3 §4, §5, §9)."""
+"""Phone normalisation and validation the same way the field does (spec 3 §4, §5, §9): every row of the table the
+browser's test runs too (frontend/src/components/phone-input/phone-cases.json)."""
+
+import json
+from pathlib import Path
+from typing import Any
 
 import pytest
 
-from api.clients.contacts.validation import normalize_phone, phone_is_valid
+from api.clients.contacts.validation import PHONE_INVALID, normalize_phone, phone_is_valid
+
+CASES_FILE = Path(__file__).parents[2] / "frontend/src/components/phone-input/phone-cases.json"
+CASES: list[dict[str, Any]] = json.loads(CASES_FILE.read_text())["cases"]
 
 
-@pytest.mark.parametrize(
-    ("raw", "expected"),
-    [
-        ("081234567890", "6281234567890"),
-        ("6281234567890", "6281234567890"),
-        ("+62 812-3456-7890", "6281234567890"),
-        ("812 3456 7890", "6281234567890"),
-        ("(021) 5551234", "62215551234"),
-        ("", None),
-        ("  -  ", None),
-        (None, None),
-    ],
-)
-def test_normalize(raw: str | None, expected: str | None) -> None:
-    assert normalize_phone(raw) == expected
+@pytest.mark.parametrize("row", CASES, ids=[repr(row["input"]) for row in CASES])
+def test_every_row_of_the_shared_table(row: dict[str, Any]) -> None:
+    normalised = normalize_phone(row["input"])
+    assert normalised == row["normalised"]
+    valid = normalised is None or phone_is_valid(normalised)
+    assert valid is row["valid"]
+    assert (None if valid else PHONE_INVALID) == row["message"]
+
+
+def test_the_table_holds_the_case_that_split_browser_and_server() -> None:
+    assert any(row["input"] == "621234567" and row["valid"] is False for row in CASES)
+
+
+def test_none_is_no_phone() -> None:
+    assert normalize_phone(None) is None
 
 
 @pytest.mark.parametrize(

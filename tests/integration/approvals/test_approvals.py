@@ -42,6 +42,9 @@ class TestRequestAndDecide:
         assert r.status_code == 200, r.text
         approval_id = r.json()["results"]["approvalId"]
         assert r.json()["results"]["workflowId"].startswith(f"approval-lead-{lead['id']}-hold-lead-")
+        # the requester is told, in words, what went to whom
+        assert r.json()["results"]["message"].startswith("Your request to hold 'Approval test lead' (")
+        assert r.json()["results"]["message"].endswith(" was sent to Hendra Gunawan and Maya Kusuma.")
         detail = live.get(f"/api/leads/{lead['id']}", headers=auth(live, "sales1")).json()["results"]
         assert detail["status"] == "WAITING"
 
@@ -50,7 +53,9 @@ class TestRequestAndDecide:
         assert row["requestType"] == "HOLD_LEAD" and row["notes"] == "Client froze budgets"
         bell = live.get("/api/notification/limited", params={"type": "APPROVAL"},
                         headers=auth(live, "approver2")).json()["results"]
-        assert any("Approval test lead" in n["message"] for n in bell["data"])
+        asked = next(n for n in bell["data"] if "Approval test lead" in n["message"])
+        # an approver's bell: a request waiting (its clock icon) that opens the lead's read-only view
+        assert asked["kind"] == "REQUESTED" and asked["target"] == f"/leads/{lead['id']}/view"
 
         again = request_hold(live, lead["id"])
         assert again.status_code == 409
@@ -69,7 +74,9 @@ class TestRequestAndDecide:
         assert all(q["approvalId"] != approval_id for q in queue(live, "approver1"))
         info = live.get("/api/notification/limited", params={"type": "INFORMATION"},
                         headers=auth(live, "sales1")).json()["results"]["data"]
-        assert any("has been approved" in n["message"] and "Approval test lead" in n["message"] for n in info)
+        outcome = next(n for n in info if "has been approved" in n["message"] and "Approval test lead" in n["message"])
+        # the requester's: approved (a green check) and it opens the lead itself
+        assert outcome["kind"] == "APPROVED" and outcome["target"] == f"/leads/{lead['id']}"
         late = live.put(f"/api/approval/{approval_id}/handle-hold", json={"approversAction": "APPROVED"},
                         headers=auth(live, "approver1"))
         assert late.status_code == 409

@@ -3,3 +3,4 @@ export * from './refresh-button';
 export * from './row-menu';
 export * from './table-search';
 export * from './use-server-table';
+export * from './use-list-params';

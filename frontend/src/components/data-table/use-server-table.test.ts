@@ -1,16 +1,20 @@
 import { act, renderHook } from '@testing-library/react';
+import { createElement, type ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { serverListQuery, useServerTable } from './use-server-table';
 
+const inRouter = { wrapper: ({ children }: { children: ReactNode }) => createElement(MemoryRouter, null, children) };
+
 describe('useServerTable', () => {
   it('starts on the first page with the given size and no search', () => {
-    const { result } = renderHook(() => useServerTable({ pageSize: 10 }));
+    const { result } = renderHook(() => useServerTable({ pageSize: 10 }), inRouter);
     expect(result.current.params).toEqual({ offset: 0, limit: 10, sort: undefined, desc: undefined, search: '' });
     expect(result.current.server(undefined).total).toBe(0);
   });
 
   it('pages and sorts through the table, and a new search goes back to the first page', () => {
-    const { result } = renderHook(() => useServerTable({ pageSize: 10, lowerCase: true }));
+    const { result } = renderHook(() => useServerTable({ pageSize: 10, lowerCase: true }), inRouter);
     act(() => result.current.server(42).onChange({ offset: 20, limit: 10, sort: 'code', desc: true }));
     expect(result.current.params).toMatchObject({ offset: 20, sort: 'code', desc: true });
     expect(result.current.sortOrder('code')).toBe('descend');
@@ -20,7 +24,7 @@ describe('useServerTable', () => {
   });
 
   it('keeps the case of the term unless asked', () => {
-    const { result } = renderHook(() => useServerTable({ pageSize: 5 }));
+    const { result } = renderHook(() => useServerTable({ pageSize: 5 }), inRouter);
     act(() => result.current.onSearch('PT Telkom'));
     expect(result.current.params.search).toBe('PT Telkom');
   });

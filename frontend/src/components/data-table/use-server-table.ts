@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import type { ServerPageQuery, ServerPaging } from './data-table';
+import { useListParams } from './use-list-params';
 
 export interface ServerTableOptions {
   /** Page size to start with (the spec's default is 10). */
@@ -26,21 +26,36 @@ export interface ServerTable {
   server: (total: number | undefined) => ServerPaging;
   /** For TableSearch's `onSearch`: a new term goes back to the first page. */
   onSearch: (term: string) => void;
+  /** For TableSearch's `value`: the term searched now (from the URL). */
+  search: string;
   /** A column's `sortOrder`: how the table is sorted by `key` now. */
   sortOrder: (key: string) => 'ascend' | 'descend' | null;
 }
 
-/** The paging, sorting and search state of a server-paged list page. */
+/** The paging, sorting and search of a server-paged list page, kept in the URL (useListParams). */
 export function useServerTable({ pageSize, sort, desc, lowerCase = false }: ServerTableOptions): ServerTable {
-  const [paging, setPaging] = useState<ServerPageQuery>({ offset: 0, limit: pageSize, sort, desc });
-  const [search, setSearch] = useState('');
+  const [list, setList] = useListParams({ pageSize, sort, desc });
+  const paging: ServerPageQuery = {
+    offset: (list.page - 1) * list.size,
+    limit: list.size,
+    sort: list.sort,
+    desc: list.desc,
+  };
   return {
-    params: { ...paging, search },
-    server: (total) => ({ ...paging, total: total ?? 0, onChange: setPaging }),
-    onSearch: (term) => {
-      setSearch(lowerCase ? term.toLowerCase() : term);
-      setPaging((p) => ({ ...p, offset: 0 }));
-    },
-    sortOrder: (key) => (paging.sort === key ? (paging.desc ? 'descend' : 'ascend') : null),
+    params: { ...paging, search: list.search },
+    server: (total) => ({
+      ...paging,
+      total: total ?? 0,
+      onChange: (query) =>
+        setList({
+          page: Math.floor(query.offset / Math.max(query.limit, 1)) + 1,
+          size: query.limit,
+          sort: query.sort,
+          desc: query.desc,
+        }),
+    }),
+    onSearch: (term) => setList({ search: lowerCase ? term.toLowerCase() : term, page: 1 }),
+    search: list.search,
+    sortOrder: (key) => (list.sort === key ? (list.desc ? 'descend' : 'ascend') : null),
   };
 }

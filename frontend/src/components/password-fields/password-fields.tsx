@@ -1,6 +1,28 @@
-import { Form, Input } from 'antd';
+import { Form, Input, Typography } from 'antd';
 import type { FormInstance } from 'antd';
+import type { PasswordProps } from 'antd/es/input';
 import { validateConfirmPassword, validateNewPassword } from '@/lib/password-policy';
+
+export const PASSWORD_RULE_HINT =
+  '12–20 characters: at least 2 uppercase, 2 lowercase, 2 numbers and 2 of !@#$%^&*()-_=+{};:,<.>';
+
+/**
+ * The new password's box with the rule under it, until the rule is broken: then the error says the rule (the
+ * spec's message), and saying it twice, as error and as hint, only makes the reader compare two texts.
+ */
+function NewPasswordInput(props: PasswordProps) {
+  const { status } = Form.Item.useStatus();
+  return (
+    <>
+      <Input.Password autoComplete="new-password" {...props} />
+      {status !== 'error' && (
+        <Typography.Text type="secondary" className="password-rule-hint" style={{ display: 'block', marginTop: 4 }}>
+          {PASSWORD_RULE_HINT}
+        </Typography.Text>
+      )}
+    </>
+  );
+}
 
 /** New Password and Confirm New Password with the policy's exact messages (spec §5). */
 export function PasswordFields({
@@ -26,9 +48,8 @@ export function PasswordFields({
             },
           },
         ]}
-        extra="12–20 characters: at least 2 uppercase, 2 lowercase, 2 numbers and 2 of !@#$%^&*()-_=+{};:,<.>"
       >
-        <Input.Password autoComplete="new-password" />
+        <NewPasswordInput />
       </Form.Item>
       <Form.Item
         label={confirmLabel}

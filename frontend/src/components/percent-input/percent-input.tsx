@@ -1,37 +1,59 @@
 import { Input } from 'antd';
-import type { InputProps } from 'antd';
-import { useEffect, useState } from 'react';
-import { parsePercent, sanitizePercentInput } from './percent';
+import type { InputProps, InputRef } from 'antd';
+import { forwardRef, useEffect, useState } from 'react';
+import { NumericFormat } from 'react-number-format';
 
-export interface PercentInputProps extends Omit<InputProps, 'value' | 'onChange' | 'defaultValue'> {
+export interface PercentInputProps
+  extends Omit<InputProps, 'value' | 'onChange' | 'defaultValue' | 'type' | 'size' | 'prefix' | 'suffix'> {
   value?: number | null;
   onChange?: (value: number | null) => void;
   min?: number;
   max?: number;
+  size?: InputProps['size'];
 }
 
-/** A percentage between min and max (0–100 by default); a comma is read as a decimal point. */
-export function PercentInput({ value, onChange, min = 0, max = 100, ...rest }: PercentInputProps) {
-  const [text, setText] = useState(() => (value === null || value === undefined ? '' : String(value)));
+// react-number-format has a `suffix` of its own (text inside the value), so the "%" addon is the Input's
+const PercentBox = forwardRef<InputRef, InputProps>((props, ref) => <Input ref={ref} suffix="%" {...props} />);
+PercentBox.displayName = 'PercentBox';
 
+const asText = (value: number | null | undefined) =>
+  value === null || value === undefined || !Number.isFinite(value) ? '' : String(value);
+
+/**
+ * A percentage between min and max (0–100 by default, spec 1 §5): digits and one decimal point, a comma typed is
+ * read as the point, a number past a bound becomes the bound; the cursor stays where the user types.
+ */
+export function PercentInput({ value, onChange, min = 0, max = 100, ...rest }: PercentInputProps) {
+  const [text, setText] = useState(() => asText(value));
   useEffect(() => {
-    if ((value ?? null) !== parsePercent(text, { min, max })) {
-      setText(value === null || value === undefined ? '' : String(value));
-    }
+    const typed = text === '' || text === '.' ? null : Number(text);
+    if ((value ?? null) !== typed) setText(asText(value));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value]);
 
   return (
-    <Input
+    <NumericFormat
+      customInput={PercentBox}
       inputMode="decimal"
       autoComplete="off"
-      suffix="%"
       {...rest}
       value={text}
-      onChange={(event) => {
-        const clean = sanitizePercentInput(event.target.value, { min, max });
-        setText(clean);
-        onChange?.(parsePercent(clean, { min, max }));
+      valueIsNumericString
+      decimalSeparator="."
+      allowedDecimalSeparators={['.', ',']}
+      allowNegative={min < 0}
+      allowLeadingZeros={false}
+      onValueChange={(values, source) => {
+        if (source.source !== 'event') return;
+        const n = values.floatValue;
+        if (n !== undefined && (n > max || n < min)) {
+          const bound = n > max ? max : min;
+          setText(String(bound));
+          onChange?.(bound);
+          return;
+        }
+        setText(values.value);
+        onChange?.(n ?? null);
       }}
     />
   );

@@ -1,4 +1,5 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { parsePercent, sanitizePercentInput } from './percent';
 import { PercentInput } from './percent-input';
 
@@ -36,15 +37,54 @@ describe('parsePercent', () => {
 });
 
 describe('PercentInput', () => {
-  it('cleans typing and reports a clamped number', () => {
+  it('cleans typing and reports a clamped number', async () => {
     const onChange = vi.fn();
+    const user = userEvent.setup();
     render(<PercentInput aria-label="Margin" onChange={onChange} />);
-    const input = screen.getByLabelText('Margin');
-    fireEvent.change(input, { target: { value: '250' } });
+    const input = screen.getByLabelText('Margin') as HTMLInputElement;
+    await user.type(input, '250');
     expect(input).toHaveValue('100');
     expect(onChange).toHaveBeenLastCalledWith(100);
-    fireEvent.change(input, { target: { value: '17,25' } });
+    await user.clear(input);
+    await user.type(input, '17,25');
     expect(input).toHaveValue('17.25');
     expect(onChange).toHaveBeenLastCalledWith(17.25);
+    await user.clear(input);
+    await user.type(input, '-3x');
+    expect(input).toHaveValue('3');
+  });
+
+  it('keeps the cursor where the user types in the middle', async () => {
+    const onChange = vi.fn();
+    const user = userEvent.setup();
+    render(<PercentInput aria-label="Margin" value={2.5} onChange={onChange} />);
+    const input = screen.getByLabelText('Margin') as HTMLInputElement;
+    await user.click(input);
+    input.setSelectionRange(1, 1);
+    await user.keyboard('5');
+    expect(input).toHaveValue('25.5');
+    expect(input.selectionStart).toBe(2);
+    await user.keyboard('{Backspace}');
+    expect(input).toHaveValue('2.5');
+    input.setSelectionRange(3, 3);
+    await user.keyboard('5');
+    expect(input).toHaveValue('2.55');
+    input.setSelectionRange(0, 0);
+    await user.keyboard('4');
+    expect(input).toHaveValue('42.55');
+    expect(input.selectionStart).toBe(1);
+    expect(onChange).toHaveBeenLastCalledWith(42.55);
+    // a digit that takes it past 100: the bound
+    await user.keyboard('9');
+    expect(onChange).toHaveBeenLastCalledWith(100);
+    expect(input).toHaveValue('100');
+  });
+
+  it('keeps to custom bounds', async () => {
+    const onChange = vi.fn();
+    const user = userEvent.setup();
+    render(<PercentInput aria-label="Share" min={10} max={50} onChange={onChange} />);
+    await user.type(screen.getByLabelText('Share'), '75');
+    expect(onChange).toHaveBeenLastCalledWith(50);
   });
 });

@@ -3482,7 +3482,16 @@ export interface components {
             id: number;
             /** Isread */
             isRead: boolean;
-            /** Link */
+            /**
+             * Kind
+             * @description What happened, for its icon: an approver is asked (REQUESTED), a request was APPROVED or REJECTED, a REMINDER, or other INFO
+             * @enum {string}
+             */
+            kind: "REQUESTED" | "APPROVED" | "REJECTED" | "REMINDER" | "INFO";
+            /**
+             * Link
+             * @description The subject as its writer named it
+             */
             link: string | null;
             /** Message */
             message: string;
@@ -3491,6 +3500,11 @@ export interface components {
              * @enum {string}
              */
             notificationType: "APPROVAL" | "INFORMATION";
+            /**
+             * Target
+             * @description The page this notification opens for the reader, one their role may open: the lead (a sales person), the lead's read-only view (an approver), the cost sheet, the approval queue, or the inbox when none of those
+             */
+            target: string;
         };
         /** NotificationPage */
         NotificationPage: {
@@ -4006,6 +4020,11 @@ export interface components {
         RequestOut: {
             /** Approvalid */
             approvalId: number;
+            /**
+             * Message
+             * @description What the requester is told: "Your request to move 'Core Banking' (PT Maju) to E4 Proposal was sent to Hendra Gunawan."
+             */
+            message: string;
             /** Status */
             status: string;
             /** Workflowid */

@@ -146,7 +146,7 @@ export function ApprovalPage() {
           server={table.server(list.data?.totalRows)}
           toolbar={
             <Flex gap={8} className="approval-queue__toolbar">
-              <TableSearch label="Search request" style={{ flex: '1 1 auto', minWidth: 0, maxWidth: 260 }} onSearch={table.onSearch} />
+              <TableSearch label="Search request" style={{ flex: '1 1 auto', minWidth: 0, maxWidth: 260 }} onSearch={table.onSearch} value={table.search} />
               <RefreshButton
                 loading={list.isFetching}
                 onRefresh={() => queryClient.invalidateQueries({ queryKey: approvalKeys.all })}

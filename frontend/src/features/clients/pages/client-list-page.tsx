@@ -131,7 +131,7 @@ export function ClientListPage() {
         dataSource={list.data?.data}
         loading={list.isFetching}
         server={table.server(list.data?.totalRows)}
-        toolbar={<TableSearch label="Search client" onSearch={table.onSearch} />}
+        toolbar={<TableSearch label="Search client" onSearch={table.onSearch} value={table.search} />}
       />
     </ListPage>
   );

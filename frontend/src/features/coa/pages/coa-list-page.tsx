@@ -117,7 +117,7 @@ export function CoaListPage() {
         dataSource={list.data?.data}
         loading={list.isFetching}
         server={table.server(list.data?.totalRows)}
-        toolbar={<TableSearch label={COA_SEARCH_PLACEHOLDER} onSearch={table.onSearch} />}
+        toolbar={<TableSearch label={COA_SEARCH_PLACEHOLDER} onSearch={table.onSearch} value={table.search} />}
       />
     </ListPage>
   );

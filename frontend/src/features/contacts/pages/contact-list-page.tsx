@@ -92,7 +92,7 @@ export function ContactListPage() {
         dataSource={list.data?.data}
         loading={list.isFetching}
         server={table.server(list.data?.totalRows)}
-        toolbar={<TableSearch label="Search contact" onSearch={table.onSearch} />}
+        toolbar={<TableSearch label="Search contact" onSearch={table.onSearch} value={table.search} />}
       />
     </ListPage>
   );

@@ -7,6 +7,9 @@ import { buttonByText } from '@/test/antd-helpers';
 import { json, type ApiHandler } from '@/test/render-app';
 import { RequestApprovalButton, type RequestApprovalButtonProps } from './request-approval-button';
 
+const HOLD_SENT = "Your request to hold 'Core Banking' (Bank Nusa) was sent to Hendra Gunawan.";
+const MOVE_SENT = "Your request to move 'Core Banking' (Bank Nusa) to E4 Proposal was sent to Hendra Gunawan.";
+
 const option = (id: number, name: string, description: string, extra: object = {}) => ({
   id,
   stageName: name,
@@ -83,7 +86,9 @@ async function choose(item: string): Promise<HTMLElement> {
 
 describe('RequestApprovalButton', () => {
   it('needs a description to hold and posts the request, then refreshes the leads', async () => {
-    const { requests, invalidate } = setup(() => json(200, { results: { approvalId: 5, workflowId: 'w', status: 'WAITING' } }));
+    const { requests, invalidate } = setup(() =>
+      json(200, { results: { approvalId: 5, workflowId: 'w', status: 'WAITING', message: HOLD_SENT } }),
+    );
     const box = await choose('Hold');
     const confirm = buttonByText('Confirm', box);
     expect(confirm).toBeDisabled();
@@ -91,7 +96,8 @@ describe('RequestApprovalButton', () => {
     expect(confirm).toBeDisabled();
     fireEvent.change(within(box).getByLabelText('Description'), { target: { value: 'Budget frozen' } });
     fireEvent.click(confirm);
-    expect(await screen.findByText('The hold lead request has been sent for approval.')).toBeInTheDocument();
+    // the server's words, as a person would say it
+    expect(await screen.findByText(HOLD_SENT)).toBeInTheDocument();
     const post = requests.find((r) => r.method === 'POST')!;
     expect(new URL(post.url).pathname).toBe('/api/leads/42/approval-requests');
     expect(await post.json()).toEqual({ requestType: 'HOLD_LEAD', notes: 'Budget frozen' });
@@ -131,7 +137,7 @@ describe('RequestApprovalButton', () => {
   });
 
   it('as a stage page button asks for that one stage and shows what it lacks', async () => {
-    const { requests } = setup(() => json(200, { results: { approvalId: 6, workflowId: 'w', status: 'WAITING' } }), {
+    const { requests } = setup(() => json(200, { results: { approvalId: 6, workflowId: 'w', status: 'WAITING', message: MOVE_SENT } }), {
       stageId: 4,
       label: 'Request move to E4 Proposal',
     });
@@ -150,7 +156,7 @@ describe('RequestApprovalButton', () => {
   });
 
   it('sends a stage page request for an allowed stage', async () => {
-    const { requests } = setup(() => json(200, { results: { approvalId: 6, workflowId: 'w', status: 'WAITING' } }), {
+    const { requests } = setup(() => json(200, { results: { approvalId: 6, workflowId: 'w', status: 'WAITING', message: MOVE_SENT } }), {
       stageId: 2,
       label: 'Request move to E2 Connected',
     });
@@ -163,7 +169,7 @@ describe('RequestApprovalButton', () => {
     const confirm = buttonByText('Confirm', box);
     await waitFor(() => expect(confirm).toBeEnabled());
     fireEvent.click(confirm);
-    expect(await screen.findByText('The stage change request has been sent for approval.')).toBeInTheDocument();
+    expect(await screen.findByText(MOVE_SENT)).toBeInTheDocument();
     const post = requests.find((r) => r.method === 'POST')!;
     expect(await post.json()).toEqual({ requestType: 'CHANGE_LEAD_STAGE', notes: null, targetStageId: 2 });
   });

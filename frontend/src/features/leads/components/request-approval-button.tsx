@@ -16,18 +16,16 @@ interface RequestKind {
   type: LeadRequestType;
   menu: string;
   title: string;
-  /** 'The stage change request has been sent for approval.' */
-  noun: string;
   /** Holding and dropping need a description (spec 2 §2.5, §5). */
   required: boolean;
   danger?: boolean;
 }
 
 export const REQUEST_KINDS: RequestKind[] = [
-  { type: 'CHANGE_LEAD_STAGE', menu: 'Request stage change', title: 'Request Stage Change', noun: 'stage change', required: false },
-  { type: 'HOLD_LEAD', menu: 'Hold', title: 'Hold Lead', noun: 'hold lead', required: true },
-  { type: 'DROP_LEAD', menu: 'Drop', title: 'Drop Lead', noun: 'drop lead', required: true, danger: true },
-  { type: 'CLOSE_LEAD', menu: 'Close', title: 'Close Lead', noun: 'close lead', required: false },
+  { type: 'CHANGE_LEAD_STAGE', menu: 'Request stage change', title: 'Request Stage Change', required: false },
+  { type: 'HOLD_LEAD', menu: 'Hold', title: 'Hold Lead', required: true },
+  { type: 'DROP_LEAD', menu: 'Drop', title: 'Drop Lead', required: true, danger: true },
+  { type: 'CLOSE_LEAD', menu: 'Close', title: 'Close Lead', required: false },
 ];
 
 export interface RequestApprovalButtonProps {
@@ -74,8 +72,9 @@ export function RequestApprovalButton({
         notes: notes || null,
         ...(request.type === 'CHANGE_LEAD_STAGE' ? { targetStageId: stageId ?? null } : {}),
       }),
-    onSuccess: (_result, { request }) => {
-      toast.success(`The ${request.noun} request has been sent for approval.`);
+    onSuccess: (result) => {
+      // the server says what went to whom: "Your request to move 'X' (Client) to E4 Proposal was sent to ..."
+      toast.success(result.message);
       setKind(null);
       void queryClient.invalidateQueries({ queryKey: leadKeys.all });
       // The request joins the approvers' queue.

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
-import type { NotificationFilter } from '@/lib/api/types';
+import type { Notification, NotificationFilter } from '@/lib/api/types';
 import { notificationKeys } from './keys';
 import type { NotificationListParams } from './types';
 
@@ -63,7 +63,16 @@ export function markAllNotificationsRead(type: NotificationFilter, userId: numbe
   return unwrap(api.PUT('/notification/read-all', { body: { type, user: userId } }));
 }
 
-/** Where a notification leads: approvals to the approval queue, information to the inbox. */
-export function notificationTarget(type: string): string {
-  return type === 'APPROVAL' ? '/system/approval' : '/user/inbox';
+export const INBOX_PATH = '/user/inbox';
+
+/**
+ * Where a notification leads its reader: the server names a page this reader may open (their lead, the lead's
+ * read-only view for an approver, the cost sheet, the approval queue), or the inbox when there is none.
+ */
+export function notificationTarget(notification: Pick<Notification, 'target'>): string {
+  return notification.target || INBOX_PATH;
 }
+
+/** Whether opening it leaves the inbox. */
+export const leadsElsewhere = (notification: Pick<Notification, 'target'>) =>
+  notificationTarget(notification) !== INBOX_PATH;

@@ -5,8 +5,10 @@ import { json, makeSession, renderApp, stubApi } from '@/test/render-app';
 const unread = {
   id: 11,
   notificationType: 'APPROVAL',
+  kind: 'REQUESTED',
   message: 'Approve lead PT Sinar Jaya moving to E4',
-  link: null,
+  link: '/system/approval?request=3',
+  target: '/system/approval',
   isRead: false,
   createdAt: new Date().toISOString(),
 };
@@ -53,7 +55,7 @@ describe('NotificationBell', () => {
     const put = requests.find((r) => r.method === 'PUT')!;
     expect(new URL(put.url).pathname).toBe('/api/notification');
     expect(await put.json()).toEqual({ ids: [11] });
-    // It fades out for a second, then goes to the approval queue.
+    // It fades out for a second, then goes where the server says it leads this reader.
     expect(document.querySelector('.notification-item.is-fading')).not.toBeNull();
     expect(router.state.location.pathname).toBe('/welcome');
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/approval'), { timeout: 2500 });
@@ -97,5 +99,34 @@ describe('NotificationBell', () => {
     await waitFor(() => expect(requests.some((r) => r.url.endsWith('/read-all'))).toBe(true));
     const put = requests.find((r) => r.url.endsWith('/read-all'))!;
     expect(await put.json()).toEqual({ type: 'APPROVAL', user: 7 });
+  });
+
+  it.each([
+    // the requester's outcome opens their lead; a cost sheet's opens the sheet; an approver's the lead view
+    ['APPROVED', '/leads/42', 'Approved'],
+    ['REJECTED', '/leads/42/project-cost-sheet', 'Rejected'],
+    ['REQUESTED', '/leads/42/view', 'Waiting for you'],
+  ])('a %s notification opens %s, marked read', async (kind, target, label) => {
+    setTokens({ token: 'a', refreshToken: 'r' });
+    let read = false;
+    const item = { ...unread, id: 13, kind, target, notificationType: kind === 'REQUESTED' ? 'APPROVAL' : 'INFORMATION' };
+    const requests = stubApi(makeSession(), (req, url) => {
+      if (url.pathname === '/api/notification/limited') {
+        return json(200, { results: { data: [{ ...item, isRead: read }], total: read ? 0 : 1 } });
+      }
+      if (url.pathname === '/api/notification' && req.method === 'PUT') {
+        read = true;
+        return json(200, { results: 1 });
+      }
+      return undefined;
+    });
+    const { router } = renderApp('/welcome');
+    fireEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    expect(await screen.findByRole('img', { name: label })).toHaveAttribute('data-kind', kind);
+    fireEvent.click(await screen.findByText(item.message));
+    await waitFor(() => expect(router.state.location.pathname).toBe(target), { timeout: 2500 });
+    const put = requests.find((r) => r.method === 'PUT')!;
+    expect(await put.json()).toEqual({ ids: [13] });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Notifications, 1 unread' })).toBeNull());
   });
 });

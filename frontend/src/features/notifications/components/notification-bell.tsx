@@ -16,6 +16,7 @@ import {
 import { useNotificationStream } from '../api/use-notification-stream';
 import { NotificationItem } from './notification-item';
 import { useOpenNotification } from './use-open-notification';
+import './notifications.css';
 
 export const EMPTY_NOTIFICATIONS_TEXT = 'No notification...';
 
@@ -97,6 +98,8 @@ export function NotificationBell() {
       onOpenChange={setOpen}
       trigger={['click']}
       placement="bottomRight"
+      // on a phone the panel spans the screen (notifications.css), never cut at its left edge
+      classNames={{ root: 'notification-dropdown' }}
       popupRender={() => panel}
     >
       <Button
@@ -104,7 +107,7 @@ export function NotificationBell() {
         shape="circle"
         size="large"
         aria-label={count > 0 ? `Notifications, ${count} unread` : 'Notifications'}
-        className="topbar__icon-button"
+        className="topbar__icon-button notification-bell"
         icon={
           <Badge count={count} size="small" overflowCount={99}>
             <BellOutlined style={{ fontSize: 18 }} />

@@ -1,9 +1,10 @@
-import { AuditOutlined, InfoCircleOutlined } from '@ant-design/icons';
 import { Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { Notification } from '@/lib/api/types';
 import { formatDateTime } from '@/lib/format';
 import { NOTIFICATION_FADE_MS } from '../api/notifications-api';
+import { kindLook } from './notification-kind';
+import './notifications.css';
 
 function when(createdAt: string): string {
   const at = dayjs(createdAt);
@@ -23,9 +24,9 @@ export interface NotificationItemProps {
   onClick?: (notification: Notification) => void;
 }
 
-/** One notification: type icon, the whole message (wrapped), time and an unread dot; fades out when `fading`. */
+/** One notification: its kind's icon, the whole message (wrapped), time and an unread dot; fades out when `fading`. */
 export function NotificationItem({ notification, fading, highlighted, compact, onClick }: NotificationItemProps) {
-  const approval = notification.notificationType === 'APPROVAL';
+  const look = kindLook(notification.kind);
   const classes = [
     'notification-item',
     notification.isRead ? 'is-read' : 'is-unread',
@@ -44,8 +45,13 @@ export function NotificationItem({ notification, fading, highlighted, compact, o
       style={{ transitionDuration: `${NOTIFICATION_FADE_MS}ms` }}
       onClick={() => onClick?.(notification)}
     >
-      <span className={`notification-item__icon ${approval ? 'is-approval' : 'is-info'}`}>
-        {approval ? <AuditOutlined /> : <InfoCircleOutlined />}
+      <span
+        className={`notification-item__icon notification-kind--${look.tone}`}
+        data-kind={notification.kind}
+        role="img"
+        aria-label={look.label}
+      >
+        {look.icon}
       </span>
       <span className="notification-item__body">
         {/* Never cut: an outcome names the approver and carries their note, and the note is the point. */}
@@ -53,7 +59,7 @@ export function NotificationItem({ notification, fading, highlighted, compact, o
           {notification.message}
         </Typography.Paragraph>
         <Typography.Text type="secondary" className="notification-item__meta">
-          {approval ? 'Approval' : 'Information'} · {when(notification.createdAt)}
+          {look.label} · {when(notification.createdAt)}
         </Typography.Text>
       </span>
       {!notification.isRead && <span className="notification-item__dot" aria-label="Unread" />}

@@ -10,8 +10,9 @@ import { markNotificationsRead, NOTIFICATION_FADE_MS, notificationTarget } from 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Opening a notification: an unread one is marked read and fades out over a second, then the
- * user goes to the approval queue (APPROVAL) or the inbox (INFORMATION).
+ * Opening a notification: an unread one is marked read and fades out over a second, then the user goes
+ * where it leads them (the server's `target` for this reader: their lead, an approver's lead view, the cost
+ * sheet, the queue, or the inbox).
  */
 export function useOpenNotification(
   options: {
@@ -50,9 +51,7 @@ export function useOpenNotification(
       }
       onDone?.();
       if (navigateFor(notification)) {
-        navigate(notificationTarget(notification.notificationType), {
-          state: { focusId: notification.id },
-        });
+        navigate(notificationTarget(notification), { state: { focusId: notification.id } });
       }
     },
     [fade, markRead, navigate, navigateFor, onDone, queryClient],

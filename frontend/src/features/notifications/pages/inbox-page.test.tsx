@@ -5,8 +5,10 @@ import { json, LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
 const note = (id: number, isRead = true) => ({
   id,
   notificationType: 'INFORMATION',
+  kind: 'INFO',
   message: `Update number ${id}`,
   link: null,
+  target: '/user/inbox',
   isRead,
   createdAt: new Date().toISOString(),
 });
@@ -27,7 +29,7 @@ describe('InboxPage', () => {
       const data = page === 1 ? [note(1), note(2)] : [note(3)];
       return json(200, { results: { data, pagination: { page, hasMore: page === 1 } } });
     });
-    renderApp('/user/inbox');
+    const { router } = renderApp('/user/inbox');
     expect(await screen.findByText('Update number 1', {}, LOAD)).toBeInTheDocument();
     expect(listCalls(requests)[0]).toMatchObject({ user: '7', type: 'ALL', page: '1', limit: '10' });
 
@@ -42,7 +44,13 @@ describe('InboxPage', () => {
 
     fireEvent.click(screen.getByRole('switch', { name: 'Unread only' }));
     await waitFor(() => expect(listCalls(requests).at(-1)).toMatchObject({ unread: 'true' }));
-  });
+    // the view is in the address: Back undoes the switch, the search stays
+    expect(router.state.location.search).toBe('?q=lead&unread=true');
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('?q=lead');
+    expect(screen.getByRole('switch', { name: 'Unread only' })).not.toBeChecked();
+    expect(screen.getByPlaceholderText('Search notifications')).toHaveValue('lead');
+  }, 15_000);
 
   it('highlights the notification given as focusId', async () => {
     setTokens({ token: 'a', refreshToken: 'r' });
@@ -57,5 +65,21 @@ describe('InboxPage', () => {
     await screen.findByText('Update number 2');
     expect(document.querySelector('[data-notification-id="2"]')).toHaveClass('is-highlighted');
     expect(document.querySelector('[data-notification-id="1"]')).not.toHaveClass('is-highlighted');
+  });
+
+  it('opens what a notification is about, and marks an unread one read in place when it is about nothing', async () => {
+    setTokens({ token: 'a', refreshToken: 'r' });
+    const approved = { ...note(5), kind: 'APPROVED', link: '/leads/42', target: '/leads/42', message: 'Approved one' };
+    const requests = stubApi(makeSession(), (req, url) => {
+      if (url.pathname !== '/api/notification') return undefined;
+      if (req.method === 'PUT') return json(200, { results: 1 });
+      return json(200, { results: { data: [note(4, false), approved], pagination: { page: 1, hasMore: false } } });
+    });
+    const { router } = renderApp('/user/inbox');
+    fireEvent.click(await screen.findByText('Update number 4', {}, LOAD));
+    await waitFor(() => expect(requests.some((r) => r.method === 'PUT')).toBe(true));
+    expect(router.state.location.pathname).toBe('/user/inbox');
+    fireEvent.click(screen.getByText('Approved one'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/leads/42'));
   });
 });

@@ -6,15 +6,20 @@ import { useLocation } from 'react-router';
 import { toast } from '@/components/dialogs';
 import { Page } from '@/components/page';
 import { errorMessage } from '@/lib/api/errors';
-import type { Notification, NotificationFilter } from '@/lib/api/types';
+import type { NotificationFilter } from '@/lib/api/types';
 import { useSession } from '@/lib/session';
 import { notificationKeys } from '../api/keys';
-import { markAllNotificationsRead, NOTIFICATION_TABS, notificationListQueryOptions } from '../api/notifications-api';
+import { useListParams } from '@/components/data-table';
+import {
+  leadsElsewhere,
+  NOTIFICATION_PAGE_SIZE,
+  markAllNotificationsRead,
+  NOTIFICATION_TABS,
+  notificationListQueryOptions,
+} from '../api/notifications-api';
 import { EMPTY_NOTIFICATIONS_TEXT } from '../components/notification-bell';
 import { NotificationItem } from '../components/notification-item';
 import { useOpenNotification } from '../components/use-open-notification';
-
-const isApproval = (n: Notification) => n.notificationType === 'APPROVAL';
 
 /** /user/inbox: every notification, by type, searchable, unread only, ten at a time. */
 export function InboxPage() {
@@ -22,16 +27,25 @@ export function InboxPage() {
   const location = useLocation();
   const focusId = (location.state as { focusId?: number } | null)?.focusId;
   const queryClient = useQueryClient();
-  const [type, setType] = useState<NotificationFilter>('ALL');
-  const [searchText, setSearchText] = useState('');
-  const [search, setSearch] = useState('');
-  const [unread, setUnread] = useState(false);
+  // the tab, the search and "unread only" live in the URL: Back and a shared link return to the same view
+  const [listParams, setListParams] = useListParams({
+    pageSize: NOTIFICATION_PAGE_SIZE,
+    filters: { type: 'ALL', unread: '' },
+  });
+  const type = listParams.filters.type as NotificationFilter;
+  const unread = listParams.filters.unread === 'true';
+  const search = listParams.search;
+  const [searchText, setSearchText] = useState(search);
+  useEffect(() => setSearchText(search), [search]);
+  const setType = (next: NotificationFilter) => setListParams({ filters: { type: next } });
+  const setUnread = (next: boolean) => setListParams({ filters: { unread: next ? 'true' : '' } });
+  const setSearch = (next: string) => setListParams({ search: next });
 
   const params = useMemo(() => ({ userId: user?.id, type, search, unread }), [user?.id, type, search, unread]);
   const list = useInfiniteQuery(notificationListQueryOptions(params));
   const items = useMemo(() => list.data?.pages.flatMap((p) => p.data) ?? [], [list.data]);
-  // In the inbox, opening a notification marks it read in place; approvals lead to the queue.
-  const { open, fadingIds } = useOpenNotification({ fade: false, navigateFor: isApproval });
+  // In the inbox, opening a notification marks it read in place, then goes where it leads (when not here).
+  const { open, fadingIds } = useOpenNotification({ fade: false, navigateFor: leadsElsewhere });
 
   const markAll = useMutation({
     mutationFn: () => markAllNotificationsRead(type, user?.id),
@@ -96,7 +110,7 @@ export function InboxPage() {
                 notification={n}
                 fading={fadingIds.has(n.id)}
                 highlighted={n.id === focusId}
-                onClick={n.notificationType === 'APPROVAL' || !n.isRead ? open : undefined}
+                onClick={leadsElsewhere(n) || !n.isRead ? open : undefined}
               />
             ))
           )}
