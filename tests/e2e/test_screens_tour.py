@@ -1,7 +1,9 @@
-"""Screens tour: admin, sales1 and approver1 open every real route of the route table (and one of the coming-soon
-ones) at 1280x800 and on a 390x844 phone. Each screen must show its heading (or its result title), throw no uncaught
-error and get no 5xx answer. Full-page screenshots go to test-artifacts/tour/<user>-<screen>-<width>.png; console
-errors, failed requests and 4xx answers are printed per screen for whoever reviews the screenshots."""
+"""Screens tour: every role (admin, a sales person, a team leader, top management and an approver) opens the screens
+of the route table it may open (and one coming-soon one) at 1280x800 and on a 390x844 phone. Each screen must show
+its heading (or its result title) in the page shell's header, with its trail where it has one, fit the window's
+width, keep every action button in view (header actions, form buttons, a row's actions), throw no uncaught error and
+get no 5xx answer. Full-page screenshots go to test-artifacts/tour/<user>-<screen>-<width>.png; console errors,
+failed requests and 4xx answers are printed per screen for whoever reviews the screenshots."""
 
 from __future__ import annotations
 
@@ -27,6 +29,46 @@ QUEUED_PROJECT = "Tour hold request for the approval queue"
 LANDMARKS = "h1, h2, h3, h4, h5, .ant-result-title"
 
 # Layout checks a stop can ask for (Stop.checks): each script returns what is wrong on the screen, [] when nothing.
+# Every shell screen: its heading in the header, the trail when the screen has one (a JSON answer).
+SHELL = """(trail) => {
+    const problems = [];
+    const heading = document.querySelector('.page-header .page-header__heading h3');
+    if (!heading || heading.getBoundingClientRect().height === 0) problems.push('no heading in the page header');
+    const crumbs = document.querySelector('.page-breadcrumb');
+    if (trail && !crumbs) problems.push('no trail above the heading');
+    if (crumbs && heading && crumbs.getBoundingClientRect().bottom > heading.getBoundingClientRect().top + 1) {
+        problems.push('the trail is not above the heading');
+    }
+    return problems;
+}"""
+
+# Every screen: each action button (the header's, a form's, a row's menu) lies inside the window and inside every
+# box that clips it (a table scrolling sideways), so none is cut or scrolled out of reach.
+ACTIONS = """() => {
+    const buttons = [...document.querySelectorAll(
+        '.page-header__actions button, .page-header__actions a, .form-actions button, [aria-label^="Actions for"]')];
+    const problems = [];
+    for (const button of buttons) {
+        const r = button.getBoundingClientRect();
+        if (r.width === 0 && r.height === 0) continue;  // hidden
+        const name = (button.getAttribute('aria-label') || button.textContent || '').trim();
+        if (r.left < -0.5 || r.right > window.innerWidth + 0.5) {
+            problems.push(`'${name}' is cut at the window's edge (${Math.round(r.left)}-${Math.round(r.right)} px)`);
+            continue;
+        }
+        for (let box = button.parentElement; box && box !== document.body; box = box.parentElement) {
+            const overflow = getComputedStyle(box).overflowX;
+            if (overflow === 'visible') continue;
+            const b = box.getBoundingClientRect();
+            if (r.left < b.left - 0.5 || r.right > b.right + 0.5) {
+                problems.push(`'${name}' is outside the box that shows it (${box.className})`);
+                break;
+            }
+        }
+    }
+    return problems;
+}"""
+
 CHECKS: dict[str, str] = {
     # A word of a table header or cell laid out on two lines: its column is too narrow ("Laye rs", "22-Nov- 2026").
     "words": """() => [...document.querySelectorAll('.ant-table-thead th, .ant-table-tbody td')].flatMap((cell) => {
@@ -46,12 +88,21 @@ CHECKS: dict[str, str] = {
     # A cell whose text is cut with an ellipsis ("Closing appro...").
     "cells": """() => [...document.querySelectorAll('.ant-table-tbody td.ant-table-cell-ellipsis')]
         .filter((td) => td.scrollWidth > td.clientWidth).map((td) => `'${td.textContent}' is cut`)""",
-    # The pipeline designer's canvas has room for its nodes, and no card title is squeezed out.
+    # The pipeline designer has room for its layers: a canvas at a desk, a list of readable rows on a phone.
     "designer": """() => {
         const problems = [];
-        const canvas = document.querySelector('.pipeline-designer__canvas')?.getBoundingClientRect();
-        if (!canvas || canvas.width < 250 || canvas.height < 250) {
-            problems.push(`the layer canvas is ${canvas?.width ?? 0} x ${canvas?.height ?? 0} px`);
+        if (window.innerWidth < 768) {
+            const rows = [...document.querySelectorAll('[data-testid="pipeline-layer-row"]')];
+            if (document.querySelector('.pipeline-designer__canvas')) problems.push('a phone shows the graph canvas');
+            for (const row of rows) {
+                const r = row.getBoundingClientRect();
+                if (r.width < 300 || r.height < 44) problems.push(`a layer row is ${r.width} x ${r.height} px`);
+            }
+        } else {
+            const canvas = document.querySelector('.pipeline-designer__canvas')?.getBoundingClientRect();
+            if (!canvas || canvas.width < 250 || canvas.height < 250) {
+                problems.push(`the layer canvas is ${canvas?.width ?? 0} x ${canvas?.height ?? 0} px`);
+            }
         }
         for (const title of document.querySelectorAll('.ant-card-head-title')) {
             if (title.scrollWidth > title.clientWidth) problems.push(`the card title '${title.textContent}' is cut`);
@@ -66,8 +117,10 @@ class Stop:
     name: str
     path: str
     landmark: str | re.Pattern[str]
-    fits: bool = False  # asserted to fit the window's width (the tour only prints sideways overflow elsewhere)
+    fits: bool = True  # asserted to fit the window's width
     checks: tuple[str, ...] = ()  # names of CHECKS asserted on the screen at both widths
+    shell: bool = True  # a screen of the page shell: its heading in the shell's header (results and public pages not)
+    trail: bool = False  # the shell's trail (breadcrumb) above the heading
     tabs: tuple[str, ...] | None = None  # the phone's bottom-bar tabs, asserted at 390 px
     home: str | None = None  # where the 403 page's Home Page button leads
 
@@ -135,6 +188,9 @@ class Tour:
         if sizes["page"] > sizes["window"]:
             self.current.overflow = f"the page is {sizes['page']} px wide in a {sizes['window']} px window"
             self.current.must_fit = stop.fits
+        if stop.shell:
+            self.current.problems += [f"shell: {p}" for p in self.page.evaluate(SHELL, stop.trail)]
+        self.current.problems += [f"actions: {p}" for p in self.page.evaluate(ACTIONS)]
         for check in stop.checks:
             self.current.problems += [f"{check}: {p}" for p in self.page.evaluate(CHECKS[check])]
         if stop.tabs is not None and viewport == PHONE:
@@ -246,75 +302,107 @@ def test_admin_tours_every_screen(browser: Browser, live_server: LiveServer, see
     contact, contact_name = seeded["contact"]
     (lead_pipeline,), (pcs_pipeline,) = seeded["lead_pipeline"], seeded["pcs_pipeline"]
     anonymous = [
-        Stop("signin", "/signin", "Sign in"),
-        Stop("forgot-password", "/forgot-password", "Forgot password"),
-        Stop("reset-password", "/forgot-password/not-a-real-token", "Set a new password"),
+        Stop("signin", "/signin", "Sign in", shell=False),
+        Stop("forgot-password", "/forgot-password", "Forgot password", shell=False),
+        Stop("reset-password", "/forgot-password/not-a-real-token", "Set a new password", shell=False),
     ]
     stops = [
-        Stop("dashboard", "/", "Dashboard"),
-        Stop("welcome", "/welcome", re.compile(r"^Good \w+, .+!$")),
+        Stop("dashboard", "/", "Dashboard", shell=False),
+        Stop("welcome", "/welcome", re.compile(r"^Good \w+, .+!$"), shell=False),
         Stop("sample", "/sample", "Sample"),
         Stop("leads", "/leads", "Leads"),
-        Stop("lead-add", "/leads/add", "Add Lead"),
-        Stop("lead-detail-draft", f"/leads/{draft}", draft_name, fits=True),
-        Stop("lead-detail-approved", f"/leads/{approved}", approved_name, fits=True),
-        Stop("lead-edit", f"/leads/{draft}/edit", "Edit Lead"),
-        Stop("pcs-draft", f"/leads/{draft}/project-cost-sheet", "Project Cost Sheet", fits=True),
-        Stop("pcs-approved", f"/leads/{approved}/project-cost-sheet", "Project Cost Sheet", fits=True),
-        Stop("generate-pid", f"/leads/{approved}/generate-pid", f"Generate PID Number for {approved_name}", fits=True),
+        Stop("lead-add", "/leads/add", "Add Lead", trail=True),
+        Stop("lead-detail-draft", f"/leads/{draft}", draft_name, trail=True),
+        Stop("lead-detail-approved", f"/leads/{approved}", approved_name, trail=True),
+        Stop("lead-stage", f"/leads/{draft}/qualified", "E3 Qualified", trail=True),
+        Stop("lead-edit", f"/leads/{draft}/edit", "Edit Lead", trail=True),
+        Stop("pcs-draft", f"/leads/{draft}/project-cost-sheet", "Project Cost Sheet", trail=True),
+        Stop("pcs-approved", f"/leads/{approved}/project-cost-sheet", "Project Cost Sheet", trail=True),
+        Stop("generate-pid", f"/leads/{approved}/generate-pid", f"Generate PID Number for {approved_name}", trail=True),
         Stop("pdf", "/pdf", "PCS PDF Test"),
         Stop("system", "/system", "System"),
-        Stop("clients", "/system/client-management", "Client Management"),
-        Stop("client-add", "/system/client-management/add", "Add Client"),
-        Stop("client-edit", f"/system/client-management/{client}", "Edit Client"),
-        Stop("contacts", "/system/contact-management", "Contact Management"),
-        Stop("contact-add", "/system/contact-management/add", "Add Contact"),
-        Stop("contact-view", f"/system/contact-management/{contact}", contact_name),
-        Stop("contact-edit", f"/system/contact-management/{contact}/edit", "Edit Contact"),
-        Stop("coa", "/system/coa-management", "COA Management"),
-        Stop("coa-add", "/system/coa-management/add", "Add COA Setting"),
-        Stop("coa-view", f"/system/coa-management/{coa}", "COA Detail"),
-        Stop("coa-edit", f"/system/coa-management/{coa}/edit", "Edit COA Setting"),
-        Stop("approval", "/system/approval", "Approval"),
-        Stop("approval-pipelines", "/system/approval-pipeline", "Approval Pipeline", checks=("words", "cells")),
-        Stop("approval-pipeline-add", "/system/approval-pipeline/add", "Add Approval Pipeline", checks=("designer",)),
+        Stop("clients", "/system/client-management", "Client Management", trail=True),
+        Stop("client-add", "/system/client-management/add", "Add Client", trail=True),
+        Stop("client-edit", f"/system/client-management/{client}", "Edit Client", trail=True),
+        Stop("contacts", "/system/contact-management", "Contact Management", trail=True),
+        Stop("contact-add", "/system/contact-management/add", "Add Contact", trail=True),
+        Stop("contact-view", f"/system/contact-management/{contact}", contact_name, trail=True),
+        Stop("contact-edit", f"/system/contact-management/{contact}/edit", "Edit Contact", trail=True),
+        Stop("coa", "/system/coa-management", "COA Management", trail=True),
+        Stop("coa-add", "/system/coa-management/add", "Add COA Setting", trail=True),
+        Stop("coa-view", f"/system/coa-management/{coa}", "COA Detail", trail=True),
+        Stop("coa-edit", f"/system/coa-management/{coa}/edit", "Edit COA Setting", trail=True),
+        Stop("approval", "/system/approval", "Approval", trail=True),
+        Stop("approval-pipelines", "/system/approval-pipeline", "Approval Pipeline", checks=("words", "cells"),
+             trail=True),
+        Stop("approval-pipeline-add", "/system/approval-pipeline/add", "Add Approval Pipeline", checks=("designer",),
+             trail=True),
         Stop("approval-pipeline-edit", f"/system/approval-pipeline/edit/{lead_pipeline}", "Edit Approval Pipeline",
-             checks=("designer",)),
-        Stop("pcs-pipelines", "/system/pcs-approval-pipeline", "PCS Approval Pipeline", checks=("words", "cells")),
+             checks=("designer",), trail=True),
+        Stop("pcs-pipelines", "/system/pcs-approval-pipeline", "PCS Approval Pipeline", checks=("words", "cells"),
+             trail=True),
         Stop("pcs-pipeline-add", "/system/pcs-approval-pipeline/add", "Add PCS Approval Pipeline",
-             checks=("designer",)),
+             checks=("designer",), trail=True),
         Stop("pcs-pipeline-edit", f"/system/pcs-approval-pipeline/edit/{pcs_pipeline}", "Edit PCS Approval Pipeline",
-             checks=("designer",)),
-        Stop("stages", "/system/stage-management", "Stage Management", checks=("words", "cells")),
-        Stop("stage-edit", f"/system/stage-management/edit/{stage}", "Edit Stage"),
+             checks=("designer",), trail=True),
+        Stop("stages", "/system/stage-management", "Stage Management", checks=("words", "cells"), trail=True),
+        Stop("stage-add", "/system/stage-management/add", "Add Stage", trail=True),
+        Stop("stage-edit", f"/system/stage-management/edit/{stage}", "Edit Stage", trail=True),
         Stop("inbox", "/user/inbox", "Inbox"),
         Stop("profile", "/user/profile", "My Profile"),
         Stop("change-password", f"/user/profile/{admin}/change-password", "Change Password"),
-        Stop("coming-soon", "/system/user-management", "User Management"),
-        Stop("error-403", "/error-403", "Access Denied."),
-        Stop("not-found", "/no-such-screen", "Page not found"),
+        Stop("coming-soon", "/system/user-management", "User Management", shell=False),
+        Stop("error-403", "/error-403", "Access Denied.", shell=False),
+        Stop("not-found", "/no-such-screen", "Page not found", shell=False),
     ]
     Tour(browser, live_server, "admin").run(stops, anonymous=anonymous)
 
 
 def test_sales_person_tours_their_screens(browser: Browser, live_server: LiveServer, seeded: dict[str, Any]) -> None:
     draft, draft_name = seeded["draft"]
+    (client,) = seeded["client"]
+    contact, contact_name = seeded["contact"]
     stops = [
-        Stop("dashboard", "/", "Dashboard"),
+        Stop("dashboard", "/", "Dashboard", shell=False),
         Stop("leads", "/leads", "Leads"),
-        Stop("lead-detail", f"/leads/{draft}", draft_name, fits=True),
-        Stop("pcs-draft", f"/leads/{draft}/project-cost-sheet", "Project Cost Sheet", fits=True),
+        Stop("lead-add", "/leads/add", "Add Lead", trail=True),
+        Stop("lead-detail", f"/leads/{draft}", draft_name, trail=True),
+        Stop("lead-edit", f"/leads/{draft}/edit", "Edit Lead", trail=True),
+        Stop("pcs-draft", f"/leads/{draft}/project-cost-sheet", "Project Cost Sheet", trail=True),
         Stop("system", "/system", "System"),
-        Stop("coa-forbidden", "/system/coa-management", "Access Denied."),
+        Stop("clients", "/system/client-management", "Client Management", trail=True),
+        Stop("client-edit", f"/system/client-management/{client}", "Edit Client", trail=True),
+        Stop("contacts", "/system/contact-management", "Contact Management", trail=True),
+        Stop("contact-view", f"/system/contact-management/{contact}", contact_name, trail=True),
+        Stop("inbox", "/user/inbox", "Inbox"),
+        Stop("profile", "/user/profile", "My Profile"),
+        Stop("coa-forbidden", "/system/coa-management", "Access Denied.", shell=False),
     ]
     Tour(browser, live_server, "sales1").run(stops)
 
 
+@pytest.mark.parametrize("username", ["tl1", "topmanager"])
+def test_team_leader_and_top_management_tour_the_pipeline(browser: Browser, live_server: LiveServer,
+                                                          seeded: dict[str, Any], username: str) -> None:
+    draft, draft_name = seeded["draft"]
+    stops = [
+        Stop("leads", "/leads", "Leads"),
+        Stop("lead-detail", f"/leads/{draft}", draft_name, trail=True),
+        Stop("system", "/system", "System"),
+        Stop("inbox", "/user/inbox", "Inbox"),
+        Stop("profile", "/user/profile", "My Profile"),
+    ]
+    Tour(browser, live_server, username).run(stops)
+
+
 def test_approver_tours_the_queue(browser: Browser, live_server: LiveServer, queued: None) -> None:
     stops = [
-        Stop("approval", "/system/approval", "Approval"),
+        Stop("approval", "/system/approval", "Approval", trail=True),
+        Stop("inbox", "/user/inbox", "Inbox"),
+        Stop("profile", "/user/profile", "My Profile"),
         # approvers may not open /leads (nor "/"): the phone's bottom bar offers only Notification, and the 403
         # page's Home Page leads to their first menu item
-        Stop("leads-forbidden", "/leads", "Access Denied.", tabs=("Notification",), home="/system/approval"),
+        Stop("leads-forbidden", "/leads", "Access Denied.", tabs=("Notification",), home="/system/approval",
+             shell=False),
     ]
     Tour(browser, live_server, "approver1").run(stops)

@@ -116,7 +116,7 @@ describe('pinnedForPhone', () => {
       ['address', undefined],
       ['actions', 'right'],
     ]);
-    expect(pinned[0]).toMatchObject({ ellipsis: true, width: 148 });
+    expect(pinned[0]).toMatchObject({ ellipsis: false, width: 148 });
   });
 
   it('pins the first column when no key column is named', () => {

@@ -36,6 +36,8 @@ export interface DataTableProps<T>
   noPaging?: boolean;
   /** The column that names a row (its key); on a phone it stays at the left, the actions at the right. */
   keyColumn?: string;
+  /** At a desk the table fits its card and long texts wrap (no sideways scroll); a phone still scrolls. */
+  wrap?: boolean;
 }
 
 /** The widest a phone's key column gets (the rest of its text is cut with an ellipsis). */
@@ -53,7 +55,19 @@ export function pinnedForPhone<T>(columns: TableColumnsType<T>, keyColumn?: stri
   // a list already laid out for a phone (one block a row, as the approval queue) has nothing to pin
   if (!key || columns.filter((c) => keyOf(c) !== 'actions').length < 2) return columns;
   const rest = columns.filter((_, i) => i !== keyIndex);
-  const pinned = { ...key, fixed: 'left' as const, width: PHONE_KEY_WIDTH, ellipsis: true };
+  const render = 'render' in key ? key.render : undefined;
+  // the key column's text wraps within its width (a name is read whole, never cut)
+  const pinned = {
+    ...key,
+    fixed: 'left' as const,
+    width: PHONE_KEY_WIDTH,
+    ellipsis: false,
+    render: (value: unknown, row: T, index: number) => (
+      <div className="data-table__key" style={{ maxWidth: PHONE_KEY_WIDTH - 16 }}>
+        {(render ? render(value, row, index) : value) as ReactNode}
+      </div>
+    ),
+  };
   return [
     pinned,
     ...rest.map((c) => (keyOf(c) === 'actions' ? { ...c, fixed: 'right' as const } : { ...c, fixed: undefined })),
@@ -78,6 +92,7 @@ export function DataTable<T extends object>({
   toolbar,
   noPaging = false,
   keyColumn,
+  wrap = false,
   columns,
   dataSource,
   locale,
@@ -135,7 +150,7 @@ export function DataTable<T extends object>({
         {...tableProps}
         columns={shownColumns}
         dataSource={rows}
-        scroll={scroll ?? { x: 'max-content' }}
+        scroll={wrap && !phone ? scroll : (scroll ?? { x: 'max-content' })}
         locale={{
           ...locale,
           emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={EMPTY_TABLE_TEXT} />,

@@ -44,7 +44,6 @@ export function ClientListPage() {
       key: 'clientName',
       sorter: true,
       sortOrder: sortOrder('clientName'),
-      ellipsis: true,
     },
     {
       title: 'Legal Name',
@@ -52,7 +51,6 @@ export function ClientListPage() {
       key: 'legalName',
       sorter: true,
       sortOrder: sortOrder('legalName'),
-      ellipsis: true,
     },
     {
       title: 'Industry',
@@ -60,8 +58,7 @@ export function ClientListPage() {
       key: 'industryName',
       sorter: true,
       sortOrder: sortOrder('industryName'),
-      ellipsis: true,
-      width: 140,
+      width: 160,
       render: (name: string | null) => name ?? '-',
     },
     {
@@ -80,7 +77,8 @@ export function ClientListPage() {
       key: 'address',
       sorter: true,
       sortOrder: sortOrder('address'),
-      ellipsis: true,
+      // the address alone is cut (its whole text in a tooltip); names wrap so they are read whole
+      ellipsis: { showTitle: true },
     },
     ...(showMenu
       ? [
@@ -124,6 +122,7 @@ export function ClientListPage() {
     >
       <DataTable<ClientRow>
         keyColumn="clientName"
+        wrap
         rowKey="id"
         columns={columns}
         tableLayout="fixed"

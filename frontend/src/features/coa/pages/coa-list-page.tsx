@@ -49,8 +49,7 @@ export function CoaListPage() {
       key: 'name',
       sorter: true,
       sortOrder: sortOrder('name'),
-      width: 240,
-      ellipsis: true,
+      width: 240, // the item's name wraps: it is what a row is read by
       render: (name: string, row) => <Link to={`${COA_LIST_PATH}/${row.id}/view`}>{name}</Link>,
     },
     {

@@ -2,6 +2,7 @@ import { Button, Card, Col, Flex, Form, Input, Row, Space, Tag, Typography } fro
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { DataTable } from '@/components/data-table';
+import { Page } from '@/components/page';
 import { DateFilter, dateRangeFor, type DateFilterValue } from '@/components/date-filter';
 import { showConfirm, showError, showInfo, showSuccess, showWarning, toast } from '@/components/dialogs';
 import { MoneyInput } from '@/components/money-input';
@@ -69,11 +70,7 @@ export function SamplePage() {
   const total = rows.reduce((sum, l) => sum + l.gp, 0);
 
   return (
-    <div className="page">
-      <div className="page-header">
-        <Typography.Title level={3}>Sample</Typography.Title>
-        <Typography.Text type="secondary">The shared widgets of the product, with made-up data.</Typography.Text>
-      </div>
+    <Page title="Sample" subtitle="The shared widgets of the product, with made-up data.">
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
           <Card variant="borderless" title="Data table" extra={<Tag>{`${abbreviate(total)} total GP`}</Tag>}>
@@ -130,6 +127,6 @@ export function SamplePage() {
           </Flex>
         </Col>
       </Row>
-    </div>
+    </Page>
   );
 }
