@@ -56,11 +56,12 @@ def refresh(response: Response, redis_client: RedisDep, settings: SettingsDep,
                                                        refresh_token=refresh_token))
 
 
-@router.post("/logout", dependencies=[SameOrigin],
-             summary="Sign out: the session and its refresh token are revoked and the cookie cleared; needs the "
-                     "X-Requested-With header")
+@router.post("/logout", summary="Sign out: the session and its refresh token are revoked and the cookie cleared; "
+                                "needs the X-Requested-With header")
 def logout(request: Request, response: Response, redis_client: RedisDep, settings: SettingsDep,
-           user: Annotated[User, Authz("account", "read")], refresh_token: RefreshCookie = None) -> Envelope[None]:
+           user: Annotated[User, Authz("account", "read")],
+           _: Annotated[None, SameOrigin],  # after the sign-in check: an anonymous caller gets its 401 first
+           refresh_token: RefreshCookie = None) -> Envelope[None]:
     service.logout(redis_client=redis_client, session_id=request.state.session_id, refresh_token=refresh_token)
     clear_refresh_cookie(response, settings)
     return ok(None)
