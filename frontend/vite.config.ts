@@ -4,6 +4,9 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://127.0.0.1:8000';
+// The dev server's own Host goes along (no changeOrigin): refresh and sign-out accept an Origin that matches the
+// host the request was sent to, and the page's origin is the dev server's (api/auth/cookie.py).
+const apiProxy = { '/api': { target: apiTarget, changeOrigin: false } };
 
 export default defineConfig({
   base: '/',
@@ -14,12 +17,12 @@ export default defineConfig({
   server: {
     host: '127.0.0.1',
     port: 5173,
-    proxy: { '/api': { target: apiTarget, changeOrigin: true } },
+    proxy: apiProxy,
   },
   preview: {
     host: '127.0.0.1',
     port: 4173,
-    proxy: { '/api': { target: apiTarget, changeOrigin: true } },
+    proxy: apiProxy,
   },
   build: {
     outDir: 'dist',

@@ -192,6 +192,7 @@ def client(app_client: TestClient) -> Iterator[TestClient]:
     app.state.session_factory = sessionmaker(  # type: ignore[attr-defined]
         bind=connection, expire_on_commit=False, join_transaction_mode="create_savepoint")
     app_client.headers.clear()
+    app_client.cookies.clear()  # a sign-in's refresh cookie is the test's own
     try:
         yield app_client
     finally:
@@ -215,6 +216,7 @@ def live(app_client: TestClient) -> Iterator[TestClient]:
     """The API with real commits (for tests whose worker activities read what the API writes); Redis is flushed
     afterwards. Such tests create their own rows and remove them."""
     app_client.headers.clear()
+    app_client.cookies.clear()
     yield app_client
     app_client.app.state.redis.flushdb()  # type: ignore[attr-defined]
 

@@ -4,22 +4,22 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Query, Request
+from fastapi import APIRouter, Path, Query, Request, Response
 
 from api.access import service as access_service
 from api.access.schemas import SessionOut
 from api.auth import service
+from api.auth.cookie import RefreshCookie, SameOrigin, clear_refresh_cookie, set_refresh_cookie
 from api.auth.schemas import (
+    AccessToken,
     ForgotPasswordMailIn,
     LoginIn,
-    LogoutIn,
     MailSent,
-    RefreshIn,
     ResetPasswordIn,
     ResetTokenOut,
-    TokenPair,
     Unlocked,
 )
+from api.core.config import Settings
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, PolicyDep, RedisDep, SessionDep, SettingsDep, TemporalDep
 from api.users.models import User
@@ -32,22 +32,38 @@ def client_address(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
-@router.post("/login", summary="Sign in with username and password (throttled per username and address: 429)")
-def login(body: LoginIn, request: Request, session: SessionDep, redis_client: RedisDep,
-          settings: SettingsDep) -> Envelope[TokenPair]:
-    return ok(service.login(session=session, redis_client=redis_client, settings=settings,
-                            username=body.username, password=body.password, address=client_address(request)))
+def _answer(response: Response, settings: Settings, pair: service.TokenPair) -> Envelope[AccessToken]:
+    """The access token in the body, the refresh token in its httpOnly cookie (api.auth.cookie)."""
+    set_refresh_cookie(response, settings, pair.refresh_token)
+    return ok(AccessToken(token=pair.access_token))
 
 
-@router.post("/refresh", summary="Exchange a refresh token for a new pair (the old one stops working)")
-def refresh(body: RefreshIn, redis_client: RedisDep, settings: SettingsDep) -> Envelope[TokenPair]:
-    return ok(service.refresh(redis_client=redis_client, settings=settings, refresh_token=body.refresh_token))
+@router.post("/login", summary="Sign in with username and password (throttled per username and address: 429); "
+                               "the refresh token comes as an httpOnly cookie")
+def login(body: LoginIn, request: Request, response: Response, session: SessionDep, redis_client: RedisDep,
+          settings: SettingsDep) -> Envelope[AccessToken]:
+    return _answer(response, settings, service.login(session=session, redis_client=redis_client, settings=settings,
+                                                     username=body.username, password=body.password,
+                                                     address=client_address(request)))
 
 
-@router.post("/logout", summary="Sign out: the session and its refresh token are revoked")
-def logout(body: LogoutIn, request: Request, redis_client: RedisDep,
-           user: Annotated[User, Authz("account", "read")]) -> Envelope[None]:
-    service.logout(redis_client=redis_client, session_id=request.state.session_id, refresh_token=body.refresh_token)
+@router.post("/refresh", dependencies=[SameOrigin],
+             summary="Exchange the refresh cookie for a new access token and cookie (the old one stops working); "
+                     "needs the X-Requested-With header, refuses other sites (403)")
+def refresh(response: Response, redis_client: RedisDep, settings: SettingsDep,
+            refresh_token: RefreshCookie = None) -> Envelope[AccessToken]:
+    return _answer(response, settings, service.refresh(redis_client=redis_client, settings=settings,
+                                                       refresh_token=refresh_token))
+
+
+@router.post("/logout", summary="Sign out: the session and its refresh token are revoked and the cookie cleared; "
+                                "needs the X-Requested-With header")
+def logout(request: Request, response: Response, redis_client: RedisDep, settings: SettingsDep,
+           user: Annotated[User, Authz("account", "read")],
+           _: Annotated[None, SameOrigin],  # after the sign-in check: an anonymous caller gets its 401 first
+           refresh_token: RefreshCookie = None) -> Envelope[None]:
+    service.logout(redis_client=redis_client, session_id=request.state.session_id, refresh_token=refresh_token)
+    clear_refresh_cookie(response, settings)
     return ok(None)
 
 

@@ -13,17 +13,8 @@ class LoginIn(CamelModel):
     password: str = Field(min_length=1, max_length=128)
 
 
-class TokenPair(CamelModel):
-    token: str
-    refresh_token: str
-
-
-class RefreshIn(CamelModel):
-    refresh_token: str = Field(min_length=1, max_length=200)
-
-
-class LogoutIn(CamelModel):
-    refresh_token: str | None = Field(default=None, max_length=200)
+class AccessToken(CamelModel):
+    token: str = Field(description="The access token (bearer); the refresh token is set as an httpOnly cookie")
 
 
 class ForgotPasswordMailIn(CamelModel):

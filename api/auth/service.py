@@ -8,6 +8,7 @@ import hmac
 import logging
 import math
 import time
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from urllib.parse import urlparse
 
@@ -17,7 +18,6 @@ from temporalio.client import Client
 
 from api.auth import sessions, throttle
 from api.auth.passwords import check_new_password
-from api.auth.schemas import TokenPair
 from api.core.config import Settings
 from api.core.errors import BadRequest, NotFound, TooManyRequests, Unauthorized, ValidationFailed
 from api.core.mail import build_message, render
@@ -31,6 +31,7 @@ log = logging.getLogger(__name__)
 
 INVALID_CREDENTIALS = "Invalid username or password combination"
 SESSION_ENDED = "Your session has ended, please sign in again."
+NOT_SIGNED_IN = "You are not signed in."
 INVALID_RESET_LINK = "This password reset link is invalid or has expired."
 RESET_FIELDS_REQUIRED = "User and reset token are required."
 
@@ -53,11 +54,19 @@ def get_user_by_username(session: Session, username: str) -> User | None:
     return users_repo.by_username(session, username)
 
 
+@dataclass(frozen=True)
+class TokenPair:
+    """What a sign-in or a refresh hands out: the access token (answered) and the refresh token (a cookie)."""
+
+    access_token: str
+    refresh_token: str
+
+
 def _issue(settings: Settings, user_id: int, issued: sessions.Issued, issued_at: int | None = None) -> TokenPair:
     token = encode_access_token(user_id=user_id, session_id=issued.session_id, key=settings.signing_key(),
                                 algorithm=settings.jwt_algorithm, minutes=settings.access_token_minutes,
                                 issued_at=issued_at)
-    return TokenPair(token=token, refresh_token=issued.refresh_token)
+    return TokenPair(access_token=token, refresh_token=issued.refresh_token)
 
 
 def login(*, session: Session, redis_client: redis.Redis, settings: Settings, username: str, password: str,
@@ -84,9 +93,11 @@ def unlock(*, session: Session, redis_client: redis.Redis, user_id: int) -> bool
     return was_locked
 
 
-def refresh(*, redis_client: redis.Redis, settings: Settings, refresh_token: str) -> TokenPair:
+def refresh(*, redis_client: redis.Redis, settings: Settings, refresh_token: str | None) -> TokenPair:
     """A new token pair; the presented refresh token stops working. A second refresh with it within the grace
-    window gets the same pair (two tabs at once); a reuse after that ends the session."""
+    window gets the same pair (a lost answer, or two tabs at once); a reuse after that ends the session."""
+    if not refresh_token:
+        raise Unauthorized(NOT_SIGNED_IN)
     try:
         rotated = sessions.rotate(redis_client, refresh_token, ttl_seconds=settings.refresh_token_days * 86400,
                                   grace_seconds=settings.refresh_grace_seconds, key=settings.signing_key())
@@ -99,6 +110,7 @@ def refresh(*, redis_client: redis.Redis, settings: Settings, refresh_token: str
 
 
 def logout(*, redis_client: redis.Redis, session_id: str, refresh_token: str | None) -> None:
+    """Ends the signed-in session, and the refresh token's too when it names another one."""
     sessions.close(redis_client, session_id)
     if refresh_token:
         sessions.close_refresh(redis_client, refresh_token)

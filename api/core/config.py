@@ -58,8 +58,11 @@ class Settings(BaseSettings):
 
     jwt_secret: str | None = None  # generated into data_dir on first run when unset
     jwt_algorithm: str = "HS256"
-    access_token_minutes: int = 15
+    access_token_minutes: float = 15  # a fraction is allowed (a test's short-lived tokens)
     refresh_token_days: int = 7
+    # the refresh token lives in an httpOnly, SameSite=Strict cookie on /api/auth; browsers keep a Secure cookie on
+    # https and on http://localhost or 127.0.0.1 only, so a plain-http deployment on another host name turns it off
+    auth_cookie_secure: bool = True
 
     # Sign-in throttle (OWASP ASVS 2.2.1; README "Sign-in protection"). A username tried from one address gets
     # login_free_failures failures; after that each failure makes that address wait before trying that username

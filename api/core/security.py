@@ -45,7 +45,7 @@ class TokenError(Exception):
     pass
 
 
-def encode_access_token(*, user_id: int, session_id: str, key: str, algorithm: str, minutes: int,
+def encode_access_token(*, user_id: int, session_id: str, key: str, algorithm: str, minutes: float,
                         issued_at: int | None = None) -> str:
     """A signed access token; the same arguments with the same `issued_at` (unix seconds) give the same token."""
     now = datetime.fromtimestamp(issued_at, UTC) if issued_at is not None else datetime.now(UTC)

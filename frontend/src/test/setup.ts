@@ -1,14 +1,16 @@
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup } from '@testing-library/react';
+import { clearTokens } from '@/lib/api/tokens';
 
 afterEach(() => cleanup());
 
 // Runs before the cleanup above (after-each hooks run last-registered first, and a test file's own
-// ones before these): tests stub fetch and sign in through localStorage; undo both, then let React
+// ones before these): tests stub fetch and sign in with setToken (in memory); undo both, then let React
 // finish pending work before the tree is unmounted. antd is not imported here: pure tests would
 // pay for loading it, so files that open dialogs add `afterEach(() => Modal.destroyAll())`.
 afterEach(async () => {
   vi.unstubAllGlobals();
+  clearTokens();
   localStorage.clear();
   await act(async () => {
     await new Promise((r) => setTimeout(r, 0));

@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { toast } from '@/components/dialogs';
 import { login as loginCall, logout as logoutCall } from '@/features/auth/api/auth-api';
-import { clearTokens, getRefreshToken, getToken, setTokens, subscribeTokens } from '@/lib/api/tokens';
+import { refreshAccessToken } from '@/lib/api/client';
+import { getToken, signedIn, signedOut, subscribeRemoteSession, subscribeTokens } from '@/lib/api/tokens';
 import { AuthContext, sessionQueryKey, sessionQueryOptions, type AuthContextValue, type AuthStatus } from '@/lib/session';
 
 /** Spelling as in the product (spec §8). */
@@ -12,6 +13,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const token = useSyncExternalStore(subscribeTokens, getToken, () => null);
   const session = useQuery({ ...sessionQueryOptions, enabled: Boolean(token) });
+
+  // The access token lives in memory only: a page load asks for one with the refresh cookie (shared by the tabs).
+  const [restoring, setRestoring] = useState(() => !getToken());
+  useEffect(() => {
+    if (!restoring) return;
+    void refreshAccessToken(null).finally(() => setRestoring(false));
+  }, [restoring]);
+
+  // Another tab signed in (perhaps as someone else) or out: this one follows.
+  useEffect(
+    () =>
+      subscribeRemoteSession((event) => {
+        if (event === 'signed-out') queryClient.clear();
+        else void queryClient.resetQueries();
+      }),
+    [queryClient],
+  );
 
   // Tell the user once when the session could not be (re)loaded.
   const reported = useRef(false);
@@ -25,21 +43,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(
     async (username: string, password: string) => {
-      const pair = await loginCall(username, password);
-      setTokens({ token: pair.token, refreshToken: pair.refreshToken });
+      const { token: accessToken } = await loginCall(username, password);
+      signedIn(accessToken);
       await queryClient.fetchQuery({ ...sessionQueryOptions, staleTime: 0 });
     },
     [queryClient],
   );
 
   const logout = useCallback(async () => {
-    const refreshToken = getRefreshToken();
     try {
-      if (refreshToken && getToken()) await logoutCall(refreshToken);
+      // Even without an access token (a page load straight to /signout): the client refreshes and retries, so the
+      // server always ends the session and clears the refresh cookie.
+      await logoutCall();
     } catch {
       // Signing out locally still has to happen when the server cannot be told.
     } finally {
-      clearTokens();
+      signedOut(); // and every other tab
       queryClient.clear();
     }
   }, [queryClient]);
@@ -57,7 +76,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo<AuthContextValue>(() => {
     let status: AuthStatus;
-    if (!token) status = 'anonymous';
+    if (!token) status = restoring ? 'loading' : 'anonymous';
     else if (session.data) status = 'authenticated';
     else if (session.isError) status = 'error';
     else status = 'loading';
@@ -75,7 +94,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       logout,
       refreshSession,
     };
-  }, [token, session.data, session.isError, login, logout, refreshSession]);
+  }, [token, restoring, session.data, session.isError, login, logout, refreshSession]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

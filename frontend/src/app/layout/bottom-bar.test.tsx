@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { setTokens } from '@/lib/api/tokens';
+import { setToken } from '@/lib/api/tokens';
 import { LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
 
 const APPROVER_ROUTES = ['/welcome', '/system', '/system/approval', '/user/profile', '/user/inbox'];
@@ -19,7 +19,7 @@ describe('BottomBar', () => {
   });
 
   it('shows Dashboard, Leads and Notification to a sales person', async () => {
-    setTokens({ token: 'a', refreshToken: 'r' });
+    setToken('a');
     stubApi(makeSession());
     renderApp('/welcome');
     expect(await screen.findByText(/, Sari!/, {}, LOAD)).toBeInTheDocument();
@@ -27,7 +27,7 @@ describe('BottomBar', () => {
   });
 
   it('shows an approver only the tabs their routes allow', async () => {
-    setTokens({ token: 'a', refreshToken: 'r' });
+    setToken('a');
     stubApi(
       makeSession({
         navigations: [{ id: 3, label: 'Approval', url: '/system/approval', icon: null, position: 'BOTH', submenu: [] }],

@@ -1,6 +1,6 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Modal } from 'antd';
-import { setTokens } from '@/lib/api/tokens';
+import { getToken, setToken } from '@/lib/api/tokens';
 import { FULL, json, LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
 
 // Every screen here loads its page chunk and data first.
@@ -19,7 +19,7 @@ describe('route guard', () => {
   });
 
   it('shows the 403 page for a path the session does not allow', async () => {
-    setTokens({ token: 'a', refreshToken: 'r' });
+    setToken('a');
     stubApi(makeSession());
     renderApp('/activity-schedule');
     expect(await screen.findByText('Access Denied.')).toBeInTheDocument();
@@ -28,7 +28,7 @@ describe('route guard', () => {
   });
 
   it('renders a later screen with the sidebar on /system routes', async () => {
-    setTokens({ token: 'a', refreshToken: 'r' });
+    setToken('a');
     const session = makeSession();
     stubApi({ ...session, routes: [...session.routes, '/system/user-hierarchy'] });
     renderApp('/system/user-hierarchy');
@@ -37,7 +37,7 @@ describe('route guard', () => {
   });
 
   it('has no sidebar on /leads', async () => {
-    setTokens({ token: 'a', refreshToken: 'r' });
+    setToken('a');
     stubApi(makeSession());
     renderApp('/leads');
     expect(await screen.findByText('Your pipeline from E1 Found to E6 Closing.')).toBeInTheDocument();
@@ -45,7 +45,7 @@ describe('route guard', () => {
   });
 
   it('sends users without full dashboard access to /welcome', async () => {
-    setTokens({ token: 'a', refreshToken: 'r' });
+    setToken('a');
     stubApi(makeSession({ pageAccess: { dashboard: { ...FULL, isDelete: false } } }));
     const { router } = renderApp('/');
     expect(await screen.findByText(/, Sari!/)).toBeInTheDocument();
@@ -53,7 +53,7 @@ describe('route guard', () => {
   });
 
   it('shows the dashboard placeholder with full access', async () => {
-    setTokens({ token: 'a', refreshToken: 'r' });
+    setToken('a');
     stubApi(makeSession());
     renderApp('/');
     expect(await screen.findByText(/performance dashboard is being prepared/)).toBeInTheDocument();
@@ -92,16 +92,16 @@ describe('sign in', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(lock);
   });
 
-  it('stores both tokens, loads the session and returns to the remembered page', async () => {
+  it('keeps the access token in memory, loads the session and returns to the remembered page', async () => {
     const requests = stubApi(makeSession(), (_req, url) =>
-      url.pathname === '/api/auth/login' ? json(200, { results: { token: 'T1', refreshToken: 'R1' } }) : undefined,
+      url.pathname === '/api/auth/login' ? json(200, { results: { token: 'T1' } }) : undefined,
     );
     const { router } = renderApp('/welcome');
     await submit('sales1', 'Pipeline#2026!Go');
     expect(await screen.findByText(/, Sari!/)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/welcome');
-    expect(localStorage.getItem('token')).toBe('T1');
-    expect(localStorage.getItem('refreshToken')).toBe('R1');
+    expect(getToken()).toBe('T1');
+    expect(localStorage.length).toBe(0);
     const session = requests.find((r) => r.url.endsWith('/api/auth/session'))!;
     expect(session.headers.get('Authorization')).toBe('Bearer T1');
     expect(session.cache).toBe('no-store');
@@ -124,7 +124,7 @@ describe('an approver (no dashboard)', () => {
 
   it('lands on the approval queue after signing in, not on Access Denied', async () => {
     stubApi(approver(), (_req, url) =>
-      url.pathname === '/api/auth/login' ? json(200, { results: { token: 'T1', refreshToken: 'R1' } }) : undefined,
+      url.pathname === '/api/auth/login' ? json(200, { results: { token: 'T1' } }) : undefined,
     );
     const { router } = renderApp('/signin');
     fireEvent.change(await screen.findByLabelText('Username'), { target: { value: 'approver1' } });
@@ -137,7 +137,7 @@ describe('an approver (no dashboard)', () => {
   });
 
   it('goes from "/" to the queue, and the logo links there', async () => {
-    setTokens({ token: 'a', refreshToken: 'r' });
+    setToken('a');
     stubApi(approver());
     const { router } = renderApp('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/approval'));
@@ -145,7 +145,7 @@ describe('an approver (no dashboard)', () => {
   });
 
   it('still gets Access Denied for a page outside its routes', async () => {
-    setTokens({ token: 'a', refreshToken: 'r' });
+    setToken('a');
     stubApi(approver());
     const { router } = renderApp('/leads/5/edit');
     expect(await screen.findByText('Access Denied.')).toBeInTheDocument();
@@ -153,7 +153,7 @@ describe('an approver (no dashboard)', () => {
   });
 
   it('keeps "/" and the logo on the dashboard for a user who may open it', async () => {
-    setTokens({ token: 'a', refreshToken: 'r' });
+    setToken('a');
     stubApi(makeSession());
     const { router } = renderApp('/');
     expect(await screen.findByText(/performance dashboard is being prepared/)).toBeInTheDocument();
@@ -163,17 +163,65 @@ describe('an approver (no dashboard)', () => {
 });
 
 describe('sign out', () => {
-  it('revokes the refresh token, clears tokens and goes to /signin', async () => {
-    setTokens({ token: 'a', refreshToken: 'r-1' });
+  it('ends the session on the server (the cookie goes along), forgets the token and goes to /signin', async () => {
+    setToken('a');
     const requests = stubApi(makeSession(), (_req, url) =>
       url.pathname === '/api/auth/logout' ? json(200, { results: null }) : undefined,
     );
     const { router } = renderApp('/signout');
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
     const logout = requests.find((r) => r.url.endsWith('/api/auth/logout'))!;
-    expect(await logout.json()).toEqual({ refreshToken: 'r-1' });
-    expect(localStorage.getItem('token')).toBeNull();
-    expect(localStorage.getItem('refreshToken')).toBeNull();
+    expect(logout.headers.get('Authorization')).toBe('Bearer a');
+    expect(logout.headers.get('X-Requested-With')).toBe('XMLHttpRequest');
+    expect(await logout.text()).toBe('');
+    expect(getToken()).toBeNull();
+  });
+
+  it('on a page load straight to /signout, refreshes first so that the server still ends the session', async () => {
+    const requests = stubApi(makeSession(), (req, url) => {
+      if (url.pathname === '/api/auth/refresh') return json(200, { results: { token: 'fresh' } });
+      if (url.pathname === '/api/auth/logout') {
+        return req.headers.get('Authorization') === 'Bearer fresh'
+          ? json(200, { results: null })
+          : json(401, { messages: ['You are not signed in.'] });
+      }
+      return undefined;
+    });
+    const { router } = renderApp('/signout');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    await waitFor(() =>
+      expect(requests.filter((r) => r.url.endsWith('/api/auth/logout')).map((r) => r.headers.get('Authorization')))
+        .toContain('Bearer fresh'),
+    );
+    expect(getToken()).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+  });
+});
+
+describe('page load', () => {
+  it('gets an access token with the refresh cookie and opens the page without a sign-in', async () => {
+    const requests = stubApi(makeSession(), (_req, url) =>
+      url.pathname === '/api/auth/refresh' ? json(200, { results: { token: 'from-cookie' } }) : undefined,
+    );
+    const { router } = renderApp('/leads');
+    expect(await screen.findByText('Your pipeline from E1 Found to E6 Closing.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/leads');
+    const refresh = requests.filter((r) => r.url.endsWith('/api/auth/refresh'));
+    expect(refresh).toHaveLength(1);
+    expect(refresh[0].headers.get('X-Requested-With')).toBe('XMLHttpRequest');
+    expect(refresh[0].credentials).toBe('same-origin');
+    const session = requests.find((r) => r.url.endsWith('/api/auth/session'))!;
+    expect(session.headers.get('Authorization')).toBe('Bearer from-cookie');
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('shows the sign-in when the cookie gives no session', async () => {
+    stubApi(null, (_req, url) =>
+      url.pathname === '/api/auth/refresh' ? json(401, { messages: ['You are not signed in.'] }) : undefined,
+    );
+    const { router } = renderApp('/leads');
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/signin');
   });
 });
 

@@ -1,6 +1,6 @@
 import { createApiClient, setAuthFailureHandler, unwrap } from './client';
 import { ApiError } from './errors';
-import { getRefreshToken, getToken, setTokens } from './tokens';
+import { getToken, setToken } from './tokens';
 
 type Handler = (request: Request) => Response | Promise<Response>;
 
@@ -29,18 +29,19 @@ describe('api client', () => {
   const onAuthFailure = vi.fn();
 
   beforeEach(() => {
-    localStorage.clear();
     onAuthFailure.mockReset();
     setAuthFailureHandler(onAuthFailure);
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('sends the bearer token from localStorage', async () => {
-    setTokens({ token: 'access-1', refreshToken: 'refresh-1' });
+  it("sends the bearer token from memory and marks the call as the app's own", async () => {
+    setToken('access-1');
     const calls = stubFetch(() => json(200, { results: { status: 'ok' } }));
     const result = await unwrap(loose(createApiClient()).GET('/health'));
     expect(result).toEqual({ status: 'ok' });
     expect(calls[0].headers.get('Authorization')).toBe('Bearer access-1');
+    expect(calls[0].headers.get('X-Requested-With')).toBe('XMLHttpRequest');
+    expect(localStorage.length).toBe(0);
   });
 
   it('turns a non-2xx body into an ApiError with the server messages', async () => {
@@ -57,14 +58,15 @@ describe('api client', () => {
     expect(error.messages).toEqual(['got errors']);
   });
 
-  it('refreshes once on a 401, stores the rotated pair and retries', async () => {
-    setTokens({ token: 'old', refreshToken: 'refresh-old' });
+  it('refreshes once on a 401 with the cookie, keeps the new token and retries', async () => {
+    setToken('old');
     const calls = stubFetch(async (request) => {
       const url = new URL(request.url);
       if (url.pathname === '/api/auth/refresh') {
-        const body = await request.json();
-        expect(body).toEqual({ refreshToken: 'refresh-old' });
-        return json(200, { results: { token: 'new', refreshToken: 'refresh-new' } });
+        expect(await request.text()).toBe(''); // the refresh token is the httpOnly cookie, never in a body
+        expect(request.headers.get('X-Requested-With')).toBe('XMLHttpRequest');
+        expect(request.credentials).toBe('same-origin');
+        return json(200, { results: { token: 'new' } });
       }
       return request.headers.get('Authorization') === 'Bearer new'
         ? json(200, { results: 'fresh' })
@@ -74,17 +76,17 @@ describe('api client', () => {
     const [a, b] = await Promise.all([unwrap(client.GET('/one')), unwrap(client.GET('/two'))]);
     expect([a, b]).toEqual(['fresh', 'fresh']);
     expect(getToken()).toBe('new');
-    expect(getRefreshToken()).toBe('refresh-new');
+    expect(localStorage.length).toBe(0);
     const refreshCalls = calls.filter((c) => c.url.endsWith('/api/auth/refresh'));
     expect(refreshCalls).toHaveLength(1); // single-flight
     expect(onAuthFailure).not.toHaveBeenCalled();
   });
 
   it('retries a request body after refreshing', async () => {
-    setTokens({ token: 'old', refreshToken: 'refresh-old' });
+    setToken('old');
     stubFetch(async (request) => {
       if (request.url.endsWith('/auth/refresh')) {
-        return json(200, { results: { token: 'new', refreshToken: 'r2' } });
+        return json(200, { results: { token: 'new' } });
       }
       if (request.headers.get('Authorization') !== 'Bearer new') return json(401, {});
       return json(200, { results: await request.json() });
@@ -94,14 +96,13 @@ describe('api client', () => {
   });
 
   it('clears the tokens and signs out when the refresh fails', async () => {
-    setTokens({ token: 'old', refreshToken: 'revoked' });
+    setToken('old');
     stubFetch((request) =>
       request.url.endsWith('/auth/refresh') ? json(401, { messages: ['Revoked'] }) : json(401, {}),
     );
     const error = (await unwrap(loose(createApiClient()).GET('/auth/session')).catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(401);
     expect(getToken()).toBeNull();
-    expect(getRefreshToken()).toBeNull();
     expect(onAuthFailure).toHaveBeenCalledTimes(1);
   });
 

@@ -1,7 +1,7 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { paths as SchemaPaths } from './schema';
 import { ApiError } from './errors';
-import { clearTokens, getRefreshToken, getToken, setTokens } from './tokens';
+import { clearTokens, getToken, refreshWith } from './tokens';
 
 /** Every API path is served under /api on the same origin (vite proxies it in development). */
 export const API_BASE_URL = '/api';
@@ -36,8 +36,15 @@ export function setAuthFailureHandler(handler: AuthFailureHandler): void {
   authFailureHandler = handler;
 }
 
-// Calls that must never trigger a refresh-and-retry: a 401 there is the answer itself.
-const NO_REFRESH = ['/auth/login', '/auth/refresh', '/auth/logout'];
+// Calls that must never trigger a refresh-and-retry: a 401 there is the answer itself. (A sign-out with an expired
+// access token refreshes and retries, so that the server ends the session.)
+const NO_REFRESH = ['/auth/login', '/auth/refresh'];
+
+/**
+ * Marks a call as the app's own. The server refuses refresh and sign-out without it: another site's page cannot
+ * add a header to a request without the server's consent (CORS), so the refresh cookie cannot be used from there.
+ */
+export const APP_REQUEST_HEADER = { 'X-Requested-With': 'XMLHttpRequest' } as const;
 
 function isNoRefreshPath(url: string): boolean {
   const { pathname } = new URL(url, window.location.origin);
@@ -50,44 +57,33 @@ const lateFetch: typeof fetch = (input, init) => globalThis.fetch(input, init);
 /** A client without the auth middleware, used for the refresh call itself. */
 const bareClient = createClient<ApiPaths>({ baseUrl: originBaseUrl(), fetch: lateFetch });
 
-let refreshInFlight: Promise<boolean> | null = null;
+/** One refresh call: the refresh cookie goes along (same origin); the new access token, or null. */
+async function callRefresh(): Promise<string | null> {
+  const { data, response } = await bareClient.POST('/auth/refresh', {
+    headers: APP_REQUEST_HEADER,
+    credentials: 'same-origin',
+  });
+  const token = (data as { results?: { token?: string } } | undefined)?.results?.token;
+  return response.ok && token ? token : null;
+}
 
 /**
- * Exchanges the stored refresh token for a new pair (single-flight: concurrent callers share
- * one request). Resolves true when a rotated pair was stored.
+ * Replaces an access token the server refused (`stale`; null on a page load) with a fresh one, through the
+ * refresh shared by every tab (lib/api/tokens). Resolves true when this tab then holds a token.
  */
-export function refreshTokens(): Promise<boolean> {
-  if (!refreshInFlight) {
-    refreshInFlight = (async () => {
-      const refreshToken = getRefreshToken();
-      if (!refreshToken) return false;
-      try {
-        const { data, response } = await bareClient.POST('/auth/refresh', {
-          body: { refreshToken },
-        });
-        const pair = (data as { results?: { token?: string; refreshToken?: string } } | undefined)
-          ?.results;
-        if (!response.ok || !pair?.token || !pair.refreshToken) return false;
-        setTokens({ token: pair.token, refreshToken: pair.refreshToken });
-        return true;
-      } catch {
-        return false;
-      }
-    })().finally(() => {
-      refreshInFlight = null;
-    });
-  }
-  return refreshInFlight;
+export function refreshAccessToken(stale: string | null = getToken()): Promise<boolean> {
+  return refreshWith(stale, callRefresh);
 }
 
 function withBearer(request: Request, token: string | null): Request {
   const next = new Request(request);
+  next.headers.set('X-Requested-With', APP_REQUEST_HEADER['X-Requested-With']);
   if (token) next.headers.set('Authorization', `Bearer ${token}`);
   else next.headers.delete('Authorization');
   return next;
 }
 
-/** Adds the bearer token; on a 401 refreshes once and retries, else signs the user out. */
+/** Adds the bearer token (and the app's header); on a 401 refreshes once and retries, else signs the user out. */
 export function createAuthMiddleware(): Middleware {
   const pending = new Map<string, { retry: Request; token: string | null }>();
   return {
@@ -103,9 +99,8 @@ export function createAuthMiddleware(): Middleware {
       pending.delete(id);
       if (response.status !== 401 || !entry || isNoRefreshPath(request.url)) return undefined;
 
-      const current = getToken();
-      // Another request may already have rotated the pair while this one was in flight.
-      const refreshed = current && current !== entry.token ? true : await refreshTokens();
+      // Another request (or tab) may already have replaced the token while this one was in flight.
+      const refreshed = await refreshAccessToken(entry.token);
       if (!refreshed) {
         clearTokens();
         authFailureHandler();

@@ -170,7 +170,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in with username and password (throttled per username and address: 429) */
+        /** Sign in with username and password (throttled per username and address: 429); the refresh token comes as an httpOnly cookie */
         post: operations["login_api_auth_login_post"];
         delete?: never;
         options?: never;
@@ -187,7 +187,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign out: the session and its refresh token are revoked */
+        /** Sign out: the session and its refresh token are revoked and the cookie cleared; needs the X-Requested-With header */
         post: operations["logout_api_auth_logout_post"];
         delete?: never;
         options?: never;
@@ -204,7 +204,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Exchange a refresh token for a new pair (the old one stops working) */
+        /** Exchange the refresh cookie for a new access token and cookie (the old one stops working); needs the X-Requested-With header, refuses other sites (403) */
         post: operations["refresh_api_auth_refresh_post"];
         delete?: never;
         options?: never;
@@ -1797,6 +1797,14 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AccessToken */
+        AccessToken: {
+            /**
+             * Token
+             * @description The access token (bearer); the refresh token is set as an httpOnly cookie
+             */
+            token: string;
+        };
         /** ActivityCell */
         ActivityCell: {
             /**
@@ -2490,6 +2498,10 @@ export interface components {
             /** Id */
             id: number;
         };
+        /** Envelope[AccessToken] */
+        Envelope_AccessToken_: {
+            results: components["schemas"]["AccessToken"];
+        };
         /** Envelope[Availability] */
         Envelope_Availability_: {
             results: components["schemas"]["Availability"];
@@ -2658,10 +2670,6 @@ export interface components {
         /** Envelope[TimelineOut] */
         Envelope_TimelineOut_: {
             results: components["schemas"]["TimelineOut"];
-        };
-        /** Envelope[TokenPair] */
-        Envelope_TokenPair_: {
-            results: components["schemas"]["TokenPair"];
         };
         /** Envelope[TotalGp] */
         Envelope_TotalGp_: {
@@ -3372,11 +3380,6 @@ export interface components {
             /** Username */
             username: string;
         };
-        /** LogoutIn */
-        LogoutIn: {
-            /** Refreshtoken */
-            refreshToken?: string | null;
-        };
         /** MailSent */
         MailSent: {
             /** Sent */
@@ -3998,11 +4001,6 @@ export interface components {
             type?: ("ALL" | "APPROVAL" | "INFORMATION") | null;
             /** User */
             user?: number | null;
-        };
-        /** RefreshIn */
-        RefreshIn: {
-            /** Refreshtoken */
-            refreshToken: string;
         };
         /** RequestIn */
         RequestIn: {
@@ -4637,13 +4635,6 @@ export interface components {
             /** Workflowid */
             workflowId: string;
         };
-        /** TokenPair */
-        TokenPair: {
-            /** Refreshtoken */
-            refreshToken: string;
-            /** Token */
-            token: string;
-        };
         /** TotalGp */
         TotalGp: {
             /** Totalgrossprofit */
@@ -5175,7 +5166,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_TokenPair_"];
+                    "application/json": components["schemas"]["Envelope_AccessToken_"];
                 };
             };
             /** @description Validation Error */
@@ -5192,15 +5183,17 @@ export interface operations {
     logout_api_auth_logout_post: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any value (the app sends XMLHttpRequest): a cross-site page cannot send it */
+                "X-Requested-With"?: string | null;
+            };
             path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["LogoutIn"];
+            cookie?: {
+                /** @description The refresh token (set by login and refresh; httpOnly) */
+                crm_refresh?: string | null;
             };
         };
+        requestBody?: never;
         responses: {
             /** @description Successful Response */
             200: {
@@ -5225,15 +5218,17 @@ export interface operations {
     refresh_api_auth_refresh_post: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any value (the app sends XMLHttpRequest): a cross-site page cannot send it */
+                "X-Requested-With"?: string | null;
+            };
             path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["RefreshIn"];
+            cookie?: {
+                /** @description The refresh token (set by login and refresh; httpOnly) */
+                crm_refresh?: string | null;
             };
         };
+        requestBody?: never;
         responses: {
             /** @description Successful Response */
             200: {
@@ -5241,7 +5236,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_TokenPair_"];
+                    "application/json": components["schemas"]["Envelope_AccessToken_"];
                 };
             };
             /** @description Validation Error */

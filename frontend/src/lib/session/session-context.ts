@@ -14,9 +14,11 @@ export interface AuthContextValue {
   /** Every page route of the route table (decides which page a path belongs to). */
   allRoutes: string[];
   pageAccess: Record<string, PageFlags>;
-  /** Stores both tokens from a successful sign-in, then loads the session. */
+  /** Keeps the access token of a successful sign-in (in memory; the refresh token is an httpOnly cookie), then loads
+   * the session. */
   login: (username: string, password: string) => Promise<void>;
-  /** Revokes the refresh token, clears the tokens and every cached query. */
+  /** Ends the session on the server (which clears the refresh cookie), forgets the token in every tab and clears
+   * every cached query. */
   logout: () => Promise<void>;
   /** Re-fetches user, menus and routes; false (with a toast) when it failed. */
   refreshSession: () => Promise<boolean>;

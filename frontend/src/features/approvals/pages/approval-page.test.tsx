@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Modal } from 'antd';
-import { setTokens } from '@/lib/api/tokens';
+import { setToken } from '@/lib/api/tokens';
 import { buttonByText } from '@/test/antd-helpers';
 import { FULL, json, LOAD, makeSession, renderApp, stubApi, type ApiHandler } from '@/test/render-app';
 import { queueRow, timeline } from '../test-fixtures';
@@ -22,7 +22,7 @@ const rows = [
 ];
 
 function start(decide?: ApiHandler, queue = rows) {
-  setTokens({ token: 'a', refreshToken: 'r' });
+  setToken('a');
   const session = makeSession({
     pageAccess: { 'system/approval': FULL },
     routes: [...makeSession().routes, '/system/approval'],
@@ -98,7 +98,7 @@ describe('ApprovalPage', () => {
   });
 
   it("opens a cost sheet request's sheet from Detail for those who may open it, else the lead view", async () => {
-    setTokens({ token: 'a', refreshToken: 'r' });
+    setToken('a');
     const session = makeSession({ pageAccess: { 'system/approval': FULL }, routes: [...makeSession().routes, '/system/approval'] });
     const pcsRow = queueRow(7, { requestType: 'PCS', combinedStageDescriptions: 'Project cost sheet, revision 0' });
     stubApi(session, (req, url) =>
@@ -111,7 +111,7 @@ describe('ApprovalPage', () => {
   });
 
   it('sends an approver, who reads no leads but the ones asked about, to the lead view of every request', async () => {
-    setTokens({ token: 'a', refreshToken: 'r' });
+    setToken('a');
     const approverRoutes = ['/welcome', '/system', '/system/approval', '/leads/:leadId/view', '/user/inbox'];
     const session = makeSession({
       pageAccess: { 'system/approval': FULL },
@@ -146,7 +146,7 @@ describe('ApprovalPage', () => {
 
   it('keeps the whole of a long note in a paragraph clamped to three lines (Expand and hover show it)', async () => {
     const long = `${'The client asked for a revised scope. '.repeat(30)}END-OF-NOTE`;
-    setTokens({ token: 'a', refreshToken: 'r' });
+    setToken('a');
     const session = makeSession({ pageAccess: { 'system/approval': FULL }, routes: [...makeSession().routes, '/system/approval'] });
     stubApi(session, (req, url) =>
       url.pathname === '/api/approval' && req.method === 'GET'
@@ -321,7 +321,7 @@ describe('ApprovalPage', () => {
   });
 
   it('shows a processing row with Review disabled, and the timeline says what is pending', async () => {
-    setTokens({ token: 'a', refreshToken: 'r' });
+    setToken('a');
     const session = makeSession({ pageAccess: { 'system/approval': FULL }, routes: [...makeSession().routes, '/system/approval'] });
     stubApi(session, (req, url) =>
       url.pathname === '/api/approval' && req.method === 'GET'

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Modal } from 'antd';
-import { setTokens } from '@/lib/api/tokens';
+import { setToken } from '@/lib/api/tokens';
 import { buttonByText, chooseOption } from '@/test/antd-helpers';
 import { FULL, json, LOAD, makeSession, renderApp, stubApi, type ApiHandler } from '@/test/render-app';
 import { people, pipeline } from '../test-fixtures';
@@ -16,7 +16,7 @@ const checks = (requests: Request[]) =>
   requests.filter((r) => new URL(r.url).pathname === '/api/approval-pipelines/check');
 
 function start(path: string, save?: ApiHandler, check?: ApiHandler) {
-  setTokens({ token: 'a', refreshToken: 'r' });
+  setToken('a');
   const session = makeSession({
     pageAccess: { 'system/approval-pipeline': FULL },
     routes: [...makeSession().routes, '/system/approval-pipeline'],

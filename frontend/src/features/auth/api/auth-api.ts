@@ -7,8 +7,9 @@ export function login(username: string, password: string) {
   return unwrap(api.POST('/auth/login', { body: { username, password } }));
 }
 
-export function logout(refreshToken: string) {
-  return unwrap(api.POST('/auth/logout', { body: { refreshToken } }));
+/** Ends the session on the server; the refresh cookie goes along and is cleared. */
+export function logout() {
+  return unwrap(api.POST('/auth/logout'));
 }
 
 export function sendResetMail(username: string) {

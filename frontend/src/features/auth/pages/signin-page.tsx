@@ -2,6 +2,7 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { FullPageSpinner } from '@/components/full-page-spinner';
 import { useSession } from '@/lib/session';
 import { AuthLayout } from '../components/auth-layout';
 import { loginErrorMessage } from '../lib/login-error';
@@ -29,6 +30,8 @@ export function SignInPage() {
   if (status === 'authenticated' && !submitting) {
     return <Navigate to={returnPath(location.state)} replace />;
   }
+  // A page load first tries the refresh cookie: a signed-in user goes on without seeing the form.
+  if (status === 'loading' && !submitting) return <FullPageSpinner tip="Signing you in…" />;
 
   const onFinish = async (values: SignInValues) => {
     setError(null);

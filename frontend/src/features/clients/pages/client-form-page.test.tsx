@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Modal } from 'antd';
-import { setTokens } from '@/lib/api/tokens';
+import { setToken } from '@/lib/api/tokens';
 import { buttonByText, chooseOption, isSelectDisabled } from '@/test/antd-helpers';
 import { FULL, json, LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
 import { clientRow } from '../test-fixtures';
@@ -35,7 +35,7 @@ const masterData: Handler = (_req, url) => {
 };
 
 function start(handler?: Handler, path = '/system/client-management/add') {
-  setTokens({ token: 'a', refreshToken: 'r' });
+  setToken('a');
   const requests = stubApi(makeSession({ pageAccess: { 'system/client-management': FULL } }), (req, url) => {
     const custom = handler?.(req, url);
     if (custom) return custom;

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Modal } from 'antd';
-import { setTokens } from '@/lib/api/tokens';
+import { setToken } from '@/lib/api/tokens';
 import type { PageFlags } from '@/lib/api/types';
 import { confirmButton, openDropdownMenu } from '@/test/antd-helpers';
 import { FULL, json, LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
@@ -12,7 +12,7 @@ vi.setConfig({ testTimeout: 20_000 });
 afterEach(() => Modal.destroyAll());
 
 function start(flags: PageFlags, rows = [clientRow(1), clientRow(2, { totalLeads: 3 })]) {
-  setTokens({ token: 'a', refreshToken: 'r' });
+  setToken('a');
   const session = makeSession({ pageAccess: { 'system/client-management': flags } });
   const requests = stubApi(session, (req, url) => {
     if (url.pathname === '/api/clients' && req.method === 'GET') {
@@ -96,7 +96,7 @@ describe('ClientListPage', () => {
   });
 
   it('shows the server reason when a delete is refused', async () => {
-    setTokens({ token: 'a', refreshToken: 'r' });
+    setToken('a');
     stubApi(makeSession({ pageAccess: { 'system/client-management': FULL } }), (req, url) => {
       if (url.pathname === '/api/clients' && req.method === 'GET') {
         return json(200, { results: { data: [clientRow(1)], totalRows: 1 } });

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Modal } from 'antd';
-import { setTokens } from '@/lib/api/tokens';
+import { setToken } from '@/lib/api/tokens';
 import type { PageFlags } from '@/lib/api/types';
 import { buttonByText, chooseOption } from '@/test/antd-helpers';
 import { FULL, json, LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
@@ -21,7 +21,7 @@ const EXISTING = coa(5, {
 });
 
 function start(path: string, flags: PageFlags = FULL, handler?: Handler) {
-  setTokens({ token: 'a', refreshToken: 'r' });
+  setToken('a');
   const session = makeSession({ pageAccess: { 'system/coa-management': flags } });
   const requests = stubApi({ ...session, routes: [...session.routes, '/system/coa-management'] }, (req, url) => {
     const custom = handler?.(req, url);

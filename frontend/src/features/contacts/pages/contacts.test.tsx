@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Modal } from 'antd';
-import { setTokens } from '@/lib/api/tokens';
+import { setToken } from '@/lib/api/tokens';
 import type { PageFlags } from '@/lib/api/types';
 import { buttonByText, chooseOption, confirmButton, openDropdownMenu } from '@/test/antd-helpers';
 import { FULL, json, LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
@@ -13,7 +13,7 @@ vi.setConfig({ testTimeout: 30_000 });
 afterEach(() => Modal.destroyAll());
 
 function start(path: string, flags: PageFlags = FULL, handler?: Handler) {
-  setTokens({ token: 'a', refreshToken: 'r' });
+  setToken('a');
   const session = makeSession({ pageAccess: { 'system/contact-management': flags } });
   const requests = stubApi({ ...session, routes: [...session.routes, '/system/contact-management'] }, (req, url) => {
     const custom = handler?.(req, url);

@@ -1,5 +1,5 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
-import { setTokens } from '@/lib/api/tokens';
+import { setToken } from '@/lib/api/tokens';
 import { buttonByText } from '@/test/antd-helpers';
 import { FULL, json, makeSession, renderApp, stubApi } from '@/test/render-app';
 import { LEAD_DETAIL_REFETCH_MS, leadQueryOptions } from '../api/leads-api';
@@ -45,7 +45,7 @@ describe('LeadDetailPage', () => {
   });
 
   it('shows the lead, its people, stage durations and history, and downloads a file', async () => {
-    setTokens({ token: 'tok', refreshToken: 'r' });
+    setToken('tok');
     const requests = stubApi(makeSession({ pageAccess: { dashboard: FULL, leads: FULL } }), (_req, url) => {
       switch (url.pathname) {
         case '/api/leads/19':
@@ -109,7 +109,7 @@ describe('LeadDetailPage', () => {
   });
 
   it('says what a waiting lead waits for and links each stage to its page', async () => {
-    setTokens({ token: 'tok', refreshToken: 'r' });
+    setToken('tok');
     stubApi(makeSession({ pageAccess: { dashboard: FULL, leads: FULL } }), (_req, url) => {
       switch (url.pathname) {
         case '/api/leads/19':
@@ -153,7 +153,7 @@ describe('LeadDetailPage', () => {
   });
 
   it("is an approver's read-only view: back to the queue, no edit, no links to screens they may not open", async () => {
-    setTokens({ token: 'tok', refreshToken: 'r' });
+    setToken('tok');
     const session = makeSession({
       routes: ['/system/approval', '/leads/:leadId/view', '/user/profile', '/user/inbox'],
       allRoutes: ['/', '/leads', '/leads/:leadId/view', '/system/approval', '/user/profile', '/user/inbox'],

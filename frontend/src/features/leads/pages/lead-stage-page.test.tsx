@@ -1,6 +1,6 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Modal } from 'antd';
-import { setTokens } from '@/lib/api/tokens';
+import { setToken } from '@/lib/api/tokens';
 import { buttonByText, chooseOption } from '@/test/antd-helpers';
 import { FULL, json, makeSession, renderApp, stubApi, type ApiHandler } from '@/test/render-app';
 import type { LeadDetail, LeadStageOptions } from '../api/types';
@@ -71,7 +71,7 @@ describe('stageOfSlug', () => {
 
 describe('LeadStagePage', () => {
   it('fills a missing required field in place, then moves the lead (no approval needed)', async () => {
-    setTokens({ token: 'a', refreshToken: 'r' });
+    setToken('a');
     const state = { options: options('missing'), lead: detail() };
     const requests = stub((req, url) => {
       if (url.pathname === '/api/leads/19/update/v2' && req.method === 'PUT') {
@@ -115,7 +115,7 @@ describe('LeadStagePage', () => {
   });
 
   it('shows what a stage that needs approval requires, the ones lacking on the way too, and offers the request', async () => {
-    setTokens({ token: 'a', refreshToken: 'r' });
+    setToken('a');
     stub(() => undefined, { options: options('missing'), lead: detail() });
     renderApp('/leads/19/proposal');
     expect(await screen.findByRole('heading', { name: 'E4 Proposal' })).toBeInTheDocument();
@@ -132,7 +132,7 @@ describe('LeadStagePage', () => {
   });
 
   it('says what a waiting lead waits for, and answers unknown stages with a not-found page', async () => {
-    setTokens({ token: 'a', refreshToken: 'r' });
+    setToken('a');
     stub(() => undefined, { options: options('filled'), lead: detail({ status: 'WAITING', waitingFor: waitingFor() }) });
     const { router } = renderApp('/leads/19/e1');
     expect(await screen.findByRole('heading', { name: 'E1 Found' })).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Modal } from 'antd';
-import { setTokens } from '@/lib/api/tokens';
+import { setToken } from '@/lib/api/tokens';
 import { buttonByText, chooseOption } from '@/test/antd-helpers';
 import { FULL, json, makeSession, renderApp, stubApi } from '@/test/render-app';
 import { filterOptions, leadDetail, leadForm, stageOptions } from '../test-fixtures';
@@ -73,7 +73,7 @@ async function openSummaryOfNewLead() {
 
 describe('LeadCreatePage', () => {
   it('asks for a client, then posts the chosen values and opens the new lead', async () => {
-    setTokens({ token: 'a', refreshToken: 'r' });
+    setToken('a');
     const requests = stubApi(session(), (req, url) => {
       if (url.pathname === '/api/leads' && req.method === 'POST') {
         return json(201, { results: { ...leadForm().lead, id: 321 } });
@@ -131,7 +131,7 @@ describe('LeadCreatePage', () => {
   });
 
   it('offers the stages with their approval marks and requirements, and shows the server refusing one', async () => {
-    setTokens({ token: 'a', refreshToken: 'r' });
+    setToken('a');
     const refusal = 'A new lead cannot start in E4 Proposal: reaching it needs approval. Create it in an earlier stage and request the move.';
     const withRules = {
       ...filterOptions,
@@ -170,7 +170,7 @@ describe('LeadCreatePage', () => {
   });
 
   it('shows the server message when the lead is refused', async () => {
-    setTokens({ token: 'a', refreshToken: 'r' });
+    setToken('a');
     stubApi(session(), (req, url) => {
       if (url.pathname === '/api/leads' && req.method === 'POST') {
         return json(422, { messages: ['Please choose a valid source.'], type: 'ValidationFailed' });
@@ -231,7 +231,7 @@ describe('LeadEditPage', () => {
   }
 
   it('saves as multipart with the lead as JSON in `data` and the chosen file', async () => {
-    setTokens({ token: 'a', refreshToken: 'r' });
+    setToken('a');
     const requests = stubEdit({ stageMoved: false, approvalRequired: false, message: null });
     const { router } = renderApp('/leads/19/edit');
     const name = await screen.findByLabelText('Project Name');
@@ -289,7 +289,7 @@ describe('LeadEditPage', () => {
   });
 
   it("offers the server's stage options: approval marked, refusals disabled with their reason", async () => {
-    setTokens({ token: 'a', refreshToken: 'r' });
+    setToken('a');
     stubEdit({ stageMoved: false, approvalRequired: false, message: null });
     renderApp('/leads/19/edit');
     await openStageStep();
@@ -312,7 +312,7 @@ describe('LeadEditPage', () => {
   });
 
   it('saves a stage that needs approval and says the request was made, in the server\'s words', async () => {
-    setTokens({ token: 'a', refreshToken: 'r' });
+    setToken('a');
     const message = 'Lead saved. Moving to E4 Proposal needs approval: request #12 has been sent to the approvers.';
     const requests = stubEdit({ stageMoved: false, approvalRequired: true, message, approvalId: 12 });
     const { router } = renderApp('/leads/19/edit');
@@ -337,7 +337,7 @@ describe('LeadEditPage', () => {
   });
 
   it('shows the server\'s refusal of a stage change and stays on the form', async () => {
-    setTokens({ token: 'a', refreshToken: 'r' });
+    setToken('a');
     const refusal = 'This lead is waiting for approval of its move to E3 Qualified (request #9); its stage and status cannot change until that request is decided.';
     stubEdit(() => json(409, { messages: [refusal], type: 'RequestPending' }));
     const { router } = renderApp('/leads/19/edit');

@@ -1,5 +1,5 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { setTokens } from '@/lib/api/tokens';
+import { setToken } from '@/lib/api/tokens';
 import { chooseOption } from '@/test/antd-helpers';
 import { FULL, json, makeSession, renderApp, stubApi } from '@/test/render-app';
 import type { BoardColumn } from '../api/types';
@@ -37,7 +37,7 @@ function stubBoard(columns: () => BoardColumn[]) {
 
 describe('LeadsPage', () => {
   it('shows six stage columns with their totals and the summary chips', async () => {
-    setTokens({ token: 'a', refreshToken: 'r' });
+    setToken('a');
     const requests = stubBoard(() => boardColumns([2, 1, 0, 7, 0, 0], [], [2, 1, 0, 64, 0, 0]));
     renderApp('/leads');
 
@@ -70,7 +70,7 @@ describe('LeadsPage', () => {
   });
 
   it('sorts a column by last contacted and filters by status', async () => {
-    setTokens({ token: 'a', refreshToken: 'r' });
+    setToken('a');
     const requests = stubBoard(() => boardColumns());
     renderApp('/leads');
     await screen.findByTestId('leads-board');
@@ -93,7 +93,7 @@ describe('LeadsPage', () => {
   });
 
   it('sends only the shown columns\' sorts, so a column sort and a stage filter work in any order', async () => {
-    setTokens({ token: 'a', refreshToken: 'r' });
+    setToken('a');
     const requests = stubBoard(() => boardColumns());
     renderApp('/leads');
     await screen.findByTestId('leads-board');
@@ -112,7 +112,7 @@ describe('LeadsPage', () => {
   });
 
   it('shows Pinned and All Stage tabs once a column is pinned', async () => {
-    setTokens({ token: 'a', refreshToken: 'r' });
+    setToken('a');
     let pinned: string[] = [];
     const requests = stubApi(session(), (req, url) => {
       if (url.pathname === '/api/leads/pins' && req.method === 'PUT') {
@@ -145,7 +145,7 @@ describe('LeadsPage', () => {
   });
 
   it('debounces the search by 500 ms', async () => {
-    setTokens({ token: 'a', refreshToken: 'r' });
+    setToken('a');
     const requests = stubBoard(() => boardColumns());
     renderApp('/leads');
     await screen.findByTestId('leads-board');
@@ -174,7 +174,7 @@ describe('LeadsPage', () => {
   });
 
   it('opens a lead when its card is clicked', async () => {
-    setTokens({ token: 'a', refreshToken: 'r' });
+    setToken('a');
     stubBoard(() => boardColumns());
     const { router } = renderApp('/leads');
     const board = await screen.findByTestId('leads-board');

@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
-import { setTokens } from '@/lib/api/tokens';
+import { setToken } from '@/lib/api/tokens';
 import { makeSession, renderApp, stubApi } from '@/test/render-app';
 
 describe('useNotificationStream', () => {
   it('reads the stream with the bearer token and refreshes the bell on each notification event', async () => {
-    setTokens({ token: 'tok-1', refreshToken: 'r' });
+    setToken('tok-1');
     const requests = stubApi(makeSession(), (_req, url) => {
       if (url.pathname === '/api/notification/stream') {
         // Answer after the bell's first load, as a real event would come later.

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { API_BASE_URL, refreshTokens } from '@/lib/api/client';
+import { API_BASE_URL, refreshAccessToken } from '@/lib/api/client';
 import { getToken } from '@/lib/api/tokens';
 import { invalidateDomains } from '@/lib/query-domains';
 import { backoffDelay, parseSse } from '../lib/sse-parser';
@@ -50,8 +50,8 @@ export function useNotificationStream(userId: number | undefined): void {
           signal: controller.signal,
         });
         if (response.status === 401) {
-          // The API client owns signing out; here a fresh token is enough to try again.
-          if (await refreshTokens()) schedule();
+          // The API client owns signing out; here a fresh token (another tab's refresh counts) is enough to try again.
+          if (await refreshAccessToken(token)) schedule();
           return;
         }
         if (!response.ok || !response.body) {

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { setTokens } from '@/lib/api/tokens';
+import { setToken } from '@/lib/api/tokens';
 import { json, makeSession, renderApp, stubApi } from '@/test/render-app';
 
 const unread = {
@@ -15,7 +15,7 @@ const unread = {
 
 describe('NotificationBell', () => {
   it('shows the tabs and "No notification..." when empty', async () => {
-    setTokens({ token: 'a', refreshToken: 'r' });
+    setToken('a');
     stubApi(makeSession());
     renderApp('/welcome');
     fireEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
@@ -27,7 +27,7 @@ describe('NotificationBell', () => {
   });
 
   it('counts unread and opens an unread item after it fades out', async () => {
-    setTokens({ token: 'a', refreshToken: 'r' });
+    setToken('a');
     let read = false;
     const requests = stubApi(makeSession(), (req, url) => {
       if (url.pathname === '/api/notification/limited') {
@@ -62,7 +62,7 @@ describe('NotificationBell', () => {
   });
 
   it("shows an outcome's whole message, with the approver's name and note, in the bell", async () => {
-    setTokens({ token: 'a', refreshToken: 'r' });
+    setToken('a');
     const outcome = {
       ...unread,
       id: 12,
@@ -83,7 +83,7 @@ describe('NotificationBell', () => {
   });
 
   it('"Mark all as read" sends the type of the selected tab', async () => {
-    setTokens({ token: 'a', refreshToken: 'r' });
+    setToken('a');
     const requests = stubApi(makeSession(), (_req, url) => {
       if (url.pathname === '/api/notification/limited') {
         return json(200, { results: { data: [unread], total: 1 } });

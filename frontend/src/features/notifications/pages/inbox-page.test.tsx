@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { setTokens } from '@/lib/api/tokens';
+import { setToken } from '@/lib/api/tokens';
 import { json, LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
 
 const note = (id: number, isRead = true) => ({
@@ -22,7 +22,7 @@ function listCalls(requests: Request[]) {
 
 describe('InboxPage', () => {
   it('pages by 10, loads more while hasMore, searches with limit 100 page 1', async () => {
-    setTokens({ token: 'a', refreshToken: 'r' });
+    setToken('a');
     const requests = stubApi(makeSession(), (req, url) => {
       if (url.pathname !== '/api/notification' || req.method !== 'GET') return undefined;
       const page = Number(url.searchParams.get('page'));
@@ -53,7 +53,7 @@ describe('InboxPage', () => {
   }, 15_000);
 
   it('highlights the notification given as focusId', async () => {
-    setTokens({ token: 'a', refreshToken: 'r' });
+    setToken('a');
     stubApi(makeSession(), (req, url) =>
       url.pathname === '/api/notification' && req.method === 'GET'
         ? json(200, { results: { data: [note(1), note(2)], pagination: { page: 1, hasMore: false } } })

@@ -4,7 +4,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { theme } from '@/app/theme';
 import { DialogHost } from '@/components/dialogs';
-import { setTokens } from '@/lib/api/tokens';
+import { setToken } from '@/lib/api/tokens';
 import { createQueryClient } from '@/lib/query-client';
 import { buttonByText, chooseOption } from '@/test/antd-helpers';
 import { json, stubApi } from '@/test/render-app';
@@ -22,7 +22,7 @@ const PATH = '/leads/19/project-cost-sheet';
 type Handler = (request: Request, url: URL) => Response | undefined | Promise<Response | undefined>;
 
 function open(form: PcsForm, extra?: Handler) {
-  setTokens({ token: 'tok', refreshToken: 'r' });
+  setToken('tok');
   const handle = async (req: Request, url: URL) => {
     const custom = await extra?.(req, url);
     if (custom) return custom;

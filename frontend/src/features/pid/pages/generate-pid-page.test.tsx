@@ -1,5 +1,5 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
-import { setTokens } from '@/lib/api/tokens';
+import { setToken } from '@/lib/api/tokens';
 import { buttonByText, confirmButton } from '@/test/antd-helpers';
 import { FULL, json, makeSession, renderApp, stubApi, type ApiHandler } from '@/test/render-app';
 import { PID_POLL_MS, type PidOverview, type ProjectIdNumber } from '../api/pid-api';
@@ -32,7 +32,7 @@ const pid = (extra: Partial<ProjectIdNumber> = {}): ProjectIdNumber => ({
 });
 
 function open(handler: ApiHandler) {
-  setTokens({ token: 'tok', refreshToken: 'r' });
+  setToken('tok');
   const requests = stubApi(makeSession({ pageAccess: { dashboard: FULL, leads: FULL } }), handler);
   return { ...renderApp(PATH), requests };
 }

@@ -1,5 +1,5 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
-import { setTokens } from '@/lib/api/tokens';
+import { setToken } from '@/lib/api/tokens';
 import { buttonByText } from '@/test/antd-helpers';
 import { FULL, json, makeSession, renderApp, stubApi, type ApiHandler } from '@/test/render-app';
 
@@ -7,7 +7,7 @@ configure({ asyncUtilTimeout: 8000 });
 vi.setConfig({ testTimeout: 40_000 });
 
 function open(handler: ApiHandler) {
-  setTokens({ token: 'tok', refreshToken: 'r' });
+  setToken('tok');
   URL.createObjectURL = vi.fn(() => 'blob:sample-pdf');
   URL.revokeObjectURL = vi.fn();
   const session = makeSession({

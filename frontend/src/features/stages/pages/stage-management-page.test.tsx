@@ -1,5 +1,5 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { setTokens } from '@/lib/api/tokens';
+import { setToken } from '@/lib/api/tokens';
 import { buttonByText, chooseOption } from '@/test/antd-helpers';
 import { FULL, json, LOAD, makeSession, renderApp, stubApi, type ApiHandler } from '@/test/render-app';
 
@@ -44,7 +44,7 @@ function stub(handler: ApiHandler) {
 
 describe('StageManagementPage', () => {
   it('lists the stages with the fields each requires and opens the add and edit pages', async () => {
-    setTokens({ token: 'a', refreshToken: 'r' });
+    setToken('a');
     stub(() => undefined);
     const { router } = renderApp('/system/stage-management');
     expect(await screen.findByText('Connected')).toBeInTheDocument();
@@ -62,7 +62,7 @@ describe('StageManagementPage', () => {
 
 describe('StageFormPage', () => {
   it('adds a stage with its position, approval and required fields (POST /stages)', async () => {
-    setTokens({ token: 'a', refreshToken: 'r' });
+    setToken('a');
     const requests = stub((req, url) => {
       if (url.pathname === '/api/stages' && req.method === 'POST') {
         return req.clone().json().then((body) =>
@@ -100,7 +100,7 @@ describe('StageFormPage', () => {
   });
 
   it('shows the server refusing a stage', async () => {
-    setTokens({ token: 'a', refreshToken: 'r' });
+    setToken('a');
     stub((req, url) => {
       if (url.pathname === '/api/stages' && req.method === 'POST') {
         return json(409, { messages: ['A stage named E2 already exists.'], type: 'Conflict' });
@@ -116,7 +116,7 @@ describe('StageFormPage', () => {
   });
 
   it('edits a stage with PUT /stages, required fields included', async () => {
-    setTokens({ token: 'a', refreshToken: 'r' });
+    setToken('a');
     const requests = stub((req, url) => {
       if (url.pathname === '/api/stages' && req.method === 'PUT') {
         return req.clone().json().then((body) => json(200, { results: { ...stages[1], ...body, requiredFields: [] } }));
