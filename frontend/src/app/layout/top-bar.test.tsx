@@ -1,12 +1,12 @@
 import { screen } from '@testing-library/react';
-import { setTokens } from '@/lib/api/tokens';
+import { setToken } from '@/lib/api/tokens';
 import { LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
 
 const APPROVER_ROUTES = ['/welcome', '/system', '/system/approval', '/user/profile', '/user/inbox'];
 
 describe('TopBar', () => {
   it('offers the activity schedule to a sales person whose routes include it', async () => {
-    setTokens({ token: 'a', refreshToken: 'r' });
+    setToken('a');
     const session = makeSession();
     stubApi({ ...session, routes: [...session.routes, '/activity-schedule'] });
     renderApp('/welcome');
@@ -15,7 +15,7 @@ describe('TopBar', () => {
   });
 
   it('shows an approver no calendar button: it would lead to Access Denied', async () => {
-    setTokens({ token: 'a', refreshToken: 'r' });
+    setToken('a');
     stubApi(makeSession({ routes: APPROVER_ROUTES, allRoutes: ['/', '/leads', '/activity-schedule', ...APPROVER_ROUTES] }));
     renderApp('/welcome');
     expect(await screen.findByText(/, Sari!/, {}, LOAD)).toBeInTheDocument();

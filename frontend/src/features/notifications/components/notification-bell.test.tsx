@@ -107,7 +107,7 @@ describe('NotificationBell', () => {
     ['REJECTED', '/leads/42/project-cost-sheet', 'Rejected'],
     ['REQUESTED', '/leads/42/view', 'Waiting for you'],
   ])('a %s notification opens %s, marked read', async (kind, target, label) => {
-    setTokens({ token: 'a', refreshToken: 'r' });
+    setToken('a');
     let read = false;
     const item = { ...unread, id: 13, kind, target, notificationType: kind === 'REQUESTED' ? 'APPROVAL' : 'INFORMATION' };
     const requests = stubApi(makeSession(), (req, url) => {

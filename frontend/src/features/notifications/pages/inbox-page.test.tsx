@@ -68,7 +68,7 @@ describe('InboxPage', () => {
   });
 
   it('opens what a notification is about, and marks an unread one read in place when it is about nothing', async () => {
-    setTokens({ token: 'a', refreshToken: 'r' });
+    setToken('a');
     const approved = { ...note(5), kind: 'APPROVED', link: '/leads/42', target: '/leads/42', message: 'Approved one' };
     const requests = stubApi(makeSession(), (req, url) => {
       if (url.pathname !== '/api/notification') return undefined;
