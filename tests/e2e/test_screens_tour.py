@@ -123,6 +123,9 @@ class Stop:
     trail: bool = False  # the shell's trail (breadcrumb) above the heading
     tabs: tuple[str, ...] | None = None  # the phone's bottom-bar tabs, asserted at 390 px
     home: str | None = None  # where the 403 page's Home Page button leads
+    # after the checks: the controls clicked in turn, (role, accessible name pattern), to open a dialog, whose box is
+    # then asserted to fit the window and screenshotted as <key>-dialog
+    opens: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass
@@ -198,6 +201,17 @@ class Tour:
             if tuple(t.strip() for t in tabs) != stop.tabs:
                 self.current.problems.append(f"bottom bar tabs {tabs}, expected {list(stop.tabs)}")
         self.page.screenshot(path=str(SHOTS / f"{key}.png"), full_page=True)
+        if stop.opens:
+            for role, name in stop.opens:
+                self.page.get_by_role(role, name=re.compile(name)).first.click()  # type: ignore[arg-type]
+            dialog = self.page.locator(".ant-modal-container, .ant-drawer-section").last
+            expect(dialog).to_be_visible()
+            self.page.wait_for_timeout(400)  # the opening animation
+            box = dialog.bounding_box() or {"x": -1, "width": 0}
+            if box["x"] < 0 or box["x"] + box["width"] > viewport["width"] + 0.5:
+                self.current.problems.append(f"the dialog spans {box['x']:.0f}-{box['x'] + box['width']:.0f} px")
+            self.page.screenshot(path=str(SHOTS / f"{key}-dialog.png"))
+            self.page.keyboard.press("Escape")
         if stop.home is not None:
             self.page.get_by_role("button", name="Home Page").click()
             try:
@@ -321,14 +335,15 @@ def test_admin_tours_every_screen(browser: Browser, live_server: LiveServer, see
         Stop("generate-pid", f"/leads/{approved}/generate-pid", f"Generate PID Number for {approved_name}", trail=True),
         Stop("pdf", "/pdf", "PCS PDF Test"),
         Stop("system", "/system", "System"),
-        Stop("clients", "/system/client-management", "Client Management", trail=True),
+        Stop("clients", "/system/client-management", "Client Management", trail=True, checks=("words",)),
         Stop("client-add", "/system/client-management/add", "Add Client", trail=True),
         Stop("client-edit", f"/system/client-management/{client}", "Edit Client", trail=True),
         Stop("contacts", "/system/contact-management", "Contact Management", trail=True),
         Stop("contact-add", "/system/contact-management/add", "Add Contact", trail=True),
         Stop("contact-view", f"/system/contact-management/{contact}", contact_name, trail=True),
         Stop("contact-edit", f"/system/contact-management/{contact}/edit", "Edit Contact", trail=True),
-        Stop("coa", "/system/coa-management", "COA Management", trail=True),
+        Stop("coa", "/system/coa-management", "COA Management", trail=True, checks=("words",),
+             opens=(("button", r"^Actions for "), ("menuitem", "Remove"))),
         Stop("coa-add", "/system/coa-management/add", "Add COA Setting", trail=True),
         Stop("coa-view", f"/system/coa-management/{coa}", "COA Detail", trail=True),
         Stop("coa-edit", f"/system/coa-management/{coa}/edit", "Edit COA Setting", trail=True),
@@ -397,7 +412,7 @@ def test_team_leader_and_top_management_tour_the_pipeline(browser: Browser, live
 
 def test_approver_tours_the_queue(browser: Browser, live_server: LiveServer, queued: None) -> None:
     stops = [
-        Stop("approval", "/system/approval", "Approval", trail=True),
+        Stop("approval", "/system/approval", "Approval", trail=True, opens=(("button", r"^Review request"),)),
         Stop("inbox", "/user/inbox", "Inbox"),
         Stop("profile", "/user/profile", "My Profile"),
         # approvers may not open /leads (nor "/"): the phone's bottom bar offers only Notification, and the 403

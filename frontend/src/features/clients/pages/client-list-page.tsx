@@ -58,7 +58,7 @@ export function ClientListPage() {
       key: 'industryName',
       sorter: true,
       sortOrder: sortOrder('industryName'),
-      width: 160,
+      width: 188, // 'Telecommunications' on one line
       render: (name: string | null) => name ?? '-',
     },
     {
