@@ -76,7 +76,8 @@ def test_admin_adds_finds_edits_and_removes_a_coa_entry(page: Page) -> None:
     item.fill("Network & Security Audit")
     page.get_by_role("button", name="Finish").click()
     toast(page, "'Network & Security Audit' has been updated successfully.")
-    expect(page).to_have_url(re.compile(r"/system/coa-management$"))
+    # back on the list as it was left: the search is kept in the address (useListParams)
+    expect(page).to_have_url(re.compile(r"/system/coa-management\?q=network\+audit$"))
 
     search(page, "security audit")
     row = page.get_by_role("row", name=re.compile("Network & Security Audit"))
