@@ -71,7 +71,9 @@ def open_queue(page: Page, name: str) -> dict[str, Any]:
     assert sizes["pageWidth"] <= sizes["windowWidth"], sizes  # the page never scrolls sideways
     assert sizes["boxRight"] <= sizes["windowWidth"], sizes
     assert sizes["tableScrollWidth"] <= sizes["tableBoxWidth"], sizes  # and neither does the table
-    # the stages, the request time and the start of the notes are on screen as they are
+    # the stages, the request time and the start of the notes are on screen as they are, once the row is scrolled
+    # to (down only: the page header and its trail may push a second row under a phone's fold)
+    row.scroll_into_view_if_needed()
     expect(row.get_by_text("E1 Found", exact=False).first).to_be_in_viewport()
     expect(row.get_by_text(NOTES[:20])).to_be_in_viewport()
     expect(row.get_by_role("button", name="Review request")).to_be_in_viewport()
