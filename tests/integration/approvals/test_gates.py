@@ -110,7 +110,7 @@ class TestTheWizardAndTheWaitingLead:
         approval_id = result["approvalId"]
         assert result["approvalRequired"] is True and result["stageMoved"] is False and approval_id
         assert result["message"] == ("Moving to E4 Proposal needs approval: your request was sent to Hendra "
-                                     "Gunawan, Maya Kusuma. The lead stays in E3 Qualified until it is approved.")
+                                     "Gunawan and Maya Kusuma. The lead stays in E3 Qualified until it is approved.")
         assert result["lead"]["stageName"] == "E3" and result["lead"]["status"] == "WAITING"
         wait_for(lambda: any(q["approvalId"] == approval_id for q in queue(live, "approver1")))
         row = next(q for q in queue(live, "approver1") if q["approvalId"] == approval_id)
