@@ -4,7 +4,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 
 from tests.conftest import auth
@@ -25,8 +24,9 @@ def pic_of(client: TestClient, lead_id: int, user: str = "sales1") -> dict[str, 
     return r.json()["results"][0]  # type: ignore[no-any-return]
 
 
-def body(lead: dict[str, Any], pic: dict[str, Any] | None, **extra: Any) -> dict[str, Any]:
-    return {"leadsId": lead["id"], "type": 1, "notes": "Met the IT manager; a demo next week.",
+def body(of: dict[str, Any], pic: dict[str, Any] | None, **extra: Any) -> dict[str, Any]:
+    """The data part of an activity on the lead `of`."""
+    return {"leadsId": of["id"], "type": 1, "notes": "Met the IT manager; a demo next week.",
             "personInCharge": {"value": pic["picId"], "label": pic["picName"]} if pic else None,
             "location": {"name": "Menara Nusa", "address": "Jl. Sudirman 1, Jakarta", "latitude": -6.26,
                          "longitude": 106.62}, **extra}

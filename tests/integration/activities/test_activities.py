@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 from api.core.uploads import MB
 from tests.conftest import auth
 from tests.integration.activities.conftest import MP3, PDF, WEBM, body, pic_of, post, stored
+from tests.integration.leads.conftest import new_lead
 from tests.integration.leads.test_file_storage import failing
 from tests.integration.uploads.payloads import png
 
@@ -194,7 +195,6 @@ class TestRead:
 
     def test_an_activity_of_another_lead_is_404(self, client: TestClient, recorded: dict[str, Any],
                                                 refs: dict[str, Any]) -> None:
-        from tests.integration.leads.conftest import new_lead
         other = new_lead(client, refs)
         r = client.get(f"/api/activity/{other['id']}/{recorded['id']}", headers=auth(client, "sales1"))
         assert r.status_code == 404
