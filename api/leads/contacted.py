@@ -10,11 +10,9 @@ from api.leads import history
 from api.leads.models import Lead
 from api.users.models import User
 
-FIELD = "activity"  # the history entry's field code (labelled 'Activity')
-
 
 def record_contact(*, session: Session, lead: Lead, actor: User, at: datetime, what: str) -> None:
     """Move the lead's last contacted time to `at` (never back) and record `what` happened in its history."""
     if lead.last_contacted_at is None or at > lead.last_contacted_at:
         lead.last_contacted_at = at
-    history.record(session, lead, actor, FIELD, None, what)
+    history.record(session, lead, actor, "activity", None, what)  # labelled 'Activity'
