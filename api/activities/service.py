@@ -31,6 +31,7 @@ from api.core.storage import Storage, StoredFile
 from api.leads import contacted as lead_contacted
 from api.leads import detail as lead_detail
 from api.leads import visibility
+from api.leads.models import Lead
 from api.users.models import User
 
 ACTIVITY_NOT_FOUND = "Activity not found."
@@ -47,12 +48,13 @@ def namespace(lead_id: int) -> str:
 
 
 def _activity_or_404(session: Session, actor: User, lead_id: int, activity_id: int
-                     ) -> tuple[Activity, str | None, str | None]:
-    visibility.readable_or_404(session, actor, lead_id)
-    found = repo.get(session, lead_id, activity_id)
+                     ) -> tuple[Lead, Activity, str | None, str | None]:
+    """The lead (one the actor may read) and its activity with the person in charge's and the author's names."""
+    lead = visibility.readable_or_404(session, actor, lead_id)
+    found = repo.get(session, lead.id, activity_id)
     if found is None:
         raise NotFound(ACTIVITY_NOT_FOUND)
-    return found
+    return (lead, *found)
 
 
 def list_for_lead(*, session: Session, actor: User, lead_id: int) -> list[ActivityRow]:
@@ -67,8 +69,7 @@ def list_for_lead(*, session: Session, actor: User, lead_id: int) -> list[Activi
 
 
 def get_detail(*, session: Session, actor: User, lead_id: int, activity_id: int) -> ActivityDetail:
-    a, pic, author = _activity_or_404(session, actor, lead_id, activity_id)
-    lead = visibility.readable_or_404(session, actor, lead_id)
+    lead, a, pic, author = _activity_or_404(session, actor, lead_id, activity_id)
     client = session.get(Client, lead.client_id)
     return ActivityDetail(id=a.id, lead_id=a.lead_id, project_name=lead.project_name,
                           client_name=client.client_name if client else None, type=a.type, media=TYPES[a.type],
@@ -82,7 +83,7 @@ def _file_out(f: ActivityFile) -> FileOut:
 
 
 def get_files(*, session: Session, actor: User, lead_id: int, activity_id: int) -> ActivityFiles:
-    a, _, _ = _activity_or_404(session, actor, lead_id, activity_id)
+    _, a, _, _ = _activity_or_404(session, actor, lead_id, activity_id)
     found = repo.files_of(session, a.id)
     return ActivityFiles(recordings=[_file_out(f) for f in found if f.kind == RECORDING],
                          photos=[_file_out(f) for f in found if f.kind == PHOTO],

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from api.activities.router import BODY_LIMIT
 from api.core.uploads import MB
 from tests.conftest import auth
 from tests.integration.activities.conftest import MP3, PDF, WEBM, body, pic_of, post, stored
@@ -155,6 +156,18 @@ class TestValidation:
     def test_too_many_files_is_422(self, client: TestClient, lead: dict[str, Any], pic: dict[str, Any]) -> None:
         files = [("files", (f"f{n}.pdf", PDF, "application/pdf")) for n in range(6)]
         assert post(client, body(lead, pic), files).status_code == 422
+
+
+class TestBodyLimit:
+    def test_the_route_declares_room_for_its_files(self, client: TestClient) -> None:
+        paths = client.get("/api/openapi.json").json()["paths"]
+        assert paths["/api/activity"]["post"]["x-max-body-bytes"] == BODY_LIMIT > 3 * 50 * MB
+
+    def test_a_declared_length_over_the_limit_is_refused_before_reading(self, client: TestClient) -> None:
+        r = client.post("/api/activity", content=b"--x--\r\n", headers={
+            **auth(client, "sales1"), "Content-Type": "multipart/form-data; boundary=x",
+            "Content-Length": str(BODY_LIMIT + 1)})
+        assert r.status_code == 413 and r.json()["messages"] == ["File is too large"]
 
 
 class TestWholeOrNothing:
