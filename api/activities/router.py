@@ -38,9 +38,9 @@ Writer = Annotated[User, Authz("leads", "write")]
 FileName = Annotated[str, Path(max_length=200)]
 
 MAX_RECORDINGS, MAX_PHOTOS, MAX_FILES = 3, 5, 5
-RECORDING_KIND, PHOTO_KIND, FILE_KIND = uploads.RECORDING, uploads.DOCUMENT, uploads.DOCUMENT
-BODY_LIMIT = (MAX_RECORDINGS * RECORDING_KIND.max_bytes + MAX_PHOTOS * PHOTO_KIND.max_bytes
-              + MAX_FILES * FILE_KIND.max_bytes + uploads.FORM_OVERHEAD)
+BODY_LIMIT = (MAX_RECORDINGS * service.KINDS[service.RECORDING].max_bytes
+              + MAX_PHOTOS * service.KINDS[service.PHOTO].max_bytes
+              + MAX_FILES * service.KINDS[service.FILE].max_bytes + uploads.FORM_OVERHEAD)
 DATA_LIMIT = 10_000  # characters of the data part: notes (1024), a place and a few ids
 
 
@@ -118,14 +118,11 @@ async def create_activity(
         raise ValidationFailed([f["message"] if f["field"] == "notes" else f"{f['field']}: {f['message']}"
                                 for f in fields], extra={"fields": fields}) from exc
 
-    def sent(parts: list[UploadFile] | None) -> list[UploadFile]:
-        return [p for p in parts or [] if p.filename]
+    parts = {kind: [(p.file, p.filename or "") for p in sent or [] if p.filename]
+             for kind, sent in ((service.RECORDING, recordings), (service.PHOTO, photos), (service.FILE, files))}
 
     def save() -> Created:
-        # each file is checked by size and content where it was spooled, before the save writes anything
-        checked = [[uploads.inspect(p.file, p.filename or "", kind) for p in sent(parts)]
-                   for kind, parts in ((RECORDING_KIND, recordings), (PHOTO_KIND, photos), (FILE_KIND, files))]
         return service.create(session=session, storage=request.app.state.storage, actor=actor, data=payload,
-                              recordings=checked[0], photos=checked[1], files=checked[2])
+                              parts=parts)
 
     return ok(await to_thread.run_sync(save))

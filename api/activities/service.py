@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime
+from typing import BinaryIO
 
 from sqlalchemy.orm import Session
 
@@ -38,6 +39,9 @@ ACTIVITY_NOT_FOUND = "Activity not found."
 FILE_NOT_FOUND = "File not found."
 RECORDING, PHOTO, FILE = "RECORDING", "PHOTO", "FILE"
 STEMS = {RECORDING: "recording", PHOTO: "photo", FILE: "file"}
+# spec 2 §5, §9: voice notes up to 50 MB; photos and files pdf, jpeg, jpg, png, mp3, m4a up to 15 MB each
+KINDS = {RECORDING: uploads.RECORDING, PHOTO: uploads.DOCUMENT, FILE: uploads.DOCUMENT}
+Part = tuple[BinaryIO, str]  # a spooled upload and the name it was sent with
 _TRAILING_NUMBER = re.compile(r"-\d+$")
 _UNSAFE = re.compile(r"[^A-Za-z0-9._ ()-]")
 
@@ -150,10 +154,13 @@ def _shown_name(upload: uploads.Upload) -> str:
 
 
 def create(*, session: Session, storage: Storage, actor: User, data: ActivityCreate,
-           recordings: list[uploads.Upload], photos: list[uploads.Upload], files: list[uploads.Upload]) -> Created:
-    """Record an activity on a lead the actor may work on, with its files, whole or not at all; the lead's last
-    contacted time moves and its history records the activity."""
+           parts: dict[str, list[Part]]) -> Created:
+    """Record an activity on a lead the actor may work on, with its files (`parts` by kind), whole or not at all;
+    the lead's last contacted time moves and its history records the activity."""
     lead = visibility.visible_or_404(session, actor, data.leads_id)
+    # each file is checked by size and content where it was spooled, before anything is written
+    checked = {kind: [uploads.inspect(file, name, KINDS[kind]) for file, name in parts.get(kind, [])]
+               for kind in KINDS}
     fields: list[dict[str, str]] = []
     if data.variant == 1 and not data.notes:
         fields.append({"field": "notes", "message": NOTES_REQUIRED})
@@ -174,7 +181,7 @@ def create(*, session: Session, storage: Storage, actor: User, data: ActivityCre
     session.add(activity)
     session.flush()
     staged = storage.staged(session)
-    for kind, sent in ((RECORDING, recordings), (PHOTO, photos), (FILE, files)):
+    for kind, sent in checked.items():
         for n, upload in enumerate(sent, 1):
             key = staged.store(namespace(lead.id), stem=STEMS[kind], upload=upload)
             name = recording_name(upload.filename, n) if kind == RECORDING else _shown_name(upload)

@@ -49,6 +49,9 @@ class TestCreate:
         r = post(client, body(lead, pic), [("files", ("Minutes.pdf", PDF, "application/pdf"))], user="sales4")
         assert r.status_code == 404 and r.json()["type"] == "NotFound"
         assert stored(client, lead["id"]) == {}
+        # a file it would refuse does not tell the stranger more than that the lead is not theirs
+        r = post(client, body(lead, pic), [("photos", ("site.png", b"text", "image/png"))], user="sales4")
+        assert r.status_code == 404
 
     def test_recorded_with_its_message_and_files(self, client: TestClient, recorded: dict[str, Any]) -> None:
         files = recorded["files"]
