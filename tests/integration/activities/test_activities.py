@@ -8,9 +8,12 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from api.activities.router import BODY_LIMIT
 from api.core.uploads import MB
+from api.leads.models import Lead
 from tests.conftest import auth
 from tests.integration.activities.conftest import MP3, PDF, WEBM, body, pic_of, post, stored
 from tests.integration.leads.conftest import new_lead
@@ -295,3 +298,12 @@ class TestLookups:
 
     def test_lookups_need_sign_in(self, client: TestClient) -> None:
         assert client.get("/api/activity/client").status_code == 401
+
+
+class TestDemoSeed:
+    def test_demo_leads_have_a_meeting_at_their_last_contact(self, client: TestClient, db: Session) -> None:
+        lead = db.scalars(select(Lead).where(Lead.project_description == "Demo lead seeded for the board.")
+                          .order_by(Lead.id).limit(1)).one()
+        rows = client.get(f"/api/activity/{lead.id}", headers=auth(client, "topmanager")).json()["results"]
+        assert rows and rows[-1]["media"] == "Meeting"
+        assert datetime.fromisoformat(rows[-1]["createdAt"]) == lead.last_contacted_at
