@@ -89,6 +89,8 @@ def download_file(activity_id: Id, filename: FileName, request: Request, session
     return stored.response(service.download_name(row))
 
 
+# The two catch-all reads come after every fixed path: a call added here (the schedule's /schedule-list, ...) goes
+# above them, or "/activity/schedule-list" is read as a lead id and refused.
 @router.get("/{lead_id}", summary="The lead's activities, newest first")
 def list_activities(lead_id: Id, session: SessionDep, actor: Reader) -> Envelope[list[ActivityRow]]:
     return ok(service.list_for_lead(session=session, actor=actor, lead_id=lead_id))
