@@ -14,6 +14,7 @@ from starlette.staticfiles import StaticFiles
 
 import api.domains  # noqa: F401  (every domain registers its approval outcomes and views)
 from api.account.router import router as users_router
+from api.activities.router import router as activities_router
 from api.approvals.router import router as approvals_router
 from api.auth.router import router as auth_router
 from api.clients.contacts.router import router as contacts_router
@@ -66,7 +67,8 @@ def api_router() -> APIRouter:
 
     for r in (auth_router, users_router, notifications_router, master_data_router, client_lookup_router, clients_router,
               contacts_router, leads_router, approvals_router, lead_requests_router, stages_router, coa_router,
-              coa_cost_sheet_router, pcs_pid_router, pcs_router, sales_targets_router, dashboard_router):
+              coa_cost_sheet_router, pcs_pid_router, pcs_router, sales_targets_router, dashboard_router,
+              activities_router):
         router.include_router(r)
     return router
 

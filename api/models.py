@@ -1,6 +1,7 @@
 """Every mapped class, imported so Alembic and the seed see the whole schema."""
 
 from api.access.models import CasbinRule, Menu, Page
+from api.activities.models import Activity, ActivityFile
 from api.approvals.models import (
     ApprovalDecision,
     ApprovalPipeline,
@@ -52,6 +53,8 @@ from api.sales_targets.models import SalesTarget, SalesTargetHistory
 from api.users.models import Role, User
 
 __all__ = [
+    "Activity",
+    "ActivityFile",
     "Affiliate",
     "ApprovalDecision",
     "ApprovalPipeline",

@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 
 import api.domains  # noqa: F401  (every domain registers its approval outcomes and views)
 from api.access.models import CasbinRule, Menu, Page
+from api.activities.seed import seed_demo_activities
 from api.admin import AdminError, ensure_first_admin_from_settings
 from api.approvals.seed import seed_default_pipelines
 from api.clients.seed import seed_demo_clients
@@ -146,11 +147,13 @@ def seed_reference_data(session: Session) -> None:
 
 
 def seed_demo_data(session: Session) -> None:
-    """The demo users, approval pipelines naming them, clients, leads and cost sheets (needs the reference data)."""
+    """The demo users, approval pipelines naming them, clients, leads, their activities and cost sheets (needs the
+    reference data)."""
     seed_demo_users(session)
     seed_default_pipelines(session)
     seed_demo_clients(session)
     seed_demo_leads(session)
+    seed_demo_activities(session)
     seed_demo_cost_sheets(session)
 
 

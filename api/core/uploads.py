@@ -63,8 +63,8 @@ DOCUMENT = Kind(("pdf", "jpeg", "jpg", "png", "mp3", "m4a"), 15 * MB, UNSUPPORTE
 SPREADSHEET = Kind(("xls", "xlsx", "xlsm", "xlsb", "xltx", "xltm", "ods", "csv"), 15 * MB, UNSUPPORTED_SHEET)
 PICTURE = Kind(("png", "jpg", "gif", "webp"), 5 * MB, UNSUPPORTED_PICTURE, by_content=True)
 MAIL_PDF = Kind(("pdf",), 15 * MB, UNSUPPORTED, by_content=True)  # the /pdf page's 'Send by mail'
-# Activities (visits, calls, meetings): a voice note recorded in the browser, a photo taken on site, any document.
-RECORDING = Kind(("webm", "ogg", "m4a", "mp3"), 25 * MB, UNSUPPORTED_RECORDING, by_content=True)
+# Activities (spec 2 §5, §9): a voice note recorded in the browser (50 MB), a photo taken on site, any document.
+RECORDING = Kind(("webm", "ogg", "m4a", "mp3"), 50 * MB, UNSUPPORTED_RECORDING, by_content=True)
 PHOTO = Kind(("jpg", "png", "webp"), 15 * MB, UNSUPPORTED_PHOTO, by_content=True)
 ACTIVITY_FILE = Kind(DOCUMENT.extensions + SPREADSHEET.extensions, 15 * MB, UNSUPPORTED)
 

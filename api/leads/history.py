@@ -32,6 +32,7 @@ HISTORY_FIELDS = [
 # Every field code the services record (leads, approvals, cost sheets, PIDs), as a person reads it.
 LABELS = {
     "created": "Created",
+    "activity": "Activity",
     "stage": "Stage",
     "status": "Status",
     "approval": "Approval",

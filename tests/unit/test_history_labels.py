@@ -27,7 +27,7 @@ def recorded_codes() -> set[str]:
 
 def test_every_recorded_code_has_a_label() -> None:
     codes = recorded_codes()
-    assert {"stage", "status", "pcsStatus", "project_id_number", "pid_pdf_file", "approval"} <= codes
+    assert {"stage", "status", "pcsStatus", "project_id_number", "pid_pdf_file", "approval", "activity"} <= codes
     assert sorted(codes - set(history.LABELS)) == []
 
 

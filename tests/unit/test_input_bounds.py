@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from api.activities.schemas import ActivityCreate
 from api.leads.schemas import LeadUpdate
 from api.openapi import schema
 
@@ -68,6 +69,7 @@ def test_the_json_a_form_part_carries_is_bounded_too() -> None:
     (the cost sheet's items are judged by the cost sheet rules, with the spec's messages, instead)."""
     found = schema_model(LeadUpdate)
     assert unbounded_inputs(found) == []
+    assert unbounded_inputs(schema_model(ActivityCreate)) == []  # the activity's `data` part
 
 
 def schema_model(model: Any) -> dict[str, Any]:

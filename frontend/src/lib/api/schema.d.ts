@@ -4,6 +4,176 @@
  */
 
 export interface paths {
+    "/api/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record an activity on a lead (multipart: data JSON, recordings up to 50 MB, photos and files up to 15 MB each) */
+        post: operations["create_activity_api_activity_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/activity/client": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The clients of the leads the caller may work on (schedule form) */
+        get: operations["list_clients_api_activity_client_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/activity/files/download/{activity_id}/{filename}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a file of the activity (by key or name) */
+        get: operations["download_file_api_activity_files_download__activity_id___filename__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/activity/files/{lead_id}/{activity_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The activity's recordings, photos and files */
+        get: operations["get_files_api_activity_files__lead_id___activity_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/activity/photos/load/{lead_id}/{filename}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A photo of one of the lead's activities (by key) */
+        get: operations["load_photo_api_activity_photos_load__lead_id___filename__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/activity/pic/{lead_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The lead's persons in charge (activity and schedule forms) */
+        get: operations["list_pics_api_activity_pic__lead_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/activity/project/{client_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The client's leads the caller may work on (schedule form) */
+        get: operations["list_projects_api_activity_project__client_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/activity/recordings/load/{lead_id}/{filename}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A voice note of one of the lead's activities (by key) */
+        get: operations["load_recording_api_activity_recordings_load__lead_id___filename__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/activity/{lead_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The lead's activities, newest first */
+        get: operations["list_activities_api_activity__lead_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/activity/{lead_id}/{activity_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An activity of the lead (the detail page) */
+        get: operations["get_activity_api_activity__lead_id___activity_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/approval": {
         parameters: {
             query?: never;
@@ -1822,6 +1992,90 @@ export interface components {
             /** Salesid */
             salesId: number;
         };
+        /**
+         * ActivityDetail
+         * @description GET /activity/{leadId}/{activityId} (spec 2 §2.9).
+         */
+        ActivityDetail: {
+            /** Activitynotes */
+            activityNotes: string | null;
+            /** Clientname */
+            clientName: string | null;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Createdbyname */
+            createdByName: string | null;
+            /** Id */
+            id: number;
+            /** Latitude */
+            latitude: number | null;
+            /** Leadid */
+            leadId: number;
+            /** Longitude */
+            longitude: number | null;
+            /** Media */
+            media: string;
+            /** Picid */
+            picId: number | null;
+            /** Picname */
+            picName: string | null;
+            /** Placeaddress */
+            placeAddress: string | null;
+            /** Placename */
+            placeName: string | null;
+            /** Projectname */
+            projectName: string;
+            /** Type */
+            type: number;
+        };
+        /**
+         * ActivityFiles
+         * @description GET /activity/files/{leadId}/{activityId}: recordings, photos and files (filename, size).
+         */
+        ActivityFiles: {
+            /** Files */
+            files: components["schemas"]["FileOut"][];
+            /** Photos */
+            photos: components["schemas"]["FileOut"][];
+            /** Recordings */
+            recordings: components["schemas"]["FileOut"][];
+        };
+        /**
+         * ActivityRow
+         * @description An activity in the lead's list (GET /activity/{leadId}).
+         */
+        ActivityRow: {
+            /** Activitynotes */
+            activityNotes: string | null;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Createdbyname */
+            createdByName: string | null;
+            /** Files */
+            files: number;
+            /** Id */
+            id: number;
+            /** Leadid */
+            leadId: number;
+            /** Media */
+            media: string;
+            /** Photos */
+            photos: number;
+            /** Picid */
+            picId: number | null;
+            /** Picname */
+            picName: string | null;
+            /** Recordings */
+            recordings: number;
+            /** Type */
+            type: number;
+        };
         /** AffiliateOut */
         AffiliateOut: {
             /** Affiliatename */
@@ -1883,6 +2137,52 @@ export interface components {
             totalGrossProfit: number;
             /** Totalleads */
             totalLeads: number;
+        };
+        /** Body_create_activity_api_activity_post */
+        Body_create_activity_api_activity_post: {
+            /**
+             * Data
+             * @description The `data` part of POST /activity. `variant` 1 is the first form (notes and person in charge required),
+             *     2 the second (both optional); the bounds are the same (spec 2 §5).
+             */
+            data: {
+                /** Leadsid */
+                leadsId: number;
+                location?: {
+                    /** Address */
+                    address?: string | null;
+                    /** Latitude */
+                    latitude: number;
+                    /** Longitude */
+                    longitude: number;
+                    /** Name */
+                    name?: string | null;
+                } | null;
+                /** Notes */
+                notes?: string | null;
+                personInCharge?: {
+                    /** Label */
+                    label?: string | null;
+                    /** Value */
+                    value: number;
+                } | null;
+                /**
+                 * Type
+                 * @description Meeting=1, Presentation=2, Demo=3
+                 */
+                type: number;
+                /**
+                 * Variant
+                 * @default 1
+                 */
+                variant: number;
+            };
+            /** Files */
+            files?: string[] | null;
+            /** Photos */
+            photos?: string[] | null;
+            /** Recordings */
+            recordings?: string[] | null;
         };
         /** Body_process_pid_api_frontend_scheduler_process_pid_post */
         Body_process_pid_api_frontend_scheduler_process_pid_post: {
@@ -2155,13 +2455,6 @@ export interface components {
          * @description An active client in the pickers (GET /master-data/clients).
          */
         ClientItemOut: {
-            /** Clientname */
-            clientName: string;
-            /** Id */
-            id: number;
-        };
-        /** ClientOption */
-        ClientOption: {
             /** Clientname */
             clientName: string;
             /** Id */
@@ -2481,6 +2774,16 @@ export interface components {
             /** Id */
             id: number;
         };
+        /** Created */
+        Created: {
+            /** Id */
+            id: number;
+            /**
+             * Message
+             * @default Activity has been started successfully.
+             */
+            message: string;
+        };
         /** DecisionIn */
         DecisionIn: {
             /**
@@ -2502,6 +2805,14 @@ export interface components {
         Envelope_AccessToken_: {
             results: components["schemas"]["AccessToken"];
         };
+        /** Envelope[ActivityDetail] */
+        Envelope_ActivityDetail_: {
+            results: components["schemas"]["ActivityDetail"];
+        };
+        /** Envelope[ActivityFiles] */
+        Envelope_ActivityFiles_: {
+            results: components["schemas"]["ActivityFiles"];
+        };
         /** Envelope[Availability] */
         Envelope_Availability_: {
             results: components["schemas"]["Availability"];
@@ -2517,6 +2828,10 @@ export interface components {
         /** Envelope[ContactOut] */
         Envelope_ContactOut_: {
             results: components["schemas"]["ContactOut"];
+        };
+        /** Envelope[Created] */
+        Envelope_Created_: {
+            results: components["schemas"]["Created"];
         };
         /** Envelope[FilterOptions] */
         Envelope_FilterOptions_: {
@@ -2688,6 +3003,11 @@ export interface components {
             /** Results */
             results: number;
         };
+        /** Envelope[list[ActivityRow]] */
+        Envelope_list_ActivityRow__: {
+            /** Results */
+            results: components["schemas"]["ActivityRow"][];
+        };
         /** Envelope[list[AffiliateOut]] */
         Envelope_list_AffiliateOut__: {
             /** Results */
@@ -2707,11 +3027,6 @@ export interface components {
         Envelope_list_ClientItemOut__: {
             /** Results */
             results: components["schemas"]["ClientItemOut"][];
-        };
-        /** Envelope[list[ClientOption]] */
-        Envelope_list_ClientOption__: {
-            /** Results */
-            results: components["schemas"]["ClientOption"][];
         };
         /** Envelope[list[CoaOut]] */
         Envelope_list_CoaOut__: {
@@ -2763,6 +3078,11 @@ export interface components {
             /** Results */
             results: components["schemas"]["ParameterOut"][];
         };
+        /** Envelope[list[PicOption]] */
+        Envelope_list_PicOption__: {
+            /** Results */
+            results: components["schemas"]["PicOption"][];
+        };
         /** Envelope[list[PicOut]] */
         Envelope_list_PicOut__: {
             /** Results */
@@ -2777,6 +3097,11 @@ export interface components {
         Envelope_list_PipelineOut__: {
             /** Results */
             results: components["schemas"]["PipelineOut"][];
+        };
+        /** Envelope[list[ProjectOption]] */
+        Envelope_list_ProjectOption__: {
+            /** Results */
+            results: components["schemas"]["ProjectOption"][];
         };
         /** Envelope[list[ProjectRoleOut]] */
         Envelope_list_ProjectRoleOut__: {
@@ -2865,6 +3190,22 @@ export interface components {
         FileInfo: {
             /** Name */
             name: string;
+            /** Size */
+            size: number;
+        };
+        /**
+         * FileOut
+         * @description A stored file of an activity: `filename` as shown, `key` the name its loader or download takes.
+         */
+        FileOut: {
+            /** Contenttype */
+            contentType: string;
+            /** Filename */
+            filename: string;
+            /** Id */
+            id: number;
+            /** Key */
+            key: string;
             /** Size */
             size: number;
         };
@@ -3775,6 +4116,13 @@ export interface components {
             /** Id */
             id: number;
         };
+        /** PicOption */
+        PicOption: {
+            /** Picid */
+            picId: number;
+            /** Picname */
+            picName: string;
+        };
         /** PicOut */
         PicOut: {
             /** Picid */
@@ -3915,6 +4263,13 @@ export interface components {
             pdfPending: boolean;
             /** Pidnumber */
             pidNumber: string;
+        };
+        /** ProjectOption */
+        ProjectOption: {
+            /** Leadid */
+            leadId: number;
+            /** Projectname */
+            projectName: string;
         };
         /** ProjectRoleOut */
         ProjectRoleOut: {
@@ -4726,6 +5081,30 @@ export interface components {
             /** Year */
             year: number;
         };
+        /** ClientOption */
+        api__activities__schemas__ClientOption: {
+            /** Clientid */
+            clientId: number;
+            /** Clientname */
+            clientName: string;
+        };
+        /** ClientOption */
+        api__clients__contacts__schemas__ClientOption: {
+            /** Clientname */
+            clientName: string;
+            /** Id */
+            id: number;
+        };
+        /** Envelope[list[ClientOption]] */
+        api__core__schemas__Envelope_list_ClientOption____1: {
+            /** Results */
+            results: components["schemas"]["api__clients__contacts__schemas__ClientOption"][];
+        };
+        /** Envelope[list[ClientOption]] */
+        api__core__schemas__Envelope_list_ClientOption____2: {
+            /** Results */
+            results: components["schemas"]["api__activities__schemas__ClientOption"][];
+        };
     };
     responses: never;
     parameters: never;
@@ -4735,6 +5114,306 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    create_activity_api_activity_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_create_activity_api_activity_post"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Created_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_clients_api_activity_client_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api__core__schemas__Envelope_list_ClientOption____2"];
+                };
+            };
+        };
+    };
+    download_file_api_activity_files_download__activity_id___filename__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                activity_id: number;
+                filename: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_files_api_activity_files__lead_id___activity_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                lead_id: number;
+                activity_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ActivityFiles_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    load_photo_api_activity_photos_load__lead_id___filename__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                lead_id: number;
+                filename: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_pics_api_activity_pic__lead_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                lead_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_PicOption__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_projects_api_activity_project__client_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_ProjectOption__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    load_recording_api_activity_recordings_load__lead_id___filename__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                lead_id: number;
+                filename: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_activities_api_activity__lead_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                lead_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_ActivityRow__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_activity_api_activity__lead_id___activity_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                lead_id: number;
+                activity_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ActivityDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     approval_queue_api_approval_get: {
         parameters: {
             query?: {
@@ -7844,7 +8523,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_list_ClientOption__"];
+                    "application/json": components["schemas"]["api__core__schemas__Envelope_list_ClientOption____1"];
                 };
             };
         };

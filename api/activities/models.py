@@ -1,0 +1,48 @@
+"""Activities on a lead (spec 2 §2.8, §2.9, §3.4): a meeting, presentation or demo, its notes, place and files."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import DateTime, ForeignKey, Index, Integer, Numeric, SmallInteger, String, func
+from sqlalchemy.orm import Mapped, mapped_column
+
+from api.core.db import Base
+
+# spec 2 §3.5, §9: Meeting=1, Presentation=2, Demo=3
+TYPES = {1: "Meeting", 2: "Presentation", 3: "Demo"}
+FILE_KINDS = ("RECORDING", "PHOTO", "FILE")
+NOTES_MAX = 1024
+
+
+class Activity(Base):
+    __tablename__ = "activities"
+    __table_args__ = (Index("ix_activities_lead_created", "lead_id", "created_at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    lead_id: Mapped[int] = mapped_column(ForeignKey("leads.id", ondelete="CASCADE"))
+    type: Mapped[int] = mapped_column(SmallInteger)  # TYPES
+    # one of the lead's persons in charge (a contact of its client); the second form variant may leave it out
+    pic_contact_id: Mapped[int | None] = mapped_column(ForeignKey("contacts.id", ondelete="SET NULL"))
+    notes: Mapped[str | None] = mapped_column(String(NOTES_MAX))
+    latitude: Mapped[float | None] = mapped_column(Numeric(9, 6, asdecimal=False))
+    longitude: Mapped[float | None] = mapped_column(Numeric(9, 6, asdecimal=False))
+    place_name: Mapped[str | None] = mapped_column(String(200))
+    place_address: Mapped[str | None] = mapped_column(String(500))
+    created_by: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class ActivityFile(Base):
+    """A file of an activity: a voice note, a photo or a document, kept in storage under `key`."""
+
+    __tablename__ = "activity_files"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    activity_id: Mapped[int] = mapped_column(ForeignKey("activities.id", ondelete="CASCADE"), index=True)
+    kind: Mapped[str] = mapped_column(String(10))  # FILE_KINDS
+    filename: Mapped[str] = mapped_column(String(160))  # as shown; recordings are '<name>-<n>'
+    key: Mapped[str] = mapped_column(String(200), unique=True)  # its name in the storage namespace of the lead
+    size: Mapped[int] = mapped_column(Integer)
+    content_type: Mapped[str] = mapped_column(String(100))
+    seq: Mapped[int] = mapped_column(Integer, default=0)  # order within its kind

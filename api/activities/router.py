@@ -1,0 +1,130 @@
+"""Activity calls (spec 2 §7 Activities): an activity on a lead, its files and the schedule form's lookups; each
+answers only for a lead the caller may see (404 otherwise), every file included."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from anyio import to_thread
+from fastapi import APIRouter, File, Form, Path, Request, UploadFile
+from fastapi.responses import Response
+from pydantic import ValidationError
+
+from api.activities import service
+from api.activities.schemas import (
+    ActivityCreate,
+    ActivityDetail,
+    ActivityFiles,
+    ActivityRow,
+    ClientOption,
+    Created,
+    PicOption,
+    ProjectOption,
+)
+from api.core import uploads
+from api.core.errors import ValidationFailed
+from api.core.form_parts import json_encoding, json_part
+from api.core.inputs import Id
+from api.core.limits import body_limit
+from api.core.schemas import Envelope, ok
+from api.deps import Authz, SessionDep
+from api.users.models import User
+
+router = APIRouter(prefix="/activity", tags=["activities"])
+# who may read a lead may read its activities (approvers read the leads they are asked to decide on)
+Reader = Annotated[User, Authz("leads", "read", or_page="leads/view")]
+Lister = Annotated[User, Authz("leads", "read")]
+Writer = Annotated[User, Authz("leads", "write")]
+FileName = Annotated[str, Path(max_length=200)]
+
+MAX_RECORDINGS, MAX_PHOTOS, MAX_FILES = 3, 5, 5
+BODY_LIMIT = (MAX_RECORDINGS * service.KINDS[service.RECORDING].max_bytes
+              + MAX_PHOTOS * service.KINDS[service.PHOTO].max_bytes
+              + MAX_FILES * service.KINDS[service.FILE].max_bytes + uploads.FORM_OVERHEAD)
+DATA_LIMIT = 10_000  # characters of the data part: notes (1024), a place and a few ids
+
+
+@router.get("/client", summary="The clients of the leads the caller may work on (schedule form)")
+def list_clients(session: SessionDep, actor: Lister) -> Envelope[list[ClientOption]]:
+    return ok(service.clients(session=session, actor=actor))
+
+
+@router.get("/project/{client_id}", summary="The client's leads the caller may work on (schedule form)")
+def list_projects(client_id: Id, session: SessionDep, actor: Lister) -> Envelope[list[ProjectOption]]:
+    return ok(service.projects(session=session, actor=actor, client_id=client_id))
+
+
+@router.get("/pic/{lead_id}", summary="The lead's persons in charge (activity and schedule forms)")
+def list_pics(lead_id: Id, session: SessionDep, actor: Reader) -> Envelope[list[PicOption]]:
+    return ok(service.pics(session=session, actor=actor, lead_id=lead_id))
+
+
+@router.get("/files/{lead_id}/{activity_id}", summary="The activity's recordings, photos and files")
+def get_files(lead_id: Id, activity_id: Id, session: SessionDep, actor: Reader) -> Envelope[ActivityFiles]:
+    return ok(service.get_files(session=session, actor=actor, lead_id=lead_id, activity_id=activity_id))
+
+
+@router.get("/recordings/load/{lead_id}/{filename}", summary="A voice note of one of the lead's activities (by key)",
+            response_class=Response)
+def load_recording(lead_id: Id, filename: FileName, request: Request, session: SessionDep, actor: Reader) -> Response:
+    stored, row = service.load(session=session, storage=request.app.state.storage, actor=actor, lead_id=lead_id,
+                               kind=service.RECORDING, key=filename)
+    return stored.response(service.download_name(row))
+
+
+@router.get("/photos/load/{lead_id}/{filename}", summary="A photo of one of the lead's activities (by key)",
+            response_class=Response)
+def load_photo(lead_id: Id, filename: FileName, request: Request, session: SessionDep, actor: Reader) -> Response:
+    stored, row = service.load(session=session, storage=request.app.state.storage, actor=actor, lead_id=lead_id,
+                               kind=service.PHOTO, key=filename)
+    return stored.response(service.download_name(row), image_inline=True)
+
+
+@router.get("/files/download/{activity_id}/{filename}", summary="Download a file of the activity (by key or name)",
+            response_class=Response)
+def download_file(activity_id: Id, filename: FileName, request: Request, session: SessionDep,
+                  actor: Reader) -> Response:
+    stored, row = service.download(session=session, storage=request.app.state.storage, actor=actor,
+                                   activity_id=activity_id, name=filename)
+    return stored.response(service.download_name(row))
+
+
+# The two catch-all reads come after every fixed path: a call added here (the schedule's /schedule-list, ...) goes
+# above them, or "/activity/schedule-list" is read as a lead id and refused.
+@router.get("/{lead_id}", summary="The lead's activities, newest first")
+def list_activities(lead_id: Id, session: SessionDep, actor: Reader) -> Envelope[list[ActivityRow]]:
+    return ok(service.list_for_lead(session=session, actor=actor, lead_id=lead_id))
+
+
+@router.get("/{lead_id}/{activity_id}", summary="An activity of the lead (the detail page)")
+def get_activity(lead_id: Id, activity_id: Id, session: SessionDep, actor: Reader) -> Envelope[ActivityDetail]:
+    return ok(service.get_detail(session=session, actor=actor, lead_id=lead_id, activity_id=activity_id))
+
+
+@router.post("", summary="Record an activity on a lead (multipart: data JSON, recordings up to 50 MB, photos and "
+                         "files up to 15 MB each)",
+             openapi_extra={**body_limit(BODY_LIMIT), **json_encoding("data")})
+async def create_activity(
+    request: Request, session: SessionDep, actor: Writer,
+    data: Annotated[str, Form(max_length=DATA_LIMIT, description="The activity as JSON (ActivityCreate)",
+                              json_schema_extra=json_part(ActivityCreate))],
+    recordings: Annotated[list[UploadFile] | None, File(max_length=MAX_RECORDINGS)] = None,
+    photos: Annotated[list[UploadFile] | None, File(max_length=MAX_PHOTOS)] = None,
+    files: Annotated[list[UploadFile] | None, File(max_length=MAX_FILES)] = None,
+) -> Envelope[Created]:
+    try:
+        payload = ActivityCreate.model_validate_json(data)
+    except ValidationError as exc:
+        fields = [{"field": ".".join(map(str, e["loc"])), "message": str(e["msg"]).removeprefix("Value error, ")}
+                  for e in exc.errors()]
+        raise ValidationFailed([f["message"] if f["field"] == "notes" else f"{f['field']}: {f['message']}"
+                                for f in fields], extra={"fields": fields}) from exc
+
+    parts = {kind: [(p.file, p.filename or "") for p in sent or [] if p.filename]
+             for kind, sent in ((service.RECORDING, recordings), (service.PHOTO, photos), (service.FILE, files))}
+
+    def save() -> Created:
+        return service.create(session=session, storage=request.app.state.storage, actor=actor, data=payload,
+                              parts=parts)
+
+    return ok(await to_thread.run_sync(save))

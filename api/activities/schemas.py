@@ -1,0 +1,129 @@
+"""Activity payloads (spec 2 §3.4, §2.9, §7 Activities): camelCase on the wire."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated
+
+from pydantic import Field, WithJsonSchema, field_validator
+
+from api.activities.models import NOTES_MAX
+from api.core.inputs import Id
+from api.core.schemas import CamelModel
+
+NOTES_REQUIRED = "Please enter notes"
+NOTES_TOO_LONG = f"Notes cannot exceed {NOTES_MAX} characters"
+PIC_REQUIRED = "Please choose person in charge"
+PIC_NOT_OF_LEAD = "The person in charge is not one of the lead's persons in charge."
+CREATED = "Activity has been started successfully."
+
+ActivityType = Annotated[int, Field(ge=1, le=3, description="Meeting=1, Presentation=2, Demo=3")]
+
+
+class Option(CamelModel):
+    """A value/label pair the form sends (spec 2 §3.4 personInCharge)."""
+
+    value: Id
+    label: str | None = Field(default=None, max_length=200)
+
+
+class LocationIn(CamelModel):
+    name: str | None = Field(default=None, max_length=200)
+    address: str | None = Field(default=None, max_length=500)
+    latitude: Annotated[float, Field(ge=-90, le=90)]
+    longitude: Annotated[float, Field(ge=-180, le=180)]
+
+
+class ActivityCreate(CamelModel):
+    """The `data` part of POST /activity. `variant` 1 is the first form (notes and person in charge required),
+    2 the second (both optional); the bounds are the same (spec 2 §5)."""
+
+    leads_id: Id
+    type: ActivityType
+    variant: Annotated[int, Field(ge=1, le=2)] = 1
+    person_in_charge: Option | None = None
+    # the bound is the check below, with the spec's message; the schema still states it
+    notes: Annotated[str, WithJsonSchema({"type": "string", "maxLength": NOTES_MAX})] | None = None
+    location: LocationIn | None = None
+
+    @field_validator("notes")
+    @classmethod
+    def _notes(cls, value: str | None) -> str | None:
+        if value is not None and len(value) > NOTES_MAX:
+            raise ValueError(NOTES_TOO_LONG)
+        return value.strip() or None if value is not None else None
+
+
+class ActivityRow(CamelModel):
+    """An activity in the lead's list (GET /activity/{leadId})."""
+
+    id: int
+    lead_id: int
+    type: int
+    media: str  # Meeting, Presentation, Demo
+    pic_id: int | None
+    pic_name: str | None
+    activity_notes: str | None
+    created_by_name: str | None
+    created_at: datetime
+    recordings: int
+    photos: int
+    files: int
+
+
+class FileOut(CamelModel):
+    """A stored file of an activity: `filename` as shown, `key` the name its loader or download takes."""
+
+    id: int
+    filename: str
+    key: str
+    size: int
+    content_type: str
+
+
+class ActivityDetail(CamelModel):
+    """GET /activity/{leadId}/{activityId} (spec 2 §2.9)."""
+
+    id: int
+    lead_id: int
+    project_name: str
+    client_name: str | None
+    type: int
+    media: str
+    pic_id: int | None
+    pic_name: str | None
+    activity_notes: str | None
+    latitude: float | None
+    longitude: float | None
+    place_name: str | None
+    place_address: str | None
+    created_by_name: str | None
+    created_at: datetime
+
+
+class ActivityFiles(CamelModel):
+    """GET /activity/files/{leadId}/{activityId}: recordings, photos and files (filename, size)."""
+
+    recordings: list[FileOut]
+    photos: list[FileOut]
+    files: list[FileOut]
+
+
+class Created(CamelModel):
+    id: int
+    message: str = CREATED
+
+
+class ClientOption(CamelModel):
+    client_id: int
+    client_name: str
+
+
+class ProjectOption(CamelModel):
+    lead_id: int
+    project_name: str
+
+
+class PicOption(CamelModel):
+    pic_id: int
+    pic_name: str

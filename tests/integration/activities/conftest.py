@@ -1,0 +1,43 @@
+"""Activity fixtures: a fresh lead of sales1 (tests/integration/leads) and a helper that posts the activity form."""
+
+import json
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from tests.conftest import auth
+from tests.integration.leads.conftest import lead, new_lead, refs  # noqa: F401  (fixtures shared with leads)
+
+PDF = b"%PDF-1.4\n% minutes of the meeting\n"
+# what Chromium's MediaRecorder starts an audio/webm;codecs=opus recording with (EBML header, DocType webm)
+WEBM = (b"\x1a\x45\xdf\xa3\x9f\x42\x86\x81\x01\x42\xf7\x81\x01\x42\xf2\x81\x04\x42\xf3\x81\x08\x42\x82\x84webm"
+        b"\x42\x87\x81\x04\x42\x85\x81\x02" + bytes(256))
+MP3 = b"ID3\x03\x00\x00\x00\x00\x00\x0a" + bytes(512)
+
+Files = list[tuple[str, tuple[str, bytes, str]]]
+
+
+def pic_of(client: TestClient, lead_id: int, user: str = "sales1") -> dict[str, Any]:
+    r = client.get(f"/api/activity/pic/{lead_id}", headers=auth(client, user))
+    assert r.status_code == 200, r.text
+    return r.json()["results"][0]  # type: ignore[no-any-return]
+
+
+def body(of: dict[str, Any], pic: dict[str, Any] | None, **extra: Any) -> dict[str, Any]:
+    """The data part of an activity on the lead `of`."""
+    return {"leadsId": of["id"], "type": 1, "notes": "Met the IT manager; a demo next week.",
+            "personInCharge": {"value": pic["picId"], "label": pic["picName"]} if pic else None,
+            "location": {"name": "Menara Nusa", "address": "Jl. Sudirman 1, Jakarta", "latitude": -6.26,
+                         "longitude": 106.62}, **extra}
+
+
+def post(client: TestClient, data: dict[str, Any] | str, files: Files | None = None, user: str = "sales1") -> Any:
+    return client.post("/api/activity", data={"data": data if isinstance(data, str) else json.dumps(data)},
+                       files=files or [], headers=auth(client, user))
+
+
+def stored(client: TestClient, lead_id: int) -> dict[str, bytes]:
+    """Every file in the lead's activity folder (temporary ones included), by name."""
+    folder: Path = client.app.state.storage.root / f"activities/{lead_id}"  # type: ignore[attr-defined]
+    return {p.name: p.read_bytes() for p in folder.iterdir()} if folder.is_dir() else {}
