@@ -49,9 +49,19 @@ def test_stage_change_request_approved_by_the_approver(page: Page, browser: Brow
     page.get_by_role("button", name=re.compile("Request approval")).click()
     page.get_by_role("menuitem", name="Request stage change").click()
     dialog = page.get_by_role("dialog")
-    dialog.locator(".ant-select").first.click()
-    page.locator(".ant-select-dropdown:visible .ant-select-item-option", has_text="E2 Connected").click()
-    dialog.get_by_role("button", name="Confirm").click()
+    confirm = dialog.get_by_role("button", name="Confirm")
+    option = page.locator(".ant-select-dropdown:visible .ant-select-item-option", has_text="E2 Connected")
+    for attempt in range(3):  # a click that lands while the open list re-renders (the lead refetches) is lost
+        if not option.is_visible():
+            dialog.locator(".ant-select").first.click()
+        option.click()
+        try:
+            expect(confirm).to_be_enabled(timeout=3000)
+            break
+        except AssertionError:
+            if attempt == 2:
+                raise
+    confirm.click()
     expect(dialog).to_be_hidden()
     expect(page.get_by_text("Waiting").first).to_be_visible()
 

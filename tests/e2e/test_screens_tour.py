@@ -70,12 +70,13 @@ ACTIONS = """() => {
 }"""
 
 CHECKS: dict[str, str] = {
-    # A word of a table header or cell laid out on two lines: its column is too narrow ("Laye rs", "22-Nov- 2026").
+    # A word of a table header or cell laid out on two lines: its column is too narrow ("Laye rs", "22-Nov- 2026");
+    # a hyphen between two words may end a line ("two-" / "layer"), as in print.
     "words": """() => [...document.querySelectorAll('.ant-table-thead th, .ant-table-tbody td')].flatMap((cell) => {
         const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
         const broken = [];
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-            for (const word of node.data.matchAll(/\\S+/g)) {
+            for (const word of node.data.matchAll(/(?:[^\\s-]|-(?![A-Za-z])|(?<![A-Za-z])-)+-?/g)) {
                 const range = document.createRange();
                 range.setStart(node, word.index);
                 range.setEnd(node, word.index + word[0].length);
