@@ -12,11 +12,11 @@ from pydantic import ValidationError
 
 from api.activities import service
 from api.activities.schemas import (
+    ActivityClientOption,
     ActivityCreate,
     ActivityDetail,
     ActivityFiles,
     ActivityRow,
-    ClientOption,
     Created,
     PicOption,
     ProjectOption,
@@ -45,7 +45,7 @@ DATA_LIMIT = 10_000  # characters of the data part: notes (1024), a place and a 
 
 
 @router.get("/client", summary="The clients of the leads the caller may work on (schedule form)")
-def list_clients(session: SessionDep, actor: Lister) -> Envelope[list[ClientOption]]:
+def list_clients(session: SessionDep, actor: Lister) -> Envelope[list[ActivityClientOption]]:
     return ok(service.clients(session=session, actor=actor))
 
 

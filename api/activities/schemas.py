@@ -114,7 +114,7 @@ class Created(CamelModel):
     message: str = CREATED
 
 
-class ClientOption(CamelModel):
+class ActivityClientOption(CamelModel):
     client_id: int
     client_name: str
 

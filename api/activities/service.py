@@ -15,11 +15,11 @@ from api.activities.schemas import (
     NOTES_REQUIRED,
     PIC_NOT_OF_LEAD,
     PIC_REQUIRED,
+    ActivityClientOption,
     ActivityCreate,
     ActivityDetail,
     ActivityFiles,
     ActivityRow,
-    ClientOption,
     Created,
     FileOut,
     PicOption,
@@ -126,10 +126,10 @@ def download_name(row: ActivityFile) -> str:
     return row.filename
 
 
-def clients(*, session: Session, actor: User) -> list[ClientOption]:
+def clients(*, session: Session, actor: User) -> list[ActivityClientOption]:
     """The clients of the leads the actor may work on (the schedule form's first choice)."""
     scope = visibility.visible_sales_ids(session, actor)
-    return [ClientOption(client_id=i, client_name=n) for i, n in repo.clients(session, scope)]
+    return [ActivityClientOption(client_id=i, client_name=n) for i, n in repo.clients(session, scope)]
 
 
 def projects(*, session: Session, actor: User, client_id: int) -> list[ProjectOption]:

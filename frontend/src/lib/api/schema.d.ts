@@ -1992,6 +1992,13 @@ export interface components {
             /** Salesid */
             salesId: number;
         };
+        /** ActivityClientOption */
+        ActivityClientOption: {
+            /** Clientid */
+            clientId: number;
+            /** Clientname */
+            clientName: string;
+        };
         /**
          * ActivityDetail
          * @description GET /activity/{leadId}/{activityId} (spec 2 §2.9).
@@ -2455,6 +2462,13 @@ export interface components {
          * @description An active client in the pickers (GET /master-data/clients).
          */
         ClientItemOut: {
+            /** Clientname */
+            clientName: string;
+            /** Id */
+            id: number;
+        };
+        /** ClientOption */
+        ClientOption: {
             /** Clientname */
             clientName: string;
             /** Id */
@@ -3003,6 +3017,11 @@ export interface components {
             /** Results */
             results: number;
         };
+        /** Envelope[list[ActivityClientOption]] */
+        Envelope_list_ActivityClientOption__: {
+            /** Results */
+            results: components["schemas"]["ActivityClientOption"][];
+        };
         /** Envelope[list[ActivityRow]] */
         Envelope_list_ActivityRow__: {
             /** Results */
@@ -3027,6 +3046,11 @@ export interface components {
         Envelope_list_ClientItemOut__: {
             /** Results */
             results: components["schemas"]["ClientItemOut"][];
+        };
+        /** Envelope[list[ClientOption]] */
+        Envelope_list_ClientOption__: {
+            /** Results */
+            results: components["schemas"]["ClientOption"][];
         };
         /** Envelope[list[CoaOut]] */
         Envelope_list_CoaOut__: {
@@ -5081,30 +5105,6 @@ export interface components {
             /** Year */
             year: number;
         };
-        /** ClientOption */
-        api__activities__schemas__ClientOption: {
-            /** Clientid */
-            clientId: number;
-            /** Clientname */
-            clientName: string;
-        };
-        /** ClientOption */
-        api__clients__contacts__schemas__ClientOption: {
-            /** Clientname */
-            clientName: string;
-            /** Id */
-            id: number;
-        };
-        /** Envelope[list[ClientOption]] */
-        api__core__schemas__Envelope_list_ClientOption____1: {
-            /** Results */
-            results: components["schemas"]["api__clients__contacts__schemas__ClientOption"][];
-        };
-        /** Envelope[list[ClientOption]] */
-        api__core__schemas__Envelope_list_ClientOption____2: {
-            /** Results */
-            results: components["schemas"]["api__activities__schemas__ClientOption"][];
-        };
     };
     responses: never;
     parameters: never;
@@ -5162,7 +5162,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["api__core__schemas__Envelope_list_ClientOption____2"];
+                    "application/json": components["schemas"]["Envelope_list_ActivityClientOption__"];
                 };
             };
         };
@@ -8523,7 +8523,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["api__core__schemas__Envelope_list_ClientOption____1"];
+                    "application/json": components["schemas"]["Envelope_list_ClientOption__"];
                 };
             };
         };
