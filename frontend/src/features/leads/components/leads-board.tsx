@@ -1,7 +1,7 @@
 import { AppstoreOutlined, BarsOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Segmented, Skeleton, Tabs } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from '@/components/dialogs';
 import { errorMessage } from '@/lib/api/errors';
 import { leadKeys } from '../api/keys';
@@ -73,12 +73,8 @@ export function LeadsBoard({
   const [tab, setTab] = useState<'pinned' | 'all'>('pinned');
   const [pinningStage, setPinningStage] = useState<number | null>(null);
   const [density, setDensity] = useState<BoardDensity>(storedDensity);
+  // the columns' scroll box: a state, so the visibility observer follows it when the skeleton replaces it
   const [container, setContainer] = useState<HTMLDivElement | null>(null);
-  const containerRef = useRef<HTMLDivElement | null>(null);
-  const attach = useCallback((el: HTMLDivElement | null) => {
-    containerRef.current = el;
-    setContainer(el);
-  }, []);
 
   // A newly pinned board opens on its Pinned tab.
   useEffect(() => {
@@ -106,9 +102,8 @@ export function LeadsBoard({
   const jump = (stageId: number) => {
     if (!shown.some((c) => c.stageId === stageId)) setTab('all'); // a stage the Pinned tab hides
     requestAnimationFrame(() => {
-      const column = containerRef.current?.querySelector<HTMLElement>(`[data-stage-id="${stageId}"]`);
-      const box = containerRef.current;
-      if (column && box) box.scrollTo({ left: column.offsetLeft - box.offsetLeft, behavior: 'smooth' });
+      const column = container?.querySelector<HTMLElement>(`[data-stage-id="${stageId}"]`);
+      if (column && container) container.scrollTo({ left: column.offsetLeft - container.offsetLeft, behavior: 'smooth' });
     });
   };
 
@@ -156,7 +151,7 @@ export function LeadsBoard({
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : (
         <div
-          ref={attach}
+          ref={setContainer}
           className={`leads-board__columns is-${density}${loading ? ' is-loading' : ''}`}
           data-testid="leads-board"
         >
