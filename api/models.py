@@ -1,7 +1,7 @@
 """Every mapped class, imported so Alembic and the seed see the whole schema."""
 
 from api.access.models import CasbinRule, Menu, Page
-from api.activities.models import Activity, ActivityFile
+from api.activities.models import Activity, ActivityFile, ActivitySchedule
 from api.approvals.models import (
     ApprovalDecision,
     ApprovalPipeline,
@@ -55,6 +55,7 @@ from api.users.models import Role, User
 __all__ = [
     "Activity",
     "ActivityFile",
+    "ActivitySchedule",
     "Affiliate",
     "ApprovalDecision",
     "ApprovalPipeline",

@@ -46,3 +46,25 @@ class ActivityFile(Base):
     size: Mapped[int] = mapped_column(Integer)
     content_type: Mapped[str] = mapped_column(String(100))
     seq: Mapped[int] = mapped_column(Integer, default=0)  # order within its kind
+
+
+class ActivitySchedule(Base):
+    """A planned meeting, presentation or demo on a lead (spec 2 §3.5): added from the activity form's next steps
+    (and, with the schedule page, on its own). `owner_id` is the sales person whose plan it is."""
+
+    __tablename__ = "activity_schedules"
+    __table_args__ = (Index("ix_activity_schedules_owner_time", "owner_id", "schedule_time"),
+                      Index("ix_activity_schedules_lead_time", "lead_id", "schedule_time"))
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    lead_id: Mapped[int] = mapped_column(ForeignKey("leads.id", ondelete="CASCADE"))
+    activity_type: Mapped[int] = mapped_column(SmallInteger)  # TYPES
+    pic_contact_id: Mapped[int | None] = mapped_column(ForeignKey("contacts.id", ondelete="SET NULL"))
+    schedule_time: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    notes: Mapped[str | None] = mapped_column(String(NOTES_MAX))  # the form's remark
+    owner_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    # the activity whose form planned it, if any
+    activity_id: Mapped[int | None] = mapped_column(ForeignKey("activities.id", ondelete="SET NULL"))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now(),
+                                                 onupdate=func.now())

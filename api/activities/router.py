@@ -18,6 +18,7 @@ from api.activities.schemas import (
     ActivityFiles,
     ActivityRow,
     Created,
+    LeadScheduleRow,
     PicOption,
     ProjectOption,
 )
@@ -87,6 +88,11 @@ def download_file(activity_id: Id, filename: FileName, request: Request, session
     stored, row = service.download(session=session, storage=request.app.state.storage, actor=actor,
                                    activity_id=activity_id, name=filename)
     return stored.response(service.download_name(row))
+
+
+@router.get("/schedule/lead/{lead_id}", summary="The lead's planned activities still to come, soonest first")
+def list_lead_schedules(lead_id: Id, session: SessionDep, actor: Reader) -> Envelope[list[LeadScheduleRow]]:
+    return ok(service.schedules_of_lead(session=session, actor=actor, lead_id=lead_id))
 
 
 # The two catch-all reads come after every fixed path: a call added here (the schedule's /schedule-list, ...) goes

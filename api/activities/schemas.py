@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated
 
-from pydantic import Field, WithJsonSchema, field_validator
+from pydantic import AwareDatetime, Field, WithJsonSchema, field_validator
 
 from api.activities.models import NOTES_MAX
 from api.core.inputs import Id
@@ -16,6 +16,11 @@ NOTES_TOO_LONG = f"Notes cannot exceed {NOTES_MAX} characters"
 PIC_REQUIRED = "Please choose person in charge"
 PIC_NOT_OF_LEAD = "The person in charge is not one of the lead's persons in charge."
 CREATED = "Activity has been started successfully."
+# spec 2 §5: a schedule item (the activity form's next steps)
+SCHEDULE_ACTIVITY_REQUIRED = "Please choose activity value/label"
+SCHEDULE_TIME_REQUIRED = "Please choose date and time"
+SCHEDULE_TIME_PAST = "Please choose a date and time in the future"
+SCHEDULE_MAX = 10
 
 ActivityType = Annotated[int, Field(ge=1, le=3, description="Meeting=1, Presentation=2, Demo=3")]
 
@@ -34,6 +39,15 @@ class LocationIn(CamelModel):
     longitude: Annotated[float, Field(ge=-180, le=180)]
 
 
+class ScheduleItemIn(CamelModel):
+    """A next step planned on the activity form (spec 2 §3.4 schedule items: activity, dateAndTime, remark). Both
+    required fields may arrive empty from the form; the service names what is missing with the spec's messages."""
+
+    activity: Option | None = None
+    date_and_time: AwareDatetime | None = None
+    remark: str | None = Field(default=None, max_length=NOTES_MAX)
+
+
 class ActivityCreate(CamelModel):
     """The `data` part of POST /activity. `variant` 1 is the first form (notes and person in charge required),
     2 the second (both optional); the bounds are the same (spec 2 §5)."""
@@ -45,6 +59,8 @@ class ActivityCreate(CamelModel):
     # the bound is the check below, with the spec's message; the schema still states it
     notes: Annotated[str, WithJsonSchema({"type": "string", "maxLength": NOTES_MAX})] | None = None
     location: LocationIn | None = None
+    # variant 1 plans at least one next step; variant 2 may plan none
+    schedule: list[ScheduleItemIn] = Field(default_factory=list, max_length=SCHEDULE_MAX)
 
     @field_validator("notes")
     @classmethod
@@ -127,3 +143,17 @@ class ProjectOption(CamelModel):
 class PicOption(CamelModel):
     pic_id: int
     pic_name: str
+
+
+class LeadScheduleRow(CamelModel):
+    """A planned activity on the lead (the activity form's right column)."""
+
+    id: int
+    lead_id: int
+    activity_type: int
+    media: str
+    pic_id: int | None
+    pic_name: str | None
+    schedule_time: datetime
+    schedule_notes: str | None
+    owner_name: str | None

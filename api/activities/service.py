@@ -10,11 +10,14 @@ from typing import BinaryIO
 from sqlalchemy.orm import Session
 
 from api.activities import repository as repo
-from api.activities.models import TYPES, Activity, ActivityFile
+from api.activities.models import TYPES, Activity, ActivityFile, ActivitySchedule
 from api.activities.schemas import (
     NOTES_REQUIRED,
     PIC_NOT_OF_LEAD,
     PIC_REQUIRED,
+    SCHEDULE_ACTIVITY_REQUIRED,
+    SCHEDULE_TIME_PAST,
+    SCHEDULE_TIME_REQUIRED,
     ActivityClientOption,
     ActivityCreate,
     ActivityDetail,
@@ -22,6 +25,7 @@ from api.activities.schemas import (
     ActivityRow,
     Created,
     FileOut,
+    LeadScheduleRow,
     PicOption,
     ProjectOption,
 )
@@ -153,6 +157,32 @@ def _shown_name(upload: uploads.Upload) -> str:
     return _UNSAFE.sub("_", upload.filename).strip()[:150] or f"file.{upload.ext}"
 
 
+def _schedule_errors(data: ActivityCreate) -> list[dict[str, str]]:
+    """The form's next steps: variant 1 plans at least one; each names its activity and a time to come."""
+    fields: list[dict[str, str]] = []
+    if data.variant == 1 and not data.schedule:
+        fields.append({"field": "schedule.0.activity", "message": SCHEDULE_ACTIVITY_REQUIRED})
+        fields.append({"field": "schedule.0.dateAndTime", "message": SCHEDULE_TIME_REQUIRED})
+    now = datetime.now(UTC)
+    for i, item in enumerate(data.schedule):
+        if item.activity is None or item.activity.value not in TYPES:
+            fields.append({"field": f"schedule.{i}.activity", "message": SCHEDULE_ACTIVITY_REQUIRED})
+        if item.date_and_time is None:
+            fields.append({"field": f"schedule.{i}.dateAndTime", "message": SCHEDULE_TIME_REQUIRED})
+        elif item.date_and_time <= now:
+            fields.append({"field": f"schedule.{i}.dateAndTime", "message": SCHEDULE_TIME_PAST})
+    return fields
+
+
+def schedules_of_lead(*, session: Session, actor: User, lead_id: int) -> list[LeadScheduleRow]:
+    """The lead's planned activities still to come, soonest first (the activity form's right column)."""
+    lead = visibility.readable_or_404(session, actor, lead_id)
+    return [LeadScheduleRow(id=s.id, lead_id=s.lead_id, activity_type=s.activity_type, media=TYPES[s.activity_type],
+                            pic_id=s.pic_contact_id, pic_name=pic, schedule_time=s.schedule_time,
+                            schedule_notes=s.notes, owner_name=owner)
+            for s, pic, owner in repo.upcoming_schedules(session, lead.id, datetime.now(UTC))]
+
+
 def create(*, session: Session, storage: Storage, actor: User, data: ActivityCreate,
            parts: dict[str, list[Part]]) -> Created:
     """Record an activity on a lead the actor may work on, with its files (`parts` by kind), whole or not at all;
@@ -169,6 +199,7 @@ def create(*, session: Session, storage: Storage, actor: User, data: ActivityCre
         fields.append({"field": "personInCharge", "message": PIC_REQUIRED})
     if pic_id is not None and pic_id not in {p.pic_id for p in lead_detail.pics(session, lead.id)}:
         fields.append({"field": "personInCharge", "message": PIC_NOT_OF_LEAD})
+    fields += _schedule_errors(data)
     if fields:
         raise ValidationFailed([f["message"] for f in fields], extra={"fields": fields})
 
@@ -187,6 +218,11 @@ def create(*, session: Session, storage: Storage, actor: User, data: ActivityCre
             name = recording_name(upload.filename, n) if kind == RECORDING else _shown_name(upload)
             session.add(ActivityFile(activity_id=activity.id, kind=kind, filename=name, key=key, size=upload.size,
                                      content_type=upload.media_type, seq=n))
+    for item in data.schedule:
+        assert item.activity is not None and item.date_and_time is not None  # _schedule_errors
+        session.add(ActivitySchedule(lead_id=lead.id, activity_type=item.activity.value, pic_contact_id=pic_id,
+                                     schedule_time=item.date_and_time, notes=(item.remark or "").strip() or None,
+                                     owner_id=lead.sales_person_id, activity_id=activity.id))
     lead_contacted.record_contact(session=session, lead=lead, actor=actor, at=now, what=TYPES[data.type])
     session.commit()
     return Created(id=activity.id)

@@ -1,6 +1,7 @@
 """Activity fixtures: a fresh lead of sales1 (tests/integration/leads) and a helper that posts the activity form."""
 
 import json
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -24,9 +25,15 @@ def pic_of(client: TestClient, lead_id: int, user: str = "sales1") -> dict[str, 
     return r.json()["results"][0]  # type: ignore[no-any-return]
 
 
+def next_step(days: float = 7, activity: int = 3, remark: str | None = "Demo of the portal") -> dict[str, Any]:
+    """A schedule item of the form: `activity` in `days` from now."""
+    at = (datetime.now(UTC) + timedelta(days=days)).replace(microsecond=0)
+    return {"activity": {"value": activity, "label": "Demo"}, "dateAndTime": at.isoformat(), "remark": remark}
+
+
 def body(of: dict[str, Any], pic: dict[str, Any] | None, **extra: Any) -> dict[str, Any]:
-    """The data part of an activity on the lead `of`."""
-    return {"leadsId": of["id"], "type": 1, "notes": "Met the IT manager; a demo next week.",
+    """The data part of an activity on the lead `of` (the first variant, with a next step planned)."""
+    return {"leadsId": of["id"], "type": 1, "notes": "Met the IT manager; a demo next week.", "schedule": [next_step()],
             "personInCharge": {"value": pic["picId"], "label": pic["picName"]} if pic else None,
             "location": {"name": "Menara Nusa", "address": "Jl. Sudirman 1, Jakarta", "latitude": -6.26,
                          "longitude": 106.62}, **extra}

@@ -15,7 +15,7 @@ from api.activities.router import BODY_LIMIT
 from api.core.uploads import MB
 from api.leads.models import Lead
 from tests.conftest import auth
-from tests.integration.activities.conftest import MP3, PDF, WEBM, body, pic_of, post, stored
+from tests.integration.activities.conftest import MP3, PDF, WEBM, body, next_step, pic_of, post, stored
 from tests.integration.leads.conftest import new_lead
 from tests.integration.leads.test_file_storage import failing
 from tests.integration.uploads.payloads import png
@@ -90,6 +90,36 @@ class TestCreate:
             "Presentation", None, None, None)
 
 
+class TestNextSteps:
+    def test_planned_steps_show_on_the_lead_soonest_first(self, client: TestClient, lead: dict[str, Any],
+                                                           pic: dict[str, Any]) -> None:
+        steps = [next_step(days=9, activity=2, remark="Pricing"), next_step(days=2, activity=1, remark=None)]
+        assert post(client, body(lead, pic, schedule=steps)).status_code == 200
+        rows = client.get(f"/api/activity/schedule/lead/{lead['id']}", headers=auth(client, "tl1")).json()["results"]
+        assert [(r["media"], r["scheduleNotes"], r["picName"], r["ownerName"]) for r in rows] == [
+            ("Meeting", None, pic["picName"], "Andi Pratama"), ("Presentation", "Pricing", pic["picName"],
+                                                                 "Andi Pratama")]
+        assert datetime.fromisoformat(rows[0]["scheduleTime"]) == datetime.fromisoformat(steps[1]["dateAndTime"])
+
+    def test_the_second_variant_may_plan_none(self, client: TestClient, lead: dict[str, Any]) -> None:
+        assert post(client, {"leadsId": lead["id"], "type": 1, "variant": 2}).status_code == 200
+        r = client.get(f"/api/activity/schedule/lead/{lead['id']}", headers=auth(client, "sales1"))
+        assert r.status_code == 200 and r.json()["results"] == []
+
+    def test_another_team_does_not_see_the_plans(self, client: TestClient, lead: dict[str, Any],
+                                                 pic: dict[str, Any]) -> None:
+        assert post(client, body(lead, pic)).status_code == 200
+        r = client.get(f"/api/activity/schedule/lead/{lead['id']}", headers=auth(client, "sales4"))
+        assert r.status_code == 404
+
+    def test_a_refused_activity_plans_nothing(self, client: TestClient, lead: dict[str, Any],
+                                              pic: dict[str, Any]) -> None:
+        r = post(client, body(lead, pic), [("photos", ("site.png", b"not a png", "image/png"))])
+        assert r.status_code == 422
+        assert client.get(f"/api/activity/schedule/lead/{lead['id']}",
+                          headers=auth(client, "sales1")).json()["results"] == []
+
+
 class TestValidation:
     def test_notes_are_required_in_the_first_variant(self, client: TestClient, lead: dict[str, Any],
                                                      pic: dict[str, Any]) -> None:
@@ -124,6 +154,32 @@ class TestValidation:
                                                           pic: dict[str, Any], extra: dict[str, Any]) -> None:
         r = post(client, body(lead, pic, **extra))
         assert r.status_code == 422 and r.json()["fields"], r.text
+
+    def test_the_first_variant_plans_a_next_step(self, client: TestClient, lead: dict[str, Any],
+                                                 pic: dict[str, Any]) -> None:
+        r = post(client, body(lead, pic, schedule=[]))
+        assert r.status_code == 422
+        assert r.json()["fields"] == [{"field": "schedule.0.activity", "message": "Please choose activity value/label"},
+                                      {"field": "schedule.0.dateAndTime", "message": "Please choose date and time"}]
+
+    def test_each_next_step_names_its_activity_and_time(self, client: TestClient, lead: dict[str, Any],
+                                                        pic: dict[str, Any]) -> None:
+        incomplete = [next_step(), {"activity": None, "dateAndTime": None, "remark": ""},
+                      {**next_step(), "activity": {"value": 7, "label": "Lunch"}}, next_step(days=-1)]
+        for variant in (1, 2):
+            r = post(client, body(lead, pic, schedule=incomplete, variant=variant))
+            assert r.status_code == 422
+            assert r.json()["fields"] == [
+                {"field": "schedule.1.activity", "message": "Please choose activity value/label"},
+                {"field": "schedule.1.dateAndTime", "message": "Please choose date and time"},
+                {"field": "schedule.2.activity", "message": "Please choose activity value/label"},
+                {"field": "schedule.3.dateAndTime", "message": "Please choose a date and time in the future"}]
+        assert client.get(f"/api/activity/{lead['id']}", headers=auth(client, "sales1")).json()["results"] == []
+
+    def test_a_time_without_its_zone_is_refused(self, client: TestClient, lead: dict[str, Any],
+                                                pic: dict[str, Any]) -> None:
+        r = post(client, body(lead, pic, schedule=[{**next_step(), "dateAndTime": "2030-01-01T10:00:00"}]))
+        assert r.status_code == 422 and r.json()["fields"][0]["field"] == "schedule.0.dateAndTime"
 
     def test_data_that_is_not_json_is_422(self, client: TestClient, lead: dict[str, Any]) -> None:
         assert post(client, "{not json").status_code == 422

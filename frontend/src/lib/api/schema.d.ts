@@ -140,6 +140,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/activity/schedule/lead/{lead_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The lead's planned activities still to come, soonest first */
+        get: operations["list_lead_schedules_api_activity_schedule_lead__lead_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/activity/{lead_id}": {
         parameters: {
             query?: never;
@@ -2173,6 +2190,19 @@ export interface components {
                     /** Value */
                     value: number;
                 } | null;
+                /** Schedule */
+                schedule?: {
+                    activity?: {
+                        /** Label */
+                        label?: string | null;
+                        /** Value */
+                        value: number;
+                    } | null;
+                    /** Dateandtime */
+                    dateAndTime?: string | null;
+                    /** Remark */
+                    remark?: string | null;
+                }[];
                 /**
                  * Type
                  * @description Meeting=1, Presentation=2, Demo=3
@@ -3097,6 +3127,11 @@ export interface components {
             /** Results */
             results: components["schemas"]["IndustryOut"][];
         };
+        /** Envelope[list[LeadScheduleRow]] */
+        Envelope_list_LeadScheduleRow__: {
+            /** Results */
+            results: components["schemas"]["LeadScheduleRow"][];
+        };
         /** Envelope[list[ParameterOut]] */
         Envelope_list_ParameterOut__: {
             /** Results */
@@ -3709,6 +3744,33 @@ export interface components {
              * Format: date-time
              */
             updatedAt: string;
+        };
+        /**
+         * LeadScheduleRow
+         * @description A planned activity on the lead (the activity form's right column).
+         */
+        LeadScheduleRow: {
+            /** Activitytype */
+            activityType: number;
+            /** Id */
+            id: number;
+            /** Leadid */
+            leadId: number;
+            /** Media */
+            media: string;
+            /** Ownername */
+            ownerName: string | null;
+            /** Picid */
+            picId: number | null;
+            /** Picname */
+            picName: string | null;
+            /** Schedulenotes */
+            scheduleNotes: string | null;
+            /**
+             * Scheduletime
+             * Format: date-time
+             */
+            scheduleTime: string;
         };
         /** LeadSheets */
         LeadSheets: {
@@ -5339,6 +5401,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_lead_schedules_api_activity_schedule_lead__lead_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                lead_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_LeadScheduleRow__"];
+                };
             };
             /** @description Validation Error */
             422: {
