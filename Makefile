@@ -88,6 +88,7 @@ bench: $(PY_STAMP)
 	$(PY) bench/leads_board.py
 	$(PY) bench/approvals.py
 	$(PY) bench/uploads.py
+	$(PY) bench/activity_uploads.py
 	$(PY) bench/notification_streams.py
 	$(PY) bench/dashboard.py
 

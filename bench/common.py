@@ -1,11 +1,15 @@
-"""Shared benchmark plumbing: embedded services in a scratch directory, timing and SQL counting."""
+"""Shared benchmark plumbing: embedded services in a scratch directory, the API as a process, its peak memory,
+timing and SQL counting."""
 
 from __future__ import annotations
 
 import os
 import shutil
 import statistics
+import subprocess
+import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -14,6 +18,8 @@ from pathlib import Path
 
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @dataclass
@@ -90,3 +96,48 @@ def report(title: str, rows: dict[str, dict[str, float]]) -> None:
     print(f"{'call':<44}{'p50 ms':>10}{'p95 ms':>10}{'max ms':>10}{'SQL/call':>10}")
     for name, r in rows.items():
         print(f"{name:<44}{r['p50_ms']:>10.2f}{r['p95_ms']:>10.2f}{r['max_ms']:>10.2f}{r['sql_per_call']:>10.1f}")
+
+
+def start_api(port: int) -> subprocess.Popen[bytes]:
+    """The API as one uvicorn process on `port` (without Temporal), from the environment `embedded_stack` set."""
+    env = {k: v for k, v in os.environ.items() if k != "TEMPORAL_ADDRESS"}
+    return subprocess.Popen([sys.executable, "-m", "uvicorn", "api.main:create_app", "--factory", "--host",
+                             "127.0.0.1", "--port", str(port), "--log-level", "warning"], cwd=ROOT, env=env)
+
+
+class Peak:
+    """The largest of `sample()` (MB) while the block runs, sampled every 5 ms in a thread."""
+
+    def __init__(self, sample: Callable[[], float]):
+        self.sample, self.mb, self._stop = sample, 0.0, threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            self.mb = max(self.mb, self.sample())
+            time.sleep(0.005)
+
+    def __enter__(self) -> Peak:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._stop.set()
+        self._thread.join()
+        self.mb = max(self.mb, self.sample())
+
+
+def wait_ready(client: object, process: subprocess.Popen[bytes]) -> None:
+    """Until the API answers its health call (at most a minute)."""
+    import httpx
+
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError("the API exited")
+        try:
+            if client.get("/api/health").status_code == 200:  # type: ignore[attr-defined]
+                return
+        except httpx.TransportError:
+            time.sleep(0.2)
+    raise RuntimeError("the API did not start")

@@ -9,63 +9,16 @@ the API as a uvicorn process (no Temporal: nothing here needs it). Prints figure
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 import sys
-import threading
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.common import embedded_stack  # noqa: E402  (after the path above)
+from bench.common import Peak, embedded_stack, start_api, wait_ready  # noqa: E402  (after the path above)
 
 MB = 1024 * 1024
-
-
-def _start_api(port: int) -> subprocess.Popen[bytes]:
-    env = {k: v for k, v in os.environ.items() if k != "TEMPORAL_ADDRESS"}
-    return subprocess.Popen([sys.executable, "-m", "uvicorn", "api.main:create_app", "--factory", "--host",
-                             "127.0.0.1", "--port", str(port), "--log-level", "warning"], cwd=ROOT, env=env)
-
-
-class _Peak:
-    """The largest of `sample()` (MB) while the block runs, sampled every 5 ms in a thread."""
-
-    def __init__(self, sample: Callable[[], float]):
-        self.sample, self.mb, self._stop = sample, 0.0, threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
-
-    def _run(self) -> None:
-        while not self._stop.is_set():
-            self.mb = max(self.mb, self.sample())
-            time.sleep(0.005)
-
-    def __enter__(self) -> _Peak:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        self._stop.set()
-        self._thread.join()
-        self.mb = max(self.mb, self.sample())
-
-
-def _wait(client: object, process: subprocess.Popen[bytes]) -> None:
-    import httpx
-
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError("the API exited")
-        try:
-            if client.get("/api/health").status_code == 200:  # type: ignore[attr-defined]
-                return
-        except httpx.TransportError:
-            time.sleep(0.2)
-    raise RuntimeError("the API did not start")
 
 
 def main(rounds: int) -> None:
@@ -80,10 +33,10 @@ def main(rounds: int) -> None:
     big_pdf = PDF + b"%" + b"0" * (15 * MB - len(PDF) - 1024)
     with embedded_stack("uploads"):
         port = free_port()
-        process = _start_api(port)
+        process = start_api(port)
         try:
             with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=120) as client:
-                _wait(client, process)
+                wait_ready(client, process)
                 api = psutil.Process(process.pid)
                 token = client.post("/api/auth/login", json={"username": "sales1", "password": "Pipeline#2026!Go"}
                                     ).json()["results"]["token"]
@@ -97,7 +50,7 @@ def main(rounds: int) -> None:
 
                 def step(name: str, call: object, expected: int) -> None:
                     before, start = rss(), time.perf_counter()
-                    with _Peak(rss) as peak:
+                    with Peak(rss) as peak:
                         for _ in range(rounds):
                             r = call()  # type: ignore[operator]
                             assert r.status_code == expected, (name, r.status_code, r.text[:200])
