@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated
 
-from pydantic import AwareDatetime, Field, WithJsonSchema, field_validator
+from pydantic import AwareDatetime, Field, WithJsonSchema, field_validator, model_validator
 
 from api.activities.models import NOTES_MAX
 from api.core.inputs import Id
@@ -21,6 +21,7 @@ SCHEDULE_ACTIVITY_REQUIRED = "Please choose activity value/label"
 SCHEDULE_TIME_REQUIRED = "Please choose date and time"
 SCHEDULE_TIME_PAST = "Please choose a date and time in the future"
 SCHEDULE_MAX = 10
+LOCATION_POINT_HALF = "A location needs both its latitude and its longitude"
 
 ActivityType = Annotated[int, Field(ge=1, le=3, description="Meeting=1, Presentation=2, Demo=3")]
 
@@ -33,10 +34,19 @@ class Option(CamelModel):
 
 
 class LocationIn(CamelModel):
+    """Where the activity took place: a point on the map, a typed place (no network in the client's lobby), or
+    both; a point needs both of its coordinates."""
+
     name: str | None = Field(default=None, max_length=200)
     address: str | None = Field(default=None, max_length=500)
-    latitude: Annotated[float, Field(ge=-90, le=90)]
-    longitude: Annotated[float, Field(ge=-180, le=180)]
+    latitude: Annotated[float, Field(ge=-90, le=90)] | None = None
+    longitude: Annotated[float, Field(ge=-180, le=180)] | None = None
+
+    @model_validator(mode="after")
+    def _point_whole(self) -> LocationIn:
+        if (self.latitude is None) != (self.longitude is None):
+            raise ValueError(LOCATION_POINT_HALF)
+        return self
 
 
 class ScheduleItemIn(CamelModel):
@@ -49,8 +59,8 @@ class ScheduleItemIn(CamelModel):
 
 
 class ActivityCreate(CamelModel):
-    """The `data` part of POST /activity. `variant` 1 is the first form (notes and person in charge required),
-    2 the second (both optional); the bounds are the same (spec 2 §5)."""
+    """The `data` part of POST /activity. `variant` 1 is the first form (notes, person in charge and at least one
+    next step in `schedule` required), 2 the second (all optional); the bounds are the same (spec 2 §5)."""
 
     leads_id: Id
     type: ActivityType

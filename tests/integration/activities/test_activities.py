@@ -181,6 +181,19 @@ class TestValidation:
         r = post(client, body(lead, pic, schedule=[{**next_step(), "dateAndTime": "2030-01-01T10:00:00"}]))
         assert r.status_code == 422 and r.json()["fields"][0]["field"] == "schedule.0.dateAndTime"
 
+    def test_a_typed_place_needs_no_point_but_a_point_needs_both(self, client: TestClient, lead: dict[str, Any],
+                                                                 pic: dict[str, Any]) -> None:
+        typed = {"name": "Lobby of PT Maju", "address": "Jl. Gatot Subroto 5"}
+        r = post(client, body(lead, pic, location=typed))
+        assert r.status_code == 200, r.text
+        detail = client.get(f"/api/activity/{lead['id']}/{r.json()['results']['id']}",
+                            headers=auth(client, "sales1")).json()["results"]
+        assert (detail["placeName"], detail["placeAddress"], detail["latitude"]) == (
+            "Lobby of PT Maju", "Jl. Gatot Subroto 5", None)
+        r = post(client, body(lead, pic, location={"name": "Half", "latitude": -6.2}))
+        assert r.status_code == 422
+        assert r.json()["fields"][0]["message"] == "A location needs both its latitude and its longitude"
+
     def test_data_that_is_not_json_is_422(self, client: TestClient, lead: dict[str, Any]) -> None:
         assert post(client, "{not json").status_code == 422
 

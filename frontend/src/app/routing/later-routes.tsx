@@ -20,12 +20,7 @@ const system = (path: string, title: string): LaterRoute => ({
 
 const app = (path: string, title: string): LaterRoute => ({ path, title, area: 'app' });
 
-// The stage sub-routes (connected, qualified, ...) are the stage pages now (router.tsx, /leads/:leadId/:stageSlug).
-const leadDetail = ['activity/add/:media', 'activity/:activityId'];
-
 export const LATER_ROUTES: LaterRoute[] = [
-  // Leads (document 2): /leads, /leads/add, /leads/:leadId, its view and edit are real pages.
-  ...leadDetail.map((sub) => app(`/leads/:leadId/${sub}`, 'Lead Detail')),
   // User
   app('/activity-schedule', 'Activity Schedule'),
   // System (documents 2 and 3)

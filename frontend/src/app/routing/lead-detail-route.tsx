@@ -1,5 +1,6 @@
 import { LeadDetailPage, type LeadCostSheetCardProps } from '@/features/leads/pages/lead-detail-page';
 import { LeadPcsCard } from '@/features/pcs/components/lead-pcs-card';
+import { LeadActivities } from '@/features/activities/components/lead-activities';
 
 /** The lead's cost sheet card, from what the lead detail loaded (refetched with it every 10 seconds). */
 function LeadCostSheetCard({ lead, screens }: LeadCostSheetCardProps) {
@@ -13,7 +14,8 @@ function LeadCostSheetCard({ lead, screens }: LeadCostSheetCardProps) {
   );
 }
 
-/** /leads/{id} and /leads/{id}/view: the app composes the lead detail (leads) with its cost sheet card (pcs). */
+/** /leads/{id} and /leads/{id}/view: the app composes the lead detail (leads) with its cost sheet card (pcs) and its
+ *  activities (activities). */
 export function LeadDetailRoute() {
-  return <LeadDetailPage costSheetCard={LeadCostSheetCard} />;
+  return <LeadDetailPage costSheetCard={LeadCostSheetCard} activities={LeadActivities} />;
 }

@@ -77,6 +77,16 @@ const leadRoutes: RouteObject[] = [
     path: '/leads/:leadId/edit',
     lazy: () => import('@/features/leads/pages/lead-edit-page').then((m) => ({ Component: m.LeadEditPage })),
   },
+  // Spec 2 §2.8, §2.9: recording an activity, and one activity.
+  {
+    path: '/leads/:leadId/activity/add/:media',
+    lazy: () => import('./activity-routes').then((m) => ({ Component: m.ActivityFormRoute })),
+  },
+  {
+    path: '/leads/:leadId/activity/:activityId',
+    lazy: () =>
+      import('@/features/activities/pages/activity-detail-page').then((m) => ({ Component: m.ActivityDetailPage })),
+  },
   // Spec 3 §2.4: the lead's project cost sheet.
   {
     path: '/leads/:leadId/project-cost-sheet',

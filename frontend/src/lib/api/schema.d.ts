@@ -2166,8 +2166,8 @@ export interface components {
         Body_create_activity_api_activity_post: {
             /**
              * Data
-             * @description The `data` part of POST /activity. `variant` 1 is the first form (notes and person in charge required),
-             *     2 the second (both optional); the bounds are the same (spec 2 §5).
+             * @description The `data` part of POST /activity. `variant` 1 is the first form (notes, person in charge and at least one
+             *     next step in `schedule` required), 2 the second (all optional); the bounds are the same (spec 2 §5).
              */
             data: {
                 /** Leadsid */
@@ -2176,9 +2176,9 @@ export interface components {
                     /** Address */
                     address?: string | null;
                     /** Latitude */
-                    latitude: number;
+                    latitude?: number | null;
                     /** Longitude */
-                    longitude: number;
+                    longitude?: number | null;
                     /** Name */
                     name?: string | null;
                 } | null;

@@ -148,13 +148,22 @@ export interface LeadCostSheetCardProps {
   screens: boolean;
 }
 
+/** What the lead detail hands the activities list it shows (the app composes the list in). */
+export interface LeadActivitiesProps {
+  leadId: number;
+  /** Whether the list offers to record one (those who may edit the lead). */
+  canRecord: boolean;
+}
+
 export interface LeadDetailPageProps {
   /** The cost sheet's card in the side column (the pcs feature's, given by the app's route). */
   costSheetCard?: ComponentType<LeadCostSheetCardProps>;
+  /** The lead's activities (the activities feature's, given by the app's route). */
+  activities?: ComponentType<LeadActivitiesProps>;
 }
 
 /** /leads/{id} and /leads/{id}/view: everything about a lead, refetched every 10 seconds. */
-export function LeadDetailPage({ costSheetCard: CostSheetCard }: LeadDetailPageProps = {}) {
+export function LeadDetailPage({ costSheetCard: CostSheetCard, activities: Activities }: LeadDetailPageProps = {}) {
   const { leadId } = useParams();
   const id = Number(leadId);
   const navigate = useNavigate();
@@ -219,6 +228,11 @@ export function LeadDetailPage({ costSheetCard: CostSheetCard }: LeadDetailPageP
           <Card title="Lead Information" className="lead-section" variant="borderless">
             <LeadInformation lead={lead} />
           </Card>
+          {Activities && (
+            <Card title="Activities" className="lead-section" variant="borderless">
+              <Activities leadId={lead.id} canRecord={access.isEdit} />
+            </Card>
+          )}
           <Card title="Service Categories" className="lead-section" variant="borderless">
             <ServicesAndBilling lead={lead} />
           </Card>

@@ -1,0 +1,25 @@
+/** Activity types (spec 2 §3.5, §9): Meeting=1, Presentation=2, Demo=3; the form's route names one by its word. */
+export const ACTIVITY_TYPES = [
+  { value: 1, label: 'Meeting', slug: 'meeting' },
+  { value: 2, label: 'Presentation', slug: 'presentation' },
+  { value: 3, label: 'Demo', slug: 'demo' },
+] as const;
+
+export type ActivityTypeValue = (typeof ACTIVITY_TYPES)[number]['value'];
+
+export function typeOfSlug(slug: string | undefined) {
+  return ACTIVITY_TYPES.find((t) => t.slug === slug?.toLowerCase());
+}
+
+export function typeLabel(value: number): string {
+  return ACTIVITY_TYPES.find((t) => t.value === value)?.label ?? 'Activity';
+}
+
+export function typeSlug(value: number): string {
+  return ACTIVITY_TYPES.find((t) => t.value === value)?.slug ?? 'meeting';
+}
+
+/** The form path for a type on a lead (`quick` opens the second variant, everything optional). */
+export function activityFormPath(leadId: number, value: number, quick = false): string {
+  return `/leads/${leadId}/activity/add/${typeSlug(value)}${quick ? '?quick=1' : ''}`;
+}
