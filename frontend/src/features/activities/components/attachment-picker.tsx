@@ -29,8 +29,8 @@ function useFleetingError(): [string | null, (message: string | null) => void] {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     if (!error) return undefined;
-    const timer = window.setTimeout(() => setError(null), FILE_ERROR_MS);
-    return () => window.clearTimeout(timer);
+    const timer = setTimeout(() => setError(null), FILE_ERROR_MS);
+    return () => clearTimeout(timer);
   }, [error]);
   return [error, setError];
 }

@@ -80,11 +80,51 @@ export function ActivityFormPage({ lead, leadPanel, leadError }: ActivityFormPag
   const type = typeOfSlug(media);
   const [params, setParams] = useSearchParams();
   const quick = params.get('quick') === '1';
+
+  if (!type || !Number.isInteger(id) || id <= 0 || (isApiError(leadError) && leadError.status === 404)) {
+    return <LeadNotFound />;
+  }
+  const title = `New ${type.label}`;
+  return (
+    <Page
+      className="activity-form-page"
+      breadcrumb={leadCrumbs(id, lead?.projectName ?? 'Lead', title)}
+      title={title}
+      subtitle={lead ? `${lead.clientName} · ${lead.projectName}` : undefined}
+      subtitleEllipsis
+      loading={!lead && !leadError}
+      error={leadError}
+      extra={
+        <Segmented
+          className="activity-form-page__variant"
+          value={quick ? 'quick' : 'report'}
+          options={[
+            { value: 'report', label: 'Full report' },
+            { value: 'quick', label: 'Quick note' },
+          ]}
+          onChange={(v) => setParams(v === 'quick' ? { quick: '1' } : {}, { replace: true })}
+        />
+      }
+    >
+      {lead && <ActivityForm leadId={id} type={type.value} quick={quick} leadPanel={leadPanel} />}
+    </Page>
+  );
+}
+
+interface ActivityFormProps {
+  leadId: number;
+  type: number;
+  quick: boolean;
+  leadPanel?: ReactNode;
+}
+
+/** The form itself, mounted once the lead is known (its validity is checked from its first render). */
+function ActivityForm({ leadId: id, type, quick, leadPanel }: ActivityFormProps) {
   const [form] = Form.useForm<Values>();
   const valid = useFormValid(form);
   const goBack = useGoBack(id);
   const queryClient = useQueryClient();
-  const pics = useQuery({ ...picsQueryOptions(id), enabled: id > 0 && !!lead });
+  const pics = useQuery({ ...picsQueryOptions(id), enabled: id > 0 });
   const [voice, setVoice] = useState<VoiceNote[]>([]);
   const [photos, setPhotos] = useState<Attachment[]>([]);
   const [files, setFiles] = useState<Attachment[]>([]);
@@ -102,7 +142,7 @@ export function ActivityFormPage({ lead, leadPanel, leadError }: ActivityFormPag
       const pic = pics.data?.find((p) => p.picId === values.personInCharge);
       const data: ActivityCreate = {
         leadsId: id,
-        type: type!.value,
+        type,
         variant: quick ? 2 : 1,
         personInCharge: pic ? { value: pic.picId, label: pic.picName } : null,
         notes: values.notes?.trim() ? values.notes : null,
@@ -139,10 +179,6 @@ export function ActivityFormPage({ lead, leadPanel, leadError }: ActivityFormPag
     },
   });
 
-  if (!type || !Number.isInteger(id) || id <= 0 || (isApiError(leadError) && leadError.status === 404)) {
-    return <LeadNotFound />;
-  }
-
   const cancel = () => {
     void showConfirm({ title: 'Cancel Activity?', content: 'You will lose any progress you have made.' }).then(
       (yes) => yes && goBack(),
@@ -155,28 +191,8 @@ export function ActivityFormPage({ lead, leadPanel, leadError }: ActivityFormPag
     if (values) save.mutate(values);
   };
 
-  const title = `New ${type.label}`;
+
   return (
-    <Page
-      className="activity-form-page"
-      breadcrumb={leadCrumbs(id, lead?.projectName ?? 'Lead', title)}
-      title={title}
-      subtitle={lead ? `${lead.clientName} · ${lead.projectName}` : undefined}
-      subtitleEllipsis
-      loading={!lead && !leadError}
-      error={leadError}
-      extra={
-        <Segmented
-          className="activity-form-page__variant"
-          value={quick ? 'quick' : 'report'}
-          options={[
-            { value: 'report', label: 'Full report' },
-            { value: 'quick', label: 'Quick note' },
-          ]}
-          onChange={(v) => setParams(v === 'quick' ? { quick: '1' } : {}, { replace: true })}
-        />
-      }
-    >
       <Form form={form} layout="vertical" requiredMark={!quick} className="activity-grid" onFinish={() => void finish()}>
         <div className="activity-grid__form">
           <Card variant="borderless" className="activity-card">
@@ -240,6 +256,5 @@ export function ActivityFormPage({ lead, leadPanel, leadError }: ActivityFormPag
           {leadPanel}
         </aside>
       </Form>
-    </Page>
   );
 }

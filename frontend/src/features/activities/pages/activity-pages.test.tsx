@@ -1,0 +1,180 @@
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Modal } from 'antd';
+import dayjs from 'dayjs';
+import { setToken } from '@/lib/api/tokens';
+import { buttonByText, chooseOption, confirmButton } from '@/test/antd-helpers';
+import { FULL, json, makeSession, renderApp, stubApi } from '@/test/render-app';
+
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 30_000 });
+afterEach(() => Modal.destroyAll());
+
+const LEAD = {
+  id: 19,
+  projectName: 'IT Strategy Assessment',
+  clientName: 'PT Nusantara Data Center',
+  clientCode: 'NDC',
+  stageName: 'E2',
+  stageDescription: 'Connected',
+  status: 'NEW',
+  lastContacted: 12,
+  lastContactedAt: '2026-11-14T03:00:00Z',
+  salesFullname: 'Andi Pratama',
+  totalGrossProfit: 42_600_000,
+  expectedCloseDate: '2027-01-31',
+  personInCharges: [{ picId: 5, picName: 'Rina Kartika', position: 'CIO' }],
+};
+const PICS = [{ picId: 5, picName: 'Rina Kartika' }];
+const CONFIG = {
+  tileUrl: 'http://127.0.0.1:1/{z}/{x}/{y}.png',
+  attribution: 'tiles',
+  center: { latitude: -6.26, longitude: 106.62 },
+  zoom: 15,
+  countryCode: 'id',
+  searchAvailable: true,
+};
+
+function formApi(post: (req: Request) => Response | Promise<Response>) {
+  return stubApi(makeSession({ pageAccess: { dashboard: FULL, leads: FULL } }), (req, url) => {
+    if (url.pathname === '/api/leads/19') return json(200, { results: LEAD });
+    if (url.pathname === '/api/activity/pic/19') return json(200, { results: PICS });
+    if (url.pathname === '/api/activity/schedule/lead/19') return json(200, { results: [] });
+    if (url.pathname === '/api/geo/config') return json(200, { results: CONFIG });
+    if (url.pathname === '/api/activity' && req.method === 'POST') return post(req);
+    return undefined;
+  });
+}
+
+/** Picks a date and time in the antd picker of the next step: tomorrow, 10:00. */
+async function chooseTomorrow() {
+  const input = screen.getByPlaceholderText('Choose date and time');
+  fireEvent.mouseDown(input);
+  fireEvent.click(input);
+  const day = dayjs().add(1, 'day');
+  const cell = await waitFor(() => {
+    let found = document.querySelector<HTMLElement>(`td[title="${day.format('YYYY-MM-DD')}"]`);
+    if (!found) {
+      fireEvent.click(document.querySelector<HTMLElement>('.ant-picker-header-next-btn')!);
+      found = document.querySelector<HTMLElement>(`td[title="${day.format('YYYY-MM-DD')}"]`);
+    }
+    if (!found) throw new Error('no day cell');
+    return found;
+  });
+  fireEvent.click(cell);
+  fireEvent.click(document.querySelector<HTMLElement>('.ant-picker-ok button')!);
+}
+
+describe('ActivityFormPage', () => {
+  it('enables Finish once the first variant is complete and sends one multipart request', async () => {
+    setToken('tok');
+    let sent: FormData | null = null;
+    formApi(async (req) => {
+      sent = await req.formData();
+      return json(200, { results: { id: 77, message: 'Activity has been started successfully.' } });
+    });
+    const { router } = renderApp('/leads/19/activity/add/demo');
+
+    expect(await screen.findByRole('heading', { name: 'New Demo' })).toBeInTheDocument();
+    expect(await screen.findByText('Lead Details')).toBeInTheDocument();
+    const finish = buttonByText('Finish');
+    expect(finish).toBeDisabled();
+
+    await chooseOption(screen.getByLabelText('Person in Charge'), 'Rina Kartika');
+    fireEvent.change(screen.getByLabelText('Notes'), { target: { value: 'Demo went well.' } });
+    expect(screen.getByText('15/1024')).toBeInTheDocument();
+    await chooseOption(screen.getByLabelText('Activity'), 'Meeting');
+    expect(finish).toBeDisabled(); // the next step still needs its time
+    await chooseTomorrow();
+    fireEvent.change(screen.getByLabelText('Place name'), { target: { value: 'Lobby of PT NDC' } });
+    await waitFor(() => expect(buttonByText('Finish')).toBeEnabled());
+
+    fireEvent.click(buttonByText('Finish'));
+    expect(await screen.findByText('Activity has been started successfully.')).toBeInTheDocument();
+    const data = JSON.parse(String(sent!.get('data')));
+    expect(data).toMatchObject({
+      leadsId: 19,
+      type: 3,
+      variant: 1,
+      personInCharge: { value: 5, label: 'Rina Kartika' },
+      notes: 'Demo went well.',
+      location: { name: 'Lobby of PT NDC', address: null, latitude: null, longitude: null },
+    });
+    expect(data.schedule).toHaveLength(1);
+    expect(data.schedule[0].activity).toEqual({ value: 1, label: 'Meeting' });
+    expect(dayjs(data.schedule[0].dateAndTime).isAfter(dayjs())).toBe(true);
+    // opened directly: back to the lead
+    await waitFor(() => expect(router.state.location.pathname).toBe('/leads/19'));
+  });
+
+  it('says it failed as a toast and on the form, with the field the server named', async () => {
+    setToken('tok');
+    formApi(() =>
+      json(422, {
+        messages: ['Notes cannot exceed 1024 characters'],
+        type: 'ValidationFailed',
+        fields: [{ field: 'notes', message: 'Notes cannot exceed 1024 characters' }],
+      }),
+    );
+    renderApp('/leads/19/activity/add/meeting?quick=1');
+    expect(await screen.findByText('Lead Details')).toBeInTheDocument();
+    // the second variant: nothing is required
+    await waitFor(() => expect(buttonByText('Finish')).toBeEnabled());
+    expect(screen.queryByTestId('next-step')).toBeNull();
+    fireEvent.click(buttonByText('Finish'));
+    // the toast and the form's own message
+    await waitFor(() => expect(screen.getAllByText('Failed to create activity').length).toBeGreaterThanOrEqual(2));
+    expect(document.querySelector('.activity-form__failure')).toHaveTextContent('Failed to create activity');
+    expect((await screen.findAllByText('Notes cannot exceed 1024 characters')).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('asks before cancelling', async () => {
+    setToken('tok');
+    formApi(() => json(500, {}));
+    const { router } = renderApp('/leads/19/activity/add/presentation');
+    expect(await screen.findByText('Lead Details')).toBeInTheDocument();
+    fireEvent.click(buttonByText('Cancel'));
+    expect((await screen.findAllByText('Cancel Activity?')).length).toBeGreaterThan(0);
+    expect(screen.getByText('You will lose any progress you have made.')).toBeInTheDocument();
+    fireEvent.click(confirmButton('Yes'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/leads/19'));
+  });
+
+  it('is a lead not found for an unknown kind of activity', async () => {
+    setToken('tok');
+    formApi(() => json(500, {}));
+    renderApp('/leads/19/activity/add/lunch');
+    expect(await screen.findByText('Lead not found')).toBeInTheDocument();
+  });
+});
+
+describe('ActivityDetailPage', () => {
+  it('shows each empty state of an activity with nothing attached', async () => {
+    setToken('tok');
+    stubApi(makeSession({ pageAccess: { dashboard: FULL, leads: FULL } }), (_req, url) => {
+      if (url.pathname === '/api/activity/19/77')
+        return json(200, {
+          results: {
+            id: 77, leadId: 19, projectName: 'IT Strategy Assessment', clientName: 'PT Nusantara Data Center', type: 2,
+            media: 'Presentation', picId: null, picName: null, activityNotes: 'Quick stop.', latitude: null,
+            longitude: null, placeName: null, placeAddress: null, createdByName: 'Andi Pratama',
+            createdAt: '2026-11-26T03:00:00Z',
+          },
+        });
+      if (url.pathname === '/api/activity/files/19/77') return json(200, { results: { recordings: [], photos: [], files: [] } });
+      return undefined;
+    });
+    renderApp('/leads/19/activity/77');
+    expect(await screen.findByText('No Voice Notes.')).toBeInTheDocument();
+    for (const text of ['No Person in Charge', 'No Uploaded File.', 'No Location.', 'No Uploaded Photo.', 'Quick stop.'])
+      expect(screen.getByText(text)).toBeInTheDocument();
+    const trail = document.querySelector('.page-breadcrumb')!;
+    expect(trail).toHaveTextContent('Leads/PT Nusantara Data Center/Lead History/Presentation/Activity Detail');
+  });
+
+  it('is not found for an activity the server does not show', async () => {
+    setToken('tok');
+    stubApi(makeSession({ pageAccess: { dashboard: FULL, leads: FULL } }));
+    renderApp('/leads/19/activity/78');
+    expect(await screen.findByText('Lead not found')).toBeInTheDocument();
+  });
+});
