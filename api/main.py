@@ -37,6 +37,7 @@ from api.core.shutdown import on_stop_signal
 from api.core.storage import open_storage
 from api.core.temporal import connect as temporal_connect
 from api.dashboard.router import router as dashboard_router
+from api.geo.router import router as geo_router
 from api.leads.router import requests_router as lead_requests_router
 from api.leads.router import router as leads_router
 from api.leads.stages import router as stages_router
@@ -68,7 +69,7 @@ def api_router() -> APIRouter:
     for r in (auth_router, users_router, notifications_router, master_data_router, client_lookup_router, clients_router,
               contacts_router, leads_router, approvals_router, lead_requests_router, stages_router, coa_router,
               coa_cost_sheet_router, pcs_pid_router, pcs_router, sales_targets_router, dashboard_router,
-              activities_router):
+              activities_router, geo_router):
         router.include_router(r)
     return router
 

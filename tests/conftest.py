@@ -27,6 +27,7 @@ from api.core.config import Settings, get_settings
 from api.core.db import make_engine
 from api.core.embedded import EmbeddedPostgres, EmbeddedRedis, EmbeddedTemporal, free_port
 from api.core.redis import make_redis
+from tests.geocoder_server import geocoder_server  # noqa: F401  (a fixture)
 from tests.storage_fixtures import (  # noqa: F401  (fixtures)
     app_storage,
     s3_storage,
@@ -111,8 +112,10 @@ def services() -> Iterator[Services]:
     try:
         redis_url = redis.start()
         temporal_address = temporal.start()
+        # no test reaches the internet: place search is off unless a test points it at the fake geocoder
         os.environ.update({"DATA_DIR": str(data_dir), "REDIS_URL": redis_url,
-                           "TEMPORAL_ADDRESS": temporal_address, "JWT_SECRET": "test-secret-" + "x" * 40})
+                           "TEMPORAL_ADDRESS": temporal_address, "JWT_SECRET": "test-secret-" + "x" * 40,
+                           "GEOCODER_URL": ""})
         get_settings.cache_clear()
         yield Services(pg=pg, redis_url=redis_url, temporal_address=temporal_address, data_dir=data_dir)
     finally:

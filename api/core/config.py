@@ -97,6 +97,17 @@ class Settings(BaseSettings):
     tenant_name: str = "PT Nusantara Digital Solusi"
     # the business's time zone: the dashboard's periods, months and years are counted in it
     time_zone: str = "Asia/Jakarta"
+    # place search of the activity form's map (api/geo): a Nominatim-compatible provider the API calls for the browser
+    # (empty: place search off, the form takes a typed place). Nominatim's usage policy wants an application-identifying
+    # User-Agent and a contact (the e-mail, sent as its `email` parameter, when set); at most one request a second
+    # across every API process and cached answers are kept by api/geo/service.py
+    geocoder_url: str = "https://nominatim.openstreetmap.org"
+    geocoder_user_agent: str = "pipeline-crm/0.1 (internal sales CRM; self-hosted)"
+    geocoder_email: str | None = None
+    geocoder_timeout: float = 5.0  # seconds for one call to the provider
+    # the map's tiles, which the browser loads itself ({z}/{x}/{y} and an optional {s}), and their attribution
+    map_tile_url: str = "https://tile.openstreetmap.org/{z}/{x}/{y}.png"
+    map_tile_attribution: str = "&copy; OpenStreetMap contributors"
     profile_picture_max_bytes: int = 5 * 1024 * 1024
     frontend_dist: Path = Field(default=ROOT / "frontend" / "dist")
 

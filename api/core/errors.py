@@ -79,6 +79,20 @@ class PayloadTooLarge(AppError):
     type = "PayloadTooLarge"
 
 
+class BadGateway(AppError):
+    """A service the API calls for the user (the place search's provider) failed or answered nonsense."""
+
+    status = 502
+    type = "BadGateway"
+
+
+class ServiceUnavailable(AppError):
+    """A feature that is switched off in this deployment (place search without a provider)."""
+
+    status = 503
+    type = "ServiceUnavailable"
+
+
 _STATUS_TYPES = {400: "BadRequest", 401: "Unauthorized", 403: "Forbidden", 404: "NotFound",
                  405: "MethodNotAllowed", 409: "Conflict", 413: "PayloadTooLarge", 422: "ValidationFailed",
                  429: "TooManyRequests"}

@@ -709,6 +709,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/geo/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The activity form's map: tiles, centre, zoom, country, whether place search is on */
+        get: operations["get_config_api_geo_config_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/geo/reverse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The place at a position (null where none is known) */
+        get: operations["reverse_api_geo_reverse_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/geo/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Places in Indonesia matching a name (at most 8, cached) */
+        get: operations["search_api_geo_search_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -2901,6 +2952,10 @@ export interface components {
         Envelope_MailSent_: {
             results: components["schemas"]["MailSent"];
         };
+        /** Envelope[MapConfig] */
+        Envelope_MapConfig_: {
+            results: components["schemas"]["MapConfig"];
+        };
         /** Envelope[Message] */
         Envelope_Message_: {
             results: components["schemas"]["Message"];
@@ -3034,6 +3089,10 @@ export interface components {
         Envelope_TotalGp_: {
             results: components["schemas"]["TotalGp"];
         };
+        /** Envelope[Union[GeoPlace, NoneType]] */
+        Envelope_Union_GeoPlace__NoneType__: {
+            results: components["schemas"]["GeoPlace"] | null;
+        };
         /** Envelope[Unlocked] */
         Envelope_Unlocked_: {
             results: components["schemas"]["Unlocked"];
@@ -3116,6 +3175,11 @@ export interface components {
         Envelope_list_FinalDocument__: {
             /** Results */
             results: components["schemas"]["FinalDocument"][];
+        };
+        /** Envelope[list[GeoPlace]] */
+        Envelope_list_GeoPlace__: {
+            /** Results */
+            results: components["schemas"]["GeoPlace"][];
         };
         /** Envelope[list[HistoryEntry]] */
         Envelope_list_HistoryEntry__: {
@@ -3338,6 +3402,17 @@ export interface components {
             redirectBaseUrl?: string | null;
             /** Username */
             username: string;
+        };
+        /** GeoPlace */
+        GeoPlace: {
+            /** Address */
+            address: string;
+            /** Latitude */
+            latitude: number;
+            /** Longitude */
+            longitude: number;
+            /** Name */
+            name: string;
         };
         /** GpGroup */
         GpGroup: {
@@ -3811,6 +3886,27 @@ export interface components {
         MailSent: {
             /** Sent */
             sent: boolean;
+        };
+        /** MapCenter */
+        MapCenter: {
+            /** Latitude */
+            latitude: number;
+            /** Longitude */
+            longitude: number;
+        };
+        /** MapConfig */
+        MapConfig: {
+            /** Attribution */
+            attribution: string;
+            center: components["schemas"]["MapCenter"];
+            /** Countrycode */
+            countryCode: string;
+            /** Searchavailable */
+            searchAvailable: boolean;
+            /** Tileurl */
+            tileUrl: string;
+            /** Zoom */
+            zoom: number;
         };
         /** MarkReadIn */
         MarkReadIn: {
@@ -6704,6 +6800,134 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
+            };
+        };
+    };
+    get_config_api_geo_config_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MapConfig_"];
+                };
+            };
+        };
+    };
+    reverse_api_geo_reverse_get: {
+        parameters: {
+            query: {
+                /** @description Degrees north (WGS 84) */
+                lat: number;
+                /** @description Degrees east (WGS 84) */
+                lon: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Union_GeoPlace__NoneType__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Another search holds this second's provider request: 'Place search is busy, try again in a moment.' (retryAfter 1) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The provider failed or could not be reached: 'The place search failed. Type the place instead.' */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No provider is configured: 'Place search is not available.' */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    search_api_geo_search_get: {
+        parameters: {
+            query: {
+                /** @description The place to find, 3-200 characters once trimmed */
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_GeoPlace__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Another search holds this second's provider request: 'Place search is busy, try again in a moment.' (retryAfter 1) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The provider failed or could not be reached: 'The place search failed. Type the place instead.' */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No provider is configured: 'Place search is not available.' */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
