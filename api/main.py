@@ -27,7 +27,7 @@ from api.core.authz import PolicyStore
 from api.core.config import Settings, get_settings
 from api.core.db import make_engine, make_session_factory
 from api.core.errors import install_error_handlers
-from api.core.headers import SecurityHeadersMiddleware
+from api.core.headers import SecurityHeadersMiddleware, tile_source
 from api.core.health import Readiness
 from api.core.inputs import refuse_nul
 from api.core.limits import BodyLimitMiddleware
@@ -139,7 +139,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     install_error_handlers(app)
     app.add_middleware(BodyLimitMiddleware)  # bodies limited before anything parses them
-    app.add_middleware(SecurityHeadersMiddleware, docs_prefix=f"{API_PREFIX}/docs")  # every answer
+    tiles = tile_source(settings.map_tile_url)
+    app.add_middleware(SecurityHeadersMiddleware, docs_prefix=f"{API_PREFIX}/docs",  # every answer
+                       img_sources=(tiles,) if tiles else ())
     app.add_middleware(RequestIdMiddleware)  # outermost: every call's logs carry its id
     app.include_router(api_router())
     metrics.install(app, settings)  # every call counted and timed by route template; GET /api/metrics

@@ -4,11 +4,14 @@ response sets itself (a download's Content-Disposition, say) is left as it is.""
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 # Vite's build loads scripts and styles from /assets only (no inline script); Ant Design's CSS-in-JS inserts <style>
 # elements and React sets style attributes, hence 'unsafe-inline' for styles only. Profile pictures and previews are
-# blob: URLs (images, the PDF iframe); the notification stream and every API call are same-origin.
+# blob: URLs (images, the PDF iframe); the notification stream and every API call are same-origin (place search goes
+# through the API); the activity map's tiles come from the tile server (MAP_TILE_URL), added where the app is made.
 APP_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; "
               "font-src 'self' data:; connect-src 'self'; frame-src 'self' blob:; worker-src 'self' blob:; "
               "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'")
@@ -25,17 +28,34 @@ COMMON = {
 }
 
 
+def tile_source(tile_url: str) -> str | None:
+    """The CSP source of a Leaflet tile template (MAP_TILE_URL): its origin, '{s}' subdomains as a wildcard; None for
+    a same-origin (relative) template or one that is not http(s)."""
+    parts = urlsplit(tile_url.replace("{s}", "s-wildcard"))
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        return None
+    return f"{parts.scheme}://{parts.netloc.replace('s-wildcard', '*')}"
+
+
+def app_policy(img_sources: tuple[str, ...] = ()) -> str:
+    """The app's policy, its images also allowed from `img_sources` (the map's tile server)."""
+    if not img_sources:
+        return APP_POLICY
+    return APP_POLICY.replace("img-src 'self' data: blob:;", f"img-src 'self' data: blob: {' '.join(img_sources)};")
+
+
 class SecurityHeadersMiddleware:
     """Pure ASGI: adds the headers to each response's start, nothing buffered."""
 
-    def __init__(self, app: ASGIApp, docs_prefix: str = "/api/docs"):
+    def __init__(self, app: ASGIApp, docs_prefix: str = "/api/docs", img_sources: tuple[str, ...] = ()):
         self.app, self.docs_prefix = app, docs_prefix
+        self.policy = app_policy(img_sources)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        policy = DOCS_POLICY if scope.get("path", "").startswith(self.docs_prefix) else APP_POLICY
+        policy = DOCS_POLICY if scope.get("path", "").startswith(self.docs_prefix) else self.policy
         added = {**COMMON, b"content-security-policy": policy.encode()}
 
         async def send_with_headers(message: Message) -> None:

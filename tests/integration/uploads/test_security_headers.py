@@ -6,10 +6,11 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 
-from api.core.headers import APP_POLICY, DOCS_POLICY
+from api.core.headers import APP_POLICY, DOCS_POLICY, app_policy, tile_source
 
+# the activity map's tiles come from the tile server the settings name (the default, OpenStreetMap's, in tests)
 EXPECTED = {"x-content-type-options": "nosniff", "x-frame-options": "DENY", "referrer-policy": "no-referrer",
-            "content-security-policy": APP_POLICY}
+            "content-security-policy": app_policy(("https://tile.openstreetmap.org",))}
 
 
 def headers_of(client: TestClient, method: str, path: str, **kwargs: object) -> dict[str, str]:
@@ -36,6 +37,16 @@ def test_the_policy_allows_only_the_app_itself() -> None:
     assert directives["script-src"] == "'self'"  # no inline script, no eval, no other origin
     assert directives["frame-ancestors"] == "'none'" and directives["object-src"] == "'none'"
     assert "'unsafe-inline'" not in directives["default-src"] and "http" not in APP_POLICY
+
+
+def test_images_come_from_the_tile_server_only_besides_the_app() -> None:
+    assert tile_source("https://tile.openstreetmap.org/{z}/{x}/{y}.png") == "https://tile.openstreetmap.org"
+    assert tile_source("https://{s}.tiles.example.id:8443/{z}/{x}/{y}.png") == "https://*.tiles.example.id:8443"
+    assert tile_source("/tiles/{z}/{x}/{y}.png") is None and tile_source("javascript:alert(1)//{z}") is None
+    policy = dict(d.strip().split(" ", 1) for d in app_policy(("https://tile.openstreetmap.org",)).split(";"))
+    assert policy["img-src"] == "'self' data: blob: https://tile.openstreetmap.org"
+    assert policy["connect-src"] == "'self'" and policy["script-src"] == "'self'"
+    assert app_policy(()) == APP_POLICY
 
 
 def test_the_api_docs_have_their_own_policy(client: TestClient) -> None:

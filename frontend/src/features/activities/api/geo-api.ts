@@ -4,7 +4,7 @@ import type { components } from '@/lib/api/schema';
 import { activityKeys } from './keys';
 
 export type MapConfig = components['schemas']['MapConfig'];
-export type FoundPlace = components['schemas']['Place'];
+export type FoundPlace = components['schemas']['GeoPlace'];
 
 /** Spec 2 §2.8, §9: the map's defaults while the settings load (or when they cannot). */
 export const MAP_DEFAULTS: MapConfig = {
