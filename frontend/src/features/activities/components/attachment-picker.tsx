@@ -73,7 +73,7 @@ export function AttachmentPicker({ value, onChange, photos = false }: PickerProp
     <input
       ref={ref}
       type="file"
-      hidden
+      className="activity-attachments__input"
       multiple={!capture}
       accept={photos ? ACCEPT_PHOTOS : ACCEPT_FILES}
       capture={capture ? 'environment' : undefined}

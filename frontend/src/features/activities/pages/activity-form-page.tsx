@@ -8,7 +8,7 @@ import { showConfirm, toast } from '@/components/dialogs';
 import { LeadNotFound } from '@/components/lead-not-found';
 import { leadCrumbs, Page } from '@/components/page';
 import { isApiError, serverMessages } from '@/lib/api/errors';
-import { useFormValid } from '@/lib/form';
+import { useFormValid, validatedValues } from '@/lib/form';
 import { invalidateDomains, queryDomains } from '@/lib/query-domains';
 import { createActivity, picsQueryOptions, type ActivityCreate } from '../api/activities-api';
 import { activityKeys } from '../api/keys';
@@ -137,6 +137,12 @@ function ActivityForm({ leadId: id, type, quick, leadPanel }: ActivityFormProps)
     void form.validateFields({ validateOnly: true }).catch(() => undefined);
   }, [quick, form]);
 
+  // a lead with one person in charge: that is who was met
+  useEffect(() => {
+    if (pics.data?.length === 1 && form.getFieldValue('personInCharge') === undefined)
+      form.setFieldValue('personInCharge', pics.data[0].picId);
+  }, [pics.data, form]);
+
   const save = useMutation({
     mutationFn: (values: Values) => {
       const pic = pics.data?.find((p) => p.picId === values.personInCharge);
@@ -187,13 +193,13 @@ function ActivityForm({ leadId: id, type, quick, leadPanel }: ActivityFormProps)
 
   const finish = async () => {
     setFailure(null);
-    const values = await form.validateFields().catch(() => null);
+    const values = await validatedValues(form);
     if (values) save.mutate(values);
   };
 
 
   return (
-      <Form form={form} layout="vertical" requiredMark={!quick} className="activity-grid" onFinish={() => void finish()}>
+      <Form form={form} layout="vertical" requiredMark={!quick} className="activity-grid">
         <div className="activity-grid__form">
           <Card variant="borderless" className="activity-card">
             {failure !== null && (
@@ -248,7 +254,7 @@ function ActivityForm({ leadId: id, type, quick, leadPanel }: ActivityFormProps)
           <Button onClick={cancel} disabled={save.isPending}>
             Cancel
           </Button>
-          <Button type="primary" htmlType="submit" disabled={!valid} loading={save.isPending}>
+          <Button type="primary" disabled={!valid} loading={save.isPending} onClick={() => void finish()}>
             Finish
           </Button>
         </div>

@@ -79,7 +79,9 @@ describe('ActivityFormPage', () => {
     const finish = buttonByText('Finish');
     expect(finish).toBeDisabled();
 
-    await chooseOption(screen.getByLabelText('Person in Charge'), 'Rina Kartika');
+    // the lead's only person in charge is chosen already
+    const picField = screen.getByLabelText('Person in Charge').closest('.ant-form-item')!;
+    await waitFor(() => expect(picField).toHaveTextContent('Rina Kartika'));
     fireEvent.change(screen.getByLabelText('Notes'), { target: { value: 'Demo went well.' } });
     expect(screen.getByText('15/1024')).toBeInTheDocument();
     await chooseOption(screen.getByLabelText('Activity'), 'Meeting');
@@ -108,7 +110,7 @@ describe('ActivityFormPage', () => {
 
   it('says it failed as a toast and on the form, with the field the server named', async () => {
     setToken('tok');
-    formApi(() =>
+    const requests = formApi(() =>
       json(422, {
         messages: ['Notes cannot exceed 1024 characters'],
         type: 'ValidationFailed',
@@ -124,6 +126,7 @@ describe('ActivityFormPage', () => {
     // the toast and the form's own message
     await waitFor(() => expect(screen.getAllByText('Failed to create activity').length).toBeGreaterThanOrEqual(2));
     expect(document.querySelector('.activity-form__failure')).toHaveTextContent('Failed to create activity');
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1);
     expect((await screen.findAllByText('Notes cannot exceed 1024 characters')).length).toBeGreaterThanOrEqual(1);
   });
 
