@@ -29,10 +29,12 @@ def _query_text(value: str) -> str:
     return text
 
 
-# the bounds hold after the spaces around the text are dropped; the schema's maxLength bounds the raw text
-SearchText = Annotated[str, Query(max_length=2 * service.QUERY_MAX, description=(
-    f"The place to find, {service.QUERY_MIN}-{service.QUERY_MAX} characters once trimmed")),
-    AfterValidator(_query_text)]
+# the bounds hold after the spaces around the text are dropped (with the messages above); the schema's maxLength
+# bounds the raw text, its minLength only says what the validator refuses anyway
+SearchText = Annotated[str, Query(max_length=2 * service.QUERY_MAX, json_schema_extra={"minLength": service.QUERY_MIN},
+                                  description=f"The place to find, {service.QUERY_MIN}-{service.QUERY_MAX} characters "
+                                              "once trimmed"),
+                       AfterValidator(_query_text)]
 Latitude = Annotated[float, Query(ge=-90, le=90, description="Degrees north (WGS 84)")]
 Longitude = Annotated[float, Query(ge=-180, le=180, description="Degrees east (WGS 84)")]
 

@@ -12,6 +12,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 
 from tests import live
 from tests.conftest import ROOT, Services
+from tests.geocoder_server import FakeGeocoder
 from tests.live import LiveServer
 
 __all__ = ["LiveServer"]  # the journeys type their fixture with it
@@ -21,12 +22,14 @@ ARTIFACTS = ROOT / "test-artifacts"
 
 
 @pytest.fixture(scope="session")
-def live_server(services: Services) -> Iterator[LiveServer]:
+def live_server(services: Services, geocoder_server: FakeGeocoder) -> Iterator[LiveServer]:
     # FRONTEND_DIST lets a session serve its own build (vite build --outDir ...) beside another one
     dist_dir = Path(os.environ.get("FRONTEND_DIST") or ROOT / "frontend" / "dist")
     if not (dist_dir / "index.html").is_file():
         pytest.fail("the front end is not built: run `make build` (make test does it)")
-    with live.live_server(services, "e2e", redis_db=1, FRONTEND_DIST=str(dist_dir)) as server:
+    # the activity form's place search asks the local fake Nominatim (tests/geocoder_server.py), never the internet
+    with live.live_server(services, "e2e", redis_db=1, FRONTEND_DIST=str(dist_dir),
+                          GEOCODER_URL=geocoder_server.url) as server:
         yield server
 
 

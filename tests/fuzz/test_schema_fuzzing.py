@@ -19,6 +19,7 @@ import httpx
 import pytest
 
 from tests.conftest import DEMO_PASSWORD, TEST_DATA, Services
+from tests.geocoder_server import FakeGeocoder
 from tests.live import LiveServer, live_server
 
 EXAMPLES = os.environ.get("FUZZ_EXAMPLES", "5")
@@ -29,10 +30,11 @@ SCHEMATHESIS = Path(sys.executable).with_name("schemathesis")
 
 
 @pytest.fixture(scope="module")
-def fuzz_server(services: Services) -> Iterator[LiveServer]:
-    # every call comes from 127.0.0.1: without these, the fuzzer's random sign-ins would throttle its own address
+def fuzz_server(services: Services, geocoder_server: FakeGeocoder) -> Iterator[LiveServer]:
+    # every call comes from 127.0.0.1: without these, the fuzzer's random sign-ins would throttle its own address;
+    # the place search asks the local fake Nominatim (off, it would answer 503; the internet, it must not reach)
     with live_server(services, "fuzz", redis_db=2, LOGIN_ADDRESS_MAX_FAILURES="1000000",
-                     PASSWORD_RESET_REQUESTS_PER_ADDRESS="1000000") as server:
+                     PASSWORD_RESET_REQUESTS_PER_ADDRESS="1000000", GEOCODER_URL=geocoder_server.url) as server:
         yield server
 
 
