@@ -2,11 +2,16 @@
 server on 127.0.0.1 in a thread, a few places around Jakarta and Tangerang (and one outside Indonesia, which only a
 search without `countrycodes` finds), and every request it got, for tests to check what the API sent.
 
+It also serves map tiles at `/tiles/{z}/{x}/{y}.png` (one drawn street grid), which the journeys' MAP_TILE_URL
+names: no tile comes from the internet either.
+
 `geocoder_server` (a session fixture, tests/conftest.py) yields one for the whole session: the browser journeys'
 live server points GEOCODER_URL at its `url`; the place search tests use it through a fixture that resets it."""
 
 from __future__ import annotations
 
+import functools
+import io
 import json
 import math
 import threading
@@ -99,6 +104,22 @@ def _reverse(params: dict[str, str]) -> dict[str, Any]:
     return _jsonv2(index) if distance < 0.01 else {"error": "Unable to geocode"}  # about a kilometre
 
 
+@functools.cache
+def _tile() -> bytes:
+    """A 256 px map tile: a pale ground with a street grid, so a journey's screenshots show a map, not a grey box."""
+    from PIL import Image, ImageDraw
+
+    image = Image.new("RGB", (256, 256), (242, 239, 233))
+    draw = ImageDraw.Draw(image)
+    for at in range(0, 256, 64):
+        draw.line([(at, 0), (at, 255)], fill=(255, 255, 255), width=6)
+        draw.line([(0, at), (255, at)], fill=(255, 255, 255), width=6)
+    draw.rectangle([90, 150, 150, 200], fill=(200, 230, 201))  # a park
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG")
+    return buffer.getvalue()
+
+
 @contextmanager
 def geocoder() -> Iterator[FakeGeocoder]:
     """A fake Nominatim on a free port of 127.0.0.1, for as long as the block runs."""
@@ -107,6 +128,9 @@ def geocoder() -> Iterator[FakeGeocoder]:
     class Handler(BaseHTTPRequestHandler):
         def do_GET(self) -> None:  # http.server calls it by this name
             parts = urlsplit(self.path)
+            if parts.path.startswith("/tiles/"):  # the map's tiles, not a geocoder call: not recorded
+                self._send(200, _tile(), "image/png")
+                return
             params = {k: v[0] for k, v in parse_qs(parts.query, keep_blank_values=True).items()}
             fake.requests.append(Got(path=parts.path, params=params,
                                      headers={k.lower(): v for k, v in self.headers.items()}, at=time.monotonic()))

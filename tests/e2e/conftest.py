@@ -27,9 +27,11 @@ def live_server(services: Services, geocoder_server: FakeGeocoder) -> Iterator[L
     dist_dir = Path(os.environ.get("FRONTEND_DIST") or ROOT / "frontend" / "dist")
     if not (dist_dir / "index.html").is_file():
         pytest.fail("the front end is not built: run `make build` (make test does it)")
-    # the activity form's place search asks the local fake Nominatim (tests/geocoder_server.py), never the internet
+    # the activity form's place search asks the local fake Nominatim (tests/geocoder_server.py), and its map's tiles
+    # come from there too: never the internet
     with live.live_server(services, "e2e", redis_db=1, FRONTEND_DIST=str(dist_dir),
-                          GEOCODER_URL=geocoder_server.url) as server:
+                          GEOCODER_URL=geocoder_server.url,
+                          MAP_TILE_URL=f"{geocoder_server.url}/tiles/{{z}}/{{x}}/{{y}}.png") as server:
         yield server
 
 

@@ -100,14 +100,17 @@ def test_the_web_image_serves_the_front_end_with_the_apps_security_headers() -> 
     """nginx serves the built front end itself in the deployment: its pages get the headers the app sets."""
     import re
 
-    from api.core.headers import APP_POLICY, COMMON
+    from api.core.config import Settings
+    from api.core.headers import COMMON, app_policy, tile_source
 
     conf = (ROOT / "deploy" / "nginx.conf").read_text()
     blocks = re.findall(r"location (/assets/|/) \{(.*?)\n    \}", conf, re.S)
     assert [path for path, _ in blocks] == ["/assets/", "/"]
     for _, body in blocks:
         headers = {name.lower(): value for name, value in re.findall(r'add_header ([\w-]+) "([^"]*)" always;', body)}
-        assert headers["content-security-policy"] == APP_POLICY
+        # the policy the app sets with the default tile server (the deployment's MAP_TILE_URL is the default)
+        tiles = tile_source(Settings.model_fields["map_tile_url"].default)
+        assert headers["content-security-policy"] == app_policy((tiles,) if tiles else ())
         for name, value in COMMON.items():
             assert headers[name.decode()] == value.decode(), name
 

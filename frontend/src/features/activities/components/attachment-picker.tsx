@@ -74,6 +74,7 @@ export function AttachmentPicker({ value, onChange, photos = false }: PickerProp
       ref={ref}
       type="file"
       className="activity-attachments__input"
+      style={{ display: 'none' }}
       multiple={!capture}
       accept={photos ? ACCEPT_PHOTOS : ACCEPT_FILES}
       capture={capture ? 'environment' : undefined}

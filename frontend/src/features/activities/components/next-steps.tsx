@@ -1,6 +1,7 @@
 import { CalendarOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Empty, Form, Input, Select, Tag, Typography } from 'antd';
+import { Button, Empty, Form, Input, Select, Tag, Typography } from 'antd';
+import { DateTimeField } from '@/components/date-time-field';
 import dayjs from 'dayjs';
 import { formatDateTime } from '@/lib/format';
 import { leadPlansQueryOptions } from '../api/activities-api';
@@ -96,14 +97,7 @@ export function NextSteps({ leadId, required }: { leadId: number; required: bool
                     },
                   ]}
                 >
-                  <DatePicker
-                    showTime={{ format: 'HH:mm', minuteStep: 5 }}
-                    format="D-MMM-YYYY HH:mm"
-                    placeholder="Choose date and time"
-                    disabledDate={(d) => d.isBefore(dayjs().startOf('day'))}
-                    style={{ width: '100%' }}
-                    inputReadOnly
-                  />
+                  <DateTimeField futureOnly />
                 </Form.Item>
                 <Form.Item name={[field.name, 'remark']} label="Remark">
                   <Input placeholder="What is planned" maxLength={1024} />

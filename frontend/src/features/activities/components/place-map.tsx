@@ -47,7 +47,11 @@ interface PlaceMapProps {
  * (-6.26, 106.62, zoom 15). Without a network the tiles stay grey; the marker and the clicks still work.
  */
 export function PlaceMap({ point, onPick, height = 240, label = 'Map' }: PlaceMapProps) {
-  const config = useQuery(mapConfigQueryOptions()).data ?? MAP_DEFAULTS;
+  const settings = useQuery(mapConfigQueryOptions());
+  // the tile server is the API's setting: no tile is asked for before it is known (the page's content policy
+  // allows that origin only)
+  if (settings.isPending) return <div className="activity-map" style={{ height }} role="region" aria-label={label} />;
+  const config = settings.data ?? MAP_DEFAULTS;
   const center = point ?? config.center;
   return (
     <div className="activity-map" style={{ height }} role="region" aria-label={label}>

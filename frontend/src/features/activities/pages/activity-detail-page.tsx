@@ -74,11 +74,11 @@ export function ActivityDetailPage() {
           <Block icon={<AudioOutlined />} title="Voice Notes">
             {files.data && <Recordings leadId={lead} files={files.data.recordings} />}
           </Block>
-          <Block icon={<PictureOutlined />} title="Photos">
-            {files.data && <Photos leadId={lead} activityId={id} files={files.data.photos} />}
-          </Block>
           <Block icon={<PaperClipOutlined />} title="Files">
             {files.data && <Files activityId={id} files={files.data.files} />}
+          </Block>
+          <Block icon={<PictureOutlined />} title="Photos">
+            {files.data && <Photos leadId={lead} activityId={id} files={files.data.photos} />}
           </Block>
           <Block icon={<EnvironmentOutlined />} title="Location">
             {hasPoint || a.placeName || a.placeAddress ? (

@@ -1,0 +1,195 @@
+"""Activity journey (issue 16): a sales person on a 390 px phone, in Chromium with a fake microphone and camera, opens
+a lead, records a meeting with a voice note (the real MediaRecorder path), a photo, a pdf, a place found through the
+place search (the local fake geocoder) and a next step; back on the lead the activity is listed; its detail plays the
+voice note and zooms the photo. The form and the detail are screenshot at 390 and 1280 px."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+from sqlalchemy import text
+
+from api.core.db import make_engine
+from tests.e2e.conftest import ARTIFACTS, CHROMIUM, LiveServer
+from tests.e2e.test_journeys import sign_in
+
+SHOTS = ARTIFACTS / "activities"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+NOTES = "Met the CIO in the lobby; they want a demo of the portal next week."
+
+
+@pytest.fixture(scope="module")
+def media_browser() -> Iterator[Browser]:
+    """Chromium with a fake microphone and camera that it may use without asking."""
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                  "--disable-sync", "--no-first-run", "--disable-quic", "--use-fake-device-for-media-stream",
+                  "--use-fake-ui-for-media-stream", "--autoplay-policy=no-user-gesture-required"])
+        yield browser
+        browser.close()
+
+
+def _phone(browser: Browser, live_server: LiveServer, viewport: dict[str, int]) -> Page:
+    context = browser.new_context(base_url=live_server.url, viewport=viewport,  # type: ignore[arg-type]
+                                  permissions=["microphone", "camera", "geolocation"],
+                                  geolocation={"latitude": -6.26, "longitude": 106.62}, timezone_id="Asia/Jakarta",
+                                  has_touch=viewport["width"] < 500)
+    context.set_default_timeout(15_000)
+    return context.new_page()
+
+
+@pytest.fixture
+def lead_id(live_server: LiveServer) -> int:
+    """A lead of sales1 with a person in charge."""
+    engine = make_engine(live_server.database_url)
+    with engine.connect() as conn:
+        found = conn.execute(text(
+            "SELECT l.id FROM leads l JOIN users u ON u.id = l.sales_person_id JOIN lead_pics p ON p.lead_id = l.id "
+            "WHERE u.username = 'sales1' ORDER BY l.id LIMIT 1")).scalar_one()
+    engine.dispose()
+    return int(found)
+
+
+def _files(tmp_path: Path) -> tuple[Path, Path]:
+    photo = tmp_path / "site-visit.jpg"
+    image = Image.new("RGB", (1200, 800))
+    image.putdata([(x % 256, (x * y) % 256, y % 256) for y in range(800) for x in range(1200)])
+    buffer = io.BytesIO()
+    image.save(buffer, "JPEG", quality=80)
+    photo.write_bytes(buffer.getvalue())
+    pdf = tmp_path / "Minutes.pdf"
+    pdf.write_bytes(b"%PDF-1.4\n% minutes of the meeting\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n")
+    return photo, pdf
+
+
+def _choose_tomorrow_at_ten(page: Page) -> None:
+    page.get_by_placeholder("Date").click()
+    panel = page.locator(".ant-picker-dropdown:visible")
+    expect(panel).to_be_visible()
+    tomorrow = page.evaluate("() => { const d = new Date(Date.now() + 86400000); "
+                             "return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-"
+                             "${String(d.getDate()).padStart(2, '0')}`; }")
+    cell = panel.locator(f"td[title='{tomorrow}']")
+    if cell.count() == 0:
+        panel.locator(".ant-picker-header-next-btn").first.click()
+    cell.first.click()
+    expect(page.get_by_placeholder("Time")).to_have_value("09:00")
+    page.get_by_placeholder("Time").click()
+    hours = page.locator(".ant-picker-dropdown:visible .ant-picker-time-panel-column").first
+    hours.locator(".ant-picker-time-panel-cell", has_text="10").first.click()
+    expect(page.get_by_placeholder("Time")).to_have_value("10:00")
+    page.get_by_role("heading", name=re.compile("^New ")).click()  # closes the time panel
+    expect(page.locator(".ant-picker-dropdown:visible")).to_have_count(0)
+
+
+def test_sales_person_records_a_meeting_from_a_phone(media_browser: Browser, live_server: LiveServer, lead_id: int,
+                                                     tmp_path: Path) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    photo, pdf = _files(tmp_path)
+    page = _phone(media_browser, live_server, PHONE)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None)
+    sign_in(page, "sales1")
+
+    page.goto(f"/leads/{lead_id}")
+    page.get_by_role("button", name=re.compile("Add Activity")).click()
+    page.get_by_role("menuitem", name="Meeting", exact=True).click()
+    expect(page).to_have_url(re.compile(rf"/leads/{lead_id}/activity/add/meeting$"))
+    expect(page.get_by_role("heading", name="New Meeting")).to_be_visible()
+    finish = page.get_by_role("button", name="Finish")
+    expect(finish).to_be_disabled()
+
+    page.get_by_label("Notes", exact=True).fill(NOTES)
+    expect(page.get_by_text(f"{len(NOTES)}/1024")).to_be_visible()
+    # the real recorder: Chromium's fake microphone, about two seconds
+    page.get_by_role("button", name="Record a voice note").click()
+    expect(page.get_by_role("button", name=re.compile("Stop recording"))).to_be_visible()
+    page.wait_for_timeout(2000)
+    page.get_by_role("button", name=re.compile("Stop recording")).click()
+    expect(page.get_by_test_id("voice-note")).to_contain_text("Voice Note-1")
+    page.set_input_files("input[aria-label='Choose photos']", str(photo))
+    expect(page.get_by_text("site-visit.jpg")).to_be_visible()
+    page.set_input_files("input[aria-label='Attach files']", str(pdf))
+    expect(page.get_by_text("Minutes.pdf")).to_be_visible()
+    page.get_by_label("Search a place").fill("gading serpong")
+    page.get_by_role("button", name="Search", exact=True).click()
+    page.locator(".activity-location__result", has_text="Summarecon Mall Serpong").click()
+    expect(page.get_by_label("Place name")).to_have_value("Summarecon Mall Serpong")
+
+    step = page.get_by_test_id("next-step")
+    step.get_by_label("Activity").click()
+    page.locator(".ant-select-dropdown:visible .ant-select-item-option", has_text="Demo").click()
+    _choose_tomorrow_at_ten(page)
+    step.get_by_label("Remark").fill("Portal demo with the IT team")
+    expect(finish).to_be_enabled()
+    page.screenshot(path=str(SHOTS / "form-390.png"), full_page=True)
+    finish.click()
+
+    expect(page.get_by_text("Activity has been started successfully.")).to_be_visible()
+    expect(page).to_have_url(re.compile(rf"/leads/{lead_id}$"))  # back where the form was opened from
+    row = page.locator(".activity-row").first
+    expect(row).to_contain_text("Meeting")
+    expect(row).to_contain_text(NOTES[:30])
+    expect(row.get_by_label("1 voice notes")).to_be_visible()
+    expect(row.get_by_label("1 photos")).to_be_visible()
+    expect(row.get_by_label("1 files")).to_be_visible()
+
+    engine = make_engine(live_server.database_url)
+    with engine.connect() as conn:
+        contacted, planned, place = conn.execute(text(
+            "SELECT l.last_contacted_at > now() - interval '5 minutes', "
+            "(SELECT count(*) FROM activity_schedules s WHERE s.lead_id = l.id AND s.activity_type = 3 "
+            " AND to_char(s.schedule_time AT TIME ZONE 'Asia/Jakarta', 'HH24:MI') = '10:00'"
+            " AND s.notes = 'Portal demo with the IT team'), "
+            "(SELECT a.place_name FROM activities a WHERE a.lead_id = l.id ORDER BY a.id DESC LIMIT 1) "
+            "FROM leads l WHERE l.id = :id"), {"id": lead_id}).one()
+    engine.dispose()
+    assert (contacted, planned, place) == (True, 1, "Summarecon Mall Serpong")
+
+    row.click()
+    expect(page).to_have_url(re.compile(rf"/leads/{lead_id}/activity/\d+$"))
+    detail_path = page.url.split(live_server.url, 1)[1]
+    expect(page.locator(".page-breadcrumb")).to_contain_text("Lead History")
+    expect(page.get_by_text(NOTES)).to_be_visible()
+    expect(page.get_by_text("Summarecon Mall Serpong", exact=True)).to_be_visible()
+    # the voice note plays
+    audio = page.locator("audio[aria-label='Voice Note-1']")
+    expect(audio).to_be_visible()
+    played = audio.evaluate("""async (a) => { a.muted = true; await a.play();
+        await new Promise((r) => setTimeout(r, 600)); return a.currentTime; }""")
+    assert played > 0.1, played
+    # the photo zooms in its preview
+    page.locator(".activity-photo img").first.click()
+    preview = page.locator(".ant-image-preview-img").first
+    expect(preview).to_be_visible()
+    before = preview.evaluate("(img) => img.getBoundingClientRect().width")
+    page.locator(".ant-image-preview-operations-operation, .ant-image-preview-actions-action").filter(
+        has=page.locator(".anticon-zoom-in")).first.click()
+    page.wait_for_timeout(400)
+    assert preview.evaluate("(img) => img.getBoundingClientRect().width") > before
+    page.keyboard.press("Escape")
+    expect(page.locator(".ant-image-preview-img")).to_have_count(0)
+    expect(page.get_by_role("button", name="Download Minutes.pdf")).to_be_visible()
+    page.screenshot(path=str(SHOTS / "detail-390.png"), full_page=True)
+
+    desk = _phone(media_browser, live_server, DESKTOP)
+    sign_in(desk, "sales1")
+    desk.goto(f"/leads/{lead_id}/activity/add/demo")
+    expect(desk.get_by_text("Lead Details")).to_be_visible()
+    desk.screenshot(path=str(SHOTS / "form-1280.png"), full_page=True)
+    desk.goto(detail_path)
+    expect(desk.locator("audio[aria-label='Voice Note-1']")).to_be_visible()
+    desk.screenshot(path=str(SHOTS / "detail-1280.png"), full_page=True)
+    desk.context.close()
+    page.context.close()
+    assert not errors, errors
