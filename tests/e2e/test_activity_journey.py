@@ -6,10 +6,15 @@ voice note and zooms the photo. The form and the detail are screenshot at 390 an
 from __future__ import annotations
 
 import io
+import json
 import re
+import socket
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlsplit
 
+import httpx
 import pytest
 from PIL import Image
 from playwright.sync_api import Browser, Page, expect, sync_playwright
@@ -17,7 +22,9 @@ from sqlalchemy import text
 
 from api.core.db import make_engine
 from tests.e2e.conftest import ARTIFACTS, CHROMIUM, LiveServer
+from tests.e2e.test_approval_journey import _token
 from tests.e2e.test_journeys import sign_in
+from tests.integration.activities.conftest import WEBM
 
 SHOTS = ARTIFACTS / "activities"
 PHONE = {"width": 390, "height": 844}
@@ -193,3 +200,51 @@ def test_sales_person_records_a_meeting_from_a_phone(media_browser: Browser, liv
     desk.context.close()
     page.context.close()
     assert not errors, errors
+
+
+def _activity_state(live_server: LiveServer, lead: int) -> tuple[int, set[str]]:
+    """The lead's activity count and every file in its storage folder (temporary ones included)."""
+    engine = make_engine(live_server.database_url)
+    with engine.connect() as conn:
+        count = conn.execute(text("SELECT count(*) FROM activities WHERE lead_id = :id"), {"id": lead}).scalar_one()
+    engine.dispose()
+    folder = live_server.data_dir / "storage" / "activities" / str(lead)
+    return int(count), {p.name for p in folder.rglob("*")} if folder.is_dir() else set()
+
+
+def test_an_interrupted_upload_leaves_nothing_behind(live_server: LiveServer, lead_id: int) -> None:
+    """A phone losing its network halfway through a 40 MB voice note: the API (a real uvicorn) keeps no activity and
+    no file, not even a temporary one; the same activity sent whole afterwards is kept."""
+    with httpx.Client(base_url=live_server.url, timeout=30) as http:
+        headers = _token(http, "sales1")
+        pic = http.get(f"/api/activity/pic/{lead_id}", headers=headers).json()["results"][0]
+    before = _activity_state(live_server, lead_id)
+    data = json.dumps({"leadsId": lead_id, "type": 1, "variant": 2, "notes": "Cut off",
+                       "personInCharge": {"value": pic["picId"], "label": pic["picName"]}})
+    boundary = "----journey-boundary"
+    head = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"data\"\r\n\r\n{data}\r\n"
+            f"--{boundary}\r\nContent-Disposition: form-data; name=\"recordings\"; filename=\"Voice Note.webm\"\r\n"
+            "Content-Type: audio/webm\r\n\r\n").encode() + WEBM
+    tail = f"\r\n--{boundary}--\r\n".encode()
+    size = 40 * 1024 * 1024
+    total = len(head) + size + len(tail)
+    host, port = urlsplit(live_server.url).hostname, urlsplit(live_server.url).port
+    with socket.create_connection((host, port)) as sock:
+        sock.sendall((f"POST /api/activity HTTP/1.1\r\nHost: {host}\r\nAuthorization: {headers['Authorization']}\r\n"
+                      f"Content-Type: multipart/form-data; boundary={boundary}\r\nContent-Length: {total}\r\n"
+                      "Connection: close\r\n\r\n").encode() + head)
+        chunk = bytes(1024 * 1024)
+        for _ in range(12):  # 12 MB of the 40, then the network is gone
+            sock.sendall(chunk)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and _activity_state(live_server, lead_id) != before:
+        time.sleep(0.2)
+    time.sleep(1)  # whatever the API was still doing with the request has ended
+    assert _activity_state(live_server, lead_id) == before
+
+    with httpx.Client(base_url=live_server.url, timeout=60) as http:
+        r = http.post("/api/activity", headers=headers, data={"data": data},
+                      files=[("recordings", ("Voice Note.webm", WEBM + bytes(size), "audio/webm"))])
+    assert r.status_code == 200, r.text
+    count, files = _activity_state(live_server, lead_id)
+    assert count == before[0] + 1 and len(files - before[1]) == 1

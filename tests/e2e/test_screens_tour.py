@@ -277,6 +277,9 @@ def seeded(live_server: LiveServer) -> dict[str, Any]:
         "approved": "SELECT l.id, l.project_name FROM leads l JOIN project_cost_sheets s ON s.lead_id = l.id "
                     "WHERE s.status = 'APPROVED' ORDER BY l.id LIMIT 1",
         "client": "SELECT id FROM clients ORDER BY id LIMIT 1",
+        # a demo activity on a lead of sales1 (the team of tl1)
+        "activity": "SELECT a.lead_id, a.id FROM activities a JOIN leads l ON l.id = a.lead_id "
+                    "JOIN users u ON u.id = l.sales_person_id WHERE u.username = 'sales1' ORDER BY a.id LIMIT 1",
         "contact": "SELECT id, fullname FROM contacts ORDER BY id LIMIT 1",
         "coa": "SELECT id FROM chart_of_accounts WHERE is_active ORDER BY id LIMIT 1",
         "lead_pipeline": "SELECT id FROM approval_pipelines WHERE action_type <> 'PCS' ORDER BY id LIMIT 1",
@@ -378,6 +381,7 @@ def test_sales_person_tours_their_screens(browser: Browser, live_server: LiveSer
     draft, draft_name = seeded["draft"]
     (client,) = seeded["client"]
     contact, contact_name = seeded["contact"]
+    activity_lead, activity = seeded["activity"]
     stops = [
         Stop("dashboard", "/", "Dashboard", shell=False),
         Stop("leads", "/leads", "Leads"),
@@ -385,6 +389,9 @@ def test_sales_person_tours_their_screens(browser: Browser, live_server: LiveSer
         Stop("lead-detail", f"/leads/{draft}", draft_name, trail=True),
         Stop("lead-edit", f"/leads/{draft}/edit", "Edit Lead", trail=True),
         Stop("pcs-draft", f"/leads/{draft}/project-cost-sheet", "Project Cost Sheet", trail=True),
+        Stop("activity-add", f"/leads/{activity_lead}/activity/add/meeting", "New Meeting", trail=True),
+        Stop("activity-quick", f"/leads/{activity_lead}/activity/add/demo?quick=1", "New Demo", trail=True),
+        Stop("activity-detail", f"/leads/{activity_lead}/activity/{activity}", re.compile(r"^Meeting · "), trail=True),
         Stop("system", "/system", "System"),
         Stop("clients", "/system/client-management", "Client Management", trail=True),
         Stop("client-edit", f"/system/client-management/{client}", "Edit Client", trail=True),
@@ -401,9 +408,12 @@ def test_sales_person_tours_their_screens(browser: Browser, live_server: LiveSer
 def test_team_leader_and_top_management_tour_the_pipeline(browser: Browser, live_server: LiveServer,
                                                           seeded: dict[str, Any], username: str) -> None:
     draft, draft_name = seeded["draft"]
+    activity_lead, activity = seeded["activity"]
     stops = [
         Stop("leads", "/leads", "Leads"),
         Stop("lead-detail", f"/leads/{draft}", draft_name, trail=True),
+        Stop("activity-detail", f"/leads/{activity_lead}/activity/{activity}", re.compile(r"^Meeting · "),
+             trail=True),
         Stop("system", "/system", "System"),
         Stop("inbox", "/user/inbox", "Inbox"),
         Stop("profile", "/user/profile", "My Profile"),
