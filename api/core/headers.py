@@ -10,11 +10,12 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 # Vite's build loads scripts and styles from /assets only (no inline script); Ant Design's CSS-in-JS inserts <style>
 # elements and React sets style attributes, hence 'unsafe-inline' for styles only. Profile pictures and previews are
-# blob: URLs (images, voice notes, the PDF iframe); the notification stream and every API call are same-origin (place search goes
-# through the API); the activity map's tiles come from the tile server (MAP_TILE_URL), added where the app is made.
+# blob: URLs (images, voice notes, the PDF iframe); the notification stream and every API call are same-origin (place
+# search goes through the API); the activity map's tiles come from the tile server (MAP_TILE_URL), added where the
+# app is made.
 APP_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; "
-              "font-src 'self' data:; connect-src 'self'; media-src 'self' blob:; frame-src 'self' blob:; worker-src 'self' blob:; "
-              "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'")
+              "font-src 'self' data:; connect-src 'self'; media-src 'self' blob:; frame-src 'self' blob:; "
+              "worker-src 'self' blob:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'")
 # Swagger UI (/api/docs) loads its bundle from jsDelivr and starts it with an inline script; a page of ours only.
 SWAGGER_CDN = "https://cdn.jsdelivr.net"
 DOCS_POLICY = (f"default-src 'self'; script-src 'self' 'unsafe-inline' {SWAGGER_CDN}; "
