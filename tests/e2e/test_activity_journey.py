@@ -128,6 +128,10 @@ def test_sales_person_records_a_meeting_from_a_phone(media_browser: Browser, liv
     expect(page.get_by_text("site-visit.jpg")).to_be_visible()
     page.set_input_files("input[aria-label='Attach files']", str(pdf))
     expect(page.get_by_text("Minutes.pdf")).to_be_visible()
+    # the phone's position (the context's geolocation), named by the fake geocoder's reverse lookup
+    page.get_by_role("button", name="Use my location").click()
+    expect(page.get_by_label("Place name")).to_have_value("Universitas Multimedia Nusantara")
+    # a place searched for instead
     page.get_by_label("Search a place").fill("gading serpong")
     page.get_by_role("button", name="Search", exact=True).click()
     page.locator(".activity-location__result", has_text="Summarecon Mall Serpong").click()
