@@ -3,14 +3,30 @@ answers only for a lead the caller may see (404 otherwise), every file included.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Annotated
 
 from anyio import to_thread
-from fastapi import APIRouter, File, Form, Path, Request, UploadFile
+from fastapi import APIRouter, File, Form, Path, Query, Request, UploadFile
 from fastapi.responses import Response
 from pydantic import ValidationError
 
 from api.activities import service
+from api.activities.schedule import service as schedules
+from api.activities.schedule.schemas import (
+    PAGE_SIZE,
+    CalendarDate,
+    CalendarView,
+    EventType,
+    Page,
+    PerPage,
+    ScheduleIn,
+    ScheduleList,
+    ScheduleRow,
+    ScheduleSaved,
+    ScheduleUpdate,
+    Search,
+)
 from api.activities.schemas import (
     ActivityClientOption,
     ActivityCreate,
@@ -88,6 +104,40 @@ def download_file(activity_id: Id, filename: FileName, request: Request, session
     stored, row = service.download(session=session, storage=request.app.state.storage, actor=actor,
                                    activity_id=activity_id, name=filename)
     return stored.response(service.download_name(row))
+
+
+@router.get("/schedule-list", summary="A page of the caller's (and their team's) schedule: upcoming or history")
+def schedule_list(session: SessionDep, actor: Lister,
+                  event_type: Annotated[EventType, Query(alias="eventType")] = "upcoming",
+                  search_keywords: Annotated[Search | None, Query(alias="searchKeywords")] = None,
+                  items_per_page: Annotated[PerPage, Query(alias="itemsPerPage")] = PAGE_SIZE,
+                  current_page: Annotated[Page, Query(alias="currentPage")] = 1) -> Envelope[ScheduleList]:
+    return ok(schedules.listing(session=session, actor=actor, event_type=event_type, search=search_keywords,
+                                page=current_page, per_page=items_per_page))
+
+
+@router.get("/schedule-calendar", summary="The schedules a month (whole weeks) or week view around a date shows")
+def schedule_calendar(session: SessionDep, actor: Lister,
+                      current_date: Annotated[CalendarDate | None, Query(alias="currentDate")] = None,
+                      view: CalendarView = "month", search: Search | None = None) -> Envelope[list[ScheduleRow]]:
+    today = (datetime.now(UTC) + schedules.JAKARTA).date()
+    return ok(schedules.calendar(session=session, actor=actor, current=current_date or today, view=view,
+                                 search=search))
+
+
+@router.post("/schedule", summary="Plan an activity")
+def add_schedule(body: ScheduleIn, session: SessionDep, actor: Writer) -> Envelope[ScheduleSaved]:
+    return ok(schedules.create(session=session, actor=actor, data=body))
+
+
+@router.put("/schedule", summary="Change a planned activity (the caller's own, still to come)")
+def edit_schedule(body: ScheduleUpdate, session: SessionDep, actor: Writer) -> Envelope[ScheduleSaved]:
+    return ok(schedules.update(session=session, actor=actor, data=body))
+
+
+@router.delete("/schedule/{schedule_id}", summary="Remove a planned activity (the caller's own, still to come)")
+def remove_schedule(schedule_id: Id, session: SessionDep, actor: Writer) -> Envelope[ScheduleSaved]:
+    return ok(schedules.remove(session=session, actor=actor, schedule_id=schedule_id))
 
 
 @router.get("/schedule/lead/{lead_id}", summary="The lead's planned activities still to come, soonest first")

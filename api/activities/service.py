@@ -222,7 +222,7 @@ def create(*, session: Session, storage: Storage, actor: User, data: ActivityCre
         assert item.activity is not None and item.date_and_time is not None  # _schedule_errors
         session.add(ActivitySchedule(lead_id=lead.id, activity_type=item.activity.value, pic_contact_id=pic_id,
                                      schedule_time=item.date_and_time, notes=(item.remark or "").strip() or None,
-                                     owner_id=lead.sales_person_id, activity_id=activity.id))
+                                     owner_id=actor.id, activity_id=activity.id))
     lead_contacted.record_contact(session=session, lead=lead, actor=actor, at=now, what=TYPES[data.type])
     session.commit()
     return Created(id=activity.id)

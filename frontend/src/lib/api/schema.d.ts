@@ -140,6 +140,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/activity/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a planned activity (the caller's own, still to come) */
+        put: operations["edit_schedule_api_activity_schedule_put"];
+        /** Plan an activity */
+        post: operations["add_schedule_api_activity_schedule_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/activity/schedule-calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The schedules a month (whole weeks) or week view around a date shows */
+        get: operations["schedule_calendar_api_activity_schedule_calendar_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/activity/schedule-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the caller's (and their team's) schedule: upcoming or history */
+        get: operations["schedule_list_api_activity_schedule_list_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/activity/schedule/lead/{lead_id}": {
         parameters: {
             query?: never;
@@ -152,6 +204,23 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/activity/schedule/{schedule_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a planned activity (the caller's own, still to come) */
+        delete: operations["remove_schedule_api_activity_schedule__schedule_id__delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3057,6 +3126,14 @@ export interface components {
         Envelope_SalesPerformance_: {
             results: components["schemas"]["SalesPerformance"];
         };
+        /** Envelope[ScheduleList] */
+        Envelope_ScheduleList_: {
+            results: components["schemas"]["ScheduleList"];
+        };
+        /** Envelope[ScheduleSaved] */
+        Envelope_ScheduleSaved_: {
+            results: components["schemas"]["ScheduleSaved"];
+        };
         /** Envelope[SessionOut] */
         Envelope_SessionOut_: {
             results: components["schemas"]["SessionOut"];
@@ -3256,6 +3333,11 @@ export interface components {
             /** Results */
             results: components["schemas"]["SalesUserOut"][];
         };
+        /** Envelope[list[ScheduleRow]] */
+        Envelope_list_ScheduleRow__: {
+            /** Results */
+            results: components["schemas"]["ScheduleRow"][];
+        };
         /** Envelope[list[ServiceCategoryMapOut]] */
         Envelope_list_ServiceCategoryMapOut__: {
             /** Results */
@@ -3339,7 +3421,7 @@ export interface components {
             /** Stages */
             stages: components["schemas"]["StageOut"][];
             /** Statuses */
-            statuses: components["schemas"]["Option"][];
+            statuses: components["schemas"]["Option-Output"][];
         };
         /** FinalDocument */
         FinalDocument: {
@@ -4038,8 +4120,18 @@ export interface components {
             data: components["schemas"]["NotificationOut"][];
             pagination: components["schemas"]["Pagination"];
         };
+        /**
+         * Option
+         * @description A value/label pair the form sends (spec 2 §3.4 personInCharge).
+         */
+        "Option-Input": {
+            /** Label */
+            label?: string | null;
+            /** Value */
+            value: number;
+        };
         /** Option */
-        Option: {
+        "Option-Output": {
             /** Label */
             label: string;
             /** Value */
@@ -4709,6 +4801,93 @@ export interface components {
             fullname: string;
             /** Id */
             id: number;
+        };
+        /**
+         * ScheduleIn
+         * @description POST /activity/schedule (PUT adds `id`): every field may arrive empty from the form; the service names what is
+         *     missing with the spec's messages.
+         */
+        ScheduleIn: {
+            activity?: components["schemas"]["Option-Input"] | null;
+            client?: components["schemas"]["Option-Input"] | null;
+            /** Dateandtime */
+            dateAndTime?: string | null;
+            personInCharge?: components["schemas"]["Option-Input"] | null;
+            /** @description value: the lead's id */
+            projectName?: components["schemas"]["Option-Input"] | null;
+            /** Remark */
+            remark?: string | null;
+        };
+        /** ScheduleList */
+        ScheduleList: {
+            /** Data */
+            data: components["schemas"]["ScheduleRow"][];
+            pagination: components["schemas"]["SchedulePagination"];
+        };
+        /** SchedulePagination */
+        SchedulePagination: {
+            /** Currentpage */
+            currentPage: number;
+            /** Hasmore */
+            hasMore: boolean;
+        };
+        /**
+         * ScheduleRow
+         * @description A planned activity (spec 2 §3.5).
+         */
+        ScheduleRow: {
+            /** Activitytype */
+            activityType: number;
+            /** Clientid */
+            clientId: number;
+            /** Clientname */
+            clientName: string;
+            /** Editable */
+            editable: boolean;
+            /** Id */
+            id: number;
+            /** Leadsid */
+            leadsId: number;
+            /** Media */
+            media: string;
+            /** Ownerid */
+            ownerId: number;
+            /** Ownername */
+            ownerName: string | null;
+            /** Picid */
+            picId: number | null;
+            /** Picname */
+            picName: string | null;
+            /** Projectname */
+            projectName: string;
+            /** Schedulenotes */
+            scheduleNotes: string | null;
+            /**
+             * Scheduletime
+             * Format: date-time
+             */
+            scheduleTime: string;
+        };
+        /** ScheduleSaved */
+        ScheduleSaved: {
+            /** Id */
+            id: number;
+            /** Message */
+            message: string;
+        };
+        /** ScheduleUpdate */
+        ScheduleUpdate: {
+            activity?: components["schemas"]["Option-Input"] | null;
+            client?: components["schemas"]["Option-Input"] | null;
+            /** Dateandtime */
+            dateAndTime?: string | null;
+            /** Id */
+            id: number;
+            personInCharge?: components["schemas"]["Option-Input"] | null;
+            /** @description value: the lead's id */
+            projectName?: components["schemas"]["Option-Input"] | null;
+            /** Remark */
+            remark?: string | null;
         };
         /** ServiceCategoryItem */
         ServiceCategoryItem: {
@@ -5509,6 +5688,139 @@ export interface operations {
             };
         };
     };
+    edit_schedule_api_activity_schedule_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScheduleUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ScheduleSaved_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    add_schedule_api_activity_schedule_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScheduleIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ScheduleSaved_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    schedule_calendar_api_activity_schedule_calendar_get: {
+        parameters: {
+            query?: {
+                currentDate?: string | null;
+                view?: "month" | "week";
+                search?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_ScheduleRow__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    schedule_list_api_activity_schedule_list_get: {
+        parameters: {
+            query?: {
+                eventType?: "upcoming" | "history";
+                searchKeywords?: string | null;
+                itemsPerPage?: number;
+                currentPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ScheduleList_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     list_lead_schedules_api_activity_schedule_lead__lead_id__get: {
         parameters: {
             query?: never;
@@ -5527,6 +5839,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_list_LeadScheduleRow__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    remove_schedule_api_activity_schedule__schedule_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                schedule_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ScheduleSaved_"];
                 };
             };
             /** @description Validation Error */

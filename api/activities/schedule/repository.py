@@ -1,0 +1,64 @@
+"""Activity schedule queries: every read joins the lead, its client, the person in charge and the owner in one
+statement; `scope` is the owners the caller may see (None: everyone)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import or_, select
+from sqlalchemy.orm import Session
+
+from api.activities.models import ActivitySchedule
+from api.clients.contacts.models import Contact
+from api.clients.models import Client
+from api.core.listing import like
+from api.leads.models import Lead
+from api.users.models import User
+
+Scope = list[int] | None
+Found = tuple[ActivitySchedule, Lead, Client, str | None, str | None]
+
+
+def _base(scope: Scope, search: str | None) -> Any:
+    stmt = (select(ActivitySchedule, Lead, Client, Contact.fullname, User.fullname)
+            .join(Lead, Lead.id == ActivitySchedule.lead_id)
+            .join(Client, Client.id == Lead.client_id)
+            .outerjoin(Contact, Contact.id == ActivitySchedule.pic_contact_id)
+            .outerjoin(User, User.id == ActivitySchedule.owner_id))
+    if scope is not None:
+        stmt = stmt.where(ActivitySchedule.owner_id.in_(scope))
+    words = (search or "").strip()
+    if words:
+        pattern = like(words)
+        stmt = stmt.where(or_(Client.client_name.ilike(pattern), Lead.project_name.ilike(pattern),
+                              Contact.fullname.ilike(pattern), ActivitySchedule.notes.ilike(pattern)))
+    return stmt
+
+
+def _rows(session: Session, stmt: Any) -> list[Found]:
+    return [(s, lead, client, pic, owner) for s, lead, client, pic, owner in session.execute(stmt).tuples()]
+
+
+def page(session: Session, scope: Scope, search: str | None, now: datetime, upcoming: bool, offset: int,
+         limit: int) -> list[Found]:
+    """Upcoming (after now, soonest first) or history (up to now, latest first), `limit` rows from `offset`."""
+    stmt = _base(scope, search)
+    if upcoming:
+        stmt = stmt.where(ActivitySchedule.schedule_time > now).order_by(ActivitySchedule.schedule_time,
+                                                                          ActivitySchedule.id)
+    else:
+        stmt = stmt.where(ActivitySchedule.schedule_time <= now).order_by(ActivitySchedule.schedule_time.desc(),
+                                                                           ActivitySchedule.id.desc())
+    return _rows(session, stmt.offset(offset).limit(limit))
+
+
+def between(session: Session, scope: Scope, search: str | None, start: datetime, end: datetime) -> list[Found]:
+    """Every schedule starting in [start, end), in time order (a calendar's range)."""
+    stmt = _base(scope, search).where(ActivitySchedule.schedule_time >= start, ActivitySchedule.schedule_time < end)
+    return _rows(session, stmt.order_by(ActivitySchedule.schedule_time, ActivitySchedule.id).limit(2000))
+
+
+def one(session: Session, scope: Scope, schedule_id: int) -> Found | None:
+    found = _rows(session, _base(scope, None).where(ActivitySchedule.id == schedule_id))
+    return found[0] if found else None
