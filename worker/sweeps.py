@@ -1,5 +1,6 @@
-"""The deployment's two safety nets, each one long-lived workflow the worker makes sure runs when it starts: the PID
-sweep (`pid-sweep@<task queue>`) and the approval sweep (`approval-sweep@<task queue>`), see workflows/sweep.py.
+"""The deployment's safety nets, each one long-lived workflow the worker makes sure runs when it starts: the PID
+sweep (`pid-sweep@<task queue>`), the approval sweep (`approval-sweep@<task queue>`) and the reminder sweep
+(`reminder-sweep@<task queue>`), see workflows/sweep.py.
 
 Earlier versions ran them from 20-second Temporal Schedules (`pid-sweep-<task queue>`, `approval-sweep-<task
 queue>`), which started about 4,300 workflows a day each: the worker deletes those schedules and starts the
@@ -14,8 +15,9 @@ from temporalio.common import WorkflowIDConflictPolicy, WorkflowIDReusePolicy
 from temporalio.service import RPCError, RPCStatusCode
 
 from workflows.approval_sweep import ApprovalSweepWorkflow
-from workflows.contracts.sweeps import Sweep, approval_sweep_id, pid_sweep_id
+from workflows.contracts.sweeps import Sweep, approval_sweep_id, pid_sweep_id, reminder_sweep_id
 from workflows.pid_sweep import PidSweepWorkflow
+from workflows.reminder_sweep import ReminderSweepWorkflow
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +35,10 @@ async def ensure_sweeps(client: Client, task_queue: str) -> None:
              f"PID sweep of {task_queue}: every 20 s, starts the PID of each approved cost sheet that has none"),
             ("approval-sweep", approval_sweep_id(task_queue), ApprovalSweepWorkflow.run, [],
              f"Approval sweep of {task_queue}: every 20 s, starts a committed request's missing workflow and "
-             "sends an unconfirmed decision again")):
+             "sends an unconfirmed decision again"),
+            ("reminder-sweep", reminder_sweep_id(task_queue), ReminderSweepWorkflow.run, [],
+             f"Reminder sweep of {task_queue}: every 20 s, tells the reminder of each schedule due within a minute "
+             "and not reminded")):
         try:
             paused = await _retire_schedule(client, legacy_schedule_id(name, task_queue))
             await client.start_workflow(

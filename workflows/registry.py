@@ -15,16 +15,21 @@ from workflows.activities.approvals import (
 )
 from workflows.activities.mail import deliver_mail, send_password_reset_mail
 from workflows.activities.pid import allocate_pid, attach_pid_pdf, notify_pid, pending_pid_leads
+from workflows.activities.reminders import reminder_plan, send_schedule_reminder, tell_due_reminders
 from workflows.approval import ApprovalWorkflow
 from workflows.approval_sweep import ApprovalSweepWorkflow
 from workflows.mail import SendMailWorkflow
 from workflows.password_reset import PasswordResetMailWorkflow
 from workflows.pid import PidWorkflow
 from workflows.pid_sweep import PidSweepWorkflow
+from workflows.reminder_sweep import ReminderSweepWorkflow
+from workflows.schedule_reminder import ScheduleReminderWorkflow
 
 WORKFLOWS: list[type] = [SendMailWorkflow, PasswordResetMailWorkflow, ApprovalWorkflow, ApprovalSweepWorkflow,
-                         PidWorkflow, PidSweepWorkflow]
+                         PidWorkflow, PidSweepWorkflow, ScheduleReminderWorkflow,
+                         ReminderSweepWorkflow]
 ACTIVITIES: list[Callable[..., Any]] = [
     deliver_mail, send_password_reset_mail, sync_approval_queue, record_decision_and_sync, record_decision_and_finish,
     finish_approval_request, persist_request, approval_sweep_has_work, start_waiting_requests, resend_decisions,
-    allocate_pid, attach_pid_pdf, notify_pid, pending_pid_leads]
+    allocate_pid, attach_pid_pdf, notify_pid, pending_pid_leads, reminder_plan, send_schedule_reminder,
+    tell_due_reminders]

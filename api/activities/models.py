@@ -63,6 +63,8 @@ class ActivitySchedule(Base):
     schedule_time: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     notes: Mapped[str | None] = mapped_column(String(NOTES_MAX))  # the form's remark
     owner_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    # when its reminder went out (once per time: moving the time clears it)
+    reminded_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     # the activity whose form planned it, if any
     activity_id: Mapped[int | None] = mapped_column(ForeignKey("activities.id", ondelete="SET NULL"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())

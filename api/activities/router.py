@@ -12,6 +12,7 @@ from fastapi.responses import Response
 from pydantic import ValidationError
 
 from api.activities import service
+from api.activities.schedule import reminders
 from api.activities.schedule import service as schedules
 from api.activities.schedule.schemas import (
     PAGE_SIZE,
@@ -44,7 +45,7 @@ from api.core.form_parts import json_encoding, json_part
 from api.core.inputs import Id
 from api.core.limits import body_limit
 from api.core.schemas import Envelope, ok
-from api.deps import Authz, SessionDep
+from api.deps import Authz, SessionDep, SettingsDep, TemporalDep
 from api.users.models import User
 
 router = APIRouter(prefix="/activity", tags=["activities"])
@@ -125,19 +126,28 @@ def schedule_calendar(session: SessionDep, actor: Lister,
                                  search=search))
 
 
-@router.post("/schedule", summary="Plan an activity")
-def add_schedule(body: ScheduleIn, session: SessionDep, actor: Writer) -> Envelope[ScheduleSaved]:
-    return ok(schedules.create(session=session, actor=actor, data=body))
+@router.post("/schedule", summary="Plan an activity (its reminder is set)")
+def add_schedule(body: ScheduleIn, session: SessionDep, actor: Writer, temporal: TemporalDep,
+                 settings: SettingsDep) -> Envelope[ScheduleSaved]:
+    saved = schedules.create(session=session, actor=actor, data=body)
+    reminders.tell(temporal, settings, saved.id)
+    return ok(saved)
 
 
-@router.put("/schedule", summary="Change a planned activity (the caller's own, still to come)")
-def edit_schedule(body: ScheduleUpdate, session: SessionDep, actor: Writer) -> Envelope[ScheduleSaved]:
-    return ok(schedules.update(session=session, actor=actor, data=body))
+@router.put("/schedule", summary="Change a planned activity (the caller's own, still to come; its reminder moves)")
+def edit_schedule(body: ScheduleUpdate, session: SessionDep, actor: Writer, temporal: TemporalDep,
+                  settings: SettingsDep) -> Envelope[ScheduleSaved]:
+    saved = schedules.update(session=session, actor=actor, data=body)
+    reminders.tell(temporal, settings, saved.id)
+    return ok(saved)
 
 
 @router.delete("/schedule/{schedule_id}", summary="Remove a planned activity (the caller's own, still to come)")
-def remove_schedule(schedule_id: Id, session: SessionDep, actor: Writer) -> Envelope[ScheduleSaved]:
-    return ok(schedules.remove(session=session, actor=actor, schedule_id=schedule_id))
+def remove_schedule(schedule_id: Id, session: SessionDep, actor: Writer, temporal: TemporalDep,
+                    settings: SettingsDep) -> Envelope[ScheduleSaved]:
+    saved = schedules.remove(session=session, actor=actor, schedule_id=schedule_id)
+    reminders.tell(temporal, settings, schedule_id)
+    return ok(saved)
 
 
 @router.get("/schedule/lead/{lead_id}", summary="The lead's planned activities still to come, soonest first")

@@ -43,7 +43,7 @@ from workflows.contracts.approval import ApprovalInput, DecideInput
 from workflows.contracts.approval_rules import Approver, Layer
 from workflows.contracts.pid import PidInput, PidResult, pid_workflow_id
 from workflows.contracts.search_attributes import CRM_LEAD_ID
-from workflows.contracts.sweeps import PAUSE, Sweep, approval_sweep_id, pid_sweep_id
+from workflows.contracts.sweeps import PAUSE, Sweep, approval_sweep_id, pid_sweep_id, reminder_sweep_id
 from workflows.pid import PidWorkflow
 from workflows.pid_sweep import PidSweepWorkflow
 
@@ -336,7 +336,7 @@ class TestPeriodicSweep:
                 await old.describe()
             except RPCError as exc:
                 seen["old schedule"] = exc.status
-            for sweep_id in (pid_sweep_id(queue), approval_sweep_id(queue)):
+            for sweep_id in (pid_sweep_id(queue), approval_sweep_id(queue), reminder_sweep_id(queue)):
                 runs = [w async for w in client.list_workflows(f"WorkflowId = '{sweep_id}'")]
                 handle = client.get_workflow_handle(sweep_id)
                 history = await handle.fetch_history()
@@ -359,6 +359,9 @@ class TestPeriodicSweep:
         runs, status, args, summary = seen[approval_sweep_id(queue)]
         assert (runs, status, args) == (1, WorkflowExecutionStatus.RUNNING, [Sweep(paused=False)])
         assert summary.startswith(f"Approval sweep of {queue}: every 20 s")
+        runs, status, args, summary = seen[reminder_sweep_id(queue)]
+        assert (runs, status, args) == (1, WorkflowExecutionStatus.RUNNING, [Sweep(paused=False)])
+        assert summary.startswith(f"Reminder sweep of {queue}: every 20 s")
 
     def test_the_long_lived_sweep_passes_every_few_seconds_pauses_and_continues_as_new(
             self, services: Services, session: Session, sheets: list[Sheet]) -> None:

@@ -1,5 +1,5 @@
-"""The sweeps' contract: the two safety nets (the PID sweep, the approval sweep) each run as one long-lived workflow
-per deployment, named here, with their input and the update that pauses them."""
+"""The sweeps' contract: the safety nets (the PID sweep, the approval sweep, the reminder sweep) each run as one
+long-lived workflow per deployment, named here, with their input and the update that pauses them."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 PID_SWEEP = "PidSweepWorkflow"
 APPROVAL_SWEEP = "ApprovalSweepWorkflow"
+REMINDER_SWEEP = "ReminderSweepWorkflow"
 PAUSE = "pause"  # the update that pauses (True) or resumes (False) a sweep; it answers once no pass is running
 
 
@@ -17,6 +18,10 @@ def pid_sweep_id(task_queue: str) -> str:
 
 def approval_sweep_id(task_queue: str) -> str:
     return f"approval-sweep@{task_queue}"
+
+
+def reminder_sweep_id(task_queue: str) -> str:
+    return f"reminder-sweep@{task_queue}"
 
 
 @dataclass

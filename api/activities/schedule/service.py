@@ -145,6 +145,8 @@ def update(*, session: Session, actor: User, data: ScheduleUpdate) -> ScheduleSa
     schedule = _own_upcoming(session, actor, data.id)
     lead, pic, activity, at, remark = _checked(session, actor, data)
     schedule.lead_id, schedule.pic_contact_id, schedule.activity_type = lead.id, pic, activity
+    if at != schedule.schedule_time:
+        schedule.reminded_at = None  # a new time, a new reminder
     schedule.schedule_time, schedule.notes = at, remark
     session.commit()
     return ScheduleSaved(id=schedule.id, message=UPDATED)

@@ -1,0 +1,108 @@
+"""Schedule reminders, the database's side (the ScheduleReminderWorkflow's activities run these; the API starts or
+signals the workflow after each change it commits): what a schedule's reminder is now, and reminding its owner once
+for the time it is planned at."""
+
+from __future__ import annotations
+
+import logging
+from datetime import UTC, datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import anyio.from_thread
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+from temporalio.client import Client as TemporalClient
+from temporalio.common import WorkflowIDReusePolicy
+
+from api.activities.models import TYPES, ActivitySchedule
+from api.clients.models import Client
+from api.core.config import Settings
+from api.leads.models import Lead
+from api.notifications import service as notifications
+from api.notifications.live import publish_changed
+from workflows.contracts.reminders import (
+    CHANGED,
+    WORKFLOW,
+    ReminderInput,
+    ReminderPlan,
+    schedule_reminder_id,
+)
+
+log = logging.getLogger(__name__)
+JAKARTA = ZoneInfo("Asia/Jakarta")
+
+
+def jakarta_time(at: datetime) -> str:
+    """'27-Nov-2026 10:00 WIB': the product's date format (lib/format) in the sales people's time."""
+    local = at.astimezone(JAKARTA)
+    return f"{local.day}-{local:%b-%Y %H:%M} WIB"
+
+
+def plan(session: Session, schedule_id: int, lead_minutes: int) -> ReminderPlan:
+    schedule = session.get(ActivitySchedule, schedule_id)
+    if schedule is None:
+        return ReminderPlan(remind_at=None, schedule_time=None, done=False)
+    at = schedule.schedule_time.astimezone(UTC)
+    return ReminderPlan(remind_at=(at - timedelta(minutes=lead_minutes)).isoformat(), schedule_time=at.isoformat(),
+                        done=schedule.reminded_at is not None)
+
+
+def message(schedule: ActivitySchedule, lead: Lead, client: Client | None) -> str:
+    where = f" with {client.client_name}" if client else ""
+    return (f"Reminder: {TYPES[schedule.activity_type]}{where} on {lead.project_name} at "
+            f"{jakarta_time(schedule.schedule_time)}.")
+
+
+def send(session: Session, schedule_id: int, planned_for: datetime) -> bool:
+    """Remind the owner (an INFORMATION notification of kind REMINDER and a live bell update) if the schedule is
+    still planned for `planned_for` and was not reminded yet; False otherwise. The row is locked: once, whoever
+    asks."""
+    schedule = session.scalars(select(ActivitySchedule).where(ActivitySchedule.id == schedule_id)
+                               .with_for_update()).first()
+    if schedule is None or schedule.reminded_at is not None or schedule.schedule_time != planned_for:
+        session.rollback()
+        return False
+    lead = session.get(Lead, schedule.lead_id)
+    assert lead is not None  # a schedule goes with its lead (ON DELETE CASCADE)
+    client = session.get(Client, lead.client_id)
+    notifications.notify(session=session, user_id=schedule.owner_id, notification_type="INFORMATION",
+                         message=message(schedule, lead, client), link=f"/leads/{lead.id}", kind="REMINDER",
+                         lead_id=lead.id)
+    schedule.reminded_at = datetime.now(UTC)
+    session.commit()
+    publish_changed([schedule.owner_id])
+    return True
+
+
+def tell(temporal: TemporalClient | None, settings: Settings, schedule_id: int) -> None:
+    """After a schedule's change is committed (sync code in the request's thread): tell its reminder. The change
+    stands if Temporal cannot be reached: the reminder sweep finds a due schedule whose reminder did not hear of it."""
+    if temporal is None:
+        log.warning("schedule %s changed while Temporal is not connected: the reminder sweep will catch up",
+                    schedule_id)
+        return
+    try:
+        anyio.from_thread.run(changed, temporal, settings, schedule_id)
+    except Exception:  # the change is saved; the sweep repeats what this could not say
+        log.exception("could not tell the reminder of schedule %s; the reminder sweep will", schedule_id)
+
+
+async def changed(temporal: TemporalClient, settings: Settings, schedule_id: int) -> None:
+    """Tell the schedule's reminder it changed (starting it when it is not running): after the change is committed."""
+    await temporal.start_workflow(
+        WORKFLOW, ReminderInput(schedule_id=schedule_id), id=schedule_reminder_id(schedule_id,
+                                                                                  settings.temporal_task_queue),
+        task_queue=settings.temporal_task_queue, start_signal=CHANGED,
+        id_reuse_policy=WorkflowIDReusePolicy.ALLOW_DUPLICATE,
+        static_summary=f"Reminder of activity schedule {schedule_id}")
+
+
+def due(session: Session, lead_minutes: int, within: timedelta = timedelta(minutes=1)) -> list[int]:
+    """Schedules still to come whose reminder is due within `within` and has not gone out: those the sweep tells
+    their reminder about (a start or a move the API could not pass on to Temporal)."""
+    now = datetime.now(UTC)
+    stmt = (select(ActivitySchedule.id)
+            .where(ActivitySchedule.reminded_at.is_(None), ActivitySchedule.schedule_time > now,
+                   ActivitySchedule.schedule_time <= now + within + timedelta(minutes=lead_minutes))
+            .order_by(ActivitySchedule.schedule_time).limit(500))
+    return list(session.scalars(stmt))

@@ -1,0 +1,43 @@
+"""Schedule reminder activities: read what a schedule's reminder is now, and remind its owner once. Both are
+idempotent, so the workflow may repeat either."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from anyio import to_thread
+from temporalio import activity
+
+from api.activities.schedule import reminders
+from api.core.config import get_settings
+from workflows.activities.db import sessions
+from workflows.contracts.reminders import ReminderPlan, SendReminder
+
+
+@activity.defn
+def reminder_plan(schedule_id: int) -> ReminderPlan:
+    with sessions()() as session:
+        return reminders.plan(session, schedule_id, get_settings().schedule_reminder_minutes)
+
+
+@activity.defn
+def send_schedule_reminder(data: SendReminder) -> bool:
+    with sessions()() as session:
+        return reminders.send(session, data.schedule_id, datetime.fromisoformat(data.schedule_time))
+
+
+@activity.defn
+async def tell_due_reminders() -> list[int]:
+    """Tell the reminder of each schedule due within a minute and not reminded (starting it where it is missing):
+    what the API could not pass on arrives here, at the latest a minute before the reminder is due."""
+    settings = get_settings()
+
+    def found() -> list[int]:
+        with sessions()() as session:
+            return reminders.due(session, settings.schedule_reminder_minutes)
+
+    ids = await to_thread.run_sync(found)
+    queue = settings.model_copy(update={"temporal_task_queue": activity.info().task_queue})
+    for schedule_id in ids:
+        await reminders.changed(activity.client(), queue, schedule_id)
+    return ids

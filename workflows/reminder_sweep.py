@@ -1,0 +1,34 @@
+"""ReminderSweepWorkflow: the reminders' safety net, one long-lived workflow per deployment
+(`reminder-sweep@<task queue>`, started by the worker: see workflows/sweep.py). Every 20 seconds it tells the reminder
+of each schedule due within a minute and not reminded yet: a schedule whose change the API could not pass on to
+Temporal (the database committed, Temporal was down) is reminded all the same. Telling a reminder twice is harmless:
+it reads the schedule again."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from temporalio import workflow
+from temporalio.common import RetryPolicy
+
+with workflow.unsafe.imports_passed_through():
+    from workflows.activities.reminders import tell_due_reminders
+    from workflows.contracts.sweeps import REMINDER_SWEEP, Sweep
+    from workflows.sweep import Sweeping
+
+TIMEOUT = timedelta(seconds=60)
+RETRY = RetryPolicy(maximum_attempts=3)
+
+
+@workflow.defn(name=REMINDER_SWEEP)
+class ReminderSweepWorkflow(Sweeping):
+    WHAT = "tells the reminder of each schedule due within a minute and not reminded yet"
+
+    @workflow.run
+    async def run(self, sweep: Sweep | None = None) -> None:
+        async def one_pass() -> str:
+            told: list[int] = await workflow.execute_local_activity(tell_due_reminders,
+                                                                    start_to_close_timeout=TIMEOUT, retry_policy=RETRY)
+            return f"told the reminder of schedule {', '.join(map(str, told))}" if told else "nothing due"
+
+        await self.sweep_for_good(sweep or Sweep(), one_pass, [])
