@@ -148,9 +148,9 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change a planned activity (the caller's own, still to come) */
+        /** Change a planned activity (the caller's own, still to come; its reminder moves) */
         put: operations["edit_schedule_api_activity_schedule_put"];
-        /** Plan an activity */
+        /** Plan an activity (its reminder is set) */
         post: operations["add_schedule_api_activity_schedule_post"];
         delete?: never;
         options?: never;
