@@ -1,7 +1,7 @@
 """Every mapped class, imported so Alembic and the seed see the whole schema."""
 
 from api.access.models import CasbinRule, Menu, Page
-from api.activities.models import Activity, ActivityFile, ActivitySchedule
+from api.activities.models import Activity, ActivityFile, ActivitySchedule, LeadContactReminder
 from api.approvals.models import (
     ApprovalDecision,
     ApprovalPipeline,
@@ -75,6 +75,7 @@ __all__ = [
     "Industry",
     "Lead",
     "LeadBillingSchedule",
+    "LeadContactReminder",
     "LeadHistory",
     "LeadPayment",
     "LeadPic",

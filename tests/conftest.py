@@ -112,10 +112,12 @@ def services() -> Iterator[Services]:
     try:
         redis_url = redis.start()
         temporal_address = temporal.start()
-        # no test reaches the internet: place search is off unless a test points it at the fake geocoder
+        # no test reaches the internet: place search is off unless a test points it at the fake geocoder; the
+        # reminder sweep leaves the demo leads' cold-lead reminders alone (tests/integration/activities/
+        # test_lead_reminders.py runs them at chosen moments), or every bell would ring within 20 s of a start
         os.environ.update({"DATA_DIR": str(data_dir), "REDIS_URL": redis_url,
                            "TEMPORAL_ADDRESS": temporal_address, "JWT_SECRET": "test-secret-" + "x" * 40,
-                           "GEOCODER_URL": ""})
+                           "GEOCODER_URL": "", "LEAD_CONTACT_REMINDERS": "false"})
         get_settings.cache_clear()
         yield Services(pg=pg, redis_url=redis_url, temporal_address=temporal_address, data_dir=data_dir)
     finally:

@@ -15,7 +15,12 @@ from workflows.activities.approvals import (
 )
 from workflows.activities.mail import deliver_mail, send_password_reset_mail
 from workflows.activities.pid import allocate_pid, attach_pid_pdf, notify_pid, pending_pid_leads
-from workflows.activities.reminders import reminder_plan, send_schedule_reminder, tell_due_reminders
+from workflows.activities.reminders import (
+    remind_uncontacted_leads,
+    reminder_plan,
+    send_schedule_reminder,
+    tell_due_reminders,
+)
 from workflows.approval import ApprovalWorkflow
 from workflows.approval_sweep import ApprovalSweepWorkflow
 from workflows.mail import SendMailWorkflow
@@ -32,4 +37,4 @@ ACTIVITIES: list[Callable[..., Any]] = [
     deliver_mail, send_password_reset_mail, sync_approval_queue, record_decision_and_sync, record_decision_and_finish,
     finish_approval_request, persist_request, approval_sweep_has_work, start_waiting_requests, resend_decisions,
     allocate_pid, attach_pid_pdf, notify_pid, pending_pid_leads, reminder_plan, send_schedule_reminder,
-    tell_due_reminders]
+    tell_due_reminders, remind_uncontacted_leads]

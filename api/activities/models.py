@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import DateTime, ForeignKey, Index, Integer, Numeric, SmallInteger, String, func
+from sqlalchemy import DateTime, ForeignKey, Index, Integer, Numeric, SmallInteger, String, UniqueConstraint, func
 from sqlalchemy.orm import Mapped, mapped_column
 
 from api.core.db import Base
@@ -70,3 +70,17 @@ class ActivitySchedule(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now(),
                                                  onupdate=func.now())
+
+
+class LeadContactReminder(Base):
+    """A sales person was reminded that a lead went `threshold` days (30, 90: the card badge's thresholds) without
+    contact since `contacted_at`: once per threshold and contact (a new contact starts the count again)."""
+
+    __tablename__ = "lead_contact_reminders"
+    __table_args__ = (UniqueConstraint("lead_id", "threshold", "contacted_at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    lead_id: Mapped[int] = mapped_column(ForeignKey("leads.id", ondelete="CASCADE"))
+    threshold: Mapped[int] = mapped_column(SmallInteger)
+    contacted_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    sent_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())

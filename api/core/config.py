@@ -110,6 +110,8 @@ class Settings(BaseSettings):
     map_tile_attribution: str = "&copy; OpenStreetMap contributors"
     # how long before a planned activity starts its owner is reminded (a ScheduleReminderWorkflow per schedule)
     schedule_reminder_minutes: int = Field(default=30, ge=0, le=7 * 24 * 60)
+    # the reminder sweep reminds sales people of ongoing leads 30 and 90 days without contact (off: it does not)
+    lead_contact_reminders: bool = True
     profile_picture_max_bytes: int = 5 * 1024 * 1024
     frontend_dist: Path = Field(default=ROOT / "frontend" / "dist")
 

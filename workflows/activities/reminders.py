@@ -8,7 +8,7 @@ from datetime import datetime
 from anyio import to_thread
 from temporalio import activity
 
-from api.activities.schedule import reminders
+from api.activities.schedule import lead_reminders, reminders
 from api.core.config import get_settings
 from workflows.activities.db import sessions
 from workflows.contracts.reminders import ReminderPlan, SendReminder
@@ -41,3 +41,13 @@ async def tell_due_reminders() -> list[int]:
     for schedule_id in ids:
         await reminders.changed(activity.client(), queue, schedule_id)
     return ids
+
+
+@activity.defn
+def remind_uncontacted_leads() -> int:
+    """Remind the sales people of their ongoing leads that reached 30 or 90 days without contact (once each), unless
+    LEAD_CONTACT_REMINDERS is off."""
+    if not get_settings().lead_contact_reminders:
+        return 0
+    with sessions()() as session:
+        return len(lead_reminders.remind_uncontacted(session))
