@@ -11,7 +11,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { scheduleCalendarQueryOptions } from '../api/schedule-api';
 import type { CalendarMode, ScheduleRow } from '../api/types';
 import { typeColor } from '../lib/activity-types';
-import { dayHeading, dayKey, EVENT_HOURS } from '../lib/schedule';
+import { dayKey, EVENT_HOURS } from '../lib/schedule';
 import { ScheduleDayPanel } from './schedule-day-panel';
 import type { ScheduleActions } from './schedule-item';
 import '@fullcalendar/react/skeleton.css';
@@ -32,20 +32,31 @@ export interface ScheduleCalendarProps {
   onOpen: (row: ScheduleRow) => void;
 }
 
-function EventChip({ info, dot }: { info: EventDisplayInfo; dot: boolean }) {
+/** An event: its time and client on a tinted chip with its type's edge; a dot in a phone's month, the time alone in a
+ *  phone's week (the type is its colour, the whole plan in its tooltip). */
+function EventChip({ info, size }: { info: EventDisplayInfo; size: 'dot' | 'time' | 'full' }) {
   const row = info.event.extendedProps.row as ScheduleRow;
   const color = typeColor(row.activityType);
   const time = dayjs(row.scheduleTime).format('HH:mm');
-  const title = `${time} ${row.media} · ${row.clientName}`;
-  if (dot) return <span className="schedule-event__dot" style={{ background: color.solid }} title={title} />;
+  const tip = `${time} ${row.media} · ${row.clientName} · ${row.projectName}`;
+  if (size === 'dot') return <span className="schedule-event__dot" style={{ background: color.solid }} title={tip} />;
   return (
-    <span className="schedule-event__chip" style={{ background: color.soft, borderColor: color.solid }} title={title}>
+    <span className="schedule-event__chip" style={{ background: color.soft, borderColor: color.solid }} title={tip}>
       <span className="schedule-event__time">{time}</span>
-      <span className="schedule-event__title">
-        {row.media} · {row.clientName}
-      </span>
+      {size === 'full' && <span className="schedule-event__title">{row.clientName}</span>}
     </span>
   );
+}
+
+/** The shown range's title: "November 2026", or a week's "23 – 29 Nov 2026" ("30 Nov – 6 Dec 2026"). */
+function rangeTitle(start: Date, end: Date, mode: CalendarMode): string {
+  const from = dayjs(start);
+  if (mode === 'month') return from.format('MMMM YYYY');
+  const to = dayjs(end).subtract(1, 'day');
+  if (from.year() !== to.year()) return `${from.format('D MMM YYYY')} – ${to.format('D MMM YYYY')}`;
+  return from.month() === to.month()
+    ? `${from.format('D')} – ${to.format('D MMM YYYY')}`
+    : `${from.format('D MMM')} – ${to.format('D MMM YYYY')}`;
 }
 
 /**
@@ -82,7 +93,9 @@ export default function ScheduleCalendar({ mode, onMode, search, searchBox, acti
           title: `${row.media} · ${row.clientName}`,
           start: start.toDate(),
           end: start.add(EVENT_HOURS, 'hour').toDate(),
-          color: typeColor(row.activityType).solid,
+          // the chip draws the event (eventContent): FullCalendar's own box stays clear
+          color: 'transparent',
+          contrastColor: '#0f172a',
           extendedProps: { row },
         };
       }),
@@ -120,7 +133,7 @@ export default function ScheduleCalendar({ mode, onMode, search, searchBox, acti
             <Button icon={<RightOutlined />} aria-label="Next" onClick={() => controller.next()} />
           </Space.Compact>
           <Typography.Title level={5} className="schedule-calendar__title">
-            {controller.view?.title ?? ''}
+            {controller.view ? rangeTitle(controller.view.currentStart, controller.view.currentEnd, mode) : ''}
           </Typography.Title>
           <div className="schedule-calendar__tools">
             {searchBox}
@@ -143,7 +156,8 @@ export default function ScheduleCalendar({ mode, onMode, search, searchBox, acti
             firstDay={1}
             height="auto"
             fixedWeekCount={false}
-            dayMaxEvents={phone ? false : 3}
+            eventDisplay="block"
+            dayMaxEvents={3}
             allDaySlot={false}
             slotMinTime="06:00:00"
             slotMaxTime="22:00:00"
@@ -151,12 +165,25 @@ export default function ScheduleCalendar({ mode, onMode, search, searchBox, acti
             nowIndicator
             eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
             slotHeaderFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
-            dayHeaderFormat={mode === 'week' ? { weekday: 'short', day: 'numeric' } : { weekday: phone ? 'narrow' : 'short' }}
+            dayHeaderContent={({ date }) => {
+              const d = dayjs(date);
+              const weekday = phone ? d.format('dd').slice(0, 1) : d.format('ddd');
+              return mode === 'week' ? (
+                <span className="schedule-calendar__weekday">
+                  {weekday} <b>{d.format('D')}</b>
+                </span>
+              ) : (
+                weekday
+              );
+            }}
             events={events}
-            eventContent={(info) => <EventChip info={info} dot={phone && mode === 'month'} />}
+            eventContent={(info) => <EventChip info={info} size={!phone ? 'full' : mode === 'month' ? 'dot' : 'time'} />}
             eventClick={({ event, jsEvent }) => {
               jsEvent.preventDefault();
-              onOpen(event.extendedProps.row as ScheduleRow);
+              const row = event.extendedProps.row as ScheduleRow;
+              // a phone's month shows dots too small to aim at: a tap opens the day's plans
+              if (phone && mode === 'month') openDay(dayKey(row.scheduleTime));
+              else onOpen(row);
             }}
             dateClick={({ date }) => openDay(dayKey(date))}
             moreLinkClick={({ date }) => openDay(dayKey(date))}
@@ -173,7 +200,7 @@ export default function ScheduleCalendar({ mode, onMode, search, searchBox, acti
           onClose={() => setDrawer(false)}
           placement="bottom"
           size="70vh"
-          title={dayHeading(day)}
+          title="Day Schedule"
           className="schedule-day-drawer"
           destroyOnHidden
         >

@@ -37,7 +37,7 @@ export function ScheduleItem({ row, actions, onOpen }: { row: ScheduleRow; actio
       >
         <div className="schedule-item__head">
           <Tag color={color.tag}>{row.media}</Tag>
-          <Typography.Text strong className="schedule-item__title" ellipsis={{ tooltip: true }}>
+          <Typography.Text strong className="schedule-item__title">
             {row.clientName} · {row.projectName}
           </Typography.Text>
         </div>

@@ -257,7 +257,10 @@ describe('ActivitySchedulePage, the calendar', () => {
     const requests = scheduleApi();
     const { router } = renderApp('/activity-schedule?view=calendar');
     await waitFor(() => expect(document.querySelectorAll('.schedule-event__chip').length).toBeGreaterThan(0));
-    expect(document.body).toHaveTextContent('Meeting · PT Nusantara Data Center');
+    const chips = [...document.querySelectorAll<HTMLElement>('.schedule-event__chip')];
+    const first = chips.find((c) => c.textContent === `${TOMORROW.format('HH:mm')}PT Nusantara Data Center`);
+    expect(first).toBeDefined();
+    expect(first).toHaveAttribute('title', `${TOMORROW.format('HH:mm')} Meeting · PT Nusantara Data Center · IT Strategy Assessment`);
     const month = requests.find((r) => r.url.includes('schedule-calendar'))!;
     expect(new URL(month.url).searchParams.get('view')).toBe('month');
     // today's panel, then the day after
@@ -266,6 +269,12 @@ describe('ActivitySchedulePage, the calendar', () => {
     fireEvent.click(within(panel).getByLabelText('Next day'));
     await waitFor(() => expect(within(panel).getAllByTestId('schedule-item')).toHaveLength(2));
     expect(within(panel).queryByText('Today')).toBeNull();
+    // a plan that may not be changed opens read-only
+    fireEvent.click(chips.find((c) => c.title.startsWith('12:00 Meeting'))!);
+    const detail = await screen.findByRole('dialog');
+    expect(within(detail).getByText('Planned by')).toBeInTheDocument();
+    expect(within(detail).queryByText('Save')).toBeNull();
+    fireEvent.click(buttonByText('Close', detail));
 
     fireEvent.click(screen.getByText('Week'));
     await waitFor(() => expect(router.state.location.search).toContain('mode=week'));

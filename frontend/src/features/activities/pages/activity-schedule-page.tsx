@@ -1,6 +1,6 @@
 import { CalendarOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Input, Skeleton } from 'antd';
+import { Button, Input, Skeleton } from 'antd';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useListParams } from '@/components/data-table';
@@ -44,7 +44,7 @@ function ScheduleSearch({ value, onSearch }: { value: string; onSearch: (term: s
     <Input.Search
       allowClear
       className="schedule-search"
-      placeholder="Search client, project, person or remark"
+      placeholder="Search schedule"
       aria-label="Search schedule"
       value={text}
       onChange={(e) => setText(e.target.value)}
@@ -103,6 +103,8 @@ export function ActivitySchedulePage() {
   return (
     <Page
       className="schedule-page"
+      card
+      cardClassName="schedule-card"
       title="Activity Schedule"
       subtitle="The meetings, presentations and demos planned with your clients."
       actions={
@@ -124,7 +126,7 @@ export function ActivitySchedulePage() {
         </>
       }
     >
-      <Card variant="borderless" className="schedule-card">
+      <div className="schedule-body">
         {view === 'list' ? (
           <>
             <div className="schedule-card__search">{search}</div>
@@ -147,7 +149,7 @@ export function ActivitySchedulePage() {
             />
           </Suspense>
         )}
-      </Card>
+      </div>
       <ScheduleFormModal target={form} onClose={() => setForm(null)} />
       <ScheduleDetailModal row={detail} onClose={() => setDetail(null)} />
     </Page>
