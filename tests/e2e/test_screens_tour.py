@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from typing import Any
 
 import httpx
@@ -26,6 +27,9 @@ SHOTS = ARTIFACTS / "tour"
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 QUEUED_PROJECT = "Tour hold request for the approval queue"
+# the plans the schedule page shows: (days from today, hour, minute, activity type, remark)
+PLANS = [(1, 9, 0, 1, "Walk the CIO through the proposal and the rollout plan."), (1, 14, 0, 3, "Demo the dashboard."),
+         (2, 10, 30, 2, "Present the migration plan to the board."), (6, 15, 0, 1, "Agree on the pilot scope.")]
 LANDMARKS = "h1, h2, h3, h4, h5, .ant-result-title"
 
 # Layout checks a stop can ask for (Stop.checks): each script returns what is wrong on the screen, [] when nothing.
@@ -313,6 +317,41 @@ def queued(live_server: LiveServer) -> Iterator[None]:
                      json={"approversAction": "APPROVED"}, headers=approver)
 
 
+@pytest.fixture(scope="module")
+def planned(live_server: LiveServer) -> Iterator[None]:
+    """A few plans of sales1 in the coming week on a lead with a person in charge (at this machine's hours, which the
+    browser shares), so the schedule's list and calendar have something to show; removed afterwards."""
+    with httpx.Client(base_url=live_server.url, timeout=30) as http:
+        sales = _token(http, "sales1")
+        target = None
+        for client in http.get("/api/activity/client", headers=sales).json()["results"]:
+            for project in http.get(f"/api/activity/project/{client['clientId']}", headers=sales).json()["results"]:
+                pics = http.get(f"/api/activity/pic/{project['leadId']}", headers=sales).json()["results"]
+                if pics:
+                    target = (client, project, pics[0])
+                    break
+            if target:
+                break
+        assert target, "sales1 has no lead with a person in charge"
+        client, project, pic = target
+        today = datetime.now().astimezone().replace(second=0, microsecond=0)
+        ids = []
+        for days, hour, minute, activity, remark in PLANS:
+            at = (today + timedelta(days=days)).replace(hour=hour, minute=minute)
+            r = http.post("/api/activity/schedule", headers=sales, json={
+                "client": {"value": client["clientId"], "label": client["clientName"]},
+                "projectName": {"value": project["leadId"], "label": project["projectName"]},
+                "personInCharge": {"value": pic["picId"], "label": pic["picName"]},
+                "activity": {"value": activity, "label": ""}, "dateAndTime": at.isoformat(), "remark": remark})
+            assert r.status_code == 200, r.text
+            ids.append(r.json()["results"]["id"])
+        try:
+            yield
+        finally:
+            for schedule_id in ids:
+                http.delete(f"/api/activity/schedule/{schedule_id}", headers=sales)
+
+
 def test_admin_tours_every_screen(browser: Browser, live_server: LiveServer, seeded: dict[str, Any]) -> None:
     draft, draft_name = seeded["draft"]
     approved, approved_name = seeded["approved"]
@@ -377,7 +416,8 @@ def test_admin_tours_every_screen(browser: Browser, live_server: LiveServer, see
     Tour(browser, live_server, "admin").run(stops, anonymous=anonymous)
 
 
-def test_sales_person_tours_their_screens(browser: Browser, live_server: LiveServer, seeded: dict[str, Any]) -> None:
+def test_sales_person_tours_their_screens(browser: Browser, live_server: LiveServer, seeded: dict[str, Any],
+                                         planned: None) -> None:
     draft, draft_name = seeded["draft"]
     (client,) = seeded["client"]
     contact, contact_name = seeded["contact"]
@@ -392,6 +432,9 @@ def test_sales_person_tours_their_screens(browser: Browser, live_server: LiveSer
         Stop("activity-add", f"/leads/{activity_lead}/activity/add/meeting", "New Meeting", trail=True),
         Stop("activity-quick", f"/leads/{activity_lead}/activity/add/demo?quick=1", "New Demo", trail=True),
         Stop("activity-detail", f"/leads/{activity_lead}/activity/{activity}", re.compile(r"^Meeting · "), trail=True),
+        Stop("schedule", "/activity-schedule", "Activity Schedule", opens=(("button", r"Add Schedule$"),)),
+        Stop("schedule-calendar", "/activity-schedule?view=calendar", "Activity Schedule"),
+        Stop("schedule-week", "/activity-schedule?view=calendar&mode=week", "Activity Schedule"),
         Stop("system", "/system", "System"),
         Stop("clients", "/system/client-management", "Client Management", trail=True),
         Stop("client-edit", f"/system/client-management/{client}", "Edit Client", trail=True),
@@ -406,7 +449,7 @@ def test_sales_person_tours_their_screens(browser: Browser, live_server: LiveSer
 
 @pytest.mark.parametrize("username", ["tl1", "topmanager"])
 def test_team_leader_and_top_management_tour_the_pipeline(browser: Browser, live_server: LiveServer,
-                                                          seeded: dict[str, Any], username: str) -> None:
+                                                          seeded: dict[str, Any], planned: None, username: str) -> None:
     draft, draft_name = seeded["draft"]
     activity_lead, activity = seeded["activity"]
     stops = [
@@ -414,6 +457,9 @@ def test_team_leader_and_top_management_tour_the_pipeline(browser: Browser, live
         Stop("lead-detail", f"/leads/{draft}", draft_name, trail=True),
         Stop("activity-detail", f"/leads/{activity_lead}/activity/{activity}", re.compile(r"^Meeting · "),
              trail=True),
+        # the team's plans, read-only (sales1's)
+        Stop("schedule", "/activity-schedule", "Activity Schedule"),
+        Stop("schedule-calendar", "/activity-schedule?view=calendar", "Activity Schedule"),
         Stop("system", "/system", "System"),
         Stop("inbox", "/user/inbox", "Inbox"),
         Stop("profile", "/user/profile", "My Profile"),

@@ -18,11 +18,7 @@ const system = (path: string, title: string): LaterRoute => ({
   area: 'system',
 });
 
-const app = (path: string, title: string): LaterRoute => ({ path, title, area: 'app' });
-
 export const LATER_ROUTES: LaterRoute[] = [
-  // User
-  app('/activity-schedule', 'Activity Schedule'),
   // System (documents 2 and 3)
   system('leads-management', 'Leads Management'),
   system('leads-management/add', 'Add Lead'),

@@ -196,6 +196,14 @@ export const routes: RouteObject[] = [
           },
           { path: '/user/inbox', element: <InboxPage /> },
           { path: '/system', element: <SystemIndexPage /> },
+          // Spec 2 §2.10: the activity schedule (the top bar's calendar button).
+          {
+            path: '/activity-schedule',
+            lazy: () =>
+              import('@/features/activities/pages/activity-schedule-page').then((m) => ({
+                Component: m.ActivitySchedulePage,
+              })),
+          },
           ...clientRoutes,
           ...contactRoutes,
           ...coaRoutes,

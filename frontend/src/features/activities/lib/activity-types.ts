@@ -23,3 +23,14 @@ export function typeSlug(value: number): string {
 export function activityFormPath(leadId: number, value: number, quick = false): string {
   return `/leads/${leadId}/activity/add/${typeSlug(value)}${quick ? '?quick=1' : ''}`;
 }
+
+/** Each type's colour on the schedule page: an antd tag preset and the calendar's event colour (a solid and a tint). */
+export const TYPE_COLORS: Record<number, { tag: string; solid: string; soft: string }> = {
+  1: { tag: 'blue', solid: '#1d4ed8', soft: '#eef3ff' },
+  2: { tag: 'purple', solid: '#7c3aed', soft: '#f3efff' },
+  3: { tag: 'green', solid: '#15803d', soft: '#ecfdf3' },
+};
+
+export function typeColor(value: number) {
+  return TYPE_COLORS[value] ?? TYPE_COLORS[1];
+}

@@ -1,0 +1,212 @@
+import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import FullCalendar, { useCalendarController, type DatesSetInfo, type EventDisplayInfo } from '@fullcalendar/react';
+import dayGridPlugin from '@fullcalendar/react/daygrid';
+import interactionPlugin from '@fullcalendar/react/interaction';
+import classicTheme from '@fullcalendar/react/themes/classic';
+import timeGridPlugin from '@fullcalendar/react/timegrid';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Drawer, Grid, Segmented, Space, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { scheduleCalendarQueryOptions } from '../api/schedule-api';
+import type { CalendarMode, ScheduleRow } from '../api/types';
+import { typeColor } from '../lib/activity-types';
+import { dayKey, EVENT_HOURS } from '../lib/schedule';
+import { ScheduleDayPanel } from './schedule-day-panel';
+import type { ScheduleActions } from './schedule-item';
+import '@fullcalendar/react/skeleton.css';
+import '@fullcalendar/react/themes/classic/theme.css';
+import '@fullcalendar/react/themes/classic/palette.css';
+
+const VIEWS: Record<CalendarMode, string> = { month: 'dayGridMonth', week: 'timeGridWeek' };
+const PLUGINS = [dayGridPlugin, timeGridPlugin, interactionPlugin, classicTheme];
+
+export interface ScheduleCalendarProps {
+  mode: CalendarMode;
+  onMode: (mode: CalendarMode) => void;
+  search: string;
+  /** The search box, in the calendar's toolbar. */
+  searchBox: ReactNode;
+  actions: ScheduleActions;
+  /** An event was clicked: its form when it may be changed, else its detail. */
+  onOpen: (row: ScheduleRow) => void;
+}
+
+/** An event: its time and client on a tinted chip with its type's edge; a dot in a phone's month, the time alone in a
+ *  phone's week (the type is its colour, the whole plan in its tooltip). */
+function EventChip({ info, size }: { info: EventDisplayInfo; size: 'dot' | 'time' | 'full' }) {
+  const row = info.event.extendedProps.row as ScheduleRow;
+  const color = typeColor(row.activityType);
+  const time = dayjs(row.scheduleTime).format('HH:mm');
+  const tip = `${time} ${row.media} · ${row.clientName} · ${row.projectName}`;
+  if (size === 'dot') return <span className="schedule-event__dot" style={{ background: color.solid }} title={tip} />;
+  return (
+    <span className="schedule-event__chip" style={{ background: color.soft, borderColor: color.solid }} title={tip}>
+      <span className="schedule-event__time">{time}</span>
+      {size === 'full' && <span className="schedule-event__title">{row.clientName}</span>}
+    </span>
+  );
+}
+
+/** The shown range's title: "November 2026", or a week's "23 – 29 Nov 2026" ("30 Nov – 6 Dec 2026"). */
+function rangeTitle(start: Date, end: Date, mode: CalendarMode): string {
+  const from = dayjs(start);
+  if (mode === 'month') return from.format('MMMM YYYY');
+  const to = dayjs(end).subtract(1, 'day');
+  if (from.year() !== to.year()) return `${from.format('D MMM YYYY')} – ${to.format('D MMM YYYY')}`;
+  return from.month() === to.month()
+    ? `${from.format('D')} – ${to.format('D MMM YYYY')}`
+    : `${from.format('D MMM')} – ${to.format('D MMM YYYY')}`;
+}
+
+/**
+ * The calendar view (spec 2 §2.10, §9): a month (the default) or a week, Monday first, with Today, previous and next;
+ * each plan one hour long in its type's colour. A day opens its plans beside the calendar (in a drawer on a phone).
+ */
+export default function ScheduleCalendar({ mode, onMode, search, searchBox, actions, onOpen }: ScheduleCalendarProps) {
+  const controller = useCalendarController();
+  const screens = Grid.useBreakpoint();
+  const phone = screens.md === false;
+  const side = screens.lg !== false;
+  const [range, setRange] = useState<{ currentDate: string; view: CalendarMode }>(() => ({
+    currentDate: dayjs().startOf(mode === 'month' ? 'month' : 'day').format('YYYY-MM-DD'),
+    view: mode,
+  }));
+  const [day, setDay] = useState(() => dayKey(dayjs()));
+  const [drawer, setDrawer] = useState(false);
+  const plans = useQuery({
+    ...scheduleCalendarQueryOptions(range.currentDate, range.view, search),
+    placeholderData: keepPreviousData,
+  });
+
+  // the URL's view (Month or Week) drives the calendar
+  useEffect(() => {
+    if (controller.view && controller.view.type !== VIEWS[mode]) controller.changeView(VIEWS[mode]);
+  }, [controller, mode]);
+
+  const events = useMemo(
+    () =>
+      (plans.data ?? []).map((row) => {
+        const start = dayjs(row.scheduleTime);
+        return {
+          id: String(row.id),
+          title: `${row.media} · ${row.clientName}`,
+          start: start.toDate(),
+          end: start.add(EVENT_HOURS, 'hour').toDate(),
+          // the chip draws the event (eventContent): FullCalendar's own box stays clear
+          color: 'transparent',
+          contrastColor: '#0f172a',
+          extendedProps: { row },
+        };
+      }),
+    [plans.data],
+  );
+
+  const openDay = (next: string) => {
+    setDay(next);
+    if (!side) setDrawer(true);
+  };
+  const stepDay = (next: string) => {
+    setDay(next);
+    // the panel's day leaves the calendar's range: the calendar follows it
+    const view = controller.view;
+    if (view && (dayjs(next).isBefore(view.currentStart, 'day') || !dayjs(next).isBefore(view.currentEnd, 'day'))) {
+      controller.gotoDate(next);
+    }
+  };
+  const datesSet = ({ view }: DatesSetInfo) => {
+    const next = { currentDate: dayKey(view.currentStart), view: view.type === VIEWS.week ? 'week' : 'month' } as const;
+    setRange((r) => (r.currentDate === next.currentDate && r.view === next.view ? r : next));
+  };
+
+  const panel = (
+    <ScheduleDayPanel day={day} search={search} onDay={stepDay} actions={actions} onOpen={onOpen} />
+  );
+
+  return (
+    <div className={side ? 'schedule-calendar schedule-calendar--side' : 'schedule-calendar'}>
+      <div className="schedule-calendar__main">
+        <div className="schedule-calendar__toolbar">
+          <Space.Compact>
+            <Button onClick={() => controller.today()}>Today</Button>
+            <Button icon={<LeftOutlined />} aria-label="Previous" onClick={() => controller.prev()} />
+            <Button icon={<RightOutlined />} aria-label="Next" onClick={() => controller.next()} />
+          </Space.Compact>
+          <Typography.Title level={5} className="schedule-calendar__title">
+            {controller.view ? rangeTitle(controller.view.currentStart, controller.view.currentEnd, mode) : ''}
+          </Typography.Title>
+          <div className="schedule-calendar__tools">
+            {searchBox}
+            <Segmented
+              value={mode}
+              onChange={(v) => onMode(v as CalendarMode)}
+              options={[
+                { value: 'month', label: 'Month' },
+                { value: 'week', label: 'Week' },
+              ]}
+            />
+          </div>
+        </div>
+        <div className={`schedule-calendar__grid schedule-calendar__grid--${mode}`} aria-busy={plans.isFetching}>
+          <FullCalendar
+            controller={controller}
+            plugins={PLUGINS}
+            initialView={VIEWS[mode]}
+            headerToolbar={false}
+            firstDay={1}
+            height="auto"
+            fixedWeekCount={false}
+            eventDisplay="block"
+            dayMaxEvents={3}
+            allDaySlot={false}
+            slotMinTime="06:00:00"
+            slotMaxTime="22:00:00"
+            scrollTime="08:00:00"
+            nowIndicator
+            eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+            slotHeaderFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+            dayHeaderContent={({ date }) => {
+              const d = dayjs(date);
+              const weekday = phone ? d.format('dd').slice(0, 1) : d.format('ddd');
+              return mode === 'week' ? (
+                <span className="schedule-calendar__weekday">
+                  {weekday} <b>{d.format('D')}</b>
+                </span>
+              ) : (
+                weekday
+              );
+            }}
+            events={events}
+            eventContent={(info) => <EventChip info={info} size={!phone ? 'full' : mode === 'month' ? 'dot' : 'time'} />}
+            eventClick={({ event, jsEvent }) => {
+              jsEvent.preventDefault();
+              const row = event.extendedProps.row as ScheduleRow;
+              // a phone's month shows dots too small to aim at: a tap opens the day's plans
+              if (phone && mode === 'month') openDay(dayKey(row.scheduleTime));
+              else onOpen(row);
+            }}
+            dateClick={({ date }) => openDay(dayKey(date))}
+            moreLinkClick={({ date }) => openDay(dayKey(date))}
+            datesSet={datesSet}
+            dayCellClass={(info) => (dayKey(info.date) === day ? 'schedule-calendar__day--chosen' : undefined)}
+          />
+        </div>
+      </div>
+      {side ? (
+        <aside className="schedule-calendar__side">{panel}</aside>
+      ) : (
+        <Drawer
+          open={drawer}
+          onClose={() => setDrawer(false)}
+          placement="bottom"
+          size="70vh"
+          title="Day Schedule"
+          className="schedule-day-drawer"
+          destroyOnHidden
+        >
+          {panel}
+        </Drawer>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import dayjs, { type Dayjs } from 'dayjs';
+import { DATE_FORMAT_SHORT } from '@/lib/format';
+
+/** Spec 2 §9: a calendar event lasts one hour. */
+export const EVENT_HOURS = 1;
+
+/** A day's heading on the schedule page: "Thu, 26-Nov-2026". */
+export function dayHeading(day: Dayjs | string): string {
+  return dayjs(day).format(`ddd, ${DATE_FORMAT_SHORT}`);
+}
+
+/** The day key (YYYY-MM-DD, the browser's day) of an instant. */
+export function dayKey(at: Dayjs | string | Date): string {
+  return dayjs(at).format('YYYY-MM-DD');
+}
+
+export interface DayGroup<T> {
+  day: string;
+  items: T[];
+}
+
+/** Rows grouped by their day, in the order they came (upcoming: soonest first; history: latest first). */
+export function groupByDay<T extends { scheduleTime: string }>(rows: T[]): DayGroup<T>[] {
+  const groups: DayGroup<T>[] = [];
+  for (const row of rows) {
+    const day = dayKey(row.scheduleTime);
+    const last = groups.at(-1);
+    if (last && last.day === day) last.items.push(row);
+    else groups.push({ day, items: [row] });
+  }
+  return groups;
+}
