@@ -85,4 +85,4 @@ CalendarView = Literal["month", "week"]
 Page = Annotated[int, Field(ge=1, le=100_000)]
 PerPage = Annotated[int, Field(ge=1, le=100)]
 Search = Annotated[str, Field(max_length=200)]
-CalendarDate = date
+CalendarDate = Annotated[date, Field(ge=date(2000, 1, 1), le=date(2100, 12, 31))]  # a calendar's page

@@ -171,6 +171,12 @@ class TestReading:
         r = client.get("/api/activity/schedule-list", params=params, headers=auth(client, "sales1"))
         assert r.status_code == 422
 
+    @pytest.mark.parametrize("params", [{"currentDate": "0001-01-01"}, {"currentDate": "9999-12-31"},
+                                        {"currentDate": "2026-02-30"}, {"view": "year"}])
+    def test_bad_calendar_parameters_are_422(self, client: TestClient, params: dict[str, Any]) -> None:
+        r = client.get("/api/activity/schedule-calendar", params=params, headers=auth(client, "sales1"))
+        assert r.status_code == 422
+
     def test_anonymous_is_401(self, client: TestClient) -> None:
         assert client.get("/api/activity/schedule-list").status_code == 401
         assert client.get("/api/activity/schedule-calendar").status_code == 401
