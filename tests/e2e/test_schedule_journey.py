@@ -1,0 +1,271 @@
+"""Schedule journey (issue 17): sales1, in Jakarta's time, plans a meeting from the month view, moves it in the week
+view, hears the bell ring for a plan due in seconds (the real reminder workflow on the session's worker), and removes
+another plan from the list. The month, the week and the list are screenshot at 1280 px, the month and the list at
+390 px. Every plan the journey makes, and the reminder it rings, are removed afterwards."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+from sqlalchemy import text
+
+from api.core.config import get_settings
+from api.core.db import make_engine
+from tests.e2e.conftest import ARTIFACTS, LiveServer
+from tests.e2e.pages.antd import choose
+from tests.e2e.test_approval_journey import _token
+from tests.e2e.test_journeys import sign_in
+
+SHOTS = ARTIFACTS / "schedule"
+JAKARTA = ZoneInfo("Asia/Jakarta")
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+MEETING = "Journey: walk the CIO through the proposal"
+TO_REMOVE = "Journey: a demo that is called off"
+DUE_SOON = "Journey: the presentation the bell reminds of"
+REMARKS = (MEETING, TO_REMOVE, DUE_SOON)
+UPDATED = "Activity Schedule information has been updated successfully."
+REMOVED = "Activity Schedule has been removed successfully."
+
+
+@dataclass(frozen=True)
+class Lead:
+    client_id: int
+    client_name: str
+    lead_id: int
+    project_name: str
+    pic_id: int
+    pic_name: str
+
+
+def _leads(http: httpx.Client, headers: dict[str, str]) -> list[Lead]:
+    """A lead with a person in charge from each of two of sales1's clients (what the schedule form offers)."""
+    found: list[Lead] = []
+    for client in http.get("/api/activity/client", headers=headers).json()["results"]:
+        for project in http.get(f"/api/activity/project/{client['clientId']}", headers=headers).json()["results"]:
+            pics = http.get(f"/api/activity/pic/{project['leadId']}", headers=headers).json()["results"]
+            if pics:
+                found.append(Lead(client["clientId"], client["clientName"], project["leadId"], project["projectName"],
+                                  pics[0]["picId"], pics[0]["picName"]))
+                break
+        if len(found) == 2:
+            return found
+    pytest.fail(f"sales1 needs leads with a person in charge at two clients; found {found}")
+
+
+@pytest.fixture
+def planning(live_server: LiveServer) -> Iterator[tuple[httpx.Client, dict[str, str], list[Lead]]]:
+    """sales1's API client and two of their leads; afterwards every plan with the journey's remarks is removed (through
+    the API, so its reminder ends 'removed'; the database for one already past), and the reminder it rang."""
+    started = datetime.now(UTC)
+    with httpx.Client(base_url=live_server.url, timeout=30) as http:
+        headers = _token(http, "sales1")
+        leads = _leads(http, headers)
+        yield http, headers, leads
+        engine = make_engine(live_server.database_url)
+        try:
+            with engine.begin() as conn:
+                ids = conn.execute(text(
+                    "SELECT s.id FROM activity_schedules s JOIN users u ON u.id = s.owner_id "
+                    "WHERE u.username = 'sales1' AND s.notes = ANY(:remarks)"), {"remarks": list(REMARKS)}).scalars()
+                for schedule_id in list(ids):
+                    http.delete(f"/api/activity/schedule/{schedule_id}", headers=headers)
+                conn.execute(text("DELETE FROM activity_schedules WHERE notes = ANY(:remarks)"),
+                             {"remarks": list(REMARKS)})
+                conn.execute(text(
+                    "DELETE FROM notifications n USING users u WHERE u.id = n.user_id AND u.username = 'sales1' "
+                    "AND n.kind = 'REMINDER' AND n.lead_id = ANY(:leads) AND n.created_at >= :started"),
+                    {"leads": [lead.lead_id for lead in leads], "started": started})
+        finally:
+            engine.dispose()
+
+
+def _plan(http: httpx.Client, headers: dict[str, str], lead: Lead, activity: tuple[int, str], at: datetime,
+          remark: str) -> int:
+    body = {"client": {"value": lead.client_id, "label": lead.client_name},
+            "projectName": {"value": lead.lead_id, "label": lead.project_name},
+            "personInCharge": {"value": lead.pic_id, "label": lead.pic_name},
+            "activity": {"value": activity[0], "label": activity[1]}, "dateAndTime": at.isoformat(), "remark": remark}
+    r = http.post("/api/activity/schedule", json=body, headers=headers)
+    assert r.status_code == 200, r.text
+    return int(r.json()["results"]["id"])
+
+
+def _new_page(browser: Browser, live_server: LiveServer, viewport: dict[str, int], errors: list[str]) -> Page:
+    phone = viewport["width"] < 500
+    context = browser.new_context(base_url=live_server.url, viewport=viewport,  # type: ignore[arg-type]
+                                  timezone_id="Asia/Jakarta", is_mobile=phone, has_touch=phone)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" and "Content Security Policy" in m.text
+            else None)
+    return page
+
+
+def _shot(page: Page, name: str, full_page: bool = True) -> None:
+    # from the top: a full-page shot of a scrolled page draws the sticky top bar halfway down
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(500)  # toasts, dialogs and dropdowns finish their animations
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full_page)
+
+
+def _choose_day(page: Page, dialog: Locator, day: date) -> None:
+    dialog.get_by_placeholder("Date").click()
+    panel = page.locator(".ant-picker-dropdown:visible")
+    expect(panel).to_be_visible()
+    cell = panel.locator(f"td[title='{day.isoformat()}']")
+    if cell.count() == 0:
+        panel.locator(".ant-picker-header-next-btn").first.click()
+    cell.first.click()
+    expect(dialog.get_by_placeholder("Time")).to_have_value("09:00")
+
+
+def _choose_hour(page: Page, dialog: Locator, hour: int) -> None:
+    dialog.get_by_placeholder("Time").click()
+    hours = page.locator(".ant-picker-dropdown:visible .ant-picker-time-panel-column").first
+    # the column scrolls to the chosen hour as it opens: a click while it moves lands on another hour, or none
+    steady, last = 0, -1.0
+    while steady < 3:
+        page.wait_for_timeout(100)
+        now = float(hours.evaluate("(column) => column.scrollTop"))
+        steady, last = (steady + 1 if now == last else 0), now
+    hours.locator(".ant-picker-time-panel-cell", has_text=f"{hour:02d}").first.click()
+    # the field previews the hour under the pointer, and the column has scrolled under it: move away, then read it
+    dialog.locator(".ant-modal-title").click()  # closes the time panel
+    expect(page.locator(".ant-picker-dropdown:visible")).to_have_count(0)
+    expect(dialog.get_by_placeholder("Time")).to_have_value(f"{hour:02d}:00")
+
+
+def _event(grid: Locator, day: date, title: str) -> Locator:
+    """The chip of the plan titled '<HH:mm> <Meeting> · <client> · <project>' in the day's cell or column."""
+    return grid.locator(f"[data-date='{day.isoformat()}']").locator(f".schedule-event__chip[title='{title}']")
+
+
+def _schedule_time(live_server: LiveServer, remark: str) -> str:
+    engine = make_engine(live_server.database_url)
+    with engine.connect() as conn:
+        found = conn.execute(text(
+            "SELECT to_char(schedule_time AT TIME ZONE 'Asia/Jakarta', 'YYYY-MM-DD HH24:MI') FROM activity_schedules "
+            "WHERE notes = :remark"), {"remark": remark}).scalar_one()
+    engine.dispose()
+    return str(found)
+
+
+def test_sales_person_plans_moves_hears_and_removes(browser: Browser, live_server: LiveServer,
+                                                    planning: tuple[httpx.Client, dict[str, str], list[Lead]]) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    http, headers, (lead, other) = planning
+    now = datetime.now(JAKARTA)
+    day = (now + timedelta(days=3)).date()
+    # another plan, the one the list will remove: the day before the meeting, 15:00
+    _plan(http, headers, other, (3, "Demo"), datetime.combine(day - timedelta(days=1), datetime.min.time(),
+                                                              JAKARTA).replace(hour=15), TO_REMOVE)
+    errors: list[str] = []
+    page = _new_page(browser, live_server, DESKTOP, errors)
+    sign_in(page, "sales1")
+
+    # 1. the month view: add a meeting through the dialog
+    page.goto("/activity-schedule?view=calendar")
+    grid = page.locator(".schedule-calendar__grid")
+    expect(grid.locator("[data-date]").first).to_be_visible()
+    page.get_by_role("button", name="Add Schedule").click()
+    dialog = page.get_by_role("dialog", name="Add Activity Schedule")
+    expect(dialog).to_be_visible()
+    choose(page, "Activity", "Meeting", dialog)
+    choose(page, "Client", lead.client_name, dialog)
+    choose(page, "Project Name", lead.project_name, dialog)
+    choose(page, "Person in Charge", lead.pic_name, dialog)
+    _choose_day(page, dialog, day)
+    _choose_hour(page, dialog, 10)
+    dialog.get_by_label("Remark").fill(MEETING)
+    dialog.get_by_role("button", name="Save").click()
+    expect(page.get_by_text(f"Activity Schedule 'Meeting' with {lead.client_name} on {lead.project_name} project "
+                            "has been set successfully.")).to_be_visible()
+    expect(dialog).to_have_count(0)
+    if grid.locator(f"[data-date='{day.isoformat()}']").count() == 0:  # the day is in next month's grid
+        page.get_by_role("button", name="Next").click()
+    meeting = f"Meeting · {lead.client_name} · {lead.project_name}"
+    expect(_event(grid, day, f"10:00 {meeting}")).to_be_visible()
+    assert _schedule_time(live_server, MEETING) == f"{day.isoformat()} 10:00"
+    _shot(page, "month-1280")
+
+    # 2. the week of the meeting: move it to 14:00
+    page.locator(".ant-segmented-item", has_text="Week").click()
+    expect(page).to_have_url(re.compile(r"mode=week"))
+    for _ in range(2):
+        expect(grid.locator("[data-date]").first).to_be_visible()
+        if grid.locator(f"[data-date='{day.isoformat()}']").count():
+            break
+        page.get_by_role("button", name="Next").click()
+    _event(grid, day, f"10:00 {meeting}").click()
+    dialog = page.get_by_role("dialog", name="Edit Activity Schedule")
+    expect(dialog.get_by_label("Remark")).to_have_value(MEETING)
+    _choose_hour(page, dialog, 14)
+    dialog.get_by_role("button", name="Save").click()
+    expect(page.get_by_text(UPDATED)).to_be_visible()
+    expect(_event(grid, day, f"14:00 {meeting}")).to_be_visible()
+    expect(_event(grid, day, f"10:00 {meeting}")).to_have_count(0)
+    assert _schedule_time(live_server, MEETING) == f"{day.isoformat()} 14:00"
+    _shot(page, "week-1280")
+
+    # 3. the bell: a presentation whose reminder is due in five seconds
+    bell = page.locator("button.notification-bell")
+    label = bell.get_attribute("aria-label") or ""
+    unread = int(m.group(1)) if (m := re.search(r"(\d+) unread", label)) else 0
+    minutes = get_settings().schedule_reminder_minutes
+    _plan(http, headers, other, (2, "Presentation"), datetime.now(UTC) + timedelta(minutes=minutes, seconds=5),
+          DUE_SOON)
+    expect(bell).to_have_attribute("aria-label", f"Notifications, {unread + 1} unread", timeout=40_000)
+    expect(bell.locator(".ant-badge-count")).to_have_attribute("title", str(unread + 1))
+    bell.click()
+    reminder = page.locator(".notification-panel .notification-item",
+                            has_text=f"Reminder: Presentation with {other.client_name} on {other.project_name} at ")
+    expect(reminder).to_be_visible()
+    expect(reminder).to_have_class(re.compile("is-unread"))
+    _shot(page, "bell-1280")
+    page.keyboard.press("Escape")
+    expect(page.locator(".notification-panel")).to_be_hidden()
+
+    # 5. (before the removal, so each view has the three plans) the list, and a phone's month and list
+    page.goto("/activity-schedule")
+    expect(page.get_by_text(TO_REMOVE)).to_be_visible()
+    _shot(page, "list-1280")
+    phone = _new_page(browser, live_server, PHONE, errors)
+    sign_in(phone, "sales1")
+    phone.goto("/activity-schedule?view=calendar")
+    expect(phone.locator(".schedule-calendar__grid .schedule-event__dot").first).to_be_visible()
+    _shot(phone, "month-390", full_page=False)  # a phone's fixed bottom bar: what the screen shows
+    phone.goto("/activity-schedule")
+    expect(phone.get_by_text(MEETING)).to_be_visible()
+    _shot(phone, "list-390", full_page=False)
+    phone.context.close()
+
+    # 4. the list: remove the demo
+    to_remove = day - timedelta(days=1)
+    name = f"Demo with {other.client_name} at {to_remove.day}-{to_remove:%b-%Y} 15:00"
+    page.get_by_role("button", name=f"Actions for {name}").click()
+    page.get_by_role("menuitem", name="Remove").click()
+    confirm = page.get_by_role("dialog", name="Remove Activity Schedule?")
+    expect(confirm).to_contain_text(f"Do you want to remove the Demo with {other.client_name}")
+    confirm.get_by_role("button", name="Remove").click()
+    expect(page.get_by_text(REMOVED)).to_be_visible()
+    expect(page.get_by_text(TO_REMOVE)).to_have_count(0)
+    expect(page.get_by_role("button", name=f"Actions for {name}")).to_have_count(0)
+    expect(page.get_by_text(MEETING)).to_be_visible()
+    engine = make_engine(live_server.database_url)
+    with engine.connect() as conn:
+        left = conn.execute(text("SELECT count(*) FROM activity_schedules WHERE notes = :r"),
+                            {"r": TO_REMOVE}).scalar_one()
+    engine.dispose()
+    assert left == 0
+
+    page.context.close()
+    assert not errors, errors
