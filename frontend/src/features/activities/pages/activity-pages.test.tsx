@@ -176,6 +176,46 @@ describe('ActivityDetailPage', () => {
     expect(trail).toHaveTextContent('Leads/PT Nusantara Data Center/Lead History/Presentation/Activity Detail');
   });
 
+  it('plays, lists and downloads what it has, and says so when a download fails', async () => {
+    setToken('tok');
+    const file = (id: number, filename: string, key: string, size: number, contentType: string) => ({
+      id, filename, key, size, contentType,
+    });
+    stubApi(makeSession({ pageAccess: { dashboard: FULL, leads: FULL } }), (_req, url) => {
+      if (url.pathname === '/api/activity/19/77')
+        return json(200, {
+          results: {
+            id: 77, leadId: 19, projectName: 'IT Strategy Assessment', clientName: 'PT Nusantara Data Center', type: 1,
+            media: 'Meeting', picId: 5, picName: 'Rina Kartika', activityNotes: 'Demo next week.', latitude: -6.24,
+            longitude: 106.63, placeName: 'Gading Serpong', placeAddress: 'Kelapa Dua, Tangerang',
+            createdByName: 'Andi Pratama', createdAt: '2026-11-26T03:00:00Z',
+          },
+        });
+      if (url.pathname === '/api/activity/files/19/77')
+        return json(200, {
+          results: {
+            recordings: [file(1, 'Voice Note-1', 'recording-a.webm', 2_621_440, 'audio/webm')],
+            photos: [file(2, 'site.png', 'photo-b.png', 1_048_576, 'image/png')],
+            files: [file(3, 'Minutes.pdf', 'file-c.pdf', 314_573, 'application/pdf')],
+          },
+        });
+      if (url.pathname.startsWith('/api/activity/recordings/load/') || url.pathname.startsWith('/api/activity/photos/load/'))
+        return new Response(new Uint8Array([1, 2, 3]), { status: 200, headers: { 'Content-Type': 'application/octet-stream' } });
+      if (url.pathname === '/api/activity/files/download/77/file-c.pdf') return json(500, { messages: ['boom'] });
+      return undefined;
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:activity');
+    URL.revokeObjectURL = vi.fn();
+    renderApp('/leads/19/activity/77');
+    expect(await screen.findByText('Voice Note-1')).toBeInTheDocument();
+    expect(screen.getByText('2,5 MB')).toBeInTheDocument();
+    expect(screen.getByText('Rina Kartika')).toBeInTheDocument();
+    expect(screen.getByText('Gading Serpong')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Voice Note-1')).toHaveAttribute('src', 'blob:activity');
+    fireEvent.click(screen.getByRole('button', { name: 'Download Minutes.pdf' }));
+    expect(await screen.findByText('Sorry we are unable to download the file you requested.')).toBeInTheDocument();
+  });
+
   it('is not found for an activity the server does not show', async () => {
     setToken('tok');
     stubApi(makeSession({ pageAccess: { dashboard: FULL, leads: FULL } }));
