@@ -91,6 +91,7 @@ bench: $(PY_STAMP)
 	$(PY) bench/activity_uploads.py
 	$(PY) bench/notification_streams.py
 	$(PY) bench/dashboard.py
+	$(PY) bench/schedule.py
 
 clean:
 	rm -rf .test-data frontend/dist

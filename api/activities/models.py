@@ -53,7 +53,10 @@ class ActivitySchedule(Base):
     (and, with the schedule page, on its own). `owner_id` is the sales person whose plan it is."""
 
     __tablename__ = "activity_schedules"
+    # a list page of a team (or of everyone) reads the time index in order and stops after the page; the owner
+    # index serves one sales person
     __table_args__ = (Index("ix_activity_schedules_owner_time", "owner_id", "schedule_time"),
+                      Index("ix_activity_schedules_time_owner", "schedule_time", "owner_id"),
                       Index("ix_activity_schedules_lead_time", "lead_id", "schedule_time"))
 
     id: Mapped[int] = mapped_column(primary_key=True)

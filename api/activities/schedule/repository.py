@@ -1,5 +1,6 @@
-"""Activity schedule queries: every read joins the lead, its client, the person in charge and the owner in one
-statement; `scope` is the owners the caller may see (None: everyone)."""
+"""Activity schedule queries: every read joins the lead's project name, its client, the person in charge and the owner
+in one statement (the columns a row shows, not whole leads and clients: a team's month is hundreds of rows); `scope`
+is the owners the caller may see (None: everyone)."""
 
 from __future__ import annotations
 
@@ -17,11 +18,13 @@ from api.leads.models import Lead
 from api.users.models import User
 
 Scope = list[int] | None
-Found = tuple[ActivitySchedule, Lead, Client, str | None, str | None]
+# the schedule, its lead's project name, the client's id and name, the person in charge's and the owner's names
+Found = tuple[ActivitySchedule, str, int, str, str | None, str | None]
 
 
 def _base(scope: Scope, search: str | None) -> Any:
-    stmt = (select(ActivitySchedule, Lead, Client, Contact.fullname, User.fullname)
+    stmt = (select(ActivitySchedule, Lead.project_name, Client.id, Client.client_name, Contact.fullname,
+                   User.fullname)
             .join(Lead, Lead.id == ActivitySchedule.lead_id)
             .join(Client, Client.id == Lead.client_id)
             .outerjoin(Contact, Contact.id == ActivitySchedule.pic_contact_id)
@@ -37,7 +40,7 @@ def _base(scope: Scope, search: str | None) -> Any:
 
 
 def _rows(session: Session, stmt: Any) -> list[Found]:
-    return [(s, lead, client, pic, owner) for s, lead, client, pic, owner in session.execute(stmt).tuples()]
+    return list(session.execute(stmt).tuples())
 
 
 def page(session: Session, scope: Scope, search: str | None, now: datetime, upcoming: bool, offset: int,

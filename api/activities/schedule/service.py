@@ -42,9 +42,9 @@ JAKARTA = timedelta(hours=7)  # the calendar's days are Jakarta's (UTC+7, no day
 
 
 def _row(found: repo.Found, actor: User, now: datetime) -> ScheduleRow:
-    s, lead, client, pic, owner = found
-    return ScheduleRow(id=s.id, client_id=client.id, client_name=client.client_name, leads_id=lead.id,
-                       project_name=lead.project_name, pic_id=s.pic_contact_id, pic_name=pic,
+    s, project_name, client_id, client_name, pic, owner = found
+    return ScheduleRow(id=s.id, client_id=client_id, client_name=client_name, leads_id=s.lead_id,
+                       project_name=project_name, pic_id=s.pic_contact_id, pic_name=pic,
                        activity_type=s.activity_type, media=TYPES[s.activity_type], schedule_time=s.schedule_time,
                        schedule_notes=s.notes, owner_id=s.owner_id, owner_name=owner,
                        editable=s.owner_id == actor.id and s.schedule_time > now)
