@@ -17,6 +17,7 @@ from temporalio.client import Client
 
 from api.core.config import get_settings
 from api.leads.models import Lead
+from api.notifications.models import Notification
 from tests.conftest import Services, auth, run_async
 from tests.integration.leads.conftest import new_lead
 from workflows.contracts.reminders import schedule_reminder_id
@@ -40,7 +41,9 @@ def planned_lead(live: TestClient) -> Iterator[dict[str, Any]]:
     lead = new_lead(live, refs, projectName=PROJECT)
     yield lead
     session = live.app.state.session_factory()  # type: ignore[attr-defined]
-    session.execute(delete(Lead).where(Lead.id == lead["id"]))  # its schedules and notifications go with it
+    # the reminders it rang (a notification names its lead without a foreign key: it outlives the lead)
+    session.execute(delete(Notification).where(Notification.lead_id == lead["id"]))
+    session.execute(delete(Lead).where(Lead.id == lead["id"]))  # its schedules go with it
     session.commit()
     session.close()
 
