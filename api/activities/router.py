@@ -3,8 +3,8 @@ answers only for a lead the caller may see (404 otherwise), every file included.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from typing import Annotated
+from zoneinfo import ZoneInfo
 
 from anyio import to_thread
 from fastapi import APIRouter, File, Form, Path, Query, Request, UploadFile
@@ -118,19 +118,18 @@ def schedule_list(session: SessionDep, actor: Lister,
 
 
 @router.get("/schedule-calendar", summary="The schedules a month (whole weeks) or week view around a date shows")
-def schedule_calendar(session: SessionDep, actor: Lister,
+def schedule_calendar(session: SessionDep, actor: Lister, settings: SettingsDep,
                       current_date: Annotated[CalendarDate | None, Query(alias="currentDate")] = None,
                       view: CalendarView = "month", search: Search | None = None) -> Envelope[list[ScheduleRow]]:
-    today = (datetime.now(UTC) + schedules.JAKARTA).date()
-    return ok(schedules.calendar(session=session, actor=actor, current=current_date or today, view=view,
-                                 search=search))
+    return ok(schedules.calendar(session=session, actor=actor, current=current_date, view=view, search=search,
+                                 zone=ZoneInfo(settings.time_zone)))
 
 
 @router.post("/schedule", summary="Plan an activity (its reminder is set)")
 def add_schedule(body: ScheduleIn, session: SessionDep, actor: Writer, temporal: TemporalDep,
                  settings: SettingsDep) -> Envelope[ScheduleSaved]:
     saved = schedules.create(session=session, actor=actor, data=body)
-    reminders.tell(temporal, settings, saved.id)
+    reminders.tell(temporal, settings.temporal_task_queue, [saved.id])
     return ok(saved)
 
 
@@ -138,7 +137,7 @@ def add_schedule(body: ScheduleIn, session: SessionDep, actor: Writer, temporal:
 def edit_schedule(body: ScheduleUpdate, session: SessionDep, actor: Writer, temporal: TemporalDep,
                   settings: SettingsDep) -> Envelope[ScheduleSaved]:
     saved = schedules.update(session=session, actor=actor, data=body)
-    reminders.tell(temporal, settings, saved.id)
+    reminders.tell(temporal, settings.temporal_task_queue, [saved.id])
     return ok(saved)
 
 
@@ -146,7 +145,7 @@ def edit_schedule(body: ScheduleUpdate, session: SessionDep, actor: Writer, temp
 def remove_schedule(schedule_id: Id, session: SessionDep, actor: Writer, temporal: TemporalDep,
                     settings: SettingsDep) -> Envelope[ScheduleSaved]:
     saved = schedules.remove(session=session, actor=actor, schedule_id=schedule_id)
-    reminders.tell(temporal, settings, schedule_id)
+    reminders.tell(temporal, settings.temporal_task_queue, [schedule_id])
     return ok(saved)
 
 
@@ -171,7 +170,7 @@ def get_activity(lead_id: Id, activity_id: Id, session: SessionDep, actor: Reade
                          "files up to 15 MB each)",
              openapi_extra={**body_limit(BODY_LIMIT), **json_encoding("data")})
 async def create_activity(
-    request: Request, session: SessionDep, actor: Writer,
+    request: Request, session: SessionDep, actor: Writer, temporal: TemporalDep, settings: SettingsDep,
     data: Annotated[str, Form(max_length=DATA_LIMIT, description="The activity as JSON (ActivityCreate)",
                               json_schema_extra=json_part(ActivityCreate))],
     recordings: Annotated[list[UploadFile] | None, File(max_length=MAX_RECORDINGS)] = None,
@@ -190,7 +189,9 @@ async def create_activity(
              for kind, sent in ((service.RECORDING, recordings), (service.PHOTO, photos), (service.FILE, files))}
 
     def save() -> Created:
-        return service.create(session=session, storage=request.app.state.storage, actor=actor, data=payload,
-                              parts=parts)
+        created, plans = service.create(session=session, storage=request.app.state.storage, actor=actor,
+                                        data=payload, parts=parts)
+        reminders.tell(temporal, settings.temporal_task_queue, plans)  # the next steps ring like any plan
+        return created
 
     return ok(await to_thread.run_sync(save))

@@ -10,14 +10,12 @@ from typing import BinaryIO
 from sqlalchemy.orm import Session
 
 from api.activities import repository as repo
-from api.activities.models import TYPES, Activity, ActivityFile, ActivitySchedule
+from api.activities.models import TYPES, Activity, ActivityFile
+from api.activities.schedule import service as schedules
 from api.activities.schemas import (
     NOTES_REQUIRED,
     PIC_NOT_OF_LEAD,
     PIC_REQUIRED,
-    SCHEDULE_ACTIVITY_REQUIRED,
-    SCHEDULE_TIME_PAST,
-    SCHEDULE_TIME_REQUIRED,
     ActivityClientOption,
     ActivityCreate,
     ActivityDetail,
@@ -157,22 +155,6 @@ def _shown_name(upload: uploads.Upload) -> str:
     return _UNSAFE.sub("_", upload.filename).strip()[:150] or f"file.{upload.ext}"
 
 
-def _schedule_errors(data: ActivityCreate) -> list[dict[str, str]]:
-    """The form's next steps: variant 1 plans at least one; each names its activity and a time to come."""
-    fields: list[dict[str, str]] = []
-    if data.variant == 1 and not data.schedule:
-        fields.append({"field": "schedule.0.activity", "message": SCHEDULE_ACTIVITY_REQUIRED})
-        fields.append({"field": "schedule.0.dateAndTime", "message": SCHEDULE_TIME_REQUIRED})
-    now = datetime.now(UTC)
-    for i, item in enumerate(data.schedule):
-        if item.activity is None or item.activity.value not in TYPES:
-            fields.append({"field": f"schedule.{i}.activity", "message": SCHEDULE_ACTIVITY_REQUIRED})
-        if item.date_and_time is None:
-            fields.append({"field": f"schedule.{i}.dateAndTime", "message": SCHEDULE_TIME_REQUIRED})
-        elif item.date_and_time <= now:
-            fields.append({"field": f"schedule.{i}.dateAndTime", "message": SCHEDULE_TIME_PAST})
-    return fields
-
 
 def schedules_of_lead(*, session: Session, actor: User, lead_id: int) -> list[LeadScheduleRow]:
     """The lead's planned activities still to come, soonest first (the activity form's right column)."""
@@ -184,9 +166,10 @@ def schedules_of_lead(*, session: Session, actor: User, lead_id: int) -> list[Le
 
 
 def create(*, session: Session, storage: Storage, actor: User, data: ActivityCreate,
-           parts: dict[str, list[Part]]) -> Created:
-    """Record an activity on a lead the actor may work on, with its files (`parts` by kind), whole or not at all;
-    the lead's last contacted time moves and its history records the activity."""
+           parts: dict[str, list[Part]]) -> tuple[Created, list[int]]:
+    """Record an activity on a lead the actor may work on, with its files (`parts` by kind) and its next steps,
+    whole or not at all; the lead's last contacted time moves and its history records the activity. Answers the
+    ids of the plans made too (their reminders are told once this has committed)."""
     lead = visibility.visible_or_404(session, actor, data.leads_id)
     # each file is checked by size and content where it was spooled, before anything is written
     checked = {kind: [uploads.inspect(file, name, KINDS[kind]) for file, name in parts.get(kind, [])]
@@ -199,7 +182,7 @@ def create(*, session: Session, storage: Storage, actor: User, data: ActivityCre
         fields.append({"field": "personInCharge", "message": PIC_REQUIRED})
     if pic_id is not None and pic_id not in {p.pic_id for p in lead_detail.pics(session, lead.id)}:
         fields.append({"field": "personInCharge", "message": PIC_NOT_OF_LEAD})
-    fields += _schedule_errors(data)
+    fields += schedules.next_step_errors(data.schedule, required=data.variant == 1)
     if fields:
         raise ValidationFailed([f["message"] for f in fields], extra={"fields": fields})
 
@@ -218,11 +201,8 @@ def create(*, session: Session, storage: Storage, actor: User, data: ActivityCre
             name = recording_name(upload.filename, n) if kind == RECORDING else _shown_name(upload)
             session.add(ActivityFile(activity_id=activity.id, kind=kind, filename=name, key=key, size=upload.size,
                                      content_type=upload.media_type, seq=n))
-    for item in data.schedule:
-        assert item.activity is not None and item.date_and_time is not None  # _schedule_errors
-        session.add(ActivitySchedule(lead_id=lead.id, activity_type=item.activity.value, pic_contact_id=pic_id,
-                                     schedule_time=item.date_and_time, notes=(item.remark or "").strip() or None,
-                                     owner_id=actor.id, activity_id=activity.id))
+    plans = schedules.add_next_steps(session, lead_id=lead.id, owner_id=actor.id, pic_id=pic_id,
+                                     activity_id=activity.id, items=data.schedule)
     lead_contacted.record_contact(session=session, lead=lead, actor=actor, at=now, what=TYPES[data.type])
     session.commit()
-    return Created(id=activity.id)
+    return Created(id=activity.id), [p.id for p in plans]

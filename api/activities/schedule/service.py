@@ -4,7 +4,9 @@ it was."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
 
 from sqlalchemy.orm import Session
 
@@ -22,7 +24,6 @@ from api.activities.schedule.schemas import (
     REMARK_REQUIRED,
     REMOVED,
     SCHEDULE_NOT_FOUND,
-    TIME_PAST,
     TIME_REQUIRED,
     UPDATED,
     ScheduleIn,
@@ -32,13 +33,18 @@ from api.activities.schedule.schemas import (
     ScheduleSaved,
     ScheduleUpdate,
 )
+from api.activities.schemas import (
+    SCHEDULE_ACTIVITY_REQUIRED,
+    SCHEDULE_TIME_PAST,
+    SCHEDULE_TIME_REQUIRED,
+    ScheduleItemIn,
+)
+from api.clients.models import Client
 from api.core.errors import Forbidden, NotFound, ValidationFailed
 from api.leads import detail as lead_detail
 from api.leads import visibility
 from api.leads.models import Lead
 from api.users.models import User
-
-JAKARTA = timedelta(hours=7)  # the calendar's days are Jakarta's (UTC+7, no daylight saving)
 
 
 def _row(found: repo.Found, actor: User, now: datetime) -> ScheduleRow:
@@ -60,8 +66,13 @@ def listing(*, session: Session, actor: User, event_type: str, search: str | Non
                         pagination=SchedulePagination(current_page=page, has_more=len(found) > per_page))
 
 
-def calendar_range(current: date, view: str) -> tuple[datetime, datetime]:
-    """The instants a month view (its whole weeks, Monday first) or a week view around `current` covers."""
+def today(zone: ZoneInfo) -> date:
+    return datetime.now(zone).date()
+
+
+def calendar_range(current: date, view: str, zone: ZoneInfo) -> tuple[datetime, datetime]:
+    """The instants a month view (its whole weeks, Monday first) or a week view around `current` covers, its days
+    the business's (TIME_ZONE)."""
     if view == "week":
         start = current - timedelta(days=current.weekday())
         end = start + timedelta(days=7)
@@ -70,12 +81,13 @@ def calendar_range(current: date, view: str) -> tuple[datetime, datetime]:
         start = first - timedelta(days=first.weekday())
         next_month = (first + timedelta(days=32)).replace(day=1)
         end = next_month + timedelta(days=(7 - next_month.weekday()) % 7)
-    return (datetime.combine(start, time(), UTC) - JAKARTA, datetime.combine(end, time(), UTC) - JAKARTA)
+    return datetime.combine(start, time(), zone), datetime.combine(end, time(), zone)
 
 
-def calendar(*, session: Session, actor: User, current: date, view: str, search: str | None) -> list[ScheduleRow]:
+def calendar(*, session: Session, actor: User, current: date | None, view: str, search: str | None,
+             zone: ZoneInfo) -> list[ScheduleRow]:
     now = datetime.now(UTC)
-    start, end = calendar_range(current, view)
+    start, end = calendar_range(current or today(zone), view, zone)
     scope = visibility.visible_sales_ids(session, actor)
     return [_row(f, actor, now) for f in repo.between(session, scope, search, start, end)]
 
@@ -96,7 +108,7 @@ def _checked(session: Session, actor: User, data: ScheduleIn) -> tuple[Lead, int
     remark = (data.remark or "").strip()
     need(remark or None, "remark", REMARK_REQUIRED)
     if data.date_and_time is not None and data.date_and_time <= datetime.now(UTC):
-        fields.append({"field": "dateAndTime", "message": TIME_PAST})
+        fields.append({"field": "dateAndTime", "message": SCHEDULE_TIME_PAST})
     lead = None
     if data.client and data.project_name:
         scope = visibility.visible_sales_ids(session, actor)
@@ -124,8 +136,44 @@ def create(*, session: Session, actor: User, data: ScheduleIn) -> ScheduleSaved:
                                 notes=remark, owner_id=actor.id)
     session.add(schedule)
     session.commit()
-    client = data.client.label if data.client and data.client.label else ""
-    return ScheduleSaved(id=schedule.id, message=added_message(activity, client, lead.project_name))
+    client = session.get(Client, lead.client_id)  # the client's name as kept, not as the form labelled it
+    return ScheduleSaved(id=schedule.id, message=added_message(activity, client.client_name if client else "",
+                                                                lead.project_name))
+
+
+# -- the activity form's next steps (spec 2 §3.4 schedule items) ------------------------------------------------
+
+def next_step_errors(items: Sequence[ScheduleItemIn], *, required: bool) -> list[dict[str, str]]:
+    """The form's next steps: `required` (the first variant) plans at least one; each names its activity and a time
+    to come."""
+    fields: list[dict[str, str]] = []
+    if required and not items:
+        fields.append({"field": "schedule.0.activity", "message": SCHEDULE_ACTIVITY_REQUIRED})
+        fields.append({"field": "schedule.0.dateAndTime", "message": SCHEDULE_TIME_REQUIRED})
+    now = datetime.now(UTC)
+    for i, item in enumerate(items):
+        if item.activity is None or item.activity.value not in TYPES:
+            fields.append({"field": f"schedule.{i}.activity", "message": SCHEDULE_ACTIVITY_REQUIRED})
+        if item.date_and_time is None:
+            fields.append({"field": f"schedule.{i}.dateAndTime", "message": SCHEDULE_TIME_REQUIRED})
+        elif item.date_and_time <= now:
+            fields.append({"field": f"schedule.{i}.dateAndTime", "message": SCHEDULE_TIME_PAST})
+    return fields
+
+
+def add_next_steps(session: Session, *, lead_id: int, owner_id: int, pic_id: int | None, activity_id: int,
+                   items: Sequence[ScheduleItemIn]) -> list[ActivitySchedule]:
+    """Plan the checked next steps of an activity (flushed: their ids are known; the caller commits, then tells
+    their reminders)."""
+    plans = []
+    for item in items:
+        assert item.activity is not None and item.date_and_time is not None  # next_step_errors
+        plans.append(ActivitySchedule(lead_id=lead_id, activity_type=item.activity.value, pic_contact_id=pic_id,
+                                      schedule_time=item.date_and_time, notes=(item.remark or "").strip() or None,
+                                      owner_id=owner_id, activity_id=activity_id))
+    session.add_all(plans)
+    session.flush()
+    return plans
 
 
 def _own_upcoming(session: Session, actor: User, schedule_id: int) -> ActivitySchedule:

@@ -12,9 +12,10 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import delete
+from sqlalchemy import delete, select
 from temporalio.client import Client
 
+from api.activities.models import ActivitySchedule
 from api.core.config import get_settings
 from api.leads.models import Lead
 from api.notifications.models import Notification
@@ -87,4 +88,24 @@ def test_a_plan_due_soon_rings_once_and_a_removed_one_ends(live: TestClient, ser
     r = live.delete(f"/api/activity/schedule/{later}", headers=auth(live, "sales1"))
     assert r.status_code == 200
     assert _result(services, later) == "removed"
+    assert len(_reminders(live)) == 1
+
+
+def test_a_next_step_planned_on_the_activity_form_rings_too(live: TestClient, services: Services,
+                                                            planned_lead: dict[str, Any]) -> None:
+    """The form's next steps are plans like the page's: their reminders start when the activity is saved (not only
+    when the sweep finds them a minute before they are due)."""
+    headers = auth(live, "sales1")
+    pic = live.get(f"/api/activity/pic/{planned_lead['id']}", headers=headers).json()["results"][0]
+    at = datetime.now(UTC) + timedelta(minutes=get_settings().schedule_reminder_minutes, seconds=4)
+    data = {"leadsId": planned_lead["id"], "type": 1, "notes": "Met the CIO.",
+            "personInCharge": {"value": pic["picId"], "label": pic["picName"]},
+            "schedule": [{"activity": {"value": 2, "label": "Presentation"}, "dateAndTime": at.isoformat()}]}
+    r = live.post("/api/activity", data={"data": json.dumps(data)}, headers=headers)
+    assert r.status_code == 200, r.text
+    session = live.app.state.session_factory()  # type: ignore[attr-defined]
+    plan = session.scalars(select(ActivitySchedule.id).where(ActivitySchedule.lead_id == planned_lead["id"])).one()
+    session.close()
+    # the reminder workflow exists at once (the sweep would start it only a minute before it is due)
+    assert _result(services, plan) == "reminded"
     assert len(_reminders(live)) == 1
