@@ -4,6 +4,7 @@ idempotent, so the workflow may repeat either."""
 from __future__ import annotations
 
 from datetime import datetime
+from zoneinfo import ZoneInfo
 
 from anyio import to_thread
 from temporalio import activity
@@ -23,7 +24,8 @@ def reminder_plan(schedule_id: int) -> ReminderPlan:
 @activity.defn
 def send_schedule_reminder(data: SendReminder) -> bool:
     with sessions()() as session:
-        return reminders.send(session, data.schedule_id, datetime.fromisoformat(data.schedule_time))
+        return reminders.send(session, data.schedule_id, datetime.fromisoformat(data.schedule_time),
+                              ZoneInfo(get_settings().time_zone))
 
 
 @activity.defn
@@ -37,9 +39,8 @@ async def tell_due_reminders() -> list[int]:
             return reminders.due(session, settings.schedule_reminder_minutes)
 
     ids = await to_thread.run_sync(found)
-    queue = settings.model_copy(update={"temporal_task_queue": activity.info().task_queue})
     for schedule_id in ids:
-        await reminders.changed(activity.client(), queue, schedule_id)
+        await reminders.changed(activity.client(), activity.info().task_queue, schedule_id)
     return ids
 
 

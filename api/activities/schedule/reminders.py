@@ -16,7 +16,6 @@ from temporalio.common import WorkflowIDReusePolicy
 
 from api.activities.models import TYPES, ActivitySchedule
 from api.clients.models import Client
-from api.core.config import Settings
 from api.leads.models import Lead
 from api.notifications import service as notifications
 from api.notifications.live import publish_changed
@@ -29,13 +28,12 @@ from workflows.contracts.reminders import (
 )
 
 log = logging.getLogger(__name__)
-JAKARTA = ZoneInfo("Asia/Jakarta")
 
 
-def jakarta_time(at: datetime) -> str:
-    """'27-Nov-2026 10:00 WIB': the product's date format (lib/format) in the sales people's time."""
-    local = at.astimezone(JAKARTA)
-    return f"{local.day}-{local:%b-%Y %H:%M} WIB"
+def local_time(at: datetime, zone: ZoneInfo) -> str:
+    """'27-Nov-2026 10:00 WIB': the product's date format (lib/format) in the business's time zone (TIME_ZONE)."""
+    local = at.astimezone(zone)
+    return f"{local.day}-{local:%b-%Y %H:%M} {local.tzname()}"
 
 
 def plan(session: Session, schedule_id: int, lead_minutes: int) -> ReminderPlan:
@@ -47,13 +45,13 @@ def plan(session: Session, schedule_id: int, lead_minutes: int) -> ReminderPlan:
                         done=schedule.reminded_at is not None)
 
 
-def message(schedule: ActivitySchedule, lead: Lead, client: Client | None) -> str:
+def message(schedule: ActivitySchedule, lead: Lead, client: Client | None, zone: ZoneInfo) -> str:
     where = f" with {client.client_name}" if client else ""
     return (f"Reminder: {TYPES[schedule.activity_type]}{where} on {lead.project_name} at "
-            f"{jakarta_time(schedule.schedule_time)}.")
+            f"{local_time(schedule.schedule_time, zone)}.")
 
 
-def send(session: Session, schedule_id: int, planned_for: datetime) -> bool:
+def send(session: Session, schedule_id: int, planned_for: datetime, zone: ZoneInfo) -> bool:
     """Remind the owner (an INFORMATION notification of kind REMINDER and a live bell update) if the schedule is
     still planned for `planned_for` and was not reminded yet; False otherwise. The row is locked: once, whoever
     asks."""
@@ -66,7 +64,7 @@ def send(session: Session, schedule_id: int, planned_for: datetime) -> bool:
     assert lead is not None  # a schedule goes with its lead (ON DELETE CASCADE)
     client = session.get(Client, lead.client_id)
     notifications.notify(session=session, user_id=schedule.owner_id, notification_type="INFORMATION",
-                         message=message(schedule, lead, client), link=f"/leads/{lead.id}", kind="REMINDER",
+                         message=message(schedule, lead, client, zone), link=f"/leads/{lead.id}", kind="REMINDER",
                          lead_id=lead.id)
     schedule.reminded_at = datetime.now(UTC)
     session.commit()
@@ -74,25 +72,25 @@ def send(session: Session, schedule_id: int, planned_for: datetime) -> bool:
     return True
 
 
-def tell(temporal: TemporalClient | None, settings: Settings, schedule_id: int) -> None:
-    """After a schedule's change is committed (sync code in the request's thread): tell its reminder. The change
+def tell(temporal: TemporalClient | None, task_queue: str, schedule_ids: list[int]) -> None:
+    """After schedules' changes are committed (sync code in a request's worker thread): tell their reminders. A change
     stands if Temporal cannot be reached: the reminder sweep finds a due schedule whose reminder did not hear of it."""
-    if temporal is None:
-        log.warning("schedule %s changed while Temporal is not connected: the reminder sweep will catch up",
-                    schedule_id)
-        return
-    try:
-        anyio.from_thread.run(changed, temporal, settings, schedule_id)
-    except Exception:  # the change is saved; the sweep repeats what this could not say
-        log.exception("could not tell the reminder of schedule %s; the reminder sweep will", schedule_id)
+    for schedule_id in schedule_ids:
+        if temporal is None:
+            log.warning("schedule %s changed while Temporal is not connected: the reminder sweep will catch up",
+                        schedule_id)
+            continue
+        try:
+            anyio.from_thread.run(changed, temporal, task_queue, schedule_id)
+        except Exception:  # the change is saved; the sweep repeats what this could not say
+            log.exception("could not tell the reminder of schedule %s; the reminder sweep will", schedule_id)
 
 
-async def changed(temporal: TemporalClient, settings: Settings, schedule_id: int) -> None:
+async def changed(temporal: TemporalClient, task_queue: str, schedule_id: int) -> None:
     """Tell the schedule's reminder it changed (starting it when it is not running): after the change is committed."""
     await temporal.start_workflow(
-        WORKFLOW, ReminderInput(schedule_id=schedule_id), id=schedule_reminder_id(schedule_id,
-                                                                                  settings.temporal_task_queue),
-        task_queue=settings.temporal_task_queue, start_signal=CHANGED,
+        WORKFLOW, ReminderInput(schedule_id=schedule_id), id=schedule_reminder_id(schedule_id, task_queue),
+        task_queue=task_queue, start_signal=CHANGED,
         id_reuse_policy=WorkflowIDReusePolicy.ALLOW_DUPLICATE,
         static_summary=f"Reminder of activity schedule {schedule_id}")
 

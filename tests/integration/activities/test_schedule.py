@@ -55,6 +55,9 @@ class TestPlanning:
         assert r.json()["results"]["message"] == (
             f"Activity Schedule 'Demo' with Bank Nusa Mandiri on {lead['projectName']} project has been set "
             "successfully.")
+        # the message names the client as kept, whatever label the form sent
+        relabelled = {**form(lead, pic), "client": {"value": lead["clientId"], "label": "<b>Anyone</b>"}}
+        assert "with Bank Nusa Mandiri on" in add(client, relabelled).json()["results"]["message"]
         row = next(d for d in upcoming(client, "sales1", itemsPerPage=100)["data"]
                    if d["id"] == r.json()["results"]["id"])
         assert (row["clientName"], row["leadsId"], row["picName"], row["media"], row["scheduleNotes"],
