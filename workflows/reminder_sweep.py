@@ -2,8 +2,8 @@
 (`reminder-sweep@<task queue>`, started by the worker: see workflows/sweep.py). Every 20 seconds it tells the reminder
 of each schedule due within a minute and not reminded yet: a schedule whose change the API could not pass on to
 Temporal (the database committed, Temporal was down) is reminded all the same. Telling a reminder twice is harmless:
-it reads the schedule again. The same pass reminds sales people of their ongoing leads that reached 30 or 90 days
-without contact (once per threshold and contact: api/activities/schedule/lead_reminders.py)."""
+it reads the schedule again. Once an hour the pass also reminds sales people of their ongoing leads that reached 30 or
+90 days without contact (once per threshold and contact: api/activities/schedule/lead_reminders.py)."""
 
 from __future__ import annotations
 
@@ -18,21 +18,26 @@ with workflow.unsafe.imports_passed_through():
     from workflows.sweep import Sweeping
 
 TIMEOUT = timedelta(seconds=60)
+# thresholds counted in days need no 20-second look: the cold-lead query (every ongoing lead past 30 days) runs on
+# the first pass of each hour only
+COLD_LEADS_EVERY = 180
 RETRY = RetryPolicy(maximum_attempts=3)
 
 
 @workflow.defn(name=REMINDER_SWEEP)
 class ReminderSweepWorkflow(Sweeping):
-    WHAT = ("tells the reminder of each schedule due within a minute and not reminded yet, and reminds of leads 30 or "
-            "90 days without contact")
+    WHAT = ("tells the reminder of each schedule due within a minute and not reminded yet, and (hourly) reminds of "
+            "leads 30 or 90 days without contact")
 
     @workflow.run
     async def run(self, sweep: Sweep | None = None) -> None:
         async def one_pass() -> str:
             told: list[int] = await workflow.execute_local_activity(tell_due_reminders,
                                                                     start_to_close_timeout=TIMEOUT, retry_policy=RETRY)
-            cold: int = await workflow.execute_local_activity(remind_uncontacted_leads, start_to_close_timeout=TIMEOUT,
-                                                              retry_policy=RETRY)
+            cold = 0
+            if self.passes % COLD_LEADS_EVERY == 0:
+                cold = await workflow.execute_local_activity(remind_uncontacted_leads, start_to_close_timeout=TIMEOUT,
+                                                             retry_policy=RETRY)
             found = [f"told the reminder of schedule {', '.join(map(str, told))}"] if told else []
             found += [f"reminded of {cold} lead(s) without contact"] if cold else []
             return "; ".join(found) or "nothing due"
