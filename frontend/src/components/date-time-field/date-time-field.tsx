@@ -1,4 +1,5 @@
 import { DatePicker, TimePicker } from 'antd';
+import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import './date-time-field.css';
 
@@ -52,4 +53,12 @@ export function DateTimeField({ value, onChange, id, futureOnly = false, default
       />
     </div>
   );
+}
+
+/** The form rule of a DateTimeField whose time must still be to come (its `message` when it is not). */
+export function futureRule(message: string): Rule {
+  return {
+    validator: (_, value: Dayjs | undefined) =>
+      !value || value.isAfter(dayjs()) ? Promise.resolve() : Promise.reject(new Error(message)),
+  };
 }

@@ -1,2 +1,2 @@
-export { DateTimeField } from './date-time-field';
+export { DateTimeField, futureRule } from './date-time-field';
 export type { DateTimeFieldProps } from './date-time-field';

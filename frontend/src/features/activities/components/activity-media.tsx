@@ -6,6 +6,7 @@ import { DOWNLOAD_ERROR_SECONDS, DOWNLOAD_FAILED } from '@/lib/files';
 import { useObjectUrl } from '@/lib/use-object-url';
 import { downloadActivityFile, mediaQueryOptions, type ActivityFile } from '../api/activities-api';
 import { sizeInMb } from '../lib/attachments';
+import { FileRow } from './file-row';
 
 /** Saves a file of the activity; a failure says so for 5 seconds (spec 2 §8). */
 function useDownload(activityId: number) {
@@ -65,24 +66,21 @@ export function Files({ activityId, files }: { activityId: number; files: Activi
   return (
     <ul className="activity-attachments__list">
       {files.map((f) => (
-        <li key={f.key} className="activity-attachment">
-          <span className="activity-attachment__icon">
-            <FileOutlined />
-          </span>
-          <Typography.Text ellipsis className="activity-attachment__name" title={f.filename}>
-            {f.filename}
-          </Typography.Text>
-          <Typography.Text type="secondary" className="activity-attachment__size">
-            {sizeInMb(f.size)}
-          </Typography.Text>
-          <Button
-            size="small"
-            icon={<DownloadOutlined />}
-            aria-label={`Download ${f.filename}`}
-            loading={busy === f.key}
-            onClick={() => void download(f)}
-          />
-        </li>
+        <FileRow
+          key={f.key}
+          icon={<FileOutlined />}
+          name={f.filename}
+          size={f.size}
+          action={
+            <Button
+              size="small"
+              icon={<DownloadOutlined />}
+              aria-label={`Download ${f.filename}`}
+              loading={busy === f.key}
+              onClick={() => void download(f)}
+            />
+          }
+        />
       ))}
     </ul>
   );

@@ -9,8 +9,8 @@ import {
   FILE_ERROR_MS,
   MAX_FILES,
   MAX_PHOTOS,
-  sizeInMb,
 } from '../lib/attachments';
+import { FileRow } from './file-row';
 
 export interface Attachment {
   id: number;
@@ -91,23 +91,22 @@ export function AttachmentPicker({ value, onChange, photos = false }: PickerProp
       {value.length > 0 && (
         <ul className="activity-attachments__list">
           {value.map(({ id, file }) => (
-            <li key={id} className="activity-attachment">
-              <span className="activity-attachment__icon">{photos ? <Thumb file={file} /> : <FileOutlined />}</span>
-              <Typography.Text ellipsis className="activity-attachment__name" title={file.name}>
-                {file.name}
-              </Typography.Text>
-              <Typography.Text type="secondary" className="activity-attachment__size">
-                {sizeInMb(file.size)}
-              </Typography.Text>
-              <Button
-                type="text"
-                danger
-                size="small"
-                icon={<DeleteOutlined />}
-                aria-label={`Remove ${file.name}`}
-                onClick={() => onChange(value.filter((a) => a.id !== id))}
-              />
-            </li>
+            <FileRow
+              key={id}
+              icon={photos ? <Thumb file={file} /> : <FileOutlined />}
+              name={file.name}
+              size={file.size}
+              action={
+                <Button
+                  type="text"
+                  danger
+                  size="small"
+                  icon={<DeleteOutlined />}
+                  aria-label={`Remove ${file.name}`}
+                  onClick={() => onChange(value.filter((a) => a.id !== id))}
+                />
+              }
+            />
           ))}
         </ul>
       )}

@@ -1,7 +1,7 @@
 import { CalendarOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Form, Input, Select, Tag, Typography } from 'antd';
-import { DateTimeField } from '@/components/date-time-field';
+import { DateTimeField, futureRule } from '@/components/date-time-field';
 import dayjs from 'dayjs';
 import { formatDateTime } from '@/lib/format';
 import { leadPlansQueryOptions } from '../api/activities-api';
@@ -91,10 +91,7 @@ export function NextSteps({ leadId, required }: { leadId: number; required: bool
                   label="Date and time"
                   rules={[
                     { required: true, message: TIME_REQUIRED },
-                    {
-                      validator: (_, v: dayjs.Dayjs | undefined) =>
-                        !v || v.isAfter(dayjs()) ? Promise.resolve() : Promise.reject(new Error(TIME_PAST)),
-                    },
+                    futureRule(TIME_PAST),
                   ]}
                 >
                   <DateTimeField futureOnly />

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Modal, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { toast } from '@/components/dialogs';
-import { DateTimeField } from '@/components/date-time-field';
+import { DateTimeField, futureRule } from '@/components/date-time-field';
 import { isApiError, serverMessages } from '@/lib/api/errors';
 import { useFormValid, validatedValues } from '@/lib/form';
 import { picsQueryOptions } from '../api/activities-api';
@@ -224,10 +224,7 @@ function ScheduleFormDialog({ target, onClose }: { target: ScheduleFormTarget; o
           label="Date and Time"
           rules={[
             { required: true, message: SCHEDULE_MESSAGES.dateAndTime },
-            {
-              validator: (_, v: Dayjs | undefined) =>
-                !v || v.isAfter(dayjs()) ? Promise.resolve() : Promise.reject(new Error(TIME_PAST)),
-            },
+            futureRule(TIME_PAST),
           ]}
         >
           <DateTimeField futureOnly />
