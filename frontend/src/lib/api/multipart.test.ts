@@ -19,6 +19,19 @@ describe('toFormData', () => {
   });
 });
 
+describe('toFormData with several files under one name', () => {
+  it('sends one part per file, and an empty list as the JSON it is', () => {
+    const one = new File(['a'], 'Voice Note.webm', { type: 'audio/webm' });
+    const two = new File(['b'], 'Voice Note.webm', { type: 'audio/webm' });
+    const form = toFormData({ data: { leadsId: 19, schedule: [] }, recordings: [one, two], items: [], photos: undefined });
+    expect(form.getAll('recordings')).toHaveLength(2);
+    expect((form.getAll('recordings')[1] as File).name).toBe('Voice Note.webm');
+    expect(form.has('photos')).toBe(false);
+    expect(form.get('items')).toBe('[]');
+    expect(JSON.parse(form.get('data') as string)).toEqual({ leadsId: 19, schedule: [] });
+  });
+});
+
 describe('multipart', () => {
   it('gives openapi-fetch the typed body and a serializer of the same parts', () => {
     type Picture = MultipartBody<'/users/me/profile-picture', 'post'>;

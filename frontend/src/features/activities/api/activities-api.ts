@@ -87,17 +87,9 @@ export interface ActivityUploads {
 }
 
 /** POST /activity: the activity and its files in one multipart request, saved whole or not at all. */
-export function createActivity(data: ActivityCreate, uploads: ActivityUploads) {
-  // each list part goes as one part per file, so the serializer is given the files themselves
-  const form = new FormData();
-  form.append('data', JSON.stringify(data));
-  for (const [part, files] of Object.entries(uploads) as Array<[keyof ActivityUploads, File[]]>) {
-    for (const file of files) form.append(part, file, file.name);
-  }
+export function createActivity(data: ActivityCreate, { recordings, photos, files }: ActivityUploads) {
+  const some = (list: File[]) => (list.length > 0 ? list : undefined); // no part at all for no file
   return unwrap(
-    api.POST('/activity', {
-      ...multipart<ActivityForm>({ data } as ActivityForm),
-      bodySerializer: () => form,
-    }),
+    api.POST('/activity', multipart<ActivityForm>({ data, recordings: some(recordings), photos: some(photos), files: some(files) })),
   );
 }

@@ -92,6 +92,8 @@ describe('ActivityFormPage', () => {
 
     fireEvent.click(buttonByText('Finish'));
     expect(await screen.findByText('Activity has been started successfully.')).toBeInTheDocument();
+    // no file chosen: no file part at all (an empty one would not be a file)
+    expect(['recordings', 'photos', 'files'].some((part) => sent!.has(part))).toBe(false);
     const data = JSON.parse(String(sent!.get('data')));
     expect(data).toMatchObject({
       leadsId: 19,
