@@ -21,13 +21,14 @@ import sys
 import tempfile
 import time
 from contextlib import ExitStack
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.common import Peak, embedded_stack, start_api, wait_ready  # noqa: E402  (after the path above)
+from bench.common import Peak, bearer, embedded_stack, start_api, wait_ready  # noqa: E402  (after the path above)
 
 MB = 1024 * 1024
 GOAL_MB = 30
@@ -82,9 +83,7 @@ def main(rounds: int) -> None:
             with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=300) as client:
                 wait_ready(client, process)
                 api = psutil.Process(process.pid)
-                token = client.post("/api/auth/login", json={"username": "sales1", "password": "Pipeline#2026!Go"}
-                                    ).json()["results"]["token"]
-                headers = {"Authorization": f"Bearer {token}"}
+                headers = bearer(client, "sales1")
 
                 def results(path: str) -> Any:
                     r = client.get(path, headers=headers)
@@ -98,7 +97,10 @@ def main(rounds: int) -> None:
                 data = json.dumps({"leadsId": lead, "type": 1, "notes": "Site visit: recorded the meeting.",
                                    "personInCharge": {"value": pic["picId"], "label": pic["picName"]},
                                    "location": {"name": "Menara Nusa", "address": "Jl. Sudirman 1, Jakarta",
-                                                "latitude": -6.26, "longitude": 106.62}})
+                                                "latitude": -6.26, "longitude": 106.62},
+                                   # the first variant plans a next step (its reminder's start needs no Temporal)
+                                   "schedule": [{"activity": {"value": 3, "label": "Demo"},
+                                                 "dateAndTime": (datetime.now(UTC) + timedelta(days=7)).isoformat()}]})
 
                 def post(parts: list[tuple[str, Path, str]]) -> httpx.Response:
                     """Record an activity with these files, each streamed from its open file."""

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
@@ -141,3 +142,33 @@ def wait_ready(client: object, process: subprocess.Popen[bytes]) -> None:
         except httpx.TransportError:
             time.sleep(0.2)
     raise RuntimeError("the API did not start")
+
+
+def bearer(client: Any, username: str) -> dict[str, str]:
+    """The Authorization header of a demo user (httpx or TestClient) signed in with the demo seed's password."""
+    from api.seed import DEMO_PASSWORD
+
+    r = client.post("/api/auth/login", json={"username": username, "password": DEMO_PASSWORD})
+    assert r.status_code == 200, r.text
+    return {"Authorization": f"Bearer {r.json()['results']['token']}"}
+
+
+def seed_teams(conn: Any, teams: int, per_team: int) -> None:
+    """`teams` team leaders under top management ('bench-tl<t>'), each with `per_team` sales people
+    ('bench-s<t>-<s>'), all with the admin's password hash."""
+    from sqlalchemy import text
+
+    conn.execute(text("""
+        INSERT INTO users (username, password_hash, fullname, nickname, role_id, leader_id, is_active)
+        SELECT 'bench-tl' || t, a.password_hash, 'Bench Leader ' || t, 'BL' || t,
+               (SELECT id FROM roles WHERE name = 'TL'), (SELECT id FROM users WHERE username = 'topmanager'), true
+        FROM generate_series(1, :teams) AS t, (SELECT password_hash FROM users WHERE username = 'admin') AS a
+    """), {"teams": teams})
+    conn.execute(text("""
+        INSERT INTO users (username, password_hash, fullname, nickname, role_id, leader_id, is_active)
+        SELECT 'bench-s' || t || '-' || s, a.password_hash, 'Bench Sales ' || t || '-' || s, 'BS' || s,
+               (SELECT id FROM roles WHERE name = 'SALES'),
+               (SELECT id FROM users WHERE username = 'bench-tl' || t), true
+        FROM generate_series(1, :teams) AS t, generate_series(1, :per) AS s,
+             (SELECT password_hash FROM users WHERE username = 'admin') AS a
+    """), {"teams": teams, "per": per_team})

@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from sqlalchemy import text
 
-from bench.common import StatementCounter, embedded_stack, measure, report
+from bench.common import StatementCounter, bearer, embedded_stack, measure, report, seed_teams
 
 SCHEDULES = 100_000
 TEAMS = 10
@@ -32,20 +32,7 @@ def populate(database_url: str) -> None:
     engine = make_engine(database_url)
     started = time.perf_counter()
     with engine.begin() as conn:
-        conn.execute(text("""
-            INSERT INTO users (username, password_hash, fullname, nickname, role_id, leader_id, is_active)
-            SELECT 'bench-tl' || t, a.password_hash, 'Bench Leader ' || t, 'BL' || t,
-                   (SELECT id FROM roles WHERE name = 'TL'), (SELECT id FROM users WHERE username = 'topmanager'), true
-            FROM generate_series(1, :teams) AS t, (SELECT password_hash FROM users WHERE username = 'admin') AS a
-        """), {"teams": TEAMS})
-        conn.execute(text("""
-            INSERT INTO users (username, password_hash, fullname, nickname, role_id, leader_id, is_active)
-            SELECT 'bench-s' || t || '-' || s, a.password_hash, 'Bench Sales ' || t || '-' || s, 'BS' || s,
-                   (SELECT id FROM roles WHERE name = 'SALES'),
-                   (SELECT id FROM users WHERE username = 'bench-tl' || t), true
-            FROM generate_series(1, :teams) AS t, generate_series(1, :per) AS s,
-                 (SELECT password_hash FROM users WHERE username = 'admin') AS a
-        """), {"teams": TEAMS, "per": PER_TEAM})
+        seed_teams(conn, TEAMS, PER_TEAM)
         # clients (codes '0AA'..: the demo's are letters), two or three contacts each
         conn.execute(text("""
             INSERT INTO clients (client_code, client_name, legal_name, industry_id, address, country_id,
@@ -122,8 +109,7 @@ def main(runs: int) -> None:
             counter = StatementCounter(client.app.state.engine)  # type: ignore[attr-defined]
 
             def token(username: str) -> dict[str, str]:
-                r = client.post("/api/auth/login", json={"username": username, "password": "Pipeline#2026!Go"})
-                return {"Authorization": f"Bearer {r.json()['results']['token']}"}
+                return bearer(client, username)
 
             today = (datetime.now(UTC) + timedelta(hours=7)).date().isoformat()
 
