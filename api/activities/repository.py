@@ -3,13 +3,12 @@ lookups that list leads take its scope (sales ids, or None for all)."""
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from api.activities.models import Activity, ActivityFile, ActivitySchedule
+from api.activities.models import Activity, ActivityFile
 from api.clients.contacts.models import Contact
 from api.clients.models import Client
 from api.leads.models import Lead
@@ -87,13 +86,3 @@ def projects(session: Session, client_id: int, scope: Scope) -> list[tuple[int, 
     stmt = _scoped(select(Lead.id, Lead.project_name).where(Lead.client_id == client_id), scope)
     return [(i, n) for i, n in session.execute(stmt.order_by(Lead.project_name, Lead.id)).tuples()]
 
-
-def upcoming_schedules(session: Session, lead_id: int, after: datetime, limit: int = 20
-                       ) -> list[tuple[ActivitySchedule, str | None, str | None]]:
-    """The lead's schedules after `after`, soonest first, with the person in charge's and the owner's names."""
-    stmt = (select(ActivitySchedule, Contact.fullname, User.fullname)
-            .outerjoin(Contact, Contact.id == ActivitySchedule.pic_contact_id)
-            .outerjoin(User, User.id == ActivitySchedule.owner_id)
-            .where(ActivitySchedule.lead_id == lead_id, ActivitySchedule.schedule_time > after)
-            .order_by(ActivitySchedule.schedule_time, ActivitySchedule.id).limit(limit))
-    return [(s, pic, owner) for s, pic, owner in session.execute(stmt).tuples()]

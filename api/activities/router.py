@@ -35,7 +35,6 @@ from api.activities.schemas import (
     ActivityFiles,
     ActivityRow,
     Created,
-    LeadScheduleRow,
     PicOption,
     ProjectOption,
 )
@@ -150,8 +149,8 @@ def remove_schedule(schedule_id: Id, session: SessionDep, actor: Writer, tempora
 
 
 @router.get("/schedule/lead/{lead_id}", summary="The lead's planned activities still to come, soonest first")
-def list_lead_schedules(lead_id: Id, session: SessionDep, actor: Reader) -> Envelope[list[LeadScheduleRow]]:
-    return ok(service.schedules_of_lead(session=session, actor=actor, lead_id=lead_id))
+def list_lead_schedules(lead_id: Id, session: SessionDep, actor: Reader) -> Envelope[list[ScheduleRow]]:
+    return ok(schedules.of_lead(session=session, actor=actor, lead_id=lead_id))
 
 
 # The two catch-all reads come after every fixed path: a call added here (the schedule's /schedule-list, ...) goes

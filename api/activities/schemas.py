@@ -154,16 +154,3 @@ class PicOption(CamelModel):
     pic_id: int
     pic_name: str
 
-
-class LeadScheduleRow(CamelModel):
-    """A planned activity on the lead (the activity form's right column)."""
-
-    id: int
-    lead_id: int
-    activity_type: int
-    media: str
-    pic_id: int | None
-    pic_name: str | None
-    schedule_time: datetime
-    schedule_notes: str | None
-    owner_name: str | None

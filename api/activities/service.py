@@ -23,7 +23,6 @@ from api.activities.schemas import (
     ActivityRow,
     Created,
     FileOut,
-    LeadScheduleRow,
     PicOption,
     ProjectOption,
 )
@@ -155,14 +154,6 @@ def _shown_name(upload: uploads.Upload) -> str:
     return _UNSAFE.sub("_", upload.filename).strip()[:150] or f"file.{upload.ext}"
 
 
-
-def schedules_of_lead(*, session: Session, actor: User, lead_id: int) -> list[LeadScheduleRow]:
-    """The lead's planned activities still to come, soonest first (the activity form's right column)."""
-    lead = visibility.readable_or_404(session, actor, lead_id)
-    return [LeadScheduleRow(id=s.id, lead_id=s.lead_id, activity_type=s.activity_type, media=TYPES[s.activity_type],
-                            pic_id=s.pic_contact_id, pic_name=pic, schedule_time=s.schedule_time,
-                            schedule_notes=s.notes, owner_name=owner)
-            for s, pic, owner in repo.upcoming_schedules(session, lead.id, datetime.now(UTC))]
 
 
 def create(*, session: Session, storage: Storage, actor: User, data: ActivityCreate,

@@ -65,3 +65,9 @@ def between(session: Session, scope: Scope, search: str | None, start: datetime,
 def one(session: Session, scope: Scope, schedule_id: int) -> Found | None:
     found = _rows(session, _base(scope, None).where(ActivitySchedule.id == schedule_id))
     return found[0] if found else None
+
+
+def of_lead_after(session: Session, lead_id: int, after: datetime, limit: int = 20) -> list[Found]:
+    """The lead's plans after `after`, soonest first (whoever may read the lead sees them all)."""
+    stmt = _base(None, None).where(ActivitySchedule.lead_id == lead_id, ActivitySchedule.schedule_time > after)
+    return _rows(session, stmt.order_by(ActivitySchedule.schedule_time, ActivitySchedule.id).limit(limit))

@@ -70,6 +70,13 @@ def today(zone: ZoneInfo) -> date:
     return datetime.now(zone).date()
 
 
+def of_lead(*, session: Session, actor: User, lead_id: int) -> list[ScheduleRow]:
+    """The lead's plans still to come, soonest first (the activity form's right column), for whoever may read it."""
+    lead = visibility.readable_or_404(session, actor, lead_id)
+    now = datetime.now(UTC)
+    return [_row(f, actor, now) for f in repo.of_lead_after(session, lead.id, now)]
+
+
 def calendar_range(current: date, view: str, zone: ZoneInfo) -> tuple[datetime, datetime]:
     """The instants a month view (its whole weeks, Monday first) or a week view around `current` covers, its days
     the business's (TIME_ZONE)."""

@@ -3268,11 +3268,6 @@ export interface components {
             /** Results */
             results: components["schemas"]["IndustryOut"][];
         };
-        /** Envelope[list[LeadScheduleRow]] */
-        Envelope_list_LeadScheduleRow__: {
-            /** Results */
-            results: components["schemas"]["LeadScheduleRow"][];
-        };
         /** Envelope[list[ParameterOut]] */
         Envelope_list_ParameterOut__: {
             /** Results */
@@ -3901,33 +3896,6 @@ export interface components {
              * Format: date-time
              */
             updatedAt: string;
-        };
-        /**
-         * LeadScheduleRow
-         * @description A planned activity on the lead (the activity form's right column).
-         */
-        LeadScheduleRow: {
-            /** Activitytype */
-            activityType: number;
-            /** Id */
-            id: number;
-            /** Leadid */
-            leadId: number;
-            /** Media */
-            media: string;
-            /** Ownername */
-            ownerName: string | null;
-            /** Picid */
-            picId: number | null;
-            /** Picname */
-            picName: string | null;
-            /** Schedulenotes */
-            scheduleNotes: string | null;
-            /**
-             * Scheduletime
-             * Format: date-time
-             */
-            scheduleTime: string;
         };
         /** LeadSheets */
         LeadSheets: {
@@ -5838,7 +5806,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_list_LeadScheduleRow__"];
+                    "application/json": components["schemas"]["Envelope_list_ScheduleRow__"];
                 };
             };
             /** @description Validation Error */

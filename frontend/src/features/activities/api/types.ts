@@ -5,7 +5,7 @@ export type ActivityRow = components['schemas']['ActivityRow'];
 export type ActivityDetail = components['schemas']['ActivityDetail'];
 export type ActivityFiles = components['schemas']['ActivityFiles'];
 export type ActivityFile = components['schemas']['FileOut'];
-export type LeadPlan = components['schemas']['LeadScheduleRow'];
+export type LeadPlan = components['schemas']['ScheduleRow'];
 export type PicOption = components['schemas']['PicOption'];
 export type ActivityForm = MultipartBody<'/activity', 'post'>;
 /** The `data` part of POST /activity. */
