@@ -45,6 +45,7 @@ from api.leads.stages import router as stages_router
 from api.master_data.router import router as master_data_router
 from api.notifications.live import end_streams
 from api.notifications.router import router as notifications_router
+from api.notifications.settings_router import router as notification_settings_router
 from api.pcs.pid_router import router as pcs_pid_router
 from api.pcs.router import router as pcs_router
 from api.route_declarations import API_PREFIX, assert_routes_declared
@@ -70,7 +71,7 @@ def api_router() -> APIRouter:
     for r in (auth_router, users_router, notifications_router, master_data_router, client_lookup_router, clients_router,
               contacts_router, leads_router, approvals_router, lead_requests_router, stages_router, coa_router,
               coa_cost_sheet_router, pcs_pid_router, pcs_router, sales_targets_router, dashboard_router,
-              activities_router, geo_router):
+              activities_router, geo_router, notification_settings_router):
         router.include_router(r)
     return router
 

@@ -40,7 +40,7 @@ from api.master_data.models import (
     SubServiceCategory,
     Unit,
 )
-from api.notifications.models import Notification
+from api.notifications.models import Notification, NotificationEvent, NotificationMail, NotificationSetting
 from api.pcs.models import (
     PidCounter,
     ProjectCostSheet,
@@ -84,6 +84,9 @@ __all__ = [
     "LeadServiceCategory",
     "Menu",
     "Notification",
+    "NotificationEvent",
+    "NotificationMail",
+    "NotificationSetting",
     "Page",
     "Parameter",
     "PidCounter",

@@ -31,6 +31,7 @@ from api.core.security import hash_password
 from api.leads.seed import seed_demo_leads, seed_waiting_requests
 from api.master_data.seed import seed_reference
 from api.master_data.service import all_changed
+from api.notifications.settings import seed_settings
 from api.pcs.seed import seed_demo_cost_sheets
 from api.users.models import Role, User
 from policies.enforcer import default_policy_rows
@@ -144,6 +145,7 @@ def seed_reference_data(session: Session) -> None:
     seed_roles(session)
     seed_reference(session)
     seed_chart_of_accounts(session)
+    seed_settings(session)
 
 
 def seed_demo_data(session: Session) -> None:

@@ -16,6 +16,7 @@ from workflows.activities.approvals import (
 from workflows.activities.mail import deliver_mail, send_password_reset_mail
 from workflows.activities.pid import allocate_pid, attach_pid_pdf, notify_pid, pending_pid_leads
 from workflows.activities.reminders import (
+    hand_over_notification_mails,
     remind_uncontacted_leads,
     reminder_plan,
     send_schedule_reminder,
@@ -37,4 +38,4 @@ ACTIVITIES: list[Callable[..., Any]] = [
     deliver_mail, send_password_reset_mail, sync_approval_queue, record_decision_and_sync, record_decision_and_finish,
     finish_approval_request, persist_request, approval_sweep_has_work, start_waiting_requests, resend_decisions,
     allocate_pid, attach_pid_pdf, notify_pid, pending_pid_leads, reminder_plan, send_schedule_reminder,
-    tell_due_reminders, remind_uncontacted_leads]
+    tell_due_reminders, remind_uncontacted_leads, hand_over_notification_mails]

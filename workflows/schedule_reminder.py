@@ -51,6 +51,7 @@ class ScheduleReminderWorkflow:
                 if self._changed:
                     continue
             await workflow.execute_activity(
-                send_schedule_reminder, SendReminder(schedule_id=data.schedule_id, schedule_time=plan.schedule_time),
+                send_schedule_reminder, SendReminder(schedule_id=data.schedule_id, schedule_time=plan.schedule_time,
+                                                     now=workflow.now().isoformat()),
                 start_to_close_timeout=DB_TIMEOUT, retry_policy=RETRY)
         workflow.continue_as_new(data)

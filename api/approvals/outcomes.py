@@ -14,6 +14,15 @@ from api.users.models import User
 
 
 @dataclass(frozen=True)
+class Subject:
+    """The lead a request is about, as its notifications name it (their template variables and recipients)."""
+
+    project: str
+    client: str | None
+    sales_person_id: int | None
+
+
+@dataclass(frozen=True)
 class Outcome:
     """A request type's handler. `describe` names the request in notifications ("hold 'Project' (Client)");
     `finish` applies the decided request (APPROVED or REJECTED) inside the engine's transaction, under its lock on
@@ -21,12 +30,13 @@ class Outcome:
     requester's notification leads; `readable` says whether a user who is not an approver may read the request;
     `queue_labels`, when given, names requests of the type in the approver's queue (by request id, one call per
     page) in place of the lead's stage change; `starts_pid` asks the approval workflow to start the lead's PID
-    workflow once the request is approved."""
+    workflow once the request is approved; `subject` names the lead the request is about."""
 
     label: str
     describe: Callable[[Session, ApprovalRequest], str]
     finish: Callable[[Session, ApprovalRequest, str, User | None, str], str]
     readable: Callable[[Session, User, ApprovalRequest], bool]
+    subject: Callable[[Session, ApprovalRequest], Subject | None]
     queue_labels: Callable[[Session, list[int]], dict[int, str]] | None = None
     starts_pid: bool = False
 

@@ -6,13 +6,16 @@ from __future__ import annotations
 import logging
 from datetime import UTC, datetime
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from api.approvals import outcomes
 from api.approvals import repository as repo
-from api.approvals.models import ApprovalRequest
+from api.approvals.models import ApprovalPipelineVersion, ApprovalRequest
 from api.core import metrics
+from api.notifications import dispatch
 from api.notifications import service as notifications
+from api.notifications.catalogue import APPROVERS, REQUESTER, SALES_PERSON
 from api.notifications.live import publish_changed
 from api.users.models import User
 
@@ -22,6 +25,24 @@ log = logging.getLogger(__name__)
 def describe(session: Session, request: ApprovalRequest) -> str:
     """'hold 'Project' (Client)', 'approve the cost sheet of ...' for notifications (its type's handler says)."""
     return outcomes.handler_for(request.request_type).describe(session, request)
+
+
+def _event(session: Session, request: ApprovalRequest, action: str, *, layer_index: int, approvers: list[int],
+           link: str, **values: object) -> dispatch.Event:
+    """An approval event as its setting's template and recipients see it (api/notifications/catalogue.py)."""
+    subject = outcomes.handler_for(request.request_type).subject(session, request)
+    layers = session.scalar(select(ApprovalPipelineVersion.layers)
+                            .where(ApprovalPipelineVersion.id == request.pipeline_version_id)) or []
+    layer = layers[layer_index]["name"] if 0 <= layer_index < len(layers) else f"Layer {layer_index + 1}"
+    people = {REQUESTER: [request.requested_by], APPROVERS: approvers}
+    if subject is not None and subject.sales_person_id is not None:
+        people[SALES_PERSON] = [subject.sales_person_id]
+    return dispatch.Event(
+        action, {"requester": repo.requester_name(session, request) or "A sales person",
+                 "request": describe(session, request),
+                 "project": subject.project if subject else f"lead #{request.lead_id}",
+                 "client": subject.client if subject else None, "layer": layer, **values},
+        people=people, link=link, lead_id=request.lead_id)
 
 
 def sync_queue(session: Session, *, request_id: int, layer_index: int, pending: list[int]) -> list[int]:
@@ -35,18 +56,16 @@ def sync_queue(session: Session, *, request_id: int, layer_index: int, pending: 
     request.current_layer = layer_index
     request.started_at = request.started_at or datetime.now(UTC)  # its workflow runs: the sweep leaves it alone
     link = approval_link(request_id)
+    told: list[int] = []
     if added:
-        requester = repo.requester_name(session, request)
-        message = f"{requester or 'A sales person'} asks to {describe(session, request)}."
-        for approver_id in added:
-            notifications.notify(session=session, user_id=approver_id, notification_type="APPROVAL",
-                                 message=message, link=link, kind="REQUESTED", lead_id=request.lead_id)
+        told = dispatch.tell(session, _event(session, request, "REQUEST_SUBMITTED", layer_index=layer_index,
+                                             approvers=added, link=link))
     # the approvers no longer asked (their layer is settled, or they decided) are done with its notifications
     settled = notifications.settle_by_link(session=session, link=link, keep=pending)
     session.commit()
     if added:
         log.info("approval request %s: layer %s asks approvers %s", request_id, layer_index, added)
-    publish_changed([*added, *settled])
+    publish_changed([*told, *settled])
     return added
 
 
@@ -56,11 +75,20 @@ def approval_link(request_id: int) -> str:
 
 
 def record_decision(session: Session, *, request_id: int, layer_index: int, approver_id: int, action: str,
-                    note: str | None, decided_at: datetime) -> None:
-    """Record an approver's decision (once) and mark their task done. The caller commits, so the decision and
-    the queue or outcome that follows it are one transaction."""
-    repo.insert_decision(session, request_id=request_id, layer_index=layer_index, approver_id=approver_id,
-                         action=action, note=note, decided_at=decided_at)
+                    note: str | None, decided_at: datetime, final: bool) -> list[int]:
+    """Record an approver's decision (once) and mark their task done; a decision that does not end the request
+    (not `final`) is told as REQUEST_DECIDED the first time it is recorded. The caller commits, so the decision and
+    the queue or outcome that follows it are one transaction; it publishes the returned users to the live bell."""
+    recorded = repo.insert_decision(session, request_id=request_id, layer_index=layer_index, approver_id=approver_id,
+                                    action=action, note=note, decided_at=decided_at)
+    request = session.get(ApprovalRequest, request_id)
+    if final or not recorded or request is None or request.status != "PENDING":
+        return []
+    approver = session.get(User, approver_id)
+    return dispatch.tell(session, _event(
+        session, request, "REQUEST_DECIDED", layer_index=layer_index, approvers=repo.approvers_of(session, request_id),
+        link=f"/leads/{request.lead_id}", approver=approver.fullname if approver else "An approver",
+        decision="approved" if action == "APPROVED" else "rejected", note=note))
 
 
 def finish(session: Session, *, request_id: int, status: str, decided_by: int | None) -> bool:
@@ -74,21 +102,20 @@ def finish(session: Session, *, request_id: int, status: str, decided_by: int | 
     request.decided_at = datetime.now(UTC)
     repo.cancel_pending_tasks(session, request_id)
     actor = session.get(User, decided_by or request.requested_by)
-    what = describe(session, request)
     verdict = "approved" if status == "APPROVED" else "rejected"
     note = repo.last_note(session, request_id=request_id, approver_id=decided_by) if decided_by else None
     by = f" by {actor.fullname}" if actor is not None and decided_by else ""
     outcome = f"{verdict.capitalize()}{by}" + (f": {note}" if note else "")
     # the request's type applies what was decided (and records it where its subject keeps its history)
     link = outcomes.handler_for(request.request_type).finish(session, request, status, actor, outcome)
-    notifications.notify(session=session, user_id=request.requested_by, notification_type="INFORMATION",
-                         message=f"Your request to {what} has been {verdict}{by}" + (f": {note}" if note else "."),
-                         link=link, kind="APPROVED" if status == "APPROVED" else "REJECTED",
-                         lead_id=request.lead_id)
+    told = dispatch.tell(session, _event(
+        session, request, f"REQUEST_{status}", layer_index=request.current_layer,
+        approvers=repo.approvers_of(session, request_id), link=link,
+        approver=actor.fullname if actor is not None and decided_by else None, note=note))
     settled = notifications.settle_by_link(session=session, link=approval_link(request_id), keep=[])
     session.commit()
     log.info("approval request %s %s (%s): its outcome is applied", request_id, status, request.request_type)
     metrics.APPROVALS_APPLIED.labels(request.request_type, status).inc()
-    publish_changed([request.requested_by, *settled])
+    publish_changed([*told, *settled])
     return True
 

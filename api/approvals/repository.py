@@ -138,17 +138,26 @@ def cancel_pending_tasks(session: Session, request_id: int) -> None:
 # -- decisions -------------------------------------------------------------------------------------------------------
 
 def insert_decision(session: Session, *, request_id: int, layer_index: int, approver_id: int, action: str,
-                    note: str | None, decided_at: datetime) -> None:
-    """Record a decision once (a second one of the same approver on the same layer changes nothing), and mark the
-    approver's task DONE (upserted: the decision may arrive before the workflow's first queue sync made it)."""
-    session.execute(
+                    note: str | None, decided_at: datetime) -> bool:
+    """Record a decision once (a second one of the same approver on the same layer changes nothing: False), and
+    mark the approver's task DONE (upserted: the decision may arrive before the workflow's first queue sync made
+    it)."""
+    inserted = session.execute(
         insert(ApprovalDecision).values(request_id=request_id, layer_index=layer_index, approver_id=approver_id,
                                         action=action, note=note, decided_at=decided_at)
-        .on_conflict_do_nothing(index_elements=["request_id", "layer_index", "approver_id"]))
+        .on_conflict_do_nothing(index_elements=["request_id", "layer_index", "approver_id"])
+        .returning(ApprovalDecision.id)).first()
     session.execute(
         insert(ApprovalTask).values(request_id=request_id, layer_index=layer_index, approver_id=approver_id,
                                     status="DONE")
         .on_conflict_do_update(index_elements=["request_id", "layer_index", "approver_id"], set_={"status": "DONE"}))
+    return inserted is not None
+
+
+def approvers_of(session: Session, request_id: int) -> list[int]:
+    """Every approver the request asked so far (any layer), in the order they were asked."""
+    return list(session.scalars(select(ApprovalTask.approver_id).where(ApprovalTask.request_id == request_id)
+                                .group_by(ApprovalTask.approver_id).order_by(func.min(ApprovalTask.id))))
 
 
 def has_decided(session: Session, *, request_id: int, approver_id: int, layer_index: int | None = None) -> bool:

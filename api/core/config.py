@@ -108,8 +108,6 @@ class Settings(BaseSettings):
     # the map's tiles, which the browser loads itself ({z}/{x}/{y} and an optional {s}), and their attribution
     map_tile_url: str = "https://tile.openstreetmap.org/{z}/{x}/{y}.png"
     map_tile_attribution: str = "&copy; OpenStreetMap contributors"
-    # how long before a planned activity starts its owner is reminded (a ScheduleReminderWorkflow per schedule)
-    schedule_reminder_minutes: int = Field(default=30, ge=0, le=7 * 24 * 60)
     # the reminder sweep reminds sales people of ongoing leads 30 and 90 days without contact (off: it does not)
     lead_contact_reminders: bool = True
     profile_picture_max_bytes: int = 5 * 1024 * 1024

@@ -34,6 +34,13 @@ def describe(session: Session, request: ApprovalRequest) -> str:
     return f"{DESCRIPTIONS.get(request.request_type, 'change')} {what}"
 
 
+def subject(session: Session, request: ApprovalRequest) -> outcomes.Subject | None:
+    """The request's lead: project, client and sales person (every request type is on a lead)."""
+    row = repo.notification_subject(session, request.lead_id)
+    return outcomes.Subject(project=row.project_name, client=row.client_name, sales_person_id=row.sales_person_id) \
+        if row else None
+
+
 def readable(session: Session, actor: User, request: ApprovalRequest) -> bool:
     """Whoever sees the lead may read its requests."""
     try:
@@ -102,4 +109,5 @@ APPROVED = {"CHANGE_LEAD_STAGE": _change_stage, "HOLD_LEAD": _to_status("HOLD"),
 
 for _type, _approve in APPROVED.items():
     outcomes.register(_type, outcomes.Outcome(label=LABELS[_type], describe=describe,
-                                              finish=_finisher(LABELS[_type], _approve), readable=readable))
+                                              finish=_finisher(LABELS[_type], _approve), readable=readable,
+                                              subject=subject))

@@ -297,6 +297,13 @@ def request_subject(session: Session, lead_id: int, target_stage_id: int | None)
         .where(Lead.id == lead_id)).first()
 
 
+def notification_subject(session: Session, lead_id: int) -> Any:
+    """A lead as notifications name it: project, client and sales person (one statement)."""
+    return session.execute(
+        select(Lead.project_name, Client.client_name, Lead.sales_person_id)
+        .select_from(Lead).outerjoin(Client, Client.id == Lead.client_id).where(Lead.id == lead_id)).first()
+
+
 def waiting_approvers(session: Session, request_id: int, layer_index: int) -> list[tuple[str, str]]:
     """(task status, approver's name) of the approvers the request's layer still waits on, by name."""
     return list(session.execute(

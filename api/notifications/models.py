@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Boolean, DateTime, ForeignKey, Index, Integer, String, Text, func
+from sqlalchemy import Boolean, DateTime, ForeignKey, Index, Integer, String, Text, func, text
+from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.orm import Mapped, mapped_column
 
 from api.core.db import Base
@@ -26,4 +27,49 @@ class Notification(Base):
     # the lead it is about, when it is about one (no foreign key: a notification outlives nothing it names)
     lead_id: Mapped[int | None] = mapped_column(Integer)
     is_read: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class NotificationSetting(Base):
+    """How one action tells people (api/notifications/catalogue.py lists the actions): its channels, recipients
+    (codes, and users named by id), message template and, for a schedule's reminder, its lead time. One row per
+    action, seeded by the migration with today's texts; administrators edit them."""
+
+    __tablename__ = "notification_settings"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    category: Mapped[str] = mapped_column(String(20))  # NOTIFICATION, REMINDER
+    action: Mapped[str] = mapped_column(String(40), unique=True)
+    channels: Mapped[list[str]] = mapped_column(ARRAY(String(20)), default=list, server_default="{}")
+    recipients: Mapped[list[str]] = mapped_column(ARRAY(String(20)), default=list, server_default="{}")
+    user_ids: Mapped[list[int]] = mapped_column(ARRAY(Integer), default=list, server_default="{}")
+    message_template: Mapped[str] = mapped_column(Text)
+    lead_minutes: Mapped[int | None] = mapped_column(Integer)
+    updated_by: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class NotificationMail(Base):
+    """A notification's e-mail, written in the transaction that raises it and handed to a SendMailWorkflow (id
+    `notification-mail-{id}@{queue}`: once) by the notification mail pass of the reminder sweep."""
+
+    __tablename__ = "notification_mails"
+    __table_args__ = (Index("ix_notification_mails_waiting", "id", postgresql_where=text("handed_at IS NULL")),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    address: Mapped[str] = mapped_column(String(160))
+    subject: Mapped[str] = mapped_column(String(200))
+    body: Mapped[str] = mapped_column(Text)
+    action: Mapped[str] = mapped_column(String(40))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    handed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class NotificationEvent(Base):
+    """An event told once (e.g. `pid-generated:12`): a second telling of the same key sends nothing."""
+
+    __tablename__ = "notification_events"
+
+    key: Mapped[str] = mapped_column(String(120), primary_key=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())

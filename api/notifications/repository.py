@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import Select, exists, func, select, update
+from sqlalchemy import Select, func, select, update
 from sqlalchemy.orm import Session
 
 from api.notifications.models import Notification
@@ -41,12 +41,6 @@ def mark_read(session: Session, *, user_id: int, ids: list[int] | None, type_: s
         stmt = stmt.where(Notification.notification_type == type_)
     result: Any = session.execute(stmt.values(is_read=True))
     return int(result.rowcount)
-
-
-def was_sent(session: Session, *, user_id: int, link: str, message: str) -> bool:
-    """Whether this user already has this notification (same link and message)."""
-    return bool(session.scalar(select(exists().where(Notification.user_id == user_id, Notification.link == link,
-                                                     Notification.message == message))))
 
 
 def mark_read_by_link(session: Session, *, link: str, notification_type: str, keep: list[int]) -> list[int]:

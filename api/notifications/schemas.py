@@ -50,3 +50,67 @@ class MarkReadIn(CamelModel):
 class ReadAllIn(CamelModel):
     type: Literal["ALL", "APPROVAL", "INFORMATION"] | None = None
     user: Id | None = None
+
+
+# -- notification and reminder settings (administration) ------------------------------------------------------------
+
+Channel = Literal["IN_APP", "EMAIL"]
+RecipientCode = Literal["REQUESTER", "APPROVERS", "SALES_PERSON", "TEAM_LEADER", "USERS"]
+SettingCategory = Literal["NOTIFICATION", "REMINDER"]
+
+
+class SettingPerson(CamelModel):
+    id: int
+    fullname: str
+
+
+class RecipientOption(CamelModel):
+    code: RecipientCode
+    label: str = Field(description="What the recipient means for this action")
+
+
+class TemplateVariable(CamelModel):
+    name: str
+    description: str
+    sample: str = Field(description="The value the preview uses")
+    optional: bool = Field(description="May be empty when a message is sent (the template must render then too)")
+
+
+class NotificationSettingOut(CamelModel):
+    id: int
+    category: SettingCategory
+    action: str = Field(description="REQUEST_SUBMITTED, REQUEST_DECIDED, REQUEST_APPROVED, REQUEST_REJECTED, "
+                        "PID_GENERATED (notifications); SCHEDULE_STARTING, LEAD_NOT_CONTACTED (reminders)")
+    label: str
+    description: str
+    type: NotificationType = Field(description="The bell tab its in-app notifications go to (approvers asked to "
+                                   "act get APPROVAL)")
+    channels: list[Channel]
+    recipients: list[RecipientCode]
+    users: list[SettingPerson] = Field(description="The named users (recipient USERS)")
+    message_template: str
+    lead_minutes: int | None = Field(description="Minutes before the activity starts (SCHEDULE_STARTING only)")
+    has_lead_time: bool
+    recipient_options: list[RecipientOption]
+    variables: list[TemplateVariable]
+    default_template: str
+    preview: str | None = Field(description="The template rendered with the sample values")
+    updated_at: datetime
+    updated_by: str | None
+
+
+class NotificationSettingIn(CamelModel):
+    channels: list[str] = Field(max_length=2)
+    recipients: list[str] = Field(max_length=5)
+    user_ids: list[Id] = Field(default_factory=list, max_length=50)
+    message_template: str = Field(max_length=4000)
+    lead_minutes: int | None = Field(default=None, ge=-(2**31), le=2**31 - 1)
+
+
+class PreviewIn(CamelModel):
+    action: str = Field(max_length=40)
+    message_template: str = Field(max_length=4000)
+
+
+class PreviewOut(CamelModel):
+    message: str

@@ -98,7 +98,8 @@ def queue_labels(session: Session, request_ids: list[int]) -> dict[int, str]:
 
 
 outcomes.register(REQUEST_TYPE, outcomes.Outcome(label=LABEL, describe=describe, finish=finish,
-                                                 readable=lead_outcomes.readable, queue_labels=queue_labels,
+                                                 readable=lead_outcomes.readable, subject=lead_outcomes.subject,
+                                                 queue_labels=queue_labels,
                                                  starts_pid=True))
 
 

@@ -23,14 +23,13 @@ from api.core.errors import AppError, Conflict, Forbidden, NotFound
 from api.core.storage import Storage
 from api.leads import files as lead_files
 from api.leads import history as lead_history
-from api.leads import repository as leads_repo
 from api.leads import visibility as lead_visibility
 from api.leads.models import Lead, LeadProjectId
 from api.leads.repository import scoped
 from api.leads.visibility import visible_sales_ids
 from api.master_data.models import Entity
-from api.notifications import repository as notifications_repo
-from api.notifications import service as notifications
+from api.notifications import dispatch
+from api.notifications.catalogue import SALES_PERSON
 from api.notifications.live import publish_changed
 from api.pcs import pdf
 from api.pcs import repository as repo
@@ -120,23 +119,24 @@ def attach_pdf(session: Session, storage: Storage, *, pid_id: int) -> dict[str, 
 
 
 def notify(session: Session, *, pid_id: int) -> bool:
-    """Tell the sales person their PID is ready (once); False when they were told already."""
+    """Tell the sales person (and whoever the PID_GENERATED setting names) their PID is ready, once; False when
+    they were told already."""
     row = session.get(LeadProjectId, pid_id)
     lead = session.get(Lead, row.lead_id) if row else None
     if row is None or lead is None:
         return False
-    leads_repo.lock(session, lead.id)  # one notifier at a time
-    link = f"/leads/{lead.id}/generate-pid"
-    client = session.get(Client, lead.client_id)
-    message = (f"PID {row.pid_number} has been generated for '{lead.project_name}'"
-               f"{f' ({client.client_name})' if client else ''}.")
-    if notifications_repo.was_sent(session, user_id=lead.sales_person_id, link=link, message=message):
+    if not dispatch.first_time(session, f"pid-generated:{pid_id}"):
         session.rollback()
         return False
-    notifications.notify(session=session, user_id=lead.sales_person_id, notification_type="INFORMATION",
-                         message=message, link=link, lead_id=lead.id)
+    client = session.get(Client, lead.client_id)
+    sales = session.get(User, lead.sales_person_id)
+    told = dispatch.tell(session, dispatch.Event(
+        "PID_GENERATED", {"pid": row.pid_number, "project": lead.project_name,
+                          "client": client.client_name if client else None,
+                          "sales_person": sales.fullname if sales else ""},
+        people={SALES_PERSON: [lead.sales_person_id]}, link=f"/leads/{lead.id}/generate-pid", lead_id=lead.id))
     session.commit()
-    publish_changed([lead.sales_person_id])
+    publish_changed(told)
     return True
 
 

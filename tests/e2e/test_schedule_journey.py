@@ -16,8 +16,8 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 from sqlalchemy import text
 
-from api.core.config import get_settings
 from api.core.db import make_engine
+from api.notifications.catalogue import ACTIONS
 from tests.e2e.conftest import ARTIFACTS, LiveServer
 from tests.e2e.pages.antd import choose
 from tests.e2e.test_approval_journey import _token
@@ -34,6 +34,7 @@ REMARKS = (MEETING, TO_REMOVE, DUE_SOON)
 UPDATED = "Activity Schedule information has been updated successfully."
 REMOVED = "Activity Schedule has been removed successfully."
 
+SEEDED_LEAD_MINUTES = ACTIONS["SCHEDULE_STARTING"].default_lead_minutes or 0  # the reminder setting's seeded lead time
 
 @dataclass(frozen=True)
 class Lead:
@@ -220,7 +221,7 @@ def test_sales_person_plans_moves_hears_and_removes(browser: Browser, live_serve
     bell = page.locator("button.notification-bell")
     label = bell.get_attribute("aria-label") or ""
     unread = int(m.group(1)) if (m := re.search(r"(\d+) unread", label)) else 0
-    minutes = get_settings().schedule_reminder_minutes
+    minutes = SEEDED_LEAD_MINUTES
     _plan(http, headers, other, (2, "Presentation"), datetime.now(UTC) + timedelta(minutes=minutes, seconds=5),
           DUE_SOON)
     expect(bell).to_have_attribute("aria-label", f"Notifications, {unread + 1} unread", timeout=40_000)

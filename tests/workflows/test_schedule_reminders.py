@@ -20,7 +20,7 @@ from temporalio.testing import WorkflowEnvironment
 from temporalio.worker import Worker
 
 from api.activities.models import ActivitySchedule
-from api.core.config import get_settings
+from api.activities.schedule import reminders as schedule_reminders
 from api.core.db import make_engine
 from api.notifications.models import Notification
 from tests.conftest import ROOT, run_async
@@ -31,14 +31,14 @@ from workflows.reminder_sweep import ReminderSweepWorkflow
 from workflows.schedule_reminder import ScheduleReminderWorkflow
 
 TEST_SERVER = ROOT / ".venv" / "bin" / "temporal-test-server"
-LEAD_MINUTES = 30  # the default of SCHEDULE_REMINDER_MINUTES
+LEAD_MINUTES = 30  # the reminder setting's seeded lead time
 
 
 @pytest.fixture
 def session(database_url: str) -> Iterator[Session]:
-    assert get_settings().schedule_reminder_minutes == LEAD_MINUTES
     engine = make_engine(database_url)
     s = Session(engine, expire_on_commit=False)
+    assert schedule_reminders.lead_minutes(s) == LEAD_MINUTES
     yield s
     s.close()
     engine.dispose()

@@ -9,6 +9,7 @@ from temporalio import activity
 
 import api.domains  # noqa: F401  (every domain registers its approval outcomes and views)
 from api.approvals import queue
+from api.notifications.live import publish_changed
 from workflows.activities.db import sessions
 from workflows.contracts.approval import DecisionStep, FinalStep, FinishRequest, Persist, RecordDecision, SyncQueue
 
@@ -20,21 +21,24 @@ def sync_approval_queue(data: SyncQueue) -> list[int]:
                                 pending=data.pending)
 
 
-def _record(session: Session, d: RecordDecision) -> None:
-    """Add the decision to the session's transaction (the caller's next step commits it)."""
-    queue.record_decision(session, request_id=d.request_id, layer_index=d.layer_index, approver_id=d.approver_id,
-                          action=d.action, note=d.note, decided_at=datetime.fromisoformat(d.decided_at))
+def _record(session: Session, d: RecordDecision, *, final: bool) -> list[int]:
+    """Add the decision (and, when it does not end the request, its REQUEST_DECIDED notifications) to the session's
+    transaction: the caller's next step commits it, then publishes the returned users to the live bell."""
+    return queue.record_decision(session, request_id=d.request_id, layer_index=d.layer_index,
+                                 approver_id=d.approver_id, action=d.action, note=d.note,
+                                 decided_at=datetime.fromisoformat(d.decided_at), final=final)
 
 
 @activity.defn
 def record_decision_and_sync(data: DecisionStep) -> None:
     with sessions()() as session:
-        _record(session, data.decision)
+        told = _record(session, data.decision, final=False)
         if data.queue is None:
             session.commit()
         else:
             queue.sync_queue(session, request_id=data.queue.request_id, layer_index=data.queue.layer_index,
                              pending=data.queue.pending)
+    publish_changed(told)
 
 
 @activity.defn
@@ -47,15 +51,16 @@ def finish_approval_request(data: FinishRequest) -> bool:
 def record_decision_and_finish(data: FinalStep) -> bool:
     f = data.finish
     with sessions()() as session:
-        _record(session, data.decision)
+        _record(session, data.decision, final=True)
         return queue.finish(session, request_id=f.request_id, status=f.status, decided_by=f.decided_by)
 
 
 @activity.defn
 def persist_request(data: Persist) -> None:
+    told: list[int] = []
     with sessions()() as session:
         for decision in data.decisions:
-            _record(session, decision)
+            told += _record(session, decision, final=data.finish is not None)
         if data.finish is not None:
             f = data.finish
             queue.finish(session, request_id=f.request_id, status=f.status, decided_by=f.decided_by)
@@ -64,3 +69,4 @@ def persist_request(data: Persist) -> None:
                              pending=data.queue.pending)
         else:
             session.commit()
+    publish_changed(told)

@@ -32,3 +32,4 @@ class ReminderPlan:
 class SendReminder:
     schedule_id: int
     schedule_time: str  # the time it was planned for when the timer ran out: a schedule moved since is not reminded
+    now: str | None = None  # the workflow's time when its timer ran out (a lead time shortened since: not yet due)

@@ -13,16 +13,16 @@ from sqlalchemy.orm import Session
 from api.activities.models import LeadContactReminder
 from api.clients.models import Client
 from api.leads.models import ONGOING, Lead
-from api.notifications import service as notifications
+from api.notifications import dispatch
+from api.notifications.catalogue import SALES_PERSON
 from api.notifications.live import publish_changed
+from api.users.models import User
 
 THRESHOLDS = (30, 90)  # days, the badge's (spec 2 §9)
 BATCH = 200
 
 
-def message(lead: Lead, client_name: str | None, days: int) -> str:
-    where = f" ({client_name})" if client_name else ""
-    return f"'{lead.project_name}'{where} has not been contacted for {days} days."
+ACTION = "LEAD_NOT_CONTACTED"
 
 
 def remind_uncontacted(session: Session, now: datetime | None = None) -> list[tuple[int, int]]:
@@ -37,22 +37,24 @@ def remind_uncontacted(session: Session, now: datetime | None = None) -> list[tu
         told = exists().where(and_(LeadContactReminder.lead_id == Lead.id,
                                    LeadContactReminder.threshold == threshold,
                                    LeadContactReminder.contacted_at == Lead.last_contacted_at))
-        stmt = select(Lead, Client.client_name).outerjoin(Client, Client.id == Lead.client_id).where(
+        stmt = select(Lead, Client.client_name, User.fullname).outerjoin(Client, Client.id == Lead.client_id) \
+            .outerjoin(User, User.id == Lead.sales_person_id).where(
             Lead.status.in_(ONGOING), Lead.last_contacted_at <= cutoff, ~told)
         if higher:  # past a higher threshold: that one speaks for the lead
             stmt = stmt.where(Lead.last_contacted_at > now - timedelta(days=min(higher)))
-        for lead, client_name in session.execute(stmt.order_by(Lead.id).limit(BATCH)).tuples():
+        for lead, client_name, sales_name in session.execute(stmt.order_by(Lead.id).limit(BATCH)).tuples():
             recorded = [{"lead_id": lead.id, "threshold": t, "contacted_at": lead.last_contacted_at}
                         for t in THRESHOLDS if t <= threshold]
             inserted = session.execute(insert(LeadContactReminder).values(recorded).on_conflict_do_nothing()
                                        .returning(LeadContactReminder.threshold)).scalars().all()
             if threshold not in inserted:
                 continue  # another pass got there first
-            notifications.notify(session=session, user_id=lead.sales_person_id, notification_type="INFORMATION",
-                                 message=message(lead, client_name, threshold), link=f"/leads/{lead.id}",
-                                 kind="REMINDER", lead_id=lead.id)
+            readers = dispatch.tell(session, dispatch.Event(
+                ACTION, {"project": lead.project_name, "client": client_name, "sales_person": sales_name or "",
+                         "days": threshold},
+                people={SALES_PERSON: [lead.sales_person_id]}, link=f"/leads/{lead.id}", lead_id=lead.id))
             sent.append((lead.id, threshold))
             session.commit()
-            publish_changed([lead.sales_person_id])
+            publish_changed(readers)
     session.commit()
     return sent

@@ -17,8 +17,10 @@ from temporalio.common import WorkflowIDReusePolicy
 from api.activities.models import TYPES, ActivitySchedule
 from api.clients.models import Client
 from api.leads.models import Lead
-from api.notifications import service as notifications
+from api.notifications import dispatch, settings
+from api.notifications.catalogue import SALES_PERSON
 from api.notifications.live import publish_changed
+from api.users.models import User
 from workflows.contracts.reminders import (
     CHANGED,
     WORKFLOW,
@@ -36,39 +38,50 @@ def local_time(at: datetime, zone: ZoneInfo) -> str:
     return f"{local.day}-{local:%b-%Y %H:%M} {local.tzname()}"
 
 
-def plan(session: Session, schedule_id: int, lead_minutes: int) -> ReminderPlan:
+ACTION = "SCHEDULE_STARTING"
+EARLY = timedelta(seconds=5)  # a timer may run out this much before its time
+
+
+def lead_minutes(session: Session) -> int:
+    """How long before a schedule starts its reminder goes out (the reminder setting's lead time)."""
+    return settings.lead_minutes(session, ACTION)
+
+
+def plan(session: Session, schedule_id: int) -> ReminderPlan:
     schedule = session.get(ActivitySchedule, schedule_id)
     if schedule is None:
         return ReminderPlan(remind_at=None, schedule_time=None, done=False)
     at = schedule.schedule_time.astimezone(UTC)
-    return ReminderPlan(remind_at=(at - timedelta(minutes=lead_minutes)).isoformat(), schedule_time=at.isoformat(),
-                        done=schedule.reminded_at is not None)
+    return ReminderPlan(remind_at=(at - timedelta(minutes=lead_minutes(session))).isoformat(),
+                        schedule_time=at.isoformat(), done=schedule.reminded_at is not None)
 
 
-def message(schedule: ActivitySchedule, lead: Lead, client: Client | None, zone: ZoneInfo) -> str:
-    where = f" with {client.client_name}" if client else ""
-    return (f"Reminder: {TYPES[schedule.activity_type]}{where} on {lead.project_name} at "
-            f"{local_time(schedule.schedule_time, zone)}.")
-
-
-def send(session: Session, schedule_id: int, planned_for: datetime, zone: ZoneInfo) -> bool:
-    """Remind the owner (an INFORMATION notification of kind REMINDER and a live bell update) if the schedule is
-    still planned for `planned_for` and was not reminded yet; False otherwise. The row is locked: once, whoever
-    asks."""
+def send(session: Session, schedule_id: int, planned_for: datetime, zone: ZoneInfo,
+         now: datetime | None = None) -> bool:
+    """Remind the owner (and whoever the SCHEDULE_STARTING setting names) if the schedule is still planned for
+    `planned_for`, is due by the setting's lead time now (an administrator may have shortened it since the timer was
+    set: the workflow then reads the plan again and waits) and was not reminded yet; False otherwise. The row is
+    locked: once, whoever asks. `now` is the workflow's time when its timer ran out."""
     schedule = session.scalars(select(ActivitySchedule).where(ActivitySchedule.id == schedule_id)
                                .with_for_update()).first()
-    if schedule is None or schedule.reminded_at is not None or schedule.schedule_time != planned_for:
+    minutes = lead_minutes(session)
+    if schedule is None or schedule.reminded_at is not None or schedule.schedule_time != planned_for or \
+            schedule.schedule_time - timedelta(minutes=minutes) > (now or datetime.now(UTC)) + EARLY:
         session.rollback()
         return False
     lead = session.get(Lead, schedule.lead_id)
     assert lead is not None  # a schedule goes with its lead (ON DELETE CASCADE)
     client = session.get(Client, lead.client_id)
-    notifications.notify(session=session, user_id=schedule.owner_id, notification_type="INFORMATION",
-                         message=message(schedule, lead, client, zone), link=f"/leads/{lead.id}", kind="REMINDER",
-                         lead_id=lead.id)
+    owner = session.get(User, schedule.owner_id)
+    told = dispatch.tell(session, dispatch.Event(
+        ACTION, {"activity": TYPES[schedule.activity_type], "project": lead.project_name,
+                 "client": client.client_name if client else None,
+                 "time": local_time(schedule.schedule_time, zone), "minutes": minutes,
+                 "sales_person": owner.fullname if owner else ""},
+        people={SALES_PERSON: [schedule.owner_id]}, link=f"/leads/{lead.id}", lead_id=lead.id))
     schedule.reminded_at = datetime.now(UTC)
     session.commit()
-    publish_changed([schedule.owner_id])
+    publish_changed(told)
     return True
 
 
@@ -95,12 +108,14 @@ async def changed(temporal: TemporalClient, task_queue: str, schedule_id: int) -
         static_summary=f"Reminder of activity schedule {schedule_id}")
 
 
-def due(session: Session, lead_minutes: int, within: timedelta = timedelta(minutes=1)) -> list[int]:
+def due(session: Session, within: timedelta = timedelta(minutes=1)) -> list[int]:
     """Schedules still to come whose reminder is due within `within` and has not gone out: those the sweep tells
-    their reminder about (a start or a move the API could not pass on to Temporal)."""
+    their reminder about (a start or a move the API could not pass on to Temporal, or a lead time an administrator
+    lengthened since their timers were set)."""
     now = datetime.now(UTC)
+    minutes = lead_minutes(session)
     stmt = (select(ActivitySchedule.id)
             .where(ActivitySchedule.reminded_at.is_(None), ActivitySchedule.schedule_time > now,
-                   ActivitySchedule.schedule_time <= now + within + timedelta(minutes=lead_minutes))
+                   ActivitySchedule.schedule_time <= now + within + timedelta(minutes=minutes))
             .order_by(ActivitySchedule.schedule_time).limit(500))
     return list(session.scalars(stmt))

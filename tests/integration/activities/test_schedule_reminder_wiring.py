@@ -18,6 +18,7 @@ from temporalio.client import Client
 from api.activities.models import ActivitySchedule
 from api.core.config import get_settings
 from api.leads.models import Lead
+from api.notifications.catalogue import ACTIONS
 from api.notifications.models import Notification
 from tests.conftest import Services, auth, run_async
 from tests.integration.leads.conftest import new_lead
@@ -26,6 +27,7 @@ from workflows.contracts.reminders import schedule_reminder_id
 pytestmark = pytest.mark.usefixtures("worker")
 PROJECT = "Reminder wiring test lead"
 
+SEEDED_LEAD_MINUTES = ACTIONS["SCHEDULE_STARTING"].default_lead_minutes or 0  # the reminder setting's seeded lead time
 
 @pytest.fixture
 def planned_lead(live: TestClient) -> Iterator[dict[str, Any]]:
@@ -77,7 +79,7 @@ def _result(services: Services, schedule_id: int) -> str:
 
 def test_a_plan_due_soon_rings_once_and_a_removed_one_ends(live: TestClient, services: Services,
                                                            planned_lead: dict[str, Any]) -> None:
-    minutes = get_settings().schedule_reminder_minutes
+    minutes = SEEDED_LEAD_MINUTES
     soon = _plan(live, planned_lead, datetime.now(UTC) + timedelta(minutes=minutes, seconds=4))
     later = _plan(live, planned_lead, datetime.now(UTC) + timedelta(days=2))
     deadline = time.monotonic() + 30
@@ -97,7 +99,7 @@ def test_a_next_step_planned_on_the_activity_form_rings_too(live: TestClient, se
     when the sweep finds them a minute before they are due)."""
     headers = auth(live, "sales1")
     pic = live.get(f"/api/activity/pic/{planned_lead['id']}", headers=headers).json()["results"][0]
-    at = datetime.now(UTC) + timedelta(minutes=get_settings().schedule_reminder_minutes, seconds=4)
+    at = datetime.now(UTC) + timedelta(minutes=SEEDED_LEAD_MINUTES, seconds=4)
     data = {"leadsId": planned_lead["id"], "type": 1, "notes": "Met the CIO.",
             "personInCharge": {"value": pic["picId"], "label": pic["picName"]},
             "schedule": [{"activity": {"value": 2, "label": "Presentation"}, "dateAndTime": at.isoformat()}]}

@@ -1613,6 +1613,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notification-setting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every notification setting */
+        get: operations["notification_setting_list_api_notification_setting_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notification-setting/people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Active users, to name as recipients */
+        get: operations["notification_setting_people_api_notification_setting_people_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notification-setting/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A template rendered with the action's sample values (422 with what is wrong, as saving would refuse it) */
+        post: operations["notification_setting_preview_api_notification_setting_preview_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notification-setting/{setting_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A notification setting, with its recipients, variables and preview */
+        get: operations["notification_setting_get_api_notification_setting__setting_id__get"];
+        /** Change a notification setting (refused whole when any part is wrong) */
+        put: operations["notification_setting_update_api_notification_setting__setting_id__put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notification/limited": {
         parameters: {
             query?: never;
@@ -1954,6 +2023,75 @@ export interface paths {
         /** Readiness: PostgreSQL, Redis and Temporal each answer in time */
         get: operations["ready_api_ready_get"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reminder-setting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every reminder setting */
+        get: operations["reminder_setting_list_api_reminder_setting_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reminder-setting/people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Active users, to name as recipients */
+        get: operations["reminder_setting_people_api_reminder_setting_people_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reminder-setting/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A template rendered with the action's sample values (422 with what is wrong, as saving would refuse it) */
+        post: operations["reminder_setting_preview_api_reminder_setting_preview_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reminder-setting/{setting_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A reminder setting, with its recipients, variables and preview */
+        get: operations["reminder_setting_get_api_reminder_setting__setting_id__get"];
+        /** Change a reminder setting (refused whole when any part is wrong) */
+        put: operations["reminder_setting_update_api_reminder_setting__setting_id__put"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3046,6 +3184,10 @@ export interface components {
         Envelope_NotificationPage_: {
             results: components["schemas"]["NotificationPage"];
         };
+        /** Envelope[NotificationSettingOut] */
+        Envelope_NotificationSettingOut_: {
+            results: components["schemas"]["NotificationSettingOut"];
+        };
         /** Envelope[OverlapCheck] */
         Envelope_OverlapCheck_: {
             results: components["schemas"]["OverlapCheck"];
@@ -3097,6 +3239,10 @@ export interface components {
         /** Envelope[PipelineOut] */
         Envelope_PipelineOut_: {
             results: components["schemas"]["PipelineOut"];
+        };
+        /** Envelope[PreviewOut] */
+        Envelope_PreviewOut_: {
+            results: components["schemas"]["PreviewOut"];
         };
         /** Envelope[ProfilePictureOut] */
         Envelope_ProfilePictureOut_: {
@@ -3268,6 +3414,11 @@ export interface components {
             /** Results */
             results: components["schemas"]["IndustryOut"][];
         };
+        /** Envelope[list[NotificationSettingOut]] */
+        Envelope_list_NotificationSettingOut__: {
+            /** Results */
+            results: components["schemas"]["NotificationSettingOut"][];
+        };
         /** Envelope[list[ParameterOut]] */
         Envelope_list_ParameterOut__: {
             /** Results */
@@ -3342,6 +3493,11 @@ export interface components {
         Envelope_list_ServiceCategoryOut__: {
             /** Results */
             results: components["schemas"]["ServiceCategoryOut"][];
+        };
+        /** Envelope[list[SettingPerson]] */
+        Envelope_list_SettingPerson__: {
+            /** Results */
+            results: components["schemas"]["SettingPerson"][];
         };
         /** Envelope[list[SourceOut]] */
         Envelope_list_SourceOut__: {
@@ -4088,6 +4244,80 @@ export interface components {
             data: components["schemas"]["NotificationOut"][];
             pagination: components["schemas"]["Pagination"];
         };
+        /** NotificationSettingIn */
+        NotificationSettingIn: {
+            /** Channels */
+            channels: string[];
+            /** Leadminutes */
+            leadMinutes?: number | null;
+            /** Messagetemplate */
+            messageTemplate: string;
+            /** Recipients */
+            recipients: string[];
+            /** Userids */
+            userIds?: number[];
+        };
+        /** NotificationSettingOut */
+        NotificationSettingOut: {
+            /**
+             * Action
+             * @description REQUEST_SUBMITTED, REQUEST_DECIDED, REQUEST_APPROVED, REQUEST_REJECTED, PID_GENERATED (notifications); SCHEDULE_STARTING, LEAD_NOT_CONTACTED (reminders)
+             */
+            action: string;
+            /**
+             * Category
+             * @enum {string}
+             */
+            category: "NOTIFICATION" | "REMINDER";
+            /** Channels */
+            channels: ("IN_APP" | "EMAIL")[];
+            /** Defaulttemplate */
+            defaultTemplate: string;
+            /** Description */
+            description: string;
+            /** Hasleadtime */
+            hasLeadTime: boolean;
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+            /**
+             * Leadminutes
+             * @description Minutes before the activity starts (SCHEDULE_STARTING only)
+             */
+            leadMinutes: number | null;
+            /** Messagetemplate */
+            messageTemplate: string;
+            /**
+             * Preview
+             * @description The template rendered with the sample values
+             */
+            preview: string | null;
+            /** Recipientoptions */
+            recipientOptions: components["schemas"]["RecipientOption"][];
+            /** Recipients */
+            recipients: ("REQUESTER" | "APPROVERS" | "SALES_PERSON" | "TEAM_LEADER" | "USERS")[];
+            /**
+             * Type
+             * @description The bell tab its in-app notifications go to (approvers asked to act get APPROVAL)
+             * @enum {string}
+             */
+            type: "APPROVAL" | "INFORMATION";
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+            /** Updatedby */
+            updatedBy: string | null;
+            /**
+             * Users
+             * @description The named users (recipient USERS)
+             */
+            users: components["schemas"]["SettingPerson"][];
+            /** Variables */
+            variables: components["schemas"]["TemplateVariable"][];
+        };
         /**
          * Option
          * @description A value/label pair the form sends (spec 2 §3.4 personInCharge).
@@ -4486,6 +4716,18 @@ export interface components {
             /** Version */
             version: number;
         };
+        /** PreviewIn */
+        PreviewIn: {
+            /** Action */
+            action: string;
+            /** Messagetemplate */
+            messageTemplate: string;
+        };
+        /** PreviewOut */
+        PreviewOut: {
+            /** Message */
+            message: string;
+        };
         /** ProfilePictureOut */
         ProfilePictureOut: {
             /** Profilepicture */
@@ -4598,6 +4840,19 @@ export interface components {
             type?: ("ALL" | "APPROVAL" | "INFORMATION") | null;
             /** User */
             user?: number | null;
+        };
+        /** RecipientOption */
+        RecipientOption: {
+            /**
+             * Code
+             * @enum {string}
+             */
+            code: "REQUESTER" | "APPROVERS" | "SALES_PERSON" | "TEAM_LEADER" | "USERS";
+            /**
+             * Label
+             * @description What the recipient means for this action
+             */
+            label: string;
         };
         /** RequestIn */
         RequestIn: {
@@ -4950,6 +5205,13 @@ export interface components {
             /** Newpassword */
             newPassword?: string | null;
         };
+        /** SettingPerson */
+        SettingPerson: {
+            /** Fullname */
+            fullname: string;
+            /** Id */
+            id: number;
+        };
         /**
          * SheetBrief
          * @description The lead's current cost sheet as the detail shows it (the full sheet: GET /leads/{id}/form/v2).
@@ -5251,6 +5513,23 @@ export interface components {
             leaderName: string;
             /** Members */
             members: number;
+        };
+        /** TemplateVariable */
+        TemplateVariable: {
+            /** Description */
+            description: string;
+            /** Name */
+            name: string;
+            /**
+             * Optional
+             * @description May be empty when a message is sent (the template must render then too)
+             */
+            optional: boolean;
+            /**
+             * Sample
+             * @description The value the preview uses
+             */
+            sample: string;
         };
         /** TimelineApproverOut */
         TimelineApproverOut: {
@@ -8626,6 +8905,145 @@ export interface operations {
             };
         };
     };
+    notification_setting_list_api_notification_setting_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_NotificationSettingOut__"];
+                };
+            };
+        };
+    };
+    notification_setting_people_api_notification_setting_people_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_SettingPerson__"];
+                };
+            };
+        };
+    };
+    notification_setting_preview_api_notification_setting_preview_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreviewIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PreviewOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    notification_setting_get_api_notification_setting__setting_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                setting_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NotificationSettingOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    notification_setting_update_api_notification_setting__setting_id__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                setting_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationSettingIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NotificationSettingOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     limited_api_notification_limited_get: {
         parameters: {
             query?: {
@@ -9372,6 +9790,145 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    reminder_setting_list_api_reminder_setting_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_NotificationSettingOut__"];
+                };
+            };
+        };
+    };
+    reminder_setting_people_api_reminder_setting_people_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_SettingPerson__"];
+                };
+            };
+        };
+    };
+    reminder_setting_preview_api_reminder_setting_preview_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreviewIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PreviewOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    reminder_setting_get_api_reminder_setting__setting_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                setting_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NotificationSettingOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    reminder_setting_update_api_reminder_setting__setting_id__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                setting_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationSettingIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NotificationSettingOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
             };
         };
     };

@@ -1,0 +1,88 @@
+"""Telling people of an event as its setting says (the one path every notification and reminder of the catalogue
+takes): the setting's recipients are found among the event's people (the requester, the approvers, the sales
+person), the sales person's team leader and the users it names; each active one gets the message rendered from the
+setting's template, in the app (the bell) and by e-mail when those channels are on. Everything is added to the
+caller's transaction: the notification, its mail and the event's record commit together or not at all. The caller
+publishes the returned users to the live bell after committing."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from sqlalchemy import select
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.orm import Session
+
+from api.core.config import get_settings
+from api.notifications import settings, templating
+from api.notifications.catalogue import ACTIONS, APPROVERS, EMAIL, IN_APP, SALES_PERSON, TEAM_LEADER, USERS
+from api.notifications.models import NotificationEvent, NotificationMail
+from api.notifications.service import notify
+from api.users.models import User
+
+
+@dataclass
+class Event:
+    action: str  # a code of the catalogue
+    values: Mapping[str, object]  # the template's variables (`recipient` is added per reader)
+    people: dict[str, list[int]] = field(default_factory=dict)  # REQUESTER, APPROVERS, SALES_PERSON -> user ids
+    link: str | None = None
+    lead_id: int | None = None
+
+
+def first_time(session: Session, key: str) -> bool:
+    """Record an event by its key (e.g. `pid-generated:12`) in the caller's transaction: False when it was recorded
+    before (its telling is done, or being done by whoever holds the row)."""
+    return session.execute(insert(NotificationEvent).values(key=key).on_conflict_do_nothing()
+                           .returning(NotificationEvent.key)).first() is not None
+
+
+def recipients(session: Session, codes: list[str], people: Mapping[str, list[int]], named: list[int]) -> list[int]:
+    """The user ids the codes reach, each once, in the order of the codes."""
+    found: list[int] = []
+    for code in codes:
+        if code == TEAM_LEADER:
+            sales = people.get(SALES_PERSON, [])
+            found += [i for i in session.scalars(select(User.leader_id).where(User.id.in_(sales))) if i] if sales \
+                else []
+        elif code == USERS:
+            found += named
+        else:
+            found += people.get(code, [])
+    return list(dict.fromkeys(found))
+
+
+def tell(session: Session, event: Event) -> list[int]:
+    """Add the event's notifications and mails to the session; returns the users told in the app."""
+    action = ACTIONS[event.action]
+    setting = settings.for_action(session, event.action)
+    if not setting.channels:
+        return []
+    ids = recipients(session, setting.recipients, event.people, setting.user_ids)
+    if not ids:
+        return []
+    readers = session.execute(select(User.id, User.fullname, User.email)
+                              .where(User.id.in_(ids), User.is_active)).tuples().all()
+    by_id = {i: (name, email) for i, name, email in readers}
+    approvers = set(event.people.get(APPROVERS, []))
+    told: list[int] = []
+    for user_id in ids:
+        if user_id not in by_id:
+            continue
+        name, email = by_id[user_id]
+        message = templating.render(action, setting.message_template, {**event.values, "recipient": name})
+        if IN_APP in setting.channels:
+            asked = action.notification_type == "APPROVAL" and user_id in approvers
+            notify(session=session, user_id=user_id, notification_type="APPROVAL" if asked else "INFORMATION",
+                   message=message, link=event.link, kind=action.kind, lead_id=event.lead_id)
+            told.append(user_id)
+        if EMAIL in setting.channels and email:
+            session.add(NotificationMail(user_id=user_id, address=email, subject=action.mail_subject,
+                                         body=_mail_body(message, event.link), action=action.code))
+    return told
+
+
+def _mail_body(message: str, link: str | None) -> str:
+    url = get_settings().public_url + (link or "/user/inbox")
+    return f"{message}\n\nOpen it in the CRM: {url}\n"

@@ -1,0 +1,157 @@
+"""Notification and reminder settings (system/notification-management, system/reminder-management): one row per
+action of the catalogue, seeded with today's texts, read and changed by administrators. A change is checked whole
+before it is saved: channels, recipients the action can reach, named users who exist, a lead time in range, and a
+template that renders (api/notifications/templating.py)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import select
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.orm import Session
+
+from api.core.errors import NotFound, ValidationFailed
+from api.notifications import templating
+from api.notifications.catalogue import ACTIONS, CHANNELS, LEAD_MINUTES, USERS, Action
+from api.notifications.models import NotificationSetting
+from api.notifications.schemas import (
+    NotificationSettingIn,
+    NotificationSettingOut,
+    PreviewIn,
+    PreviewOut,
+    RecipientOption,
+    SettingPerson,
+    TemplateVariable,
+)
+from api.users.models import User
+
+NOT_FOUND = "Setting not found."
+UNKNOWN_ACTION = "Unknown action '{action}'."
+NOT_A_RECIPIENT = "'{code}' is not a recipient of {label}."
+UNKNOWN_CHANNEL = "'{code}' is not a channel: use IN_APP or EMAIL."
+NO_RECIPIENT = "Choose at least one recipient, or no channel to send nothing."
+NO_USERS = "Choose at least one user for Named users."
+USERS_WITHOUT_CODE = "Named users are chosen but 'Named users' is not among the recipients."
+UNKNOWN_USERS = "These users do not exist or are inactive: {ids}."
+LEAD_MINUTES_RANGE = f"The lead time must be between {LEAD_MINUTES[0]} and {LEAD_MINUTES[1]:,} minutes."
+NO_LEAD_TIME = "{label} has no lead time."
+
+
+def seed_settings(session: Session) -> None:
+    """One setting per action of the catalogue, with its defaults; settings already there are left as they are."""
+    rows = [{"category": a.category, "action": a.code, "channels": list(a.default_channels),
+             "recipients": list(a.default_recipients), "user_ids": [], "message_template": a.default_template,
+             "lead_minutes": a.default_lead_minutes} for a in ACTIONS.values()]
+    session.execute(insert(NotificationSetting).values(rows).on_conflict_do_nothing(index_elements=["action"]))
+
+
+def for_action(session: Session, code: str) -> NotificationSetting:
+    """The setting of an action (a stand-in with the catalogue's defaults when a database was never seeded)."""
+    row = session.scalar(select(NotificationSetting).where(NotificationSetting.action == code))
+    if row is not None:
+        return row
+    a = ACTIONS[code]
+    return NotificationSetting(category=a.category, action=code, channels=list(a.default_channels),
+                               recipients=list(a.default_recipients), user_ids=[], message_template=a.default_template,
+                               lead_minutes=a.default_lead_minutes)
+
+
+def lead_minutes(session: Session, code: str) -> int:
+    minutes = for_action(session, code).lead_minutes
+    return minutes if minutes is not None else ACTIONS[code].default_lead_minutes or 0
+
+
+def _out(session: Session, row: NotificationSetting) -> NotificationSettingOut:
+    a = ACTIONS[row.action]
+    named = dict(session.execute(select(User.id, User.fullname).where(User.id.in_(row.user_ids))).tuples().all()) \
+        if row.user_ids else {}
+    editor = session.get(User, row.updated_by) if row.updated_by else None
+    return NotificationSettingOut(
+        id=row.id, category=row.category, action=row.action, label=a.label, description=a.description,
+        type=a.notification_type, channels=row.channels, recipients=row.recipients,
+        users=[SettingPerson(id=i, fullname=named[i]) for i in row.user_ids if i in named],
+        message_template=row.message_template, lead_minutes=row.lead_minutes,
+        has_lead_time=a.default_lead_minutes is not None,
+        recipient_options=[RecipientOption(code=c, label=label) for c, label in a.recipients.items()],
+        variables=[TemplateVariable(name=v.name, description=v.description, sample=str(v.sample),
+                                    optional=v.optional) for v in a.variables],
+        default_template=a.default_template, preview=templating.preview(a, row.message_template)
+        if not templating.errors(a, row.message_template) else None,
+        updated_at=row.updated_at, updated_by=editor.fullname if editor else None)
+
+
+def list_settings(*, session: Session, category: str) -> list[NotificationSettingOut]:
+    rows = session.scalars(select(NotificationSetting).where(NotificationSetting.category == category)
+                           .order_by(NotificationSetting.id)).all()
+    return [_out(session, row) for row in rows if row.action in ACTIONS]
+
+
+def _row(session: Session, category: str, setting_id: int) -> NotificationSetting:
+    row = session.get(NotificationSetting, setting_id)
+    if row is None or row.category != category or row.action not in ACTIONS:
+        raise NotFound(NOT_FOUND)
+    return row
+
+
+def get_setting(*, session: Session, category: str, setting_id: int) -> NotificationSettingOut:
+    return _out(session, _row(session, category, setting_id))
+
+
+def _errors(session: Session, a: Action, body: NotificationSettingIn) -> list[str]:
+    found: list[str] = []
+    found += [UNKNOWN_CHANNEL.format(code=c) for c in body.channels if c not in CHANNELS]
+    found += [NOT_A_RECIPIENT.format(code=c, label=a.label) for c in body.recipients if c not in a.recipients]
+    if body.channels and not body.recipients:
+        found.append(NO_RECIPIENT)
+    if USERS in body.recipients and not body.user_ids:
+        found.append(NO_USERS)
+    if body.user_ids and USERS not in body.recipients:
+        found.append(USERS_WITHOUT_CODE)
+    if body.user_ids:
+        active = set(session.scalars(select(User.id).where(User.id.in_(body.user_ids), User.is_active)))
+        missing = [i for i in body.user_ids if i not in active]
+        if missing:
+            found.append(UNKNOWN_USERS.format(ids=", ".join(map(str, missing))))
+    if a.default_lead_minutes is None:
+        if body.lead_minutes is not None:
+            found.append(NO_LEAD_TIME.format(label=a.label))
+    elif body.lead_minutes is None or not LEAD_MINUTES[0] <= body.lead_minutes <= LEAD_MINUTES[1]:
+        found.append(LEAD_MINUTES_RANGE)
+    return found + templating.errors(a, body.message_template)
+
+
+def update_setting(*, session: Session, actor: User, category: str, setting_id: int,
+                   body: NotificationSettingIn) -> NotificationSettingOut:
+    """Save the setting as sent, or refuse it whole (422, every problem named)."""
+    row = _row(session, category, setting_id)
+    a = ACTIONS[row.action]
+    problems = _errors(session, a, body)
+    if problems:
+        raise ValidationFailed(problems)
+    row.channels = list(dict.fromkeys(body.channels))
+    row.recipients = list(dict.fromkeys(body.recipients))
+    row.user_ids = list(dict.fromkeys(body.user_ids))
+    row.message_template = body.message_template.strip()
+    row.lead_minutes = body.lead_minutes
+    row.updated_by = actor.id
+    row.updated_at = datetime.now(UTC)
+    session.commit()
+    return _out(session, row)
+
+
+def preview(*, category: str, body: PreviewIn) -> PreviewOut:
+    """The message a template makes of the action's sample values, or 422 with what is wrong (as saving would)."""
+    a = ACTIONS.get(body.action)
+    if a is None or a.category != category:
+        raise NotFound(UNKNOWN_ACTION.format(action=body.action))
+    problems = templating.errors(a, body.message_template)
+    if problems:
+        raise ValidationFailed(problems)
+    return PreviewOut(message=templating.preview(a, body.message_template))
+
+
+def people(*, session: Session) -> list[SettingPerson]:
+    """Active users, to name as recipients."""
+    return [SettingPerson(id=i, fullname=name) for i, name in session.execute(
+        select(User.id, User.fullname).where(User.is_active).order_by(User.fullname)).tuples()]
