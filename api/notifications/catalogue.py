@@ -89,6 +89,19 @@ _REQUEST_PEOPLE = {
     USERS: "Named users",
 }
 
+
+
+def _outcome(status: str, description: str) -> Action:
+    """REQUEST_APPROVED or REQUEST_REJECTED: how a request ended, told (as seeded) to its requester."""
+    verdict = status.lower()
+    return Action(
+        f"REQUEST_{status}", NOTIFICATION, f"Request {verdict}", description, "INFORMATION", status, _REQUEST_PEOPLE,
+        (*_REQUEST, *_OUTCOME, _RECIPIENT),
+        f"Your request to {{{{ request }}}} has been {verdict}{{% if approver %}} by {{{{ approver }}}}{{% endif %}}"
+        "{% if note %}: {{ note }}{% else %}.{% endif %}",
+        (REQUESTER,), mail_subject=f"Request {verdict}")
+
+
 ACTIONS: dict[str, Action] = {a.code: a for a in (
     Action(
         "REQUEST_SUBMITTED", NOTIFICATION, "Request submitted",
@@ -104,20 +117,8 @@ ACTIONS: dict[str, Action] = {a.code: a for a in (
         "INFORMATION", "INFO", _REQUEST_PEOPLE, (*_REQUEST, *_DECISION, _RECIPIENT),
         "{{ approver }} {{ decision }} your request to {{ request }}{% if note %}: {{ note }}{% else %}.{% endif %}",
         (REQUESTER,), default_channels=(), mail_subject="A decision on your request"),
-    Action(
-        "REQUEST_APPROVED", NOTIFICATION, "Request approved",
-        "A request is approved: what it asked for is applied.",
-        "INFORMATION", "APPROVED", _REQUEST_PEOPLE, (*_REQUEST, *_OUTCOME, _RECIPIENT),
-        "Your request to {{ request }} has been approved{% if approver %} by {{ approver }}{% endif %}"
-        "{% if note %}: {{ note }}{% else %}.{% endif %}",
-        (REQUESTER,), mail_subject="Request approved"),
-    Action(
-        "REQUEST_REJECTED", NOTIFICATION, "Request rejected",
-        "A request is rejected: nothing it asked for is applied.",
-        "INFORMATION", "REJECTED", _REQUEST_PEOPLE, (*_REQUEST, *_OUTCOME, _RECIPIENT),
-        "Your request to {{ request }} has been rejected{% if approver %} by {{ approver }}{% endif %}"
-        "{% if note %}: {{ note }}{% else %}.{% endif %}",
-        (REQUESTER,), mail_subject="Request rejected"),
+    _outcome("APPROVED", "A request is approved: what it asked for is applied."),
+    _outcome("REJECTED", "A request is rejected: nothing it asked for is applied."),
     Action(
         "PID_GENERATED", NOTIFICATION, "PID generated",
         "A project ID number is generated for a lead, with its PDF.",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -99,9 +99,13 @@ class NotificationSettingOut(CamelModel):
     updated_by: str | None
 
 
+Code = Annotated[str, Field(max_length=20)]
+
+
 class NotificationSettingIn(CamelModel):
-    channels: list[str] = Field(max_length=2)
-    recipients: list[str] = Field(max_length=5)
+    # codes checked by the service, so a wrong one is named in its message (not refused by the schema alone)
+    channels: list[Code] = Field(max_length=2)
+    recipients: list[Code] = Field(max_length=5)
     user_ids: list[Id] = Field(default_factory=list, max_length=50)
     message_template: str = Field(max_length=4000)
     lead_minutes: int | None = Field(default=None, ge=-(2**31), le=2**31 - 1)
