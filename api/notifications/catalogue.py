@@ -140,7 +140,7 @@ ACTIONS: dict[str, Action] = {a.code: a for a in (
          Variable("sales_person", "The full name of the sales person who planned it", "Sari Dewi"),
          _RECIPIENT),
         "Reminder: {{ activity }}{% if client %} with {{ client }}{% endif %} on {{ project }} at {{ time }}.",
-        (SALES_PERSON,), default_lead_minutes=30, mail_subject="Activity reminder"),
+        (SALES_PERSON,), default_channels=(IN_APP, EMAIL), default_lead_minutes=30, mail_subject="Activity reminder"),
     Action(
         "LEAD_NOT_CONTACTED", REMINDER, "Lead not contacted",
         "An ongoing lead reaches 30, then 90 days without contact (the card badges), once each.",

@@ -136,6 +136,8 @@ class TestScheduleStarting:
         [(_, message)] = _told(db, lead["id"])
         assert message.startswith(f"Presentation in 60 minutes: {lead['projectName']}, ")
         assert message.endswith(" WIB")
+        [(to, subject, body)] = _mails(db, "SCHEDULE_STARTING", lead["id"])  # seeded with e-mail too
+        assert (to, subject) == ("sales1@pipeline-crm.local", "Activity reminder") and body.startswith(message)
         assert not reminders.send(db, schedule.id, schedule.schedule_time, JAKARTA)  # once
 
     def test_a_shortened_lead_time_holds_the_reminder_back(self, client: TestClient, db: Session,

@@ -52,6 +52,7 @@ class TestReading:
         assert notifications["REQUEST_DECIDED"]["channels"] == []
         starting = reminders["SCHEDULE_STARTING"]
         assert starting["leadMinutes"] == 30 and starting["hasLeadTime"]
+        assert starting["channels"] == ["IN_APP", "EMAIL"]  # a meeting's reminder comes by mail too, as calendars do
         assert reminders["LEAD_NOT_CONTACTED"]["leadMinutes"] is None
         assert not reminders["LEAD_NOT_CONTACTED"]["hasLeadTime"]
 
