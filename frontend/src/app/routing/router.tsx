@@ -144,6 +144,20 @@ const approvalRoutes: RouteObject[] = [
   { path: '/system/stage-management/edit/:stageId', lazy: () => stageForms().then((m) => ({ Component: m.StageEditPage })) },
 ];
 
+const settingsIndex = () => import('@/features/notification-settings/pages/settings-index-page');
+
+/** Notification and reminder settings (spec 1 §3): the list of each family. */
+const notificationSettingRoutes: RouteObject[] = [
+  {
+    path: '/system/notification-management',
+    lazy: () => settingsIndex().then((m) => ({ Component: m.NotificationManagementPage })),
+  },
+  {
+    path: '/system/reminder-management',
+    lazy: () => settingsIndex().then((m) => ({ Component: m.ReminderManagementPage })),
+  },
+];
+
 function later(area: LaterArea): RouteObject[] {
   return LATER_ROUTES.filter((r) => r.area === area).map((r) => ({
     path: r.path,
@@ -210,6 +224,7 @@ export const routes: RouteObject[] = [
           ...leadRoutes,
           ...approvalRoutes,
           ...pidRoutes,
+          ...notificationSettingRoutes,
           ...later('app'),
           ...later('system'),
         ],
