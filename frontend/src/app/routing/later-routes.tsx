@@ -28,7 +28,7 @@ export const LATER_ROUTES: LaterRoute[] = [
   system('assignment-monitoring', 'Assignment Monitoring'),
   system('assignment-monitoring/:id', 'Assignment'),
   // Stage management (with add and edit), approval, the approval pipelines and the notification and reminder
-  // settings lists are real pages.
+  // settings are real pages.
   system('user-management', 'User Management'),
   system('user-management/:userId', 'User'),
   system('user-management/:userId/change-password', 'Change User Password'),
@@ -47,8 +47,6 @@ export const LATER_ROUTES: LaterRoute[] = [
   system('menu-page-access/add', 'Add Menu Page Access'),
   system('menu-page-access/:id', 'Menu Page Access'),
   system('monthly-billing', 'Monthly Billing'),
-  system('notification-management/:id', 'Notification Setting'),
-  system('reminder-management/:id', 'Reminder Setting'),
   system('sales-monitoring', 'Sales Monitoring'),
   // Public
   { path: '/change-password', title: 'Change Password', area: 'public' },
