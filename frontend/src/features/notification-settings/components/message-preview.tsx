@@ -41,7 +41,7 @@ export function MessagePreview({ setting, preview }: { setting: Setting; preview
           className={`notification-item is-unread setting-preview__item${preview.updating ? ' is-updating' : ''}`}
           data-testid="message-preview"
         >
-          <span className={`notification-item__icon setting-preview__icon is-${tone}`} role="img" aria-hidden>
+          <span className={`notification-item__icon setting-preview__icon is-${tone}`} aria-hidden>
             <PreviewIcon setting={setting} />
           </span>
           <span className="notification-item__body">

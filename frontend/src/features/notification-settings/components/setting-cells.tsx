@@ -47,7 +47,7 @@ export function RecipientList({ setting }: { setting: Setting }) {
         <li key={line.code}>
           {line.label}
           {line.names && line.names.length > 0 && (
-            <Typography.Text type="secondary">: {line.names.join(', ')}</Typography.Text>
+            <span className="setting-recipients__names">: {line.names.join(', ')}</span>
           )}
         </li>
       ))}
@@ -57,9 +57,9 @@ export function RecipientList({ setting }: { setting: Setting }) {
 
 export function MessageCell({ setting }: { setting: Setting }) {
   return setting.preview ? (
-    <Typography.Text className="setting-message" ellipsis={{ tooltip: setting.preview }}>
+    <Typography.Paragraph className="setting-message" ellipsis={{ rows: 3, tooltip: setting.preview }}>
       {setting.preview}
-    </Typography.Text>
+    </Typography.Paragraph>
   ) : (
     <Typography.Text type="secondary">-</Typography.Text>
   );

@@ -19,8 +19,16 @@ import {
 } from '../components/setting-cells';
 import { FAMILIES, type SettingFamily } from '../lib/families';
 
-/** Below this the columns would be squeezed and the table scrolls in its card (1280 px with the sidebar fits). */
-const TABLE_MIN_WIDTH = 880;
+/**
+ * The fixed columns' widths by family (reminders add a lead time, so the others give a little); the message takes
+ * the rest, at least MESSAGE_MIN_WIDTH, and below that the table scrolls in its card. 1280 px with the system sidebar
+ * open leaves about 910 px, so both tables fit there.
+ */
+const WIDTHS = {
+  notification: { action: 200, channels: 96, recipients: 180, leadTime: 0, changed: 136, actions: 88 },
+  reminder: { action: 184, channels: 92, recipients: 160, leadTime: 108, changed: 132, actions: 88 },
+} as const;
+const MESSAGE_MIN_WIDTH = 130;
 
 /**
  * /system/notification-management and /system/reminder-management: one row per action, with how it is sent, to
@@ -35,13 +43,19 @@ export function SettingsIndexPage({ family }: { family: SettingFamily }) {
   const list = useQuery({ ...settingListQueryOptions(family), enabled: access.isRead });
   const open = (row: Setting) => navigate(`${info.listPath}/${row.id}`);
 
+  const widths = WIDTHS[family];
   const wide: ColumnsType<Setting> = [
-    { title: 'Action', key: 'label', width: 240, render: (_: unknown, row) => <ActionCell setting={row} /> },
-    { title: 'Channels', key: 'channels', width: 132, render: (_: unknown, row) => <ChannelTags setting={row} /> },
+    { title: 'Action', key: 'label', width: widths.action, render: (_: unknown, row) => <ActionCell setting={row} /> },
+    {
+      title: 'Channels',
+      key: 'channels',
+      width: widths.channels,
+      render: (_: unknown, row) => <ChannelTags setting={row} />,
+    },
     {
       title: 'Recipients',
       key: 'recipients',
-      width: 220,
+      width: widths.recipients,
       render: (_: unknown, row) => <RecipientList setting={row} />,
     },
     { title: 'Message', key: 'message', render: (_: unknown, row) => <MessageCell setting={row} /> },
@@ -50,16 +64,21 @@ export function SettingsIndexPage({ family }: { family: SettingFamily }) {
           {
             title: 'Lead time',
             key: 'leadTime',
-            width: 150,
+            width: widths.leadTime,
             render: (_: unknown, row: Setting) => <LeadTimeCell setting={row} />,
           },
         ]
       : []),
-    { title: 'Last changed', key: 'updatedAt', width: 150, render: (_: unknown, row) => <LastChanged setting={row} /> },
+    {
+      title: 'Last changed',
+      key: 'updatedAt',
+      width: widths.changed,
+      render: (_: unknown, row) => <LastChanged setting={row} />,
+    },
     {
       title: '',
       key: 'actions',
-      width: 88,
+      width: widths.actions,
       render: (_: unknown, row) => <OpenButton setting={row} canEdit={access.isEdit} onOpen={() => open(row)} />,
     },
   ];
@@ -85,7 +104,7 @@ export function SettingsIndexPage({ family }: { family: SettingFamily }) {
         className="settings-table"
         columns={compact ? phone : wide}
         tableLayout="fixed"
-        scroll={compact ? {} : { x: TABLE_MIN_WIDTH }}
+        scroll={compact ? {} : { x: Object.values(widths).reduce((a, b) => a + b, MESSAGE_MIN_WIDTH) }}
         noPaging
         dataSource={list.data}
         loading={list.isFetching}
