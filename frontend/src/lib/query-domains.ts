@@ -17,6 +17,7 @@ export const queryDomains = {
   leads: 'leads',
   masterData: 'master-data',
   notifications: 'notifications',
+  notificationSettings: 'notification-settings',
   pcs: 'pcs',
   pid: 'pid',
   profilePictures: 'profile-picture',

@@ -27,7 +27,8 @@ export const LATER_ROUTES: LaterRoute[] = [
   system('user-hierarchy', 'User Hierarchy'),
   system('assignment-monitoring', 'Assignment Monitoring'),
   system('assignment-monitoring/:id', 'Assignment'),
-  // Stage management (with add and edit), approval and the approval pipelines are real pages.
+  // Stage management (with add and edit), approval, the approval pipelines and the notification and reminder
+  // settings are real pages.
   system('user-management', 'User Management'),
   system('user-management/:userId', 'User'),
   system('user-management/:userId/change-password', 'Change User Password'),
@@ -46,10 +47,6 @@ export const LATER_ROUTES: LaterRoute[] = [
   system('menu-page-access/add', 'Add Menu Page Access'),
   system('menu-page-access/:id', 'Menu Page Access'),
   system('monthly-billing', 'Monthly Billing'),
-  system('notification-management', 'Notification Management'),
-  system('notification-management/:id', 'Notification Setting'),
-  system('reminder-management', 'Reminder Management'),
-  system('reminder-management/:id', 'Reminder Setting'),
   system('sales-monitoring', 'Sales Monitoring'),
   // Public
   { path: '/change-password', title: 'Change Password', area: 'public' },

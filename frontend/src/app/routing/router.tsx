@@ -144,6 +144,29 @@ const approvalRoutes: RouteObject[] = [
   { path: '/system/stage-management/edit/:stageId', lazy: () => stageForms().then((m) => ({ Component: m.StageEditPage })) },
 ];
 
+const settingsIndex = () => import('@/features/notification-settings/pages/settings-index-page');
+const settingsEdit = () => import('@/features/notification-settings/pages/setting-edit-page');
+
+/** Notification and reminder settings (spec 1 §3): one list and one setting page per family. */
+const notificationSettingRoutes: RouteObject[] = [
+  {
+    path: '/system/notification-management',
+    lazy: () => settingsIndex().then((m) => ({ Component: m.NotificationManagementPage })),
+  },
+  {
+    path: '/system/notification-management/:settingId',
+    lazy: () => settingsEdit().then((m) => ({ Component: m.NotificationSettingPage })),
+  },
+  {
+    path: '/system/reminder-management',
+    lazy: () => settingsIndex().then((m) => ({ Component: m.ReminderManagementPage })),
+  },
+  {
+    path: '/system/reminder-management/:settingId',
+    lazy: () => settingsEdit().then((m) => ({ Component: m.ReminderSettingPage })),
+  },
+];
+
 function later(area: LaterArea): RouteObject[] {
   return LATER_ROUTES.filter((r) => r.area === area).map((r) => ({
     path: r.path,
@@ -210,6 +233,7 @@ export const routes: RouteObject[] = [
           ...leadRoutes,
           ...approvalRoutes,
           ...pidRoutes,
+          ...notificationSettingRoutes,
           ...later('app'),
           ...later('system'),
         ],

@@ -1,0 +1,119 @@
+import type { Setting, TemplateVariable } from './api/settings-api';
+
+const REQUEST_PEOPLE: Setting['recipientOptions'] = [
+  { code: 'REQUESTER', label: 'The requester' },
+  { code: 'APPROVERS', label: 'The approvers asked' },
+  { code: 'SALES_PERSON', label: "The lead's sales person" },
+  { code: 'TEAM_LEADER', label: "The sales person's team leader" },
+  { code: 'USERS', label: 'Named users' },
+];
+const LEAD_PEOPLE: Setting['recipientOptions'] = [
+  { code: 'SALES_PERSON', label: 'The sales person who planned it' },
+  { code: 'TEAM_LEADER', label: 'Their team leader' },
+  { code: 'USERS', label: 'Named users' },
+];
+const variable = (name: string, sample: string, optional = false): TemplateVariable => ({
+  name,
+  description: `The ${name.replace('_', ' ')}`,
+  sample,
+  optional,
+});
+
+/** A setting as GET /notification-setting or /reminder-setting answers it. */
+export function setting(overrides: Partial<Setting> = {}): Setting {
+  return {
+    id: 1,
+    category: 'NOTIFICATION',
+    action: 'REQUEST_SUBMITTED',
+    label: 'Request submitted',
+    description: 'An approval request reaches a layer: its approvers are asked to decide.',
+    type: 'APPROVAL',
+    channels: ['IN_APP'],
+    recipients: ['APPROVERS'],
+    users: [],
+    messageTemplate: '{{ requester }} asks to {{ request }}.',
+    leadMinutes: null,
+    hasLeadTime: false,
+    recipientOptions: REQUEST_PEOPLE,
+    variables: [
+      variable('requester', 'Sari Dewi'),
+      variable('request', 'move Core Banking'),
+      variable('client', 'PT Maju', true),
+    ],
+    defaultTemplate: '{{ requester }} asks to {{ request }}.',
+    preview: 'Sari Dewi asks to move Core Banking.',
+    updatedAt: '2026-03-05T07:30:00Z',
+    updatedBy: null,
+    ...overrides,
+  };
+}
+
+export const REQUEST_SUBMITTED = setting();
+export const REQUEST_DECIDED = setting({
+  id: 2,
+  action: 'REQUEST_DECIDED',
+  label: 'Request decided',
+  description: 'An approver decides a request that still waits for others.',
+  type: 'INFORMATION',
+  channels: [],
+  recipients: ['REQUESTER'],
+  messageTemplate: '{{ requester }} was answered.',
+  preview: 'Sari Dewi was answered.',
+});
+export const PID_GENERATED = setting({
+  id: 5,
+  action: 'PID_GENERATED',
+  label: 'PID generated',
+  description: 'A project ID number is generated for a lead.',
+  type: 'INFORMATION',
+  channels: ['IN_APP', 'EMAIL'],
+  recipients: ['SALES_PERSON', 'USERS'],
+  users: [{ id: 31, fullname: 'Rina Wijaya' }],
+  recipientOptions: LEAD_PEOPLE,
+  messageTemplate: 'PID {{ pid }} for {{ project }}.',
+  preview: 'PID PID/2026/11/0042 for Core Banking.',
+  updatedAt: '2026-03-06T02:05:00Z',
+  updatedBy: 'Admin Satu',
+});
+
+export const SCHEDULE_STARTING = setting({
+  id: 6,
+  category: 'REMINDER',
+  action: 'SCHEDULE_STARTING',
+  label: 'Activity schedule starting',
+  description: 'A planned meeting, presentation or demo is about to start.',
+  type: 'INFORMATION',
+  recipients: ['SALES_PERSON'],
+  recipientOptions: LEAD_PEOPLE,
+  messageTemplate: 'Reminder: {{ activity }} at {{ time }}.',
+  defaultTemplate: 'Reminder: {{ activity }} at {{ time }}.',
+  preview: 'Reminder: Meeting at 27-Nov-2026 10:00 WIB.',
+  variables: [variable('activity', 'Meeting'), variable('time', '27-Nov-2026 10:00 WIB'), variable('minutes', '30')],
+  leadMinutes: 30,
+  hasLeadTime: true,
+});
+export const LEAD_NOT_CONTACTED = setting({
+  id: 7,
+  category: 'REMINDER',
+  action: 'LEAD_NOT_CONTACTED',
+  label: 'Lead not contacted',
+  description: 'An ongoing lead reaches 30, then 90 days without contact.',
+  type: 'INFORMATION',
+  recipients: ['SALES_PERSON'],
+  recipientOptions: LEAD_PEOPLE,
+  messageTemplate: "'{{ project }}' has not been contacted for {{ days }} days.",
+  preview: "'Core Banking' has not been contacted for 30 days.",
+  variables: [variable('project', 'Core Banking'), variable('days', '30')],
+});
+
+export const PEOPLE = [
+  { id: 30, fullname: 'Budi Santoso' },
+  { id: 31, fullname: 'Rina Wijaya' },
+  { id: 32, fullname: 'Sari Dewi' },
+];
+
+/** The preview the fake server renders: each `{{ name }}` replaced by the variable's sample. */
+export function renderSample(template: string, variables: TemplateVariable[]): string {
+  const samples = new Map(variables.map((v) => [v.name, v.sample]));
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => samples.get(name) ?? `?${name}?`).trim();
+}
