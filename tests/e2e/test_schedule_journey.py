@@ -1,7 +1,9 @@
 """Schedule journey (issue 17): sales1, in Jakarta's time, plans a meeting from the month view, moves it in the week
 view, hears the bell ring for a plan due in seconds (the real reminder workflow on the session's worker), and removes
-another plan from the list. The month, the week and the list are screenshot at 1280 px, the month and the list at
-390 px. Every plan the journey makes, and the reminder it rings, are removed afterwards."""
+another plan from the list; an administrator rewords the reminder in Reminder Management and the next reminder
+reads as they wrote it. The month, the week and the list are screenshot at 1280 px, the month and the list at
+390 px, the reminder's setting at both. Every plan the journey makes, the reminders it rings and the setting it
+changes are put back afterwards."""
 
 from __future__ import annotations
 
@@ -30,7 +32,8 @@ PHONE = {"width": 390, "height": 844}
 MEETING = "Journey: walk the CIO through the proposal"
 TO_REMOVE = "Journey: a demo that is called off"
 DUE_SOON = "Journey: the presentation the bell reminds of"
-REMARKS = (MEETING, TO_REMOVE, DUE_SOON)
+REWORDED = "Journey: the demo reminded in the administrator's words"
+REMARKS = (MEETING, TO_REMOVE, DUE_SOON, REWORDED)
 UPDATED = "Activity Schedule information has been updated successfully."
 REMOVED = "Activity Schedule has been removed successfully."
 
@@ -268,5 +271,75 @@ def test_sales_person_plans_moves_hears_and_removes(browser: Browser, live_serve
     engine.dispose()
     assert left == 0
 
+    page.context.close()
+    assert not errors, errors
+
+
+@pytest.fixture
+def reminder_text_restored(live_server: LiveServer) -> Iterator[dict[str, object]]:
+    """The schedule reminder's setting as seeded; put back afterwards (the live server is shared)."""
+    with httpx.Client(base_url=live_server.url, timeout=30) as http:
+        headers = _token(http, "admin")
+        settings = http.get("/api/reminder-setting", headers=headers).json()["results"]
+        setting: dict[str, object] = next(s for s in settings if s["action"] == "SCHEDULE_STARTING")
+        yield setting
+        body = {"channels": setting["channels"], "recipients": setting["recipients"], "userIds": [],
+                "messageTemplate": setting["defaultTemplate"], "leadMinutes": setting["leadMinutes"]}
+        r = http.put(f"/api/reminder-setting/{setting['id']}", json=body, headers=headers)
+        assert r.status_code == 200, r.text
+
+
+def test_an_administrator_rewords_the_reminder_and_the_next_one_uses_it(
+        browser: Browser, live_server: LiveServer, planning: tuple[httpx.Client, dict[str, str], list[Lead]],
+        reminder_text_restored: dict[str, object]) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    http, headers, (lead, _other) = planning
+    errors: list[str] = []
+    admin = _new_page(browser, live_server, DESKTOP, errors)
+    sign_in(admin, "admin")
+    admin.goto("/system/reminder-management")
+    admin.get_by_role("button", name="Edit Activity schedule starting").click()
+    expect(admin.get_by_role("heading", name="Edit Activity schedule starting")).to_be_visible()
+    template = admin.get_by_label("Message template")
+    expect(template).to_have_value(str(reminder_text_restored["defaultTemplate"]))
+    # a template that does not render is refused before it is saved: the preview says why, Save waits
+    template.fill("Heads-up: {{ activity }} at {{ place }}")
+    preview = admin.locator(".setting-preview")
+    expect(preview).to_contain_text("The template uses 'place', which is not among this action's variables")
+    save = admin.get_by_role("button", name="Save")
+    expect(save).to_be_disabled()
+    # the administrator's words, a variable inserted from the list at the cursor
+    template.fill("Heads-up for {{ recipient }}: {{ activity }} on {{ project }} starts at ")
+    template.press("End")
+    admin.get_by_role("button", name="Insert {{ time }}").click()
+    expect(template).to_have_value("Heads-up for {{ recipient }}: {{ activity }} on {{ project }} starts at "
+                                   "{{ time }}")
+    expect(preview).to_contain_text("Heads-up for Rina Wijaya: Meeting on Core Banking starts at 27-Nov-2026 10:00 WIB")
+    _shot(admin, "reminder-setting-1280")
+    expect(save).to_be_enabled()
+    save.click()
+    expect(admin.get_by_text("Reminder setting saved.")).to_be_visible()
+    expect(admin).to_have_url(re.compile(r"/system/reminder-management$"))
+    expect(admin.get_by_text("Heads-up for Rina Wijaya: Meeting on Core Banking starts at").first).to_be_visible()
+    phone = _new_page(browser, live_server, PHONE, errors)
+    sign_in(phone, "admin")
+    phone.goto(f"/system/reminder-management/{reminder_text_restored['id']}")
+    expect(phone.get_by_label("Message template")).to_have_value(re.compile("^Heads-up for"))
+    _shot(phone, "reminder-setting-390", full_page=False)
+    phone.context.close()
+    admin.context.close()
+
+    # sales1's next reminder reads as the administrator wrote it
+    page = _new_page(browser, live_server, DESKTOP, errors)
+    sign_in(page, "sales1")
+    bell = page.locator("button.notification-bell")
+    label = bell.get_attribute("aria-label") or ""
+    unread = int(m.group(1)) if (m := re.search(r"(\d+) unread", label)) else 0
+    minutes = int(str(reminder_text_restored["leadMinutes"]))
+    _plan(http, headers, lead, (3, "Demo"), datetime.now(UTC) + timedelta(minutes=minutes, seconds=5), REWORDED)
+    expect(bell).to_have_attribute("aria-label", f"Notifications, {unread + 1} unread", timeout=40_000)
+    bell.click()
+    expect(page.locator(".notification-panel .notification-item",
+                        has_text=f"Heads-up for Andi Pratama: Demo on {lead.project_name} starts at ")).to_be_visible()
     page.context.close()
     assert not errors, errors
