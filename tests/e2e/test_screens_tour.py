@@ -290,6 +290,8 @@ def seeded(live_server: LiveServer) -> dict[str, Any]:
         "pcs_pipeline": "SELECT id FROM approval_pipelines WHERE action_type = 'PCS' ORDER BY id LIMIT 1",
         "stage": "SELECT id FROM stages ORDER BY id LIMIT 1",
         "admin": "SELECT id FROM users WHERE username = 'admin'",
+        "notification_setting": "SELECT id FROM notification_settings WHERE action = 'REQUEST_SUBMITTED'",
+        "reminder_setting": "SELECT id FROM notification_settings WHERE action = 'SCHEDULE_STARTING'",
     }
     with engine.connect() as connection:
         rows = {name: connection.execute(text(sql)).first() for name, sql in one.items()}
@@ -358,6 +360,7 @@ def test_admin_tours_every_screen(browser: Browser, live_server: LiveServer, see
     (client,), (coa,), (stage,), (admin,) = seeded["client"], seeded["coa"], seeded["stage"], seeded["admin"]
     contact, contact_name = seeded["contact"]
     (lead_pipeline,), (pcs_pipeline,) = seeded["lead_pipeline"], seeded["pcs_pipeline"]
+    (notification_setting,), (reminder_setting,) = seeded["notification_setting"], seeded["reminder_setting"]
     anonymous = [
         Stop("signin", "/signin", "Sign in", shell=False),
         Stop("forgot-password", "/forgot-password", "Forgot password", shell=False),
@@ -406,6 +409,14 @@ def test_admin_tours_every_screen(browser: Browser, live_server: LiveServer, see
         Stop("stages", "/system/stage-management", "Stage Management", checks=("words", "cells"), trail=True),
         Stop("stage-add", "/system/stage-management/add", "Add Stage", trail=True),
         Stop("stage-edit", f"/system/stage-management/edit/{stage}", "Edit Stage", trail=True),
+        Stop("notification-settings", "/system/notification-management", "Notification Management",
+             checks=("words", "cells"), trail=True),
+        Stop("notification-setting", f"/system/notification-management/{notification_setting}",
+             "Edit Request submitted", trail=True),
+        Stop("reminder-settings", "/system/reminder-management", "Reminder Management", checks=("words", "cells"),
+             trail=True),
+        Stop("reminder-setting", f"/system/reminder-management/{reminder_setting}", "Edit Activity schedule starting",
+             trail=True),
         Stop("inbox", "/user/inbox", "Inbox"),
         Stop("profile", "/user/profile", "My Profile"),
         Stop("change-password", f"/user/profile/{admin}/change-password", "Change Password"),

@@ -25,8 +25,8 @@ import { FAMILIES, type SettingFamily } from '../lib/families';
  * open leaves about 910 px, so both tables fit there.
  */
 const WIDTHS = {
-  notification: { action: 200, channels: 96, recipients: 180, leadTime: 0, changed: 136, actions: 88 },
-  reminder: { action: 184, channels: 92, recipients: 160, leadTime: 108, changed: 132, actions: 88 },
+  notification: { action: 192, channels: 108, recipients: 176, leadTime: 0, changed: 136, actions: 88 },
+  reminder: { action: 176, channels: 108, recipients: 152, leadTime: 108, changed: 132, actions: 88 },
 } as const;
 const MESSAGE_MIN_WIDTH = 130;
 
