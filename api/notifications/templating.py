@@ -1,7 +1,9 @@
 """Message templates: Jinja2 in its sandbox, kept to what a one-line message needs. A template is checked when it is
-saved (and on every preview): it must parse, use only its action's variables, keep to plain expressions, `if` and
-`set` (no loops, macros, includes), and render a non-empty message of at most 1,000 characters both with every
-variable given and with the optional ones empty. So a saved template renders at send time; should it not, the
+saved (and on every preview): it must parse, use only its action's variables, keep to expressions and `if` (no
+loops, assignments, macros, includes), and render a non-empty message of at most 1,000 characters both with every
+variable given and with the optional ones empty. Nothing in a template can make a message grow faster than the
+template itself: no assignment to reuse a value, only filters and methods that do not lengthen text (no replace,
+join, center, format...), bounded repetition and powers, and no `%` formatting. So a saved template renders at send time; should it not, the
 action's default text is sent instead (and the failure logged), never nothing."""
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ log = logging.getLogger(__name__)
 
 SYNTAX = "The template has a syntax error on line {line}: {error}."
 UNKNOWN = "The template uses {names}, which {verb} not among this action's variables: {known}."
-NOT_ALLOWED = "Templates may use variables, filters, 'if' and 'set' only; '{what}' is not allowed."
+NOT_ALLOWED = "Templates may use variables, filters and 'if' only; '{what}' is not allowed."
+UNKNOWN_FILTER = "The template uses the filter '{name}', which is not among those allowed: {known}."
 FAILED = "The template could not be rendered: {error}."
 EMPTY = "The template renders an empty message."
 TOO_LONG = f"The message is longer than {MESSAGE_MAX:,} characters."
@@ -32,23 +35,37 @@ _REFUSED_NODES: dict[type[nodes.Node], str] = {
     nodes.For: "for", nodes.Macro: "macro", nodes.CallBlock: "call", nodes.Include: "include",
     nodes.Import: "import", nodes.FromImport: "import", nodes.Extends: "extends", nodes.Block: "block",
     nodes.FilterBlock: "filter block", nodes.With: "with", nodes.ScopedEvalContextModifier: "autoescape",
+    nodes.Assign: "set", nodes.AssignBlock: "set",
 }
+# filters whose result is never longer than their input (or a number): a template cannot blow a message up
+FILTERS = ("abs", "capitalize", "d", "default", "first", "float", "int", "last", "length", "lower", "round", "string",
+           "striptags", "title", "trim", "truncate", "upper", "wordcount")
+METHODS = frozenset({"capitalize", "lower", "strip", "title", "upper", "startswith", "endswith"})
 _REPEAT_MAX = 1000  # 'x' * n, [..] * n
 _POWER_MAX = 64
+_BASE_MAX = 10**6
 
 
 class _MessageSandbox(SandboxedEnvironment):
     """The sandbox, with no globals (no range, lipsum, cycler...) and arithmetic that cannot blow up."""
 
-    intercepted_binops = frozenset(["*", "**"])
+    intercepted_binops = frozenset(["*", "**", "%"])
+
+    def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
+        return attr in METHODS and super().is_safe_attribute(obj, attr, value)
 
     def call_binop(self, context: Any, operator_: str, left: Any, right: Any) -> Any:
+        if operator_ == "%":
+            if isinstance(left, str):
+                raise SecurityError("'%' formatting is not allowed")
+            return operator.mod(left, right)
         if operator_ == "*":
             for seq, n in ((left, right), (right, left)):
                 if isinstance(seq, str | list | tuple) and isinstance(n, int) and n * max(len(seq), 1) > _REPEAT_MAX:
                     raise SecurityError("the repetition is too long")
             return operator.mul(left, right)
-        if isinstance(right, int | float) and abs(right) > _POWER_MAX:
+        if not isinstance(left, int | float) or not isinstance(right, int | float) or abs(right) > _POWER_MAX or \
+                abs(left) > _BASE_MAX:
             raise SecurityError("the power is too large")
         return operator.pow(left, right)
 
@@ -56,6 +73,7 @@ class _MessageSandbox(SandboxedEnvironment):
 _env = _MessageSandbox(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False,
                        finalize=lambda value: "" if value is None else value)
 _env.globals.clear()
+_env.filters = {name: _env.filters[name] for name in FILTERS}
 
 
 def errors(action: Action, template: str | None) -> list[str]:
@@ -72,6 +90,9 @@ def errors(action: Action, template: str | None) -> list[str]:
     for node_type, what in _REFUSED_NODES.items():
         if next(tree.find_all(node_type), None) is not None:
             return [NOT_ALLOWED.format(what=what)]
+    for node in tree.find_all(nodes.Filter):
+        if node.name not in FILTERS:
+            return [UNKNOWN_FILTER.format(name=node.name, known=", ".join(FILTERS))]
     known = action.variable_names()
     unknown = sorted(meta.find_undeclared_variables(tree) - set(known))
     if unknown:

@@ -136,9 +136,21 @@ class TestSaving:
          ["The template uses 'amount', 'owner', which are not among this action's variables: pid, project, client, "
           "sales_person, recipient."]),
         ({"messageTemplate": "{% for c in project %}{{ c }}{% endfor %}"},
-         ["Templates may use variables, filters, 'if' and 'set' only; 'for' is not allowed."]),
+         ["Templates may use variables, filters and 'if' only; 'for' is not allowed."]),
+        ({"messageTemplate": "{% set twice = project ~ project %}{{ twice }}"},
+         ["Templates may use variables, filters and 'if' only; 'set' is not allowed."]),
+        ({"messageTemplate": "{{ project|center(100000000) }}"},
+         ["The template uses the filter 'center', which is not among those allowed: abs, capitalize, d, default, "
+          "first, float, int, last, length, lower, round, string, striptags, title, trim, truncate, upper, "
+          "wordcount."]),
+        ({"messageTemplate": "{{ project.ljust(100000000) }}"},
+         ["The template could not be rendered: access to attribute 'ljust' of 'str' object is unsafe."]),
+        ({"messageTemplate": "{{ ((999 ** 64) ** 64) ** 64 }}"},
+         ["The template could not be rendered: the power is too large."]),
+        ({"messageTemplate": "{{ '%0999999d' % 1 }}"},
+         ["The template could not be rendered: '%' formatting is not allowed."]),
         ({"messageTemplate": "{% include 'secrets.txt' %}"},
-         ["Templates may use variables, filters, 'if' and 'set' only; 'include' is not allowed."]),
+         ["Templates may use variables, filters and 'if' only; 'include' is not allowed."]),
         ({"messageTemplate": "{{ pid.__class__.__mro__ }}"},
          ["The template could not be rendered: access to attribute '__class__' of 'str' object is unsafe."]),
         ({"messageTemplate": "{{ client.upper() }} ready"},
