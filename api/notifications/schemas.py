@@ -85,6 +85,7 @@ class NotificationSettingOut(CamelModel):
     description: str
     type: NotificationType = Field(description="The bell tab its in-app notifications go to (approvers asked to "
                                    "act get APPROVAL)")
+    kind: NotificationKind = Field(description="The icon its notifications show")
     channels: list[Channel]
     recipients: list[RecipientCode]
     users: list[SettingPerson] = Field(description="The named users (recipient USERS)")

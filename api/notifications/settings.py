@@ -69,7 +69,7 @@ def _out(session: Session, row: NotificationSetting) -> NotificationSettingOut:
     editor = session.get(User, row.updated_by) if row.updated_by else None
     return NotificationSettingOut(
         id=row.id, category=row.category, action=row.action, label=a.label, description=a.description,
-        type=a.notification_type, channels=row.channels, recipients=row.recipients,
+        type=a.notification_type, kind=a.kind, channels=row.channels, recipients=row.recipients,
         users=[SettingPerson(id=i, fullname=named[i]) for i in row.user_ids if i in named],
         message_template=row.message_template, lead_minutes=row.lead_minutes,
         has_lead_time=a.default_lead_minutes is not None,

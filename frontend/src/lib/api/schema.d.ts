@@ -4279,6 +4279,12 @@ export interface components {
             hasLeadTime: boolean;
             /** Id */
             id: number;
+            /**
+             * Kind
+             * @description The icon its notifications show
+             * @enum {string}
+             */
+            kind: "REQUESTED" | "APPROVED" | "REJECTED" | "REMINDER" | "INFO";
             /** Label */
             label: string;
             /**

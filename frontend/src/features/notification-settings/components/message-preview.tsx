@@ -1,20 +1,16 @@
-import { BellOutlined, ClockCircleOutlined, InfoCircleOutlined, LoadingOutlined } from '@ant-design/icons';
+import { LoadingOutlined } from '@ant-design/icons';
 import { Alert, Typography } from 'antd';
+import { kindLook } from '@/components/notification-kind/notification-kind';
 import type { Setting } from '../api/settings-api';
 import type { TemplatePreview } from './use-template-preview';
 import './notification-settings.css';
-
-function PreviewIcon({ setting }: { setting: Setting }) {
-  if (setting.category === 'REMINDER') return <BellOutlined />;
-  return setting.type === 'APPROVAL' ? <ClockCircleOutlined /> : <InfoCircleOutlined />;
-}
 
 /**
  * The message as people get it, rendered by the server with the action's sample values and shown as an unread
  * notification of the bell; or the server's reasons when it refuses the template.
  */
 export function MessagePreview({ setting, preview }: { setting: Setting; preview: TemplatePreview }) {
-  const tone = setting.type === 'APPROVAL' ? 'approval' : 'info';
+  const look = kindLook(setting.kind);
   return (
     <div className="setting-preview" aria-live="polite" aria-busy={preview.updating}>
       <Typography.Text type="secondary" className="setting-preview__label">
@@ -41,8 +37,8 @@ export function MessagePreview({ setting, preview }: { setting: Setting; preview
           className={`notification-item is-unread setting-preview__item${preview.updating ? ' is-updating' : ''}`}
           data-testid="message-preview"
         >
-          <span className={`notification-item__icon setting-preview__icon is-${tone}`} aria-hidden>
-            <PreviewIcon setting={setting} />
+          <span className={`notification-item__icon notification-kind--${look.tone}`} aria-hidden>
+            {look.icon}
           </span>
           <span className="notification-item__body">
             <Typography.Paragraph className="notification-item__message" style={{ marginBottom: 2 }}>

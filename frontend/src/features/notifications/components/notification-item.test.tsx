@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import type { Notification } from '@/lib/api/types';
 import { NotificationItem } from './notification-item';
-import { NOTIFICATION_KINDS } from './notification-kind';
+import { NOTIFICATION_KINDS } from '@/components/notification-kind/notification-kind';
 
 const base: Notification = {
   id: 1,

@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import type { Notification } from '@/lib/api/types';
 import { formatDateTime } from '@/lib/format';
 import { NOTIFICATION_FADE_MS } from '../api/notifications-api';
-import { kindLook } from './notification-kind';
+import { kindLook } from '@/components/notification-kind/notification-kind';
 import './notifications.css';
 
 function when(createdAt: string): string {

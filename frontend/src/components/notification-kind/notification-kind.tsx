@@ -7,6 +7,7 @@ import {
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import type { Notification } from '@/lib/api/types';
+import './notification-kind.css';
 
 export type NotificationKind = Notification['kind'];
 
