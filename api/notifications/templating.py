@@ -3,8 +3,8 @@ saved (and on every preview): it must parse, use only its action's variables, ke
 loops, assignments, macros, includes), and render a non-empty message of at most 1,000 characters both with every
 variable given and with the optional ones empty. Nothing in a template can make a message grow faster than the
 template itself: no assignment to reuse a value, only filters and methods that do not lengthen text (no replace,
-join, center, format...), bounded repetition and powers, and no `%` formatting. So a saved template renders at send time; should it not, the
-action's default text is sent instead (and the failure logged), never nothing."""
+join, center, format...), bounded repetition and powers, and no `%` formatting. So a saved template renders at
+send time; should it not, the action's default text is sent instead (and the failure logged), never nothing."""
 
 from __future__ import annotations
 
