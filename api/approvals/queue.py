@@ -81,8 +81,10 @@ def record_decision(session: Session, *, request_id: int, layer_index: int, appr
     the queue or outcome that follows it are one transaction; it publishes the returned users to the live bell."""
     recorded = repo.insert_decision(session, request_id=request_id, layer_index=layer_index, approver_id=approver_id,
                                     action=action, note=note, decided_at=decided_at)
+    if final or not recorded or not dispatch.wanted(session, "REQUEST_DECIDED"):
+        return []
     request = session.get(ApprovalRequest, request_id)
-    if final or not recorded or request is None or request.status != "PENDING":
+    if request is None or request.status != "PENDING":
         return []
     approver = session.get(User, approver_id)
     return dispatch.tell(session, _event(

@@ -53,6 +53,11 @@ def recipients(session: Session, codes: list[str], people: Mapping[str, list[int
     return list(dict.fromkeys(found))
 
 
+def wanted(session: Session, action: str) -> bool:
+    """Whether the action's setting sends anything: callers whose event takes reading to build ask first."""
+    return bool(settings.for_action(session, action).channels)
+
+
 def tell(session: Session, event: Event) -> list[int]:
     """Add the event's notifications and mails to the session; returns the users told in the app."""
     action = ACTIONS[event.action]
