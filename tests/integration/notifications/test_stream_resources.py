@@ -54,7 +54,9 @@ def server(settings: Settings, redis_client: Any) -> Iterator[LiveServer]:
 
     app = create_app(settings)
     port = free_port()
-    uvi = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
+    # log_config=None: uvicorn's own dictConfig would close every handler of this process, the session's product log
+    # among them (a closed "w" file handler drops records silently: later tests' logs would be lost)
+    uvi = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", log_config=None,
                                         timeout_graceful_shutdown=5))
     thread = threading.Thread(target=uvi.run, name="uvicorn", daemon=True)
     thread.start()
