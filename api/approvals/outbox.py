@@ -71,7 +71,7 @@ def shown(session: Session, row: ApprovalRequest, layers: list[rules.Layer], req
     Maju) to E2 Connected · by Sari Dewi (sales1)', and its pipeline in the details."""
     try:
         handler = outcomes.handler_for(row.request_type)
-        label, what = handler.label, handler.describe(session, row)
+        label, what = handler.label, handler.subject(session, row).description
     except LookupError:  # a type nobody registered in this process: its name still says what it is
         label, what = row.request_type, f"lead #{row.lead_id}"
     who = f"{requester.fullname} ({requester.username})" if requester else f"user {row.requested_by}"
@@ -144,7 +144,7 @@ def _request_words(session: Session, request: ApprovalRequest | None, request_id
     if request is None:
         return f"request #{request_id}"
     try:
-        what = outcomes.handler_for(request.request_type).describe(session, request)
+        what = outcomes.describe(session, request)
     except LookupError:
         return f"request #{request_id}"
     requester = repo.requester_name(session, request)

@@ -15,8 +15,10 @@ from api.users.models import User
 
 @dataclass(frozen=True)
 class Subject:
-    """The lead a request is about, as its notifications name it (their template variables and recipients)."""
+    """A request as notifications and the Temporal UI name it: what it asks ("hold 'Project' (Client)") and the lead it
+    is about (their template variables and recipients)."""
 
+    description: str
     project: str
     client: str | None
     sales_person_id: int | None
@@ -24,19 +26,18 @@ class Subject:
 
 @dataclass(frozen=True)
 class Outcome:
-    """A request type's handler. `describe` names the request in notifications ("hold 'Project' (Client)");
+    """A request type's handler. `subject` names the request and its lead (one read: see Subject);
     `finish` applies the decided request (APPROVED or REJECTED) inside the engine's transaction, under its lock on
     the request row, with `verdict` the text of the outcome ("Approved by Ann: ok"), and answers where the
     requester's notification leads; `readable` says whether a user who is not an approver may read the request;
     `queue_labels`, when given, names requests of the type in the approver's queue (by request id, one call per
     page) in place of the lead's stage change; `starts_pid` asks the approval workflow to start the lead's PID
-    workflow once the request is approved; `subject` names the lead the request is about."""
+    workflow once the request is approved."""
 
     label: str
-    describe: Callable[[Session, ApprovalRequest], str]
+    subject: Callable[[Session, ApprovalRequest], Subject]
     finish: Callable[[Session, ApprovalRequest, str, User | None, str], str]
     readable: Callable[[Session, User, ApprovalRequest], bool]
-    subject: Callable[[Session, ApprovalRequest], Subject | None]
     queue_labels: Callable[[Session, list[int]], dict[int, str]] | None = None
     starts_pid: bool = False
 
@@ -55,6 +56,11 @@ def handler_for(request_type: str) -> Outcome:
         return _HANDLERS[request_type]
     except KeyError:
         raise LookupError(f"no approval outcome is registered for {request_type!r}") from None
+
+
+def describe(session: Session, request: ApprovalRequest) -> str:
+    """'hold 'Project' (Client)', 'approve the cost sheet of ...': what the request asks, as its type names it."""
+    return handler_for(request.request_type).subject(session, request).description
 
 
 def registered() -> list[str]:

@@ -22,26 +22,19 @@ from api.users.models import User
 log = logging.getLogger(__name__)
 
 
-def describe(session: Session, request: ApprovalRequest) -> str:
-    """'hold 'Project' (Client)', 'approve the cost sheet of ...' for notifications (its type's handler says)."""
-    return outcomes.handler_for(request.request_type).describe(session, request)
-
-
-def _event(session: Session, request: ApprovalRequest, action: str, *, layer_index: int, approvers: list[int],
-           link: str, **values: object) -> dispatch.Event:
+def _event(session: Session, request: ApprovalRequest, *, layer_index: int, approvers: list[int], link: str,
+           **values: object) -> dispatch.Event:
     """An approval event as its setting's template and recipients see it (api/notifications/catalogue.py)."""
     subject = outcomes.handler_for(request.request_type).subject(session, request)
     layers = session.scalar(select(ApprovalPipelineVersion.layers)
                             .where(ApprovalPipelineVersion.id == request.pipeline_version_id)) or []
     layer = layers[layer_index]["name"] if 0 <= layer_index < len(layers) else f"Layer {layer_index + 1}"
     people = {REQUESTER: [request.requested_by], APPROVERS: approvers}
-    if subject is not None and subject.sales_person_id is not None:
+    if subject.sales_person_id is not None:
         people[SALES_PERSON] = [subject.sales_person_id]
     return dispatch.Event(
-        action, {"requester": repo.requester_name(session, request) or "A sales person",
-                 "request": describe(session, request),
-                 "project": subject.project if subject else f"lead #{request.lead_id}",
-                 "client": subject.client if subject else None, "layer": layer, **values},
+        {"requester": repo.requester_name(session, request) or "A sales person", "request": subject.description,
+         "project": subject.project, "client": subject.client, "layer": layer, **values},
         people=people, link=link, lead_id=request.lead_id)
 
 
@@ -58,8 +51,8 @@ def sync_queue(session: Session, *, request_id: int, layer_index: int, pending: 
     link = approval_link(request_id)
     told: list[int] = []
     if added:
-        told = dispatch.tell(session, _event(session, request, "REQUEST_SUBMITTED", layer_index=layer_index,
-                                             approvers=added, link=link))
+        told = dispatch.tell(session, "REQUEST_SUBMITTED",
+                             lambda: _event(session, request, layer_index=layer_index, approvers=added, link=link))
     # the approvers no longer asked (their layer is settled, or they decided) are done with its notifications
     settled = notifications.settle_by_link(session=session, link=link, keep=pending)
     session.commit()
@@ -81,16 +74,17 @@ def record_decision(session: Session, *, request_id: int, layer_index: int, appr
     the queue or outcome that follows it are one transaction; it publishes the returned users to the live bell."""
     recorded = repo.insert_decision(session, request_id=request_id, layer_index=layer_index, approver_id=approver_id,
                                     action=action, note=note, decided_at=decided_at)
-    if final or not recorded or not dispatch.wanted(session, "REQUEST_DECIDED"):
-        return []
     request = session.get(ApprovalRequest, request_id)
-    if request is None or request.status != "PENDING":
+    if final or not recorded or request is None or request.status != "PENDING":
         return []
-    approver = session.get(User, approver_id)
-    return dispatch.tell(session, _event(
-        session, request, "REQUEST_DECIDED", layer_index=layer_index, approvers=repo.approvers_of(session, request_id),
-        link=f"/leads/{request.lead_id}", approver=approver.fullname if approver else "An approver",
-        decision="approved" if action == "APPROVED" else "rejected", note=note))
+
+    def event() -> dispatch.Event:
+        approver = session.get(User, approver_id)
+        return _event(session, request, layer_index=layer_index, approvers=repo.approvers_of(session, request_id),
+                      link=f"/leads/{request.lead_id}", approver=approver.fullname if approver else "An approver",
+                      decision="approved" if action == "APPROVED" else "rejected", note=note)
+
+    return dispatch.tell(session, "REQUEST_DECIDED", event)
 
 
 def finish(session: Session, *, request_id: int, status: str, decided_by: int | None) -> bool:
@@ -110,10 +104,9 @@ def finish(session: Session, *, request_id: int, status: str, decided_by: int | 
     outcome = f"{verdict.capitalize()}{by}" + (f": {note}" if note else "")
     # the request's type applies what was decided (and records it where its subject keeps its history)
     link = outcomes.handler_for(request.request_type).finish(session, request, status, actor, outcome)
-    told = dispatch.tell(session, _event(
-        session, request, f"REQUEST_{status}", layer_index=request.current_layer,
-        approvers=repo.approvers_of(session, request_id), link=link,
-        approver=actor.fullname if actor is not None and decided_by else None, note=note))
+    told = dispatch.tell(session, f"REQUEST_{status}", lambda: _event(
+        session, request, layer_index=request.current_layer, approvers=repo.approvers_of(session, request_id),
+        link=link, approver=actor.fullname if actor is not None and decided_by else None, note=note))
     settled = notifications.settle_by_link(session=session, link=approval_link(request_id), keep=[])
     session.commit()
     log.info("approval request %s %s (%s): its outcome is applied", request_id, status, request.request_type)

@@ -23,22 +23,19 @@ LABELS = {"CHANGE_LEAD_STAGE": "Stage change", "HOLD_LEAD": "Hold", "DROP_LEAD":
 CLOSED_STAGE = "E7"
 
 
-def describe(session: Session, request: ApprovalRequest) -> str:
-    """'hold 'Project' (Client)', 'move 'Project' (Client) to E2 Connected', ... for notifications."""
-    # one statement for the lead, its client and the target stage (a notification is written on every step)
+def subject(session: Session, request: ApprovalRequest) -> outcomes.Subject:
+    """'hold 'Project' (Client)', 'move 'Project' (Client) to E2 Connected', ..., with the lead's project, client and
+    sales person (every request type is on a lead): one statement, as a notification is written on every step."""
     row = repo.request_subject(session, request.lead_id, request.target_stage_id)
     what = f"'{row.project_name}' ({row.client_name})" if row else f"lead #{request.lead_id}"
     if request.request_type == "CHANGE_LEAD_STAGE" and request.target_stage_id:
-        return f"move {what} to {row.stage_name} {row.stage_description}" if row and row.stage_name \
+        description = f"move {what} to {row.stage_name} {row.stage_description}" if row and row.stage_name \
             else f"move {what}"
-    return f"{DESCRIPTIONS.get(request.request_type, 'change')} {what}"
-
-
-def subject(session: Session, request: ApprovalRequest) -> outcomes.Subject | None:
-    """The request's lead: project, client and sales person (every request type is on a lead)."""
-    row = repo.notification_subject(session, request.lead_id)
-    return outcomes.Subject(project=row.project_name, client=row.client_name, sales_person_id=row.sales_person_id) \
-        if row else None
+    else:
+        description = f"{DESCRIPTIONS.get(request.request_type, 'change')} {what}"
+    if row is None:
+        return outcomes.Subject(description, f"lead #{request.lead_id}", None, None)
+    return outcomes.Subject(description, row.project_name, row.client_name, row.sales_person_id)
 
 
 def readable(session: Session, actor: User, request: ApprovalRequest) -> bool:
@@ -108,6 +105,5 @@ APPROVED = {"CHANGE_LEAD_STAGE": _change_stage, "HOLD_LEAD": _to_status("HOLD"),
             "CLOSE_LEAD": _close}
 
 for _type, _approve in APPROVED.items():
-    outcomes.register(_type, outcomes.Outcome(label=LABELS[_type], describe=describe,
-                                              finish=_finisher(LABELS[_type], _approve), readable=readable,
-                                              subject=subject))
+    outcomes.register(_type, outcomes.Outcome(label=LABELS[_type], subject=subject,
+                                              finish=_finisher(LABELS[_type], _approve), readable=readable))

@@ -289,19 +289,14 @@ def stage_labels(session: Session) -> dict[str, str]:
 
 
 def request_subject(session: Session, lead_id: int, target_stage_id: int | None) -> Any:
-    """A request's lead as its notifications name it: project, client, and the target stage (one statement)."""
+    """A request's lead as its notifications name it: project, client, sales person, and the target stage (one
+    statement)."""
     return session.execute(
-        select(Lead.project_name, Client.client_name, Stage.stage_name, Stage.stage_description)
+        select(Lead.project_name, Client.client_name, Lead.sales_person_id, Stage.stage_name,
+               Stage.stage_description)
         .select_from(Lead).join(Client, Client.id == Lead.client_id)
         .outerjoin(Stage, Stage.id == target_stage_id)
         .where(Lead.id == lead_id)).first()
-
-
-def notification_subject(session: Session, lead_id: int) -> Any:
-    """A lead as notifications name it: project, client and sales person (one statement)."""
-    return session.execute(
-        select(Lead.project_name, Client.client_name, Lead.sales_person_id)
-        .select_from(Lead).outerjoin(Client, Client.id == Lead.client_id).where(Lead.id == lead_id)).first()
 
 
 def waiting_approvers(session: Session, request_id: int, layer_index: int) -> list[tuple[str, str]]:

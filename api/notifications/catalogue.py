@@ -52,6 +52,7 @@ class Action:
     default_recipients: tuple[str, ...]
     default_channels: tuple[str, ...] = (IN_APP,)
     default_lead_minutes: int | None = None  # reminders with a lead time (a schedule starting)
+    fixed_days: tuple[int, ...] = ()  # reminders at fixed moments instead: days since an event (a lead's contact)
     mail_subject: str = ""
 
     def variable_names(self) -> list[str]:
@@ -148,7 +149,7 @@ ACTIONS: dict[str, Action] = {a.code: a for a in (
         {SALES_PERSON: "The lead's sales person", TEAM_LEADER: "The sales person's team leader", USERS: "Named users"},
         (*_LEAD, Variable("days", "Days without contact: 30 or 90", 30), _RECIPIENT),
         "'{{ project }}'{% if client %} ({{ client }}){% endif %} has not been contacted for {{ days }} days.",
-        (SALES_PERSON,), mail_subject="Lead not contacted"),
+        (SALES_PERSON,), fixed_days=(30, 90), mail_subject="Lead not contacted"),  # the card badges (spec 2 §9)
 )}
 
 

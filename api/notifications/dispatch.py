@@ -7,7 +7,7 @@ publishes the returned users to the live bell after committing."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from sqlalchemy import select
@@ -24,7 +24,6 @@ from api.users.models import User
 
 @dataclass
 class Event:
-    action: str  # a code of the catalogue
     values: Mapping[str, object]  # the template's variables (`recipient` is added per reader)
     people: dict[str, list[int]] = field(default_factory=dict)  # REQUESTER, APPROVERS, SALES_PERSON -> user ids
     link: str | None = None
@@ -42,10 +41,8 @@ def recipients(session: Session, codes: list[str], people: Mapping[str, list[int
     """The user ids the codes reach, each once, in the order of the codes."""
     found: list[int] = []
     for code in codes:
-        if code == TEAM_LEADER:
-            sales = people.get(SALES_PERSON, [])
-            found += [i for i in session.scalars(select(User.leader_id).where(User.id.in_(sales))) if i] if sales \
-                else []
+        if code == TEAM_LEADER and (sales := people.get(SALES_PERSON)):
+            found += [i for i in session.scalars(select(User.leader_id).where(User.id.in_(sales))) if i]
         elif code == USERS:
             found += named
         else:
@@ -53,17 +50,14 @@ def recipients(session: Session, codes: list[str], people: Mapping[str, list[int
     return list(dict.fromkeys(found))
 
 
-def wanted(session: Session, action: str) -> bool:
-    """Whether the action's setting sends anything: callers whose event takes reading to build ask first."""
-    return bool(settings.for_action(session, action).channels)
-
-
-def tell(session: Session, event: Event) -> list[int]:
-    """Add the event's notifications and mails to the session; returns the users told in the app."""
-    action = ACTIONS[event.action]
-    setting = settings.for_action(session, event.action)
+def tell(session: Session, code: str, build: Callable[[], Event]) -> list[int]:
+    """Add the notifications and mails of an event of the action `code` to the session; returns the users told in
+    the app. `build` is called only when the action's setting sends anything (an approval's event takes reads)."""
+    action = ACTIONS[code]
+    setting = settings.for_action(session, code)
     if not setting.channels:
         return []
+    event = build()
     ids = recipients(session, setting.recipients, event.people, setting.user_ids)
     if not ids:
         return []

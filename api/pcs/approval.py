@@ -3,6 +3,7 @@ sheet and the lead, and the approval flow (timeline) of a revision read from the
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 
 from sqlalchemy.orm import Session
@@ -13,7 +14,6 @@ from api.approvals import service as approvals
 from api.approvals import timeline as timelines
 from api.approvals.models import ApprovalPipelineVersion, ApprovalRequest
 from api.approvals.pipelines import MODE_LABELS, find_version
-from api.clients.models import Client as ClientCompany
 from api.core.config import Settings
 from api.core.errors import Conflict
 from api.leads import history as lead_history
@@ -28,13 +28,13 @@ REQUEST_TYPE = "PCS"
 LABEL = "Cost sheet"
 
 
-def describe(session: Session, request: ApprovalRequest) -> str:
-    """'approve the cost sheet of 'Project' (Client), revision N' for notifications."""
-    lead = session.get(Lead, request.lead_id)
-    client = session.get(ClientCompany, lead.client_id) if lead else None
-    what = f"'{lead.project_name}' ({client.client_name})" if lead and client else f"lead #{request.lead_id}"
+def subject(session: Session, request: ApprovalRequest) -> outcomes.Subject:
+    """'approve the cost sheet of 'Project' (Client), revision N', on the lead as the lead requests name it."""
+    lead = lead_outcomes.subject(session, request)
+    what = f"'{lead.project}' ({lead.client})" if lead.client is not None else f"lead #{request.lead_id}"
     revision = repo.revision_of_request(session, request.id)
-    return f"approve the cost sheet of {what}" + (f", revision {revision}" if revision is not None else "")
+    return replace(lead, description=f"approve the cost sheet of {what}"
+                   + (f", revision {revision}" if revision is not None else ""))
 
 
 def queue_label(revision: int | None) -> str:
@@ -97,9 +97,8 @@ def queue_labels(session: Session, request_ids: list[int]) -> dict[int, str]:
     return {i: queue_label(revisions.get(i)) for i in request_ids}
 
 
-outcomes.register(REQUEST_TYPE, outcomes.Outcome(label=LABEL, describe=describe, finish=finish,
-                                                 readable=lead_outcomes.readable, subject=lead_outcomes.subject,
-                                                 queue_labels=queue_labels,
+outcomes.register(REQUEST_TYPE, outcomes.Outcome(label=LABEL, subject=subject, finish=finish,
+                                                 readable=lead_outcomes.readable, queue_labels=queue_labels,
                                                  starts_pid=True))
 
 

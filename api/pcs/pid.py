@@ -128,13 +128,16 @@ def notify(session: Session, *, pid_id: int) -> bool:
     if not dispatch.first_time(session, f"pid-generated:{pid_id}"):
         session.rollback()
         return False
-    client = session.get(Client, lead.client_id)
-    sales = session.get(User, lead.sales_person_id)
-    told = dispatch.tell(session, dispatch.Event(
-        "PID_GENERATED", {"pid": row.pid_number, "project": lead.project_name,
-                          "client": client.client_name if client else None,
-                          "sales_person": sales.fullname if sales else ""},
-        people={SALES_PERSON: [lead.sales_person_id]}, link=f"/leads/{lead.id}/generate-pid", lead_id=lead.id))
+
+    def event() -> dispatch.Event:
+        client = session.get(Client, lead.client_id)
+        sales = session.get(User, lead.sales_person_id)
+        return dispatch.Event(
+            {"pid": row.pid_number, "project": lead.project_name, "client": client.client_name if client else None,
+             "sales_person": sales.fullname if sales else ""},
+            people={SALES_PERSON: [lead.sales_person_id]}, link=f"/leads/{lead.id}/generate-pid", lead_id=lead.id)
+
+    told = dispatch.tell(session, "PID_GENERATED", event)
     session.commit()
     publish_changed(told)
     return True

@@ -5,6 +5,7 @@ last contacted time): a new contact starts the count again. The reminder sweep r
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from functools import partial
 
 from sqlalchemy import and_, exists, select
 from sqlalchemy.dialects.postgresql import insert
@@ -14,15 +15,19 @@ from api.activities.models import LeadContactReminder
 from api.clients.models import Client
 from api.leads.models import ONGOING, Lead
 from api.notifications import dispatch
-from api.notifications.catalogue import SALES_PERSON
+from api.notifications.catalogue import ACTIONS, SALES_PERSON
 from api.notifications.live import publish_changed
 from api.users.models import User
 
-THRESHOLDS = (30, 90)  # days, the badge's (spec 2 §9)
+ACTION = "LEAD_NOT_CONTACTED"
+THRESHOLDS = ACTIONS[ACTION].fixed_days  # days: 30 and 90, the badge's (spec 2 §9)
 BATCH = 200
 
 
-ACTION = "LEAD_NOT_CONTACTED"
+def _event(lead: Lead, client_name: str | None, sales_name: str | None, days: int) -> dispatch.Event:
+    return dispatch.Event({"project": lead.project_name, "client": client_name, "sales_person": sales_name or "",
+                           "days": days},
+                          people={SALES_PERSON: [lead.sales_person_id]}, link=f"/leads/{lead.id}", lead_id=lead.id)
 
 
 def remind_uncontacted(session: Session, now: datetime | None = None) -> list[tuple[int, int]]:
@@ -49,10 +54,7 @@ def remind_uncontacted(session: Session, now: datetime | None = None) -> list[tu
                                        .returning(LeadContactReminder.threshold)).scalars().all()
             if threshold not in inserted:
                 continue  # another pass got there first
-            readers = dispatch.tell(session, dispatch.Event(
-                ACTION, {"project": lead.project_name, "client": client_name, "sales_person": sales_name or "",
-                         "days": threshold},
-                people={SALES_PERSON: [lead.sales_person_id]}, link=f"/leads/{lead.id}", lead_id=lead.id))
+            readers = dispatch.tell(session, ACTION, partial(_event, lead, client_name, sales_name, threshold))
             sent.append((lead.id, threshold))
             session.commit()
             publish_changed(readers)

@@ -15,12 +15,10 @@ from temporalio.client import Client as TemporalClient
 from temporalio.common import WorkflowIDReusePolicy
 
 from api.activities.models import TYPES, ActivitySchedule
-from api.clients.models import Client
-from api.leads.models import Lead
+from api.activities.schedule import repository as repo
 from api.notifications import dispatch, settings
 from api.notifications.catalogue import SALES_PERSON
 from api.notifications.live import publish_changed
-from api.users.models import User
 from workflows.contracts.reminders import (
     CHANGED,
     WORKFLOW,
@@ -69,16 +67,17 @@ def send(session: Session, schedule_id: int, planned_for: datetime, zone: ZoneIn
             schedule.schedule_time - timedelta(minutes=minutes) > (now or datetime.now(UTC)) + EARLY:
         session.rollback()
         return False
-    lead = session.get(Lead, schedule.lead_id)
-    assert lead is not None  # a schedule goes with its lead (ON DELETE CASCADE)
-    client = session.get(Client, lead.client_id)
-    owner = session.get(User, schedule.owner_id)
-    told = dispatch.tell(session, dispatch.Event(
-        ACTION, {"activity": TYPES[schedule.activity_type], "project": lead.project_name,
-                 "client": client.client_name if client else None,
-                 "time": local_time(schedule.schedule_time, zone), "minutes": minutes,
-                 "sales_person": owner.fullname if owner else ""},
-        people={SALES_PERSON: [schedule.owner_id]}, link=f"/leads/{lead.id}", lead_id=lead.id))
+
+    def event() -> dispatch.Event:
+        found = repo.one(session, None, schedule_id)  # its project, client and owner, as the schedule's rows name them
+        assert found is not None  # locked above
+        _, project, _, client, _, owner = found
+        return dispatch.Event(
+            {"activity": TYPES[schedule.activity_type], "project": project, "client": client,
+             "time": local_time(schedule.schedule_time, zone), "minutes": minutes, "sales_person": owner or ""},
+            people={SALES_PERSON: [schedule.owner_id]}, link=f"/leads/{schedule.lead_id}", lead_id=schedule.lead_id)
+
+    told = dispatch.tell(session, ACTION, event)
     schedule.reminded_at = datetime.now(UTC)
     session.commit()
     publish_changed(told)
