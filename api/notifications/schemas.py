@@ -76,6 +76,11 @@ class TemplateVariable(CamelModel):
     optional: bool = Field(description="May be empty when a message is sent (the template must render then too)")
 
 
+class LeadMinutesRange(CamelModel):
+    min: int
+    max: int
+
+
 class NotificationSettingOut(CamelModel):
     id: int
     category: SettingCategory
@@ -92,6 +97,9 @@ class NotificationSettingOut(CamelModel):
     message_template: str
     lead_minutes: int | None = Field(description="Minutes before the activity starts (SCHEDULE_STARTING only)")
     has_lead_time: bool
+    lead_minutes_range: LeadMinutesRange | None = Field(description="The lead times it takes, when it has one")
+    fixed_days: list[int] = Field(description="A reminder at fixed moments: the days since the event (a lead's "
+                                  "last contact) it goes out at, once each")
     recipient_options: list[RecipientOption]
     variables: list[TemplateVariable]
     default_template: str

@@ -5,6 +5,7 @@ template that renders (api/notifications/templating.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from sqlalchemy import select
@@ -16,6 +17,7 @@ from api.notifications import templating
 from api.notifications.catalogue import ACTIONS, CHANNELS, LEAD_MINUTES, USERS, Action
 from api.notifications.models import NotificationSetting
 from api.notifications.schemas import (
+    LeadMinutesRange,
     NotificationSettingIn,
     NotificationSettingOut,
     PreviewIn,
@@ -62,29 +64,40 @@ def lead_minutes(session: Session, code: str) -> int:
     return minutes if minutes is not None else ACTIONS[code].default_lead_minutes or 0
 
 
-def _out(session: Session, row: NotificationSetting) -> NotificationSettingOut:
+def _names(session: Session, rows: Sequence[NotificationSetting]) -> dict[int, str]:
+    """The full names of the users the settings name and of who last changed them (one statement for a list)."""
+    ids = {i for row in rows for i in row.user_ids} | {row.updated_by for row in rows if row.updated_by}
+    return dict(session.execute(select(User.id, User.fullname).where(User.id.in_(ids))).tuples().all()) if ids else {}
+
+
+def _out(row: NotificationSetting, names: dict[int, str]) -> NotificationSettingOut:
     a = ACTIONS[row.action]
-    named = dict(session.execute(select(User.id, User.fullname).where(User.id.in_(row.user_ids))).tuples().all()) \
-        if row.user_ids else {}
-    editor = session.get(User, row.updated_by) if row.updated_by else None
     return NotificationSettingOut(
         id=row.id, category=row.category, action=row.action, label=a.label, description=a.description,
         type=a.notification_type, kind=a.kind, channels=row.channels, recipients=row.recipients,
-        users=[SettingPerson(id=i, fullname=named[i]) for i in row.user_ids if i in named],
+        users=[SettingPerson(id=i, fullname=names[i]) for i in row.user_ids if i in names],
         message_template=row.message_template, lead_minutes=row.lead_minutes,
         has_lead_time=a.default_lead_minutes is not None,
+        lead_minutes_range=LeadMinutesRange(min=LEAD_MINUTES[0], max=LEAD_MINUTES[1])
+        if a.default_lead_minutes is not None else None,
+        fixed_days=list(a.fixed_days),
         recipient_options=[RecipientOption(code=c, label=label) for c, label in a.recipients.items()],
         variables=[TemplateVariable(name=v.name, description=v.description, sample=str(v.sample),
                                     optional=v.optional) for v in a.variables],
         default_template=a.default_template, preview=templating.preview(a, row.message_template)
         if not templating.errors(a, row.message_template) else None,
-        updated_at=row.updated_at, updated_by=editor.fullname if editor else None)
+        updated_at=row.updated_at, updated_by=names.get(row.updated_by) if row.updated_by else None)
+
+
+def _one(session: Session, row: NotificationSetting) -> NotificationSettingOut:
+    return _out(row, _names(session, [row]))
 
 
 def list_settings(*, session: Session, category: str) -> list[NotificationSettingOut]:
-    rows = session.scalars(select(NotificationSetting).where(NotificationSetting.category == category)
-                           .order_by(NotificationSetting.id)).all()
-    return [_out(session, row) for row in rows if row.action in ACTIONS]
+    rows = [row for row in session.scalars(select(NotificationSetting).where(NotificationSetting.category == category)
+                                           .order_by(NotificationSetting.id)) if row.action in ACTIONS]
+    names = _names(session, rows)
+    return [_out(row, names) for row in rows]
 
 
 def _row(session: Session, category: str, setting_id: int) -> NotificationSetting:
@@ -95,7 +108,7 @@ def _row(session: Session, category: str, setting_id: int) -> NotificationSettin
 
 
 def get_setting(*, session: Session, category: str, setting_id: int) -> NotificationSettingOut:
-    return _out(session, _row(session, category, setting_id))
+    return _one(session, _row(session, category, setting_id))
 
 
 def _errors(session: Session, a: Action, body: NotificationSettingIn) -> list[str]:
@@ -137,7 +150,7 @@ def update_setting(*, session: Session, actor: User, category: str, setting_id: 
     row.updated_by = actor.id
     row.updated_at = datetime.now(UTC)
     session.commit()
-    return _out(session, row)
+    return _one(session, row)
 
 
 def preview(*, category: str, body: PreviewIn) -> PreviewOut:

@@ -54,6 +54,10 @@ class TestReading:
         assert starting["leadMinutes"] == 30 and starting["hasLeadTime"]
         assert starting["channels"] == ["IN_APP", "EMAIL"]  # a meeting's reminder comes by mail too, as calendars do
         assert reminders["LEAD_NOT_CONTACTED"]["leadMinutes"] is None
+        # what the screen shows of the lead time and of the fixed moments comes from here, not from a second copy
+        assert starting["leadMinutesRange"] == {"min": 5, "max": 10080} and starting["fixedDays"] == []
+        assert reminders["LEAD_NOT_CONTACTED"]["fixedDays"] == [30, 90]
+        assert reminders["LEAD_NOT_CONTACTED"]["leadMinutesRange"] is None
         assert not reminders["LEAD_NOT_CONTACTED"]["hasLeadTime"]
 
     def test_a_setting_lists_its_recipients_and_variables(self, client: TestClient) -> None:

@@ -35,6 +35,8 @@ export function setting(overrides: Partial<Setting> = {}): Setting {
     messageTemplate: '{{ requester }} asks to {{ request }}.',
     leadMinutes: null,
     hasLeadTime: false,
+    leadMinutesRange: null,
+    fixedDays: [],
     recipientOptions: REQUEST_PEOPLE,
     variables: [
       variable('requester', 'Sari Dewi'),
@@ -95,6 +97,7 @@ export const SCHEDULE_STARTING = setting({
   variables: [variable('activity', 'Meeting'), variable('time', '27-Nov-2026 10:00 WIB'), variable('minutes', '30')],
   leadMinutes: 30,
   hasLeadTime: true,
+  leadMinutesRange: { min: 5, max: 10080 },
 });
 export const LEAD_NOT_CONTACTED = setting({
   id: 7,
@@ -109,6 +112,7 @@ export const LEAD_NOT_CONTACTED = setting({
   messageTemplate: "'{{ project }}' has not been contacted for {{ days }} days.",
   preview: "'Core Banking' has not been contacted for 30 days.",
   variables: [variable('project', 'Core Banking'), variable('days', '30')],
+  fixedDays: [30, 90],
 });
 
 export const PEOPLE = [

@@ -3960,6 +3960,13 @@ export interface components {
             /** Servicecategories */
             serviceCategories: components["schemas"]["ServiceCategoryItem"][];
         };
+        /** LeadMinutesRange */
+        LeadMinutesRange: {
+            /** Max */
+            max: number;
+            /** Min */
+            min: number;
+        };
         /**
          * LeadOut
          * @description The lead edit/detail entity of spec 2 §2.4 with its names resolved.
@@ -4275,6 +4282,11 @@ export interface components {
             defaultTemplate: string;
             /** Description */
             description: string;
+            /**
+             * Fixeddays
+             * @description A reminder at fixed moments: the days since the event (a lead's last contact) it goes out at, once each
+             */
+            fixedDays: number[];
             /** Hasleadtime */
             hasLeadTime: boolean;
             /** Id */
@@ -4292,6 +4304,8 @@ export interface components {
              * @description Minutes before the activity starts (SCHEDULE_STARTING only)
              */
             leadMinutes: number | null;
+            /** @description The lead times it takes, when it has one */
+            leadMinutesRange: components["schemas"]["LeadMinutesRange"] | null;
             /** Messagetemplate */
             messageTemplate: string;
             /**

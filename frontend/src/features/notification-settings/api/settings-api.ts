@@ -10,6 +10,7 @@ export type Setting = Schemas['NotificationSettingOut'];
 export type SettingIn = Schemas['NotificationSettingIn'];
 export type SettingPerson = Schemas['SettingPerson'];
 export type TemplateVariable = Schemas['TemplateVariable'];
+export type LeadMinutesRange = Schemas['LeadMinutesRange'];
 export type Channel = Setting['channels'][number];
 export type RecipientCode = Setting['recipients'][number];
 

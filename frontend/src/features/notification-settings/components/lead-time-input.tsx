@@ -1,14 +1,17 @@
 import { Button, Flex, InputNumber, Space, Typography } from 'antd';
-import { formatMinutes, LEAD_MINUTES_RANGE, LEAD_TIME_CHOICES } from '../lib/describe';
+import type { LeadMinutesRange } from '../api/settings-api';
+import { formatMinutes, LEAD_TIME_CHOICES } from '../lib/describe';
 
 interface LeadTimeInputProps {
+  /** The lead times the server takes. */
+  range: LeadMinutesRange;
   value?: number | null;
   onChange?: (value: number | null) => void;
   disabled?: boolean;
 }
 
 /** Minutes before the activity starts, typed or picked from the usual choices. */
-export function LeadTimeInput({ value, onChange, disabled }: LeadTimeInputProps) {
+export function LeadTimeInput({ range, value, onChange, disabled }: LeadTimeInputProps) {
   const minutes = value ?? null;
   return (
     <Flex vertical gap={8}>
@@ -16,8 +19,8 @@ export function LeadTimeInput({ value, onChange, disabled }: LeadTimeInputProps)
         <Space.Compact className="lead-time__input">
           <InputNumber<number>
             aria-label="Lead time"
-            min={LEAD_MINUTES_RANGE.min}
-            max={LEAD_MINUTES_RANGE.max}
+            min={range.min}
+            max={range.max}
             precision={0}
             value={minutes}
             disabled={disabled}

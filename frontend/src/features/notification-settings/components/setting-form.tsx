@@ -14,7 +14,7 @@ import {
   type Setting,
   type SettingIn,
 } from '../api/settings-api';
-import { CHANNEL_LABELS, CHANNELS, LEAD_NOT_CONTACTED, LEAD_NOT_CONTACTED_NOTE, NAMED_USERS } from '../lib/describe';
+import { CHANNEL_LABELS, CHANNELS, fixedDaysText, NAMED_USERS } from '../lib/describe';
 import { FAMILIES, type SettingFamily } from '../lib/families';
 import { LeadTimeInput } from './lead-time-input';
 import { TemplateEditor } from './template-editor';
@@ -140,14 +140,17 @@ export function SettingForm({ family, setting, canEdit }: SettingFormProps) {
         </Form.Item>
       )}
 
-      {setting.hasLeadTime && (
+      {setting.leadMinutesRange && (
         <Form.Item name="leadMinutes" label="Lead time" className="setting-form__section">
-          <LeadTimeInput disabled={!canEdit || saving} />
+          <LeadTimeInput range={setting.leadMinutesRange} disabled={!canEdit || saving} />
         </Form.Item>
       )}
-      {setting.action === LEAD_NOT_CONTACTED && (
+      {setting.fixedDays.length > 0 && (
         <Form.Item label="When" className="setting-form__section">
-          <Typography.Text>{LEAD_NOT_CONTACTED_NOTE}</Typography.Text>
+          <Typography.Text>
+            Sent when an ongoing lead reaches {fixedDaysText(setting.fixedDays)} days without contact (the card
+            badges), once each.
+          </Typography.Text>
         </Form.Item>
       )}
 

@@ -4,12 +4,9 @@ export const CHANNEL_LABELS: Record<Channel, string> = { IN_APP: 'In-app', EMAIL
 export const CHANNELS = Object.keys(CHANNEL_LABELS) as Channel[];
 /** The recipient that needs users named in the setting. */
 export const NAMED_USERS: RecipientCode = 'USERS';
-/** The reminder whose moments are fixed (the board's 30 and 90 day badges), not a lead time. */
-export const LEAD_NOT_CONTACTED = 'LEAD_NOT_CONTACTED';
-export const LEAD_NOT_CONTACTED_NOTE =
-  'Sent when an ongoing lead reaches 30 and 90 days without contact (the card badges), once each.';
-/** The lead time an administrator may set, in minutes (a schedule's reminder: 5 minutes to a week). */
-export const LEAD_MINUTES_RANGE = { min: 5, max: 7 * 24 * 60 } as const;
+/** A reminder at fixed moments (the server's fixedDays): '30 and 90'. */
+export const fixedDaysText = (days: readonly number[]) =>
+  days.length > 1 ? `${days.slice(0, -1).join(', ')} and ${days[days.length - 1]}` : `${days[0]}`;
 export const LEAD_TIME_CHOICES = [
   { minutes: 15, label: '15 min' },
   { minutes: 30, label: '30 min' },
@@ -33,8 +30,8 @@ export function formatMinutes(total: number): string {
 }
 
 /** The Lead time column: '30 minutes before', 'At 30 and 90 days', or nothing for an action without one. */
-export function leadTimeText(setting: Pick<Setting, 'action' | 'hasLeadTime' | 'leadMinutes'>): string | null {
-  if (setting.action === LEAD_NOT_CONTACTED) return 'At 30 and 90 days';
+export function leadTimeText(setting: Pick<Setting, 'fixedDays' | 'hasLeadTime' | 'leadMinutes'>): string | null {
+  if (setting.fixedDays.length > 0) return `At ${fixedDaysText(setting.fixedDays)} days`;
   if (!setting.hasLeadTime || setting.leadMinutes === null) return null;
   return `${formatMinutes(setting.leadMinutes)} before`;
 }
