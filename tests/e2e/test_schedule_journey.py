@@ -39,6 +39,7 @@ REMOVED = "Activity Schedule has been removed successfully."
 
 SEEDED_LEAD_MINUTES = ACTIONS["SCHEDULE_STARTING"].default_lead_minutes or 0  # the reminder setting's seeded lead time
 
+
 @dataclass(frozen=True)
 class Lead:
     client_id: int

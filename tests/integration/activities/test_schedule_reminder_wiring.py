@@ -21,7 +21,7 @@ from api.leads.models import Lead
 from api.notifications.catalogue import ACTIONS
 from api.notifications.models import Notification
 from tests.conftest import Services, auth, run_async
-from tests.integration.leads.conftest import new_lead
+from tests.integration.leads.conftest import lead_refs, new_lead
 from workflows.contracts.reminders import schedule_reminder_id
 
 pytestmark = pytest.mark.usefixtures("worker")
@@ -29,19 +29,10 @@ PROJECT = "Reminder wiring test lead"
 
 SEEDED_LEAD_MINUTES = ACTIONS["SCHEDULE_STARTING"].default_lead_minutes or 0  # the reminder setting's seeded lead time
 
+
 @pytest.fixture
 def planned_lead(live: TestClient) -> Iterator[dict[str, Any]]:
-    headers = auth(live, "admin")
-
-    def items(path: str) -> list[dict[str, Any]]:
-        return live.get(f"/api/master-data/{path}", headers=headers).json()["results"]  # type: ignore[no-any-return]
-
-    bank = next(c["id"] for c in items("clients") if c["clientName"] == "Bank Nusa Mandiri")
-    pics = live.get("/api/people", params={"criteria": json.dumps([{"field": "clientId", "value": bank}])},
-                    headers=headers).json()["results"]["data"]
-    refs = {"client": bank, "pics": [p["id"] for p in pics], "source": items("sources")[0]["id"],
-            "projectType": items("project-types")[0]["id"]}
-    lead = new_lead(live, refs, projectName=PROJECT)
+    lead = new_lead(live, lead_refs(live), projectName=PROJECT)
     yield lead
     session = live.app.state.session_factory()  # type: ignore[attr-defined]
     # the reminders it rang (a notification names its lead without a foreign key: it outlives the lead)

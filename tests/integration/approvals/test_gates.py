@@ -19,6 +19,7 @@ from api.leads.models import Lead
 from api.notifications.models import Notification
 from tests.conftest import auth, run_async
 from tests.integration.approvals.test_approvals import queue, wait_for
+from tests.integration.leads.conftest import lead_refs
 
 pytestmark = pytest.mark.usefixtures("worker")
 
@@ -28,16 +29,7 @@ NAME = "Gate test lead"
 
 @pytest.fixture
 def refs(live: TestClient) -> dict[str, Any]:
-    headers = auth(live, "admin")
-
-    def items(path: str) -> list[dict[str, Any]]:
-        return live.get(f"/api/master-data/{path}", headers=headers).json()["results"]  # type: ignore[no-any-return]
-
-    bank = next(c["id"] for c in items("clients") if c["clientName"] == "Bank Nusa Mandiri")
-    pics = live.get("/api/people", params={"criteria": json.dumps([{"field": "clientId", "value": bank}])},
-                    headers=headers).json()["results"]["data"]
-    return {"client": bank, "pics": [p["id"] for p in pics], "source": items("sources")[0]["id"],
-            "projectType": items("project-types")[0]["id"], "category": items("service-categories")[0]["id"]}
+    return lead_refs(live)
 
 
 @pytest.fixture

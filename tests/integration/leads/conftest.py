@@ -9,8 +9,8 @@ from fastapi.testclient import TestClient
 from tests.conftest import auth
 
 
-@pytest.fixture
-def refs(client: TestClient) -> dict[str, Any]:
+def lead_refs(client: TestClient) -> dict[str, Any]:
+    """What a lead refers to, from the seed: Bank Nusa Mandiri, its contacts, and the first of each master list."""
     headers = auth(client, "admin")
 
     def items(path: str) -> list[dict[str, Any]]:
@@ -23,6 +23,11 @@ def refs(client: TestClient) -> dict[str, Any]:
     return {"client": bank, "pics": [p["id"] for p in pics], "source": items("sources")[0]["id"],
             "projectType": items("project-types")[0]["id"], "entity": items("entities")[0]["id"],
             "unit": items("units")[0]["id"], "category": items("service-categories")[0]["id"]}
+
+
+@pytest.fixture
+def refs(client: TestClient) -> dict[str, Any]:
+    return lead_refs(client)
 
 
 def new_lead(client: TestClient, refs: dict[str, Any], user: str = "sales1", **extra: Any) -> dict[str, Any]:
