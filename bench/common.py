@@ -15,10 +15,13 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
+
+if TYPE_CHECKING:
+    from fastapi.testclient import TestClient
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -57,6 +60,28 @@ def embedded_stack(name: str) -> Iterator[Stack]:
         redis.stop()
         pg.stop()
         shutil.rmtree(root, ignore_errors=True)
+
+
+def analyzed(engine: Engine, table: str) -> int:
+    """After seeding: VACUUM ANALYZE (the planner's statistics as a live database has them); the table's rows."""
+    from sqlalchemy import text
+
+    with engine.connect() as conn:
+        conn.execution_options(isolation_level="AUTOCOMMIT").execute(text("VACUUM ANALYZE"))
+        return int(conn.execute(text(f"SELECT count(*) FROM {table}")).scalar_one())
+
+
+@contextmanager
+def api_client(stack: Stack) -> Iterator[tuple[TestClient, StatementCounter]]:
+    """The API in this process on the stack (no Temporal), and a counter of the SQL statements it sends."""
+    from fastapi.testclient import TestClient
+
+    from api.core.config import Settings
+    from api.main import create_app
+
+    settings = Settings(database_url=stack.database_url, redis_url=stack.redis_url, temporal_address=None)
+    with TestClient(create_app(settings)) as client:
+        yield client, StatementCounter(client.app.state.engine)  # type: ignore[attr-defined]
 
 
 class StatementCounter:

@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from sqlalchemy import text
 
-from bench.common import StatementCounter, bearer, embedded_stack, measure, report, seed_teams
+from bench.common import analyzed, api_client, bearer, embedded_stack, measure, report, seed_teams
 
 TEAMS = 20
 PER_TEAM = 10
@@ -93,9 +93,8 @@ def populate(database_url: str, leads: int) -> None:
                    l.created_at + (k * 5 || ' days')::interval
             FROM leads l CROSS JOIN LATERAL generate_series(1, l.stage_id - 1) AS k
         """))
+    total = analyzed(engine, "leads")
     with engine.connect() as conn:
-        conn.execution_options(isolation_level="AUTOCOMMIT").execute(text("VACUUM ANALYZE"))
-        total = conn.execute(text("SELECT count(*) FROM leads")).scalar_one()
         history = conn.execute(text("SELECT count(*) FROM lead_histories")).scalar_one()
     engine.dispose()
     print(f"seeded {total:,} leads ({history:,} history rows) over {TEAMS * PER_TEAM} sales people in "
@@ -105,22 +104,12 @@ def populate(database_url: str, leads: int) -> None:
 def main(runs: int, leads: int) -> None:
     from datetime import UTC, datetime
 
-    from fastapi.testclient import TestClient
-
-    from api.core.config import Settings
-    from api.main import create_app
-
     with embedded_stack("dashboard") as stack:
         populate(stack.database_url, leads)
-        settings = Settings(database_url=stack.database_url, redis_url=stack.redis_url, temporal_address=None)
-        with TestClient(create_app(settings)) as client:
+        with api_client(stack) as (client, counter):
             engine = client.app.state.engine  # type: ignore[attr-defined]
-            counter = StatementCounter(engine)
 
-            def token(username: str) -> dict[str, str]:
-                return bearer(client, username)
-
-            tl, top = token("bench-tl7"), token("topmanager")
+            tl, top = bearer(client, "bench-tl7"), bearer(client, "topmanager")
             year = datetime.now(UTC).year
             filters = json.dumps({"date": {"dateRange": {"start": f"{year}-01-01", "end": f"{year}-12-31"}}})
 

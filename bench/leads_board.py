@@ -14,7 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from sqlalchemy import text
 
-from bench.common import StatementCounter, bearer, embedded_stack, measure, report, seed_teams
+from bench.common import analyzed, api_client, bearer, embedded_stack, measure, report, seed_teams
 
 LEADS = 100_000
 TEAMS = 20
@@ -46,29 +46,16 @@ def populate(database_url: str) -> None:
             FROM generate_series(1, :n) AS g, sales, clients
         """), {"n": LEADS})
         conn.execute(text("UPDATE leads SET status = 'CLOSED' WHERE stage_id = 7"))
-    with engine.connect() as conn:
-        conn.execution_options(isolation_level="AUTOCOMMIT").execute(text("VACUUM ANALYZE"))
-        total = conn.execute(text("SELECT count(*) FROM leads")).scalar_one()
+    total = analyzed(engine, "leads")
     engine.dispose()
     print(f"seeded {total:,} leads over {TEAMS * PER_TEAM} sales people in {time.perf_counter() - started:.1f} s")
 
 
 def main(runs: int) -> None:
-    from fastapi.testclient import TestClient
-
-    from api.core.config import Settings
-    from api.main import create_app
-
     with embedded_stack("leads") as stack:
         populate(stack.database_url)
-        settings = Settings(database_url=stack.database_url, redis_url=stack.redis_url, temporal_address=None)
-        with TestClient(create_app(settings)) as client:
-            counter = StatementCounter(client.app.state.engine)  # type: ignore[attr-defined]
-
-            def token(username: str) -> dict[str, str]:
-                return bearer(client, username)
-
-            tl, top = token("bench-tl7"), token("topmanager")
+        with api_client(stack) as (client, counter):
+            tl, top = bearer(client, "bench-tl7"), bearer(client, "topmanager")
 
             def call(headers: dict[str, str], **params: str) -> None:
                 r = client.get("/api/leads", params=params, headers=headers)

@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from sqlalchemy import text
 
-from bench.common import StatementCounter, bearer, embedded_stack, measure, report, seed_teams
+from bench.common import analyzed, api_client, bearer, embedded_stack, measure, report, seed_teams
 
 SCHEDULES = 100_000
 TEAMS = 10
@@ -87,9 +87,7 @@ def populate(database_url: str) -> None:
             FROM generate_series(1, :n) AS g, l
             CROSS JOIN LATERAL (SELECT 1 + (g % array_length(l.ids, 1)) AS k) AS i
         """), {"n": SCHEDULES})
-    with engine.connect() as conn:
-        conn.execution_options(isolation_level="AUTOCOMMIT").execute(text("VACUUM ANALYZE"))
-        total = conn.execute(text("SELECT count(*) FROM activity_schedules")).scalar_one()
+    total = analyzed(engine, "activity_schedules")
     engine.dispose()
     print(f"seeded {total:,} schedules over {TEAMS * PER_TEAM} sales people in {time.perf_counter() - started:.1f} s")
 
@@ -97,19 +95,9 @@ def populate(database_url: str) -> None:
 def main(runs: int) -> None:
     from datetime import UTC, datetime, timedelta
 
-    from fastapi.testclient import TestClient
-
-    from api.core.config import Settings
-    from api.main import create_app
-
     with embedded_stack("schedule") as stack:
         populate(stack.database_url)
-        settings = Settings(database_url=stack.database_url, redis_url=stack.redis_url, temporal_address=None)
-        with TestClient(create_app(settings)) as client:
-            counter = StatementCounter(client.app.state.engine)  # type: ignore[attr-defined]
-
-            def token(username: str) -> dict[str, str]:
-                return bearer(client, username)
+        with api_client(stack) as (client, counter):
 
             today = (datetime.now(UTC) + timedelta(hours=7)).date().isoformat()
 
@@ -129,7 +117,7 @@ def main(runs: int) -> None:
 
             rows = {}
             for who, username in (("sales", "bench-s7-3"), ("TL", "bench-tl7")):
-                h = token(username)
+                h = bearer(client, username)
                 rows[f"month calendar, {who} ({calendar(h)} rows)"] = measure(
                     lambda h=h: calendar(h), runs=runs, counter=counter)
                 for event, page in (("upcoming", 1), ("upcoming", 10), ("history", 1)):
