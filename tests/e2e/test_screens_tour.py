@@ -292,6 +292,7 @@ def seeded(live_server: LiveServer) -> dict[str, Any]:
         "admin": "SELECT id FROM users WHERE username = 'admin'",
         "notification_setting": "SELECT id FROM notification_settings WHERE action = 'REQUEST_SUBMITTED'",
         "reminder_setting": "SELECT id FROM notification_settings WHERE action = 'SCHEDULE_STARTING'",
+        "cold_lead_setting": "SELECT id FROM notification_settings WHERE action = 'LEAD_NOT_CONTACTED'",
     }
     with engine.connect() as connection:
         rows = {name: connection.execute(text(sql)).first() for name, sql in one.items()}
@@ -361,6 +362,7 @@ def test_admin_tours_every_screen(browser: Browser, live_server: LiveServer, see
     contact, contact_name = seeded["contact"]
     (lead_pipeline,), (pcs_pipeline,) = seeded["lead_pipeline"], seeded["pcs_pipeline"]
     (notification_setting,), (reminder_setting,) = seeded["notification_setting"], seeded["reminder_setting"]
+    (cold_lead_setting,) = seeded["cold_lead_setting"]
     anonymous = [
         Stop("signin", "/signin", "Sign in", shell=False),
         Stop("forgot-password", "/forgot-password", "Forgot password", shell=False),
@@ -417,6 +419,8 @@ def test_admin_tours_every_screen(browser: Browser, live_server: LiveServer, see
              trail=True),
         Stop("reminder-setting", f"/system/reminder-management/{reminder_setting}", "Edit Activity schedule starting",
              trail=True),
+        Stop("reminder-setting-cold-lead", f"/system/reminder-management/{cold_lead_setting}",
+             "Edit Lead not contacted", trail=True),
         Stop("inbox", "/user/inbox", "Inbox"),
         Stop("profile", "/user/profile", "My Profile"),
         Stop("change-password", f"/user/profile/{admin}/change-password", "Change Password"),
