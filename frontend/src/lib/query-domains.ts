@@ -14,6 +14,7 @@ export const queryDomains = {
   clients: 'clients',
   coa: 'coa',
   contacts: 'contacts',
+  dashboard: 'dashboard',
   leads: 'leads',
   masterData: 'master-data',
   notifications: 'notifications',

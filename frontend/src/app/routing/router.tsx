@@ -8,7 +8,6 @@ import { NotFoundPage } from '@/app/pages/not-found-page';
 import { ForgotPasswordPage } from '@/features/auth/pages/forgot-password-page';
 import { ResetPasswordPage } from '@/features/auth/pages/reset-password-page';
 import { SignOutPage } from '@/features/auth/pages/signout-page';
-import { DashboardPage } from '@/features/home/pages/dashboard-page';
 import { WelcomePage } from '@/features/home/pages/welcome-page';
 import { InboxPage } from '@/features/notifications/pages/inbox-page';
 import { SystemIndexPage } from '@/app/pages/system-index-page';
@@ -203,7 +202,11 @@ export const routes: RouteObject[] = [
         ),
         errorElement: <ErrorPage />,
         children: [
-          { path: '/', element: <DashboardPage /> },
+          {
+            path: '/',
+            // the dashboard and its chart library load with this route only (issue 18)
+            lazy: () => import('@/features/dashboard/pages/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
+          },
           { path: '/welcome', element: <WelcomePage /> },
           {
             path: '/sample',
