@@ -166,6 +166,15 @@ const notificationSettingRoutes: RouteObject[] = [
   },
 ];
 
+const targetList = () => import('@/features/sales-targets/pages/sales-target-list-page');
+const targetDetail = () => import('@/features/sales-targets/pages/sales-target-detail-page');
+
+/** Sales targets (issue 18): the year's targets with team totals, and one sales person's target with its history. */
+const salesTargetRoutes: RouteObject[] = [
+  { path: '/system/sales-target', lazy: () => targetList().then((m) => ({ Component: m.SalesTargetListPage })) },
+  { path: '/system/sales-target/:id', lazy: () => targetDetail().then((m) => ({ Component: m.SalesTargetDetailPage })) },
+];
+
 function later(area: LaterArea): RouteObject[] {
   return LATER_ROUTES.filter((r) => r.area === area).map((r) => ({
     path: r.path,
@@ -237,6 +246,7 @@ export const routes: RouteObject[] = [
           ...approvalRoutes,
           ...pidRoutes,
           ...notificationSettingRoutes,
+          ...salesTargetRoutes,
           ...later('app'),
           ...later('system'),
         ],
