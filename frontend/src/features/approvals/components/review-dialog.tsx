@@ -56,8 +56,8 @@ export function ReviewDialog({ row, canDecide, onClose }: ReviewDialogProps) {
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: approvalKeys.all });
-      // A decision moves, holds, drops or closes the lead.
-      void invalidateDomains(queryClient, 'leads');
+      // A decision moves, holds, drops or closes the lead: the boards and the dashboard's figures change.
+      void invalidateDomains(queryClient, 'leads', 'dashboard');
     },
   });
 

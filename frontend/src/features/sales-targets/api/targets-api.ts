@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { serverListQuery, type ServerListParams } from '@/components/data-table';
 import { api, unwrap } from '@/lib/api/client';
 import type { components } from '@/lib/api/schema';
+import { invalidateDomains, queryDomains } from '@/lib/query-domains';
 import { targetKeys } from './keys';
 
 type Schemas = components['schemas'];
@@ -59,14 +60,18 @@ export function saveTarget(body: TargetIn) {
   return unwrap(api.PUT('/sales-targets', { body }));
 }
 
-/** Sets a sales person's target for a year: the saved detail is kept, the lists and their totals are refetched. */
+/** Sets a sales person's target for a year: the saved detail is kept, the lists and their totals are refetched, and
+ * the dashboard (whose milestone and leaderboard read the targets) is marked stale. */
 export function useSaveTarget() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveTarget,
     onSuccess: async (saved) => {
       queryClient.setQueryData(targetKeys.person(saved.salesPersonId, saved.year), saved);
-      await queryClient.invalidateQueries({ queryKey: targetKeys.lists });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: targetKeys.lists }),
+        invalidateDomains(queryClient, queryDomains.dashboard),
+      ]);
     },
   });
 }
