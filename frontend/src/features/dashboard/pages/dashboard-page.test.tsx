@@ -1,0 +1,152 @@
+import { screen, within } from '@testing-library/react';
+import { setToken } from '@/lib/api/tokens';
+import type { PageFlags, SessionPayload } from '@/lib/api/types';
+import { FULL, json, LOAD, makeSession, renderApp, stubApi, type ApiHandler } from '@/test/render-app';
+import { CYCLE, GROUPS, performance, stages, YEAR } from '../test-fixtures';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+type Kind = 'TOP_MANAGEMENT' | 'TL' | 'SALES' | null;
+
+function start(kind: Kind, options: { flags?: PageFlags; whitelist?: boolean; handler?: ApiHandler } = {}) {
+  setToken('a');
+  const base = makeSession({ pageAccess: { dashboard: options.flags ?? FULL } });
+  const session: SessionPayload = {
+    ...base,
+    user: { ...base.user, dashboardComponent: kind, hierarchyWhitelist: options.whitelist ?? false },
+    routes: [...base.routes, '/', '/welcome'],
+  };
+  const requests = stubApi(session, (req, url) => {
+    const custom = options.handler?.(req, url);
+    if (custom) return custom;
+    switch (url.pathname) {
+      case '/api/dashboard/sales-performance':
+        return json(200, { results: performance(kind === 'SALES' ? { salesActivityOverview: null } : {}) });
+      case '/api/dashboard/revenue-per-stage':
+        return json(200, { results: stages(kind === 'TOP_MANAGEMENT' ? 'SQL Lead Pipeline' : 'Lead Pipeline') });
+      case '/api/dashboard/gp-type':
+        return json(200, { results: GROUPS });
+      case '/api/dashboard/avg-sales-cycle':
+        return json(200, { results: CYCLE });
+      default:
+        return url.pathname.startsWith('/api/master-data/') ? json(200, { results: [] }) : undefined;
+    }
+  });
+  return { requests, ...renderApp('/') };
+}
+
+const widget = (id: string) => document.querySelector(`[data-testid="${id}"]`) as HTMLElement | null;
+
+describe('Dashboard', () => {
+  it('shows top management every widget of the year, the SQL pipeline and the whitelisted tag', async () => {
+    const { requests } = start('TOP_MANAGEMENT', { whitelist: true });
+    expect(await screen.findByText('SQL Lead Pipeline', {}, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText('(Hierarchy Whitelisted)')).toBeInTheDocument();
+    await screen.findByText(`${YEAR} sales milestone`);
+
+    // the cards: counts and IDR amounts
+    expect(widget('summary-New')).toHaveTextContent(/3\s*leads/);
+    expect(widget('summary-New')).toHaveTextContent('Rp 900M');
+    expect(widget('summary-Closed')).toHaveTextContent(/2\s*leads/);
+    expect(widget('summary-Closed')).toHaveTextContent('Rp 1,25B');
+    expect(widget('summary-Total Ongoing')).toHaveTextContent(/4\s*leads/);
+    expect(await screen.findByText(/45,5/)).toBeInTheDocument();
+    // the rates with two decimals, zero as 0,00%
+    expect(widget('rate-SQL Conv.')).toHaveTextContent('33,33%');
+    expect(widget('rate-SQL Win')).toHaveTextContent('100,00%');
+    expect(widget('rate-Hold')).toHaveTextContent('0,00%');
+    // the milestone: a quarter of the target achieved
+    expect(widget('milestone')).toHaveTextContent('25,00%');
+    expect(widget('milestone')).toHaveTextContent('Rp 5B');
+
+    // the pipeline per stage and its grand total
+    const total = widget('pipeline-Total')!;
+    expect(total).toHaveTextContent(/3\s*leads/);
+    expect(total).toHaveTextContent('Rp 2,5B');
+    expect(widget('pipeline-E4')).toHaveTextContent('Proposal');
+
+    // the leaderboard: names, closed leads, GP and the share of the target
+    const board = widget('leaderboard')!;
+    expect(within(board).getByText('Andi Pratama')).toBeInTheDocument();
+    expect(within(board).getByText('50,00%')).toBeInTheDocument();
+    expect(within(board).getByText('No target')).toBeInTheDocument();
+
+    // top management has the per-sales chart and the weekly grid, Monday to the following Monday
+    expect(widget('targets')).not.toBeNull();
+    const grid = within(widget('activity')!).getByRole('table');
+    expect(within(grid).getAllByRole('columnheader')).toHaveLength(9);
+    const andi = within(grid).getByRole('rowheader', { name: 'Andi Pratama' }).closest('[role=row]') as HTMLElement;
+    expect(within(andi).getAllByRole('cell').map((c) => c.textContent)).toEqual(['3', '', '1', '', '', '', '', '']);
+    const dewi = within(grid).getByRole('rowheader', { name: 'Dewi Anggraini' }).closest('[role=row]') as HTMLElement;
+    expect(within(dewi).getAllByRole('cell').map((c) => c.textContent)).toEqual(['', '', '', '', '', '', '', '2']);
+
+    // an empty group says so
+    expect(widget('by-type')).toHaveTextContent('No Data.');
+
+    // every call carries the spec's filters: this year by default
+    const asked = requests.map((r) => new URL(r.url)).find((u) => u.pathname === '/api/dashboard/sales-performance')!;
+    const filters = JSON.parse(asked.searchParams.get('filters')!);
+    const year = new Date().getFullYear();
+    expect(filters.date).toEqual({
+      dateRange: { start: `${year}-01-01`, end: `${year}-12-31` },
+      value: 'THIS_YEAR',
+      label: 'This Year',
+    });
+    expect(filters).toMatchObject({ projectIds: [], entityIds: [], categoryIds: [], salesPersonIds: [] });
+  });
+
+  it('gives a team leader every stage and the grid, without the whitelisted tag', async () => {
+    start('TL');
+    expect(await screen.findByText('Lead Pipeline', {}, LOAD)).toBeInTheDocument();
+    await screen.findByText(`${YEAR} sales milestone`);
+    expect(screen.queryByText('(Hierarchy Whitelisted)')).toBeNull();
+    expect(widget('targets')).not.toBeNull();
+    expect(widget('activity')).not.toBeNull();
+  });
+
+  it('gives a sales person neither the per-sales chart nor the weekly grid', async () => {
+    start('SALES');
+    expect(await screen.findByText('Lead Pipeline', {}, LOAD)).toBeInTheDocument();
+    await screen.findByText(`${YEAR} sales milestone`);
+    expect(widget('leaderboard')).not.toBeNull();
+    expect(widget('per-month')).not.toBeNull();
+    expect(widget('targets')).toBeNull();
+    expect(widget('activity')).toBeNull();
+    expect(screen.queryByText('Weekly Sales Activity')).toBeNull();
+  });
+
+  it('shows the weekly grid empty as No Data.', async () => {
+    start('TL', {
+      handler: (_req, url) =>
+        url.pathname === '/api/dashboard/sales-performance'
+          ? json(200, { results: performance({ salesActivityOverview: [] }) })
+          : undefined,
+    });
+    await screen.findByText(`${YEAR} sales milestone`, {}, LOAD);
+    expect(widget('activity')).toHaveTextContent('No Data.');
+  });
+
+  it("tells a role without a dashboard that it is not enrolled", async () => {
+    start(null);
+    expect(await screen.findByText('You are not enrolled to any Dashboard', {}, LOAD)).toBeInTheDocument();
+    expect(screen.getByText('Please contact Administrator to setup your dashboard.')).toBeInTheDocument();
+  });
+
+  it('sends a user without full control of the dashboard page to /welcome', async () => {
+    const { router } = start('SALES', { flags: { isRead: true, isWrite: true, isEdit: true, isDelete: false } });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/welcome'), LOAD);
+  });
+
+  it("shows the server's message when a call fails, or 'Oops... something went wrong'", async () => {
+    start('TL', {
+      handler: (_req, url) => {
+        if (url.pathname === '/api/dashboard/revenue-per-stage') return json(422, { messages: ['The dashboard filters are not valid.'] });
+        if (url.pathname === '/api/dashboard/gp-type') return json(500, {});
+        return undefined;
+      },
+    });
+    expect(await screen.findByText('The dashboard filters are not valid.', {}, LOAD)).toBeInTheDocument();
+    expect(await screen.findAllByText('Oops... something went wrong')).toHaveLength(2); // both groups read gp-type
+    expect(widget('milestone')).toHaveTextContent('Rp 5B'); // the other widgets still show
+  });
+});
