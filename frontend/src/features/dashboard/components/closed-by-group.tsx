@@ -23,7 +23,7 @@ export function ClosedByGroup({ groups, measure, color }: { groups: GpGroup[]; m
           <XAxis type="number" tickFormatter={axisAmount} tick={AXIS_TICK} axisLine={false} tickLine={false} />
           <YAxis type="category" dataKey="name" width={120} tick={AXIS_TICK} axisLine={false} tickLine={false} />
           <Tooltip formatter={(value) => [tooltipAmount(value), label]} cursor={{ fill: '#f1f5f9' }} />
-          <Bar dataKey={measure} name={label} fill={color} radius={[0, 6, 6, 0]} maxBarSize={MAX_BAR_SIZE} />
+          <Bar isAnimationActive={false} dataKey={measure} name={label} fill={color} radius={[0, 6, 6, 0]} maxBarSize={MAX_BAR_SIZE} />
         </BarChart>
       </ResponsiveContainer>
     </div>

@@ -36,8 +36,8 @@ export function MonthCompare({ rows, year, measure }: { rows: MonthRow[]; year: 
           />
           <Tooltip formatter={(value, name) => [format(value), name]} cursor={{ fill: '#f1f5f9' }} />
           <Legend iconType="circle" formatter={legendLabel} wrapperStyle={{ fontSize: 12 }} />
-          <Bar dataKey="lastYear" name={String(year - 1)} fill={COLORS.muted} radius={[4, 4, 0, 0]} maxBarSize={MAX_BAR_SIZE} />
-          <Bar dataKey="thisYear" name={String(year)} fill={COLORS.primary} radius={[4, 4, 0, 0]} maxBarSize={MAX_BAR_SIZE} />
+          <Bar isAnimationActive={false} dataKey="lastYear" name={String(year - 1)} fill={COLORS.muted} radius={[4, 4, 0, 0]} maxBarSize={MAX_BAR_SIZE} />
+          <Bar isAnimationActive={false} dataKey="thisYear" name={String(year)} fill={COLORS.primary} radius={[4, 4, 0, 0]} maxBarSize={MAX_BAR_SIZE} />
         </BarChart>
       </ResponsiveContainer>
     </div>

@@ -22,8 +22,9 @@ export function TargetChart({ rows }: { rows: LeaderboardRow[] }) {
           <YAxis type="category" dataKey="name" width={96} tick={AXIS_TICK} axisLine={false} tickLine={false} />
           <Tooltip formatter={(value, name) => [tooltipAmount(value), name]} cursor={{ fill: '#f1f5f9' }} />
           <Legend iconType="circle" formatter={legendLabel} wrapperStyle={{ fontSize: 12 }} verticalAlign="top" />
-          <Bar dataKey="closed" name="Closed GP" stackId="gp" fill={COLORS.success} maxBarSize={MAX_BAR_SIZE} />
+          <Bar isAnimationActive={false} dataKey="closed" name="Closed GP" stackId="gp" fill={COLORS.success} maxBarSize={MAX_BAR_SIZE} />
           <Bar
+            isAnimationActive={false}
             dataKey="remaining"
             name="Remaining target"
             stackId="gp"

@@ -13,6 +13,7 @@ export function YearlyLine({ data }: { data: SalesPerformance }) {
           <YAxis tickFormatter={axisAmount} tick={AXIS_TICK} axisLine={false} tickLine={false} width={56} />
           <Tooltip formatter={(value) => [tooltipAmount(value), 'Closed GP']} />
           <Line
+            isAnimationActive={false}
             type="linear"
             dataKey="gp"
             name="Closed GP"

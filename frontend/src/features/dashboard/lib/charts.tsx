@@ -1,6 +1,7 @@
 import { abbreviate, formatIDR } from '@/lib/format';
 
-/** Bars never grow wider than 80 px (spec 2 §2.6). */
+/** Bars never grow wider than 80 px (spec 2 §2.6). The series draw at once, without recharts' entry animation: the
+ * figures refresh every minute and a manager reads them, not watches them grow. */
 export const MAX_BAR_SIZE = 80;
 
 /** The charts' colours, from the app theme (app/theme.ts). */
