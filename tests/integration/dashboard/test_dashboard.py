@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 from api.approvals import queue
 from api.approvals.models import ApprovalPipelineVersion, ApprovalRequest
 from api.clients.models import Client
-from api.leads.models import Lead, LeadServiceCategory, Stage
+from api.leads.models import Lead, LeadHistory, LeadServiceCategory, Stage
 from api.master_data.models import ProjectType, ServiceCategory
 from api.users.models import User
 from tests.conftest import auth
@@ -162,3 +162,51 @@ def test_filters_and_roles(client: TestClient, data: dict[str, Any]) -> None:
     role = data["users"]["tl1"].role_id
     assert client.get(f"/api/dashboard/dashboard-role-component/{role}", headers=auth(client, "sales1")).json()[
         "results"] == {"roleId": role, "dashboardComponent": "TL"}
+
+
+def test_the_weekly_grid_counts_stage_changes_monday_to_the_following_monday(
+        client: TestClient, db: Session, data: dict[str, Any]) -> None:
+    """Today lies outside 2031, so the grid shows the week of the period's end: Wednesday 31 December 2031 is in the
+    week of Monday 29 December, which runs to Monday 5 January 2032 (both Mondays included, in TIME_ZONE)."""
+    leads, sales1 = data["leads"], data["users"]["sales1"].id
+    moves = [("L2", "2031-12-28", 23), ("L2", "2031-12-29", 0), ("L2", "2031-12-29", 17), ("L1", "2031-12-31", 9),
+             ("L4", "2032-01-04", 12), ("L4", "2032-01-05", 23), ("L4", "2032-01-06", 0), ("L6", "2031-12-30", 8)]
+    for name, day, hour in moves:
+        db.add(LeadHistory(lead_id=leads[name].id, changed_by=sales1, changed_at=at(day, hour), field="stage",
+                           old_value="E1", new_value="E2"))
+    # not a stage change: never counted
+    db.add(LeadHistory(lead_id=leads["L2"].id, changed_by=sales1, changed_at=at("2031-12-30"), field="notes",
+                       old_value=None, new_value="x"))
+    db.commit()
+
+    def grid(user: str, **extra: Any) -> set[tuple[str, str, int]]:
+        p = call(client, user, "sales-performance", data, **extra)
+        assert p["weekStart"] == "2031-12-29"
+        return {(c["name"], c["activityDate"], c["count"]) for c in p["salesActivityOverview"]}
+
+    # Sunday 28th and Tuesday 6th fall outside; Monday 29th counts twice (00:00 and 17:00 WIB), Monday 5th at 23:00
+    assert grid("topmanager") == {("Andi Pratama", "2031-12-29", 2), ("Andi Pratama", "2031-12-31", 1),
+                                  ("Dewi Anggraini", "2032-01-04", 1), ("Dewi Anggraini", "2032-01-05", 1),
+                                  ("Putri Maharani", "2031-12-30", 1)}
+    # a team leader: their team only (sales4 is Putri, of tl2); a filter narrows to one sales person
+    assert grid("tl1") == {("Andi Pratama", "2031-12-29", 2), ("Andi Pratama", "2031-12-31", 1),
+                           ("Dewi Anggraini", "2032-01-04", 1), ("Dewi Anggraini", "2032-01-05", 1)}
+    assert grid("tl1", salesPersonIds=[sales1]) == {("Andi Pratama", "2031-12-29", 2),
+                                                    ("Andi Pratama", "2031-12-31", 1)}
+
+
+def test_rates_are_zero_when_nothing_was_created(client: TestClient, data: dict[str, Any]) -> None:
+    """A period with no leads created: every rate is 0, never a division by zero."""
+    p = call(client, "topmanager", "sales-performance", data, year=2033)
+    assert p["totalLeads"] == 0 and p["closeLeads"] == 0
+    assert p["rates"] == {"sqlConversion": 0, "sqlWin": 0, "leadWin": 0, "dropped": 0, "hold": 0}
+    assert call(client, "topmanager", "avg-sales-cycle", data, year=2033) == {"averageDays": 0, "closedLeads": 0}
+
+
+def test_a_role_without_a_dashboard_component(client: TestClient, data: dict[str, Any]) -> None:
+    """The approver's role has no dashboard component: the front end says 'You are not enrolled to any Dashboard'."""
+    role = data["users"]["approver1"].role_id
+    answer = client.get(f"/api/dashboard/dashboard-role-component/{role}", headers=auth(client, "approver1"))
+    assert answer.status_code == 200 and answer.json()["results"] == {"roleId": role, "dashboardComponent": None}
+    session = client.get("/api/auth/session", headers=auth(client, "approver1"))
+    assert session.status_code == 200 and session.json()["results"]["user"]["dashboardComponent"] is None
