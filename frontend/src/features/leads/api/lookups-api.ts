@@ -11,24 +11,10 @@ export const clientsQueryOptions = () =>
     staleTime: LOOKUP_STALE_MS,
   });
 
-export const projectTypesQueryOptions = () =>
-  queryOptions({
-    queryKey: leadKeys.lookup('project-types'),
-    queryFn: () => unwrap(api.GET('/master-data/project-types')),
-    staleTime: LOOKUP_STALE_MS,
-  });
-
 export const sourcesQueryOptions = () =>
   queryOptions({
     queryKey: leadKeys.lookup('sources'),
     queryFn: () => unwrap(api.GET('/master-data/sources')),
-    staleTime: LOOKUP_STALE_MS,
-  });
-
-export const entitiesQueryOptions = () =>
-  queryOptions({
-    queryKey: leadKeys.lookup('entities'),
-    queryFn: () => unwrap(api.GET('/master-data/entities')),
     staleTime: LOOKUP_STALE_MS,
   });
 

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Select } from 'antd';
 import type { SelectProps } from 'antd';
+import { entitiesQueryOptions, projectTypesQueryOptions } from '@/lib/master-data';
 import {
   clientContactsQueryOptions,
-  entitiesQueryOptions,
-  projectTypesQueryOptions,
   serviceCategoryMapQueryOptions,
   sourcesQueryOptions,
   unitsQueryOptions,

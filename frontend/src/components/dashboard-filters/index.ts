@@ -1,0 +1,2 @@
+export * from './dashboard-filters';
+export * from './filters';
