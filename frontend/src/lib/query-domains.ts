@@ -21,6 +21,7 @@ export const queryDomains = {
   pcs: 'pcs',
   pid: 'pid',
   profilePictures: 'profile-picture',
+  reports: 'reports',
   stages: 'stages',
   users: 'users',
 } as const;

@@ -39,7 +39,6 @@ export const LATER_ROUTES: LaterRoute[] = [
   system('pcs-approval/:approvalId', 'PCS Approval Preview'),
   system('sales-target', 'Sales Target'),
   system('sales-target/:id', 'Sales Target'),
-  system('report', 'Report'),
   system('page-management', 'Page Management'),
   system('page-management/:id', 'Page'),
   system('menu-management', 'Menu Management'),

@@ -234,6 +234,11 @@ export const routes: RouteObject[] = [
           ...approvalRoutes,
           ...pidRoutes,
           ...notificationSettingRoutes,
+          // Spec 3 §2.10: the reports, with the dashboard's filters and their downloads.
+          {
+            path: '/system/report',
+            lazy: () => import('@/features/reports/pages/report-page').then((m) => ({ Component: m.ReportPage })),
+          },
           ...later('app'),
           ...later('system'),
         ],
