@@ -23,10 +23,10 @@ export const LOAD_FAILED = 'Oops... something went wrong';
 type Choice = 'pipeline' | 'closed' | 'leaderboard';
 type ClosedBy = 'lead' | 'month';
 
-const CHOICES: Array<{ value: Choice; label: string }> = [
-  { value: 'pipeline', label: 'Pipeline by stage' },
-  { value: 'closed', label: 'Closed leads' },
-  { value: 'leaderboard', label: 'Leaderboard' },
+const CHOICES: Array<{ value: Choice; label: string; short: string }> = [
+  { value: 'pipeline', label: 'Pipeline by stage', short: 'Pipeline' },
+  { value: 'closed', label: 'Closed leads', short: 'Closed leads' },
+  { value: 'leaderboard', label: 'Leaderboard', short: 'Leaderboard' },
 ];
 
 const ABOUT: Record<ReportKind, string> = {
@@ -94,10 +94,9 @@ export function ReportPage() {
           <Flex gap={12} wrap align="center" justify="space-between">
             <Segmented<Choice>
               aria-label="Report"
-              options={CHOICES}
+              options={CHOICES.map((c) => ({ value: c.value, label: phone ? c.short : c.label }))}
               value={choice}
               onChange={setChoice}
-              block={phone}
               className="report-page__choice"
             />
             {choice === 'closed' && (
@@ -109,7 +108,6 @@ export function ReportPage() {
                 ]}
                 value={closedBy}
                 onChange={setClosedBy}
-                block={phone}
               />
             )}
           </Flex>
@@ -138,6 +136,7 @@ export function ReportPage() {
               report={data ?? { kind, title: '', periodStart: '', periodEnd: '', columns: [], rows: [], totals: null,
                 rowCount: 0, previewLimit: 0 }}
               loading={report.isFetching}
+              compact={phone}
             />
             {data && data.rowCount > data.rows.length && (
               <Typography.Paragraph type="secondary" className="report-page__more">
