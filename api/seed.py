@@ -28,11 +28,12 @@ from api.core.config import get_settings
 from api.core.db import make_engine, make_session_factory
 from api.core.redis import make_redis
 from api.core.security import hash_password
-from api.leads.seed import seed_demo_leads, seed_waiting_requests
+from api.leads.seed import seed_demo_closed_history, seed_demo_leads, seed_waiting_requests
 from api.master_data.seed import seed_reference
 from api.master_data.service import all_changed
 from api.notifications.settings import seed_settings
 from api.pcs.seed import seed_demo_cost_sheets
+from api.sales_targets.seed import seed_demo_targets
 from api.users.models import Role, User
 from policies.enforcer import default_policy_rows
 from policies.navigation import MENUS, PAGES, MenuSpec
@@ -149,12 +150,14 @@ def seed_reference_data(session: Session) -> None:
 
 
 def seed_demo_data(session: Session) -> None:
-    """The demo users, approval pipelines naming them, clients, leads, their activities and cost sheets (needs the
-    reference data)."""
+    """The demo users, approval pipelines naming them, clients, leads (and those won in earlier years), their
+    activities and cost sheets, and sales targets (needs the reference data)."""
     seed_demo_users(session)
     seed_default_pipelines(session)
     seed_demo_clients(session)
     seed_demo_leads(session)
+    seed_demo_closed_history(session)
+    seed_demo_targets(session)
     seed_demo_activities(session)
     seed_demo_cost_sheets(session)
 

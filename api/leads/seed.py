@@ -1,4 +1,5 @@
-"""About 150 demo leads across stages, statuses, clients and sales people (only into an empty table)."""
+"""About 150 demo leads across stages, statuses, clients and sales people, and the leads closed in the four years
+before (only into an empty table)."""
 
 from __future__ import annotations
 
@@ -98,6 +99,62 @@ def seed_demo_leads(session: Session, *, count: int = 150, seed: int = 2026) -> 
         if status == "CLOSED":
             lead.closed_at = moment
         if stage_name == "E7":
+            session.add(LeadProjectId(lead_id=lead.id, pid_number=f"PID-{created:%y%m}-{lead.id:05d}"))
+
+
+HISTORY_YEARS = 4
+CLOSED_PER_YEAR = (8, 14)
+HISTORY_NOTE = "Demo lead won in an earlier year."
+
+
+def seed_demo_closed_history(session: Session, *, seed: int = 2025) -> None:
+    """Leads won in the four years before this one (E7, closed, with their stage path and PID), so the demo
+    dashboard's yearly line and its year-over-year months have a past. Only once."""
+    this_year = datetime.now(UTC).year
+    if session.scalar(select(Lead.id).where(Lead.project_description == HISTORY_NOTE).limit(1)) is not None:
+        return
+    rng = random.Random(seed)
+    stages = {s.stage_name: s for s in session.scalars(select(Stage))}
+    clients = list(session.scalars(select(Client).order_by(Client.id)))
+    sales = list(session.scalars(select(User).join(Role).where(Role.name == "SALES").order_by(User.id)))
+    if "E7" not in stages or not clients or not sales:
+        return
+    types = list(session.scalars(select(md.ProjectType.id)))
+    sources = list(session.scalars(select(md.Source.id)))
+    entities = list(session.scalars(select(md.Entity.id)))
+    units = list(session.scalars(select(md.Unit.id)))
+    categories = list(session.scalars(select(md.ServiceCategory.id)))
+    order = ["E1", "E2", "E3", "E4", "E5", "E6", "E7"]
+    for year in range(this_year - HISTORY_YEARS, this_year):
+        for _ in range(rng.randint(*CLOSED_PER_YEAR)):
+            closed = datetime(year, rng.randint(1, 12), rng.randint(1, 28), rng.randint(8, 17), tzinfo=UTC)
+            created = closed - timedelta(days=rng.randint(45, 220))
+            owner, client = rng.choice(sales), rng.choice(clients)
+            revenue = Decimal(rng.randrange(400, 20_000)) * Decimal(1_000_000)
+            gp = (revenue * Decimal(rng.randint(10, 32)) / 100).quantize(Decimal("1"))
+            months = rng.choice([12, 24, 36])
+            start = (closed + timedelta(days=rng.randint(10, 40))).date()
+            lead = Lead(
+                project_name=rng.choice(PROJECTS).format(n=rng.randint(1, 3), y=year),
+                client_id=client.id, sales_person_id=owner.id, stage_id=stages["E7"].id, status="CLOSED",
+                project_type_id=rng.choice(types), source_id=rng.choice(sources), entity_id=rng.choice(entities),
+                unit_id=rng.choice(units), subscription_type=rng.choice(["ONE_TIME", "RECURRING"]),
+                expected_close_date=closed.date(), project_start_date=start,
+                project_end_date=start + timedelta(days=round(months * 30.44)), project_duration=months,
+                total_revenue=revenue, total_gross_profit=gp,
+                gross_profit_margin=(gp / revenue * 100).quantize(Decimal("0.01")),
+                project_description=HISTORY_NOTE, last_contacted_at=closed,
+                created_at=created, updated_at=closed, created_by=owner.id, stage_changed_at=closed, closed_at=closed,
+            )
+            session.add(lead)
+            session.flush()
+            session.add(LeadServiceCategory(lead_id=lead.id, service_category_id=rng.choice(categories)))
+            session.add(LeadHistory(lead_id=lead.id, changed_by=owner.id, changed_at=created, field="created",
+                                    old_value=None, new_value="E1 Found"))
+            step = (closed - created) / (len(order) - 1)
+            for index, (previous, current) in enumerate(itertools.pairwise(order), start=1):
+                session.add(LeadHistory(lead_id=lead.id, changed_by=owner.id, changed_at=created + step * index,
+                                        field="stage", old_value=previous, new_value=current))
             session.add(LeadProjectId(lead_id=lead.id, pid_number=f"PID-{created:%y%m}-{lead.id:05d}"))
 
 

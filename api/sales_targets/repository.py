@@ -12,15 +12,18 @@ from api.sales_targets.models import SalesTarget, SalesTargetHistory
 from api.users.models import Role, User
 
 Leader = aliased(User)
+Changer = aliased(User)
 Scope = list[int] | None
 
 
 def _rows(year: int, scope: Scope) -> Any:
-    """Every active sales person in scope with their target for the year (outer joined: none is 0)."""
-    stmt = (select(User, Leader.fullname.label("leader_name"), SalesTarget)
+    """Every active sales person in scope with their leader's name, their target for the year (outer joined: none is
+    0) and who changed it last."""
+    stmt = (select(User, Leader.fullname.label("leader_name"), SalesTarget, Changer.fullname.label("changed_by"))
             .join(Role, Role.id == User.role_id)
             .outerjoin(Leader, Leader.id == User.leader_id)
             .outerjoin(SalesTarget, (SalesTarget.sales_person_id == User.id) & (SalesTarget.year == year))
+            .outerjoin(Changer, Changer.id == SalesTarget.updated_by)
             .where(Role.name == "SALES", User.is_active.is_(True)))
     return stmt if scope is None else stmt.where(User.id.in_(scope))
 
@@ -45,6 +48,11 @@ def totals(session: Session, *, year: int, scope: Scope) -> list[tuple[int | Non
     stmt = (select(rows.c.leader_id, rows.c.leader_name, func.count(), func.coalesce(func.sum(rows.c.amount), 0))
             .group_by(rows.c.leader_id, rows.c.leader_name).order_by(rows.c.leader_name))
     return [(a, b, int(c), d) for a, b, c, d in session.execute(stmt).tuples()]
+
+
+def one(session: Session, *, year: int, scope: Scope, sales_person_id: int) -> Any:
+    """One sales person's row of `page` (None when they are not an active sales person in scope)."""
+    return session.execute(_rows(year, scope).where(User.id == sales_person_id)).tuples().first()
 
 
 def of(session: Session, sales_person_id: int, year: int, *, for_update: bool = False) -> SalesTarget | None:

@@ -1,5 +1,5 @@
-"""Sales targets (system/sales-target): the year's targets of the sales people the caller sees, one target with its
-history, and setting one."""
+"""Sales targets (system/sales-target): the year's targets of the sales people the caller sees, one target (by its id,
+or by sales person and year) with its history, and setting one."""
 
 from __future__ import annotations
 
@@ -24,6 +24,14 @@ PAGE = "system/sales-target"
 def list_targets(session: SessionDep, params: ListQuery, actor: Annotated[User, Authz(PAGE, "read")],
                  year: Annotated[int | None, Query(ge=YEAR_MIN, le=YEAR_MAX)] = None) -> Envelope[TargetPage]:
     return ok(service.list_targets(session=session, actor=actor, year=year or date.today().year, params=params))
+
+
+@router.get("/sales-people/{sales_person_id}",
+            summary="A sales person's target for a year (amount 0 and no id when none is set yet) with its history")
+def get_person_target(sales_person_id: Id, session: SessionDep, actor: Annotated[User, Authz(PAGE, "read")],
+                      year: Annotated[int | None, Query(ge=YEAR_MIN, le=YEAR_MAX)] = None) -> Envelope[TargetDetail]:
+    return ok(service.get_for_person(session=session, actor=actor, sales_person_id=sales_person_id,
+                                     year=year or date.today().year))
 
 
 @router.get("/{target_id}", summary="A sales target with the history of its changes")

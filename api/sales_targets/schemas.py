@@ -27,6 +27,7 @@ class TargetRow(CamelModel):
     year: int
     amount: float
     updated_at: datetime | None
+    updated_by_name: str | None = Field(description="Who set the amount last")
 
 
 class TeamTotal(CamelModel):

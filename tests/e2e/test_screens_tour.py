@@ -290,6 +290,7 @@ def seeded(live_server: LiveServer) -> dict[str, Any]:
         "pcs_pipeline": "SELECT id FROM approval_pipelines WHERE action_type = 'PCS' ORDER BY id LIMIT 1",
         "stage": "SELECT id FROM stages ORDER BY id LIMIT 1",
         "admin": "SELECT id FROM users WHERE username = 'admin'",
+        "sales1": "SELECT id, fullname FROM users WHERE username = 'sales1'",
         "notification_setting": "SELECT id FROM notification_settings WHERE action = 'REQUEST_SUBMITTED'",
         "reminder_setting": "SELECT id FROM notification_settings WHERE action = 'SCHEDULE_STARTING'",
         "cold_lead_setting": "SELECT id FROM notification_settings WHERE action = 'LEAD_NOT_CONTACTED'",
@@ -458,6 +459,7 @@ def test_sales_person_tours_their_screens(browser: Browser, live_server: LiveSer
         Stop("inbox", "/user/inbox", "Inbox"),
         Stop("profile", "/user/profile", "My Profile"),
         Stop("coa-forbidden", "/system/coa-management", "Access Denied.", shell=False),
+        Stop("sales-target-forbidden", "/system/sales-target", "Access Denied.", shell=False),
     ]
     Tour(browser, live_server, "sales1").run(stops)
 
@@ -467,6 +469,9 @@ def test_team_leader_and_top_management_tour_the_pipeline(browser: Browser, live
                                                           seeded: dict[str, Any], planned: None, username: str) -> None:
     draft, draft_name = seeded["draft"]
     activity_lead, activity = seeded["activity"]
+    sales1, sales1_name = seeded["sales1"]
+    # top management sets targets (the dialog is opened and measured); a team leader reads their team's
+    set_target = (("button", r"^(Set|Change) the target of "),) if username == "topmanager" else ()
     stops = [
         Stop("leads", "/leads", "Leads"),
         Stop("lead-detail", f"/leads/{draft}", draft_name, trail=True),
@@ -476,6 +481,9 @@ def test_team_leader_and_top_management_tour_the_pipeline(browser: Browser, live
         Stop("schedule", "/activity-schedule", "Activity Schedule"),
         Stop("schedule-calendar", "/activity-schedule?view=calendar", "Activity Schedule"),
         Stop("system", "/system", "System"),
+        Stop("sales-target", "/system/sales-target", "Sales Target", trail=True, checks=("words", "cells"),
+             opens=set_target),
+        Stop("sales-target-detail", f"/system/sales-target/{sales1}", sales1_name, trail=True),
         Stop("inbox", "/user/inbox", "Inbox"),
         Stop("profile", "/user/profile", "My Profile"),
     ]

@@ -1,4 +1,4 @@
-import { abbreviate, ageFrom, formatDate, formatDateLong, formatDateTime, formatIDR, formatNumber } from './format';
+import { abbreviate, ageFrom, formatDate, formatDateLong, formatDateTime, formatIDR, formatNumber, formatRate } from './format';
 
 describe('formatNumber', () => {
   it('uses "." for thousands and "," for decimals', () => {
@@ -55,5 +55,15 @@ describe('dates', () => {
     expect(ageFrom('1990-06-15', '2026-06-14')).toBe(35);
     expect(ageFrom('1990-06-15', '2026-06-15')).toBe(36);
     expect(ageFrom(null)).toBeNull();
+  });
+});
+
+describe('formatRate', () => {
+  it('always shows two decimals with the id-ID comma, and 0 for nothing', () => {
+    expect(formatRate(12.5)).toBe('12,50%');
+    expect(formatRate(33.333)).toBe('33,33%');
+    expect(formatRate(100)).toBe('100,00%');
+    expect(formatRate(0)).toBe('0,00%');
+    expect(formatRate(null)).toBe('0,00%');
   });
 });

@@ -107,3 +107,9 @@ export function genderLabel(gender: string | null | undefined): string {
   if (!gender) return '-';
   return gender.toUpperCase().startsWith('F') ? 'Female' : 'Male';
 }
+
+/** A percentage with exactly two decimals in the id-ID style: 12.5 -> "12,50%" (spec 2 §2.6 rate cards). */
+export function formatRate(value: Numeric): string {
+  const n = toNumber(value) ?? 0;
+  return `${new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n)}%`;
+}

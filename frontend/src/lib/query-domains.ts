@@ -14,6 +14,7 @@ export const queryDomains = {
   clients: 'clients',
   coa: 'coa',
   contacts: 'contacts',
+  dashboard: 'dashboard',
   leads: 'leads',
   masterData: 'master-data',
   notifications: 'notifications',
@@ -22,6 +23,7 @@ export const queryDomains = {
   pid: 'pid',
   profilePictures: 'profile-picture',
   reports: 'reports',
+  salesTargets: 'sales-targets',
   stages: 'stages',
   users: 'users',
 } as const;

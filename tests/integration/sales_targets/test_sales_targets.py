@@ -74,3 +74,47 @@ def test_refusals(client: TestClient) -> None:
         assert r.status_code == 422, r.text
         if message:
             assert message in [f["message"] for f in r.json().get("fields", [])] + r.json()["messages"], r.json()
+
+
+class TestTargetOfASalesPerson:
+    """GET /api/sales-targets/sales-people/{id}: the detail screen's call, for a person with or without a target."""
+
+    def test_anonymous_and_sales_people_are_refused(self, client: TestClient) -> None:
+        andi = ids(client)["Andi Pratama"]
+        assert client.get(f"/api/sales-targets/sales-people/{andi}").status_code == 401
+        assert client.get(f"/api/sales-targets/sales-people/{andi}",
+                          headers=auth(client, "sales1")).status_code == 403
+
+    def test_someone_not_a_visible_sales_person_is_not_found(self, client: TestClient) -> None:
+        people = ids(client)
+        tm = client.get("/api/auth/session", headers=auth(client, "topmanager")).json()["results"]["user"]["id"]
+        for user, person in (("topmanager", 999_999), ("topmanager", tm), ("tl1", people["Putri Maharani"])):
+            r = client.get(f"/api/sales-targets/sales-people/{person}", params={"year": YEAR},
+                           headers=auth(client, user))
+            assert r.status_code == 404, r.text
+            assert r.json()["messages"] == ["Sales person not found."]
+
+    def test_without_a_target_the_amount_is_zero_and_there_is_no_history(self, client: TestClient) -> None:
+        andi = ids(client)["Andi Pratama"]
+        r = client.get(f"/api/sales-targets/sales-people/{andi}", params={"year": YEAR + 5},
+                       headers=auth(client, "tl1"))
+        assert r.status_code == 200, r.text
+        got = r.json()["results"]
+        assert (got["id"], got["amount"], got["year"], got["history"], got["updatedByName"]) == (
+            None, 0, YEAR + 5, [], None)
+        assert (got["fullname"], got["leaderName"]) == ("Andi Pratama", "Budi Santoso")
+
+    def test_the_years_target_with_its_history_and_who_changed_it(self, client: TestClient) -> None:
+        andi = ids(client)["Andi Pratama"]
+        put(client, "topmanager", {"salesPersonId": andi, "year": YEAR, "amount": 100})
+        put(client, "topmanager", {"salesPersonId": andi, "year": YEAR, "amount": 250})
+        put(client, "topmanager", {"salesPersonId": andi, "year": YEAR + 1, "amount": 9})
+        got = client.get(f"/api/sales-targets/sales-people/{andi}", params={"year": YEAR},
+                         headers=auth(client, "tl1")).json()["results"]
+        assert got["id"] is not None and got["amount"] == 250 and got["updatedByName"] == "Ratna Wijaya"
+        assert [(h["oldAmount"], h["newAmount"]) for h in got["history"]] == [(100, 250), (None, 100)]
+        row = next(r for r in client.get("/api/sales-targets", params={"year": YEAR, "search": "Andi"},
+                                         headers=auth(client, "tl1")).json()["results"]["data"])
+        assert (row["amount"], row["updatedByName"]) == (250, "Ratna Wijaya")
+        assert client.get(f"/api/sales-targets/sales-people/{andi}", params={"year": 1999},
+                          headers=auth(client, "tl1")).status_code == 422

@@ -52,11 +52,12 @@ describe('route guard', () => {
     expect(router.state.location.pathname).toBe('/welcome');
   });
 
-  it('shows the dashboard placeholder with full access', async () => {
+  it('opens the dashboard with full access (a role without a dashboard component is told it is not enrolled)', async () => {
     setToken('a');
     stubApi(makeSession());
     renderApp('/');
-    expect(await screen.findByText(/performance dashboard is being prepared/)).toBeInTheDocument();
+    expect(await screen.findByText('You are not enrolled to any Dashboard')).toBeInTheDocument();
+    expect(screen.getByText('Please contact Administrator to setup your dashboard.')).toBeInTheDocument();
   });
 
   it('shows the 404 page for unknown paths', async () => {
@@ -156,7 +157,7 @@ describe('an approver (no dashboard)', () => {
     setToken('a');
     stubApi(makeSession());
     const { router } = renderApp('/');
-    expect(await screen.findByText(/performance dashboard is being prepared/)).toBeInTheDocument();
+    expect(await screen.findByText('You are not enrolled to any Dashboard')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(screen.getByRole('link', { name: 'Pipeline CRM home' })).toHaveAttribute('href', '/');
   });

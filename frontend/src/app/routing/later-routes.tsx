@@ -28,7 +28,7 @@ export const LATER_ROUTES: LaterRoute[] = [
   system('assignment-monitoring', 'Assignment Monitoring'),
   system('assignment-monitoring/:id', 'Assignment'),
   // Stage management (with add and edit), approval, the approval pipelines and the notification and reminder
-  // settings are real pages.
+  // settings are real pages, and so are the sales targets.
   system('user-management', 'User Management'),
   system('user-management/:userId', 'User'),
   system('user-management/:userId/change-password', 'Change User Password'),
@@ -37,8 +37,6 @@ export const LATER_ROUTES: LaterRoute[] = [
   system('lead-approval/:approvalId/edit', 'Edit Lead Approval'),
   system('pcs-approval', 'PCS Approval'),
   system('pcs-approval/:approvalId', 'PCS Approval Preview'),
-  system('sales-target', 'Sales Target'),
-  system('sales-target/:id', 'Sales Target'),
   system('page-management', 'Page Management'),
   system('page-management/:id', 'Page'),
   system('menu-management', 'Menu Management'),

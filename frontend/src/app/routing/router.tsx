@@ -8,7 +8,6 @@ import { NotFoundPage } from '@/app/pages/not-found-page';
 import { ForgotPasswordPage } from '@/features/auth/pages/forgot-password-page';
 import { ResetPasswordPage } from '@/features/auth/pages/reset-password-page';
 import { SignOutPage } from '@/features/auth/pages/signout-page';
-import { DashboardPage } from '@/features/home/pages/dashboard-page';
 import { WelcomePage } from '@/features/home/pages/welcome-page';
 import { InboxPage } from '@/features/notifications/pages/inbox-page';
 import { SystemIndexPage } from '@/app/pages/system-index-page';
@@ -167,6 +166,15 @@ const notificationSettingRoutes: RouteObject[] = [
   },
 ];
 
+const targetList = () => import('@/features/sales-targets/pages/sales-target-list-page');
+const targetDetail = () => import('@/features/sales-targets/pages/sales-target-detail-page');
+
+/** Sales targets (issue 18): the year's targets with team totals, and one sales person's target with its history. */
+const salesTargetRoutes: RouteObject[] = [
+  { path: '/system/sales-target', lazy: () => targetList().then((m) => ({ Component: m.SalesTargetListPage })) },
+  { path: '/system/sales-target/:id', lazy: () => targetDetail().then((m) => ({ Component: m.SalesTargetDetailPage })) },
+];
+
 function later(area: LaterArea): RouteObject[] {
   return LATER_ROUTES.filter((r) => r.area === area).map((r) => ({
     path: r.path,
@@ -203,7 +211,11 @@ export const routes: RouteObject[] = [
         ),
         errorElement: <ErrorPage />,
         children: [
-          { path: '/', element: <DashboardPage /> },
+          {
+            path: '/',
+            // the dashboard and its chart library load with this route only (issue 18)
+            lazy: () => import('@/features/dashboard/pages/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
+          },
           { path: '/welcome', element: <WelcomePage /> },
           {
             path: '/sample',
@@ -234,6 +246,7 @@ export const routes: RouteObject[] = [
           ...approvalRoutes,
           ...pidRoutes,
           ...notificationSettingRoutes,
+          ...salesTargetRoutes,
           // Spec 3 §2.10: the reports, with the dashboard's filters and their downloads.
           {
             path: '/system/report',

@@ -2151,6 +2151,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sales-targets/sales-people/{sales_person_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A sales person's target for a year (amount 0 and no id when none is set yet) with its history */
+        get: operations["get_person_target_api_sales_targets_sales_people__sales_person_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sales-targets/{target_id}": {
         parameters: {
             query?: never;
@@ -5574,6 +5591,11 @@ export interface components {
             salesPersonId: number;
             /** Updatedat */
             updatedAt: string | null;
+            /**
+             * Updatedbyname
+             * @description Who set the amount last
+             */
+            updatedByName: string | null;
             /** Year */
             year: number;
         };
@@ -5626,6 +5648,11 @@ export interface components {
             salesPersonId: number;
             /** Updatedat */
             updatedAt: string | null;
+            /**
+             * Updatedbyname
+             * @description Who set the amount last
+             */
+            updatedByName: string | null;
             /** Year */
             year: number;
         };
@@ -10180,6 +10207,39 @@ export interface operations {
                 "application/json": components["schemas"]["TargetIn"];
             };
         };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TargetDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_person_target_api_sales_targets_sales_people__sales_person_id__get: {
+        parameters: {
+            query?: {
+                year?: number | null;
+            };
+            header?: never;
+            path: {
+                sales_person_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description Successful Response */
             200: {

@@ -3,15 +3,10 @@ import { Card, Col, Row, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { formatDateLong } from '@/lib/format';
+import { greeting } from '@/lib/greeting';
 import { isRouteAllowed } from '@/lib/route-access';
 import { useSession } from '@/lib/session';
 
-function greeting(hour: number): string {
-  if (hour < 11) return 'Good morning';
-  if (hour < 15) return 'Good afternoon';
-  if (hour < 19) return 'Good evening';
-  return 'Good night';
-}
 
 const SHORTCUTS = [
   { to: '/leads', icon: <FundOutlined />, title: 'Leads', text: 'Follow up your pipeline from E1 to closing.' },
