@@ -168,6 +168,8 @@ class TestDownload:
         body = {"salesPersonId": data["users"]["sales1"].id, "year": 2031, "amount": 5000000}
         assert client.put("/api/sales-targets", json=body, headers=auth(client, "topmanager")).status_code == 200
         ws = sheet(download(client, "topmanager", "leaderboard", "xlsx", data).content)
+        assert ws.title == "Sales leaderboard 2031" and [c.value for c in ws[1]] == [
+            "Rank", "Sales person", "Closed leads", "Closed GP", "Target", "Remaining", "Achieved"]
         andi = next(row for row in ws.iter_rows(min_row=2) if row[1].value == "Andi Pratama")
         assert andi[6].value == 0.25 and andi[6].number_format == "0.00%"
         assert andi[4].value == 5000000 and andi[4].number_format == '"Rp" #,##0'
