@@ -48,6 +48,7 @@ from api.notifications.router import router as notifications_router
 from api.notifications.settings_router import router as notification_settings_router
 from api.pcs.pid_router import router as pcs_pid_router
 from api.pcs.router import router as pcs_router
+from api.reports.router import router as reports_router
 from api.route_declarations import API_PREFIX, assert_routes_declared
 from api.sales_targets.router import router as sales_targets_router
 from policies.enforcer import build_enforcer
@@ -70,7 +71,7 @@ def api_router() -> APIRouter:
 
     for r in (auth_router, users_router, notifications_router, master_data_router, client_lookup_router, clients_router,
               contacts_router, leads_router, approvals_router, lead_requests_router, stages_router, coa_router,
-              coa_cost_sheet_router, pcs_pid_router, pcs_router, sales_targets_router, dashboard_router,
+              coa_cost_sheet_router, pcs_pid_router, pcs_router, sales_targets_router, dashboard_router, reports_router,
               activities_router, geo_router, notification_settings_router):
         router.include_router(r)
     return router

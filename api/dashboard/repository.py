@@ -10,8 +10,9 @@ from typing import Any
 from sqlalchemy import ColumnElement, and_, exists, extract, func, literal, select
 from sqlalchemy.orm import Session
 
+from api.clients.models import Client
 from api.leads.models import ONGOING, Lead, LeadHistory, LeadServiceCategory, Stage
-from api.master_data.models import ProjectType, ServiceCategory
+from api.master_data.models import Entity, ProjectType, ServiceCategory
 from api.users.models import User
 
 SQL_STAGES = ("E4", "E5", "E6", "E7")  # a sales qualified lead: it reached Proposal (E7 is Closed)
@@ -134,6 +135,18 @@ def closed_per_month(session: Session, scope: Scope, since: datetime, until: dat
         select(year.label("year"), month.label("month"), func.count().label("n"),
                func.sum(Lead.total_gross_profit).label("gp"))
         .where(_between(Lead.closed_at, since, until), *scope.conditions()).group_by(year, month)))
+
+
+def closed_leads(session: Session, scope: Scope, w: Window, zone: str) -> list[Any]:
+    """The leads closed in the period, one row each with its names, in the order they closed (the closed_at index)."""
+    return list(session.execute(
+        select(Lead.id, Lead.project_name, Client.client_name, User.fullname.label("sales_person"),
+               ProjectType.project_type_name.label("project_type"), Entity.entity_name.label("entity"),
+               func.date(_local(Lead.closed_at, zone)).label("closed_date"), Lead.total_revenue,
+               Lead.total_gross_profit)
+        .select_from(Lead).join(Client, Client.id == Lead.client_id).join(User, User.id == Lead.sales_person_id)
+        .outerjoin(ProjectType, ProjectType.id == Lead.project_type_id).outerjoin(Entity, Entity.id == Lead.entity_id)
+        .where(_between(Lead.closed_at, w.start, w.end), *scope.conditions()).order_by(Lead.closed_at, Lead.id)))
 
 
 def leaderboard(session: Session, scope: Scope, w: Window) -> list[Any]:

@@ -132,6 +132,26 @@ class SalesCycle(CamelModel):
     closed_leads: int
 
 
+class ClosedLead(CamelModel):
+    """A lead closed in the period (the reports' list)."""
+
+    lead_id: int
+    project_name: str
+    client_name: str
+    sales_person: str
+    project_type: str | None
+    entity: str | None
+    closed_date: date = Field(description="The day it closed, in the product's time zone")
+    total_revenue: float
+    total_gross_profit: float
+
+
+class ClosedMonth(CamelModel):
+    month: date = Field(description="The first day of the month")
+    lead_count: int
+    total_gross_profit: float
+
+
 class RoleComponent(CamelModel):
     role_id: int
     dashboard_component: str | None

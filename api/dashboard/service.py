@@ -14,6 +14,8 @@ from api.core.errors import NotFound, ValidationFailed
 from api.dashboard import repository as repo
 from api.dashboard.schemas import (
     ActivityCell,
+    ClosedLead,
+    ClosedMonth,
     DashboardFilters,
     GpGroup,
     GpType,
@@ -96,15 +98,7 @@ def sales_performance(*, session: Session, actor: User, filters: DashboardFilter
     for (y, _), (_, gp) in monthly.items():
         yearly[y] = yearly.get(y, 0.0) + gp
 
-    board = repo.leaderboard(session, scope, w)
-    goals = targets.per_person(session, year=year, sales_ids=[r.id for r in board])
-    leaderboard = []
-    for r in board:
-        goal, achieved = goals.get(r.id, 0.0), float(r.gp)
-        leaderboard.append(LeaderboardRow(
-            sales_id=r.id, fullname=r.fullname, nickname=r.nickname, year=year, total_leads=int(r.n),
-            achieved_gp_in_current_year=achieved, target_amount=goal, remaining_target=max(goal - achieved, 0.0),
-            achieved_percent=rate_amount(achieved, goal)))
+    leaderboard = _leaderboard(session, scope, w, year)
 
     kind = component(actor)
     today = datetime.now(zone).date()
@@ -141,11 +135,66 @@ def rate_amount(part: float, whole: float) -> float:
     return round(part * 100 / whole, 2) if whole else 0.0
 
 
-def revenue_per_stage(*, session: Session, actor: User, filters: DashboardFilters, zone_name: str) -> RevenuePerStage:
-    """TOP_MANAGEMENT: the SQL stages E4-E6 ('SQL Lead Pipeline'); TL and SALES: every board stage."""
+def _leaderboard(session: Session, scope: repo.Scope, w: repo.Window, year: int) -> list[LeaderboardRow]:
+    board = repo.leaderboard(session, scope, w)
+    goals = targets.per_person(session, year=year, sales_ids=[r.id for r in board])
+    rows = []
+    for r in board:
+        goal, achieved = goals.get(r.id, 0.0), float(r.gp)
+        rows.append(LeaderboardRow(
+            sales_id=r.id, fullname=r.fullname, nickname=r.nickname, year=year, total_leads=int(r.n),
+            achieved_gp_in_current_year=achieved, target_amount=goal, remaining_target=max(goal - achieved, 0.0),
+            achieved_percent=rate_amount(achieved, goal)))
+    return rows
+
+
+def period(*, filters: DashboardFilters, zone_name: str) -> tuple[date, date]:
+    """The period the filters name (this year when they name none)."""
+    return _period(filters, ZoneInfo(zone_name))
+
+
+def leaderboard(*, session: Session, actor: User, filters: DashboardFilters, zone_name: str) -> list[LeaderboardRow]:
+    """The dashboard's sales leaderboard, every row (the year of the period's end)."""
     zone = ZoneInfo(zone_name)
     start, end = _period(filters, zone)
-    top = component(actor) == "TOP_MANAGEMENT"
+    return _leaderboard(session, _scope(session, actor, filters), _window(start, end, zone), end.year)
+
+
+def closed_leads(*, session: Session, actor: User, filters: DashboardFilters, zone_name: str) -> list[ClosedLead]:
+    """The leads behind the Closed card: those closed in the period, one row each."""
+    zone = ZoneInfo(zone_name)
+    start, end = _period(filters, zone)
+    return [ClosedLead(lead_id=r.id, project_name=r.project_name, client_name=r.client_name,
+                       sales_person=r.sales_person, project_type=r.project_type, entity=r.entity,
+                       closed_date=r.closed_date, total_revenue=float(r.total_revenue),
+                       total_gross_profit=float(r.total_gross_profit))
+            for r in repo.closed_leads(session, _scope(session, actor, filters), _window(start, end, zone), zone_name)]
+
+
+def closed_per_month(*, session: Session, actor: User, filters: DashboardFilters, zone_name: str,
+                     ) -> list[ClosedMonth]:
+    """Leads closed in the period per month of the product's time zone, every month of the period (0 when none)."""
+    zone = ZoneInfo(zone_name)
+    start, end = _period(filters, zone)
+    w = _window(start, end, zone)
+    found = {(int(r.year), int(r.month)): (int(r.n), float(r.gp or 0))
+             for r in repo.closed_per_month(session, _scope(session, actor, filters), w.start, w.end, zone_name)}
+    months = []
+    y, m = start.year, start.month
+    while (y, m) <= (end.year, end.month):
+        n, gp = found.get((y, m), (0, 0.0))
+        months.append(ClosedMonth(month=date(y, m, 1), lead_count=n, total_gross_profit=gp))
+        y, m = (y + 1, 1) if m == 12 else (y, m + 1)
+    return months
+
+
+def revenue_per_stage(*, session: Session, actor: User, filters: DashboardFilters, zone_name: str,
+                      every_stage: bool = False) -> RevenuePerStage:
+    """TOP_MANAGEMENT: the SQL stages E4-E6 ('SQL Lead Pipeline'); TL and SALES (and `every_stage`, the report):
+    every board stage."""
+    zone = ZoneInfo(zone_name)
+    start, end = _period(filters, zone)
+    top = component(actor) == "TOP_MANAGEMENT" and not every_stage
     rows = repo.pipeline(session, _scope(session, actor, filters), _window(start, end, zone),
                          repo.PIPELINE_SQL_STAGES if top else None)
     stages = [StagePipeline(stage_name=r.stage_name, stage_description=r.stage_description,

@@ -22,6 +22,7 @@ export const queryDomains = {
   pcs: 'pcs',
   pid: 'pid',
   profilePictures: 'profile-picture',
+  reports: 'reports',
   salesTargets: 'sales-targets',
   stages: 'stages',
   users: 'users',

@@ -37,7 +37,6 @@ export const LATER_ROUTES: LaterRoute[] = [
   system('lead-approval/:approvalId/edit', 'Edit Lead Approval'),
   system('pcs-approval', 'PCS Approval'),
   system('pcs-approval/:approvalId', 'PCS Approval Preview'),
-  system('report', 'Report'),
   system('page-management', 'Page Management'),
   system('page-management/:id', 'Page'),
   system('menu-management', 'Menu Management'),

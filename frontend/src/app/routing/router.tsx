@@ -247,6 +247,11 @@ export const routes: RouteObject[] = [
           ...pidRoutes,
           ...notificationSettingRoutes,
           ...salesTargetRoutes,
+          // Spec 3 §2.10: the reports, with the dashboard's filters and their downloads.
+          {
+            path: '/system/report',
+            lazy: () => import('@/features/reports/pages/report-page').then((m) => ({ Component: m.ReportPage })),
+          },
           ...later('app'),
           ...later('system'),
         ],

@@ -20,6 +20,22 @@ export async function pdfOf(call: BlobCall): Promise<Blob> {
   return new Blob([await blob.arrayBuffer()], { type: 'application/pdf' });
 }
 
+/** The file name a Content-Disposition header gives (filename*=UTF-8'' first), or null. */
+export function dispositionName(header: string | null): string | null {
+  if (!header) return null;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (encoded) return decodeURIComponent(encoded[1].trim());
+  const plain = /filename="?([^";]+)"?/i.exec(header);
+  return plain ? plain[1].trim() : null;
+}
+
+/** Awaits a blob call and keeps the name the server gave the file (its Content-Disposition), or `fallback`. */
+export async function namedBlobOf(call: BlobCall, fallback: string): Promise<{ blob: Blob; filename: string }> {
+  const { response } = await call;
+  const blob = await blobOf(call);
+  return { blob, filename: dispositionName(response.headers.get('Content-Disposition')) ?? fallback };
+}
+
 /** Saves a blob under a file name through a temporary link. */
 export function saveBlob(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);

@@ -2099,6 +2099,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/report/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A report as a table: the first rows, the totals of every row */
+        get: operations["preview_api_report__kind__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/report/{kind}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A report as an XLSX or CSV file named after it and its period */
+        get: operations["download_api_report__kind__download_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sales-targets": {
         parameters: {
             query?: never;
@@ -3264,6 +3298,10 @@ export interface components {
         /** Envelope[ProfilePictureOut] */
         Envelope_ProfilePictureOut_: {
             results: components["schemas"]["ProfilePictureOut"];
+        };
+        /** Envelope[ReportTable] */
+        Envelope_ReportTable_: {
+            results: components["schemas"]["ReportTable"];
         };
         /** Envelope[RequestOut] */
         Envelope_RequestOut_: {
@@ -4890,6 +4928,74 @@ export interface components {
              * @description What the recipient means for this action
              */
             label: string;
+        };
+        /** ReportColumn */
+        ReportColumn: {
+            /** Key */
+            key: string;
+            /**
+             * Kind
+             * @description money: rupiah; month: the first day of the month; percent: 0-100, two decimals
+             * @enum {string}
+             */
+            kind: "text" | "int" | "money" | "date" | "month" | "percent";
+            /**
+             * Summed
+             * @description The totals row holds this column's sum
+             * @default false
+             */
+            summed: boolean;
+            /** Title */
+            title: string;
+        };
+        /**
+         * ReportFormat
+         * @enum {string}
+         */
+        ReportFormat: "xlsx" | "csv";
+        /**
+         * ReportKind
+         * @enum {string}
+         */
+        ReportKind: "pipeline" | "closed-leads" | "closed-by-month" | "leaderboard";
+        /** ReportTable */
+        ReportTable: {
+            /** Columns */
+            columns: components["schemas"]["ReportColumn"][];
+            kind: components["schemas"]["ReportKind"];
+            /**
+             * Periodend
+             * Format: date
+             */
+            periodEnd: string;
+            /**
+             * Periodstart
+             * Format: date
+             */
+            periodStart: string;
+            /** Previewlimit */
+            previewLimit: number;
+            /**
+             * Rowcount
+             * @description Rows of the whole report
+             */
+            rowCount: number;
+            /**
+             * Rows
+             * @description At most `previewLimit` rows on screen; the download has all
+             */
+            rows: {
+                [key: string]: string | number | null;
+            }[];
+            /** Title */
+            title: string;
+            /**
+             * Totals
+             * @description Over every row, not only those shown; None: no totals row
+             */
+            totals: {
+                [key: string]: string | number | null;
+            } | null;
         };
         /** RequestIn */
         RequestIn: {
@@ -9966,6 +10072,76 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_NotificationSettingOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    preview_api_report__kind__get: {
+        parameters: {
+            query?: {
+                /** @description JSON: {"date": {"dateRange": {"start": "YYYY-MM-DD", "end": "YYYY-MM-DD"}, "value": ..., "label": ...}, "projectIds": [...], "entityIds": [...], "categoryIds": [...], "salesPersonIds": [...]}; every part optional, the date range defaulting to this year */
+                filters?: string | null;
+            };
+            header?: never;
+            path: {
+                kind: components["schemas"]["ReportKind"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReportTable_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    download_api_report__kind__download_get: {
+        parameters: {
+            query?: {
+                format?: components["schemas"]["ReportFormat"];
+                /** @description JSON: {"date": {"dateRange": {"start": "YYYY-MM-DD", "end": "YYYY-MM-DD"}, "value": ..., "label": ...}, "projectIds": [...], "entityIds": [...], "categoryIds": [...], "salesPersonIds": [...]}; every part optional, the date range defaulting to this year */
+                filters?: string | null;
+            };
+            header?: never;
+            path: {
+                kind: components["schemas"]["ReportKind"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report as a file (attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv": unknown;
                 };
             };
             /** @description Validation Error */
