@@ -11,10 +11,19 @@ import {
   serviceCategoriesQueryOptions,
 } from '@/lib/master-data';
 import { chosenCount, type DashboardFiltersValue } from './filters';
+import './dashboard-filters.css';
 
 /** Whose names the sales person filter offers: everyone (whitelisted roles), the caller's team, or none (a sales
  * person sees only their own leads, so there is nothing to choose). The server never goes past the caller's scope. */
 export type SalesPeopleScope = 'all' | 'team' | 'none';
+
+/** The sales person filter's scope for a user: everyone when their role is hierarchy whitelisted, nothing on the
+ * SALES dashboard, their team otherwise. */
+export function salesPeopleScope(user: { hierarchyWhitelist: boolean; dashboardComponent: string | null } | undefined,
+): SalesPeopleScope {
+  if (user?.hierarchyWhitelist) return 'all';
+  return user?.dashboardComponent === 'SALES' ? 'none' : 'team';
+}
 
 export interface DashboardFiltersProps {
   value: DashboardFiltersValue;

@@ -12,6 +12,7 @@ import { Navigate } from 'react-router';
 import {
   DashboardFilters,
   defaultDashboardFilters,
+  salesPeopleScope,
   toFiltersParam,
   type DashboardFiltersValue,
 } from '@/components/dashboard-filters';
@@ -140,7 +141,7 @@ function Dashboard({ kind }: { kind: DashboardKind }) {
         <DashboardFilters
           value={filters}
           onChange={setFilters}
-          salesPeople={user?.hierarchyWhitelist ? 'all' : kind === 'SALES' ? 'none' : 'team'}
+          salesPeople={salesPeopleScope(user)}
         />
       }
     >

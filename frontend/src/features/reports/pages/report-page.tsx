@@ -6,6 +6,7 @@ import { Page, systemCrumbs } from '@/components/page';
 import {
   DashboardFilters,
   defaultDashboardFilters,
+  salesPeopleScope,
   toFiltersParam,
   type DashboardFiltersValue,
 } from '@/components/dashboard-filters';
@@ -114,7 +115,7 @@ export function ReportPage() {
           <DashboardFilters
             value={filters}
             onChange={setFilters}
-            salesPeople={user?.hierarchyWhitelist ? 'all' : user?.dashboardComponent === 'SALES' ? 'none' : 'team'}
+            salesPeople={salesPeopleScope(user)}
           />
         </Flex>
       </Card>
