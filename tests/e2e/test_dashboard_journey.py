@@ -39,8 +39,9 @@ def stage_change_today(live_server: LiveServer) -> Iterator[str]:
     """A stage change made today on one of Andi's (sales1's) leads, so the team's weekly grid has a cell."""
     engine = make_engine(live_server.database_url)
     with engine.begin() as db:
-        lead_id = db.execute(text("SELECT l.id FROM leads l JOIN users u ON u.id = l.sales_person_id "
-                                  "WHERE u.username = 'sales1' AND l.status = 'NEW' ORDER BY l.id LIMIT 1")).scalar_one()
+        lead_id = db.execute(text(
+            "SELECT l.id FROM leads l JOIN users u ON u.id = l.sales_person_id "
+            "WHERE u.username = 'sales1' AND l.status = 'NEW' ORDER BY l.id LIMIT 1")).scalar_one()
         history_id = db.execute(text(
             "INSERT INTO lead_histories (lead_id, changed_by, changed_at, field, old_value, new_value) "
             "SELECT :lead, sales_person_id, :now, 'stage', 'E1', 'E2' FROM leads WHERE id = :lead RETURNING id"),
