@@ -5,13 +5,8 @@ import { ErrorPage } from '@/app/pages/error-page';
 import { ForbiddenPage } from '@/app/pages/forbidden-page';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { NotFoundPage } from '@/app/pages/not-found-page';
-import { ForgotPasswordPage } from '@/features/auth/pages/forgot-password-page';
-import { ResetPasswordPage } from '@/features/auth/pages/reset-password-page';
 import { SignOutPage } from '@/features/auth/pages/signout-page';
-import { WelcomePage } from '@/features/home/pages/welcome-page';
-import { InboxPage } from '@/features/notifications/pages/inbox-page';
 import { SystemIndexPage } from '@/app/pages/system-index-page';
-import { ProfilePage } from '@/features/users/pages/profile-page';
 import { LATER_ROUTES, type LaterArea } from './later-routes';
 import { PublicLayout } from './public-layout';
 import { RequireAuth } from './require-auth';
@@ -196,8 +191,16 @@ export const routes: RouteObject[] = [
         lazy: () => import('@/features/auth/pages/signin-page').then((m) => ({ Component: m.SignInPage })),
       },
       { path: '/signout', element: <SignOutPage /> },
-      { path: '/forgot-password', element: <ForgotPasswordPage /> },
-      { path: '/forgot-password/:token', element: <ResetPasswordPage /> },
+      {
+        path: '/forgot-password',
+        lazy: () =>
+          import('@/features/auth/pages/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })),
+      },
+      {
+        path: '/forgot-password/:token',
+        lazy: () =>
+          import('@/features/auth/pages/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
+      },
       {
         element: <PublicLayout />,
         children: [{ path: '/error-403', element: <ForbiddenPage /> }, ...later('public')],
@@ -216,12 +219,18 @@ export const routes: RouteObject[] = [
             // the dashboard and its chart library load with this route only (issue 18)
             lazy: () => import('@/features/dashboard/pages/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
           },
-          { path: '/welcome', element: <WelcomePage /> },
+          {
+            path: '/welcome',
+            lazy: () => import('@/features/home/pages/welcome-page').then((m) => ({ Component: m.WelcomePage })),
+          },
           {
             path: '/sample',
             lazy: () => import('@/features/home/pages/sample-page').then((m) => ({ Component: m.SamplePage })),
           },
-          { path: '/user/profile', element: <ProfilePage /> },
+          {
+            path: '/user/profile',
+            lazy: () => import('@/features/users/pages/profile-page').then((m) => ({ Component: m.ProfilePage })),
+          },
           {
             path: '/user/profile/:userId/change-password',
             lazy: () =>
@@ -229,7 +238,11 @@ export const routes: RouteObject[] = [
                 Component: m.ChangePasswordPage,
               })),
           },
-          { path: '/user/inbox', element: <InboxPage /> },
+          {
+            path: '/user/inbox',
+            lazy: () =>
+              import('@/features/notifications/pages/inbox-page').then((m) => ({ Component: m.InboxPage })),
+          },
           { path: '/system', element: <SystemIndexPage /> },
           // Spec 2 §2.10: the activity schedule (the top bar's calendar button).
           {
