@@ -99,7 +99,7 @@ def kb(n: int) -> str:
 
 
 def report(initial: InitialJs, top: int = 10) -> str:
-    """The figure, the budget and the largest initial chunks with their largest modules."""
+    """The figure, the budget, the largest initial chunks with their largest modules, and the largest packages."""
     lines = [
         f"initial JS: {kb(initial.gz)} gzipped (gzip -9), {kb(initial.raw)} raw, {len(initial.chunks)} chunks; "
         f"budget {BUDGET_KB:.0f} kB; initial CSS {kb(initial.css_gz)} gzipped (not counted)",
@@ -108,6 +108,9 @@ def report(initial: InitialJs, top: int = 10) -> str:
         lines.append(f"  {kb(c.gz):>9}  {c.file}  ({len(c.modules)} modules)")
         for mod, length in c.top_modules(3):
             lines.append(f"             {length / 1000:7.1f} kB raw  {mod}")
+    if any(c.modules for c in initial.chunks):
+        lines.append("largest packages in it (rendered, before minifying):")
+        lines.extend(f"  {length / 1000:8.1f} kB  {name}" for name, length in package_weights(initial, top))
     return "\n".join(lines)
 
 
@@ -129,11 +132,7 @@ def package_weights(initial: InitialJs, top: int = 15) -> list[tuple[str, int]]:
 
 def main() -> None:
     dist = Path(sys.argv[1]) if len(sys.argv) > 1 else dist_dir()
-    initial = measure(dist)
-    print(report(initial))
-    print("largest packages in the initial set (rendered, before minifying):")
-    for name, length in package_weights(initial):
-        print(f"  {length / 1000:8.1f} kB  {name}")
+    print(report(measure(dist), top=15))
 
 
 if __name__ == "__main__":
