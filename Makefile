@@ -83,7 +83,8 @@ test: build system-deps check-api-types lint typecheck
 	cd frontend && npm test
 	$(PY) -m pytest tests -q
 
-bench: $(PY_STAMP)
+bench: $(PY_STAMP) $(DIST)
+	$(PY) bench/initial_js.py
 	$(PY) bench/session.py
 	$(PY) bench/leads_board.py
 	$(PY) bench/approvals.py

@@ -1,4 +1,7 @@
 import '@/app/styles.css';
+// The page shell's classes (.page, .page-card, the header) belong to the shell: screens that draw a card without
+// <Page> (the dashboard, coming soon) use them too, whichever lazy page happened to load page.css first.
+import '@/components/page/page.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';

@@ -1,15 +1,17 @@
 import { Grid, Layout } from 'antd';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ForbiddenPage } from '@/app/pages/forbidden-page';
 import { isRouteAllowed, normalizePath } from '@/lib/route-access';
 import { useSession } from '@/lib/session';
 import { BottomBar } from './bottom-bar';
-import { MobileMenu } from './mobile-menu';
 import { showsSidebar } from './navigation';
 import { SidebarMenu } from './sidebar-menu';
 import { TopBar } from './top-bar';
 import { useHomePath } from './use-home-path';
+
+// The slide-in menu is for phones only: its drawer loads after the first paint there, and never on a wider screen.
+const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
 
 /** The signed-in shell: top bar, the sidebar on /system routes, mobile menu and bottom bar. */
 export function AppLayout() {
@@ -43,7 +45,11 @@ export function AppLayout() {
         </Layout.Content>
       </Layout>
       {mobile && <BottomBar />}
-      {mobile && <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />}
+      {mobile && (
+        <Suspense fallback={null}>
+          <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+        </Suspense>
+      )}
     </Layout>
   );
 }

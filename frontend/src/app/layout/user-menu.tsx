@@ -1,5 +1,5 @@
 import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { Dropdown, Flex, Typography } from 'antd';
+import { Dropdown, Flex } from 'antd';
 import { useNavigate } from 'react-router';
 import { UserAvatar } from '@/features/users/components/user-avatar';
 import { useSession } from '@/lib/session';
@@ -26,12 +26,9 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
         <UserAvatar user={user} size={36} />
         {!compact && (
           <Flex vertical className="user-menu__text">
-            <Typography.Text strong ellipsis className="user-menu__name">
-              {user?.fullname}
-            </Typography.Text>
-            <Typography.Text type="secondary" ellipsis className="user-menu__role">
-              {user?.roleDescription}
-            </Typography.Text>
+            {/* plain text styled in styles.css: the shell does without antd's Typography (its editor and copier) */}
+            <span className="user-menu__name">{user?.fullname}</span>
+            <span className="user-menu__role">{user?.roleDescription}</span>
           </Flex>
         )}
         {!compact && <DownOutlined className="user-menu__caret" />}

@@ -1,4 +1,4 @@
-import { Button, Result, Space, Typography } from 'antd';
+import { Button, Result, Space } from 'antd';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 
 /** The router's errorElement: a route that threw while rendering or loading. */
@@ -31,9 +31,7 @@ export function ErrorPage() {
               </Button>
             </Space>
             {detail && !notFound && (
-              <Typography.Text type="secondary" code>
-                {detail}
-              </Typography.Text>
+              <code className="error-page__detail">{detail}</code>
             )}
           </Space>
         }

@@ -1,96 +1,26 @@
-import { BellOutlined, CheckOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Dropdown, Empty, Flex, Spin, Tabs, Typography } from 'antd';
-import { useState } from 'react';
-import { Link } from 'react-router';
-import { toast } from '@/components/dialogs';
-import { errorMessage } from '@/lib/api/errors';
-import type { NotificationFilter } from '@/lib/api/types';
+import { BellOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Badge, Button, Dropdown } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useSession } from '@/lib/session';
-import { notificationKeys } from '../api/keys';
-import {
-  limitedNotificationsQueryOptions,
-  markAllNotificationsRead,
-  NOTIFICATION_TABS,
-} from '../api/notifications-api';
+import { limitedNotificationsQueryOptions } from '../api/notifications-api';
 import { useNotificationStream } from '../api/use-notification-stream';
-import { NotificationItem } from './notification-item';
-import { useOpenNotification } from './use-open-notification';
+import { NotificationPanelLoading } from './notification-panel-frame';
 import './notifications.css';
 
-export const EMPTY_NOTIFICATIONS_TEXT = 'No notification...';
+// The panel (its tabs, list and items) is fetched when the bell is first pointed at or opened, not with the shell.
+const loadPanel = () => import('./notification-panel');
+const NotificationPanel = lazy(() => loadPanel().then((m) => ({ default: m.NotificationPanel })));
 
-/** The bell in the top bar: unread count, latest notifications by type, mark all, view all. */
+/** The bell in the top bar: unread count, live updates; its panel lists the latest notifications by type. */
 export function NotificationBell() {
   const { user } = useSession();
-  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const [tab, setTab] = useState<NotificationFilter>('ALL');
 
   // Live updates over server-sent events; the 20 s polling of the queries below stays as a fallback.
   useNotificationStream(user?.id);
   const unread = useQuery(limitedNotificationsQueryOptions(user?.id, 'ALL'));
-  const list = useQuery({ ...limitedNotificationsQueryOptions(user?.id, tab), enabled: open && !!user });
-  const { open: openNotification, fadingIds } = useOpenNotification({ onDone: () => setOpen(false) });
-
-  const markAll = useMutation({
-    mutationFn: () => markAllNotificationsRead(tab, user?.id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
-    onError: (error) => toast.error(errorMessage(error, 'Notifications could not be marked as read')),
-  });
-
   const count = unread.data?.total ?? 0;
-  const items = list.data?.data ?? [];
-  const hasUnread = (list.data?.total ?? 0) > 0;
-
-  const panel = (
-    <div className="notification-panel" role="dialog" aria-label="Notifications">
-      <Flex justify="space-between" align="center" className="notification-panel__head">
-        <Typography.Text strong>Notifications</Typography.Text>
-        <Button
-          size="small"
-          type="link"
-          icon={<CheckOutlined />}
-          disabled={!hasUnread}
-          loading={markAll.isPending}
-          onClick={() => markAll.mutate()}
-        >
-          Mark all as read
-        </Button>
-      </Flex>
-      <Tabs
-        size="small"
-        activeKey={tab}
-        onChange={(key) => setTab(key as NotificationFilter)}
-        items={NOTIFICATION_TABS.map((t) => ({ key: t.key, label: t.label }))}
-        className="notification-panel__tabs"
-      />
-      <div className="notification-panel__list">
-        {list.isLoading ? (
-          <Flex justify="center" style={{ padding: 32 }}>
-            <Spin />
-          </Flex>
-        ) : items.length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={EMPTY_NOTIFICATIONS_TEXT} />
-        ) : (
-          items.map((n) => (
-            <NotificationItem
-              key={n.id}
-              compact
-              notification={n}
-              fading={fadingIds.has(n.id)}
-              onClick={openNotification}
-            />
-          ))
-        )}
-      </div>
-      <div className="notification-panel__foot">
-        <Link to="/user/inbox" onClick={() => setOpen(false)}>
-          View All
-        </Link>
-      </div>
-    </div>
-  );
 
   return (
     <Dropdown
@@ -100,7 +30,11 @@ export function NotificationBell() {
       placement="bottomRight"
       // on a phone the panel spans the screen (notifications.css), never cut at its left edge
       classNames={{ root: 'notification-dropdown' }}
-      popupRender={() => panel}
+      popupRender={() => (
+        <Suspense fallback={<NotificationPanelLoading />}>
+          <NotificationPanel open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     >
       <Button
         type="text"
@@ -108,6 +42,8 @@ export function NotificationBell() {
         size="large"
         aria-label={count > 0 ? `Notifications, ${count} unread` : 'Notifications'}
         className="topbar__icon-button notification-bell"
+        onPointerEnter={() => void loadPanel()}
+        onFocus={() => void loadPanel()}
         icon={
           <Badge count={count} size="small" overflowCount={99}>
             <BellOutlined style={{ fontSize: 18 }} />
