@@ -196,7 +196,7 @@ def test_sales_person_plans_moves_hears_and_removes(browser: Browser, live_serve
                             "has been set successfully.")).to_be_visible()
     expect(dialog).to_have_count(0)
     if grid.locator(f"[data-date='{day.isoformat()}']").count() == 0:  # the day is in next month's grid
-        page.get_by_role("button", name="Next").click()
+        page.get_by_role("button", name="Next", exact=True).click()  # not the day panel's "Next day"
     meeting = f"Meeting · {lead.client_name} · {lead.project_name}"
     expect(_event(grid, day, f"10:00 {meeting}")).to_be_visible()
     assert _schedule_time(live_server, MEETING) == f"{day.isoformat()} 10:00"
@@ -209,7 +209,7 @@ def test_sales_person_plans_moves_hears_and_removes(browser: Browser, live_serve
         expect(grid.locator("[data-date]").first).to_be_visible()
         if grid.locator(f"[data-date='{day.isoformat()}']").count():
             break
-        page.get_by_role("button", name="Next").click()
+        page.get_by_role("button", name="Next", exact=True).click()  # not the day panel's "Next day"
     _event(grid, day, f"10:00 {meeting}").click()
     dialog = page.get_by_role("dialog", name="Edit Activity Schedule")
     expect(dialog.get_by_label("Remark")).to_have_value(MEETING)
