@@ -56,6 +56,9 @@ export function errorMessage(error: unknown, fallback?: string): string {
 /** What a refusal with no message of its own says. */
 export const OOPS = 'Oops.. something went wrong';
 
+/** What a dashboard or report that could not load says when the server gave no message (spec 2 §8). */
+export const LOAD_FAILED = 'Oops... something went wrong';
+
 /** The server's messages of a refusal, or FastAPI's 422 list joined as one message; none otherwise. */
 export function serverMessages(error: unknown): string[] {
   if (!isApiError(error)) return [];

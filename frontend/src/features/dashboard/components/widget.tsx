@@ -1,6 +1,6 @@
 import { Alert, Card, Empty, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
-import { errorMessage } from '@/lib/api/errors';
+import { errorMessage, LOAD_FAILED } from '@/lib/api/errors';
 
 /** What every widget reads from its query. */
 export interface WidgetState {
@@ -8,8 +8,6 @@ export interface WidgetState {
   isFetching?: boolean;
   error: unknown;
 }
-
-export const LOAD_FAILED = 'Oops... something went wrong';
 
 export interface WidgetProps {
   title: ReactNode;

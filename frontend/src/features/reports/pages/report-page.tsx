@@ -10,16 +10,13 @@ import {
   toFiltersParam,
   type DashboardFiltersValue,
 } from '@/components/dashboard-filters';
-import { errorMessage } from '@/lib/api/errors';
+import { errorMessage, LOAD_FAILED } from '@/lib/api/errors';
 import { DOWNLOAD_ERROR_SECONDS, DOWNLOAD_FAILED } from '@/lib/files';
 import { formatDate, formatNumber } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { downloadReport, reportQueryOptions, type ReportFormat, type ReportKind } from '../api/reports-api';
 import { ReportTable } from '../components/report-table';
 import './report-page.css';
-
-/** A load failure without a message of the server's (spec 2 §8, as the dashboard). */
-export const LOAD_FAILED = 'Oops... something went wrong';
 
 type Choice = 'pipeline' | 'closed' | 'leaderboard';
 type ClosedBy = 'lead' | 'month';
