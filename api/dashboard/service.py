@@ -112,7 +112,8 @@ def sales_performance(*, session: Session, actor: User, filters: DashboardFilter
     return SalesPerformance(
         period_start=start, period_end=end, year=year,
         achieved_leads_amount=float(c["achieved"]), potential_leads_amount=float(c["potential"]),
-        sales_target_amount=targets.for_people(session, year=year, sales_ids=scope.sales_ids),
+        # the milestone's target is the leaderboard's: the year's targets of the active sales people in scope
+        sales_target_amount=sum(row.target_amount for row in leaderboard),
         new_leads=total, new_leads_amount=float(c["new_amount"]),
         close_leads=int(c["closed_leads"]), close_leads_amount=float(c["closed_amount"]),
         total_ongoing_leads=int(c["ongoing_leads"]), total_ongoing_leads_amount=float(c["ongoing_amount"]),

@@ -68,14 +68,6 @@ def history(session: Session, target_id: int) -> list[tuple[SalesTargetHistory, 
         .order_by(SalesTargetHistory.changed_at.desc(), SalesTargetHistory.id.desc())).tuples())
 
 
-def sum_for(session: Session, *, year: int, sales_ids: Scope) -> float:
-    """The year's targets of these sales people (all when None)."""
-    stmt = select(func.coalesce(func.sum(SalesTarget.amount), 0)).where(SalesTarget.year == year)
-    if sales_ids is not None:
-        stmt = stmt.where(SalesTarget.sales_person_id.in_(sales_ids))
-    return float(session.scalar(stmt) or 0)
-
-
 def by_person(session: Session, *, year: int, sales_ids: list[int]) -> dict[int, float]:
     if not sales_ids:
         return {}

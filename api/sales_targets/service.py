@@ -1,5 +1,5 @@
 """Sales targets: a yearly gross-profit target per sales person, set by top management (or a team leader for
-their team), each change kept; the dashboard reads them (`for_people`)."""
+their team), each change kept; the dashboard reads them (`per_person`)."""
 
 from __future__ import annotations
 
@@ -94,11 +94,6 @@ def save_target(*, session: Session, actor: User, data: TargetIn) -> TargetDetai
         target.amount, target.updated_by, target.updated_at = amount, actor.id, datetime.now(UTC)
     session.commit()
     return _detail(session, target)
-
-
-def for_people(session: Session, *, year: int, sales_ids: list[int] | None) -> float:
-    """The year's targets of these sales people (everybody's when None): the dashboard's target."""
-    return repo.sum_for(session, year=year, sales_ids=sales_ids)
 
 
 def per_person(session: Session, *, year: int, sales_ids: list[int]) -> dict[int, float]:
