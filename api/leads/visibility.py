@@ -9,6 +9,7 @@ from sqlalchemy.orm import Session
 from api.core.errors import NotFound
 from api.leads import repository as repo
 from api.leads.models import Lead
+from api.users import repository as users_repo
 from api.users.models import User
 
 LEAD_NOT_FOUND = "Lead not found."
@@ -19,8 +20,7 @@ def visible_sales_ids(session: Session, actor: User) -> list[int] | None:
     otherwise the actor and everyone below them in the hierarchy, in one recursive query."""
     if actor.role.hierarchy_whitelist:
         return None
-    tree = select(User.id).where(User.id == actor.id).cte("tree", recursive=True)
-    tree = tree.union_all(select(User.id).join(tree, User.leader_id == tree.c.id))
+    tree = users_repo.hierarchy_below(actor.id)
     return list(session.scalars(select(tree.c.id)))
 
 

@@ -9,6 +9,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from api.master_data import models as m
+from api.users import repository as users_repo
 from api.users.models import Role, User
 
 
@@ -45,9 +46,11 @@ def active_sales(session: Session) -> list[User]:
 
 
 def active_members(session: Session, leader_id: int) -> list[User]:
-    """Active users reporting to this leader, by name."""
-    return list(session.scalars(select(User).where(User.leader_id == leader_id, User.is_active.is_(True))
-                                .order_by(User.fullname)))
+    """Active users anywhere below this leader in the hierarchy, by name: the people whose leads the leader sees
+    (a leader of leaders sees their teams' sales people too)."""
+    tree = users_repo.hierarchy_below(leader_id)
+    return list(session.scalars(select(User).where(User.id.in_(select(tree.c.id)), User.id != leader_id,
+                                                   User.is_active.is_(True)).order_by(User.fullname)))
 
 
 def parameters(session: Session, name: str) -> list[m.Parameter]:

@@ -68,7 +68,7 @@ def sales_persons(session: SessionDep, redis_client: RedisDep, actor: Reader) ->
     return ok(service.list_sales_persons(session=session, redis_client=redis_client))  # type: ignore[arg-type]
 
 
-@router.get("/sales-users-by-leader", summary="The users reporting to a leader (default: the caller)")
+@router.get("/sales-users-by-leader", summary="The active users below a leader in the hierarchy (default: the caller)")
 def sales_users_by_leader(session: SessionDep, redis_client: RedisDep, actor: Reader,
                           leader_id: Annotated[Id | None, Query(alias="leaderId")] = None,
                           ) -> Envelope[list[s.SalesUserOut]]:

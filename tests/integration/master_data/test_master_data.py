@@ -54,6 +54,10 @@ class TestLists:
         assert len(sales) == 6 and {"id", "name", "fullname"} == set(sales[0])
         team = client.get("/api/master-data/sales-users-by-leader", headers=auth(client, "tl1")).json()["results"]
         assert {u["fullname"] for u in team} == {"Andi Pratama", "Dewi Anggraini", "Rizky Hidayat"}
+        # a leader of leaders: everyone below, down the hierarchy (whose leads they see), not only direct reports
+        below = client.get("/api/master-data/sales-users-by-leader", headers=auth(client, "topmanager")).json()[
+            "results"]
+        assert {u["fullname"] for u in below} == {"Budi Santoso", "Sari Lestari", *(s["fullname"] for s in sales)}
 
     def test_parameters_by_name(self, client: TestClient) -> None:
         headers = auth(client, "sales1")

@@ -1500,7 +1500,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The users reporting to a leader (default: the caller) */
+        /** The active users below a leader in the hierarchy (default: the caller) */
         get: operations["sales_users_by_leader_api_master_data_sales_users_by_leader_get"];
         put?: never;
         post?: never;
