@@ -4,6 +4,7 @@ Every figure's definition is here and in README "Dashboard figures"."""
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
@@ -79,14 +80,30 @@ def _scope(session: Session, actor: User, filters: DashboardFilters) -> repo.Sco
                       category_ids=filters.category_ids)
 
 
+@dataclass(frozen=True)
+class _Frame:
+    """What every figure is read in: the time zone, the period, its window of instants and the leads in scope."""
+
+    zone: ZoneInfo
+    start: date
+    end: date
+    window: repo.Window
+    scope: repo.Scope
+
+
+def _frame(session: Session, actor: User, filters: DashboardFilters, zone_name: str) -> _Frame:
+    zone = ZoneInfo(zone_name)
+    start, end = _period(filters, zone)
+    return _Frame(zone, start, end, _window(start, end, zone), _scope(session, actor, filters))
+
+
 def component(actor: User) -> str | None:
     return actor.role.dashboard_component
 
 
 def sales_performance(*, session: Session, actor: User, filters: DashboardFilters, zone_name: str) -> SalesPerformance:
-    zone = ZoneInfo(zone_name)
-    start, end = _period(filters, zone)
-    w, scope = _window(start, end, zone), _scope(session, actor, filters)
+    f = _frame(session, actor, filters, zone_name)
+    zone, start, end, w, scope = f.zone, f.start, f.end, f.window, f.scope
     c = repo.counts(session, scope, w)
     total, sql = int(c["new_leads"]), int(c["sql_leads"])
     year = end.year
@@ -156,33 +173,29 @@ def period(*, filters: DashboardFilters, zone_name: str) -> tuple[date, date]:
 
 def leaderboard(*, session: Session, actor: User, filters: DashboardFilters, zone_name: str) -> list[LeaderboardRow]:
     """The dashboard's sales leaderboard, every row (the year of the period's end)."""
-    zone = ZoneInfo(zone_name)
-    start, end = _period(filters, zone)
-    return _leaderboard(session, _scope(session, actor, filters), _window(start, end, zone), end.year)
+    f = _frame(session, actor, filters, zone_name)
+    return _leaderboard(session, f.scope, f.window, f.end.year)
 
 
 def closed_leads(*, session: Session, actor: User, filters: DashboardFilters, zone_name: str) -> list[ClosedLead]:
     """The leads behind the Closed card: those closed in the period, one row each."""
-    zone = ZoneInfo(zone_name)
-    start, end = _period(filters, zone)
+    f = _frame(session, actor, filters, zone_name)
     return [ClosedLead(lead_id=r.id, project_name=r.project_name, client_name=r.client_name,
                        sales_person=r.sales_person, project_type=r.project_type, entity=r.entity,
                        closed_date=r.closed_date, total_revenue=float(r.total_revenue),
                        total_gross_profit=float(r.total_gross_profit))
-            for r in repo.closed_leads(session, _scope(session, actor, filters), _window(start, end, zone), zone_name)]
+            for r in repo.closed_leads(session, f.scope, f.window, zone_name)]
 
 
 def closed_per_month(*, session: Session, actor: User, filters: DashboardFilters, zone_name: str,
                      ) -> list[ClosedMonth]:
     """Leads closed in the period per month of the product's time zone, every month of the period (0 when none)."""
-    zone = ZoneInfo(zone_name)
-    start, end = _period(filters, zone)
-    w = _window(start, end, zone)
+    f = _frame(session, actor, filters, zone_name)
     found = {(int(r.year), int(r.month)): (int(r.n), float(r.gp or 0))
-             for r in repo.closed_per_month(session, _scope(session, actor, filters), w.start, w.end, zone_name)}
+             for r in repo.closed_per_month(session, f.scope, f.window.start, f.window.end, zone_name)}
     months = []
-    y, m = start.year, start.month
-    while (y, m) <= (end.year, end.month):
+    y, m = f.start.year, f.start.month
+    while (y, m) <= (f.end.year, f.end.month):
         n, gp = found.get((y, m), (0, 0.0))
         months.append(ClosedMonth(month=date(y, m, 1), lead_count=n, total_gross_profit=gp))
         y, m = (y + 1, 1) if m == 12 else (y, m + 1)
@@ -193,11 +206,9 @@ def revenue_per_stage(*, session: Session, actor: User, filters: DashboardFilter
                       every_stage: bool = False) -> RevenuePerStage:
     """TOP_MANAGEMENT: the SQL stages E4-E6 ('SQL Lead Pipeline'); TL and SALES (and `every_stage`, the report):
     every board stage."""
-    zone = ZoneInfo(zone_name)
-    start, end = _period(filters, zone)
+    f = _frame(session, actor, filters, zone_name)
     top = component(actor) == "TOP_MANAGEMENT" and not every_stage
-    rows = repo.pipeline(session, _scope(session, actor, filters), _window(start, end, zone),
-                         repo.PIPELINE_SQL_STAGES if top else None)
+    rows = repo.pipeline(session, f.scope, f.window, repo.PIPELINE_SQL_STAGES if top else None)
     stages = [StagePipeline(stage_name=r.stage_name, stage_description=r.stage_description,
                             lead_count=int(r.lead_count), total_gross_profit=float(r.total_gp),
                             lead_year_value_gp=float(r.year_gp)) for r in rows]
@@ -209,21 +220,18 @@ def revenue_per_stage(*, session: Session, actor: User, filters: DashboardFilter
 
 
 def gp_type(*, session: Session, actor: User, filters: DashboardFilters, zone_name: str) -> GpType:
-    zone = ZoneInfo(zone_name)
-    start, end = _period(filters, zone)
-    scope, w = _scope(session, actor, filters), _window(start, end, zone)
+    f = _frame(session, actor, filters, zone_name)
 
     def groups(by: str) -> list[GpGroup]:
         return [GpGroup(name=r.name, gp_total=float(r.total or 0), gp_avg=round(float(r.avg or 0), 2),
-                        lead_count=int(r.n)) for r in repo.closed_by(session, scope, w, by)]
+                        lead_count=int(r.n)) for r in repo.closed_by(session, f.scope, f.window, by)]
 
     return GpType(closed_lead_gp_by_service=groups("service"), closed_lead_gp_by_project_type=groups("type"))
 
 
 def sales_cycle(*, session: Session, actor: User, filters: DashboardFilters, zone_name: str) -> SalesCycle:
-    zone = ZoneInfo(zone_name)
-    start, end = _period(filters, zone)
-    days, closed = repo.cycle(session, _scope(session, actor, filters), _window(start, end, zone))
+    f = _frame(session, actor, filters, zone_name)
+    days, closed = repo.cycle(session, f.scope, f.window)
     return SalesCycle(average_days=round(days or 0, 1), closed_leads=closed)
 
 
