@@ -205,11 +205,13 @@ def test_sales_person_plans_moves_hears_and_removes(browser: Browser, live_serve
     # 2. the week of the meeting: move it to 14:00
     page.locator(".ant-segmented-item", has_text="Week").click()
     expect(page).to_have_url(re.compile(r"mode=week"))
-    for _ in range(2):
-        expect(grid.locator("[data-date]").first).to_be_visible()
-        if grid.locator(f"[data-date='{day.isoformat()}']").count():
-            break
+    # the week view is drawn when the grid holds seven days (the month's cells may still be on screen a moment);
+    # the meeting, three days ahead, is in this week or the next
+    page.wait_for_function("""() => new Set([...document.querySelectorAll(
+        '.schedule-calendar__grid [data-date]')].map((cell) => cell.dataset.date)).size === 7""")
+    if grid.locator(f"[data-date='{day.isoformat()}']").count() == 0:
         page.get_by_role("button", name="Next", exact=True).click()  # not the day panel's "Next day"
+    expect(grid.locator(f"[data-date='{day.isoformat()}']").first).to_be_visible()
     _event(grid, day, f"10:00 {meeting}").click()
     dialog = page.get_by_role("dialog", name="Edit Activity Schedule")
     expect(dialog.get_by_label("Remark")).to_have_value(MEETING)
