@@ -80,5 +80,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     include: ['src/**/*.test.{ts,tsx}'],
+    // a test may wait several times for a page under load (see src/test/setup.ts): 5 s is too short on CI
+    testTimeout: 30_000,
   },
 });

@@ -1,10 +1,9 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Modal } from 'antd';
 import { getToken, setToken } from '@/lib/api/tokens';
-import { FULL, json, LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
+import { FULL, json, makeSession, renderApp, stubApi } from '@/test/render-app';
 
 // Every screen here loads its page chunk and data first.
-configure({ asyncUtilTimeout: LOAD.timeout });
 
 afterEach(() => Modal.destroyAll());
 

@@ -1,12 +1,10 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Modal } from 'antd';
 import dayjs from 'dayjs';
 import { setToken } from '@/lib/api/tokens';
 import { buttonByText, chooseOption, confirmButton } from '@/test/antd-helpers';
 import { FULL, json, makeSession, renderApp, stubApi } from '@/test/render-app';
 
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 afterEach(() => Modal.destroyAll());
 
 const LEAD = {

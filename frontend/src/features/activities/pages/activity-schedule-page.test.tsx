@@ -1,12 +1,10 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Modal } from 'antd';
 import dayjs from 'dayjs';
 import { setToken } from '@/lib/api/tokens';
 import { buttonByText, chooseOption, confirmButton, isSelectDisabled, openDropdownMenu } from '@/test/antd-helpers';
 import { FULL, json, makeSession, renderApp, stubApi, type ApiHandler } from '@/test/render-app';
 
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 afterEach(() => Modal.destroyAll());
 
 const TOMORROW = dayjs().add(1, 'day').hour(9).minute(0).second(0).millisecond(0);

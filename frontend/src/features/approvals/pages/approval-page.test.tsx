@@ -6,7 +6,6 @@ import { FULL, json, LOAD, makeSession, renderApp, stubApi, type ApiHandler } fr
 import { queueRow, timeline } from '../test-fixtures';
 import { QUEUE_MIN_WIDTH } from './approval-page';
 
-vi.setConfig({ testTimeout: 20_000 });
 
 afterEach(() => Modal.destroyAll());
 

@@ -6,7 +6,6 @@ import { FULL, json, LOAD, makeSession, renderApp, stubApi, type ApiHandler } fr
 import { people, pipeline } from '../test-fixtures';
 import { LAYERS_HINT, LAYERS_HINT_PHONE } from './pipeline-form-page';
 
-vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(() => Modal.destroyAll());
 

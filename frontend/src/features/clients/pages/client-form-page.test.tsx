@@ -7,7 +7,6 @@ import { clientRow } from '../test-fixtures';
 
 type Handler = (request: Request, url: URL) => Response | undefined;
 
-vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(() => Modal.destroyAll());
 

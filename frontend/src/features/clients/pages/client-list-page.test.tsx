@@ -7,7 +7,6 @@ import { FULL, json, LOAD, makeSession, renderApp, stubApi } from '@/test/render
 import { clientRow } from '../test-fixtures';
 
 // The page is loaded on demand; the first render in a worker takes a while.
-vi.setConfig({ testTimeout: 20_000 });
 
 afterEach(() => Modal.destroyAll());
 

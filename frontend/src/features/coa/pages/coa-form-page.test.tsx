@@ -8,7 +8,6 @@ import { coa } from '../test-fixtures';
 
 type Handler = (request: Request, url: URL) => Response | undefined;
 
-vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(() => Modal.destroyAll());
 

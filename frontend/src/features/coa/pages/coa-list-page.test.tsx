@@ -9,7 +9,6 @@ import { coa } from '../test-fixtures';
 type Handler = (request: Request, url: URL) => Response | undefined;
 
 // The page is loaded on demand; the first render in a worker takes a while.
-vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(() => Modal.destroyAll());
 

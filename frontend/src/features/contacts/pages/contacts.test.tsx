@@ -8,7 +8,6 @@ import { contact } from '../test-fixtures';
 
 type Handler = (request: Request, url: URL) => Response | undefined;
 
-vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(() => Modal.destroyAll());
 

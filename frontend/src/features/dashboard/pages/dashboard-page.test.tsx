@@ -4,7 +4,6 @@ import type { PageFlags, SessionPayload } from '@/lib/api/types';
 import { FULL, json, LOAD, makeSession, renderApp, stubApi, type ApiHandler } from '@/test/render-app';
 import { CYCLE, GROUPS, performance, stages, YEAR } from '../test-fixtures';
 
-vi.setConfig({ testTimeout: 30_000 });
 
 type Kind = 'TOP_MANAGEMENT' | 'TL' | 'SALES' | null;
 

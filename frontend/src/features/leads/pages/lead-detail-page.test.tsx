@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { setToken } from '@/lib/api/tokens';
 import { buttonByText } from '@/test/antd-helpers';
 import { FULL, json, makeSession, renderApp, stubApi } from '@/test/render-app';
@@ -7,8 +7,6 @@ import type { LeadDetail, LeadHistoryEntry } from '../api/types';
 import { leadForm, stageOptions, waitingFor } from '../test-fixtures';
 
 // Whole-app renders are slow on a busy two-core machine.
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 const detail = (): LeadDetail => {
   const form = leadForm();

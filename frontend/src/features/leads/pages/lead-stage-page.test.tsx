@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Modal } from 'antd';
 import { setToken } from '@/lib/api/tokens';
 import { buttonByText, chooseOption } from '@/test/antd-helpers';
@@ -7,8 +7,6 @@ import type { LeadDetail, LeadStageOptions } from '../api/types';
 import { leadDetail, stageOptions, waitingFor } from '../test-fixtures';
 import { stageOfSlug } from './lead-stage-page';
 
-configure({ asyncUtilTimeout: 8000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(() => Modal.destroyAll());
 

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Modal } from 'antd';
 import { setToken } from '@/lib/api/tokens';
 import { buttonByText, chooseOption } from '@/test/antd-helpers';
@@ -6,8 +6,6 @@ import { FULL, json, makeSession, renderApp, stubApi } from '@/test/render-app';
 import { filterOptions, leadDetail, leadForm, stageOptions } from '../test-fixtures';
 
 // Whole-app renders are slow on a busy two-core machine.
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(() => Modal.destroyAll());
 

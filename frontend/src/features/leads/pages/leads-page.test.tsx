@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setToken } from '@/lib/api/tokens';
 import { chooseOption } from '@/test/antd-helpers';
 import { FULL, json, makeSession, renderApp, stubApi } from '@/test/render-app';
@@ -6,8 +6,6 @@ import type { BoardColumn } from '../api/types';
 import { boardColumns, card, filterOptions } from '../test-fixtures';
 
 // Whole-app renders are slow on a busy two-core machine.
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(() => vi.useRealTimers());
 

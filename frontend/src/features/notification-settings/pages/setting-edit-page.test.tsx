@@ -13,7 +13,6 @@ import {
   SCHEDULE_STARTING,
 } from '../test-fixtures';
 
-vi.setConfig({ testTimeout: 30_000 });
 
 const READ_ONLY: PageFlags = { isRead: true, isWrite: false, isEdit: false, isDelete: false };
 const REFUSED = "The template uses 'oops', which is not among this action's variables: requester, request, client.";

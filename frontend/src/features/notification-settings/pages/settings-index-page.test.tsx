@@ -12,7 +12,6 @@ import {
   SCHEDULE_STARTING,
 } from '../test-fixtures';
 
-vi.setConfig({ testTimeout: 30_000 });
 
 const READ_ONLY: PageFlags = { isRead: true, isWrite: false, isEdit: false, isDelete: false };
 

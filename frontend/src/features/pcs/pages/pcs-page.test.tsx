@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { theme } from '@/app/theme';
@@ -14,7 +14,6 @@ import { COUNT_MISMATCH } from '../billing';
 import { coaEntries, pcsForm, sheet } from '../test-fixtures';
 
 // Whole-app renders are slow on a busy two-core machine.
-configure({ asyncUtilTimeout: 8000 });
 vi.setConfig({ testTimeout: 40_000 });
 
 const PATH = '/leads/19/project-cost-sheet';

@@ -1,10 +1,9 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { setToken } from '@/lib/api/tokens';
 import { buttonByText, confirmButton } from '@/test/antd-helpers';
 import { FULL, json, makeSession, renderApp, stubApi, type ApiHandler } from '@/test/render-app';
 import { PID_POLL_MS, type PidOverview, type ProjectIdNumber } from '../api/pid-api';
 
-configure({ asyncUtilTimeout: 8000 });
 vi.setConfig({ testTimeout: 40_000 });
 
 const PATH = '/leads/19/generate-pid';

@@ -1,9 +1,8 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { setToken } from '@/lib/api/tokens';
 import { buttonByText } from '@/test/antd-helpers';
 import { FULL, json, makeSession, renderApp, stubApi, type ApiHandler } from '@/test/render-app';
 
-configure({ asyncUtilTimeout: 8000 });
 vi.setConfig({ testTimeout: 40_000 });
 
 function open(handler: ApiHandler) {

@@ -8,7 +8,6 @@ import { FULL, json, LOAD, makeSession, renderApp, stubApi, type ApiHandler } fr
 import type { TargetDetail } from '../api/targets-api';
 import { ANDI_DETAIL, DEWI, YEAR } from '../test-fixtures';
 
-vi.setConfig({ testTimeout: 30_000 });
 
 const READ_ONLY: PageFlags = { isRead: true, isWrite: false, isEdit: false, isDelete: false };
 

@@ -7,7 +7,6 @@ import { buttonByText } from '@/test/antd-helpers';
 import { FULL, json, LOAD, makeSession, renderApp, stubApi, type ApiHandler } from '@/test/render-app';
 import { ANDI, ANDI_DETAIL, targetPage, YEAR } from '../test-fixtures';
 
-vi.setConfig({ testTimeout: 30_000 });
 
 const READ_ONLY: PageFlags = { isRead: true, isWrite: false, isEdit: false, isDelete: false };
 const PATH = '/system/sales-target';

@@ -1,10 +1,8 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setToken } from '@/lib/api/tokens';
 import { buttonByText, chooseOption } from '@/test/antd-helpers';
-import { FULL, json, LOAD, makeSession, renderApp, stubApi, type ApiHandler } from '@/test/render-app';
+import { FULL, json, makeSession, renderApp, stubApi, type ApiHandler } from '@/test/render-app';
 
-configure({ asyncUtilTimeout: LOAD.timeout });
-vi.setConfig({ testTimeout: 30_000 });
 
 const stages = [
   {
