@@ -37,6 +37,7 @@ from api.core.redis import make_redis
 from api.core.shutdown import on_stop_signal
 from api.core.storage import open_storage
 from api.core.temporal import connect as temporal_connect
+from api.dashboard.rollups import follow_zone
 from api.dashboard.router import router as dashboard_router
 from api.geo.router import router as geo_router
 from api.leads.router import requests_router as lead_requests_router
@@ -113,6 +114,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.settings = settings
         app.state.engine = engine
         app.state.session_factory = make_session_factory(engine)
+        with app.state.session_factory() as session:  # the dashboard's months in the configured time zone
+            follow_zone(session, settings.time_zone)
         app.state.redis = make_redis(settings.redis_url)
         app.state.storage = open_storage(settings)  # the directory or the bucket is created if missing
         log.info("files are kept in the %s", app.state.storage.describe())

@@ -14,6 +14,7 @@ from api.clients.contacts.models import Contact, ContactHistory
 from api.clients.models import Client
 from api.coa.models import ChartOfAccount
 from api.core.db import Base
+from api.dashboard.models import ClosedMonthRollup, OngoingRollup, RollupZone
 from api.leads.models import (
     Lead,
     LeadBillingSchedule,
@@ -68,6 +69,7 @@ __all__ = [
     "ChartOfAccount",
     "City",
     "Client",
+    "ClosedMonthRollup",
     "Contact",
     "ContactHistory",
     "Country",
@@ -87,6 +89,7 @@ __all__ = [
     "NotificationEvent",
     "NotificationMail",
     "NotificationSetting",
+    "OngoingRollup",
     "Page",
     "Parameter",
     "PidCounter",
@@ -99,6 +102,7 @@ __all__ = [
     "ProjectType",
     "Province",
     "Role",
+    "RollupZone",
     "SalesTarget",
     "SalesTargetHistory",
     "ServiceCategory",

@@ -4,13 +4,14 @@ them). Periods are half-open [start, end) instants; months and years are counted
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from sqlalchemy import ColumnElement, and_, exists, extract, func, literal, select
 from sqlalchemy.orm import Session
 
 from api.clients.models import Client
+from api.dashboard.models import ClosedMonthRollup, OngoingRollup
 from api.leads.models import ONGOING, Lead, LeadHistory, LeadServiceCategory, Stage
 from api.master_data.models import Entity, ProjectType, ServiceCategory
 from api.users.models import User
@@ -27,6 +28,12 @@ class Scope:
     project_type_ids: list[int]
     entity_ids: list[int]
     category_ids: list[int]
+
+    @property
+    def by_people_only(self) -> bool:
+        """Narrowed by sales people alone: what the rollups can answer (they keep no project type, entity or
+        category)."""
+        return not (self.project_type_ids or self.entity_ids or self.category_ids)
 
     def conditions(self) -> list[ColumnElement[bool]]:
         found: list[ColumnElement[bool]] = []
@@ -54,56 +61,67 @@ def _between(column: Any, start: datetime, end: datetime) -> ColumnElement[bool]
     return and_(column >= start, column < end)
 
 
-def counts(session: Session, scope: Scope, w: Window) -> dict[str, Any]:
-    """The cards, the rates' counts and the milestone amounts: three statements, each led by its own index (leads
-    created in the period; closed in the year, which holds the period's end; ongoing now) instead of one pass
-    over every lead that matches any of them."""
-    gp = Lead.total_gross_profit
+def created(session: Session, scope: Scope, w: Window) -> dict[str, Any]:
+    """The leads created in the period: the New card and the rates' counts (the created-leads index alone)."""
     sql = Stage.stage_name.in_(SQL_STAGES)
-    created = session.execute(
-        select(func.count().label("new_leads"), func.coalesce(func.sum(gp), 0).label("new_amount"),
+    return session.execute(
+        select(func.count().label("new_leads"), func.coalesce(func.sum(Lead.total_gross_profit), 0).label("new_amount"),
                func.count().filter(sql).label("sql_leads"),
                func.count().filter(Lead.status == "CLOSED").label("won_leads"),
                func.count().filter(sql, Lead.status == "CLOSED").label("sql_won_leads"),
                func.count().filter(Lead.status == "DROPPED").label("dropped_leads"),
                func.count().filter(Lead.status == "HOLD").label("hold_leads"))
         .select_from(Lead).join(Stage, Stage.id == Lead.stage_id)
-        .where(_between(Lead.created_at, w.start, w.end), *scope.conditions())).one()
-    closed_in_period = _between(Lead.closed_at, w.start, w.end)
-    since, until = min(w.start, w.year_start), max(w.end, w.year_end)
-    closed = session.execute(
-        select(func.count().filter(closed_in_period).label("closed_leads"),
-               func.coalesce(func.sum(gp).filter(closed_in_period), 0).label("closed_amount"),
-               func.coalesce(func.sum(gp).filter(_between(Lead.closed_at, w.year_start, w.year_end)), 0)
-               .label("achieved"))
-        .where(_between(Lead.closed_at, since, until), *scope.conditions())).one()
-    ongoing = session.execute(
-        select(func.count().label("ongoing_leads"), func.coalesce(func.sum(gp), 0).label("ongoing_amount"),
-               func.coalesce(func.sum(gp).filter(Stage.stage_name.in_(PIPELINE_SQL_STAGES)), 0).label("potential"))
+        .where(_between(Lead.created_at, w.start, w.end), *scope.conditions())).one()._asdict()
+
+
+def ongoing(session: Session, scope: Scope, year: int, *, rollup: bool) -> list[Any]:
+    """The ongoing leads per stage that has any: stage_name, n, gp, and year_gp (of those expected to close in the
+    calendar year), from the rollup or, when the scope is narrowed by more than sales people, from the leads."""
+    if rollup:
+        r = OngoingRollup
+        stmt = (select(Stage.stage_name, func.sum(r.lead_count).label("n"), func.sum(r.gross_profit).label("gp"),
+                       func.coalesce(func.sum(r.gross_profit).filter(r.close_year == year), 0).label("year_gp"))
+                .select_from(r).join(Stage, Stage.id == r.stage_id).group_by(Stage.stage_name)
+                .having(func.sum(r.lead_count) > 0))
+        if scope.sales_ids is not None:
+            stmt = stmt.where(r.sales_person_id.in_(scope.sales_ids))
+        return list(session.execute(stmt))
+    in_year = and_(Lead.expected_close_date >= date(year, 1, 1), Lead.expected_close_date < date(year + 1, 1, 1))
+    return list(session.execute(
+        select(Stage.stage_name, func.count().label("n"), func.sum(Lead.total_gross_profit).label("gp"),
+               func.coalesce(func.sum(Lead.total_gross_profit).filter(in_year), 0).label("year_gp"))
         .select_from(Lead).join(Stage, Stage.id == Lead.stage_id)
-        .where(Lead.status.in_(ONGOING), *scope.conditions())).one()
-    return {**created._mapping, **closed._mapping, **ongoing._mapping}
+        .where(Lead.status.in_(ONGOING), *scope.conditions()).group_by(Stage.stage_name)))
 
 
-def cycle(session: Session, scope: Scope, w: Window) -> tuple[float | None, int]:
-    """Mean days from creation to close of the leads closed in the period, and how many (the closed_at index)."""
-    avg, n = session.execute(
-        select(func.avg(extract("epoch", Lead.closed_at - Lead.created_at) / 86400), func.count())
-        .where(_between(Lead.closed_at, w.start, w.end), *scope.conditions())).one()
-    return (float(avg) if avg is not None else None), int(n)
+def board_stages(session: Session, stage_names: tuple[str, ...] | None) -> list[Stage]:
+    """The stages the pipeline shows, in board order: those named, or every stage but Closed."""
+    return list(session.scalars(
+        select(Stage).where(Stage.stage_name.in_(stage_names) if stage_names else Stage.stage_name != "E7")
+        .order_by(Stage.seq_number)))
 
 
-def pipeline(session: Session, scope: Scope, w: Window, stage_names: tuple[str, ...] | None) -> list[Any]:
-    """Per stage of the board: ongoing leads, their GP, and the GP of those expected to close in the year."""
-    in_year = and_(Lead.expected_close_date >= w.year_start.date(), Lead.expected_close_date < w.year_end.date())
-    stmt = (select(Stage.stage_name, Stage.stage_description, func.count(Lead.id).label("lead_count"),
-                   func.coalesce(func.sum(Lead.total_gross_profit), 0).label("total_gp"),
-                   func.coalesce(func.sum(Lead.total_gross_profit).filter(in_year), 0).label("year_gp"))
-            .select_from(Stage)
-            .outerjoin(Lead, and_(Lead.stage_id == Stage.id, Lead.status.in_(ONGOING), *scope.conditions()))
-            .where(Stage.stage_name.in_(stage_names) if stage_names else Stage.stage_name != "E7")
-            .group_by(Stage.id).order_by(Stage.seq_number))
+def closed_months(session: Session, scope: Scope, first: date, stop: date) -> list[Any]:
+    """The rollup's closed leads per local month from `first` up to (not including) `stop`, both first days of a
+    month: month, n, gp, days (the sum of the sales cycles)."""
+    r = ClosedMonthRollup
+    stmt = (select(r.month, func.sum(r.lead_count).label("n"), func.sum(r.gross_profit).label("gp"),
+                   func.sum(r.cycle_days).label("days"))
+            .where(r.month >= first, r.month < stop).group_by(r.month))
+    if scope.sales_ids is not None:
+        stmt = stmt.where(r.sales_person_id.in_(scope.sales_ids))
     return list(session.execute(stmt))
+
+
+def closed_months_from_leads(session: Session, scope: Scope, since: datetime, until: datetime, zone: str,
+                             ) -> list[Any]:
+    """The same per local month, counted from the leads closed in [since, until) (the closed-leads index)."""
+    month = func.date(func.date_trunc("month", _local(Lead.closed_at, zone)))
+    return list(session.execute(
+        select(month.label("month"), func.count().label("n"), func.sum(Lead.total_gross_profit).label("gp"),
+               func.sum(extract("epoch", Lead.closed_at - Lead.created_at) / 86400).label("days"))
+        .where(_between(Lead.closed_at, since, until), *scope.conditions()).group_by(month)))
 
 
 def closed_by(session: Session, scope: Scope, w: Window, by: str) -> list[Any]:
@@ -128,15 +146,6 @@ def _local(column: Any, zone: str) -> Any:
     return func.timezone(zone, column)
 
 
-def closed_per_month(session: Session, scope: Scope, since: datetime, until: datetime, zone: str) -> list[Any]:
-    local = _local(Lead.closed_at, zone)
-    year, month = extract("year", local), extract("month", local)
-    return list(session.execute(
-        select(year.label("year"), month.label("month"), func.count().label("n"),
-               func.sum(Lead.total_gross_profit).label("gp"))
-        .where(_between(Lead.closed_at, since, until), *scope.conditions()).group_by(year, month)))
-
-
 def closed_leads(session: Session, scope: Scope, w: Window, zone: str) -> list[Any]:
     """The leads closed in the period, one row each with its names, in the order they closed (the closed_at index)."""
     return list(session.execute(
@@ -149,13 +158,21 @@ def closed_leads(session: Session, scope: Scope, w: Window, zone: str) -> list[A
         .where(_between(Lead.closed_at, w.start, w.end), *scope.conditions()).order_by(Lead.closed_at, Lead.id)))
 
 
-def leaderboard(session: Session, scope: Scope, w: Window) -> list[Any]:
+def leaderboard(session: Session, scope: Scope, w: Window, year: int, *, rollup: bool) -> list[Any]:
     """Per sales person of the scope (every active one, closed or not): leads closed in the year and their GP. The
-    year's closed leads are added up first, in one pass over the closed-leads index, then joined to the people: a
-    join per person made the planner walk the year's index once for each of 200 people (2.8 s at 1,000,000 leads)."""
-    closed = (select(Lead.sales_person_id, func.count().label("n"), func.sum(Lead.total_gross_profit).label("gp"))
-              .where(_between(Lead.closed_at, w.year_start, w.year_end), *scope.conditions())
-              .group_by(Lead.sales_person_id).subquery())
+    year's closed leads are added up first (from the rollup's months, or in one pass over the closed-leads index),
+    then joined to the people: a join per person made the planner walk the year's index once for each of 200 people
+    (2.8 s at 1,000,000 leads)."""
+    if rollup:
+        r = ClosedMonthRollup
+        closed = (select(r.sales_person_id, func.sum(r.lead_count).label("n"), func.sum(r.gross_profit).label("gp"))
+                  .where(r.month >= date(year, 1, 1), r.month < date(year + 1, 1, 1))
+                  .group_by(r.sales_person_id).subquery())
+    else:
+        closed = (select(Lead.sales_person_id, func.count().label("n"),
+                         func.sum(Lead.total_gross_profit).label("gp"))
+                  .where(_between(Lead.closed_at, w.year_start, w.year_end), *scope.conditions())
+                  .group_by(Lead.sales_person_id).subquery())
     gp = func.coalesce(closed.c.gp, 0)
     stmt = (select(User.id, User.fullname, User.nickname, func.coalesce(closed.c.n, 0).label("n"), gp.label("gp"))
             .select_from(User).outerjoin(closed, closed.c.sales_person_id == User.id)

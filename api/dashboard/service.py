@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from pydantic import ValidationError
@@ -13,6 +14,7 @@ from sqlalchemy.orm import Session
 
 from api.core.errors import NotFound, ValidationFailed
 from api.dashboard import repository as repo
+from api.dashboard import rollups
 from api.dashboard.schemas import (
     ActivityCell,
     ClosedLead,
@@ -82,19 +84,59 @@ def _scope(session: Session, actor: User, filters: DashboardFilters) -> repo.Sco
 
 @dataclass(frozen=True)
 class _Frame:
-    """What every figure is read in: the time zone, the period, its window of instants and the leads in scope."""
+    """What every figure is read in: the time zone, the period, its window of instants, the leads in scope, and
+    which rollups can answer for that scope (api/dashboard/models.py): the ongoing one when the scope is narrowed by
+    sales people alone, the closed months when, besides, they are counted in this time zone."""
 
     zone: ZoneInfo
     start: date
     end: date
     window: repo.Window
     scope: repo.Scope
+    ongoing_rollup: bool
+    closed_rollup: bool
 
 
 def _frame(session: Session, actor: User, filters: DashboardFilters, zone_name: str) -> _Frame:
     zone = ZoneInfo(zone_name)
     start, end = _period(filters, zone)
-    return _Frame(zone, start, end, _window(start, end, zone), _scope(session, actor, filters))
+    scope = _scope(session, actor, filters)
+    people_only = scope.by_people_only
+    return _Frame(zone, start, end, _window(start, end, zone), scope, ongoing_rollup=people_only,
+                  closed_rollup=people_only and rollups.stored_zone(session) == zone_name)
+
+
+@dataclass(frozen=True)
+class _Closed:
+    n: int
+    gp: float
+    days: float  # the sum of the sales cycles
+
+
+def _month_after(day: date) -> date:
+    return date(day.year + day.month // 12, day.month % 12 + 1, 1)
+
+
+def _closed(session: Session, f: _Frame, start: date, end: date) -> dict[date, _Closed]:
+    """The leads closed on the local days start..end per month (its first day): the whole months from the rollup,
+    the days of a month the period covers only in part from the leads (all from the leads without the rollup)."""
+    stop = end + timedelta(days=1)
+    rows: list[Any] = []
+    edges = [(start, stop)]
+    if f.closed_rollup:
+        first, last = (start if start.day == 1 else _month_after(start)), stop.replace(day=1)
+        if first < last:
+            rows += repo.closed_months(session, f.scope, first, last)
+            edges = [(start, first), (last, stop)]
+    for since, until in edges:
+        if since < until:
+            rows += repo.closed_months_from_leads(session, f.scope, _instant(since, f.zone), _instant(until, f.zone),
+                                                  f.zone.key)
+    found: dict[date, _Closed] = {}
+    for r in rows:
+        was = found.get(r.month, _Closed(0, 0.0, 0.0))
+        found[r.month] = _Closed(was.n + int(r.n), was.gp + float(r.gp or 0), was.days + float(r.days or 0))
+    return found
 
 
 def component(actor: User) -> str | None:
@@ -104,18 +146,19 @@ def component(actor: User) -> str | None:
 def sales_performance(*, session: Session, actor: User, filters: DashboardFilters, zone_name: str) -> SalesPerformance:
     f = _frame(session, actor, filters, zone_name)
     zone, start, end, w, scope = f.zone, f.start, f.end, f.window, f.scope
-    c = repo.counts(session, scope, w)
+    c = repo.created(session, scope, w)
     total, sql = int(c["new_leads"]), int(c["sql_leads"])
     year = end.year
-
-    # one statement for the yearly line and the month-by-month comparison: closed per month over the five years
-    monthly = {(int(r.year), int(r.month)): (int(r.n), float(r.gp or 0)) for r in repo.closed_per_month(
-        session, scope, _instant(date(year - YEARS_SHOWN + 1, 1, 1), zone), w.year_end, zone_name)}
+    ongoing = repo.ongoing(session, scope, year, rollup=f.ongoing_rollup)
+    period = _closed(session, f, start, end).values()
+    # the yearly line, the month-by-month comparison and the milestone: the months of the five years
+    history = _closed(session, f, date(year - YEARS_SHOWN + 1, 1, 1), date(year, 12, 31))
+    monthly = {(month.year, month.month): (got.n, got.gp) for month, got in history.items()}
     yearly: dict[int, float] = {}
     for (y, _), (_, gp) in monthly.items():
         yearly[y] = yearly.get(y, 0.0) + gp
 
-    leaderboard = _leaderboard(session, scope, w, year)
+    leaderboard = _leaderboard(session, f)
 
     kind = component(actor)
     today = datetime.now(zone).date()
@@ -128,12 +171,14 @@ def sales_performance(*, session: Session, actor: User, filters: DashboardFilter
                                             _instant(monday + timedelta(days=8), zone), zone_name)]
     return SalesPerformance(
         period_start=start, period_end=end, year=year,
-        achieved_leads_amount=float(c["achieved"]), potential_leads_amount=float(c["potential"]),
+        achieved_leads_amount=yearly.get(year, 0.0),
+        potential_leads_amount=sum(float(r.gp) for r in ongoing if r.stage_name in repo.PIPELINE_SQL_STAGES),
         # the milestone's target is the leaderboard's: the year's targets of the active sales people in scope
         sales_target_amount=sum(row.target_amount for row in leaderboard),
         new_leads=total, new_leads_amount=float(c["new_amount"]),
-        close_leads=int(c["closed_leads"]), close_leads_amount=float(c["closed_amount"]),
-        total_ongoing_leads=int(c["ongoing_leads"]), total_ongoing_leads_amount=float(c["ongoing_amount"]),
+        close_leads=sum(m.n for m in period), close_leads_amount=sum(m.gp for m in period),
+        total_ongoing_leads=sum(int(r.n) for r in ongoing),
+        total_ongoing_leads_amount=sum(float(r.gp) for r in ongoing),
         sql_lead_count=sql, total_leads=total, lead_drop_count=int(c["dropped_leads"]),
         lead_hold_count=int(c["hold_leads"]),
         rates=Rates(sql_conversion=rate(sql, total), sql_win=rate(int(c["sql_won_leads"]), sql),
@@ -153,8 +198,9 @@ def rate_amount(part: float, whole: float) -> float:
     return round(part * 100 / whole, 2) if whole else 0.0
 
 
-def _leaderboard(session: Session, scope: repo.Scope, w: repo.Window, year: int) -> list[LeaderboardRow]:
-    board = repo.leaderboard(session, scope, w)
+def _leaderboard(session: Session, f: _Frame) -> list[LeaderboardRow]:
+    year = f.end.year
+    board = repo.leaderboard(session, f.scope, f.window, year, rollup=f.closed_rollup)
     goals = targets.per_person(session, year=year, sales_ids=[r.id for r in board])
     rows = []
     for r in board:
@@ -173,8 +219,7 @@ def period(*, filters: DashboardFilters, zone_name: str) -> tuple[date, date]:
 
 def leaderboard(*, session: Session, actor: User, filters: DashboardFilters, zone_name: str) -> list[LeaderboardRow]:
     """The dashboard's sales leaderboard, every row (the year of the period's end)."""
-    f = _frame(session, actor, filters, zone_name)
-    return _leaderboard(session, f.scope, f.window, f.end.year)
+    return _leaderboard(session, _frame(session, actor, filters, zone_name))
 
 
 def closed_leads(*, session: Session, actor: User, filters: DashboardFilters, zone_name: str) -> list[ClosedLead]:
@@ -191,14 +236,13 @@ def closed_per_month(*, session: Session, actor: User, filters: DashboardFilters
                      ) -> list[ClosedMonth]:
     """Leads closed in the period per month of the product's time zone, every month of the period (0 when none)."""
     f = _frame(session, actor, filters, zone_name)
-    found = {(int(r.year), int(r.month)): (int(r.n), float(r.gp or 0))
-             for r in repo.closed_per_month(session, f.scope, f.window.start, f.window.end, zone_name)}
+    found = _closed(session, f, f.start, f.end)
     months = []
-    y, m = f.start.year, f.start.month
-    while (y, m) <= (f.end.year, f.end.month):
-        n, gp = found.get((y, m), (0, 0.0))
-        months.append(ClosedMonth(month=date(y, m, 1), lead_count=n, total_gross_profit=gp))
-        y, m = (y + 1, 1) if m == 12 else (y, m + 1)
+    month = f.start.replace(day=1)
+    while month <= f.end:
+        closed = found.get(month, _Closed(0, 0.0, 0.0))
+        months.append(ClosedMonth(month=month, lead_count=closed.n, total_gross_profit=closed.gp))
+        month = _month_after(month)
     return months
 
 
@@ -208,10 +252,13 @@ def revenue_per_stage(*, session: Session, actor: User, filters: DashboardFilter
     every board stage."""
     f = _frame(session, actor, filters, zone_name)
     top = component(actor) == "TOP_MANAGEMENT" and not every_stage
-    rows = repo.pipeline(session, f.scope, f.window, repo.PIPELINE_SQL_STAGES if top else None)
-    stages = [StagePipeline(stage_name=r.stage_name, stage_description=r.stage_description,
-                            lead_count=int(r.lead_count), total_gross_profit=float(r.total_gp),
-                            lead_year_value_gp=float(r.year_gp)) for r in rows]
+    found = {r.stage_name: r for r in repo.ongoing(session, f.scope, f.end.year, rollup=f.ongoing_rollup)}
+    stages = []
+    for stage in repo.board_stages(session, repo.PIPELINE_SQL_STAGES if top else None):
+        r = found.get(stage.stage_name)
+        stages.append(StagePipeline(stage_name=stage.stage_name, stage_description=stage.stage_description,
+                                    lead_count=int(r.n) if r else 0, total_gross_profit=float(r.gp) if r else 0.0,
+                                    lead_year_value_gp=float(r.year_gp) if r else 0.0))
     total = StagePipeline(stage_name="Total", stage_description="Grand total",
                           lead_count=sum(s.lead_count for s in stages),
                           total_gross_profit=sum(s.total_gross_profit for s in stages),
@@ -231,8 +278,10 @@ def gp_type(*, session: Session, actor: User, filters: DashboardFilters, zone_na
 
 def sales_cycle(*, session: Session, actor: User, filters: DashboardFilters, zone_name: str) -> SalesCycle:
     f = _frame(session, actor, filters, zone_name)
-    days, closed = repo.cycle(session, f.scope, f.window)
-    return SalesCycle(average_days=round(days or 0, 1), closed_leads=closed)
+    months = _closed(session, f, f.start, f.end).values()
+    closed = sum(m.n for m in months)
+    days = sum(m.days for m in months) / closed if closed else 0.0
+    return SalesCycle(average_days=round(days, 1), closed_leads=closed)
 
 
 def role_component(*, session: Session, role_id: int) -> RoleComponent:

@@ -64,6 +64,8 @@ def data(client: TestClient, db: Session) -> dict[str, Any]:
 
 def call(client: TestClient, user: str, path: str, data: dict[str, Any], year: int = 2031,
          **extra: Any) -> dict[str, Any]:
+    """The figures of the test's project type (read from the leads; `projectIds=[]`: of every lead, from the
+    rollups)."""
     filters = {"date": {"dateRange": {"start": f"{year}-01-01", "end": f"{year}-12-31"}, "value": "year",
                         "label": str(year)}, "projectIds": [data["kind"]], **extra}
     r = client.get(f"/api/dashboard/{path}", params={"filters": json.dumps(filters)}, headers=auth(client, user))
@@ -136,6 +138,8 @@ def test_a_sales_person_sees_their_own_without_the_grid(client: TestClient, data
 def test_a_closed_lead_shows_in_the_next_call(client: TestClient, db: Session, data: dict[str, Any]) -> None:
     now = datetime.now(WIB).year  # the close happens now: this year's figures show it
     before = call(client, "topmanager", "sales-performance", data, year=now)
+    before_all = call(client, "topmanager", "sales-performance", data, year=now, projectIds=[])
+    pipeline_all = call(client, "topmanager", "revenue-per-stage", data, year=now, projectIds=[])
     lead = data["leads"]["L2"]
     version = db.scalars(select(ApprovalPipelineVersion)).first()
     assert version is not None
@@ -149,6 +153,20 @@ def test_a_closed_lead_shows_in_the_next_call(client: TestClient, db: Session, d
     assert after["closeLeads"] == before["closeLeads"] + 1
     assert after["closeLeadsAmount"] == before["closeLeadsAmount"] + 200
     assert after["totalOngoingLeads"] == before["totalOngoingLeads"] - 1
+    # the same change, read from the rollups
+    after_all = call(client, "topmanager", "sales-performance", data, year=now, projectIds=[])
+    assert (after_all["closeLeads"], after_all["closeLeadsAmount"]) == (
+        before_all["closeLeads"] + 1, before_all["closeLeadsAmount"] + 200)
+    assert after_all["totalOngoingLeads"] == before_all["totalOngoingLeads"] - 1
+    assert after_all["achievedLeadsAmount"] == before_all["achievedLeadsAmount"] + 200
+    assert after_all["potentialLeadsAmount"] == before_all["potentialLeadsAmount"] - 200  # L2 left E4
+    board = {r["fullname"]: r["totalLeads"] for r in after_all["salesLeaderboard"]}
+    assert board["Andi Pratama"] == {r["fullname"]: r["totalLeads"] for r in before_all["salesLeaderboard"]}[
+        "Andi Pratama"] + 1
+    def e4(pipeline: dict[str, Any]) -> int:
+        return int(next(s["leadCount"] for s in pipeline["leadPipeline"] if s["stageName"] == "E4"))
+
+    assert e4(call(client, "topmanager", "revenue-per-stage", data, year=now, projectIds=[])) == e4(pipeline_all) - 1
 
 
 def test_filters_and_roles(client: TestClient, data: dict[str, Any]) -> None:
