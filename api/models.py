@@ -14,7 +14,7 @@ from api.clients.contacts.models import Contact, ContactHistory
 from api.clients.models import Client
 from api.coa.models import ChartOfAccount
 from api.core.db import Base
-from api.dashboard.models import ClosedMonthRollup, OngoingRollup, RollupZone
+from api.dashboard.models import ClosedCategoryRollup, ClosedMonthRollup, OngoingRollup, RollupZone
 from api.leads.models import (
     Lead,
     LeadBillingSchedule,
@@ -69,6 +69,7 @@ __all__ = [
     "ChartOfAccount",
     "City",
     "Client",
+    "ClosedCategoryRollup",
     "ClosedMonthRollup",
     "Contact",
     "ContactHistory",

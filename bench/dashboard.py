@@ -56,6 +56,7 @@ def populate(database_url: str, leads: int) -> None:
         seed_teams(conn, TEAMS, PER_TEAM)
         # a bulk load: the rollups are counted once at the end rather than a million times by the row trigger
         conn.execute(text("ALTER TABLE leads DISABLE TRIGGER dashboard_rollup"))
+        conn.execute(text("ALTER TABLE lead_service_categories DISABLE TRIGGER dashboard_rollup"))
         # five years of leads; stage 1..7 (7: closed, 10 to 190 days after creation); GP up to 1 B
         conn.execute(text("""
             WITH sales AS (SELECT array_agg(id ORDER BY id) AS ids FROM users WHERE username LIKE 'bench-s%'),
@@ -96,6 +97,7 @@ def populate(database_url: str, leads: int) -> None:
             FROM leads l CROSS JOIN LATERAL generate_series(1, l.stage_id - 1) AS k
         """))
         conn.execute(text("ALTER TABLE leads ENABLE TRIGGER dashboard_rollup"))
+        conn.execute(text("ALTER TABLE lead_service_categories ENABLE TRIGGER dashboard_rollup"))
         conn.execute(text("SELECT dashboard_rollup_rebuild()"))
     total = analyzed(engine, "leads")
     with engine.connect() as conn:

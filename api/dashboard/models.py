@@ -6,6 +6,7 @@ management's figures over a million leads add up a few thousand rows instead (be
 - `dashboard_closed_months`: the closed leads per sales person and month of closing in the product's time zone
   (`dashboard_rollup_zone`; api/dashboard/rollups.py rebuilds the months when the zone setting changes); the closed
   card, the milestone, the yearly line, the months, the leaderboard and the sales cycle.
+- `dashboard_closed_categories`: the same per service category; closed GP by service.
 
 Each trigger applies a lead's change as two deltas (what it counted for before, what it counts for now) in the
 order of their keys, so two transactions moving leads between the same rows wait for each other instead of
@@ -40,6 +41,20 @@ class ClosedMonthRollup(Base):
     lead_count: Mapped[int] = mapped_column(Integer)
     gross_profit: Mapped[Decimal] = mapped_column(Numeric)  # a sum of leads' GP: unbounded
     cycle_days: Mapped[Decimal] = mapped_column(Numeric)  # the sum of (closed_at - created_at) in days
+
+
+class ClosedCategoryRollup(Base):
+    """Per sales person, local month of closing and service category: the closed leads' category rows (a lead in
+    two categories counts in both), kept by triggers on `leads` and `lead_service_categories`."""
+
+    __tablename__ = "dashboard_closed_categories"
+
+    sales_person_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    month: Mapped[date] = mapped_column(Date, primary_key=True)
+    service_category_id: Mapped[int] = mapped_column(ForeignKey("service_categories.id", ondelete="CASCADE"),
+                                                     primary_key=True)
+    lead_count: Mapped[int] = mapped_column(Integer)
+    gross_profit: Mapped[Decimal] = mapped_column(Numeric)
 
 
 class RollupZone(Base):

@@ -11,7 +11,7 @@ from sqlalchemy import ColumnElement, and_, exists, extract, func, literal, sele
 from sqlalchemy.orm import Session
 
 from api.clients.models import Client
-from api.dashboard.models import ClosedMonthRollup, OngoingRollup
+from api.dashboard.models import ClosedCategoryRollup, ClosedMonthRollup, OngoingRollup
 from api.leads.models import ONGOING, Lead, LeadHistory, LeadServiceCategory, Stage
 from api.master_data.models import Entity, ProjectType, ServiceCategory
 from api.users.models import User
@@ -124,22 +124,34 @@ def closed_months_from_leads(session: Session, scope: Scope, since: datetime, un
         .where(_between(Lead.closed_at, since, until), *scope.conditions()).group_by(month)))
 
 
-def closed_by(session: Session, scope: Scope, w: Window, by: str) -> list[Any]:
-    """Leads closed in the period grouped by service category (a lead in two counts in both) or project type."""
-    closed = _between(Lead.closed_at, w.start, w.end)
+def closed_by(session: Session, scope: Scope, since: datetime, until: datetime, by: str) -> list[Any]:
+    """Leads closed in [since, until) grouped by service category (a lead in two counts in both) or project type:
+    name, n, total."""
+    figures = (func.count(Lead.id).label("n"), func.sum(Lead.total_gross_profit).label("total"))
     if by == "service":
-        stmt = (select(ServiceCategory.service_category_name.label("name"), func.count(Lead.id).label("n"),
-                       func.sum(Lead.total_gross_profit).label("total"), func.avg(Lead.total_gross_profit).label("avg"))
-                .select_from(Lead).join(LeadServiceCategory, LeadServiceCategory.lead_id == Lead.id)
+        category = ServiceCategory.service_category_name
+        stmt = (select(category.label("name"), *figures).select_from(Lead)
+                .join(LeadServiceCategory, LeadServiceCategory.lead_id == Lead.id)
                 .join(ServiceCategory, ServiceCategory.id == LeadServiceCategory.service_category_id)
-                .group_by(ServiceCategory.service_category_name))
+                .group_by(category))
     else:
-        name = func.coalesce(ProjectType.project_type_name, literal("Unspecified"))
-        stmt = (select(name.label("name"), func.count(Lead.id).label("n"),
-                       func.sum(Lead.total_gross_profit).label("total"), func.avg(Lead.total_gross_profit).label("avg"))
-                .select_from(Lead).outerjoin(ProjectType, ProjectType.id == Lead.project_type_id).group_by(name))
-    return list(session.execute(stmt.where(closed, *scope.conditions()).order_by(func.sum(Lead.total_gross_profit)
-                                                                                 .desc())))
+        kind = func.coalesce(ProjectType.project_type_name, literal("Unspecified"))
+        stmt = (select(kind.label("name"), *figures).select_from(Lead)
+                .outerjoin(ProjectType, ProjectType.id == Lead.project_type_id).group_by(kind))
+    stmt = stmt.where(_between(Lead.closed_at, since, until), *scope.conditions())
+    return list(session.execute(stmt))
+
+
+def closed_categories(session: Session, scope: Scope, first: date, stop: date) -> list[Any]:
+    """The category rollup's closed leads per service category over the months [first, stop): name, n, total."""
+    r = ClosedCategoryRollup
+    stmt = (select(ServiceCategory.service_category_name.label("name"), func.sum(r.lead_count).label("n"),
+                   func.sum(r.gross_profit).label("total"))
+            .join(ServiceCategory, ServiceCategory.id == r.service_category_id)
+            .where(r.month >= first, r.month < stop).group_by(ServiceCategory.service_category_name))
+    if scope.sales_ids is not None:
+        stmt = stmt.where(r.sales_person_id.in_(scope.sales_ids))
+    return list(session.execute(stmt))
 
 
 def _local(column: Any, zone: str) -> Any:

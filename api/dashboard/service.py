@@ -117,21 +117,26 @@ def _month_after(day: date) -> date:
     return date(day.year + day.month // 12, day.month % 12 + 1, 1)
 
 
-def _closed(session: Session, f: _Frame, start: date, end: date) -> dict[date, _Closed]:
-    """The leads closed on the local days start..end per month (its first day): the whole months from the rollup,
-    the days of a month the period covers only in part from the leads (all from the leads without the rollup)."""
+def _parts(f: _Frame, start: date, end: date) -> tuple[tuple[date, date] | None, list[tuple[datetime, datetime]]]:
+    """How to read the leads closed on the local days start..end: the whole months [first, stop) from the rollups
+    (None: no rollup answers for this frame), and the instants of the rest, the days of a month the period covers
+    only in part, from the leads."""
     stop = end + timedelta(days=1)
-    rows: list[Any] = []
-    edges = [(start, stop)]
+    days = [(start, stop)]
+    months = None
     if f.closed_rollup:
         first, last = (start if start.day == 1 else _month_after(start)), stop.replace(day=1)
         if first < last:
-            rows += repo.closed_months(session, f.scope, first, last)
-            edges = [(start, first), (last, stop)]
-    for since, until in edges:
-        if since < until:
-            rows += repo.closed_months_from_leads(session, f.scope, _instant(since, f.zone), _instant(until, f.zone),
-                                                  f.zone.key)
+            months, days = (first, last), [(start, first), (last, stop)]
+    return months, [(_instant(a, f.zone), _instant(b, f.zone)) for a, b in days if a < b]
+
+
+def _closed(session: Session, f: _Frame, start: date, end: date) -> dict[date, _Closed]:
+    """The leads closed on the local days start..end per month (its first day)."""
+    months, rest = _parts(f, start, end)
+    rows: list[Any] = repo.closed_months(session, f.scope, *months) if months else []
+    for since, until in rest:
+        rows += repo.closed_months_from_leads(session, f.scope, since, until, f.zone.key)
     found: dict[date, _Closed] = {}
     for r in rows:
         was = found.get(r.month, _Closed(0, 0.0, 0.0))
@@ -270,8 +275,17 @@ def gp_type(*, session: Session, actor: User, filters: DashboardFilters, zone_na
     f = _frame(session, actor, filters, zone_name)
 
     def groups(by: str) -> list[GpGroup]:
-        return [GpGroup(name=r.name, gp_total=float(r.total or 0), gp_avg=round(float(r.avg or 0), 2),
-                        lead_count=int(r.n)) for r in repo.closed_by(session, f.scope, f.window, by)]
+        """Per group: the whole months from the category rollup (by service), the rest from the leads."""
+        months, rest = _parts(f, f.start, f.end) if by == "service" else (None, [(f.window.start, f.window.end)])
+        rows = repo.closed_categories(session, f.scope, *months) if months else []
+        for since, until in rest:
+            rows += repo.closed_by(session, f.scope, since, until, by)
+        found: dict[str, tuple[int, float]] = {}
+        for r in rows:
+            n, gp = found.get(r.name, (0, 0.0))
+            found[r.name] = (n + int(r.n), gp + float(r.total or 0))
+        return [GpGroup(name=name, gp_total=gp, gp_avg=round(gp / n, 2) if n else 0.0, lead_count=n)
+                for name, (n, gp) in sorted(found.items(), key=lambda item: (-item[1][1], item[0]))]
 
     return GpType(closed_lead_gp_by_service=groups("service"), closed_lead_gp_by_project_type=groups("type"))
 

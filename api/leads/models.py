@@ -60,6 +60,9 @@ class Lead(Base, TimestampMixin):
               postgresql_where=text("closed_at IS NOT NULL")),
         Index("ix_leads_created_cover", "created_at", "sales_person_id",
               postgresql_include=["total_gross_profit", "stage_id", "status", "project_type_id", "entity_id"]),
+        # the same for a team: a range of creation dates per sales person (a team leader's New card and rates)
+        Index("ix_leads_sales_created_cover", "sales_person_id", "created_at",
+              postgresql_include=["total_gross_profit", "stage_id", "status", "project_type_id", "entity_id"]),
         # the dashboard's ongoing figures and pipeline: an index-only scan of the ongoing leads
         Index("ix_leads_ongoing", "sales_person_id", "stage_id",
               postgresql_include=["total_gross_profit", "project_type_id", "entity_id", "expected_close_date"],

@@ -17,7 +17,8 @@ from sqlalchemy.orm import Session
 from api.clients.models import Client
 from api.dashboard import repository
 from api.dashboard.rollups import follow_zone, stored_zone
-from api.leads.models import Lead, Stage
+from api.leads.models import Lead, LeadServiceCategory, Stage
+from api.master_data.models import ServiceCategory
 from api.users.models import User
 from tests.conftest import auth
 
@@ -32,6 +33,13 @@ CLOSED_FROM_LEADS = """
 SELECT sales_person_id, date_trunc('month', closed_at AT TIME ZONE :zone)::date, count(*), sum(total_gross_profit),
        round(sum(extract(epoch FROM closed_at - created_at) / 86400), 6)
 FROM leads WHERE closed_at IS NOT NULL GROUP BY 1, 2"""
+CATEGORIES_FROM_LEADS = """
+SELECT l.sales_person_id, date_trunc('month', l.closed_at AT TIME ZONE :zone)::date, c.service_category_id, count(*),
+       sum(l.total_gross_profit)
+FROM leads l JOIN lead_service_categories c ON c.lead_id = l.id WHERE l.closed_at IS NOT NULL GROUP BY 1, 2, 3"""
+CATEGORIES_ROLLUP = """
+SELECT sales_person_id, month, service_category_id, lead_count, gross_profit FROM dashboard_closed_categories
+WHERE lead_count <> 0 OR gross_profit <> 0"""
 CLOSED_ROLLUP = """
 SELECT sales_person_id, month, lead_count, gross_profit, round(cycle_days, 6) FROM dashboard_closed_months
 WHERE lead_count <> 0 OR gross_profit <> 0 OR cycle_days <> 0"""
@@ -42,6 +50,7 @@ def assert_rollups_match(db: Session) -> None:
     zone = stored_zone(db)
     assert set(db.execute(text(ONGOING_ROLLUP))) == set(db.execute(text(ONGOING_FROM_LEADS)))
     assert set(db.execute(text(CLOSED_ROLLUP))) == set(db.execute(text(CLOSED_FROM_LEADS), {"zone": zone}))
+    assert set(db.execute(text(CATEGORIES_ROLLUP))) == set(db.execute(text(CATEGORIES_FROM_LEADS), {"zone": zone}))
 
 
 def _moment(rng: random.Random, first_year: int, years: int) -> datetime:
@@ -51,13 +60,15 @@ def _moment(rng: random.Random, first_year: int, years: int) -> datetime:
 
 
 class Changes:
-    """Random creations, edits, closes, reopenings, reassignments and deletions of leads."""
+    """Random creations, edits, closes, reopenings, reassignments and deletions of leads, and their service
+    categories added, changed and taken away."""
 
     def __init__(self, db: Session, seed: int, first_year: int = 2029, years: int = 3) -> None:
         self.db, self.rng, self.first_year, self.years = db, random.Random(seed), first_year, years
         self.sales = list(db.scalars(select(User.id).where(User.username.in_(["sales1", "sales2", "sales4"]))
                                      .order_by(User.id)))
         self.stages = list(db.scalars(select(Stage.id).order_by(Stage.id)))
+        self.categories = list(db.scalars(select(ServiceCategory.id).order_by(ServiceCategory.id)))[:3]
         client = db.scalars(select(Client.id)).first()
         assert client is not None and len(self.sales) == 3
         self.client = client
@@ -76,11 +87,25 @@ class Changes:
 
     def step(self) -> None:
         rng, db = self.rng, self.db
-        kind = rng.choices(["create", "edit", "delete", "reassign"], [4, 3, 1, 1])[0] if self.leads else "create"
+        kind = (rng.choices(["create", "edit", "delete", "reassign", "category"], [4, 3, 1, 1, 2])[0]
+                if self.leads else "create")
         if kind == "create":
             lead = Lead(project_name=f"Rollup {len(self.leads)}", client_id=self.client, **self._fields())
             db.add(lead)
+            db.flush()
+            for category in rng.sample(self.categories, rng.randrange(3)):
+                db.add(LeadServiceCategory(lead_id=lead.id, service_category_id=category))
             self.leads.append(lead)
+        elif kind == "category":  # one added, one moved to another category, or one taken away
+            lead = rng.choice(self.leads)
+            db.flush()
+            rows = list(db.scalars(select(LeadServiceCategory).where(LeadServiceCategory.lead_id == lead.id)))
+            if not rows or rng.random() < 0.4:
+                db.add(LeadServiceCategory(lead_id=lead.id, service_category_id=rng.choice(self.categories)))
+            elif rng.random() < 0.5:
+                rows[0].service_category_id = rng.choice(self.categories)
+            else:
+                db.delete(rows[0])
         elif kind == "edit":
             lead, fields = rng.choice(self.leads), self._fields()
             for name in rng.sample(sorted(fields), rng.randrange(1, len(fields) + 1)):
@@ -131,14 +156,14 @@ def test_a_new_time_zone_counts_the_months_again(client: TestClient, db: Session
     assert list(db.scalars(text(month), {"s": sales})) == [date(2031, 2, 1)]
 
 
-PATHS = ["dashboard/sales-performance", "dashboard/revenue-per-stage", "dashboard/avg-sales-cycle",
+PATHS = ["dashboard/sales-performance", "dashboard/revenue-per-stage", "dashboard/avg-sales-cycle", "dashboard/gp-type",
          "report/pipeline", "report/closed-by-month", "report/leaderboard"]
 
 
 def _figures(client: TestClient, user: str, start: str, end: str) -> dict[str, Any]:
     filters = json.dumps({"date": {"dateRange": {"start": start, "end": end}}})
     found = {}
-    for path in PATHS if user != "sales1" else PATHS[:3]:  # a sales person has no reports
+    for path in PATHS if user != "sales1" else PATHS[:4]:  # a sales person has no reports
         r = client.get(f"/api/{path}", params={"filters": filters}, headers=auth(client, user))
         assert r.status_code == 200, (path, r.text)
         found[path] = r.json()["results"]
@@ -158,9 +183,12 @@ def test_the_figures_from_the_rollups_equal_those_from_the_leads(
     for sales in changes.sales:
         for i, edge in enumerate(edges):
             closed = datetime.fromisoformat(edge + ":00+07:00")
-            db.add(Lead(project_name=f"Edge {edge}", client_id=changes.client, sales_person_id=sales,
+            lead = Lead(project_name=f"Edge {edge}", client_id=changes.client, sales_person_id=sales,
                         stage_id=closed_stage, status="CLOSED", total_gross_profit=Decimal(1000 + i),
-                        created_at=closed - timedelta(days=3 + i), closed_at=closed))
+                        created_at=closed - timedelta(days=3 + i), closed_at=closed)
+            db.add(lead)
+            db.flush()
+            db.add(LeadServiceCategory(lead_id=lead.id, service_category_id=changes.categories[i % 3]))
     db.commit()
     year = datetime.now(UTC).year
     # whole years, months cut at both ends, one day, and a period over a year's end
@@ -173,4 +201,5 @@ def test_the_figures_from_the_rollups_equal_those_from_the_leads(
     # the periods hold closed leads
     closed = [from_rollups[p]["dashboard/avg-sales-cycle"]["closedLeads"] for p in periods]
     assert all(closed[:4]), closed
+    assert all(from_rollups[p]["dashboard/gp-type"]["closedLeadGpByService"] for p in periods[:4])
 

@@ -1,8 +1,8 @@
 """dashboard rollups
 
-Revision ID: 3592fd412e01
+Revision ID: 2ac5d9a3da22
 Revises: 74254bcfd90c
-Create Date: 2026-11-26 19:25:14.991918
+Create Date: 2026-11-26 19:47:44.256933
 """
 
 from collections.abc import Sequence
@@ -33,9 +33,18 @@ RETURNS void LANGUAGE sql AS $$
       cycle_days = r.cycle_days + excluded.cycle_days
 $$;
 
+CREATE FUNCTION dashboard_bump_category(p_sales integer, p_month date, p_category integer, p_n integer,
+                                        p_gp numeric)
+RETURNS void LANGUAGE sql AS $$
+  INSERT INTO dashboard_closed_categories AS r (sales_person_id, month, service_category_id, lead_count, gross_profit)
+  VALUES (p_sales, p_month, p_category, p_n, p_gp)
+  ON CONFLICT (sales_person_id, month, service_category_id) DO UPDATE
+  SET lead_count = r.lead_count + excluded.lead_count, gross_profit = r.gross_profit + excluded.gross_profit
+$$;
+
 CREATE FUNCTION dashboard_leads_rollup() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  zone text;
+  zone text; category integer; same_month boolean;
   o_ongoing boolean := false; n_ongoing boolean := false; o_closed boolean := false; n_closed boolean := false;
   o_year integer; n_year integer; o_month date; n_month date; o_days numeric; n_days numeric;
 BEGIN
@@ -96,6 +105,74 @@ BEGIN
       PERFORM dashboard_bump_closed(NEW.sales_person_id, n_month, 1, NEW.total_gross_profit, n_days);
     END IF;
   END IF;
+
+  -- the lead's categories (an inserted lead has none yet; a deleted one was taken out by dashboard_lead_deleting)
+  same_month := o_closed AND n_closed AND (OLD.sales_person_id, o_month) = (NEW.sales_person_id, n_month);
+  IF TG_OP = 'UPDATE' AND (o_closed OR n_closed)
+     AND NOT (same_month AND NEW.total_gross_profit = OLD.total_gross_profit) THEN
+    FOR category IN SELECT service_category_id FROM lead_service_categories WHERE lead_id = NEW.id ORDER BY 1 LOOP
+      IF same_month THEN
+        PERFORM dashboard_bump_category(NEW.sales_person_id, n_month, category, 0,
+                                        NEW.total_gross_profit - OLD.total_gross_profit);
+      ELSIF o_closed AND n_closed AND (NEW.sales_person_id, n_month) < (OLD.sales_person_id, o_month) THEN
+        PERFORM dashboard_bump_category(NEW.sales_person_id, n_month, category, 1, NEW.total_gross_profit);
+        PERFORM dashboard_bump_category(OLD.sales_person_id, o_month, category, -1, -OLD.total_gross_profit);
+      ELSE
+        IF o_closed THEN
+          PERFORM dashboard_bump_category(OLD.sales_person_id, o_month, category, -1, -OLD.total_gross_profit);
+        END IF;
+        IF n_closed THEN
+          PERFORM dashboard_bump_category(NEW.sales_person_id, n_month, category, 1, NEW.total_gross_profit);
+        END IF;
+      END IF;
+    END LOOP;
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+-- before a lead goes, while its categories are still there (their rows go after it, by the foreign key's cascade,
+-- and then find no lead)
+CREATE FUNCTION dashboard_lead_deleting() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE zone text; month date; category integer;
+BEGIN
+  IF OLD.closed_at IS NOT NULL THEN
+    SELECT time_zone INTO zone FROM dashboard_rollup_zone;
+    month := date_trunc('month', OLD.closed_at AT TIME ZONE zone)::date;
+    FOR category IN SELECT service_category_id FROM lead_service_categories WHERE lead_id = OLD.id ORDER BY 1 LOOP
+      PERFORM dashboard_bump_category(OLD.sales_person_id, month, category, -1, -OLD.total_gross_profit);
+    END LOOP;
+  END IF;
+  RETURN OLD;
+END
+$$;
+
+-- a category added to, taken from or changed on a closed lead
+CREATE FUNCTION dashboard_categories_rollup() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE zone text; l record;
+BEGIN
+  SELECT time_zone INTO zone FROM dashboard_rollup_zone;
+  IF TG_OP <> 'INSERT' THEN
+    SELECT sales_person_id, closed_at, total_gross_profit INTO l FROM leads WHERE id = OLD.lead_id;
+    IF FOUND AND l.closed_at IS NOT NULL THEN
+      PERFORM dashboard_bump_category(l.sales_person_id, date_trunc('month', l.closed_at AT TIME ZONE zone)::date,
+                                      OLD.service_category_id, -1, -l.total_gross_profit);
+    END IF;
+  END IF;
+  IF TG_OP <> 'DELETE' THEN
+    SELECT sales_person_id, closed_at, total_gross_profit INTO l FROM leads WHERE id = NEW.lead_id;
+    IF FOUND AND l.closed_at IS NOT NULL THEN
+      PERFORM dashboard_bump_category(l.sales_person_id, date_trunc('month', l.closed_at AT TIME ZONE zone)::date,
+                                      NEW.service_category_id, 1, l.total_gross_profit);
+    END IF;
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+CREATE FUNCTION dashboard_categories_truncated() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM dashboard_closed_categories;
   RETURN NULL;
 END
 $$;
@@ -104,6 +181,7 @@ CREATE FUNCTION dashboard_leads_truncated() RETURNS trigger LANGUAGE plpgsql AS 
 BEGIN
   DELETE FROM dashboard_ongoing;
   DELETE FROM dashboard_closed_months;
+  DELETE FROM dashboard_closed_categories;
   RETURN NULL;
 END
 $$;
@@ -113,10 +191,11 @@ $$;
 CREATE FUNCTION dashboard_rollup_rebuild() RETURNS void LANGUAGE plpgsql AS $$
 DECLARE zone text;
 BEGIN
-  LOCK TABLE leads IN SHARE MODE;
+  LOCK TABLE leads, lead_service_categories IN SHARE MODE;
   SELECT time_zone INTO zone FROM dashboard_rollup_zone;
   DELETE FROM dashboard_ongoing;
   DELETE FROM dashboard_closed_months;
+  DELETE FROM dashboard_closed_categories;
   INSERT INTO dashboard_ongoing (sales_person_id, stage_id, close_year, lead_count, gross_profit)
   SELECT sales_person_id, stage_id, coalesce(extract(year FROM expected_close_date)::integer, 0), count(*),
          sum(total_gross_profit)
@@ -125,6 +204,10 @@ BEGIN
   SELECT sales_person_id, date_trunc('month', closed_at AT TIME ZONE zone)::date, count(*), sum(total_gross_profit),
          sum(extract(epoch FROM closed_at - created_at) / 86400)
   FROM leads WHERE closed_at IS NOT NULL GROUP BY 1, 2;
+  INSERT INTO dashboard_closed_categories (sales_person_id, month, service_category_id, lead_count, gross_profit)
+  SELECT l.sales_person_id, date_trunc('month', l.closed_at AT TIME ZONE zone)::date, c.service_category_id, count(*),
+         sum(l.total_gross_profit)
+  FROM leads l JOIN lead_service_categories c ON c.lead_id = l.id WHERE l.closed_at IS NOT NULL GROUP BY 1, 2, 3;
 END
 $$;
 
@@ -132,22 +215,44 @@ CREATE TRIGGER dashboard_rollup AFTER INSERT OR DELETE
   OR UPDATE OF status, stage_id, sales_person_id, total_gross_profit, expected_close_date, closed_at, created_at
   ON leads FOR EACH ROW EXECUTE FUNCTION dashboard_leads_rollup();
 
+CREATE TRIGGER dashboard_rollup_delete BEFORE DELETE ON leads FOR EACH ROW EXECUTE FUNCTION dashboard_lead_deleting();
+
 CREATE TRIGGER dashboard_rollup_truncate AFTER TRUNCATE ON leads
   FOR EACH STATEMENT EXECUTE FUNCTION dashboard_leads_truncated();
+
+CREATE TRIGGER dashboard_rollup AFTER INSERT OR DELETE OR UPDATE OF lead_id, service_category_id
+  ON lead_service_categories FOR EACH ROW EXECUTE FUNCTION dashboard_categories_rollup();
+
+CREATE TRIGGER dashboard_rollup_truncate AFTER TRUNCATE ON lead_service_categories
+  FOR EACH STATEMENT EXECUTE FUNCTION dashboard_categories_truncated();
 """
 
 DROP_FUNCTIONS = """
+DROP TRIGGER dashboard_rollup_truncate ON lead_service_categories;
+DROP TRIGGER dashboard_rollup ON lead_service_categories;
 DROP TRIGGER dashboard_rollup_truncate ON leads;
+DROP TRIGGER dashboard_rollup_delete ON leads;
 DROP TRIGGER dashboard_rollup ON leads;
 DROP FUNCTION dashboard_rollup_rebuild();
+DROP FUNCTION dashboard_categories_truncated();
+DROP FUNCTION dashboard_categories_rollup();
+DROP FUNCTION dashboard_lead_deleting();
 DROP FUNCTION dashboard_leads_truncated();
 DROP FUNCTION dashboard_leads_rollup();
+DROP FUNCTION dashboard_bump_category(integer, date, integer, integer, numeric);
 DROP FUNCTION dashboard_bump_closed(integer, date, integer, numeric, numeric);
 DROP FUNCTION dashboard_bump_ongoing(integer, integer, integer, integer, numeric);
 """
 
 
 revision: str = '3592fd412e01'
+down_revision: str | None = '74254bcfd90c'
+branch_labels: str | Sequence[str] | None = None
+depends_on: str | Sequence[str] | None = None
+
+
+
+revision: str = '2ac5d9a3da22'
 down_revision: str | None = '74254bcfd90c'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
@@ -160,6 +265,16 @@ def upgrade() -> None:
     sa.Column('time_zone', sa.String(length=64), nullable=False),
     sa.CheckConstraint('id = 1', name=op.f('ck_dashboard_rollup_zone_one_row')),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_dashboard_rollup_zone'))
+    )
+    op.create_table('dashboard_closed_categories',
+    sa.Column('sales_person_id', sa.Integer(), nullable=False),
+    sa.Column('month', sa.Date(), nullable=False),
+    sa.Column('service_category_id', sa.Integer(), nullable=False),
+    sa.Column('lead_count', sa.Integer(), nullable=False),
+    sa.Column('gross_profit', sa.Numeric(), nullable=False),
+    sa.ForeignKeyConstraint(['sales_person_id'], ['users.id'], name=op.f('fk_dashboard_closed_categories_sales_person_id_users'), ondelete='CASCADE'),
+    sa.ForeignKeyConstraint(['service_category_id'], ['service_categories.id'], name=op.f('fk_dashboard_closed_categories_service_category_id_service_categories'), ondelete='CASCADE'),
+    sa.PrimaryKeyConstraint('sales_person_id', 'month', 'service_category_id', name=op.f('pk_dashboard_closed_categories'))
     )
     op.create_table('dashboard_closed_months',
     sa.Column('sales_person_id', sa.Integer(), nullable=False),
@@ -180,6 +295,7 @@ def upgrade() -> None:
     sa.ForeignKeyConstraint(['stage_id'], ['stages.id'], name=op.f('fk_dashboard_ongoing_stage_id_stages'), ondelete='CASCADE'),
     sa.PrimaryKeyConstraint('sales_person_id', 'stage_id', 'close_year', name=op.f('pk_dashboard_ongoing'))
     )
+    op.create_index('ix_leads_sales_created_cover', 'leads', ['sales_person_id', 'created_at'], unique=False, postgresql_include=['total_gross_profit', 'stage_id', 'status', 'project_type_id', 'entity_id'])
     # ### end Alembic commands ###
     op.execute(FUNCTIONS)
     # the months are counted in the configured zone; the API counts them again if the setting changes
@@ -191,7 +307,9 @@ def upgrade() -> None:
 def downgrade() -> None:
     op.execute(DROP_FUNCTIONS)
     # ### commands auto generated by Alembic - please adjust! ###
+    op.drop_index('ix_leads_sales_created_cover', table_name='leads', postgresql_include=['total_gross_profit', 'stage_id', 'status', 'project_type_id', 'entity_id'])
     op.drop_table('dashboard_ongoing')
     op.drop_table('dashboard_closed_months')
+    op.drop_table('dashboard_closed_categories')
     op.drop_table('dashboard_rollup_zone')
     # ### end Alembic commands ###
