@@ -14,9 +14,10 @@ from starlette.routing import Route
 from starlette.staticfiles import StaticFiles
 
 import api.domains  # noqa: F401  (every domain registers its approval outcomes and views)
-from api.account.router import router as users_router
+from api.account.router import router as account_router
 from api.activities.router import router as activities_router
 from api.approvals.router import router as approvals_router
+from api.audit.router import router as audit_router
 from api.auth.router import router as auth_router
 from api.clients.contacts.router import router as contacts_router
 from api.clients.router import lookup_router as client_lookup_router
@@ -52,6 +53,7 @@ from api.pcs.router import router as pcs_router
 from api.reports.router import router as reports_router
 from api.route_declarations import API_PREFIX, assert_routes_declared
 from api.sales_targets.router import router as sales_targets_router
+from api.user_admin.router import router as user_management_router
 from policies.enforcer import build_enforcer
 
 log = logging.getLogger(__name__)
@@ -70,7 +72,8 @@ def api_router() -> APIRouter:
         ok, body = await request.app.state.readiness.check()
         return JSONResponse(body, status_code=200 if ok else 503, headers={"Cache-Control": "no-store"})
 
-    for r in (auth_router, users_router, notifications_router, master_data_router, client_lookup_router, clients_router,
+    for r in (auth_router, account_router, user_management_router, audit_router, notifications_router,
+              master_data_router, client_lookup_router, clients_router,
               contacts_router, leads_router, approvals_router, lead_requests_router, stages_router, coa_router,
               coa_cost_sheet_router, pcs_pid_router, pcs_router, sales_targets_router, dashboard_router, reports_router,
               activities_router, geo_router, notification_settings_router):

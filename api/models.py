@@ -10,6 +10,7 @@ from api.approvals.models import (
     ApprovalRequest,
     ApprovalTask,
 )
+from api.audit.models import AuditEntry
 from api.clients.contacts.models import Contact, ContactHistory
 from api.clients.models import Client
 from api.coa.models import ChartOfAccount
@@ -64,6 +65,7 @@ __all__ = [
     "ApprovalPipelineVersion",
     "ApprovalRequest",
     "ApprovalTask",
+    "AuditEntry",
     "Base",
     "CasbinRule",
     "ChartOfAccount",

@@ -6,6 +6,7 @@ from __future__ import annotations
 import redis
 from sqlalchemy.orm import Session
 
+from api.audit import service as audit
 from api.auth import service as auth_service
 from api.auth.passwords import check_new_password
 from api.core.authz import PolicyStore
@@ -52,6 +53,8 @@ def set_password_by_admin(*, session: Session, redis_client: redis.Redis, actor:
     errors = check_new_password(new_password, confirmation)
     if errors:
         raise ValidationFailed(errors)
+    audit.record(session, actor_id=actor.id, subject="USER", subject_id=user.id,
+                 label=f"{user.fullname} ({user.username})", action="PASSWORD_SET")
     auth_service.set_password(session=session, redis_client=redis_client, user=user, password=new_password or "")
 
 

@@ -77,7 +77,8 @@ def get_session(session: SessionDep, policy: PolicyDep, settings: SettingsDep,
 def unlock(session: SessionDep, redis_client: RedisDep,
            actor: Annotated[User, Authz("system/user-management", "edit")],
            user_id: Annotated[int, Path(ge=1, le=2**31 - 1)]) -> Envelope[Unlocked]:
-    return ok(Unlocked(was_locked=service.unlock(session=session, redis_client=redis_client, user_id=user_id)))
+    return ok(Unlocked(was_locked=service.unlock(session=session, redis_client=redis_client, actor=actor,
+                                                user_id=user_id)))
 
 
 @router.post("/forgot-password/send-mail", summary="Mail a one-time password reset link (the same answer for any "

@@ -13,9 +13,11 @@ from datetime import UTC, datetime
 from urllib.parse import urlparse
 
 import redis
+from sqlalchemy import func
 from sqlalchemy.orm import Session
 from temporalio.client import Client
 
+from api.audit import service as audit
 from api.auth import sessions, throttle
 from api.auth.passwords import check_new_password
 from api.core.config import Settings
@@ -79,16 +81,22 @@ def login(*, session: Session, redis_client: redis.Redis, settings: Settings, us
         raise BadRequest(INVALID_CREDENTIALS)
 
     throttle.succeeded(redis_client, username=username, address=address)
+    user.last_sign_in_at = func.now()
+    session.commit()
     issued = sessions.open_session(redis_client, user_id=user.id, ttl_seconds=settings.refresh_token_days * 86400)
     return _issue(settings, user.id, issued)
 
 
-def unlock(*, session: Session, redis_client: redis.Redis, user_id: int) -> bool:
-    """An administrator lifts a user's sign-in lock and delays; True when the account was locked."""
+def unlock(*, session: Session, redis_client: redis.Redis, actor: User, user_id: int) -> bool:
+    """An administrator lifts a user's sign-in lock and delays; True when the account was locked (then audited)."""
     user = session.get(User, user_id)
     if user is None:
         raise NotFound(USER_NOT_FOUND)
     was_locked = throttle.unlock(redis_client, username=user.username)
+    if was_locked:
+        audit.record(session, actor_id=actor.id, subject="USER", subject_id=user.id,
+                     label=f"{user.fullname} ({user.username})", action="UNLOCK")
+        session.commit()
     log.info("sign-in lock of user %s lifted (was locked: %s)", user.id, was_locked)
     return was_locked
 
@@ -141,6 +149,11 @@ def request_reset_mail(*, redis_client: redis.Redis, settings: Settings, tempora
         ttl = _RESET_WINDOW
     if int(asked) > settings.password_reset_requests_per_address:
         raise TooManyRequests(reset_requests_message(int(ttl)), extra={"retryAfter": max(1, int(ttl))})
+    send_password_mail(settings, temporal, username=username, redirect_base_url=redirect_base_url)
+
+
+def send_password_mail(settings: Settings, temporal: Client, *, username: str, redirect_base_url: str | None) -> None:
+    """Start the mail with a link to set a new password (forgot-password, or an administrator for a user)."""
     send_password_reset_mail(temporal,
                              PasswordResetMailInput(username=username.strip(),
                                                     base_url=_reset_base_url(settings, redirect_base_url)),

@@ -38,6 +38,7 @@ class User(Base, TimestampMixin):
     device_id: Mapped[str | None] = mapped_column(String(120))
     is_active: Mapped[bool] = mapped_column(Boolean, default=True, server_default="true")
     password_changed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    last_sign_in_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
     role: Mapped[Role] = relationship(lazy="joined", innerjoin=True)
     leader: Mapped[User | None] = relationship(remote_side=[id], lazy="joined", join_depth=1)

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-from sqlalchemy import CTE, func, select
-from sqlalchemy.orm import Session
+from typing import Any
 
-from api.users.models import User
+from sqlalchemy import CTE, func, or_, select
+from sqlalchemy.orm import Session, aliased
+
+from api.core.listing import ListParams, apply_criteria, apply_sort, like
+from api.users.models import Role, User
+
+Leader = aliased(User)
 
 
 def by_username(session: Session, username: str) -> User | None:
@@ -18,3 +23,60 @@ def hierarchy_below(user_id: int) -> CTE:
     user works on (api/leads/visibility.py) and whose names a team leader's filters offer."""
     tree = select(User.id).where(User.id == user_id).cte("tree", recursive=True)
     return tree.union_all(select(User.id).join(tree, User.leader_id == tree.c.id))
+
+
+SORT_FIELDS: dict[str, Any] = {
+    "fullname": func.lower(User.fullname), "username": User.username, "role": Role.description,
+    "leader": func.lower(Leader.fullname), "isActive": User.is_active, "lastSignInAt": User.last_sign_in_at,
+}
+CRITERIA_FIELDS: dict[str, Any] = {"roleId": User.role_id, "isActive": User.is_active, "leaderId": User.leader_id}
+
+
+def page(session: Session, params: ListParams) -> tuple[list[User], int]:
+    """Users by name, username, nickname or e-mail (any case), filtered by role, leader or active state."""
+    stmt = select(User).join(Role, Role.id == User.role_id).outerjoin(Leader, Leader.id == User.leader_id)
+    if params.search:
+        term = like(params.search.lower())
+        stmt = stmt.where(or_(func.lower(User.fullname).like(term), func.lower(User.username).like(term),
+                              func.lower(User.nickname).like(term), func.lower(User.email).like(term)))
+    stmt = apply_criteria(stmt, params.criteria, CRITERIA_FIELDS)
+    total = session.scalar(select(func.count()).select_from(stmt.order_by(None).subquery())) or 0
+    stmt = apply_sort(stmt, params.sort, params.desc, SORT_FIELDS, default=func.lower(User.fullname),
+                      tiebreak=User.id)
+    return list(session.scalars(stmt.offset(params.offset).limit(params.limit))), int(total)
+
+
+def report_counts(session: Session, user_ids: list[int]) -> dict[int, int]:
+    """How many active users report directly to each of these."""
+    if not user_ids:
+        return {}
+    rows = session.execute(select(User.leader_id, func.count()).where(User.leader_id.in_(user_ids),
+                                                                       User.is_active.is_(True))
+                           .group_by(User.leader_id))
+    return {int(leader): int(n) for leader, n in rows if leader is not None}
+
+
+def roles(session: Session) -> list[Role]:
+    return list(session.scalars(select(Role).order_by(Role.description)))
+
+
+def username_taken(session: Session, username: str, *, exclude_id: int | None) -> bool:
+    stmt = select(User.id).where(func.lower(User.username) == username.lower())
+    if exclude_id is not None:
+        stmt = stmt.where(User.id != exclude_id)
+    return session.scalar(stmt.limit(1)) is not None
+
+
+def is_below(session: Session, user_id: int, leader_id: int) -> bool:
+    """Whether `user_id` is `leader_id` or anywhere below them in the hierarchy."""
+    tree = hierarchy_below(leader_id)
+    return session.scalar(select(tree.c.id).where(tree.c.id == user_id).limit(1)) is not None
+
+
+HIERARCHY_LOCK = 7_310_001  # pg_advisory_xact_lock key: one change of leaders at a time
+
+
+def lock_hierarchy(session: Session) -> None:
+    """Changes of leaders wait for each other until commit: two at once (A under B, B under A) would each pass the
+    cycle check against a tree without the other."""
+    session.execute(select(func.pg_advisory_xact_lock(HIERARCHY_LOCK)))

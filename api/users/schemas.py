@@ -7,3 +7,4 @@ from api.core.schemas import CamelModel
 
 class ProfilePictureOut(CamelModel):
     profile_picture: str
+

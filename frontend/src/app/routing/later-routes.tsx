@@ -43,6 +43,7 @@ export const LATER_ROUTES: LaterRoute[] = [
   system('menu-page-access', 'Menu Page Access'),
   system('menu-page-access/add', 'Add Menu Page Access'),
   system('menu-page-access/:id', 'Menu Page Access'),
+  system('audit-log', 'Audit Log'),
   system('monthly-billing', 'Monthly Billing'),
   system('sales-monitoring', 'Sales Monitoring'),
   // Public

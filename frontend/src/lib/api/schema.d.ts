@@ -382,6 +382,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Changes to users, the hierarchy, roles, menus and access, newest first */
+        get: operations["list_entries_api_audit_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/forgot-password": {
         parameters: {
             query?: never;
@@ -2221,6 +2238,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Users, paged, searchable (name, username, nickname, e-mail) and sortable; criteria roleId, isActive, leaderId */
+        get: operations["list_users_api_users_get"];
+        put?: never;
+        /** Add a user, with a password or the password mail */
+        post: operations["create_user_api_users_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/me/change-password": {
         parameters: {
             query?: never;
@@ -2255,6 +2290,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The roles a user can have */
+        get: operations["list_roles_api_users_roles_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user as User Management edits them */
+        get: operations["get_user_api_users__user_id__get"];
+        /** Edit a user; isActive false deactivates them (their sessions end at once) */
+        put: operations["update_user_api_users__user_id__put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/{user_id}/change-password": {
         parameters: {
             query?: never;
@@ -2283,6 +2353,23 @@ export interface paths {
         get: operations["get_detail_api_users__user_id__detail_get"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{user_id}/password-mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail the user a link to set their password */
+        post: operations["password_mail_api_users__user_id__password_mail_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2415,6 +2502,39 @@ export interface components {
             affiliateName: string;
             /** Id */
             id: number;
+        };
+        /** AuditChange */
+        AuditChange: {
+            /** Field */
+            field: string;
+            /** New */
+            new?: unknown;
+            /** Old */
+            old?: unknown;
+        };
+        /** AuditRow */
+        AuditRow: {
+            /** Action */
+            action: string;
+            /** Actorid */
+            actorId: number | null;
+            /** Actorname */
+            actorName: string | null;
+            /**
+             * At
+             * Format: date-time
+             */
+            at: string;
+            /** Changes */
+            changes: components["schemas"]["AuditChange"][];
+            /** Id */
+            id: number;
+            /** Subject */
+            subject: string;
+            /** Subjectid */
+            subjectId: string;
+            /** Subjectlabel */
+            subjectLabel: string;
         };
         /** Availability */
         Availability: {
@@ -3243,6 +3363,10 @@ export interface components {
         Envelope_OverlapCheck_: {
             results: components["schemas"]["OverlapCheck"];
         };
+        /** Envelope[Page[AuditRow]] */
+        Envelope_Page_AuditRow__: {
+            results: components["schemas"]["Page_AuditRow_"];
+        };
         /** Envelope[Page[ClientRow]] */
         Envelope_Page_ClientRow__: {
             results: components["schemas"]["Page_ClientRow_"];
@@ -3262,6 +3386,10 @@ export interface components {
         /** Envelope[Page[QueueRow]] */
         Envelope_Page_QueueRow__: {
             results: components["schemas"]["Page_QueueRow_"];
+        };
+        /** Envelope[Page[UserRow]] */
+        Envelope_Page_UserRow__: {
+            results: components["schemas"]["Page_UserRow_"];
         };
         /** Envelope[PaymentDetail] */
         Envelope_PaymentDetail_: {
@@ -3378,6 +3506,10 @@ export interface components {
         /** Envelope[UpdateResult] */
         Envelope_UpdateResult_: {
             results: components["schemas"]["UpdateResult"];
+        };
+        /** Envelope[UserRow] */
+        Envelope_UserRow_: {
+            results: components["schemas"]["UserRow"];
         };
         /** Envelope[int] */
         Envelope_int_: {
@@ -3523,6 +3655,11 @@ export interface components {
         Envelope_list_RequirementField__: {
             /** Results */
             results: components["schemas"]["RequirementField"][];
+        };
+        /** Envelope[list[RoleOption]] */
+        Envelope_list_RoleOption__: {
+            /** Results */
+            results: components["schemas"]["RoleOption"][];
         };
         /** Envelope[list[SalesPersonOut]] */
         Envelope_list_SalesPersonOut__: {
@@ -4439,6 +4576,13 @@ export interface components {
             /** Iswrite */
             isWrite: boolean;
         };
+        /** Page[AuditRow] */
+        Page_AuditRow_: {
+            /** Data */
+            data: components["schemas"]["AuditRow"][];
+            /** Totalrows */
+            totalRows: number;
+        };
         /** Page[ClientRow] */
         Page_ClientRow_: {
             /** Data */
@@ -4471,6 +4615,13 @@ export interface components {
         Page_QueueRow_: {
             /** Data */
             data: components["schemas"]["QueueRow"][];
+            /** Totalrows */
+            totalRows: number;
+        };
+        /** Page[UserRow] */
+        Page_UserRow_: {
+            /** Data */
+            data: components["schemas"]["UserRow"][];
             /** Totalrows */
             totalRows: number;
         };
@@ -5077,6 +5228,15 @@ export interface components {
             dashboardComponent: string | null;
             /** Roleid */
             roleId: number;
+        };
+        /** RoleOption */
+        RoleOption: {
+            /** Description */
+            description: string;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
         };
         /** SalesCycle */
         SalesCycle: {
@@ -5784,6 +5944,94 @@ export interface components {
             message: string | null;
             /** Stagemoved */
             stageMoved: boolean;
+        };
+        /**
+         * UserIn
+         * @description The user form; the service checks every rule at once and answers with the form's messages. On creation,
+         *     either a password (with its confirmation) or `sendPasswordMail` (to the user's e-mail).
+         */
+        UserIn: {
+            /** Confirmpassword */
+            confirmPassword?: string | null;
+            /** Dob */
+            dob?: string | null;
+            /** Email */
+            email?: string | null;
+            /** Fullname */
+            fullname?: string | null;
+            /** Gender */
+            gender?: string | null;
+            /**
+             * Isactive
+             * @default true
+             */
+            isActive: boolean;
+            /** Leaderid */
+            leaderId?: number | null;
+            /** Nickname */
+            nickname?: string | null;
+            /** Password */
+            password?: string | null;
+            /** Phonenumber */
+            phoneNumber?: string | null;
+            /**
+             * Redirectbaseurl
+             * @description Where the password mail's link points (the app's origin)
+             */
+            redirectBaseUrl?: string | null;
+            /** Roleid */
+            roleId?: number | null;
+            /**
+             * Sendpasswordmail
+             * @default false
+             */
+            sendPasswordMail: boolean;
+            /** Username */
+            username?: string | null;
+        };
+        /**
+         * UserRow
+         * @description A user as User Management lists and edits them.
+         */
+        UserRow: {
+            /** Dob */
+            dob: string | null;
+            /** Email */
+            email: string | null;
+            /** Fullname */
+            fullname: string;
+            /**
+             * Gender
+             * @description F or male, as the session shows it
+             */
+            gender: string | null;
+            /** Id */
+            id: number;
+            /** Isactive */
+            isActive: boolean;
+            /** Lastsigninat */
+            lastSignInAt: string | null;
+            /** Leaderid */
+            leaderId: number | null;
+            /** Leadername */
+            leaderName: string | null;
+            /** Nickname */
+            nickname: string | null;
+            /** Phonenumber */
+            phoneNumber: string | null;
+            /**
+             * Reports
+             * @description Active users whose leader this user is
+             */
+            reports: number;
+            /** Roledescription */
+            roleDescription: string;
+            /** Roleid */
+            roleId: number;
+            /** Rolename */
+            roleName: string;
+            /** Username */
+            username: string;
         };
         /** ValidationError */
         ValidationError: {
@@ -6648,6 +6896,45 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_TimelineOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_entries_api_audit_get: {
+        parameters: {
+            query?: {
+                /** @description Rows to skip: (page - 1) * size */
+                offset?: number;
+                /** @description Page size */
+                limit?: number;
+                search?: string | null;
+                /** @description JSON list of filters: [{"field": ..., "value": ...}] */
+                criteria?: string | null;
+                sort?: string | null;
+                desc?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_AuditRow__"];
                 };
             };
             /** @description Validation Error */
@@ -10398,6 +10685,78 @@ export interface operations {
             };
         };
     };
+    list_users_api_users_get: {
+        parameters: {
+            query?: {
+                /** @description Rows to skip: (page - 1) * size */
+                offset?: number;
+                /** @description Page size */
+                limit?: number;
+                search?: string | null;
+                /** @description JSON list of filters: [{"field": ..., "value": ...}] */
+                criteria?: string | null;
+                sort?: string | null;
+                desc?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_UserRow__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    create_user_api_users_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UserRow_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     change_own_password_api_users_me_change_password_put: {
         parameters: {
             query?: never;
@@ -10464,6 +10823,92 @@ export interface operations {
             };
         };
     };
+    list_roles_api_users_roles_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_RoleOption__"];
+                };
+            };
+        };
+    };
+    get_user_api_users__user_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UserRow_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    update_user_api_users__user_id__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UserRow_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     set_password_api_users__user_id__change_password_put: {
         parameters: {
             query?: never;
@@ -10517,6 +10962,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_SessionUser_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    password_mail_api_users__user_id__password_mail_post: {
+        parameters: {
+            query?: {
+                redirect_base_url?: string | null;
+            };
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UserRow_"];
                 };
             };
             /** @description Validation Error */

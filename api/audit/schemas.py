@@ -1,0 +1,26 @@
+"""Audit payloads."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from api.core.schemas import CamelModel
+
+
+class AuditChange(CamelModel):
+    field: str
+    old: Any = None
+    new: Any = None
+
+
+class AuditRow(CamelModel):
+    id: int
+    at: datetime
+    actor_id: int | None
+    actor_name: str | None
+    subject: str
+    subject_id: str
+    subject_label: str
+    action: str
+    changes: list[AuditChange]

@@ -1,0 +1,58 @@
+"""User Management payloads."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from pydantic import Field
+
+from api.core.inputs import Id
+from api.core.schemas import CamelModel
+
+
+class UserRow(CamelModel):
+    """A user as User Management lists and edits them."""
+
+    id: int
+    username: str
+    fullname: str
+    nickname: str | None
+    role_id: int
+    role_name: str
+    role_description: str
+    leader_id: int | None
+    leader_name: str | None
+    email: str | None
+    phone_number: str | None
+    gender: str | None = Field(description="F or male, as the session shows it")
+    dob: date | None
+    is_active: bool
+    last_sign_in_at: datetime | None
+    reports: int = Field(description="Active users whose leader this user is")
+
+
+class UserIn(CamelModel):
+    """The user form; the service checks every rule at once and answers with the form's messages. On creation,
+    either a password (with its confirmation) or `sendPasswordMail` (to the user's e-mail)."""
+
+    username: str | None = Field(default=None, max_length=200)
+    fullname: str | None = Field(default=None, max_length=500)
+    nickname: str | None = Field(default=None, max_length=200)
+    role_id: Id | None = None
+    leader_id: Id | None = None
+    email: str | None = Field(default=None, max_length=500)
+    phone_number: str | None = Field(default=None, max_length=100)
+    gender: str | None = Field(default=None, max_length=10)
+    dob: date | None = None
+    is_active: bool = True
+    password: str | None = Field(default=None, max_length=200)
+    confirm_password: str | None = Field(default=None, max_length=200)
+    send_password_mail: bool = False
+    redirect_base_url: str | None = Field(default=None, max_length=300,
+                                          description="Where the password mail's link points (the app's origin)")
+
+
+class RoleOption(CamelModel):
+    id: int
+    name: str
+    description: str
