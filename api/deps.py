@@ -11,6 +11,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from sqlalchemy.orm import Session
 
+from api.access.models import Page
 from api.auth import sessions
 from api.core.authz import PolicyStore
 from api.core.config import Settings
@@ -21,7 +22,9 @@ from api.users.models import User
 _bearer = HTTPBearer(auto_error=False, description="The access token from POST /auth/login")
 
 NOT_SIGNED_IN = "You are not signed in."
-ACCESS_DENIED = "Access Denied."
+def denied_message(role: str, page: str, action: str) -> str:
+    """What a 403 of a missing page access says (the page and action are in the answer's `page` and `action`)."""
+    return f"Your role {role} has no {action} access to {page}."
 
 
 async def get_db(request: Request) -> AsyncIterator[Session]:
@@ -107,7 +110,9 @@ class PageAccess:
         policy = get_policy(request)
         if not policy.allowed(user.role.name, self.page, self.action) and not (
                 self.or_page and policy.allowed(user.role.name, self.or_page, self.action)):
-            raise Forbidden(ACCESS_DENIED)
+            page = session.get(Page, self.page)
+            raise Forbidden(denied_message(user.role.description, page.name if page else self.page, self.action),
+                            extra={"page": self.page, "action": self.action})
         return user
 
     def __repr__(self) -> str:

@@ -53,3 +53,30 @@ class SessionOut(CamelModel):
     all_routes: list[str] = Field(description="Every page route of the route table; the longest one that prefixes "
                                               "a path decides whether the path is allowed")
     page_access: dict[str, PageFlags]
+    route_names: dict[str, str] = Field(description="Each page route's page name: what Access Denied names")
+
+
+class Grant(CamelModel):
+    allowed: bool
+    granted_by: list[str] = Field(description='The policy lines that grant it: "p, SALES, leads, read"')
+
+
+class EffectivePage(CamelModel):
+    code: str
+    name: str
+    url: str | None
+    read: Grant
+    write: Grant
+    edit: Grant
+    delete: Grant
+
+
+class EffectiveAccess(CamelModel):
+    """What a user may do on every page, and why: their role's policy lines."""
+
+    user_id: int
+    username: str
+    fullname: str
+    role_name: str
+    role_description: str
+    pages: list[EffectivePage]

@@ -6,9 +6,10 @@ from sqlalchemy.orm import Session
 
 from api.access import repository as repo
 from api.access.models import Menu, Page
-from api.access.schemas import NavItem, PageFlags, SessionOut, SessionUser
+from api.access.schemas import EffectiveAccess, EffectivePage, Grant, NavItem, PageFlags, SessionOut, SessionUser
 from api.core.authz import PolicyStore
 from api.core.config import Settings
+from api.core.errors import NotFound
 from api.users.models import User
 
 
@@ -66,4 +67,25 @@ def session_payload(*, session: Session, policy: PolicyStore, settings: Settings
     menus = repo.menus(session)
     navigations = _menu_tree(menus, readable, {p.code: p for p in pages})
     return SessionOut(user=session_user(user, settings), navigations=navigations, routes=routes,
-                      all_routes=sorted(p.url for p in pages if p.url), page_access=flags)
+                      all_routes=sorted(p.url for p in pages if p.url), page_access=flags,
+                      route_names={p.url: p.name for p in pages if p.url})
+
+
+def effective_access(*, session: Session, policy: PolicyStore, user_id: int) -> EffectiveAccess:
+    """Every page with its four flags for the user's role, each with the policy lines that grant it."""
+    user = session.get(User, user_id)
+    if user is None:
+        raise NotFound("User not found.")
+    role = user.role.name
+
+    def grant(code: str, action: str) -> Grant:
+        lines = policy.explain(role, code, action)
+        return Grant(allowed=bool(lines), granted_by=lines)
+
+    pages = sorted(repo.pages(session), key=lambda p: p.code)
+    return EffectiveAccess(
+        user_id=user.id, username=user.username, fullname=user.fullname, role_name=role,
+        role_description=user.role.description,
+        pages=[EffectivePage(code=p.code, name=p.name, url=p.url, read=grant(p.code, "read"),
+                             write=grant(p.code, "write"), edit=grant(p.code, "edit"),
+                             delete=grant(p.code, "delete")) for p in pages])

@@ -41,6 +41,17 @@ class PolicyStore:
         self.redis.incr(POLICY_VERSION_KEY)
         self.refresh()
 
+    def explain(self, role: str, page: str, action: str) -> list[str]:
+        """The policy line that grants this (as written in policy.csv: "p, SALES, leads, read"), and the role
+        lines it is inherited through; empty when nothing grants it."""
+        allowed, rule = self.enforcer.enforce_ex(role, page, action)
+        if not allowed:
+            return []
+        lines = ["p, " + ", ".join(rule)]
+        if rule and rule[0] != role:
+            lines += [f"g, {role}, {parent}" for parent in self.enforcer.get_implicit_roles_for_user(role)]
+        return lines
+
     def allowed(self, role: str, page: str, action: str) -> bool:
         """Casbin's decision, remembered until the policy changes (enforce evaluates every rule in Python)."""
         key = (role, page, action)

@@ -45,17 +45,35 @@ export function isRouteAllowed(
   routes: readonly string[] | null | undefined,
   allRoutes?: readonly string[] | null,
 ): boolean {
-  if (!routes || routes.length === 0) return false;
+  return decide(path, routes, allRoutes).allowed;
+}
+
+/** The route of the route table that refuses a path (the page Access Denied names), or null. */
+export function refusingRoute(
+  path: string,
+  routes: readonly string[] | null | undefined,
+  allRoutes?: readonly string[] | null,
+): string | null {
+  const decision = decide(path, routes, allRoutes);
+  return decision.allowed ? null : decision.route;
+}
+
+function decide(
+  path: string,
+  routes: readonly string[] | null | undefined,
+  allRoutes?: readonly string[] | null,
+): { allowed: boolean; route: string | null } {
   const target = normalizePath(path);
-  const allowed = new Set(routes.map(normalizePath));
+  const allowed = new Set((routes ?? []).map(normalizePath));
   const table = [...new Set([...allowed, ...(allRoutes ?? []).map(normalizePath)])];
   const covering = table
     .filter((route) => covers(route, target))
     .map((route) => ({ route, rank: specificity(route) }))
     .sort((a, b) => b.rank[0] - a.rank[0] || b.rank[1] - a.rank[1]);
+  if (allowed.size === 0) return { allowed: false, route: covering[0]?.route ?? null };
   for (const { route } of covering) {
-    if (allowed.has(route)) return true;
-    if (!segments(route).some(isParam)) return false;
+    if (allowed.has(route)) return { allowed: true, route };
+    if (!segments(route).some(isParam)) return { allowed: false, route };
   }
-  return false;
+  return { allowed: false, route: covering[0]?.route ?? null };
 }

@@ -53,6 +53,7 @@ export function makeSession(overrides: Partial<SessionPayload> = {}): SessionPay
     allRoutes: ['/', '/welcome', '/leads', '/system', '/system/client-management', '/system/user-management',
       '/user/profile', '/user/inbox'],
     pageAccess: { dashboard: FULL },
+    routeNames: {},
     ...overrides,
   };
 }

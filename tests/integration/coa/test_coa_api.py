@@ -49,7 +49,7 @@ class TestList:
     def test_sales_may_not_read_the_admin_list(self, client: TestClient) -> None:
         r = client.get(BASE, headers=auth(client, "sales1"))
         assert r.status_code == 403
-        assert r.json()["messages"] == ["Access Denied."]
+        assert r.json()["messages"] == ["Your role Sales Executive has no read access to COA Management."]
 
     def test_top_management_may_read(self, client: TestClient) -> None:
         assert listing(client, auth(client, "topmanager"))["totalRows"] == SEEDED

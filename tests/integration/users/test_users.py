@@ -71,7 +71,8 @@ class TestAdminSetsPassword:
         r = client.put(f"/api/users/{target}/change-password", headers=auth(client, "sales1"),
                        json={"newPassword": NEW_PASSWORD, "confirmationNewPassword": NEW_PASSWORD})
         assert r.status_code == 403
-        assert r.json() == {"messages": ["Access Denied."], "type": "Forbidden"}
+        assert r.json() == {"messages": ["Your role Sales Executive has no edit access to User Management."],
+                            "type": "Forbidden", "page": "system/user-management", "action": "edit"}
 
     def test_admin_sets_it_and_the_users_sessions_end(self, client: TestClient) -> None:
         victim = auth(client, "sales2")

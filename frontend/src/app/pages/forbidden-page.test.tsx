@@ -13,10 +13,13 @@ function renderAt(entries: string[], session = makeSession()) {
       { path: '/leads', element: <p>Leads screen</p> },
       { path: '/system/approval', element: <p>Approval screen</p> },
       { path: '/error-403', element: <ForbiddenPage /> },
+      { path: '/system/user-management/:userId', element: <ForbiddenPage /> },
     ],
     { initialEntries: entries, initialIndex: entries.length - 1 },
   );
   const auth = {
+    session,
+    user: session.user,
     navigations: session.navigations,
     routes: session.routes,
     allRoutes: session.allRoutes,
@@ -30,6 +33,23 @@ function renderAt(entries: string[], session = makeSession()) {
 }
 
 describe('ForbiddenPage', () => {
+  it('names the role and the page that was refused', () => {
+    const session = makeSession({ routeNames: { '/system/user-management': 'User Management' } });
+    renderAt(['/system/user-management/7'], session);
+    expect(
+      screen.getByText(
+        `Your role ${session.user.roleDescription} has no read access to User Management. Ask an administrator if you need it.`,
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says it plainly where no page is named', () => {
+    renderAt(['/error-403']);
+    expect(
+      screen.getByText('You do not have permission to open this page. Ask an administrator if you need it.'),
+    ).toBeInTheDocument();
+  });
+
   it('says "Access Denied." with Go Back and Home Page buttons', () => {
     renderAt(['/error-403']);
     expect(screen.getByText('Access Denied.')).toBeInTheDocument();

@@ -4,6 +4,23 @@
  */
 
 export interface paths {
+    "/api/access/effective/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user's access to every page (read, write, edit, delete) and the policy lines that grant each */
+        get: operations["effective_api_access_effective__user_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/activity": {
         parameters: {
             query?: never;
@@ -3267,6 +3284,37 @@ export interface components {
             /** Note */
             note?: string | null;
         };
+        /**
+         * EffectiveAccess
+         * @description What a user may do on every page, and why: their role's policy lines.
+         */
+        EffectiveAccess: {
+            /** Fullname */
+            fullname: string;
+            /** Pages */
+            pages: components["schemas"]["EffectivePage"][];
+            /** Roledescription */
+            roleDescription: string;
+            /** Rolename */
+            roleName: string;
+            /** Userid */
+            userId: number;
+            /** Username */
+            username: string;
+        };
+        /** EffectivePage */
+        EffectivePage: {
+            /** Code */
+            code: string;
+            delete: components["schemas"]["Grant"];
+            edit: components["schemas"]["Grant"];
+            /** Name */
+            name: string;
+            read: components["schemas"]["Grant"];
+            /** Url */
+            url: string | null;
+            write: components["schemas"]["Grant"];
+        };
         /** EntityOut */
         EntityOut: {
             /** Entityname */
@@ -3305,6 +3353,10 @@ export interface components {
         /** Envelope[Created] */
         Envelope_Created_: {
             results: components["schemas"]["Created"];
+        };
+        /** Envelope[EffectiveAccess] */
+        Envelope_EffectiveAccess_: {
+            results: components["schemas"]["EffectiveAccess"];
         };
         /** Envelope[FilterOptions] */
         Envelope_FilterOptions_: {
@@ -3856,6 +3908,16 @@ export interface components {
             closedLeadGpByProjectType: components["schemas"]["GpGroup"][];
             /** Closedleadgpbyservice */
             closedLeadGpByService: components["schemas"]["GpGroup"][];
+        };
+        /** Grant */
+        Grant: {
+            /** Allowed */
+            allowed: boolean;
+            /**
+             * Grantedby
+             * @description The policy lines that grant it: "p, SALES, leads, read"
+             */
+            grantedBy: string[];
         };
         /** HTTPValidationError */
         HTTPValidationError: {
@@ -5456,6 +5518,13 @@ export interface components {
                 [key: string]: components["schemas"]["PageFlags"];
             };
             /**
+             * Routenames
+             * @description Each page route's page name: what Access Denied names
+             */
+            routeNames: {
+                [key: string]: string;
+            };
+            /**
              * Routes
              * @description Route prefixes of the pages this user may read
              */
@@ -6099,6 +6168,37 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    effective_api_access_effective__user_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_EffectiveAccess_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     create_activity_api_activity_post: {
         parameters: {
             query?: never;

@@ -1,0 +1,23 @@
+"""Access administration: why a user can or cannot do something (their effective access, line by line)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter
+
+from api.access import service
+from api.access.schemas import EffectiveAccess
+from api.core.inputs import Id
+from api.core.schemas import Envelope, ok
+from api.deps import Authz, PolicyDep, SessionDep
+from api.users.models import User
+
+router = APIRouter(prefix="/access", tags=["access"])
+
+
+@router.get("/effective/{user_id}", summary="A user's access to every page (read, write, edit, delete) and the "
+                                            "policy lines that grant each")
+def effective(user_id: Id, session: SessionDep, policy: PolicyDep,
+              actor: Annotated[User, Authz("system/menu-page-access", "read")]) -> Envelope[EffectiveAccess]:
+    return ok(service.effective_access(session=session, policy=policy, user_id=user_id))
