@@ -19,11 +19,12 @@ from api.core.schemas import Envelope, ok
 from api.deps import Authz, RedisDep, SessionDep, SettingsDep, TemporalDep
 from api.master_data.service import users_changed
 from api.user_admin import service
-from api.user_admin.schemas import RoleOption, UserIn, UserRow
+from api.user_admin.schemas import HierarchyNode, LeaderIn, RoleOption, UserIn, UserRow
 from api.users.models import User
 
 router = APIRouter(prefix="/users", tags=["user management"])
 PAGE = "system/user-management"
+HIERARCHY = "system/user-hierarchy"
 log = logging.getLogger(__name__)
 MAIL_NOT_SENT = "The user is saved, but the password mail could not be sent: send it again from their page."
 
@@ -38,6 +39,21 @@ def list_users(session: SessionDep, params: ListQuery,
 @router.get("/roles", summary="The roles a user can have")
 def list_roles(session: SessionDep, actor: Annotated[User, Authz(PAGE, "read")]) -> Envelope[list[RoleOption]]:
     return ok(service.roles(session=session))
+
+
+@router.get("/hierarchy", summary="The reporting tree the caller sees (everyone for whitelisted roles, else their "
+                                  "own team), one node per active person with their leader")
+def hierarchy(session: SessionDep, actor: Annotated[User, Authz(HIERARCHY, "read")]) -> Envelope[list[HierarchyNode]]:
+    return ok(service.hierarchy(session=session, actor=actor))
+
+
+@router.put("/{user_id}/leader", summary="Move a person under another leader (or to the top); a cycle is refused")
+def move(user_id: Id, body: LeaderIn, session: SessionDep, redis_client: RedisDep,
+         actor: Annotated[User, Authz(HIERARCHY, "edit")]) -> Envelope[list[HierarchyNode]]:
+    service.move(session=session, actor=actor, user_id=user_id, leader_id=body.leader_id)
+    session.commit()
+    users_changed(redis_client)
+    return ok(service.hierarchy(session=session, actor=actor))
 
 
 @router.get("/{user_id}", summary="A user as User Management edits them")

@@ -56,3 +56,20 @@ class RoleOption(CamelModel):
     id: int
     name: str
     description: str
+
+
+class HierarchyNode(CamelModel):
+    """A person of the reporting tree: the tree is drawn from leaderId."""
+
+    id: int
+    username: str
+    fullname: str
+    nickname: str | None
+    role_name: str
+    role_description: str
+    leader_id: int | None
+    profile_picture: str | None
+
+
+class LeaderIn(CamelModel):
+    leader_id: Id | None = Field(default=None, description="None: at the top of the tree")

@@ -16,7 +16,7 @@ from api.auth.passwords import check_new_password
 from api.core.errors import Conflict, Forbidden, NotFound, ValidationFailed
 from api.core.listing import ListParams, Page
 from api.core.security import hash_password, new_secret
-from api.user_admin.schemas import RoleOption, UserIn, UserRow
+from api.user_admin.schemas import HierarchyNode, RoleOption, UserIn, UserRow
 from api.users import repository
 from api.users.models import Role, User
 
@@ -35,6 +35,7 @@ DOB_RULE = "Date of birth cannot be in the future."
 PASSWORD_OR_MAIL = "Set a password or send the password mail."
 MAIL_NEEDS_EMAIL = "An e-mail address is needed to send the password mail."
 NOT_YOURSELF = "You cannot deactivate your own account."
+INACTIVE_MOVED = "An inactive user has no place in the hierarchy: activate them first."
 
 USERNAME = re.compile(r"^[a-z0-9._-]{3,60}$")
 EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
@@ -212,3 +213,35 @@ def update_user(*, session: Session, actor: User, user_id: int, data: UserIn) ->
         audit.record(session, actor_id=actor.id, subject="USER", subject_id=user.id, label=label(user),
                      action=action, changes=changes)
     return user, deactivating
+
+
+def hierarchy(*, session: Session, actor: User) -> list[HierarchyNode]:
+    """The active people of the tree the actor sees: everyone for a whitelisted role, else the actor's own
+    subtree (a leader's team), the actor at its top."""
+    people = repository.active_people(session, below=None if actor.role.hierarchy_whitelist else actor.id)
+    visible = {u.id for u in people}
+    return [HierarchyNode(id=u.id, username=u.username, fullname=u.fullname, nickname=u.nickname,
+                          role_name=u.role.name, role_description=u.role.description,
+                          leader_id=u.leader_id if u.leader_id in visible else None,
+                          profile_picture=u.profile_picture) for u in people]
+
+
+def move(*, session: Session, actor: User, user_id: int, leader_id: int | None) -> User:
+    """Give a person another leader (None: the top); refused when it would make a cycle. Audited as HIERARCHY."""
+    user = _found(session, user_id)
+    if not user.is_active:
+        raise ValidationFailed(INACTIVE_MOVED)
+    repository.lock_hierarchy(session)
+    errors: list[str] = []
+    leader = _check_leader(session, leader_id, user, errors)
+    if errors:
+        raise ValidationFailed(errors)
+    before = user.leader.fullname if user.leader else None
+    if user.leader_id != leader_id:
+        user.leader_id = leader_id
+        session.flush()
+        session.expire(user, ["leader"])
+        audit.record(session, actor_id=actor.id, subject="HIERARCHY", subject_id=user.id, label=label(user),
+                     action="MOVE", changes=[{"field": "leader", "old": before,
+                                              "new": leader.fullname if leader else None}])
+    return user

@@ -80,3 +80,12 @@ def lock_hierarchy(session: Session) -> None:
     """Changes of leaders wait for each other until commit: two at once (A under B, B under A) would each pass the
     cycle check against a tree without the other."""
     session.execute(select(func.pg_advisory_xact_lock(HIERARCHY_LOCK)))
+
+
+def active_people(session: Session, *, below: int | None) -> list[User]:
+    """Active users by name: everyone, or `below` and everyone under them."""
+    stmt = select(User).where(User.is_active.is_(True)).order_by(func.lower(User.fullname), User.id)
+    if below is not None:
+        tree = hierarchy_below(below)
+        stmt = stmt.where(User.id.in_(select(tree.c.id)))
+    return list(session.scalars(stmt))

@@ -2273,6 +2273,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/hierarchy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The reporting tree the caller sees (everyone for whitelisted roles, else their own team), one node per active person with their leader */
+        get: operations["hierarchy_api_users_hierarchy_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/me/change-password": {
         parameters: {
             query?: never;
@@ -2369,6 +2386,23 @@ export interface paths {
         /** A user's details (oneself, or anyone with User Management) */
         get: operations["get_detail_api_users__user_id__detail_get"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{user_id}/leader": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Move a person under another leader (or to the top); a cycle is refused */
+        put: operations["move_api_users__user_id__leader_put"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3643,6 +3677,11 @@ export interface components {
             /** Results */
             results: components["schemas"]["GeoPlace"][];
         };
+        /** Envelope[list[HierarchyNode]] */
+        Envelope_list_HierarchyNode__: {
+            /** Results */
+            results: components["schemas"]["HierarchyNode"][];
+        };
         /** Envelope[list[HistoryEntry]] */
         Envelope_list_HistoryEntry__: {
             /** Results */
@@ -3923,6 +3962,28 @@ export interface components {
         HTTPValidationError: {
             /** Detail */
             detail?: components["schemas"]["ValidationError"][];
+        };
+        /**
+         * HierarchyNode
+         * @description A person of the reporting tree: the tree is drawn from leaderId.
+         */
+        HierarchyNode: {
+            /** Fullname */
+            fullname: string;
+            /** Id */
+            id: number;
+            /** Leaderid */
+            leaderId: number | null;
+            /** Nickname */
+            nickname: string | null;
+            /** Profilepicture */
+            profilePicture: string | null;
+            /** Roledescription */
+            roleDescription: string;
+            /** Rolename */
+            roleName: string;
+            /** Username */
+            username: string;
         };
         /**
          * HistoryEntry
@@ -4317,6 +4378,14 @@ export interface components {
         /** LeadSheets */
         LeadSheets: {
             projectCostSheet: components["schemas"]["SheetBrief"] | null;
+        };
+        /** LeaderIn */
+        LeaderIn: {
+            /**
+             * Leaderid
+             * @description None: at the top of the tree
+             */
+            leaderId?: number | null;
         };
         /** LeaderboardRow */
         LeaderboardRow: {
@@ -10857,6 +10926,26 @@ export interface operations {
             };
         };
     };
+    hierarchy_api_users_hierarchy_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_HierarchyNode__"];
+                };
+            };
+        };
+    };
     change_own_password_api_users_me_change_password_put: {
         parameters: {
             query?: never;
@@ -11062,6 +11151,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_SessionUser_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    move_api_users__user_id__leader_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeaderIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_HierarchyNode__"];
                 };
             };
             /** @description Validation Error */
