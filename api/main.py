@@ -15,6 +15,7 @@ from starlette.staticfiles import StaticFiles
 
 import api.domains  # noqa: F401  (every domain registers its approval outcomes and views)
 from api.access.router import router as access_router
+from api.access_admin.router import router as access_admin_router
 from api.account.router import router as account_router
 from api.activities.router import router as activities_router
 from api.approvals.router import router as approvals_router
@@ -73,7 +74,8 @@ def api_router() -> APIRouter:
         ok, body = await request.app.state.readiness.check()
         return JSONResponse(body, status_code=200 if ok else 503, headers={"Cache-Control": "no-store"})
 
-    for r in (auth_router, access_router, account_router, user_management_router, audit_router, notifications_router,
+    for r in (auth_router, access_router, access_admin_router, account_router, user_management_router, audit_router,
+              notifications_router,
               master_data_router, client_lookup_router, clients_router,
               contacts_router, leads_router, approvals_router, lead_requests_router, stages_router, coa_router,
               coa_cost_sheet_router, pcs_pid_router, pcs_router, sales_targets_router, dashboard_router, reports_router,

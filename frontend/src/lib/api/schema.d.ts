@@ -1629,6 +1629,93 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/menu-access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Roles with their dashboard, hierarchy whitelist, pages and users */
+        get: operations["list_roles_api_menu_access_get"];
+        put?: never;
+        /** Add a role (no id) or edit one's description, dashboard and whitelist (id) */
+        post: operations["save_role_api_menu_access_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/menu-access/menu-tree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The whole menu tree (every item, whoever may see it) */
+        get: operations["menu_tree_api_menu_access_menu_tree_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/menu-access/page-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every page of the route table */
+        get: operations["page_list_api_menu_access_page_list_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/menu-access/role-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every role */
+        get: operations["role_list_api_menu_access_role_list_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/menu-access/{role_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A role with its read/write/edit/delete on every page */
+        get: operations["get_role_api_menu_access__role_id__get"];
+        put?: never;
+        post?: never;
+        /** Remove a role nobody has, with its policy lines */
+        delete: operations["delete_role_api_menu_access__role_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notification": {
         parameters: {
             query?: never;
@@ -1762,6 +1849,57 @@ export interface paths {
          * @description Fed by Redis pub/sub, so a notification made by any process (API or worker) reaches every API process.
          */
         get: operations["stream_api_notification_stream_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/page-access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a role's whole matrix: every page with its four flags */
+        post: operations["save_page_access_api_page_access_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/page-access/hierarchy-whitelist-status/{role_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the role sees every lead */
+        get: operations["whitelist_status_api_page_access_hierarchy_whitelist_status__role_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/page-access/{role_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A role with its read/write/edit/delete on every page */
+        get: operations["get_page_access_api_page_access__role_id__get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3473,6 +3611,10 @@ export interface components {
         Envelope_Page_QueueRow__: {
             results: components["schemas"]["Page_QueueRow_"];
         };
+        /** Envelope[Page[RoleAccessRow]] */
+        Envelope_Page_RoleAccessRow__: {
+            results: components["schemas"]["Page_RoleAccessRow_"];
+        };
         /** Envelope[Page[UserRow]] */
         Envelope_Page_UserRow__: {
             results: components["schemas"]["Page_UserRow_"];
@@ -3532,6 +3674,10 @@ export interface components {
         /** Envelope[RoleComponent] */
         Envelope_RoleComponent_: {
             results: components["schemas"]["RoleComponent"];
+        };
+        /** Envelope[RolePageAccess] */
+        Envelope_RolePageAccess_: {
+            results: components["schemas"]["RolePageAccess"];
         };
         /** Envelope[SalesCycle] */
         Envelope_SalesCycle_: {
@@ -3596,6 +3742,10 @@ export interface components {
         /** Envelope[UserRow] */
         Envelope_UserRow_: {
             results: components["schemas"]["UserRow"];
+        };
+        /** Envelope[WhitelistStatus] */
+        Envelope_WhitelistStatus_: {
+            results: components["schemas"]["WhitelistStatus"];
         };
         /** Envelope[int] */
         Envelope_int_: {
@@ -3692,10 +3842,20 @@ export interface components {
             /** Results */
             results: components["schemas"]["IndustryOut"][];
         };
+        /** Envelope[list[MenuNode]] */
+        Envelope_list_MenuNode__: {
+            /** Results */
+            results: components["schemas"]["MenuNode"][];
+        };
         /** Envelope[list[NotificationSettingOut]] */
         Envelope_list_NotificationSettingOut__: {
             /** Results */
             results: components["schemas"]["NotificationSettingOut"][];
+        };
+        /** Envelope[list[PageRow]] */
+        Envelope_list_PageRow__: {
+            /** Results */
+            results: components["schemas"]["PageRow"][];
         };
         /** Envelope[list[ParameterOut]] */
         Envelope_list_ParameterOut__: {
@@ -3746,6 +3906,11 @@ export interface components {
         Envelope_list_RequirementField__: {
             /** Results */
             results: components["schemas"]["RequirementField"][];
+        };
+        /** Envelope[list[RoleAccessRow]] */
+        Envelope_list_RoleAccessRow__: {
+            /** Results */
+            results: components["schemas"]["RoleAccessRow"][];
         };
         /** Envelope[list[RoleOption]] */
         Envelope_list_RoleOption__: {
@@ -4449,6 +4614,25 @@ export interface components {
             /** Ids */
             ids: number[];
         };
+        /** MenuNode */
+        MenuNode: {
+            /** Icon */
+            icon: string | null;
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+            /** Pagecode */
+            pageCode: string | null;
+            /** Position */
+            position: string;
+            /** Seq */
+            seq: number;
+            /** Submenu */
+            submenu: components["schemas"]["MenuNode"][];
+            /** Url */
+            url: string | null;
+        };
         /** Message */
         Message: {
             /** Message */
@@ -4696,6 +4880,16 @@ export interface components {
             /** Salespersonname */
             salesPersonName: string | null;
         };
+        /**
+         * PageAccessIn
+         * @description A role's whole matrix: every page listed with its four flags (a page left out has none).
+         */
+        PageAccessIn: {
+            /** Pages */
+            pages: components["schemas"]["PageFlagsIn"][];
+            /** Roleid */
+            roleId: number;
+        };
         /** PageFlags */
         PageFlags: {
             /** Isdelete */
@@ -4706,6 +4900,57 @@ export interface components {
             isRead: boolean;
             /** Iswrite */
             isWrite: boolean;
+        };
+        /** PageFlagsIn */
+        PageFlagsIn: {
+            /** Code */
+            code: string;
+            /**
+             * Isdelete
+             * @default false
+             */
+            isDelete: boolean;
+            /**
+             * Isedit
+             * @default false
+             */
+            isEdit: boolean;
+            /**
+             * Isread
+             * @default false
+             */
+            isRead: boolean;
+            /**
+             * Iswrite
+             * @default false
+             */
+            isWrite: boolean;
+        };
+        /** PageFlagsOut */
+        PageFlagsOut: {
+            /** Code */
+            code: string;
+            /** Isdelete */
+            isDelete: boolean;
+            /** Isedit */
+            isEdit: boolean;
+            /** Isread */
+            isRead: boolean;
+            /** Iswrite */
+            isWrite: boolean;
+            /** Name */
+            name: string;
+            /** Url */
+            url: string | null;
+        };
+        /** PageRow */
+        PageRow: {
+            /** Code */
+            code: string;
+            /** Name */
+            name: string;
+            /** Url */
+            url: string | null;
         };
         /** Page[AuditRow] */
         Page_AuditRow_: {
@@ -4746,6 +4991,13 @@ export interface components {
         Page_QueueRow_: {
             /** Data */
             data: components["schemas"]["QueueRow"][];
+            /** Totalrows */
+            totalRows: number;
+        };
+        /** Page[RoleAccessRow] */
+        Page_RoleAccessRow_: {
+            /** Data */
+            data: components["schemas"]["RoleAccessRow"][];
             /** Totalrows */
             totalRows: number;
         };
@@ -5353,12 +5605,62 @@ export interface components {
             /** Status */
             status: string;
         };
+        /**
+         * RoleAccessRow
+         * @description A menu-access record: a role, what its dashboard is, whether it sees every lead, and how much it may open.
+         */
+        RoleAccessRow: {
+            /** Dashboardcomponent */
+            dashboardComponent: string | null;
+            /**
+             * Everypage
+             * @description A wildcard line grants the role everything (the administrators)
+             */
+            everyPage: boolean;
+            /** Hierarchywhitelist */
+            hierarchyWhitelist: boolean;
+            /** Id */
+            id: number;
+            /**
+             * Pages
+             * @description Pages the role may read
+             */
+            pages: number;
+            /** Roledescription */
+            roleDescription: string;
+            /** Rolename */
+            roleName: string;
+            /**
+             * Users
+             * @description Active users with the role
+             */
+            users: number;
+        };
         /** RoleComponent */
         RoleComponent: {
             /** Dashboardcomponent */
             dashboardComponent: string | null;
             /** Roleid */
             roleId: number;
+        };
+        /**
+         * RoleIn
+         * @description A role as the add and edit screens save it (id: edit).
+         */
+        RoleIn: {
+            /** Dashboardcomponent */
+            dashboardComponent?: ("TOP_MANAGEMENT" | "TL" | "SALES") | null;
+            /**
+             * Hierarchywhitelist
+             * @default false
+             */
+            hierarchyWhitelist: boolean;
+            /** Id */
+            id?: number | null;
+            /** Roledescription */
+            roleDescription?: string | null;
+            /** Rolename */
+            roleName?: string | null;
         };
         /** RoleOption */
         RoleOption: {
@@ -5368,6 +5670,15 @@ export interface components {
             id: number;
             /** Name */
             name: string;
+        };
+        /**
+         * RolePageAccess
+         * @description A role with its matrix: every page of the route table and the role's four flags on it.
+         */
+        RolePageAccess: {
+            /** Pages */
+            pages: components["schemas"]["PageFlagsOut"][];
+            role: components["schemas"]["RoleAccessRow"];
         };
         /** SalesCycle */
         SalesCycle: {
@@ -6220,6 +6531,13 @@ export interface components {
             targetStageName: string | null;
             /** Targetstatus */
             targetStatus: string | null;
+        };
+        /** WhitelistStatus */
+        WhitelistStatus: {
+            /** Hierarchywhitelist */
+            hierarchyWhitelist: boolean;
+            /** Roleid */
+            roleId: number;
         };
         /** YearGp */
         YearGp: {
@@ -9445,6 +9763,200 @@ export interface operations {
             };
         };
     };
+    list_roles_api_menu_access_get: {
+        parameters: {
+            query?: {
+                /** @description Rows to skip: (page - 1) * size */
+                offset?: number;
+                /** @description Page size */
+                limit?: number;
+                search?: string | null;
+                /** @description JSON list of filters: [{"field": ..., "value": ...}] */
+                criteria?: string | null;
+                sort?: string | null;
+                desc?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_RoleAccessRow__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    save_role_api_menu_access_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RolePageAccess_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    menu_tree_api_menu_access_menu_tree_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_MenuNode__"];
+                };
+            };
+        };
+    };
+    page_list_api_menu_access_page_list_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_PageRow__"];
+                };
+            };
+        };
+    };
+    role_list_api_menu_access_role_list_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_RoleAccessRow__"];
+                };
+            };
+        };
+    };
+    get_role_api_menu_access__role_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                role_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RolePageAccess_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_role_api_menu_access__role_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                role_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     list_notifications_api_notification_get: {
         parameters: {
             query?: {
@@ -9734,6 +10246,101 @@ export interface operations {
                 };
                 content: {
                     "text/event-stream": unknown;
+                };
+            };
+        };
+    };
+    save_page_access_api_page_access_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PageAccessIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RolePageAccess_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    whitelist_status_api_page_access_hierarchy_whitelist_status__role_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                role_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WhitelistStatus_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_page_access_api_page_access__role_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                role_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RolePageAccess_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };
