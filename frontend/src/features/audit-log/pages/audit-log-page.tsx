@@ -153,7 +153,7 @@ export function AuditLogPage() {
         toolbar={
           <Flex gap={8} wrap className="list-filters">
             <Select
-              aria-label="Subject"
+              aria-label="Filter by subject"
               placeholder="All subjects"
               allowClear
               style={{ width: 150 }}
@@ -162,7 +162,7 @@ export function AuditLogPage() {
               onChange={(value?: string) => table.setFilter('subject', value)}
             />
             <Select
-              aria-label="Action"
+              aria-label="Filter by action"
               placeholder="All actions"
               allowClear
               style={{ width: 150 }}

@@ -121,7 +121,7 @@ export function UserListPage() {
         toolbar={
           <Flex gap={8} wrap className="list-filters">
             <Select
-              aria-label="Role"
+              aria-label="Filter by role"
               placeholder="All roles"
               allowClear
               style={{ width: 180 }}
@@ -131,7 +131,7 @@ export function UserListPage() {
               onChange={(value?: string) => table.setFilter('role', value)}
             />
             <Select
-              aria-label="Status"
+              aria-label="Filter by status"
               placeholder="All statuses"
               allowClear
               style={{ width: 140 }}
