@@ -107,16 +107,16 @@ export function AuditLogPage() {
           key: 'at',
           sorter: true,
           sortOrder: sortOrder('at'),
-          width: 160,
+          width: 130,
           render: (at: string) => formatDateTime(at),
         },
-        { title: 'Who', key: 'actor', width: 170, render: (_: unknown, row) => actor(row) },
+        { title: 'Who', key: 'actor', width: 150, render: (_: unknown, row) => actor(row) },
         {
           title: 'Subject',
           key: 'subject',
           sorter: true,
           sortOrder: sortOrder('subject'),
-          width: 240,
+          width: 220,
           render: (_: unknown, row) => <SubjectCell row={row} />,
         },
         {
@@ -125,7 +125,7 @@ export function AuditLogPage() {
           key: 'action',
           sorter: true,
           sortOrder: sortOrder('action'),
-          width: 130,
+          width: 124,
           render: (value: string) => <ActionTag action={value} />,
         },
         { title: 'Changes', key: 'changes', render: (_: unknown, row) => <Changes row={row} /> },
@@ -145,13 +145,12 @@ export function AuditLogPage() {
         columns={columns}
         tableLayout="fixed"
         wrap
-        scroll={{ x: 960 }}
         showHeader={!phone}
         dataSource={list.data?.data}
         loading={list.isFetching}
         server={table.server(list.data?.totalRows)}
         toolbar={
-          <Flex gap={8} wrap className="list-filters">
+          <Flex gap={8} wrap justify="flex-end" className="list-filters" style={{ flex: '1 1 auto' }}>
             <Select
               aria-label="Filter by subject"
               placeholder="All subjects"

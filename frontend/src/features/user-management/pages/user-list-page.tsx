@@ -48,7 +48,6 @@ export function UserListPage() {
       title: 'Name',
       dataIndex: 'fullname',
       ...sortable('fullname'),
-      width: 220,
       render: (fullname: string, row) => (
         <Flex vertical>
           <Link to={`${USERS_LIST_PATH}/${row.id}`}>{fullname}</Link>
@@ -60,27 +59,26 @@ export function UserListPage() {
         </Flex>
       ),
     },
-    { title: 'Username', dataIndex: 'username', ...sortable('username'), width: 150, ellipsis: { showTitle: true } },
-    { title: 'Role', dataIndex: 'roleDescription', ...sortable('role'), width: 170 },
+    { title: 'Username', dataIndex: 'username', ...sortable('username') },
+    { title: 'Role', dataIndex: 'roleDescription', ...sortable('role') },
     {
       title: 'Leader',
       dataIndex: 'leaderName',
       ...sortable('leader'),
-      width: 180,
       render: (leader: string | null) => leader ?? '-',
     },
     {
       title: 'Status',
       dataIndex: 'isActive',
       ...sortable('isActive'),
-      width: 110,
+      width: 104,
       render: (active: boolean) => <StatusTag active={active} />,
     },
     {
       title: 'Last sign-in',
       dataIndex: 'lastSignInAt',
       ...sortable('lastSignInAt'),
-      width: 170,
+      width: 150,
       render: (at: string | null) => formatDateTime(at),
     },
     ...(showMenu
@@ -113,13 +111,12 @@ export function UserListPage() {
         keyColumn="fullname"
         rowKey="id"
         columns={columns}
-        tableLayout="fixed"
-        scroll={{ x: 1050 }}
+        wrap
         dataSource={list.data?.data}
         loading={list.isFetching}
         server={table.server(list.data?.totalRows)}
         toolbar={
-          <Flex gap={8} wrap className="list-filters">
+          <Flex gap={8} wrap justify="flex-end" className="list-filters" style={{ flex: '1 1 auto' }}>
             <Select
               aria-label="Filter by role"
               placeholder="All roles"

@@ -39,6 +39,9 @@ describe('UserPasswordPage', () => {
       url.pathname === '/api/users/7/change-password' && req.method === 'PUT' ? json(200, { results: null }) : undefined,
     );
     expect(await screen.findByText('A new password for Dewi Lestari (dewi.l).', {}, LOAD)).toBeInTheDocument();
+    expect(document.querySelector('.page-breadcrumb')).toHaveTextContent(
+      /System\s*\/\s*User Management\s*\/\s*Dewi Lestari\s*\/\s*Set Password/,
+    );
     fill(PASSWORD, PASSWORD);
     fireEvent.click(buttonByText('Save'));
     expect(await screen.findByText("The password of 'dewi.l' has been set.")).toBeInTheDocument();

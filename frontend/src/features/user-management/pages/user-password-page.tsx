@@ -31,6 +31,7 @@ export function UserPasswordPage() {
   const [failure, setFailure] = useState<string[] | null>(null);
   const user = useQuery(userQueryOptions(userId));
   const userPath = `${USERS_LIST_PATH}/${userId}`;
+  const name = user.data?.fullname;
 
   const goBack = () => (location.key !== 'default' ? navigate(-1) : navigate(userPath));
 
@@ -52,10 +53,12 @@ export function UserPasswordPage() {
     goBack();
   };
 
-  const name = user.data?.fullname;
   return (
     <FormPage
-      breadcrumb={systemCrumbs('User Management', USERS_LIST_PATH, 'Set Password')}
+      breadcrumb={[
+        ...systemCrumbs('User Management', USERS_LIST_PATH, name ?? 'User').map((c, i) => (i === 2 ? { ...c, to: userPath } : c)),
+        { title: 'Set Password' },
+      ]}
       title="Set Password"
       subtitle={user.data ? `A new password for ${user.data.fullname} (${user.data.username}).` : undefined}
       width="narrow"
