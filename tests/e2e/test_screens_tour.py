@@ -427,7 +427,12 @@ def test_admin_tours_every_screen(browser: Browser, live_server: LiveServer, see
         Stop("inbox", "/user/inbox", "Inbox"),
         Stop("profile", "/user/profile", "My Profile"),
         Stop("change-password", f"/user/profile/{admin}/change-password", "Change Password"),
-        Stop("coming-soon", "/system/user-management", "User Management", shell=False),
+        Stop("users", "/system/user-management", "User Management", trail=True),
+        Stop("user-add", "/system/user-management/add", "Add User", trail=True),
+        Stop("user-edit", f"/system/user-management/{admin}", "Edit User", trail=True),
+        Stop("user-set-password", f"/system/user-management/{admin}/change-password", "Set Password", trail=True),
+        Stop("audit-log", "/system/audit-log", "Audit Log", trail=True),
+        Stop("coming-soon", "/system/page-management", "Page Management", shell=False),
         Stop("error-403", "/error-403", "Access Denied.", shell=False),
         Stop("not-found", "/no-such-screen", "Page not found", shell=False),
     ]

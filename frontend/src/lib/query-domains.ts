@@ -10,6 +10,7 @@ export const queryDomains = {
   activities: 'activities',
   approvals: 'approvals',
   approvalPipelines: 'approval-pipelines',
+  audit: 'audit',
   auth: 'auth',
   clients: 'clients',
   coa: 'coa',
@@ -25,6 +26,7 @@ export const queryDomains = {
   reports: 'reports',
   salesTargets: 'sales-targets',
   stages: 'stages',
+  userManagement: 'user-management',
   users: 'users',
 } as const;
 

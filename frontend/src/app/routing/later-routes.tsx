@@ -28,10 +28,7 @@ export const LATER_ROUTES: LaterRoute[] = [
   system('assignment-monitoring', 'Assignment Monitoring'),
   system('assignment-monitoring/:id', 'Assignment'),
   // Stage management (with add and edit), approval, the approval pipelines and the notification and reminder
-  // settings are real pages, and so are the sales targets.
-  system('user-management', 'User Management'),
-  system('user-management/:userId', 'User'),
-  system('user-management/:userId/change-password', 'Change User Password'),
+  // settings are real pages, and so are the sales targets, User Management and the audit log.
   system('lead-approval', 'Lead Approval'),
   system('lead-approval/add', 'Add Lead Approval'),
   system('lead-approval/:approvalId/edit', 'Edit Lead Approval'),
@@ -43,7 +40,6 @@ export const LATER_ROUTES: LaterRoute[] = [
   system('menu-page-access', 'Menu Page Access'),
   system('menu-page-access/add', 'Add Menu Page Access'),
   system('menu-page-access/:id', 'Menu Page Access'),
-  system('audit-log', 'Audit Log'),
   system('monthly-billing', 'Monthly Billing'),
   system('sales-monitoring', 'Sales Monitoring'),
   // Public

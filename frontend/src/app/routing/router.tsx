@@ -53,6 +53,28 @@ const coaRoutes: RouteObject[] = [
   { path: '/system/coa-management/:coaId/edit', lazy: () => coaPages().then((m) => ({ Component: m.CoaEditPage })) },
 ];
 
+const userPages = () => import('@/features/user-management/pages/user-form-page');
+
+/** User Management: the list, add, a user (edit, or read only), setting a user's password; and the audit log. */
+const userManagementRoutes: RouteObject[] = [
+  {
+    path: '/system/user-management',
+    lazy: () =>
+      import('@/features/user-management/pages/user-list-page').then((m) => ({ Component: m.UserListPage })),
+  },
+  { path: '/system/user-management/add', lazy: () => userPages().then((m) => ({ Component: m.UserAddPage })) },
+  { path: '/system/user-management/:userId', lazy: () => userPages().then((m) => ({ Component: m.UserEditPage })) },
+  {
+    path: '/system/user-management/:userId/change-password',
+    lazy: () =>
+      import('@/features/user-management/pages/user-password-page').then((m) => ({ Component: m.UserPasswordPage })),
+  },
+  {
+    path: '/system/audit-log',
+    lazy: () => import('@/features/audit-log/pages/audit-log-page').then((m) => ({ Component: m.AuditLogPage })),
+  },
+];
+
 const leadDetail = () => import('./lead-detail-route').then((m) => ({ Component: m.LeadDetailRoute }));
 
 /** Leads (spec 2 §2.1–2.4): the board, the create wizard, the detail and view, the edit wizard. */
@@ -265,6 +287,7 @@ export const routes: RouteObject[] = [
           ...clientRoutes,
           ...contactRoutes,
           ...coaRoutes,
+          ...userManagementRoutes,
           ...leadRoutes,
           ...approvalRoutes,
           ...pidRoutes,

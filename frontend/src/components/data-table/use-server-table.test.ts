@@ -29,6 +29,17 @@ describe('useServerTable', () => {
     expect(result.current.params.search).toBe('PT Telkom');
   });
 
+  it('keeps its filters, and a new filter goes back to the first page', () => {
+    const { result } = renderHook(() => useServerTable({ pageSize: 10, filters: { role: '', status: '' } }), inRouter);
+    expect(result.current.filters).toEqual({ role: '', status: '' });
+    act(() => result.current.server(42).onChange({ offset: 20, limit: 10 }));
+    act(() => result.current.setFilter('role', '3'));
+    expect(result.current.filters).toEqual({ role: '3', status: '' });
+    expect(result.current.params.offset).toBe(0);
+    act(() => result.current.setFilter('role', undefined));
+    expect(result.current.filters.role).toBe('');
+  });
+
   it('sends search and sort only when they are set', () => {
     expect(serverListQuery({ offset: 10, limit: 10, search: '' })).toEqual({ offset: 10, limit: 10 });
     expect(serverListQuery({ offset: 0, limit: 5, search: 'pt', sort: 'name' })).toEqual({

@@ -9,6 +9,8 @@ export interface ServerTableOptions {
   desc?: boolean;
   /** Lower-case the search term before sending it (COA management does). */
   lowerCase?: boolean;
+  /** The list's own filters (toolbar selects) and their defaults ('' for none), kept in the URL too. */
+  filters?: Record<string, string>;
 }
 
 /** offset, limit, sort, desc and search: a server-paged list call's parameters. */
@@ -30,11 +32,15 @@ export interface ServerTable {
   search: string;
   /** A column's `sortOrder`: how the table is sorted by `key` now. */
   sortOrder: (key: string) => 'ascend' | 'descend' | null;
+  /** The filters declared in the options, as the URL holds them now. */
+  filters: Record<string, string>;
+  /** Sets one filter ('' or undefined clears it) and goes back to the first page. */
+  setFilter: (key: string, value: string | undefined) => void;
 }
 
 /** The paging, sorting and search of a server-paged list page, kept in the URL (useListParams). */
-export function useServerTable({ pageSize, sort, desc, lowerCase = false }: ServerTableOptions): ServerTable {
-  const [list, setList] = useListParams({ pageSize, sort, desc });
+export function useServerTable({ pageSize, sort, desc, lowerCase = false, filters }: ServerTableOptions): ServerTable {
+  const [list, setList] = useListParams({ pageSize, sort, desc, filters });
   const paging: ServerPageQuery = {
     offset: (list.page - 1) * list.size,
     limit: list.size,
@@ -57,5 +63,7 @@ export function useServerTable({ pageSize, sort, desc, lowerCase = false }: Serv
     onSearch: (term) => setList({ search: lowerCase ? term.toLowerCase() : term, page: 1 }),
     search: list.search,
     sortOrder: (key) => (list.sort === key ? (list.desc ? 'descend' : 'ascend') : null),
+    filters: list.filters,
+    setFilter: (key, value) => setList({ filters: { [key]: value ?? '' }, page: 1 }),
   };
 }

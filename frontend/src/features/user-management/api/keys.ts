@@ -1,0 +1,13 @@
+import type { ServerListParams } from '@/components/data-table';
+import { queryDomains } from '@/lib/query-domains';
+
+const all = [queryDomains.userManagement] as const;
+
+/** User Management: the table (with its filters), a user, the roles, the leaders the form offers. */
+export const userManagementKeys = {
+  all,
+  list: (params: ServerListParams, criteria: string | undefined) => [...all, 'list', params, criteria] as const,
+  detail: (id: number) => [...all, 'detail', id] as const,
+  roles: [...all, 'roles'] as const,
+  leaders: (search: string) => [...all, 'leaders', search] as const,
+};

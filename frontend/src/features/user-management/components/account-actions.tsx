@@ -1,0 +1,69 @@
+import { KeyOutlined, MailOutlined, UnlockOutlined } from '@ant-design/icons';
+import { useMutation } from '@tanstack/react-query';
+import { Button, Flex, Typography } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from '@/components/dialogs';
+import { errorMessage } from '@/lib/api/errors';
+import { sendPasswordMail, unlockUser, type UserRow } from '../api/user-management-api';
+
+/** What lifting the lock answers, in words. */
+export const unlockedText = (name: string, wasLocked: boolean) =>
+  wasLocked
+    ? `${name} was locked out; the lock is lifted and they can sign in again.`
+    : `${name} was not locked; any sign-in delays are cleared.`;
+
+/** The edit page's sign-in actions: the password mail, setting a password, lifting the sign-in lock. */
+export function AccountActions({ user, basePath }: { user: UserRow; basePath: string }) {
+  const navigate = useNavigate();
+  const [unlocked, setUnlocked] = useState<string | null>(null);
+  const mail = useMutation({
+    mutationFn: () => sendPasswordMail(user.id),
+    onSuccess: () => toast.success(`A password mail has been sent to ${user.email}.`),
+    onError: (error) => toast.error('The password mail could not be sent.', errorMessage(error)),
+  });
+  const unlock = useMutation({
+    mutationFn: () => unlockUser(user.id),
+    onSuccess: ({ wasLocked }) => {
+      const text = unlockedText(user.fullname, wasLocked);
+      setUnlocked(text);
+      toast.success(text);
+    },
+    onError: (error) => toast.error('The sign-in lock could not be lifted.', errorMessage(error)),
+  });
+
+  return (
+    <section className="user-account" aria-label="Sign-in">
+      <Typography.Title level={5} className="user-account__title">
+        Sign-in
+      </Typography.Title>
+      <Flex wrap gap={8}>
+        <Button
+          icon={<MailOutlined />}
+          loading={mail.isPending}
+          disabled={!user.email}
+          title={user.email ? undefined : 'Add an e-mail address first'}
+          onClick={() => mail.mutate()}
+        >
+          Send password mail
+        </Button>
+        <Button icon={<KeyOutlined />} onClick={() => navigate(`${basePath}/${user.id}/change-password`)}>
+          Set password
+        </Button>
+        <Button icon={<UnlockOutlined />} loading={unlock.isPending} onClick={() => unlock.mutate()}>
+          Lift sign-in lock
+        </Button>
+      </Flex>
+      {!user.email && (
+        <Typography.Text type="secondary" className="user-account__note">
+          The password mail needs an e-mail address.
+        </Typography.Text>
+      )}
+      {unlocked && (
+        <Typography.Text type="secondary" className="user-account__note" role="status">
+          {unlocked}
+        </Typography.Text>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,253 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Modal } from 'antd';
+import { setToken } from '@/lib/api/tokens';
+import type { PageFlags } from '@/lib/api/types';
+import { buttonByText, chooseOption, confirmButton } from '@/test/antd-helpers';
+import { FULL, json, LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
+import { ROLES, userRow } from '../test-fixtures';
+
+type Handler = (request: Request, url: URL) => Response | undefined;
+
+afterEach(() => Modal.destroyAll());
+
+const BUDI = userRow(3, { fullname: 'Budi Santoso', username: 'budi', roleId: 4, roleDescription: 'Sales Leader' });
+const SARI = userRow(7, {
+  fullname: 'Dewi Lestari',
+  username: 'dewi.l',
+  nickname: 'Dewi',
+  leaderId: 3,
+  leaderName: 'Budi Santoso',
+  phoneNumber: '628123456789',
+  dob: '1992-04-01',
+});
+const PASSWORD = 'Abcd#Efgh!12';
+
+/** A button of the newest confirmation dialog (a cancelled one may still be leaving). */
+function lastConfirmButton(text: string): HTMLElement {
+  const dialog = [...document.querySelectorAll<HTMLElement>('.ant-modal-confirm')].at(-1);
+  if (!dialog) throw new Error('no confirmation dialog');
+  return within(dialog).getByText(text).closest('button') as HTMLElement;
+}
+
+function start(path: string, flags: PageFlags = FULL, handler?: Handler) {
+  setToken('a');
+  const session = makeSession({ pageAccess: { 'system/user-management': flags } });
+  const requests = stubApi({ ...session, routes: [...session.routes, '/system/user-management'] }, (req, url) => {
+    const custom = handler?.(req, url);
+    if (custom) return custom;
+    if (url.pathname === '/api/users/roles') return json(200, { results: ROLES });
+    if (url.pathname === '/api/users/7' && req.method === 'GET') return json(200, { results: SARI });
+    if (url.pathname === '/api/users' && req.method === 'GET') {
+      return json(200, { results: { data: [BUDI, SARI], totalRows: 2 } });
+    }
+    return undefined;
+  });
+  return { requests, ...renderApp(path) };
+}
+
+const bodiesOf = async (requests: Request[], path: string, method: string) =>
+  Promise.all(
+    requests
+      .filter((r) => r.method === method && new URL(r.url).pathname === path)
+      .map((r) => r.clone().json() as Promise<Record<string, unknown>>),
+  );
+
+async function fillNewUser() {
+  fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'rina.w' } });
+  fireEvent.change(screen.getByLabelText('Full Name'), { target: { value: 'Rina Wulandari' } });
+  await chooseOption(screen.getByLabelText('Role'), 'Sales Person');
+  await chooseOption(screen.getByLabelText('Leader'), 'Budi Santoso');
+  await chooseOption(screen.getByLabelText('Gender'), 'Female');
+}
+
+const saved = (status = 200) => (req: Request, url: URL) =>
+  url.pathname === '/api/users' && req.method === 'POST' ? json(status, { results: userRow(12) }) : undefined;
+
+describe('UserFormPage: add', () => {
+  it('adds with a password set now, then says so and goes back to the list', async () => {
+    const { requests, router } = start('/system/user-management/add', FULL, saved());
+    expect(await screen.findByRole('heading', { name: 'Add User' }, LOAD)).toBeInTheDocument();
+    expect(document.querySelector('.page-breadcrumb')).toHaveTextContent(/System\s*\/\s*User Management\s*\/\s*Add/);
+    expect(screen.queryByText('Status')).toBeNull(); // the Active switch is for editing only
+    await fillNewUser();
+    expect(buttonByText('Save')).toBeDisabled(); // no password yet
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: PASSWORD } });
+    fireEvent.change(screen.getByLabelText('Confirm Password'), { target: { value: PASSWORD } });
+    await waitFor(() => expect(buttonByText('Save')).toBeEnabled());
+    fireEvent.click(buttonByText('Save'));
+    expect(await screen.findByText("User 'rina.w' has been saved.")).toBeInTheDocument();
+    expect(await bodiesOf(requests, '/api/users', 'POST')).toEqual([
+      {
+        username: 'rina.w',
+        fullname: 'Rina Wulandari',
+        nickname: null,
+        roleId: 3,
+        leaderId: 3,
+        email: null,
+        phoneNumber: null,
+        gender: 'F',
+        dob: null,
+        isActive: true,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        sendPasswordMail: false,
+      },
+    ]);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/system/user-management'));
+  });
+
+  it('adds with the password mail, which needs an e-mail address', async () => {
+    const { requests } = start('/system/user-management/add', FULL, saved());
+    await screen.findByRole('heading', { name: 'Add User' }, LOAD);
+    await fillNewUser();
+    fireEvent.click(screen.getByLabelText('Send a password mail'));
+    await waitFor(() => expect(screen.queryByLabelText('Password')).toBeNull());
+    fireEvent.blur(screen.getByLabelText('E-mail'));
+    expect(await screen.findByText('An e-mail address is needed to send the password mail.')).toBeInTheDocument();
+    expect(buttonByText('Save')).toBeDisabled();
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'rina@example.co.id' } });
+    await waitFor(() => expect(buttonByText('Save')).toBeEnabled());
+    fireEvent.click(buttonByText('Save'));
+    expect(await screen.findByText("User 'rina.w' has been saved.")).toBeInTheDocument();
+    const [body] = await bodiesOf(requests, '/api/users', 'POST');
+    expect(body).toMatchObject({
+      username: 'rina.w',
+      email: 'rina@example.co.id',
+      sendPasswordMail: true,
+      redirectBaseUrl: window.location.origin,
+    });
+    expect(body).not.toHaveProperty('password');
+  });
+
+  it("shows every one of the server's 422 messages and stays", async () => {
+    const { router } = start('/system/user-management/add', FULL, (req, url) =>
+      url.pathname === '/api/users' && req.method === 'POST'
+        ? json(422, {
+            messages: ["Username 'rina.w' is already taken.", 'Phone number can hold digits, spaces, dashes and a leading + (at most 20).'],
+            type: 'ValidationFailed',
+          })
+        : undefined,
+    );
+    await screen.findByRole('heading', { name: 'Add User' }, LOAD);
+    await fillNewUser();
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: PASSWORD } });
+    fireEvent.change(screen.getByLabelText('Confirm Password'), { target: { value: PASSWORD } });
+    await waitFor(() => expect(buttonByText('Save')).toBeEnabled());
+    fireEvent.click(buttonByText('Save'));
+    const alert = await waitFor(() => {
+      const found = document.querySelector('.form-alert');
+      if (!found) throw new Error('no alert');
+      return found;
+    });
+    expect(alert).toHaveTextContent("Failed to add 'rina.w'.");
+    expect(alert.querySelectorAll('li')).toHaveLength(2);
+    expect(alert).toHaveTextContent("Username 'rina.w' is already taken.");
+    expect(alert).toHaveTextContent('Phone number can hold digits');
+    expect(router.state.location.pathname).toBe('/system/user-management/add');
+  });
+
+  it('offers no form without write access', async () => {
+    start('/system/user-management/add', { ...FULL, isWrite: false });
+    expect(await screen.findByText('You do not have access to add users.', {}, LOAD)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Username')).toBeNull();
+  });
+});
+
+describe('UserFormPage: edit', () => {
+  const switchOf = () => document.querySelector<HTMLButtonElement>('button.ant-switch')!;
+
+  it('loads the user, excludes them from the leaders and saves the changes', async () => {
+    const { requests } = start('/system/user-management/7', FULL, (req, url) =>
+      url.pathname === '/api/users/7' && req.method === 'PUT' ? json(200, { results: SARI }) : undefined,
+    );
+    expect(await screen.findByRole('heading', { name: 'Edit User' }, LOAD)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Username')).toHaveValue('dewi.l'));
+    fireEvent.mouseDown(screen.getByLabelText('Leader'));
+    await waitFor(() => expect(document.querySelector('.ant-select-item-option[title="Budi Santoso"]')).not.toBeNull());
+    expect(document.querySelector('.ant-select-item-option[title="Dewi Lestari"]')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Nickname'), { target: { value: 'Dewii' } });
+    await waitFor(() => expect(buttonByText('Save')).toBeEnabled());
+    fireEvent.click(buttonByText('Save'));
+    expect(await screen.findByText("User 'dewi.l' has been saved.")).toBeInTheDocument();
+    const [body] = await bodiesOf(requests, '/api/users/7', 'PUT');
+    expect(body).toMatchObject({ nickname: 'Dewii', leaderId: 3, dob: '1992-04-01', isActive: true, gender: 'F' });
+    expect(body).not.toHaveProperty('password');
+  });
+
+  it('asks before deactivating; cancelled it stays active, confirmed it saves isActive false', async () => {
+    const { requests } = start('/system/user-management/7', FULL, (req, url) =>
+      url.pathname === '/api/users/7' && req.method === 'PUT' ? json(200, { results: SARI }) : undefined,
+    );
+    await screen.findByRole('heading', { name: 'Edit User' }, LOAD);
+    await waitFor(() => expect(switchOf()).toHaveAttribute('aria-checked', 'true'));
+    fireEvent.click(switchOf());
+    expect(
+      await screen.findByText('Deactivate Dewi Lestari? They are signed out at once and cannot sign in; their leads stay.'),
+    ).toBeInTheDocument();
+    fireEvent.click(confirmButton('Cancel'));
+    expect(switchOf()).toHaveAttribute('aria-checked', 'true');
+
+    fireEvent.click(switchOf());
+    fireEvent.click(await waitFor(() => lastConfirmButton('Deactivate')));
+    await waitFor(() => expect(switchOf()).toHaveAttribute('aria-checked', 'false'));
+    fireEvent.click(buttonByText('Save'));
+    await screen.findByText("User 'dewi.l' has been saved.");
+    expect((await bodiesOf(requests, '/api/users/7', 'PUT'))[0]).toMatchObject({ isActive: false });
+  });
+
+  it("shows the server's refusal of a deactivation", async () => {
+    start('/system/user-management/7', FULL, (req, url) =>
+      url.pathname === '/api/users/7' && req.method === 'PUT'
+        ? json(409, {
+            messages: ['2 people report to Dewi Lestari: move them to another leader before deactivating Dewi Lestari.'],
+            type: 'Conflict',
+          })
+        : undefined,
+    );
+    await screen.findByRole('heading', { name: 'Edit User' }, LOAD);
+    await waitFor(() => expect(switchOf()).toHaveAttribute('aria-checked', 'true'));
+    fireEvent.click(switchOf());
+    fireEvent.click(await waitFor(() => confirmButton('Deactivate')));
+    await waitFor(() => expect(buttonByText('Save')).toBeEnabled());
+    fireEvent.click(buttonByText('Save'));
+    await waitFor(() =>
+      expect(document.querySelector('.form-alert')).toHaveTextContent(
+        '2 people report to Dewi Lestari: move them to another leader',
+      ),
+    );
+    expect(document.querySelector('.form-alert')).toHaveTextContent("Failed to update 'dewi.l'.");
+  });
+
+  it('sends the password mail, lifts the sign-in lock and opens Set password', async () => {
+    const { requests, router } = start('/system/user-management/7', FULL, (_req, url) => {
+      if (url.pathname === '/api/users/7/password-mail') return json(200, { results: SARI });
+      if (url.pathname === '/api/auth/users/7/unlock') return json(200, { results: { wasLocked: true } });
+      return undefined;
+    });
+    await screen.findByRole('heading', { name: 'Edit User' }, LOAD);
+    await waitFor(() => expect(screen.getByLabelText('Username')).toHaveValue('dewi.l'));
+
+    fireEvent.click(buttonByText('Send password mail'));
+    expect(await screen.findByText('A password mail has been sent to user7@example.co.id.')).toBeInTheDocument();
+    const mail = requests.find((r) => new URL(r.url).pathname === '/api/users/7/password-mail')!;
+    expect(new URL(mail.url).searchParams.get('redirect_base_url')).toBe(window.location.origin);
+
+    fireEvent.click(buttonByText('Lift sign-in lock'));
+    expect(
+      await screen.findAllByText('Dewi Lestari was locked out; the lock is lifted and they can sign in again.'),
+    ).not.toHaveLength(0);
+
+    fireEvent.click(buttonByText('Set password'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/system/user-management/7/change-password'));
+  });
+
+  it('is read only without edit access', async () => {
+    start('/system/user-management/7', { ...FULL, isEdit: false });
+    expect(await screen.findByRole('heading', { name: 'User' }, LOAD)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Username')).toHaveValue('dewi.l'));
+    expect(screen.getByLabelText('Username')).toBeDisabled();
+    expect(() => buttonByText('Save')).toThrow();
+    expect(() => buttonByText('Lift sign-in lock')).toThrow();
+    expect(buttonByText('Back')).toBeEnabled();
+  });
+});

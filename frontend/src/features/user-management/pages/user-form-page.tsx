@@ -1,0 +1,363 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Col, DatePicker, Divider, Form, Input, Radio, Result, Row, Select, Skeleton } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { toast } from '@/components/dialogs';
+import { FormActions, FormPage, systemCrumbs } from '@/components/form-page';
+import { PasswordFields } from '@/components/password-fields';
+import { PhoneInput } from '@/components/phone-input';
+import { errorMessage, isApiError, serverMessages } from '@/lib/api/errors';
+import { DATE_FORMAT_SHORT } from '@/lib/format';
+import { useFormValid, validatedValues } from '@/lib/form';
+import { invalidateDomains, queryDomains } from '@/lib/query-domains';
+import { usePageAccess } from '@/lib/session';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import {
+  createUser,
+  GENDER_OPTIONS,
+  leadersQueryOptions,
+  rolesQueryOptions,
+  updateUser,
+  userQueryOptions,
+  type UserIn,
+  type UserRow,
+} from '../api/user-management-api';
+import { AccountActions } from '../components/account-actions';
+import { ActiveSwitch } from '../components/active-switch';
+import { FormErrors } from '../components/form-errors';
+import { USERS_LIST_PATH, USERS_PAGE } from './user-list-page';
+
+export type UserFormMode = 'add' | 'edit';
+export type PasswordMode = 'password' | 'mail';
+
+/** What the user form holds. */
+export interface UserForm {
+  username: string;
+  fullname: string;
+  nickname?: string;
+  roleId?: number;
+  leaderId?: number | null;
+  email?: string;
+  phoneNumber?: string;
+  gender?: string | null;
+  dob?: Dayjs | null;
+  isActive: boolean;
+  passwordMode: PasswordMode;
+  newPassword?: string;
+  confirmationNewPassword?: string;
+}
+
+export const USER_MESSAGES = {
+  username: 'Please enter username',
+  fullname: 'Please enter full name',
+  role: 'Please choose role',
+  email: 'Please enter a valid e-mail address',
+  mailNeedsEmail: 'An e-mail address is needed to send the password mail.',
+  dob: 'Date of birth cannot be in the future.',
+} as const;
+
+export const savedText = (username: string) => `User '${username}' has been saved.`;
+
+const required = (message: string) => [{ required: true, whitespace: true, message }];
+const text = (value: string | undefined) => value?.trim() || null;
+
+function formValues(user: UserRow): Partial<UserForm> {
+  return {
+    username: user.username,
+    fullname: user.fullname,
+    nickname: user.nickname ?? undefined,
+    roleId: user.roleId,
+    leaderId: user.leaderId,
+    email: user.email ?? undefined,
+    phoneNumber: user.phoneNumber ?? undefined,
+    gender: user.gender,
+    dob: user.dob ? dayjs(user.dob) : null,
+    isActive: user.isActive,
+  };
+}
+
+function toBody(values: UserForm, mode: UserFormMode): UserIn {
+  const mail = mode === 'add' && values.passwordMode === 'mail';
+  return {
+    username: values.username.trim(),
+    fullname: values.fullname.trim(),
+    nickname: text(values.nickname),
+    roleId: values.roleId ?? null,
+    leaderId: values.leaderId ?? null,
+    email: text(values.email),
+    phoneNumber: text(values.phoneNumber),
+    gender: values.gender ?? null,
+    dob: values.dob ? values.dob.format('YYYY-MM-DD') : null,
+    isActive: mode === 'add' ? true : values.isActive,
+    ...(mode === 'add' && !mail
+      ? { password: values.newPassword ?? null, confirmPassword: values.confirmationNewPassword ?? null }
+      : {}),
+    sendPasswordMail: mail,
+    ...(mail ? { redirectBaseUrl: window.location.origin } : {}),
+  };
+}
+
+/** /system/user-management/add and /:userId: one form to add or edit a user (read only without edit access). */
+export function UserFormPage({ mode }: { mode: UserFormMode }) {
+  const { userId: param } = useParams();
+  const userId = mode === 'add' ? undefined : Number(param);
+  const access = usePageAccess(USERS_PAGE);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<UserForm>();
+  const [formError, setFormError] = useState<{ title: string; messages: string[] } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [leaderSearch, setLeaderSearch] = useState('');
+  const loaded = useRef(false);
+  const readOnly = mode === 'edit' && !access.isEdit;
+  const canAdd = mode === 'add' && access.isWrite;
+
+  const detail = useQuery({ ...userQueryOptions(userId ?? NaN), enabled: userId !== undefined && Number.isFinite(userId) });
+  const roles = useQuery(rolesQueryOptions());
+  const leaders = useQuery({ ...leadersQueryOptions(useDebouncedValue(leaderSearch.trim(), 300)), enabled: !readOnly });
+  const passwordMode = Form.useWatch('passwordMode', form);
+  const fullname = Form.useWatch('fullname', form);
+
+  const roleOptions = useMemo(() => roles.data?.map((r) => ({ value: r.id, label: r.description })) ?? [], [roles.data]);
+  const leaderOptions = useMemo(() => {
+    const options = (leaders.data?.data ?? [])
+      .filter((u) => u.id !== userId) // not their own leader
+      .map((u) => ({ value: u.id, label: u.fullname }));
+    // the current leader stays shown, even when not among the first page of matches
+    const current = detail.data;
+    if (current?.leaderId && current.leaderName && !options.some((o) => o.value === current.leaderId)) {
+      options.unshift({ value: current.leaderId, label: current.leaderName });
+    }
+    return options;
+  }, [leaders.data, userId, detail.data]);
+
+  useEffect(() => {
+    if (!detail.data || loaded.current) return;
+    loaded.current = true;
+    form.setFieldsValue(formValues(detail.data));
+  }, [detail.data, form]);
+
+  const valid = useFormValid(form);
+
+  const goBack = () => (location.key !== 'default' ? navigate(-1) : navigate(USERS_LIST_PATH));
+
+  const saved = async () => {
+    await invalidateDomains(queryClient, queryDomains.userManagement, queryDomains.users, queryDomains.masterData);
+    setSaving(false);
+    goBack();
+  };
+
+  const finish = async () => {
+    setFormError(null);
+    const checked = await validatedValues(form);
+    if (!checked) return;
+    const body = toBody(checked, mode);
+    const username = body.username ?? '';
+    const failed = mode === 'add' ? `Failed to add '${username}'.` : `Failed to update '${username}'.`;
+    setSaving(true);
+    try {
+      if (mode === 'add') await createUser(body);
+      else await updateUser(userId as number, body);
+    } catch (error) {
+      // the user was saved, only the mail could not be started: say so and go on
+      if (mode === 'add' && body.sendPasswordMail && isApiError(error) && error.status === 503) {
+        toast.warning(savedText(username), errorMessage(error));
+        await saved();
+        return;
+      }
+      const messages = serverMessages(error);
+      const shown = messages.length > 0 ? messages : [errorMessage(error)];
+      setFormError({ title: failed, messages: shown });
+      toast.error(failed, shown.join(' '));
+      setSaving(false);
+      return;
+    }
+    toast.success(savedText(username));
+    await saved();
+  };
+
+  const name = detail.data?.fullname ?? '';
+  const title = mode === 'add' ? 'Add User' : readOnly ? 'User' : 'Edit User';
+  const failedToLoad = mode === 'edit' && (detail.isError || !Number.isFinite(userId));
+
+  return (
+    <FormPage
+      breadcrumb={systemCrumbs('User Management', USERS_LIST_PATH, mode === 'add' ? 'Add' : name || 'User')}
+      title={title}
+      subtitle={
+        mode === 'add'
+          ? 'Someone new who signs in to the CRM.'
+          : detail.data
+            ? `${detail.data.fullname} (${detail.data.username})`
+            : undefined
+      }
+    >
+      {failedToLoad ? (
+        <Result
+          status="warning"
+          title="Error loading data"
+          subTitle={detail.error ? errorMessage(detail.error) : undefined}
+          extra={<Button onClick={() => navigate(USERS_LIST_PATH)}>Back to User Management</Button>}
+        />
+      ) : mode === 'edit' && detail.isPending ? (
+        <Skeleton active paragraph={{ rows: 8 }} />
+      ) : mode === 'add' && !canAdd ? (
+        <Alert type="info" showIcon title="You do not have access to add users." />
+      ) : (
+        <Form<UserForm>
+          form={form}
+          layout="vertical"
+          disabled={readOnly}
+          initialValues={{ isActive: true, passwordMode: 'password' }}
+          validateTrigger={['onChange', 'onBlur']}
+          onValuesChange={() => setFormError(null)}
+        >
+          {formError && <FormErrors title={formError.title} messages={formError.messages} />}
+          {readOnly && (
+            <Alert type="info" showIcon className="form-alert" title="You can view this user but not change them." />
+          )}
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item name="username" label="Username" rules={required(USER_MESSAGES.username)}>
+                <Input placeholder="e.g. sari.dewi" maxLength={60} autoComplete="off" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="fullname" label="Full Name" rules={required(USER_MESSAGES.fullname)}>
+                <Input placeholder="Full name" maxLength={120} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="nickname" label="Nickname">
+                <Input placeholder="What colleagues call them" maxLength={60} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="roleId" label="Role" rules={[{ required: true, message: USER_MESSAGES.role }]}>
+                <Select placeholder="Choose role" loading={roles.isPending} options={roleOptions} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="leaderId" label="Leader">
+                <Select
+                  placeholder="Search an active user"
+                  allowClear
+                  showSearch={{ filterOption: false, onSearch: setLeaderSearch }}
+                  loading={leaders.isFetching}
+                  options={leaderOptions}
+                  onChange={() => setLeaderSearch('')}
+                  notFoundContent={leaders.isFetching ? 'Searching…' : 'No active user found'}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                name="email"
+                label="E-mail"
+                dependencies={['passwordMode']}
+                rules={[
+                  { type: 'email', message: USER_MESSAGES.email },
+                  ...(mode === 'add' && passwordMode === 'mail'
+                    ? [{ required: true, whitespace: true, message: USER_MESSAGES.mailNeedsEmail }]
+                    : []),
+                ]}
+              >
+                <Input placeholder="name@company.co.id" maxLength={160} inputMode="email" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="phoneNumber" label="Phone">
+                <PhoneInput placeholder="62812..." maxLength={20} />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={6}>
+              <Form.Item name="gender" label="Gender">
+                <Select placeholder="Choose" allowClear options={GENDER_OPTIONS} />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={6}>
+              <Form.Item
+                name="dob"
+                label="Date of Birth"
+                rules={[
+                  {
+                    validator: (_rule, value: Dayjs | null | undefined) =>
+                      value && value.isAfter(dayjs(), 'day') ? Promise.reject(new Error(USER_MESSAGES.dob)) : Promise.resolve(),
+                  },
+                ]}
+              >
+                <DatePicker
+                  format={DATE_FORMAT_SHORT}
+                  placeholder="Choose date"
+                  style={{ width: '100%' }}
+                  disabledDate={(day) => day.isAfter(dayjs(), 'day')}
+                />
+              </Form.Item>
+            </Col>
+            {mode === 'edit' && (
+              <Col xs={24} md={12}>
+                <Form.Item
+                  name="isActive"
+                  label="Status"
+                  extra="An inactive user cannot sign in; their leads stay as they are."
+                >
+                  <ActiveSwitch name={fullname || name} />
+                </Form.Item>
+              </Col>
+            )}
+          </Row>
+          {mode === 'add' && (
+            <>
+              <Divider titlePlacement="start" className="user-form__divider">
+                Password
+              </Divider>
+              <Form.Item name="passwordMode" label="How the user gets a password">
+                <Radio.Group
+                  options={[
+                    { value: 'password', label: 'Set a password now' },
+                    { value: 'mail', label: 'Send a password mail' },
+                  ]}
+                />
+              </Form.Item>
+              {passwordMode === 'mail' ? (
+                <Alert
+                  type="info"
+                  showIcon
+                  className="form-alert"
+                  title="The user is mailed a link to set their own password."
+                />
+              ) : (
+                <Row gutter={16}>
+                  <Col xs={24} md={12}>
+                    <PasswordFields form={form} newLabel="Password" confirmLabel="Confirm Password" />
+                  </Col>
+                </Row>
+              )}
+            </>
+          )}
+          {mode === 'edit' && !readOnly && detail.data && (
+            <>
+              <Divider className="user-form__divider" />
+              <AccountActions user={detail.data} basePath={USERS_LIST_PATH} />
+            </>
+          )}
+          <FormActions>
+            <Button onClick={goBack} disabled={saving && !readOnly}>
+              {readOnly ? 'Back' : 'Cancel'}
+            </Button>
+            {!readOnly && (
+              <Button type="primary" disabled={!valid || saving} loading={saving} onClick={() => void finish()}>
+                Save
+              </Button>
+            )}
+          </FormActions>
+        </Form>
+      )}
+    </FormPage>
+  );
+}
+
+export const UserAddPage = () => <UserFormPage mode="add" />;
+export const UserEditPage = () => <UserFormPage mode="edit" />;

@@ -1,0 +1,145 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Flex, Select, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { Link, useNavigate } from 'react-router';
+import { ListPage } from '@/components/list-page';
+import { systemCrumbs } from '@/components/page';
+import { DataTable, rowAction, rowMenuColumn, TableSearch, useServerTable } from '@/components/data-table';
+import { formatDateTime } from '@/lib/format';
+import { usePageAccess } from '@/lib/session';
+import {
+  rolesQueryOptions,
+  userCriteria,
+  USERS_PAGE_SIZE,
+  usersListQueryOptions,
+  type UserRow,
+} from '../api/user-management-api';
+import { StatusTag } from '../components/status-tag';
+
+export const USERS_PAGE = 'system/user-management';
+export const USERS_LIST_PATH = '/system/user-management';
+export const USERS_SEARCH_PLACEHOLDER = 'Search name, username or e-mail';
+
+const STATUS_OPTIONS = [
+  { value: 'true', label: 'Active' },
+  { value: 'false', label: 'Inactive' },
+];
+
+/** /system/user-management: the server-paged list of users, filtered by role and status. */
+export function UserListPage() {
+  const access = usePageAccess(USERS_PAGE);
+  const navigate = useNavigate();
+  const table = useServerTable({ pageSize: USERS_PAGE_SIZE, filters: { role: '', status: '' } });
+  const { role, status } = table.filters;
+  const criteria = userCriteria({
+    roleId: role ? Number(role) : undefined,
+    isActive: status ? status === 'true' : undefined,
+  });
+  const list = useQuery({ ...usersListQueryOptions(table.params, criteria), enabled: access.isRead });
+  const roles = useQuery({ ...rolesQueryOptions(), enabled: access.isRead });
+  const showMenu = access.isEdit || access.isDelete;
+
+  const { sortOrder } = table;
+  const sortable = (key: string) => ({ key, sorter: true, sortOrder: sortOrder(key) });
+
+  const columns: ColumnsType<UserRow> = [
+    {
+      title: 'Name',
+      dataIndex: 'fullname',
+      ...sortable('fullname'),
+      render: (fullname: string, row) => (
+        <Flex vertical>
+          <Link to={`${USERS_LIST_PATH}/${row.id}`}>{fullname}</Link>
+          {row.nickname && (
+            <Typography.Text type="secondary" className="user-nickname">
+              {row.nickname}
+            </Typography.Text>
+          )}
+        </Flex>
+      ),
+    },
+    { title: 'Username', dataIndex: 'username', ...sortable('username') },
+    { title: 'Role', dataIndex: 'roleDescription', ...sortable('role') },
+    {
+      title: 'Leader',
+      dataIndex: 'leaderName',
+      ...sortable('leader'),
+      render: (leader: string | null) => leader ?? '-',
+    },
+    {
+      title: 'Status',
+      dataIndex: 'isActive',
+      ...sortable('isActive'),
+      width: 104,
+      render: (active: boolean) => <StatusTag active={active} />,
+    },
+    {
+      title: 'Last sign-in',
+      dataIndex: 'lastSignInAt',
+      ...sortable('lastSignInAt'),
+      width: 150,
+      render: (at: string | null) => formatDateTime(at),
+    },
+    ...(showMenu
+      ? [
+          rowMenuColumn<UserRow>(
+            (row) => row.fullname,
+            (row) => [access.isEdit && rowAction.edit(() => navigate(`${USERS_LIST_PATH}/${row.id}`))],
+          ),
+        ]
+      : []),
+  ];
+
+  return (
+    <ListPage
+      breadcrumb={systemCrumbs('User Management')}
+      title="User Management"
+      subtitle="Who can sign in, their role and whom they report to."
+      action={
+        access.isWrite && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`${USERS_LIST_PATH}/add`)}>
+            Add User
+          </Button>
+        )
+      }
+      canRead={access.isRead}
+      noAccessText="You do not have access to view the users."
+      error={list.error}
+    >
+      <DataTable<UserRow>
+        keyColumn="fullname"
+        rowKey="id"
+        columns={columns}
+        wrap
+        dataSource={list.data?.data}
+        loading={list.isFetching}
+        server={table.server(list.data?.totalRows)}
+        toolbar={
+          <Flex gap={8} wrap justify="flex-end" className="list-filters" style={{ flex: '1 1 auto' }}>
+            <Select
+              aria-label="Filter by role"
+              placeholder="All roles"
+              allowClear
+              style={{ width: 180 }}
+              loading={roles.isPending}
+              value={role || undefined}
+              options={roles.data?.map((r) => ({ value: String(r.id), label: r.description }))}
+              onChange={(value?: string) => table.setFilter('role', value)}
+            />
+            <Select
+              aria-label="Filter by status"
+              placeholder="All statuses"
+              allowClear
+              style={{ width: 140 }}
+              value={status || undefined}
+              options={STATUS_OPTIONS}
+              onChange={(value?: string) => table.setFilter('status', value)}
+            />
+            <TableSearch label={USERS_SEARCH_PLACEHOLDER} onSearch={table.onSearch} value={table.search} />
+          </Flex>
+        }
+      />
+    </ListPage>
+  );
+}

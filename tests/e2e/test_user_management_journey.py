@@ -1,0 +1,104 @@
+"""User Management journey: an administrator adds a user with a password, finds them in the list, deactivates
+them (asked first) and reads both changes in the audit log; each screen is also looked at on a 390 px phone."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.pages.antd import choose
+from tests.e2e.test_journeys import sign_in
+
+SHOTS = Path(os.environ.get("USERS_SHOTS") or "/tmp/users-shots")
+PASSWORD = "Rina#2026!Wulan"
+
+
+def shots(page: Page, name: str) -> None:
+    """The screen at a desk's width and on a phone, then back at the desk."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}-1280.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(400)  # the breakpoint's layout
+    page.screenshot(path=str(SHOTS / f"{name}-390.png"), full_page=True)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"{name} is {width} px wide on a 390 px phone"
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.wait_for_timeout(400)
+
+
+def toast(page: Page, text: str) -> None:
+    expect(page.locator(".ant-notification-notice", has_text=text)).to_be_visible()
+
+
+def test_admin_adds_deactivates_and_audits_a_user(page: Page) -> None:
+    sign_in(page, "admin")
+    page.goto("/system/user-management")
+    expect(page.get_by_role("heading", name="User Management")).to_be_visible()
+    expect(page.get_by_role("row", name=re.compile("^Budi Santoso"))).to_be_visible()
+    shots(page, "users-list")
+
+    page.get_by_role("button", name=re.compile("Add User")).click()
+    expect(page).to_have_url(re.compile(r"/system/user-management/add$"))
+    expect(page.get_by_role("heading", name="Add User")).to_be_visible()
+    shots(page, "user-add")
+    page.get_by_label("Username", exact=True).fill("rina.w")
+    page.get_by_label("Full Name", exact=True).fill("Rina Wulandari")
+    page.get_by_label("Nickname", exact=True).fill("Rina")
+    choose(page, "Role", "Sales Executive")
+    choose(page, "Leader", "Budi Santoso")
+    page.get_by_label("E-mail", exact=True).fill("rina@example.co.id")
+    choose(page, "Gender", "Female")
+    page.get_by_label("Password", exact=True).fill(PASSWORD)
+    page.get_by_label("Confirm Password", exact=True).fill(PASSWORD)
+    save = page.get_by_role("button", name="Save")
+    expect(save).to_be_enabled()
+    shots(page, "user-add-filled")
+    save.click()
+    toast(page, "User 'rina.w' has been saved.")
+    expect(page).to_have_url(re.compile(r"/system/user-management$"))
+
+    box = page.get_by_placeholder("Search name, username or e-mail")
+    box.fill("rina")
+    box.press("Enter")
+    row = page.get_by_role("row", name=re.compile("Rina Wulandari"))
+    expect(row).to_contain_text("Sales Executive")
+    expect(row).to_contain_text("Budi Santoso")
+    expect(row).to_contain_text("Active")
+
+    row.get_by_role("link", name="Rina Wulandari").click()
+    expect(page.get_by_role("heading", name="Edit User")).to_be_visible()
+    expect(page.get_by_label("Username", exact=True)).to_have_value("rina.w")
+    shots(page, "user-edit")
+    page.get_by_role("button", name="Set password").click()
+    expect(page.get_by_role("heading", name="Set Password")).to_be_visible()
+    expect(page.get_by_text("A new password for Rina Wulandari (rina.w).")).to_be_visible()
+    shots(page, "user-set-password")
+    page.get_by_role("button", name="Cancel").click()
+    expect(page.get_by_role("heading", name="Edit User")).to_be_visible()
+    page.get_by_role("switch").click()
+    dialog = page.get_by_role("dialog")
+    expect(dialog).to_contain_text(
+        "Deactivate Rina Wulandari? They are signed out at once and cannot sign in; their leads stay.")
+    dialog.get_by_role("button", name="Deactivate").click()
+    expect(page.get_by_role("switch")).not_to_be_checked()
+    page.get_by_role("button", name="Save").click()
+    toast(page, "User 'rina.w' has been saved.")
+    expect(page).to_have_url(re.compile(r"/system/user-management\?q=rina$"))
+    expect(page.get_by_role("row", name=re.compile("Rina Wulandari"))).to_contain_text("Inactive")
+
+    page.goto("/system/audit-log")
+    expect(page.get_by_role("heading", name="Audit Log")).to_be_visible()
+    entries = page.get_by_role("row", name=re.compile(r"Rina Wulandari \(rina\.w\)"))
+    expect(entries).to_have_count(2)
+    expect(entries.first).to_contain_text("Deactivate")
+    expect(entries.first).to_contain_text("Active: Yes → No")
+    expect(entries.first).to_contain_text("Adi Nugroho")
+    expect(entries.nth(1)).to_contain_text("Create")
+    expect(entries.nth(1)).to_contain_text("Leader: — → Budi Santoso")
+    shots(page, "audit-log")
+
+    choose(page, "Filter by action", "Deactivate")
+    expect(page.get_by_role("row", name=re.compile(r"Rina Wulandari \(rina\.w\)"))).to_have_count(1)
