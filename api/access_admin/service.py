@@ -22,6 +22,7 @@ from api.access_admin.schemas import (
     WhitelistStatus,
 )
 from api.audit import service as audit
+from api.audit.models import Action
 from api.core.errors import Conflict, NotFound, ValidationFailed
 from api.core.listing import ListParams, Page
 from api.users.models import Role, User
@@ -200,8 +201,8 @@ def save_page_access(*, session: Session, actor: User, data: PageAccessIn) -> Ro
         changes = [{"field": action, "old": was[action], "new": now[action]} for action in ACTIONS
                    if was[action] != now[action]]
         if changes:
-            action = "GRANT" if all(c["new"] for c in changes) else "REVOKE" if not any(
+            kind: Action = "GRANT" if all(c["new"] for c in changes) else "REVOKE" if not any(
                 c["new"] for c in changes) else "CHANGE"
             audit.record(session, actor_id=actor.id, subject="ACCESS", subject_id=f"{role.name}:{code}",
-                         label=f"{role.description} · {page.name}", action=action, changes=changes)
+                         label=f"{role.description} · {page.name}", action=kind, changes=changes)
     return role_access(session=session, role_id=role.id)

@@ -4,13 +4,17 @@ to what. Entries are only ever added: a trigger refuses to update or delete one 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 from sqlalchemy import DateTime, ForeignKey, Index, String, func
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
 from api.core.db import Base
+
+Subject = Literal["USER", "HIERARCHY", "ROLE", "MENU", "PAGE", "ACCESS"]
+Action = Literal["CREATE", "UPDATE", "DEACTIVATE", "ACTIVATE", "DELETE", "PASSWORD_SET", "UNLOCK", "MOVE", "GRANT",
+                 "REVOKE", "CHANGE"]
 
 
 class AuditEntry(Base):

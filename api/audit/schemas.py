@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from api.audit.models import Action, Subject
 from api.core.schemas import CamelModel
 
 
@@ -19,8 +20,8 @@ class AuditRow(CamelModel):
     at: datetime
     actor_id: int | None
     actor_name: str | None
-    subject: str
+    subject: Subject
     subject_id: str
     subject_label: str
-    action: str
+    action: Action
     changes: list[AuditChange]

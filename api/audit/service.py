@@ -9,7 +9,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from api.audit import repository
-from api.audit.models import AuditEntry
+from api.audit.models import Action, AuditEntry, Subject
 from api.audit.schemas import AuditChange, AuditRow
 from api.core.listing import ListParams, Page
 
@@ -20,7 +20,7 @@ def diff(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[dict[str, 
             for field, value in after.items() if before.get(field) != value]
 
 
-def record(session: Session, *, actor_id: int | None, subject: str, subject_id: object, label: str, action: str,
+def record(session: Session, *, actor_id: int | None, subject: Subject, subject_id: object, label: str, action: Action,
            changes: list[dict[str, Any]] | None = None) -> AuditEntry:
     entry = AuditEntry(actor_id=actor_id, subject=subject, subject_id=str(subject_id), subject_label=label[:200],
                        action=action, changes=changes or [])
@@ -29,8 +29,10 @@ def record(session: Session, *, actor_id: int | None, subject: str, subject_id: 
 
 
 def to_row(entry: AuditEntry, actor_name: str | None) -> AuditRow:
-    return AuditRow(id=entry.id, at=entry.at, actor_id=entry.actor_id, actor_name=actor_name, subject=entry.subject,
-                    subject_id=entry.subject_id, subject_label=entry.subject_label, action=entry.action,
+    return AuditRow(id=entry.id, at=entry.at, actor_id=entry.actor_id, actor_name=actor_name,
+                    subject=entry.subject,  # written only through record(), so one of Subject
+                    subject_id=entry.subject_id, subject_label=entry.subject_label,
+                    action=entry.action,
                     changes=[AuditChange.model_validate(c) for c in entry.changes])
 
 

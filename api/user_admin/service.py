@@ -12,6 +12,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from api.audit import service as audit
+from api.audit.models import Action
 from api.auth.passwords import check_new_password
 from api.core.errors import Conflict, Forbidden, NotFound, ValidationFailed
 from api.core.listing import ListParams, Page
@@ -151,6 +152,8 @@ def _check_leader(session: Session, leader_id: int | None, user: User | None, er
     if leader_id is None:
         return None
     leader = session.get(User, leader_id)
+    if leader is not None and user is not None and leader_id == user.leader_id:
+        return leader  # unchanged: kept even if that leader has since been deactivated
     if leader is None or not leader.is_active:
         errors.append(LEADER_NOT_FOUND)
         return None
@@ -208,7 +211,7 @@ def update_user(*, session: Session, actor: User, user_id: int, data: UserIn) ->
     session.expire(user, ["role", "leader"])
     changes = audit.diff(before, _described(session, checked.values))
     if changes:
-        action = "DEACTIVATE" if deactivating else "ACTIVATE" if (
+        action: Action = "DEACTIVATE" if deactivating else "ACTIVATE" if (
             not before["active"] and checked.values["is_active"]) else "UPDATE"
         audit.record(session, actor_id=actor.id, subject="USER", subject_id=user.id, label=label(user),
                      action=action, changes=changes)

@@ -175,3 +175,17 @@ def test_audit_entries_cannot_be_changed_or_removed(client: TestClient, db: Sess
         with pytest.raises(DBAPIError, match="audit entries cannot be changed or removed"), db.begin_nested():
             db.execute(text(statement), {"id": entry.id})
     assert db.get(AuditEntry, entry.id) is not None
+
+
+def test_a_leader_deactivated_meanwhile_does_not_block_other_edits(client: TestClient, db: Session) -> None:
+    n, admin = ids(db), auth(client, "admin")
+    made = client.post("/api/users", json=body(db, leaderId=n["sales6"]), headers=admin).json()["results"]
+    sales6 = client.get(f"/api/users/{n['sales6']}", headers=admin).json()["results"]
+    moved = client.put(f"/api/users/{made['id']}", json={**made, "leaderId": n["tl2"]}, headers=admin)
+    assert moved.status_code == 200
+    assert client.put(f"/api/users/{n['sales6']}", json={**sales6, "isActive": False}, headers=admin).status_code == 200
+    back = client.put(f"/api/users/{made['id']}", json={**made, "leaderId": n["sales6"]}, headers=admin)
+    assert back.json()["messages"] == ["Leader not found or not active."]  # a new leader must be active
+    db.execute(text("UPDATE users SET leader_id = :l WHERE id = :u"), {"l": n["sales6"], "u": made["id"]})
+    kept = client.put(f"/api/users/{made['id']}", json={**made, "nickname": "Bay"}, headers=admin)
+    assert kept.status_code == 200 and kept.json()["results"]["leaderName"] == "Intan Permata"

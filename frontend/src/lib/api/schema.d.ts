@@ -2703,8 +2703,11 @@ export interface components {
         };
         /** AuditRow */
         AuditRow: {
-            /** Action */
-            action: string;
+            /**
+             * Action
+             * @enum {string}
+             */
+            action: "CREATE" | "UPDATE" | "DEACTIVATE" | "ACTIVATE" | "DELETE" | "PASSWORD_SET" | "UNLOCK" | "MOVE" | "GRANT" | "REVOKE" | "CHANGE";
             /** Actorid */
             actorId: number | null;
             /** Actorname */
@@ -2718,8 +2721,11 @@ export interface components {
             changes: components["schemas"]["AuditChange"][];
             /** Id */
             id: number;
-            /** Subject */
-            subject: string;
+            /**
+             * Subject
+             * @enum {string}
+             */
+            subject: "USER" | "HIERARCHY" | "ROLE" | "MENU" | "PAGE" | "ACCESS";
             /** Subjectid */
             subjectId: string;
             /** Subjectlabel */

@@ -11,20 +11,31 @@ export type AuditChange = Schemas['AuditChange'];
 
 export const AUDIT_PAGE_SIZE = 20;
 
-/** What an entry is about. */
-export const AUDIT_SUBJECTS = ['USER', 'HIERARCHY', 'ROLE', 'MENU', 'PAGE', 'ACCESS'] as const;
-/** What was done. */
-export const AUDIT_ACTIONS = [
-  'CREATE',
-  'UPDATE',
-  'DEACTIVATE',
-  'ACTIVATE',
-  'PASSWORD_SET',
-  'UNLOCK',
-  'DELETE',
-  'GRANT',
-  'REVOKE',
-] as const;
+/** What an entry is about, and what was done: every value the API's contract names (the Record types make tsc
+ * refuse a list that misses one the server may write). */
+const SUBJECTS: Record<AuditRow['subject'], true> = {
+  USER: true,
+  HIERARCHY: true,
+  ROLE: true,
+  MENU: true,
+  PAGE: true,
+  ACCESS: true,
+};
+const ACTIONS: Record<AuditRow['action'], true> = {
+  CREATE: true,
+  UPDATE: true,
+  DEACTIVATE: true,
+  ACTIVATE: true,
+  DELETE: true,
+  PASSWORD_SET: true,
+  UNLOCK: true,
+  MOVE: true,
+  GRANT: true,
+  REVOKE: true,
+  CHANGE: true,
+};
+export const AUDIT_SUBJECTS = Object.keys(SUBJECTS) as AuditRow['subject'][];
+export const AUDIT_ACTIONS = Object.keys(ACTIONS) as AuditRow['action'][];
 
 /** The criteria JSON of the subject and action filters, or undefined when neither is set. */
 export function auditCriteria({ subject, action }: { subject?: string; action?: string }): string | undefined {

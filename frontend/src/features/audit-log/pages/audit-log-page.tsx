@@ -20,7 +20,7 @@ import './audit-log.css';
 export const AUDIT_PAGE = 'system/audit-log';
 export const AUDIT_SEARCH_PLACEHOLDER = 'Search by name';
 
-const SUBJECT_COLORS: Record<string, string> = {
+const SUBJECT_COLORS: Record<AuditRow['subject'], string> = {
   USER: 'blue',
   HIERARCHY: 'purple',
   ROLE: 'gold',
@@ -28,7 +28,7 @@ const SUBJECT_COLORS: Record<string, string> = {
   PAGE: 'geekblue',
   ACCESS: 'magenta',
 };
-const ACTION_COLORS: Record<string, string> = {
+const ACTION_COLORS: Record<AuditRow['action'], string> = {
   CREATE: 'green',
   UPDATE: 'blue',
   DEACTIVATE: 'red',
@@ -36,8 +36,10 @@ const ACTION_COLORS: Record<string, string> = {
   PASSWORD_SET: 'orange',
   UNLOCK: 'orange',
   DELETE: 'red',
+  MOVE: 'purple',
   GRANT: 'green',
   REVOKE: 'red',
+  CHANGE: 'blue',
 };
 
 const actor = (row: AuditRow) => row.actorName ?? 'System';
@@ -53,7 +55,7 @@ function SubjectCell({ row }: { row: AuditRow }) {
   );
 }
 
-const ActionTag = ({ action }: { action: string }) => (
+const ActionTag = ({ action }: { action: AuditRow['action'] }) => (
   <Tag color={ACTION_COLORS[action]} className="audit-tag">
     {titleCase(action)}
   </Tag>
@@ -126,7 +128,7 @@ export function AuditLogPage() {
           sorter: true,
           sortOrder: sortOrder('action'),
           width: 124,
-          render: (value: string) => <ActionTag action={value} />,
+          render: (value: AuditRow['action']) => <ActionTag action={value} />,
         },
         { title: 'Changes', key: 'changes', render: (_: unknown, row) => <Changes row={row} /> },
       ];
