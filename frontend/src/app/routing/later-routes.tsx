@@ -24,7 +24,6 @@ export const LATER_ROUTES: LaterRoute[] = [
   system('leads-management/add', 'Add Lead'),
   system('leads-management/edit/:leadsId', 'Edit Lead'),
   system('leads-monitoring', 'Leads Monitoring'),
-  system('user-hierarchy', 'User Hierarchy'),
   system('assignment-monitoring', 'Assignment Monitoring'),
   system('assignment-monitoring/:id', 'Assignment'),
   // Stage management (with add and edit), approval, the approval pipelines and the notification and reminder

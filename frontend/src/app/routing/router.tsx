@@ -70,6 +70,11 @@ const userManagementRoutes: RouteObject[] = [
       import('@/features/user-management/pages/user-password-page').then((m) => ({ Component: m.UserPasswordPage })),
   },
   {
+    path: '/system/user-hierarchy',
+    lazy: () =>
+      import('@/features/user-management/pages/user-hierarchy-page').then((m) => ({ Component: m.UserHierarchyPage })),
+  },
+  {
     path: '/system/audit-log',
     lazy: () => import('@/features/audit-log/pages/audit-log-page').then((m) => ({ Component: m.AuditLogPage })),
   },

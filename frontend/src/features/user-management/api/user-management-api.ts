@@ -111,3 +111,17 @@ export const GENDER_OPTIONS = [
   { value: 'F', label: 'Female' },
   { value: 'male', label: 'Male' },
 ];
+
+/** A person of the reporting tree. */
+export type HierarchyNode = Schemas['HierarchyNode'];
+
+export const hierarchyQueryOptions = () =>
+  queryOptions({
+    queryKey: userManagementKeys.hierarchy,
+    queryFn: () => unwrap(api.GET('/users/hierarchy')),
+  });
+
+/** Move a person under another leader (null: the top of the tree); answers the whole tree as it now is. */
+export function moveUser(userId: number, leaderId: number | null) {
+  return unwrap(api.PUT('/users/{user_id}/leader', { params: { path: { user_id: userId } }, body: { leaderId } }));
+}
