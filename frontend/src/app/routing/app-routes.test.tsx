@@ -29,8 +29,8 @@ describe('route guard', () => {
   it('renders a later screen with the sidebar on /system routes', async () => {
     setToken('a');
     const session = makeSession();
-    stubApi({ ...session, routes: [...session.routes, '/system/user-hierarchy'] });
-    renderApp('/system/user-hierarchy');
+    stubApi({ ...session, routes: [...session.routes, '/system/page-management'] });
+    renderApp('/system/page-management');
     expect(await screen.findByText('This screen is coming in a later release.')).toBeInTheDocument();
     expect(document.querySelector('.app-sider')).not.toBeNull();
   });
