@@ -54,7 +54,7 @@ def set_password_by_admin(*, session: Session, redis_client: redis.Redis, actor:
     if errors:
         raise ValidationFailed(errors)
     audit.record(session, actor_id=actor.id, subject="USER", subject_id=user.id,
-                 label=f"{user.fullname} ({user.username})", action="PASSWORD_SET")
+                 label=audit.user_label(user), action="PASSWORD_SET")
     auth_service.set_password(session=session, redis_client=redis_client, user=user, password=new_password or "")
 
 

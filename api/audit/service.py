@@ -12,12 +12,18 @@ from api.audit import repository
 from api.audit.models import Action, AuditEntry, Subject
 from api.audit.schemas import AuditChange, AuditRow
 from api.core.listing import ListParams, Page
+from api.users.models import User
 
 
 def diff(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The fields whose value differs, old → new, in the order of `after`."""
     return [{"field": field, "old": before.get(field), "new": value}
             for field, value in after.items() if before.get(field) != value]
+
+
+def user_label(user: User) -> str:
+    """How an entry names a user it is about: "Sari Dewi (sales1)"."""
+    return f"{user.fullname} ({user.username})"
 
 
 def record(session: Session, *, actor_id: int | None, subject: Subject, subject_id: object, label: str, action: Action,

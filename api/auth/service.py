@@ -95,7 +95,7 @@ def unlock(*, session: Session, redis_client: redis.Redis, actor: User, user_id:
     was_locked = throttle.unlock(redis_client, username=user.username)
     if was_locked:
         audit.record(session, actor_id=actor.id, subject="USER", subject_id=user.id,
-                     label=f"{user.fullname} ({user.username})", action="UNLOCK")
+                     label=audit.user_label(user), action="UNLOCK")
         session.commit()
     log.info("sign-in lock of user %s lifted (was locked: %s)", user.id, was_locked)
     return was_locked

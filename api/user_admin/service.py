@@ -58,10 +58,6 @@ def reports_first(user: User, count: int) -> str:
     return f"{count} {people} to {user.fullname}: move them to another leader before deactivating {user.fullname}."
 
 
-def label(user: User) -> str:
-    return f"{user.fullname} ({user.username})"
-
-
 def to_row(user: User, reports: int = 0) -> UserRow:
     return UserRow(id=user.id, username=user.username, fullname=user.fullname, nickname=user.nickname,
                    role_id=user.role_id, role_name=user.role.name, role_description=user.role.description,
@@ -188,8 +184,8 @@ def create_user(*, session: Session, actor: User, data: UserIn) -> User:
     user = User(**checked.values, password_hash=hash_password(password))
     session.add(user)
     session.flush()
-    audit.record(session, actor_id=actor.id, subject="USER", subject_id=user.id, label=label(user), action="CREATE",
-                 changes=audit.diff({}, _described(session, checked.values)))
+    audit.record(session, actor_id=actor.id, subject="USER", subject_id=user.id, label=audit.user_label(user),
+                 action="CREATE", changes=audit.diff({}, _described(session, checked.values)))
     return user
 
 
@@ -213,7 +209,7 @@ def update_user(*, session: Session, actor: User, user_id: int, data: UserIn) ->
     if changes:
         action: Action = "DEACTIVATE" if deactivating else "ACTIVATE" if (
             not before["active"] and checked.values["is_active"]) else "UPDATE"
-        audit.record(session, actor_id=actor.id, subject="USER", subject_id=user.id, label=label(user),
+        audit.record(session, actor_id=actor.id, subject="USER", subject_id=user.id, label=audit.user_label(user),
                      action=action, changes=changes)
     return user, deactivating
 
@@ -244,7 +240,8 @@ def move(*, session: Session, actor: User, user_id: int, leader_id: int | None) 
         user.leader_id = leader_id
         session.flush()
         session.expire(user, ["leader"])
-        audit.record(session, actor_id=actor.id, subject="HIERARCHY", subject_id=user.id, label=label(user),
+        audit.record(session, actor_id=actor.id, subject="HIERARCHY", subject_id=user.id,
+                     label=audit.user_label(user),
                      action="MOVE", changes=[{"field": "leader", "old": before,
                                               "new": leader.fullname if leader else None}])
     return user
