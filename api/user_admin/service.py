@@ -36,6 +36,7 @@ DOB_RULE = "Date of birth cannot be in the future."
 PASSWORD_OR_MAIL = "Set a password or send the password mail."
 MAIL_NEEDS_EMAIL = "An e-mail address is needed to send the password mail."
 NOT_YOURSELF = "You cannot deactivate your own account."
+OWN_ROLE = "You cannot change your own role: ask another administrator."
 INACTIVE_MOVED = "An inactive user has no place in the hierarchy: activate them first."
 
 USERNAME = re.compile(r"^[a-z0-9._-]{3,60}$")
@@ -193,6 +194,8 @@ def update_user(*, session: Session, actor: User, user_id: int, data: UserIn) ->
     """Save the form; True when the user was deactivated by it (their sessions are then ended by the caller)."""
     user = _found(session, user_id)
     checked = _check(session, data, user)
+    if user.id == actor.id and checked.values["role_id"] != user.role_id:
+        raise Forbidden(OWN_ROLE)  # their access to this screen would go with it
     deactivating = user.is_active and not checked.values["is_active"]
     if deactivating:
         if user.id == actor.id:

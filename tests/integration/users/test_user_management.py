@@ -140,6 +140,11 @@ def test_a_deactivated_user_is_signed_out_at_once_and_cannot_sign_in(client: Tes
     me = client.get(f"/api/users/{n['admin']}", headers=admin).json()["results"]
     assert client.put(f"/api/users/{n['admin']}", json={**me, "isActive": False}, headers=admin).json()[
         "messages"] == ["You cannot deactivate your own account."]
+    # nor take away their own role, and with it this screen
+    demoted = client.put(f"/api/users/{n['admin']}", json={**me, "roleId": ids(db)["role:SALES"]}, headers=admin)
+    assert demoted.status_code == 403
+    assert demoted.json()["messages"] == ["You cannot change your own role: ask another administrator."]
+    assert client.get("/api/users", headers=admin).status_code == 200
     # back again
     assert client.put(f"/api/users/{n['sales5']}", json={**sales5, "isActive": True}, headers=admin).status_code == 200
     assert audit_of(client, subjectId=str(n["sales5"]))[0]["action"] == "ACTIVATE"

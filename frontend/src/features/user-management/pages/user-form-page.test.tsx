@@ -29,9 +29,11 @@ function lastConfirmButton(text: string): HTMLElement {
   return within(dialog).getByText(text).closest('button') as HTMLElement;
 }
 
-function start(path: string, flags: PageFlags = FULL, handler?: Handler) {
+/** The form as the administrator with id `me` (not Dewi, user 7, unless a test says so). */
+function start(path: string, flags: PageFlags = FULL, handler?: Handler, me = 1) {
   setToken('a');
-  const session = makeSession({ pageAccess: { 'system/user-management': flags } });
+  const base = makeSession({ pageAccess: { 'system/user-management': flags } });
+  const session = { ...base, user: { ...base.user, id: me, userId: me } };
   const requests = stubApi({ ...session, routes: [...session.routes, '/system/user-management'] }, (req, url) => {
     const custom = handler?.(req, url);
     if (custom) return custom;
@@ -239,6 +241,16 @@ describe('UserFormPage: edit', () => {
 
     fireEvent.click(buttonByText('Set password'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/user-management/7/change-password'));
+  });
+
+  it('keeps one from changing their own role or deactivating themself', async () => {
+    start('/system/user-management/7', FULL, undefined, 7);
+    expect(await screen.findByDisplayValue('dewi.l', {}, LOAD)).toBeInTheDocument();
+    expect(screen.getByText('Your own role is changed by another administrator.')).toBeInTheDocument();
+    expect(screen.getByText('You cannot deactivate your own account.')).toBeInTheDocument();
+    expect(screen.getByRole('switch')).toBeDisabled();
+    expect(screen.getByLabelText('Role').closest('.ant-select')).toHaveClass('ant-select-disabled');
+    expect(screen.getByLabelText('Full Name')).toBeEnabled(); // the rest stays editable
   });
 
   it('is read only without edit access', async () => {

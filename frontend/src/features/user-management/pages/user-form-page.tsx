@@ -11,7 +11,7 @@ import { errorMessage, isApiError, serverMessages } from '@/lib/api/errors';
 import { DATE_FORMAT_SHORT } from '@/lib/format';
 import { useFormValid, validatedValues } from '@/lib/form';
 import { invalidateDomains, queryDomains } from '@/lib/query-domains';
-import { usePageAccess } from '@/lib/session';
+import { usePageAccess, useSession } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import {
   createUser,
@@ -112,6 +112,9 @@ export function UserFormPage({ mode }: { mode: UserFormMode }) {
   const [leaderSearch, setLeaderSearch] = useState('');
   const loaded = useRef(false);
   const readOnly = mode === 'edit' && !access.isEdit;
+  // the server refuses one's own role change and deactivation: this screen would go with them
+  const me = useSession().user?.id;
+  const self = mode === 'edit' && me === userId;
   const canAdd = mode === 'add' && access.isWrite;
 
   const detail = useQuery({ ...userQueryOptions(userId ?? NaN), enabled: userId !== undefined && Number.isFinite(userId) });
@@ -235,8 +238,13 @@ export function UserFormPage({ mode }: { mode: UserFormMode }) {
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item name="roleId" label="Role" rules={[{ required: true, message: USER_MESSAGES.role }]}>
-                <Select placeholder="Choose role" loading={roles.isPending} options={roleOptions} />
+              <Form.Item
+                name="roleId"
+                label="Role"
+                rules={[{ required: true, message: USER_MESSAGES.role }]}
+                extra={self ? 'Your own role is changed by another administrator.' : undefined}
+              >
+                <Select placeholder="Choose role" loading={roles.isPending} options={roleOptions} disabled={self} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
@@ -301,9 +309,13 @@ export function UserFormPage({ mode }: { mode: UserFormMode }) {
                 <Form.Item
                   name="isActive"
                   label="Status"
-                  extra="An inactive user cannot sign in; their leads stay as they are."
+                  extra={
+                    self
+                      ? 'You cannot deactivate your own account.'
+                      : 'An inactive user cannot sign in; their leads stay as they are.'
+                  }
                 >
-                  <ActiveSwitch name={fullname || name} />
+                  <ActiveSwitch name={fullname || name} disabled={self} />
                 </Form.Item>
               </Col>
             )}
