@@ -4,3 +4,4 @@ export * from './row-menu';
 export * from './table-search';
 export * from './use-server-table';
 export * from './use-list-params';
+export * from './table-filters';

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Flex, Grid, Select, Tag, Typography } from 'antd';
+import { Flex, Grid, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ListPage } from '@/components/list-page';
 import { systemCrumbs } from '@/components/page';
-import { DataTable, TableSearch, useServerTable } from '@/components/data-table';
+import { DataTable, TableFilter, TableFilters, TableSearch, useServerTable } from '@/components/data-table';
 import { formatDateTime, titleCase } from '@/lib/format';
 import { usePageAccess } from '@/lib/session';
 import {
@@ -152,27 +152,23 @@ export function AuditLogPage() {
         loading={list.isFetching}
         server={table.server(list.data?.totalRows)}
         toolbar={
-          <Flex gap={8} wrap justify="flex-end" className="list-filters" style={{ flex: '1 1 auto' }}>
-            <Select
-              aria-label="Filter by subject"
+          <TableFilters>
+            <TableFilter
+              name="subject"
               placeholder="All subjects"
-              allowClear
-              style={{ width: 150 }}
-              value={subject || undefined}
+              value={subject}
               options={selectOptions(AUDIT_SUBJECTS)}
-              onChange={(value?: string) => table.setFilter('subject', value)}
+              onChange={(value) => table.setFilter('subject', value)}
             />
-            <Select
-              aria-label="Filter by action"
+            <TableFilter
+              name="action"
               placeholder="All actions"
-              allowClear
-              style={{ width: 150 }}
-              value={action || undefined}
+              value={action}
               options={selectOptions(AUDIT_ACTIONS)}
-              onChange={(value?: string) => table.setFilter('action', value)}
+              onChange={(value) => table.setFilter('action', value)}
             />
             <TableSearch label={AUDIT_SEARCH_PLACEHOLDER} onSearch={table.onSearch} value={table.search} />
-          </Flex>
+          </TableFilters>
         }
       />
     </ListPage>

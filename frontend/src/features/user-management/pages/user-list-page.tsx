@@ -1,11 +1,19 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, Select, Typography } from 'antd';
+import { Button, Flex, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link, useNavigate } from 'react-router';
 import { ListPage } from '@/components/list-page';
 import { systemCrumbs } from '@/components/page';
-import { DataTable, rowAction, rowMenuColumn, TableSearch, useServerTable } from '@/components/data-table';
+import {
+  DataTable,
+  rowAction,
+  rowMenuColumn,
+  TableFilter,
+  TableFilters,
+  TableSearch,
+  useServerTable,
+} from '@/components/data-table';
 import { formatDateTime } from '@/lib/format';
 import { usePageAccess } from '@/lib/session';
 import {
@@ -116,28 +124,26 @@ export function UserListPage() {
         loading={list.isFetching}
         server={table.server(list.data?.totalRows)}
         toolbar={
-          <Flex gap={8} wrap justify="flex-end" className="list-filters" style={{ flex: '1 1 auto' }}>
-            <Select
-              aria-label="Filter by role"
+          <TableFilters>
+            <TableFilter
+              name="role"
               placeholder="All roles"
-              allowClear
-              style={{ width: 180 }}
+              width={180}
               loading={roles.isPending}
-              value={role || undefined}
+              value={role}
               options={roles.data?.map((r) => ({ value: String(r.id), label: r.description }))}
-              onChange={(value?: string) => table.setFilter('role', value)}
+              onChange={(value) => table.setFilter('role', value)}
             />
-            <Select
-              aria-label="Filter by status"
+            <TableFilter
+              name="status"
               placeholder="All statuses"
-              allowClear
-              style={{ width: 140 }}
-              value={status || undefined}
+              width={140}
+              value={status}
               options={STATUS_OPTIONS}
-              onChange={(value?: string) => table.setFilter('status', value)}
+              onChange={(value) => table.setFilter('status', value)}
             />
             <TableSearch label={USERS_SEARCH_PLACEHOLDER} onSearch={table.onSearch} value={table.search} />
-          </Flex>
+          </TableFilters>
         }
       />
     </ListPage>
