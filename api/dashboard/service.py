@@ -155,9 +155,13 @@ def sales_performance(*, session: Session, actor: User, filters: DashboardFilter
     total, sql = int(c["new_leads"]), int(c["sql_leads"])
     year = end.year
     ongoing = repo.ongoing(session, scope, year, rollup=f.ongoing_rollup)
-    period = _closed(session, f, start, end).values()
     # the yearly line, the month-by-month comparison and the milestone: the months of the five years
-    history = _closed(session, f, date(year - YEARS_SHOWN + 1, 1, 1), date(year, 12, 31))
+    first = date(year - YEARS_SHOWN + 1, 1, 1)
+    history = _closed(session, f, first, date(year, 12, 31))
+    # the Closed card: the period's months out of those when it is whole months among them (this year, the default)
+    whole_months = start.day == 1 and (end + timedelta(days=1)).day == 1 and start >= first
+    period = ([got for month, got in history.items() if start <= month <= end] if whole_months
+              else list(_closed(session, f, start, end).values()))
     monthly = {(month.year, month.month): (got.n, got.gp) for month, got in history.items()}
     yearly: dict[int, float] = {}
     for (y, _), (_, gp) in monthly.items():
