@@ -7,7 +7,7 @@ from typing import Any
 from sqlalchemy import delete, func, or_, select
 from sqlalchemy.orm import Session
 
-from api.access.models import CasbinRule, Menu, Page
+from api.access.models import CasbinRule
 from api.core.listing import ListParams, apply_sort, like
 from api.users.models import Role, User
 
@@ -67,10 +67,3 @@ def forget_role(session: Session, role_name: str) -> None:
     session.execute(delete(CasbinRule).where(or_(CasbinRule.v0 == role_name,
                                                  (CasbinRule.ptype == "g") & (CasbinRule.v1 == role_name))))
 
-
-def pages(session: Session) -> list[Page]:
-    return list(session.scalars(select(Page).order_by(Page.code)))
-
-
-def menus(session: Session) -> list[Menu]:
-    return list(session.scalars(select(Menu).order_by(Menu.seq, Menu.id)))

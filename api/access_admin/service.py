@@ -10,6 +10,8 @@ import re
 
 from sqlalchemy.orm import Session
 
+from api.access import repository as access_repo
+from api.access.models import Page as PageModel
 from api.access_admin import repository as repo
 from api.access_admin.schemas import (
     MenuNode,
@@ -78,12 +80,16 @@ def role_list(*, session: Session) -> list[RoleAccessRow]:
     return _rows(session, repo.roles(session))
 
 
+def _pages(session: Session) -> list[PageModel]:
+    return sorted(access_repo.pages(session), key=lambda p: p.code)
+
+
 def page_list(*, session: Session) -> list[PageRow]:
-    return [PageRow(code=p.code, name=p.name, url=p.url) for p in repo.pages(session)]
+    return [PageRow(code=p.code, name=p.name, url=p.url) for p in _pages(session)]
 
 
 def menu_tree(*, session: Session) -> list[MenuNode]:
-    menus = repo.menus(session)
+    menus = sorted(access_repo.menus(session), key=lambda m: (m.seq, m.id))
     children: dict[int | None, list[MenuNode]] = {}
     nodes = {m.id: MenuNode(id=m.id, label=m.label, url=m.url, icon=m.icon, position=m.position,
                             page_code=m.page_code, seq=m.seq, submenu=[]) for m in menus}
@@ -112,7 +118,7 @@ def role_access(*, session: Session, role_id: int) -> RolePageAccess:
 
     return RolePageAccess(role=_rows(session, [role])[0], pages=[
         PageFlagsOut(code=p.code, name=p.name, url=p.url, is_read=has(p.code, "read"), is_write=has(p.code, "write"),
-                     is_edit=has(p.code, "edit"), is_delete=has(p.code, "delete")) for p in repo.pages(session)])
+                     is_edit=has(p.code, "edit"), is_delete=has(p.code, "delete")) for p in _pages(session)])
 
 
 def whitelist_status(*, session: Session, role_id: int) -> WhitelistStatus:
