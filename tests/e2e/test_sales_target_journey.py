@@ -11,6 +11,7 @@ from datetime import date
 from playwright.sync_api import Locator, Page, expect
 
 from tests.e2e.conftest import ARTIFACTS
+from tests.e2e.layout import fits
 from tests.e2e.test_journeys import sign_in
 
 SHOTS = ARTIFACTS / "sales-target"
@@ -32,12 +33,6 @@ def shot(page: Page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.wait_for_timeout(300)  # dialogs and toasts finish their animation
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
-
-
-def fits(page: Page) -> None:
-    """Nothing scrolls sideways: the page is no wider than the window."""
-    widths = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
-    assert widths[0] <= widths[1], f"the page is {widths[0]} px wide in a {widths[1]} px window"
 
 
 def team(page: Page, leader: str) -> Locator:

@@ -3,16 +3,16 @@ them (asked first) and reads both changes in the audit log; each screen is also 
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
+from tests.e2e.conftest import ARTIFACTS
+from tests.e2e.layout import DESK, PHONE, fits
 from tests.e2e.pages.antd import choose
 from tests.e2e.test_journeys import sign_in
 
-SHOTS = Path(os.environ.get("USERS_SHOTS") or "/tmp/users-shots")
+SHOTS = ARTIFACTS / "user-management"
 PASSWORD = "Rina#2026!Wulan"
 
 
@@ -20,13 +20,11 @@ def shots(page: Page, name: str) -> None:
     """The screen at a desk's width and on a phone, then back at the desk."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}-1280.png"), full_page=True)
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.wait_for_timeout(400)  # the breakpoint's layout
+    page.set_viewport_size(PHONE)
+    fits(page)
     page.screenshot(path=str(SHOTS / f"{name}-390.png"), full_page=True)
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 390, f"{name} is {width} px wide on a 390 px phone"
-    page.set_viewport_size({"width": 1280, "height": 800})
-    page.wait_for_timeout(400)
+    page.set_viewport_size(DESK)
+    page.wait_for_function("() => window.innerWidth === 1280")
 
 
 def toast(page: Page, text: str) -> None:

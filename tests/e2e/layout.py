@@ -1,0 +1,26 @@
+"""Layout checks shared by the browser journeys: nothing scrolls sideways once the breakpoint's layout is in."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Error, Page
+
+PHONE = {"width": 390, "height": 844}
+DESK = {"width": 1280, "height": 800}
+
+_FITS = "() => document.documentElement.scrollWidth <= window.innerWidth"
+_TOO_WIDE = """() => [...document.querySelectorAll('body *')]
+    .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
+    .slice(0, 12)
+    .map((e) => `${e.tagName.toLowerCase()}.${String(e.className).split(' ').slice(0, 2).join('.')}`
+        + ` ends at ${Math.round(e.getBoundingClientRect().right)} px`)"""
+
+
+def fits(page: Page, timeout: float = 5_000) -> None:
+    """Wait until the page is no wider than its window (a resize re-lays the page out on the next frames: the
+    breakpoint hooks answer matchMedia's change events), and name what sticks out if it never is."""
+    try:
+        page.wait_for_function(_FITS, timeout=timeout)
+    except Error:
+        widths = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+        wide = page.evaluate(_TOO_WIDE)
+        raise AssertionError(f"the page is {widths[0]} px wide in a {widths[1]} px window: {wide}") from None
