@@ -7,6 +7,7 @@ import type { QueryClient } from '@tanstack/react-query';
  * other's whole domain through `invalidateDomains`: a feature never writes or imports another's keys.
  */
 export const queryDomains = {
+  accessAdmin: 'access-admin',
   activities: 'activities',
   approvals: 'approvals',
   approvalPipelines: 'approval-pipelines',

@@ -80,6 +80,22 @@ const userManagementRoutes: RouteObject[] = [
   },
 ];
 
+const accessPages = () => import('@/features/access-admin/pages/role-page');
+
+/** Menu Page Access (spec 3 §2.9): the roles and any user's effective access, adding a role, a role's matrix. */
+const accessAdminRoutes: RouteObject[] = [
+  {
+    path: '/system/menu-page-access',
+    lazy: () =>
+      import('@/features/access-admin/pages/menu-page-access-page').then((m) => ({ Component: m.MenuPageAccessPage })),
+  },
+  {
+    path: '/system/menu-page-access/add',
+    lazy: () => import('@/features/access-admin/pages/role-add-page').then((m) => ({ Component: m.RoleAddPage })),
+  },
+  { path: '/system/menu-page-access/:id', lazy: () => accessPages().then((m) => ({ Component: m.RolePage })) },
+];
+
 const leadDetail = () => import('./lead-detail-route').then((m) => ({ Component: m.LeadDetailRoute }));
 
 /** Leads (spec 2 §2.1–2.4): the board, the create wizard, the detail and view, the edit wizard. */
@@ -293,6 +309,7 @@ export const routes: RouteObject[] = [
           ...contactRoutes,
           ...coaRoutes,
           ...userManagementRoutes,
+          ...accessAdminRoutes,
           ...leadRoutes,
           ...approvalRoutes,
           ...pidRoutes,

@@ -38,6 +38,8 @@ export interface DataTableProps<T>
   keyColumn?: string;
   /** At a desk the table fits its card and long texts wrap (no sideways scroll); a phone still scrolls. */
   wrap?: boolean;
+  /** What an empty table says ('No data.' unless the screen's spec says otherwise, e.g. 'No Information...'). */
+  emptyText?: string;
 }
 
 /** The widest a phone's key column gets (the rest of its text is cut with an ellipsis). */
@@ -93,6 +95,7 @@ export function DataTable<T extends object>({
   noPaging = false,
   keyColumn,
   wrap = false,
+  emptyText = EMPTY_TABLE_TEXT,
   columns,
   dataSource,
   locale,
@@ -153,7 +156,7 @@ export function DataTable<T extends object>({
         scroll={wrap && !phone ? scroll : (scroll ?? { x: 'max-content' })}
         locale={{
           ...locale,
-          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={EMPTY_TABLE_TEXT} />,
+          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />,
         }}
         pagination={
           noPaging
