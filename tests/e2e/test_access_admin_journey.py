@@ -23,9 +23,11 @@ _TABLE_SCROLLS = """() => [...document.querySelectorAll('.ant-table-content, .an
 def shots(page: Page, name: str) -> None:
     """The screen at a desk's width and on a phone, then back at the desk."""
     SHOTS.mkdir(parents=True, exist_ok=True)
+    page.evaluate("window.scrollTo(0, 0)")  # the fixed bars sit at the top of a full-page shot
     page.screenshot(path=str(SHOTS / f"{name}-1280.png"), full_page=True)
     page.set_viewport_size(PHONE)
     fits(page)
+    page.evaluate("window.scrollTo(0, 0)")
     assert page.evaluate(_TABLE_SCROLLS) == 0, f"a table scrolls sideways on a phone ({name})"
     page.screenshot(path=str(SHOTS / f"{name}-390.png"), full_page=True)
     page.set_viewport_size(DESK)
@@ -84,6 +86,25 @@ def test_admin_adds_a_role_grants_a_page_and_reads_effective_access(page: Page) 
     expect(page.get_by_text("No changes")).to_be_visible()
     page.get_by_placeholder("Filter pages by name or address").fill("")
     shots(page, "role-matrix")
+    # on a phone, halfway down the long matrix, its buttons stay in sight above the bottom bar
+    page.set_viewport_size(PHONE)
+    fits(page)
+    page.locator(".ant-notification-notice-close").click()  # the saved toast sits where the buttons are
+    page.get_by_label("Read on Leads", exact=True).check()
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight / 2)")
+    save = page.get_by_role("button", name="Save access")
+    expect(save).to_be_in_viewport()
+    expect(save).to_be_enabled()
+    page.wait_for_timeout(400)  # the buttons' colour transition, before the shot
+    bar = page.locator(".bottom-bar").bounding_box()
+    box = save.bounding_box()
+    assert bar and box and box["y"] + box["height"] <= bar["y"], "Save access hides under the bottom bar"
+    reset = page.get_by_role("button", name="Reset").bounding_box()
+    assert reset and abs(reset["y"] - box["y"]) < 2, "the matrix's buttons wrap on a phone"
+    page.screenshot(path=str(SHOTS / "role-matrix-phone-scrolled-390.png"))
+    page.get_by_role("button", name="Reset").click()
+    page.set_viewport_size(DESK)
+    page.wait_for_function("() => window.innerWidth === 1280")
 
     page.goto("/system/menu-page-access")
     row = role_row(page, description)

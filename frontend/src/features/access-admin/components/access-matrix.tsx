@@ -248,7 +248,7 @@ export function AccessMatrix({ role, canEdit, onSaved }: AccessMatrixProps) {
         locale={{ emptyText: NO_INFORMATION }}
       />
       {editable && (
-        <Flex gap={8} wrap align="center" justify="flex-end" className="access-matrix__actions">
+        <Flex gap={8} align="center" justify="flex-end" className="access-matrix__actions">
           <Typography.Text type={changed > 0 ? 'warning' : 'secondary'} aria-live="polite" className="access-matrix__count">
             {changed > 0 ? `${changedText(changed)} not saved` : 'No changes'}
           </Typography.Text>

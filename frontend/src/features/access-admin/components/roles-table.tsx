@@ -140,7 +140,14 @@ export function RolesTable({ access }: { access: PageFlags }) {
         dataSource={list.data?.data}
         loading={list.isFetching}
         server={table.server(list.data?.totalRows)}
-        toolbar={<TableSearch label={ROLES_SEARCH_PLACEHOLDER} onSearch={table.onSearch} value={table.search} />}
+        toolbar={
+          <TableSearch
+            label={ROLES_SEARCH_PLACEHOLDER}
+            onSearch={table.onSearch}
+            value={table.search}
+            style={{ flex: '1 1 260px', maxWidth: 340 }}
+          />
+        }
       />
     </>
   );

@@ -4,6 +4,9 @@ import { setToken } from '@/lib/api/tokens';
 import type { PageFlags } from '@/lib/api/types';
 import { buttonByText, chooseOption, confirmButton, openDropdownMenu } from '@/test/antd-helpers';
 import { FULL, json, LOAD, makeSession, renderApp, stubApi, type ApiHandler } from '@/test/render-app';
+
+/** A stub that reads the request body or asks another stub first: it may answer nothing (the default stub does). */
+const later = (handler: (req: Request, url: URL) => Promise<Response | undefined>) => handler as ApiHandler;
 import { ADMIN, SALES, SALES1_EFFECTIVE } from '../test-fixtures';
 
 afterEach(() => Modal.destroyAll());
@@ -17,7 +20,7 @@ function start(flags: PageFlags = FULL, path = PATH, handler?: ApiHandler) {
   const session = makeSession({ pageAccess: { 'system/menu-page-access': flags } });
   const requests = stubApi(
     { ...session, routes: [...session.routes, PATH], allRoutes: [...session.allRoutes, PATH] },
-    async (req, url) => {
+    later(async (req, url) => {
       const custom = await handler?.(req, url);
       if (custom) return custom;
       if (url.pathname === '/api/menu-access' && req.method === 'GET') {
@@ -30,7 +33,7 @@ function start(flags: PageFlags = FULL, path = PATH, handler?: ApiHandler) {
       }
       if (url.pathname === '/api/access/effective/11') return json(200, { results: SALES1_EFFECTIVE });
       return undefined;
-    },
+    }),
   );
   return { requests, ...renderApp(path) };
 }

@@ -4,6 +4,9 @@ import { setToken } from '@/lib/api/tokens';
 import type { PageFlags } from '@/lib/api/types';
 import { buttonByText, chooseOption } from '@/test/antd-helpers';
 import { FULL, json, LOAD, makeSession, renderApp, stubApi, type ApiHandler } from '@/test/render-app';
+
+/** A stub that reads the request body or asks another stub first: it may answer nothing (the default stub does). */
+const later = (handler: (req: Request, url: URL) => Promise<Response | undefined>) => handler as ApiHandler;
 import type { PageFlagsIn, RolePageAccess } from '../api/access-admin-api';
 import { ADMIN, roleRow, rolePageAccess } from '../test-fixtures';
 
@@ -20,12 +23,12 @@ function start(path: string, flags: PageFlags = FULL, handler?: ApiHandler, role
   const session = makeSession({ pageAccess: { 'system/menu-page-access': flags } });
   const requests = stubApi(
     { ...session, routes: [...session.routes, ...ROUTES], allRoutes: [...session.allRoutes, ...ROUTES] },
-    async (req, url) => {
+    later(async (req, url) => {
       const custom = await handler?.(req, url);
       if (custom) return custom;
       if (url.pathname === `/api/menu-access/${role.role.id}` && req.method === 'GET') return json(200, { results: role });
       return undefined;
-    },
+    }),
   );
   return { requests, ...renderApp(path) };
 }
@@ -135,7 +138,7 @@ describe('RolePage', () => {
 
   it('saves the whole matrix, then says so and reads the session again', async () => {
     let saved: PageFlagsIn[] = [];
-    const { requests } = start(`${PATH}/9`, FULL, async (req, url) => {
+    const { requests } = start(`${PATH}/9`, FULL, later(async (req, url) => {
       if (url.pathname === '/api/page-access' && req.method === 'POST') {
         const body = (await req.clone().json()) as { pages: PageFlagsIn[] };
         saved = body.pages;
@@ -144,7 +147,7 @@ describe('RolePage', () => {
         });
       }
       return undefined;
-    });
+    }));
     await screen.findByRole('heading', { name: 'Key Account' }, LOAD);
     const sessions = () => requests.filter((r) => new URL(r.url).pathname === '/api/auth/session').length;
     const before = sessions();
