@@ -22,7 +22,7 @@ from api.access_admin.schemas import (
 from api.core.inputs import Id
 from api.core.listing import ListQuery, Page
 from api.core.schemas import Envelope, ok
-from api.deps import Authz, PolicyDep, SessionDep
+from api.deps import Authz, PolicyDep, SessionDep, ensure_allowed
 from api.users.models import User
 
 router = APIRouter(tags=["menu and page access"])
@@ -65,9 +65,11 @@ def delete_role(role_id: Id, session: SessionDep, policy: PolicyDep,
     return ok(None)
 
 
-@router.post("/menu-access", summary="Add a role (no id) or edit one's description, dashboard and whitelist (id)")
-def save_role(body: RoleIn, session: SessionDep, actor: Annotated[User, Authz(PAGE, "write")],
+@router.post("/menu-access", summary="Add a role (no id: write access) or edit one's description, dashboard and "
+                                     "whitelist (id: edit access)")
+def save_role(body: RoleIn, session: SessionDep, policy: PolicyDep, actor: Annotated[User, Authz(PAGE, "read")],
               ) -> Envelope[RolePageAccess]:
+    ensure_allowed(session=session, policy=policy, user=actor, page=PAGE, action="edit" if body.id else "write")
     role = service.save_role(session=session, actor=actor, data=body)
     session.commit()
     return ok(service.role_access(session=session, role_id=role.id))

@@ -149,3 +149,43 @@ def test_a_matrix_change_reaches_signed_in_sessions_and_every_process(
         "criteria": '[{"field": "subjectId", "value": "SALES:system/contact-management"}]'}))["data"]
     assert (audit[0]["action"], audit[0]["subjectLabel"], audit[0]["changes"]) == (
         "GRANT", "Sales Executive · Contact Management", [{"field": "delete", "old": False, "new": True}])
+
+
+@pytest.fixture
+def tl_matrix(live: TestClient, database_url: str) -> Iterator[dict[str, Any]]:
+    """The TL role's matrix as seeded, put back afterwards (the test commits)."""
+    admin = auth(live, "admin")
+    engine = make_engine(database_url)
+    with Session(engine) as session:
+        role_id = session.scalars(select(Role.id).where(Role.name == "TL")).one()
+    engine.dispose()
+    before = results(live.get(f"/api/page-access/{role_id}", headers=admin))
+    yield before
+    restore = [{k: p[k] for k in ("code", "isRead", "isWrite", "isEdit", "isDelete")} for p in before["pages"]]
+    results(live.post("/api/page-access", json={"roleId": role_id, "pages": restore}, headers=admin))
+
+
+def test_adding_a_role_needs_write_and_editing_one_needs_edit(live: TestClient, tl_matrix: dict[str, Any]) -> None:
+    admin, tl1 = auth(live, "admin"), auth(live, "tl1")
+    approver = next(r for r in results(live.get("/api/menu-access/role-list", headers=admin))
+                    if r["roleName"] == "APPROVER")
+    same = {"id": approver["id"], "roleDescription": approver["roleDescription"],
+            "dashboardComponent": approver["dashboardComponent"], "hierarchyWhitelist": approver["hierarchyWhitelist"]}
+    new = {"roleName": "NOT_MADE", "roleDescription": "Not made"}
+
+    def grant(**flags: bool) -> None:
+        pages = [{k: p[k] for k in ("code", "isRead", "isWrite", "isEdit", "isDelete")} for p in tl_matrix["pages"]
+                 if p["code"] != service.THIS_PAGE]
+        own = {"code": service.THIS_PAGE, "isRead": True, **flags}
+        results(live.post("/api/page-access", headers=admin,
+                          json={"roleId": tl_matrix["role"]["id"], "pages": [*pages, own]}))
+
+    grant(isEdit=True)
+    assert live.post("/api/menu-access", json=same, headers=tl1).status_code == 200
+    refused = live.post("/api/menu-access", json=new, headers=tl1)
+    assert refused.status_code == 403
+    assert refused.json()["messages"] == ["Your role Team Leader has no write access to Menu Page Access."]
+    grant(isWrite=True)
+    refused = live.post("/api/menu-access", json=same, headers=tl1)
+    assert refused.status_code == 403
+    assert refused.json()["messages"] == ["Your role Team Leader has no edit access to Menu Page Access."]

@@ -1639,7 +1639,7 @@ export interface paths {
         /** Roles with their dashboard, hierarchy whitelist, pages and users */
         get: operations["list_roles_api_menu_access_get"];
         put?: never;
-        /** Add a role (no id) or edit one's description, dashboard and whitelist (id) */
+        /** Add a role (no id: write access) or edit one's description, dashboard and whitelist (id: edit access) */
         post: operations["save_role_api_menu_access_post"];
         delete?: never;
         options?: never;

@@ -33,14 +33,12 @@ export interface RoleDetailsFormProps {
   /** The role edited, or none to add one. */
   role?: RoleRow;
   readOnly?: boolean;
-  /** Why the form is read only, shown above it. */
-  readOnlyNote?: string;
   onSaved: (saved: RolePageAccess) => void;
   onCancel?: () => void;
 }
 
 /** A role's name (fixed once added), description, dashboard and hierarchy whitelist; saved with POST /menu-access. */
-export function RoleDetailsForm({ role, readOnly = false, readOnlyNote, onSaved, onCancel }: RoleDetailsFormProps) {
+export function RoleDetailsForm({ role, readOnly = false, onSaved, onCancel }: RoleDetailsFormProps) {
   const [form] = Form.useForm<RoleForm>();
   const queryClient = useQueryClient();
   const [saving, setSaving] = useState(false);
@@ -92,7 +90,6 @@ export function RoleDetailsForm({ role, readOnly = false, readOnlyNote, onSaved,
       onFinish={(values) => void finish(values)}
     >
       {failed && <FormErrors title={failed.title} messages={failed.messages} />}
-      {readOnly && readOnlyNote && <p className="role-form__note">{readOnlyNote}</p>}
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <Form.Item

@@ -10,9 +10,6 @@ import { RoleDetailsForm } from '../components/role-details-form';
 import { EveryAccessTag } from '../components/role-tags';
 import '../access-admin.css';
 
-/** Why a reader with edit but not write cannot change the details: the server saves them with write access. */
-export const DETAILS_NEED_WRITE = "Changing a role's details needs write access to Menu Page Access.";
-
 /**
  * /system/menu-page-access/:id: a role's details (its name fixed) and its matrix of page access; editable with edit
  * access, read only otherwise.
@@ -25,7 +22,7 @@ export function RolePage() {
   const queryClient = useQueryClient();
   const role = useQuery(roleQueryOptions(roleId));
   const data = role.data;
-  const canEditDetails = access.isEdit && access.isWrite;
+  const canEditDetails = access.isEdit;
 
   return (
     <Page
@@ -67,7 +64,6 @@ export function RolePage() {
               key={`${data.role.id}`}
               role={data.role}
               readOnly={!canEditDetails}
-              readOnlyNote={access.isEdit ? DETAILS_NEED_WRITE : undefined}
               onSaved={(saved) => queryClient.setQueryData(roleQueryOptions(roleId).queryKey, saved)}
             />
           </Card>

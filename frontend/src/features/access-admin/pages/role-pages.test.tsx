@@ -191,6 +191,13 @@ describe('RolePage', () => {
     expect(() => buttonByText('Save details')).toThrow();
   });
 
+  it('lets edit access without write change the details (the server asks edit to change a role)', async () => {
+    start(`${PATH}/9`, { isRead: true, isWrite: false, isEdit: true, isDelete: false });
+    await screen.findByRole('heading', { name: 'Key Account' }, LOAD);
+    expect(check('Description').disabled).toBe(false);
+    expect(buttonByText('Save details')).toBeInTheDocument();
+  });
+
   it('shows a wildcard role all ticked and disabled, with why', async () => {
     const every = rolePageAccess(ADMIN, {
       leads: { isRead: true, isWrite: true, isEdit: true, isDelete: true },
