@@ -13,7 +13,9 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from sqlalchemy import text
 
+from api.core.db import make_engine
 from tests.conftest import DEMO_PASSWORD
 from tests.e2e.conftest import ARTIFACTS, LiveServer
 from tests.e2e.layout import DESK, PHONE, fits
@@ -51,6 +53,19 @@ def http(live_server: LiveServer) -> Iterator[httpx.Client]:
 
 
 @pytest.fixture
+def leaves_no_trace(live_server: LiveServer) -> Iterator[None]:
+    """Afterwards Yoga's lead goes and Yoga is deactivated, so the journeys after this one meet the demo's teams and
+    figures (there is no call that deletes a lead or a user: both are kept for the audit)."""
+    yield
+    engine = make_engine(live_server.database_url)
+    with engine.begin() as conn:
+        conn.execute(text("delete from leads where sales_person_id = (select id from users where username = :u)"),
+                     {"u": USERNAME})
+        conn.execute(text("update users set is_active = false where username = :u"), {"u": USERNAME})
+    engine.dispose()
+
+
+@pytest.fixture
 def sales_role(http: httpx.Client) -> Iterator[dict[str, Any]]:
     """The Sales role; its matrix is put back afterwards, so later journeys meet the default policy."""
     admin = token(http, "admin")
@@ -64,18 +79,19 @@ def sales_role(http: httpx.Client) -> Iterator[dict[str, Any]]:
     assert r.status_code == 200, r.text
 
 
-def row_actions(page: Page, name: str) -> list[str]:
-    """The items of a contact's row menu."""
+def expect_remove(page: Page, name: str, offered: bool) -> None:
+    """Open a contact's row menu: Edit is always there for a sales person, Remove only with delete access."""
     page.get_by_role("button", name=f"Actions for {name}").first.click()
-    menu = page.locator(".ant-dropdown:visible .ant-dropdown-menu-item")
-    expect(menu.first).to_be_visible()
-    items = [t.strip() for t in menu.all_inner_texts()]
+    menu = page.locator(".ant-dropdown:visible")
+    expect(menu.get_by_role("menuitem", name="Edit")).to_be_visible()
+    expect(menu.get_by_role("menuitem", name="Remove")).to_have_count(1 if offered else 0)
     page.keyboard.press("Escape")
-    return items
+    expect(menu).to_have_count(0)
 
 
 def test_admin_adds_a_sales_person_grants_delete_and_moves_them(
-        page: Page, browser: Browser, live_server: LiveServer, http: httpx.Client, sales_role: dict[str, Any]) -> None:
+        page: Page, browser: Browser, live_server: LiveServer, http: httpx.Client, sales_role: dict[str, Any],
+        leaves_no_trace: None) -> None:
     # 1. the new sales person, under Sari Lestari
     sign_in(page, "admin")
     page.goto("/system/user-management/add")
@@ -112,7 +128,7 @@ def test_admin_adds_a_sales_person_grants_delete_and_moves_them(
         sign_in(own, USERNAME, PASSWORD)
         own.goto(f"/system/contact-management?q={CONTACT}")
         expect(own.get_by_role("heading", name="Contact Management")).to_be_visible()
-        assert "Remove" not in row_actions(own, CONTACT)
+        expect_remove(own, CONTACT, offered=False)
         r = http.put("/api/people/delete", json={"id": 1}, headers=yoga)
         assert r.status_code == 403, r.text
         assert "no delete access to Contact Management" in r.text
@@ -137,7 +153,7 @@ def test_admin_adds_a_sales_person_grants_delete_and_moves_them(
         # the signed-in sales person meets the grant on their next request, without signing in again
         own.reload()
         expect(own.get_by_role("heading", name="Contact Management")).to_be_visible()
-        assert "Remove" in row_actions(own, CONTACT)
+        expect_remove(own, CONTACT, offered=True)
         own.screenshot(path=str(SHOTS / "sales-person-contacts-1280.png"), full_page=True)
     finally:
         theirs.close()
