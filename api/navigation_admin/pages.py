@@ -16,7 +16,7 @@ from api.core.authz import PolicyStore
 from api.core.errors import Conflict, NotFound, ValidationFailed
 from api.core.listing import ListParams, Page
 from api.navigation_admin import repository as repo
-from api.navigation_admin.schemas import MenuLink, PageDetail, PageIn, PageRow, RoleFlags
+from api.navigation_admin.schemas import MenuLink, PageDetail, PageIn, PageListRow, RoleFlags
 from api.users.models import User
 
 THIS_PAGE = "system/page-management"
@@ -46,18 +46,18 @@ def url_taken(url: str, other: PageModel) -> str:
     return f"The URL {url} is already the page {other.name} ({other.code})."
 
 
-def list_pages(*, session: Session, policy: PolicyStore, params: ListParams) -> Page[PageRow]:
+def list_pages(*, session: Session, policy: PolicyStore, params: ListParams) -> Page[PageListRow]:
     """Searched in name, code and url; sorted by any column (the route table is small: sorted here, as the role
     counts come from the policy)."""
     if params.sort is not None and params.sort not in SORTS:
         raise ValidationFailed(f"Unknown sort field '{params.sort}'. Allowed: {', '.join(sorted(SORTS))}.")
     roles = repo.roles(session)
     menus = repo.menu_counts(session)
-    rows = [PageRow(id=p.id, code=p.code, name=p.name, url=p.url,
+    rows = [PageListRow(id=p.id, code=p.code, name=p.name, url=p.url,
                     roles=sum(policy.allowed(r.name, p.code, "read") for r in roles),
                     menu_items=menus.get(p.code, 0)) for p in repo.pages(session, params.search)]
 
-    def key(row: PageRow) -> Any:
+    def key(row: PageListRow) -> Any:
         value = {"name": row.name.lower(), "code": row.code, "url": row.url or "", "roles": row.roles,
                  "menuItems": row.menu_items}[params.sort or "name"]
         return (value, row.id)

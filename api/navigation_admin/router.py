@@ -12,7 +12,7 @@ from api.core.listing import ListQuery, Page
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, PolicyDep, SessionDep
 from api.navigation_admin import menus, pages
-from api.navigation_admin.schemas import MenuIn, MenuItem, MenuMove, PageDetail, PageIn, PageRow
+from api.navigation_admin.schemas import MenuIn, MenuItem, MenuMove, PageDetail, PageIn, PageListRow
 from api.users.models import User
 
 router = APIRouter(tags=["page and menu management"])
@@ -24,7 +24,7 @@ MENUS = menus.THIS_PAGE
                                          "menu items open it (paged, searched in name, code and url; sort: name, "
                                          "code, url, roles, menuItems)")
 def list_pages(session: SessionDep, policy: PolicyDep, params: ListQuery,
-               actor: Annotated[User, Authz(PAGES, "read")]) -> Envelope[Page[PageRow]]:
+               actor: Annotated[User, Authz(PAGES, "read")]) -> Envelope[Page[PageListRow]]:
     return ok(pages.list_pages(session=session, policy=policy, params=params))
 
 

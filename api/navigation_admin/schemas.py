@@ -12,7 +12,7 @@ from api.core.schemas import CamelModel
 Position = Literal["TOP", "SIDEBAR", "BOTH"]
 
 
-class PageRow(CamelModel):
+class PageListRow(CamelModel):
     """A page of the route table as the list shows it."""
 
     id: int
