@@ -18,6 +18,7 @@ export const queryDomains = {
   dashboard: 'dashboard',
   leads: 'leads',
   masterData: 'master-data',
+  navigationAdmin: 'navigation-admin',
   notifications: 'notifications',
   notificationSettings: 'notification-settings',
   pcs: 'pcs',

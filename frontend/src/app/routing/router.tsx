@@ -80,6 +80,25 @@ const userManagementRoutes: RouteObject[] = [
   },
 ];
 
+const pageForm = () => import('@/features/navigation-admin/pages/page-form-page');
+
+/** Page management (the list, add, a page) and menu management. */
+const navigationAdminRoutes: RouteObject[] = [
+  {
+    path: '/system/page-management',
+    lazy: () => import('@/features/navigation-admin/pages/page-list-page').then((m) => ({ Component: m.PageListPage })),
+  },
+  { path: '/system/page-management/add', lazy: () => pageForm().then((m) => ({ Component: m.PageAddPage })) },
+  { path: '/system/page-management/:id', lazy: () => pageForm().then((m) => ({ Component: m.PageEditPage })) },
+  {
+    path: '/system/menu-management',
+    lazy: () =>
+      import('@/features/navigation-admin/pages/menu-management-page').then((m) => ({
+        Component: m.MenuManagementPage,
+      })),
+  },
+];
+
 const leadDetail = () => import('./lead-detail-route').then((m) => ({ Component: m.LeadDetailRoute }));
 
 /** Leads (spec 2 §2.1–2.4): the board, the create wizard, the detail and view, the edit wizard. */
@@ -293,6 +312,7 @@ export const routes: RouteObject[] = [
           ...contactRoutes,
           ...coaRoutes,
           ...userManagementRoutes,
+          ...navigationAdminRoutes,
           ...leadRoutes,
           ...approvalRoutes,
           ...pidRoutes,
