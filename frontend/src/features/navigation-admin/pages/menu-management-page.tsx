@@ -2,6 +2,7 @@ import { DeleteOutlined, MenuOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Flex, Form, Input, Radio, Select, Tag, Tree, TreeSelect, Typography } from 'antd';
 import type { TreeDataNode, TreeProps } from 'antd';
+import type { RuleObject } from 'antd/es/form';
 import { useMemo, useState, type Key } from 'react';
 import { confirmRemove, toast } from '@/components/dialogs';
 import { FormErrors } from '@/components/form-errors';
@@ -23,6 +24,7 @@ import {
   type MenuItem,
   type MenuPosition,
 } from '../api/navigation-admin-api';
+import { dropPlace, flatten } from '../components/menu-drop';
 import './navigation-admin.css';
 
 export const MENUS_PAGE = 'system/menu-management';
@@ -46,15 +48,6 @@ export interface MenuForm {
   pageCode?: string | null;
   url?: string | null;
   parentId: number;
-}
-
-/** Every item of the tree by id. */
-function flatten(items: MenuItem[], into = new Map<number, MenuItem>()): Map<number, MenuItem> {
-  for (const item of items) {
-    into.set(item.id, item);
-    flatten(item.submenu, into);
-  }
-  return into;
 }
 
 /** The ids of an item and everything under it: where it cannot go. */
@@ -121,6 +114,13 @@ function toBody(values: MenuForm): MenuIn {
   };
 }
 
+/** A rule of the page or url field, kept only while the item opens that kind (a quick change of "Opens" then
+ *  Save must not check a field that is on its way out). */
+const whenOpens =
+  (kind: Opens, rule: RuleObject) =>
+  ({ getFieldValue }: { getFieldValue: (name: string) => unknown }): RuleObject =>
+    getFieldValue('opens') === kind ? rule : {};
+
 const NEW_ITEM: MenuForm = { label: '', position: 'SIDEBAR', icon: null, opens: 'page', parentId: TOP };
 
 /** /system/menu-management: the menu tree every user's menus are drawn from. With edit access an item is moved by
@@ -184,19 +184,11 @@ export function MenuManagementPage() {
 
   const onDrop: TreeProps['onDrop'] = (info) => {
     const id = Number(info.dragNode.key);
-    const target = byId.get(Number(info.node.key));
-    if (!target || target.id === id) return;
-    if (!info.dropToGap) {
-      move.mutate({ id, parentId: target.id, index: 0 }); // dropped onto an item: first of its items
-      return;
-    }
-    // dropped between two items: beside the target, above or below it
-    const parentId = target.parentId ?? null;
-    const siblings = (parentId === null ? items : (byId.get(parentId)?.submenu ?? [])).filter((m) => m.id !== id);
     const place = info.node.pos.split('-');
-    const below = info.dropPosition - Number(place[place.length - 1]) > 0;
-    const index = siblings.findIndex((m) => m.id === target.id) + (below ? 1 : 0);
-    move.mutate({ id, parentId, index });
+    const relative = info.dropPosition - Number(place[place.length - 1]);
+    const gap = !info.dropToGap ? 'into' : relative < 0 ? 'above' : 'below';
+    const to = dropPlace(items, id, Number(info.node.key), gap);
+    if (to) move.mutate({ id, ...to });
   };
 
   const canChange = selected === 'new' ? access.isWrite : access.isEdit;
@@ -311,7 +303,7 @@ export function MenuManagementPage() {
                 />
               </Form.Item>
               {opens === 'page' && (
-                <Form.Item name="pageCode" label="Page" rules={[{ required: true, message: MENU_MESSAGES.page }]}>
+                <Form.Item name="pageCode" label="Page" rules={[whenOpens('page', { required: true, message: MENU_MESSAGES.page })]}>
                   <Select
                     showSearch
                     optionFilterProp="label"
@@ -325,7 +317,7 @@ export function MenuManagementPage() {
                 <Form.Item
                   name="url"
                   label="URL"
-                  rules={[{ required: true, whitespace: true, pattern: /^\/\S*$/, message: MENU_MESSAGES.url }]}
+                  rules={[whenOpens('url', { required: true, whitespace: true, pattern: /^\/\S*$/, message: MENU_MESSAGES.url })]}
                 >
                   <Input maxLength={160} placeholder="/system/..." />
                 </Form.Item>
