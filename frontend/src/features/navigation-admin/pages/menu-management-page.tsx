@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Flex, Form, Input, Radio, Select, Tag, Tree, TreeSelect, Typography } from 'antd';
 import type { TreeDataNode, TreeProps } from 'antd';
 import type { RuleObject } from 'antd/es/form';
-import { useMemo, useState, type Key } from 'react';
+import { useMemo, useRef, useState, type Key } from 'react';
 import { confirmRemove, toast } from '@/components/dialogs';
 import { FormErrors } from '@/components/form-errors';
 import { NAV_ICON_NAMES, NavIcon } from '@/components/nav-icon';
@@ -177,9 +177,14 @@ export function MenuManagementPage() {
     },
   });
 
+  const panel = useRef<HTMLDivElement>(null);
   const select = (id: number | 'new' | null) => {
     setSelected(id);
     setFormError(null);
+    // on a phone the panel sits under the tree: bring it into view
+    if (id !== null && window.matchMedia?.('(max-width: 767px)').matches) {
+      requestAnimationFrame(() => panel.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' }));
+    }
   };
 
   const onDrop: TreeProps['onDrop'] = (info) => {
@@ -257,6 +262,7 @@ export function MenuManagementPage() {
         </Card>
         {selected !== null && (selected === 'new' || current) && (
           <Card
+            ref={panel}
             variant="borderless"
             className="menu-admin__panel"
             title={selected === 'new' ? 'Add Menu Item' : canChange ? 'Edit Menu Item' : 'Menu Item'}

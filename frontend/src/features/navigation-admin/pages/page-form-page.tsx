@@ -51,14 +51,17 @@ const ACCESS_COLUMNS: ColumnsType<Flags> = [
     dataIndex: 'roleDescription',
     render: (description: string, row) => (
       <>
-        {description} <Typography.Text type="secondary">({row.roleName})</Typography.Text>
+        <div>{description}</div>
+        <Typography.Text type="secondary" className="page-access__role">
+          {row.roleName}
+        </Typography.Text>
       </>
     ),
   },
   ...(['isRead', 'isWrite', 'isEdit', 'isDelete'] as const).map((key) => ({
     title: key.slice(2),
     dataIndex: key,
-    width: 72,
+    width: 64,
     align: 'center' as const,
     render: (on: boolean) => flag(on),
   })),
@@ -236,7 +239,7 @@ export function PageFormPage({ mode }: { mode: PageFormMode }) {
                   columns={ACCESS_COLUMNS}
                   dataSource={page.access}
                   pagination={false}
-                  scroll={{ x: 420 }}
+                  scroll={{ x: 400 }}
                 />
               </Card>
               <Card variant="borderless" title="Menu items that open it" className="page-form__card">

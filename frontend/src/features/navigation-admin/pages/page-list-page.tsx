@@ -16,6 +16,7 @@ import { systemCrumbs } from '@/components/page';
 import { usePageAccess, sessionQueryKey } from '@/lib/session';
 import { navigationAdminKeys } from '../api/keys';
 import { deletePage, PAGES_PAGE_SIZE, pagesListQueryOptions, type PageListRow } from '../api/navigation-admin-api';
+import './navigation-admin.css';
 
 export const PAGES_PAGE = 'system/page-management';
 export const PAGES_LIST_PATH = '/system/page-management';
@@ -50,7 +51,11 @@ export function PageListPage() {
       title: 'Code',
       dataIndex: 'code',
       ...sortable('code'),
-      render: (code: string) => <Typography.Text code>{code}</Typography.Text>,
+      render: (code: string) => (
+        <Typography.Text code className="page-code">
+          {code}
+        </Typography.Text>
+      ),
     },
     { title: 'URL', dataIndex: 'url', ...sortable('url'), render: (url: string | null) => url ?? '-' },
     { title: 'Roles', dataIndex: 'roles', ...sortable('roles'), width: 90, align: 'right' },
