@@ -7,8 +7,15 @@ import json
 from typing import Any
 
 from fastapi.testclient import TestClient
+from sqlalchemy import select, text
+from sqlalchemy.orm import Session
 
+from api.access.models import Menu
+from api.core.db import make_engine
 from api.navigation_admin import menus as service
+from api.navigation_admin import repository
+from api.navigation_admin.schemas import MenuMove
+from api.users.models import User
 from tests.conftest import auth
 
 URL = "/api/menu-management"
@@ -168,3 +175,25 @@ class TestDelete:
         [entry] = audit_of(client, subject="MENU", subjectId=str(coa["id"]))
         assert entry["action"] == "DELETE" and {"field": "label", "old": "COA Management", "new": None} in \
             entry["changes"]
+
+
+def test_a_change_holds_the_menu_tree_until_it_commits(database_url: str) -> None:
+    """Two administrators' moves are one after the other: the second waits for the first to commit, then reads the
+    tree with the first move in it before checking its own for a cycle."""
+    engine = make_engine(database_url)
+    try:
+        with Session(engine) as first, engine.connect() as second:
+            admin = first.scalar(select(User).where(User.username == "admin"))
+            menus = {m.label: m for m in first.scalars(select(Menu))}
+            assert admin is not None
+            service.move_menu(session=first, actor=admin, menu_id=menus["Clients"].id,
+                              data=MenuMove(parent_id=menus["Sales"].id, index=0))
+            taken = second.scalar(text("SELECT pg_try_advisory_xact_lock(:key)"),
+                                  {"key": repository.MENU_TREE_LOCK})
+            assert taken is False  # the second administrator waits here
+            first.rollback()
+            assert second.scalar(text("SELECT pg_try_advisory_xact_lock(:key)"),
+                                 {"key": repository.MENU_TREE_LOCK}) is True
+            second.rollback()
+    finally:
+        engine.dispose()
