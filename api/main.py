@@ -47,6 +47,7 @@ from api.leads.router import requests_router as lead_requests_router
 from api.leads.router import router as leads_router
 from api.leads.stages import router as stages_router
 from api.master_data.router import router as master_data_router
+from api.navigation_admin.router import router as navigation_admin_router
 from api.notifications.live import end_streams
 from api.notifications.router import router as notifications_router
 from api.notifications.settings_router import router as notification_settings_router
@@ -74,7 +75,8 @@ def api_router() -> APIRouter:
         ok, body = await request.app.state.readiness.check()
         return JSONResponse(body, status_code=200 if ok else 503, headers={"Cache-Control": "no-store"})
 
-    for r in (auth_router, access_router, access_admin_router, account_router, user_management_router, audit_router,
+    for r in (auth_router, access_router, access_admin_router, navigation_admin_router, account_router,
+              user_management_router, audit_router,
               notifications_router,
               master_data_router, client_lookup_router, clients_router,
               contacts_router, leads_router, approvals_router, lead_requests_router, stages_router, coa_router,

@@ -1,6 +1,6 @@
 """Every mapped class, imported so Alembic and the seed see the whole schema."""
 
-from api.access.models import CasbinRule, Menu, Page
+from api.access.models import CasbinRule, Menu, Page, SeedMark
 from api.activities.models import Activity, ActivityFile, ActivitySchedule, LeadContactReminder
 from api.approvals.models import (
     ApprovalDecision,
@@ -108,6 +108,7 @@ __all__ = [
     "RollupZone",
     "SalesTarget",
     "SalesTargetHistory",
+    "SeedMark",
     "ServiceCategory",
     "Source",
     "Stage",

@@ -18,7 +18,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 import api.domains  # noqa: F401  (every domain registers its approval outcomes and views)
-from api.access.models import CasbinRule, Menu, Page
+from api.access.models import CasbinRule, Menu, Page, SeedMark
 from api.activities.seed import seed_demo_activities
 from api.admin import AdminError, ensure_first_admin_from_settings
 from api.approvals.seed import seed_default_pipelines
@@ -80,30 +80,59 @@ DEMO_USERS = [
 ]
 
 
+MENU_PATH = " > "  # joins a menu's labels in MENUS into its seed mark: "Clients > COA Management"
+
+
 def seed_access(session: Session) -> None:
-    """Pages of the route table, the menu tree and the default policy (only when the policy is empty)."""
-    existing = {p.code: p for p in session.scalars(select(Page))}
+    """Pages of the route table, the menu tree and the default policy (only when the policy is empty).
+
+    Each page and menu item is added the first time the seed meets it, and marked (seed_marks): a marked item is
+    never added again, so a page or menu the administrator removed stays removed and a renamed one is not added
+    back under its old name. An item an older version added (present, unmarked) is only marked."""
+    marks = {(m.kind, m.key): m for m in session.scalars(select(SeedMark))}
+
+    def mark(kind: str, key: str, menu_id: int | None = None) -> None:
+        session.add(SeedMark(kind=kind, key=key, menu_id=menu_id))
+        marks[(kind, key)] = SeedMark(kind=kind, key=key, menu_id=menu_id)
+
+    codes = set(session.scalars(select(Page.code)))
     for code, name, url in PAGES:
-        if code not in existing:
+        if ("PAGE", code) in marks:
+            continue
+        if code not in codes:
             session.add(Page(code=code, name=name, url=url))
+            codes.add(code)
+        mark("PAGE", code)
     session.flush()
 
-    menus = list(session.scalars(select(Menu)))
-    by_key = {(m.parent_id, m.label): m for m in menus}
+    menus = {m.id: m for m in session.scalars(select(Menu))}
+    by_key = {(m.parent_id, m.label): m for m in menus.values()}
 
-    def ensure(spec: MenuSpec, parent_id: int | None, seq: int) -> None:
-        menu = by_key.get((parent_id, spec.label))
+    def ensure(spec: MenuSpec, parent: Menu | None, path: str) -> None:
+        key = f"{path}{MENU_PATH}{spec.label}" if path else spec.label
+        seen = marks.get(("MENU", key))
+        menu: Menu | None
+        if seen is not None:  # the administrator's now: followed (renamed, moved), or gone
+            menu = menus.get(seen.menu_id) if seen.menu_id is not None else None
+        else:
+            menu = by_key.get((parent.id if parent else None, spec.label))
+            if menu is None and (spec.page is None or spec.page in codes):
+                siblings = [m.seq for m in menus.values() if m.parent_id == (parent.id if parent else None)]
+                menu = Menu(label=spec.label, position=spec.position, icon=spec.icon, page_code=spec.page,
+                            parent_id=parent.id if parent else None, seq=max(siblings, default=-1) + 1)
+                session.add(menu)
+                session.flush()
+                menus[menu.id] = menu
+                by_key[(menu.parent_id, menu.label)] = menu
+            mark("MENU", key, menu.id if menu else None)
         if menu is None:
-            menu = Menu(label=spec.label, position=spec.position, icon=spec.icon, page_code=spec.page,
-                        parent_id=parent_id, seq=seq)
-            session.add(menu)
-            session.flush()
-            by_key[(parent_id, spec.label)] = menu
-        for i, child in enumerate(spec.children):
-            ensure(child, menu.id, i)
+            return  # removed by the administrator (or its page was): nor are its children brought back
+        for child in spec.children:
+            ensure(child, menu, key)
 
-    for i, spec in enumerate(MENUS):
-        ensure(spec, None, i)
+    for spec in MENUS:
+        ensure(spec, None, "")
+    session.flush()
 
     if session.scalar(select(CasbinRule.id).limit(1)) is None:
         for row in default_policy_rows():

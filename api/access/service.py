@@ -36,8 +36,8 @@ def _menu_tree(menus: list[Menu], readable: set[str], pages: dict[str, Page]) ->
             sub = build(m.id)
             if m.page_code is not None and m.page_code not in readable:
                 continue
-            if m.page_code is None and not sub:
-                continue  # an empty group
+            if m.page_code is None and m.url is None and not sub:
+                continue  # an empty group (an item with its own url opens no page: everyone sees it)
             url = m.url or (pages[m.page_code].url if m.page_code else None) or (sub[0].url if sub else None)
             items.append(NavItem(id=m.id, label=m.label, url=url, icon=m.icon, position=m.position,
                                  submenu=sub))

@@ -1,7 +1,7 @@
 import type { MenuProps } from 'antd';
 import type { NavItem } from '@/lib/api/types';
 import { normalizePath } from '@/lib/route-access';
-import { NavIcon } from './nav-icon';
+import { NavIcon } from '@/components/nav-icon';
 
 type Item = Required<MenuProps>['items'][number];
 

@@ -2,7 +2,7 @@ import { RightOutlined } from '@ant-design/icons';
 import { Card, Col, Empty, Row } from 'antd';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { NavIcon } from '@/app/layout/nav-icon';
+import { NavIcon } from '@/components/nav-icon';
 import { sidebarItems } from '@/app/layout/navigation';
 import { Page } from '@/components/page';
 import type { NavItem } from '@/lib/api/types';

@@ -29,8 +29,8 @@ describe('route guard', () => {
   it('renders a later screen with the sidebar on /system routes', async () => {
     setToken('a');
     const session = makeSession();
-    stubApi({ ...session, routes: [...session.routes, '/system/page-management'] });
-    renderApp('/system/page-management');
+    stubApi({ ...session, routes: [...session.routes, '/system/monthly-billing'] });
+    renderApp('/system/monthly-billing');
     expect(await screen.findByText('This screen is coming in a later release.')).toBeInTheDocument();
     expect(document.querySelector('.app-sider')).not.toBeNull();
   });

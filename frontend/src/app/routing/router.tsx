@@ -96,6 +96,25 @@ const accessAdminRoutes: RouteObject[] = [
   { path: '/system/menu-page-access/:id', lazy: () => accessPages().then((m) => ({ Component: m.RolePage })) },
 ];
 
+const pageForm = () => import('@/features/navigation-admin/pages/page-form-page');
+
+/** Page management (the list, add, a page) and menu management. */
+const navigationAdminRoutes: RouteObject[] = [
+  {
+    path: '/system/page-management',
+    lazy: () => import('@/features/navigation-admin/pages/page-list-page').then((m) => ({ Component: m.PageListPage })),
+  },
+  { path: '/system/page-management/add', lazy: () => pageForm().then((m) => ({ Component: m.PageAddPage })) },
+  { path: '/system/page-management/:id', lazy: () => pageForm().then((m) => ({ Component: m.PageEditPage })) },
+  {
+    path: '/system/menu-management',
+    lazy: () =>
+      import('@/features/navigation-admin/pages/menu-management-page').then((m) => ({
+        Component: m.MenuManagementPage,
+      })),
+  },
+];
+
 const leadDetail = () => import('./lead-detail-route').then((m) => ({ Component: m.LeadDetailRoute }));
 
 /** Leads (spec 2 §2.1–2.4): the board, the create wizard, the detail and view, the edit wizard. */
@@ -310,6 +329,7 @@ export const routes: RouteObject[] = [
           ...coaRoutes,
           ...userManagementRoutes,
           ...accessAdminRoutes,
+          ...navigationAdminRoutes,
           ...leadRoutes,
           ...approvalRoutes,
           ...pidRoutes,

@@ -1716,6 +1716,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/menu-management": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The whole menu tree: every item, whoever may see it */
+        get: operations["menu_tree_api_menu_management_get"];
+        put?: never;
+        /** Add a menu item (a page, a url, or a group with neither), last among its parent's items; answers the whole tree */
+        post: operations["create_menu_api_menu_management_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/menu-management/{menu_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a menu item; answers the whole tree */
+        put: operations["update_menu_api_menu_management__menu_id__put"];
+        post?: never;
+        /** Remove a menu item that holds no other item */
+        delete: operations["delete_menu_api_menu_management__menu_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/menu-management/{menu_id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Move a menu item under parentId (none: the top level) at index among its new siblings; answers the whole tree */
+        put: operations["move_menu_api_menu_management__menu_id__move_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notification": {
         parameters: {
             query?: never;
@@ -1903,6 +1956,43 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/page-management": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pages of the route table with how many roles read each and how many menu items open it (paged, searched in name, code and url; sort: name, code, url, roles, menuItems) */
+        get: operations["list_pages_api_page_management_get"];
+        put?: never;
+        /** Add a page (code, name, url); no role has access to it yet */
+        post: operations["create_page_api_page_management_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/page-management/{page_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page, the menu items that open it and every role's read/write/edit/delete on it */
+        get: operations["get_page_api_page_management__page_id__get"];
+        /** Change a page's name and url (its code is fixed) */
+        put: operations["update_page_api_page_management__page_id__put"];
+        post?: never;
+        /** Remove a page with its policy lines and the menu items that open it (never Menu Page Access or Page Management) */
+        delete: operations["delete_page_api_page_management__page_id__delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3593,6 +3683,10 @@ export interface components {
         Envelope_OverlapCheck_: {
             results: components["schemas"]["OverlapCheck"];
         };
+        /** Envelope[PageDetail] */
+        Envelope_PageDetail_: {
+            results: components["schemas"]["PageDetail"];
+        };
         /** Envelope[Page[AuditRow]] */
         Envelope_Page_AuditRow__: {
             results: components["schemas"]["Page_AuditRow_"];
@@ -3612,6 +3706,10 @@ export interface components {
         /** Envelope[Page[LeadCard]] */
         Envelope_Page_LeadCard__: {
             results: components["schemas"]["Page_LeadCard_"];
+        };
+        /** Envelope[Page[PageListRow]] */
+        Envelope_Page_PageListRow__: {
+            results: components["schemas"]["Page_PageListRow_"];
         };
         /** Envelope[Page[QueueRow]] */
         Envelope_Page_QueueRow__: {
@@ -3847,6 +3945,11 @@ export interface components {
         Envelope_list_IndustryOut__: {
             /** Results */
             results: components["schemas"]["IndustryOut"][];
+        };
+        /** Envelope[list[MenuItem]] */
+        Envelope_list_MenuItem__: {
+            /** Results */
+            results: components["schemas"]["MenuItem"][];
         };
         /** Envelope[list[MenuNode]] */
         Envelope_list_MenuNode__: {
@@ -4620,6 +4723,95 @@ export interface components {
             /** Ids */
             ids: number[];
         };
+        /**
+         * MenuIn
+         * @description A menu item: a page, a url, or a group (neither) that holds other items.
+         */
+        MenuIn: {
+            /** Icon */
+            icon?: string | null;
+            /** Label */
+            label?: string | null;
+            /** Pagecode */
+            pageCode?: string | null;
+            /** Parentid */
+            parentId?: number | null;
+            /**
+             * Position
+             * @default SIDEBAR
+             * @enum {string}
+             */
+            position: "TOP" | "SIDEBAR" | "BOTH";
+            /** Url */
+            url?: string | null;
+        };
+        /**
+         * MenuItem
+         * @description An item of the menu tree, whoever may see it.
+         */
+        MenuItem: {
+            /** Icon */
+            icon: string | null;
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+            /**
+             * Opens
+             * @description What the item opens: its page's url or its own
+             */
+            opens: string | null;
+            /** Pagecode */
+            pageCode: string | null;
+            /** Pagename */
+            pageName: string | null;
+            /** Parentid */
+            parentId: number | null;
+            /**
+             * Position
+             * @enum {string}
+             */
+            position: "TOP" | "SIDEBAR" | "BOTH";
+            /** Seq */
+            seq: number;
+            /** Submenu */
+            submenu: components["schemas"]["MenuItem"][];
+            /**
+             * Url
+             * @description The item's own url (an item that opens no page)
+             */
+            url: string | null;
+        };
+        /** MenuLink */
+        MenuLink: {
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+            /**
+             * Path
+             * @description The labels from the top of the menu tree down to this item
+             */
+            path: string[];
+            /**
+             * Position
+             * @enum {string}
+             */
+            position: "TOP" | "SIDEBAR" | "BOTH";
+        };
+        /**
+         * MenuMove
+         * @description Where an item goes: under parentId (None: the top level), at index among its new siblings.
+         */
+        MenuMove: {
+            /**
+             * Index
+             * @default 0
+             */
+            index: number;
+            /** Parentid */
+            parentId?: number | null;
+        };
         /** MenuNode */
         MenuNode: {
             /** Icon */
@@ -4896,6 +5088,29 @@ export interface components {
             /** Roleid */
             roleId: number;
         };
+        /**
+         * PageDetail
+         * @description A page, the menu items that open it, and what every role may do on it.
+         */
+        PageDetail: {
+            /** Access */
+            access: components["schemas"]["RoleFlags"][];
+            /** Code */
+            code: string;
+            /** Id */
+            id: number;
+            /** Menuitems */
+            menuItems: components["schemas"]["MenuLink"][];
+            /** Name */
+            name: string;
+            /**
+             * Protected
+             * @description Administration itself needs the page: it cannot be removed
+             */
+            protected: boolean;
+            /** Url */
+            url: string | null;
+        };
         /** PageFlags */
         PageFlags: {
             /** Isdelete */
@@ -4949,6 +5164,45 @@ export interface components {
             /** Url */
             url: string | null;
         };
+        /**
+         * PageIn
+         * @description A page as the add and edit screens save it. The code is set once, when the page is added.
+         */
+        PageIn: {
+            /** Code */
+            code?: string | null;
+            /** Name */
+            name?: string | null;
+            /** Url */
+            url?: string | null;
+        };
+        /**
+         * PageListRow
+         * @description A page of the route table as the list shows it.
+         */
+        PageListRow: {
+            /**
+             * Code
+             * @description The Casbin object the policy lines name, e.g. system/client-management
+             */
+            code: string;
+            /** Id */
+            id: number;
+            /**
+             * Menuitems
+             * @description Menu items that open the page
+             */
+            menuItems: number;
+            /** Name */
+            name: string;
+            /**
+             * Roles
+             * @description Roles that may read the page
+             */
+            roles: number;
+            /** Url */
+            url: string | null;
+        };
         /** PageRow */
         PageRow: {
             /** Code */
@@ -4990,6 +5244,13 @@ export interface components {
         Page_LeadCard_: {
             /** Data */
             data: components["schemas"]["LeadCard"][];
+            /** Totalrows */
+            totalRows: number;
+        };
+        /** Page[PageListRow] */
+        Page_PageListRow_: {
+            /** Data */
+            data: components["schemas"]["PageListRow"][];
             /** Totalrows */
             totalRows: number;
         };
@@ -5648,6 +5909,23 @@ export interface components {
             dashboardComponent: string | null;
             /** Roleid */
             roleId: number;
+        };
+        /** RoleFlags */
+        RoleFlags: {
+            /** Isdelete */
+            isDelete: boolean;
+            /** Isedit */
+            isEdit: boolean;
+            /** Isread */
+            isRead: boolean;
+            /** Iswrite */
+            isWrite: boolean;
+            /** Roledescription */
+            roleDescription: string;
+            /** Roleid */
+            roleId: number;
+            /** Rolename */
+            roleName: string;
         };
         /**
          * RoleIn
@@ -9963,6 +10241,160 @@ export interface operations {
             };
         };
     };
+    menu_tree_api_menu_management_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_MenuItem__"];
+                };
+            };
+        };
+    };
+    create_menu_api_menu_management_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MenuIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_MenuItem__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    update_menu_api_menu_management__menu_id__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                menu_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MenuIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_MenuItem__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_menu_api_menu_management__menu_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                menu_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    move_menu_api_menu_management__menu_id__move_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                menu_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MenuMove"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_MenuItem__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     list_notifications_api_notification_get: {
         parameters: {
             query?: {
@@ -10338,6 +10770,175 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_RolePageAccess_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_pages_api_page_management_get: {
+        parameters: {
+            query?: {
+                /** @description Rows to skip: (page - 1) * size */
+                offset?: number;
+                /** @description Page size */
+                limit?: number;
+                search?: string | null;
+                /** @description JSON list of filters: [{"field": ..., "value": ...}] */
+                criteria?: string | null;
+                sort?: string | null;
+                desc?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_PageListRow__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    create_page_api_page_management_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PageIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_page_api_page_management__page_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                page_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    update_page_api_page_management__page_id__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                page_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PageIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_page_api_page_management__page_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                page_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
                 };
             };
             /** @description Validation Error */

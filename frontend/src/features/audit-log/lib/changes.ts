@@ -12,6 +12,8 @@ const FIELD_LABELS: Record<string, string> = {
   gender: 'Gender',
   dob: 'Date of birth',
   active: 'Active',
+  url: 'URL',
+  icon: 'Icon',
 };
 
 /** 'phoneNumber' -> 'Phone'; an unknown field in words ('menuLabel' -> 'Menu label'). */

@@ -25,7 +25,7 @@ import {
 } from '../api/user-management-api';
 import { AccountActions } from '../components/account-actions';
 import { ActiveSwitch } from '../components/active-switch';
-import { FormErrors } from '../components/form-errors';
+import { FormErrors } from '@/components/form-errors';
 import { USERS_LIST_PATH, USERS_PAGE } from './user-list-page';
 
 export type UserFormMode = 'add' | 'edit';

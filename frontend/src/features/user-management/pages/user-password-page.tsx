@@ -9,7 +9,7 @@ import { errorMessage, serverMessages } from '@/lib/api/errors';
 import { validatedValues } from '@/lib/form';
 import { usePageAccess } from '@/lib/session';
 import { setUserPassword, userQueryOptions } from '../api/user-management-api';
-import { FormErrors } from '../components/form-errors';
+import { FormErrors } from '@/components/form-errors';
 import { USERS_LIST_PATH, USERS_PAGE } from './user-list-page';
 
 interface PasswordForm {

@@ -72,6 +72,9 @@ const ICONS: Record<string, ComponentType> = {
   wifi: WifiOutlined,
 };
 
+/** Every icon key the app draws, in order: what menu management offers. */
+export const NAV_ICON_NAMES: string[] = Object.keys(ICONS).sort();
+
 /** The icon for a navigation item's icon key ("dashboard", "fund", ...); a tile when unknown. */
 export function NavIcon({ name }: { name?: string | null }) {
   const key = (name ?? '').toLowerCase().replace(/outlined$/, '').replace(/_/g, '-');

@@ -1,0 +1,269 @@
+import { CheckOutlined, MinusOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Col, Empty, Form, Input, List, Result, Row, Skeleton, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { confirmRemove, toast } from '@/components/dialogs';
+import { FormErrors } from '@/components/form-errors';
+import { FormActions, FormPage, systemCrumbs } from '@/components/form-page';
+import { errorMessage, serverMessages } from '@/lib/api/errors';
+import { useFormValid, validatedValues } from '@/lib/form';
+import { sessionQueryKey, usePageAccess } from '@/lib/session';
+import { navigationAdminKeys } from '../api/keys';
+import {
+  createPage,
+  deletePage,
+  pageQueryOptions,
+  POSITION_COLORS,
+  updatePage,
+  type PageDetail,
+} from '../api/navigation-admin-api';
+import { PAGES_LIST_PATH, PAGES_PAGE, REMOVE_NOTE } from './page-list-page';
+import './navigation-admin.css';
+
+export type PageFormMode = 'add' | 'edit';
+
+export interface PageForm {
+  code: string;
+  name: string;
+  url?: string;
+}
+
+export const PAGE_MESSAGES = {
+  code: 'Please enter page code',
+  codeRule: "Lower-case letters, digits and hyphens, in segments separated by '/' (e.g. system/price-book)",
+  name: 'Please enter page name',
+  url: "URL must start with '/' and have no spaces",
+  codeFixed: 'The code cannot change: the access rules name the page by it.',
+} as const;
+
+export const pageSavedText = (name: string) => `Page '${name}' has been saved.`;
+
+type Flags = PageDetail['access'][number];
+
+const flag = (on: boolean) =>
+  on ? <CheckOutlined aria-label="yes" className="page-access__yes" /> : <MinusOutlined aria-label="no" />;
+
+const ACCESS_COLUMNS: ColumnsType<Flags> = [
+  {
+    title: 'Role',
+    dataIndex: 'roleDescription',
+    render: (description: string, row) => (
+      <>
+        <div>{description}</div>
+        <Typography.Text type="secondary" className="page-access__role">
+          {row.roleName}
+        </Typography.Text>
+      </>
+    ),
+  },
+  ...(['isRead', 'isWrite', 'isEdit', 'isDelete'] as const).map((key) => ({
+    title: key.slice(2),
+    dataIndex: key,
+    width: 64,
+    align: 'center' as const,
+    render: (on: boolean) => flag(on),
+  })),
+];
+
+/** /system/page-management/add and /:id: a page's code (set once), name and url; who has access to it and the
+ *  menu items that open it, read only (access is given in Menu Page Access, menus in Menu Management). */
+export function PageFormPage({ mode }: { mode: PageFormMode }) {
+  const { id: param } = useParams();
+  const pageId = mode === 'add' ? undefined : Number(param);
+  const access = usePageAccess(PAGES_PAGE);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<PageForm>();
+  const [formError, setFormError] = useState<{ title: string; messages: string[] } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const loaded = useRef(false);
+  const readOnly = mode === 'edit' && !access.isEdit;
+  const detail = useQuery({
+    ...pageQueryOptions(pageId ?? NaN),
+    enabled: pageId !== undefined && Number.isFinite(pageId) && access.isRead,
+  });
+  const valid = useFormValid(form);
+
+  useEffect(() => {
+    if (!detail.data || loaded.current) return;
+    loaded.current = true;
+    form.setFieldsValue({ code: detail.data.code, name: detail.data.name, url: detail.data.url ?? undefined });
+  }, [detail.data, form]);
+
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: navigationAdminKeys.all }),
+      queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+    ]);
+  const goBack = () => (location.key !== 'default' ? navigate(-1) : navigate(PAGES_LIST_PATH));
+
+  const finish = async () => {
+    setFormError(null);
+    const checked = await validatedValues(form);
+    if (!checked) return;
+    const body = { code: checked.code.trim(), name: checked.name.trim(), url: checked.url?.trim() || null };
+    const failed = mode === 'add' ? `Failed to add '${body.name}'.` : `Failed to update '${body.name}'.`;
+    setSaving(true);
+    try {
+      if (mode === 'add') await createPage(body);
+      else await updatePage(pageId as number, body);
+    } catch (error) {
+      const messages = serverMessages(error);
+      const shown = messages.length > 0 ? messages : [errorMessage(error)];
+      setFormError({ title: failed, messages: shown });
+      toast.error(failed, shown.join(' '));
+      setSaving(false);
+      return;
+    }
+    toast.success(pageSavedText(body.name));
+    await refresh();
+    setSaving(false);
+    goBack();
+  };
+
+  const page = detail.data;
+  const title = mode === 'add' ? 'Add Page' : readOnly ? 'Page' : 'Edit Page';
+  const failedToLoad = mode === 'edit' && (detail.isError || !Number.isFinite(pageId));
+  const remove =
+    mode === 'edit' && page && access.isDelete && !page.protected
+      ? () =>
+          void confirmRemove({
+            title: 'Remove Page',
+            name: page.name,
+            note: REMOVE_NOTE,
+            remove: () => deletePage(page.id),
+            onDone: async () => {
+              await refresh();
+              navigate(PAGES_LIST_PATH);
+            },
+          })
+      : undefined;
+
+  return (
+    <FormPage
+      breadcrumb={systemCrumbs('Page Management', PAGES_LIST_PATH, mode === 'add' ? 'Add' : page?.name || 'Page')}
+      title={title}
+      subtitle={mode === 'add' ? 'A page of the app that roles can be given access to.' : page?.code}
+      card={false}
+    >
+      {!access.isRead && mode === 'edit' ? (
+        <Alert type="info" showIcon title="You do not have access to view the pages." />
+      ) : failedToLoad ? (
+        <Result
+          status="warning"
+          title="Error loading data"
+          subTitle={detail.error ? errorMessage(detail.error) : undefined}
+          extra={<Button onClick={() => navigate(PAGES_LIST_PATH)}>Back to Page Management</Button>}
+        />
+      ) : mode === 'edit' && detail.isPending ? (
+        <Skeleton active paragraph={{ rows: 6 }} />
+      ) : mode === 'add' && !access.isWrite ? (
+        <Alert type="info" showIcon title="You do not have access to add pages." />
+      ) : (
+        <>
+          <Card variant="borderless">
+            <Form<PageForm>
+              form={form}
+              layout="vertical"
+              disabled={readOnly}
+              validateTrigger={['onChange', 'onBlur']}
+              onValuesChange={() => setFormError(null)}
+            >
+              {formError && <FormErrors title={formError.title} messages={formError.messages} />}
+              {readOnly && (
+                <Alert type="info" showIcon className="form-alert" title="You can view this page but not change it." />
+              )}
+              <Row gutter={16}>
+                <Col xs={24} md={12}>
+                  <Form.Item
+                    name="code"
+                    label="Code"
+                    extra={mode === 'edit' ? PAGE_MESSAGES.codeFixed : 'What the access rules name the page by.'}
+                    rules={[
+                      { required: true, whitespace: true, message: PAGE_MESSAGES.code },
+                      { pattern: /^\s*[a-z0-9-]+(\/[a-z0-9-]+)*\s*$/, message: PAGE_MESSAGES.codeRule },
+                    ]}
+                  >
+                    <Input placeholder="system/price-book" maxLength={80} disabled={mode === 'edit'} autoComplete="off" />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} md={12}>
+                  <Form.Item
+                    name="name"
+                    label="Name"
+                    rules={[{ required: true, whitespace: true, message: PAGE_MESSAGES.name }]}
+                  >
+                    <Input placeholder="Price Book" maxLength={120} />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} md={12}>
+                  <Form.Item
+                    name="url"
+                    label="URL"
+                    extra="Leave empty for a page that is not a screen."
+                    rules={[{ pattern: /^\s*\/\S*\s*$/, message: PAGE_MESSAGES.url }]}
+                  >
+                    <Input placeholder="/system/price-book" maxLength={160} />
+                  </Form.Item>
+                </Col>
+              </Row>
+              <FormActions>
+                {remove && (
+                  <Button danger onClick={remove} disabled={false} className="page-form__remove">
+                    Remove
+                  </Button>
+                )}
+                <Button onClick={goBack} disabled={saving && !readOnly}>
+                  {readOnly ? 'Back' : 'Cancel'}
+                </Button>
+                {!readOnly && (
+                  <Button type="primary" disabled={!valid || saving} loading={saving} onClick={() => void finish()}>
+                    Save
+                  </Button>
+                )}
+              </FormActions>
+            </Form>
+          </Card>
+          {mode === 'edit' && page && (
+            <>
+              <Card variant="borderless" title="Who has access" className="page-form__card">
+                <Typography.Paragraph type="secondary">
+                  What each role may do on this page; access is given in Menu Page Access.
+                </Typography.Paragraph>
+                <Table<Flags>
+                  rowKey="roleId"
+                  size="small"
+                  columns={ACCESS_COLUMNS}
+                  dataSource={page.access}
+                  pagination={false}
+                  scroll={{ x: 400 }}
+                />
+              </Card>
+              <Card variant="borderless" title="Menu items that open it" className="page-form__card">
+                {page.menuItems.length === 0 ? (
+                  <Empty description="No menu item opens this page." />
+                ) : (
+                  <List
+                    dataSource={page.menuItems}
+                    renderItem={(item) => (
+                      <List.Item key={item.id}>
+                        <span>{item.path.join(' › ')}</span>
+                        <Tag color={POSITION_COLORS[item.position]}>{item.position}</Tag>
+                      </List.Item>
+                    )}
+                  />
+                )}
+              </Card>
+            </>
+          )}
+        </>
+      )}
+    </FormPage>
+  );
+}
+
+export const PageAddPage = () => <PageFormPage mode="add" />;
+export const PageEditPage = () => <PageFormPage mode="edit" />;

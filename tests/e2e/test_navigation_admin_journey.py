@@ -1,0 +1,98 @@
+"""Menu and page management journey: an administrator renames a sidebar item and moves it into another group, and
+after a reload the sidebar shows it there; then adds a page and edits it. Each screen is also looked at on a 390 px
+phone."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import ARTIFACTS
+from tests.e2e.layout import DESK, PHONE, fits
+from tests.e2e.test_journeys import sign_in
+
+SHOTS = ARTIFACTS / "navigation-admin"
+
+
+def shots(page: Page, name: str) -> None:
+    """The screen at a desk's width and on a phone, then back at the desk."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}-1280.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    fits(page)
+    page.screenshot(path=str(SHOTS / f"{name}-390.png"), full_page=True)
+    page.set_viewport_size(DESK)
+    page.wait_for_function("() => window.innerWidth === 1280")
+
+
+def toast(page: Page, text: str) -> None:
+    expect(page.locator(".ant-notification-notice", has_text=text)).to_be_visible()
+
+
+def tree_node(page: Page, label: str):  # type: ignore[no-untyped-def]
+    return page.locator(".ant-tree-treenode", has=page.locator(".menu-node__label", has_text=re.compile(
+        f"^{re.escape(label)}$")))
+
+
+def test_admin_moves_a_menu_item_and_manages_pages(page: Page) -> None:
+    sign_in(page, "admin")
+    page.goto("/system/menu-management")
+    expect(page.get_by_role("heading", name="Menu Management")).to_be_visible()
+    item = tree_node(page, "Assignment Monitoring")
+    expect(item).to_contain_text("SIDEBAR")
+    shots(page, "menu-tree")
+
+    item.locator(".menu-node__label").click()
+    panel = page.locator(".menu-admin__panel")
+    expect(panel.get_by_text("Edit Menu Item")).to_be_visible()
+    expect(panel.get_by_label("Label", exact=True)).to_have_value("Assignment Monitoring")
+    panel.get_by_label("Label", exact=True).fill("Assignments")
+    parent = panel.get_by_label("Parent", exact=True)
+    parent.click()
+    parent.fill("Clients")
+    page.locator(".ant-select-dropdown:visible .ant-select-tree-node-content-wrapper", has_text="Clients").first.click()
+    shots(page, "menu-item-edit")
+    panel.get_by_role("button", name="Save").click()
+    toast(page, "'Assignments' has been saved.")
+    moved = tree_node(page, "Assignments")
+    expect(moved).to_be_visible()
+    expect(tree_node(page, "Assignment Monitoring")).to_have_count(0)
+
+    page.reload()
+    sider = page.locator(".app-sider")
+    group = sider.locator(".ant-menu-submenu", has=page.locator(".ant-menu-submenu-title", has_text="Clients"))
+    expect(group.get_by_text("Assignments", exact=True)).to_be_visible()
+    expect(sider.get_by_text("Assignment Monitoring", exact=True)).to_have_count(0)
+    sales = sider.locator(".ant-menu-submenu", has=page.locator(".ant-menu-submenu-title", has_text="Sales"))
+    expect(sales.get_by_text("Assignments", exact=True)).to_have_count(0)
+
+    page.goto("/system/page-management")
+    expect(page.get_by_role("heading", name="Page Management")).to_be_visible()
+    shots(page, "pages-list")
+    page.get_by_role("button", name=re.compile("Add Page")).click()
+    expect(page).to_have_url(re.compile(r"/system/page-management/add$"))
+    expect(page.get_by_role("heading", name="Add Page")).to_be_visible()  # the form's chunk is in
+    page.get_by_label("Code", exact=True).fill("system/price-book")
+    page.get_by_label("Name", exact=True).fill("Price Book")
+    page.get_by_label("URL", exact=True).fill("/system/price-book")
+    shots(page, "page-add")
+    page.get_by_role("button", name="Save").click()
+    toast(page, "Page 'Price Book' has been saved.")
+    expect(page).to_have_url(re.compile(r"/system/page-management$"))
+
+    box = page.get_by_placeholder("Search name, code or URL")
+    box.fill("price")
+    box.press("Enter")
+    row = page.get_by_role("row", name=re.compile("Price Book"))
+    expect(row).to_contain_text("system/price-book")
+    row.get_by_role("link", name="Price Book").click()
+    expect(page.get_by_role("heading", name="Edit Page")).to_be_visible()
+    expect(page.get_by_label("Code", exact=True)).to_be_disabled()
+    expect(page.get_by_role("row", name=re.compile("Administrator"))).to_be_visible()
+    expect(page.get_by_text("No menu item opens this page.")).to_be_visible()
+    page.get_by_label("Name", exact=True).fill("Price List")
+    shots(page, "page-edit")
+    page.get_by_role("button", name="Save").click()
+    toast(page, "Page 'Price List' has been saved.")
+    expect(page.get_by_role("row", name=re.compile("Price List"))).to_contain_text("/system/price-book")
