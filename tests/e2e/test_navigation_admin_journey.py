@@ -5,10 +5,15 @@ phone."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from typing import Any
 
+import httpx
+import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import ARTIFACTS
+from tests.conftest import DEMO_PASSWORD
+from tests.e2e.conftest import ARTIFACTS, LiveServer
 from tests.e2e.layout import DESK, PHONE, fits
 from tests.e2e.test_journeys import sign_in
 
@@ -35,7 +40,38 @@ def tree_node(page: Page, label: str):  # type: ignore[no-untyped-def]
         f"^{re.escape(label)}$")))
 
 
-def test_admin_moves_a_menu_item_and_manages_pages(page: Page) -> None:
+def _find(items: list[dict[str, Any]], label: str) -> tuple[dict[str, Any], int] | None:
+    """The item with this label and its place among its siblings, anywhere in the tree."""
+    for index, item in enumerate(items):
+        if item["label"] == label:
+            return item, index
+        found = _find(item["submenu"], label)
+        if found:
+            return found
+    return None
+
+
+@pytest.fixture
+def menu_put_back(live_server: LiveServer) -> Iterator[None]:
+    """Assignment Monitoring back under Sales, named and placed as seeded, so later journeys meet the demo's menus."""
+    with httpx.Client(base_url=live_server.url, timeout=30) as http:
+        r = http.post("/api/auth/login", json={"username": "admin", "password": DEMO_PASSWORD})
+        admin = {"Authorization": f"Bearer {r.json()['results']['token']}"}
+        found = _find(http.get("/api/menu-management", headers=admin).json()["results"], "Assignment Monitoring")
+        assert found, "the seeded menu has Assignment Monitoring"
+        (item, index) = found
+        yield
+        now = _find(http.get("/api/menu-management", headers=admin).json()["results"], "Assignments")
+        if now is None:
+            return
+        fields = {k: item[k] for k in ("label", "position", "icon", "pageCode", "url", "parentId")}
+        assert http.put(f"/api/menu-management/{item['id']}", json=fields, headers=admin).status_code == 200
+        moved = http.put(f"/api/menu-management/{item['id']}/move", headers=admin,
+                         json={"parentId": item["parentId"], "index": index})
+        assert moved.status_code == 200, moved.text
+
+
+def test_admin_moves_a_menu_item_and_manages_pages(page: Page, menu_put_back: None) -> None:
     sign_in(page, "admin")
     page.goto("/system/menu-management")
     expect(page.get_by_role("heading", name="Menu Management")).to_be_visible()
@@ -96,3 +132,13 @@ def test_admin_moves_a_menu_item_and_manages_pages(page: Page) -> None:
     page.get_by_role("button", name="Save").click()
     toast(page, "Page 'Price List' has been saved.")
     expect(page.get_by_role("row", name=re.compile("Price List"))).to_contain_text("/system/price-book")
+
+    # and removes it (asked first): gone from the list
+    page.get_by_role("row", name=re.compile("Price List")).get_by_role("link", name="Price List").click()
+    expect(page.get_by_role("heading", name="Edit Page")).to_be_visible()
+    page.get_by_role("button", name="Remove").click()
+    dialog = page.get_by_role("dialog")
+    expect(dialog).to_contain_text("Price List")
+    dialog.get_by_role("button", name=re.compile("Remove|OK|Yes")).click()
+    expect(page).to_have_url(re.compile(r"/system/page-management"))
+    expect(page.get_by_role("row", name=re.compile("Price List"))).to_have_count(0)
