@@ -16,9 +16,11 @@ from api.users.models import User
 
 
 def diff(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The fields whose value differs, old → new, in the order of `after`."""
-    return [{"field": field, "old": before.get(field), "new": value}
-            for field, value in after.items() if before.get(field) != value]
+    """The fields whose value differs, old → new, in the order of `after`, then those only `before` has (a removal:
+    new is None)."""
+    fields = [*after, *(field for field in before if field not in after)]
+    return [{"field": field, "old": before.get(field), "new": after.get(field)}
+            for field in fields if before.get(field) != after.get(field)]
 
 
 def user_label(user: User) -> str:

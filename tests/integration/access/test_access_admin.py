@@ -90,6 +90,9 @@ def test_roles_are_added_edited_and_removed(client: TestClient, db: Session) -> 
                                headers=admin))["data"]
     assert [e["action"] for e in audit] == ["DELETE", "UPDATE", "CREATE"]
     assert {"field": "description", "old": "Key Account Manager", "new": "Key Accounts"} in audit[1]["changes"]
+    # a removal keeps what the role was
+    assert {"field": "name", "old": "KEY_ACCOUNT", "new": None} in audit[0]["changes"]
+    assert {"field": "hierarchyWhitelist", "old": True, "new": None} in audit[0]["changes"]
 
 
 def test_nobody_removes_their_own_access_to_this_screen(client: TestClient, db: Session) -> None:
