@@ -292,6 +292,8 @@ def seeded(live_server: LiveServer) -> dict[str, Any]:
         "pcs_pipeline": "SELECT id FROM approval_pipelines WHERE action_type = 'PCS' ORDER BY id LIMIT 1",
         "stage": "SELECT id FROM stages ORDER BY id LIMIT 1",
         "admin": "SELECT id FROM users WHERE username = 'admin'",
+        "sales_role": "SELECT id FROM roles WHERE name = 'SALES'",
+        "contacts_page": "SELECT id FROM pages WHERE code = 'system/contact-management'",
         "sales1": "SELECT id, fullname FROM users WHERE username = 'sales1'",
         "notification_setting": "SELECT id FROM notification_settings WHERE action = 'REQUEST_SUBMITTED'",
         "reminder_setting": "SELECT id FROM notification_settings WHERE action = 'SCHEDULE_STARTING'",
@@ -366,6 +368,7 @@ def test_admin_tours_every_screen(browser: Browser, live_server: LiveServer, see
     (lead_pipeline,), (pcs_pipeline,) = seeded["lead_pipeline"], seeded["pcs_pipeline"]
     (notification_setting,), (reminder_setting,) = seeded["notification_setting"], seeded["reminder_setting"]
     (cold_lead_setting,) = seeded["cold_lead_setting"]
+    (sales_role,), (contacts_page,), (sales1, _) = seeded["sales_role"], seeded["contacts_page"], seeded["sales1"]
     anonymous = [
         Stop("signin", "/signin", "Sign in", shell=False),
         Stop("forgot-password", "/forgot-password", "Forgot password", shell=False),
@@ -432,7 +435,17 @@ def test_admin_tours_every_screen(browser: Browser, live_server: LiveServer, see
         Stop("user-edit", f"/system/user-management/{admin}", "Edit User", trail=True),
         Stop("user-set-password", f"/system/user-management/{admin}/change-password", "Set Password", trail=True),
         Stop("audit-log", "/system/audit-log", "Audit Log", trail=True),
-        Stop("coming-soon", "/system/page-management", "Page Management", shell=False),
+        Stop("hierarchy", "/system/user-hierarchy", "User Hierarchy", trail=True),
+        Stop("roles", "/system/menu-page-access", "Menu Page Access", trail=True, checks=("words",)),
+        Stop("effective-access", f"/system/menu-page-access?tab=effective&user={sales1}", "Menu Page Access",
+             trail=True),
+        Stop("role-add", "/system/menu-page-access/add", "Add Role", trail=True),
+        Stop("role", f"/system/menu-page-access/{sales_role}", "Sales Executive", trail=True),
+        Stop("pages", "/system/page-management", "Page Management", trail=True),
+        Stop("page-add", "/system/page-management/add", "Add Page", trail=True),
+        Stop("page-edit", f"/system/page-management/{contacts_page}", "Edit Page", trail=True),
+        Stop("menus", "/system/menu-management", "Menu Management", trail=True),
+        Stop("coming-soon", "/system/monthly-billing", "Monthly Billing", shell=False),
         Stop("error-403", "/error-403", "Access Denied.", shell=False),
         Stop("not-found", "/no-such-screen", "Page not found", shell=False),
     ]
