@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+
 from playwright.sync_api import Error, Page
 
 PHONE = {"width": 390, "height": 844}
@@ -24,3 +27,20 @@ def fits(page: Page, timeout: float = 5_000) -> None:
         widths = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
         wide = page.evaluate(_TOO_WIDE)
         raise AssertionError(f"the page is {widths[0]} px wide in a {widths[1]} px window: {wide}") from None
+
+
+def shots(page: Page, folder: Path, name: str, on_phone: Callable[[Page], None] | None = None) -> None:
+    """The screen shot at a desk's width and on a phone (where it must fit, and pass `on_phone`), from the top of the
+    page (the fixed bars sit there in a full-page shot), then back at the desk: <folder>/<name>-1280.png, -390.png."""
+    folder.mkdir(parents=True, exist_ok=True)
+    page.wait_for_timeout(300)  # toasts and dialogs finish their animation
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(folder / f"{name}-1280.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    fits(page)
+    if on_phone:
+        on_phone(page)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(folder / f"{name}-390.png"), full_page=True)
+    page.set_viewport_size(DESK)
+    page.wait_for_function("() => window.innerWidth === 1280")

@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import ARTIFACTS
 from tests.e2e.layout import DESK, PHONE, fits
+from tests.e2e.layout import shots as desk_and_phone
 from tests.e2e.pages.antd import choose
 from tests.e2e.test_journeys import sign_in
 
@@ -21,17 +22,10 @@ _TABLE_SCROLLS = """() => [...document.querySelectorAll('.ant-table-content, .an
 
 
 def shots(page: Page, name: str) -> None:
-    """The screen at a desk's width and on a phone, then back at the desk."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.evaluate("window.scrollTo(0, 0)")  # the fixed bars sit at the top of a full-page shot
-    page.screenshot(path=str(SHOTS / f"{name}-1280.png"), full_page=True)
-    page.set_viewport_size(PHONE)
-    fits(page)
-    page.evaluate("window.scrollTo(0, 0)")
-    assert page.evaluate(_TABLE_SCROLLS) == 0, f"a table scrolls sideways on a phone ({name})"
-    page.screenshot(path=str(SHOTS / f"{name}-390.png"), full_page=True)
-    page.set_viewport_size(DESK)
-    page.wait_for_function("() => window.innerWidth === 1280")
+    def no_table_scrolls(phone: Page) -> None:
+        assert phone.evaluate(_TABLE_SCROLLS) == 0, f"a table scrolls sideways on a phone ({name})"
+
+    desk_and_phone(page, SHOTS, name, on_phone=no_table_scrolls)
 
 
 def toast(page: Page, text: str) -> None:

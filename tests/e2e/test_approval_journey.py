@@ -11,23 +11,18 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.conftest import DEMO_PASSWORD
+from tests.e2e.api import token
 from tests.e2e.conftest import LiveServer
 from tests.e2e.test_journeys import sign_in
 
 PROJECT = "Journey Approval Lead"
 
 
-def _token(http: httpx.Client, username: str) -> dict[str, str]:
-    r = http.post("/api/auth/login", json={"username": username, "password": DEMO_PASSWORD})
-    return {"Authorization": f"Bearer {r.json()['results']['token']}"}
-
-
 @pytest.fixture
 def lead_needing_approval(live_server: LiveServer) -> Iterator[dict[str, Any]]:
     """A lead of sales1 with a person in charge, and E2 set to need approval (restored afterwards)."""
     with httpx.Client(base_url=live_server.url, timeout=30) as http:
-        admin, sales = _token(http, "admin"), _token(http, "sales1")
+        admin, sales = token(http, "admin"), token(http, "sales1")
         e2 = next(s for s in http.get("/api/stages", headers=admin).json()["results"] if s["stageName"] == "E2")
         assert http.put("/api/stages", json={**e2, "needsApproval": True}, headers=admin).status_code == 200
         clients = http.get("/api/master-data/clients", headers=sales).json()["results"]

@@ -13,16 +13,11 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.conftest import DEMO_PASSWORD
+from tests.e2e.api import token
 from tests.e2e.conftest import ARTIFACTS, LiveServer
 from tests.e2e.test_journeys import sign_in
 
 PROJECT = "Journey Notification Lead"
-
-
-def _token(http: httpx.Client, username: str) -> dict[str, str]:
-    r = http.post("/api/auth/login", json={"username": username, "password": DEMO_PASSWORD})
-    return {"Authorization": f"Bearer {r.json()['results']['token']}"}
 
 
 def _shot(page: Page, name: str) -> None:
@@ -35,7 +30,7 @@ def _shot(page: Page, name: str) -> None:
 def approved_hold(live_server: LiveServer) -> Iterator[dict[str, Any]]:
     """A lead of sales1 whose hold request approver1 approved: sales1 has an unread APPROVED notification."""
     with httpx.Client(base_url=live_server.url, timeout=30) as http:
-        sales, approver = _token(http, "sales1"), _token(http, "approver1")
+        sales, approver = token(http, "sales1"), token(http, "approver1")
         http.put("/api/notification/read-all", json={"type": "ALL"}, headers=sales)
         client_id = http.get("/api/master-data/clients", headers=sales).json()["results"][0]["id"]
         lead = http.post("/api/leads", json={"clientId": client_id, "projectName": PROJECT}, headers=sales)

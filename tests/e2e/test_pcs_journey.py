@@ -15,7 +15,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, FilePayload, Locator, Page, ViewportSize, expect
 
-from tests.conftest import DEMO_PASSWORD
+from tests.e2e.api import token
 from tests.e2e.conftest import LiveServer
 from tests.e2e.test_journeys import sign_in
 
@@ -25,16 +25,11 @@ SHOTS = Path("/tmp")
 PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
-def _token(http: httpx.Client, username: str) -> dict[str, str]:
-    r = http.post("/api/auth/login", json={"username": username, "password": DEMO_PASSWORD})
-    return {"Authorization": f"Bearer {r.json()['results']['token']}"}
-
-
 @pytest.fixture
 def lead(live_server: LiveServer) -> Iterator[dict[str, Any]]:
     """A fresh lead of sales1 (no service category, so no sub service is missing)."""
     with httpx.Client(base_url=live_server.url, timeout=30) as http:
-        sales = _token(http, "sales1")
+        sales = token(http, "sales1")
         clients = http.get("/api/master-data/clients", headers=sales).json()["results"]
         client = next(c["id"] for c in clients if c["clientName"] == CLIENT)
         people = http.get("/api/people", params={"search": "Hendro Saputra"}, headers=sales).json()["results"]["data"]

@@ -14,7 +14,8 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.conftest import DEMO_PASSWORD, ROOT
+from tests.conftest import ROOT
+from tests.e2e.api import token
 from tests.e2e.conftest import LiveServer
 from tests.e2e.pages.antd import choose
 from tests.e2e.test_journeys import sign_in
@@ -24,12 +25,6 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 CLIENT = "Bank Nusa Mandiri"
 CONTACT = "Hendro Saputra"
-
-
-def _token(http: httpx.Client, username: str) -> dict[str, str]:
-    r = http.post("/api/auth/login", json={"username": username, "password": DEMO_PASSWORD})
-    assert r.status_code == 200, r.text
-    return {"Authorization": f"Bearer {r.json()['results']['token']}"}
 
 
 @pytest.fixture
@@ -52,7 +47,7 @@ def _shot(page: Page, name: str) -> None:
 
 
 def test_wizard_requests_a_gated_stage_and_the_approver_gets_it(page: Page, http: httpx.Client) -> None:
-    sales, approver = _token(http, "sales1"), _token(http, "approver1")
+    sales, approver = token(http, "sales1"), token(http, "approver1")
 
     def first(path: str) -> int:
         return int(http.get(path, headers=sales).json()["results"][0]["id"])
@@ -142,7 +137,7 @@ def test_wizard_requests_a_gated_stage_and_the_approver_gets_it(page: Page, http
 
 
 def test_stage_page_fills_a_missing_field_in_place_and_moves_the_lead(page: Page, http: httpx.Client) -> None:
-    sales = _token(http, "sales1")
+    sales = token(http, "sales1")
     lead = _new_lead(http, sales, "Stage Rules Page Lead")
 
     sign_in(page, "sales1")

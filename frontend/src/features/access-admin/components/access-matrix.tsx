@@ -23,7 +23,7 @@ import {
   type Action,
   type Matrix,
 } from '../lib/matrix';
-import { FormErrors } from './form-errors';
+import { FormErrors } from '@/components/form-errors';
 import { NO_INFORMATION } from './roles-table';
 
 /** What a wildcard role's matrix says (the server refuses to set such a role page by page with the same words). */

@@ -7,7 +7,7 @@ import { errorMessage, serverMessages } from '@/lib/api/errors';
 import { invalidateDomains, queryDomains } from '@/lib/query-domains';
 import { sessionQueryKey } from '@/lib/session';
 import { DASHBOARD_OPTIONS, saveRole, type RoleIn, type RolePageAccess, type RoleRow } from '../api/access-admin-api';
-import { FormErrors } from './form-errors';
+import { FormErrors } from '@/components/form-errors';
 
 interface RoleForm {
   roleName: string;
