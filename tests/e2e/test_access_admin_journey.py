@@ -83,7 +83,9 @@ def test_admin_adds_a_role_grants_a_page_and_reads_effective_access(page: Page) 
     # on a phone, halfway down the long matrix, its buttons stay in sight above the bottom bar
     page.set_viewport_size(PHONE)
     fits(page)
-    page.locator(".ant-notification-notice-close").click()  # the saved toast sits where the buttons are
+    # the saved toast sits where the buttons are: wait until it has gone by itself (closing it by hand raced its own
+    # timer on a busy machine, and the close button was gone before the click)
+    expect(page.locator(".ant-notification-notice")).to_have_count(0, timeout=15_000)
     page.get_by_label("Read on Leads", exact=True).check()
     page.evaluate("window.scrollTo(0, document.body.scrollHeight / 2)")
     save = page.get_by_role("button", name="Save access")
