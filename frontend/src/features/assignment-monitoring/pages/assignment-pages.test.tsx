@@ -35,14 +35,15 @@ function start(path: string, flags: PageFlags = FULL, post?: (body: unknown) => 
   const bodies: unknown[] = [];
   const requests = stubApi(
     { ...session, routes: [...session.routes, PATH, `${PATH}/:id`] },
-    async (req, url) => {
+    (req, url) => {
       if (url.pathname === '/api/assignment-monitoring' && req.method === 'GET') {
         return json(200, { results: { data: [reassignmentRow(5)], totalRows: 1 } });
       }
       if (url.pathname === '/api/assignment-monitoring' && req.method === 'POST') {
-        const body: unknown = await req.json();
-        bodies.push(body);
-        return post ? post(body) : json(200, { results: reassignmentDetail(5) });
+        return req.json().then((body: unknown) => {
+          bodies.push(body);
+          return post ? post(body) : json(200, { results: reassignmentDetail(5) });
+        });
       }
       if (url.pathname === '/api/assignment-monitoring/people') return json(200, { results: [RIZKY, DEWI, GONE] });
       if (url.pathname === '/api/assignment-monitoring/leads') {

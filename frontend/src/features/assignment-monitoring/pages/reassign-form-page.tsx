@@ -143,7 +143,7 @@ export function ReassignFormPage() {
         },
         { title: 'Stage', dataIndex: 'stageName', width: 140, render: (s: string | null) => s ?? '-' },
         { title: 'Status', dataIndex: 'statusLabel', width: 100 },
-        { title: 'GP', dataIndex: 'totalGrossProfit', width: 150, align: 'right', render: (gp: number) => formatIDR(gp) },
+        { title: 'GP', dataIndex: 'totalGrossProfit', width: 180, align: 'right', render: (gp: number) => formatIDR(gp) },
         { title: 'Follows', key: 'follows', width: 170, render: (_: unknown, lead) => <Follows lead={lead} /> },
       ];
 
