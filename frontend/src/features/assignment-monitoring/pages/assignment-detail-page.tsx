@@ -54,6 +54,11 @@ export function AssignmentDetailPage({ id }: { id: number }) {
               <Typography.Text type="secondary" className="reassignment-block__facts">
                 {lead.stageName ?? '-'} · {lead.statusLabel} · GP {abbreviate(lead.totalGrossProfit)}
               </Typography.Text>
+              {followed(lead) !== '-' && (
+                <Typography.Text type="secondary" className="reassignment-block__facts">
+                  Followed: {followed(lead)}
+                </Typography.Text>
+              )}
             </div>
           ),
         },
