@@ -19,6 +19,7 @@ from api.access_admin.router import router as access_admin_router
 from api.account.router import router as account_router
 from api.activities.router import router as activities_router
 from api.approvals.router import router as approvals_router
+from api.assignments.router import router as assignments_router
 from api.audit.router import router as audit_router
 from api.auth.router import router as auth_router
 from api.clients.contacts.router import router as contacts_router
@@ -76,7 +77,7 @@ def api_router() -> APIRouter:
         return JSONResponse(body, status_code=200 if ok else 503, headers={"Cache-Control": "no-store"})
 
     for r in (auth_router, access_router, access_admin_router, navigation_admin_router, account_router,
-              user_management_router, audit_router,
+              user_management_router, audit_router, assignments_router,
               notifications_router,
               master_data_router, client_lookup_router, clients_router,
               contacts_router, leads_router, approvals_router, lead_requests_router, stages_router, coa_router,

@@ -10,6 +10,7 @@ from api.approvals.models import (
     ApprovalRequest,
     ApprovalTask,
 )
+from api.assignments.models import Reassignment, ReassignmentLead
 from api.audit.models import AuditEntry
 from api.clients.contacts.models import Contact, ContactHistory
 from api.clients.models import Client
@@ -104,6 +105,8 @@ __all__ = [
     "ProjectRole",
     "ProjectType",
     "Province",
+    "Reassignment",
+    "ReassignmentLead",
     "Role",
     "RollupZone",
     "SalesTarget",

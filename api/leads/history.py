@@ -44,6 +44,7 @@ LABELS = {
     "entityId": "Entity",
     "unitId": "Unit",
     "salesPersonId": "Sales Person",
+    "reassignReason": "Reassignment Reason",
     "projectDescription": "Project Description",
     "subscriptionType": "Subscription Type",
     "competitor": "Competitor",

@@ -1,8 +1,9 @@
 """What the product tells people, and what an administrator may set for each (spec 1 §3, notification and reminder
-settings): the notification actions (an approval request submitted, decided, approved, rejected; a PID generated) and
-the reminder actions (a planned activity starting, a lead not contacted), each with the recipients it can reach, the
-variables its message template may use (with the sample values its preview shows) and the defaults its setting is
-seeded with (today's texts). The settings themselves are rows (`notification_settings`); this is their schema."""
+settings): the notification actions (an approval request submitted, decided, approved, rejected; a PID generated; leads
+reassigned) and the reminder actions (a planned activity starting, a lead not contacted), each with the recipients it
+can reach, the variables its message template may use (with the sample values its preview shows) and the defaults its
+setting is seeded with (today's texts). The settings themselves are rows (`notification_settings`); this is their
+schema."""
 
 from __future__ import annotations
 
@@ -128,6 +129,21 @@ ACTIONS: dict[str, Action] = {a.code: a for a in (
         (Variable("pid", "The project ID number", "PID/2026/11/0042"), *_LEAD, _RECIPIENT),
         "PID {{ pid }} has been generated for '{{ project }}'{% if client %} ({{ client }}){% endif %}.",
         (SALES_PERSON,), mail_subject="PID generated"),
+    Action(
+        "LEADS_REASSIGNED", NOTIFICATION, "Leads reassigned",
+        "Leads move from one sales person to another (Assignment Monitoring), with their requests and plans.",
+        "INFORMATION", "INFO",
+        {SALES_PERSON: "The sales people the leads move from and to", TEAM_LEADER: "Their team leaders",
+         USERS: "Named users"},
+        (Variable("count", "How many leads moved", 3),
+         Variable("from_person", "The full name of the sales person the leads move from", "Sari Dewi"),
+         Variable("to_person", "The full name of the sales person the leads move to", "Rina Wijaya"),
+         Variable("by", "The full name of the person who moved them", "Admin"),
+         Variable("reason", "Why they moved", "Sari leaves the company."),
+         _RECIPIENT),
+        "{{ by }} moved {{ count }} {% if count == 1 %}lead{% else %}leads{% endif %} of {{ from_person }} to "
+        "{{ to_person }}: {{ reason }}",
+        (SALES_PERSON, TEAM_LEADER), mail_subject="Leads reassigned"),
     Action(
         "SCHEDULE_STARTING", REMINDER, "Activity schedule starting",
         "A planned meeting, presentation or demo is about to start (the lead time before it).",

@@ -11,6 +11,7 @@ export const queryDomains = {
   activities: 'activities',
   approvals: 'approvals',
   approvalPipelines: 'approval-pipelines',
+  assignmentMonitoring: 'assignment-monitoring',
   audit: 'audit',
   auth: 'auth',
   clients: 'clients',

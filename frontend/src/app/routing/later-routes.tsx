@@ -24,11 +24,9 @@ export const LATER_ROUTES: LaterRoute[] = [
   system('leads-management/add', 'Add Lead'),
   system('leads-management/edit/:leadsId', 'Edit Lead'),
   system('leads-monitoring', 'Leads Monitoring'),
-  system('assignment-monitoring', 'Assignment Monitoring'),
-  system('assignment-monitoring/:id', 'Assignment'),
   // Stage management (with add and edit), approval, the approval pipelines and the notification and reminder
   // settings are real pages, and so are the sales targets, User Management, the audit log, Menu Page Access, Page
-  // Management and Menu Management.
+  // Management, Menu Management and Assignment Monitoring.
   system('lead-approval', 'Lead Approval'),
   system('lead-approval/add', 'Add Lead Approval'),
   system('lead-approval/:approvalId/edit', 'Edit Lead Approval'),

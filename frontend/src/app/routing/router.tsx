@@ -80,6 +80,24 @@ const userManagementRoutes: RouteObject[] = [
   },
 ];
 
+/** Assignment Monitoring: past reassignments; a reassignment, or (id 'add') the reassign form. */
+const assignmentRoutes: RouteObject[] = [
+  {
+    path: '/system/assignment-monitoring',
+    lazy: () =>
+      import('@/features/assignment-monitoring/pages/assignment-list-page').then((m) => ({
+        Component: m.AssignmentListPage,
+      })),
+  },
+  {
+    path: '/system/assignment-monitoring/:id',
+    lazy: () =>
+      import('@/features/assignment-monitoring/pages/assignment-detail-page').then((m) => ({
+        Component: m.AssignmentRoutePage,
+      })),
+  },
+];
+
 const accessPages = () => import('@/features/access-admin/pages/role-page');
 
 /** Menu Page Access (spec 3 §2.9): the roles and any user's effective access, adding a role, a role's matrix. */
@@ -328,6 +346,7 @@ export const routes: RouteObject[] = [
           ...contactRoutes,
           ...coaRoutes,
           ...userManagementRoutes,
+          ...assignmentRoutes,
           ...accessAdminRoutes,
           ...navigationAdminRoutes,
           ...leadRoutes,

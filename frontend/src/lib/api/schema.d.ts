@@ -399,6 +399,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/assignment-monitoring": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Past reassignments the caller sees (from or to someone in their scope), newest first, paged, searchable (reason, names), sortable (at, leadCount, fromName, toName, byName); criteria fromUserId, toUserId */
+        get: operations["list_reassignments_api_assignment_monitoring_get"];
+        put?: never;
+        /** Move leads (leadIds, or allLeads: the whole book) from one sales person to another with a reason, in one transaction: owner, history, pending requests, upcoming schedules, notifications */
+        post: operations["reassign_api_assignment_monitoring_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assignment-monitoring/leads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A sales person's book to choose from: their leads (every status) with stage, status, GP, client, pending request and upcoming schedules; paged, searchable (project, client), sortable (projectName, clientName, stageName, status, totalGrossProfit) */
+        get: operations["book_api_assignment_monitoring_leads_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assignment-monitoring/people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who leads can move from (anyone in the caller's scope owning leads, active or not) and to (canReceive: an active sales person) */
+        get: operations["people_api_assignment_monitoring_people_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assignment-monitoring/{reassignment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A past reassignment: who, when, why, from, to, and the leads it moved as they were then */
+        get: operations["get_reassignment_api_assignment_monitoring__reassignment_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/audit": {
         parameters: {
             query?: never;
@@ -3146,6 +3215,39 @@ export interface components {
             /** File */
             file: string;
         };
+        /**
+         * BookLead
+         * @description A lead of a sales person's book, to choose from.
+         */
+        BookLead: {
+            /** Clientname */
+            clientName: string | null;
+            /** Id */
+            id: number;
+            /**
+             * Pendingrequest
+             * @description Waits for an approval request (it follows the new owner)
+             */
+            pendingRequest: boolean;
+            /** Projectname */
+            projectName: string;
+            /** Stagename */
+            stageName: string | null;
+            /** Status */
+            status: string;
+            /**
+             * Statuslabel
+             * @description 'On Hold'
+             */
+            statusLabel: string;
+            /** Totalgrossprofit */
+            totalGrossProfit: number;
+            /**
+             * Upcomingschedules
+             * @description Activity schedules still to come (they move to the new owner)
+             */
+            upcomingSchedules: number;
+        };
         /** ChangeOwnPasswordIn */
         ChangeOwnPasswordIn: {
             /** Confirmationnewpassword */
@@ -3691,6 +3793,10 @@ export interface components {
         Envelope_Page_AuditRow__: {
             results: components["schemas"]["Page_AuditRow_"];
         };
+        /** Envelope[Page[BookLead]] */
+        Envelope_Page_BookLead__: {
+            results: components["schemas"]["Page_BookLead_"];
+        };
         /** Envelope[Page[ClientRow]] */
         Envelope_Page_ClientRow__: {
             results: components["schemas"]["Page_ClientRow_"];
@@ -3714,6 +3820,10 @@ export interface components {
         /** Envelope[Page[QueueRow]] */
         Envelope_Page_QueueRow__: {
             results: components["schemas"]["Page_QueueRow_"];
+        };
+        /** Envelope[Page[ReassignmentRow]] */
+        Envelope_Page_ReassignmentRow__: {
+            results: components["schemas"]["Page_ReassignmentRow_"];
         };
         /** Envelope[Page[RoleAccessRow]] */
         Envelope_Page_RoleAccessRow__: {
@@ -3758,6 +3868,10 @@ export interface components {
         /** Envelope[ProfilePictureOut] */
         Envelope_ProfilePictureOut_: {
             results: components["schemas"]["ProfilePictureOut"];
+        };
+        /** Envelope[ReassignmentDetail] */
+        Envelope_ReassignmentDetail_: {
+            results: components["schemas"]["ReassignmentDetail"];
         };
         /** Envelope[ReportTable] */
         Envelope_ReportTable_: {
@@ -3970,6 +4084,11 @@ export interface components {
         Envelope_list_ParameterOut__: {
             /** Results */
             results: components["schemas"]["ParameterOut"][];
+        };
+        /** Envelope[list[Person]] */
+        Envelope_list_Person__: {
+            /** Results */
+            results: components["schemas"]["Person"][];
         };
         /** Envelope[list[PicOption]] */
         Envelope_list_PicOption__: {
@@ -4852,6 +4971,45 @@ export interface components {
             /** Thisyear */
             thisYear: number;
         };
+        /**
+         * MovedLead
+         * @description A lead a reassignment moved, as it was when it moved.
+         */
+        MovedLead: {
+            /** Clientname */
+            clientName: string | null;
+            /**
+             * Leadid
+             * @description None when the lead has been removed since
+             */
+            leadId: number | null;
+            /** Projectname */
+            projectName: string;
+            /**
+             * Requestmoved
+             * @description Its pending approval request followed the new owner
+             */
+            requestMoved: boolean;
+            /**
+             * Schedulesmoved
+             * @description Its upcoming activity schedules that moved to the new owner
+             */
+            schedulesMoved: number;
+            /**
+             * Stagename
+             * @description 'E3 Qualified'
+             */
+            stageName: string | null;
+            /** Status */
+            status: string;
+            /**
+             * Statuslabel
+             * @description 'On Hold'
+             */
+            statusLabel: string;
+            /** Totalgrossprofit */
+            totalGrossProfit: number;
+        };
         /** NameAvailabilityIn */
         NameAvailabilityIn: {
             /** Clientid */
@@ -4973,7 +5131,7 @@ export interface components {
         NotificationSettingOut: {
             /**
              * Action
-             * @description REQUEST_SUBMITTED, REQUEST_DECIDED, REQUEST_APPROVED, REQUEST_REJECTED, PID_GENERATED (notifications); SCHEDULE_STARTING, LEAD_NOT_CONTACTED (reminders)
+             * @description REQUEST_SUBMITTED, REQUEST_DECIDED, REQUEST_APPROVED, REQUEST_REJECTED, PID_GENERATED, LEADS_REASSIGNED (notifications); SCHEDULE_STARTING, LEAD_NOT_CONTACTED (reminders)
              */
             action: string;
             /**
@@ -5219,6 +5377,13 @@ export interface components {
             /** Totalrows */
             totalRows: number;
         };
+        /** Page[BookLead] */
+        Page_BookLead_: {
+            /** Data */
+            data: components["schemas"]["BookLead"][];
+            /** Totalrows */
+            totalRows: number;
+        };
         /** Page[ClientRow] */
         Page_ClientRow_: {
             /** Data */
@@ -5258,6 +5423,13 @@ export interface components {
         Page_QueueRow_: {
             /** Data */
             data: components["schemas"]["QueueRow"][];
+            /** Totalrows */
+            totalRows: number;
+        };
+        /** Page[ReassignmentRow] */
+        Page_ReassignmentRow_: {
+            /** Data */
+            data: components["schemas"]["ReassignmentRow"][];
             /** Totalrows */
             totalRows: number;
         };
@@ -5456,6 +5628,25 @@ export interface components {
         PendingPids: {
             /** Leadidspidnotgenerated */
             leadIdsPidNotGenerated: number[];
+        };
+        /**
+         * Person
+         * @description Someone leads can move from (anyone in the caller's scope who owns leads, active or not) or to (an active
+         *     sales person: `canReceive`).
+         */
+        Person: {
+            /** Canreceive */
+            canReceive: boolean;
+            /** Fullname */
+            fullname: string;
+            /** Id */
+            id: number;
+            /** Isactive */
+            isActive: boolean;
+            /** Leadcount */
+            leadCount: number;
+            /** Username */
+            username: string;
         };
         /** PersonOut */
         PersonOut: {
@@ -5716,6 +5907,85 @@ export interface components {
             type?: ("ALL" | "APPROVAL" | "INFORMATION") | null;
             /** User */
             user?: number | null;
+        };
+        /**
+         * ReassignIn
+         * @description Move leads from one sales person to another: the leads named, or (`allLeads`) every lead of theirs. The
+         *     service checks every rule at once and answers with the form's messages.
+         */
+        ReassignIn: {
+            /**
+             * Allleads
+             * @description Move every lead of the from-person (their whole book)
+             * @default false
+             */
+            allLeads: boolean;
+            /** Fromuserid */
+            fromUserId?: number | null;
+            /** Leadids */
+            leadIds?: number[];
+            /** Reason */
+            reason?: string | null;
+            /** Touserid */
+            toUserId?: number | null;
+        };
+        /** ReassignmentDetail */
+        ReassignmentDetail: {
+            /**
+             * At
+             * Format: date-time
+             */
+            at: string;
+            /** Byname */
+            byName: string;
+            /** Fromname */
+            fromName: string;
+            /** Fromuserid */
+            fromUserId: number;
+            /** Id */
+            id: number;
+            /** Leadcount */
+            leadCount: number;
+            /** Leads */
+            leads: components["schemas"]["MovedLead"][];
+            /**
+             * Message
+             * @description '3 leads moved from Sari Dewi to Rina Wijaya.'
+             */
+            message: string;
+            /** Reason */
+            reason: string;
+            /** Toname */
+            toName: string;
+            /** Touserid */
+            toUserId: number;
+        };
+        /**
+         * ReassignmentRow
+         * @description A past reassignment as the list shows it.
+         */
+        ReassignmentRow: {
+            /**
+             * At
+             * Format: date-time
+             */
+            at: string;
+            /** Byname */
+            byName: string;
+            /** Fromname */
+            fromName: string;
+            /** Fromuserid */
+            fromUserId: number;
+            /** Id */
+            id: number;
+            /** Leadcount */
+            leadCount: number;
+            /** Reason */
+            reason: string;
+            /** Toname */
+            toName: string;
+            /** Touserid */
+            toUserId: number;
         };
         /** RecipientOption */
         RecipientOption: {
@@ -7667,6 +7937,169 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_TimelineOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_reassignments_api_assignment_monitoring_get: {
+        parameters: {
+            query?: {
+                /** @description Rows to skip: (page - 1) * size */
+                offset?: number;
+                /** @description Page size */
+                limit?: number;
+                search?: string | null;
+                /** @description JSON list of filters: [{"field": ..., "value": ...}] */
+                criteria?: string | null;
+                sort?: string | null;
+                desc?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_ReassignmentRow__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    reassign_api_assignment_monitoring_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReassignIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReassignmentDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    book_api_assignment_monitoring_leads_get: {
+        parameters: {
+            query: {
+                salesPersonId: number;
+                /** @description Rows to skip: (page - 1) * size */
+                offset?: number;
+                /** @description Page size */
+                limit?: number;
+                search?: string | null;
+                /** @description JSON list of filters: [{"field": ..., "value": ...}] */
+                criteria?: string | null;
+                sort?: string | null;
+                desc?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_BookLead__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    people_api_assignment_monitoring_people_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_Person__"];
+                };
+            };
+        };
+    };
+    get_reassignment_api_assignment_monitoring__reassignment_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reassignment_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReassignmentDetail_"];
                 };
             };
             /** @description Validation Error */

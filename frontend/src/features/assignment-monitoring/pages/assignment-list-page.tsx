@@ -1,0 +1,106 @@
+import { SwapOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Flex, Grid, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { Link, useNavigate } from 'react-router';
+import { DataTable, TableSearch, useServerTable } from '@/components/data-table';
+import { ListPage } from '@/components/list-page';
+import { systemCrumbs } from '@/components/page';
+import { formatDateTime } from '@/lib/format';
+import { usePageAccess } from '@/lib/session';
+import {
+  ASSIGNMENT_PAGE,
+  ASSIGNMENT_PATH,
+  ASSIGNMENTS_PAGE_SIZE,
+  assignmentPath,
+  leadsText,
+  reassignmentsQueryOptions,
+  type ReassignmentRow,
+} from '../api/assignment-api';
+import '../assignment-monitoring.css';
+
+export const ASSIGNMENTS_SEARCH_PLACEHOLDER = 'Search reason or names';
+export const REASSIGN_TEXT = 'Reassign Leads';
+
+/** On a phone: one block a reassignment (when, who to whom, how many, why), read top to bottom. */
+function ReassignmentBlock({ row }: { row: ReassignmentRow }) {
+  return (
+    <div className="reassignment-block">
+      <Link to={assignmentPath(row.id)}>{formatDateTime(row.at)}</Link>
+      <Typography.Text strong className="reassignment-block__facts">
+        {row.fromName} → {row.toName}
+      </Typography.Text>
+      <Typography.Text type="secondary" className="reassignment-block__facts">
+        {leadsText(row.leadCount)} · by {row.byName}
+      </Typography.Text>
+      <Typography.Text className="reassignment-block__facts reassignment-reason">{row.reason}</Typography.Text>
+    </div>
+  );
+}
+
+/** /system/assignment-monitoring: past reassignments, newest first, and (with write) Reassign Leads. */
+export function AssignmentListPage() {
+  const access = usePageAccess(ASSIGNMENT_PAGE);
+  const navigate = useNavigate();
+  const phone = Grid.useBreakpoint().md === false;
+  const table = useServerTable({ pageSize: ASSIGNMENTS_PAGE_SIZE });
+  const list = useQuery({ ...reassignmentsQueryOptions(table.params), enabled: access.isRead });
+  const { sortOrder } = table;
+  const sortable = (key: string) => ({ key, sorter: true, sortOrder: sortOrder(key) });
+
+  const columns: ColumnsType<ReassignmentRow> = phone
+    ? [{ title: 'Reassignment', key: 'reassignment', render: (_: unknown, row) => <ReassignmentBlock row={row} /> }]
+    : [
+        {
+          title: 'When',
+          dataIndex: 'at',
+          ...sortable('at'),
+          width: 160,
+          render: (at: string, row) => <Link to={assignmentPath(row.id)}>{formatDateTime(at)}</Link>,
+        },
+        { title: 'From', dataIndex: 'fromName', ...sortable('fromName') },
+        { title: 'To', dataIndex: 'toName', ...sortable('toName') },
+        { title: 'Leads', dataIndex: 'leadCount', ...sortable('leadCount'), width: 90, align: 'right' },
+        {
+          title: 'Reason',
+          dataIndex: 'reason',
+          render: (reason: string) => <span className="reassignment-reason">{reason}</span>,
+        },
+        { title: 'By', dataIndex: 'byName', ...sortable('byName') },
+      ];
+
+  return (
+    <ListPage
+      breadcrumb={systemCrumbs('Assignment Monitoring')}
+      title="Assignment Monitoring"
+      subtitle="Leads moved from one sales person to another: when, by whom and why."
+      action={
+        access.isWrite && (
+          <Button type="primary" icon={<SwapOutlined />} onClick={() => navigate(`${ASSIGNMENT_PATH}/add`)}>
+            {REASSIGN_TEXT}
+          </Button>
+        )
+      }
+      canRead={access.isRead}
+      noAccessText="You do not have access to view the reassignments."
+      error={list.error}
+    >
+      <DataTable<ReassignmentRow>
+        rowKey="id"
+        columns={columns}
+        tableLayout="fixed"
+        wrap
+        showHeader={!phone}
+        scroll={phone ? {} : undefined}
+        dataSource={list.data?.data}
+        loading={list.isFetching}
+        server={table.server(list.data?.totalRows)}
+        toolbar={
+          <Flex gap={8} wrap>
+            <TableSearch label={ASSIGNMENTS_SEARCH_PLACEHOLDER} onSearch={table.onSearch} value={table.search} />
+          </Flex>
+        }
+      />
+    </ListPage>
+  );
+}
