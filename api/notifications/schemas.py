@@ -85,7 +85,8 @@ class NotificationSettingOut(CamelModel):
     id: int
     category: SettingCategory
     action: str = Field(description="REQUEST_SUBMITTED, REQUEST_DECIDED, REQUEST_APPROVED, REQUEST_REJECTED, "
-                        "PID_GENERATED (notifications); SCHEDULE_STARTING, LEAD_NOT_CONTACTED (reminders)")
+                        "REQUEST_WITHDRAWN, PID_GENERATED (notifications); SCHEDULE_STARTING, LEAD_NOT_CONTACTED "
+                        "(reminders)")
     label: str
     description: str
     type: NotificationType = Field(description="The bell tab its in-app notifications go to (approvers asked to "
