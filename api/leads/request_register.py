@@ -13,6 +13,7 @@ from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from typing import Any
 
 from sqlalchemy import func, literal, or_, select
+from sqlalchemy.dialects.postgresql import JSONPATH
 from sqlalchemy.orm import Session, aliased
 from temporalio.client import Client
 
@@ -49,7 +50,7 @@ SORT = {"requestedAt": ApprovalRequest.requested_at, "decidedAt": ApprovalReques
 
 def _approver_of(user_id: int) -> Any:
     """The request's pipeline version lists the user among a layer's approvers."""
-    return func.jsonb_path_exists(ApprovalPipelineVersion.layers, literal("$[*].approvers[*] ? (@ == $id)"),
+    return func.jsonb_path_exists(ApprovalPipelineVersion.layers, literal("$[*].approvers[*] ? (@ == $id)", JSONPATH),
                                   func.jsonb_build_object("id", user_id))
 
 
