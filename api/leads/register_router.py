@@ -9,7 +9,8 @@ from zoneinfo import ZoneInfo
 
 from fastapi import APIRouter, Query, Response
 
-from api.approvals.schemas import OnBehalfIn, RegisterDetail, RegisterRow, RequestOut, WithdrawIn
+from api.approvals import pipelines
+from api.approvals.schemas import OnBehalfIn, PickableUser, RegisterDetail, RegisterRow, RequestOut, WithdrawIn
 from api.core.inputs import Id
 from api.core.listing import ListQuery, Page
 from api.core.schemas import Envelope, ok
@@ -35,6 +36,11 @@ def list_requests(session: SessionDep, settings: SettingsDep, params: ListQuery,
                   date_from: FromQ = None, date_to: ToQ = None) -> Envelope[Page[RegisterRow]]:
     return ok(register.page(session=session, actor=actor, params=params, pcs=False, approver_id=approver_id,
                             date_from=date_from, date_to=date_to, zone=ZoneInfo(settings.time_zone)))
+
+
+@router.get("/people", summary="Active users, to filter the register by requester or approver")
+def register_people(session: SessionDep, actor: Annotated[User, Authz(PAGE, "read")]) -> Envelope[list[PickableUser]]:
+    return ok(pipelines.pickable_users(session=session))
 
 
 @router.get("/{approval_id}", summary="A lead request with its timeline, and whether the caller may withdraw it")

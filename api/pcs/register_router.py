@@ -9,7 +9,8 @@ from zoneinfo import ZoneInfo
 
 from fastapi import APIRouter, Response
 
-from api.approvals.schemas import RegisterRow, WithdrawIn
+from api.approvals import pipelines
+from api.approvals.schemas import PickableUser, RegisterRow, WithdrawIn
 from api.core.inputs import Id
 from api.core.listing import ListQuery, Page
 from api.core.schemas import Envelope, ok
@@ -32,6 +33,12 @@ def list_pcs_requests(session: SessionDep, settings: SettingsDep, params: ListQu
     return ok(register.page(session=session, actor=actor, params=params, pcs=True, approver_id=approver_id,
                             date_from=date_from, date_to=date_to, zone=ZoneInfo(settings.time_zone),
                             revisions=pcs_register.revisions))
+
+
+@router.get("/people", summary="Active users, to filter the register by requester or approver")
+def pcs_register_people(session: SessionDep,
+                        actor: Annotated[User, Authz(PAGE, "read")]) -> Envelope[list[PickableUser]]:
+    return ok(pipelines.pickable_users(session=session))
 
 
 @router.get("/{approval_id}", summary="A cost sheet request: its revision's summary and its timeline")
