@@ -53,3 +53,17 @@ export function whatText(row: Pick<RegisterRow, 'requestTypeLabel' | 'targetStag
   if (row.revision !== null && row.revision !== undefined) return `${row.requestTypeLabel}, revision ${row.revision}`;
   return row.requestTypeLabel;
 }
+
+const VERBS: Record<string, string> = {
+  CHANGE_LEAD_STAGE: 'move',
+  HOLD_LEAD: 'hold',
+  DROP_LEAD: 'drop',
+  CLOSE_LEAD: 'close',
+  PCS: 'approve the cost sheet of',
+};
+
+/** "hold 'Core Banking' (PT Maju)", "move 'Core Banking' (PT Maju) to E4 Proposal": what the request asks. */
+export function askedText(row: Pick<RegisterRow, 'requestType' | 'projectName' | 'clientName' | 'targetStageName'>): string {
+  const lead = `'${row.projectName ?? 'the lead'}'${row.clientName ? ` (${row.clientName})` : ''}`;
+  return `${VERBS[row.requestType] ?? 'change'} ${lead}${row.targetStageName ? ` to ${row.targetStageName}` : ''}`;
+}

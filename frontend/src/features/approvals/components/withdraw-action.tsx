@@ -18,7 +18,9 @@ export function WithdrawAction({ kind, approvalId, what }: { kind: RegisterKind;
     mutationFn: (reason: string) => withdrawRequest(kind, approvalId, reason),
     onSuccess: async (answer) => {
       setOpen(false);
-      void message.success(answer.request.status === 'WITHDRAWN' ? WITHDRAWN_MESSAGE : 'The withdrawal was received and will be applied shortly.');
+      void message.success(
+        answer.request.status === 'WITHDRAWN' ? WITHDRAWN_MESSAGE : 'The withdrawal was received and will be applied shortly.',
+      );
       // the request, the registers, the queue; and the lead or sheet it was on
       await invalidateDomains(queryClient, queryDomains.approvals, queryDomains.leads, queryDomains.pcs);
     },
@@ -39,7 +41,8 @@ export function WithdrawAction({ kind, approvalId, what }: { kind: RegisterKind;
         required
         danger
         okText="Withdraw"
-        intro={`Withdraw the request to ${what}? It ends without being decided and its approvers are told. Please give the reason.`}
+        label="Reason"
+        intro={`Withdraw the request to ${what}? It ends without being decided; the requester, its approvers and the team leader are told.`}
         loading={withdraw.isPending}
         onCancel={() => setOpen(false)}
         onConfirm={(reason) => withdraw.mutate(reason)}

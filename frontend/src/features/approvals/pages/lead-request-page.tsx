@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { Page, systemCrumbs } from '@/components/page';
 import { usePageAccess } from '@/lib/session';
 import { leadRequestQueryOptions, REGISTER_PAGES, REGISTER_PATHS } from '../api/registers-api';
-import { whatText } from '../components/register-cells';
+import { askedText, whatText } from '../components/register-cells';
 import { RequestSummary } from '../components/request-summary';
 import { WithdrawAction } from '../components/withdraw-action';
 
@@ -17,13 +17,13 @@ export function LeadRequestPage() {
     <Page
       breadcrumb={systemCrumbs('Lead Approval', REGISTER_PATHS.lead, `Request #${approvalId}`)}
       title={`Request #${approvalId}`}
-      subtitle={detail ? whatText(detail.request) : undefined}
+      subtitle={detail ? `${whatText(detail.request)} · ${detail.request.projectName ?? ''}` : undefined}
       width="full"
       card
       actions={
         detail?.canWithdraw &&
         access.isEdit && (
-          <WithdrawAction kind="lead" approvalId={approvalId} what={whatText(detail.request).toLowerCase()} />
+          <WithdrawAction kind="lead" approvalId={approvalId} what={askedText(detail.request)} />
         )
       }
       loading={found.isPending && access.isRead}

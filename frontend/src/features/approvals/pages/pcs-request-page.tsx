@@ -10,6 +10,7 @@ import { usePageAccess } from '@/lib/session';
 import { useObjectUrl } from '@/lib/use-object-url';
 import { pcsRequestQueryOptions, REGISTER_PAGES, REGISTER_PATHS, registerPdfQueryOptions } from '../api/registers-api';
 import type { RegisterRow, RegisterSheet } from '../api/types';
+import { askedText } from '../components/register-cells';
 import { RequestSummary } from '../components/request-summary';
 import { WithdrawAction } from '../components/withdraw-action';
 
@@ -77,7 +78,7 @@ export function PcsRequestPage() {
   const approvalId = Number(useParams().approvalId);
   const found = useQuery({ ...pcsRequestQueryOptions(approvalId), enabled: access.isRead && approvalId > 0 });
   const detail = found.data;
-  const what = detail ? `approve the cost sheet of ${detail.request.projectName ?? 'this lead'}` : '';
+  const what = detail ? askedText(detail.request) : '';
   return (
     <Page
       breadcrumb={systemCrumbs('PCS Approval', REGISTER_PATHS.pcs, `Request #${approvalId}`)}
