@@ -98,6 +98,8 @@ def finish(session: Session, *, request_id: int, status: str, decided_by: int | 
         return False
     withdrawn = status == WITHDRAWN
     asked_now = repo.layer_approvers(session, request_id, request.current_layer) if withdrawn else []
+    if not withdrawn:  # a decision ended it before a withdrawal on its way: that withdrawal is moot
+        request.withdrawn_by = request.withdraw_reason = request.withdraw_requested_at = None
     request.status = status
     request.decided_at = datetime.now(UTC)
     repo.cancel_pending_tasks(session, request_id)

@@ -80,13 +80,24 @@ def withdraw(*, session: Session, temporal: Client, settings: Settings, actor: U
         if isinstance(cause, ApplicationError) and cause.type == "RequestFinished":
             raise finished(row.status) from exc
         raise Conflict(cause.message if isinstance(cause, ApplicationError) else str(cause)) from exc
+    except RPCError as exc:
+        if exc.status != RPCStatusCode.NOT_FOUND:
+            return _kept(session, row.workflow_id)
+        # its workflow has ended: a decision finished the request between our check and the update
+        clear(session, row.id)
+        session.refresh(row)
+        raise finished(row.status if row.status != "PENDING" else "decided") from exc
     except Exception:  # no answer in time: kept, the sweep sends it again
-        log.warning("withdrawal of %s not confirmed in time; the approval sweep will send it again",
-                    row.workflow_id, exc_info=True)
-        session.expire_all()
-        return False
+        return _kept(session, row.workflow_id)
     session.expire_all()
     return True
+
+
+def _kept(session: Session, workflow_id: str) -> bool:
+    log.warning("withdrawal of %s not confirmed in time; the approval sweep will send it again", workflow_id,
+                exc_info=True)
+    session.expire_all()
+    return False
 
 
 def clear(session: Session, request_id: int) -> None:
