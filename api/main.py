@@ -44,6 +44,7 @@ from api.core.temporal import connect as temporal_connect
 from api.dashboard.rollups import follow_zone
 from api.dashboard.router import router as dashboard_router
 from api.geo.router import router as geo_router
+from api.leads.register_router import router as lead_register_router
 from api.leads.router import requests_router as lead_requests_router
 from api.leads.router import router as leads_router
 from api.leads.stages import router as stages_router
@@ -53,6 +54,7 @@ from api.notifications.live import end_streams
 from api.notifications.router import router as notifications_router
 from api.notifications.settings_router import router as notification_settings_router
 from api.pcs.pid_router import router as pcs_pid_router
+from api.pcs.register_router import router as pcs_register_router
 from api.pcs.router import router as pcs_router
 from api.reports.router import router as reports_router
 from api.route_declarations import API_PREFIX, assert_routes_declared
@@ -82,7 +84,8 @@ def api_router() -> APIRouter:
               master_data_router, client_lookup_router, clients_router,
               contacts_router, leads_router, approvals_router, lead_requests_router, stages_router, coa_router,
               coa_cost_sheet_router, pcs_pid_router, pcs_router, sales_targets_router, dashboard_router, reports_router,
-              activities_router, geo_router, notification_settings_router):
+              activities_router, geo_router, notification_settings_router, lead_register_router,
+              pcs_register_router):
         router.include_router(r)
     return router
 

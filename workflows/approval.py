@@ -20,6 +20,7 @@ with workflow.unsafe.imports_passed_through():
         sync_approval_queue,
     )
     from workflows.contracts.approval import (
+        WITHDRAWN,
         ApprovalInput,
         DecideInput,
         DecisionStep,
@@ -29,10 +30,18 @@ with workflow.unsafe.imports_passed_through():
         RecordDecision,
         SyncQueue,
         Timeline,
+        WithdrawInput,
         starts_pid,
         timeline_of,
     )
-    from workflows.contracts.approval_rules import Decision, RequestState, apply, pending_approvers, refusal
+    from workflows.contracts.approval_rules import (
+        Decision,
+        RequestState,
+        apply,
+        finished_message,
+        pending_approvers,
+        refusal,
+    )
     from workflows.contracts.pid import PidInput, pid_workflow_id
     from workflows.contracts.search_attributes import CRM_LEAD_ID, NEEDS_ATTENTION, PENDING_APPROVERS, REQUEST_STATUS
     from workflows.pid import PidWorkflow
@@ -60,6 +69,7 @@ class ApprovalWorkflow:
         self.lock = asyncio.Lock()
         self.finished = False  # the outcome has been applied (by the deciding update)
         self.attention = False  # a database step failed past its retries; run() persists the state again
+        self.withdrawn_by: int | None = None  # who withdrew the request (its status is WITHDRAWN then)
         workflow.set_current_details(current_details(self.state, self.attention))
 
     @workflow.run
@@ -123,6 +133,8 @@ class ApprovalWorkflow:
         self._flag(False)
 
     def _finish_request(self) -> FinishRequest:
+        if self.withdrawn_by is not None:
+            return FinishRequest(self.data.request_id, self.state.status, self.withdrawn_by)
         last = self.state.decisions[-1].approver_id if self.state.decisions else None
         return FinishRequest(self.data.request_id, self.state.status, last)
 
@@ -180,6 +192,29 @@ class ApprovalWorkflow:
         if reason:
             raise ApplicationError(reason.message, type=reason.type, non_retryable=True)
 
+    @workflow.update
+    async def withdraw(self, data: WithdrawInput) -> Timeline:
+        """An administrator withdraws the pending request: it ends without its outcome (its lead goes back to the
+        status it had, its cost sheet to draft); a decision arriving after it is refused as finished."""
+        async with self.lock:
+            # checked again under the lock: a decision may have ended the request meanwhile
+            if self.state.status != "PENDING":
+                raise ApplicationError(finished_message(self.state.status), type="RequestFinished",
+                                       non_retryable=True)
+            self.state.status, self.withdrawn_by = WITHDRAWN, data.actor_id
+            self._show()
+            if not self.attention:  # otherwise run() writes the outcome with what it still has to write
+                await self._guarded(workflow.execute_local_activity(
+                    finish_approval_request, self._finish_request(), start_to_close_timeout=TIMEOUT,
+                    retry_policy=RETRY))
+                self.finished = not self.attention
+            return self.timeline()
+
+    @withdraw.validator
+    def validate_withdraw(self, data: WithdrawInput) -> None:
+        if self.state.status != "PENDING":
+            raise ApplicationError(finished_message(self.state.status), type="RequestFinished", non_retryable=True)
+
     @workflow.query
     def timeline(self) -> Timeline:
         return timeline_of(self.data.request_id, self.state, self.attention)
@@ -216,6 +251,8 @@ def current_details(state: RequestState, attention: bool = False) -> str:
             names = [f"{names[0]} now"] + ([f"then {', '.join(names[1:])}"] if names[1:] else [])
         lines.append(f"Waiting on layer {state.current + 1} of {len(state.layers)}, **{layer.name}** ({layer.mode}): "
                      f"{how}: " + ", ".join(names))
+    elif state.status == WITHDRAWN:
+        lines.append(f"**Withdrawn** at layer {state.current + 1} of {len(state.layers)}")
     elif state.decisions:
         last = state.decisions[-1]
         layer_name = state.layers[last.layer].name if last.layer < len(state.layers) else str(last.layer + 1)

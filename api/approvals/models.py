@@ -69,6 +69,15 @@ class ApprovalRequest(Base):
     decided_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     # set once its workflow is known to run: a committed request without it is started by the approval sweep
     started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # made by an administrator for the lead's sales person (requested_by is the administrator who made it)
+    on_behalf_of: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    # the lead's status before the request made it wait (a withdrawal gives it back)
+    from_status: Mapped[str | None] = mapped_column(String(10))
+    # a withdrawal, durable before the workflow is asked: the approval sweep sends it again until the workflow
+    # has it (status WITHDRAWN then); cleared when the workflow refuses it (the request was decided meanwhile)
+    withdrawn_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    withdraw_reason: Mapped[str | None] = mapped_column(Text)
+    withdraw_requested_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
 class ApprovalTask(Base):

@@ -18,6 +18,7 @@ from api.notifications import service as notifications
 from api.notifications.catalogue import APPROVERS, REQUESTER, SALES_PERSON
 from api.notifications.live import publish_changed
 from api.users.models import User
+from workflows.contracts.approval import WITHDRAWN
 
 log = logging.getLogger(__name__)
 
@@ -88,25 +89,38 @@ def record_decision(session: Session, *, request_id: int, layer_index: int, appr
 
 
 def finish(session: Session, *, request_id: int, status: str, decided_by: int | None) -> bool:
-    """End the request once: on APPROVED apply the outcome to the lead and record it in its history.
+    """End the request once (APPROVED, REJECTED or WITHDRAWN): its type's handler applies the outcome and records
+    it in the lead's history.
     Returns False when an earlier run already finished it (nothing is applied twice)."""
     request = repo.request_for_update(session, request_id)
     if request is None or request.status != "PENDING":
         session.commit()  # an earlier run finished it; what the caller added (an idempotent decision) stays
         return False
+    withdrawn = status == WITHDRAWN
+    asked_now = repo.layer_approvers(session, request_id, request.current_layer) if withdrawn else []
+    if not withdrawn:  # a decision ended it before a withdrawal on its way: that withdrawal is moot
+        request.withdrawn_by = request.withdraw_reason = request.withdraw_requested_at = None
     request.status = status
     request.decided_at = datetime.now(UTC)
     repo.cancel_pending_tasks(session, request_id)
     actor = session.get(User, decided_by or request.requested_by)
-    verdict = "approved" if status == "APPROVED" else "rejected"
-    note = repo.last_note(session, request_id=request_id, approver_id=decided_by) if decided_by else None
+    verdict = status.lower()
+    if withdrawn:
+        note = request.withdraw_reason
+    else:
+        note = repo.last_note(session, request_id=request_id, approver_id=decided_by) if decided_by else None
     by = f" by {actor.fullname}" if actor is not None and decided_by else ""
     outcome = f"{verdict.capitalize()}{by}" + (f": {note}" if note else "")
     # the request's type applies what was decided (and records it where its subject keeps its history)
     link = outcomes.handler_for(request.request_type).finish(session, request, status, actor, outcome)
-    told = dispatch.tell(session, f"REQUEST_{status}", lambda: _event(
-        session, request, layer_index=request.current_layer, approvers=repo.approvers_of(session, request_id),
-        link=link, approver=actor.fullname if actor is not None and decided_by else None, note=note))
+    if withdrawn:  # the requester, the approvers it was waiting on and the sales person's team leader
+        told = dispatch.tell(session, "REQUEST_WITHDRAWN", lambda: _event(
+            session, request, layer_index=request.current_layer, approvers=asked_now, link=link,
+            withdrawn_by=actor.fullname if actor is not None else "An administrator", reason=note))
+    else:
+        told = dispatch.tell(session, f"REQUEST_{status}", lambda: _event(
+            session, request, layer_index=request.current_layer, approvers=repo.approvers_of(session, request_id),
+            link=link, approver=actor.fullname if actor is not None and decided_by else None, note=note))
     settled = notifications.settle_by_link(session=session, link=approval_link(request_id), keep=[])
     session.commit()
     log.info("approval request %s %s (%s): its outcome is applied", request_id, status, request.request_type)

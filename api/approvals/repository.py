@@ -60,11 +60,14 @@ def not_stamped(session: Session, workflow_ids: list[str]) -> list[ApprovalReque
 
 
 def sweep_has_work(session: Session, *, requested_before: datetime, submitted_before: datetime) -> bool:
-    """A request without its workflow, or a decision still PROCESSING, past their cutoffs (one statement)."""
+    """A request without its workflow, a decision still PROCESSING or a withdrawal not yet applied, past their
+    cutoffs (one statement)."""
     return bool(session.scalar(select(
         exists().where(ApprovalRequest.status == "PENDING", ApprovalRequest.started_at.is_(None),
                        ApprovalRequest.requested_at < requested_before)
-        | exists().where(ApprovalTask.status == "PROCESSING", ApprovalTask.submitted_at < submitted_before))))
+        | exists().where(ApprovalTask.status == "PROCESSING", ApprovalTask.submitted_at < submitted_before)
+        | exists().where(ApprovalRequest.status == "PENDING", ApprovalRequest.withdrawn_by.is_not(None),
+                         ApprovalRequest.withdraw_requested_at < submitted_before))))
 
 
 def requester_name(session: Session, request: ApprovalRequest) -> str | None:
@@ -152,6 +155,22 @@ def insert_decision(session: Session, *, request_id: int, layer_index: int, appr
                                     status="DONE")
         .on_conflict_do_update(index_elements=["request_id", "layer_index", "approver_id"], set_={"status": "DONE"}))
     return inserted is not None
+
+
+def layer_approvers(session: Session, request_id: int, layer_index: int) -> list[int]:
+    """The approvers a layer asked (its tasks, whatever became of them), in the order they were asked."""
+    return list(session.scalars(select(ApprovalTask.approver_id).where(ApprovalTask.request_id == request_id,
+                                                                       ApprovalTask.layer_index == layer_index)
+                                .order_by(ApprovalTask.id)))
+
+
+def withdrawals(session: Session, requested_before: datetime) -> list[tuple[int, str, int]]:
+    """Withdrawals made durable and not yet applied by their workflow: (request id, workflow id, who withdrew)."""
+    return [(i, w, b or 0) for i, w, b in session.execute(
+        select(ApprovalRequest.id, ApprovalRequest.workflow_id, ApprovalRequest.withdrawn_by)
+        .where(ApprovalRequest.status == "PENDING", ApprovalRequest.withdrawn_by.is_not(None),
+               ApprovalRequest.withdraw_requested_at < requested_before)
+        .order_by(ApprovalRequest.id)).tuples()]
 
 
 def approvers_of(session: Session, request_id: int) -> list[int]:

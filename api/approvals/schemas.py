@@ -141,6 +141,11 @@ class TimelineOut(CamelModel):
     processing: bool = False  # a decision was received and is being applied
     needs_attention: bool = False  # a step failed past its retries; the workflow keeps it and tries again
     message: str | None = None
+    requested_by_name: str | None = None
+    on_behalf_of_name: str | None = Field(default=None, description="The sales person an administrator made it for")
+    withdrawn_by_name: str | None = Field(default=None, description="Who withdrew it (or is withdrawing it)")
+    withdraw_reason: str | None = None
+    withdrawn_at: datetime | None = None
 
 
 class OverlapOut(CamelModel):
@@ -153,3 +158,45 @@ class OverlapOut(CamelModel):
 class OverlapCheck(CamelModel):
     conflicts: list[OverlapOut]
     messages: list[str]
+
+
+# -- the request registers (system/lead-approval, system/pcs-approval) ------------------------------------------
+
+class RegisterRow(CamelModel):
+    """A request as the registers list it."""
+
+    approval_id: int
+    request_type: str
+    request_type_label: str
+    status: str = Field(description="PENDING, APPROVED, REJECTED or WITHDRAWN")
+    lead_id: int
+    project_name: str | None
+    client_name: str | None
+    sales_person_id: int | None
+    sales_person_name: str | None
+    requested_by_id: int
+    requested_by_name: str | None
+    on_behalf_of_name: str | None = Field(description="Set when an administrator made it for the sales person: "
+                                                      "'by {requestedByName} on behalf of {onBehalfOfName}'")
+    requested_at: datetime
+    decided_at: datetime | None
+    target_stage_name: str | None
+    revision: int | None = Field(default=None, description="The cost sheet revision (PCS requests)")
+    notes: str | None
+    withdrawing: bool = Field(description="A withdrawal was received and is being applied")
+
+
+class RegisterDetail(CamelModel):
+    request: RegisterRow
+    timeline: TimelineOut
+    can_withdraw: bool = Field(description="Pending, and the caller may withdraw (edit on the page)")
+
+
+class OnBehalfIn(RequestIn):
+    """A request made for the lead's sales person (the same fields as the sales screens send)."""
+
+    lead_id: Id
+
+
+class WithdrawIn(CamelModel):
+    reason: str = Field(max_length=NOTE_LIMIT, description="Why it is withdrawn (required)")

@@ -14,7 +14,7 @@ from api.approvals.pipelines import MODE_LABELS
 from api.approvals.schemas import TimelineApproverOut, TimelineLayerOut, TimelineOut
 from api.core.config import Settings
 from workflows.contracts import approval_rules as rules
-from workflows.contracts.approval import Timeline, timeline_of
+from workflows.contracts.approval import WITHDRAWN, Timeline, timeline_of
 
 
 def layer_label(seq_no: int) -> str:
@@ -48,7 +48,18 @@ def out(session: Session, req: ApprovalRequest, live: Timeline, settings: Settin
                                                                 and (layer.seq_no - 1, a.id) in processing)
                                             for a in layer.approvers])
                 for layer in live.layers],
-        processing=bool(processing), needs_attention=live.needs_attention, message=None)
+        processing=bool(processing), needs_attention=live.needs_attention, message=None,
+        **people_of(session, req))
+
+
+def people_of(session: Session, req: ApprovalRequest) -> dict[str, object]:
+    """Who asked (and for whom), and who withdrew it and why: what the timeline records besides its layers."""
+    names = repo.full_names(session, {i for i in (req.requested_by, req.on_behalf_of, req.withdrawn_by) if i})
+    return {"requested_by_name": names.get(req.requested_by),
+            "on_behalf_of_name": names.get(req.on_behalf_of) if req.on_behalf_of else None,
+            "withdrawn_by_name": names.get(req.withdrawn_by) if req.withdrawn_by else None,
+            "withdraw_reason": req.withdraw_reason,
+            "withdrawn_at": req.decided_at if req.status == WITHDRAWN else None}
 
 
 def recorded_out(session: Session, req: ApprovalRequest, settings: Settings | None = None) -> TimelineOut:

@@ -123,6 +123,13 @@ async def decide(client: Client, workflow_id: str, decision: approval_contract.D
         approval_contract.DECIDE, decision, id=update_id, result_type=approval_contract.Timeline)
 
 
+async def withdraw(client: Client, workflow_id: str, data: approval_contract.WithdrawInput, *,
+                   update_id: str) -> approval_contract.Timeline:
+    """Withdraw a pending request with the workflow's `withdraw` update; answers the timeline after it."""
+    return await client.get_workflow_handle(workflow_id).execute_update(
+        approval_contract.WITHDRAW, data, id=update_id, result_type=approval_contract.Timeline)
+
+
 async def approval_timeline(client: Client, workflow_id: str) -> approval_contract.Timeline:
     """The request's live timeline (the workflow's `timeline` query)."""
     return await client.get_workflow_handle(workflow_id).query(

@@ -17,6 +17,7 @@ from api.leads import repository as repo
 from api.leads import visibility as lead_visibility
 from api.leads.models import Lead, Stage
 from api.users.models import User
+from workflows.contracts.approval import WITHDRAWN
 
 DESCRIPTIONS = {"CHANGE_LEAD_STAGE": "move", "HOLD_LEAD": "hold", "DROP_LEAD": "drop", "CLOSE_LEAD": "close"}
 LABELS = {"CHANGE_LEAD_STAGE": "Stage change", "HOLD_LEAD": "Hold", "DROP_LEAD": "Drop", "CLOSE_LEAD": "Close"}
@@ -88,11 +89,14 @@ def _to_status(status: str) -> Callable[[Session, ApprovalRequest, Lead, User], 
 def _finisher(label: str, approved: Callable[[Session, ApprovalRequest, Lead, User], None],
               ) -> Callable[[Session, ApprovalRequest, str, User | None, str], str]:
     def finish(session: Session, request: ApprovalRequest, status: str, actor: User | None, verdict: str) -> str:
-        """Approved: the lead changes as asked; rejected: a waiting lead stops waiting (back to NEW)."""
+        """Approved: the lead changes as asked; rejected: a waiting lead stops waiting (back to NEW); withdrawn: a
+        waiting lead goes back to the status it had when the request was made."""
         lead = session.get(Lead, request.lead_id)
         if lead is not None and actor is not None:
             if status == "APPROVED":
                 approved(session, request, lead, actor)
+            elif status == WITHDRAWN and lead.status == "WAITING":
+                _set_status(session, lead, actor, request.from_status or "NEW")
             elif lead.status == "WAITING":
                 _set_status(session, lead, actor, "NEW")  # the history says the lead stopped waiting
         record_outcome(session, request, actor, label, verdict)

@@ -122,6 +122,16 @@ ACTIONS: dict[str, Action] = {a.code: a for a in (
     _outcome("APPROVED", "A request is approved: what it asked for is applied."),
     _outcome("REJECTED", "A request is rejected: nothing it asked for is applied."),
     Action(
+        "REQUEST_WITHDRAWN", NOTIFICATION, "Request withdrawn",
+        "An administrator withdraws a pending request: nothing it asked for is applied, the lead goes back to the "
+        "status it had (a cost sheet to draft).",
+        "INFORMATION", "INFO", {**_REQUEST_PEOPLE, APPROVERS: "The approvers it was waiting on"},
+        (*_REQUEST, Variable("withdrawn_by", "The full name of who withdrew it", "Rina Wijaya"),
+         Variable("reason", "Why it was withdrawn", "Asked by mistake.", optional=True), _RECIPIENT),
+        "{{ withdrawn_by }} withdrew {{ requester }}'s request to {{ request }}"
+        "{% if reason %}: {{ reason }}{% else %}.{% endif %}",
+        (REQUESTER, APPROVERS, TEAM_LEADER), mail_subject="Request withdrawn"),
+    Action(
         "PID_GENERATED", NOTIFICATION, "PID generated",
         "A project ID number is generated for a lead, with its PDF.",
         "INFORMATION", "INFO",

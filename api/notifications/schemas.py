@@ -85,7 +85,8 @@ class NotificationSettingOut(CamelModel):
     id: int
     category: SettingCategory
     action: str = Field(description="REQUEST_SUBMITTED, REQUEST_DECIDED, REQUEST_APPROVED, REQUEST_REJECTED, "
-                        "PID_GENERATED, LEADS_REASSIGNED (notifications); SCHEDULE_STARTING, LEAD_NOT_CONTACTED "
+                        "REQUEST_WITHDRAWN, PID_GENERATED, LEADS_REASSIGNED (notifications); SCHEDULE_STARTING, "
+                        "LEAD_NOT_CONTACTED "
                         "(reminders)")
     label: str
     description: str

@@ -23,8 +23,10 @@ from api.pcs import repository as repo
 from api.pcs.models import ProjectCostSheet
 from api.pcs.schemas import FlowApprover, FlowLayer
 from api.users.models import User
+from workflows.contracts.approval import WITHDRAWN
 
 REQUEST_TYPE = "PCS"
+DRAFT = "SAVED_AS_DRAFT"
 LABEL = "Cost sheet"
 
 
@@ -51,12 +53,12 @@ def finish(session: Session, request: ApprovalRequest, status: str, actor: User 
 
 
 def apply_outcome(session: Session, request: ApprovalRequest, status: str, actor: User | None) -> None:
-    """The sheet becomes APPROVED or REJECTED (once); an approval copies its totals to the lead. Runs inside
-    the approval engine's finish, under its lock on the request row."""
+    """The sheet becomes APPROVED or REJECTED (once), or back to draft when its request is withdrawn; an approval
+    copies its totals to the lead. Runs inside the approval engine's finish, under its lock on the request row."""
     sheet = repo.sheet_of_request(session, request.id, for_update=True)
     if sheet is None or sheet.status != "WAITING_FOR_APPROVAL":
         return
-    sheet.status = status
+    sheet.status = status = DRAFT if status == WITHDRAWN else status
     lead = session.get(Lead, sheet.lead_id)
     if lead is None or actor is None:
         return

@@ -8,6 +8,7 @@ from typing import Annotated, Any
 
 from pydantic import BeforeValidator, Field
 
+from api.approvals.schemas import RegisterDetail
 from api.core.inputs import Id
 from api.core.schemas import CamelModel
 
@@ -239,3 +240,20 @@ class FlowOut(CamelModel):
     workflow_id: str | None
     temporal_url: str | None
     layers: list[FlowLayer]
+
+
+class RegisterSheet(CamelModel):
+    """The revision a cost sheet request was made for, as the PCS register's preview sums it up."""
+
+    revision_batch: int
+    status: str
+    remark: str | None
+    total_revenue: float
+    total_cost: float
+    gross_profit: float
+    gross_profit_margin: float
+    items: int
+
+
+class PcsRegisterDetail(RegisterDetail):
+    sheet: RegisterSheet | None = Field(description="None when the revision is no longer kept")

@@ -14,6 +14,7 @@ import pytest
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 from temporalio.client import Client, WorkflowUpdateFailedError
+from temporalio.service import RPCError, RPCStatusCode
 
 from api.approvals import queue
 from api.approvals.models import (
@@ -31,7 +32,7 @@ from api.notifications.models import Notification
 from api.users.models import User
 from tests.conftest import Services, run_async
 from workflows.approval import ApprovalWorkflow
-from workflows.contracts.approval import ApprovalInput, DecideInput
+from workflows.contracts.approval import ApprovalInput, DecideInput, WithdrawInput
 from workflows.contracts.approval_rules import Approver, Layer
 
 pytestmark = pytest.mark.usefixtures("worker")
@@ -283,3 +284,42 @@ class TestReliability:
         assert queue.finish(world.session, request_id=request.id, status="APPROVED", decided_by=tl.id) is False
         refresh(world)
         assert stage_moves(world) == 1
+
+
+class TestWithdraw:
+    def test_withdraw_ends_the_request_and_refuses_later_decisions(self, services: Services, world: World) -> None:
+        """The withdraw update settles the request as WITHDRAWN once (the outcome handler gives the lead back its
+        status) and the run ends with it: a decision or a second withdrawal afterwards finds no workflow to ask
+        (the API refuses them from the request's status)."""
+        a1, a2 = approver(world, "approver1"), approver(world, "approver2")
+        layers = [Layer("Check", "ANY_ORDER", [a1, a2])]
+        request = open_request(world, layers, request_type="HOLD_LEAD")
+        lead = world.session.get(Lead, world.lead.id)
+        assert lead is not None
+        lead.status, request.from_status = "WAITING", "NEW"
+        request.withdrawn_by, request.withdraw_reason = world.users["admin"].id, "Raised by mistake"
+        world.session.commit()
+
+        async def scenario() -> str:
+            handle = await start(services, world, request, layers)
+            await handle.execute_update(ApprovalWorkflow.decide, DecideInput(a1.id, "APPROVED"))
+            timeline = await handle.execute_update(ApprovalWorkflow.withdraw,
+                                                   WithdrawInput(world.users["admin"].id))
+            assert timeline.status == "WITHDRAWN" and timeline.layers[0].status == "WITHDRAWN"
+            result = str(await handle.result())
+            for late in (handle.execute_update(ApprovalWorkflow.decide, DecideInput(a2.id, "APPROVED")),
+                         handle.execute_update(ApprovalWorkflow.withdraw, WithdrawInput(world.users["admin"].id))):
+                with pytest.raises(RPCError) as gone:
+                    await late
+                assert gone.value.status == RPCStatusCode.NOT_FOUND
+            return result
+
+        assert run_async(scenario()) == "WITHDRAWN"
+        refresh(world)
+        req = world.session.get(ApprovalRequest, request.id)
+        assert req is not None and req.status == "WITHDRAWN" and req.decided_at is not None
+        lead = world.session.get(Lead, world.lead.id)
+        assert lead is not None and lead.status == "NEW"
+        assert decisions(world, request) == [(0, a1.id, "APPROVED")]
+        tasks = world.session.scalars(select(ApprovalTask).where(ApprovalTask.request_id == request.id)).all()
+        assert {t.status for t in tasks} <= {"DONE", "CANCELLED"}

@@ -1,11 +1,11 @@
 """The approval sweep's activities: start the workflow of a committed request that has none, send again a
-decision the API could not confirm (both idempotent: deterministic workflow and update ids)."""
+decision or a withdrawal the API could not confirm (both idempotent: deterministic workflow and update ids)."""
 
 from __future__ import annotations
 
 from temporalio import activity
 
-from api.approvals import outbox
+from api.approvals import outbox, withdrawals
 from workflows.activities.db import sessions
 
 
@@ -16,7 +16,9 @@ async def start_waiting_requests() -> list[str]:
 
 @activity.defn
 async def resend_decisions() -> int:
-    return await outbox.resend_decisions(activity.client(), sessions())
+    """Send again the decisions and the withdrawals the API could not confirm."""
+    return await outbox.resend_decisions(activity.client(), sessions()) + \
+        await withdrawals.resend(activity.client(), sessions())
 
 
 @activity.defn

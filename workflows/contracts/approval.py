@@ -11,6 +11,8 @@ from workflows.contracts.approval_rules import Layer, RequestState
 WORKFLOW = "ApprovalWorkflow"  # the workflow type
 DECIDE = "decide"  # the update an approver's decision is sent with
 TIMELINE = "timeline"  # the query of the live timeline
+WITHDRAW = "withdraw"  # the update a pending request is withdrawn with (by an administrator)
+WITHDRAWN = "WITHDRAWN"  # the status of a withdrawn request
 
 
 def workflow_id_for(*, lead_id: int, request_type: str, request_id: int, task_queue: str) -> str:
@@ -23,6 +25,11 @@ def workflow_id_for(*, lead_id: int, request_type: str, request_id: int, task_qu
 def update_id_for(*, request_id: int, layer_index: int, approver_id: int) -> str:
     """One update id per approver and layer: sending a decision again never decides twice."""
     return f"decision-{request_id}-{layer_index}-{approver_id}"
+
+
+def withdraw_update_id_for(request_id: int) -> str:
+    """One withdrawal per request: sending it again (the approval sweep) never withdraws twice."""
+    return f"withdraw-{request_id}"
 
 
 @dataclass
@@ -51,6 +58,11 @@ class DecideInput:
 
 
 @dataclass
+class WithdrawInput:
+    actor_id: int  # who withdraws it (the reason is on the request's row, written before the workflow is asked)
+
+
+@dataclass
 class TimelineApprover:
     id: int
     name: str
@@ -65,7 +77,7 @@ class TimelineLayer:
     mode: str
     seq_no: int
     min_approvals: int
-    status: str  # PENDING, APPROVED, REJECTED, WAITING (not reached yet)
+    status: str  # PENDING, APPROVED, REJECTED, WITHDRAWN, WAITING (not reached yet)
     approvers: list[TimelineApprover] = field(default_factory=list)
 
 
@@ -89,8 +101,8 @@ def timeline_of(request_id: int, state: RequestState, needs_attention: bool = Fa
             status = "REJECTED"
         elif index < state.current or state.status == "APPROVED":
             status = "APPROVED"
-        elif index == state.current and state.status == "PENDING":
-            status = "PENDING"
+        elif index == state.current and state.status in ("PENDING", WITHDRAWN):
+            status = state.status
         else:
             status = "WAITING"
         layers.append(TimelineLayer(

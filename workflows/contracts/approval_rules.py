@@ -75,7 +75,7 @@ class Decision:
 class RequestState:
     layers: list[Layer]
     current: int = 0
-    status: str = "PENDING"  # PENDING, APPROVED, REJECTED
+    status: str = "PENDING"  # PENDING, APPROVED, REJECTED, WITHDRAWN
     decisions: list[Decision] = field(default_factory=list)
 
     def layer_decisions(self, index: int) -> list[Decision]:

@@ -40,7 +40,8 @@ class TestReading:
     def test_each_family_lists_its_actions_seeded_with_todays_texts(self, client: TestClient) -> None:
         notifications = _settings(client, NOTIFICATIONS)
         assert list(notifications) == ["REQUEST_SUBMITTED", "REQUEST_DECIDED", "REQUEST_APPROVED",
-                                       "REQUEST_REJECTED", "PID_GENERATED", "LEADS_REASSIGNED"]
+                                       "REQUEST_REJECTED", "REQUEST_WITHDRAWN", "PID_GENERATED",
+                                       "LEADS_REASSIGNED"]
         reminders = _settings(client, REMINDERS)
         assert list(reminders) == ["SCHEDULE_STARTING", "LEAD_NOT_CONTACTED"]
         submitted = notifications["REQUEST_SUBMITTED"]

@@ -26,12 +26,7 @@ export const LATER_ROUTES: LaterRoute[] = [
   system('leads-monitoring', 'Leads Monitoring'),
   // Stage management (with add and edit), approval, the approval pipelines and the notification and reminder
   // settings are real pages, and so are the sales targets, User Management, the audit log, Menu Page Access, Page
-  // Management, Menu Management and Assignment Monitoring.
-  system('lead-approval', 'Lead Approval'),
-  system('lead-approval/add', 'Add Lead Approval'),
-  system('lead-approval/:approvalId/edit', 'Edit Lead Approval'),
-  system('pcs-approval', 'PCS Approval'),
-  system('pcs-approval/:approvalId', 'PCS Approval Preview'),
+  // Management, Menu Management, Assignment Monitoring and the request registers (Lead Approval, PCS Approval).
   system('monthly-billing', 'Monthly Billing'),
   system('sales-monitoring', 'Sales Monitoring'),
   // Public

@@ -182,11 +182,13 @@ const pidRoutes: RouteObject[] = [
 
 const approvalPages = () => import('@/features/approvals/pages/pipeline-list-page');
 const approvalForms = () => import('@/features/approvals/pages/pipeline-form-page');
+const registerPages = () => import('@/features/approvals/pages/register-list-page');
 const stagePage = () =>
   import('@/features/stages/pages/stage-management-page').then((m) => ({ Component: m.StageManagementPage }));
 const stageForms = () => import('@/features/stages/pages/stage-form-page');
 
-/** Approvals (spec 2 §2.5, spec 3 §2.10): the queue, both pipeline designers, stage management. */
+/** Approvals (spec 2 §2.5, spec 3 §2.10): the queue, both pipeline designers, the request registers, stage
+ *  management. */
 const approvalRoutes: RouteObject[] = [
   {
     path: '/system/approval',
@@ -209,6 +211,21 @@ const approvalRoutes: RouteObject[] = [
   {
     path: '/system/pcs-approval-pipeline/edit/:pipelineId',
     lazy: () => approvalForms().then((m) => ({ Component: m.PcsApprovalPipelineFormPage })),
+  },
+  { path: '/system/lead-approval', lazy: () => registerPages().then((m) => ({ Component: m.LeadRegisterPage })) },
+  {
+    path: '/system/lead-approval/add',
+    lazy: () =>
+      import('@/features/approvals/pages/lead-request-add-page').then((m) => ({ Component: m.LeadRequestAddPage })),
+  },
+  {
+    path: '/system/lead-approval/:approvalId/edit',
+    lazy: () => import('@/features/approvals/pages/lead-request-page').then((m) => ({ Component: m.LeadRequestPage })),
+  },
+  { path: '/system/pcs-approval', lazy: () => registerPages().then((m) => ({ Component: m.PcsRegisterPage })) },
+  {
+    path: '/system/pcs-approval/:approvalId',
+    lazy: () => import('@/features/approvals/pages/pcs-request-page').then((m) => ({ Component: m.PcsRequestPage })),
   },
   { path: '/system/stage-management', lazy: stagePage },
   { path: '/system/stage-management/add', lazy: () => stageForms().then((m) => ({ Component: m.StageAddPage })) },

@@ -19,6 +19,8 @@ export interface DescriptionDialogProps {
   extra?: ReactNode;
   extraValid?: boolean;
   loading?: boolean;
+  /** The box's label ('Description' unless told: a withdrawal asks for its 'Reason'). */
+  label?: string;
   onCancel: () => void;
   onConfirm: (description: string) => void;
 }
@@ -34,6 +36,7 @@ export function DescriptionDialog({
   extra,
   extraValid = true,
   loading = false,
+  label = 'Description',
   onCancel,
   onConfirm,
 }: DescriptionDialogProps) {
@@ -70,7 +73,7 @@ export function DescriptionDialog({
       {extra}
       <Form layout="vertical" component="div">
         <Form.Item
-          label="Description"
+          label={label}
           required={required}
           validateStatus={help ? 'error' : undefined}
           help={help}
@@ -78,7 +81,7 @@ export function DescriptionDialog({
           style={{ marginBottom: 28 }}
         >
           <Input.TextArea
-            aria-label="Description"
+            aria-label={label}
             value={text}
             rows={4}
             count={{ show: true, max: DESCRIPTION_MAX }}

@@ -1,4 +1,4 @@
-import type { Pipeline, PickableUser, QueueRow, Timeline } from './api/types';
+import type { Pipeline, PickableUser, QueueRow, RegisterRow, Timeline } from './api/types';
 
 /** A hold request of Sari Dewi's lead in E1 (pass requestType and targetStage for a stage change). */
 export function queueRow(id: number, overrides: Partial<QueueRow> = {}): QueueRow {
@@ -84,6 +84,31 @@ export function pipeline(id: number, overrides: Partial<Pipeline> = {}): Pipelin
       { name: 'Team leader', mode: 'ANY_USER', minApprovals: 1, approvers: [{ id: 3, fullname: 'Agus Approver' }] },
     ],
     updatedAt: '2026-01-05T10:00:00',
+    ...overrides,
+  };
+}
+
+/** A request of the registers: Sari Dewi's pending hold of Project {id}. */
+export function registerRow(id: number, overrides: Partial<RegisterRow> = {}): RegisterRow {
+  return {
+    approvalId: id,
+    requestType: 'HOLD_LEAD',
+    requestTypeLabel: 'Hold',
+    status: 'PENDING',
+    leadId: 100 + id,
+    projectName: `Project ${id}`,
+    clientName: 'PT Sinar Jaya',
+    salesPersonId: 7,
+    salesPersonName: 'Sari Dewi',
+    requestedById: 7,
+    requestedByName: 'Sari Dewi',
+    onBehalfOfName: null,
+    requestedAt: '2026-01-05T14:05:00Z',
+    decidedAt: null,
+    targetStageName: null,
+    revision: null,
+    notes: 'Client paused the budget',
+    withdrawing: false,
     ...overrides,
   };
 }

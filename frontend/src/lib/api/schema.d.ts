@@ -949,6 +949,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/lead-approval": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The lead requests the caller may see, paged, searchable (project, client, people, notes), sortable; criteria requestType, status, requestedBy, salesPersonId, leadId */
+        get: operations["list_requests_api_lead_approval_get"];
+        put?: never;
+        /** Make a stage change, hold, drop or close request on behalf of the lead's sales person (the same rules and gates as when they ask) */
+        post: operations["request_on_behalf_api_lead_approval_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lead-approval/people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Active users, to filter the register by requester or approver */
+        get: operations["register_people_api_lead_approval_people_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lead-approval/{approval_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A lead request with its timeline, and whether the caller may withdraw it */
+        get: operations["get_request_api_lead_approval__approval_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lead-approval/{approval_id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Withdraw a pending request (reason required): its workflow ends, the lead goes back to its previous status, the people are told */
+        post: operations["withdraw_api_lead_approval__approval_id__withdraw_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/leads": {
         parameters: {
             query?: never;
@@ -2067,6 +2136,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pcs-approval": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cost sheet approval requests the caller may see, paged, searchable, sortable; criteria status, requestedBy, salesPersonId, leadId */
+        get: operations["list_pcs_requests_api_pcs_approval_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pcs-approval-pipelines": {
         parameters: {
             query?: never;
@@ -2133,6 +2219,57 @@ export interface paths {
         post?: never;
         /** Retire a pipeline */
         delete: operations["pcs_pipeline_delete_api_pcs_approval_pipelines__pipeline_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pcs-approval/people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Active users, to filter the register by requester or approver */
+        get: operations["pcs_register_people_api_pcs_approval_people_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pcs-approval/{approval_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A cost sheet request: its revision's summary and its timeline */
+        get: operations["get_pcs_request_api_pcs_approval__approval_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pcs-approval/{approval_id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Withdraw a pending cost sheet request (reason required): its workflow ends, the sheet goes back to draft, the people are told */
+        post: operations["withdraw_pcs_request_api_pcs_approval__approval_id__withdraw_post"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3825,6 +3962,10 @@ export interface components {
         Envelope_Page_ReassignmentRow__: {
             results: components["schemas"]["Page_ReassignmentRow_"];
         };
+        /** Envelope[Page[RegisterRow]] */
+        Envelope_Page_RegisterRow__: {
+            results: components["schemas"]["Page_RegisterRow_"];
+        };
         /** Envelope[Page[RoleAccessRow]] */
         Envelope_Page_RoleAccessRow__: {
             results: components["schemas"]["Page_RoleAccessRow_"];
@@ -3840,6 +3981,10 @@ export interface components {
         /** Envelope[PcsForm] */
         Envelope_PcsForm_: {
             results: components["schemas"]["PcsForm"];
+        };
+        /** Envelope[PcsRegisterDetail] */
+        Envelope_PcsRegisterDetail_: {
+            results: components["schemas"]["PcsRegisterDetail"];
         };
         /** Envelope[PdfMailSent] */
         Envelope_PdfMailSent_: {
@@ -3872,6 +4017,10 @@ export interface components {
         /** Envelope[ReassignmentDetail] */
         Envelope_ReassignmentDetail_: {
             results: components["schemas"]["ReassignmentDetail"];
+        };
+        /** Envelope[RegisterDetail] */
+        Envelope_RegisterDetail_: {
+            results: components["schemas"]["RegisterDetail"];
         };
         /** Envelope[ReportTable] */
         Envelope_ReportTable_: {
@@ -5131,7 +5280,7 @@ export interface components {
         NotificationSettingOut: {
             /**
              * Action
-             * @description REQUEST_SUBMITTED, REQUEST_DECIDED, REQUEST_APPROVED, REQUEST_REJECTED, PID_GENERATED, LEADS_REASSIGNED (notifications); SCHEDULE_STARTING, LEAD_NOT_CONTACTED (reminders)
+             * @description REQUEST_SUBMITTED, REQUEST_DECIDED, REQUEST_APPROVED, REQUEST_REJECTED, REQUEST_WITHDRAWN, PID_GENERATED, LEADS_REASSIGNED (notifications); SCHEDULE_STARTING, LEAD_NOT_CONTACTED (reminders)
              */
             action: string;
             /**
@@ -5200,6 +5349,23 @@ export interface components {
             users: components["schemas"]["SettingPerson"][];
             /** Variables */
             variables: components["schemas"]["TemplateVariable"][];
+        };
+        /**
+         * OnBehalfIn
+         * @description A request made for the lead's sales person (the same fields as the sales screens send).
+         */
+        OnBehalfIn: {
+            /** Leadid */
+            leadId: number;
+            /** Notes */
+            notes?: string | null;
+            /**
+             * Requesttype
+             * @enum {string}
+             */
+            requestType: "CHANGE_LEAD_STAGE" | "HOLD_LEAD" | "DROP_LEAD" | "CLOSE_LEAD";
+            /** Targetstageid */
+            targetStageId?: number | null;
         };
         /**
          * Option
@@ -5433,6 +5599,13 @@ export interface components {
             /** Totalrows */
             totalRows: number;
         };
+        /** Page[RegisterRow] */
+        Page_RegisterRow_: {
+            /** Data */
+            data: components["schemas"]["RegisterRow"][];
+            /** Totalrows */
+            totalRows: number;
+        };
         /** Page[RoleAccessRow] */
         Page_RoleAccessRow_: {
             /** Data */
@@ -5595,6 +5768,18 @@ export interface components {
             totalCost: number;
             /** Totalrevenue */
             totalRevenue: number;
+        };
+        /** PcsRegisterDetail */
+        PcsRegisterDetail: {
+            /**
+             * Canwithdraw
+             * @description Pending, and the caller may withdraw (edit on the page)
+             */
+            canWithdraw: boolean;
+            request: components["schemas"]["RegisterRow"];
+            /** @description None when the revision is no longer kept */
+            sheet: components["schemas"]["RegisterSheet"] | null;
+            timeline: components["schemas"]["TimelineOut"];
         };
         /** PcsServiceCategory */
         PcsServiceCategory: {
@@ -5999,6 +6184,95 @@ export interface components {
              * @description What the recipient means for this action
              */
             label: string;
+        };
+        /** RegisterDetail */
+        RegisterDetail: {
+            /**
+             * Canwithdraw
+             * @description Pending, and the caller may withdraw (edit on the page)
+             */
+            canWithdraw: boolean;
+            request: components["schemas"]["RegisterRow"];
+            timeline: components["schemas"]["TimelineOut"];
+        };
+        /**
+         * RegisterRow
+         * @description A request as the registers list it.
+         */
+        RegisterRow: {
+            /** Approvalid */
+            approvalId: number;
+            /** Clientname */
+            clientName: string | null;
+            /** Decidedat */
+            decidedAt: string | null;
+            /** Leadid */
+            leadId: number;
+            /** Notes */
+            notes: string | null;
+            /**
+             * Onbehalfofname
+             * @description Set when an administrator made it for the sales person: 'by {requestedByName} on behalf of {onBehalfOfName}'
+             */
+            onBehalfOfName: string | null;
+            /** Projectname */
+            projectName: string | null;
+            /** Requesttype */
+            requestType: string;
+            /** Requesttypelabel */
+            requestTypeLabel: string;
+            /**
+             * Requestedat
+             * Format: date-time
+             */
+            requestedAt: string;
+            /** Requestedbyid */
+            requestedById: number;
+            /** Requestedbyname */
+            requestedByName: string | null;
+            /**
+             * Revision
+             * @description The cost sheet revision (PCS requests)
+             */
+            revision?: number | null;
+            /** Salespersonid */
+            salesPersonId: number | null;
+            /** Salespersonname */
+            salesPersonName: string | null;
+            /**
+             * Status
+             * @description PENDING, APPROVED, REJECTED or WITHDRAWN
+             */
+            status: string;
+            /** Targetstagename */
+            targetStageName: string | null;
+            /**
+             * Withdrawing
+             * @description A withdrawal was received and is being applied
+             */
+            withdrawing: boolean;
+        };
+        /**
+         * RegisterSheet
+         * @description The revision a cost sheet request was made for, as the PCS register's preview sums it up.
+         */
+        RegisterSheet: {
+            /** Grossprofit */
+            grossProfit: number;
+            /** Grossprofitmargin */
+            grossProfitMargin: number;
+            /** Items */
+            items: number;
+            /** Remark */
+            remark: string | null;
+            /** Revisionbatch */
+            revisionBatch: number;
+            /** Status */
+            status: string;
+            /** Totalcost */
+            totalCost: number;
+            /** Totalrevenue */
+            totalRevenue: number;
         };
         /** ReportColumn */
         ReportColumn: {
@@ -6896,6 +7170,11 @@ export interface components {
              */
             needsAttention: boolean;
             /**
+             * Onbehalfofname
+             * @description The sales person an administrator made it for
+             */
+            onBehalfOfName?: string | null;
+            /**
              * Processing
              * @default false
              */
@@ -6907,10 +7186,21 @@ export interface components {
              * Format: date-time
              */
             requestedAt: string;
+            /** Requestedbyname */
+            requestedByName?: string | null;
             /** Status */
             status: string;
             /** Temporalurl */
             temporalUrl: string | null;
+            /** Withdrawreason */
+            withdrawReason?: string | null;
+            /** Withdrawnat */
+            withdrawnAt?: string | null;
+            /**
+             * Withdrawnbyname
+             * @description Who withdrew it (or is withdrawing it)
+             */
+            withdrawnByName?: string | null;
             /** Workflowid */
             workflowId: string;
         };
@@ -7092,6 +7382,14 @@ export interface components {
             hierarchyWhitelist: boolean;
             /** Roleid */
             roleId: number;
+        };
+        /** WithdrawIn */
+        WithdrawIn: {
+            /**
+             * Reason
+             * @description Why it is withdrawn (required)
+             */
+            reason: string;
         };
         /** YearGp */
         YearGp: {
@@ -9183,6 +9481,186 @@ export interface operations {
                     "application/json": {
                         [key: string]: string;
                     };
+                };
+            };
+        };
+    };
+    list_requests_api_lead_approval_get: {
+        parameters: {
+            query?: {
+                /** @description Requests this user approves (any layer) */
+                approverId?: number | null;
+                /** @description Requested on or after this day (YYYY-MM-DD) */
+                dateFrom?: string | null;
+                /** @description Requested on or before this day (YYYY-MM-DD) */
+                dateTo?: string | null;
+                /** @description Rows to skip: (page - 1) * size */
+                offset?: number;
+                /** @description Page size */
+                limit?: number;
+                search?: string | null;
+                /** @description JSON list of filters: [{"field": ..., "value": ...}] */
+                criteria?: string | null;
+                sort?: string | null;
+                desc?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_RegisterRow__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    request_on_behalf_api_lead_approval_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OnBehalfIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RequestOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    register_people_api_lead_approval_people_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_PickableUser__"];
+                };
+            };
+        };
+    };
+    get_request_api_lead_approval__approval_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                approval_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RegisterDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    withdraw_api_lead_approval__approval_id__withdraw_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                approval_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WithdrawIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RegisterDetail_"];
+                };
+            };
+            /** @description Received but not yet confirmed: applied shortly */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RegisterDetail_"];
+                };
+            };
+            /** @description The request is no longer pending (approved, rejected or withdrawn) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };
@@ -11385,6 +11863,51 @@ export interface operations {
             };
         };
     };
+    list_pcs_requests_api_pcs_approval_get: {
+        parameters: {
+            query?: {
+                /** @description Requests this user approves (any layer) */
+                approverId?: number | null;
+                /** @description Requested on or after this day (YYYY-MM-DD) */
+                dateFrom?: string | null;
+                /** @description Requested on or before this day (YYYY-MM-DD) */
+                dateTo?: string | null;
+                /** @description Rows to skip: (page - 1) * size */
+                offset?: number;
+                /** @description Page size */
+                limit?: number;
+                search?: string | null;
+                /** @description JSON list of filters: [{"field": ..., "value": ...}] */
+                criteria?: string | null;
+                sort?: string | null;
+                desc?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_RegisterRow__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     pcs_pipeline_list_api_pcs_approval_pipelines_get: {
         parameters: {
             query?: never;
@@ -11574,6 +12097,108 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope_NoneType_"];
                 };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    pcs_register_people_api_pcs_approval_people_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_PickableUser__"];
+                };
+            };
+        };
+    };
+    get_pcs_request_api_pcs_approval__approval_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                approval_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PcsRegisterDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    withdraw_pcs_request_api_pcs_approval__approval_id__withdraw_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                approval_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WithdrawIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PcsRegisterDetail_"];
+                };
+            };
+            /** @description Received but not yet confirmed: applied shortly */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PcsRegisterDetail_"];
+                };
+            };
+            /** @description The request is no longer pending */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation Error */
             422: {

@@ -1,6 +1,6 @@
 import type { ServerListParams } from '@/components/data-table';
 import { queryDomains } from '@/lib/query-domains';
-import type { PipelineIn, PipelineKind } from './types';
+import type { PipelineIn, PipelineKind, RegisterKind } from './types';
 
 const approvals = [queryDomains.approvals] as const;
 
@@ -9,6 +9,12 @@ export const approvalKeys = {
   all: approvals,
   queue: (params: ServerListParams) => [...approvals, 'queue', params] as const,
   timeline: (approvalId: number) => [...approvals, 'timeline', approvalId] as const,
+  register: (kind: RegisterKind, params: object) => [...approvals, 'register', kind, params] as const,
+  request: (kind: RegisterKind, approvalId: number) => [...approvals, 'register', kind, 'request', approvalId] as const,
+  people: (kind: RegisterKind) => [...approvals, 'register', kind, 'people'] as const,
+  leads: (search: string) => [...approvals, 'register', 'leads', search] as const,
+  stageOptions: (leadId: number) => [...approvals, 'register', 'stage-options', leadId] as const,
+  pdf: (leadId: number, revision: number | null) => [...approvals, 'register', 'pdf', leadId, revision] as const,
 };
 
 const pipelines = [queryDomains.approvalPipelines] as const;

@@ -19,3 +19,14 @@ export type StageOption = Schemas['StageOut'];
 
 /** Lead pipelines (system/approval-pipeline) or cost sheet pipelines (system/pcs-approval-pipeline). */
 export type PipelineKind = 'lead' | 'pcs';
+
+/** The request registers: lead requests (system/lead-approval) or cost sheet requests (system/pcs-approval). */
+export type RegisterKind = 'lead' | 'pcs';
+export type RegisterRow = Schemas['RegisterRow'];
+export type RegisterDetail = Schemas['RegisterDetail'];
+export type PcsRegisterDetail = Schemas['PcsRegisterDetail'];
+export type RegisterSheet = Schemas['RegisterSheet'];
+export type OnBehalfIn = Schemas['OnBehalfIn'];
+export type RequestOut = Schemas['RequestOut'];
+export type LeadCard = Schemas['LeadCard'];
+export type LeadStageOption = Schemas['StageOption'];

@@ -1,0 +1,205 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, DatePicker, Flex, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { Link, useNavigate } from 'react-router';
+import { ListPage } from '@/components/list-page';
+import { systemCrumbs } from '@/components/page';
+import { DataTable, TableFilter, TableFilters, TableSearch, useServerTable } from '@/components/data-table';
+import { formatDateTime } from '@/lib/format';
+import { usePageAccess } from '@/lib/session';
+import {
+  datesOf,
+  EMPTY_FILTERS,
+  REGISTER_PAGE_SIZE,
+  REGISTER_PAGES,
+  REGISTER_PATHS,
+  registerPeopleQueryOptions,
+  registerQueryOptions,
+  type RegisterFilters,
+} from '../api/registers-api';
+import type { RegisterKind, RegisterRow } from '../api/types';
+import { REQUEST_STATUS_OPTIONS, RequesterCell, RequestStatusTag, whatText } from '../components/register-cells';
+import { LEAD_ACTION_TYPES, requestTypeLabel } from '../lib/labels';
+import '../components/approvals.css';
+
+const TITLES: Record<RegisterKind, { title: string; subtitle: string; search: string }> = {
+  lead: {
+    title: 'Lead Approval',
+    subtitle: 'Every stage change, hold, drop and close request on the leads you see, pending or decided.',
+    search: 'Search project, client, people or notes',
+  },
+  pcs: {
+    title: 'PCS Approval',
+    subtitle: 'Every project cost sheet submitted for approval on the leads you see, pending or decided.',
+    search: 'Search project, client or people',
+  },
+};
+
+const TYPE_OPTIONS = LEAD_ACTION_TYPES.map((value) => ({ value, label: requestTypeLabel(value) }));
+
+/** The path a request of the register opens. */
+export function requestPath(kind: RegisterKind, approvalId: number): string {
+  return kind === 'lead' ? `${REGISTER_PATHS.lead}/${approvalId}/edit` : `${REGISTER_PATHS.pcs}/${approvalId}`;
+}
+
+/** /system/lead-approval and /system/pcs-approval: every request, server-paged, filtered and sorted. */
+export function RegisterListPage({ kind }: { kind: RegisterKind }) {
+  const access = usePageAccess(REGISTER_PAGES[kind]);
+  const navigate = useNavigate();
+  const table = useServerTable({ pageSize: REGISTER_PAGE_SIZE, sort: 'requestedAt', desc: true, filters: { ...EMPTY_FILTERS } });
+  const filters = table.filters as unknown as RegisterFilters;
+  const list = useQuery({ ...registerQueryOptions(kind, table.params, filters), enabled: access.isRead });
+  const people = useQuery({ ...registerPeopleQueryOptions(kind), enabled: access.isRead });
+  const peopleOptions = people.data?.map((p) => ({ value: String(p.id), label: p.fullname }));
+  const { sortOrder } = table;
+  const sortable = (key: string) => ({ key, sorter: true, sortOrder: sortOrder(key) });
+  const text = TITLES[kind];
+
+  const columns: ColumnsType<RegisterRow> = [
+    {
+      title: 'Request',
+      dataIndex: 'requestType',
+      ...sortable('requestType'),
+      render: (_: string, row) => (
+        <Flex vertical>
+          <Link to={requestPath(kind, row.approvalId)}>
+            #{row.approvalId} {whatText(row)}
+          </Link>
+          {row.notes && (
+            <Typography.Text type="secondary" ellipsis={{ tooltip: row.notes }} className="register-notes">
+              {row.notes}
+            </Typography.Text>
+          )}
+        </Flex>
+      ),
+    },
+    {
+      title: 'Lead',
+      dataIndex: 'projectName',
+      ...sortable('projectName'),
+      render: (_: string | null, row) => (
+        <Flex vertical>
+          <span>{row.projectName ?? '-'}</span>
+          <Typography.Text type="secondary">{row.clientName ?? ''}</Typography.Text>
+        </Flex>
+      ),
+    },
+    { title: 'Sales person', dataIndex: 'salesPersonName', ...sortable('salesPersonName'), render: (v) => v ?? '-' },
+    {
+      title: 'Requested by',
+      dataIndex: 'requestedByName',
+      ...sortable('requestedByName'),
+      render: (_: string | null, row) => <RequesterCell row={row} />,
+    },
+    {
+      title: 'Requested at',
+      dataIndex: 'requestedAt',
+      ...sortable('requestedAt'),
+      width: 150,
+      render: (at: string) => formatDateTime(at),
+    },
+    {
+      title: 'Status',
+      dataIndex: 'status',
+      ...sortable('status'),
+      width: 120,
+      render: (status: string, row) => <RequestStatusTag status={status} withdrawing={row.withdrawing} />,
+    },
+  ];
+
+  const dates = datesOf(filters);
+  const range = dates ? ([dayjs(dates[0]), dayjs(dates[1])] as [dayjs.Dayjs, dayjs.Dayjs]) : null;
+  return (
+    <ListPage
+      breadcrumb={systemCrumbs(text.title)}
+      title={text.title}
+      subtitle={text.subtitle}
+      action={
+        kind === 'lead' &&
+        access.isWrite && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`${REGISTER_PATHS.lead}/add`)}>
+            Add Request
+          </Button>
+        )
+      }
+      canRead={access.isRead}
+      noAccessText="You do not have access to view the approval requests."
+      error={list.error}
+    >
+      <DataTable<RegisterRow>
+        keyColumn="requestType"
+        rowKey="approvalId"
+        columns={columns}
+        wrap
+        dataSource={list.data?.data}
+        loading={list.isFetching}
+        server={table.server(list.data?.totalRows)}
+        toolbar={
+          <TableFilters>
+            {kind === 'lead' && (
+              <TableFilter
+                name="type"
+                placeholder="All types"
+                width={170}
+                value={filters.type}
+                options={TYPE_OPTIONS}
+                onChange={(value) => table.setFilter('type', value)}
+              />
+            )}
+            <TableFilter
+              name="status"
+              placeholder="All statuses"
+              width={140}
+              value={filters.status}
+              options={REQUEST_STATUS_OPTIONS}
+              onChange={(value) => table.setFilter('status', value)}
+            />
+            <TableFilter
+              name="requester"
+              placeholder="Any requester"
+              width={170}
+              loading={people.isPending}
+              value={filters.requester}
+              options={peopleOptions}
+              onChange={(value) => table.setFilter('requester', value)}
+            />
+            <TableFilter
+              name="approver"
+              placeholder="Any approver"
+              width={170}
+              loading={people.isPending}
+              value={filters.approver}
+              options={peopleOptions}
+              onChange={(value) => table.setFilter('approver', value)}
+            />
+            <DatePicker.RangePicker
+              aria-label="Filter by date requested"
+              format="D-MMM-YYYY"
+              value={range}
+              style={{ width: 250 }}
+              onChange={(picked) =>
+                table.setFilter(
+                  'dates',
+                  picked?.[0] && picked[1]
+                    ? `${picked[0].format('YYYY-MM-DD')}_${picked[1].format('YYYY-MM-DD')}`
+                    : undefined,
+                )
+              }
+            />
+            <TableSearch label={text.search} onSearch={table.onSearch} value={table.search} />
+          </TableFilters>
+        }
+      />
+    </ListPage>
+  );
+}
+
+export function LeadRegisterPage() {
+  return <RegisterListPage kind="lead" />;
+}
+
+export function PcsRegisterPage() {
+  return <RegisterListPage kind="pcs" />;
+}
