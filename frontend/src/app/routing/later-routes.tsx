@@ -20,10 +20,6 @@ const system = (path: string, title: string): LaterRoute => ({
 
 export const LATER_ROUTES: LaterRoute[] = [
   // System (documents 2 and 3)
-  system('leads-management', 'Leads Management'),
-  system('leads-management/add', 'Add Lead'),
-  system('leads-management/edit/:leadsId', 'Edit Lead'),
-  system('leads-monitoring', 'Leads Monitoring'),
   system('assignment-monitoring', 'Assignment Monitoring'),
   system('assignment-monitoring/:id', 'Assignment'),
   // Stage management (with add and edit), approval, the approval pipelines and the notification and reminder
