@@ -45,7 +45,7 @@ describe('LeadsManagementPage', () => {
     const { requests, router } = start();
     expect(await screen.findByText('Core Banking Refresh', {}, LOAD)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Leads Management' })).toBeInTheDocument();
-    for (const title of ['Project', 'Sales Person', 'Stage', 'Status', 'Total GP', 'Expected Close', 'Created', 'Last Contacted']) {
+    for (const title of ['Project', 'Sales Person', 'Stage', 'Total GP', 'Expected Close', 'Created', 'Last Contacted']) {
       expect(screen.getByRole('columnheader', { name: new RegExp(`^${title}`) })).toBeInTheDocument();
     }
     const alpha = screen.getByText('Core Banking Refresh').closest('tr')!;

@@ -57,6 +57,7 @@ export function LeadsManagementPage() {
       title: 'Project',
       dataIndex: 'projectName',
       ...sortable('projectName'),
+      width: 220,
       render: (name: string, row) => (
         <Flex vertical>
           <Link to={`/leads/${row.id}`}>{name}</Link>
@@ -85,43 +86,41 @@ export function LeadsManagementPage() {
       title: 'Stage',
       dataIndex: 'stageName',
       ...sortable('stage'),
-      width: 150,
-      render: (_: string, row) => stageLabel(row.stageName, row.stageDescription),
-    },
-    {
-      title: 'Status',
-      dataIndex: 'status',
-      ...sortable('status'),
-      width: 110,
-      render: (status: ManagedLead['status']) => <Tag color={STATUS_COLORS[status]}>{STATUS_LABELS[status]}</Tag>,
+      width: 130,
+      render: (_: string, row) => (
+        <Flex vertical gap={4} align="flex-start">
+          <span className="managed-lead__stage">{stageLabel(row.stageName, row.stageDescription)}</span>
+          <Tag color={STATUS_COLORS[row.status]}>{STATUS_LABELS[row.status]}</Tag>
+        </Flex>
+      ),
     },
     {
       title: 'Total GP',
       dataIndex: 'totalGrossProfit',
       ...sortable('totalGrossProfit'),
       align: 'right',
-      width: 130,
-      render: (gp: number) => compactIDR(gp),
+      width: 120,
+      render: (gp: number) => <span className="nowrap">{compactIDR(gp)}</span>,
     },
     {
       title: 'Expected Close',
       dataIndex: 'expectedCloseDate',
       ...sortable('expectedCloseDate'),
-      width: 130,
-      render: (day: string | null) => formatDate(day),
+      width: 124,
+      render: (day: string | null) => <span className="nowrap">{formatDate(day)}</span>,
     },
     {
       title: 'Created',
       dataIndex: 'createdAt',
       ...sortable('createdAt'),
-      width: 120,
-      render: (at: string) => formatDate(at),
+      width: 116,
+      render: (at: string) => <span className="nowrap">{formatDate(at)}</span>,
     },
     {
       title: 'Last Contacted',
       dataIndex: 'lastContacted',
       ...sortable('lastContacted'),
-      width: 130,
+      width: 116,
       render: (days: number) => <LastContactedBadge days={days} />,
     },
     ...(showMenu

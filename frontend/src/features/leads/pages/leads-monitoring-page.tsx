@@ -122,8 +122,8 @@ function MonitoringTable({ data, filters, linked }: GridProps) {
               </th>
             ))}
             <th scope="col">Total</th>
-            <th scope="col">30+ days</th>
-            <th scope="col">90+ days</th>
+            <th scope="col" className="monitoring__stale-head">30+ days</th>
+            <th scope="col" className="monitoring__stale-head">90+ days</th>
           </tr>
         </thead>
         <tbody>{data.rows.map(row)}</tbody>
