@@ -89,3 +89,25 @@ def test_top_management_drills_from_the_grid_to_a_lead(page: Page) -> None:
     expect(page).to_have_url(re.compile(r"/system/leads-management$"))
     expect(page.locator(".ant-table-tbody tr.ant-table-row").first).to_be_visible()
     shots(page, "management")
+
+
+def test_an_administrator_must_choose_the_sales_person(page: Page) -> None:
+    """The Add wizard of Leads Management; nothing is created (the check stops it before the call)."""
+    sign_in(page, "admin")
+    page.goto("/system/leads-management")
+    page.get_by_role("button", name="Add Lead").click()
+    expect(page).to_have_url(re.compile(r"/system/leads-management/add$"))
+    expect(page.locator(".page-breadcrumb")).to_contain_text("Leads Management")
+    shots(page, "management-add")
+    page.get_by_label("Client").click()
+    page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option").first.click()
+    page.get_by_role("button", name="Next").click()
+    page.get_by_label("Project Name").fill("Lead ops journey (not saved)")
+    page.get_by_role("button", name="Next").click()
+    page.get_by_role("button", name="Create Lead").click()
+    expect(page.get_by_text("Please choose a sales person")).to_be_visible()
+    shots(page, "management-add-sales")
+    page.get_by_role("button", name="Back").click()
+    page.get_by_role("button", name="Back").click()
+    page.get_by_role("button", name="Cancel").click()
+    expect(page).to_have_url(re.compile(r"/system/leads-management$"))

@@ -19,6 +19,7 @@ import '../leads.css';
 
 export const CREATE_STEPS = ['Client', 'Project', 'Sales'] as const;
 export const LEAD_CREATED = 'Lead has been created successfully.';
+export const SALES_PERSON_REQUIRED = 'Please choose a sales person';
 
 export interface LeadCreateValues {
   clientId?: number;
@@ -62,6 +63,8 @@ export interface LeadCreatePlace {
   breadcrumb: Crumb[];
   cancelTo: string;
   createdTo: (leadId: number) => string;
+  /** The sales person must be chosen (Leads Management: an administrator gives the lead to someone). */
+  requireSalesPerson?: boolean;
 }
 
 const BOARD_PLACE: LeadCreatePlace = {
@@ -171,7 +174,11 @@ export function LeadCreatePage({ place = BOARD_PLACE }: { place?: LeadCreatePlac
           <CompetitorField placeholder="Who else is bidding" />
         </div>
         <div hidden={step !== 2}>
-          <Form.Item name="salesId" label="Sales Person">
+          <Form.Item
+            name="salesId"
+            label="Sales Person"
+            rules={place.requireSalesPerson ? [{ required: true, message: SALES_PERSON_REQUIRED }] : []}
+          >
             <Select
               showSearch={{ optionFilterProp: 'label' }}
               placeholder="Choose a sales person"

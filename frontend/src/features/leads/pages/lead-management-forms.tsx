@@ -10,6 +10,7 @@ const ADD_PLACE: LeadCreatePlace = {
   breadcrumb: systemCrumbs('Leads Management', LEADS_MANAGEMENT_PATH, 'Add Lead'),
   cancelTo: LEADS_MANAGEMENT_PATH,
   createdTo: () => LEADS_MANAGEMENT_PATH,
+  requireSalesPerson: true,
 };
 
 const EDIT_PLACE: LeadEditPlace = {
