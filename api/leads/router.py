@@ -52,8 +52,9 @@ router = APIRouter(prefix="/leads", tags=["leads"])
 BoardReader = Annotated[User, Authz("leads", "read")]
 # approvers read the leads they are asked to decide on (page leads/view); rows are scoped in the service
 Reader = Annotated[User, Authz("leads", "read", or_page="leads/view")]
-Writer = Annotated[User, Authz("leads", "write")]
-Editor = Annotated[User, Authz("leads", "edit")]
+# Leads Management adds and edits leads through these same calls (its page's flags allow them too)
+Writer = Annotated[User, Authz("leads", "write", or_page="system/leads-management")]
+Editor = Annotated[User, Authz("leads", "edit", or_page="system/leads-management")]
 DATA_LIMIT = 1_000_000  # characters of the update's JSON (a form part holds at most 1 MB)
 StatusQuery = Annotated[str | None, Query(max_length=60, description="ONGOING (default: NEW and WAITING), ALL, "
                                                                         "or a comma list of statuses")]
@@ -192,6 +193,15 @@ async def update_v2(
             lead_id=lead_id, data=payload, uploads=checked)
 
     return ok(await to_thread.run_sync(save))
+
+
+@router.put("/{lead_id}/update", summary="Save the whole lead edit state as JSON (the older call: the fields of "
+                                         "update/v2's data part, no files); a stage that needs approval is asked "
+                                         "for, not entered")
+def update_lead(lead_id: Id, body: LeadUpdate, request: Request, session: SessionDep, actor: Editor,
+                temporal: TemporalDep, settings: SettingsDep) -> Envelope[UpdateResult]:
+    return ok(lead_requests.save_lead_edit(session=session, storage=request.app.state.storage, temporal=temporal,
+                                           settings=settings, actor=actor, lead_id=lead_id, data=body, uploads={}))
 
 
 # A lead's approval requests are listed with the approval calls in the API docs (their tag is "approvals").

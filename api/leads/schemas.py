@@ -236,7 +236,8 @@ class LeadCreate(CamelModel):
 
 
 class LeadUpdate(CamelModel):
-    """The `data` part of PUT /leads/{id}/update/v2; files come as separate multipart parts."""
+    """The lead edit state: the `data` part of PUT /leads/{id}/update/v2 (files come as separate multipart parts)
+    and the body of PUT /leads/{id}/update (no files)."""
 
     project_name: str | None = Field(default=None, max_length=200)
     stage_id: Id | None = None

@@ -20,13 +20,10 @@ const system = (path: string, title: string): LaterRoute => ({
 
 export const LATER_ROUTES: LaterRoute[] = [
   // System (documents 2 and 3)
-  system('leads-management', 'Leads Management'),
-  system('leads-management/add', 'Add Lead'),
-  system('leads-management/edit/:leadsId', 'Edit Lead'),
-  system('leads-monitoring', 'Leads Monitoring'),
   // Stage management (with add and edit), approval, the approval pipelines and the notification and reminder
   // settings are real pages, and so are the sales targets, User Management, the audit log, Menu Page Access, Page
-  // Management, Menu Management, Assignment Monitoring and the request registers (Lead Approval, PCS Approval).
+  // Management, Menu Management, Assignment Monitoring, the request registers (Lead Approval, PCS Approval),
+  // Leads Management and Leads Monitoring.
   system('monthly-billing', 'Monthly Billing'),
   system('sales-monitoring', 'Sales Monitoring'),
   // Public

@@ -180,6 +180,28 @@ const pidRoutes: RouteObject[] = [
   { path: '/pdf', lazy: () => import('@/features/pid/pages/pdf-test-page').then((m) => ({ Component: m.PdfTestPage })) },
 ];
 
+const leadOpsForms = () => import('@/features/leads/pages/lead-management-forms');
+
+/** Leads Management and Leads Monitoring (issue 20): the table of every visible lead, its add and edit (the leads'
+ *  own wizards), and the sales person x stage grid. */
+const leadOpsRoutes: RouteObject[] = [
+  {
+    path: '/system/leads-management',
+    lazy: () =>
+      import('@/features/leads/pages/leads-management-page').then((m) => ({ Component: m.LeadsManagementPage })),
+  },
+  { path: '/system/leads-management/add', lazy: () => leadOpsForms().then((m) => ({ Component: m.ManagedLeadAddPage })) },
+  {
+    path: '/system/leads-management/edit/:leadsId',
+    lazy: () => leadOpsForms().then((m) => ({ Component: m.ManagedLeadEditPage })),
+  },
+  {
+    path: '/system/leads-monitoring',
+    lazy: () =>
+      import('@/features/leads/pages/leads-monitoring-page').then((m) => ({ Component: m.LeadsMonitoringPage })),
+  },
+];
+
 const approvalPages = () => import('@/features/approvals/pages/pipeline-list-page');
 const approvalForms = () => import('@/features/approvals/pages/pipeline-form-page');
 const registerPages = () => import('@/features/approvals/pages/register-list-page');
@@ -367,6 +389,7 @@ export const routes: RouteObject[] = [
           ...accessAdminRoutes,
           ...navigationAdminRoutes,
           ...leadRoutes,
+          ...leadOpsRoutes,
           ...approvalRoutes,
           ...pidRoutes,
           ...notificationSettingRoutes,

@@ -36,6 +36,8 @@ export interface ServerTable {
   filters: Record<string, string>;
   /** Sets one filter ('' or undefined clears it) and goes back to the first page. */
   setFilter: (key: string, value: string | undefined) => void;
+  /** Sets several filters at once (a date range's two ends) and goes back to the first page. */
+  setFilters: (values: Record<string, string>) => void;
 }
 
 /** The paging, sorting and search of a server-paged list page, kept in the URL (useListParams). */
@@ -65,5 +67,6 @@ export function useServerTable({ pageSize, sort, desc, lowerCase = false, filter
     sortOrder: (key) => (list.sort === key ? (list.desc ? 'descend' : 'ascend') : null),
     filters: list.filters,
     setFilter: (key, value) => setList({ filters: { [key]: value ?? '' }, page: 1 }),
+    setFilters: (values) => setList({ filters: values, page: 1 }),
   };
 }

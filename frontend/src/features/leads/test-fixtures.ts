@@ -8,6 +8,7 @@ import type {
   LeadStageOptions,
   WaitingFor,
 } from './api/types';
+import type { ManagedLead, ManagementOptions, Monitoring } from './api/ops-api';
 
 /** The seeded board stages (the server's; the front end has no list of its own). */
 export const BOARD_STAGES = [
@@ -235,4 +236,80 @@ export const leadDetail = (overrides: Partial<LeadDetail> = {}): LeadDetail => {
     waitingFor: null,
     ...overrides,
   };
+};
+
+/** A row of Leads Management. */
+export const managedLead = (id: number, overrides: Partial<ManagedLead> = {}): ManagedLead => ({
+  id,
+  projectName: `Project ${id}`,
+  clientId: 1,
+  clientName: 'Bank Nusa Mandiri',
+  salesPersonId: 7,
+  salesFullname: 'Sari Dewi',
+  teamLeaderName: 'Budi Santoso',
+  stageId: 1,
+  stageName: 'E1',
+  stageDescription: 'Found',
+  status: 'NEW',
+  totalGrossProfit: 1_500_000_000,
+  expectedCloseDate: '2026-12-31',
+  createdAt: '2026-01-05T07:05:00Z',
+  lastContactedAt: '2026-01-05T07:05:00Z',
+  lastContacted: 45,
+  ...overrides,
+});
+
+export const managementOptions: ManagementOptions = {
+  stages: filterOptions.stages,
+  statuses: [
+    { value: 'NEW', label: 'New' },
+    { value: 'WAITING', label: 'Waiting' },
+    { value: 'HOLD', label: 'On Hold' },
+  ],
+  salesPersons: [
+    { id: 7, fullname: 'Sari Dewi' },
+    { id: 8, fullname: 'Andi Pratama' },
+  ],
+  teams: [{ id: 3, fullname: 'Budi Santoso' }],
+  staleDays: [30, 90],
+};
+
+/** Two people over E1..E3: Maya 2 in E1 and 1 in E3, one of them cold for 30 days; Andi none. */
+export const monitoring: Monitoring = {
+  stages: BOARD_STAGES.slice(0, 3).map((s, i) => ({ id: i + 1, stageName: s.name, stageDescription: s.description })),
+  rows: [
+    {
+      salesPersonId: 7,
+      salesFullname: 'Maya Lestari',
+      teamLeaderName: 'Budi Santoso',
+      cells: [
+        { stageId: 1, count: 2, totalGrossProfit: 3_000_000_000 },
+        { stageId: 2, count: 0, totalGrossProfit: 0 },
+        { stageId: 3, count: 1, totalGrossProfit: 500_000_000 },
+      ],
+      count: 3,
+      totalGrossProfit: 3_500_000_000,
+      stale30: 1,
+      stale90: 0,
+    },
+    {
+      salesPersonId: 8,
+      salesFullname: 'Andi Pratama',
+      teamLeaderName: 'Budi Santoso',
+      cells: [1, 2, 3].map((stageId) => ({ stageId, count: 0, totalGrossProfit: 0 })),
+      count: 0,
+      totalGrossProfit: 0,
+      stale30: 0,
+      stale90: 0,
+    },
+  ],
+  totals: [
+    { stageId: 1, count: 2, totalGrossProfit: 3_000_000_000 },
+    { stageId: 2, count: 0, totalGrossProfit: 0 },
+    { stageId: 3, count: 1, totalGrossProfit: 500_000_000 },
+  ],
+  count: 3,
+  totalGrossProfit: 3_500_000_000,
+  stale30: 1,
+  stale90: 0,
 };

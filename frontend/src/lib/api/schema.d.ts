@@ -1036,6 +1036,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/leads-management": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every lead the caller may see, paged, searchable (project, client) and sortable; criteria salesPersonId, stageId, status, clientId (a value or a list); a team, created and expected-close ranges, stale days */
+        get: operations["list_managed_leads_api_leads_management_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leads-management/filter-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stages, statuses, and the sales people and teams the caller sees */
+        get: operations["management_options_api_leads_management_filter_options_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leads-monitoring": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lead counts and GP per sales person and stage, with each person's ongoing leads not contacted for 30 and 90 days; totals per row and stage */
+        get: operations["leads_monitoring_api_leads_monitoring_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/leads/check-need-approval": {
         parameters: {
             query?: never;
@@ -1420,6 +1471,23 @@ export interface paths {
         /** Time spent in each stage */
         get: operations["stage_durations_api_leads__lead_id__stageDurations_get"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leads/{lead_id}/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Save the whole lead edit state as JSON (the older call: the fields of update/v2's data part, no files); a stage that needs approval is asked for, not entered */
+        put: operations["update_lead_api_leads__lead_id__update_put"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3262,7 +3330,8 @@ export interface components {
             customerConfirmationDocumentFile?: string | null;
             /**
              * Data
-             * @description The `data` part of PUT /leads/{id}/update/v2; files come as separate multipart parts.
+             * @description The lead edit state: the `data` part of PUT /leads/{id}/update/v2 (files come as separate multipart parts)
+             *     and the body of PUT /leads/{id}/update (no files).
              */
             data: {
                 /** Billingschedules */
@@ -3889,6 +3958,10 @@ export interface components {
         Envelope_MailSent_: {
             results: components["schemas"]["MailSent"];
         };
+        /** Envelope[ManagementOptions] */
+        Envelope_ManagementOptions_: {
+            results: components["schemas"]["ManagementOptions"];
+        };
         /** Envelope[MapConfig] */
         Envelope_MapConfig_: {
             results: components["schemas"]["MapConfig"];
@@ -3896,6 +3969,10 @@ export interface components {
         /** Envelope[Message] */
         Envelope_Message_: {
             results: components["schemas"]["Message"];
+        };
+        /** Envelope[Monitoring] */
+        Envelope_Monitoring_: {
+            results: components["schemas"]["Monitoring"];
         };
         /** Envelope[NeedApprovalOut] */
         Envelope_NeedApprovalOut_: {
@@ -3949,6 +4026,10 @@ export interface components {
         /** Envelope[Page[LeadCard]] */
         Envelope_Page_LeadCard__: {
             results: components["schemas"]["Page_LeadCard_"];
+        };
+        /** Envelope[Page[ManagedLead]] */
+        Envelope_Page_ManagedLead__: {
+            results: components["schemas"]["Page_ManagedLead_"];
         };
         /** Envelope[Page[PageListRow]] */
         Envelope_Page_PageListRow__: {
@@ -4921,6 +5002,61 @@ export interface components {
         LeadSheets: {
             projectCostSheet: components["schemas"]["SheetBrief"] | null;
         };
+        /**
+         * LeadUpdate
+         * @description The lead edit state: the `data` part of PUT /leads/{id}/update/v2 (files come as separate multipart parts)
+         *     and the body of PUT /leads/{id}/update (no files).
+         */
+        LeadUpdate: {
+            /** Billingschedules */
+            billingSchedules?: components["schemas"]["BillingScheduleItem"][] | null;
+            /** Clientid */
+            clientId?: number | null;
+            /** Competitor */
+            competitor?: string | null;
+            /** Decisionmaker */
+            decisionMaker?: string | null;
+            /** Entityid */
+            entityId?: number | null;
+            /** Expectedclosedate */
+            expectedCloseDate?: string | null;
+            /** Payments */
+            payments?: components["schemas"]["PaymentItem"][] | null;
+            /** Personincharges */
+            personInCharges?: number[] | null;
+            /** Projectbudget */
+            projectBudget?: number | null;
+            /** Projectdescription */
+            projectDescription?: string | null;
+            /** Projectduration */
+            projectDuration?: number | null;
+            /** Projectenddate */
+            projectEndDate?: string | null;
+            /** Projectname */
+            projectName?: string | null;
+            /** Projectstartdate */
+            projectStartDate?: string | null;
+            /** Projecttype */
+            projectType?: number | null;
+            /** Removefiles */
+            removeFiles?: ("proposalFile" | "projectCostSheetFile" | "customerConfirmationDocumentFile")[];
+            /** Servicecategories */
+            serviceCategories?: components["schemas"]["ServiceCategoryItem"][] | null;
+            /** Sourceid */
+            sourceId?: number | null;
+            /** Stageid */
+            stageId?: number | null;
+            /** Subscriptiontype */
+            subscriptionType?: ("ONE_TIME" | "RECURRING") | null;
+            /** Totalgrossprofit */
+            totalGrossProfit?: number | null;
+            /** Totalrevenue */
+            totalRevenue?: number | null;
+            /** Totalunit */
+            totalUnit?: number | null;
+            /** Unitid */
+            unitId?: number | null;
+        };
         /** LeaderIn */
         LeaderIn: {
             /**
@@ -4964,6 +5100,78 @@ export interface components {
         MailSent: {
             /** Sent */
             sent: boolean;
+        };
+        /**
+         * ManagedLead
+         * @description A row of the Leads Management table.
+         */
+        ManagedLead: {
+            /** Clientid */
+            clientId: number;
+            /** Clientname */
+            clientName: string;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Expectedclosedate */
+            expectedCloseDate: string | null;
+            /** Id */
+            id: number;
+            /**
+             * Lastcontacted
+             * @description Days since the last contact
+             */
+            lastContacted: number;
+            /**
+             * Lastcontactedat
+             * Format: date-time
+             */
+            lastContactedAt: string;
+            /** Projectname */
+            projectName: string;
+            /** Salesfullname */
+            salesFullname: string;
+            /** Salespersonid */
+            salesPersonId: number;
+            /** Stagedescription */
+            stageDescription: string;
+            /** Stageid */
+            stageId: number;
+            /** Stagename */
+            stageName: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "NEW" | "WAITING" | "HOLD" | "DROPPED" | "CLOSED";
+            /**
+             * Teamleadername
+             * @description The sales person's leader
+             */
+            teamLeaderName: string | null;
+            /** Totalgrossprofit */
+            totalGrossProfit: number;
+        };
+        /**
+         * ManagementOptions
+         * @description What the Leads Management and Monitoring filters offer: the caller's visible people and teams.
+         */
+        ManagementOptions: {
+            /** Salespersons */
+            salesPersons: components["schemas"]["SalesOption"][];
+            /** Stages */
+            stages: components["schemas"]["StageOut"][];
+            /**
+             * Staledays
+             * @description The cold-lead reminder's thresholds (days without contact)
+             */
+            staleDays: number[];
+            /** Statuses */
+            statuses: components["schemas"]["Option-Output"][];
+            /** Teams */
+            teams: components["schemas"]["TeamOption"][];
         };
         /** MapCenter */
         MapCenter: {
@@ -5103,6 +5311,72 @@ export interface components {
         Message: {
             /** Message */
             message: string;
+        };
+        /** Monitoring */
+        Monitoring: {
+            /** Count */
+            count: number;
+            /** Rows */
+            rows: components["schemas"]["MonitoringRow"][];
+            /** Stages */
+            stages: components["schemas"]["MonitoringStage"][];
+            /** Stale30 */
+            stale30: number;
+            /** Stale90 */
+            stale90: number;
+            /** Totalgrossprofit */
+            totalGrossProfit: number;
+            /**
+             * Totals
+             * @description Per stage, over every row
+             */
+            totals: components["schemas"]["MonitoringCell"][];
+        };
+        /** MonitoringCell */
+        MonitoringCell: {
+            /** Count */
+            count: number;
+            /** Stageid */
+            stageId: number;
+            /** Totalgrossprofit */
+            totalGrossProfit: number;
+        };
+        /** MonitoringRow */
+        MonitoringRow: {
+            /**
+             * Cells
+             * @description One per stage, in the stages' order
+             */
+            cells: components["schemas"]["MonitoringCell"][];
+            /** Count */
+            count: number;
+            /** Salesfullname */
+            salesFullname: string;
+            /** Salespersonid */
+            salesPersonId: number;
+            /**
+             * Stale30
+             * @description Ongoing leads not contacted for 30 days or more
+             */
+            stale30: number;
+            /**
+             * Stale90
+             * @description Ongoing leads not contacted for 90 days or more
+             */
+            stale90: number;
+            /** Teamleadername */
+            teamLeaderName: string | null;
+            /** Totalgrossprofit */
+            totalGrossProfit: number;
+        };
+        /** MonitoringStage */
+        MonitoringStage: {
+            /** Id */
+            id: number;
+            /** Stagedescription */
+            stageDescription: string;
+            /** Stagename */
+            stageName: string;
         };
         /** MonthAmountOut */
         MonthAmountOut: {
@@ -5575,6 +5849,13 @@ export interface components {
         Page_LeadCard_: {
             /** Data */
             data: components["schemas"]["LeadCard"][];
+            /** Totalrows */
+            totalRows: number;
+        };
+        /** Page[ManagedLead] */
+        Page_ManagedLead_: {
+            /** Data */
+            data: components["schemas"]["ManagedLead"][];
             /** Totalrows */
             totalRows: number;
         };
@@ -7092,6 +7373,16 @@ export interface components {
             updatedByName: string | null;
             /** Year */
             year: number;
+        };
+        /** TeamOption */
+        TeamOption: {
+            /** Fullname */
+            fullname: string;
+            /**
+             * Id
+             * @description The team leader's user id
+             */
+            id: number;
         };
         /** TeamTotal */
         TeamTotal: {
@@ -9735,6 +10026,113 @@ export interface operations {
             };
         };
     };
+    list_managed_leads_api_leads_management_get: {
+        parameters: {
+            query?: {
+                /** @description A team: its leader and everyone below */
+                teamLeaderId?: number | null;
+                /** @description Created on or after (local day) */
+                createdFrom?: string | null;
+                /** @description Created on or before (local day) */
+                createdTo?: string | null;
+                expectedCloseFrom?: string | null;
+                expectedCloseTo?: string | null;
+                /** @description Ongoing leads last contacted this many days ago or more (the cold-lead reminder's definition) */
+                staleDays?: number | null;
+                /** @description Rows to skip: (page - 1) * size */
+                offset?: number;
+                /** @description Page size */
+                limit?: number;
+                search?: string | null;
+                /** @description JSON list of filters: [{"field": ..., "value": ...}] */
+                criteria?: string | null;
+                sort?: string | null;
+                desc?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_ManagedLead__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    management_options_api_leads_management_filter_options_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ManagementOptions_"];
+                };
+            };
+        };
+    };
+    leads_monitoring_api_leads_monitoring_get: {
+        parameters: {
+            query?: {
+                /** @description A team: its leader and everyone below */
+                teamLeaderId?: number | null;
+                /** @description Created on or after (local day) */
+                createdFrom?: string | null;
+                /** @description Created on or before (local day) */
+                createdTo?: string | null;
+                /** @description ALL (default), ONGOING, or a comma list of statuses */
+                status?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Monitoring_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     check_need_approval_api_leads_check_need_approval_post: {
         parameters: {
             query?: never;
@@ -10450,6 +10848,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_list_StageDuration__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    update_lead_api_leads__lead_id__update_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                lead_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UpdateResult_"];
                 };
             };
             /** @description Validation Error */

@@ -18,4 +18,7 @@ export const leadKeys = {
   finalDocuments: (id: number) => [...all, 'finalDocuments', id] as const,
   lookup: (name: string) => [...all, 'lookup', name] as const,
   contacts: (clientId: number | undefined) => [...all, 'contacts', { clientId }] as const,
+  management: (query: object) => [...all, 'management', query] as const,
+  managementOptions: [...all, 'management-options'] as const,
+  monitoring: (query: object) => [...all, 'monitoring', query] as const,
 };

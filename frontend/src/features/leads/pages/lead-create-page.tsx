@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/components/dialogs';
 import { FormPage } from '@/components/form-page';
+import type { Crumb } from '@/components/page';
 import { WizardSteps } from '@/components/wizard-steps';
 import { StageRequirements, StageTargetSelect, targetLabel } from '@/components/stage-target';
 import { errorMessage } from '@/lib/api/errors';
@@ -18,6 +19,7 @@ import '../leads.css';
 
 export const CREATE_STEPS = ['Client', 'Project', 'Sales'] as const;
 export const LEAD_CREATED = 'Lead has been created successfully.';
+export const SALES_PERSON_REQUIRED = 'Please choose a sales person';
 
 export interface LeadCreateValues {
   clientId?: number;
@@ -56,12 +58,27 @@ const labelOf = <T,>(items: T[] | undefined, id: number | undefined, key: (t: T)
   return found ? name(found) : '-';
 };
 
+/** Where a create wizard sits: its trail, where Cancel goes, where a created lead goes (the board's by default). */
+export interface LeadCreatePlace {
+  breadcrumb: Crumb[];
+  cancelTo: string;
+  createdTo: (leadId: number) => string;
+  /** The sales person must be chosen (Leads Management: an administrator gives the lead to someone). */
+  requireSalesPerson?: boolean;
+}
+
+const BOARD_PLACE: LeadCreatePlace = {
+  breadcrumb: [{ title: 'Leads', to: '/leads' }, { title: 'Add Lead' }],
+  cancelTo: '/leads',
+  createdTo: (leadId) => `/leads/${leadId}`,
+};
+
 /**
- * /leads/add: client and persons in charge, the project, then the sales person and the stage (the first one
+ * /leads/add (and Leads Management's add, with its own place): client and persons in charge, the project, then the sales person and the stage (the first one
  * by default). Whether a lead may start in a later stage is the server's rule: the stages' approval marks and
  * required fields are shown, and the server's refusal is shown as it words it.
  */
-export function LeadCreatePage() {
+export function LeadCreatePage({ place = BOARD_PLACE }: { place?: LeadCreatePlace }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { user } = useSession();
@@ -98,7 +115,7 @@ export function LeadCreatePage() {
     onSuccess: async (lead) => {
       toast.success(LEAD_CREATED);
       await queryClient.invalidateQueries({ queryKey: leadKeys.all });
-      navigate(`/leads/${lead.id}`);
+      navigate(place.createdTo(lead.id));
     },
     onError: (error) => setServerError(errorMessage(error, 'The lead could not be created.')),
   });
@@ -128,7 +145,7 @@ export function LeadCreatePage() {
 
   return (
     <FormPage
-      breadcrumb={[{ title: 'Leads', to: '/leads' }, { title: 'Add Lead' }]}
+      breadcrumb={place.breadcrumb}
       title="Add Lead"
       subtitle={`A new lead starts in ${firstStage ? targetLabel(firstStage) : 'the first stage'} unless you choose another stage.`}
       className="lead-wizard"
@@ -157,7 +174,11 @@ export function LeadCreatePage() {
           <CompetitorField placeholder="Who else is bidding" />
         </div>
         <div hidden={step !== 2}>
-          <Form.Item name="salesId" label="Sales Person">
+          <Form.Item
+            name="salesId"
+            label="Sales Person"
+            rules={place.requireSalesPerson ? [{ required: true, message: SALES_PERSON_REQUIRED }] : []}
+          >
             <Select
               showSearch={{ optionFilterProp: 'label' }}
               placeholder="Choose a sales person"
@@ -226,7 +247,7 @@ export function LeadCreatePage() {
         </div>
       </Form>
       <div className="lead-wizard__actions">
-        <Button onClick={() => (step === 0 ? navigate('/leads') : setStep((s) => s - 1))}>
+        <Button onClick={() => (step === 0 ? navigate(place.cancelTo) : setStep((s) => s - 1))}>
           {step === 0 ? 'Cancel' : 'Back'}
         </Button>
         {step < CREATE_STEPS.length - 1 ? (

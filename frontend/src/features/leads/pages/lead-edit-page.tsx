@@ -6,7 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import { showSuccess, toast } from '@/components/dialogs';
 import { FormPage } from '@/components/form-page';
 import { WizardSteps } from '@/components/wizard-steps';
-import { leadCrumbs } from '@/components/page';
+import { leadCrumbs, type Crumb } from '@/components/page';
 import { errorMessage } from '@/lib/api/errors';
 import { leadKeys } from '../api/keys';
 import { leadFormQueryOptions, stageOptionsQueryOptions, updateLead } from '../api/leads-api';
@@ -24,10 +24,26 @@ export const LEAD_UPDATED = 'Lead has been updated successfully.';
 /** The server made the request for the stage that needs approval; its message says so. */
 export const APPROVAL_TITLE = 'Approval requested';
 
-/** /leads/{id}/edit: five steps; Save sends everything as multipart and returns to the detail. */
-export function LeadEditPage() {
-  const { leadId } = useParams();
-  const id = Number(leadId);
+/** Where an edit wizard sits: its trail, and where Cancel, a save and a load failure go back to. */
+export interface LeadEditPlace {
+  breadcrumb: (leadId: number, projectName: string) => Crumb[];
+  backTo: (leadId: number) => string;
+  backLabel: string;
+}
+
+const BOARD_PLACE: LeadEditPlace = {
+  breadcrumb: (leadId, projectName) => leadCrumbs(leadId, projectName, 'Edit'),
+  backTo: (leadId) => `/leads/${leadId}`,
+  backLabel: 'Back to Leads',
+};
+
+/**
+ * /leads/{id}/edit (and Leads Management's edit, with its own place): five steps; Save sends everything as
+ * multipart and returns to the detail.
+ */
+export function LeadEditPage({ place = BOARD_PLACE, leadId: given }: { place?: LeadEditPlace; leadId?: string }) {
+  const params = useParams();
+  const id = Number(given ?? params.leadId);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<LeadEditValues>();
@@ -93,7 +109,7 @@ export function LeadEditPage() {
       } else {
         toast.success(result.message ?? LEAD_UPDATED);
       }
-      navigate(`/leads/${id}`);
+      navigate(place.backTo(id));
     } catch (error) {
       const message = errorMessage(error, 'The lead could not be saved.');
       setSaveError(message);
@@ -109,7 +125,7 @@ export function LeadEditPage() {
       <Result
         status="error"
         title={errorMessage(leadForm.error, 'The lead could not be loaded.')}
-        extra={<Button onClick={() => navigate('/leads')}>Back to Leads</Button>}
+        extra={<Button onClick={() => navigate(place === BOARD_PLACE ? '/leads' : place.backTo(id))}>{place.backLabel}</Button>}
       />
     );
   }
@@ -118,7 +134,7 @@ export function LeadEditPage() {
   const last = step === EDIT_STEPS.length - 1;
   return (
     <FormPage
-      breadcrumb={leadCrumbs(id, lead.projectName, 'Edit')}
+      breadcrumb={place.breadcrumb(id, lead.projectName)}
       title="Edit Lead"
       subtitle={`${lead.clientName} · ${lead.projectName}`}
       className="lead-wizard"
@@ -169,7 +185,7 @@ export function LeadEditPage() {
         </div>
       </Form>
       <div className="lead-wizard__actions">
-        <Button onClick={() => (step === 0 ? navigate(`/leads/${id}`) : setStep((s) => s - 1))}>
+        <Button onClick={() => (step === 0 ? navigate(place.backTo(id)) : setStep((s) => s - 1))}>
           {step === 0 ? 'Cancel' : 'Back'}
         </Button>
         <div style={{ display: 'flex', gap: 8 }}>

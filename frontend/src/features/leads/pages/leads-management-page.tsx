@@ -1,0 +1,242 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Flex, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { Link, useNavigate } from 'react-router';
+import { ListPage } from '@/components/list-page';
+import { systemCrumbs } from '@/components/page';
+import {
+  DataTable,
+  rowAction,
+  rowMenuColumn,
+  TableFilter,
+  TableFilters,
+  TableSearch,
+  useServerTable,
+} from '@/components/data-table';
+import { formatDate } from '@/lib/format';
+import { usePageAccess } from '@/lib/session';
+import { clientsQueryOptions } from '../api/lookups-api';
+import {
+  LEADS_MANAGEMENT_PAGE,
+  LEADS_MANAGEMENT_PATH,
+  MANAGEMENT_FILTERS,
+  MANAGEMENT_PAGE_SIZE,
+  managedLeadsQueryOptions,
+  managementOptionsQueryOptions,
+  type ManagedLead,
+} from '../api/ops-api';
+import { DateRangeFilter } from '../components/date-range-filter';
+import { LastContactedBadge } from '../components/last-contacted-badge';
+import { compactIDR, stageLabel, STATUS_COLORS, STATUS_LABELS } from '../lib/labels';
+import '../leads.css';
+
+export const MANAGEMENT_SEARCH_PLACEHOLDER = 'Search project or client';
+const ONGOING = 'NEW,WAITING';
+
+/**
+ * /system/leads-management: every lead the user may see (the board's visibility) as a server-paged table, filtered
+ * by sales person, team, stage, status, client, created and expected-close dates and days without contact. Add and
+ * Edit open the leads' own wizards.
+ */
+export function LeadsManagementPage() {
+  const access = usePageAccess(LEADS_MANAGEMENT_PAGE);
+  const navigate = useNavigate();
+  const table = useServerTable({ pageSize: MANAGEMENT_PAGE_SIZE, filters: MANAGEMENT_FILTERS });
+  const f = table.filters;
+  const list = useQuery({ ...managedLeadsQueryOptions(table.params, f), enabled: access.isRead });
+  const options = useQuery({ ...managementOptionsQueryOptions(), enabled: access.isRead });
+  const clients = useQuery({ ...clientsQueryOptions(), enabled: access.isRead });
+  const showMenu = access.isEdit || access.isDelete;
+  const editPath = (id: number) => `${LEADS_MANAGEMENT_PATH}/edit/${id}`;
+
+  const { sortOrder } = table;
+  const sortable = (key: string) => ({ key, sorter: true, sortOrder: sortOrder(key) });
+  const columns: ColumnsType<ManagedLead> = [
+    {
+      title: 'Project',
+      dataIndex: 'projectName',
+      ...sortable('projectName'),
+      width: 220,
+      render: (name: string, row) => (
+        <Flex vertical>
+          <Link to={`/leads/${row.id}`}>{name}</Link>
+          <Typography.Text type="secondary" className="managed-lead__client">
+            {row.clientName}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      title: 'Sales Person',
+      dataIndex: 'salesFullname',
+      ...sortable('salesFullname'),
+      render: (name: string, row) => (
+        <Flex vertical>
+          <span>{name}</span>
+          {row.teamLeaderName && (
+            <Typography.Text type="secondary" className="managed-lead__team">
+              {row.teamLeaderName}
+            </Typography.Text>
+          )}
+        </Flex>
+      ),
+    },
+    {
+      title: 'Stage',
+      dataIndex: 'stageName',
+      ...sortable('stage'),
+      width: 130,
+      render: (_: string, row) => (
+        <Flex vertical gap={4} align="flex-start">
+          <span className="managed-lead__stage">{stageLabel(row.stageName, row.stageDescription)}</span>
+          <Tag color={STATUS_COLORS[row.status]}>{STATUS_LABELS[row.status]}</Tag>
+        </Flex>
+      ),
+    },
+    {
+      title: 'Total GP',
+      dataIndex: 'totalGrossProfit',
+      ...sortable('totalGrossProfit'),
+      align: 'right',
+      width: 120,
+      render: (gp: number) => <span className="nowrap">{compactIDR(gp)}</span>,
+    },
+    {
+      title: 'Expected Close',
+      dataIndex: 'expectedCloseDate',
+      ...sortable('expectedCloseDate'),
+      width: 124,
+      render: (day: string | null) => <span className="nowrap">{formatDate(day)}</span>,
+    },
+    {
+      title: 'Created',
+      dataIndex: 'createdAt',
+      ...sortable('createdAt'),
+      width: 116,
+      render: (at: string) => <span className="nowrap">{formatDate(at)}</span>,
+    },
+    {
+      title: 'Last Contacted',
+      dataIndex: 'lastContacted',
+      ...sortable('lastContacted'),
+      width: 116,
+      render: (days: number) => <LastContactedBadge days={days} />,
+    },
+    ...(showMenu
+      ? [
+          rowMenuColumn<ManagedLead>(
+            (row) => row.projectName,
+            (row) => [access.isEdit && rowAction.edit(() => navigate(editPath(row.id)))],
+          ),
+        ]
+      : []),
+  ];
+
+  const statusOptions = [
+    { value: ONGOING, label: 'On Going' },
+    ...(options.data?.statuses ?? []).map((s) => ({ value: s.value, label: s.label })),
+  ];
+
+  return (
+    <ListPage
+      breadcrumb={systemCrumbs('Leads Management')}
+      title="Leads Management"
+      subtitle="Every lead you can see, whoever sells it: filter, sort, add and edit."
+      action={
+        access.isWrite && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`${LEADS_MANAGEMENT_PATH}/add`)}>
+            Add Lead
+          </Button>
+        )
+      }
+      canRead={access.isRead}
+      noAccessText="You do not have access to view the leads."
+      error={list.error}
+    >
+      <DataTable<ManagedLead>
+        keyColumn="projectName"
+        rowKey="id"
+        columns={columns}
+        wrap
+        dataSource={list.data?.data}
+        loading={list.isFetching}
+        server={table.server(list.data?.totalRows)}
+        toolbar={
+          <TableFilters>
+            <TableFilter
+              name="sales person"
+              placeholder="All sales people"
+              width={180}
+              loading={options.isPending}
+              value={f.sales}
+              options={options.data?.salesPersons.map((p) => ({ value: String(p.id), label: p.fullname }))}
+              onChange={(value) => table.setFilter('sales', value)}
+            />
+            <TableFilter
+              name="team"
+              placeholder="All teams"
+              width={170}
+              loading={options.isPending}
+              value={f.team}
+              options={options.data?.teams.map((t) => ({ value: String(t.id), label: t.fullname }))}
+              onChange={(value) => table.setFilter('team', value)}
+            />
+            <TableFilter
+              name="stage"
+              placeholder="All stages"
+              width={160}
+              loading={options.isPending}
+              value={f.stage}
+              options={options.data?.stages.map((s) => ({ value: String(s.id), label: stageLabel(s.stageName, s.stageDescription) }))}
+              onChange={(value) => table.setFilter('stage', value)}
+            />
+            <TableFilter
+              name="status"
+              placeholder="All statuses"
+              width={140}
+              value={f.status}
+              options={statusOptions}
+              onChange={(value) => table.setFilter('status', value)}
+            />
+            <TableFilter
+              name="client"
+              placeholder="All clients"
+              width={190}
+              loading={clients.isPending}
+              value={f.client}
+              options={clients.data?.map((c) => ({ value: String(c.id), label: c.clientName }))}
+              onChange={(value) => table.setFilter('client', value)}
+            />
+            <TableFilter
+              name="days without contact"
+              placeholder="Any last contact"
+              width={190}
+              value={f.stale}
+              options={(options.data?.staleDays ?? [30, 90]).map((d) => ({
+                value: String(d),
+                label: `Not contacted ${d}+ days`,
+              }))}
+              onChange={(value) => table.setFilter('stale', value)}
+            />
+            <DateRangeFilter
+              name="created date"
+              placeholder={['Created from', 'Created to']}
+              from={f.createdFrom}
+              to={f.createdTo}
+              onChange={(from, to) => table.setFilters({ createdFrom: from, createdTo: to })}
+            />
+            <DateRangeFilter
+              name="expected close date"
+              placeholder={['Closing from', 'Closing to']}
+              from={f.closeFrom}
+              to={f.closeTo}
+              onChange={(from, to) => table.setFilters({ closeFrom: from, closeTo: to })}
+            />
+            <TableSearch label={MANAGEMENT_SEARCH_PLACEHOLDER} onSearch={table.onSearch} value={table.search} />
+          </TableFilters>
+        }
+      />
+    </ListPage>
+  );
+}
