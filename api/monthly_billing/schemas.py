@@ -73,7 +73,7 @@ class StatusIn(CamelModel):
     note: str | None = Field(default=None, max_length=500)
 
 
-class HistoryEntry(CamelModel):
+class BillingStatusMove(CamelModel):
     id: int
     at: datetime
     from_status: str
@@ -88,4 +88,4 @@ class HistoryEntry(CamelModel):
 
 class BillingHistory(CamelModel):
     row: BillingRowOut
-    entries: list[HistoryEntry]
+    entries: list[BillingStatusMove]

@@ -30,8 +30,8 @@ from api.monthly_billing.schemas import (
     BillingHistory,
     BillingPage,
     BillingRowOut,
+    BillingStatusMove,
     ClientTotal,
-    HistoryEntry,
     MonthTotal,
     StatusOption,
 )
@@ -188,7 +188,7 @@ def move(*, session: Session, actor: User, billing_id: int, status: str, expecte
 def history(*, session: Session, actor: User, billing_id: int) -> BillingHistory:
     """The row and its moves, newest first."""
     row = _row_or_404(session, actor, billing_id)
-    entries = [HistoryEntry(id=c.id, at=c.at, from_status=c.from_status, from_label=label(c.from_status),
+    entries = [BillingStatusMove(id=c.id, at=c.at, from_status=c.from_status, from_label=label(c.from_status),
                             to_status=c.to_status, to_label=label(c.to_status), note=c.note, actor_id=c.actor_id,
                             actor_name=name, step_back=c.to_status == _step(c.from_status, -1))
                for c, name in repo.history(session, billing_id)]

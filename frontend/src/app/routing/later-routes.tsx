@@ -28,13 +28,12 @@ export const LATER_ROUTES: LaterRoute[] = [
   system('assignment-monitoring/:id', 'Assignment'),
   // Stage management (with add and edit), approval, the approval pipelines and the notification and reminder
   // settings are real pages, and so are the sales targets, User Management, the audit log, Menu Page Access, Page
-  // Management and Menu Management.
+  // Management and Menu Management; so is Monthly Billing.
   system('lead-approval', 'Lead Approval'),
   system('lead-approval/add', 'Add Lead Approval'),
   system('lead-approval/:approvalId/edit', 'Edit Lead Approval'),
   system('pcs-approval', 'PCS Approval'),
   system('pcs-approval/:approvalId', 'PCS Approval Preview'),
-  system('monthly-billing', 'Monthly Billing'),
   system('sales-monitoring', 'Sales Monitoring'),
   // Public
   { path: '/change-password', title: 'Change Password', area: 'public' },
