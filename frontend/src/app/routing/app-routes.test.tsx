@@ -29,8 +29,8 @@ describe('route guard', () => {
   it('renders a later screen with the sidebar on /system routes', async () => {
     setToken('a');
     const session = makeSession();
-    stubApi({ ...session, routes: [...session.routes, '/system/monthly-billing'] });
-    renderApp('/system/monthly-billing');
+    stubApi({ ...session, routes: [...session.routes, '/system/sales-monitoring'] });
+    renderApp('/system/sales-monitoring');
     expect(await screen.findByText('This screen is coming in a later release.')).toBeInTheDocument();
     expect(document.querySelector('.app-sider')).not.toBeNull();
   });

@@ -120,7 +120,7 @@ export function BillingTable(props: BillingTableProps) {
   const sortable = (key: string) => ({ key, sorter: true, sortOrder: sortOrder(key) });
 
   const menu = rowMenuColumn<BillingRow>(
-    (row) => `${row.projectName} ${row.description}`,
+    (row) => `${row.projectName} ${row.itemName} ${row.description}`,
     (row) => [
       access.isEdit &&
         row.nextStatus !== null && {
@@ -149,28 +149,31 @@ export function BillingTable(props: BillingTableProps) {
         {
           title: 'Schedule',
           ...sortable('schedule'),
-          width: 130,
+          width: 132,
           render: billing((row) => formatDate(row.schedule)),
         },
-        { title: 'Project', ...sortable('projectName'), render: billing((row) => <Project row={row} />) },
-        { title: 'Item', key: 'description', render: billing((row) => <Item row={row} />) },
         {
-          title: 'Sales person',
-          ...sortable('salesPersonName'),
-          width: 150,
-          render: billing((row) => row.salesPersonName),
+          title: 'Project',
+          ...sortable('projectName'),
+          render: billing((row) => (
+            <Flex vertical gap={0}>
+              <Project row={row} />
+              <Typography.Text type="secondary">{row.salesPersonName}</Typography.Text>
+            </Flex>
+          )),
         },
+        { title: 'Item', key: 'description', render: billing((row) => <Item row={row} />) },
         {
           title: 'Amount',
           ...sortable('amount'),
-          width: 160,
+          width: 150,
           align: 'right',
           render: billing((row) => formatIDR(row.amount)),
         },
         {
           title: 'Status',
           ...sortable('paymentStatus'),
-          width: 180,
+          width: 170,
           render: billing((row) => <StatusTag status={row.paymentStatus} statuses={statuses} />),
         },
       ];
