@@ -65,7 +65,12 @@ function Project({ row }: { row: BillingRow }) {
       <Typography.Text strong>{row.projectName}</Typography.Text>
       <Typography.Text type="secondary">
         {row.clientName}
-        {row.pidNumber ? ` · ${row.pidNumber}` : ''}
+        {row.pidNumber && (
+          <>
+            {' · '}
+            <span className="billing-pid">{row.pidNumber}</span>
+          </>
+        )}
       </Typography.Text>
     </Flex>
   );
