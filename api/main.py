@@ -50,6 +50,7 @@ from api.leads.router import requests_router as lead_requests_router
 from api.leads.router import router as leads_router
 from api.leads.stages import router as stages_router
 from api.master_data.router import router as master_data_router
+from api.monthly_billing.router import router as monthly_billing_router
 from api.navigation_admin.router import router as navigation_admin_router
 from api.notifications.live import end_streams
 from api.notifications.router import router as notifications_router
@@ -85,8 +86,8 @@ def api_router() -> APIRouter:
               master_data_router, client_lookup_router, clients_router,
               contacts_router, leads_router, approvals_router, lead_requests_router, stages_router, coa_router,
               coa_cost_sheet_router, pcs_pid_router, pcs_router, sales_targets_router, dashboard_router, reports_router,
-              activities_router, geo_router, notification_settings_router, lead_register_router,
-              pcs_register_router, lead_ops_router):
+              monthly_billing_router, activities_router, geo_router, notification_settings_router,
+              lead_register_router, pcs_register_router, lead_ops_router):
         router.include_router(r)
     return router
 

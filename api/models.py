@@ -43,6 +43,7 @@ from api.master_data.models import (
     SubServiceCategory,
     Unit,
 )
+from api.monthly_billing.models import BillingStatusChange
 from api.notifications.models import Notification, NotificationEvent, NotificationMail, NotificationSetting
 from api.pcs.models import (
     PidCounter,
@@ -68,6 +69,7 @@ __all__ = [
     "ApprovalTask",
     "AuditEntry",
     "Base",
+    "BillingStatusChange",
     "CasbinRule",
     "ChartOfAccount",
     "City",

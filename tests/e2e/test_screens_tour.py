@@ -445,7 +445,8 @@ def test_admin_tours_every_screen(browser: Browser, live_server: LiveServer, see
         Stop("page-add", "/system/page-management/add", "Add Page", trail=True),
         Stop("page-edit", f"/system/page-management/{contacts_page}", "Edit Page", trail=True),
         Stop("menus", "/system/menu-management", "Menu Management", trail=True),
-        Stop("coming-soon", "/system/monthly-billing", "Monthly Billing", shell=False),
+        Stop("monthly-billing", "/system/monthly-billing", "Monthly Billing", trail=True, checks=("words", "cells")),
+        Stop("coming-soon", "/system/sales-monitoring", "Sales Monitoring", shell=False),
         Stop("error-403", "/error-403", "Access Denied.", shell=False),
         Stop("not-found", "/no-such-screen", "Page not found", shell=False),
     ]

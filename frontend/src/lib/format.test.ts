@@ -1,4 +1,14 @@
-import { abbreviate, ageFrom, formatDate, formatDateLong, formatDateTime, formatIDR, formatNumber, formatRate } from './format';
+import {
+  abbreviate,
+  ageFrom,
+  formatDate,
+  formatDateLong,
+  formatDateTime,
+  formatIDR,
+  formatMonth,
+  formatNumber,
+  formatRate,
+} from './format';
 
 describe('formatNumber', () => {
   it('uses "." for thousands and "," for decimals', () => {
@@ -65,5 +75,13 @@ describe('formatRate', () => {
     expect(formatRate(100)).toBe('100,00%');
     expect(formatRate(0)).toBe('0,00%');
     expect(formatRate(null)).toBe('0,00%');
+  });
+});
+
+describe('formatMonth', () => {
+  it('names a YYYY-MM month or the month of a date', () => {
+    expect(formatMonth('2035-01')).toBe('Jan 2035');
+    expect(formatMonth('2026-11-15')).toBe('Nov 2026');
+    expect(formatMonth(null)).toBe('-');
   });
 });

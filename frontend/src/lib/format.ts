@@ -72,6 +72,12 @@ export function formatDateLong(value: DateInput): string {
   return toDay(value)?.format(DATE_FORMAT_LONG) ?? EMPTY;
 }
 
+/** A month as "Jan 2026" from "2026-01" (or any date in it); "-" when empty or invalid. */
+export function formatMonth(value: DateInput): string {
+  const text = typeof value === 'string' && /^\d{4}-\d{2}$/.test(value) ? `${value}-01` : value;
+  return toDay(text)?.format('MMM YYYY') ?? EMPTY;
+}
+
 /**
  * d-MMM-yyyy HH:mm, e.g. "5-Jan-2026 14:05": a moment (a change, a request, a notification), in the same form as
  * the dates beside it, so no screen mixes "5-Jan-2026" with "05 Jan 2026 14:05".

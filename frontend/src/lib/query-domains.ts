@@ -20,6 +20,7 @@ export const queryDomains = {
   dashboard: 'dashboard',
   leads: 'leads',
   masterData: 'master-data',
+  monthlyBilling: 'monthly-billing',
   navigationAdmin: 'navigation-admin',
   notifications: 'notifications',
   notificationSettings: 'notification-settings',

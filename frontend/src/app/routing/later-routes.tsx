@@ -23,8 +23,7 @@ export const LATER_ROUTES: LaterRoute[] = [
   // Stage management (with add and edit), approval, the approval pipelines and the notification and reminder
   // settings are real pages, and so are the sales targets, User Management, the audit log, Menu Page Access, Page
   // Management, Menu Management, Assignment Monitoring, the request registers (Lead Approval, PCS Approval),
-  // Leads Management and Leads Monitoring.
-  system('monthly-billing', 'Monthly Billing'),
+  // Leads Management, Leads Monitoring and Monthly Billing.
   system('sales-monitoring', 'Sales Monitoring'),
   // Public
   { path: '/change-password', title: 'Change Password', area: 'public' },

@@ -399,6 +399,14 @@ export const routes: RouteObject[] = [
             path: '/system/report',
             lazy: () => import('@/features/reports/pages/report-page').then((m) => ({ Component: m.ReportPage })),
           },
+          // Issue 20: the billing of the approved cost sheets, month by month, and its payment status.
+          {
+            path: '/system/monthly-billing',
+            lazy: () =>
+              import('@/features/monthly-billing/pages/monthly-billing-page').then((m) => ({
+                Component: m.MonthlyBillingPage,
+              })),
+          },
           ...later('app'),
           ...later('system'),
         ],

@@ -1975,6 +1975,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/monthly-billing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Billing rows of the approved cost sheets the caller sees, month by month, paged; with the month and client totals of every row the filters keep */
+        get: operations["list_billing_api_monthly_billing_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monthly-billing/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rows the filters keep as an XLSX file (money as numbers, dates as dates) */
+        get: operations["export_api_monthly_billing_export_xlsx_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monthly-billing/{billing_schedule_id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A row and every move of its payment status, newest first */
+        get: operations["history_api_monthly_billing__billing_schedule_id__history_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monthly-billing/{billing_schedule_id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Move a row's payment status one step forward (edit right) or, with a note, one step back (delete right) from expectedStatus; 409 when the row moved meanwhile or the step is not the next */
+        put: operations["move_api_monthly_billing__billing_schedule_id__status_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notification": {
         parameters: {
             query?: never;
@@ -3100,6 +3168,12 @@ export interface components {
             /** Available */
             available: boolean;
         };
+        /** BillingHistory */
+        BillingHistory: {
+            /** Entries */
+            entries: components["schemas"]["BillingStatusMove"][];
+            row: components["schemas"]["BillingRowOut"];
+        };
         /** BillingOut */
         BillingOut: {
             /** Amount */
@@ -3116,6 +3190,67 @@ export interface components {
              */
             schedule: string;
         };
+        /** BillingPage */
+        BillingPage: {
+            /** Clienttotals */
+            clientTotals: components["schemas"]["ClientTotal"][];
+            /** Data */
+            data: components["schemas"]["BillingRowOut"][];
+            /** Grandtotal */
+            grandTotal: number;
+            /** Monthtotals */
+            monthTotals: components["schemas"]["MonthTotal"][];
+            /** Statuses */
+            statuses: components["schemas"]["StatusOption"][];
+            /** Totalrows */
+            totalRows: number;
+        };
+        /** BillingRowOut */
+        BillingRowOut: {
+            /** Amount */
+            amount: number;
+            /** Clientid */
+            clientId: number;
+            /** Clientname */
+            clientName: string;
+            /** Description */
+            description: string;
+            /** Id */
+            id: number;
+            /** Itemdescription */
+            itemDescription: string;
+            /** Itemname */
+            itemName: string;
+            /** Leadid */
+            leadId: number;
+            /** Month */
+            month: string;
+            /** Nextstatus */
+            nextStatus: string | null;
+            /** Nextstatuslabel */
+            nextStatusLabel: string | null;
+            /** Paymentstatus */
+            paymentStatus: string;
+            /** Pidnumber */
+            pidNumber: string | null;
+            /** Previousstatus */
+            previousStatus: string | null;
+            /** Previousstatuslabel */
+            previousStatusLabel: string | null;
+            /** Projectname */
+            projectName: string;
+            /** Salespersonid */
+            salesPersonId: number;
+            /** Salespersonname */
+            salesPersonName: string;
+            /**
+             * Schedule
+             * Format: date
+             */
+            schedule: string;
+            /** Statuslabel */
+            statusLabel: string;
+        };
         /** BillingScheduleItem */
         BillingScheduleItem: {
             /** Amount */
@@ -3129,6 +3264,32 @@ export interface components {
             schedule: string;
             /** Servicecategoryid */
             serviceCategoryId: number;
+        };
+        /** BillingStatusMove */
+        BillingStatusMove: {
+            /** Actorid */
+            actorId: number | null;
+            /** Actorname */
+            actorName: string | null;
+            /**
+             * At
+             * Format: date-time
+             */
+            at: string;
+            /** Fromlabel */
+            fromLabel: string;
+            /** Fromstatus */
+            fromStatus: string;
+            /** Id */
+            id: number;
+            /** Note */
+            note: string | null;
+            /** Stepback */
+            stepBack: boolean;
+            /** Tolabel */
+            toLabel: string;
+            /** Tostatus */
+            toStatus: string;
         };
         /** BoardColumn */
         BoardColumn: {
@@ -3634,6 +3795,19 @@ export interface components {
             /** Zipcode */
             zipCode: string | null;
         };
+        /** ClientTotal */
+        ClientTotal: {
+            /** Clientid */
+            clientId: number;
+            /** Clientname */
+            clientName: string;
+            /** Paid */
+            paid: number;
+            /** Rows */
+            rows: number;
+            /** Total */
+            total: number;
+        };
         /** CoaIdIn */
         CoaIdIn: {
             /** Id */
@@ -3913,6 +4087,18 @@ export interface components {
         /** Envelope[Availability] */
         Envelope_Availability_: {
             results: components["schemas"]["Availability"];
+        };
+        /** Envelope[BillingHistory] */
+        Envelope_BillingHistory_: {
+            results: components["schemas"]["BillingHistory"];
+        };
+        /** Envelope[BillingPage] */
+        Envelope_BillingPage_: {
+            results: components["schemas"]["BillingPage"];
+        };
+        /** Envelope[BillingRowOut] */
+        Envelope_BillingRowOut_: {
+            results: components["schemas"]["BillingRowOut"];
         };
         /** Envelope[ClientOut] */
         Envelope_ClientOut_: {
@@ -5393,6 +5579,17 @@ export interface components {
             month: number;
             /** Thisyear */
             thisYear: number;
+        };
+        /** MonthTotal */
+        MonthTotal: {
+            /** Month */
+            month: string;
+            /** Paid */
+            paid: number;
+            /** Rows */
+            rows: number;
+            /** Total */
+            total: number;
         };
         /**
          * MovedLead
@@ -7243,6 +7440,30 @@ export interface components {
             stageName: string;
             /** Totalgrossprofit */
             totalGrossProfit: number;
+        };
+        /** StatusIn */
+        StatusIn: {
+            /**
+             * Expectedstatus
+             * @description The status the caller saw: a row moved meanwhile is a 409
+             */
+            expectedStatus: string;
+            /** Note */
+            note?: string | null;
+            /**
+             * Status
+             * @description The status to move to: the next one, or the previous one (needs the page's delete right and a note)
+             */
+            status: string;
+        };
+        /** StatusOption */
+        StatusOption: {
+            /** Color */
+            color: string;
+            /** Label */
+            label: string;
+            /** Value */
+            value: string;
         };
         /** SubServiceCategoryItem */
         SubServiceCategoryItem: {
@@ -11727,6 +11948,164 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope_list_MenuItem__"];
                 };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_billing_api_monthly_billing_get: {
+        parameters: {
+            query?: {
+                offset?: number;
+                limit?: number;
+                /** @description schedule, amount, paymentStatus, clientName, projectName, salesPersonName, description */
+                sort?: string | null;
+                desc?: boolean;
+                /** @description Payment statuses to keep (any of) */
+                status?: string[] | null;
+                /** @description YYYY-MM: the period's first (monthFrom) or last (monthTo) month of the schedule date */
+                monthFrom?: string | null;
+                /** @description YYYY-MM: the period's first (monthFrom) or last (monthTo) month of the schedule date */
+                monthTo?: string | null;
+                clientId?: number | null;
+                salesPersonId?: number | null;
+                /** @description Project, client, PID, item or billing */
+                search?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BillingPage_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    export_api_monthly_billing_export_xlsx_get: {
+        parameters: {
+            query?: {
+                /** @description Payment statuses to keep (any of) */
+                status?: string[] | null;
+                /** @description YYYY-MM: the period's first (monthFrom) or last (monthTo) month of the schedule date */
+                monthFrom?: string | null;
+                /** @description YYYY-MM: the period's first (monthFrom) or last (monthTo) month of the schedule date */
+                monthTo?: string | null;
+                clientId?: number | null;
+                salesPersonId?: number | null;
+                /** @description Project, client, PID, item or billing */
+                search?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    history_api_monthly_billing__billing_schedule_id__history_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                billing_schedule_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BillingHistory_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    move_api_monthly_billing__billing_schedule_id__status_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                billing_schedule_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatusIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BillingRowOut_"];
+                };
+            };
+            /** @description The row's status is no longer expectedStatus, or the step is not one */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation Error */
             422: {
