@@ -17,12 +17,12 @@ from urllib.parse import urlsplit
 import httpx
 import pytest
 from PIL import Image
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, Playwright, expect
 from sqlalchemy import text
 
 from api.core.db import make_engine
-from tests.e2e.conftest import ARTIFACTS, CHROMIUM, LiveServer
-from tests.e2e.test_approval_journey import _token
+from tests.e2e.api import token
+from tests.e2e.conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, LiveServer
 from tests.e2e.test_journeys import sign_in
 from tests.integration.activities.conftest import WEBM
 
@@ -33,16 +33,14 @@ NOTES = "Met the CIO in the lobby; they want a demo of the portal next week."
 
 
 @pytest.fixture(scope="module")
-def media_browser() -> Iterator[Browser]:
+def media_browser(playwright: Playwright) -> Iterator[Browser]:
     """Chromium with a fake microphone and camera that it may use without asking."""
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                  "--disable-sync", "--no-first-run", "--disable-quic", "--use-fake-device-for-media-stream",
-                  "--use-fake-ui-for-media-stream", "--autoplay-policy=no-user-gesture-required"])
-        yield browser
-        browser.close()
+    browser = playwright.chromium.launch(
+        executable_path=CHROMIUM,
+        args=[*CHROMIUM_ARGS, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
+              "--autoplay-policy=no-user-gesture-required"])
+    yield browser
+    browser.close()
 
 
 def _phone(browser: Browser, live_server: LiveServer, viewport: dict[str, int]) -> Page:
@@ -220,7 +218,7 @@ def test_an_interrupted_upload_leaves_nothing_behind(live_server: LiveServer, le
     """A phone losing its network halfway through a 40 MB voice note: the API (a real uvicorn) keeps no activity and
     no file, not even a temporary one; the same activity sent whole afterwards is kept."""
     with httpx.Client(base_url=live_server.url, timeout=30) as http:
-        headers = _token(http, "sales1")
+        headers = token(http, "sales1")
         pic = http.get(f"/api/activity/pic/{lead_id}", headers=headers).json()["results"][0]
     before = _activity_state(live_server, lead_id)
     data = json.dumps({"leadsId": lead_id, "type": 1, "variant": 2, "notes": "Cut off",

@@ -12,8 +12,8 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.e2e.api import token
 from tests.e2e.conftest import ARTIFACTS, LiveServer
-from tests.e2e.test_approval_journey import _token
 from tests.e2e.test_journeys import sign_in
 
 PROJECTS = ["Queue layout core banking migration for the regional branch network, phase two", "Queue layout CRM"]
@@ -26,7 +26,7 @@ NOTES = ("The client froze every budget until the board meets again next quarter
 def queued(live_server: LiveServer) -> Iterator[list[int]]:
     """Two hold requests of sales1 waiting for approver1; decided afterwards so the queue is empty again."""
     with httpx.Client(base_url=live_server.url, timeout=30) as http:
-        sales, approver = _token(http, "sales1"), _token(http, "approver1")
+        sales, approver = token(http, "sales1"), token(http, "approver1")
         client_id = http.get("/api/master-data/clients", headers=sales).json()["results"][0]["id"]
         ids = []
         for name in PROJECTS:

@@ -14,9 +14,9 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.e2e.api import token
 from tests.e2e.conftest import LiveServer
 from tests.e2e.pages.antd import choose
-from tests.e2e.test_approval_journey import _token
 from tests.e2e.test_approval_queue_layout import settled
 from tests.e2e.test_journeys import sign_in
 
@@ -28,7 +28,7 @@ NOTE = "Budget too high for this quarter; come back with a smaller scope."
 def stage_change_request(live_server: LiveServer) -> Iterator[dict[str, Any]]:
     """sales1's new lead (with a person in charge) and its request to move to E2, made to need approval for it."""
     with httpx.Client(base_url=live_server.url, timeout=30) as http:
-        admin, sales = _token(http, "admin"), _token(http, "sales1")
+        admin, sales = token(http, "admin"), token(http, "sales1")
         e2 = next(s for s in http.get("/api/stages", headers=admin).json()["results"] if s["stageName"] == "E2")
         assert http.put("/api/stages", json={**e2, "needsApproval": True}, headers=admin).status_code == 200
         try:
@@ -129,7 +129,7 @@ def test_the_designer_warns_of_an_overlapping_pipeline_before_saving(page: Page,
     """At most one active pipeline per action type and sales person: the designer says which one already
     covers them while the pipeline is being drawn, and the warning goes once the overlap does."""
     with httpx.Client(base_url=live_server.url, timeout=30) as http:
-        admin = _token(http, "admin")
+        admin = token(http, "admin")
         pipelines = http.get("/api/approval-pipelines", headers=admin).json()["results"]
     everyone = next(p["name"] for p in pipelines if p["pipelineActionType"] == "DROP_LEAD" and not p["salesPersons"])
     sign_in(page, "admin")

@@ -13,10 +13,10 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.api import token
 from tests.e2e.conftest import ARTIFACTS, LiveServer
 from tests.e2e.layout import DESK, PHONE, fits
 from tests.e2e.pages.antd import choose
-from tests.e2e.test_access_journey import token
 from tests.e2e.test_journeys import sign_in
 
 SHOTS = ARTIFACTS / "assignment"

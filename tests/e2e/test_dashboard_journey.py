@@ -18,8 +18,8 @@ from playwright.sync_api import Browser, Page, expect
 from sqlalchemy import text
 
 from api.core.db import make_engine
+from tests.e2e.api import token
 from tests.e2e.conftest import ARTIFACTS, LiveServer
-from tests.e2e.test_approval_journey import _token
 from tests.e2e.test_journeys import sign_in
 
 SHOTS = ARTIFACTS / "dashboard"
@@ -29,7 +29,7 @@ AXIS_NUMBER = re.compile(r"^-?\d{1,3}(,\d+)?[KMBT]$")
 def _api(live_server: LiveServer, user: str, path: str, filters: dict[str, Any] | None = None) -> Any:
     with httpx.Client(base_url=live_server.url, timeout=30) as http:
         params = {"filters": json.dumps(filters)} if filters else {}
-        r = http.get(f"/api/dashboard/{path}", params=params, headers=_token(http, user))
+        r = http.get(f"/api/dashboard/{path}", params=params, headers=token(http, user))
         assert r.status_code == 200, r.text
         return r.json()["results"]
 

@@ -20,9 +20,9 @@ from sqlalchemy import text
 
 from api.core.db import make_engine
 from api.notifications.catalogue import ACTIONS
+from tests.e2e.api import token
 from tests.e2e.conftest import ARTIFACTS, LiveServer
 from tests.e2e.pages.antd import choose
-from tests.e2e.test_approval_journey import _token
 from tests.e2e.test_journeys import sign_in
 
 SHOTS = ARTIFACTS / "schedule"
@@ -71,7 +71,7 @@ def planning(live_server: LiveServer) -> Iterator[tuple[httpx.Client, dict[str, 
     the API, so its reminder ends 'removed'; the database for one already past), and the reminder it rang."""
     started = datetime.now(UTC)
     with httpx.Client(base_url=live_server.url, timeout=30) as http:
-        headers = _token(http, "sales1")
+        headers = token(http, "sales1")
         leads = _leads(http, headers)
         yield http, headers, leads
         engine = make_engine(live_server.database_url)
@@ -282,7 +282,7 @@ def test_sales_person_plans_moves_hears_and_removes(browser: Browser, live_serve
 def reminder_text_restored(live_server: LiveServer) -> Iterator[dict[str, object]]:
     """The schedule reminder's setting as seeded; put back afterwards (the live server is shared)."""
     with httpx.Client(base_url=live_server.url, timeout=30) as http:
-        headers = _token(http, "admin")
+        headers = token(http, "admin")
         settings = http.get("/api/reminder-setting", headers=headers).json()["results"]
         setting: dict[str, object] = next(s for s in settings if s["action"] == "SCHEDULE_STARTING")
         yield setting

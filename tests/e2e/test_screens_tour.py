@@ -19,8 +19,8 @@ from playwright.sync_api import Browser, ConsoleMessage, Request, Response, View
 from sqlalchemy import text
 
 from api.core.db import make_engine
+from tests.e2e.api import token
 from tests.e2e.conftest import ARTIFACTS, LiveServer
-from tests.e2e.test_approval_journey import _token
 from tests.e2e.test_journeys import sign_in
 
 SHOTS = ARTIFACTS / "tour"
@@ -311,7 +311,7 @@ def seeded(live_server: LiveServer) -> dict[str, Any]:
 def queued(live_server: LiveServer) -> Iterator[None]:
     """A hold request of sales1 waiting for approver1, so the queue has a row; decided afterwards."""
     with httpx.Client(base_url=live_server.url, timeout=30) as http:
-        sales, approver = _token(http, "sales1"), _token(http, "approver1")
+        sales, approver = token(http, "sales1"), token(http, "approver1")
         client_id = http.get("/api/master-data/clients", headers=sales).json()["results"][0]["id"]
         lead = http.post("/api/leads", json={"clientId": client_id, "projectName": QUEUED_PROJECT}, headers=sales)
         assert lead.status_code == 200, lead.text
@@ -330,7 +330,7 @@ def planned(live_server: LiveServer) -> Iterator[None]:
     """A few plans of sales1 in the coming week on a lead with a person in charge (at this machine's hours, which the
     browser shares), so the schedule's list and calendar have something to show; removed afterwards."""
     with httpx.Client(base_url=live_server.url, timeout=30) as http:
-        sales = _token(http, "sales1")
+        sales = token(http, "sales1")
         target = None
         for client in http.get("/api/activity/client", headers=sales).json()["results"]:
             for project in http.get(f"/api/activity/project/{client['clientId']}", headers=sales).json()["results"]:
