@@ -1,4 +1,5 @@
-"""request registers access: top management and team leaders read the lead and cost sheet request registers
+"""operations access: top management and team leaders read the lead and cost sheet request registers, and team
+leaders their team's monthly billing (top management had it already)
 
 Revision ID: 7a1f0c2e9d44
 Revises: 5c3e1a7d2b90
@@ -16,7 +17,7 @@ depends_on: str | Sequence[str] | None = None
 
 # the lines policies/policy.csv now has; a policy seeded earlier gets them too (an empty one is seeded whole)
 LINES = [(role, page, "read") for role in ("TOP_MANAGEMENT", "TL")
-         for page in ("system/lead-approval", "system/pcs-approval")]
+         for page in ("system/lead-approval", "system/pcs-approval")] + [("TL", "system/monthly-billing", "read")]
 
 
 def upgrade() -> None:

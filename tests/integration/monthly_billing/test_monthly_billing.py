@@ -39,10 +39,12 @@ YEAR = {"monthFrom": "2035-01", "monthTo": "2035-12"}
 
 @pytest.fixture
 def granted(client: TestClient) -> Iterator[None]:
-    """By default only administrators and top management open Monthly Billing; here sales people and team leaders
-    may read it (as an administrator could grant in Menu Page Access), so their visibility can be seen."""
+    """Administrators, top management and team leaders read Monthly Billing as seeded; here sales people may read it
+    and team leaders move a row too (as an administrator could grant in Menu Page Access), so their visibility can be
+    seen. Only the lines added here are taken away afterwards."""
     policy = client.app.state.policy  # type: ignore[attr-defined]
-    rules = [("SALES", PAGE, "read"), ("TL", PAGE, "read"), ("TL", PAGE, "edit")]
+    wanted = [("SALES", PAGE, "read"), ("TL", PAGE, "read"), ("TL", PAGE, "edit")]
+    rules = [rule for rule in wanted if not policy.enforcer.has_policy(*rule)]
     for rule in rules:
         policy.enforcer.add_policy(*rule)
     policy.changed()
