@@ -294,6 +294,8 @@ def seeded(live_server: LiveServer) -> dict[str, Any]:
         "admin": "SELECT id FROM users WHERE username = 'admin'",
         "sales_role": "SELECT id FROM roles WHERE name = 'SALES'",
         "contacts_page": "SELECT id FROM pages WHERE code = 'system/contact-management'",
+        "lead_request": "SELECT id FROM approval_requests WHERE request_type <> 'PCS' ORDER BY id LIMIT 1",
+        "pcs_request": "SELECT id FROM approval_requests WHERE request_type = 'PCS' ORDER BY id LIMIT 1",
         "sales1": "SELECT id, fullname FROM users WHERE username = 'sales1'",
         "notification_setting": "SELECT id FROM notification_settings WHERE action = 'REQUEST_SUBMITTED'",
         "reminder_setting": "SELECT id FROM notification_settings WHERE action = 'SCHEDULE_STARTING'",
@@ -369,6 +371,7 @@ def test_admin_tours_every_screen(browser: Browser, live_server: LiveServer, see
     (notification_setting,), (reminder_setting,) = seeded["notification_setting"], seeded["reminder_setting"]
     (cold_lead_setting,) = seeded["cold_lead_setting"]
     (sales_role,), (contacts_page,), (sales1, _) = seeded["sales_role"], seeded["contacts_page"], seeded["sales1"]
+    (lead_request,), (pcs_request,) = seeded["lead_request"], seeded["pcs_request"]
     anonymous = [
         Stop("signin", "/signin", "Sign in", shell=False),
         Stop("forgot-password", "/forgot-password", "Forgot password", shell=False),
@@ -445,6 +448,17 @@ def test_admin_tours_every_screen(browser: Browser, live_server: LiveServer, see
         Stop("page-add", "/system/page-management/add", "Add Page", trail=True),
         Stop("page-edit", f"/system/page-management/{contacts_page}", "Edit Page", trail=True),
         Stop("menus", "/system/menu-management", "Menu Management", trail=True),
+        Stop("leads-management", "/system/leads-management", "Leads Management", trail=True),
+        Stop("leads-management-add", "/system/leads-management/add", "Add Lead", trail=True),
+        Stop("leads-management-edit", f"/system/leads-management/edit/{draft}", "Edit Lead", trail=True),
+        Stop("leads-monitoring", "/system/leads-monitoring", "Leads Monitoring", trail=True),
+        Stop("assignments", "/system/assignment-monitoring", "Assignment Monitoring", trail=True),
+        Stop("reassign", "/system/assignment-monitoring/add", "Reassign Leads", trail=True),
+        Stop("lead-register", "/system/lead-approval", "Lead Approval", trail=True),
+        Stop("lead-register-add", "/system/lead-approval/add", "Add Lead Approval Request", trail=True),
+        Stop("lead-request", f"/system/lead-approval/{lead_request}/edit", f"Request #{lead_request}", trail=True),
+        Stop("pcs-register", "/system/pcs-approval", "PCS Approval", trail=True),
+        Stop("pcs-request", f"/system/pcs-approval/{pcs_request}", f"Cost sheet request #{pcs_request}", trail=True),
         Stop("monthly-billing", "/system/monthly-billing", "Monthly Billing", trail=True, checks=("words", "cells")),
         Stop("coming-soon", "/system/sales-monitoring", "Sales Monitoring", shell=False),
         Stop("error-403", "/error-403", "Access Denied.", shell=False),
