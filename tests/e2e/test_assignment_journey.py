@@ -1,11 +1,13 @@
 """Assignment Monitoring journey (issue 20): the administrator moves Rizky Hidayat's (sales3) whole book to Dewi
 Anggraini (sales2) with a reason, confirms, reads the reassignment's page and finds it in the list; Dewi sees those
-leads on her board. The list, the form and the reassignment are shot at 1280 and 390 px into
+leads on her board, one with its request still waiting for its approver (in the approver's queue, and in the Lead
+Approval register under Dewi). The list, the form and the reassignment are shot at 1280 and 390 px into
 test-artifacts/assignment/. Afterwards the leads go back to Rizky by the same call, so later journeys meet the demo."""
 
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -66,7 +68,35 @@ def rizkys_book(live_server: LiveServer) -> Iterator[list[dict[str, Any]]]:
         assert {lead["id"] for lead in book(http, admin, sales3)} == ids
 
 
-def test_admin_moves_a_leaving_sales_persons_book(page: Page, rizkys_book: list[dict[str, Any]]) -> None:
+@pytest.fixture
+def held_lead(live_server: LiveServer, rizkys_book: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """One of Rizky's new leads with a hold request of his waiting for its approvers; withdrawn afterwards, so the
+    lead is as the demo had it."""
+    lead = next(lead for lead in rizkys_book if lead["status"] == "NEW" and not lead["pendingRequest"])
+    with httpx.Client(base_url=live_server.url, timeout=30) as http:
+        r = http.post(f"/api/leads/{lead['id']}/approval-requests", headers=token(http, "sales3"),
+                      json={"requestType": "HOLD_LEAD", "notes": "The customer paused for their budget."})
+        assert r.status_code == 200, r.text
+        approval = r.json()["results"]["approvalId"]
+        yield {**lead, "approvalId": approval}
+        r = http.post(f"/api/lead-approval/{approval}/withdraw", headers=token(http, "admin"),
+                      json={"reason": "The journey is over."})
+        assert r.status_code in (200, 202), r.text
+
+
+def queued_for(http: httpx.Client, approver: str, lead_id: int) -> bool:
+    """Whether the lead waits in the approver's queue, asked until the request's workflow has made its tasks."""
+    for _ in range(60):
+        queue = http.get("/api/approval", params={"limit": 100}, headers=token(http, approver))
+        if lead_id in {row["leadId"] for row in queue.json()["results"]["data"]}:
+            return True
+        time.sleep(0.5)
+    return False
+
+
+def test_admin_moves_a_leaving_sales_persons_book(page: Page, live_server: LiveServer,
+                                                  rizkys_book: list[dict[str, Any]],
+                                                  held_lead: dict[str, Any]) -> None:
     count = len(rizkys_book)
     sign_in(page, "admin")
     page.goto("/system/assignment-monitoring")
@@ -113,3 +143,18 @@ def test_admin_moves_a_leaving_sales_persons_book(page: Page, rizkys_book: list[
         search = page.get_by_placeholder("Search client or project")
         search.fill(lead["projectName"])
         expect(page.locator(f"[data-lead-id='{lead['id']}']").first).to_be_visible()
+
+    # the lead whose request waits: on Dewi's board, still in the approver's queue, in the register under Dewi
+    search = page.get_by_placeholder("Search client or project")
+    search.fill(held_lead["projectName"])
+    expect(page.locator(f"[data-lead-id='{held_lead['id']}']").first).to_be_visible()
+    with httpx.Client(base_url=live_server.url, timeout=30) as http:
+        assert queued_for(http, "approver1", held_lead["id"]), "the approver still has the moved lead's request"
+    page.context.clear_cookies()
+    page.goto("/signin")
+    page.evaluate("() => window.localStorage.clear()")
+    sign_in(page, "admin")
+    page.goto(f"/system/lead-approval/{held_lead['approvalId']}/edit")
+    expect(page.get_by_role("heading", name=f"Request #{held_lead['approvalId']}")).to_be_visible()
+    expect(page.get_by_text("Pending").first).to_be_visible()
+    expect(page.get_by_text(TO).first).to_be_visible()  # the sales person now
