@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 
 from tests.e2e.api import token
 from tests.e2e.conftest import ARTIFACTS, LiveServer
-from tests.e2e.layout import DESK, PHONE, fits
+from tests.e2e.layout import shots as desk_and_phone
 from tests.e2e.pages.antd import choose
 from tests.e2e.test_journeys import sign_in
 
@@ -28,15 +28,7 @@ URL = "/api/assignment-monitoring"
 
 
 def shots(page: Page, name: str) -> None:
-    """The screen at a desk's width and on a phone (held to the phone's width), then back at the desk."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.wait_for_timeout(300)  # toasts and dialogs finish their animation
-    page.screenshot(path=str(SHOTS / f"{name}-1280.png"), full_page=True)
-    page.set_viewport_size(PHONE)
-    fits(page)
-    page.screenshot(path=str(SHOTS / f"{name}-390.png"), full_page=True)
-    page.set_viewport_size(DESK)
-    page.wait_for_function("() => window.innerWidth === 1280")
+    desk_and_phone(page, SHOTS, name)
 
 
 def people(http: httpx.Client, admin: dict[str, str]) -> dict[str, dict[str, Any]]:

@@ -11,7 +11,8 @@ from urllib.parse import parse_qs, urlparse
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import ARTIFACTS
-from tests.e2e.layout import DESK, PHONE, fits
+from tests.e2e.layout import DESK, PHONE
+from tests.e2e.layout import shots as desk_and_phone
 from tests.e2e.test_journeys import sign_in
 
 SHOTS = ARTIFACTS / "lead-ops"
@@ -19,16 +20,7 @@ STAGE_CELL = ".monitoring__table tbody td:not(.monitoring__total):not([class*='m
 
 
 def shots(page: Page, name: str) -> None:
-    """The screen at a desk's width and on a phone (held to the phone's width), then back at the desk."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.wait_for_timeout(300)
-    page.screenshot(path=str(SHOTS / f"{name}-1280.png"), full_page=True)
-    page.set_viewport_size(PHONE)
-    fits(page)
-    page.wait_for_timeout(300)
-    page.screenshot(path=str(SHOTS / f"{name}-390.png"), full_page=True)
-    page.set_viewport_size(DESK)
-    page.wait_for_function("() => window.innerWidth === 1280")
+    desk_and_phone(page, SHOTS, name)
 
 
 def test_top_management_drills_from_the_grid_to_a_lead(page: Page) -> None:

@@ -14,9 +14,9 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.conftest import DEMO_PASSWORD
+from tests.e2e.api import token
 from tests.e2e.conftest import ARTIFACTS, LiveServer
-from tests.e2e.layout import DESK, PHONE, fits
+from tests.e2e.layout import shots as desk_and_phone
 from tests.e2e.test_journeys import sign_in
 
 SHOTS = ARTIFACTS / "registers"
@@ -25,28 +25,14 @@ REASON = "Raised on the wrong lead"
 
 
 def shots(page: Page, name: str) -> None:
-    """The screen at a desk's width and on a phone (held to the phone's width), then back at the desk."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.wait_for_timeout(300)  # toasts and dialogs finish their animation
-    page.screenshot(path=str(SHOTS / f"{name}-1280.png"), full_page=True)
-    page.set_viewport_size(PHONE)
-    fits(page)
-    page.screenshot(path=str(SHOTS / f"{name}-390.png"), full_page=True)
-    page.set_viewport_size(DESK)
-    page.wait_for_function("() => window.innerWidth === 1280")
-
-
-def _token(http: httpx.Client, username: str) -> dict[str, str]:
-    r = http.post("/api/auth/login", json={"username": username, "password": DEMO_PASSWORD})
-    assert r.status_code == 200, r.text
-    return {"Authorization": f"Bearer {r.json()['results']['token']}"}
+    desk_and_phone(page, SHOTS, name)
 
 
 @pytest.fixture
 def pending_hold(live_server: LiveServer) -> Iterator[dict[str, Any]]:
     """A new lead of sales2 with a pending hold request (its workflow running)."""
     with httpx.Client(base_url=live_server.url, timeout=30) as http:
-        sales = _token(http, "sales2")
+        sales = token(http, "sales2")
         clients = http.get("/api/master-data/clients", headers=sales).json()["results"]
         lead = http.post("/api/leads", json={"clientId": clients[0]["id"], "projectName": PROJECT},
                          headers=sales).json()["results"]
