@@ -17,11 +17,13 @@ from fastapi.testclient import TestClient
 from sqlalchemy import delete
 
 from api.approvals.models import ApprovalRequest
+from api.coa.models import ChartOfAccount
 from api.leads.models import Lead
 from api.notifications.models import Notification
 from api.users.models import User
 from tests.conftest import auth, run_async
 from tests.integration.approvals.test_approvals import request_hold, wait_for
+from tests.integration.pcs.cost_sheet_api import XLSX, form, item, make_coa, new_lead, send
 
 pytestmark = pytest.mark.usefixtures("worker")
 PROJECT = "Register test lead"
@@ -244,3 +246,39 @@ class TestWithdraw:
         assert r.json()["messages"] == ["This request is already approved: only a pending request can be withdrawn."]
         lead = live.get(f"/api/leads/{leads['sales1']['id']}", headers=auth(live, "sales1")).json()["results"]
         assert lead["status"] == "HOLD"
+
+
+class TestWithdrawCostSheet:
+    def test_a_withdrawn_cost_sheet_goes_back_to_draft_and_its_workflow_ends(self, live: TestClient) -> None:
+        from temporalio.client import WorkflowExecutionStatus
+
+
+
+        session = live.app.state.session_factory()  # type: ignore[attr-defined]
+        coa = make_coa(session, "Register Test Fee", "REVENUE")
+        lead = new_lead(live, name=f"{PROJECT} cost sheet")
+        try:
+            r = send(live, lead["id"], [item(coa)], remark="Please review", submit=True, file=XLSX)
+            assert r.status_code == 200, r.text
+            sheet = r.json()["results"]["projectCostSheets"]["projectCostSheet"]
+            approval_id = sheet["approvalId"]
+            started(live, approval_id)
+            url = f"/api/pcs-approval/{approval_id}/withdraw"
+            assert live.post(url, json={"reason": "x"}, headers=auth(live, "tl1")).status_code == 403  # read only
+            found = live.post(url, json={"reason": "Wrong prices"}, headers=auth(live, "admin"))
+            assert found.status_code == 200, found.text
+            assert found.json()["results"]["request"]["status"] == "WITHDRAWN"
+            now = form(live, lead["id"])["projectCostSheets"]["projectCostSheet"]
+            assert now["status"] == "SAVED_AS_DRAFT"  # the sales person can change it and submit again
+            workflow_id = session.get(ApprovalRequest, approval_id).workflow_id  # type: ignore[union-attr]
+            wait_for(lambda: workflow_status(live, workflow_id) == WorkflowExecutionStatus.COMPLETED)
+            assert all(q["approvalId"] != approval_id
+                       for q in live.get("/api/approval", headers=auth(live, "approver1")).json()["results"]["data"])
+            again = live.post(url, json={"reason": "Twice"}, headers=auth(live, "admin"))
+            assert again.status_code == 409
+        finally:
+            session.execute(delete(Notification).where(Notification.message.like(f"%{PROJECT}%")))
+            session.execute(delete(Lead).where(Lead.id == lead["id"]))
+            session.execute(delete(ChartOfAccount).where(ChartOfAccount.id == coa))
+            session.commit()
+            session.close()
