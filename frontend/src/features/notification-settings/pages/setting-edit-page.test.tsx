@@ -139,7 +139,8 @@ describe('Notification setting page', () => {
 
     fireEvent.click(buttonByText('Restore default'));
     await waitFor(() => expect(template()).toHaveValue('{{ requester }} asks to {{ request }}.'));
-    expect(buttonByText('Save')).toBeDisabled(); // back to what is saved
+    // back to what is saved (the form's changed state settles after the value)
+    await waitFor(() => expect(buttonByText('Save')).toBeDisabled());
   });
 
   it('shows why a template is refused and disables Save until it is fixed', async () => {
