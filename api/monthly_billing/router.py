@@ -10,6 +10,7 @@ from zoneinfo import ZoneInfo
 
 from fastapi import APIRouter, Depends, Query
 from fastapi.responses import Response
+from pydantic import Field
 
 from api.core.inputs import OFFSET_MAX, Id
 from api.core.schemas import Envelope, ok
@@ -27,7 +28,8 @@ MONTH_HELP = "YYYY-MM: the period's first (monthFrom) or last (monthTo) month of
 
 
 def billing_filters(
-    status: Annotated[list[str] | None, Query(max_length=4, description="Payment statuses to keep (any of)")] = None,
+    status: Annotated[list[Annotated[str, Field(max_length=20)]] | None,
+                      Query(max_length=4, description="Payment statuses to keep (any of)")] = None,
     month_from: Annotated[str | None, Query(alias="monthFrom", max_length=7, description=MONTH_HELP)] = None,
     month_to: Annotated[str | None, Query(alias="monthTo", max_length=7, description=MONTH_HELP)] = None,
     client_id: Annotated[Id | None, Query(alias="clientId")] = None,
