@@ -51,17 +51,30 @@ class Services:
     temporal_address: str
     data_dir: Path
 
-    def database(self, name: str) -> str:
-        """A fresh database, migrated and seeded."""
+    def database(self, name: str, task_queue: str | None = None) -> str:
+        """A fresh database, migrated and seeded for the deployment on `task_queue` (the seed's waiting requests
+        carry it in their workflow ids: two databases seeded for one queue would share those workflows)."""
         from api.run import migrate
         from api.seed import seed
 
         url = self.pg.create_database(name)
         migrate(url)
         engine = make_engine(url)
-        with Session(engine) as session:
-            seed(session)
-        engine.dispose()
+        before = os.environ.get("TEMPORAL_TASK_QUEUE")
+        if task_queue:
+            os.environ["TEMPORAL_TASK_QUEUE"] = task_queue
+            get_settings.cache_clear()
+        try:
+            with Session(engine) as session:
+                seed(session)
+        finally:
+            if task_queue:
+                if before is None:
+                    os.environ.pop("TEMPORAL_TASK_QUEUE", None)
+                else:
+                    os.environ["TEMPORAL_TASK_QUEUE"] = before
+                get_settings.cache_clear()
+            engine.dispose()
         return url
 
 

@@ -36,11 +36,11 @@ class LiveServer:
 @contextmanager
 def live_server(services: Services, name: str, *, redis_db: int, **env: str) -> Iterator[LiveServer]:
     """Database `crm_<name>` (migrated and seeded), Redis db `redis_db`, task queue `crm-<name>`."""
-    database_url = services.database(f"crm_{name}")
+    queue = f"crm-{name}"
+    database_url = services.database(f"crm_{name}", task_queue=queue)
     data_dir = TEST_DATA / f"{name}-data"
     shutil.rmtree(data_dir, ignore_errors=True)
     port = free_port()
-    queue = f"crm-{name}"
     child = child_env(DATABASE_URL=database_url, REDIS_URL=services.redis_url.rsplit("/", 1)[0] + f"/{redis_db}",
                       TEMPORAL_ADDRESS=services.temporal_address, TEMPORAL_TASK_QUEUE=queue,
                       DATA_DIR=str(data_dir), JWT_SECRET=f"{name}-secret-" + "z" * 40, PORT=str(port),
