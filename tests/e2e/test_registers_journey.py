@@ -80,10 +80,10 @@ def test_administrator_withdraws_a_request_and_previews_a_cost_sheet(page: Page,
     for _ in range(12):
         page.goto(f"/leads/{lead_id}")
         expect(page.get_by_text(PROJECT).first).to_be_visible()
-        if page.get_by_text("Waiting").count() == 0:
+        if page.get_by_text("Waiting", exact=True).count() == 0:  # the status tag (history says "Waiting → New")
             break
         page.wait_for_timeout(5_000)
-    expect(page.get_by_text("Waiting")).to_have_count(0)
+    expect(page.get_by_text("Waiting", exact=True)).to_have_count(0)
 
     page.goto("/system/pcs-approval")
     expect(page.get_by_role("heading", name="PCS Approval")).to_be_visible()
