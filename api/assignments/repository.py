@@ -15,10 +15,10 @@ from api.assignments.models import Reassignment, ReassignmentLead
 from api.clients.models import Client
 from api.core.listing import ListParams, apply_criteria, apply_sort, like
 from api.leads.models import Lead, Stage
+from api.users import repository as users_repo
 from api.users.models import Role, User
 
 Scope = list[int] | None  # the sales people the caller sees (None: everyone)
-SALES_ROLE = "SALES"  # the role that owns leads (the lead form's and the board's sales people)
 
 From, To, By = aliased(User), aliased(User), aliased(User)
 HISTORY_SORT = {"at": Reassignment.at, "leadCount": Reassignment.lead_count, "fromName": func.lower(From.fullname),
@@ -93,7 +93,7 @@ def people(session: Session, scope: Scope) -> list[Any]:
     counts = (select(Lead.sales_person_id, func.count().label("n")).group_by(Lead.sales_person_id).subquery())
     stmt = (select(User, Role.name, func.coalesce(counts.c.n, 0))
             .join(Role, Role.id == User.role_id).outerjoin(counts, counts.c.sales_person_id == User.id)
-            .where(or_(counts.c.n > 0, (Role.name == SALES_ROLE) & User.is_active.is_(True)))
+            .where(or_(counts.c.n > 0, users_repo.active_sales_person()))
             .order_by(func.lower(User.fullname), User.id))
     if scope is not None:
         stmt = stmt.where(User.id.in_(scope))

@@ -23,6 +23,7 @@ from api.leads.visibility import visible_sales_ids
 from api.notifications import dispatch
 from api.notifications.catalogue import SALES_PERSON
 from api.users.models import User
+from api.users.repository import SALES_ROLE
 
 ACTION = "LEADS_REASSIGNED"
 REASON_FIELD = "reassignReason"  # the lead's history entry that says why it moved (next to its salesPersonId entry)
@@ -112,7 +113,7 @@ def book(*, session: Session, actor: User, person_id: int, params: ListParams) -
 def people(*, session: Session, actor: User) -> list[Person]:
     """Who leads can move from (in the actor's scope, owning leads, active or not) and to (`canReceive`)."""
     return [Person(id=u.id, fullname=u.fullname, username=u.username, is_active=u.is_active,
-                   can_receive=role == repo.SALES_ROLE and u.is_active, lead_count=int(count))
+                   can_receive=role == SALES_ROLE and u.is_active, lead_count=int(count))
             for u, role, count in repo.people(session, visible_sales_ids(session, actor))]
 
 
@@ -135,7 +136,7 @@ def reassign(*, session: Session, actor: User, data: ReassignIn) -> tuple[int, l
             errors.append(same_person(target))
         elif not target.is_active:
             errors.append(inactive(target))
-        elif role != repo.SALES_ROLE:
+        elif role != SALES_ROLE:
             errors.append(not_sales(target))
     reason = (data.reason or "").strip()
     if not reason:

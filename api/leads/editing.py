@@ -18,7 +18,6 @@ from api.core.storage import Storage
 from api.core.uploads import Upload
 from api.leads import detail, history, moves, stage_rules
 from api.leads import files as lead_files
-from api.leads import ops_repository as ops_repo
 from api.leads import repository as repo
 from api.leads.models import Lead, LeadBillingSchedule, LeadPayment, LeadPic, LeadServiceCategory, Stage
 from api.leads.schemas import LeadCreate, LeadDetail, LeadUpdate, ServiceCategoryItem, UpdateResult
@@ -90,7 +89,7 @@ def create(*, session: Session, actor: User, data: LeadCreate) -> LeadDetail:
     scope = visible_sales_ids(session, actor)
     # someone else chosen as the sales person (an administrator's or a team leader's choice) must be an active
     # sales person the actor may see; without a choice the lead is the actor's own
-    chosen_ok = sales_id == actor.id or ops_repo.is_active_sales(session, sales_id, scope)
+    chosen_ok = sales_id == actor.id or repo.is_active_sales(session, sales_id, scope)
     if not chosen_ok:
         errors.append("Please choose a sales person from your team")
     stage = session.get(Stage, data.stage_id) if data.stage_id else stage_rules.first_stage(session)

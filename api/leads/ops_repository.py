@@ -15,7 +15,7 @@ from api.core.listing import ListParams, apply_criteria, apply_sort, like
 from api.leads.models import ONGOING, Lead, Stage
 from api.leads.repository import Scope, scoped
 from api.users import repository as users_repo
-from api.users.models import Role, User
+from api.users.models import User
 
 Leader = aliased(User, name="leader")
 
@@ -97,7 +97,7 @@ def people(session: Session, *, scope: Scope, team_leader_id: int | None, owners
     person in scope (and in the team), by name."""
     stmt = (select(User.id, User.fullname, Leader.fullname.label("team_leader_name"))
             .outerjoin(Leader, Leader.id == User.leader_id))
-    active_sales = and_(User.is_active.is_(True), User.role_id.in_(select(Role.id).where(Role.name == "SALES")))
+    active_sales = users_repo.active_sales_person()
     if scope is not None:
         active_sales = and_(active_sales, User.id.in_(scope))
     if team_leader_id is not None:
@@ -114,17 +114,6 @@ def teams(session: Session, scope: Scope) -> list[User]:
     if scope is not None:
         stmt = stmt.where(User.id.in_(scope))
     return list(session.scalars(stmt.order_by(func.lower(User.fullname))))
-
-
-def is_active_sales(session: Session, user_id: int, scope: Scope) -> bool:
-    """Whether the user is an active sales person the scope covers (whom a lead may be given to)."""
-    stmt = select(User.id).where(User.id == user_id, User.is_active.is_(True),
-                                 User.role_id.in_(select(Role.id).where(Role.name == "SALES")))
-    return session.scalar(scoped_users(stmt, scope)) is not None
-
-
-def scoped_users(stmt: Any, scope: Scope) -> Any:
-    return stmt if scope is None else stmt.where(User.id.in_(scope))
 
 
 def stages(session: Session) -> list[Stage]:

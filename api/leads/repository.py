@@ -26,6 +26,7 @@ from api.leads.models import (
 )
 from api.master_data import models as md
 from api.master_data.models import ProjectType
+from api.users import repository as users_repo
 from api.users.models import User
 
 Scope = list[int] | None
@@ -178,10 +179,18 @@ def stages_by_name(session: Session) -> dict[str, Stage]:
 
 def active_sales(session: Session, scope: Scope) -> list[User]:
     """Active sales people in scope, by name (the board's sales person filter)."""
-    stmt = select(User).where(User.role.has(name="SALES"), User.is_active.is_(True)).order_by(User.fullname)
+    stmt = select(User).where(users_repo.active_sales_person()).order_by(User.fullname)
     if scope is not None:
         stmt = stmt.where(User.id.in_(scope))
     return list(session.scalars(stmt))
+
+
+def is_active_sales(session: Session, user_id: int, scope: Scope) -> bool:
+    """Whether the user is an active sales person the scope covers (whom a lead may be given to)."""
+    stmt = select(User.id).where(User.id == user_id, users_repo.active_sales_person())
+    if scope is not None:
+        stmt = stmt.where(User.id.in_(scope))
+    return session.scalar(stmt) is not None
 
 
 # -- one lead's parts ------------------------------------------------------------------------------------------------

@@ -4,11 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import CTE, func, or_, select
+from sqlalchemy import CTE, ColumnElement, and_, func, or_, select
 from sqlalchemy.orm import Session, aliased
 
 from api.core.listing import ListParams, apply_criteria, apply_sort, like
 from api.users.models import Role, User
+
+SALES_ROLE = "SALES"  # the role whose people own leads (the board's, the lead form's and reassignment's sales people)
+
+
+def active_sales_person() -> ColumnElement[bool]:
+    """The condition on User of an active person of the role that owns leads: whom a lead may be given to."""
+    return and_(User.is_active.is_(True), User.role.has(Role.name == SALES_ROLE))
 
 Leader = aliased(User)
 
@@ -57,7 +64,7 @@ def report_counts(session: Session, user_ids: list[int]) -> dict[int, int]:
 
 
 def roles(session: Session) -> list[Role]:
-    return list(session.scalars(select(Role).order_by(Role.description)))
+    return list(session.scalars(select(Role).order_by(func.lower(Role.description), Role.id)))
 
 
 def username_taken(session: Session, username: str, *, exclude_id: int | None) -> bool:
