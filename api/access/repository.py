@@ -13,4 +13,5 @@ def pages(session: Session) -> list[Page]:
 
 
 def menus(session: Session) -> list[Menu]:
-    return list(session.scalars(select(Menu)))
+    """Every menu item, in their order among their siblings."""
+    return list(session.scalars(select(Menu).order_by(Menu.seq, Menu.id)))

@@ -30,12 +30,31 @@ class SessionUser(CamelModel):
     leader_name: str | None
 
 
+Position = Literal["TOP", "SIDEBAR", "BOTH"]
+
+
+class MenuItem(CamelModel):
+    """An item of the menu tree, whoever may see it."""
+
+    id: int
+    label: str
+    position: Position
+    icon: str | None
+    page_code: str | None
+    page_name: str | None
+    url: str | None = Field(description="The item's own url (an item that opens no page)")
+    opens: str | None = Field(description="What the item opens: its page's url or its own")
+    parent_id: int | None
+    seq: int
+    submenu: list[MenuItem]
+
+
 class NavItem(CamelModel):
     id: int
     label: str
     url: str | None
     icon: str | None
-    position: Literal["TOP", "SIDEBAR", "BOTH"]
+    position: Position
     submenu: list[NavItem] = Field(default_factory=list)
 
 

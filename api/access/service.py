@@ -6,7 +6,16 @@ from sqlalchemy.orm import Session
 
 from api.access import repository as repo
 from api.access.models import Menu, Page
-from api.access.schemas import EffectiveAccess, EffectivePage, Grant, NavItem, PageFlags, SessionOut, SessionUser
+from api.access.schemas import (
+    EffectiveAccess,
+    EffectivePage,
+    Grant,
+    MenuItem,
+    NavItem,
+    PageFlags,
+    SessionOut,
+    SessionUser,
+)
 from api.core.authz import PolicyStore
 from api.core.config import Settings
 from api.core.errors import NotFound
@@ -44,6 +53,20 @@ def _menu_tree(menus: list[Menu], readable: set[str], pages: dict[str, Page]) ->
         return items
 
     return build(None)
+
+
+def menu_tree(session: Session) -> list[MenuItem]:
+    """The whole menu tree, in order, every item whoever may see it (Menu Management and Menu Page Access)."""
+    menus = repo.menus(session)
+    pages = {p.code: p for p in repo.pages(session)}
+    nodes = {m.id: MenuItem(id=m.id, label=m.label, position=m.position, icon=m.icon,
+                            page_code=m.page_code, page_name=pages[m.page_code].name if m.page_code else None,
+                            url=m.url, opens=m.url or (pages[m.page_code].url if m.page_code else None),
+                            parent_id=m.parent_id, seq=m.seq, submenu=[]) for m in menus}
+    roots: list[MenuItem] = []
+    for m in menus:
+        (nodes[m.parent_id].submenu if m.parent_id in nodes else roots).append(nodes[m.id])
+    return roots
 
 
 def session_user(user: User, settings: Settings) -> SessionUser:

@@ -29,10 +29,6 @@ def page(session: Session, params: ListParams) -> tuple[list[Role], int]:
     return list(session.scalars(stmt.offset(params.offset).limit(params.limit))), int(total)
 
 
-def roles(session: Session) -> list[Role]:
-    return list(session.scalars(select(Role).order_by(func.lower(Role.description))))
-
-
 def lines(session: Session, role_names: list[str]) -> list[CasbinRule]:
     """The roles' own `p` lines (not what they inherit)."""
     if not role_names:

@@ -9,9 +9,10 @@ from typing import Annotated
 
 from fastapi import APIRouter
 
+from api.access import service as access_service
+from api.access.schemas import MenuItem
 from api.access_admin import service
 from api.access_admin.schemas import (
-    MenuNode,
     PageAccessIn,
     PageRow,
     RoleAccessRow,
@@ -41,8 +42,8 @@ def role_list(session: SessionDep, actor: Annotated[User, Authz(PAGE, "read")]) 
 
 
 @router.get("/menu-access/menu-tree", summary="The whole menu tree (every item, whoever may see it)")
-def menu_tree(session: SessionDep, actor: Annotated[User, Authz(PAGE, "read")]) -> Envelope[list[MenuNode]]:
-    return ok(service.menu_tree(session=session))
+def menu_tree(session: SessionDep, actor: Annotated[User, Authz(PAGE, "read")]) -> Envelope[list[MenuItem]]:
+    return ok(access_service.menu_tree(session))
 
 
 @router.get("/menu-access/page-list", summary="Every page of the route table")

@@ -41,17 +41,6 @@ class PageRow(CamelModel):
     url: str | None
 
 
-class MenuNode(CamelModel):
-    id: int
-    label: str
-    url: str | None
-    icon: str | None
-    position: str
-    page_code: str | None
-    seq: int
-    submenu: list[MenuNode]
-
-
 class PageFlagsIn(CamelModel):
     code: str = Field(max_length=80)
     is_read: bool = False

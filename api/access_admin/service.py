@@ -14,7 +14,6 @@ from api.access import repository as access_repo
 from api.access.models import Page as PageModel
 from api.access_admin import repository as repo
 from api.access_admin.schemas import (
-    MenuNode,
     PageAccessIn,
     PageFlagsOut,
     PageRow,
@@ -27,6 +26,7 @@ from api.audit import service as audit
 from api.audit.models import Action
 from api.core.errors import Conflict, NotFound, ValidationFailed
 from api.core.listing import ListParams, Page
+from api.users import repository as users_repo
 from api.users.models import Role, User
 
 THIS_PAGE = "system/menu-page-access"
@@ -77,7 +77,7 @@ def list_roles(*, session: Session, params: ListParams) -> Page[RoleAccessRow]:
 
 
 def role_list(*, session: Session) -> list[RoleAccessRow]:
-    return _rows(session, repo.roles(session))
+    return _rows(session, users_repo.roles(session))
 
 
 def _pages(session: Session) -> list[PageModel]:
@@ -86,18 +86,6 @@ def _pages(session: Session) -> list[PageModel]:
 
 def page_list(*, session: Session) -> list[PageRow]:
     return [PageRow(code=p.code, name=p.name, url=p.url) for p in _pages(session)]
-
-
-def menu_tree(*, session: Session) -> list[MenuNode]:
-    menus = sorted(access_repo.menus(session), key=lambda m: (m.seq, m.id))
-    children: dict[int | None, list[MenuNode]] = {}
-    nodes = {m.id: MenuNode(id=m.id, label=m.label, url=m.url, icon=m.icon, position=m.position,
-                            page_code=m.page_code, seq=m.seq, submenu=[]) for m in menus}
-    for m in menus:
-        children.setdefault(m.parent_id, []).append(nodes[m.id])
-    for node in nodes.values():
-        node.submenu = children.get(node.id, [])
-    return children.get(None, [])
 
 
 def _role(session: Session, role_id: int) -> Role:

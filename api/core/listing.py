@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Annotated, Any, Generic, TypeVar
 
@@ -106,15 +107,21 @@ def apply_criteria(stmt: Any, raw: str | None, fields: dict[str, Any]) -> Any:
     return stmt
 
 
+def check_sort(sort: str | None, fields: Iterable[str]) -> None:
+    """A sort field outside the allow-list is a 422 naming the allowed ones, never a 500."""
+    allowed = sorted(fields)
+    if sort is not None and sort not in allowed:
+        raise ValidationFailed(f"Unknown sort field '{sort}'. Allowed: {', '.join(allowed)}.")
+
+
 def apply_sort(stmt: Any, sort: str | None, desc: bool, fields: dict[str, Any], default: Any, tiebreak: Any,
                default_desc: bool = False) -> Any:
     """ORDER BY an allow-listed field; anything else is a 422, never a 500."""
+    check_sort(sort, fields)
     if sort is None:
         column, desc = default, default_desc
-    elif sort in fields:
-        column = fields[sort]
     else:
-        raise ValidationFailed(f"Unknown sort field '{sort}'. Allowed: {', '.join(sorted(fields))}.")
+        column = fields[sort]
     return stmt.order_by(column.desc().nulls_last() if desc else column.asc().nulls_last(), tiebreak)
 
 

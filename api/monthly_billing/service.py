@@ -23,6 +23,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from api.core.errors import Conflict, Forbidden, InvalidTransition, NotFound, ValidationFailed
+from api.core.listing import check_sort
 from api.leads import visibility as lead_visibility
 from api.monthly_billing import repository as repo
 from api.monthly_billing.models import BillingStatusChange
@@ -129,8 +130,7 @@ def status_options() -> list[StatusOption]:
 def list_billing(*, session: Session, actor: User, f: repo.Filters, offset: int, limit: int, sort: str | None,
                  desc: bool) -> BillingPage:
     """A page of rows with the month and client totals of every row the filters keep (not only the page's)."""
-    if sort is not None and sort not in repo.SORTS:
-        raise ValidationFailed(f"Unknown sort field '{sort}'. Allowed: {', '.join(sorted(repo.SORTS))}.")
+    check_sort(sort, repo.SORTS)
     scope = lead_visibility.visible_sales_ids(session, actor)
     rows, total = repo.page(session, scope, f, offset=offset, limit=limit, sort=sort, desc=desc)
     months = [MonthTotal(month=m.month, rows=m.rows, total=float(m.total), paid=float(m.paid))

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from sqlalchemy.orm import Session
 
+from api.access import repository as access_repo
 from api.access.models import Menu
 from api.audit import service as audit
 from api.core.errors import Conflict, NotFound, ValidationFailed
 from api.navigation_admin import repository as repo
-from api.navigation_admin.schemas import MenuIn, MenuItem, MenuMove
+from api.navigation_admin.pages import URL_RULE, url_ok
+from api.navigation_admin.schemas import MenuIn, MenuMove
 from api.users.models import User
 
 THIS_PAGE = "system/menu-management"
@@ -20,7 +22,6 @@ LABEL_REQUIRED = "Please enter menu label"
 LABEL_RULE = "Menu label must be at most 80 characters."
 ICON_RULE = "Icon must be at most 60 characters."
 PAGE_OR_URL = "A menu item opens a page or a url, not both: choose one (or neither, for a group)."
-URL_RULE = "URL must start with '/', have no spaces and be at most 160 characters."
 PARENT_NOT_FOUND = "The parent menu item does not exist."
 UNDER_ITSELF = "A menu item cannot be moved under itself or one of its own items."
 
@@ -31,20 +32,6 @@ def unknown_page(code: str) -> str:
 
 def has_items(count: int) -> str:
     return f"Move or remove its {count} item{'s' if count != 1 else ''} first."
-
-
-def tree(*, session: Session) -> list[MenuItem]:
-    """Every item, in order, whoever may see it."""
-    menus = repo.menus(session)
-    pages = {p.code: p for p in repo.pages(session)}
-    nodes = {m.id: MenuItem(id=m.id, label=m.label, position=m.position, icon=m.icon,
-                            page_code=m.page_code, page_name=pages[m.page_code].name if m.page_code else None,
-                            url=m.url, opens=m.url or (pages[m.page_code].url if m.page_code else None),
-                            parent_id=m.parent_id, seq=m.seq, submenu=[]) for m in menus}
-    roots: list[MenuItem] = []
-    for m in menus:
-        (nodes[m.parent_id].submenu if m.parent_id in nodes else roots).append(nodes[m.id])
-    return roots
 
 
 def _menu(session: Session, menu_id: int) -> Menu:
@@ -98,7 +85,7 @@ def _checked(session: Session, data: MenuIn, by_id: dict[int, Menu], menu: Menu 
         errors.append(PAGE_OR_URL)
     elif page is not None and repo.page_by_code(session, page) is None:
         errors.append(unknown_page(page))
-    elif url is not None and (len(url) > 160 or url[0] != "/" or any(c.isspace() for c in url)):
+    elif url is not None and not url_ok(url):
         errors.append(URL_RULE)
     if data.parent_id is not None:
         if data.parent_id not in by_id:
@@ -113,7 +100,7 @@ def _checked(session: Session, data: MenuIn, by_id: dict[int, Menu], menu: Menu 
 def create_menu(*, session: Session, actor: User, data: MenuIn) -> Menu:
     """A new item, last among the items of its parent."""
     repo.lock_menu_tree(session)
-    by_id = {m.id: m for m in repo.menus(session)}
+    by_id = {m.id: m for m in access_repo.menus(session)}
     label, icon, page, url = _checked(session, data, by_id, None)
     menu = Menu(label=label, icon=icon, page_code=page, url=url, position=data.position, parent_id=data.parent_id,
                 seq=len(_siblings(data.parent_id, by_id)))
@@ -129,7 +116,7 @@ def update_menu(*, session: Session, actor: User, menu_id: int, data: MenuIn) ->
     """The item's label, position, icon, page or url, and parent (a new parent: last among its items)."""
     repo.lock_menu_tree(session)
     menu = _menu(session, menu_id)
-    by_id = {m.id: m for m in repo.menus(session)}
+    by_id = {m.id: m for m in access_repo.menus(session)}
     label, icon, page, url = _checked(session, data, by_id, menu)
     before = _described(menu, by_id)
     if data.parent_id != menu.parent_id:
@@ -151,7 +138,7 @@ def move_menu(*, session: Session, actor: User, menu_id: int, data: MenuMove) ->
     siblings are numbered again."""
     repo.lock_menu_tree(session)
     menu = _menu(session, menu_id)
-    by_id = {m.id: m for m in repo.menus(session)}
+    by_id = {m.id: m for m in access_repo.menus(session)}
     if data.parent_id is not None and data.parent_id not in by_id:
         raise ValidationFailed(PARENT_NOT_FOUND)
     if _inside(menu.id, data.parent_id, by_id):
@@ -176,7 +163,7 @@ def delete_menu(*, session: Session, actor: User, menu_id: int) -> None:
     """An item that holds no other item."""
     repo.lock_menu_tree(session)
     menu = _menu(session, menu_id)
-    by_id = {m.id: m for m in repo.menus(session)}
+    by_id = {m.id: m for m in access_repo.menus(session)}
     items = _siblings(menu.id, by_id)
     if items:
         raise Conflict(has_items(len(items)))
@@ -185,4 +172,4 @@ def delete_menu(*, session: Session, actor: User, menu_id: int) -> None:
     _renumber(_siblings(menu.parent_id, by_id, but=menu.id))
     session.flush()
     audit.record(session, actor_id=actor.id, subject="MENU", subject_id=menu.id, label=menu.label,
-                 action="DELETE", changes=[{"field": k, "old": v, "new": None} for k, v in before.items()])
+                 action="DELETE", changes=audit.diff(before, {}))

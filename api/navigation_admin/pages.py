@@ -9,14 +9,17 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from api.access import repository as access_repo
 from api.access.models import Menu
 from api.access.models import Page as PageModel
+from api.access.service import page_flags
 from api.audit import service as audit
 from api.core.authz import PolicyStore
 from api.core.errors import Conflict, NotFound, ValidationFailed
-from api.core.listing import ListParams, Page
+from api.core.listing import ListParams, Page, check_sort
 from api.navigation_admin import repository as repo
 from api.navigation_admin.schemas import MenuLink, PageDetail, PageIn, PageListRow, RoleFlags
+from api.users import repository as users_repo
 from api.users.models import User
 
 THIS_PAGE = "system/page-management"
@@ -38,6 +41,11 @@ URL = re.compile(r"^/\S*$")
 SORTS = ("name", "code", "url", "roles", "menuItems")
 
 
+def url_ok(url: str) -> bool:
+    """A route: '/' then no spaces, at most 160 characters (a page's url and a menu item's own)."""
+    return len(url) <= 160 and URL.match(url) is not None
+
+
 def code_taken(code: str) -> str:
     return f"Page '{code}' already exists."
 
@@ -49,9 +57,8 @@ def url_taken(url: str, other: PageModel) -> str:
 def list_pages(*, session: Session, policy: PolicyStore, params: ListParams) -> Page[PageListRow]:
     """Searched in name, code and url; sorted by any column (the route table is small: sorted here, as the role
     counts come from the policy)."""
-    if params.sort is not None and params.sort not in SORTS:
-        raise ValidationFailed(f"Unknown sort field '{params.sort}'. Allowed: {', '.join(sorted(SORTS))}.")
-    roles = repo.roles(session)
+    check_sort(params.sort, SORTS)
+    roles = users_repo.roles(session)
     menus = repo.menu_counts(session)
     rows = [PageListRow(id=p.id, code=p.code, name=p.name, url=p.url,
                     roles=sum(policy.allowed(r.name, p.code, "read") for r in roles),
@@ -84,14 +91,12 @@ def _path(menu: Menu, by_id: dict[int, Menu]) -> list[str]:
 
 def get_page(*, session: Session, policy: PolicyStore, page_id: int) -> PageDetail:
     page = _page(session, page_id)
-    by_id = {m.id: m for m in repo.menus(session)}
+    by_id = {m.id: m for m in access_repo.menus(session)}
     links = [MenuLink(id=m.id, label=m.label, path=_path(m, by_id), position=m.position)
              for m in by_id.values() if m.page_code == page.code]
     access = [RoleFlags(role_id=r.id, role_name=r.name, role_description=r.description,
-                        is_read=policy.allowed(r.name, page.code, "read"),
-                        is_write=policy.allowed(r.name, page.code, "write"),
-                        is_edit=policy.allowed(r.name, page.code, "edit"),
-                        is_delete=policy.allowed(r.name, page.code, "delete")) for r in repo.roles(session)]
+                        **page_flags(policy, r.name, [page])[page.code].model_dump())
+              for r in users_repo.roles(session)]
     return PageDetail(id=page.id, code=page.code, name=page.name, url=page.url, protected=page.code in PROTECTED,
                       menu_items=links, access=access)
 
@@ -120,8 +125,8 @@ def _checked(session: Session, data: PageIn, page: PageModel | None) -> tuple[st
     elif len(name) > 120:
         errors.append(NAME_RULE)
     if url is not None:
-        other = repo.page_by_url(session, url) if len(url) <= 160 and URL.match(url) else None
-        if len(url) > 160 or not URL.match(url):
+        other = repo.page_by_url(session, url) if url_ok(url) else None
+        if not url_ok(url):
             errors.append(URL_RULE)
         elif other is not None and other is not page:
             errors.append(url_taken(url, other))
@@ -160,7 +165,7 @@ def delete_page(*, session: Session, actor: User, page_id: int) -> None:
         raise Conflict(PROTECTED_PAGE)
     lines = [str(line) for line in repo.page_lines(session, page.code)]
     menus = [m.label for m in repo.menus_of_page(session, page.code)]
-    changes: list[dict[str, Any]] = [{"field": k, "old": v, "new": None} for k, v in _described(page).items()]
+    changes = audit.diff(_described(page), {})
     if lines:
         changes.append({"field": "policy lines", "old": lines, "new": None})
     if menus:

@@ -7,7 +7,6 @@ from sqlalchemy.orm import Session
 
 from api.access.models import CasbinRule, Menu, Page
 from api.core.listing import like
-from api.users.models import Role
 
 # pg_advisory_xact_lock key: every change of the menu tree holds it until its transaction ends, so two
 # administrators moving items at once see each other's move before checking theirs for a cycle
@@ -45,16 +44,8 @@ def menu_counts(session: Session) -> dict[str, int]:
     return {str(code): int(n) for code, n in session.execute(stmt)}
 
 
-def menus(session: Session) -> list[Menu]:
-    return list(session.scalars(select(Menu).order_by(Menu.seq, Menu.id)))
-
-
 def menus_of_page(session: Session, code: str) -> list[Menu]:
     return list(session.scalars(select(Menu).where(Menu.page_code == code).order_by(Menu.id)))
-
-
-def roles(session: Session) -> list[Role]:
-    return list(session.scalars(select(Role).order_by(func.lower(Role.description))))
 
 
 def page_lines(session: Session, code: str) -> list[CasbinRule]:

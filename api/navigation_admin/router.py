@@ -7,12 +7,14 @@ from typing import Annotated
 
 from fastapi import APIRouter
 
+from api.access import service as access_service
+from api.access.schemas import MenuItem
 from api.core.inputs import Id
 from api.core.listing import ListQuery, Page
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, PolicyDep, SessionDep
 from api.navigation_admin import menus, pages
-from api.navigation_admin.schemas import MenuIn, MenuItem, MenuMove, PageDetail, PageIn, PageListRow
+from api.navigation_admin.schemas import MenuIn, MenuMove, PageDetail, PageIn, PageListRow
 from api.users.models import User
 
 router = APIRouter(tags=["page and menu management"])
@@ -63,7 +65,7 @@ def delete_page(page_id: Id, session: SessionDep, policy: PolicyDep,
 
 @router.get("/menu-management", summary="The whole menu tree: every item, whoever may see it")
 def menu_tree(session: SessionDep, actor: Annotated[User, Authz(MENUS, "read")]) -> Envelope[list[MenuItem]]:
-    return ok(menus.tree(session=session))
+    return ok(access_service.menu_tree(session))
 
 
 @router.post("/menu-management", summary="Add a menu item (a page, a url, or a group with neither), last among its "
@@ -72,7 +74,7 @@ def create_menu(body: MenuIn, session: SessionDep,
                 actor: Annotated[User, Authz(MENUS, "write")]) -> Envelope[list[MenuItem]]:
     menus.create_menu(session=session, actor=actor, data=body)
     session.commit()
-    return ok(menus.tree(session=session))
+    return ok(access_service.menu_tree(session))
 
 
 @router.put("/menu-management/{menu_id}", summary="Change a menu item; answers the whole tree")
@@ -80,7 +82,7 @@ def update_menu(menu_id: Id, body: MenuIn, session: SessionDep,
                 actor: Annotated[User, Authz(MENUS, "edit")]) -> Envelope[list[MenuItem]]:
     menus.update_menu(session=session, actor=actor, menu_id=menu_id, data=body)
     session.commit()
-    return ok(menus.tree(session=session))
+    return ok(access_service.menu_tree(session))
 
 
 @router.put("/menu-management/{menu_id}/move", summary="Move a menu item under parentId (none: the top level) at "
@@ -89,7 +91,7 @@ def move_menu(menu_id: Id, body: MenuMove, session: SessionDep,
               actor: Annotated[User, Authz(MENUS, "edit")]) -> Envelope[list[MenuItem]]:
     menus.move_menu(session=session, actor=actor, menu_id=menu_id, data=body)
     session.commit()
-    return ok(menus.tree(session=session))
+    return ok(access_service.menu_tree(session))
 
 
 @router.delete("/menu-management/{menu_id}", summary="Remove a menu item that holds no other item")

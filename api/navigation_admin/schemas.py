@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Literal
-
 from pydantic import Field
 
+from api.access.schemas import Position
 from api.core.inputs import Count, Id
 from api.core.schemas import CamelModel
-
-Position = Literal["TOP", "SIDEBAR", "BOTH"]
 
 
 class PageListRow(CamelModel):
@@ -58,22 +55,6 @@ class PageDetail(CamelModel):
     protected: bool = Field(description="Administration itself needs the page: it cannot be removed")
     menu_items: list[MenuLink]
     access: list[RoleFlags]
-
-
-class MenuItem(CamelModel):
-    """An item of the menu tree, whoever may see it."""
-
-    id: int
-    label: str
-    position: Position
-    icon: str | None
-    page_code: str | None
-    page_name: str | None
-    url: str | None = Field(description="The item's own url (an item that opens no page)")
-    opens: str | None = Field(description="What the item opens: its page's url or its own")
-    parent_id: int | None
-    seq: int
-    submenu: list[MenuItem]
 
 
 class MenuIn(CamelModel):

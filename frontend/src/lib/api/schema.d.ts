@@ -4481,11 +4481,6 @@ export interface components {
             /** Results */
             results: components["schemas"]["MenuItem"][];
         };
-        /** Envelope[list[MenuNode]] */
-        Envelope_list_MenuNode__: {
-            /** Results */
-            results: components["schemas"]["MenuNode"][];
-        };
         /** Envelope[list[NotificationSettingOut]] */
         Envelope_list_NotificationSettingOut__: {
             /** Results */
@@ -5473,25 +5468,6 @@ export interface components {
             index: number;
             /** Parentid */
             parentId?: number | null;
-        };
-        /** MenuNode */
-        MenuNode: {
-            /** Icon */
-            icon: string | null;
-            /** Id */
-            id: number;
-            /** Label */
-            label: string;
-            /** Pagecode */
-            pageCode: string | null;
-            /** Position */
-            position: string;
-            /** Seq */
-            seq: number;
-            /** Submenu */
-            submenu: components["schemas"]["MenuNode"][];
-            /** Url */
-            url: string | null;
         };
         /** Message */
         Message: {
@@ -11699,7 +11675,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_list_MenuNode__"];
+                    "application/json": components["schemas"]["Envelope_list_MenuItem__"];
                 };
             };
         };
