@@ -58,6 +58,14 @@ def handler_for(request_type: str) -> Outcome:
         raise LookupError(f"no approval outcome is registered for {request_type!r}") from None
 
 
+def label_of(request_type: str) -> str:
+    """The type's label ('Hold', 'Cost sheet'), or the type itself when nobody registered it in this process."""
+    try:
+        return handler_for(request_type).label
+    except LookupError:
+        return request_type
+
+
 def describe(session: Session, request: ApprovalRequest) -> str:
     """'hold 'Project' (Client)', 'approve the cost sheet of ...': what the request asks, as its type names it."""
     return handler_for(request.request_type).subject(session, request).description

@@ -20,6 +20,7 @@ from temporalio.exceptions import ApplicationError
 from temporalio.service import RPCError, RPCStatusCode
 
 from api.approvals import repository as repo
+from api.approvals.decisions import STARTING, RequestStarting
 from api.approvals.models import ApprovalRequest
 from api.core import temporal as temporal_core
 from api.core.config import Settings
@@ -32,7 +33,6 @@ log = logging.getLogger(__name__)
 
 REASON_REQUIRED = "Please give the reason for withdrawing this request."
 REASON_TOO_LONG = f"The reason cannot exceed {rules.NOTE_LIMIT} characters."
-STARTING = "This request is still being sent to its approvers. Please try again in a moment."
 RESEND_AFTER = timedelta(seconds=15)  # a younger withdrawal may still be confirmed by its own call
 
 
@@ -59,7 +59,7 @@ def withdraw(*, session: Session, temporal: Client, settings: Settings, actor: U
     if row.status != "PENDING":
         raise finished(row.status)
     if row.started_at is None:
-        raise Conflict(STARTING)
+        raise RequestStarting(STARTING)  # as a decision would be
     if row.withdrawn_by is None:  # a second click while the first is on its way sends the same update
         row.withdrawn_by, row.withdraw_reason = actor.id, reason
         row.withdraw_requested_at = datetime.now(UTC)

@@ -78,12 +78,9 @@ def _day_start(day: date, zone: tzinfo) -> datetime:
 
 def _row(found: Any, revisions: dict[int, int]) -> RegisterRow:
     req, project, client, sales_id, sales_name, requester, on_behalf, stage, stage_description = found
-    try:
-        label = outcomes.handler_for(req.request_type).label
-    except LookupError:
-        label = req.request_type
     return RegisterRow(
-        approval_id=req.id, request_type=req.request_type, request_type_label=label, status=req.status,
+        approval_id=req.id, request_type=req.request_type, request_type_label=outcomes.label_of(req.request_type),
+        status=req.status,
         lead_id=req.lead_id, project_name=project, client_name=client, sales_person_id=sales_id,
         sales_person_name=sales_name, requested_by_id=req.requested_by, requested_by_name=requester,
         on_behalf_of_name=on_behalf, requested_at=req.requested_at, decided_at=req.decided_at,

@@ -17,6 +17,7 @@ from api.core.schemas import Envelope, ok
 from api.deps import Authz, PolicyDep, SessionDep, SettingsDep, TemporalDep
 from api.leads import request_register as register
 from api.leads.register_router import ApproverQ, FromQ, ToQ
+from api.pcs import repository as pcs_repo
 from api.pcs import request_register as pcs_register
 from api.pcs.schemas import PcsRegisterDetail
 from api.users.models import User
@@ -32,7 +33,7 @@ def list_pcs_requests(session: SessionDep, settings: SettingsDep, params: ListQu
                       date_from: FromQ = None, date_to: ToQ = None) -> Envelope[Page[RegisterRow]]:
     return ok(register.page(session=session, actor=actor, params=params, pcs=True, approver_id=approver_id,
                             date_from=date_from, date_to=date_to, zone=ZoneInfo(settings.time_zone),
-                            revisions=pcs_register.revisions))
+                            revisions=pcs_repo.revisions_of_requests))
 
 
 @router.get("/people", summary="Active users, to filter the register by requester or approver")

@@ -7,7 +7,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
-from sqlalchemy import delete, exists, or_, select, text
+from sqlalchemy import delete, exists, func, or_, select, text
 from sqlalchemy.orm import Session, aliased
 
 from api.approvals.models import ApprovalDecision, ApprovalRequest
@@ -39,23 +39,38 @@ def sheet_of_request(session: Session, request_id: int, *, for_update: bool = Fa
 
 
 def revisions_of_requests(session: Session, request_ids: list[int]) -> dict[int, int]:
-    """The revisions of the current sheets these approval requests were made for (one statement)."""
+    """The revision each PCS approval request was made for: its current sheet's, else the latest frozen one's (at
+    most two statements)."""
     if not request_ids:
         return {}
-    rows = session.execute(select(ProjectCostSheet.approval_request_id, ProjectCostSheet.revision_batch)
-                           .where(ProjectCostSheet.approval_request_id.in_(request_ids))).tuples().all()
-    return {request_id: revision for request_id, revision in rows if request_id is not None}
+    found = {request_id: revision for request_id, revision in session.execute(
+        select(ProjectCostSheet.approval_request_id, ProjectCostSheet.revision_batch)
+        .where(ProjectCostSheet.approval_request_id.in_(request_ids))).tuples() if request_id is not None}
+    missing = [i for i in request_ids if i not in found]
+    if missing:
+        for request_id, revision in session.execute(  # oldest first: the latest frozen one stays
+                select(ProjectCostSheetHistory.approval_request_id, ProjectCostSheetHistory.revision_batch)
+                .where(ProjectCostSheetHistory.approval_request_id.in_(missing))
+                .order_by(ProjectCostSheetHistory.id)).tuples():
+            if request_id is not None:
+                found[request_id] = revision
+    return found
 
 
 def revision_of_request(session: Session, request_id: int) -> int | None:
     """The revision a PCS approval request was made for (the current sheet or a frozen one)."""
-    current = session.scalar(select(ProjectCostSheet.revision_batch)
-                             .where(ProjectCostSheet.approval_request_id == request_id))
-    if current is not None:
-        return current
-    return session.scalar(select(ProjectCostSheetHistory.revision_batch)
-                          .where(ProjectCostSheetHistory.approval_request_id == request_id)
-                          .order_by(ProjectCostSheetHistory.id.desc()).limit(1))
+    return revisions_of_requests(session, [request_id]).get(request_id)
+
+
+def frozen_of_request(session: Session, request_id: int) -> ProjectCostSheetHistory | None:
+    """The latest frozen revision a PCS approval request was made for."""
+    return session.scalars(select(ProjectCostSheetHistory)
+                           .where(ProjectCostSheetHistory.approval_request_id == request_id)
+                           .order_by(ProjectCostSheetHistory.id.desc()).limit(1)).first()
+
+
+def item_count(session: Session, pcs_id: int) -> int:
+    return session.scalar(select(func.count()).where(ProjectCostSheetItem.pcs_id == pcs_id)) or 0
 
 
 def items_of(session: Session, pcs_id: int) -> list[tuple[ProjectCostSheetItem, ChartOfAccount]]:

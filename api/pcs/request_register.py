@@ -5,44 +5,26 @@ withdrawal of a pending one (the sheet goes back to draft). The preview's PDF is
 
 from __future__ import annotations
 
-from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 from temporalio.client import Client
 
 from api.core.config import Settings
 from api.leads import request_register as register
 from api.pcs import repository as repo
-from api.pcs.models import ProjectCostSheet, ProjectCostSheetHistory, ProjectCostSheetItem
 from api.pcs.schemas import PcsRegisterDetail, RegisterSheet
 from api.users.models import User
 
 
-def revisions(session: Session, request_ids: list[int]) -> dict[int, int]:
-    """The revision each request was made for: the current sheet's, else the frozen one's."""
-    found = repo.revisions_of_requests(session, request_ids)
-    missing = [i for i in request_ids if i not in found]
-    if missing:
-        for request_id, revision in session.execute(
-                select(ProjectCostSheetHistory.approval_request_id, func.max(ProjectCostSheetHistory.revision_batch))
-                .where(ProjectCostSheetHistory.approval_request_id.in_(missing))
-                .group_by(ProjectCostSheetHistory.approval_request_id)).tuples():
-            if request_id is not None:
-                found[request_id] = revision
-    return found
-
-
 def sheet_of(session: Session, request_id: int) -> RegisterSheet | None:
     """The revision's summary: the current sheet when the request is its own, else its frozen snapshot."""
-    sheet = session.scalars(select(ProjectCostSheet).where(ProjectCostSheet.approval_request_id == request_id)).first()
+    sheet = repo.sheet_of_request(session, request_id)
     if sheet is not None:
-        items = session.scalar(select(func.count()).where(ProjectCostSheetItem.pcs_id == sheet.id)) or 0
         return RegisterSheet(revision_batch=sheet.revision_batch, status=sheet.status, remark=sheet.remark,
                              total_revenue=float(sheet.total_revenue), total_cost=float(sheet.total_cost),
                              gross_profit=float(sheet.gross_profit),
-                             gross_profit_margin=float(sheet.gross_profit_margin), items=items)
-    frozen = session.scalars(select(ProjectCostSheetHistory)
-                             .where(ProjectCostSheetHistory.approval_request_id == request_id)
-                             .order_by(ProjectCostSheetHistory.id.desc())).first()
+                             gross_profit_margin=float(sheet.gross_profit_margin),
+                             items=repo.item_count(session, sheet.id))
+    frozen = repo.frozen_of_request(session, request_id)
     if frozen is None:
         return None
     snap = frozen.snapshot or {}
@@ -57,5 +39,6 @@ def sheet_of(session: Session, request_id: int) -> RegisterSheet | None:
 def detail(*, session: Session, temporal: Client, settings: Settings, actor: User, approval_id: int,
            may_withdraw: bool) -> PcsRegisterDetail:
     found = register.detail(session=session, temporal=temporal, settings=settings, actor=actor,
-                            approval_id=approval_id, pcs=True, may_withdraw=may_withdraw, revisions=revisions)
+                            approval_id=approval_id, pcs=True, may_withdraw=may_withdraw,
+                            revisions=repo.revisions_of_requests)
     return PcsRegisterDetail(**found.model_dump(), sheet=sheet_of(session, approval_id))
