@@ -44,6 +44,11 @@ BILLING_DESCRIPTION_REQUIRED = "Billing description is required"
 SCHEDULE_REQUIRED = "Billing date is required"
 SCHEDULE_RANGE = "Billing date must be between 1-Jan-2000 and 31-Dec-2100"
 PAYMENT_STATUS_RULE = f"Payment status must be one of {', '.join(PAYMENT_STATUSES)}"
+NOT_BILLED = "NOT_YET"
+# a cost sheet's billing is not billed yet: its payment status moves on Monthly Billing (one step at a time, recorded)
+# once the sheet is approved, and an approved sheet cannot be changed here
+PAYMENT_STATUS_LATER = ("A billing of a cost sheet starts as NOT_YET: its payment status is moved on Monthly Billing "
+                        "once the cost sheet is approved.")
 TYPE_RULE = "Item type must be REVENUE or COST"
 DECIMALS_RULE = "Amounts can have at most 2 decimals"
 TOO_LARGE = f"Amounts cannot be more than {MONEY_MAX_TEXT}"
@@ -274,6 +279,8 @@ def validate_item(item: ItemRow) -> list[str]:
         errors.append(SCHEDULE_RANGE)
     if any(b.payment_status not in PAYMENT_STATUSES for b in item.billings):
         errors.append(PAYMENT_STATUS_RULE)
+    elif any(b.payment_status != NOT_BILLED for b in item.billings):
+        errors.append(PAYMENT_STATUS_LATER)
     if term is not None:
         if len(item.billings) > term:
             errors.append(row_limit_message(term))

@@ -12,6 +12,7 @@ from sqlalchemy import event, select, update
 from sqlalchemy.orm import Session
 
 from api.master_data.models import ServiceCategory
+from api.pcs import billing
 from api.pcs.files import MAX_BYTES
 from api.pcs.models import ProjectCostSheet, ProjectCostSheetHistory
 from tests.conftest import auth
@@ -217,6 +218,13 @@ class TestValidation:
         r = send(client, lead["id"], [item(coas["revenue"], status="PAID")])
         assert messages(r) == [
             PREFIX + "Payment status must be one of NOT_YET, BILLING_REQUEST, SUDAH_TAGIH, SUDAH_PAYMENT"]
+
+    def test_a_billing_is_not_billed_from_the_cost_sheet(self, client: TestClient, coas: dict[str, int],
+                                                         lead: dict[str, Any]) -> None:
+        """Payment statuses move on Monthly Billing, one recorded step at a time, once the sheet is approved: a draft
+        cannot bring a billing in as already paid."""
+        r = send(client, lead["id"], [item(coas["revenue"], status="SUDAH_PAYMENT")])
+        assert messages(r) == [PREFIX + billing.PAYMENT_STATUS_LATER]
 
     def test_an_unknown_chart_of_accounts_entry(self, client: TestClient, lead: dict[str, Any]) -> None:
         r = send(client, lead["id"], [item(987654, type_="REVENUE")])

@@ -171,13 +171,16 @@ export function BillingList({ item, readOnly, onChange }: BillingListProps) {
                   {errors.amount && <span className="pcs-field-error">{errors.amount}</span>}
                 </div>
                 <div className="pcs-billing__cell">
+                  {/* the server owns it: a billing starts not billed and moves on Monthly Billing once the
+                      sheet is approved */}
                   <Select<PaymentStatus>
                     aria-label={`Billing ${n} payment status`}
                     value={row.paymentStatus ?? undefined}
                     options={STATUS_OPTIONS}
                     status={errors.paymentStatus ? 'error' : undefined}
                     style={{ width: '100%' }}
-                    onChange={(paymentStatus) => patch(index, { paymentStatus })}
+                    disabled
+                    title="Moved on Monthly Billing once the cost sheet is approved"
                   />
                   {errors.paymentStatus && <span className="pcs-field-error">{errors.paymentStatus}</span>}
                 </div>
