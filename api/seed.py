@@ -92,14 +92,18 @@ def seed_access(session: Session) -> None:
     marks = {(m.kind, m.key): m for m in session.scalars(select(SeedMark))}
 
     def mark(kind: str, key: str, menu_id: int | None = None) -> None:
-        session.add(SeedMark(kind=kind, key=key, menu_id=menu_id))
         marks[(kind, key)] = SeedMark(kind=kind, key=key, menu_id=menu_id)
+        session.add(marks[(kind, key)])
 
+    urls = dict(session.execute(select(Page.url, Page.code).where(Page.url.is_not(None))).tuples().all())
     codes = set(session.scalars(select(Page.code)))
     for code, name, url in PAGES:
         if ("PAGE", code) in marks:
             continue
         if code not in codes:
+            if url is not None and url in urls:  # an administrator's page took the route first: theirs stays
+                log.warning("page %s is not added: its url %s is the page %s's", code, url, urls[url])
+                continue
             session.add(Page(code=code, name=name, url=url))
             codes.add(code)
         mark("PAGE", code)

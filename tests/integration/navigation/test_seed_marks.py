@@ -73,3 +73,17 @@ def test_an_older_database_is_only_marked(db: Session) -> None:
     marks = {(m.kind, m.key): m.menu_id for m in db.scalars(select(SeedMark))}
     assert marks[("MENU", "Clients > COA Management")] == labels(db)["COA Management"].id
     assert ("PAGE", "system/coa-management") in marks
+
+
+def test_a_new_page_whose_route_an_administrator_took_is_left_out(
+        client: TestClient, db: Session, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Page urls are unique: the seed must not fail at start-up on a route an administrator's page has."""
+    made = client.post("/api/page-management", headers=auth(client, "admin"),
+                       json={"code": "system/pricing", "name": "Pricing", "url": "/system/price-book"})
+    assert made.status_code == 200, made.text
+    monkeypatch.setattr("api.seed.PAGES", [*navigation.PAGES, ("system/price-book", "Price Book",
+                                                               "/system/price-book")])
+    seed_access(db)
+    db.flush()
+    assert db.get(Page, "system/price-book") is None
+    assert db.get(Page, "system/pricing").url == "/system/price-book"  # type: ignore[union-attr]
