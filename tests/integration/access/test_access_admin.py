@@ -4,6 +4,7 @@ role's matrix reaching signed-in sessions and other API processes at once, and n
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -113,18 +114,26 @@ def test_nobody_removes_their_own_access_to_this_screen(client: TestClient, db: 
     assert unknown.status_code == 422 and unknown.json()["messages"] == ["Unknown page 'nowhere'."]
 
 
-@pytest.fixture
-def sales_matrix(live: TestClient, database_url: str) -> Iterator[dict[str, Any]]:
-    """The SALES role's matrix as seeded, put back afterwards (the test commits)."""
+@contextmanager
+def matrix_put_back(live: TestClient, database_url: str, role_name: str) -> Iterator[dict[str, Any]]:
+    """The role's matrix as seeded, put back afterwards (the tests that change it commit)."""
     admin = auth(live, "admin")
     engine = make_engine(database_url)
     with Session(engine) as session:
-        role_id = session.scalars(select(Role.id).where(Role.name == "SALES")).one()
+        role_id = session.scalars(select(Role.id).where(Role.name == role_name)).one()
     engine.dispose()
     before = results(live.get(f"/api/page-access/{role_id}", headers=admin))
-    yield before
-    restore = [{k: p[k] for k in ("code", "isRead", "isWrite", "isEdit", "isDelete")} for p in before["pages"]]
-    results(live.post("/api/page-access", json={"roleId": role_id, "pages": restore}, headers=admin))
+    try:
+        yield before
+    finally:
+        restore = [{k: p[k] for k in ("code", "isRead", "isWrite", "isEdit", "isDelete")} for p in before["pages"]]
+        results(live.post("/api/page-access", json={"roleId": role_id, "pages": restore}, headers=admin))
+
+
+@pytest.fixture
+def sales_matrix(live: TestClient, database_url: str) -> Iterator[dict[str, Any]]:
+    with matrix_put_back(live, database_url, "SALES") as before:
+        yield before
 
 
 def test_a_matrix_change_reaches_signed_in_sessions_and_every_process(
@@ -156,16 +165,8 @@ def test_a_matrix_change_reaches_signed_in_sessions_and_every_process(
 
 @pytest.fixture
 def tl_matrix(live: TestClient, database_url: str) -> Iterator[dict[str, Any]]:
-    """The TL role's matrix as seeded, put back afterwards (the test commits)."""
-    admin = auth(live, "admin")
-    engine = make_engine(database_url)
-    with Session(engine) as session:
-        role_id = session.scalars(select(Role.id).where(Role.name == "TL")).one()
-    engine.dispose()
-    before = results(live.get(f"/api/page-access/{role_id}", headers=admin))
-    yield before
-    restore = [{k: p[k] for k in ("code", "isRead", "isWrite", "isEdit", "isDelete")} for p in before["pages"]]
-    results(live.post("/api/page-access", json={"roleId": role_id, "pages": restore}, headers=admin))
+    with matrix_put_back(live, database_url, "TL") as before:
+        yield before
 
 
 def test_adding_a_role_needs_write_and_editing_one_needs_edit(live: TestClient, tl_matrix: dict[str, Any]) -> None:
