@@ -146,8 +146,7 @@ def request_on_behalf(*, session: Session, temporal: Client, settings: Settings,
     lead = lead_visibility.visible_or_404(session, actor, data.lead_id)
     fields = RequestIn(request_type=data.request_type, target_stage_id=data.target_stage_id, notes=data.notes)
     row, args = lead_requests.open_request(session, actor=actor, lead=lead, data=fields,
-                                           task_queue=settings.temporal_task_queue,
-                                           on_behalf_of=lead.sales_person_id)
+                                           task_queue=settings.temporal_task_queue)
     session.commit()
     approvals.start_now(session, temporal, settings, row, args)
     return RequestOut(approval_id=row.id, workflow_id=row.workflow_id, status=row.status,

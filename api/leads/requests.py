@@ -30,11 +30,13 @@ from api.users.models import User
 TARGET_STATUS = {"HOLD_LEAD": "On Hold", "DROP_LEAD": "Dropped", "CLOSE_LEAD": "Closed"}
 
 
-def open_request(session: Session, *, actor: User, lead: Lead, data: RequestIn, task_queue: str,
-                 on_behalf_of: int | None = None) -> tuple[ApprovalRequest, Any]:
+def open_request(session: Session, *, actor: User, lead: Lead, data: RequestIn,
+                 task_queue: str) -> tuple[ApprovalRequest, Any]:
     """Add a stage change, hold, drop or close request for the lead to the session (not committed): the lead
-    waits, its history says so (and the request keeps the status it had). `on_behalf_of`: the sales person an
-    administrator makes it for. Returns the row and what starting its workflow takes."""
+    waits, its history says so (and the request keeps the status it had). Someone other than the lead's sales
+    person (an administrator, a team leader) asks on the sales person's behalf, whatever the way in (the lead page,
+    a gated stage in the edit, the request register): the request records both. Returns the row and what starting
+    its workflow takes."""
     pending = lead_moves.pending_request(session, lead.id, lead.status)
     if pending is not None:
         raise RequestPending(lead_moves.waiting_message(session, pending))
@@ -59,7 +61,7 @@ def open_request(session: Session, *, actor: User, lead: Lead, data: RequestIn, 
                                 request_type=data.request_type, version=version, task_queue=task_queue,
                                 target_stage_id=target.id if target else None,
                                 notes=(data.notes or "").strip() or None, from_status=lead.status,
-                                on_behalf_of=on_behalf_of)
+                                on_behalf_of=lead.sales_person_id if lead.sales_person_id != actor.id else None)
     lead_history.record(session, lead, actor, "status", lead.status, "WAITING")
     lead.status = "WAITING"
     session.flush()

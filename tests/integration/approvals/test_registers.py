@@ -176,6 +176,20 @@ class TestOnBehalf:
         timeline = live.get(f"/api/lead-approval/{approval_id}", headers=auth(live, "admin")).json()["results"]
         assert timeline["timeline"]["onBehalfOfName"] == "Putri Maharani"
 
+    def test_any_way_in_records_whom_a_request_is_made_for(self, live: TestClient,
+                                                           leads: dict[str, dict[str, Any]]) -> None:
+        """The team leader asks from the lead's own page: recorded on behalf of the sales person too; the sales
+        person's own request is theirs alone."""
+        made = live.post(f"/api/leads/{leads['sales1']['id']}/approval-requests", headers=auth(live, "tl1"),
+                         json={"requestType": "HOLD_LEAD", "notes": "The client asked for a pause"})
+        assert made.status_code == 200, made.text
+        own = request_hold(live, leads["sales4"]["id"], "sales4")
+        assert own.status_code == 200, own.text
+        rows = {x["approvalId"]: x for x in register(live, "admin", search=PROJECT).json()["results"]["data"]}
+        led = rows[made.json()["results"]["approvalId"]]
+        assert (led["requestedByName"], led["onBehalfOfName"]) == ("Budi Santoso", "Andi Pratama")
+        assert rows[own.json()["results"]["approvalId"]]["onBehalfOfName"] is None
+
 
 class TestWithdraw:
     def test_withdrawal_ends_the_workflow_and_gives_the_lead_back(
