@@ -166,8 +166,10 @@ def _move(session: Session, actor: User, source: User, target: User, reason: str
     ids = [lead.id for lead in leads]
     requests = {r.lead_id: r for r in repo.pending_requests(session, ids)}
     for request in requests.values():
-        if request.requested_by == source.id:  # a team leader's request on the lead stays theirs
+        if request.requested_by == source.id:  # a team leader's request on the lead stays theirs...
             request.requested_by = target.id
+        if request.on_behalf_of == source.id:  # ...made for the lead's sales person, now the new one
+            request.on_behalf_of = target.id
     schedules = repo.upcoming_schedules(session, ids, source.id, now)
     for schedule in schedules:
         schedule.owner_id = target.id

@@ -275,3 +275,24 @@ def test_a_waiting_request_and_a_plan_follow_the_new_owner(live: TestClient,
              .json()["results"]["status"] == "HOLD")
     approved = wait_for(lambda: [m for m in bell(live, "sales5") if m.startswith("Your request") and PROJECT in m])
     assert "approved" in approved[0]
+
+
+def test_a_request_a_leader_made_for_the_old_owner_is_now_for_the_new_one(client: TestClient, db: Session) -> None:
+    """The team leader's request on the lead stays theirs; whom it was made for follows the lead."""
+    from api.approvals.schemas import RequestIn
+    from api.assignments import service
+    from api.assignments.schemas import ReassignIn
+    from api.leads import requests as lead_requests
+
+    made = new_lead(client, lead_refs(client))
+    lead = db.get(Lead, made["id"])
+    tl1, s1, s2 = (db.scalars(select(User).where(User.username == u)).one() for u in ("tl1", "sales1", "sales2"))
+    assert lead is not None
+    request, _ = lead_requests.open_request(db, actor=tl1, lead=lead, data=RequestIn(request_type="HOLD_LEAD"),
+                                            task_queue="crm")
+    assert (request.requested_by, request.on_behalf_of) == (tl1.id, s1.id)
+    admin = db.scalars(select(User).where(User.username == "admin")).one()
+    service.reassign(session=db, actor=admin, data=ReassignIn(from_user_id=s1.id, to_user_id=s2.id,
+                                                              lead_ids=[lead.id], reason="Team change"))
+    db.refresh(request)
+    assert (request.requested_by, request.on_behalf_of) == (tl1.id, s2.id)
