@@ -279,8 +279,6 @@ def validate_item(item: ItemRow) -> list[str]:
         errors.append(SCHEDULE_RANGE)
     if any(b.payment_status not in PAYMENT_STATUSES for b in item.billings):
         errors.append(PAYMENT_STATUS_RULE)
-    elif any(b.payment_status != NOT_BILLED for b in item.billings):
-        errors.append(PAYMENT_STATUS_LATER)
     if term is not None:
         if len(item.billings) > term:
             errors.append(row_limit_message(term))

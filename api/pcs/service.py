@@ -66,6 +66,9 @@ def _rows(session: Session, data: SaveIn, existing: dict[int, ProjectCostSheetIt
                       term_of_payment=item.term_of_payment, selling_price=item.selling_price, item_id=item.id,
                       billings=[BillingRow((b.description or "").strip() or None, b.amount, b.payment_status,
                                            b.schedule) for b in item.billing_schedules])
+        if any(b.payment_status not in (None, billing.NOT_BILLED) and b.payment_status in billing.PAYMENT_STATUSES
+               for b in row.billings):  # a known status other than NOT_YET; an unknown one is validate_item's
+            errors.append(billing.item_label(row) + billing.PAYMENT_STATUS_LATER)
         if coa is None:
             errors.append(billing.item_label(row) + UNKNOWN_COA)
         elif type_ in billing.ITEM_TYPES and type_ != coa.type:
