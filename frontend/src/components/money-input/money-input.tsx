@@ -1,7 +1,6 @@
-import { Input } from 'antd';
-import type { InputProps } from 'antd';
+import type { InputProps, InputRef } from 'antd';
 import { forwardRef, useEffect, useState } from 'react';
-import type { InputRef } from 'antd';
+import { FormattedBox } from '@/components/formatted-box';
 import { NumericFormat } from 'react-number-format';
 import type { NumberFormatValues } from 'react-number-format';
 import { MONEY_DECIMAL_LIMIT, MONEY_INTEGER_LIMIT } from './money';
@@ -20,7 +19,7 @@ export const moneyAllowed = ({ value }: NumberFormatValues) =>
   (value.split('.')[0] ?? '').replace('-', '').length <= MONEY_INTEGER_LIMIT;
 
 // react-number-format has a `prefix` of its own (text inside the value), so the "Rp" addon is the Input's
-const RupiahInput = forwardRef<InputRef, InputProps>((props, ref) => <Input ref={ref} prefix="Rp" {...props} />);
+const RupiahInput = forwardRef<InputRef, InputProps>((props, ref) => <FormattedBox ref={ref} prefix="Rp" {...props} />);
 RupiahInput.displayName = 'RupiahInput';
 
 const asText = (value: number | null | undefined) =>
@@ -42,7 +41,7 @@ export function MoneyInput({ value, onChange, currency = true, ...rest }: MoneyI
 
   return (
     <NumericFormat
-      customInput={currency ? RupiahInput : Input}
+      customInput={currency ? RupiahInput : FormattedBox}
       inputMode="decimal"
       autoComplete="off"
       {...rest}

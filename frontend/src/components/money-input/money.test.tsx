@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatMoneyInput, formatMoneyValue, parseMoney } from './money';
 import { MoneyInput, type MoneyInputProps } from './money-input';
@@ -69,6 +69,21 @@ describe('MoneyInput', () => {
     expect(input.selectionStart).toBe(5);
     // deleting backwards removes the digit before the cursor and keeps it there
     await user.keyboard('{Backspace}');
+    expect(input).toHaveValue('12.950.000');
+    expect(input.selectionStart).toBe(4);
+  });
+
+  it('has the cursor in place as soon as a digit is typed, not only once a timer puts it back', () => {
+    // what the browser does for "9" typed after "1.2", without the library's own timer (setTimeout 0) running
+    // afterwards: a fast typist's next key can come before it
+    render(<MoneyInput aria-label="Amount" value={1250000} />);
+    const input = screen.getByLabelText('Amount') as HTMLInputElement;
+    input.focus();
+    input.setSelectionRange(3, 3);
+    fireEvent.keyDown(input, { key: '9' });
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, '1.2950.000');
+    input.setSelectionRange(4, 4);
+    fireEvent.input(input);
     expect(input).toHaveValue('12.950.000');
     expect(input.selectionStart).toBe(4);
   });

@@ -1,6 +1,6 @@
-import { Input } from 'antd';
 import type { InputProps, InputRef } from 'antd';
 import { forwardRef, useEffect, useState } from 'react';
+import { FormattedBox } from '@/components/formatted-box';
 import { NumericFormat } from 'react-number-format';
 
 export interface PercentInputProps
@@ -13,7 +13,7 @@ export interface PercentInputProps
 }
 
 // react-number-format has a `suffix` of its own (text inside the value), so the "%" addon is the Input's
-const PercentBox = forwardRef<InputRef, InputProps>((props, ref) => <Input ref={ref} suffix="%" {...props} />);
+const PercentBox = forwardRef<InputRef, InputProps>((props, ref) => <FormattedBox ref={ref} suffix="%" {...props} />);
 PercentBox.displayName = 'PercentBox';
 
 const asText = (value: number | null | undefined) =>
