@@ -5,3 +5,4 @@ export * from './table-search';
 export * from './use-server-table';
 export * from './use-list-params';
 export * from './table-filters';
+export * from './list-toolbar';

@@ -2,7 +2,7 @@ import { ArrowLeftOutlined, ArrowRightOutlined, HistoryOutlined } from '@ant-des
 import { Flex, Grid, Typography } from 'antd';
 import type { ColumnsType, ColumnType } from 'antd/es/table';
 import { useMemo, type HTMLAttributes, type ReactNode } from 'react';
-import { DataTable, rowMenuColumn, type ServerPaging } from '@/components/data-table';
+import { DataTable, rowMenuColumn, type ServerPaging, type ServerTable } from '@/components/data-table';
 import type { PageFlags } from '@/lib/api/types';
 import { formatDate, formatIDR, formatMonth, formatNumber } from '@/lib/format';
 import type { BillingRow, MonthTotal, StatusOption } from '../api/billing-api';
@@ -111,7 +111,8 @@ export interface BillingTableProps {
   loading: boolean;
   server: ServerPaging;
   toolbar: ReactNode;
-  sortOrder: (key: string) => 'ascend' | 'descend' | null;
+  /** A sortable column's props (useServerTable's `sortable`). */
+  sortable: ServerTable['sortable'];
   onForward: (row: BillingRow) => void;
   onBack: (row: BillingRow) => void;
   onHistory: (row: BillingRow) => void;
@@ -120,9 +121,8 @@ export interface BillingTableProps {
 /** The billing rows month by month (a heading row with the month's totals before each), paged on the server; a row's
  *  menu moves it one step forward (edit right), one back (delete right) or opens its history. */
 export function BillingTable(props: BillingTableProps) {
-  const { rows, monthTotals, statuses, access, sortOrder } = props;
+  const { rows, monthTotals, statuses, access, sortable } = props;
   const phone = Grid.useBreakpoint().md === false;
-  const sortable = (key: string) => ({ key, sorter: true, sortOrder: sortOrder(key) });
 
   const menu = rowMenuColumn<BillingRow>(
     (row) => `${row.projectName} ${row.itemName} ${row.description}`,
