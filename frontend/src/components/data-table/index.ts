@@ -6,3 +6,4 @@ export * from './use-server-table';
 export * from './use-list-params';
 export * from './table-filters';
 export * from './list-toolbar';
+export * from './date-range-filter';

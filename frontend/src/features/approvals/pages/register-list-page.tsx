@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { DatePicker, Flex, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { AddButton, ListPage } from '@/components/list-page';
 import { systemCrumbs } from '@/components/page';
-import { DataTable, ListToolbar, type ListFilter, useServerTable } from '@/components/data-table';
+import { DataTable, DateRangeFilter, ListToolbar, type ListFilter, useServerTable } from '@/components/data-table';
 import { formatDateTime } from '@/lib/format';
 import { usePageAccess } from '@/lib/session';
 import {
@@ -114,7 +113,6 @@ export function RegisterListPage({ kind }: { kind: RegisterKind }) {
     { key: 'approver', name: 'approver', placeholder: 'Any approver', ...person },
   ];
   const dates = datesOf(filters);
-  const range = dates ? ([dayjs(dates[0]), dayjs(dates[1])] as [dayjs.Dayjs, dayjs.Dayjs]) : null;
   return (
     <ListPage
       breadcrumb={systemCrumbs(text.title)}
@@ -135,19 +133,13 @@ export function RegisterListPage({ kind }: { kind: RegisterKind }) {
         server={table.server(list.data?.totalRows)}
         toolbar={
           <ListToolbar table={table} filters={toolbarFilters} searchLabel={text.search}>
-            <DatePicker.RangePicker
-              aria-label="Filter by date requested"
-              format="D-MMM-YYYY"
-              value={range}
-              style={{ width: 250 }}
-              onChange={(picked) =>
-                table.setFilter(
-                  'dates',
-                  picked?.[0] && picked[1]
-                    ? `${picked[0].format('YYYY-MM-DD')}_${picked[1].format('YYYY-MM-DD')}`
-                    : undefined,
-                )
-              }
+            <DateRangeFilter
+              name="date requested"
+              placeholder={['Requested from', 'Requested to']}
+              openEnds={false}
+              from={dates?.[0] ?? ''}
+              to={dates?.[1] ?? ''}
+              onChange={(from, to) => table.setFilter('dates', from && to ? `${from}_${to}` : undefined)}
             />
           </ListToolbar>
         }

@@ -6,6 +6,7 @@ import { AddButton, ListPage } from '@/components/list-page';
 import { systemCrumbs } from '@/components/page';
 import {
   DataTable,
+  DateRangeFilter,
   rowAction,
   rowMenuColumn,
   ListToolbar,
@@ -24,7 +25,6 @@ import {
   managementOptionsQueryOptions,
   type ManagedLead,
 } from '../api/ops-api';
-import { DateRangeFilter } from '../components/date-range-filter';
 import { LastContactedBadge } from '../components/last-contacted-badge';
 import { compactIDR, stageLabel, STATUS_COLORS, STATUS_LABELS } from '../lib/labels';
 import '../leads.css';
