@@ -38,12 +38,12 @@ const TITLES: Record<RegisterKind, { title: string; subtitle: string; search: st
 const TYPE_OPTIONS = LEAD_ACTION_TYPES.map((value) => ({ value, label: requestTypeLabel(value) }));
 
 /** The path a request of the register opens. */
-export function requestPath(kind: RegisterKind, approvalId: number): string {
+function requestPath(kind: RegisterKind, approvalId: number): string {
   return kind === 'lead' ? `${REGISTER_PATHS.lead}/${approvalId}/edit` : `${REGISTER_PATHS.pcs}/${approvalId}`;
 }
 
 /** /system/lead-approval and /system/pcs-approval: every request, server-paged, filtered and sorted. */
-export function RegisterListPage({ kind }: { kind: RegisterKind }) {
+function RegisterListPage({ kind }: { kind: RegisterKind }) {
   const access = usePageAccess(REGISTER_PAGES[kind]);
   const table = useServerTable({ pageSize: REGISTER_PAGE_SIZE, sort: 'requestedAt', desc: true, filters: { ...EMPTY_FILTERS } });
   const filters = table.filters as unknown as RegisterFilters;
@@ -135,7 +135,7 @@ export function RegisterListPage({ kind }: { kind: RegisterKind }) {
           <ListToolbar table={table} filters={toolbarFilters} searchLabel={text.search}>
             <DateRangeFilter
               name="date requested"
-              placeholder={['Requested from', 'Requested to']}
+              placeholder={['Start date', 'End date']}
               openEnds={false}
               from={dates?.[0] ?? ''}
               to={dates?.[1] ?? ''}

@@ -20,7 +20,7 @@ import {
 import { compactIDR, stageLabel } from '../lib/labels';
 import '../leads.css';
 
-export const STATUS_FILTER_OPTIONS = [
+const STATUS_FILTER_OPTIONS = [
   { value: 'ONGOING', label: 'On Going' },
   { value: 'NEW', label: 'New' },
   { value: 'WAITING', label: 'Waiting' },

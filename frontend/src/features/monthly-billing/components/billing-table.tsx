@@ -8,10 +8,10 @@ import { formatDate, formatIDR, formatMonth, formatNumber } from '@/lib/format';
 import type { BillingRow, MonthTotal, StatusOption } from '../api/billing-api';
 import { StatusTag } from './status-tag';
 
-export const NO_BILLING = 'No billing in this period.';
+const NO_BILLING = 'No billing in this period.';
 
 /** The ids of the page's rows that open a month (the first row of each month on the page). */
-export function monthStarts(rows: BillingRow[]): Set<number> {
+function monthStarts(rows: BillingRow[]): Set<number> {
   const starts = new Set<number>();
   rows.forEach((row, i) => {
     if (i === 0 || rows[i - 1].month !== row.month) starts.add(row.id);
