@@ -105,6 +105,7 @@ def test_admin_moves_a_leaving_sales_persons_book(page: Page, live_server: LiveS
     page.get_by_role("button", name=f"Move {count} leads to {TO}").click()
     dialog = page.locator(".ant-modal-confirm")
     expect(dialog).to_contain_text(f"Move all {count} leads of {FROM} to {TO}?")
+    shots(page, "reassign-confirm")
     dialog.get_by_role("button", name="Reassign").click()
 
     expect(page.locator(".ant-notification-notice", has_text=f"{count} leads moved from {FROM} to {TO}."))\

@@ -87,6 +87,14 @@ def test_admin_moves_a_menu_item_and_manages_pages(page: Page, menu_put_back: No
     moved = tree_node(page, "Assignments")
     expect(moved).to_be_visible()
     expect(tree_node(page, "Assignment Monitoring")).to_have_count(0)
+    # removing an item is asked first (shot, then kept); the saved item is still the one open
+    expect(panel.get_by_label("Label", exact=True)).to_have_value("Assignments")
+    panel.get_by_role("button", name="Remove").click()
+    confirm = page.locator(".ant-modal-confirm")
+    expect(confirm).to_contain_text("Assignments")
+    shots(page, "menu-item-remove")
+    confirm.get_by_role("button", name="Cancel").click()
+    expect(confirm).to_be_hidden()
 
     page.reload()
     sider = page.locator(".app-sider")

@@ -5,3 +5,5 @@ export * from './table-search';
 export * from './use-server-table';
 export * from './use-list-params';
 export * from './table-filters';
+export * from './list-toolbar';
+export * from './date-range-filter';

@@ -32,6 +32,8 @@ export interface ServerTable {
   search: string;
   /** A column's `sortOrder`: how the table is sorted by `key` now. */
   sortOrder: (key: string) => 'ascend' | 'descend' | null;
+  /** A sortable column's props: `{ ...table.sortable('name') }` (its key, a server sorter and its sort order now). */
+  sortable: (key: string) => { key: string; sorter: true; sortOrder: 'ascend' | 'descend' | null };
   /** The filters declared in the options, as the URL holds them now. */
   filters: Record<string, string>;
   /** Sets one filter ('' or undefined clears it) and goes back to the first page. */
@@ -49,6 +51,7 @@ export function useServerTable({ pageSize, sort, desc, lowerCase = false, filter
     sort: list.sort,
     desc: list.desc,
   };
+  const sortOrder = (key: string) => (list.sort === key ? (list.desc ? 'descend' : 'ascend') : null);
   return {
     params: { ...paging, search: list.search },
     server: (total) => ({
@@ -64,7 +67,8 @@ export function useServerTable({ pageSize, sort, desc, lowerCase = false, filter
     }),
     onSearch: (term) => setList({ search: lowerCase ? term.toLowerCase() : term, page: 1 }),
     search: list.search,
-    sortOrder: (key) => (list.sort === key ? (list.desc ? 'descend' : 'ascend') : null),
+    sortOrder,
+    sortable: (key) => ({ key, sorter: true, sortOrder: sortOrder(key) }),
     filters: list.filters,
     setFilter: (key, value) => setList({ filters: { [key]: value ?? '' }, page: 1 }),
     setFilters: (values) => setList({ filters: values, page: 1 }),

@@ -1,5 +1,7 @@
-import { Alert } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { Alert, Button } from 'antd';
 import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { Page, type Crumb } from '@/components/page';
 import { errorMessage } from '@/lib/api/errors';
 
@@ -34,5 +36,15 @@ export function ListPage({ breadcrumb, title, subtitle, action, canRead, noAcces
         </>
       )}
     </Page>
+  );
+}
+
+/** A list page's Add button (its `action`): primary, opening the add form at `to`. */
+export function AddButton({ to, label, icon = <PlusOutlined /> }: { to: string; label: ReactNode; icon?: ReactNode }) {
+  const navigate = useNavigate();
+  return (
+    <Button type="primary" icon={icon} onClick={() => navigate(to)}>
+      {label}
+    </Button>
   );
 }

@@ -71,3 +71,10 @@ export function serverMessages(error: unknown): string[] {
   const found = texts.filter((t): t is string => typeof t === 'string');
   return found.length > 0 ? [found.join(' ')] : [];
 }
+
+/** What a form shows when it was refused: the server's messages (serverMessages), or one message for any other
+ *  failure (errorMessage, with the fallback). */
+export function formMessages(error: unknown, fallback?: string): string[] {
+  const messages = serverMessages(error);
+  return messages.length > 0 ? messages : [errorMessage(error, fallback)];
+}

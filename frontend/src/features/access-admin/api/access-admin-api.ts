@@ -16,7 +16,7 @@ export type PageFlagsIn = Schemas['PageFlagsIn'];
 /** A user's access to every page, each flag with the policy lines that grant it. */
 export type EffectiveAccess = Schemas['EffectiveAccess'];
 export type EffectivePage = Schemas['EffectivePage'];
-export type DashboardComponent = NonNullable<RoleIn['dashboardComponent']>;
+type DashboardComponent = NonNullable<RoleIn['dashboardComponent']>;
 
 /** Menu Page Access's page code and routes. */
 export const ACCESS_PAGE = 'system/menu-page-access';
@@ -26,7 +26,7 @@ export const rolePath = (id: number) => `${ACCESS_LIST_PATH}/${id}`;
 /** The roles table's default page size (spec 3 §9: tables default to 10). */
 export const ROLES_PAGE_SIZE = 10;
 /** How many users the effective-access picker offers at once. */
-export const USER_PICK_LIMIT = 20;
+const USER_PICK_LIMIT = 20;
 
 /** The dashboards a role can open on (the server's values), as people call them. */
 export const DASHBOARD_OPTIONS: { value: DashboardComponent; label: string }[] = [

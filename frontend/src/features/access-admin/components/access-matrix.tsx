@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useMemo, useState } from 'react';
 import { useBlocker } from 'react-router';
 import { showConfirm, toast } from '@/components/dialogs';
-import { errorMessage, serverMessages } from '@/lib/api/errors';
+import { formMessages } from '@/lib/api/errors';
 import { formatNumber } from '@/lib/format';
 import { invalidateDomains, queryDomains } from '@/lib/query-domains';
 import { sessionQueryKey } from '@/lib/session';
@@ -120,8 +120,7 @@ export function AccessMatrix({ role, canEdit, onSaved }: AccessMatrixProps) {
       toast.success(accessSavedText(description));
       onSaved(result);
     } catch (error) {
-      const messages = serverMessages(error);
-      const shownMessages = messages.length > 0 ? messages : [errorMessage(error)];
+      const shownMessages = formMessages(error);
       setFailed(shownMessages);
       toast.error(accessFailedText(description), shownMessages.join(' '));
     } finally {

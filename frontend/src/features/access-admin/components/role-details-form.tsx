@@ -3,7 +3,7 @@ import { Button, Col, Form, Input, Row, Select, Switch } from 'antd';
 import { useState } from 'react';
 import { toast } from '@/components/dialogs';
 import { FormActions } from '@/components/form-page';
-import { errorMessage, serverMessages } from '@/lib/api/errors';
+import { formMessages } from '@/lib/api/errors';
 import { invalidateDomains, queryDomains } from '@/lib/query-domains';
 import { sessionQueryKey } from '@/lib/session';
 import { DASHBOARD_OPTIONS, saveRole, type RoleIn, type RolePageAccess, type RoleRow } from '../api/access-admin-api';
@@ -67,8 +67,7 @@ export function RoleDetailsForm({ role, readOnly = false, onSaved, onCancel }: R
       onSaved(saved);
     } catch (error) {
       const title = adding ? `Failed to add '${description}'.` : `Failed to update '${description}'.`;
-      const messages = serverMessages(error);
-      setFailed({ title, messages: messages.length > 0 ? messages : [errorMessage(error)] });
+      setFailed({ title, messages: formMessages(error) });
     } finally {
       setSaving(false);
     }

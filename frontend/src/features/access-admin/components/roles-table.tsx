@@ -63,8 +63,7 @@ export function RolesTable({ access }: { access: PageFlags }) {
   const phone = Grid.useBreakpoint().md === false;
   const table = useServerTable({ pageSize: ROLES_PAGE_SIZE });
   const list = useQuery({ ...rolesListQueryOptions(table.params), enabled: access.isRead });
-  const { sortOrder } = table;
-  const sortable = (key: string) => ({ key, sorter: true, sortOrder: sortOrder(key) });
+  const { sortable } = table;
 
   const remove = (row: RoleRow) =>
     confirmRemove({

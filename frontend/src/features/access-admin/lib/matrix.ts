@@ -43,7 +43,7 @@ export function withRow(matrix: Matrix, code: string, on: boolean): Matrix {
   return { ...matrix, [code]: on ? ALL_FLAGS : NO_FLAGS };
 }
 
-export type CheckState = 'all' | 'some' | 'none';
+type CheckState = 'all' | 'some' | 'none';
 
 /** Whether a flag is set on all, some or none of the pages of `codes` (a header checkbox's state). */
 export function columnState(matrix: Matrix, codes: string[], action: Action): CheckState {

@@ -1,7 +1,6 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Tabs } from 'antd';
-import { useNavigate, useSearchParams } from 'react-router';
-import { ListPage } from '@/components/list-page';
+import { Tabs } from 'antd';
+import { useSearchParams } from 'react-router';
+import { AddButton, ListPage } from '@/components/list-page';
 import { systemCrumbs } from '@/components/page';
 import { usePageAccess } from '@/lib/session';
 import { ACCESS_LIST_PATH, ACCESS_PAGE } from '../api/access-admin-api';
@@ -21,7 +20,6 @@ const LIST_PARAMS = ['page', 'size', 'q', 'sort', 'order'];
  */
 export function MenuPageAccessPage() {
   const access = usePageAccess(ACCESS_PAGE);
-  const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab: AccessTab = searchParams.get(TAB) === 'effective' ? 'effective' : 'roles';
   const userParam = Number(searchParams.get(USER));
@@ -53,14 +51,7 @@ export function MenuPageAccessPage() {
       breadcrumb={systemCrumbs('Menu Page Access')}
       title="Menu Page Access"
       subtitle="Roles and what each may read, write, edit and delete, page by page."
-      action={
-        access.isWrite &&
-        tab === 'roles' && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`${ACCESS_LIST_PATH}/add`)}>
-            Add Role
-          </Button>
-        )
-      }
+      action={access.isWrite && tab === 'roles' && <AddButton to={`${ACCESS_LIST_PATH}/add`} label="Add Role" />}
       canRead={access.isRead}
       noAccessText="You do not have access to view the roles."
     >

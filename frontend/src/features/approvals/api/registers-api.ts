@@ -34,7 +34,7 @@ export function datesOf(filters: Pick<RegisterFilters, 'dates'>): [string, strin
 }
 
 /** The list call's query: paging, search and sort, the criteria, the approver and the days requested. */
-export function registerQuery(params: ServerListParams, filters: RegisterFilters) {
+function registerQuery(params: ServerListParams, filters: RegisterFilters) {
   const criteria = [
     filters.type && { field: 'requestType', value: filters.type },
     filters.status && { field: 'status', value: filters.status },

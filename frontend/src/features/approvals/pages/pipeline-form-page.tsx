@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from '@/components/dialogs';
 import { FormPage, systemCrumbs } from '@/components/form-page';
-import { errorMessage, serverMessages } from '@/lib/api/errors';
+import { errorMessage, formMessages } from '@/lib/api/errors';
 import { usePageAccess } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { pipelineKeys } from '../api/keys';
@@ -103,8 +103,7 @@ function Designer({ kind, initial }: { kind: PipelineKind; initial: DraftPipelin
       navigate(config.basePath);
     },
     onError: (error) => {
-      const messages = serverMessages(error);
-      setServerErrors(messages.length > 0 ? messages : [errorMessage(error, 'The pipeline could not be saved.')]);
+      setServerErrors(formMessages(error, 'The pipeline could not be saved.'));
     },
   });
 

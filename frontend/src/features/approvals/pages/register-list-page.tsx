@@ -1,12 +1,10 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Flex, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
-import { Link, useNavigate } from 'react-router';
-import { ListPage } from '@/components/list-page';
+import { Link } from 'react-router';
+import { AddButton, ListPage } from '@/components/list-page';
 import { systemCrumbs } from '@/components/page';
-import { DataTable, TableFilter, TableFilters, TableSearch, useServerTable } from '@/components/data-table';
+import { DataTable, DateRangeFilter, ListToolbar, type ListFilter, useServerTable } from '@/components/data-table';
 import { formatDateTime } from '@/lib/format';
 import { usePageAccess } from '@/lib/session';
 import {
@@ -40,21 +38,19 @@ const TITLES: Record<RegisterKind, { title: string; subtitle: string; search: st
 const TYPE_OPTIONS = LEAD_ACTION_TYPES.map((value) => ({ value, label: requestTypeLabel(value) }));
 
 /** The path a request of the register opens. */
-export function requestPath(kind: RegisterKind, approvalId: number): string {
+function requestPath(kind: RegisterKind, approvalId: number): string {
   return kind === 'lead' ? `${REGISTER_PATHS.lead}/${approvalId}/edit` : `${REGISTER_PATHS.pcs}/${approvalId}`;
 }
 
 /** /system/lead-approval and /system/pcs-approval: every request, server-paged, filtered and sorted. */
-export function RegisterListPage({ kind }: { kind: RegisterKind }) {
+function RegisterListPage({ kind }: { kind: RegisterKind }) {
   const access = usePageAccess(REGISTER_PAGES[kind]);
-  const navigate = useNavigate();
   const table = useServerTable({ pageSize: REGISTER_PAGE_SIZE, sort: 'requestedAt', desc: true, filters: { ...EMPTY_FILTERS } });
   const filters = table.filters as unknown as RegisterFilters;
   const list = useQuery({ ...registerQueryOptions(kind, table.params, filters), enabled: access.isRead });
   const people = useQuery({ ...registerPeopleQueryOptions(kind), enabled: access.isRead });
   const peopleOptions = people.data?.map((p) => ({ value: String(p.id), label: p.fullname }));
-  const { sortOrder } = table;
-  const sortable = (key: string) => ({ key, sorter: true, sortOrder: sortOrder(key) });
+  const { sortable } = table;
   const text = TITLES[kind];
 
   const columns: ColumnsType<RegisterRow> = [
@@ -109,21 +105,20 @@ export function RegisterListPage({ kind }: { kind: RegisterKind }) {
     },
   ];
 
+  const person = { width: 170, loading: people.isPending, options: peopleOptions };
+  const toolbarFilters: ListFilter[] = [
+    { key: 'type', name: 'type', placeholder: 'All types', width: 170, options: TYPE_OPTIONS, hidden: kind !== 'lead' },
+    { key: 'status', name: 'status', placeholder: 'All statuses', width: 140, options: REQUEST_STATUS_OPTIONS },
+    { key: 'requester', name: 'requester', placeholder: 'Any requester', ...person },
+    { key: 'approver', name: 'approver', placeholder: 'Any approver', ...person },
+  ];
   const dates = datesOf(filters);
-  const range = dates ? ([dayjs(dates[0]), dayjs(dates[1])] as [dayjs.Dayjs, dayjs.Dayjs]) : null;
   return (
     <ListPage
       breadcrumb={systemCrumbs(text.title)}
       title={text.title}
       subtitle={text.subtitle}
-      action={
-        kind === 'lead' &&
-        access.isWrite && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`${REGISTER_PATHS.lead}/add`)}>
-            Add Request
-          </Button>
-        )
-      }
+      action={kind === 'lead' && access.isWrite && <AddButton to={`${REGISTER_PATHS.lead}/add`} label="Add Request" />}
       canRead={access.isRead}
       noAccessText="You do not have access to view the approval requests."
       error={list.error}
@@ -137,59 +132,16 @@ export function RegisterListPage({ kind }: { kind: RegisterKind }) {
         loading={list.isFetching}
         server={table.server(list.data?.totalRows)}
         toolbar={
-          <TableFilters>
-            {kind === 'lead' && (
-              <TableFilter
-                name="type"
-                placeholder="All types"
-                width={170}
-                value={filters.type}
-                options={TYPE_OPTIONS}
-                onChange={(value) => table.setFilter('type', value)}
-              />
-            )}
-            <TableFilter
-              name="status"
-              placeholder="All statuses"
-              width={140}
-              value={filters.status}
-              options={REQUEST_STATUS_OPTIONS}
-              onChange={(value) => table.setFilter('status', value)}
+          <ListToolbar table={table} filters={toolbarFilters} searchLabel={text.search}>
+            <DateRangeFilter
+              name="date requested"
+              placeholder={['Start date', 'End date']}
+              openEnds={false}
+              from={dates?.[0] ?? ''}
+              to={dates?.[1] ?? ''}
+              onChange={(from, to) => table.setFilter('dates', from && to ? `${from}_${to}` : undefined)}
             />
-            <TableFilter
-              name="requester"
-              placeholder="Any requester"
-              width={170}
-              loading={people.isPending}
-              value={filters.requester}
-              options={peopleOptions}
-              onChange={(value) => table.setFilter('requester', value)}
-            />
-            <TableFilter
-              name="approver"
-              placeholder="Any approver"
-              width={170}
-              loading={people.isPending}
-              value={filters.approver}
-              options={peopleOptions}
-              onChange={(value) => table.setFilter('approver', value)}
-            />
-            <DatePicker.RangePicker
-              aria-label="Filter by date requested"
-              format="D-MMM-YYYY"
-              value={range}
-              style={{ width: 250 }}
-              onChange={(picked) =>
-                table.setFilter(
-                  'dates',
-                  picked?.[0] && picked[1]
-                    ? `${picked[0].format('YYYY-MM-DD')}_${picked[1].format('YYYY-MM-DD')}`
-                    : undefined,
-                )
-              }
-            />
-            <TableSearch label={text.search} onSearch={table.onSearch} value={table.search} />
-          </TableFilters>
+          </ListToolbar>
         }
       />
     </ListPage>

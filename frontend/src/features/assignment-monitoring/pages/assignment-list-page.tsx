@@ -1,10 +1,10 @@
 import { SwapOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, Grid, Typography } from 'antd';
+import { Grid, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { DataTable, TableSearch, useServerTable } from '@/components/data-table';
-import { ListPage } from '@/components/list-page';
+import { AddButton, ListPage } from '@/components/list-page';
 import { systemCrumbs } from '@/components/page';
 import { formatDateTime } from '@/lib/format';
 import { usePageAccess } from '@/lib/session';
@@ -41,12 +41,10 @@ function ReassignmentBlock({ row }: { row: ReassignmentRow }) {
 /** /system/assignment-monitoring: past reassignments, newest first, and (with write) Reassign Leads. */
 export function AssignmentListPage() {
   const access = usePageAccess(ASSIGNMENT_PAGE);
-  const navigate = useNavigate();
   const phone = Grid.useBreakpoint().md === false;
   const table = useServerTable({ pageSize: ASSIGNMENTS_PAGE_SIZE });
   const list = useQuery({ ...reassignmentsQueryOptions(table.params), enabled: access.isRead });
-  const { sortOrder } = table;
-  const sortable = (key: string) => ({ key, sorter: true, sortOrder: sortOrder(key) });
+  const { sortable } = table;
 
   const columns: ColumnsType<ReassignmentRow> = phone
     ? [{ title: 'Reassignment', key: 'reassignment', render: (_: unknown, row) => <ReassignmentBlock row={row} /> }]
@@ -74,13 +72,7 @@ export function AssignmentListPage() {
       breadcrumb={systemCrumbs('Assignment Monitoring')}
       title="Assignment Monitoring"
       subtitle="Leads moved from one sales person to another: when, by whom and why."
-      action={
-        access.isWrite && (
-          <Button type="primary" icon={<SwapOutlined />} onClick={() => navigate(`${ASSIGNMENT_PATH}/add`)}>
-            {REASSIGN_TEXT}
-          </Button>
-        )
-      }
+      action={access.isWrite && <AddButton to={`${ASSIGNMENT_PATH}/add`} label={REASSIGN_TEXT} icon={<SwapOutlined />} />}
       canRead={access.isRead}
       noAccessText="You do not have access to view the reassignments."
       error={list.error}
@@ -96,9 +88,7 @@ export function AssignmentListPage() {
         loading={list.isFetching}
         server={table.server(list.data?.totalRows)}
         toolbar={
-          <Flex gap={8} wrap>
-            <TableSearch label={ASSIGNMENTS_SEARCH_PLACEHOLDER} onSearch={table.onSearch} value={table.search} />
-          </Flex>
+          <TableSearch label={ASSIGNMENTS_SEARCH_PLACEHOLDER} onSearch={table.onSearch} value={table.search} />
         }
       />
     </ListPage>

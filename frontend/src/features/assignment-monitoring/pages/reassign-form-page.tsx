@@ -7,7 +7,7 @@ import { DataTable, TableSearch, type ServerPageQuery } from '@/components/data-
 import { showConfirm, toast } from '@/components/dialogs';
 import { FormErrors } from '@/components/form-errors';
 import { FormActions, FormPage, systemCrumbs } from '@/components/form-page';
-import { errorMessage, serverMessages } from '@/lib/api/errors';
+import { formMessages } from '@/lib/api/errors';
 import { abbreviate, formatIDR } from '@/lib/format';
 import { invalidateDomains, queryDomains } from '@/lib/query-domains';
 import { usePageAccess } from '@/lib/session';
@@ -104,8 +104,7 @@ export function ReassignFormPage() {
       toast.success(done.message);
       navigate(assignmentPath(done.id));
     } catch (error) {
-      const messages = serverMessages(error);
-      const shown = messages.length > 0 ? messages : [errorMessage(error)];
+      const shown = formMessages(error);
       setFormError(shown);
       toast.error(FAILED, shown.join(' '));
     } finally {

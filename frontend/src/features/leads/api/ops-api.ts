@@ -15,7 +15,6 @@ export type MonitoringRow = Schemas['MonitoringRow'];
 export const LEADS_MANAGEMENT_PAGE = 'system/leads-management';
 export const LEADS_MONITORING_PAGE = 'system/leads-monitoring';
 export const LEADS_MANAGEMENT_PATH = '/system/leads-management';
-export const LEADS_MONITORING_PATH = '/system/leads-monitoring';
 export const MANAGEMENT_PAGE_SIZE = 10;
 
 /**
@@ -34,10 +33,10 @@ export const MANAGEMENT_FILTERS = {
   closeTo: '',
   stale: '',
 };
-export type ManagementFilters = typeof MANAGEMENT_FILTERS;
+type ManagementFilters = typeof MANAGEMENT_FILTERS;
 
 /** The query string of GET /leads-management beside paging: criteria for the choices, the rest as they are. */
-export function managementQuery(filters: Partial<ManagementFilters>) {
+function managementQuery(filters: Partial<ManagementFilters>) {
   const criteria = [
     ...(filters.sales ? [{ field: 'salesPersonId', value: Number(filters.sales) }] : []),
     ...(filters.stage ? [{ field: 'stageId', value: Number(filters.stage) }] : []),
@@ -110,6 +109,6 @@ export function managementLink(
 }
 
 /** The monitoring's status filter (ONGOING or one status) as the list's status list. */
-export function statusList(status: string): string {
+function statusList(status: string): string {
   return status === 'ONGOING' ? 'NEW,WAITING' : status;
 }

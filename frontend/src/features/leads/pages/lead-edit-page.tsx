@@ -28,12 +28,15 @@ export const APPROVAL_TITLE = 'Approval requested';
 export interface LeadEditPlace {
   breadcrumb: (leadId: number, projectName: string) => Crumb[];
   backTo: (leadId: number) => string;
+  /** Where a lead that could not be loaded goes back to (its list), and the button's text. */
+  listTo: string;
   backLabel: string;
 }
 
 const BOARD_PLACE: LeadEditPlace = {
   breadcrumb: (leadId, projectName) => leadCrumbs(leadId, projectName, 'Edit'),
   backTo: (leadId) => `/leads/${leadId}`,
+  listTo: '/leads',
   backLabel: 'Back to Leads',
 };
 
@@ -125,7 +128,7 @@ export function LeadEditPage({ place = BOARD_PLACE, leadId: given }: { place?: L
       <Result
         status="error"
         title={errorMessage(leadForm.error, 'The lead could not be loaded.')}
-        extra={<Button onClick={() => navigate(place === BOARD_PLACE ? '/leads' : place.backTo(id))}>{place.backLabel}</Button>}
+        extra={<Button onClick={() => navigate(place.listTo)}>{place.backLabel}</Button>}
       />
     );
   }

@@ -16,6 +16,7 @@ const ADD_PLACE: LeadCreatePlace = {
 const EDIT_PLACE: LeadEditPlace = {
   breadcrumb: (_, projectName) => systemCrumbs('Leads Management', LEADS_MANAGEMENT_PATH, `Edit ${projectName}`),
   backTo: () => LEADS_MANAGEMENT_PATH,
+  listTo: LEADS_MANAGEMENT_PATH,
   backLabel: 'Back to Leads Management',
 };
 

@@ -1,17 +1,16 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, Tag, Typography } from 'antd';
+import { Flex, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link, useNavigate } from 'react-router';
-import { ListPage } from '@/components/list-page';
+import { AddButton, ListPage } from '@/components/list-page';
 import { systemCrumbs } from '@/components/page';
 import {
   DataTable,
+  DateRangeFilter,
   rowAction,
   rowMenuColumn,
-  TableFilter,
-  TableFilters,
-  TableSearch,
+  ListToolbar,
+  type ListFilter,
   useServerTable,
 } from '@/components/data-table';
 import { formatDate } from '@/lib/format';
@@ -26,7 +25,6 @@ import {
   managementOptionsQueryOptions,
   type ManagedLead,
 } from '../api/ops-api';
-import { DateRangeFilter } from '../components/date-range-filter';
 import { LastContactedBadge } from '../components/last-contacted-badge';
 import { compactIDR, stageLabel, STATUS_COLORS, STATUS_LABELS } from '../lib/labels';
 import '../leads.css';
@@ -50,8 +48,7 @@ export function LeadsManagementPage() {
   const showMenu = access.isEdit || access.isDelete;
   const editPath = (id: number) => `${LEADS_MANAGEMENT_PATH}/edit/${id}`;
 
-  const { sortOrder } = table;
-  const sortable = (key: string) => ({ key, sorter: true, sortOrder: sortOrder(key) });
+  const { sortable } = table;
   const columns: ColumnsType<ManagedLead> = [
     {
       title: 'Project',
@@ -133,9 +130,57 @@ export function LeadsManagementPage() {
       : []),
   ];
 
-  const statusOptions = [
-    { value: ONGOING, label: 'On Going' },
-    ...(options.data?.statuses ?? []).map((s) => ({ value: s.value, label: s.label })),
+  const lookups = options.isPending;
+  const filters: ListFilter[] = [
+    {
+      key: 'sales',
+      name: 'sales person',
+      placeholder: 'All sales people',
+      width: 180,
+      loading: lookups,
+      options: options.data?.salesPersons.map((p) => ({ value: String(p.id), label: p.fullname })),
+    },
+    {
+      key: 'team',
+      name: 'team',
+      placeholder: 'All teams',
+      width: 170,
+      loading: lookups,
+      options: options.data?.teams.map((t) => ({ value: String(t.id), label: t.fullname })),
+    },
+    {
+      key: 'stage',
+      name: 'stage',
+      placeholder: 'All stages',
+      width: 160,
+      loading: lookups,
+      options: options.data?.stages.map((s) => ({ value: String(s.id), label: stageLabel(s.stageName, s.stageDescription) })),
+    },
+    {
+      key: 'status',
+      name: 'status',
+      placeholder: 'All statuses',
+      width: 140,
+      options: [
+        { value: ONGOING, label: 'On Going' },
+        ...(options.data?.statuses ?? []).map((s) => ({ value: s.value, label: s.label })),
+      ],
+    },
+    {
+      key: 'client',
+      name: 'client',
+      placeholder: 'All clients',
+      width: 190,
+      loading: clients.isPending,
+      options: clients.data?.map((c) => ({ value: String(c.id), label: c.clientName })),
+    },
+    {
+      key: 'stale',
+      name: 'days without contact',
+      placeholder: 'Any last contact',
+      width: 190,
+      options: (options.data?.staleDays ?? [30, 90]).map((d) => ({ value: String(d), label: `Not contacted ${d}+ days` })),
+    },
   ];
 
   return (
@@ -143,13 +188,7 @@ export function LeadsManagementPage() {
       breadcrumb={systemCrumbs('Leads Management')}
       title="Leads Management"
       subtitle="Every lead you can see, whoever sells it: filter, sort, add and edit."
-      action={
-        access.isWrite && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`${LEADS_MANAGEMENT_PATH}/add`)}>
-            Add Lead
-          </Button>
-        )
-      }
+      action={access.isWrite && <AddButton to={`${LEADS_MANAGEMENT_PATH}/add`} label="Add Lead" />}
       canRead={access.isRead}
       noAccessText="You do not have access to view the leads."
       error={list.error}
@@ -163,62 +202,7 @@ export function LeadsManagementPage() {
         loading={list.isFetching}
         server={table.server(list.data?.totalRows)}
         toolbar={
-          <TableFilters>
-            <TableFilter
-              name="sales person"
-              placeholder="All sales people"
-              width={180}
-              loading={options.isPending}
-              value={f.sales}
-              options={options.data?.salesPersons.map((p) => ({ value: String(p.id), label: p.fullname }))}
-              onChange={(value) => table.setFilter('sales', value)}
-            />
-            <TableFilter
-              name="team"
-              placeholder="All teams"
-              width={170}
-              loading={options.isPending}
-              value={f.team}
-              options={options.data?.teams.map((t) => ({ value: String(t.id), label: t.fullname }))}
-              onChange={(value) => table.setFilter('team', value)}
-            />
-            <TableFilter
-              name="stage"
-              placeholder="All stages"
-              width={160}
-              loading={options.isPending}
-              value={f.stage}
-              options={options.data?.stages.map((s) => ({ value: String(s.id), label: stageLabel(s.stageName, s.stageDescription) }))}
-              onChange={(value) => table.setFilter('stage', value)}
-            />
-            <TableFilter
-              name="status"
-              placeholder="All statuses"
-              width={140}
-              value={f.status}
-              options={statusOptions}
-              onChange={(value) => table.setFilter('status', value)}
-            />
-            <TableFilter
-              name="client"
-              placeholder="All clients"
-              width={190}
-              loading={clients.isPending}
-              value={f.client}
-              options={clients.data?.map((c) => ({ value: String(c.id), label: c.clientName }))}
-              onChange={(value) => table.setFilter('client', value)}
-            />
-            <TableFilter
-              name="days without contact"
-              placeholder="Any last contact"
-              width={190}
-              value={f.stale}
-              options={(options.data?.staleDays ?? [30, 90]).map((d) => ({
-                value: String(d),
-                label: `Not contacted ${d}+ days`,
-              }))}
-              onChange={(value) => table.setFilter('stale', value)}
-            />
+          <ListToolbar table={table} filters={filters} searchLabel={MANAGEMENT_SEARCH_PLACEHOLDER}>
             <DateRangeFilter
               name="created date"
               placeholder={['Created from', 'Created to']}
@@ -233,8 +217,7 @@ export function LeadsManagementPage() {
               to={f.closeTo}
               onChange={(from, to) => table.setFilters({ closeFrom: from, closeTo: to })}
             />
-            <TableSearch label={MANAGEMENT_SEARCH_PLACEHOLDER} onSearch={table.onSearch} value={table.search} />
-          </TableFilters>
+          </ListToolbar>
         }
       />
     </ListPage>

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Empty, Flex, Grid, Select, Skeleton, Typography } from 'antd';
+import { Alert, Card, Empty, Flex, Grid, Skeleton, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { Page, systemCrumbs } from '@/components/page';
+import { DateRangeFilter, TableFilter } from '@/components/data-table';
 import { errorMessage } from '@/lib/api/errors';
 import { formatNumber } from '@/lib/format';
 import { usePageAccess } from '@/lib/session';
@@ -16,11 +17,10 @@ import {
   type MonitoringFilters,
   type MonitoringRow,
 } from '../api/ops-api';
-import { DateRangeFilter } from '../components/date-range-filter';
 import { compactIDR, stageLabel } from '../lib/labels';
 import '../leads.css';
 
-export const STATUS_FILTER_OPTIONS = [
+const STATUS_FILTER_OPTIONS = [
   { value: 'ONGOING', label: 'On Going' },
   { value: 'NEW', label: 'New' },
   { value: 'WAITING', label: 'Waiting' },
@@ -66,6 +66,21 @@ interface GridProps {
   linked: boolean;
 }
 
+const STALE_DAYS = [30, 90] as const;
+
+/** A person's leads not contacted for `days` (30 or 90), opening Leads Management filtered to them. */
+function StaleLink({ row, days, filters, linked }: Omit<GridProps, 'data'> & { row: MonitoringRow; days: 30 | 90 }) {
+  const n = days === 30 ? row.stale30 : row.stale90;
+  return (
+    <CountLink
+      count={n}
+      linked={linked}
+      to={managementLink(filters, { salesPersonId: row.salesPersonId, stale: days })}
+      label={`${row.salesFullname}: ${n} leads not contacted for ${days} days`}
+    />
+  );
+}
+
 /** At a desk: people down, stages across, then the row's total and its stale counts; totals at the foot. */
 function MonitoringTable({ data, filters, linked }: GridProps) {
   const row = (r: MonitoringRow) => (
@@ -94,16 +109,11 @@ function MonitoringTable({ data, filters, linked }: GridProps) {
         />
         {r.count > 0 && <span className="monitoring__gp">{compactIDR(r.totalGrossProfit)}</span>}
       </td>
-      {([30, 90] as const).map((days) => {
+      {STALE_DAYS.map((days) => {
         const n = days === 30 ? r.stale30 : r.stale90;
         return (
           <td key={days} className={`monitoring__stale${n > 0 ? ` monitoring__stale--${days}` : ''}`}>
-            <CountLink
-              count={n}
-              linked={linked}
-              to={managementLink(filters, { salesPersonId: r.salesPersonId, stale: days })}
-              label={`${r.salesFullname}: ${n} leads not contacted for ${days} days`}
-            />
+            <StaleLink row={r} days={days} filters={filters} linked={linked} />
           </td>
         );
       })}
@@ -176,20 +186,11 @@ function MonitoringBlocks({ data, filters, linked }: GridProps) {
         ))}
       </ul>
       <Flex gap={16} wrap className="monitoring__block-stale">
-        {([30, 90] as const).map((days) => {
-          const n = days === 30 ? r.stale30 : r.stale90;
-          return (
-            <span key={days}>
-              Not contacted {days}+ days:{' '}
-              <CountLink
-                count={n}
-                linked={linked}
-                to={managementLink(filters, { salesPersonId: r.salesPersonId, stale: days })}
-                label={`${r.salesFullname}: ${n} leads not contacted for ${days} days`}
-              />
-            </span>
-          );
-        })}
+        {STALE_DAYS.map((days) => (
+          <span key={days}>
+            Not contacted {days}+ days: <StaleLink row={r} days={days} filters={filters} linked={linked} />
+          </span>
+        ))}
       </Flex>
     </Card>
   );
@@ -234,24 +235,21 @@ export function LeadsMonitoringPage() {
 
   const toolbar = (
     <Flex gap={8} wrap className="list-filters monitoring__filters">
-      <Select
-        aria-label="Filter by team"
+      <TableFilter
+        name="team"
         placeholder="All teams"
-        allowClear
-        style={{ width: 180 }}
+        width={180}
         loading={options.isPending}
-        value={filters.team || undefined}
+        value={filters.team}
         options={options.data?.teams.map((t) => ({ value: String(t.id), label: t.fullname }))}
-        onChange={(value?: string) => setFilters({ team: value ?? '' })}
+        onChange={(value) => setFilters({ team: value ?? '' })}
       />
-      <Select
-        aria-label="Filter by status"
+      <TableFilter
+        name="status"
         placeholder="All statuses"
-        allowClear
-        style={{ width: 150 }}
-        value={filters.status || undefined}
+        value={filters.status}
         options={STATUS_FILTER_OPTIONS}
-        onChange={(value?: string) => setFilters({ status: value ?? '' })}
+        onChange={(value) => setFilters({ status: value ?? '' })}
       />
       <DateRangeFilter
         name="created date"

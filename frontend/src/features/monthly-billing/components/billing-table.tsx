@@ -2,16 +2,16 @@ import { ArrowLeftOutlined, ArrowRightOutlined, HistoryOutlined } from '@ant-des
 import { Flex, Grid, Typography } from 'antd';
 import type { ColumnsType, ColumnType } from 'antd/es/table';
 import { useMemo, type HTMLAttributes, type ReactNode } from 'react';
-import { DataTable, rowMenuColumn, type ServerPaging } from '@/components/data-table';
+import { DataTable, rowMenuColumn, type ServerPaging, type ServerTable } from '@/components/data-table';
 import type { PageFlags } from '@/lib/api/types';
 import { formatDate, formatIDR, formatMonth, formatNumber } from '@/lib/format';
 import type { BillingRow, MonthTotal, StatusOption } from '../api/billing-api';
 import { StatusTag } from './status-tag';
 
-export const NO_BILLING = 'No billing in this period.';
+const NO_BILLING = 'No billing in this period.';
 
 /** The ids of the page's rows that open a month (the first row of each month on the page). */
-export function monthStarts(rows: BillingRow[]): Set<number> {
+function monthStarts(rows: BillingRow[]): Set<number> {
   const starts = new Set<number>();
   rows.forEach((row, i) => {
     if (i === 0 || rows[i - 1].month !== row.month) starts.add(row.id);
@@ -111,7 +111,8 @@ export interface BillingTableProps {
   loading: boolean;
   server: ServerPaging;
   toolbar: ReactNode;
-  sortOrder: (key: string) => 'ascend' | 'descend' | null;
+  /** A sortable column's props (useServerTable's `sortable`). */
+  sortable: ServerTable['sortable'];
   onForward: (row: BillingRow) => void;
   onBack: (row: BillingRow) => void;
   onHistory: (row: BillingRow) => void;
@@ -120,9 +121,8 @@ export interface BillingTableProps {
 /** The billing rows month by month (a heading row with the month's totals before each), paged on the server; a row's
  *  menu moves it one step forward (edit right), one back (delete right) or opens its history. */
 export function BillingTable(props: BillingTableProps) {
-  const { rows, monthTotals, statuses, access, sortOrder } = props;
+  const { rows, monthTotals, statuses, access, sortable } = props;
   const phone = Grid.useBreakpoint().md === false;
-  const sortable = (key: string) => ({ key, sorter: true, sortOrder: sortOrder(key) });
 
   const menu = rowMenuColumn<BillingRow>(
     (row) => `${row.projectName} ${row.itemName} ${row.description}`,

@@ -1,5 +1,6 @@
 import { Alert, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
+import { DIALOG_WIDTH } from '@/components/dialogs';
 import { errorMessage } from '@/lib/api/errors';
 import { formatDate, formatIDR } from '@/lib/format';
 import type { BillingRow } from '../api/billing-api';
@@ -51,7 +52,10 @@ export function StepBackDialog({
       okButtonProps={{ danger: true, loading: busy }}
       onOk={() => void submit()}
       onCancel={close}
+      width={DIALOG_WIDTH}
+      centered
       destroyOnHidden
+      className="billing-step-back"
     >
       {row && (
         <Typography.Paragraph>
@@ -60,11 +64,12 @@ export function StepBackDialog({
         </Typography.Paragraph>
       )}
       <Form layout="vertical">
-        <Form.Item label="Reason" required>
+        <Form.Item label="Reason" required style={{ marginBottom: 28 }}>
           <Input.TextArea
             aria-label="Reason"
             rows={3}
             maxLength={500}
+            showCount
             value={note}
             onChange={(e) => setNote(e.target.value)}
           />

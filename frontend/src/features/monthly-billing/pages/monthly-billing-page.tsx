@@ -167,7 +167,7 @@ export function MonthlyBillingPage() {
         access={access}
         loading={list.isFetching}
         server={table.server(data?.totalRows)}
-        sortOrder={table.sortOrder}
+        sortable={table.sortable}
         onForward={forward}
         onBack={setBackOf}
         onHistory={(row) => setHistoryOf(row.id)}

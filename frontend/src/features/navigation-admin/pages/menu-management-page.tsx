@@ -8,7 +8,7 @@ import { confirmRemove, toast } from '@/components/dialogs';
 import { FormErrors } from '@/components/form-errors';
 import { NAV_ICON_NAMES, NavIcon } from '@/components/nav-icon';
 import { Page, systemCrumbs } from '@/components/page';
-import { errorMessage, serverMessages } from '@/lib/api/errors';
+import { errorMessage, formMessages } from '@/lib/api/errors';
 import { sessionQueryKey, usePageAccess } from '@/lib/session';
 import { navigationAdminKeys } from '../api/keys';
 import {
@@ -27,7 +27,7 @@ import {
 import { dropPlace, flatten } from '../components/menu-drop';
 import './navigation-admin.css';
 
-export const MENUS_PAGE = 'system/menu-management';
+const MENUS_PAGE = 'system/menu-management';
 /** The parent choice that puts an item at the top level. */
 const TOP = 0;
 
@@ -172,8 +172,7 @@ export function MenuManagementPage() {
       if (selected === 'new') setSelected(null);
     },
     onError: (error) => {
-      const messages = serverMessages(error);
-      setFormError(messages.length > 0 ? messages : [errorMessage(error)]);
+      setFormError(formMessages(error));
     },
   });
 

@@ -7,7 +7,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { confirmRemove, toast } from '@/components/dialogs';
 import { FormErrors } from '@/components/form-errors';
 import { FormActions, FormPage, systemCrumbs } from '@/components/form-page';
-import { errorMessage, serverMessages } from '@/lib/api/errors';
+import { errorMessage, formMessages } from '@/lib/api/errors';
 import { useFormValid, validatedValues } from '@/lib/form';
 import { sessionQueryKey, usePageAccess } from '@/lib/session';
 import { navigationAdminKeys } from '../api/keys';
@@ -111,8 +111,7 @@ export function PageFormPage({ mode }: { mode: PageFormMode }) {
       if (mode === 'add') await createPage(body);
       else await updatePage(pageId as number, body);
     } catch (error) {
-      const messages = serverMessages(error);
-      const shown = messages.length > 0 ? messages : [errorMessage(error)];
+      const shown = formMessages(error);
       setFormError({ title: failed, messages: shown });
       toast.error(failed, shown.join(' '));
       setSaving(false);

@@ -1,6 +1,5 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Typography } from 'antd';
+import { Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link, useNavigate } from 'react-router';
 import {
@@ -11,7 +10,7 @@ import {
   useServerTable,
 } from '@/components/data-table';
 import { confirmRemove } from '@/components/dialogs';
-import { ListPage } from '@/components/list-page';
+import { AddButton, ListPage } from '@/components/list-page';
 import { systemCrumbs } from '@/components/page';
 import { usePageAccess, sessionQueryKey } from '@/lib/session';
 import { navigationAdminKeys } from '../api/keys';
@@ -31,8 +30,7 @@ export function PageListPage() {
   const table = useServerTable({ pageSize: PAGES_PAGE_SIZE, sort: 'name' });
   const list = useQuery({ ...pagesListQueryOptions(table.params), enabled: access.isRead });
   const showMenu = access.isEdit || access.isDelete;
-  const { sortOrder } = table;
-  const sortable = (key: string) => ({ key, sorter: true, sortOrder: sortOrder(key) });
+  const { sortable } = table;
 
   const refresh = () =>
     Promise.all([
@@ -88,13 +86,7 @@ export function PageListPage() {
       breadcrumb={systemCrumbs('Page Management')}
       title="Page Management"
       subtitle="The pages of the app: what each role is given access to, and what menu items open."
-      action={
-        access.isWrite && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`${PAGES_LIST_PATH}/add`)}>
-            Add Page
-          </Button>
-        )
-      }
+      action={access.isWrite && <AddButton to={`${PAGES_LIST_PATH}/add`} label="Add Page" />}
       canRead={access.isRead}
       noAccessText="You do not have access to view the pages."
       error={list.error}

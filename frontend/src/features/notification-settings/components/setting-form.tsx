@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/components/dialogs';
 import { FormActions } from '@/components/form-page';
-import { errorMessage, serverMessages } from '@/lib/api/errors';
+import { formMessages } from '@/lib/api/errors';
 import { settingKeys } from '../api/keys';
 import {
   settingPeopleQueryOptions,
@@ -105,8 +105,7 @@ export function SettingForm({ family, setting, canEdit }: SettingFormProps) {
       toast.success(info.saved);
       navigate(info.listPath);
     } catch (error) {
-      const messages = serverMessages(error);
-      setRefusal(messages.length > 0 ? messages : [errorMessage(error, 'The setting could not be saved.')]);
+      setRefusal(formMessages(error, 'The setting could not be saved.'));
       setSaving(false);
     }
   };

@@ -7,7 +7,7 @@ import { toast } from '@/components/dialogs';
 import { FormActions, FormPage, systemCrumbs } from '@/components/form-page';
 import { PasswordFields } from '@/components/password-fields';
 import { PhoneInput } from '@/components/phone-input';
-import { errorMessage, isApiError, serverMessages } from '@/lib/api/errors';
+import { errorMessage, formMessages, isApiError } from '@/lib/api/errors';
 import { DATE_FORMAT_SHORT } from '@/lib/format';
 import { useFormValid, validatedValues } from '@/lib/form';
 import { invalidateDomains, queryDomains } from '@/lib/query-domains';
@@ -170,8 +170,7 @@ export function UserFormPage({ mode }: { mode: UserFormMode }) {
         await saved();
         return;
       }
-      const messages = serverMessages(error);
-      const shown = messages.length > 0 ? messages : [errorMessage(error)];
+      const shown = formMessages(error);
       setFormError({ title: failed, messages: shown });
       toast.error(failed, shown.join(' '));
       setSaving(false);

@@ -1,17 +1,14 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link, useNavigate } from 'react-router';
-import { ListPage } from '@/components/list-page';
+import { AddButton, ListPage } from '@/components/list-page';
 import { systemCrumbs } from '@/components/page';
 import {
   DataTable,
   rowAction,
   rowMenuColumn,
-  TableFilter,
-  TableFilters,
-  TableSearch,
+  ListToolbar,
   useServerTable,
 } from '@/components/data-table';
 import { formatDateTime } from '@/lib/format';
@@ -48,8 +45,7 @@ export function UserListPage() {
   const roles = useQuery({ ...rolesQueryOptions(), enabled: access.isRead });
   const showMenu = access.isEdit || access.isDelete;
 
-  const { sortOrder } = table;
-  const sortable = (key: string) => ({ key, sorter: true, sortOrder: sortOrder(key) });
+  const { sortable } = table;
 
   const columns: ColumnsType<UserRow> = [
     {
@@ -104,13 +100,7 @@ export function UserListPage() {
       breadcrumb={systemCrumbs('User Management')}
       title="User Management"
       subtitle="Who can sign in, their role and whom they report to."
-      action={
-        access.isWrite && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`${USERS_LIST_PATH}/add`)}>
-            Add User
-          </Button>
-        )
-      }
+      action={access.isWrite && <AddButton to={`${USERS_LIST_PATH}/add`} label="Add User" />}
       canRead={access.isRead}
       noAccessText="You do not have access to view the users."
       error={list.error}
@@ -124,26 +114,21 @@ export function UserListPage() {
         loading={list.isFetching}
         server={table.server(list.data?.totalRows)}
         toolbar={
-          <TableFilters>
-            <TableFilter
-              name="role"
-              placeholder="All roles"
-              width={180}
-              loading={roles.isPending}
-              value={role}
-              options={roles.data?.map((r) => ({ value: String(r.id), label: r.description }))}
-              onChange={(value) => table.setFilter('role', value)}
-            />
-            <TableFilter
-              name="status"
-              placeholder="All statuses"
-              width={140}
-              value={status}
-              options={STATUS_OPTIONS}
-              onChange={(value) => table.setFilter('status', value)}
-            />
-            <TableSearch label={USERS_SEARCH_PLACEHOLDER} onSearch={table.onSearch} value={table.search} />
-          </TableFilters>
+          <ListToolbar
+            table={table}
+            searchLabel={USERS_SEARCH_PLACEHOLDER}
+            filters={[
+              {
+                key: 'role',
+                name: 'role',
+                placeholder: 'All roles',
+                width: 180,
+                loading: roles.isPending,
+                options: roles.data?.map((r) => ({ value: String(r.id), label: r.description })),
+              },
+              { key: 'status', name: 'status', placeholder: 'All statuses', width: 140, options: STATUS_OPTIONS },
+            ]}
+          />
         }
       />
     </ListPage>

@@ -5,7 +5,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from '@/components/dialogs';
 import { FormActions, FormPage, systemCrumbs } from '@/components/form-page';
 import { PasswordFields } from '@/components/password-fields';
-import { errorMessage, serverMessages } from '@/lib/api/errors';
+import { errorMessage, formMessages } from '@/lib/api/errors';
 import { validatedValues } from '@/lib/form';
 import { usePageAccess } from '@/lib/session';
 import { setUserPassword, userQueryOptions } from '../api/user-management-api';
@@ -43,8 +43,7 @@ export function UserPasswordPage() {
     try {
       await setUserPassword(userId, values);
     } catch (error) {
-      const messages = serverMessages(error);
-      setFailure(messages.length > 0 ? messages : [errorMessage(error)]);
+      setFailure(formMessages(error));
       setSaving(false);
       return;
     }

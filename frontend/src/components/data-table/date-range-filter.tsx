@@ -13,17 +13,19 @@ export interface DateRangeFilterProps {
   from: string;
   to: string;
   onChange: (from: string, to: string) => void;
+  /** Whether one end may stay open (the default); without, a range with one end only is no filter. */
+  openEnds?: boolean;
 }
 
 /** A toolbar's clearable date range (local days, both ends included), kept as YYYY-MM-DD strings. */
-export function DateRangeFilter({ name, placeholder, from, to, onChange }: DateRangeFilterProps) {
+export function DateRangeFilter({ name, placeholder, from, to, onChange, openEnds = true }: DateRangeFilterProps) {
   return (
     <DatePicker.RangePicker
       aria-label={`Filter by ${name}`}
       className="date-range-filter"
       format={DATE_FORMAT_LONG}
       placeholder={placeholder}
-      allowEmpty={[true, true]}
+      allowEmpty={[openEnds, openEnds]}
       value={[from ? dayjs(from) : null, to ? dayjs(to) : null]}
       onChange={(dates) => {
         const [start, end] = dates ?? [];
