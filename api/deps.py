@@ -74,13 +74,20 @@ def get_current_user(request: Request, session: SessionDep, credentials: Credent
 
 def authenticate(request: Request, session: Session, credentials: HTTPAuthorizationCredentials | None) -> User:
     """The signed-in user: a valid access token whose session is still open, for an active user."""
-    if credentials is None or not credentials.credentials:
+    user, session_id = token_user(request.app.state, session, credentials.credentials if credentials else None)
+    request.state.session_id = session_id
+    return user
+
+
+def token_user(state: Any, session: Session, token: str | None) -> tuple[User, str]:
+    """The user of a bearer token and its session's id (a request's, or one a realtime connection signs in with):
+    a valid access token whose session is still open, for an active user."""
+    if not token:
         raise Unauthorized(NOT_SIGNED_IN)
-    settings: Settings = request.app.state.settings
-    redis_client: redis.Redis = request.app.state.redis
+    settings: Settings = state.settings
+    redis_client: redis.Redis = state.redis
     try:
-        claims = decode_access_token(credentials.credentials, key=settings.signing_key(),
-                                     algorithm=settings.jwt_algorithm)
+        claims = decode_access_token(token, key=settings.signing_key(), algorithm=settings.jwt_algorithm)
     except TokenError as exc:
         raise Unauthorized(str(exc)) from exc
     if not sessions.is_open(redis_client, claims.session_id, claims.user_id):
@@ -88,8 +95,7 @@ def authenticate(request: Request, session: Session, credentials: HTTPAuthorizat
     user = session.get(User, claims.user_id)
     if user is None or not user.is_active:
         raise Unauthorized(NOT_SIGNED_IN)
-    request.state.session_id = claims.session_id
-    return user
+    return user, claims.session_id
 
 
 CurrentUser = Annotated[User, Depends(get_current_user)]

@@ -58,6 +58,9 @@ from api.notifications.settings_router import router as notification_settings_ro
 from api.pcs.pid_router import router as pcs_pid_router
 from api.pcs.register_router import router as pcs_register_router
 from api.pcs.router import router as pcs_router
+from api.presence.router import router as presence_router
+from api.presence.store import close as close_presence
+from api.realtime import socket as realtime_socket
 from api.reports.router import router as reports_router
 from api.route_declarations import API_PREFIX, assert_routes_declared
 from api.sales_targets.router import router as sales_targets_router
@@ -87,7 +90,7 @@ def api_router() -> APIRouter:
               contacts_router, leads_router, approvals_router, lead_requests_router, stages_router, coa_router,
               coa_cost_sheet_router, pcs_pid_router, pcs_router, sales_targets_router, dashboard_router, reports_router,
               monthly_billing_router, activities_router, geo_router, notification_settings_router,
-              lead_register_router, pcs_register_router, lead_ops_router):
+              lead_register_router, pcs_register_router, lead_ops_router, presence_router):
         router.include_router(r)
     return router
 
@@ -151,6 +154,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             gc.unfreeze()
             undo()
+            await close_presence(app.state)
             app.state.redis.close()
             engine.dispose()
 
@@ -172,6 +176,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                        img_sources=(tiles,) if tiles else ())
     app.add_middleware(RequestIdMiddleware)  # outermost: every call's logs carry its id
     app.include_router(api_router())
+    app.add_api_websocket_route(realtime_socket.PATH, realtime_socket.realtime, name="realtime")
     metrics.install(app, settings)  # every call counted and timed by route template; GET /api/metrics
     tracing.instrument_app(app, settings)  # server spans, when OTEL_EXPORTER_OTLP_ENDPOINT is set
     assert_routes_declared(app)

@@ -29,6 +29,10 @@ PUBLIC_ROUTES: frozenset[tuple[str, str]] = frozenset({
     ("GET", "/api/metrics"),
 })
 
+# WebSockets sign in with their first message (a browser cannot put a bearer header on one) and check each page
+# their messages need themselves (api/realtime/socket.py)
+SOCKET_ROUTES: frozenset[str] = frozenset({"/api/realtime"})
+
 
 @dataclass(frozen=True)
 class RouteInfo:

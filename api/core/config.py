@@ -56,6 +56,10 @@ class Settings(BaseSettings):
     log_level: str = "INFO"
     app_url: str | None = None  # public URL of the app, used in mails; defaults to http://host:port
 
+    # presence (who is online, api/presence): a realtime connection that has not been heard from for this long is
+    # gone (a frozen browser, a killed API process); its process moves it on a third of this apart
+    presence_ttl_seconds: float = 30.0
+
     jwt_secret: str | None = None  # generated into data_dir on first run when unset
     jwt_algorithm: str = "HS256"
     access_token_minutes: float = 15  # a fraction is allowed (a test's short-lived tokens)

@@ -4,11 +4,12 @@ from typing import Annotated
 
 import pytest
 from fastapi import APIRouter, FastAPI
+from fastapi.routing import APIWebSocketRoute
 from fastapi.testclient import TestClient
 from starlette.routing import Mount, Route
 
 from api.deps import Authz, CurrentUser
-from api.route_declarations import PUBLIC_ROUTES, api_routes, other_routes, undeclared_routes
+from api.route_declarations import PUBLIC_ROUTES, SOCKET_ROUTES, api_routes, other_routes, undeclared_routes
 from api.users.models import User
 
 NON_API_ROUTES = {"/api/openapi.json", "/api/docs", "/api/docs/oauth2-redirect", "/{path:path}", "/assets"}
@@ -23,6 +24,9 @@ def test_every_route_of_the_app_is_declared_or_public(app_client: TestClient) ->
     assert len(_api_routes(app)) >= 15  # type: ignore[arg-type]
     assert undeclared_routes(app) == []  # type: ignore[arg-type]
     for route in other_routes(app):  # type: ignore[arg-type]
+        if isinstance(route, APIWebSocketRoute):  # signs in on its own channel (tests/integration/realtime)
+            assert route.path in SOCKET_ROUTES, route.path
+            continue
         assert isinstance(route, Route | Mount) and route.path in NON_API_ROUTES, route.path
 
 

@@ -2737,6 +2737,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sales-monitoring": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who of the people the caller sees is connected now, longest online first */
+        get: operations["online_api_sales_monitoring_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sales-targets": {
         parameters: {
             query?: never;
@@ -4486,6 +4503,11 @@ export interface components {
             /** Results */
             results: components["schemas"]["NotificationSettingOut"][];
         };
+        /** Envelope[list[OnlinePerson]] */
+        Envelope_list_OnlinePerson__: {
+            /** Results */
+            results: components["schemas"]["OnlinePerson"][];
+        };
         /** Envelope[list[PageRow]] */
         Envelope_list_PageRow__: {
             /** Results */
@@ -5813,6 +5835,35 @@ export interface components {
             requestType: "CHANGE_LEAD_STAGE" | "HOLD_LEAD" | "DROP_LEAD" | "CLOSE_LEAD";
             /** Targetstageid */
             targetStageId?: number | null;
+        };
+        /**
+         * OnlinePerson
+         * @description A connected person as sales monitoring lists them (spec 2 §2.11: name, roleName, status, isLoggedIn,
+         *     connectedAt), with how many tabs and devices they are connected with.
+         */
+        OnlinePerson: {
+            /**
+             * Connectedat
+             * Format: date-time
+             */
+            connectedAt: string;
+            /** Devices */
+            devices: number;
+            /** Isloggedin */
+            isLoggedIn: boolean;
+            /** Name */
+            name: string;
+            /** Rolename */
+            roleName: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "Online" | "Away";
+            /** Tabs */
+            tabs: number;
+            /** Userid */
+            userId: number;
         };
         /**
          * Option
@@ -13658,6 +13709,37 @@ export interface operations {
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                     "text/csv": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    online_api_sales_monitoring_get: {
+        parameters: {
+            query?: {
+                search?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_OnlinePerson__"];
                 };
             };
             /** @description Validation Error */

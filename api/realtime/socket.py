@@ -1,0 +1,190 @@
+"""The realtime channel (spec 1 §4): one WebSocket per browser tab (or registered device) at /api/realtime.
+
+A plain WebSocket, not Socket.IO: the call device socket of spec 1 §4 is a plain WebSocket that softphones speak,
+and Redis pub/sub already carries the product's changes between processes, so one protocol serves both.
+
+JSON text frames. The client signs in with its first message, `{"event": "login", "token": ...}` (a browser cannot
+put a bearer header on a WebSocket, and a token in the URL would be written to access logs), within LOGIN_SECONDS;
+the server answers `{"event": "ready", "connectionId", "heartbeatSeconds"}`. Then the client sends `ping` at least
+every heartbeatSeconds (a connection not heard from for PRESENCE_TTL_SECONDS is gone), `visibility` when its tab
+is shown or hidden, `watch` (topic `presence`, for sales monitoring: needs its read access) and `logout`. A
+watcher receives `updateClients` whenever who is online changes, and reads the list through its access-checked
+call. The close codes: 4401 not signed in (or the session ended), 4403 refused, 4408 no sign-in in time, 1008 a
+message that is not the protocol's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+from fastapi import WebSocket, WebSocketDisconnect
+from fastapi.concurrency import run_in_threadpool
+from starlette.websockets import WebSocketState
+
+from api.auth import sessions
+from api.core.errors import Unauthorized
+from api.deps import token_user
+from api.presence import store
+from api.realtime.hub import RealtimeHub, hub
+
+log = logging.getLogger(__name__)
+
+PATH = "/api/realtime"  # in api.route_declarations.SOCKET_ROUTES
+LOGIN_SECONDS = 10.0
+MAX_MESSAGE = 8192  # characters: every message of the protocol is far shorter
+MONITORING_PAGE = "system/sales-monitoring"
+NOT_SIGNED_IN = 4401
+REFUSED = 4403
+NO_LOGIN = 4408
+BAD_MESSAGE = 1008
+
+
+@dataclass
+class Connection:
+    user_id: int
+    role: str
+    session_id: str
+    id: str
+    kind: str
+
+
+class Closed(Exception):
+    def __init__(self, code: int, reason: str = "") -> None:
+        self.code, self.reason = code, reason
+
+
+def _sign_in(state: Any, token: Any) -> tuple[int, str, str]:
+    with state.session_factory() as session:
+        user, session_id = token_user(state, session, token if isinstance(token, str) else None)
+        return user.id, user.role.name, session_id
+
+
+async def _receive(websocket: WebSocket, timeout: float) -> dict[str, Any]:
+    """The next message of the protocol; Closed when the client went, was silent too long or sent nonsense."""
+    try:
+        async with asyncio.timeout(timeout):
+            text = await websocket.receive_text()
+    except TimeoutError as exc:
+        raise Closed(NO_LOGIN, "silent too long") from exc
+    except (WebSocketDisconnect, RuntimeError, KeyError) as exc:  # gone, or a binary frame (no "text")
+        raise Closed(1000) from exc
+    if len(text) > MAX_MESSAGE:
+        raise Closed(BAD_MESSAGE, "message too long")
+    try:
+        message = json.loads(text)
+    except ValueError as exc:
+        raise Closed(BAD_MESSAGE, "not JSON") from exc
+    if not isinstance(message, dict) or not isinstance(message.get("event"), str):
+        raise Closed(BAD_MESSAGE, "no event")
+    return message
+
+
+async def _send(websocket: WebSocket, event: str, **data: Any) -> None:
+    await websocket.send_text(json.dumps({"event": event, **data}))
+
+
+async def realtime(websocket: WebSocket) -> None:
+    await websocket.accept()
+    state = websocket.app.state
+    ttl = float(state.settings.presence_ttl_seconds)
+    connection: Connection | None = None
+    source = hub(state)
+    try:
+        first = await _receive(websocket, LOGIN_SECONDS)
+        if first["event"] != "login":
+            raise Closed(NOT_SIGNED_IN, "sign in first")
+        try:
+            user_id, role, session_id = await run_in_threadpool(_sign_in, state, first.get("token"))
+        except Unauthorized as exc:
+            await _send(websocket, "error", message=exc.messages[0])
+            raise Closed(NOT_SIGNED_IN, exc.messages[0]) from exc
+        kind = "device" if first.get("device") is True else "tab"
+        connection = Connection(user_id=user_id, role=role, session_id=session_id, id=uuid.uuid4().hex, kind=kind)
+        source.connections += 1
+        await store.join(source.redis, user_id=user_id, connection_id=connection.id, kind=kind, now=time.time(),
+                         ttl=ttl)
+        await _send(websocket, "ready", connectionId=connection.id, heartbeatSeconds=ttl / 3)
+        await _serve(websocket, source, connection, ttl)
+    except Closed as closed:
+        if websocket.application_state == WebSocketState.CONNECTED:
+            with contextlib.suppress(Exception):
+                await websocket.close(closed.code, closed.reason[:120])
+    finally:
+        if connection is not None:
+            source.connections -= 1
+            with contextlib.suppress(Exception):  # the Redis is gone: the connection expires instead
+                await asyncio.shield(store.leave(source.redis, user_id=connection.user_id,
+                                                 connection_id=connection.id))
+
+
+async def _serve(websocket: WebSocket, source: RealtimeHub, connection: Connection, ttl: float) -> None:
+    """Read the client's messages while its process beats for it and forwards what its watch asks for."""
+    outbox: asyncio.Queue[str] = asyncio.Queue()
+    state = websocket.app.state
+
+    async def beats() -> None:
+        while True:
+            await asyncio.sleep(ttl / 3)
+            now = time.time()
+            if not await run_in_threadpool(sessions.is_open, state.redis, connection.session_id, connection.user_id):
+                outbox.put_nowait("ended")
+                return
+            if not await store.beat(source.redis, user_id=connection.user_id, connection_id=connection.id, now=now,
+                                    ttl=ttl):  # swept while this process stalled: back again
+                await store.join(source.redis, user_id=connection.user_id, connection_id=connection.id,
+                                 kind=connection.kind, now=now, ttl=ttl)
+            await store.sweep(source.redis, now=now)
+
+    async def forward() -> None:
+        while True:
+            signal = await outbox.get()
+            if signal == "ended":
+                await _send(websocket, "error", message="Your session has ended, please sign in again.")
+                raise Closed(NOT_SIGNED_IN, "session ended")
+            if signal == "closed":
+                raise Closed(1011, "try again")
+            await _send(websocket, signal)
+
+    async def read() -> None:
+        while True:
+            message = await _receive(websocket, ttl)
+            event = message["event"]
+            if event == "ping":
+                continue
+            if event == "logout":
+                raise Closed(1000, "signed out")
+            if event == "visibility":
+                await store.set_visible(source.redis, connection_id=connection.id,
+                                        visible=message.get("visible") is not False)
+            elif event == "watch" and message.get("topic") == "presence":
+                if not state.policy.allowed(connection.role, MONITORING_PAGE, "read"):
+                    await _send(websocket, "error", message="You may not watch who is online.")
+                    continue
+                source.watch(outbox)
+                await _send(websocket, "updateClients")
+            elif event == "unwatch":
+                source.unwatch(outbox)
+            else:
+                await _send(websocket, "error", message=f"Unknown event: {event[:40]}")
+
+    jobs = [asyncio.create_task(job) for job in (beats(), forward(), read())]
+    try:
+        done, _ = await asyncio.wait(jobs, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for job in jobs:
+            job.cancel()
+        await asyncio.gather(*jobs, return_exceptions=True)
+        source.unwatch(outbox)
+    for job in done:
+        failure = job.exception()
+        if isinstance(failure, Closed):
+            raise failure
+        if failure is not None and not isinstance(failure, WebSocketDisconnect | ConnectionError | RuntimeError):
+            raise failure

@@ -1,0 +1,210 @@
+"""Presence over the realtime channel with several API processes on one database and Redis (issue 21): a browser
+on one process, a monitor on another, updateClients crossing between them; two tabs counted once; a frozen browser
+and a killed API process leaving no ghost once their heartbeat expires; who may watch and whom they see."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import httpx
+import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+from api.auth.cookie import CSRF_HEADER
+from api.seed import DEMO_PASSWORD
+from tests.conftest import Services
+from tests.live import ApiProcess, api_processes
+
+TTL = 3.0  # PRESENCE_TTL_SECONDS of these processes: a silent connection is gone after 3 s
+
+
+@pytest.fixture(scope="module")
+def processes(services: Services) -> Iterator[list[ApiProcess]]:
+    """Three API processes: A for the browsers, B for the monitors, C to be killed."""
+    with api_processes(services, "presence", 3, redis_db=4, PRESENCE_TTL_SECONDS=str(TTL),
+                       LOGIN_ADDRESS_MAX_FAILURES="100000") as started:
+        yield started
+
+
+def token(process: ApiProcess, username: str) -> str:
+    r = httpx.post(f"{process.url}/api/auth/login", json={"username": username, "password": DEMO_PASSWORD})
+    assert r.status_code == 200, r.text
+    return r.json()["results"]["token"]  # type: ignore[no-any-return]
+
+
+def receive(ws: ClientConnection, timeout: float = 10.0) -> dict[str, Any]:
+    return json.loads(ws.recv(timeout=timeout))  # type: ignore[no-any-return]
+
+
+@contextmanager
+def signed_in(process: ApiProcess, user_token: str, **login: Any) -> Iterator[ClientConnection]:
+    """A realtime connection that has signed in (its `ready` read)."""
+    url = process.url.replace("http://", "ws://") + "/api/realtime"
+    with connect(url, open_timeout=10) as ws:
+        ws.send(json.dumps({"event": "login", "token": user_token, **login}))
+        ready = receive(ws)
+        assert ready["event"] == "ready", ready
+        assert ready["heartbeatSeconds"] == pytest.approx(TTL / 3)
+        yield ws
+
+
+def online(process: ApiProcess, user_token: str, **params: str) -> dict[str, dict[str, Any]]:
+    r = httpx.get(f"{process.url}/api/sales-monitoring", params=params,
+                  headers={"Authorization": f"Bearer {user_token}"})
+    assert r.status_code == 200, r.text
+    return {row["name"]: row for row in r.json()["results"]}
+
+
+def next_update(ws: ClientConnection, timeout: float = 10.0) -> None:
+    """Wait for the watcher's next updateClients (pings answered on the way)."""
+    end = time.monotonic() + timeout
+    while True:
+        message = receive(ws, max(0.1, end - time.monotonic()))
+        if message["event"] == "updateClients":
+            return
+
+
+def eventually(condition: Callable[[], bool], what: str, timeout: float = 15.0) -> None:
+    end = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > end:
+            pytest.fail(f"still not true after {timeout:.0f} s: {what}")
+        time.sleep(0.1)
+
+
+@contextmanager
+def watching(process: ApiProcess, user_token: str) -> Iterator[ClientConnection]:
+    with signed_in(process, user_token) as ws:
+        ws.send(json.dumps({"event": "watch", "topic": "presence"}))
+        next_update(ws)  # the first one says: read the list now
+        yield ws
+
+
+def pinging(ws: ClientConnection) -> None:
+    ws.send(json.dumps({"event": "ping"}))
+
+
+SALES1, SALES2 = "Andi Pratama", "Dewi Anggraini"  # the demo's sales1 and sales2, of tl1's team
+
+
+def test_presence_crosses_processes_and_two_tabs_are_one_person(processes: list[ApiProcess]) -> None:
+    a, b, _ = processes
+    tl, s1 = token(b, "tl1"), token(a, "sales1")
+    with watching(b, tl) as monitor:
+        assert SALES1 not in online(b, tl)
+        with signed_in(a, s1) as tab1:
+            next_update(monitor)  # published by A, heard on B
+            first = online(b, tl)[SALES1]
+            assert (first["status"], first["isLoggedIn"], first["tabs"], first["devices"]) == ("Online", True, 1, 0)
+            with signed_in(a, s1) as tab2:
+                next_update(monitor)
+                both = online(b, tl)
+                assert list(both).count(SALES1) == 1 and both[SALES1]["tabs"] == 2
+                assert both[SALES1]["connectedAt"] == first["connectedAt"]  # online since the first tab
+                tab2.send(json.dumps({"event": "visibility", "visible": False}))
+                pinging(tab1)
+                next_update(monitor)
+                assert online(b, tl)[SALES1]["status"] == "Online"  # tab1 is still in front
+                tab1.send(json.dumps({"event": "visibility", "visible": False}))
+                next_update(monitor)
+                assert online(b, tl)[SALES1]["status"] == "Away"
+            next_update(monitor)
+            still = online(b, tl)[SALES1]
+            assert still["tabs"] == 1 and still["connectedAt"] == first["connectedAt"]
+        next_update(monitor)
+        assert SALES1 not in online(b, tl)
+
+
+def test_a_frozen_browser_goes_once_its_heartbeat_expires(processes: list[ApiProcess]) -> None:
+    a, b, _ = processes
+    tl, s1 = token(b, "tl1"), token(a, "sales1")
+    with watching(b, tl) as monitor, signed_in(a, s1) as frozen:
+        next_update(monitor)
+        assert SALES1 in online(b, tl)
+        started = time.monotonic()
+        # it sends nothing more: the server closes it after PRESENCE_TTL_SECONDS and it leaves
+        with pytest.raises(ConnectionClosed):
+            while True:
+                frozen.recv(timeout=TTL * 4)
+        assert time.monotonic() - started >= TTL * 0.8
+        eventually(lambda: SALES1 not in online(b, tl), "the frozen browser left")
+
+
+def test_a_killed_api_process_leaves_no_ghost(processes: list[ApiProcess]) -> None:
+    a, b, c = processes
+    tl, s2 = token(b, "tl1"), token(a, "sales2")
+    with watching(b, tl) as monitor:
+        with signed_in(c, s2) as ws:
+            next_update(monitor)
+            assert SALES2 in online(b, tl)
+            os.kill(c.process.pid, signal.SIGKILL)  # no goodbye to Redis: its connections expire instead
+            c.process.wait(10)
+            with pytest.raises(ConnectionClosed):
+                ws.recv(timeout=10)
+            assert SALES2 in online(b, tl)  # not at once: its expiry has not passed
+            # the monitor's own process sweeps it once its TTL has passed, and tells the monitor
+            end = time.monotonic() + TTL * 4
+            while SALES2 in online(b, tl):
+                assert time.monotonic() < end, "the killed process's connection is still online"
+                pinging(monitor)
+                time.sleep(0.3)
+        next_update(monitor)
+
+
+def test_who_may_watch_and_whom_they_see(processes: list[ApiProcess]) -> None:
+    a, b, _ = processes
+    s1, tl1, tl2, top = (token(a, u) for u in ("sales1", "tl1", "tl2", "topmanager"))
+    r = httpx.get(f"{a.url}/api/sales-monitoring", headers={"Authorization": f"Bearer {s1}"})
+    assert r.status_code == 403
+    assert httpx.get(f"{a.url}/api/sales-monitoring").status_code == 401
+    with signed_in(a, s1) as ws:
+        ws.send(json.dumps({"event": "watch", "topic": "presence"}))
+        assert receive(ws) == {"event": "error", "message": "You may not watch who is online."}
+        eventually(lambda: SALES1 in online(b, tl1), "sales1 online for tl1")
+        assert SALES1 not in online(b, tl2)  # another team's leader does not see them
+        assert SALES1 in online(b, top)  # top management sees everybody
+        assert SALES1 in online(b, top, search="pratama") and SALES1 not in online(b, top, search="zzz")
+
+
+def test_signing_in_on_the_channel(processes: list[ApiProcess]) -> None:
+    a = processes[0]
+    url = a.url.replace("http://", "ws://") + "/api/realtime"
+    with connect(url) as ws:
+        ws.send(json.dumps({"event": "login", "token": "not-a-token"}))
+        assert receive(ws)["event"] == "error"
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv(timeout=5)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
+    with connect(url) as ws:
+        ws.send(json.dumps({"event": "watch", "topic": "presence"}))
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv(timeout=5)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
+    with connect(url) as ws:
+        ws.send("{not json")
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv(timeout=5)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+
+
+def test_a_session_ended_elsewhere_closes_its_connection(processes: list[ApiProcess]) -> None:
+    a, b, _ = processes
+    s1, tl = token(a, "sales1"), token(b, "tl1")
+    with signed_in(a, s1) as ws:
+        eventually(lambda: SALES1 in online(b, tl), "sales1 online")
+        r = httpx.post(f"{b.url}/api/auth/logout",
+                       headers={"Authorization": f"Bearer {s1}", CSRF_HEADER: "XMLHttpRequest"})
+        assert r.status_code == 200, r.text
+        message = receive(ws, TTL * 3)
+        assert message == {"event": "error", "message": "Your session has ended, please sign in again."}
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv(timeout=5)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
+    eventually(lambda: SALES1 not in online(b, tl), "sales1 gone")
