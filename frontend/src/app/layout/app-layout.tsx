@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ForbiddenPage } from '@/app/pages/forbidden-page';
 import { isRouteAllowed, normalizePath } from '@/lib/route-access';
+import { useRealtimeConnection } from '@/lib/realtime';
 import { useSession } from '@/lib/session';
 import { BottomBar } from './bottom-bar';
 import { showsSidebar } from './navigation';
@@ -15,8 +16,9 @@ const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.
 
 /** The signed-in shell: top bar, the sidebar on /system routes, mobile menu and bottom bar. */
 export function AppLayout() {
-  const { routes, allRoutes } = useSession();
+  const { routes, allRoutes, user } = useSession();
   const { pathname } = useLocation();
+  useRealtimeConnection(user?.id); // presence: online while this tab is open
   const screens = Grid.useBreakpoint();
   const mobile = screens.md === false; // below 768 px
   const [menuOpen, setMenuOpen] = useState(false);

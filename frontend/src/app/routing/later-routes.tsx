@@ -12,19 +12,12 @@ export interface LaterRoute {
   area: LaterArea;
 }
 
-const system = (path: string, title: string): LaterRoute => ({
-  path: `/system/${path}`,
-  title,
-  area: 'system',
-});
-
 export const LATER_ROUTES: LaterRoute[] = [
   // System (documents 2 and 3)
   // Stage management (with add and edit), approval, the approval pipelines and the notification and reminder
   // settings are real pages, and so are the sales targets, User Management, the audit log, Menu Page Access, Page
   // Management, Menu Management, Assignment Monitoring, the request registers (Lead Approval, PCS Approval),
-  // Leads Management, Leads Monitoring and Monthly Billing.
-  system('sales-monitoring', 'Sales Monitoring'),
+  // Leads Management, Leads Monitoring, Monthly Billing and Sales Monitoring.
   // Public
   { path: '/change-password', title: 'Change Password', area: 'public' },
   { path: '/weblink/sip', title: 'SIP Web Link', area: 'public' },

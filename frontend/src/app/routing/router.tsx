@@ -286,6 +286,17 @@ const salesTargetRoutes: RouteObject[] = [
   { path: '/system/sales-target/:id', lazy: () => targetDetail().then((m) => ({ Component: m.SalesTargetDetailPage })) },
 ];
 
+/** Sales monitoring (issue 21): who is online now, live over the realtime channel. */
+const salesMonitoringRoutes: RouteObject[] = [
+  {
+    path: '/system/sales-monitoring',
+    lazy: () =>
+      import('@/features/sales-monitoring/pages/sales-monitoring-page').then((m) => ({
+        Component: m.SalesMonitoringPage,
+      })),
+  },
+];
+
 function later(area: LaterArea): RouteObject[] {
   return LATER_ROUTES.filter((r) => r.area === area).map((r) => ({
     path: r.path,
@@ -394,6 +405,7 @@ export const routes: RouteObject[] = [
           ...pidRoutes,
           ...notificationSettingRoutes,
           ...salesTargetRoutes,
+          ...salesMonitoringRoutes,
           // Spec 3 §2.10: the reports, with the dashboard's filters and their downloads.
           {
             path: '/system/report',

@@ -1,1 +1,3 @@
+export * from './connection';
+export * from './hooks';
 export * from './state';

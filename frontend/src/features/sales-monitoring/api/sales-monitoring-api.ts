@@ -1,0 +1,20 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api/client';
+import type { components } from '@/lib/api/schema';
+
+export type OnlinePerson = components['schemas']['OnlinePerson'];
+
+export const SALES_MONITORING_PAGE = 'system/sales-monitoring';
+
+export const salesMonitoringKeys = {
+  all: ['sales-monitoring'] as const,
+  list: (search: string) => ['sales-monitoring', search] as const,
+};
+
+/** Who of the people the user sees is connected now (GET /sales-monitoring); refetched on each updateClients. */
+export function onlinePeopleQueryOptions(search: string) {
+  return queryOptions({
+    queryKey: salesMonitoringKeys.list(search),
+    queryFn: () => unwrap(api.GET('/sales-monitoring', { params: { query: { search: search || undefined } } })),
+  });
+}

@@ -1,0 +1,109 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setToken } from '@/lib/api/tokens';
+import { FULL, json, makeSession, renderApp, stubApi } from '@/test/render-app';
+
+/** The browser's WebSocket as the page's connection sees it; the test plays the server. */
+class Socket {
+  static OPEN = 1;
+  static last: Socket | null = null;
+  readyState = 0;
+  sent: Record<string, unknown>[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((event: { data: string }) => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
+  constructor() {
+    Socket.last = this;
+    setTimeout(() => {
+      this.readyState = 1;
+      this.onopen?.();
+      this.say({ event: 'ready', connectionId: 'c1', heartbeatSeconds: 10 });
+    }, 0);
+  }
+  send(text: string) {
+    this.sent.push(JSON.parse(text) as Record<string, unknown>);
+  }
+  close() {
+    this.readyState = 3;
+  }
+  say(message: Record<string, unknown>) {
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
+}
+
+const PAGE = '/system/sales-monitoring';
+const andi = {
+  userId: 5,
+  name: 'Andi Pratama',
+  roleName: 'Sales',
+  status: 'Online',
+  isLoggedIn: true,
+  connectedAt: new Date(Date.now() - (3600 + 125) * 1000).toISOString(),
+  tabs: 2,
+  devices: 1,
+};
+const dewi = { ...andi, userId: 6, name: 'Dewi Anggraini', status: 'Away', tabs: 1, devices: 0 };
+
+function start(answers: unknown[][], flags = FULL) {
+  setToken('tok');
+  const session = makeSession();
+  let call = 0;
+  const requests = stubApi(
+    { ...session, routes: [...session.routes, PAGE], pageAccess: { ...session.pageAccess, 'system/sales-monitoring': flags } },
+    (_request, url) => {
+      if (url.pathname !== '/api/sales-monitoring') return undefined;
+      const answer = answers[Math.min(call, answers.length - 1)];
+      call += 1;
+      return json(200, { results: answer });
+    },
+  );
+  renderApp(PAGE);
+  return requests;
+}
+
+describe('SalesMonitoringPage', () => {
+  beforeEach(() => vi.stubGlobal('WebSocket', Socket));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists who is online with role, status, a live duration and their connections', async () => {
+    start([[andi, dewi]]);
+    const row = (await screen.findByText('Andi Pratama')).closest('tr')!;
+    expect(within(row).getByText('Sales')).toBeInTheDocument();
+    expect(within(row).getByText('Online')).toBeInTheDocument();
+    expect(within(row).getByText('2 tabs · 1 device')).toBeInTheDocument();
+    expect(within(row).getByText(/^01:02:0[5-9]$/)).toBeInTheDocument();
+    expect(within(screen.getByText('Dewi Anggraini').closest('tr')!).getByText('Away')).toBeInTheDocument();
+    expect(screen.getByText('2 online')).toBeInTheDocument();
+    // the timer runs on its own
+    const before = within(row).getByText(/^01:02:/).textContent;
+    await waitFor(() => expect(within(row).getByText(/^01:02:/).textContent).not.toBe(before), { timeout: 2500 });
+  });
+
+  it('watches presence and reads the list again on each updateClients', async () => {
+    const requests = start([[andi], [andi, dewi]]);
+    await screen.findByText('Andi Pratama');
+    await waitFor(() => expect(Socket.last?.sent).toContainEqual({ event: 'watch', topic: 'presence' }));
+    expect(await screen.findByText('Live')).toBeInTheDocument();
+    Socket.last!.say({ event: 'updateClients' });
+    expect(await screen.findByText('Dewi Anggraini')).toBeInTheDocument();
+    expect(requests.filter((r) => new URL(r.url).pathname === '/api/sales-monitoring')).toHaveLength(2);
+  });
+
+  it('searches by name, and says when nobody is online', async () => {
+    const requests = start([[]]);
+    expect(await screen.findByText('Nobody is online right now.')).toBeInTheDocument();
+    const box = screen.getByRole('searchbox', { name: 'Search by name' });
+    fireEvent.change(box, { target: { value: 'dewi' } });
+    fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    expect(await screen.findByText('Nobody online matches the search.')).toBeInTheDocument();
+    const last = requests.filter((r) => new URL(r.url).pathname === '/api/sales-monitoring').at(-1)!;
+    expect(new URL(last.url).searchParams.get('search')).toBe('dewi');
+  });
+
+  it('tells a user without read access, and asks the server nothing', async () => {
+    const requests = start([[andi]], { isRead: false, isWrite: false, isEdit: false, isDelete: false });
+    expect(await screen.findByText('You do not have access to Sales Monitoring.')).toBeInTheDocument();
+    expect(requests.some((r) => new URL(r.url).pathname === '/api/sales-monitoring')).toBe(false);
+    expect(Socket.last?.sent ?? []).not.toContainEqual({ event: 'watch', topic: 'presence' });
+  });
+});
