@@ -1,9 +1,10 @@
-"""Notification stream benchmark: a board call's time with 0 and with 200 open notification streams (issue 12 §3).
+"""Notification stream benchmark: a board call's time with 0 and with 200 open realtime connections (issue 12 §3;
+the bell's notification stream is the realtime channel since issue 21).
 
 The API runs under uvicorn as in production (one process, the default pool of 10 + 20 connections) on the demo data,
 in its own PostgreSQL and Redis. The bench measures GET /api/leads (the board, as the team leader tl1) one call at a
-time, then opens 200 server-sent-event streams (GET /api/notification/stream, 20 per user for ten users, on plain
-sockets, each read up to its `ready` event) and measures the same call again; it prints p50 and p95 of both and
+time, then opens 200 realtime connections (WebSockets to /api/realtime, 20 per user for ten users, each signed in
+and read up to its `ready`) and measures the same call again; it prints p50 and p95 of both and
 their ratio (goal: p95 with 200 streams within twice the p95 with none), what the API holds in PostgreSQL and Redis
 with and without the streams, whether every stream hears a published change, and what is left once they close.
 Run: `make bench` (or `.venv/bin/python bench/notification_streams.py [runs] [streams]`).
@@ -12,6 +13,8 @@ Run: `make bench` (or `.venv/bin/python bench/notification_streams.py [runs] [st
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 import os
 import statistics
 import subprocess
@@ -24,6 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import httpx
 from sqlalchemy import text
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 from bench.common import embedded_stack
 
@@ -36,36 +41,33 @@ WARMUP = 20
 
 @dataclass
 class Stream:
-    """One open stream on a plain socket; a background task counts the notifications it hears."""
+    """One open realtime connection; a background task counts the notifications it hears."""
 
     user: str
-    reader: asyncio.StreamReader
-    writer: asyncio.StreamWriter
+    socket: ClientConnection
     heard: int = 0
     task: asyncio.Task[None] | None = field(default=None, repr=False)
 
     async def drain(self) -> None:
-        while line := await self.reader.readline():
-            if line.startswith(b"event: notification"):
-                self.heard += 1
+        with contextlib.suppress(ConnectionClosed):
+            async for message in self.socket:
+                if json.loads(message).get("event") == "notification":
+                    self.heard += 1
 
-    def close(self) -> None:
+    async def close(self) -> None:
+        await self.socket.close()
         if self.task:
             self.task.cancel()
-        self.writer.close()
 
 
 async def open_stream(port: int, user: str, token: str) -> Stream:
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    writer.write((f"GET /api/notification/stream HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
-                  f"Authorization: Bearer {token}\r\nAccept: text/event-stream\r\n\r\n").encode())
-    await writer.drain()
-    status = await reader.readline()
-    if b" 200 " not in status:
-        writer.close()
-        raise RuntimeError(f"the stream of {user} was refused: {status.decode().strip()}")
-    await reader.readuntil(b"event: ready")
-    stream = Stream(user, reader, writer)
+    socket = await connect(f"ws://127.0.0.1:{port}/api/realtime", open_timeout=60)
+    await socket.send(json.dumps({"event": "login", "token": token}))
+    ready = json.loads(await socket.recv())
+    if ready.get("event") != "ready":
+        await socket.close()
+        raise RuntimeError(f"the connection of {user} was refused: {ready}")
+    stream = Stream(user, socket)
     stream.task = asyncio.create_task(stream.drain())
     return stream
 
@@ -164,8 +166,7 @@ async def run(port: int, database_url: str, redis_url: str, runs: int, streams_w
         heard_in = (time.perf_counter() - published) * 1000
         heard = sum(1 for s in streams if s.heard)
 
-        for s in streams:
-            s.close()
+        await asyncio.gather(*(s.close() for s in streams), return_exceptions=True)
         await asyncio.gather(*(s.task for s in streams if s.task), return_exceptions=True)
         deadline = time.monotonic() + 30
         while (after := held(database_url, redis_url))["subscriptions"] and time.monotonic() < deadline:

@@ -126,7 +126,8 @@ class StateCollector(Collector):
             for family, figure in zip((size, out, idle, over, limit), figures, strict=True):
                 family.add_metric([name], figure)
         yield from (size, out, idle, over, limit)
-        streams = GaugeMetricFamily("crm_notification_streams_open", "Notification streams (SSE) open in the API")
+        streams = GaugeMetricFamily("crm_notification_streams_open",
+                                    "Realtime connections (each carries its bell's notifications) open in the API")
         streams.add_metric([], sum(getattr(getattr(app.state, "notification_hub", None), "listeners", 0)
                                    for app in list(self.apps)))
         yield streams

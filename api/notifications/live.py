@@ -1,8 +1,9 @@
-"""Live notification signals: Redis pub/sub, so any API process can stream to any user.
+"""Live notification signals: Redis pub/sub, so any API process can tell any user's realtime connections.
 
 Publishing is one PUBLISH per user. Listening is one subscription per API process (the Hub), fanned out to that
-process's open streams through small asyncio queues: 200 open streams cost one Redis connection, not 200, and no
-database connection at all (the stream signs in with a session closed before it starts, api/notifications/deps.py).
+process's open realtime connections (api/realtime/socket.py, its "streams" here) through small asyncio queues: 200
+open connections cost one Redis connection, not 200, and no database connection at all (a connection signs in with
+a session closed before it starts listening).
 """
 
 from __future__ import annotations
@@ -26,7 +27,6 @@ log = logging.getLogger(__name__)
 
 CHANNEL = "notifications:user:{}"
 PATTERN = CHANNEL.format("*")
-KEEP_ALIVE_SECONDS = 15.0  # a comment line this often keeps proxies from closing a quiet stream
 
 Queue = asyncio.Queue[str | None]  # a published payload, or None: the subscription is lost, end the stream
 
@@ -168,28 +168,6 @@ def hub(state: Any, url: str) -> Hub:
         current.closing = bool(getattr(state, "notifications_ended", False))
         state.notification_hub = current
     return current
-
-
-async def sse_events(source: Hub, user_id: int) -> AsyncIterator[str]:
-    """The event stream of one user: `ready` once subscribed, `notification` on each change, a comment line when
-    quiet. It ends when the client goes away (the server cancels it) or the subscription is lost."""
-    if source.closing:
-        return
-    try:
-        async with source.listen(user_id) as queue:
-            yield "event: ready\ndata: {}\n\n"
-            while True:
-                try:
-                    async with asyncio.timeout(KEEP_ALIVE_SECONDS):
-                        data = await queue.get()
-                except TimeoutError:
-                    yield ": keep-alive\n\n"
-                    continue
-                if data is None:
-                    return
-                yield f"event: notification\ndata: {data}\n\n"
-    except ConnectionError:
-        return  # the hub has logged it; an ended stream makes the browser reconnect with back-off
 
 
 def end_streams(state: Any) -> None:

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Query, Request
-from fastapi.responses import StreamingResponse
+from fastapi import APIRouter, Query
 
 from api.core.inputs import OFFSET_MAX, Id
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, PolicyDep, SessionDep
-from api.notifications import live, service
-from api.notifications.deps import StreamActor
+from api.notifications import service
 from api.notifications.schemas import MarkReadIn, NotificationLimited, NotificationPage, ReadAllIn
 from api.users.models import User
 
@@ -53,12 +51,3 @@ def read_all(body: ReadAllIn, session: SessionDep,
              actor: Annotated[User, Authz("user/inbox", "edit")]) -> Envelope[int]:
     return ok(service.mark_all_read(session=session, actor=actor, user=body.user, type_=body.type))
 
-
-@router.get("/stream", summary="Server-sent events: 'changed' whenever the caller's notifications change",
-            response_class=StreamingResponse, responses={200: {"content": {"text/event-stream": {}}}})
-async def stream(request: Request, actor: StreamActor) -> StreamingResponse:
-    """Fed by Redis pub/sub, so a notification made by any process (API or worker) reaches every API process."""
-    # an open stream holds no database connection (StreamActor) and shares its process's one Redis subscription
-    source = live.hub(request.app.state, request.app.state.settings.redis_url)
-    return StreamingResponse(live.sse_events(source, actor.id), media_type="text/event-stream",
-                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})

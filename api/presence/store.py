@@ -21,6 +21,8 @@ CONNECTIONS = "presence:connections"  # sorted set: "user_id:connection_id" -> e
 DETAILS = "presence:connection:{}"  # hash: connected_at (epoch seconds), kind (tab | device), visible (1 | 0)
 CHANGED = "presence:changed"  # pub/sub: something about who is online changed
 KINDS = ("tab", "device")
+POOL_SIZE = 8  # the process's presence connections to Redis
+POOL_WAIT_SECONDS = 10.0
 
 
 @dataclass(frozen=True)
@@ -38,8 +40,12 @@ def client(state: Any) -> aioredis.Redis:
     """The app's asynchronous Redis client for presence, made on first use on the loop that serves the app."""
     current: aioredis.Redis | None = getattr(state, "presence_redis", None)
     if current is None or getattr(state, "presence_loop", None) is not asyncio.get_running_loop():
-        current = aioredis.Redis.from_url(state.settings.redis_url, decode_responses=True, socket_connect_timeout=5,
-                                          health_check_interval=30)
+        # a bounded pool: 200 tabs signing in at once wait a moment for one of POOL_SIZE connections instead of
+        # opening 200 (bench/notification_streams.py)
+        pool = aioredis.BlockingConnectionPool.from_url(state.settings.redis_url, max_connections=POOL_SIZE,
+                                                        timeout=POOL_WAIT_SECONDS, decode_responses=True,
+                                                        socket_connect_timeout=5, health_check_interval=30)
+        current = aioredis.Redis(connection_pool=pool)
         state.presence_redis, state.presence_loop = current, asyncio.get_running_loop()
     return current
 
@@ -48,7 +54,7 @@ async def close(state: Any) -> None:
     """The app stops: its presence client goes (its connections have left, or expire)."""
     current: aioredis.Redis | None = getattr(state, "presence_redis", None)
     if current is not None and getattr(state, "presence_loop", None) is asyncio.get_running_loop():
-        await current.aclose()
+        await current.aclose(close_connection_pool=True)
     state.presence_redis = None
 
 

@@ -5,12 +5,15 @@ and Redis pub/sub already carries the product's changes between processes, so on
 
 JSON text frames. The client signs in with its first message, `{"event": "login", "token": ...}` (a browser cannot
 put a bearer header on a WebSocket, and a token in the URL would be written to access logs), within LOGIN_SECONDS;
-the server answers `{"event": "ready", "connectionId", "heartbeatSeconds"}`. Then the client sends `ping` at least
-every heartbeatSeconds (a connection not heard from for PRESENCE_TTL_SECONDS is gone), `visibility` when its tab
-is shown or hidden, `watch` (topic `presence`, for sales monitoring: needs its read access) and `logout`. A
-watcher receives `updateClients` whenever who is online changes, and reads the list through its access-checked
-call. The close codes: 4401 not signed in (or the session ended), 4403 refused, 4408 no sign-in in time, 1008 a
-message that is not the protocol's.
+the server answers `{"event": "ready", "connectionId", "heartbeatSeconds"}` once it listens for the user's
+notifications. Then the client sends `ping` at least every heartbeatSeconds (a connection not heard from for
+PRESENCE_TTL_SECONDS is gone), `visibility` when its tab is shown or hidden, `watch` (topic `presence`, for sales
+monitoring: needs its read access) and `logout`. Every connection receives `notification` when its user's
+notifications change (the bell then reads them); a watcher receives `updateClients` whenever who is online
+changes, and reads the list through its access-checked call.
+
+Close codes: 4401 not signed in (or the session ended), 4408 no sign-in in time (or silent too long), 1008 a
+message that is not the protocol's, 1011 and 1012 reconnect (the process lost Redis, or is stopping).
 """
 
 from __future__ import annotations
@@ -26,11 +29,13 @@ from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
 from fastapi.concurrency import run_in_threadpool
+from redis.exceptions import RedisError
 from starlette.websockets import WebSocketState
 
 from api.auth import sessions
 from api.core.errors import Unauthorized
 from api.deps import token_user
+from api.notifications import live
 from api.presence import store
 from api.realtime.hub import RealtimeHub, hub
 
@@ -41,9 +46,10 @@ LOGIN_SECONDS = 10.0
 MAX_MESSAGE = 8192  # characters: every message of the protocol is far shorter
 MONITORING_PAGE = "system/sales-monitoring"
 NOT_SIGNED_IN = 4401
-REFUSED = 4403
 NO_LOGIN = 4408
 BAD_MESSAGE = 1008
+SERVICE_ERROR = 1011
+SERVICE_RESTART = 1012
 
 
 @dataclass
@@ -110,8 +116,22 @@ async def realtime(websocket: WebSocket) -> None:
         source.connections += 1
         await store.join(source.redis, user_id=user_id, connection_id=connection.id, kind=kind, now=time.time(),
                          ttl=ttl)
-        await _send(websocket, "ready", connectionId=connection.id, heartbeatSeconds=ttl / 3)
-        await _serve(websocket, source, connection, ttl)
+        notes = live.hub(state, state.settings.redis_url)
+        if notes.closing:  # the process is stopping: this browser reconnects to another one
+            raise Closed(SERVICE_RESTART, "the server is restarting")
+        try:
+            async with notes.listen(user_id) as notifications:
+                # ready once subscribed: nothing published from now on is missed
+                await _send(websocket, "ready", connectionId=connection.id, heartbeatSeconds=ttl / 3)
+                await _serve(websocket, source, connection, ttl, notifications)
+        except ConnectionError as exc:  # the notification subscription failed (logged by its hub)
+            raise Closed(SERVICE_ERROR, "try again") from exc
+    except RedisError as exc:  # presence or the session store cannot be reached: the browser tries again later
+        log.warning("realtime connection ended, Redis failed: %s", exc)
+        closed = Closed(SERVICE_ERROR, "try again")
+        if websocket.application_state == WebSocketState.CONNECTED:
+            with contextlib.suppress(Exception):
+                await websocket.close(closed.code, closed.reason)
     except Closed as closed:
         if websocket.application_state == WebSocketState.CONNECTED:
             with contextlib.suppress(Exception):
@@ -124,8 +144,10 @@ async def realtime(websocket: WebSocket) -> None:
                                                  connection_id=connection.id))
 
 
-async def _serve(websocket: WebSocket, source: RealtimeHub, connection: Connection, ttl: float) -> None:
-    """Read the client's messages while its process beats for it and forwards what its watch asks for."""
+async def _serve(websocket: WebSocket, source: RealtimeHub, connection: Connection, ttl: float,
+                 notifications: live.Queue) -> None:
+    """Read the client's messages while its process beats for it and forwards its notifications and what its watch
+    asks for."""
     outbox: asyncio.Queue[str] = asyncio.Queue()
     state = websocket.app.state
 
@@ -149,8 +171,14 @@ async def _serve(websocket: WebSocket, source: RealtimeHub, connection: Connecti
                 await _send(websocket, "error", message="Your session has ended, please sign in again.")
                 raise Closed(NOT_SIGNED_IN, "session ended")
             if signal == "closed":
-                raise Closed(1011, "try again")
+                raise Closed(SERVICE_ERROR, "try again")
             await _send(websocket, signal)
+
+    async def notes() -> None:
+        while True:
+            if await notifications.get() is None:  # the subscription is lost, or the process is stopping
+                raise Closed(SERVICE_RESTART, "reconnect")
+            await _send(websocket, "notification")
 
     async def read() -> None:
         while True:
@@ -174,7 +202,7 @@ async def _serve(websocket: WebSocket, source: RealtimeHub, connection: Connecti
             else:
                 await _send(websocket, "error", message=f"Unknown event: {event[:40]}")
 
-    jobs = [asyncio.create_task(job) for job in (beats(), forward(), read())]
+    jobs = [asyncio.create_task(job) for job in (beats(), forward(), read(), notes())]
     try:
         done, _ = await asyncio.wait(jobs, return_when=asyncio.FIRST_COMPLETED)
     finally:

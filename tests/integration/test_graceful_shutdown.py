@@ -1,5 +1,6 @@
-"""Stopping the API: `python -m api.serve` told SIGTERM with a notification stream open ends the stream at once,
-finishes and exits cleanly long before its graceful timeout (which the stream alone would have held it to)."""
+"""Stopping the API: `python -m api.serve` told SIGTERM with a realtime connection open (the bell's notification
+stream) ends it at once, telling the browser to reconnect (1012), finishes and exits cleanly long before its
+graceful timeout (which the connection alone would have held it to)."""
 
 from __future__ import annotations
 
@@ -16,11 +17,12 @@ import pytest
 from api.core.config import Settings
 from api.core.embedded import _terminate, child_env, free_port
 from tests.conftest import DEMO_PASSWORD, ROOT, TEST_DATA
+from tests.sockets import next_event, signed_in
 
 GRACE = 60  # API_SHUTDOWN_SECONDS: what an open stream would hold the stop to
 
 
-def test_an_open_notification_stream_does_not_hold_the_stop(settings: Settings) -> None:
+def test_an_open_realtime_connection_does_not_hold_the_stop(settings: Settings) -> None:
     port = free_port()
     log = TEST_DATA / "graceful-api.log"
     env = child_env(DATABASE_URL=settings.database_url or "", REDIS_URL=settings.redis_url or "",
@@ -44,19 +46,20 @@ def test_an_open_notification_stream_does_not_hold_the_stop(settings: Settings) 
         with httpx.Client(base_url=url, timeout=GRACE + 30) as http:
             login = http.post("/api/auth/login", json={"username": "sales1", "password": DEMO_PASSWORD})
             assert login.status_code == 200, login.text
-            headers = {"Authorization": f"Bearer {login.json()['results']['token']}"}
-            with http.stream("GET", "/api/notification/stream", headers=headers) as stream:
-                lines = stream.iter_lines()
-                assert next(line for line in lines if line.startswith("event: ")) == "event: ready"
+            with signed_in(url, login.json()["results"]["token"]) as ws:
                 told = time.monotonic()
                 api.send_signal(signal.SIGTERM)
-                rest = list(lines)  # returns once the server ends the stream
+                rest: list[str] = []
+                while (event := next_event(ws, GRACE + 30)) != "closed":  # returns once the server ends it
+                    rest.append(event)
+                code_sent = ws.close_code
             ended = time.monotonic() - told
         code = api.wait(GRACE + 30)
         stopped = time.monotonic() - told
     finally:
         _terminate(api)
-    assert not any(line.startswith("event: notification") for line in rest)
+    assert "notification" not in rest
+    assert code_sent == 1012  # service restart: the browser reconnects, to another process
     # uvicorn exits by the signal it was told once it has shut down (what a process manager expects)
     assert code in (0, -signal.SIGTERM), log.read_text()[-2000:]
     # ended by the app when told to stop, not cancelled by the server at its graceful timeout

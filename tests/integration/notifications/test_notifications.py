@@ -2,12 +2,13 @@
 
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
 
 from api.notifications.models import Notification
 from api.users.models import User
-from tests.conftest import auth
+from tests.conftest import auth, login
 
 
 def _uid(db: Session, username: str) -> int:
@@ -76,6 +77,8 @@ class TestNotifications:
 
 
 class TestLiveStream:
+    """The bell's live signal, on the realtime channel (api/realtime/socket.py)."""
+
     def test_a_publish_from_any_process_reaches_the_users_stream(self, client: TestClient, db: Session,
                                                                  redis_client: Any) -> None:
         import threading
@@ -83,22 +86,23 @@ class TestLiveStream:
         from api.notifications.live import publish
 
         user_id = _uid(db, "sales1")
-        headers = auth(client, "sales1")
-        events: list[str] = []
-        with client.stream("GET", "/api/notification/stream", headers=headers) as response:
-            assert response.status_code == 200
-            assert response.headers["content-type"].startswith("text/event-stream")
-            lines = response.iter_lines()
-            for line in lines:
-                events.append(line)
-                if line.startswith("event: ready"):
-                    break
+        token = login(client, "sales1")["token"]
+        events: list[dict[str, Any]] = []
+        with client.websocket_connect("/api/realtime") as ws:
+            ws.send_json({"event": "login", "token": token})
+            events.append(ws.receive_json())
+            assert events[0]["event"] == "ready"
             threading.Timer(0.3, lambda: publish(redis_client, [_uid(db, "sales2"), user_id])).start()
-            for line in lines:
-                events.append(line)
-                if line.startswith("data: ") and "changed" in line:
-                    break
-        assert "event: notification" in events
+            events.append(ws.receive_json())
+            ws.send_json({"event": "logout"})
+        assert events[1] == {"event": "notification"}
 
     def test_the_stream_needs_a_session(self, client: TestClient) -> None:
-        assert client.get("/api/notification/stream").status_code == 401
+        from starlette.websockets import WebSocketDisconnect
+
+        with client.websocket_connect("/api/realtime") as ws:
+            ws.send_json({"event": "login", "token": "stale"})
+            assert ws.receive_json()["event"] == "error"
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+        assert closed.value.code == 4401

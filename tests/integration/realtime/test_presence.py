@@ -19,8 +19,10 @@ from websockets.sync.client import ClientConnection, connect
 
 from api.auth.cookie import CSRF_HEADER
 from api.seed import DEMO_PASSWORD
+from tests import sockets
 from tests.conftest import Services
 from tests.live import ApiProcess, api_processes
+from tests.sockets import receive, socket_url
 
 TTL = 3.0  # PRESENCE_TTL_SECONDS of these processes: a silent connection is gone after 3 s
 
@@ -39,19 +41,10 @@ def token(process: ApiProcess, username: str) -> str:
     return r.json()["results"]["token"]  # type: ignore[no-any-return]
 
 
-def receive(ws: ClientConnection, timeout: float = 10.0) -> dict[str, Any]:
-    return json.loads(ws.recv(timeout=timeout))  # type: ignore[no-any-return]
-
-
 @contextmanager
 def signed_in(process: ApiProcess, user_token: str, **login: Any) -> Iterator[ClientConnection]:
     """A realtime connection that has signed in (its `ready` read)."""
-    url = process.url.replace("http://", "ws://") + "/api/realtime"
-    with connect(url, open_timeout=10) as ws:
-        ws.send(json.dumps({"event": "login", "token": user_token, **login}))
-        ready = receive(ws)
-        assert ready["event"] == "ready", ready
-        assert ready["heartbeatSeconds"] == pytest.approx(TTL / 3)
+    with sockets.signed_in(process.url, user_token, **login) as ws:
         yield ws
 
 
@@ -175,7 +168,11 @@ def test_who_may_watch_and_whom_they_see(processes: list[ApiProcess]) -> None:
 
 def test_signing_in_on_the_channel(processes: list[ApiProcess]) -> None:
     a = processes[0]
-    url = a.url.replace("http://", "ws://") + "/api/realtime"
+    url = socket_url(a.url)
+    with connect(url) as ws:
+        ws.send(json.dumps({"event": "login", "token": token(a, "sales1")}))
+        ready = receive(ws)
+        assert ready["event"] == "ready" and ready["heartbeatSeconds"] == pytest.approx(TTL / 3)
     with connect(url) as ws:
         ws.send(json.dumps({"event": "login", "token": "not-a-token"}))
         assert receive(ws)["event"] == "error"

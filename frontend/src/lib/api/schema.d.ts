@@ -2164,26 +2164,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/notification/stream": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Server-sent events: 'changed' whenever the caller's notifications change
-         * @description Fed by Redis pub/sub, so a notification made by any process (API or worker) reaches every API process.
-         */
-        get: operations["stream_api_notification_stream_get"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/page-access": {
         parameters: {
             query?: never;
@@ -12414,26 +12394,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    stream_api_notification_stream_get: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/event-stream": unknown;
                 };
             };
         };

@@ -17,8 +17,8 @@ export function NotificationBell() {
   const { user } = useSession();
   const [open, setOpen] = useState(false);
 
-  // Live updates over server-sent events; the 20 s polling of the queries below stays as a fallback.
-  useNotificationStream(user?.id);
+  // Live updates over the realtime channel; the 20 s polling of the queries below stays as a fallback.
+  useNotificationStream();
   const unread = useQuery(limitedNotificationsQueryOptions(user?.id, 'ALL'));
   const count = unread.data?.total ?? 0;
 
