@@ -25,8 +25,7 @@ export const LATER_ROUTES: LaterRoute[] = [
   // Management, Menu Management, Assignment Monitoring, the request registers (Lead Approval, PCS Approval),
   // Leads Management, Leads Monitoring and Monthly Billing.
   system('sales-monitoring', 'Sales Monitoring'),
-  // Public
-  { path: '/change-password', title: 'Change Password', area: 'public' },
+  // Public (/change-password is a real page)
   { path: '/weblink/sip', title: 'SIP Web Link', area: 'public' },
   { path: '/privacy-policy', title: 'Privacy Policy', area: 'public' },
 ];

@@ -331,6 +331,21 @@ export const routes: RouteObject[] = [
         element: <PublicLayout />,
         children: [{ path: '/error-403', element: <ForbiddenPage /> }, ...later('public')],
       },
+      // A public route of the table that is about the signed-in user: a visitor signs in first and comes back.
+      {
+        element: (
+          <RequireAuth>
+            <PublicLayout />
+          </RequireAuth>
+        ),
+        children: [
+          {
+            path: '/change-password',
+            lazy: () =>
+              import('@/features/users/pages/own-password-page').then((m) => ({ Component: m.OwnPasswordPage })),
+          },
+        ],
+      },
       // Private: the signed-in shell; the sidebar shows itself on /system routes.
       {
         element: (
