@@ -25,7 +25,6 @@ export const LATER_ROUTES: LaterRoute[] = [
   // Management, Menu Management, Assignment Monitoring, the request registers (Lead Approval, PCS Approval),
   // Leads Management, Leads Monitoring and Monthly Billing.
   system('sales-monitoring', 'Sales Monitoring'),
-  // Public (/change-password is a real page)
+  // Public (/change-password and /privacy-policy are real pages)
   { path: '/weblink/sip', title: 'SIP Web Link', area: 'public' },
-  { path: '/privacy-policy', title: 'Privacy Policy', area: 'public' },
 ];

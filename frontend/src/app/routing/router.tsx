@@ -329,7 +329,16 @@ export const routes: RouteObject[] = [
       },
       {
         element: <PublicLayout />,
-        children: [{ path: '/error-403', element: <ForbiddenPage /> }, ...later('public')],
+        children: [
+          { path: '/error-403', element: <ForbiddenPage /> },
+          // readable signed in or out
+          {
+            path: '/privacy-policy',
+            lazy: () =>
+              import('@/features/privacy/pages/privacy-policy-page').then((m) => ({ Component: m.PrivacyPolicyPage })),
+          },
+          ...later('public'),
+        ],
       },
       // A public route of the table that is about the signed-in user: a visitor signs in first and comes back.
       {
