@@ -388,6 +388,14 @@ export const routes: RouteObject[] = [
                 Component: m.ChangePasswordPage,
               })),
           },
+          // The phone's bottom bar leads here (spec 1 §2.2): the bell's list as a page.
+          {
+            path: '/notifications',
+            lazy: () =>
+              import('@/features/notifications/pages/notifications-page').then((m) => ({
+                Component: m.NotificationsPage,
+              })),
+          },
           {
             path: '/user/inbox',
             lazy: () =>
