@@ -85,7 +85,9 @@ export function DebugPanel({ open, onClose }: { open: boolean; onClose: () => vo
       className="debug-viewer"
     >
       <section aria-label="Session">
-        <Typography.Title level={5}>Session</Typography.Title>
+        <Typography.Title level={5} className="debug-viewer__title">
+          Session
+        </Typography.Title>
         <Descriptions
           column={1}
           size="small"
@@ -103,7 +105,9 @@ export function DebugPanel({ open, onClose }: { open: boolean; onClose: () => vo
         />
       </section>
       <section aria-label="App">
-        <Typography.Title level={5}>App</Typography.Title>
+        <Typography.Title level={5} className="debug-viewer__title">
+          App
+        </Typography.Title>
         <Descriptions
           column={1}
           size="small"
@@ -116,7 +120,9 @@ export function DebugPanel({ open, onClose }: { open: boolean; onClose: () => vo
         />
       </section>
       <section aria-label="Realtime">
-        <Typography.Title level={5}>Realtime connection</Typography.Title>
+        <Typography.Title level={5} className="debug-viewer__title">
+          Realtime connection
+        </Typography.Title>
         <Descriptions
           column={1}
           size="small"
@@ -138,7 +144,9 @@ export function DebugPanel({ open, onClose }: { open: boolean; onClose: () => vo
       </section>
       <section aria-label="API errors">
         <Flex justify="space-between" align="center">
-          <Typography.Title level={5}>Last API errors</Typography.Title>
+          <Typography.Title level={5} className="debug-viewer__title">
+            Last API errors
+          </Typography.Title>
           <Button size="small" disabled={failures.length === 0} onClick={clearApiFailures}>
             Clear
           </Button>
