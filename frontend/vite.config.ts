@@ -1,4 +1,6 @@
 /// <reference types="vitest/config" />
+import { execSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
@@ -8,6 +10,23 @@ const apiTarget = process.env.VITE_API_PROXY ?? 'http://127.0.0.1:8000';
 // The dev server's own Host goes along (no changeOrigin): refresh and sign-out accept an Origin that matches the
 // host the request was sent to, and the page's origin is the dev server's (api/auth/cookie.py).
 const apiProxy = { '/api': { target: apiTarget, changeOrigin: false } };
+
+/** What the debug viewer says of the build: the package's version and the commit (GIT_COMMIT, or git's HEAD). */
+function buildInfo(): Record<string, string> {
+  const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+  let commit = process.env.GIT_COMMIT ?? '';
+  if (!commit) {
+    try {
+      commit = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    } catch {
+      commit = 'unknown'; // a build without the repository (the Docker image's)
+    }
+  }
+  return {
+    'import.meta.env.VITE_APP_VERSION': JSON.stringify(version),
+    'import.meta.env.VITE_GIT_COMMIT': JSON.stringify(commit),
+  };
+}
 
 /**
  * Writes dist/.vite/chunk-modules.json beside Vite's manifest: for each emitted chunk, the modules in it (paths
@@ -39,6 +58,7 @@ function chunkModules(): Plugin {
 export default defineConfig({
   base: '/',
   plugins: [react(), chunkModules()],
+  define: buildInfo(),
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

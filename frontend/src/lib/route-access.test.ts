@@ -106,3 +106,12 @@ describe('isRouteAllowed with ":param" segments', () => {
     expect(isRouteAllowed('/leads/7', ['/leads/:leadId'], withDetail)).toBe(true);
   });
 });
+
+describe('isRouteAllowed for a screen the server does not list', () => {
+  const table = ['/', '/leads', '/user/inbox'];
+  it('opens /notifications to whoever may open the inbox, and only to them', () => {
+    expect(isRouteAllowed('/notifications', ['/user/inbox'], table)).toBe(true);
+    expect(isRouteAllowed('/notifications/', ['/', '/user/inbox'], table)).toBe(true);
+    expect(isRouteAllowed('/notifications', ['/', '/leads'], table)).toBe(false);
+  });
+});

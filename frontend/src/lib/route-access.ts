@@ -5,6 +5,12 @@ export function normalizePath(path: string): string {
   return withSlash.length > 1 ? withSlash.replace(/\/+$/, '') || '/' : withSlash;
 }
 
+/**
+ * Screens of the front end that the server's route table does not list, and the route whose access they take:
+ * /notifications (the phone's bottom bar, spec 1 §2.2) is the bell's list as a page, the inbox's notifications.
+ */
+const ACCESS_OF: Readonly<Record<string, string>> = { '/notifications': '/user/inbox' };
+
 function segments(path: string): string[] {
   return path.split('/').filter(Boolean);
 }
@@ -63,7 +69,8 @@ function decide(
   routes: readonly string[] | null | undefined,
   allRoutes?: readonly string[] | null,
 ): { allowed: boolean; route: string | null } {
-  const target = normalizePath(path);
+  const bare = normalizePath(path);
+  const target = ACCESS_OF[bare] ?? bare;
   const allowed = new Set((routes ?? []).map(normalizePath));
   const table = [...new Set([...allowed, ...(allRoutes ?? []).map(normalizePath)])];
   const covering = table

@@ -1,6 +1,7 @@
 import { Grid, Layout } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { DebugViewer } from '@/app/debug/debug-viewer';
 import { ForbiddenPage } from '@/app/pages/forbidden-page';
 import { isRouteAllowed, normalizePath } from '@/lib/route-access';
 import { useRealtimeConnection } from '@/lib/realtime';
@@ -14,7 +15,7 @@ import { useHomePath } from './use-home-path';
 // The slide-in menu is for phones only: its drawer loads after the first paint there, and never on a wider screen.
 const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
 
-/** The signed-in shell: top bar, the sidebar on /system routes, mobile menu and bottom bar. */
+/** The signed-in shell: top bar, the sidebar on /system routes, mobile menu and bottom bar, and the debug viewer. */
 export function AppLayout() {
   const { routes, allRoutes, user } = useSession();
   const { pathname } = useLocation();
@@ -47,6 +48,7 @@ export function AppLayout() {
         </Layout.Content>
       </Layout>
       {mobile && <BottomBar />}
+      <DebugViewer />
       {mobile && (
         <Suspense fallback={null}>
           <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />

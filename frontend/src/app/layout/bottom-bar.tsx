@@ -25,7 +25,7 @@ export function BottomBar() {
     { to: '/', label: 'Dashboard', icon: <DashboardOutlined /> },
     { to: '/leads', label: 'Leads', icon: <FundOutlined /> },
     {
-      to: '/user/inbox',
+      to: '/notifications',
       label: 'Notification',
       icon: (
         <Badge count={unread.data?.total ?? 0} size="small" offset={[6, 0]}>

@@ -18,8 +18,6 @@ export const LATER_ROUTES: LaterRoute[] = [
   // settings are real pages, and so are the sales targets, User Management, the audit log, Menu Page Access, Page
   // Management, Menu Management, Assignment Monitoring, the request registers (Lead Approval, PCS Approval),
   // Leads Management, Leads Monitoring, Monthly Billing and Sales Monitoring.
-  // Public
-  { path: '/change-password', title: 'Change Password', area: 'public' },
+  // Public (/change-password and /privacy-policy are real pages)
   { path: '/weblink/sip', title: 'SIP Web Link', area: 'public' },
-  { path: '/privacy-policy', title: 'Privacy Policy', area: 'public' },
 ];

@@ -340,7 +340,31 @@ export const routes: RouteObject[] = [
       },
       {
         element: <PublicLayout />,
-        children: [{ path: '/error-403', element: <ForbiddenPage /> }, ...later('public')],
+        children: [
+          { path: '/error-403', element: <ForbiddenPage /> },
+          // readable signed in or out
+          {
+            path: '/privacy-policy',
+            lazy: () =>
+              import('@/features/privacy/pages/privacy-policy-page').then((m) => ({ Component: m.PrivacyPolicyPage })),
+          },
+          ...later('public'),
+        ],
+      },
+      // A public route of the table that is about the signed-in user: a visitor signs in first and comes back.
+      {
+        element: (
+          <RequireAuth>
+            <PublicLayout />
+          </RequireAuth>
+        ),
+        children: [
+          {
+            path: '/change-password',
+            lazy: () =>
+              import('@/features/users/pages/own-password-page').then((m) => ({ Component: m.OwnPasswordPage })),
+          },
+        ],
       },
       // Private: the signed-in shell; the sidebar shows itself on /system routes.
       {
@@ -373,6 +397,14 @@ export const routes: RouteObject[] = [
             lazy: () =>
               import('@/features/users/pages/change-password-page').then((m) => ({
                 Component: m.ChangePasswordPage,
+              })),
+          },
+          // The phone's bottom bar leads here (spec 1 §2.2): the bell's list as a page.
+          {
+            path: '/notifications',
+            lazy: () =>
+              import('@/features/notifications/pages/notifications-page').then((m) => ({
+                Component: m.NotificationsPage,
               })),
           },
           {

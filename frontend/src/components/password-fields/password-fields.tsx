@@ -2,6 +2,7 @@ import { Form, Input, Typography } from 'antd';
 import type { FormInstance } from 'antd';
 import type { PasswordProps } from 'antd/es/input';
 import { validateConfirmPassword, validateNewPassword } from '@/lib/password-policy';
+import './password-fields.css';
 
 export const PASSWORD_RULE_HINT =
   '12–20 characters: at least 2 uppercase, 2 lowercase, 2 numbers and 2 of !@#$%^&*()-_=+{};:,<.>';
@@ -39,6 +40,7 @@ export function PasswordFields({
       <Form.Item
         label={newLabel}
         name="newPassword"
+        className="password-field"
         required
         rules={[
           {
@@ -54,6 +56,7 @@ export function PasswordFields({
       <Form.Item
         label={confirmLabel}
         name="confirmationNewPassword"
+        className="password-field"
         required
         dependencies={['newPassword']}
         rules={[

@@ -1,6 +1,7 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { paths as SchemaPaths } from './schema';
 import { ApiError } from './errors';
+import { createFailureLogMiddleware } from './failures';
 import { clearTokens, getToken, refreshWith } from './tokens';
 
 /** Every API path is served under /api on the same origin (vite proxies it in development). */
@@ -119,10 +120,11 @@ export function createAuthMiddleware(): Middleware {
   };
 }
 
-/** Builds a typed API client with the auth middleware. */
+/** Builds a typed API client with the auth middleware; its failed calls are kept for the debug viewer (./failures). */
 export function createApiClient(baseUrl: string = originBaseUrl()): ApiClient {
   const client = createClient<ApiPaths>({ baseUrl, fetch: lateFetch });
-  client.use(createAuthMiddleware());
+  // the failure log first: answers pass the middlewares last to first, so it sees what the auth middleware made of one
+  client.use(createFailureLogMiddleware(), createAuthMiddleware());
   return client;
 }
 

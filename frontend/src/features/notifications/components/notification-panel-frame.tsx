@@ -1,18 +1,26 @@
 import { Flex, Spin } from 'antd';
 import type { ReactNode } from 'react';
 
-/** The bell panel's frame: its title, optional actions beside it, and what goes below. */
-export function NotificationPanelFrame({ actions, children }: { actions?: ReactNode; children: ReactNode }) {
+/** The bell panel's frame: a dialog box under the bell. */
+export function NotificationPanelFrame({ children }: { children: ReactNode }) {
   return (
     <div className="notification-panel" role="dialog" aria-label="Notifications">
-      <Flex justify="space-between" align="center" className="notification-panel__head">
-        <strong className="notification-panel__title">Notifications</strong>
-        {actions}
-      </Flex>
       {children}
     </div>
   );
 }
+
+/** The head of a notification list: its title (or what stands for it), and actions beside it. */
+export function NotificationListHead({ title, actions }: { title: ReactNode; actions?: ReactNode }) {
+  return (
+    <Flex justify="space-between" align="center" gap={8} className="notification-panel__head">
+      {title}
+      {actions}
+    </Flex>
+  );
+}
+
+export const PANEL_TITLE = <strong className="notification-panel__title">Notifications</strong>;
 
 export function NotificationListLoading() {
   return (
@@ -26,6 +34,7 @@ export function NotificationListLoading() {
 export function NotificationPanelLoading() {
   return (
     <NotificationPanelFrame>
+      <NotificationListHead title={PANEL_TITLE} />
       <div className="notification-panel__list">
         <NotificationListLoading />
       </div>

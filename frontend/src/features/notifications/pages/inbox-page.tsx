@@ -17,7 +17,7 @@ import {
   NOTIFICATION_TABS,
   notificationListQueryOptions,
 } from '../api/notifications-api';
-import { EMPTY_NOTIFICATIONS_TEXT } from '../components/notification-panel';
+import { EMPTY_NOTIFICATIONS_TEXT } from '../components/notification-list';
 import { NotificationItem } from '../components/notification-item';
 import { useOpenNotification } from '../components/use-open-notification';
 

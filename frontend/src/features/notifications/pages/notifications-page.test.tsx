@@ -1,0 +1,108 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { setToken } from '@/lib/api/tokens';
+import { json, LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
+
+const approval = {
+  id: 21,
+  notificationType: 'APPROVAL',
+  kind: 'REQUESTED',
+  message: 'Approve lead PT Sinar Jaya moving to E4',
+  link: '/system/approval?request=3',
+  target: '/system/approval',
+  isRead: false,
+  createdAt: new Date().toISOString(),
+};
+const info = { ...approval, id: 22, notificationType: 'INFORMATION', kind: 'INFO', message: 'Your target was set', target: '/user/inbox', isRead: true };
+
+describe('NotificationsPage', () => {
+  it('shows the tabs, "No notification..." and the way to the inbox when there is none', async () => {
+    setToken('a');
+    stubApi(makeSession()); // the session's routes name the inbox, not /notifications: the page goes with the inbox
+    renderApp('/notifications');
+    expect(await screen.findByRole('heading', { name: 'Notifications' }, LOAD)).toBeInTheDocument();
+    const page = within(document.querySelector<HTMLElement>('.notifications-card')!);
+    expect(await page.findByText('No notification...')).toBeInTheDocument();
+    expect(page.getAllByRole('tab').map((t) => t.textContent)).toEqual(['All', 'Informations', 'Approval']);
+    expect(page.getByText('All caught up')).toBeInTheDocument();
+    expect(page.getByRole('button', { name: /Mark all as read/ })).toBeDisabled();
+    expect(page.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/user/inbox');
+  });
+
+  it('lists by tab, marks the unread, and "Mark all as read" sends the tab\'s type', async () => {
+    setToken('a');
+    const requests = stubApi(makeSession(), (_req, url) => {
+      if (url.pathname === '/api/notification/limited') {
+        const type = url.searchParams.get('type');
+        const data = type === 'APPROVAL' ? [approval] : type === 'INFORMATION' ? [info] : [approval, info];
+        return json(200, { results: { data, total: type === 'INFORMATION' ? 0 : 1 } });
+      }
+      if (url.pathname === '/api/notification/read-all') return json(200, { results: 1 });
+      return undefined;
+    });
+    renderApp('/notifications');
+    await screen.findByRole('heading', { name: 'Notifications' }, LOAD);
+    const page = within(document.querySelector<HTMLElement>('.notifications-card')!);
+    expect(await page.findByText(approval.message)).toBeInTheDocument();
+    expect(page.getByText(info.message)).toBeInTheDocument();
+    expect(page.getByText('1 unread')).toBeInTheDocument();
+    expect(document.querySelector('[data-notification-id="21"]')).toHaveClass('is-unread');
+    expect(document.querySelector('[data-notification-id="22"]')).toHaveClass('is-read');
+
+    fireEvent.click(page.getByRole('tab', { name: 'Informations' }));
+    expect(await page.findByText(info.message)).toBeInTheDocument();
+    expect(page.queryByText(approval.message)).toBeNull();
+    expect(page.getByRole('button', { name: /Mark all as read/ })).toBeDisabled();
+
+    fireEvent.click(page.getByRole('tab', { name: 'Approval' }));
+    expect(await page.findByText(approval.message)).toBeInTheDocument();
+    expect(page.queryByText(info.message)).toBeNull();
+    fireEvent.click(page.getByRole('button', { name: /Mark all as read/ }));
+    await waitFor(() => expect(requests.some((r) => r.url.endsWith('/read-all'))).toBe(true));
+    expect(await requests.find((r) => r.url.endsWith('/read-all'))!.json()).toEqual({ type: 'APPROVAL', user: 7 });
+  });
+
+  it('opens an unread notification: marked read, fades out for a second, then goes where it leads', async () => {
+    setToken('a');
+    let read = false;
+    const requests = stubApi(makeSession(), (req, url) => {
+      if (url.pathname === '/api/notification/limited') {
+        return json(200, { results: { data: [{ ...approval, isRead: read }], total: read ? 0 : 1 } });
+      }
+      if (url.pathname === '/api/notification' && req.method === 'PUT') {
+        read = true;
+        return json(200, { results: 1 });
+      }
+      return undefined;
+    });
+    const { router } = renderApp('/notifications');
+    fireEvent.click(await screen.findByText(approval.message, {}, LOAD));
+    await waitFor(() => expect(requests.some((r) => r.method === 'PUT')).toBe(true));
+    expect(await requests.find((r) => r.method === 'PUT')!.json()).toEqual({ ids: [21] });
+    expect(document.querySelector('[data-notification-id="21"]')).toHaveClass('is-fading');
+    expect(router.state.location.pathname).toBe('/notifications');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/system/approval'), { timeout: 2500 });
+  });
+
+  it('is refused to a session that may not read the inbox', async () => {
+    setToken('a');
+    const session = makeSession();
+    stubApi({ ...session, routes: session.routes.filter((r) => r !== '/user/inbox') });
+    renderApp('/notifications');
+    expect(await screen.findByText('Access Denied.', {}, LOAD)).toBeInTheDocument();
+  });
+
+  it("is where the phone's bottom bar leads", async () => {
+    const width = window.innerWidth;
+    window.innerWidth = 390;
+    try {
+      setToken('a');
+      stubApi(makeSession());
+      renderApp('/welcome');
+      await screen.findByText(/, Sari!/, {}, LOAD);
+      const bar = within(document.querySelector<HTMLElement>('nav[aria-label="Quick navigation"]')!);
+      expect(bar.getByRole('link', { name: /Notification/ })).toHaveAttribute('href', '/notifications');
+    } finally {
+      window.innerWidth = width;
+    }
+  });
+});
