@@ -22,6 +22,7 @@ from api.approvals.router import router as approvals_router
 from api.assignments.router import router as assignments_router
 from api.audit.router import router as audit_router
 from api.auth.router import router as auth_router
+from api.calls.router import router as calls_router
 from api.clients.contacts.router import router as contacts_router
 from api.clients.router import lookup_router as client_lookup_router
 from api.clients.router import router as clients_router
@@ -90,7 +91,7 @@ def api_router() -> APIRouter:
               contacts_router, leads_router, approvals_router, lead_requests_router, stages_router, coa_router,
               coa_cost_sheet_router, pcs_pid_router, pcs_router, sales_targets_router, dashboard_router, reports_router,
               monthly_billing_router, activities_router, geo_router, notification_settings_router,
-              lead_register_router, pcs_register_router, lead_ops_router, presence_router):
+              lead_register_router, pcs_register_router, lead_ops_router, presence_router, calls_router):
         router.include_router(r)
     return router
 

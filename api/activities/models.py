@@ -9,8 +9,10 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from api.core.db import Base
 
-# spec 2 §3.5, §9: Meeting=1, Presentation=2, Demo=3
-TYPES = {1: "Meeting", 2: "Presentation", 3: "Demo"}
+# spec 2 §3.5, §9: Meeting=1, Presentation=2, Demo=3; a Call (4) is recorded by the call device (api/calls), never
+# made with the activity form
+TYPES = {1: "Meeting", 2: "Presentation", 3: "Demo", 4: "Call"}
+CALL = 4
 FILE_KINDS = ("RECORDING", "PHOTO", "FILE")
 NOTES_MAX = 1024
 
@@ -31,6 +33,9 @@ class Activity(Base):
     place_address: Mapped[str | None] = mapped_column(String(500))
     created_by: Mapped[int] = mapped_column(ForeignKey("users.id"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    # a call: how long it lasted, and the call it records (once, however often its device reports the end)
+    duration_seconds: Mapped[int | None] = mapped_column(Integer)
+    call_id: Mapped[str | None] = mapped_column(String(32), unique=True)
 
 
 class ActivityFile(Base):

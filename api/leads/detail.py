@@ -64,7 +64,8 @@ def lead_out(session: Session, lead: Lead) -> LeadOut:
 
 
 def pics(session: Session, lead_id: int) -> list[PicOut]:
-    return [PicOut(pic_id=c.id, pic_name=c.fullname, position=c.position) for c in repo.pics_of(session, lead_id)]
+    return [PicOut(pic_id=c.id, pic_name=c.fullname, position=c.position, phone_number=c.phone_number)
+            for c in repo.pics_of(session, lead_id)]
 
 
 def categories(session: Session, lead_id: int) -> list[ServiceCategoryItem]:

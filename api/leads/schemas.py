@@ -93,6 +93,7 @@ class PicOut(CamelModel):
     pic_id: int
     pic_name: str
     position: str | None = None
+    phone_number: str | None = None  # what the Call action rings (api/calls)
 
 
 class ServiceCategoryItem(CamelModel):

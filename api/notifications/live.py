@@ -27,6 +27,8 @@ log = logging.getLogger(__name__)
 
 CHANNEL = "notifications:user:{}"
 PATTERN = CHANNEL.format("*")
+CHANGED = json.dumps({"type": "changed"})
+QUEUE_SIZE = 16  # messages waiting for one stream, the end marker's place among them
 
 Queue = asyncio.Queue[str | None]  # a published payload, or None: the subscription is lost, end the stream
 
@@ -50,7 +52,13 @@ def publish_changed(user_ids: Iterable[int]) -> None:
 def publish(r: redis.Redis, user_ids: Iterable[int]) -> None:
     """Tell each user's open streams that their notifications changed (call after the commit)."""
     for user_id in set(user_ids):
-        r.publish(CHANNEL.format(user_id), json.dumps({"type": "changed"}))
+        r.publish(CHANNEL.format(user_id), CHANGED)
+
+
+def send(r: redis.Redis, user_id: int, message: dict[str, Any]) -> None:
+    """A message with a `type` other than "changed" to each open stream of the user (api/realtime/socket.py says
+    which connections take which types)."""
+    r.publish(CHANNEL.format(user_id), json.dumps(message))
 
 
 def subscriber_name() -> str:
@@ -62,8 +70,9 @@ class Hub:
     """The process's one subscription (a pattern over every user's channel), made with the first open stream and
     closed with the last, so a process without streams holds no Redis connection for them.
 
-    Every message says only that something changed (the browser then asks for its notifications), so a stream
-    that has one message waiting needs no second one: a queue holds at most one message and the end marker."""
+    Most messages say only that something changed (the browser then asks for its notifications), so a stream that
+    has one waiting needs no second one; a message with more in it (a call to dial, api/calls) is always queued. A
+    queue keeps one place for the end marker."""
 
     def __init__(self, url: str) -> None:
         self.url = url
@@ -87,7 +96,7 @@ class Hub:
     async def listen(self, user_id: int) -> AsyncIterator[Queue]:
         """A queue that receives what is published to this user until the block ends; entered once the
         subscription is confirmed, so nothing published after that is missed."""
-        queue: Queue = asyncio.Queue(maxsize=2)
+        queue: Queue = asyncio.Queue(maxsize=QUEUE_SIZE)
         self._queues.setdefault(user_id, set()).add(queue)
         try:
             if self._reader is None or self._ready is None:
@@ -125,7 +134,9 @@ class Hub:
         except ValueError:
             return
         for queue in self._queues.get(user_id, ()):
-            if queue.empty():
+            if data == CHANGED and not queue.empty():
+                continue  # one change waiting is as good as two
+            if queue.qsize() < QUEUE_SIZE - 1:
                 queue.put_nowait(data)
 
     async def _read(self, ready: asyncio.Future[None]) -> None:

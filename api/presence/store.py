@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, cast
 
+import redis
 import redis.asyncio as aioredis
 
 CONNECTIONS = "presence:connections"  # sorted set: "user_id:connection_id" -> expiry (epoch seconds)
@@ -62,10 +63,13 @@ def _member(user_id: int, connection_id: str) -> str:
     return f"{user_id}:{connection_id}"
 
 
-async def join(r: aioredis.Redis, *, user_id: int, connection_id: str, kind: str, now: float, ttl: float) -> None:
+async def join(r: aioredis.Redis, *, user_id: int, connection_id: str, kind: str, now: float, ttl: float,
+               device: dict[str, str] | None = None) -> None:
+    """A connection opens: a tab, or a call device (with its device_id and SIP domain)."""
     async with r.pipeline(transaction=True) as pipe:
         pipe.zadd(CONNECTIONS, {_member(user_id, connection_id): now + ttl})
-        pipe.hset(DETAILS.format(connection_id), mapping={"connected_at": now, "kind": kind, "visible": 1})
+        details: dict[str, str | float | int] = {"connected_at": now, "kind": kind, "visible": 1, **(device or {})}
+        pipe.hset(DETAILS.format(connection_id), mapping=details)  # type: ignore[arg-type]
         pipe.expire(DETAILS.format(connection_id), int(ttl * 2) + 1)
         pipe.publish(CHANGED, "join")
         await pipe.execute()
@@ -133,3 +137,15 @@ async def online(r: aioredis.Redis, *, now: float, user_ids: Iterable[int] | Non
                     devices=int(p["device"]), visible=bool(p["visible"]) or not p["tab"])
              for u, p in people.items()]
     return sorted(found, key=lambda o: o.connected_at)
+
+
+def devices(r: redis.Redis, *, user_id: int, now: float) -> int:
+    """How many call devices of the user are connected now (from the API's synchronous client)."""
+    members = cast(list[str], r.zrangebyscore(CONNECTIONS, f"({now}", "+inf"))
+    mine = [m.split(":", 1)[1] for m in members if m.split(":", 1)[0] == str(user_id)]
+    if not mine:
+        return 0
+    with r.pipeline(transaction=False) as pipe:
+        for connection_id in mine:
+            pipe.hget(DETAILS.format(connection_id), "kind")
+        return sum(1 for kind in pipe.execute() if kind == "device")

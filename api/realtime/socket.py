@@ -12,6 +12,12 @@ monitoring: needs its read access) and `logout`. Every connection receives `noti
 notifications change (the bell then reads them); a watcher receives `updateClients` whenever who is online
 changes, and reads the list through its access-checked call.
 
+A call device (a softphone, or /weblink/sip on the phone) signs in the same way with `"device": true`, naming itself
+in the URL (spec 1 §4: ?device_id=&user_id=&username=&domain=, which must be the signed-in user's). It receives
+`dial` ({callId, phone, name, leadId, project}) when its user taps Call (api/calls), and reports `callStarted` and
+`callEnded` ({callId}); every connection of the user then receives `callRecorded` ({callId, leadId, activityId,
+durationSeconds}).
+
 Close codes: 4401 not signed in (or the session ended), 4408 no sign-in in time (or silent too long), 1008 a
 message that is not the protocol's, 1011 and 1012 reconnect (the process lost Redis, or is stopping).
 """
@@ -22,6 +28,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
 import time
 import uuid
 from dataclasses import dataclass
@@ -33,6 +40,7 @@ from redis.exceptions import RedisError
 from starlette.websockets import WebSocketState
 
 from api.auth import sessions
+from api.calls import service as calls
 from api.core.errors import Unauthorized
 from api.deps import token_user
 from api.notifications import live
@@ -50,6 +58,9 @@ NO_LOGIN = 4408
 BAD_MESSAGE = 1008
 SERVICE_ERROR = 1011
 SERVICE_RESTART = 1012
+DEVICE_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
+DOMAIN = re.compile(r"[A-Za-z0-9.-]{1,253}")
+CALL_ID = re.compile(r"[0-9a-f]{32}")
 
 
 @dataclass
@@ -66,10 +77,29 @@ class Closed(Exception):
         self.code, self.reason = code, reason
 
 
-def _sign_in(state: Any, token: Any) -> tuple[int, str, str]:
+def _sign_in(state: Any, token: Any) -> tuple[int, str, str, str]:
     with state.session_factory() as session:
         user, session_id = token_user(state, session, token if isinstance(token, str) else None)
-        return user.id, user.role.name, session_id
+        return user.id, user.username, user.role.name, session_id
+
+
+def _device(websocket: WebSocket, login: dict[str, Any], user_id: int, username: str) -> dict[str, str] | None:
+    """A call device (spec 1 §4) names itself in the URL: device_id, user_id, username and domain (its SIP
+    domain); they must be the signed-in user's. None for a browser tab."""
+    if login.get("device") is not True:
+        return None
+    query = websocket.query_params
+    device_id, domain = (query.get("device_id") or "").strip(), (query.get("domain") or "").strip()
+    if not DEVICE_ID.fullmatch(device_id) or not DOMAIN.fullmatch(domain):
+        raise Unauthorized("A call device needs its device_id and SIP domain.")
+    if query.get("user_id") != str(user_id) or query.get("username") != username:
+        raise Unauthorized("This device is registered for another user.")
+    return {"device_id": device_id, "domain": domain}
+
+
+def _record(state: Any, ended: calls.Ended) -> int | None:
+    with state.session_factory() as session:
+        return calls.record(session, ended)
 
 
 async def _receive(websocket: WebSocket, timeout: float) -> dict[str, Any]:
@@ -107,15 +137,16 @@ async def realtime(websocket: WebSocket) -> None:
         if first["event"] != "login":
             raise Closed(NOT_SIGNED_IN, "sign in first")
         try:
-            user_id, role, session_id = await run_in_threadpool(_sign_in, state, first.get("token"))
+            user_id, username, role, session_id = await run_in_threadpool(_sign_in, state, first.get("token"))
+            device = _device(websocket, first, user_id, username)
         except Unauthorized as exc:
             await _send(websocket, "error", message=exc.messages[0])
             raise Closed(NOT_SIGNED_IN, exc.messages[0]) from exc
-        kind = "device" if first.get("device") is True else "tab"
+        kind = "tab" if device is None else "device"
         connection = Connection(user_id=user_id, role=role, session_id=session_id, id=uuid.uuid4().hex, kind=kind)
         source.connections += 1
         await store.join(source.redis, user_id=user_id, connection_id=connection.id, kind=kind, now=time.time(),
-                         ttl=ttl)
+                         ttl=ttl, device=device)
         notes = live.hub(state, state.settings.redis_url)
         if notes.closing:  # the process is stopping: this browser reconnects to another one
             raise Closed(SERVICE_RESTART, "the server is restarting")
@@ -176,9 +207,36 @@ async def _serve(websocket: WebSocket, source: RealtimeHub, connection: Connecti
 
     async def notes() -> None:
         while True:
-            if await notifications.get() is None:  # the subscription is lost, or the process is stopping
+            data = await notifications.get()
+            if data is None:  # the subscription is lost, or the process is stopping
                 raise Closed(SERVICE_RESTART, "reconnect")
-            await _send(websocket, "notification")
+            message = json.loads(data)
+            kind = message.pop("type", "changed")
+            if kind == "changed":
+                await _send(websocket, "notification")
+            elif kind == "dial" and connection.kind == "device":  # a call to place: the devices only
+                await _send(websocket, "dial", **message)
+            elif kind == "callRecorded":  # every connection of the user: a lead page shows the new activity
+                await _send(websocket, "callRecorded", **message)
+
+    async def call_event(event: str, message: dict[str, Any]) -> None:
+        call_id = message.get("callId")
+        if connection.kind != "device" or not isinstance(call_id, str) or not CALL_ID.fullmatch(call_id):
+            await _send(websocket, "error", message="Only a call device reports calls.")
+            return
+        if event == "callStarted":
+            if await calls.started(source.redis, user_id=connection.user_id, call_id=call_id):
+                await _send(websocket, "callStarted", callId=call_id)
+            else:
+                await _send(websocket, "error", message="Unknown call.", callId=call_id)
+            return
+        ended = await calls.ended(source.redis, user_id=connection.user_id, call_id=call_id)
+        if ended is None:
+            await _send(websocket, "error", message="Unknown call.", callId=call_id)
+            return
+        activity_id = await run_in_threadpool(_record, state, ended)
+        recorded = calls.recorded_message(ended, activity_id)
+        await run_in_threadpool(live.send, state.redis, connection.user_id, recorded)  # the user's tabs hear it
 
     async def read() -> None:
         while True:
@@ -199,6 +257,8 @@ async def _serve(websocket: WebSocket, source: RealtimeHub, connection: Connecti
                 await _send(websocket, "updateClients")
             elif event == "unwatch":
                 source.unwatch(outbox)
+            elif event in ("callStarted", "callEnded"):
+                await call_event(event, message)
             else:
                 await _send(websocket, "error", message=f"Unknown event: {event[:40]}")
 

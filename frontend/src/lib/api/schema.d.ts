@@ -605,6 +605,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ring a contact's number on the caller's call devices (409 when none is connected) */
+        post: operations["dial_api_calls_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/clients": {
         parameters: {
             query?: never;
@@ -4032,6 +4049,26 @@ export interface components {
             note?: string | null;
         };
         /**
+         * DialIn
+         * @description Ring a contact's number on the caller's call devices; with a lead (the contact is one of its persons in
+         *     charge) the call is recorded on the lead once the device reports its end.
+         */
+        DialIn: {
+            /** Contactid */
+            contactId: number;
+            /** Leadid */
+            leadId?: number | null;
+        };
+        /** DialOut */
+        DialOut: {
+            /** Callid */
+            callId: string;
+            /** Devices */
+            devices: number;
+            /** Phone */
+            phone: string;
+        };
+        /**
          * EffectiveAccess
          * @description What a user may do on every page, and why: their role's policy lines.
          */
@@ -4112,6 +4149,10 @@ export interface components {
         /** Envelope[Created] */
         Envelope_Created_: {
             results: components["schemas"]["Created"];
+        };
+        /** Envelope[DialOut] */
+        Envelope_DialOut_: {
+            results: components["schemas"]["DialOut"];
         };
         /** Envelope[EffectiveAccess] */
         Envelope_EffectiveAccess_: {
@@ -6334,6 +6375,8 @@ export interface components {
         };
         /** PicOut */
         PicOut: {
+            /** Phonenumber */
+            phoneNumber?: string | null;
             /** Picid */
             picId: number;
             /** Picname */
@@ -9207,6 +9250,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Unlocked_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    dial_api_calls_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DialIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DialOut_"];
                 };
             };
             /** @description Validation Error */
