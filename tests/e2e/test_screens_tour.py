@@ -1,5 +1,5 @@
 """Screens tour: every role (admin, a sales person, a team leader, top management and an approver) opens the screens
-of the route table it may open (and one coming-soon one) at 1280x800 and on a 390x844 phone. Each screen must show
+of the route table it may open at 1280x800 and on a 390x844 phone. Each screen must show
 its heading (or its result title) in the page shell's header, with its trail where it has one, fit the window's
 width, keep every action button in view (header actions, form buttons, a row's actions), throw no uncaught error and
 get no 5xx answer. Full-page screenshots go to test-artifacts/tour/<user>-<screen>-<width>.png; console errors,
@@ -460,7 +460,10 @@ def test_admin_tours_every_screen(browser: Browser, live_server: LiveServer, see
         Stop("pcs-register", "/system/pcs-approval", "PCS Approval", trail=True),
         Stop("pcs-request", f"/system/pcs-approval/{pcs_request}", f"Cost sheet request #{pcs_request}", trail=True),
         Stop("monthly-billing", "/system/monthly-billing", "Monthly Billing", trail=True, checks=("words", "cells")),
-        Stop("coming-soon", "/system/sales-monitoring", "Sales Monitoring", shell=False),
+        Stop("sales-monitoring", "/system/sales-monitoring", "Sales Monitoring", trail=True),
+        Stop("weblink-sip", "/weblink/sip", "Web Link SIP", shell=False),
+        Stop("change-password", "/change-password", "Change Password", shell=False),
+        Stop("privacy-policy", "/privacy-policy", "Privacy Policy", shell=False),
         Stop("error-403", "/error-403", "Access Denied.", shell=False),
         Stop("not-found", "/no-such-screen", "Page not found", shell=False),
     ]
@@ -520,6 +523,7 @@ def test_team_leader_and_top_management_tour_the_pipeline(browser: Browser, live
         Stop("sales-target", "/system/sales-target", "Sales Target", trail=True, checks=("words", "cells"),
              opens=set_target),
         Stop("sales-target-detail", f"/system/sales-target/{sales1}", sales1_name, trail=True),
+        Stop("sales-monitoring", "/system/sales-monitoring", "Sales Monitoring", trail=True),
         Stop("inbox", "/user/inbox", "Inbox"),
         Stop("profile", "/user/profile", "My Profile"),
     ]

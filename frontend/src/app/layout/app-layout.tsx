@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { DebugViewer } from '@/app/debug/debug-viewer';
 import { ForbiddenPage } from '@/app/pages/forbidden-page';
+import { useCallRecorded } from '@/components/call-button';
 import { isRouteAllowed, normalizePath } from '@/lib/route-access';
 import { useRealtimeConnection } from '@/lib/realtime';
 import { useSession } from '@/lib/session';
@@ -20,6 +21,7 @@ export function AppLayout() {
   const { routes, allRoutes, user } = useSession();
   const { pathname } = useLocation();
   useRealtimeConnection(user?.id); // presence: online while this tab is open
+  useCallRecorded();
   const screens = Grid.useBreakpoint();
   const mobile = screens.md === false; // below 768 px
   const [menuOpen, setMenuOpen] = useState(false);

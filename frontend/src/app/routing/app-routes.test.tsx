@@ -3,7 +3,6 @@ import { Modal } from 'antd';
 import { getToken, setToken } from '@/lib/api/tokens';
 import { FULL, json, makeSession, renderApp, stubApi } from '@/test/render-app';
 import { showsSidebar } from '../layout/navigation';
-import { LATER_ROUTES } from './later-routes';
 
 // Every screen here loads its page chunk and data first.
 
@@ -26,17 +25,6 @@ describe('route guard', () => {
     expect(await screen.findByText('Access Denied.')).toBeInTheDocument();
     // Still inside the signed-in shell.
     expect(screen.getByRole('button', { name: 'User menu' })).toBeInTheDocument();
-  });
-
-  it('renders a later screen as coming soon', async () => {
-    setToken('a');
-    // whichever later screen is still to come (screens leave the list as they are built)
-    const later = LATER_ROUTES.find((r) => !r.path.includes(':'));
-    expect(later).toBeDefined();
-    const session = makeSession();
-    stubApi({ ...session, routes: [...session.routes, later!.path] });
-    renderApp(later!.path);
-    expect(await screen.findByText('This screen is coming in a later release.')).toBeInTheDocument();
   });
 
   it('shows Sales Monitoring without the sidebar', async () => {

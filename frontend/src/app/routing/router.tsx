@@ -4,7 +4,6 @@ import { ErrorPage } from '@/app/pages/error-page';
 import { ForbiddenPage } from '@/app/pages/forbidden-page';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { NotFoundPage } from '@/app/pages/not-found-page';
-import { LATER_ROUTES, type LaterArea } from './later-routes';
 import { PublicLayout } from './public-layout';
 import { RequireAuth } from './require-auth';
 
@@ -297,15 +296,6 @@ const salesMonitoringRoutes: RouteObject[] = [
   },
 ];
 
-function later(area: LaterArea): RouteObject[] {
-  return LATER_ROUTES.filter((r) => r.area === area).map((r) => ({
-    path: r.path,
-    lazy: () =>
-      import('@/app/pages/coming-soon-page').then((m) => ({
-        element: <m.ComingSoonPage key={r.path} title={r.title} />,
-      })),
-  }));
-}
 
 /**
  * The whole route table (spec 1 §2.1). Every page loads with its route (`lazy`), so the first download is the
@@ -348,7 +338,6 @@ export const routes: RouteObject[] = [
             lazy: () =>
               import('@/features/privacy/pages/privacy-policy-page').then((m) => ({ Component: m.PrivacyPolicyPage })),
           },
-          ...later('public'),
         ],
       },
       // A public route of the table that is about the signed-in user: a visitor signs in first and comes back.
@@ -363,6 +352,10 @@ export const routes: RouteObject[] = [
             path: '/change-password',
             lazy: () =>
               import('@/features/users/pages/own-password-page').then((m) => ({ Component: m.OwnPasswordPage })),
+          },
+          {
+            path: '/weblink/sip',
+            lazy: () => import('@/features/calls/pages/weblink-sip-page').then((m) => ({ Component: m.WeblinkSipPage })),
           },
         ],
       },
@@ -451,8 +444,6 @@ export const routes: RouteObject[] = [
                 Component: m.MonthlyBillingPage,
               })),
           },
-          ...later('app'),
-          ...later('system'),
         ],
       },
       { path: '*', element: <NotFoundPage /> },

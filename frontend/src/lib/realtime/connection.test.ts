@@ -48,14 +48,14 @@ describe('RealtimeConnection', () => {
     vi.useFakeTimers();
     vi.stubGlobal('WebSocket', ServerSide);
     sockets = [];
-    connection = new RealtimeConnection(
-      (url) => {
+    connection = new RealtimeConnection({
+      open: (url) => {
         const socket = new ServerSide(url);
         sockets.push(socket);
         return socket as unknown as WebSocket;
       },
-      () => 'ws://app.test/api/realtime',
-    );
+      url: () => 'ws://app.test/api/realtime',
+    });
     setToken('tok-1');
   });
 
@@ -136,6 +136,29 @@ describe('RealtimeConnection', () => {
     expect(again).not.toBe(socket);
     again.accept();
     expect(again.sent[0]).toEqual({ event: 'login', token: 'tok-2' });
+  });
+
+  it('signs a call device in with its login and follows its own state', () => {
+    const seen: string[] = [];
+    const phone = new RealtimeConnection({
+      open: (url) => {
+        const socket = new ServerSide(url);
+        sockets.push(socket);
+        return socket as unknown as WebSocket;
+      },
+      url: () => 'ws://app.test/api/realtime?device_id=d1',
+      login: { device: true },
+      report: (next) => next.status && seen.push(next.status),
+    });
+    phone.start();
+    const socket = sockets.at(-1)!;
+    socket.accept();
+    socket.say({ event: 'ready', connectionId: 'c1', heartbeatSeconds: 10 });
+    expect(socket.url).toBe('ws://app.test/api/realtime?device_id=d1');
+    expect(socket.sent[0]).toEqual({ event: 'login', token: 'tok-1', device: true });
+    expect(seen).toEqual(['connecting', 'open']);
+    expect(getRealtimeState().status).not.toBe('open'); // the tab's state is not the device's
+    phone.stop();
   });
 
   it('waits longer after each failure, up to 30 s', () => {

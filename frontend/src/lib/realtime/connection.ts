@@ -1,6 +1,6 @@
 import { API_BASE_URL, refreshAccessToken } from '@/lib/api/client';
 import { getToken } from '@/lib/api/tokens';
-import { getRealtimeState, setRealtimeState } from './state';
+import { setRealtimeState, type RealtimeState } from './state';
 
 /** A message of the realtime channel (api/realtime/socket.py): its `event` and whatever it carries. */
 export interface RealtimeMessage {
@@ -9,6 +9,13 @@ export interface RealtimeMessage {
 }
 
 type Handler = (message: RealtimeMessage) => void;
+
+export interface ConnectionOptions {
+  open?: (url: string) => WebSocket;
+  url?: () => string;
+  login?: Record<string, unknown>;
+  report?: (next: Partial<RealtimeState>) => void;
+}
 
 export const NOT_SIGNED_IN = 4401;
 const MAX_DELAY_MS = 30_000;
@@ -19,9 +26,11 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
   return Math.round(base / 2 + (random() * base) / 2);
 }
 
-function socketUrl(): string {
+/** The realtime channel's address on this host, with `query` (a call device's name) when given. */
+export function realtimeUrl(query?: Record<string, string>): string {
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-  return `${scheme}://${window.location.host}${API_BASE_URL}/realtime`;
+  const search = query ? `?${new URLSearchParams(query).toString()}` : '';
+  return `${scheme}://${window.location.host}${API_BASE_URL}/realtime${search}`;
 }
 
 /**
@@ -40,17 +49,35 @@ export class RealtimeConnection {
   private readonly handlers = new Map<string, Set<Handler>>();
   private readonly topics = new Map<string, number>();
 
-  constructor(
-    private readonly open: (url: string) => WebSocket = (url) => new WebSocket(url),
-    private readonly url: () => string = socketUrl,
-  ) {}
+  private readonly open: (url: string) => WebSocket;
+  private readonly url: () => string;
+  private readonly login: Record<string, unknown>;
+  private readonly report: (next: Partial<RealtimeState>) => void;
+  private state: RealtimeState = { status: 'off', since: null, reconnects: 0 };
+
+  /**
+   * The tab's connection takes the defaults and reports to lib/realtime's state (the debug viewer reads it). A call
+   * device names itself in its `url` (realtimeUrl({ device_id, user_id, username, domain })), adds
+   * `{ device: true }` to its `login` and follows its own state through `report`.
+   */
+  constructor(options: ConnectionOptions = {}) {
+    this.open = options.open ?? ((url) => new WebSocket(url));
+    this.url = options.url ?? (() => realtimeUrl());
+    this.login = options.login ?? {};
+    this.report = options.report ?? setRealtimeState;
+  }
+
+  private setState(next: Partial<RealtimeState>): void {
+    this.state = { ...this.state, ...next };
+    this.report(next);
+  }
 
   start(): void {
     if (this.running) return;
     this.running = true;
     this.opened = false;
     this.attempt = 0;
-    setRealtimeState({ reconnects: 0 });
+    this.setState({ reconnects: 0 });
     document.addEventListener('visibilitychange', this.onVisibility);
     this.connect();
   }
@@ -67,7 +94,7 @@ export class RealtimeConnection {
       if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ event: 'logout' }));
       socket.close(1000);
     }
-    setRealtimeState({ status: 'off', since: null });
+    this.setState({ status: 'off', since: null });
   }
 
   on(event: string, handler: Handler): () => void {
@@ -93,8 +120,9 @@ export class RealtimeConnection {
     };
   }
 
-  private send(message: RealtimeMessage): void {
-    if (this.socket?.readyState === WebSocket.OPEN && getRealtimeState().status === 'open') {
+  /** Send a message of the protocol now (dropped while the connection is not open). */
+  send(message: RealtimeMessage): void {
+    if (this.socket?.readyState === WebSocket.OPEN && this.state.status === 'open') {
       this.socket.send(JSON.stringify(message));
     }
   }
@@ -110,10 +138,10 @@ export class RealtimeConnection {
       this.schedule();
       return;
     }
-    setRealtimeState({ status: 'connecting' });
+    this.setState({ status: 'connecting' });
     const socket = this.open(this.url());
     this.socket = socket;
-    socket.onopen = () => socket.send(JSON.stringify({ event: 'login', token }));
+    socket.onopen = () => socket.send(JSON.stringify({ event: 'login', token, ...this.login }));
     socket.onmessage = (event: MessageEvent) => {
       let message: RealtimeMessage;
       try {
@@ -128,7 +156,7 @@ export class RealtimeConnection {
       if (this.socket !== socket) return; // an old socket of a stopped or replaced connection
       this.socket = null;
       this.stopBeating();
-      setRealtimeState({ status: 'closed' });
+      this.setState({ status: 'closed' });
       if (!this.running) return;
       if (event.code === NOT_SIGNED_IN) {
         // a fresh token (another tab's refresh counts) is enough to try again; else the API client signs out
@@ -142,8 +170,8 @@ export class RealtimeConnection {
   }
 
   private ready(socket: WebSocket, heartbeatSeconds: number): void {
-    const { reconnects } = getRealtimeState();
-    setRealtimeState({ status: 'open', since: Date.now(), reconnects: this.opened ? reconnects + 1 : reconnects });
+    const { reconnects } = this.state;
+    this.setState({ status: 'open', since: Date.now(), reconnects: this.opened ? reconnects + 1 : reconnects });
     this.opened = true;
     this.attempt = 0;
     this.stopBeating();

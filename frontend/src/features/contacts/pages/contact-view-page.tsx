@@ -1,7 +1,8 @@
 import { EditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Empty, Result, Skeleton, Tabs } from 'antd';
+import { Button, Descriptions, Empty, Result, Skeleton, Space, Tabs } from 'antd';
 import { useNavigate, useParams } from 'react-router';
+import { CallButton, formatPhone } from '@/components/call-button';
 import { FormPage, systemCrumbs } from '@/components/form-page';
 import { formatDateTime } from '@/lib/format';
 import { usePageAccess } from '@/lib/session';
@@ -30,7 +31,18 @@ function Information({ contact }: { contact: Contact }) {
           label: 'Email',
           children: contact.email ? <a href={`mailto:${contact.email}`}>{contact.email}</a> : '-',
         },
-        { key: 'phone', label: 'Phone Number', children: contact.phoneNumber ? `+${contact.phoneNumber}` : '-' },
+        {
+          key: 'phone',
+          label: 'Phone Number',
+          children: contact.phoneNumber ? (
+            <Space size={12} wrap>
+              <span>{formatPhone(contact.phoneNumber)}</span>
+              <CallButton contactId={contact.id} name={contact.fullname} phone={contact.phoneNumber} />
+            </Space>
+          ) : (
+            '-'
+          ),
+        },
         {
           key: 'linkedin',
           label: 'LinkedIn',

@@ -12,6 +12,7 @@ import { LeadFiles } from '../components/lead-files';
 import { LeadHistory } from '../components/lead-history';
 import { RequestApprovalButton } from '../components/request-approval-button';
 import { LeadNotFound } from '@/components/lead-not-found';
+import { CallButton, formatPhone } from '@/components/call-button';
 import { Page } from '@/components/page';
 import { useCanOpen, usePageAccess } from '@/lib/session';
 import { StageLinks } from '../components/stage-links';
@@ -249,14 +250,18 @@ export function LeadDetailPage({ costSheetCard: CostSheetCard, activities: Activ
               lead.personInCharges.map((p) => (
                 <div key={p.picId} className="lead-pic">
                   <Avatar icon={<UserOutlined />} style={{ background: '#eef3ff', color: '#1d4ed8' }} />
-                  <div>
+                  <div className="lead-pic__who">
                     <Typography.Text strong>{p.picName}</Typography.Text>
                     <div>
                       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                         {p.position ?? '-'}
+                        {p.phoneNumber ? ` · ${formatPhone(p.phoneNumber)}` : ''}
                       </Typography.Text>
                     </div>
                   </div>
+                  {p.phoneNumber && (
+                    <CallButton contactId={p.picId} leadId={lead.id} name={p.picName} phone={p.phoneNumber} />
+                  )}
                 </div>
               ))
             )}

@@ -1,0 +1,2 @@
+export * from './call-button';
+export * from './use-call-recorded';
