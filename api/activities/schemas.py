@@ -86,7 +86,7 @@ class ActivityRow(CamelModel):
     id: int
     lead_id: int
     type: int
-    media: str  # Meeting, Presentation, Demo
+    media: str  # Meeting, Presentation, Demo, Call
     pic_id: int | None
     pic_name: str | None
     activity_notes: str | None

@@ -104,8 +104,9 @@ async def ended(r: aioredis.Redis, *, user_id: int, call_id: str) -> Ended | Non
 def notes_of(call: Ended) -> str:
     minutes, seconds = divmod(call.duration_seconds, 60)
     took = f"{minutes} min {seconds} s" if minutes else f"{seconds} s"
-    return (f"Call to {call.name} ({call.phone}), {took}." if call.duration_seconds
-            else f"Call to {call.name} ({call.phone}), not answered.")
+    number = f"+{call.phone}" if call.phone.isascii() and call.phone.isdigit() else call.phone  # stored without +
+    return (f"Call to {call.name} ({number}), {took}." if call.duration_seconds
+            else f"Call to {call.name} ({number}), not answered.")
 
 
 def record(session: Session, call: Ended) -> int | None:

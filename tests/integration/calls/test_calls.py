@@ -97,7 +97,7 @@ def test_a_call_rings_the_device_and_is_recorded_on_the_lead_once(client: TestCl
     assert (call.id, call.type, call.lead_id, call.pic_contact_id) == (recorded["activityId"], CALL, lead.id,
                                                                         contact_id)
     assert call.duration_seconds == recorded["durationSeconds"] and call.created_by == user(db, "sales1").id
-    assert call.notes is not None and call.notes.startswith("Call to ") and placed["phone"] in call.notes
+    assert call.notes is not None and call.notes.startswith("Call to ") and f"(+{placed['phone']})" in call.notes
     listed = client.get(f"/api/activity/{lead.id}", headers=auth(client, "sales1"))
     assert listed.status_code == 200, listed.text
     assert any(a["id"] == call.id and a["media"] == "Call" for a in listed.json()["results"])

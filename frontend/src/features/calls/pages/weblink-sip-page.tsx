@@ -206,12 +206,17 @@ export function WeblinkSipPage() {
         <Flex vertical gap={16}>
           <Card variant="borderless" size="small" className="sip-device">
             <Flex justify="space-between" align="center" gap={8} wrap>
-              <div>
+              <div className="sip-device__who">
                 <Badge status={status === 'open' ? 'success' : status === 'off' ? 'default' : 'processing'} />{' '}
                 <Typography.Text strong>{STATUS_TEXT[status]}</Typography.Text>
                 <div>
                   <Typography.Text type="secondary">
-                    {user?.username}@{device.domain} · device {device.deviceId}
+                    {user?.username}@{device.domain}
+                  </Typography.Text>
+                </div>
+                <div>
+                  <Typography.Text type="secondary" className="sip-device__id">
+                    Device {device.deviceId}
                   </Typography.Text>
                 </div>
               </div>

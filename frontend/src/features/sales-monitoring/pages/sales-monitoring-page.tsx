@@ -149,12 +149,14 @@ export function SalesMonitoringPage() {
       extra={access.isRead ? <LiveState /> : undefined}
     >
       {access.isRead && (
-        <TableFilters>
+        <div className="presence-toolbar">
+          <TableFilters>
           <Typography.Text type="secondary" className="presence-count">
             {people.data ? `${people.data.length} online` : ' '}
           </Typography.Text>
           <TableSearch label="Search by name" onSearch={onSearch} value={search} />
-        </TableFilters>
+          </TableFilters>
+        </div>
       )}
       {body}
     </Page>
