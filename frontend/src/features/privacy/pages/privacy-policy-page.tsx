@@ -117,8 +117,19 @@ const KEPT: Kept[] = [
   {
     what: 'Who is online',
     holds:
-      'While you are signed in, the app tells the server that you are online; the Sales Monitoring screen shows it.',
-    howLong: 'Held in Redis only, with a short expiry, and never written to the database.',
+      'While you are signed in, each open tab (and each call device you register at Web Link SIP) tells the server ' +
+      'that you are online, since when, and whether a tab is in front; your team leader and top management see it ' +
+      'on Sales Monitoring.',
+    howLong:
+      'Held in Redis only and never written to the database: a closed tab leaves at once, a lost one 30 seconds ' +
+      'after it was last heard from.',
+  },
+  {
+    what: 'Calls',
+    holds:
+      'When you tap Call, the number and name of the contact go to your own call devices; a call about a lead is ' +
+      'recorded on it as an activity with its duration (not its sound).',
+    howLong: 'The call waits at most 6 hours for its device to report it; the recorded activity stays with its lead.',
   },
   {
     what: 'Server logs',
