@@ -52,6 +52,7 @@ log = logging.getLogger(__name__)
 PATH = "/api/realtime"  # in api.route_declarations.SOCKET_ROUTES
 LOGIN_SECONDS = 10.0
 MAX_MESSAGE = 8192  # characters: every message of the protocol is far shorter
+MAX_MESSAGES_PER_SECOND = 20
 MONITORING_PAGE = "system/sales-monitoring"
 NOT_SIGNED_IN = 4401
 NO_LOGIN = 4408
@@ -239,8 +240,15 @@ async def _serve(websocket: WebSocket, source: RealtimeHub, connection: Connecti
         await run_in_threadpool(live.send, state.redis, connection.user_id, recorded)  # the user's tabs hear it
 
     async def read() -> None:
+        window, count = time.monotonic(), 0
         while True:
             message = await _receive(websocket, ttl)
+            now = time.monotonic()
+            if now - window >= 1.0:
+                window, count = now, 0
+            count += 1
+            if count > MAX_MESSAGES_PER_SECOND:  # a client of the protocol sends a few a minute
+                raise Closed(BAD_MESSAGE, "too many messages")
             event = message["event"]
             if event == "ping":
                 continue

@@ -4,6 +4,7 @@ and a killed API process leaving no ghost once their heartbeat expires; who may 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -184,6 +185,11 @@ def test_signing_in_on_the_channel(processes: list[ApiProcess]) -> None:
         with pytest.raises(ConnectionClosed) as closed:
             ws.recv(timeout=5)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
+    with sockets.signed_in(a.url, token(a, "sales1")) as ws:  # a flood is closed, not served
+        with contextlib.suppress(ConnectionClosed):  # the server may close it before the last ones go
+            for _ in range(50):
+                ws.send(json.dumps({"event": "visibility", "visible": True}))
+        assert sockets.close_code(ws) == 1008
     with connect(url) as ws:
         ws.send("{not json")
         with pytest.raises(ConnectionClosed) as closed:

@@ -87,6 +87,28 @@ describe('WeblinkSipPage', () => {
     expect(await screen.findByText(/Call ended after 1 min 5 s, recorded on the lead\./)).toBeInTheDocument();
   });
 
+  it('reports an end again after the connection was lost before the call was recorded', async () => {
+    localStorage.setItem('crm-sip-device', JSON.stringify({ deviceId: 'web-0123456789abcdef', domain: 'pbx.example' }));
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderApp('/weblink/sip');
+      expect(await screen.findByText('Registered')).toBeInTheDocument();
+      const callId = 'b'.repeat(32);
+      const first = device();
+      first.say({ event: 'dial', callId, phone: '6281210000005', name: 'Budi Hartono', leadId: 7, project: null });
+      fireEvent.click(await screen.findByRole('button', { name: 'Not answered' }));
+      expect(first.sent.at(-1)).toEqual({ event: 'callEnded', callId });
+      first.readyState = 3;
+      first.onclose?.({ code: 1012 }); // the API restarted before it recorded the call
+      await vi.advanceTimersByTimeAsync(1500);
+      const second = Socket.all.filter((s) => s.url.includes('device_id=')).at(-1)!;
+      expect(second).not.toBe(first);
+      await waitFor(() => expect(second.sent).toContainEqual({ event: 'callEnded', callId }));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('shows why the server refused this device', async () => {
     localStorage.setItem('crm-sip-device', JSON.stringify({ deviceId: 'web-0123456789abcdef', domain: 'pbx.example' }));
     renderApp('/weblink/sip');

@@ -1,6 +1,6 @@
 import { CheckCircleFilled, PhoneOutlined, SettingOutlined } from '@ant-design/icons';
 import { Alert, Badge, Button, Card, Empty, Flex, Form, Input, Tag, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { callDuration, formatPhone } from '@/components/call-button';
 import { FormPage } from '@/components/form-page';
 import { RealtimeConnection, realtimeUrl, type RealtimeMessage, type RealtimeStatus } from '@/lib/realtime';
@@ -120,6 +120,10 @@ export function WeblinkSipPage() {
   const [status, setStatus] = useState<RealtimeStatus>('off');
   const [calls, setCalls] = useState<Call[]>([]);
   const [refused, setRefused] = useState<string | null>(null);
+  const pending = useRef(calls);
+  useEffect(() => {
+    pending.current = calls;
+  }, [calls]);
 
   const connection = useMemo(() => {
     if (!device || !user) return null;
@@ -156,7 +160,13 @@ export function WeblinkSipPage() {
       connection.on('error', (m) => {
         if (!m.callId) setRefused(String(m.message));
       }),
-      connection.on('ready', () => setRefused(null)),
+      connection.on('ready', () => {
+        setRefused(null);
+        // ends reported just before a lost connection are reported again (the server records a call once)
+        pending.current
+          .filter((c) => c.state === 'ending')
+          .forEach((c) => connection.send({ event: 'callEnded', callId: c.callId }));
+      }),
     ];
     connection.start();
     return () => {
