@@ -1,5 +1,5 @@
-"""The process's side of the realtime channel: its open connections, and one Redis subscription through which a
-change of presence made by any process reaches this process's watchers (as `updateClients`)."""
+"""The process's presence watchers (Sales Monitoring's connections) and the one Redis subscription, held while any
+watches, through which a change of presence made by any process reaches them (as `updateClients`)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,6 @@ class RealtimeHub:
         self.loop = asyncio.get_running_loop()
         self.redis = redis_client
         self.watchers: set[asyncio.Queue[str]] = set()
-        self.connections = 0
         self._reader: asyncio.Task[None] | None = None
 
     def watch(self, queue: asyncio.Queue[str]) -> None:

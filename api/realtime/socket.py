@@ -123,6 +123,12 @@ async def _receive(websocket: WebSocket, timeout: float) -> dict[str, Any]:
     return message
 
 
+async def _close(websocket: WebSocket, closed: Closed) -> None:
+    if websocket.application_state == WebSocketState.CONNECTED:
+        with contextlib.suppress(Exception):  # the client may be gone already
+            await websocket.close(closed.code, closed.reason[:120])
+
+
 async def _send(websocket: WebSocket, event: str, **data: Any) -> None:
     await websocket.send_text(json.dumps({"event": event, **data}))
 
@@ -145,7 +151,6 @@ async def realtime(websocket: WebSocket) -> None:
             raise Closed(NOT_SIGNED_IN, exc.messages[0]) from exc
         kind = "tab" if device is None else "device"
         connection = Connection(user_id=user_id, role=role, session_id=session_id, id=uuid.uuid4().hex, kind=kind)
-        source.connections += 1
         await store.join(source.redis, user_id=user_id, connection_id=connection.id, kind=kind, now=time.time(),
                          ttl=ttl, device=device)
         notes = live.hub(state, state.settings.redis_url)
@@ -160,17 +165,11 @@ async def realtime(websocket: WebSocket) -> None:
             raise Closed(SERVICE_ERROR, "try again") from exc
     except RedisError as exc:  # presence or the session store cannot be reached: the browser tries again later
         log.warning("realtime connection ended, Redis failed: %s", exc)
-        closed = Closed(SERVICE_ERROR, "try again")
-        if websocket.application_state == WebSocketState.CONNECTED:
-            with contextlib.suppress(Exception):
-                await websocket.close(closed.code, closed.reason)
+        await _close(websocket, Closed(SERVICE_ERROR, "try again"))
     except Closed as closed:
-        if websocket.application_state == WebSocketState.CONNECTED:
-            with contextlib.suppress(Exception):
-                await websocket.close(closed.code, closed.reason[:120])
+        await _close(websocket, closed)
     finally:
         if connection is not None:
-            source.connections -= 1
             with contextlib.suppress(Exception):  # the Redis is gone: the connection expires instead
                 await asyncio.shield(store.leave(source.redis, user_id=connection.user_id,
                                                  connection_id=connection.id))
