@@ -125,6 +125,7 @@ class ActivityDetail(CamelModel):
     place_address: str | None
     created_by_name: str | None
     created_at: datetime
+    duration_seconds: int | None = None  # a call's (api/calls)
 
 
 class ActivityFiles(CamelModel):

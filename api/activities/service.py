@@ -80,7 +80,7 @@ def get_detail(*, session: Session, actor: User, lead_id: int, activity_id: int)
                           client_name=client.client_name if client else None, type=a.type, media=TYPES[a.type],
                           pic_id=a.pic_contact_id, pic_name=pic, activity_notes=a.notes, latitude=a.latitude,
                           longitude=a.longitude, place_name=a.place_name, place_address=a.place_address,
-                          created_by_name=author, created_at=a.created_at)
+                          created_by_name=author, created_at=a.created_at, duration_seconds=a.duration_seconds)
 
 
 def _file_out(f: ActivityFile) -> FileOut:

@@ -107,6 +107,10 @@ def test_sales_monitoring_and_a_call_from_the_crm(browser: Browser, live_server:
             activities = http.get(f"/api/activity/{lead_id}", headers=token(http, "sales1")).json()["results"]
         calls = [a for a in activities if a["media"] == "Call"]
         assert calls and calls[0]["activityNotes"].startswith(f"Call to {pic['picName']}")
+        crm.goto(f"/leads/{lead_id}/activity/{calls[0]['id']}")
+        expect(crm.get_by_role("heading", name=re.compile(r"^Call · "))).to_be_visible()
+        expect(crm.get_by_text(calls[0]["activityNotes"])).to_be_visible()
+        shots(crm, SHOTS, "call-activity")
 
         # the device closes, then sales1 signs out: they leave tl1's screen
         device.close()

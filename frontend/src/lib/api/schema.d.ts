@@ -3063,6 +3063,8 @@ export interface components {
             createdAt: string;
             /** Createdbyname */
             createdByName: string | null;
+            /** Durationseconds */
+            durationSeconds?: number | null;
             /** Id */
             id: number;
             /** Latitude */

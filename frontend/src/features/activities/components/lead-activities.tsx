@@ -4,7 +4,7 @@ import { Button, Dropdown, Empty, Skeleton, Tag, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { formatDateTime } from '@/lib/format';
 import { leadActivitiesQueryOptions } from '../api/activities-api';
-import { ACTIVITY_TYPES, activityFormPath } from '../lib/activity-types';
+import { ACTIVITY_TYPES, activityFormPath, typeColor } from '../lib/activity-types';
 import '../activities.css';
 
 /** The add button: a meeting, presentation or demo (the full report), or a quick note of any of them. */
@@ -62,7 +62,7 @@ export function LeadActivities({ leadId, canRecord }: { leadId: number; canRecor
             <li key={a.id}>
               <Link to={`/leads/${leadId}/activity/${a.id}`} className="activity-row">
                 <div className="activity-row__head">
-                  <Tag color="blue">{a.media}</Tag>
+                  <Tag color={typeColor(a.type).tag}>{a.media}</Tag>
                   <Typography.Text strong ellipsis className="activity-row__pic">
                     {a.picName ?? 'No Person in Charge'}
                   </Typography.Text>

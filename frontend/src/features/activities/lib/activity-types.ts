@@ -11,7 +11,11 @@ export function typeOfSlug(slug: string | undefined) {
   return ACTIVITY_TYPES.find((t) => t.slug === slug?.toLowerCase());
 }
 
+/** A call (4) is recorded by the call device (api/calls), never made with the activity form. */
+export const CALL_TYPE = { value: 4, label: 'Call' } as const;
+
 export function typeLabel(value: number): string {
+  if (value === CALL_TYPE.value) return CALL_TYPE.label;
   return ACTIVITY_TYPES.find((t) => t.value === value)?.label ?? 'Activity';
 }
 
@@ -29,6 +33,7 @@ export const TYPE_COLORS: Record<number, { tag: string; solid: string; soft: str
   1: { tag: 'blue', solid: '#1d4ed8', soft: '#eef3ff' },
   2: { tag: 'purple', solid: '#7c3aed', soft: '#f3efff' },
   3: { tag: 'green', solid: '#15803d', soft: '#ecfdf3' },
+  4: { tag: 'orange', solid: '#c2410c', soft: '#fff4ed' },
 };
 
 export function typeColor(value: number) {

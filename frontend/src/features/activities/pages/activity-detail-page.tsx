@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, Empty, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
+import { callDuration } from '@/components/call-button';
 import { LeadNotFound } from '@/components/lead-not-found';
 import { Page } from '@/components/page';
 import { isApiError } from '@/lib/api/errors';
@@ -10,6 +11,7 @@ import { formatDateTime } from '@/lib/format';
 import { activityFilesQueryOptions, activityQueryOptions } from '../api/activities-api';
 import { Files, Photos, Recordings } from '../components/activity-media';
 import { PlaceMap } from '../components/place-map';
+import { CALL_TYPE, typeColor } from '../lib/activity-types';
 import '../activities.css';
 
 function Block({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
@@ -32,6 +34,7 @@ export function ActivityDetailPage() {
   if (!ok || (isApiError(detail.error) && detail.error.status === 404)) return <LeadNotFound />;
   const a = detail.data;
   const hasPoint = a?.latitude != null && a?.longitude != null;
+  const call = a?.type === CALL_TYPE.value; // a call has no files, photos or place: its duration instead
 
   return (
     <Page
@@ -62,7 +65,16 @@ export function ActivityDetailPage() {
                   label: 'Person in Charge',
                   children: a.picName ?? <Typography.Text type="secondary">No Person in Charge</Typography.Text>,
                 },
-                { key: 'type', label: 'Type', children: <Tag color="blue">{a.media}</Tag> },
+                { key: 'type', label: 'Type', children: <Tag color={typeColor(a.type).tag}>{a.media}</Tag> },
+                ...(call
+                  ? [
+                      {
+                        key: 'duration',
+                        label: 'Duration',
+                        children: a.durationSeconds ? callDuration(a.durationSeconds) : 'Not answered',
+                      },
+                    ]
+                  : []),
                 {
                   key: 'notes',
                   label: 'Notes',
@@ -71,32 +83,36 @@ export function ActivityDetailPage() {
               ]}
             />
           </Block>
-          <Block icon={<AudioOutlined />} title="Voice Notes">
-            {files.data && <Recordings leadId={lead} files={files.data.recordings} />}
-          </Block>
-          <Block icon={<PaperClipOutlined />} title="Files">
-            {files.data && <Files activityId={id} files={files.data.files} />}
-          </Block>
-          <Block icon={<PictureOutlined />} title="Photos">
-            {files.data && <Photos leadId={lead} activityId={id} files={files.data.photos} />}
-          </Block>
-          <Block icon={<EnvironmentOutlined />} title="Location">
-            {hasPoint || a.placeName || a.placeAddress ? (
-              <>
-                {(a.placeName || a.placeAddress) && (
-                  <div className="activity-place">
-                    {a.placeName && <Typography.Text strong>{a.placeName}</Typography.Text>}
-                    {a.placeAddress && <Typography.Text type="secondary">{a.placeAddress}</Typography.Text>}
-                  </div>
+          {!call && (
+            <>
+              <Block icon={<AudioOutlined />} title="Voice Notes">
+                {files.data && <Recordings leadId={lead} files={files.data.recordings} />}
+              </Block>
+              <Block icon={<PaperClipOutlined />} title="Files">
+                {files.data && <Files activityId={id} files={files.data.files} />}
+              </Block>
+              <Block icon={<PictureOutlined />} title="Photos">
+                {files.data && <Photos leadId={lead} activityId={id} files={files.data.photos} />}
+              </Block>
+              <Block icon={<EnvironmentOutlined />} title="Location">
+                {hasPoint || a.placeName || a.placeAddress ? (
+                  <>
+                    {(a.placeName || a.placeAddress) && (
+                      <div className="activity-place">
+                        {a.placeName && <Typography.Text strong>{a.placeName}</Typography.Text>}
+                        {a.placeAddress && <Typography.Text type="secondary">{a.placeAddress}</Typography.Text>}
+                      </div>
+                    )}
+                    {hasPoint && (
+                      <PlaceMap point={{ latitude: a.latitude!, longitude: a.longitude! }} label="Activity location map" />
+                    )}
+                  </>
+                ) : (
+                  <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No Location." className="activity-empty" />
                 )}
-                {hasPoint && (
-                  <PlaceMap point={{ latitude: a.latitude!, longitude: a.longitude! }} label="Activity location map" />
-                )}
-              </>
-            ) : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No Location." className="activity-empty" />
-            )}
-          </Block>
+              </Block>
+            </>
+          )}
         </div>
       )}
     </Page>

@@ -176,6 +176,27 @@ describe('ActivityDetailPage', () => {
     expect(trail).toHaveTextContent('Leads/PT Nusantara Data Center/Lead History/Presentation/Activity Detail');
   });
 
+  it('shows a call with its duration, and none of the sections a call cannot have', async () => {
+    setToken('tok');
+    stubApi(makeSession({ pageAccess: { dashboard: FULL, leads: FULL } }), (_req, url) => {
+      if (url.pathname === '/api/activity/19/78')
+        return json(200, {
+          results: {
+            id: 78, leadId: 19, projectName: 'IT Strategy Assessment', clientName: 'PT Nusantara Data Center', type: 4,
+            media: 'Call', picId: 5, picName: 'Rina Kartika', activityNotes: 'Call to Rina Kartika (+6281210000005), 1 min 5 s.',
+            latitude: null, longitude: null, placeName: null, placeAddress: null, createdByName: 'Andi Pratama',
+            createdAt: '2026-11-26T03:00:00Z', durationSeconds: 65,
+          },
+        });
+      if (url.pathname === '/api/activity/files/19/78') return json(200, { results: { recordings: [], photos: [], files: [] } });
+      return undefined;
+    });
+    renderApp('/leads/19/activity/78');
+    expect(await screen.findByText('1 min 5 s')).toBeInTheDocument();
+    expect(screen.getByText('Rina Kartika')).toBeInTheDocument();
+    for (const title of ['Voice Notes', 'Files', 'Photos', 'Location']) expect(screen.queryByText(title)).toBeNull();
+  });
+
   it('plays, lists and downloads what it has, and says so when a download fails', async () => {
     setToken('tok');
     const file = (id: number, filename: string, key: string, size: number, contentType: string) => ({
