@@ -13,6 +13,7 @@ from api.core.db import Base
 # made with the activity form
 TYPES = {1: "Meeting", 2: "Presentation", 3: "Demo", 4: "Call"}
 CALL = 4
+PLANNED_TYPES = frozenset({1, 2, 3})  # what the activity and schedule forms take
 FILE_KINDS = ("RECORDING", "PHOTO", "FILE")
 NOTES_MAX = 1024
 

@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 
 from sqlalchemy.orm import Session
 
-from api.activities.models import TYPES, ActivitySchedule
+from api.activities.models import PLANNED_TYPES, TYPES, ActivitySchedule
 from api.activities.schedule import repository as repo
 from api.activities.schedule.schemas import (
     ACTIVITY_REQUIRED,
@@ -107,7 +107,7 @@ def _checked(session: Session, actor: User, data: ScheduleIn) -> tuple[Lead, int
         if value is None:
             fields.append({"field": field, "message": message})
 
-    need(data.activity if data.activity and data.activity.value in TYPES else None, "activity", ACTIVITY_REQUIRED)
+    need(data.activity if data.activity and data.activity.value in PLANNED_TYPES else None, "activity", ACTIVITY_REQUIRED)
     need(data.client, "client", CLIENT_REQUIRED)
     need(data.project_name, "projectName", PROJECT_REQUIRED)
     need(data.person_in_charge, "personInCharge", PIC_REQUIRED)
@@ -159,7 +159,7 @@ def next_step_errors(items: Sequence[ScheduleItemIn], *, required: bool) -> list
         fields.append({"field": "schedule.0.dateAndTime", "message": SCHEDULE_TIME_REQUIRED})
     now = datetime.now(UTC)
     for i, item in enumerate(items):
-        if item.activity is None or item.activity.value not in TYPES:
+        if item.activity is None or item.activity.value not in PLANNED_TYPES:
             fields.append({"field": f"schedule.{i}.activity", "message": SCHEDULE_ACTIVITY_REQUIRED})
         if item.date_and_time is None:
             fields.append({"field": f"schedule.{i}.dateAndTime", "message": SCHEDULE_TIME_REQUIRED})

@@ -176,6 +176,13 @@ class TestValidation:
                 {"field": "schedule.3.dateAndTime", "message": "Please choose a date and time in the future"}]
         assert client.get(f"/api/activity/{lead['id']}", headers=auth(client, "sales1")).json()["results"] == []
 
+    def test_a_next_step_cannot_be_a_call(self, client: TestClient, lead: dict[str, Any],
+                                          pic: dict[str, Any]) -> None:
+        """Call (4) is recorded by the call device (api/calls), never planned."""
+        r = post(client, body(lead, pic, schedule=[{**next_step(), "activity": {"value": 4, "label": "Call"}}]))
+        assert r.status_code == 422
+        assert r.json()["fields"] == [{"field": "schedule.0.activity", "message": "Please choose activity value/label"}]
+
     def test_a_time_without_its_zone_is_refused(self, client: TestClient, lead: dict[str, Any],
                                                 pic: dict[str, Any]) -> None:
         r = post(client, body(lead, pic, schedule=[{**next_step(), "dateAndTime": "2030-01-01T10:00:00"}]))

@@ -64,6 +64,12 @@ class TestPlanning:
                 row["ownerName"], row["editable"]) == ("Bank Nusa Mandiri", lead["id"], pic["picName"], "Demo",
                                                        "Kick-off with the IT team", "Andi Pratama", True)
 
+    def test_a_call_is_recorded_by_its_device_not_planned(self, client: TestClient, lead: dict[str, Any],
+                                                          pic: dict[str, Any]) -> None:
+        """Call (4) is an activity type since the call device (api/calls), never one the forms take."""
+        r = add(client, form(lead, pic, activity=4))
+        assert r.status_code == 422 and "Please choose activity" in r.json()["messages"]
+
     def test_every_missing_field_has_its_message(self, client: TestClient) -> None:
         r = add(client, {"remark": "  "})
         assert r.status_code == 422
