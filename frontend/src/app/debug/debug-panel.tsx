@@ -1,4 +1,5 @@
 import { Button, Descriptions, Drawer, Empty, Flex, Grid, Tag, Typography } from 'antd';
+import type { DescriptionsProps } from 'antd';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { clearApiFailures, useApiFailures, type ApiFailure } from '@/lib/api/failures';
 import { getToken, subscribeTokens } from '@/lib/api/tokens';
@@ -6,6 +7,20 @@ import { formatDateTime } from '@/lib/format';
 import { useRealtimeState, type RealtimeStatus } from '@/lib/realtime';
 import { useSession } from '@/lib/session';
 import './debug-viewer.css';
+
+type FactItems = NonNullable<DescriptionsProps['items']>;
+
+/** One titled section of the viewer: its facts in a bordered column. */
+function Facts({ label, title, items }: { label: string; title: string; items: FactItems }) {
+  return (
+    <section aria-label={label}>
+      <Typography.Title level={5} className="debug-viewer__title">
+        {title}
+      </Typography.Title>
+      <Descriptions column={1} size="small" bordered items={items} />
+    </section>
+  );
+}
 
 /** When an access token (a JWT) expires, from its `exp` claim (ms since the epoch); null when it has none. */
 export function tokenExpiry(token: string | null): number | null {
@@ -84,64 +99,46 @@ export function DebugPanel({ open, onClose }: { open: boolean; onClose: () => vo
       size={phone ? '100%' : 520}
       className="debug-viewer"
     >
-      <section aria-label="Session">
-        <Typography.Title level={5} className="debug-viewer__title">
-          Session
-        </Typography.Title>
-        <Descriptions
-          column={1}
-          size="small"
-          bordered
-          items={[
-            { key: 'name', label: 'User', children: user ? `${user.fullname} (${user.username})` : 'Not signed in' },
-            { key: 'role', label: 'Role', children: user ? `${user.roleDescription} (${user.roleName})` : '–' },
-            { key: 'id', label: 'User id', children: user?.id ?? '–' },
-            {
-              key: 'expiry',
-              label: 'Token expires',
-              children: expires ? `${formatDateTime(new Date(expires))} (${relative(expires, now)})` : 'No token',
-            },
-          ]}
-        />
-      </section>
-      <section aria-label="App">
-        <Typography.Title level={5} className="debug-viewer__title">
-          App
-        </Typography.Title>
-        <Descriptions
-          column={1}
-          size="small"
-          bordered
-          items={[
-            { key: 'version', label: 'Version', children: import.meta.env.VITE_APP_VERSION ?? 'dev' },
-            { key: 'commit', label: 'Commit', children: import.meta.env.VITE_GIT_COMMIT ?? 'unknown' },
-            { key: 'mode', label: 'Build', children: import.meta.env.MODE },
-          ]}
-        />
-      </section>
-      <section aria-label="Realtime">
-        <Typography.Title level={5} className="debug-viewer__title">
-          Realtime connection
-        </Typography.Title>
-        <Descriptions
-          column={1}
-          size="small"
-          bordered
-          items={[
-            {
-              key: 'status',
-              label: 'Status',
-              children: <Tag color={STATUS_COLOR[realtime.status]}>{realtime.status}</Tag>,
-            },
-            {
-              key: 'since',
-              label: 'Open since',
-              children: realtime.since ? formatDateTime(new Date(realtime.since)) : '–',
-            },
-            { key: 'reconnects', label: 'Reconnects', children: realtime.reconnects },
-          ]}
-        />
-      </section>
+      <Facts
+        label="Session"
+        title="Session"
+        items={[
+          { key: 'name', label: 'User', children: user ? `${user.fullname} (${user.username})` : 'Not signed in' },
+          { key: 'role', label: 'Role', children: user ? `${user.roleDescription} (${user.roleName})` : '–' },
+          { key: 'id', label: 'User id', children: user?.id ?? '–' },
+          {
+            key: 'expiry',
+            label: 'Token expires',
+            children: expires ? `${formatDateTime(new Date(expires))} (${relative(expires, now)})` : 'No token',
+          },
+        ]}
+      />
+      <Facts
+        label="App"
+        title="App"
+        items={[
+          { key: 'version', label: 'Version', children: import.meta.env.VITE_APP_VERSION ?? 'dev' },
+          { key: 'commit', label: 'Commit', children: import.meta.env.VITE_GIT_COMMIT ?? 'unknown' },
+          { key: 'mode', label: 'Build', children: import.meta.env.MODE },
+        ]}
+      />
+      <Facts
+        label="Realtime"
+        title="Realtime connection"
+        items={[
+          {
+            key: 'status',
+            label: 'Status',
+            children: <Tag color={STATUS_COLOR[realtime.status]}>{realtime.status}</Tag>,
+          },
+          {
+            key: 'since',
+            label: 'Open since',
+            children: realtime.since ? formatDateTime(new Date(realtime.since)) : '–',
+          },
+          { key: 'reconnects', label: 'Reconnects', children: realtime.reconnects },
+        ]}
+      />
       <section aria-label="API errors">
         <Flex justify="space-between" align="center">
           <Typography.Title level={5} className="debug-viewer__title">

@@ -1,42 +1,16 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '@/lib/api/tokens';
+import { FakeSocket as Socket } from '@/test/fake-socket';
 import { makeSession, renderApp, stubApi } from '@/test/render-app';
 
-/** The browser's WebSocket as the device page's connection sees it; the test plays the server. */
-class Socket {
-  static OPEN = 1;
-  static all: Socket[] = [];
-  readyState = 0;
-  sent: Record<string, unknown>[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((event: { data: string }) => void) | null = null;
-  onclose: ((event: { code: number }) => void) | null = null;
-  constructor(readonly url: string) {
-    Socket.all.push(this);
-    setTimeout(() => {
-      this.readyState = 1;
-      this.onopen?.();
-      this.say({ event: 'ready', connectionId: 'c1', heartbeatSeconds: 10 });
-    }, 0);
-  }
-  send(text: string) {
-    this.sent.push(JSON.parse(text) as Record<string, unknown>);
-  }
-  close() {
-    this.readyState = 3;
-  }
-  say(message: Record<string, unknown>) {
-    this.onmessage?.({ data: JSON.stringify(message) });
-  }
-}
 
 const device = () => Socket.all.find((s) => s.url.includes('device_id='))!;
 
 describe('WeblinkSipPage', () => {
   beforeEach(() => {
-    Socket.all = [];
     localStorage.clear();
+    Socket.reset();
     vi.stubGlobal('WebSocket', Socket);
     setToken('tok');
     stubApi(makeSession());

@@ -1,37 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '@/lib/api/tokens';
+import { FakeSocket as Socket } from '@/test/fake-socket';
 import { makeSession, renderApp, stubApi } from '@/test/render-app';
 
-/** The browser's WebSocket as the shell's realtime connection sees it; the test plays the server. */
-class Socket {
-  static OPEN = 1;
-  static last: Socket | null = null;
-  readyState = 0;
-  sent: Record<string, unknown>[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((event: { data: string }) => void) | null = null;
-  onclose: ((event: { code: number }) => void) | null = null;
-  constructor(readonly url: string) {
-    Socket.last = this;
-    setTimeout(() => {
-      this.readyState = 1;
-      this.onopen?.();
-    }, 0);
-  }
-  send(text: string) {
-    this.sent.push(JSON.parse(text) as Record<string, unknown>);
-  }
-  close() {
-    this.readyState = 3;
-  }
-  say(message: Record<string, unknown>) {
-    this.onmessage?.({ data: JSON.stringify(message) });
-  }
-}
 
 describe('useNotificationStream', () => {
-  beforeEach(() => vi.stubGlobal('WebSocket', Socket));
+  beforeEach(() => {
+    Socket.reset(false);
+    vi.stubGlobal('WebSocket', Socket);
+  });
   afterEach(() => vi.unstubAllGlobals());
 
   it('signs the realtime connection in with the token and refreshes the bell on each notification', async () => {

@@ -1,35 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '@/lib/api/tokens';
+import { FakeSocket as Socket } from '@/test/fake-socket';
 import { FULL, json, makeSession, renderApp, stubApi } from '@/test/render-app';
 
-/** The browser's WebSocket as the page's connection sees it; the test plays the server. */
-class Socket {
-  static OPEN = 1;
-  static last: Socket | null = null;
-  readyState = 0;
-  sent: Record<string, unknown>[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((event: { data: string }) => void) | null = null;
-  onclose: ((event: { code: number }) => void) | null = null;
-  constructor() {
-    Socket.last = this;
-    setTimeout(() => {
-      this.readyState = 1;
-      this.onopen?.();
-      this.say({ event: 'ready', connectionId: 'c1', heartbeatSeconds: 10 });
-    }, 0);
-  }
-  send(text: string) {
-    this.sent.push(JSON.parse(text) as Record<string, unknown>);
-  }
-  close() {
-    this.readyState = 3;
-  }
-  say(message: Record<string, unknown>) {
-    this.onmessage?.({ data: JSON.stringify(message) });
-  }
-}
 
 const PAGE = '/system/sales-monitoring';
 const andi = {
@@ -62,7 +36,10 @@ function start(answers: unknown[][], flags = FULL) {
 }
 
 describe('SalesMonitoringPage', () => {
-  beforeEach(() => vi.stubGlobal('WebSocket', Socket));
+  beforeEach(() => {
+    Socket.reset();
+    vi.stubGlobal('WebSocket', Socket);
+  });
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists who is online with role, status, a live duration and their connections', async () => {
