@@ -42,7 +42,8 @@ def _api_env(services: Services, *, name: str, database_url: str, redis_db: int,
                      WORKER_METRICS_PORT="0", WORKER_SDK_METRICS_PORT="0", **env)
 
 
-def _started(api: subprocess.Popen[bytes], url: str, log: Path) -> None:
+def wait_started(api: subprocess.Popen[bytes], url: str, log: Path) -> None:
+    """Until the API answers /api/health (60 s at most; it fails the test, naming its log, if it exits first)."""
     deadline = time.monotonic() + 60
     while True:
         try:
@@ -73,7 +74,7 @@ def live_server(services: Services, name: str, *, redis_db: int, **env: str) -> 
                            cwd=ROOT)
     url = f"http://127.0.0.1:{port}"
     try:
-        _started(api, url, log)
+        wait_started(api, url, log)
     except BaseException:
         _terminate(worker)
         raise
@@ -112,7 +113,7 @@ def api_processes(services: Services, name: str, count: int, *, redis_db: int,
                                        stderr=subprocess.STDOUT, cwd=ROOT)
                 started.append(ApiProcess(url=f"http://127.0.0.1:{port}", process=api))
             for one in started:
-                _started(one.process, one.url, log)
+                wait_started(one.process, one.url, log)
             yield started
         finally:
             for one in started:

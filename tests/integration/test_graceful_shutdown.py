@@ -9,14 +9,13 @@ import signal
 import subprocess
 import sys
 import time
-import urllib.request
 
 import httpx
-import pytest
 
 from api.core.config import Settings
 from api.core.embedded import _terminate, child_env, free_port
 from tests.conftest import DEMO_PASSWORD, ROOT, TEST_DATA
+from tests.live import wait_started
 from tests.sockets import next_event, signed_in
 
 GRACE = 60  # API_SHUTDOWN_SECONDS: what an open stream would hold the stop to
@@ -34,15 +33,7 @@ def test_an_open_realtime_connection_does_not_hold_the_stop(settings: Settings) 
                                cwd=ROOT)
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(f"{url}/api/health", timeout=2)
-                break
-            except OSError:
-                if time.monotonic() > deadline or api.poll() is not None:
-                    pytest.fail(f"the API did not start: {log.read_text()[-2000:]}")
-                time.sleep(0.2)
+        wait_started(api, url, log)
         with httpx.Client(base_url=url, timeout=GRACE + 30) as http:
             login = http.post("/api/auth/login", json={"username": "sales1", "password": DEMO_PASSWORD})
             assert login.status_code == 200, login.text
