@@ -107,7 +107,8 @@ def _checked(session: Session, actor: User, data: ScheduleIn) -> tuple[Lead, int
         if value is None:
             fields.append({"field": field, "message": message})
 
-    need(data.activity if data.activity and data.activity.value in PLANNED_TYPES else None, "activity", ACTIVITY_REQUIRED)
+    planned = data.activity if data.activity and data.activity.value in PLANNED_TYPES else None
+    need(planned, "activity", ACTIVITY_REQUIRED)
     need(data.client, "client", CLIENT_REQUIRED)
     need(data.project_name, "projectName", PROJECT_REQUIRED)
     need(data.person_in_charge, "personInCharge", PIC_REQUIRED)
