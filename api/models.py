@@ -4,6 +4,8 @@ from api.access.models import CasbinRule, Menu, Page, SeedMark
 from api.activities.models import Activity, ActivityFile, ActivitySchedule, LeadContactReminder
 from api.approvals.models import (
     ApprovalDecision,
+    ApprovalDelegation,
+    ApprovalLinkUse,
     ApprovalPipeline,
     ApprovalPipelineSales,
     ApprovalPipelineVersion,
@@ -17,6 +19,7 @@ from api.clients.models import Client
 from api.coa.models import ChartOfAccount
 from api.core.db import Base
 from api.dashboard.models import ClosedCategoryRollup, ClosedMonthRollup, OngoingRollup, RollupZone
+from api.holidays.models import Holiday
 from api.leads.models import (
     Lead,
     LeadBillingSchedule,
@@ -62,6 +65,8 @@ __all__ = [
     "ActivitySchedule",
     "Affiliate",
     "ApprovalDecision",
+    "ApprovalDelegation",
+    "ApprovalLinkUse",
     "ApprovalPipeline",
     "ApprovalPipelineSales",
     "ApprovalPipelineVersion",
@@ -80,6 +85,7 @@ __all__ = [
     "ContactHistory",
     "Country",
     "Entity",
+    "Holiday",
     "Industry",
     "Lead",
     "LeadBillingSchedule",

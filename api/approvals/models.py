@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint, func
+from sqlalchemy import Date, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint, func
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -78,6 +78,10 @@ class ApprovalRequest(Base):
     withdrawn_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
     withdraw_reason: Mapped[str | None] = mapped_column(Text)
     withdraw_requested_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # each layer's clock as its workflow kept it: {"0": {"dueAt", "remindedAt", "escalatedTo", "escalatedToName",
+    # "escalatedAt"}} (UTC ISO times): the queue sorts by the current layer's dueAt, and the timeline reads it when
+    # the workflow cannot be asked
+    clocks: Mapped[dict[str, Any]] = mapped_column(JSONB, default=dict, server_default="{}")
 
 
 class ApprovalTask(Base):
@@ -99,6 +103,8 @@ class ApprovalTask(Base):
     submitted_action: Mapped[str | None] = mapped_column(String(10))
     submitted_note: Mapped[str | None] = mapped_column(Text)
     submitted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # who sent the decision when it is not the approver: their delegate (the sweep sends it again as theirs)
+    submitted_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 
@@ -113,3 +119,36 @@ class ApprovalDecision(Base):
     action: Mapped[str] = mapped_column(String(10))  # APPROVED, REJECTED
     note: Mapped[str | None] = mapped_column(Text)
     decided_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # who decided, when not the approver: their delegate ("Maya Kusuma for Hendra Gunawan")
+    acting_user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+
+
+class ApprovalDelegation(Base):
+    """An approver's delegate for a period (out of office), for every request type or one: while it holds, the
+    approver's tasks are offered to the delegate too, who decides for them."""
+
+    __tablename__ = "approval_delegations"
+    __table_args__ = (Index("ix_approval_delegations_delegate", "delegate_id", "ends_on"),
+                      Index("ix_approval_delegations_delegator", "delegator_id", "ends_on"))
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    delegator_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    delegate_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    starts_on: Mapped[date] = mapped_column(Date)
+    ends_on: Mapped[date] = mapped_column(Date)  # inclusive, in the company's time zone
+    request_type: Mapped[str | None] = mapped_column(String(30))  # None: every request type
+    note: Mapped[str | None] = mapped_column(Text)
+    created_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class ApprovalLinkUse(Base):
+    """A decide-from-the-mail link that has been used (each link is single-use: its id is recorded once)."""
+
+    __tablename__ = "approval_link_uses"
+
+    jti: Mapped[str] = mapped_column(String(64), primary_key=True)
+    request_id: Mapped[int] = mapped_column(ForeignKey("approval_requests.id", ondelete="CASCADE"))
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    action: Mapped[str] = mapped_column(String(10))
+    used_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())

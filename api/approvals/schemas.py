@@ -15,11 +15,36 @@ RequestType = Literal["CHANGE_LEAD_STAGE", "HOLD_LEAD", "DROP_LEAD", "CLOSE_LEAD
 Mode = Literal["ANY_USER", "ANY_ORDER", "IN_SEQUENCE", "SEVERAL_USER"]
 
 
+DeadlineUnit = Literal["HOURS", "C", "W"]
+EscalateTo = Literal["NONE", "TEAM_LEADER", "USER"]
+
+
+class DeadlineIn(CamelModel):
+    """A layer's deadline: its pending approvers are reminded `amount` `unit`s after it starts (hours, calendar
+    days C or working days W, which skip weekends and holidays); `escalateAfter` more units later it is escalated."""
+
+    amount: int = Field(ge=1, le=999)
+    unit: DeadlineUnit = "HOURS"
+    escalate_after: int = Field(default=0, ge=0, le=999)
+    escalate_to: EscalateTo = "NONE"
+    escalate_user_id: Id | None = None
+
+
+class DeadlineOut(CamelModel):
+    amount: int
+    unit: DeadlineUnit
+    escalate_after: int
+    escalate_to: EscalateTo
+    escalate_user_id: int | None
+    escalate_user_name: str | None = None
+
+
 class LayerIn(CamelModel):
     name: str = Field(default="", max_length=80)
     mode: Mode
     min_approvals: int = Field(default=1, ge=1, le=50)
     approvers: list[Id] = Field(default_factory=list, max_length=50)
+    deadline: DeadlineIn | None = None
 
 
 class PipelineIn(CamelModel):
@@ -47,6 +72,7 @@ class LayerOut(CamelModel):
     mode: Mode
     min_approvals: int
     approvers: list[PersonOut]
+    deadline: DeadlineOut | None = None
 
 
 class PipelineOut(CamelModel):
@@ -104,11 +130,18 @@ class QueueRow(CamelModel):
     lead_id: int | None
     layer_name: str | None
     processing: bool = False  # the caller's decision was received and is being applied
+    due_at: datetime | None = Field(default=None, description="When the current layer is due (its deadline)")
+    for_approver_name: str | None = Field(
+        default=None, description="Offered to the caller as a delegate: they decide for this approver")
+    escalated: bool = Field(default=False, description="Escalated to the caller, who decides in the place of the "
+                                                       "approvers still waiting")
 
 
 class DecisionIn(CamelModel):
     approvers_action: Literal["APPROVED", "REJECTED"]
     note: DecisionNote = None  # required to reject, at most NOTE_LIMIT: the rules say so, with their types
+    for_user_id: Id | None = Field(default=None, description="Decide as this approver's delegate (by default the "
+                                   "caller's own turn first, then the first approver who delegates to them)")
 
 
 class TimelineApproverOut(CamelModel):
@@ -118,6 +151,9 @@ class TimelineApproverOut(CamelModel):
     note: str | None
     approved_at: str | None
     processing: bool = False
+    acting_name: str | None = Field(default=None, description="The delegate who decided for this approver: "
+                                                              "'{actingName} for {username}'")
+    escalated: bool = Field(default=False, description="Not one of the layer's approvers: it was escalated to them")
 
 
 class TimelineLayerOut(CamelModel):
@@ -128,6 +164,11 @@ class TimelineLayerOut(CamelModel):
     layer_status: str  # every layer of an approved request is APPROVED: shown as it is
     label: str  # "checked by", "acknowledged by", "approved by" (spec 3 §2.5)
     approvers: list[TimelineApproverOut]
+    deadline: DeadlineOut | None = None
+    due_at: str | None = None
+    reminded_at: str | None = None
+    escalated_to_name: str | None = None
+    escalated_at: str | None = None
 
 
 class TimelineOut(CamelModel):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from workflows.contracts.approval_rules import Layer, RequestState
+from workflows.contracts.approval_rules import Approver, Deadline, Decision, Layer, RequestState
 
 WORKFLOW = "ApprovalWorkflow"  # the workflow type
 DECIDE = "decide"  # the update an approver's decision is sent with
@@ -22,9 +22,11 @@ def workflow_id_for(*, lead_id: int, request_type: str, request_id: int, task_qu
     return f"approval-lead-{lead_id}-{request_type.lower().replace('_', '-')}-{request_id}@{task_queue}"
 
 
-def update_id_for(*, request_id: int, layer_index: int, approver_id: int) -> str:
-    """One update id per approver and layer: sending a decision again never decides twice."""
-    return f"decision-{request_id}-{layer_index}-{approver_id}"
+def update_id_for(*, request_id: int, layer_index: int, approver_id: int, acting_id: int | None = None) -> str:
+    """One update id per approver and layer (and delegate): sending a decision again never decides twice, and an
+    approver and their delegate deciding at once are told apart (the second is refused as already decided)."""
+    by = f"-by-{acting_id}" if acting_id is not None else ""
+    return f"decision-{request_id}-{layer_index}-{approver_id}{by}"
 
 
 def withdraw_update_id_for(request_id: int) -> str:
@@ -43,6 +45,8 @@ class ApprovalInput:
     # Once approved, the request's lead gets its PID (the request type's outcome handler says so; the engine never
     # asks which type it runs). None in runs started before the field: those ran cost sheet (PCS) requests only.
     starts_pid: bool | None = None
+    # the sales person an administrator made it for (nobody decides their own request as a delegate)
+    on_behalf_of: int | None = None
 
 
 def starts_pid(data: ApprovalInput) -> bool:
@@ -52,9 +56,11 @@ def starts_pid(data: ApprovalInput) -> bool:
 
 @dataclass
 class DecideInput:
-    approver_id: int
+    approver_id: int  # whose decision it is (the delegator when a delegate decides)
     action: str  # APPROVED or REJECTED
     note: str | None = None
+    acting_id: int | None = None  # a delegate deciding for the approver
+    acting_name: str | None = None
 
 
 @dataclass
@@ -69,6 +75,8 @@ class TimelineApprover:
     action: str | None
     note: str | None
     decided_at: str | None
+    acting_name: str | None = None  # the delegate who decided for them
+    escalated: bool = False  # not one of the layer's approvers: the layer was escalated to them
 
 
 @dataclass
@@ -79,6 +87,11 @@ class TimelineLayer:
     min_approvals: int
     status: str  # PENDING, APPROVED, REJECTED, WITHDRAWN, WAITING (not reached yet)
     approvers: list[TimelineApprover] = field(default_factory=list)
+    deadline: Deadline | None = None
+    due_at: str | None = None
+    reminded_at: str | None = None
+    escalated_to: str | None = None  # a name
+    escalated_at: str | None = None
 
 
 @dataclass
@@ -97,6 +110,9 @@ def timeline_of(request_id: int, state: RequestState, needs_attention: bool = Fa
     layers = []
     for index, layer in enumerate(state.layers):
         decisions = {d.approver_id: d for d in state.layer_decisions(index)}
+        clock = state.clock(index)
+        escalatee = clock.escalated_to if clock is not None else None
+        people = [(a, False) for a in layer.approvers] + ([(escalatee, True)] if escalatee is not None else [])
         if any(d.action == "REJECTED" for d in decisions.values()):
             status = "REJECTED"
         elif index < state.current or state.status == "APPROVED":
@@ -107,12 +123,18 @@ def timeline_of(request_id: int, state: RequestState, needs_attention: bool = Fa
             status = "WAITING"
         layers.append(TimelineLayer(
             name=layer.name, mode=layer.mode, seq_no=index + 1, min_approvals=layer.min_approvals, status=status,
-            approvers=[TimelineApprover(a.id, a.name, decisions[a.id].action if a.id in decisions else None,
-                                        decisions[a.id].note if a.id in decisions else None,
-                                        decisions[a.id].decided_at if a.id in decisions else None)
-                       for a in layer.approvers]))
+            approvers=[_approver(a, decisions.get(a.id), escalated) for a, escalated in people],
+            deadline=layer.deadline, due_at=clock.due_at if clock else None,
+            reminded_at=clock.reminded_at if clock else None, escalated_to=escalatee.name if escalatee else None,
+            escalated_at=clock.escalated_at if clock else None))
     return Timeline(request_id=request_id, status=state.status, current_layer=state.current, layers=layers,
                     needs_attention=needs_attention)
+
+
+def _approver(a: Approver, d: Decision | None, escalated: bool) -> TimelineApprover:
+    if d is None:
+        return TimelineApprover(a.id, a.name, None, None, None, escalated=escalated)
+    return TimelineApprover(a.id, a.name, d.action, d.note, d.decided_at, d.acting_name, escalated)
 
 
 # -- the activities' inputs ------------------------------------------------------------------------------------
@@ -132,6 +154,7 @@ class RecordDecision:
     action: str
     note: str | None
     decided_at: str
+    acting_id: int | None = None  # the delegate who decided for approver_id
 
 
 @dataclass
@@ -164,3 +187,38 @@ class Persist:
     decisions: list[RecordDecision]
     queue: SyncQueue | None
     finish: FinishRequest | None
+
+
+# -- a layer's deadline ----------------------------------------------------------------------------------------
+
+@dataclass
+class StartClock:
+    """A layer with a deadline has started: when is it due, and when is it escalated (computed once, recorded)."""
+
+    request_id: int
+    layer_index: int
+    started_at: str  # ISO, the workflow's time when the layer started
+    deadline: Deadline
+
+
+@dataclass
+class ClockTimes:
+    due_at: str
+    escalate_at: str | None  # None: a reminder only
+
+
+@dataclass
+class Remind:
+    request_id: int
+    layer_index: int
+    approvers: list[int]  # who is still waiting
+    at: str
+
+
+@dataclass
+class Escalate:
+    request_id: int
+    layer_index: int
+    deadline: Deadline
+    waiting: list[int]  # who it was waiting on (the person it goes to is asked in their place)
+    at: str

@@ -3,6 +3,10 @@
 A request walks through ordered layers. Each layer has approvers and a mode:
 ANY_USER (the first approval settles it), ANY_ORDER (every approver, any order), IN_SEQUENCE (every approver,
 in the listed order) or SEVERAL_USER (a minimum number of approvals). Any rejection ends the request.
+
+A delegate decides for an approver (the decision is the approver's, `acting_id` says who took it), never on their
+own request. A layer may carry a deadline; once it has passed and the escalation time too, the layer is escalated
+to one more person, who may decide in the place of everyone still waiting: their approval settles the layer.
 """
 
 from __future__ import annotations
@@ -10,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 MODES = ("ANY_USER", "ANY_ORDER", "IN_SEQUENCE", "SEVERAL_USER")
+DEADLINE_UNITS = ("HOURS", "C", "W")  # hours, calendar days, working days (spec 2 §4.4 day types C and W)
+ESCALATE_TO = ("NONE", "TEAM_LEADER", "USER")  # nobody (a reminder only), the requester's team leader, a named user
 NOTE_LIMIT = 1024
 
 NOT_AN_APPROVER = "You are not an approver of the current layer."
@@ -17,11 +23,12 @@ ALREADY_DECIDED = "You have already decided on this layer."
 NOTE_REQUIRED = "A description is required to reject."
 NOTE_TOO_LONG = f"The description cannot exceed {NOTE_LIMIT} characters."
 UNKNOWN_ACTION = "The action must be APPROVED or REJECTED."
+OWN_REQUEST = "You cannot decide on your own request."
 
 
 # Each refusal has a type; the API answers the HTTP status of the type (never of the message text).
 REFUSAL_STATUS = {"RequestFinished": 409, "UnknownAction": 422, "NotAnApprover": 403, "AlreadyDecided": 409,
-                  "NotYourTurn": 409, "NoteRequired": 422, "NoteTooLong": 422}
+                  "NotYourTurn": 409, "NoteRequired": 422, "NoteTooLong": 422, "OwnRequest": 403}
 
 
 @dataclass(frozen=True)
@@ -55,11 +62,24 @@ class Approver:
 
 
 @dataclass
+class Deadline:
+    """When a layer is due after it starts, and what happens then: at `amount` `unit`s its pending approvers are
+    reminded; `escalate_after` more units later it is escalated (unless `escalate_to` is NONE)."""
+
+    amount: int
+    unit: str = "HOURS"  # DEADLINE_UNITS
+    escalate_after: int = 0
+    escalate_to: str = "NONE"  # ESCALATE_TO
+    escalate_user_id: int | None = None  # when escalate_to is USER
+
+
+@dataclass
 class Layer:
     name: str
     mode: str
     approvers: list[Approver]
     min_approvals: int = 1
+    deadline: Deadline | None = None
 
 
 @dataclass
@@ -69,6 +89,20 @@ class Decision:
     action: str  # APPROVED or REJECTED
     note: str | None
     decided_at: str  # ISO time
+    acting_id: int | None = None  # a delegate who decided for approver_id
+    acting_name: str | None = None
+
+
+@dataclass
+class LayerClock:
+    """A layer's deadline as its workflow keeps it (UTC ISO times)."""
+
+    layer: int
+    due_at: str
+    escalate_at: str | None = None
+    reminded_at: str | None = None
+    escalated_to: Approver | None = None
+    escalated_at: str | None = None
 
 
 @dataclass
@@ -77,18 +111,31 @@ class RequestState:
     current: int = 0
     status: str = "PENDING"  # PENDING, APPROVED, REJECTED, WITHDRAWN
     decisions: list[Decision] = field(default_factory=list)
+    owners: list[int] = field(default_factory=list)  # whose request it is: never decided by them as a delegate
+    clocks: list[LayerClock] = field(default_factory=list)
 
     def layer_decisions(self, index: int) -> list[Decision]:
         return [d for d in self.decisions if d.layer == index]
 
+    def clock(self, index: int) -> LayerClock | None:
+        return next((c for c in self.clocks if c.layer == index), None)
 
-def refusal(state: RequestState, approver_id: int, action: str, note: str | None) -> Refusal | None:
+    def escalatee(self, index: int) -> Approver | None:
+        """Who the layer was escalated to (they may decide in the place of everyone still waiting)."""
+        found = self.clock(index)
+        return found.escalated_to if found is not None else None
+
+
+def refusal(state: RequestState, approver_id: int, action: str, note: str | None,
+            acting_id: int | None = None) -> Refusal | None:
     """Why this decision may not be taken now, or None when it may. An approver who decided already and is not
-    asked again (a later layer listing them) is always told so, whatever happened to the request since."""
+    asked again (a later layer listing them) is always told so, whatever happened to the request since. A delegate
+    (`acting_id`) decides as the approver, under the same rules, and never on their own request."""
     if action not in ("APPROVED", "REJECTED"):
         return Refusal("UnknownAction", UNKNOWN_ACTION)
     layer = state.layers[state.current]
-    ids = [a.id for a in layer.approvers]
+    escalatee = state.escalatee(state.current)
+    ids = [a.id for a in layer.approvers] + ([escalatee.id] if escalatee is not None else [])
     decided = {d.approver_id for d in state.layer_decisions(state.current)}
     asked_now = state.status == "PENDING" and approver_id in ids and approver_id not in decided
     if not asked_now and any(d.approver_id == approver_id for d in state.decisions):
@@ -97,6 +144,11 @@ def refusal(state: RequestState, approver_id: int, action: str, note: str | None
         return Refusal("RequestFinished", finished_message(state.status))
     if approver_id not in ids:
         return Refusal("NotAnApprover", NOT_AN_APPROVER)
+    if (acting_id is not None and acting_id in state.owners) or \
+            (escalatee is not None and approver_id == escalatee.id and approver_id in state.owners):
+        return Refusal("OwnRequest", OWN_REQUEST)
+    if escalatee is not None and approver_id == escalatee.id:
+        return note_refusal(action, note)  # in the place of whoever is still waiting, whatever the turn
     if layer.mode == "IN_SEQUENCE":
         waiting = next(a for a in layer.approvers if a.id not in decided)
         if waiting.id != approver_id:
@@ -104,7 +156,9 @@ def refusal(state: RequestState, approver_id: int, action: str, note: str | None
     return note_refusal(action, note)
 
 
-def layer_settled(layer: Layer, decisions: list[Decision]) -> bool:
+def layer_settled(layer: Layer, decisions: list[Decision], escalatee: Approver | None = None) -> bool:
+    if escalatee is not None and any(d.approver_id == escalatee.id and d.action == "APPROVED" for d in decisions):
+        return True  # the person it was escalated to approved in the place of everyone still waiting
     approvals = sum(d.action == "APPROVED" for d in decisions)
     if layer.mode == "ANY_USER":
         return approvals >= 1
@@ -120,7 +174,7 @@ def apply(state: RequestState, decision: Decision) -> bool:
         state.status = "REJECTED"
         return True
     layer = state.layers[state.current]
-    if not layer_settled(layer, state.layer_decisions(state.current)):
+    if not layer_settled(layer, state.layer_decisions(state.current), state.escalatee(state.current)):
         return False
     if state.current + 1 < len(state.layers):
         state.current += 1
@@ -130,13 +184,18 @@ def apply(state: RequestState, decision: Decision) -> bool:
 
 
 def pending_approvers(state: RequestState) -> list[Approver]:
-    """Whose turn it is: the current layer's undecided approvers (only the next one IN_SEQUENCE)."""
+    """Whose turn it is: the current layer's undecided approvers (only the next one IN_SEQUENCE), and the person
+    the layer was escalated to."""
     if state.status != "PENDING":
         return []
     layer = state.layers[state.current]
     decided = {d.approver_id for d in state.layer_decisions(state.current)}
     waiting = [a for a in layer.approvers if a.id not in decided]
-    return waiting[:1] if layer.mode == "IN_SEQUENCE" else waiting
+    waiting = waiting[:1] if layer.mode == "IN_SEQUENCE" else waiting
+    escalatee = state.escalatee(state.current)
+    if escalatee is not None and escalatee.id not in decided and all(a.id != escalatee.id for a in waiting):
+        waiting.append(escalatee)
+    return waiting
 
 
 def validate_layers(layers: list[Layer]) -> list[str]:
@@ -157,4 +216,24 @@ def validate_layers(layers: list[Layer]) -> list[str]:
         if layer.mode == "SEVERAL_USER" and not 1 <= layer.min_approvals <= len(layer.approvers):
             errors.append(f"{label}: the minimum of approvals must be between 1 and its "
                           f"{len(layer.approvers)} approver(s).")
+        errors += deadline_errors(label, layer.deadline)
+    return errors
+
+
+def deadline_errors(label: str, deadline: Deadline | None) -> list[str]:
+    """Why a layer's deadline is not usable (empty when it is, or when the layer has none)."""
+    if deadline is None:
+        return []
+    errors = []
+    if deadline.unit not in DEADLINE_UNITS:
+        errors.append(f"{label}: the deadline is counted in hours (HOURS), calendar days (C) or working days (W).")
+    if not 1 <= deadline.amount <= 999:
+        errors.append(f"{label}: the deadline must be between 1 and 999.")
+    if deadline.escalate_to not in ESCALATE_TO:
+        errors.append(f"{label}: escalate to nobody (NONE), the requester's team leader (TEAM_LEADER) or a user "
+                      "(USER).")
+    if deadline.escalate_to == "USER" and deadline.escalate_user_id is None:
+        errors.append(f"{label}: choose the user it is escalated to.")
+    if not 0 <= deadline.escalate_after <= 999:
+        errors.append(f"{label}: the escalation comes 0 to 999 after the deadline.")
     return errors
