@@ -45,6 +45,7 @@ from api.core.temporal import connect as temporal_connect
 from api.dashboard.rollups import follow_zone
 from api.dashboard.router import router as dashboard_router
 from api.geo.router import router as geo_router
+from api.holidays.router import router as holidays_router
 from api.leads.ops_router import router as lead_ops_router
 from api.leads.register_router import router as lead_register_router
 from api.leads.router import requests_router as lead_requests_router
@@ -91,7 +92,8 @@ def api_router() -> APIRouter:
               contacts_router, leads_router, approvals_router, lead_requests_router, stages_router, coa_router,
               coa_cost_sheet_router, pcs_pid_router, pcs_router, sales_targets_router, dashboard_router, reports_router,
               monthly_billing_router, activities_router, geo_router, notification_settings_router,
-              lead_register_router, pcs_register_router, lead_ops_router, presence_router, calls_router):
+              lead_register_router, pcs_register_router, lead_ops_router, presence_router, calls_router,
+              holidays_router):
         router.include_router(r)
     return router
 

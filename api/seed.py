@@ -28,6 +28,7 @@ from api.core.config import get_settings
 from api.core.db import make_engine, make_session_factory
 from api.core.redis import make_redis
 from api.core.security import hash_password
+from api.holidays.seed import seed_demo_holidays
 from api.leads.seed import seed_demo_closed_history, seed_demo_leads, seed_waiting_requests
 from api.master_data.seed import seed_reference
 from api.master_data.service import all_changed
@@ -184,7 +185,7 @@ def seed_reference_data(session: Session) -> None:
 
 def seed_demo_data(session: Session) -> None:
     """The demo users, approval pipelines naming them, clients, leads (and those won in earlier years), their
-    activities and cost sheets, and sales targets (needs the reference data)."""
+    activities and cost sheets, sales targets and holidays (needs the reference data)."""
     seed_demo_users(session)
     seed_default_pipelines(session)
     seed_demo_clients(session)
@@ -193,6 +194,7 @@ def seed_demo_data(session: Session) -> None:
     seed_demo_targets(session)
     seed_demo_activities(session)
     seed_demo_cost_sheets(session)
+    seed_demo_holidays(session)
 
 
 def seed(session: Session, *, demo: bool = True) -> None:

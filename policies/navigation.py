@@ -45,6 +45,8 @@ PAGES: list[tuple[str, str, str | None]] = [
     ("system/reminder-management", "Reminder Management", "/system/reminder-management"),
     ("system/sales-monitoring", "Sales Monitoring", "/system/sales-monitoring"),
     ("system/coa-management", "COA Management", "/system/coa-management"),
+    # the days a working-day (W) approval deadline skips
+    ("system/holiday", "Holidays", "/system/holidays"),
 ]
 
 
@@ -81,6 +83,7 @@ MENUS: list[MenuSpec] = [
         _leaf("Approval Pipeline", "system/approval-pipeline", "apartment"),
         _leaf("PCS Approval Pipeline", "system/pcs-approval-pipeline", "partition"),
         _leaf("Stage Management", "system/stage-management", "ordered-list"),
+        _leaf("Holidays", "system/holiday", "calendar"),
     ]),
     MenuSpec("Clients", "SIDEBAR", "bank", children=[
         _leaf("Client Management", "system/client-management", "shop"),
