@@ -3,7 +3,7 @@ timeline, service) hold the rules and call these; each statement here says what 
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from sqlalchemy import and_, case, delete, exists, func, or_, select, text, update
@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session, joinedload
 
 from api.approvals.models import (
     ApprovalDecision,
+    ApprovalDelegation,
     ApprovalPipeline,
     ApprovalPipelineSales,
     ApprovalPipelineVersion,
@@ -284,3 +285,58 @@ def pipeline_for(session: Session, *, action_type: str, sales_person_id: int) ->
         if pipeline is not None:
             return pipeline
     return None
+
+
+# -- delegations (out of office) -------------------------------------------------------------------------------------
+
+def _in_effect(today: date) -> Any:
+    return and_(ApprovalDelegation.starts_on <= today, ApprovalDelegation.ends_on >= today)
+
+
+def active_delegations_for_delegate(session: Session, delegate_id: int, today: date) -> list[ApprovalDelegation]:
+    """The delegations in effect today that make this user a delegate (whose tasks they are offered too)."""
+    return list(session.scalars(select(ApprovalDelegation).where(
+        ApprovalDelegation.delegate_id == delegate_id, _in_effect(today)).order_by(ApprovalDelegation.id)))
+
+
+def delegate_of(session: Session, delegator_id: int, request_type: str, today: date) -> ApprovalDelegation | None:
+    """The approver's delegation in effect today for this request type (one of that type or one for every type; the
+    rules keep them from overlapping, so there is at most one)."""
+    return session.scalars(select(ApprovalDelegation).where(
+        ApprovalDelegation.delegator_id == delegator_id, _in_effect(today),
+        or_(ApprovalDelegation.request_type.is_(None), ApprovalDelegation.request_type == request_type))
+        .order_by(ApprovalDelegation.request_type.is_(None), ApprovalDelegation.id).limit(1)).first()
+
+
+def overlapping_delegations(session: Session, *, delegator_id: int, starts_on: date, ends_on: date,
+                            request_type: str | None, exclude_id: int | None) -> list[ApprovalDelegation]:
+    """The approver's delegations whose period meets this one for the same request type (one for every type meets
+    any type)."""
+    stmt = select(ApprovalDelegation).where(
+        ApprovalDelegation.delegator_id == delegator_id, ApprovalDelegation.starts_on <= ends_on,
+        ApprovalDelegation.ends_on >= starts_on)
+    if request_type is not None:
+        stmt = stmt.where(or_(ApprovalDelegation.request_type.is_(None),
+                              ApprovalDelegation.request_type == request_type))
+    if exclude_id is not None:
+        stmt = stmt.where(ApprovalDelegation.id != exclude_id)
+    return list(session.scalars(stmt.order_by(ApprovalDelegation.starts_on)))
+
+
+def delegations(session: Session, *, user_id: int | None, delegator_id: int | None, since: date,
+                limit: int) -> list[ApprovalDelegation]:
+    """Delegations that end on or after `since`: the user's (as approver or delegate), one approver's, or everyone's;
+    the latest first."""
+    stmt = select(ApprovalDelegation).where(ApprovalDelegation.ends_on >= since)
+    if user_id is not None:
+        stmt = stmt.where(or_(ApprovalDelegation.delegator_id == user_id, ApprovalDelegation.delegate_id == user_id))
+    if delegator_id is not None:
+        stmt = stmt.where(ApprovalDelegation.delegator_id == delegator_id)
+    return list(session.scalars(stmt.order_by(ApprovalDelegation.starts_on.desc(), ApprovalDelegation.id.desc())
+                                .limit(limit)))
+
+
+def lock_delegator(session: Session, delegator_id: int) -> None:
+    """Serialise saving one approver's delegations until the transaction ends (the overlap check holds)."""
+    session.execute(text("SELECT pg_advisory_xact_lock(hashtext(:key))"),
+                    {"key": f"approval-delegation:{delegator_id}"})

@@ -5,11 +5,13 @@ for in api.leads.router)."""
 
 from typing import Annotated
 
-from fastapi import APIRouter, Response
+from fastapi import APIRouter, Query, Response
 
-from api.approvals import decisions, pipelines
+from api.approvals import decisions, delegations, pipelines
 from api.approvals.schemas import (
     DecisionIn,
+    DelegationIn,
+    DelegationOut,
     OverlapCheck,
     OverlapOut,
     PickableUser,
@@ -19,8 +21,8 @@ from api.approvals.schemas import (
 )
 from api.core.errors import ValidationFailed
 from api.core.inputs import Id
-from api.core.schemas import Envelope, ok
-from api.deps import Authz, SessionDep, SettingsDep, TemporalDep
+from api.core.schemas import Envelope, Message, ok
+from api.deps import Authz, PolicyDep, SessionDep, SettingsDep, TemporalDep
 from api.users.models import User
 
 router = APIRouter(tags=["approvals"])
@@ -113,3 +115,54 @@ def timeline(approval_id: Id, session: SessionDep, temporal: TemporalDep, settin
              actor: Annotated[User, Authz("account", "read")]) -> Envelope[TimelineOut]:
     return ok(decisions.timeline(session=session, temporal=temporal, settings=settings, actor=actor,
                                approval_id=approval_id))
+
+
+# Out of office: an approver keeps their own delegations from the approval page; whoever may edit approval pipelines
+# keeps anyone's.
+DELEGATIONS = "/approval-delegations"
+_read_delegations = Authz("system/approval", "read", or_page=delegations.ADMIN_PAGE)
+_edit_delegations = Authz("system/approval", "edit", or_page=delegations.ADMIN_PAGE)
+
+
+def _manage_all(policy: PolicyDep, actor: User) -> bool:
+    return policy.allowed(actor.role.name, delegations.ADMIN_PAGE, "edit")
+
+
+@router.get(DELEGATIONS, summary="Delegations: the caller's (as approver or delegate), or with everyone=true "
+                                 "(administrators) anyone's; current, upcoming and those that ended within a year",
+            tags=["approval delegations"])
+def list_delegations(session: SessionDep, settings: SettingsDep, policy: PolicyDep,
+                     actor: Annotated[User, _read_delegations], everyone: bool = False,
+                     delegator_id: Annotated[Id | None, Query(alias="delegatorId")] = None,
+                     ) -> Envelope[list[DelegationOut]]:
+    return ok(delegations.list_delegations(session=session, settings=settings, actor=actor,
+                                           manage_all=_manage_all(policy, actor), everyone=everyone,
+                                           delegator_id=delegator_id))
+
+
+@router.get(DELEGATIONS + "/people", summary="Active users to pick a delegate (or an approver) from",
+            tags=["approval delegations"])
+def delegation_people(session: SessionDep, actor: Annotated[User, _read_delegations]) -> Envelope[list[PickableUser]]:
+    return ok(delegations.people(session=session))
+
+
+@router.post(DELEGATIONS, summary="Set a delegate for a period (the caller's own, or anyone's for an administrator)",
+             tags=["approval delegations"])
+def create_delegation(body: DelegationIn, session: SessionDep, settings: SettingsDep, policy: PolicyDep,
+                      actor: Annotated[User, _edit_delegations]) -> Envelope[DelegationOut]:
+    return ok(delegations.create(session=session, settings=settings, actor=actor,
+                                 manage_all=_manage_all(policy, actor), data=body))
+
+
+@router.put(DELEGATIONS + "/{delegation_id}", summary="Change a delegation", tags=["approval delegations"])
+def update_delegation(delegation_id: Id, body: DelegationIn, session: SessionDep, settings: SettingsDep,
+                      policy: PolicyDep, actor: Annotated[User, _edit_delegations]) -> Envelope[DelegationOut]:
+    return ok(delegations.update(session=session, settings=settings, actor=actor,
+                                 manage_all=_manage_all(policy, actor), delegation_id=delegation_id, data=body))
+
+
+@router.delete(DELEGATIONS + "/{delegation_id}", summary="Remove a delegation", tags=["approval delegations"])
+def delete_delegation(delegation_id: Id, session: SessionDep, policy: PolicyDep,
+                      actor: Annotated[User, _edit_delegations]) -> Envelope[Message]:
+    return ok(Message(message=delegations.delete(session=session, actor=actor, manage_all=_manage_all(policy, actor),
+                                                 delegation_id=delegation_id)))

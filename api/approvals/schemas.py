@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Annotated, Literal
 
 from pydantic import AfterValidator, Field, WithJsonSchema
@@ -13,6 +13,7 @@ from workflows.contracts.approval_rules import NOTE_LIMIT, NOTE_TOO_LONG
 
 RequestType = Literal["CHANGE_LEAD_STAGE", "HOLD_LEAD", "DROP_LEAD", "CLOSE_LEAD"]
 Mode = Literal["ANY_USER", "ANY_ORDER", "IN_SEQUENCE", "SEVERAL_USER"]
+ActionType = Literal["CHANGE_LEAD_STAGE", "HOLD_LEAD", "DROP_LEAD", "CLOSE_LEAD", "PCS"]  # models.ACTION_TYPES
 
 
 DeadlineUnit = Literal["HOURS", "C", "W"]
@@ -241,3 +242,33 @@ class OnBehalfIn(RequestIn):
 
 class WithdrawIn(CamelModel):
     reason: str = Field(max_length=NOTE_LIMIT, description="Why it is withdrawn (required)")
+
+
+DelegationState = Literal["CURRENT", "UPCOMING", "PAST"]
+
+
+class DelegationIn(CamelModel):
+    """An approver's delegate for a period (out of office); the service checks each rule with its message."""
+
+    delegator_id: Id | None = Field(default=None, description="The approver (by default the caller; another "
+                                    "approver's only for who may edit approval pipelines)")
+    delegate_id: Id | None = None
+    starts_on: date | None = Field(default=None, description="First day, in the company's time zone")
+    ends_on: date | None = Field(default=None, description="Last day (inclusive)")
+    request_type: ActionType | None = Field(default=None, description="One request type, or none for every type")
+    note: str | None = Field(default=None, max_length=500)
+
+
+class DelegationOut(CamelModel):
+    id: int
+    delegator_id: int
+    delegator_name: str
+    delegate_id: int
+    delegate_name: str
+    starts_on: date
+    ends_on: date
+    request_type: str | None
+    note: str | None
+    state: DelegationState = Field(description="CURRENT (today is in its period), UPCOMING or PAST")
+    created_by_name: str | None
+    created_at: datetime
