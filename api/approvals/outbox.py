@@ -27,7 +27,7 @@ from temporalio.service import RPCError, RPCStatusCode
 from api.approvals import outcomes
 from api.approvals import repository as repo
 from api.approvals.models import ApprovalPipelineVersion, ApprovalRequest
-from api.approvals.pipelines import MODE_LABELS
+from api.approvals.pipelines import MODE_LABELS, deadline_of
 from api.core import temporal
 from api.notifications import service as notifications
 from api.notifications.live import publish_changed
@@ -47,7 +47,8 @@ def layers_of(session: Session, version: ApprovalPipelineVersion) -> list[rules.
     wanted = {i for layer in version.layers for i in layer["approvers"]}
     people = repo.people(session, wanted)
     return [rules.Layer(name=layer["name"], mode=layer["mode"], min_approvals=layer.get("minApprovals", 1),
-                        approvers=[rules.Approver(i, *people.get(i, (f"user {i}", ""))) for i in layer["approvers"]])
+                        approvers=[rules.Approver(i, *people.get(i, (f"user {i}", ""))) for i in layer["approvers"]],
+                        deadline=deadline_of(layer))
             for layer in version.layers]
 
 

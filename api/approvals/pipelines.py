@@ -5,12 +5,15 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy.orm import Session
 
 from api.approvals import repository as repo
 from api.approvals.models import ApprovalPipeline, ApprovalPipelineVersion
 from api.approvals.schemas import (
+    DeadlineIn,
+    DeadlineOut,
     LayerOut,
     PersonOut,
     PickableUser,
@@ -38,8 +41,51 @@ def _names(session: Session, ids: Iterable[int]) -> dict[int, str]:
     return repo.full_names(session, set(ids))
 
 
+ESCALATION_USER_INACTIVE = "The user a layer is escalated to must be an active user."
+
+
 def _user_ids(version: ApprovalPipelineVersion) -> set[int]:
-    return {*version.sales_person_ids, *(i for layer in version.layers for i in layer["approvers"])}
+    escalated = {layer["deadline"].get("escalateUserId") for layer in version.layers if layer.get("deadline")}
+    return {*version.sales_person_ids, *(i for layer in version.layers for i in layer["approvers"]),
+            *(i for i in escalated if i)}
+
+
+def deadline_rule(deadline: DeadlineIn | None) -> rules.Deadline | None:
+    """The rules' deadline of a layer as the designer sent it."""
+    if deadline is None:
+        return None
+    return rules.Deadline(amount=deadline.amount, unit=deadline.unit, escalate_after=deadline.escalate_after,
+                          escalate_to=deadline.escalate_to,
+                          escalate_user_id=deadline.escalate_user_id if deadline.escalate_to == "USER" else None)
+
+
+def deadline_json(deadline: rules.Deadline | None) -> dict[str, Any] | None:
+    """A layer's deadline as a pipeline version keeps it in its layers' JSON."""
+    if deadline is None:
+        return None
+    return {"amount": deadline.amount, "unit": deadline.unit, "escalateAfter": deadline.escalate_after,
+            "escalateTo": deadline.escalate_to, "escalateUserId": deadline.escalate_user_id}
+
+
+def deadline_of(layer: dict[str, Any]) -> rules.Deadline | None:
+    """A version's layer's deadline (None when it has none, as every layer saved before deadlines)."""
+    found = layer.get("deadline")
+    if not found:
+        return None
+    return rules.Deadline(amount=int(found["amount"]), unit=found.get("unit", "HOURS"),
+                          escalate_after=int(found.get("escalateAfter", 0)),
+                          escalate_to=found.get("escalateTo", "NONE"),
+                          escalate_user_id=found.get("escalateUserId"))
+
+
+def deadline_out(layer: dict[str, Any], names: dict[int, str]) -> DeadlineOut | None:
+    found = deadline_of(layer)
+    if found is None:
+        return None
+    user = found.escalate_user_id
+    return DeadlineOut(amount=found.amount, unit=found.unit, escalate_after=found.escalate_after,
+                       escalate_to=found.escalate_to, escalate_user_id=user,
+                       escalate_user_name=names.get(user) if user else None)
 
 
 def _version(session: Session, pipeline: ApprovalPipeline) -> ApprovalPipelineVersion:
@@ -54,7 +100,8 @@ def pipeline_out(pipeline: ApprovalPipeline, version: ApprovalPipelineVersion, n
         id=pipeline.id, name=pipeline.name, pipeline_action_type=pipeline.action_type, version=version.version,
         is_active=pipeline.is_active, sales_persons=people(version.sales_person_ids),
         layers=[LayerOut(name=layer["name"], mode=layer["mode"], min_approvals=layer.get("minApprovals", 1),
-                         approvers=people(layer["approvers"])) for layer in version.layers],
+                         approvers=people(layer["approvers"]), deadline=deadline_out(layer, names))
+                for layer in version.layers],
         updated_at=pipeline.updated_at)
 
 
@@ -114,11 +161,17 @@ def save_pipeline(*, session: Session, actor: User, data: PipelineIn) -> Pipelin
     if not data.name.strip():
         errors.append("Please enter the pipeline name.")
     user_ids = {u for layer in data.layers for u in layer.approvers} | set(data.sales_persons)
-    if user_ids - repo.known_active(session, user_ids):
+    deadlines = [deadline_rule(layer.deadline) for layer in data.layers]
+    escalated = {d.escalate_user_id for d in deadlines if d is not None and d.escalate_user_id is not None}
+    active = repo.known_active(session, user_ids | escalated)
+    if user_ids - active:
         errors.append("Every approver and sales person must be an active user.")
+    if escalated - active:
+        errors.append(ESCALATION_USER_INACTIVE)
     errors += rules.validate_layers([rules.Layer(name=layer.name, mode=layer.mode, min_approvals=layer.min_approvals,
-                                                 approvers=[rules.Approver(a, "") for a in layer.approvers])
-                                     for layer in data.layers])
+                                                 approvers=[rules.Approver(a, "") for a in layer.approvers],
+                                                 deadline=deadline)
+                                     for layer, deadline in zip(data.layers, deadlines, strict=True)])
     if errors:
         raise ValidationFailed(errors)
     # one writer at a time per action type, so two overlapping pipelines cannot be saved side by side
@@ -141,7 +194,9 @@ def save_pipeline(*, session: Session, actor: User, data: PipelineIn) -> Pipelin
         pipeline_id=pipeline.id, version=pipeline.current_version, created_by=actor.id,
         sales_person_ids=list(dict.fromkeys(data.sales_persons)),
         layers=[{"name": layer.name.strip(), "mode": layer.mode, "minApprovals": layer.min_approvals,
-                 "approvers": layer.approvers} for layer in data.layers]))
+                 "approvers": layer.approvers,
+                 **({"deadline": deadline_json(deadline)} if deadline is not None else {})}
+                for layer, deadline in zip(data.layers, deadlines, strict=True)]))
     repo.replace_sales(session, pipeline.id, list(dict.fromkeys(data.sales_persons)))
     session.commit()
     return _pipeline_out(session, pipeline)
