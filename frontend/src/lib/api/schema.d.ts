@@ -294,6 +294,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/approval-delegations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Delegations: the caller's (as approver or delegate), or with everyone=true (administrators) anyone's; current, upcoming and those that ended within a year */
+        get: operations["list_delegations_api_approval_delegations_get"];
+        put?: never;
+        /** Set a delegate for a period (the caller's own, or anyone's for an administrator) */
+        post: operations["create_delegation_api_approval_delegations_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/approval-delegations/people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Active users to pick a delegate (or an approver) from */
+        get: operations["delegation_people_api_approval_delegations_people_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/approval-delegations/{delegation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a delegation */
+        put: operations["update_delegation_api_approval_delegations__delegation_id__put"];
+        post?: never;
+        /** Remove a delegation */
+        delete: operations["delete_delegation_api_approval_delegations__delegation_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/approval-pipelines": {
         parameters: {
             query?: never;
@@ -961,6 +1014,42 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/holidays": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The holidays of a year (this year by default), by day */
+        get: operations["list_holidays_api_holidays_get"];
+        put?: never;
+        /** Add a holiday (one per day) */
+        post: operations["create_holiday_api_holidays_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/holidays/{holiday_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a holiday's day or name */
+        put: operations["update_holiday_api_holidays__holiday_id__put"];
+        post?: never;
+        /** Remove a holiday */
+        delete: operations["delete_holiday_api_holidays__holiday_id__delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4040,6 +4129,55 @@ export interface components {
              */
             message: string;
         };
+        /**
+         * DeadlineIn
+         * @description A layer's deadline: its pending approvers are reminded `amount` `unit`s after it starts (hours, calendar
+         *     days C or working days W, which skip weekends and holidays); `escalateAfter` more units later it is escalated.
+         */
+        DeadlineIn: {
+            /** Amount */
+            amount: number;
+            /**
+             * Escalateafter
+             * @default 0
+             */
+            escalateAfter: number;
+            /**
+             * Escalateto
+             * @default NONE
+             * @enum {string}
+             */
+            escalateTo: "NONE" | "TEAM_LEADER" | "USER";
+            /** Escalateuserid */
+            escalateUserId?: number | null;
+            /**
+             * Unit
+             * @default HOURS
+             * @enum {string}
+             */
+            unit: "HOURS" | "C" | "W";
+        };
+        /** DeadlineOut */
+        DeadlineOut: {
+            /** Amount */
+            amount: number;
+            /** Escalateafter */
+            escalateAfter: number;
+            /**
+             * Escalateto
+             * @enum {string}
+             */
+            escalateTo: "NONE" | "TEAM_LEADER" | "USER";
+            /** Escalateuserid */
+            escalateUserId: number | null;
+            /** Escalateusername */
+            escalateUserName?: string | null;
+            /**
+             * Unit
+             * @enum {string}
+             */
+            unit: "HOURS" | "C" | "W";
+        };
         /** DecisionIn */
         DecisionIn: {
             /**
@@ -4047,8 +4185,83 @@ export interface components {
              * @enum {string}
              */
             approversAction: "APPROVED" | "REJECTED";
+            /**
+             * Foruserid
+             * @description Decide as this approver's delegate (by default the caller's own turn first, then the first approver who delegates to them)
+             */
+            forUserId?: number | null;
             /** Note */
             note?: string | null;
+        };
+        /**
+         * DelegationIn
+         * @description An approver's delegate for a period (out of office); the service checks each rule with its message.
+         */
+        DelegationIn: {
+            /** Delegateid */
+            delegateId?: number | null;
+            /**
+             * Delegatorid
+             * @description The approver (by default the caller; another approver's only for who may edit approval pipelines)
+             */
+            delegatorId?: number | null;
+            /**
+             * Endson
+             * @description Last day (inclusive)
+             */
+            endsOn?: string | null;
+            /** Note */
+            note?: string | null;
+            /**
+             * Requesttype
+             * @description One request type, or none for every type
+             */
+            requestType?: ("CHANGE_LEAD_STAGE" | "HOLD_LEAD" | "DROP_LEAD" | "CLOSE_LEAD" | "PCS") | null;
+            /**
+             * Startson
+             * @description First day, in the company's time zone
+             */
+            startsOn?: string | null;
+        };
+        /** DelegationOut */
+        DelegationOut: {
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Createdbyname */
+            createdByName: string | null;
+            /** Delegateid */
+            delegateId: number;
+            /** Delegatename */
+            delegateName: string;
+            /** Delegatorid */
+            delegatorId: number;
+            /** Delegatorname */
+            delegatorName: string;
+            /**
+             * Endson
+             * Format: date
+             */
+            endsOn: string;
+            /** Id */
+            id: number;
+            /** Note */
+            note: string | null;
+            /** Requesttype */
+            requestType: string | null;
+            /**
+             * Startson
+             * Format: date
+             */
+            startsOn: string;
+            /**
+             * State
+             * @description CURRENT (today is in its period), UPCOMING or PAST
+             * @enum {string}
+             */
+            state: "CURRENT" | "UPCOMING" | "PAST";
         };
         /**
          * DialIn
@@ -4152,6 +4365,10 @@ export interface components {
         Envelope_Created_: {
             results: components["schemas"]["Created"];
         };
+        /** Envelope[DelegationOut] */
+        Envelope_DelegationOut_: {
+            results: components["schemas"]["DelegationOut"];
+        };
         /** Envelope[DialOut] */
         Envelope_DialOut_: {
             results: components["schemas"]["DialOut"];
@@ -4171,6 +4388,10 @@ export interface components {
         /** Envelope[GpType] */
         Envelope_GpType_: {
             results: components["schemas"]["GpType"];
+        };
+        /** Envelope[HolidayOut] */
+        Envelope_HolidayOut_: {
+            results: components["schemas"]["HolidayOut"];
         };
         /** Envelope[LeadDetail] */
         Envelope_LeadDetail_: {
@@ -4481,6 +4702,11 @@ export interface components {
             /** Results */
             results: components["schemas"]["CountryOut"][];
         };
+        /** Envelope[list[DelegationOut]] */
+        Envelope_list_DelegationOut__: {
+            /** Results */
+            results: components["schemas"]["DelegationOut"][];
+        };
         /** Envelope[list[EntityOut]] */
         Envelope_list_EntityOut__: {
             /** Results */
@@ -4510,6 +4736,11 @@ export interface components {
         Envelope_list_HistoryEntry__: {
             /** Results */
             results: components["schemas"]["HistoryEntry"][];
+        };
+        /** Envelope[list[HolidayOut]] */
+        Envelope_list_HolidayOut__: {
+            /** Results */
+            results: components["schemas"]["HolidayOut"][];
         };
         /** Envelope[list[IndustryOut]] */
         Envelope_list_IndustryOut__: {
@@ -4865,6 +5096,33 @@ export interface components {
             /** Oldvalue */
             oldValue: string | null;
         };
+        /**
+         * HolidayIn
+         * @description The holiday form; the service checks each rule with its message, all at once.
+         */
+        HolidayIn: {
+            /** Day */
+            day?: string | null;
+            /** Name */
+            name?: string | null;
+        };
+        /** HolidayOut */
+        HolidayOut: {
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /**
+             * Day
+             * Format: date
+             */
+            day: string;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
         /** IndustryOut */
         IndustryOut: {
             /** Id */
@@ -4919,6 +5177,7 @@ export interface components {
         LayerIn: {
             /** Approvers */
             approvers?: number[];
+            deadline?: components["schemas"]["DeadlineIn"] | null;
             /**
              * Minapprovals
              * @default 1
@@ -4939,6 +5198,7 @@ export interface components {
         LayerOut: {
             /** Approvers */
             approvers: components["schemas"]["PersonOut"][];
+            deadline?: components["schemas"]["DeadlineOut"] | null;
             /** Minapprovals */
             minApprovals: number;
             /**
@@ -6575,6 +6835,22 @@ export interface components {
             currentStage: string | null;
             /** Currentstagedescription */
             currentStageDescription: string | null;
+            /**
+             * Dueat
+             * @description When the current layer is due (its deadline)
+             */
+            dueAt?: string | null;
+            /**
+             * Escalated
+             * @description Escalated to the caller, who decides in the place of the approvers still waiting
+             * @default false
+             */
+            escalated: boolean;
+            /**
+             * Forapprovername
+             * @description Offered to the caller as a delegate: they decide for this approver
+             */
+            forApproverName?: string | null;
             /** Layername */
             layerName: string | null;
             /** Leadid */
@@ -7687,10 +7963,21 @@ export interface components {
         };
         /** TimelineApproverOut */
         TimelineApproverOut: {
+            /**
+             * Actingname
+             * @description The delegate who decided for this approver: '{actingName} for {username}'
+             */
+            actingName?: string | null;
             /** Actiontype */
             actionType: string | null;
             /** Approvedat */
             approvedAt: string | null;
+            /**
+             * Escalated
+             * @description Not one of the layer's approvers: it was escalated to them
+             * @default false
+             */
+            escalated: boolean;
             /** Id */
             id: number;
             /** Note */
@@ -7709,6 +7996,13 @@ export interface components {
             approvalType: string;
             /** Approvers */
             approvers: components["schemas"]["TimelineApproverOut"][];
+            deadline?: components["schemas"]["DeadlineOut"] | null;
+            /** Dueat */
+            dueAt?: string | null;
+            /** Escalatedat */
+            escalatedAt?: string | null;
+            /** Escalatedtoname */
+            escalatedToName?: string | null;
             /** Label */
             label: string;
             /** Layername */
@@ -7717,6 +8011,8 @@ export interface components {
             layerStatus: string;
             /** Minapprovals */
             minApprovals: number;
+            /** Remindedat */
+            remindedAt?: string | null;
             /** Seqno */
             seqNo: number;
         };
@@ -8523,6 +8819,157 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Page_QueueRow__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_delegations_api_approval_delegations_get: {
+        parameters: {
+            query?: {
+                everyone?: boolean;
+                delegatorId?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_DelegationOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    create_delegation_api_approval_delegations_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DelegationIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DelegationOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delegation_people_api_approval_delegations_people_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_PickableUser__"];
+                };
+            };
+        };
+    };
+    update_delegation_api_approval_delegations__delegation_id__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                delegation_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DelegationIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DelegationOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_delegation_api_approval_delegations__delegation_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                delegation_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Message_"];
                 };
             };
             /** @description Validation Error */
@@ -10078,6 +10525,136 @@ export interface operations {
                     "application/json": {
                         [key: string]: string;
                     };
+                };
+            };
+        };
+    };
+    list_holidays_api_holidays_get: {
+        parameters: {
+            query?: {
+                year?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_HolidayOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    create_holiday_api_holidays_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HolidayIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_HolidayOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    update_holiday_api_holidays__holiday_id__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                holiday_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HolidayIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_HolidayOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_holiday_api_holidays__holiday_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                holiday_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Message_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };
