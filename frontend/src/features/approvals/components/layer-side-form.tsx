@@ -4,6 +4,7 @@ import type { ApprovalMode, PickableUser } from '../api/types';
 import { seqLabel } from '@/components/approval-layer';
 import { MODE_HINTS, MODE_OPTIONS } from '../lib/labels';
 import { moveItem, type DraftLayer } from '../lib/pipeline-rules';
+import { LayerDeadlineFields } from './layer-deadline-fields';
 
 export interface LayerSideFormProps {
   layer: DraftLayer;
@@ -18,7 +19,7 @@ export interface LayerSideFormProps {
   vertical?: boolean;
 }
 
-/** Edits the selected layer: name, mode, minimum approvals, ordered approvers; moves or removes it. */
+/** Edits the selected layer: name, mode, minimum approvals, ordered approvers, deadline; moves or removes it. */
 export function LayerSideForm({ layer, index, count, people, onChange, onMove, onRemove, onClose, vertical = false }: LayerSideFormProps) {
   const names = new Map(people.map((p) => [p.id, p.fullname]));
   const set = (patch: Partial<DraftLayer>) => onChange({ ...layer, ...patch });
@@ -105,6 +106,7 @@ export function LayerSideForm({ layer, index, count, people, onChange, onMove, o
             </ol>
           )}
         </Form.Item>
+        <LayerDeadlineFields deadline={layer.deadline} people={people} onChange={(deadline) => set({ deadline })} />
         <Flex justify="space-between" gap={8} wrap>
           <Flex gap={4}>
             <Tooltip title="Move earlier">

@@ -1,4 +1,4 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { ClockCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   Handle,
   Position,
@@ -12,11 +12,12 @@ import {
   type NodeTypes,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { Tooltip, Typography } from 'antd';
+import { Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import type { DraftLayer } from '../lib/pipeline-rules';
 import { orderByX } from '../lib/pipeline-rules';
 import { seqLabel } from '@/components/approval-layer';
+import { draftDeadlineSummary } from '../lib/deadlines';
 import { MODE_LABELS } from '../lib/labels';
 import './approvals.css';
 
@@ -34,6 +35,7 @@ interface LayerNodeData extends Record<string, unknown> {
   index: number;
   invalid: boolean;
   first: boolean;
+  userNames: ReadonlyMap<number, string>;
 }
 
 interface AddNodeData extends Record<string, unknown> {
@@ -44,7 +46,7 @@ type LayerNode = Node<LayerNodeData, 'pipelineLayer'>;
 type AddNode = Node<AddNodeData, 'addLayer'>;
 
 function PipelineLayerNode({ data, selected }: NodeProps<LayerNode>) {
-  const { layer, index, invalid, first } = data;
+  const { layer, index, invalid, first, userNames } = data;
   const count = layer.approvers.length;
   return (
     <div
@@ -63,8 +65,18 @@ function PipelineLayerNode({ data, selected }: NodeProps<LayerNode>) {
       <Typography.Text type={count === 0 ? 'danger' : 'secondary'} style={{ fontSize: 12 }}>
         {count === 0 ? 'No approver yet' : `${count} approver${count === 1 ? '' : 's'}`}
       </Typography.Text>
+      {layer.deadline && <DeadlineTag text={draftDeadlineSummary(layer.deadline, userNames)} />}
       <Handle type="source" position={Position.Right} isConnectable={false} />
     </div>
+  );
+}
+
+/** A layer's deadline on its node or row: "2 W · then team leader". */
+export function DeadlineTag({ text }: { text: string }) {
+  return (
+    <Tag className="pipeline-deadline-tag" icon={<ClockCircleOutlined />} color="gold" title={text}>
+      {text}
+    </Tag>
   );
 }
 
@@ -89,9 +101,13 @@ export interface PipelineGraphEditorProps {
   /** The layers in their new order after a node was dropped. */
   onReorder: (layers: DraftLayer[]) => void;
   onAdd: () => void;
+  /** Names of the people a deadline may be escalated to. */
+  userNames?: ReadonlyMap<number, string>;
 }
 
-function Editor({ layers, selectedKey, invalidKeys, onSelect, onReorder, onAdd }: PipelineGraphEditorProps) {
+const NO_NAMES: ReadonlyMap<number, string> = new Map();
+
+function Editor({ layers, selectedKey, invalidKeys, onSelect, onReorder, onAdd, userNames = NO_NAMES }: PipelineGraphEditorProps) {
   const [dragging, setDragging] = useState<Record<string, { x: number; y: number }>>({});
   const flow = useReactFlow();
 
@@ -103,7 +119,7 @@ function Editor({ layers, selectedKey, invalidKeys, onSelect, onReorder, onAdd }
         position: dragging[layer.key] ?? slotPosition(index),
         selected: layer.key === selectedKey,
         connectable: false,
-        data: { layer, index, invalid: invalidKeys.has(layer.key), first: index === 0 },
+        data: { layer, index, invalid: invalidKeys.has(layer.key), first: index === 0, userNames },
       })),
       {
         id: ADD_NODE_ID,
@@ -115,7 +131,7 @@ function Editor({ layers, selectedKey, invalidKeys, onSelect, onReorder, onAdd }
         data: { onAdd },
       },
     ],
-    [layers, dragging, selectedKey, invalidKeys, onAdd],
+    [layers, dragging, selectedKey, invalidKeys, onAdd, userNames],
   );
 
   const edges = useMemo<Edge[]>(

@@ -1,7 +1,9 @@
 import { PlusOutlined, RightOutlined, WarningFilled } from '@ant-design/icons';
 import { Button, Typography } from 'antd';
 import { seqLabel } from '@/components/approval-layer';
+import { draftDeadlineSummary } from '../lib/deadlines';
 import { MODE_LABELS } from '../lib/labels';
+import { DeadlineTag } from './pipeline-graph-editor';
 import type { DraftLayer } from '../lib/pipeline-rules';
 
 export interface PipelineLayerListProps {
@@ -10,13 +12,14 @@ export interface PipelineLayerListProps {
   invalidKeys: ReadonlySet<string>;
   onSelect: (key: string) => void;
   onAdd: () => void;
+  userNames?: ReadonlyMap<number, string>;
 }
 
 /**
  * A phone's pipeline designer: the layers as a readable list, top to bottom in the order they decide; a tap opens
  * the layer's edit sheet (its arrows move it up or down), + adds a layer at the end.
  */
-export function PipelineLayerList({ layers, selectedKey, invalidKeys, onSelect, onAdd }: PipelineLayerListProps) {
+export function PipelineLayerList({ layers, selectedKey, invalidKeys, onSelect, onAdd, userNames = new Map() }: PipelineLayerListProps) {
   return (
     <div className="pipeline-layer-list">
       <ol>
@@ -45,6 +48,7 @@ export function PipelineLayerList({ layers, selectedKey, invalidKeys, onSelect, 
                       {count === 0 ? 'No approver yet' : `${count} approver${count === 1 ? '' : 's'}`}
                     </Typography.Text>
                   </span>
+                  {layer.deadline && <DeadlineTag text={draftDeadlineSummary(layer.deadline, userNames)} />}
                 </span>
                 {invalid && <WarningFilled className="pipeline-layer-row__warning" aria-label="Needs attention" />}
                 <RightOutlined className="pipeline-layer-row__chevron" />

@@ -1,4 +1,5 @@
 import type { ApprovalMode, Pipeline, PipelineActionType, PipelineIn } from '../api/types';
+import { deadlineErrors, type DraftDeadline } from './deadlines';
 
 /** One layer as the designer edits it; `key` identifies its node while the order changes. */
 export interface DraftLayer {
@@ -7,6 +8,8 @@ export interface DraftLayer {
   mode: ApprovalMode;
   minApprovals: number;
   approvers: number[];
+  /** When its approvers are reminded and it is escalated; none by default. */
+  deadline?: DraftDeadline | null;
 }
 
 export interface DraftPipeline {
@@ -39,6 +42,15 @@ export function draftFromPipeline(pipeline: Pipeline): DraftPipeline {
       mode: layer.mode,
       minApprovals: layer.minApprovals,
       approvers: layer.approvers.map((a) => a.id),
+      deadline: layer.deadline
+        ? {
+            amount: layer.deadline.amount,
+            unit: layer.deadline.unit,
+            escalateAfter: layer.deadline.escalateAfter,
+            escalateTo: layer.deadline.escalateTo,
+            escalateUserId: layer.deadline.escalateUserId ?? null,
+          }
+        : null,
     })),
   };
 }
@@ -55,6 +67,14 @@ export function toPipelineIn(draft: DraftPipeline): PipelineIn {
       mode: layer.mode,
       minApprovals: layer.mode === 'SEVERAL_USER' ? layer.minApprovals : 1,
       approvers: layer.approvers,
+      ...(layer.deadline
+        ? {
+            deadline: {
+              ...layer.deadline,
+              escalateUserId: layer.deadline.escalateTo === 'USER' ? layer.deadline.escalateUserId : null,
+            },
+          }
+        : {}),
     })),
   };
 }
@@ -78,6 +98,7 @@ export function validatePipeline(draft: DraftPipeline): string[] {
         `${label}: the minimum of approvals must be between 1 and its ${layer.approvers.length} approver(s).`,
       );
     }
+    errors.push(...deadlineErrors(label, layer.deadline));
   });
   return errors;
 }

@@ -119,6 +119,7 @@ function Designer({ kind, initial }: { kind: PipelineKind; initial: DraftPipelin
   const selected = selectedIndex >= 0 ? draft.layers[selectedIndex] : null;
   const allPeople = people.data ?? [];
   const salesPeople = allPeople.filter((p) => p.roleName === 'SALES');
+  const userNames = useMemo(() => new Map((people.data ?? []).map((p) => [p.id, p.fullname])), [people.data]);
   const errors = useMemo(() => [...clientErrors, ...serverErrors], [clientErrors, serverErrors]);
   // Once a save was refused for them, the messages are said once, in the errors.
   const overlaps = useOverlapMessages(kind, draft).filter((m) => !serverErrors.includes(m));
@@ -251,6 +252,7 @@ function Designer({ kind, initial }: { kind: PipelineKind; initial: DraftPipelin
               layers={draft.layers}
               selectedKey={selectedKey}
               invalidKeys={invalidKeys}
+              userNames={userNames}
               onSelect={(key) => {
                 setSelectedKey(key);
                 setSheetOpen(true);
@@ -275,6 +277,7 @@ function Designer({ kind, initial }: { kind: PipelineKind; initial: DraftPipelin
               layers={draft.layers}
               selectedKey={selectedKey}
               invalidKeys={invalidKeys}
+              userNames={userNames}
               onSelect={setSelectedKey}
               onReorder={setLayers}
               onAdd={addLayer}

@@ -1,6 +1,6 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { ClockCircleOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Tag } from 'antd';
+import { Button, Flex, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router';
 import { ListPage } from '@/components/list-page';
@@ -12,8 +12,26 @@ import { usePageAccess } from '@/lib/session';
 import { pipelineKeys } from '../api/keys';
 import { deletePipeline, pipelineListQueryOptions, type PipelineKind } from '../api/pipelines-api';
 import type { Pipeline } from '../api/types';
+import { deadlineSummary } from '../lib/deadlines';
 import { requestTypeLabel } from '../lib/labels';
 import { PIPELINE_KINDS } from '../lib/pipeline-kinds';
+
+/** The number of layers, and a clock whose tooltip lists the layers' deadlines when any has one. */
+function LayersCell({ pipeline }: { pipeline: Pipeline }) {
+  const timed = pipeline.layers.flatMap((layer, i) =>
+    layer.deadline ? [`Layer ${i + 1} (${layer.name}): ${deadlineSummary(layer.deadline)}`] : [],
+  );
+  return (
+    <Flex gap={6} justify="flex-end" align="center">
+      {timed.length > 0 && (
+        <Tooltip title={timed.map((line) => <div key={line}>{line}</div>)}>
+          <ClockCircleOutlined aria-label={`Deadlines: ${timed.join('; ')}`} style={{ color: '#d48806' }} />
+        </Tooltip>
+      )}
+      {pipeline.layers.length}
+    </Flex>
+  );
+}
 
 /** The pipelines of one kind: name, action type, layers, sales people, version; Add, Edit, Remove. */
 export function PipelineListPage({ kind }: { kind: PipelineKind }) {
@@ -56,7 +74,7 @@ export function PipelineListPage({ kind }: { kind: PipelineKind }) {
       width: 104,
       align: 'right',
       sorter: (a, b) => a.layers.length - b.layers.length,
-      render: (_: unknown, row) => row.layers.length,
+      render: (_: unknown, row) => <LayersCell pipeline={row} />,
     },
     {
       title: 'Sales People',
