@@ -1,4 +1,4 @@
-import { LinkOutlined, SyncOutlined } from '@ant-design/icons';
+import { BellOutlined, ClockCircleOutlined, LinkOutlined, RiseOutlined, SyncOutlined } from '@ant-design/icons';
 import {
   Handle,
   Position,
@@ -10,11 +10,12 @@ import {
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { Tag, Typography } from 'antd';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { formatDateTime } from '@/lib/format';
 import type { Timeline, TimelineApprover, TimelineLayer } from '../api/types';
 import { layerStatusColors } from '@/components/approval-layer';
 import { titleCase } from '@/lib/format';
+import { deadlineSummary } from '../lib/deadlines';
 import './approvals.css';
 
 export type TimelineDirection = 'horizontal' | 'vertical';
@@ -24,16 +25,28 @@ const GAP_X = 56;
 const GAP_Y = 40;
 const BASE_HEIGHT = 118;
 const APPROVER_HEIGHT = 46;
+const CLOCK_LINE_HEIGHT = 20;
 
-/** One approver line: name, action and time. */
+/** Who decided: "Maya Kusuma for Hendra Gunawan" when a delegate decided for the approver. */
+export function approverName(approver: Pick<TimelineApprover, 'username' | 'actingName'>): string {
+  return approver.actingName ? `${approver.actingName} for ${approver.username}` : approver.username;
+}
+
+/** One approver line: name (or the delegate's for them), escalated, action and time. */
 export function ApproverLine({ approver }: { approver: TimelineApprover }) {
   const action = approver.actionType;
+  const name = approverName(approver);
   return (
     <div className="approval-approver">
       <div className="approval-approver__head">
-        <Typography.Text ellipsis className="approval-approver__name">
-          {approver.username}
+        <Typography.Text ellipsis={{ tooltip: name }} className="approval-approver__name">
+          {name}
         </Typography.Text>
+        {approver.escalated && (
+          <Tag color="volcano" icon={<RiseOutlined />} variant="filled" title="The layer was escalated to them">
+            escalated
+          </Tag>
+        )}
         {approver.processing ? (
           // Their decision was received and is being applied (the server could not confirm it in time).
           <Tag color="processing" icon={<SyncOutlined spin />} variant="filled">
@@ -55,6 +68,48 @@ export function ApproverLine({ approver }: { approver: TimelineApprover }) {
           “{approver.note}”
         </Typography.Paragraph>
       )}
+    </div>
+  );
+}
+
+type ClockKind = 'due' | 'reminded' | 'escalated';
+const CLOCK_ICONS: Record<ClockKind, ReactNode> = {
+  due: <ClockCircleOutlined />,
+  reminded: <BellOutlined />,
+  escalated: <RiseOutlined />,
+};
+
+/** The lines a layer's clock takes: its deadline and due time, a reminder, an escalation. */
+export function clockLines(layer: TimelineLayer): Array<{ kind: ClockKind; text: string }> {
+  const lines: Array<{ kind: ClockKind; text: string }> = [];
+  if (layer.deadline || layer.dueAt) {
+    const parts = [layer.deadline && deadlineSummary(layer.deadline), layer.dueAt && `due ${formatDateTime(layer.dueAt)}`];
+    lines.push({ kind: 'due', text: parts.filter(Boolean).join(' · ') });
+  }
+  if (layer.remindedAt) lines.push({ kind: 'reminded', text: `Reminded at ${formatDateTime(layer.remindedAt)}` });
+  if (layer.escalatedToName) {
+    const at = layer.escalatedAt ? ` at ${formatDateTime(layer.escalatedAt)}` : '';
+    lines.push({ kind: 'escalated', text: `Escalated to ${layer.escalatedToName}${at}` });
+  }
+  return lines;
+}
+
+/** A layer's deadline and what its clock did: "2 W · then team leader · due 7-Jan-2026 14:05", reminder, escalation. */
+export function LayerClock({ layer }: { layer: TimelineLayer }) {
+  const lines = clockLines(layer);
+  if (lines.length === 0) return null;
+  return (
+    <div className="approval-node__clock" data-testid="layer-clock">
+      {lines.map(({ kind, text }) => (
+        <Typography.Text
+          key={kind}
+          type={kind === 'escalated' ? 'danger' : 'secondary'}
+          className="approval-node__clock-line"
+          ellipsis={{ tooltip: text }}
+        >
+          {CLOCK_ICONS[kind]} {text}
+        </Typography.Text>
+      ))}
     </div>
   );
 }
@@ -95,6 +150,7 @@ function LayerNodeView({ data }: NodeProps<LayerNode>) {
       <Typography.Text type="secondary" className="approval-node__seq">
         {layer.label}
       </Typography.Text>
+      <LayerClock layer={layer} />
       <div className="approval-node__approvers">
         {layer.approvers.map((approver) => (
           <ApproverLine key={approver.id} approver={approver} />
@@ -108,7 +164,7 @@ function LayerNodeView({ data }: NodeProps<LayerNode>) {
 const nodeTypes: NodeTypes = { timelineLayer: LayerNodeView };
 
 function nodeHeight(layer: TimelineLayer): number {
-  return BASE_HEIGHT + layer.approvers.length * APPROVER_HEIGHT;
+  return BASE_HEIGHT + layer.approvers.length * APPROVER_HEIGHT + clockLines(layer).length * CLOCK_LINE_HEIGHT;
 }
 
 /** Nodes left to right (or top to bottom) in layer order, with an edge between neighbours. */

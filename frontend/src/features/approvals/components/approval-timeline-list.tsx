@@ -2,7 +2,7 @@ import { Tag, Timeline as AntTimeline, Typography } from 'antd';
 import type { Timeline } from '../api/types';
 import { layerStatusColors } from '@/components/approval-layer';
 import { titleCase } from '@/lib/format';
-import { ApproverLine, TemporalLink } from './approval-timeline-graph';
+import { ApproverLine, LayerClock, TemporalLink } from './approval-timeline-graph';
 
 const DOT_COLORS: Record<string, string> = { PENDING: 'blue', APPROVED: 'green', REJECTED: 'red', WAITING: 'gray' };
 
@@ -29,6 +29,7 @@ export function ApprovalTimelineList({ timeline }: { timeline: Timeline }) {
                   {layer.approvalType}
                   {layer.approvalType === 'Several User' ? ` · min ${layer.minApprovals}` : ''} · {layer.label}
                 </Typography.Text>
+                <LayerClock layer={layer} />
                 {layer.approvers.map((approver) => (
                   <ApproverLine key={approver.id} approver={approver} />
                 ))}

@@ -73,3 +73,46 @@ describe('ApprovalTimeline', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
+
+describe('delegates, deadlines and escalation on the timeline', () => {
+  const layer = timeline.layers[1];
+  const withClock = {
+    ...timeline,
+    layers: [
+      timeline.layers[0],
+      {
+        ...layer,
+        deadline: { amount: 2, unit: 'W' as const, escalateAfter: 1, escalateTo: 'TEAM_LEADER' as const, escalateUserId: null },
+        dueAt: '2026-01-07T14:05:00',
+        remindedAt: '2026-01-07T14:06:00',
+        escalatedToName: 'Budi Santoso',
+        escalatedAt: '2026-01-08T14:05:00',
+        approvers: [
+          { ...layer.approvers[0], actionType: 'APPROVED', approvedAt: '2026-01-06T09:00:00', actingName: 'Maya Kusuma' },
+          layer.approvers[1],
+          { id: 9, username: 'Budi Santoso', actionType: null, note: null, approvedAt: null, processing: false, escalated: true },
+        ],
+      },
+      timeline.layers[2],
+    ],
+  };
+
+  it('reads a delegate’s decision as theirs for the approver, tags the escalated approver, shows the clock', () => {
+    render(<ApprovalTimelineGraph timeline={withClock} />);
+    const node = screen.getAllByTestId('timeline-node')[1];
+    expect(within(node).getByText('Maya Kusuma for Budi Approver')).toBeInTheDocument();
+    expect(within(node).getByText('escalated')).toBeInTheDocument();
+    expect(within(node).getByText(/2 W · then team leader \(\+1 W\) · due 7-Jan-2026 14:05/)).toBeInTheDocument();
+    expect(within(node).getByText(/Reminded at 7-Jan-2026 14:06/)).toBeInTheDocument();
+    expect(within(node).getByText(/Escalated to Budi Santoso at 8-Jan-2026 14:05/)).toBeInTheDocument();
+    // a layer without a deadline shows no clock
+    expect(within(screen.getAllByTestId('timeline-node')[0]).queryByTestId('layer-clock')).toBeNull();
+  });
+
+  it('shows the same in the narrow list', () => {
+    render(<ApprovalTimelineList timeline={withClock} />);
+    const item = screen.getAllByTestId('timeline-item')[1];
+    expect(within(item).getByText('Maya Kusuma for Budi Approver')).toBeInTheDocument();
+    expect(within(item).getByText(/Escalated to Budi Santoso/)).toBeInTheDocument();
+  });
+});

@@ -1,7 +1,8 @@
-import { AuditOutlined, EyeOutlined, SyncOutlined } from '@ant-design/icons';
+import { AuditOutlined, ClockCircleOutlined, EyeOutlined, RiseOutlined, SyncOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import { Button, Flex, Tag, Typography } from 'antd';
 import type { QueueRow } from '../api/types';
 import { formatDateTime } from '@/lib/format';
+import { dueIn, type DueTone } from '../lib/due';
 import { DECISION_RECEIVED, requestTypeLabel } from '../lib/labels';
 import { NO_LEADS_TEXT } from './review-dialog';
 
@@ -25,7 +26,27 @@ export function RequestTypeTag({ type }: { type: string }) {
   );
 }
 
-/** The request type and who asked. */
+/** Why the request is in the caller's queue when it is not their own turn: as a delegate, or escalated. */
+export function OnBehalfTags({ row }: { row: QueueRow }) {
+  if (!row.forApproverName && !row.escalated) return null;
+  return (
+    <Flex gap={4} wrap>
+      {row.forApproverName && (
+        <Tag icon={<UserSwitchOutlined />} color="purple" className="queue-cell__tag" title="You decide as their delegate">
+          for {row.forApproverName}
+        </Tag>
+      )}
+      {row.escalated && (
+        <Tag icon={<RiseOutlined />} color="volcano" className="queue-cell__tag"
+          title="Escalated to you: you may decide in the place of the approvers still waiting">
+          Escalated
+        </Tag>
+      )}
+    </Flex>
+  );
+}
+
+/** The request type and who asked (and for whom the caller decides, or that it was escalated to them). */
 export function RequestCell({ row }: { row: QueueRow }) {
   return (
     <div className="queue-cell">
@@ -33,7 +54,27 @@ export function RequestCell({ row }: { row: QueueRow }) {
       <Typography.Text type="secondary" className="queue-cell__line">
         {row.requestedByName}
       </Typography.Text>
+      <OnBehalfTags row={row} />
     </div>
+  );
+}
+
+const DUE_COLORS: Record<DueTone, string> = { ok: 'green', soon: 'orange', overdue: 'red' };
+
+/** Time left until the current layer is due, coloured (green, orange under a day, red overdue); '-' without one. */
+export function DueCell({ dueAt, now }: { dueAt: string | null | undefined; now?: number }) {
+  const due = dueIn(dueAt, now);
+  if (!due || !dueAt) return <Typography.Text type="secondary">-</Typography.Text>;
+  return (
+    <Tag
+      icon={<ClockCircleOutlined />}
+      color={DUE_COLORS[due.tone]}
+      className="queue-cell__tag queue-cell__due"
+      title={`Due ${formatDateTime(dueAt)}`}
+      data-tone={due.tone}
+    >
+      {due.text}
+    </Tag>
   );
 }
 
@@ -167,18 +208,24 @@ export function QueueCard({
   onReview,
   notesExpanded,
   onExpandNotes,
+  now,
 }: Pick<QueueActionsProps, 'row' | 'onDetail' | 'onReview'> & {
   notesExpanded?: boolean;
   onExpandNotes?: (expanded: boolean) => void;
+  now?: number;
 }) {
   return (
     <div className="queue-card">
       <Flex justify="space-between" align="center" gap={8} wrap>
-        <RequestTypeTag type={row.requestType} />
+        <Flex gap={4} wrap align="center">
+          <RequestTypeTag type={row.requestType} />
+          {row.dueAt && <DueCell dueAt={row.dueAt} now={now} />}
+        </Flex>
         <Typography.Text type="secondary" className="queue-card__when">
           {formatDateTime(row.requestedAt)}
         </Typography.Text>
       </Flex>
+      <OnBehalfTags row={row} />
       <LeadCell row={row} />
       <div className="queue-card__stages">
         <StagesCell row={row} />

@@ -11,8 +11,10 @@ import { usePageAccess, useSession } from '@/lib/session';
 import { approvalKeys } from '../api/keys';
 import { APPROVAL_PAGE_SIZE, approvalQueueQueryOptions } from '../api/approvals-api';
 import type { QueueRow } from '../api/types';
+import { useNow } from '../lib/due';
 import {
   detailPath,
+  DueCell,
   LeadCell,
   NotesCell,
   QueueActions,
@@ -27,9 +29,10 @@ export const APPROVAL_PAGE = 'system/approval';
 
 /**
  * Below this the columns would be squeezed, and the table scrolls inside its card instead. 1280 px with the
- * system sidebar open leaves about 900 px, so the whole queue fits there without scrolling sideways.
+ * system sidebar open leaves about 900 px, so the whole queue (with its Due column) fits there without scrolling
+ * sideways.
  */
-export const QUEUE_MIN_WIDTH = 860;
+export const QUEUE_MIN_WIDTH = 900;
 
 /** /system/approval: the requests waiting for the caller's decision (spec 2 §2.5). */
 export function ApprovalPage() {
@@ -40,6 +43,7 @@ export function ApprovalPage() {
   const compact = Grid.useBreakpoint().md === false;
   const table = useServerTable({ pageSize: APPROVAL_PAGE_SIZE, sort: 'requestedAt', desc: true });
   const [reviewing, setReviewing] = useState<QueueRow | null>(null);
+  const now = useNow();
   const list = useQuery({ ...approvalQueueQueryOptions(table.params), enabled: access.isRead });
   const { sortOrder } = table;
   const { routes, allRoutes } = useSession();
@@ -90,6 +94,15 @@ export function ApprovalPage() {
       render: (value: string) => <RequestedAtCell value={value} />,
     },
     {
+      title: 'Due',
+      dataIndex: 'dueAt',
+      key: 'dueAt',
+      sorter: true,
+      sortOrder: sortOrder('dueAt'),
+      width: 124,
+      render: (value: string | null) => <DueCell dueAt={value} now={now} />,
+    },
+    {
       title: 'Notes',
       dataIndex: 'notes',
       key: 'notes',
@@ -118,6 +131,7 @@ export function ApprovalPage() {
           onReview={setReviewing}
           notesExpanded={openNotes.has(row.approvalId)}
           onExpandNotes={expandNotes(row.approvalId)}
+          now={now}
         />
       ),
     },
