@@ -18,6 +18,7 @@ export const queryDomains = {
   coa: 'coa',
   contacts: 'contacts',
   dashboard: 'dashboard',
+  holidays: 'holidays',
   leads: 'leads',
   masterData: 'master-data',
   monthlyBilling: 'monthly-billing',

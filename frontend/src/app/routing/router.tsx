@@ -209,7 +209,7 @@ const stagePage = () =>
 const stageForms = () => import('@/features/stages/pages/stage-form-page');
 
 /** Approvals (spec 2 §2.5, spec 3 §2.10): the queue, both pipeline designers, the request registers, stage
- *  management. */
+ *  management, the holidays a working-day deadline skips. */
 const approvalRoutes: RouteObject[] = [
   {
     path: '/system/approval',
@@ -247,6 +247,10 @@ const approvalRoutes: RouteObject[] = [
   {
     path: '/system/pcs-approval/:approvalId',
     lazy: () => import('@/features/approvals/pages/pcs-request-page').then((m) => ({ Component: m.PcsRequestPage })),
+  },
+  {
+    path: '/system/holidays',
+    lazy: () => import('@/features/holidays/pages/holidays-page').then((m) => ({ Component: m.HolidaysPage })),
   },
   { path: '/system/stage-management', lazy: stagePage },
   { path: '/system/stage-management/add', lazy: () => stageForms().then((m) => ({ Component: m.StageAddPage })) },

@@ -1,0 +1,61 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Modal } from 'antd';
+import { setToken } from '@/lib/api/tokens';
+import { buttonByText } from '@/test/antd-helpers';
+import { FULL, json, LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
+
+afterEach(() => Modal.destroyAll());
+
+const year = new Date().getFullYear();
+const holidays = [
+  { id: 1, day: `${year}-01-01`, name: "New Year's Day", createdAt: `${year}-01-01T00:00:00Z` },
+  { id: 2, day: `${year}-08-17`, name: 'Independence Day', createdAt: `${year}-01-01T00:00:00Z` },
+];
+
+function start() {
+  setToken('a');
+  const session = makeSession({
+    pageAccess: { 'system/holiday': FULL },
+    routes: [...makeSession().routes, '/system/holidays'],
+  });
+  const requests = stubApi(session, (req, url) => {
+    if (url.pathname === '/api/holidays' && req.method === 'GET') return json(200, { results: holidays });
+    if (url.pathname === '/api/holidays' && req.method === 'POST') {
+      return json(409, { type: 'Conflict', messages: [`17 August ${year} is already a holiday (Independence Day).`] });
+    }
+    return undefined;
+  });
+  renderApp('/system/holidays');
+  return requests;
+}
+
+describe('HolidaysPage', () => {
+  it("lists the year's holidays and shows the server's refusal of a day already listed", async () => {
+    const requests = start();
+    expect(await screen.findByText('Independence Day', {}, LOAD)).toBeInTheDocument();
+    expect(screen.getByText(String(year))).toBeInTheDocument();
+    fireEvent.click(buttonByText('Add Holiday'));
+    fireEvent.click(await screen.findByText('Add', { selector: 'button span' }));
+    expect(await screen.findByText('Please choose the day.')).toBeInTheDocument();
+    expect(screen.getByText("Please enter the holiday's name.")).toBeInTheDocument();
+
+    const day = screen.getByLabelText('Day');
+    fireEvent.mouseDown(day);
+    fireEvent.change(day, { target: { value: `Mon, 17 Aug ${year}` } });
+    fireEvent.keyDown(day, { key: 'Enter' });
+    fireEvent.change(screen.getByLabelText('Holiday name'), { target: { value: 'Independence' } });
+    fireEvent.click(buttonByText('Add'));
+    expect(await screen.findByText(`17 August ${year} is already a holiday (Independence Day).`)).toBeInTheDocument();
+    const post = requests.find((r) => r.method === 'POST');
+    expect(await post!.json()).toEqual({ day: `${year}-08-17`, name: 'Independence' });
+  });
+
+  it('moves between years', async () => {
+    const requests = start();
+    await screen.findByText('Independence Day', {}, LOAD);
+    fireEvent.click(screen.getByLabelText('Next year'));
+    await waitFor(() =>
+      expect(requests.some((r) => new URL(r.url).searchParams.get('year') === String(year + 1))).toBe(true),
+    );
+  });
+});
