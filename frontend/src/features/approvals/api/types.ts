@@ -30,3 +30,8 @@ export type OnBehalfIn = Schemas['OnBehalfIn'];
 export type RequestOut = Schemas['RequestOut'];
 export type LeadCard = Schemas['LeadCard'];
 export type LeadStageOption = Schemas['StageOption'];
+
+/** Out of office: an approver's delegate for a period. */
+export type Delegation = Schemas['DelegationOut'];
+export type DelegationIn = Schemas['DelegationIn'];
+export type DelegationState = Delegation['state'];

@@ -23,6 +23,7 @@ import {
   RequestedAtCell,
   StagesCell,
 } from '../components/queue-cells';
+import { OutOfOfficeButton } from '../components/delegations';
 import { ReviewDialog } from '../components/review-dialog';
 
 export const APPROVAL_PAGE = 'system/approval';
@@ -143,6 +144,7 @@ export function ApprovalPage() {
         breadcrumb={systemCrumbs('Approval')}
         title="Approval"
         subtitle="Requests waiting for your decision."
+        action={access.isRead && <OutOfOfficeButton canEdit={access.isEdit} />}
         canRead={access.isRead}
         noAccessText="You do not have access to view the approval list."
         error={list.error}

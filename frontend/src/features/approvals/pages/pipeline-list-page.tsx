@@ -1,6 +1,6 @@
 import { ClockCircleOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Tag, Tooltip } from 'antd';
+import { Button, Flex, Tabs, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router';
 import { ListPage } from '@/components/list-page';
@@ -12,6 +12,7 @@ import { usePageAccess } from '@/lib/session';
 import { pipelineKeys } from '../api/keys';
 import { deletePipeline, pipelineListQueryOptions, type PipelineKind } from '../api/pipelines-api';
 import type { Pipeline } from '../api/types';
+import { DelegationsPanel } from '../components/delegations';
 import { deadlineSummary } from '../lib/deadlines';
 import { requestTypeLabel } from '../lib/labels';
 import { PIPELINE_KINDS } from '../lib/pipeline-kinds';
@@ -123,6 +124,18 @@ export function PipelineListPage({ kind }: { kind: PipelineKind }) {
     },
   ];
 
+  const table = (
+    <DataTable<Pipeline>
+      rowKey="id"
+      columns={columns}
+      tableLayout="fixed"
+      scroll={{ x: 910 }}
+      dataSource={list.data}
+      loading={list.isFetching}
+      toolbar={<RefreshButton onRefresh={refresh} />}
+    />
+  );
+
   return (
     <ListPage
       breadcrumb={systemCrumbs(config.title)}
@@ -143,15 +156,21 @@ export function PipelineListPage({ kind }: { kind: PipelineKind }) {
       noAccessText="You do not have access to view the pipelines."
       error={list.error}
     >
-      <DataTable<Pipeline>
-        rowKey="id"
-        columns={columns}
-        tableLayout="fixed"
-        scroll={{ x: 910 }}
-        dataSource={list.data}
-        loading={list.isFetching}
-        toolbar={<RefreshButton onRefresh={refresh} />}
-      />
+      {access.isEdit ? (
+        // who may edit pipelines keeps everyone's delegations (out of office) too
+        <Tabs
+          items={[
+            { key: 'pipelines', label: 'Pipelines', children: table },
+            {
+              key: 'delegations',
+              label: 'Out of office',
+              children: <DelegationsPanel scope="everyone" canEdit={access.isEdit} />,
+            },
+          ]}
+        />
+      ) : (
+        table
+      )}
     </ListPage>
   );
 }
