@@ -61,7 +61,8 @@ export function DelegationDialog({ delegation, chooseApprover, selfId, onClose }
         note: values.note?.trim() || null,
       }),
     onSuccess: async (saved) => {
-      toast.success(`${saved.delegateName} stands in for ${saved.delegatorName} from ${dayjs(saved.startsOn).format('D MMM')} to ${dayjs(saved.endsOn).format('D MMM YYYY')}.`);
+      const forWhom = saved.delegatorId === selfId ? 'you' : saved.delegatorName;
+      toast.success(`${saved.delegateName} stands in for ${forWhom} from ${dayjs(saved.startsOn).format('D MMM')} to ${dayjs(saved.endsOn).format('D MMM YYYY')}.`);
       await queryClient.invalidateQueries({ queryKey: [...approvalKeys.all, 'delegations'] });
       onClose();
     },

@@ -1,4 +1,4 @@
-import { AuditOutlined, ClockCircleOutlined, EyeOutlined, RiseOutlined, SyncOutlined, UserSwitchOutlined } from '@ant-design/icons';
+import { AuditOutlined, EyeOutlined, RiseOutlined, SyncOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import { Button, Flex, Tag, Typography } from 'antd';
 import type { QueueRow } from '../api/types';
 import { formatDateTime } from '@/lib/format';
@@ -67,7 +67,6 @@ export function DueCell({ dueAt, now }: { dueAt: string | null | undefined; now?
   if (!due || !dueAt) return <Typography.Text type="secondary">-</Typography.Text>;
   return (
     <Tag
-      icon={<ClockCircleOutlined />}
       color={DUE_COLORS[due.tone]}
       className="queue-cell__tag queue-cell__due"
       title={`Due ${formatDateTime(dueAt)}`}

@@ -100,7 +100,7 @@ export function ApprovalPage() {
       key: 'dueAt',
       sorter: true,
       sortOrder: sortOrder('dueAt'),
-      width: 124,
+      width: 120,
       render: (value: string | null) => <DueCell dueAt={value} now={now} />,
     },
     {

@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, LeftOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, DatePicker, Flex, Form, Input, Modal, Tag, Typography } from 'antd';
+import { Button, DatePicker, Flex, Form, Grid, Input, Modal, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -102,6 +102,8 @@ export function HolidaysPage() {
   const list = useQuery({ ...holidaysQueryOptions(year), enabled: access.isRead });
   const refresh = () => queryClient.invalidateQueries({ queryKey: holidayKeys.all });
   const today = dayjs().format('YYYY-MM-DD');
+  // a phone: the name over its day in one column, so neither is cut
+  const compact = Grid.useBreakpoint().md === false;
 
   const remove = (holiday: Holiday) =>
     confirmRemove({
@@ -112,18 +114,37 @@ export function HolidaysPage() {
       onDone: refresh,
     });
 
-  const columns: ColumnsType<Holiday> = [
+  const dayCell = (day: string) => (
+    <Flex gap={8} align="center" wrap>
+      <span>{dayjs(day).format(DAY_FORMAT)}</span>
+      {day === today && <Tag color="blue">Today</Tag>}
+    </Flex>
+  );
+  const dataColumns: ColumnsType<Holiday> = compact
+    ? [
+        {
+          title: 'Holiday',
+          dataIndex: 'name',
+          key: 'name',
+          render: (name: string, row) => (
+            <Flex vertical gap={2}>
+              <Typography.Text strong={row.day >= today} type={row.day < today ? 'secondary' : undefined}>
+                {name}
+              </Typography.Text>
+              <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+                {dayCell(row.day)}
+              </Typography.Text>
+            </Flex>
+          ),
+        },
+      ]
+    : [
     {
       title: 'Day',
       dataIndex: 'day',
       key: 'day',
       width: 200,
-      render: (day: string) => (
-        <Flex gap={8} align="center" wrap>
-          <span>{dayjs(day).format(DAY_FORMAT)}</span>
-          {day === today && <Tag color="blue">Today</Tag>}
-        </Flex>
-      ),
+      render: dayCell,
     },
     {
       title: 'Name',
@@ -133,12 +154,15 @@ export function HolidaysPage() {
         <Typography.Text type={row.day < today ? 'secondary' : undefined}>{name}</Typography.Text>
       ),
     },
+  ];
+  const columns: ColumnsType<Holiday> = [
+    ...dataColumns,
     ...(access.isEdit || access.isDelete
       ? [
           {
             title: '',
             key: 'actions',
-            width: 116,
+            width: compact ? 84 : 116,
             render: (_: unknown, row: Holiday) => (
               <Flex gap={4} justify="flex-end">
                 {access.isEdit && (
@@ -158,7 +182,7 @@ export function HolidaysPage() {
     <ListPage
       breadcrumb={systemCrumbs('Holidays')}
       title="Holidays"
-      subtitle="Days that are not working days: an approval layer's deadline in working days (W) skips them, and weekends."
+      subtitle="Days that are not working days: an approval deadline counted in working days (W) skips them, as it skips weekends."
       action={
         access.isWrite && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ holiday: null })}>
