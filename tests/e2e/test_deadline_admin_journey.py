@@ -77,7 +77,7 @@ def test_an_approver_sets_their_out_of_office(page: Page, http: httpx.Client) ->
         choose(page, "Request type", "Hold Lead only", dialog)
         dialog.get_by_label("Note").fill("Annual leave in Bali")
         dialog.get_by_role("button", name="Add").click()
-        expect(drawer.get_by_text("Maya Kusuma stands in for you")).to_be_visible()
+        expect(drawer.get_by_text("Maya Kusuma stands in for you", exact=True)).to_be_visible()
         expect(drawer.get_by_text("Upcoming")).to_be_visible()
         shots(page, SHOTS, "out-of-office")
     finally:
@@ -186,3 +186,26 @@ def test_the_queue_shows_how_long_is_left(page: Page, http: httpx.Client) -> Non
         for approval_id in ids:
             http.put(f"/api/approval/{approval_id}/handle-hold", json={"approversAction": "APPROVED"},
                      headers=approver)
+
+
+def test_an_administrator_sets_anyones_out_of_office(page: Page, http: httpx.Client) -> None:
+    admin = token(http, "admin")
+    first = date.today() + timedelta(days=50)
+    try:
+        sign_in(page, "admin")
+        page.goto("/system/approval-pipeline")
+        page.get_by_role("tab", name="Out of office").click()
+        page.get_by_role("button", name="Add Delegation").click()
+        dialog = page.get_by_role("dialog", name="Add Delegation")
+        choose(page, "Approver", "Maya Kusuma", dialog)
+        choose(page, "Delegate", "Budi Santoso", dialog)
+        for placeholder in ("Start date", "End date"):
+            type_date(dialog.get_by_placeholder(placeholder), f"{first.day} {first:%b %Y}")
+        dialog.get_by_label("Note").fill("Training day")
+        dialog.get_by_role("button", name="Add").click()
+        expect(page.get_by_text("Budi Santoso stands in for Maya Kusuma", exact=True)).to_be_visible()
+        shots(page, SHOTS, "delegations-admin")
+    finally:
+        for found in http.get("/api/approval-delegations", params={"everyone": True}, headers=admin).json()["results"]:
+            if found["note"] == "Training day":
+                http.delete(f"/api/approval-delegations/{found['id']}", headers=admin)

@@ -420,6 +420,7 @@ def test_admin_tours_every_screen(browser: Browser, live_server: LiveServer, see
         Stop("stages", "/system/stage-management", "Stage Management", checks=("words", "cells"), trail=True),
         Stop("stage-add", "/system/stage-management/add", "Add Stage", trail=True),
         Stop("stage-edit", f"/system/stage-management/edit/{stage}", "Edit Stage", trail=True),
+        Stop("holidays", "/system/holidays", "Holidays", checks=("words", "cells"), trail=True),
         Stop("notification-settings", "/system/notification-management", "Notification Management",
              checks=("words", "cells"), trail=True),
         Stop("notification-setting", f"/system/notification-management/{notification_setting}",

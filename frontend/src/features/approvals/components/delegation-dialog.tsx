@@ -9,6 +9,7 @@ import { delegationPeopleQueryOptions, saveDelegation } from '../api/delegations
 import { approvalKeys } from '../api/keys';
 import type { Delegation, DelegationIn } from '../api/types';
 import { REQUEST_TYPE_LABELS } from '../lib/labels';
+import { periodText } from '../lib/periods';
 
 export const DELEGATE_REQUIRED = 'Please choose the delegate.';
 export const PERIOD_REQUIRED = 'Please choose the first and the last day.';
@@ -62,7 +63,7 @@ export function DelegationDialog({ delegation, chooseApprover, selfId, onClose }
       }),
     onSuccess: async (saved) => {
       const forWhom = saved.delegatorId === selfId ? 'you' : saved.delegatorName;
-      toast.success(`${saved.delegateName} stands in for ${forWhom} from ${dayjs(saved.startsOn).format('D MMM')} to ${dayjs(saved.endsOn).format('D MMM YYYY')}.`);
+      toast.success(`${saved.delegateName} stands in for ${forWhom}: ${periodText(saved.startsOn, saved.endsOn)}.`);
       await queryClient.invalidateQueries({ queryKey: [...approvalKeys.all, 'delegations'] });
       onClose();
     },

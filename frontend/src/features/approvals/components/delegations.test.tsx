@@ -6,7 +6,7 @@ import { buttonByText, chooseOption } from '@/test/antd-helpers';
 import { FULL, json, LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
 import type { Delegation } from '../api/types';
 import { people } from '../test-fixtures';
-import { periodText } from './delegations';
+import { periodText } from '../lib/periods';
 
 afterEach(() => Modal.destroyAll());
 

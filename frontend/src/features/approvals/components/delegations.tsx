@@ -1,7 +1,6 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Badge, Button, Drawer, Empty, Flex, Grid, Spin, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { confirmRemove } from '@/components/dialogs';
 import { errorMessage } from '@/lib/api/errors';
@@ -10,7 +9,9 @@ import { deleteDelegation, delegationsQueryOptions } from '../api/delegations-ap
 import { approvalKeys } from '../api/keys';
 import type { Delegation, DelegationState } from '../api/types';
 import { REQUEST_TYPE_LABELS } from '../lib/labels';
+import { periodText } from '../lib/periods';
 import { DelegationDialog } from './delegation-dialog';
+import './approvals.css';
 
 const STATE_TAGS: Record<DelegationState, { color: string; label: string }> = {
   CURRENT: { color: 'green', label: 'Current' },
@@ -19,16 +20,6 @@ const STATE_TAGS: Record<DelegationState, { color: string; label: string }> = {
 };
 
 const ORDER: Record<DelegationState, number> = { CURRENT: 0, UPCOMING: 1, PAST: 2 };
-
-/** "1 – 5 Dec 2026", "28 Nov – 2 Dec 2026", "3 Dec 2026". */
-export function periodText(startsOn: string, endsOn: string): string {
-  const start = dayjs(startsOn);
-  const end = dayjs(endsOn);
-  if (start.isSame(end, 'day')) return end.format('D MMM YYYY');
-  if (start.isSame(end, 'month')) return `${start.format('D')} – ${end.format('D MMM YYYY')}`;
-  if (start.isSame(end, 'year')) return `${start.format('D MMM')} – ${end.format('D MMM YYYY')}`;
-  return `${start.format('D MMM YYYY')} – ${end.format('D MMM YYYY')}`;
-}
 
 export function DelegationStateTag({ state }: { state: DelegationState }) {
   const tag = STATE_TAGS[state];
