@@ -8,10 +8,22 @@ from sqlalchemy.orm import Session
 from temporalio import activity
 
 import api.domains  # noqa: F401  (every domain registers its approval outcomes and views)
-from api.approvals import queue
+from api.approvals import clocks, queue
 from api.notifications.live import publish_changed
 from workflows.activities.db import sessions
-from workflows.contracts.approval import DecisionStep, FinalStep, FinishRequest, Persist, RecordDecision, SyncQueue
+from workflows.contracts.approval import (
+    ClockTimes,
+    DecisionStep,
+    Escalate,
+    FinalStep,
+    FinishRequest,
+    Persist,
+    RecordDecision,
+    Remind,
+    StartClock,
+    SyncQueue,
+)
+from workflows.contracts.approval_rules import Approver
 
 
 @activity.defn
@@ -26,7 +38,7 @@ def _record(session: Session, d: RecordDecision, *, final: bool) -> list[int]:
     transaction: the caller's next step commits it, then publishes the returned users to the live bell."""
     return queue.record_decision(session, request_id=d.request_id, layer_index=d.layer_index,
                                  approver_id=d.approver_id, action=d.action, note=d.note,
-                                 decided_at=datetime.fromisoformat(d.decided_at), final=final)
+                                 decided_at=datetime.fromisoformat(d.decided_at), final=final, acting_id=d.acting_id)
 
 
 @activity.defn
@@ -70,3 +82,25 @@ def persist_request(data: Persist) -> None:
         else:
             session.commit()
     publish_changed(told)
+
+
+@activity.defn
+def start_layer_clock(data: StartClock) -> ClockTimes:
+    with sessions()() as session:
+        due, escalate = clocks.start(session, request_id=data.request_id, layer_index=data.layer_index,
+                                     started_at=datetime.fromisoformat(data.started_at), deadline=data.deadline)
+    return ClockTimes(due.isoformat(), escalate.isoformat() if escalate else None)
+
+
+@activity.defn
+def remind_approvers(data: Remind) -> bool:
+    with sessions()() as session:
+        return clocks.remind(session, request_id=data.request_id, layer_index=data.layer_index,
+                             approvers=data.approvers, at=datetime.fromisoformat(data.at))
+
+
+@activity.defn
+def escalate_layer(data: Escalate) -> Approver | None:
+    with sessions()() as session:
+        return clocks.escalate(session, request_id=data.request_id, layer_index=data.layer_index,
+                               deadline=data.deadline, waiting=data.waiting, at=datetime.fromisoformat(data.at))
