@@ -340,6 +340,12 @@ def current_details(state: RequestState, attention: bool = False) -> str:
             names = [f"{names[0]} now"] + ([f"then {', '.join(names[1:])}"] if names[1:] else [])
         lines.append(f"Waiting on layer {state.current + 1} of {len(state.layers)}, **{layer.name}** ({layer.mode}): "
                      f"{how}: " + ", ".join(names))
+        clock = state.clock(state.current)
+        if clock is not None:
+            lines.append(f"Due {clock.due_at[:16].replace('T', ' ')} UTC"
+                         + (f"; reminded {clock.reminded_at[:16].replace('T', ' ')} UTC" if clock.reminded_at else "")
+                         + (f"; escalated to {clock.escalated_to.name} ({clock.escalated_to.username})"
+                            if clock.escalated_to else ""))
     elif state.status == WITHDRAWN:
         lines.append(f"**Withdrawn** at layer {state.current + 1} of {len(state.layers)}")
     elif state.decisions:

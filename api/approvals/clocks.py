@@ -54,6 +54,10 @@ def start(session: Session, *, request_id: int, layer_index: int, started_at: da
     due = deadlines.add(started_at, deadline.amount, deadline.unit, holidays=holidays, time_zone=zone)
     escalate_at = None if deadline.escalate_to == "NONE" else \
         deadlines.add(due, deadline.escalate_after, deadline.unit, holidays=holidays, time_zone=zone)
+    scale = get_settings().approval_deadline_scale
+    if scale != 1:  # a demo's or a browser journey's shortened deadlines (APPROVAL_DEADLINE_SCALE)
+        due = started_at + (due - started_at) * scale
+        escalate_at = started_at + (escalate_at - started_at) * scale if escalate_at else None
     if request is not None:
         _keep(request, layer_index, dueAt=due.isoformat(),
               escalateAt=escalate_at.isoformat() if escalate_at else None)

@@ -29,6 +29,9 @@ class Settings(BaseSettings):
     approval_decision_timeout: float = 10.0
     # how long a request's call waits for its workflow to start before leaving it to the approval sweep
     approval_start_timeout: float = 5.0
+    # an approval layer's deadline lasts this many times its length: 1 in production; a demo or a browser journey
+    # shrinks an hour to a second with 0.000278 (the timers stay the workflow's durable timers either way)
+    approval_deadline_scale: float = Field(default=1.0, gt=0, le=1)
 
     host: str = "127.0.0.1"
     port: int = 8000
