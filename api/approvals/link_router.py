@@ -8,7 +8,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path, Request, Response
 
 from api.approvals import mail_decisions
-from api.approvals.schemas import LinkDecisionIn, LinkDecisionOut, LinkOut, TimelineOut
+from api.approvals.schemas import LinkDecisionIn, LinkDecisionOut, LinkOut
 from api.core.schemas import Envelope, ok
 from api.deps import RedisDep, SessionDep, SettingsDep, TemporalDep
 
@@ -40,7 +40,7 @@ def describe_link(token: Token, request: Request, response: Response, session: S
 @router.post("/{token}", summary="Decide as a mail's link says, once confirmed (public: the link is the "
                                  "credential; spent when the decision is accepted)",
              responses={**_REFUSALS,
-                        202: {"model": Envelope[TimelineOut],
+                        202: {"model": Envelope[LinkDecisionOut],
                               "description": "Received but not yet confirmed: it will be applied shortly"},
                         422: {"description": "A rejection without its description (the link stays usable)"}})
 def decide_by_link(token: Token, body: LinkDecisionIn, request: Request, response: Response, session: SessionDep,

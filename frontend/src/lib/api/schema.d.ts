@@ -8907,7 +8907,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_TimelineOut_"];
+                    "application/json": components["schemas"]["Envelope_LinkDecisionOut_"];
                 };
             };
             /** @description Not a valid link (changed, cut short): LinkInvalid */
