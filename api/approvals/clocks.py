@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 
 from sqlalchemy.orm import Session
 
-from api.approvals import delegates, queue
+from api.approvals import delegates, mail_links, queue
 from api.approvals import repository as repo
 from api.approvals.models import ApprovalRequest
 from api.core.config import get_settings
@@ -118,10 +118,17 @@ def escalate(session: Session, *, request_id: int, layer_index: int, deadline: D
     repo.queue_approvers(session, request_id=request_id, layer_index=layer_index, pending=[target.id])
     names = repo.full_names(session, set(waiting))
     due = kept.get("dueAt")
-    told = dispatch.tell(session, "REQUEST_ESCALATED", lambda: queue.request_event(
-        session, request, layer_index=layer_index, approvers=[target.id], link=queue.approval_link(request_id),
-        waiting=", ".join(names[i] for i in waiting if i in names) or "its approvers",
-        due=local_time(datetime.fromisoformat(due) if due else at, ZoneInfo(_zone()))))
+    def event() -> dispatch.Event:
+        made = queue.request_event(
+            session, request, layer_index=layer_index, approvers=[target.id], link=queue.approval_link(request_id),
+            waiting=", ".join(names[i] for i in waiting if i in names) or "its approvers",
+            due=local_time(datetime.fromisoformat(due) if due else at, ZoneInfo(_zone())))
+        # their mail carries Approve and Reject links, as an approver's does
+        made.mail_extra = mail_links.mail_actions(get_settings(), request_id=request_id, layer=layer_index,
+                                                  approvers=[target.id])
+        return made
+
+    told = dispatch.tell(session, "REQUEST_ESCALATED", event)
     _keep(request, layer_index, escalatedTo=target.id, escalatedToName=target.fullname,
           escalatedToUsername=target.username, escalatedAt=at.isoformat())
     session.commit()

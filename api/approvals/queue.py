@@ -9,10 +9,11 @@ from datetime import UTC, datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from api.approvals import delegates, outcomes
+from api.approvals import delegates, mail_links, outcomes
 from api.approvals import repository as repo
 from api.approvals.models import ApprovalPipelineVersion, ApprovalRequest
 from api.core import metrics
+from api.core.config import get_settings
 from api.notifications import dispatch
 from api.notifications import service as notifications
 from api.notifications.catalogue import APPROVERS, REQUESTER, SALES_PERSON
@@ -54,9 +55,16 @@ def sync_queue(session: Session, *, request_id: int, layer_index: int, pending: 
     # the delegates of the approvers asked now are asked too (their queue offers the task while it holds)
     stand_ins = delegates.standing_in(session, request.request_type, pending)
     if added:
-        asked = [*added, *(d for a, d in stand_ins.items() if a in added)]
-        told = dispatch.tell(session, "REQUEST_SUBMITTED", lambda: request_event(
-            session, request, layer_index=layer_index, approvers=asked, link=link))
+        def asked() -> dispatch.Event:
+            event = request_event(session, request, layer_index=layer_index,
+                                  approvers=[*added, *(d for a, d in stand_ins.items() if a in added)], link=link)
+            # the approvers' mails carry their Approve and Reject links (api/approvals/mail_links.py); a delegate
+            # decides in the app
+            event.mail_extra = mail_links.mail_actions(get_settings(), request_id=request_id, layer=layer_index,
+                                                       approvers=added)
+            return event
+
+        told = dispatch.tell(session, "REQUEST_SUBMITTED", asked)
     # the approvers no longer asked (their layer is settled, or they decided) are done with its notifications
     settled = notifications.settle_by_link(session=session, link=link, keep=[*pending, *stand_ins.values()])
     session.commit()

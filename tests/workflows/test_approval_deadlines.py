@@ -24,7 +24,7 @@ from temporalio.worker import Worker
 from api.approvals.models import ApprovalDecision, ApprovalRequest, ApprovalTask
 from api.core.config import get_settings
 from api.holidays.models import Holiday
-from api.notifications.models import Notification
+from api.notifications.models import Notification, NotificationMail
 from tests.conftest import run_async
 from tests.workflows.test_approval_workflow import World, approver, decisions, open_request
 from tests.workflows.test_approval_workflow import world as world  # the fixture, re-exported
@@ -122,6 +122,10 @@ def test_a_deadline_reminds_then_escalates_to_the_team_leader_who_decides(world:
             assert [a.escalated for a in layer.approvers] == [False, True]
             assert tasks(world, request) == {"approver1": "PENDING", "tl1": "PENDING"}
             assert len(told(world, "tl1", request, "Escalated to you:")) == 1
+            mail = world.session.scalars(select(NotificationMail.body).where(
+                NotificationMail.user_id == world.users["tl1"].id, NotificationMail.action == "REQUEST_ESCALATED",
+                NotificationMail.body.contains(world.lead.project_name))).one()
+            assert "Approve: " in mail and "Reject: " in mail and "/approval/mail/" in mail  # decide from the mail
             # the team leader decides in the approver's place: the layer settles
             await handle.execute_update(ApprovalWorkflow.decide, DecideInput(world.users["tl1"].id, "APPROVED"))
             assert await handle.result() == "APPROVED"

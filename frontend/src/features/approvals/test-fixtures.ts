@@ -17,6 +17,7 @@ export function queueRow(id: number, overrides: Partial<QueueRow> = {}): QueueRo
     leadId: 100 + id,
     layerName: 'Team leader',
     processing: false,
+    escalated: false,
     ...overrides,
   };
 }
@@ -39,7 +40,7 @@ export const timeline: Timeline = {
       minApprovals: 1,
       layerStatus: 'APPROVED',
       label: 'checked by',
-      approvers: [{ id: 3, username: 'Agus Approver', actionType: 'APPROVED', note: 'ok', approvedAt: '2026-01-05T15:00:00', processing: false }],
+      approvers: [{ id: 3, username: 'Agus Approver', actionType: 'APPROVED', note: 'ok', approvedAt: '2026-01-05T15:00:00', processing: false, escalated: false }],
     },
     {
       layerName: 'Sales director',
@@ -49,8 +50,8 @@ export const timeline: Timeline = {
       layerStatus: 'PENDING',
       label: 'acknowledged by',
       approvers: [
-        { id: 4, username: 'Budi Approver', actionType: null, note: null, approvedAt: null, processing: false },
-        { id: 5, username: 'Citra Approver', actionType: null, note: null, approvedAt: null, processing: false },
+        { id: 4, username: 'Budi Approver', actionType: null, note: null, approvedAt: null, processing: false, escalated: false },
+        { id: 5, username: 'Citra Approver', actionType: null, note: null, approvedAt: null, processing: false, escalated: false },
       ],
     },
     {
@@ -60,7 +61,7 @@ export const timeline: Timeline = {
       minApprovals: 1,
       layerStatus: 'WAITING',
       label: 'approved by',
-      approvers: [{ id: 6, username: 'Dewi Board', actionType: null, note: null, approvedAt: null, processing: false }],
+      approvers: [{ id: 6, username: 'Dewi Board', actionType: null, note: null, approvedAt: null, processing: false, escalated: false }],
     },
   ],
 };
