@@ -6,12 +6,11 @@ from __future__ import annotations
 import logging
 from datetime import UTC, datetime
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from api.approvals import outcomes
 from api.approvals import repository as repo
-from api.approvals.models import ApprovalPipelineVersion, ApprovalRequest
+from api.approvals.models import ApprovalRequest
 from api.core import metrics
 from api.notifications import dispatch
 from api.notifications import service as notifications
@@ -27,14 +26,13 @@ def _event(session: Session, request: ApprovalRequest, *, layer_index: int, appr
            **values: object) -> dispatch.Event:
     """An approval event as its setting's template and recipients see it (api/notifications/catalogue.py)."""
     subject = outcomes.handler_for(request.request_type).subject(session, request)
-    layers = session.scalar(select(ApprovalPipelineVersion.layers)
-                            .where(ApprovalPipelineVersion.id == request.pipeline_version_id)) or []
+    layers, requester = repo.layers_and_requester(session, request)
     layer = layers[layer_index]["name"] if 0 <= layer_index < len(layers) else f"Layer {layer_index + 1}"
     people = {REQUESTER: [request.requested_by], APPROVERS: approvers}
     if subject.sales_person_id is not None:
         people[SALES_PERSON] = [subject.sales_person_id]
     return dispatch.Event(
-        {"requester": repo.requester_name(session, request) or "A sales person", "request": subject.description,
+        {"requester": requester or "A sales person", "request": subject.description,
          "project": subject.project, "client": subject.client, "layer": layer, **values},
         people=people, link=link, lead_id=request.lead_id)
 
@@ -75,8 +73,10 @@ def record_decision(session: Session, *, request_id: int, layer_index: int, appr
     the queue or outcome that follows it are one transaction; it publishes the returned users to the live bell."""
     recorded = repo.insert_decision(session, request_id=request_id, layer_index=layer_index, approver_id=approver_id,
                                     action=action, note=note, decided_at=decided_at)
+    if final or not recorded:  # the outcome's notification tells it, or it was told the first time
+        return []
     request = session.get(ApprovalRequest, request_id)
-    if final or not recorded or request is None or request.status != "PENDING":
+    if request is None or request.status != "PENDING":
         return []
 
     def event() -> dispatch.Event:
@@ -88,9 +88,11 @@ def record_decision(session: Session, *, request_id: int, layer_index: int, appr
     return dispatch.tell(session, "REQUEST_DECIDED", event)
 
 
-def finish(session: Session, *, request_id: int, status: str, decided_by: int | None) -> bool:
+def finish(session: Session, *, request_id: int, status: str, decided_by: int | None,
+           decided: tuple[int, str | None] | None = None) -> bool:
     """End the request once (APPROVED, REJECTED or WITHDRAWN): its type's handler applies the outcome and records
-    it in the lead's history.
+    it in the lead's history. `decided`: (approver, note) of the deciding decision the caller records in this
+    transaction, so its note is not read back.
     Returns False when an earlier run already finished it (nothing is applied twice)."""
     request = repo.request_for_update(session, request_id)
     if request is None or request.status != "PENDING":
@@ -107,6 +109,8 @@ def finish(session: Session, *, request_id: int, status: str, decided_by: int | 
     verdict = status.lower()
     if withdrawn:
         note = request.withdraw_reason
+    elif decided is not None and decided[0] == decided_by:
+        note = decided[1]
     else:
         note = repo.last_note(session, request_id=request_id, approver_id=decided_by) if decided_by else None
     by = f" by {actor.fullname}" if actor is not None and decided_by else ""

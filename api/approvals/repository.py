@@ -74,6 +74,16 @@ def requester_name(session: Session, request: ApprovalRequest) -> str | None:
     return session.scalar(select(User.fullname).where(User.id == request.requested_by))
 
 
+def layers_and_requester(session: Session, request: ApprovalRequest) -> tuple[list[Any], str | None]:
+    """The layers of the request's pipeline version ([] without one) and its requester's full name (one
+    statement: an approval event reads both)."""
+    layers, name = session.execute(select(
+        select(ApprovalPipelineVersion.layers)
+        .where(ApprovalPipelineVersion.id == request.pipeline_version_id).scalar_subquery(),
+        select(User.fullname).where(User.id == request.requested_by).scalar_subquery())).one()
+    return layers or [], name
+
+
 def people(session: Session, ids: set[int]) -> dict[int, tuple[str, str]]:
     """User id -> (full name, username)."""
     if not ids:
