@@ -59,22 +59,25 @@ def start_args(session: Session, row: ApprovalRequest, layers: list[rules.Layer]
         assert version is not None
         layers = layers_of(session, version)
     requester = session.get(User, row.requested_by)
+    try:
+        handler = outcomes.handler_for(row.request_type)
+        label, what = handler.label, handler.subject(session, row).description
+        described: str | None = what
+    except LookupError:  # a type nobody registered in this process: its name still says what it is
+        label, what, described = row.request_type, f"lead #{row.lead_id}", None
     return {"arg": ApprovalInput(request_id=row.id, request_type=row.request_type, lead_id=row.lead_id,
                                  requested_by=row.requested_by, layers=layers,
                                  starts_pid=outcomes.handler_for(row.request_type).starts_pid,
                                  on_behalf_of=row.on_behalf_of),
             "id": row.workflow_id, "requester": requester.username if requester else "",
-            "shown": shown(session, row, layers, requester)}
+            "shown": shown(row, layers, requester, label, what), "what": described}
 
 
-def shown(session: Session, row: ApprovalRequest, layers: list[rules.Layer], requester: User | None) -> temporal.Shown:
+def shown(row: ApprovalRequest, layers: list[rules.Layer], requester: User | None, label: str,
+          what: str) -> temporal.Shown:
     """The request as an operator reads it in the Temporal UI: 'Lead 151 · Stage change: move 'Core Upgrade' (PT
-    Maju) to E2 Connected · by Sari Dewi (sales1)', and its pipeline in the details."""
-    try:
-        handler = outcomes.handler_for(row.request_type)
-        label, what = handler.label, handler.subject(session, row).description
-    except LookupError:  # a type nobody registered in this process: its name still says what it is
-        label, what = row.request_type, f"lead #{row.lead_id}"
+    Maju) to E2 Connected · by Sari Dewi (sales1)', and its pipeline in the details. `label` and `what` are the
+    request type's label and what the request asks."""
     who = f"{requester.fullname} ({requester.username})" if requester else f"user {row.requested_by}"
     pipeline = "\n".join(
         f"{i}. **{layer.name}** ({MODE_LABELS.get(layer.mode, layer.mode)}"

@@ -6,12 +6,11 @@ from __future__ import annotations
 import logging
 from datetime import UTC, datetime
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from api.approvals import delegates, mail_links, outcomes
 from api.approvals import repository as repo
-from api.approvals.models import ApprovalPipelineVersion, ApprovalRequest
+from api.approvals.models import ApprovalRequest
 from api.core import metrics
 from api.core.config import get_settings
 from api.notifications import dispatch
@@ -28,14 +27,13 @@ def request_event(session: Session, request: ApprovalRequest, *, layer_index: in
            **values: object) -> dispatch.Event:
     """An approval event as its setting's template and recipients see it (api/notifications/catalogue.py)."""
     subject = outcomes.handler_for(request.request_type).subject(session, request)
-    layers = session.scalar(select(ApprovalPipelineVersion.layers)
-                            .where(ApprovalPipelineVersion.id == request.pipeline_version_id)) or []
+    layers, requester = repo.layers_and_requester(session, request)
     layer = layers[layer_index]["name"] if 0 <= layer_index < len(layers) else f"Layer {layer_index + 1}"
     people = {REQUESTER: [request.requested_by], APPROVERS: approvers}
     if subject.sales_person_id is not None:
         people[SALES_PERSON] = [subject.sales_person_id]
     return dispatch.Event(
-        {"requester": repo.requester_name(session, request) or "A sales person", "request": subject.description,
+        {"requester": requester or "A sales person", "request": subject.description,
          "project": subject.project, "client": subject.client, "layer": layer, **values},
         people=people, link=link, lead_id=request.lead_id)
 
@@ -86,8 +84,10 @@ def record_decision(session: Session, *, request_id: int, layer_index: int, appr
     the queue or outcome that follows it are one transaction; it publishes the returned users to the live bell."""
     recorded = repo.insert_decision(session, request_id=request_id, layer_index=layer_index, approver_id=approver_id,
                                     action=action, note=note, decided_at=decided_at, acting_user_id=acting_id)
+    if final or not recorded:  # the outcome's notification tells it, or it was told the first time
+        return []
     request = session.get(ApprovalRequest, request_id)
-    if final or not recorded or request is None or request.status != "PENDING":
+    if request is None or request.status != "PENDING":
         return []
 
     def event() -> dispatch.Event:
@@ -109,9 +109,11 @@ def decider_name(session: Session, approver_id: int, acting_id: int | None) -> s
     return names[approver_id]
 
 
-def finish(session: Session, *, request_id: int, status: str, decided_by: int | None) -> bool:
+def finish(session: Session, *, request_id: int, status: str, decided_by: int | None,
+           decided: tuple[int, str | None, int | None] | None = None) -> bool:
     """End the request once (APPROVED, REJECTED or WITHDRAWN): its type's handler applies the outcome and records
-    it in the lead's history.
+    it in the lead's history. `decided`: (approver, note, delegate) of the deciding decision the caller records in
+    this transaction, so it is not read back.
     Returns False when an earlier run already finished it (nothing is applied twice)."""
     request = repo.request_for_update(session, request_id)
     if request is None or request.status != "PENDING":
@@ -126,11 +128,18 @@ def finish(session: Session, *, request_id: int, status: str, decided_by: int | 
     repo.cancel_pending_tasks(session, request_id)
     actor = session.get(User, decided_by or request.requested_by)
     verdict = status.lower()
-    last = repo.last_decision(session, request_id=request_id, approver_id=decided_by) \
-        if decided_by and not withdrawn else None
-    note = request.withdraw_reason if withdrawn else (last.note if last is not None else None)
-    decider = decider_name(session, decided_by, last.acting_user_id if last is not None else None) \
-        if decided_by else None
+    acting: int | None = None
+    if withdrawn:
+        note = request.withdraw_reason
+    elif decided is not None and decided[0] == decided_by:
+        _, note, acting = decided
+    else:
+        last = repo.last_decision(session, request_id=request_id, approver_id=decided_by) if decided_by else None
+        note, acting = (last.note, last.acting_user_id) if last is not None else (None, None)
+    if acting and decided_by:  # 'Maya Kusuma for Hendra Gunawan'
+        decider = decider_name(session, decided_by, acting)
+    else:
+        decider = actor.fullname if actor is not None and decided_by else None
     by = f" by {decider}" if decider else ""
     outcome = f"{verdict.capitalize()}{by}" + (f": {note}" if note else "")
     # the request's type applies what was decided (and records it where its subject keeps its history)

@@ -75,6 +75,16 @@ def requester_name(session: Session, request: ApprovalRequest) -> str | None:
     return session.scalar(select(User.fullname).where(User.id == request.requested_by))
 
 
+def layers_and_requester(session: Session, request: ApprovalRequest) -> tuple[list[Any], str | None]:
+    """The layers of the request's pipeline version ([] without one) and its requester's full name (one
+    statement: an approval event reads both)."""
+    layers, name = session.execute(select(
+        select(ApprovalPipelineVersion.layers)
+        .where(ApprovalPipelineVersion.id == request.pipeline_version_id).scalar_subquery(),
+        select(User.fullname).where(User.id == request.requested_by).scalar_subquery())).one()
+    return layers or [], name
+
+
 def people(session: Session, ids: set[int]) -> dict[int, tuple[str, str]]:
     """User id -> (full name, username)."""
     if not ids:
@@ -122,10 +132,15 @@ def has_task(session: Session, *, request_id: int, user_id: int) -> bool:
                                                         ApprovalTask.approver_id == user_id).limit(1)) is not None
 
 
-def processing_of(session: Session, request_id: int) -> set[tuple[int, int]]:
-    """(layer, approver) of the request's decisions received but not yet applied."""
-    return set(session.execute(select(ApprovalTask.layer_index, ApprovalTask.approver_id).where(
-        ApprovalTask.request_id == request_id, ApprovalTask.status == "PROCESSING")).tuples())
+def processing_and_names(session: Session, request_id: int,
+                         ids: set[int]) -> tuple[set[tuple[int, int]], dict[int, str]]:
+    """(layer, approver) of the request's decisions received but not yet applied, and the full names of the
+    people `ids` (one statement: a timeline reads both)."""
+    tasks = select(func.array_agg(func.json_build_array(ApprovalTask.layer_index, ApprovalTask.approver_id))) \
+        .where(ApprovalTask.request_id == request_id, ApprovalTask.status == "PROCESSING").scalar_subquery()
+    names = select(func.json_object_agg(User.id, User.fullname)).where(User.id.in_(ids or {-1})).scalar_subquery()
+    found, named = session.execute(select(tasks, names)).one()
+    return {(layer, approver) for layer, approver in found or []}, {int(i): n for i, n in (named or {}).items()}
 
 
 def queue_approvers(session: Session, *, request_id: int, layer_index: int, pending: list[int]) -> list[int]:

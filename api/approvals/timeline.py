@@ -52,10 +52,10 @@ def clocks_of(req: ApprovalRequest) -> list[rules.LayerClock]:
 
 def out(session: Session, req: ApprovalRequest, live: Timeline, settings: Settings | None) -> TimelineOut:
     """What the API answers: the timeline with the decisions received but not yet applied marked PROCESSING."""
-    processing = repo.processing_of(session, req.id)
-    named = {layer.deadline.escalate_user_id for layer in live.layers
-             if layer.deadline is not None and layer.deadline.escalate_user_id}
-    names = repo.full_names(session, named) if named else {}
+    escalating = {layer.deadline.escalate_user_id for layer in live.layers
+                  if layer.deadline is not None and layer.deadline.escalate_user_id}
+    processing, names = repo.processing_and_names(
+        session, req.id, {i for i in (req.requested_by, req.on_behalf_of, req.withdrawn_by) if i} | escalating)
     return TimelineOut(
         approval_id=req.id, status=live.status, request_type=req.request_type, requested_at=req.requested_at,
         workflow_id=req.workflow_id, temporal_url=settings.workflow_url(req.workflow_id) if settings else None,
@@ -73,7 +73,7 @@ def out(session: Session, req: ApprovalRequest, live: Timeline, settings: Settin
                                  escalated_at=layer.escalated_at)
                 for layer in live.layers],
         processing=bool(processing), needs_attention=live.needs_attention, message=None,
-        **people_of(session, req))
+        **people_of(req, names))
 
 
 def deadline_out(deadline: rules.Deadline | None, names: dict[int, str]) -> DeadlineOut | None:
@@ -86,9 +86,9 @@ def deadline_out(deadline: rules.Deadline | None, names: dict[int, str]) -> Dead
                        escalate_user_id=user, escalate_user_name=names.get(user) if user else None)
 
 
-def people_of(session: Session, req: ApprovalRequest) -> dict[str, object]:
-    """Who asked (and for whom), and who withdrew it and why: what the timeline records besides its layers."""
-    names = repo.full_names(session, {i for i in (req.requested_by, req.on_behalf_of, req.withdrawn_by) if i})
+def people_of(req: ApprovalRequest, names: dict[int, str]) -> dict[str, object]:
+    """Who asked (and for whom), and who withdrew it and why: what the timeline records besides its layers
+    (`names`: the full names of those people)."""
     return {"requested_by_name": names.get(req.requested_by),
             "on_behalf_of_name": names.get(req.on_behalf_of) if req.on_behalf_of else None,
             "withdrawn_by_name": names.get(req.withdrawn_by) if req.withdrawn_by else None,

@@ -9,6 +9,7 @@ from temporalio import activity
 
 import api.domains  # noqa: F401  (every domain registers its approval outcomes and views)
 from api.approvals import clocks, queue
+from api.approvals.models import ApprovalRequest
 from api.notifications.live import publish_changed
 from workflows.activities.db import sessions
 from workflows.contracts.approval import (
@@ -44,6 +45,9 @@ def _record(session: Session, d: RecordDecision, *, final: bool) -> list[int]:
 @activity.defn
 def record_decision_and_sync(data: DecisionStep) -> None:
     with sessions()() as session:
+        # held for both steps: the session's identity map keeps rows only while something references them, and
+        # each step would read the request again
+        _request = session.get(ApprovalRequest, data.decision.request_id)
         told = _record(session, data.decision, final=False)
         if data.queue is None:
             session.commit()
@@ -61,10 +65,11 @@ def finish_approval_request(data: FinishRequest) -> bool:
 
 @activity.defn
 def record_decision_and_finish(data: FinalStep) -> bool:
-    f = data.finish
+    f, d = data.finish, data.decision
     with sessions()() as session:
-        _record(session, data.decision, final=True)
-        return queue.finish(session, request_id=f.request_id, status=f.status, decided_by=f.decided_by)
+        _record(session, d, final=True)
+        return queue.finish(session, request_id=f.request_id, status=f.status, decided_by=f.decided_by,
+                            decided=(d.approver_id, d.note, d.acting_id))
 
 
 @activity.defn
