@@ -18,6 +18,8 @@ from api.access.router import router as access_router
 from api.access_admin.router import router as access_admin_router
 from api.account.router import router as account_router
 from api.activities.router import router as activities_router
+from api.approvals.bulk_router import router as approval_bulk_router
+from api.approvals.link_router import router as approval_links_router
 from api.approvals.router import router as approvals_router
 from api.assignments.router import router as assignments_router
 from api.audit.router import router as audit_router
@@ -89,7 +91,8 @@ def api_router() -> APIRouter:
               user_management_router, audit_router, assignments_router,
               notifications_router,
               master_data_router, client_lookup_router, clients_router,
-              contacts_router, leads_router, approvals_router, lead_requests_router, stages_router, coa_router,
+              contacts_router, leads_router, approvals_router, approval_bulk_router, approval_links_router,
+              lead_requests_router, stages_router, coa_router,
               coa_cost_sheet_router, pcs_pid_router, pcs_router, sales_targets_router, dashboard_router, reports_router,
               monthly_billing_router, activities_router, geo_router, notification_settings_router,
               lead_register_router, pcs_register_router, lead_ops_router, presence_router, calls_router,

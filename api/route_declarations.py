@@ -24,6 +24,10 @@ PUBLIC_ROUTES: frozenset[tuple[str, str]] = frozenset({
     ("PUT", "/api/auth/forgot-password"),
     ("GET", "/api/health"),
     ("GET", "/api/ready"),
+    # a mail's Approve and Reject links: the signed, single-use, expiring token is the credential (its approver does
+    # not sign in); limited per address (api/approvals/mail_decisions.py); GET only describes, POST decides
+    ("GET", "/api/approval-links/{token}"),
+    ("POST", "/api/approval-links/{token}"),
     # Prometheus scrapes it: no user signs in, so no page and action can name it (Authz is a user's); it answers only
     # with the bearer METRICS_TOKEN when one is set, and nginx refuses it from outside (api.core.metrics)
     ("GET", "/api/metrics"),

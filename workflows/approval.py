@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from datetime import timedelta
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import Any
 
 from temporalio import workflow
 from temporalio.common import RetryPolicy, SearchAttributePair, TypedSearchAttributes
@@ -13,10 +15,13 @@ from temporalio.exceptions import ApplicationError, CancelledError, FailureError
 
 with workflow.unsafe.imports_passed_through():
     from workflows.activities.approvals import (
+        escalate_layer,
         finish_approval_request,
         persist_request,
         record_decision_and_finish,
         record_decision_and_sync,
+        remind_approvers,
+        start_layer_clock,
         sync_approval_queue,
     )
     from workflows.contracts.approval import (
@@ -24,10 +29,13 @@ with workflow.unsafe.imports_passed_through():
         ApprovalInput,
         DecideInput,
         DecisionStep,
+        Escalate,
         FinalStep,
         FinishRequest,
         Persist,
         RecordDecision,
+        Remind,
+        StartClock,
         SyncQueue,
         Timeline,
         WithdrawInput,
@@ -35,7 +43,9 @@ with workflow.unsafe.imports_passed_through():
         timeline_of,
     )
     from workflows.contracts.approval_rules import (
+        Deadline,
         Decision,
+        LayerClock,
         RequestState,
         apply,
         finished_message,
@@ -58,6 +68,8 @@ OPERATOR_VIEW = "operator-view"
 RETRY = RetryPolicy(initial_interval=timedelta(seconds=1), maximum_interval=timedelta(seconds=10),
                     maximum_attempts=5)
 AGAIN_AFTER = timedelta(seconds=30)
+# Patch id: a layer with a deadline keeps durable timers (remind, then escalate); older histories had none.
+DEADLINES = "layer-deadlines"
 
 
 @workflow.defn
@@ -65,7 +77,8 @@ class ApprovalWorkflow:
     @workflow.init
     def __init__(self, data: ApprovalInput) -> None:
         self.data = data
-        self.state = RequestState(layers=data.layers)
+        owners = [data.requested_by] + ([data.on_behalf_of] if data.on_behalf_of is not None else [])
+        self.state = RequestState(layers=data.layers, owners=owners)
         self.lock = asyncio.Lock()
         self.finished = False  # the outcome has been applied (by the deciding update)
         self.attention = False  # a database step failed past its retries; run() persists the state again
@@ -76,7 +89,7 @@ class ApprovalWorkflow:
     async def run(self, data: ApprovalInput) -> str:
         await self._guarded(self._sync_queue())
         while True:
-            await workflow.wait_condition(lambda: self.state.status != "PENDING" or self.attention)
+            await self._until_settled()
             await workflow.wait_condition(workflow.all_handlers_finished)
             if not self.attention:
                 break
@@ -88,6 +101,72 @@ class ApprovalWorkflow:
         if self.state.status == "APPROVED" and starts_pid(data):
             await self._start_pid(data.lead_id, data.task_queue)
         return self.state.status
+
+    def _over(self) -> bool:
+        return self.state.status != "PENDING" or self.attention
+
+    async def _until_settled(self) -> None:
+        """Wait for the request to end; meanwhile each layer with a deadline runs its clock."""
+        while not self._over():
+            index = self.state.current
+            deadline = self.state.layers[index].deadline
+
+            def moved(index: int = index) -> bool:
+                return self._over() or self.state.current != index
+
+            if deadline is not None and workflow.patched(DEADLINES):
+                await self._run_clock(index, deadline, moved)
+            await workflow.wait_condition(moved)
+
+    async def _run_clock(self, index: int, deadline: Deadline, moved: Callable[[], bool]) -> None:
+        """The layer's durable timers: when it is due its pending approvers are reminded, and when its escalation
+        time comes it is escalated. Each timer is cancelled when the layer settles first; a restarted worker
+        replays them from history and waits on for what is left."""
+        clock = self.state.clock(index)
+        if clock is None:
+            times = await self._step(start_layer_clock, StartClock(
+                self.data.request_id, index, workflow.now().isoformat(), deadline))
+            if times is None or moved():
+                return
+            clock = LayerClock(layer=index, due_at=times.due_at, escalate_at=times.escalate_at)
+            self.state.clocks.append(clock)
+            self._show()
+        if not await _until(clock.due_at, moved):
+            return
+        async with self.lock:  # a decision arriving now waits: the reminder goes to those still waiting
+            if moved():
+                return
+            waiting = [a.id for a in pending_approvers(self.state)]
+            at = workflow.now().isoformat()
+            if await self._step(remind_approvers, Remind(self.data.request_id, index, waiting, at)) is None:
+                return
+            clock.reminded_at = at
+            self._show()
+        if clock.escalate_at is None or not await _until(clock.escalate_at, moved):
+            return
+        async with self.lock:
+            if moved():
+                return
+            waiting = [a.id for a in pending_approvers(self.state)]
+            at = workflow.now().isoformat()
+            to = await self._step(escalate_layer, Escalate(self.data.request_id, index, deadline, waiting, at))
+            if to is None or not to.id:  # nobody to escalate to (no team leader, or the requester themselves)
+                return
+            clock.escalated_to, clock.escalated_at = to, at
+            self._show()
+
+    async def _step(self, activity: Any, arg: Any) -> Any:
+        """A clock's database step (a local activity); None when it failed past its retries (the request is
+        flagged for attention, and run() writes what the workflow knows again)."""
+        try:
+            return await workflow.execute_local_activity(activity, arg, start_to_close_timeout=TIMEOUT,
+                                                         retry_policy=RETRY)
+        except CancelledError:
+            raise
+        except FailureError:
+            workflow.logger.exception("approval clock step failed past its retries; the request needs attention")
+            self._flag(True)
+            return None
 
     async def _guarded(self, step: object) -> None:
         """Run a database step; past its retries, flag the request for operations instead of failing."""
@@ -115,8 +194,8 @@ class ApprovalWorkflow:
 
     async def _persist_again(self) -> None:
         """Write every decision and the queue or outcome as the workflow knows them (each step idempotent)."""
-        decisions = [RecordDecision(self.data.request_id, d.layer, d.approver_id, d.action, d.note, d.decided_at)
-                     for d in self.state.decisions]
+        decisions = [RecordDecision(self.data.request_id, d.layer, d.approver_id, d.action, d.note, d.decided_at,
+                                    d.acting_id) for d in self.state.decisions]
         pending = [a.id for a in pending_approvers(self.state)]
         queue = SyncQueue(self.data.request_id, self.state.current, pending) \
             if self.state.status == "PENDING" else None
@@ -159,15 +238,16 @@ class ApprovalWorkflow:
     async def decide(self, decision: DecideInput) -> Timeline:
         async with self.lock:
             # Checked again under the lock: another decision may have settled the layer meanwhile.
-            reason = refusal(self.state, decision.approver_id, decision.action, decision.note)
+            reason = refusal(self.state, decision.approver_id, decision.action, decision.note, decision.acting_id)
             if reason:
                 raise ApplicationError(reason.message, type=reason.type, non_retryable=True)
             made = Decision(layer=self.state.current, approver_id=decision.approver_id, action=decision.action,
-                            note=(decision.note or "").strip() or None, decided_at=workflow.now().isoformat())
+                            note=(decision.note or "").strip() or None, decided_at=workflow.now().isoformat(),
+                            acting_id=decision.acting_id, acting_name=decision.acting_name)
             apply(self.state, made)
             self._show()
             record = RecordDecision(self.data.request_id, made.layer, made.approver_id, made.action, made.note,
-                                    made.decided_at)
+                                    made.decided_at, made.acting_id)
             if self.attention:  # an earlier step is still to be written: run() writes this one with it
                 return self.timeline()
             if self.state.status != "PENDING" and workflow.patched(FINISH_IN_UPDATE):
@@ -188,7 +268,7 @@ class ApprovalWorkflow:
 
     @decide.validator
     def validate_decide(self, decision: DecideInput) -> None:
-        reason = refusal(self.state, decision.approver_id, decision.action, decision.note)
+        reason = refusal(self.state, decision.approver_id, decision.action, decision.note, decision.acting_id)
         if reason:
             raise ApplicationError(reason.message, type=reason.type, non_retryable=True)
 
@@ -219,6 +299,15 @@ class ApprovalWorkflow:
     def timeline(self) -> Timeline:
         return timeline_of(self.data.request_id, self.state, self.attention)
 
+
+async def _until(at: str, moved: Callable[[], bool]) -> bool:
+    """Wait until the ISO time `at` (a durable timer); False when the layer moved on first (the timer is
+    cancelled), True when the time came."""
+    left = (datetime.fromisoformat(at) - workflow.now()).total_seconds()
+    if left > 0:
+        with contextlib.suppress(TimeoutError):
+            await workflow.wait_condition(moved, timeout=left)
+    return not moved()
 
 
 # -- what the Temporal UI shows --------------------------------------------------------------------------------
@@ -251,6 +340,12 @@ def current_details(state: RequestState, attention: bool = False) -> str:
             names = [f"{names[0]} now"] + ([f"then {', '.join(names[1:])}"] if names[1:] else [])
         lines.append(f"Waiting on layer {state.current + 1} of {len(state.layers)}, **{layer.name}** ({layer.mode}): "
                      f"{how}: " + ", ".join(names))
+        clock = state.clock(state.current)
+        if clock is not None:
+            lines.append(f"Due {clock.due_at[:16].replace('T', ' ')} UTC"
+                         + (f"; reminded {clock.reminded_at[:16].replace('T', ' ')} UTC" if clock.reminded_at else "")
+                         + (f"; escalated to {clock.escalated_to.name} ({clock.escalated_to.username})"
+                            if clock.escalated_to else ""))
     elif state.status == WITHDRAWN:
         lines.append(f"**Withdrawn** at layer {state.current + 1} of {len(state.layers)}")
     elif state.decisions:

@@ -7,10 +7,13 @@ from typing import Any
 
 from workflows.activities.approval_sweep import approval_sweep_has_work, resend_decisions, start_waiting_requests
 from workflows.activities.approvals import (
+    escalate_layer,
     finish_approval_request,
     persist_request,
     record_decision_and_finish,
     record_decision_and_sync,
+    remind_approvers,
+    start_layer_clock,
     sync_approval_queue,
 )
 from workflows.activities.mail import deliver_mail, send_password_reset_mail
@@ -36,6 +39,7 @@ WORKFLOWS: list[type] = [SendMailWorkflow, PasswordResetMailWorkflow, ApprovalWo
                          ReminderSweepWorkflow]
 ACTIVITIES: list[Callable[..., Any]] = [
     deliver_mail, send_password_reset_mail, sync_approval_queue, record_decision_and_sync, record_decision_and_finish,
-    finish_approval_request, persist_request, approval_sweep_has_work, start_waiting_requests, resend_decisions,
+    finish_approval_request, persist_request, start_layer_clock, remind_approvers, escalate_layer,
+    approval_sweep_has_work, start_waiting_requests, resend_decisions,
     allocate_pid, attach_pid_pdf, notify_pid, pending_pid_leads, reminder_plan, send_schedule_reminder,
     tell_due_reminders, remind_uncontacted_leads, hand_over_notification_mails]

@@ -13,13 +13,10 @@ from sqlalchemy.orm import Session
 from temporalio.client import Client, WorkflowUpdateFailedError
 from temporalio.exceptions import ApplicationError
 
-from api.approvals import outbox, outcomes
+from api.approvals import delegates, outbox, outcomes
 from api.approvals import repository as repo
 from api.approvals import timeline as timelines
-from api.approvals.models import (
-    ApprovalRequest,
-    ApprovalTask,
-)
+from api.approvals.models import ApprovalRequest
 from api.approvals.schemas import (
     DecisionIn,
     TimelineOut,
@@ -38,6 +35,7 @@ log = logging.getLogger(__name__)
 REQUEST_NOT_FOUND = "Approval request not found."
 RECEIVED = "Your decision was received and will be applied shortly."
 STARTING = "This request is still being sent to its approvers. Please try again in a moment."
+NOT_THEIR_DELEGATE = "You do not stand in for this approver today."
 
 
 class RefusedDecision(AppError):
@@ -54,24 +52,39 @@ class RequestStarting(Conflict):
 
 
 def _request_for(session: Session, actor: User, approval_id: int, *, decide: bool) -> ApprovalRequest:
-    """A request the actor approves (any layer) or, to read it, one they requested or whose lead they see."""
+    """A request the actor approves (any layer, as an approver, the delegate of one today, or the person a layer was
+    escalated to) or, to read it, one they requested or whose lead they see."""
     found = repo.request_with_layers(session, approval_id)
     if found is None:
         raise NotFound(REQUEST_NOT_FOUND)
     req, layers = found
-    if actor.id in {a for layer in layers or [] for a in layer["approvers"]}:
+    approvers = {a for layer in layers or [] for a in layer["approvers"]}
+    if actor.id in approvers or repo.has_task(session, request_id=req.id, user_id=actor.id):
+        return req
+    if approvers & set(delegates.delegators_of(session, actor.id, req.request_type)):
         return req
     if not decide and outcomes.handler_for(req.request_type).readable(session, actor, req):
         return req
     raise NotFound(REQUEST_NOT_FOUND)
 
 
-def _my_task(session: Session, req: ApprovalRequest, actor: User) -> ApprovalTask | None:
-    return repo.task_for_update(session, request_id=req.id, layer_index=req.current_layer, approver_id=actor.id)
-
-
-def _decided(session: Session, req: ApprovalRequest, actor: User) -> bool:
-    return repo.has_decided(session, request_id=req.id, approver_id=actor.id)
+def deciding_as(session: Session, req: ApprovalRequest, actor: User, for_user_id: int | None) -> tuple[int, bool]:
+    """Whose decision the actor sends, and whether as their delegate: the approver named (`for_user_id`, whom the
+    actor must stand in for today), else the actor's own turn, else the first approver they stand in for whose
+    turn it is. Never on the actor's own request as a delegate (one step only: a delegate's delegate is not one)."""
+    if for_user_id is not None and for_user_id != actor.id:
+        if for_user_id not in delegates.delegators_of(session, actor.id, req.request_type):
+            raise RefusedDecision(rules.Refusal("NotAnApprover", NOT_THEIR_DELEGATE))
+        approver, delegated = for_user_id, True
+    elif repo.open_task_holders(session, request_id=req.id, layer_index=req.current_layer, among=[actor.id]):
+        approver, delegated = actor.id, False
+    else:
+        stand_in_for = repo.open_task_holders(session, request_id=req.id, layer_index=req.current_layer,
+                                              among=delegates.delegators_of(session, actor.id, req.request_type))
+        approver, delegated = (stand_in_for[0], True) if stand_in_for else (actor.id, False)
+    if delegated and actor.id in (req.requested_by, req.on_behalf_of):
+        raise RefusedDecision(rules.Refusal("OwnRequest", rules.OWN_REQUEST))
+    return approver, delegated
 
 
 @dataclass
@@ -86,11 +99,14 @@ def decide(*, session: Session, temporal: Client, settings: Settings, actor: Use
     PROCESSING), so a call that cannot be confirmed in time answers 'received' and the sweep finishes it."""
     req = _request_for(session, actor, approval_id, decide=True)
     note_problem = rules.note_refusal(data.approvers_action, data.note)
-    task = _my_task(session, req, actor)
+    approver, delegated = deciding_as(session, req, actor, data.for_user_id)
+    acting = actor.id if delegated else None
+    task = repo.task_for_update(session, request_id=req.id, layer_index=req.current_layer, approver_id=approver)
     if task is not None and task.status == "PROCESSING":
         session.rollback()
         return DecisionAnswer(_processing_timeline(session, req), False)
-    if (task is None or task.status != "PENDING") and _decided(session, req, actor):
+    if (task is None or task.status != "PENDING") and repo.has_decided(session, request_id=req.id,
+                                                                      approver_id=approver):
         raise RefusedDecision(rules.Refusal("AlreadyDecided", rules.ALREADY_DECIDED))
     if req.status != "PENDING":
         raise RefusedDecision(rules.Refusal("RequestFinished", rules.finished_message(req.status)))
@@ -102,14 +118,15 @@ def decide(*, session: Session, temporal: Client, settings: Settings, actor: Use
     if durable:
         assert task is not None
         task.status, task.submitted_action, task.submitted_note = "PROCESSING", data.approvers_action, data.note
-        task.submitted_at = datetime.now(UTC)
+        task.submitted_at, task.submitted_by = datetime.now(UTC), acting
     layer = req.current_layer
     session.commit()
 
     async def send() -> Any:
         return await asyncio.wait_for(temporal_core.decide(
-            temporal, req.workflow_id, DecideInput(actor.id, data.approvers_action, data.note),
-            update_id=update_id_for(request_id=req.id, layer_index=layer, approver_id=actor.id)),
+            temporal, req.workflow_id,
+            DecideInput(approver, data.approvers_action, data.note, acting, actor.fullname if delegated else None),
+            update_id=update_id_for(request_id=req.id, layer_index=layer, approver_id=approver, acting_id=acting)),
             settings.approval_decision_timeout)
 
     try:
@@ -119,7 +136,7 @@ def decide(*, session: Session, temporal: Client, settings: Settings, actor: Use
         refusal = rules.Refusal(cause.type or "Refused", cause.message) if isinstance(cause, ApplicationError) \
             else rules.Refusal("Refused", str(cause))
         if durable:
-            outbox.settle_refused(session, request_id=req.id, layer_index=layer, approver_id=actor.id, reason=None)
+            outbox.settle_refused(session, request_id=req.id, layer_index=layer, approver_id=approver, reason=None)
         raise RefusedDecision(refusal) from exc
     except Exception as exc:  # no answer in time (no worker, Temporal unreachable): the decision is kept
         if not durable:

@@ -60,21 +60,25 @@ def start_args(session: Session, row: ApprovalRequest, layers: list[rules.Layer]
         assert version is not None
         layers = layers_of(session, version)
     requester = session.get(User, row.requested_by)
-    return {"arg": ApprovalInput(request_id=row.id, request_type=row.request_type, lead_id=row.lead_id,
-                                 requested_by=row.requested_by, layers=layers,
-                                 starts_pid=outcomes.handler_for(row.request_type).starts_pid),
-            "id": row.workflow_id, "requester": requester.username if requester else "",
-            "shown": shown(session, row, layers, requester)}
-
-
-def shown(session: Session, row: ApprovalRequest, layers: list[rules.Layer], requester: User | None) -> temporal.Shown:
-    """The request as an operator reads it in the Temporal UI: 'Lead 151 · Stage change: move 'Core Upgrade' (PT
-    Maju) to E2 Connected · by Sari Dewi (sales1)', and its pipeline in the details."""
     try:
         handler = outcomes.handler_for(row.request_type)
         label, what = handler.label, handler.subject(session, row).description
+        described: str | None = what
     except LookupError:  # a type nobody registered in this process: its name still says what it is
-        label, what = row.request_type, f"lead #{row.lead_id}"
+        label, what, described = row.request_type, f"lead #{row.lead_id}", None
+    return {"arg": ApprovalInput(request_id=row.id, request_type=row.request_type, lead_id=row.lead_id,
+                                 requested_by=row.requested_by, layers=layers,
+                                 starts_pid=outcomes.handler_for(row.request_type).starts_pid,
+                                 on_behalf_of=row.on_behalf_of),
+            "id": row.workflow_id, "requester": requester.username if requester else "",
+            "shown": shown(row, layers, requester, label, what), "what": described}
+
+
+def shown(row: ApprovalRequest, layers: list[rules.Layer], requester: User | None, label: str,
+          what: str) -> temporal.Shown:
+    """The request as an operator reads it in the Temporal UI: 'Lead 151 · Stage change: move 'Core Upgrade' (PT
+    Maju) to E2 Connected · by Sari Dewi (sales1)', and its pipeline in the details. `label` and `what` are the
+    request type's label and what the request asks."""
     who = f"{requester.fullname} ({requester.username})" if requester else f"user {row.requested_by}"
     pipeline = "\n".join(
         f"{i}. **{layer.name}** ({MODE_LABELS.get(layer.mode, layer.mode)}"
@@ -130,7 +134,7 @@ async def start_waiting(client: Client, sessions: sessionmaker[Session], task_qu
     return started
 
 
-def _processing(session: Session, older_than: timedelta) -> list[tuple[int, str, int, int, str | None, str | None]]:
+def _processing(session: Session, older_than: timedelta) -> list[repo.Processing]:
     return repo.processing(session, datetime.now(UTC) - older_than)
 
 
@@ -160,6 +164,7 @@ def settle_refused(session: Session, *, request_id: int, layer_index: int, appro
     if task is None or task.status != "PROCESSING":
         session.commit()
         return
+    sender = task.submitted_by or approver_id  # the delegate who sent it, when one did
     decided = repo.has_decided(session, request_id=request_id, approver_id=approver_id, layer_index=layer_index)
     request = session.get(ApprovalRequest, request_id)
     if decided:
@@ -168,30 +173,34 @@ def settle_refused(session: Session, *, request_id: int, layer_index: int, appro
         task.status = "PENDING" if request is not None and request.status == "PENDING" and \
             request.current_layer == layer_index else "CANCELLED"
         if reason:
-            notifications.notify(session=session, user_id=approver_id, notification_type="INFORMATION",
+            notifications.notify(session=session, user_id=sender, notification_type="INFORMATION",
                                  message=f"Your decision on {_request_words(session, request, request_id)} "
                                          f"could not be applied: {reason}",
                                  link="/system/approval", lead_id=request.lead_id if request else None)
     task.submitted_action = task.submitted_note = task.submitted_at = None
+    task.submitted_by = None
     session.commit()
     if reason and not decided:
-        publish_changed([approver_id])
+        publish_changed([sender])
 
 
 async def resend_decisions(client: Client, sessions: sessionmaker[Session],
                            older_than: timedelta = RESEND_AFTER) -> int:
     """Send again every decision still PROCESSING past `older_than`; returns how many were settled."""
-    def read() -> list[tuple[int, str, int, int, str | None, str | None]]:
+    def read() -> list[tuple[repo.Processing, str | None]]:
         with sessions() as session:
-            return _processing(session, older_than)
+            found = _processing(session, older_than)
+            names = repo.full_names(session, {row[6] for row in found if row[6] is not None})
+            return [(row, names.get(row[6]) if row[6] is not None else None) for row in found]
 
     settled = 0
-    for request_id, workflow_id, layer, approver, action, note in await asyncio.to_thread(read):
+    for (request_id, workflow_id, layer, approver, action, note, acting), acting_name in await asyncio.to_thread(read):
         reason: str | None = None
         try:
             await asyncio.wait_for(temporal.decide(
-                client, workflow_id, DecideInput(approver, action or "", note),
-                update_id=update_id_for(request_id=request_id, layer_index=layer, approver_id=approver)), 10)
+                client, workflow_id, DecideInput(approver, action or "", note, acting, acting_name),
+                update_id=update_id_for(request_id=request_id, layer_index=layer, approver_id=approver,
+                                        acting_id=acting)), 10)
             # applied: its activity marked the task DONE; nothing else to do
         except WorkflowUpdateFailedError as exc:
             cause = exc.cause

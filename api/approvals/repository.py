@@ -19,6 +19,7 @@ from api.approvals.models import (
     ApprovalRequest,
     ApprovalTask,
 )
+from api.holidays.models import Holiday
 from api.users.models import User
 
 SWEEP_BATCH = 100  # requests or decisions the sweep takes per pass
@@ -75,6 +76,16 @@ def requester_name(session: Session, request: ApprovalRequest) -> str | None:
     return session.scalar(select(User.fullname).where(User.id == request.requested_by))
 
 
+def layers_and_requester(session: Session, request: ApprovalRequest) -> tuple[list[Any], str | None]:
+    """The layers of the request's pipeline version ([] without one) and its requester's full name (one
+    statement: an approval event reads both)."""
+    layers, name = session.execute(select(
+        select(ApprovalPipelineVersion.layers)
+        .where(ApprovalPipelineVersion.id == request.pipeline_version_id).scalar_subquery(),
+        select(User.fullname).where(User.id == request.requested_by).scalar_subquery())).one()
+    return layers or [], name
+
+
 def people(session: Session, ids: set[int]) -> dict[int, tuple[str, str]]:
     """User id -> (full name, username)."""
     if not ids:
@@ -91,21 +102,46 @@ def task_for_update(session: Session, *, request_id: int, layer_index: int, appr
         ApprovalTask.layer_index == layer_index).with_for_update()).first()
 
 
-def processing(session: Session, submitted_before: datetime) -> list[tuple[int, str, int, int, str | None, str | None]]:
+Processing = tuple[int, str, int, int, str | None, str | None, int | None]
+
+
+def processing(session: Session, submitted_before: datetime) -> list[Processing]:
     """Decisions received but not confirmed by their workflow since before the cutoff: (request id, workflow id,
-    layer, approver, action, note)."""
+    layer, approver, action, note, the delegate who sent it)."""
     return list(session.execute(
         select(ApprovalTask.request_id, ApprovalRequest.workflow_id, ApprovalTask.layer_index,
-               ApprovalTask.approver_id, ApprovalTask.submitted_action, ApprovalTask.submitted_note)
+               ApprovalTask.approver_id, ApprovalTask.submitted_action, ApprovalTask.submitted_note,
+               ApprovalTask.submitted_by)
         .join(ApprovalRequest, ApprovalRequest.id == ApprovalTask.request_id)
         .where(ApprovalTask.status == "PROCESSING", ApprovalTask.submitted_at < submitted_before)
         .order_by(ApprovalTask.id).limit(SWEEP_BATCH)).tuples())
 
 
-def processing_of(session: Session, request_id: int) -> set[tuple[int, int]]:
-    """(layer, approver) of the request's decisions received but not yet applied."""
-    return set(session.execute(select(ApprovalTask.layer_index, ApprovalTask.approver_id).where(
-        ApprovalTask.request_id == request_id, ApprovalTask.status == "PROCESSING")).tuples())
+def open_task_holders(session: Session, *, request_id: int, layer_index: int, among: list[int]) -> list[int]:
+    """Which of `among` have a task on the layer still open (PENDING or PROCESSING), in their order."""
+    if not among:
+        return []
+    found = set(session.scalars(select(ApprovalTask.approver_id).where(
+        ApprovalTask.request_id == request_id, ApprovalTask.layer_index == layer_index,
+        ApprovalTask.approver_id.in_(among), ApprovalTask.status.in_(("PENDING", "PROCESSING")))))
+    return [a for a in among if a in found]
+
+
+def has_task(session: Session, *, request_id: int, user_id: int) -> bool:
+    """Whether the user was ever queued on the request (an approver, or the person a layer was escalated to)."""
+    return session.scalar(select(ApprovalTask.id).where(ApprovalTask.request_id == request_id,
+                                                        ApprovalTask.approver_id == user_id).limit(1)) is not None
+
+
+def processing_and_names(session: Session, request_id: int,
+                         ids: set[int]) -> tuple[set[tuple[int, int]], dict[int, str]]:
+    """(layer, approver) of the request's decisions received but not yet applied, and the full names of the
+    people `ids` (one statement: a timeline reads both)."""
+    tasks = select(func.array_agg(func.json_build_array(ApprovalTask.layer_index, ApprovalTask.approver_id))) \
+        .where(ApprovalTask.request_id == request_id, ApprovalTask.status == "PROCESSING").scalar_subquery()
+    names = select(func.json_object_agg(User.id, User.fullname)).where(User.id.in_(ids or {-1})).scalar_subquery()
+    found, named = session.execute(select(tasks, names)).one()
+    return {(layer, approver) for layer, approver in found or []}, {int(i): n for i, n in (named or {}).items()}
 
 
 def queue_approvers(session: Session, *, request_id: int, layer_index: int, pending: list[int]) -> list[int]:
@@ -142,13 +178,14 @@ def cancel_pending_tasks(session: Session, request_id: int) -> None:
 # -- decisions -------------------------------------------------------------------------------------------------------
 
 def insert_decision(session: Session, *, request_id: int, layer_index: int, approver_id: int, action: str,
-                    note: str | None, decided_at: datetime) -> bool:
+                    note: str | None, decided_at: datetime, acting_user_id: int | None = None) -> bool:
     """Record a decision once (a second one of the same approver on the same layer changes nothing: False), and
     mark the approver's task DONE (upserted: the decision may arrive before the workflow's first queue sync made
     it)."""
     inserted = session.execute(
         insert(ApprovalDecision).values(request_id=request_id, layer_index=layer_index, approver_id=approver_id,
-                                        action=action, note=note, decided_at=decided_at)
+                                        action=action, note=note, decided_at=decided_at,
+                                        acting_user_id=acting_user_id)
         .on_conflict_do_nothing(index_elements=["request_id", "layer_index", "approver_id"])
         .returning(ApprovalDecision.id)).first()
     session.execute(
@@ -189,11 +226,16 @@ def has_decided(session: Session, *, request_id: int, approver_id: int, layer_in
     return session.scalar(stmt.limit(1)) is not None
 
 
-def last_note(session: Session, *, request_id: int, approver_id: int) -> str | None:
-    """The note of the approver's decision on the latest layer they decided."""
-    return session.scalar(select(ApprovalDecision.note).where(
+def last_decision(session: Session, *, request_id: int, approver_id: int) -> ApprovalDecision | None:
+    """The approver's decision on the latest layer they decided."""
+    return session.scalar(select(ApprovalDecision).where(
         ApprovalDecision.request_id == request_id, ApprovalDecision.approver_id == approver_id)
         .order_by(ApprovalDecision.layer_index.desc()).limit(1))
+
+
+def holidays_from(session: Session, start: date) -> set[date]:
+    """The holidays from `start` on (a deadline counts at most a few years of working days)."""
+    return set(session.scalars(select(Holiday.day).where(Holiday.day >= start)))
 
 
 def decisions_of(session: Session, request_id: int) -> list[ApprovalDecision]:

@@ -272,3 +272,63 @@ class DelegationOut(CamelModel):
     state: DelegationState = Field(description="CURRENT (today is in its period), UPCOMING or PAST")
     created_by_name: str | None
     created_at: datetime
+
+# -- decisions from the mail's links and in bulk (api/approvals/mail_decisions.py, bulk.py) ---------------------
+
+class LinkOut(CamelModel):
+    """What a mail's Approve or Reject link will decide, for its confirmation page."""
+
+    approval_id: int
+    action: Literal["APPROVED", "REJECTED"]
+    request_type: str
+    request_type_label: str
+    request: str = Field(description="What is asked: \"hold 'Core Banking' (PT Maju)\"")
+    project_name: str
+    client_name: str | None
+    requested_by_name: str
+    requested_at: datetime
+    notes: str | None
+    layer_name: str
+    layer_number: int = Field(description="1-based")
+    layer_count: int
+    approver_name: str = Field(description="Who the link decides as (the approver it was mailed to)")
+    expires_at: datetime
+    note_required: bool = Field(description="A rejection needs its description")
+
+
+class LinkDecisionIn(CamelModel):
+    note: DecisionNote = None  # required to reject, at most NOTE_LIMIT (the rules' refusals, as in the app)
+
+
+class LinkDecisionOut(CamelModel):
+    approval_id: int
+    action: Literal["APPROVED", "REJECTED"]
+    outcome: Literal["APPROVED", "REJECTED", "PROCESSING"] = Field(
+        description="PROCESSING: received, and applied shortly (the app's 202)")
+    status: str = Field(description="The request's status now: PENDING (other layers or approvers still to "
+                                    "decide), APPROVED or REJECTED")
+    message: str
+
+
+BULK_MAX = 50
+
+
+class BulkDecisionIn(CamelModel):
+    approval_ids: list[Id] = Field(min_length=1, max_length=BULK_MAX)
+    approvers_action: Literal["APPROVED", "REJECTED"] = "APPROVED"
+    note: DecisionNote = None  # one note for every request (required to reject)
+
+
+class BulkItemOut(CamelModel):
+    approval_id: int
+    outcome: Literal["APPROVED", "REJECTED", "PROCESSING", "REFUSED"] = Field(
+        description="PROCESSING: received, applied shortly; REFUSED: nothing changed, `message` says why")
+    message: str
+    refusal_type: str | None = Field(default=None, description="The refusal's type (NotAnApprover, "
+                                                               "AlreadyDecided, RequestFinished, NotFound...)")
+
+
+class BulkDecisionOut(CamelModel):
+    items: list[BulkItemOut]
+    decided: int
+    refused: int

@@ -52,8 +52,9 @@ def names(people: list[str]) -> str:
 
 def sent_message(session: Session, row: ApprovalRequest, args: dict[str, Any]) -> str:
     """What the requester is told: "Your request to move 'Core Banking' (PT Maju) to E4 Proposal was sent to
-    Hendra Gunawan." (the approvers of the first layer, who are asked first)."""
-    what = outcomes.describe(session, row)
+    Hendra Gunawan." (the approvers of the first layer, who are asked first). What the request asks is in `args`
+    when start_args could name it (no second read after the commit)."""
+    what = args.get("what") or outcomes.describe(session, row)
     layers = args["arg"].layers
     approvers = [a.name for a in layers[0].approvers] if layers else []
     return f"Your request to {what} was sent to {names(approvers)}." if approvers else \

@@ -11,7 +11,7 @@ from api.approvals import outbox
 from api.approvals import repository as repo
 from api.approvals.models import ApprovalPipelineVersion, ApprovalRequest
 from api.approvals.pipelines import MODE_LABELS
-from api.approvals.schemas import TimelineApproverOut, TimelineLayerOut, TimelineOut
+from api.approvals.schemas import DeadlineOut, TimelineApproverOut, TimelineLayerOut, TimelineOut
 from api.core.config import Settings
 from workflows.contracts import approval_rules as rules
 from workflows.contracts.approval import WITHDRAWN, Timeline, timeline_of
@@ -26,16 +26,36 @@ def recorded(session: Session, req: ApprovalRequest, *, status: str | None = Non
     """The timeline as the database records it. `status` overrides the request's (a cost sheet APPROVED by
     other means shows every layer approved)."""
     version = session.get(ApprovalPipelineVersion, req.pipeline_version_id)
-    decisions = [rules.Decision(d.layer_index, d.approver_id, d.action, d.note, d.decided_at.isoformat())
-                 for d in repo.decisions_of(session, req.id)]
+    rows = repo.decisions_of(session, req.id)
+    acting = repo.full_names(session, {d.acting_user_id for d in rows if d.acting_user_id})
+    decisions = [rules.Decision(d.layer_index, d.approver_id, d.action, d.note, d.decided_at.isoformat(),
+                                d.acting_user_id, acting.get(d.acting_user_id) if d.acting_user_id else None)
+                 for d in rows]
     state = rules.RequestState(layers=outbox.layers_of(session, version) if version else [],
-                               current=req.current_layer, status=status or req.status, decisions=decisions)
+                               current=req.current_layer, status=status or req.status, decisions=decisions,
+                               clocks=clocks_of(req))
     return timeline_of(req.id, state)
+
+
+def clocks_of(req: ApprovalRequest) -> list[rules.LayerClock]:
+    """The layers' clocks as the workflow's activities kept them on the request."""
+    found = []
+    for index, kept in (req.clocks or {}).items():
+        if not kept.get("dueAt"):
+            continue
+        to = rules.Approver(kept["escalatedTo"], kept.get("escalatedToName") or "",
+                            kept.get("escalatedToUsername") or "") if kept.get("escalatedTo") else None
+        found.append(rules.LayerClock(int(index), kept["dueAt"], kept.get("escalateAt"), kept.get("remindedAt"), to,
+                                      kept.get("escalatedAt")))
+    return found
 
 
 def out(session: Session, req: ApprovalRequest, live: Timeline, settings: Settings | None) -> TimelineOut:
     """What the API answers: the timeline with the decisions received but not yet applied marked PROCESSING."""
-    processing = repo.processing_of(session, req.id)
+    escalating = {layer.deadline.escalate_user_id for layer in live.layers
+                  if layer.deadline is not None and layer.deadline.escalate_user_id}
+    processing, names = repo.processing_and_names(
+        session, req.id, {i for i in (req.requested_by, req.on_behalf_of, req.withdrawn_by) if i} | escalating)
     return TimelineOut(
         approval_id=req.id, status=live.status, request_type=req.request_type, requested_at=req.requested_at,
         workflow_id=req.workflow_id, temporal_url=settings.workflow_url(req.workflow_id) if settings else None,
@@ -45,16 +65,30 @@ def out(session: Session, req: ApprovalRequest, live: Timeline, settings: Settin
                                  approvers=[TimelineApproverOut(id=a.id, username=a.name, action_type=a.action,
                                                                 note=a.note, approved_at=a.decided_at,
                                                                 processing=a.action is None
-                                                                and (layer.seq_no - 1, a.id) in processing)
-                                            for a in layer.approvers])
+                                                                and (layer.seq_no - 1, a.id) in processing,
+                                                                acting_name=a.acting_name, escalated=a.escalated)
+                                            for a in layer.approvers],
+                                 deadline=deadline_out(layer.deadline, names), due_at=layer.due_at,
+                                 reminded_at=layer.reminded_at, escalated_to_name=layer.escalated_to,
+                                 escalated_at=layer.escalated_at)
                 for layer in live.layers],
         processing=bool(processing), needs_attention=live.needs_attention, message=None,
-        **people_of(session, req))
+        **people_of(req, names))
 
 
-def people_of(session: Session, req: ApprovalRequest) -> dict[str, object]:
-    """Who asked (and for whom), and who withdrew it and why: what the timeline records besides its layers."""
-    names = repo.full_names(session, {i for i in (req.requested_by, req.on_behalf_of, req.withdrawn_by) if i})
+def deadline_out(deadline: rules.Deadline | None, names: dict[int, str]) -> DeadlineOut | None:
+    """A layer's deadline as the designer and the timeline show it."""
+    if deadline is None:
+        return None
+    user = deadline.escalate_user_id
+    return DeadlineOut(amount=deadline.amount, unit=deadline.unit,
+                       escalate_after=deadline.escalate_after, escalate_to=deadline.escalate_to,
+                       escalate_user_id=user, escalate_user_name=names.get(user) if user else None)
+
+
+def people_of(req: ApprovalRequest, names: dict[int, str]) -> dict[str, object]:
+    """Who asked (and for whom), and who withdrew it and why: what the timeline records besides its layers
+    (`names`: the full names of those people)."""
     return {"requested_by_name": names.get(req.requested_by),
             "on_behalf_of_name": names.get(req.on_behalf_of) if req.on_behalf_of else None,
             "withdrawn_by_name": names.get(req.withdrawn_by) if req.withdrawn_by else None,

@@ -29,6 +29,15 @@ class Settings(BaseSettings):
     approval_decision_timeout: float = 10.0
     # how long a request's call waits for its workflow to start before leaving it to the approval sweep
     approval_start_timeout: float = 5.0
+    # an approval layer's deadline lasts this many times its length: 1 in production; a demo or a browser journey
+    # shrinks an hour to a second with 0.000278 (the timers stay the workflow's durable timers either way)
+    approval_deadline_scale: float = Field(default=1.0, gt=0, le=1)
+    # decide-from-the-mail (api/approvals/mail_links.py): the mail asking an approver to decide carries signed,
+    # single-use Approve and Reject links valid this long (hours); off: the mail carries none. Their public page and
+    # calls answer at most approval_link_requests_per_address times per address in 15 minutes
+    approval_mail_links: bool = True
+    approval_link_hours: float = 72
+    approval_link_requests_per_address: int = 60
 
     host: str = "127.0.0.1"
     port: int = 8000

@@ -37,12 +37,13 @@ TEXT_FORMAT = "%(asctime)s %(levelname)s %(name)s [%(request_id)s]: %(message)s"
 
 
 SECRET_QUERY = re.compile(r"([?&](?:token|refresh_?[tT]oken|forgotPasswordToken)=)[^&\s\"]+")
-SECRET_PATH = re.compile(r"(/forgot-password/)[^/?\s\"]+")
+SECRET_PATH = re.compile(r"(/forgot-password/|/approval-links/|/approval/mail/)[^/?\s\"]+")
 
 
 def redact_query(path: str) -> str:
     """A request path without its secrets: the values of secret query parameters (a reset token) and the token of
-    a reset link's page (/forgot-password/<token>, which the API serves as the front end's page) replaced."""
+    a reset link's page (/forgot-password/<token>, which the API serves as the front end's page) and of a mail's
+    approval link (/approval/mail/<token>, /api/approval-links/<token>) replaced."""
     return SECRET_PATH.sub(r"\1[redacted]", SECRET_QUERY.sub(r"\1[redacted]", path))
 
 

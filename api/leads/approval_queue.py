@@ -4,11 +4,13 @@ and stages, searched and sorted in SQL). It joins the two, so it lives with lead
 from __future__ import annotations
 
 from collections import defaultdict
+from datetime import datetime
+from typing import Any
 
-from sqlalchemy import func, or_, select
+from sqlalchemy import String, and_, cast, func, or_, select
 from sqlalchemy.orm import Session, aliased
 
-from api.approvals import outcomes
+from api.approvals import delegates, outcomes
 from api.approvals.models import ApprovalPipelineVersion, ApprovalRequest, ApprovalTask
 from api.approvals.schemas import QueueRow
 from api.clients.models import Client as ClientCompany
@@ -33,25 +35,42 @@ def _labels(session: Session, requests: list[ApprovalRequest]) -> dict[int, str]
 Requester = aliased(User)
 Target = aliased(Stage)
 Current = aliased(Stage)
+Approver = aliased(User)
+# the current layer's deadline, as its workflow kept it (UTC ISO text: sorts as time does)
+DUE_AT = ApprovalRequest.clocks.op("->")(cast(ApprovalRequest.current_layer, String)).op("->>")("dueAt")
 QUEUE_SORT = {"requestedAt": ApprovalRequest.requested_at, "requestType": ApprovalRequest.request_type,
               "requestedByName": Requester.fullname, "clientName": ClientCompany.client_name,
-              "projectName": Lead.project_name}
+              "projectName": Lead.project_name, "dueAt": DUE_AT}
+
+
+def _whose(session: Session, actor: User) -> Any:
+    """The tasks offered to the actor: their own, and those of the approvers they stand in for today (of the
+    delegated request type, never on the actor's own request)."""
+    offered = [ApprovalTask.approver_id == actor.id]
+    for delegator, request_type in delegates.delegations_to(session, actor.id):
+        offered.append(and_(ApprovalTask.approver_id == delegator,
+                            ApprovalRequest.requested_by != actor.id,
+                            func.coalesce(ApprovalRequest.on_behalf_of, 0) != actor.id,
+                            *([ApprovalRequest.request_type == request_type] if request_type else [])))
+    return or_(*offered)
 
 
 def queue(*, session: Session, actor: User, params: ListParams) -> Page[QueueRow]:
-    """The requests waiting for the actor's decision."""
+    """The requests waiting for the actor's decision (as an approver, a delegate, or the person a layer was
+    escalated to), with their deadline."""
     stmt = (select(ApprovalRequest, ApprovalTask.status, Requester.fullname, ClientCompany.client_name,
                    Lead.project_name,
                    Current.stage_name, Current.stage_description, Target.stage_name, Target.stage_description,
-                   ApprovalPipelineVersion.layers)
+                   ApprovalPipelineVersion.layers, ApprovalTask.approver_id, Approver.fullname, DUE_AT)
             .join(ApprovalTask, ApprovalTask.request_id == ApprovalRequest.id)
             .join(ApprovalPipelineVersion, ApprovalPipelineVersion.id == ApprovalRequest.pipeline_version_id)
             .join(Requester, Requester.id == ApprovalRequest.requested_by)
+            .join(Approver, Approver.id == ApprovalTask.approver_id)
             .outerjoin(Lead, Lead.id == ApprovalRequest.lead_id)
             .outerjoin(ClientCompany, ClientCompany.id == Lead.client_id)
             .outerjoin(Current, Current.id == Lead.stage_id)
             .outerjoin(Target, Target.id == ApprovalRequest.target_stage_id)
-            .where(ApprovalTask.approver_id == actor.id, ApprovalTask.status.in_(("PENDING", "PROCESSING")),
+            .where(_whose(session, actor), ApprovalTask.status.in_(("PENDING", "PROCESSING")),
                    ApprovalRequest.status == "PENDING"))
     if params.search:
         term = like(params.search)
@@ -60,17 +79,28 @@ def queue(*, session: Session, actor: User, params: ListParams) -> Page[QueueRow
     total = session.scalar(select(func.count()).select_from(stmt.with_only_columns(ApprovalRequest.id).subquery()))
     stmt = apply_sort(stmt, params.sort, params.desc, QUEUE_SORT, default=ApprovalRequest.requested_at,
                       tiebreak=ApprovalRequest.id.desc(), default_desc=True)
+    # a request met twice (the actor's own task and one they stand in for) shows as their own: it comes first
+    stmt = stmt.order_by(ApprovalTask.approver_id != actor.id)
     found = session.execute(stmt.offset(params.offset).limit(params.limit)).tuples().all()
     labels = _labels(session, [row[0] for row in found])
-    rows = []
-    for req, task_status, requester, client, project, cur, cur_desc, tgt, tgt_desc, layers in found:
+    rows: list[QueueRow] = []
+    seen: set[int] = set()
+    for (req, task_status, requester, client, project, cur, cur_desc, tgt, tgt_desc, layers, holder, holder_name,
+         due) in found:
+        if req.id in seen:  # the actor's own task and one they stand in for: one row (their own comes first)
+            continue
+        seen.add(req.id)
         current = f"{cur} {cur_desc}" if cur else None
         combined = labels.get(req.id) or (f"{current} → {tgt} {tgt_desc}" if tgt else current)
-        layer = layers[req.current_layer]["name"] if req.current_layer < len(layers) else None
+        here = layers[req.current_layer] if req.current_layer < len(layers) else None
+        layer = here["name"] if here else None
         rows.append(QueueRow(approval_id=req.id, request_type=req.request_type, requested_by_name=requester,
                              client_name=client, project_name=project, requested_at=req.requested_at,
                              notes=req.notes, combined_stage_descriptions=combined,
                              current_stage_description=current, lead_id=req.lead_id, layer_name=layer,
                              current_stage=current, target_stage=f"{tgt} {tgt_desc}" if tgt else None,
-                             processing=task_status == "PROCESSING"))
+                             processing=task_status == "PROCESSING",
+                             due_at=datetime.fromisoformat(due) if due else None,
+                             for_approver_name=holder_name if holder != actor.id else None,
+                             escalated=holder == actor.id and here is not None and actor.id not in here["approvers"]))
     return Page[QueueRow](data=rows, total_rows=int(total or 0))

@@ -119,6 +119,26 @@ ACTIONS: dict[str, Action] = {a.code: a for a in (
         "INFORMATION", "INFO", _REQUEST_PEOPLE, (*_REQUEST, *_DECISION, _RECIPIENT),
         "{{ approver }} {{ decision }} your request to {{ request }}{% if note %}: {{ note }}{% else %}.{% endif %}",
         (REQUESTER,), default_channels=(), mail_subject="A decision on your request"),
+    Action(
+        "REQUEST_REMINDED", REMINDER, "Approval deadline passed",
+        "A layer with a deadline is still waiting when its deadline passes: the approvers still to decide are "
+        "reminded.",
+        "APPROVAL", "REMINDER", {**_REQUEST_PEOPLE, APPROVERS: "The approvers still to decide"},
+        (*_REQUEST, Variable("due", "When it was due, in the business's time zone", "27-Nov-2026 10:00 WIB"),
+         _RECIPIENT),
+        "Reminder: {{ requester }}'s request to {{ request }} was due at {{ due }} and still waits for your decision.",
+        (APPROVERS,), default_channels=(IN_APP, EMAIL), mail_subject="Approval overdue"),
+    Action(
+        "REQUEST_ESCALATED", NOTIFICATION, "Request escalated",
+        "A layer is still waiting past its deadline and escalation time: it is escalated to a named user or the "
+        "requester's team leader, who may decide in the place of the approvers still waiting.",
+        "APPROVAL", "REQUESTED",
+        {**_REQUEST_PEOPLE, APPROVERS: "The person it is escalated to"},
+        (*_REQUEST, Variable("waiting", "Who it was waiting on", "Hendra Gunawan"),
+         Variable("due", "When it was due, in the business's time zone", "27-Nov-2026 10:00 WIB"), _RECIPIENT),
+        "Escalated to you: {{ requester }}'s request to {{ request }} was due at {{ due }} and still waits for "
+        "{{ waiting }}. You may decide in their place.",
+        (APPROVERS,), default_channels=(IN_APP, EMAIL), mail_subject="Approval escalated to you"),
     _outcome("APPROVED", "A request is approved: what it asked for is applied."),
     _outcome("REJECTED", "A request is rejected: nothing it asked for is applied."),
     Action(

@@ -28,6 +28,8 @@ class Event:
     people: dict[str, list[int]] = field(default_factory=dict)  # REQUESTER, APPROVERS, SALES_PERSON -> user ids
     link: str | None = None
     lead_id: int | None = None
+    # lines a reader's mail adds after the message (an approver's Approve and Reject links), or None
+    mail_extra: Callable[[int], str | None] | None = None
 
 
 def first_time(session: Session, key: str) -> bool:
@@ -78,10 +80,12 @@ def tell(session: Session, code: str, build: Callable[[], Event]) -> list[int]:
             told.append(user_id)
         if EMAIL in setting.channels and email:
             session.add(NotificationMail(user_id=user_id, address=email, subject=action.mail_subject,
-                                         body=_mail_body(message, event.link), action=action.code))
+                                         body=_mail_body(message, event.link,
+                                                         event.mail_extra(user_id) if event.mail_extra else None),
+                                         action=action.code))
     return told
 
 
-def _mail_body(message: str, link: str | None) -> str:
+def _mail_body(message: str, link: str | None, extra: str | None = None) -> str:
     url = get_settings().public_url + (link or "/user/inbox")
-    return f"{message}\n\nOpen it in the CRM: {url}\n"
+    return f"{message}\n\n" + (f"{extra}\n" if extra else "") + f"Open it in the CRM: {url}\n"

@@ -84,10 +84,9 @@ class LeadMinutesRange(CamelModel):
 class NotificationSettingOut(CamelModel):
     id: int
     category: SettingCategory
-    action: str = Field(description="REQUEST_SUBMITTED, REQUEST_DECIDED, REQUEST_APPROVED, REQUEST_REJECTED, "
-                        "REQUEST_WITHDRAWN, PID_GENERATED, LEADS_REASSIGNED (notifications); SCHEDULE_STARTING, "
-                        "LEAD_NOT_CONTACTED "
-                        "(reminders)")
+    action: str = Field(description="REQUEST_SUBMITTED, REQUEST_DECIDED, REQUEST_ESCALATED, REQUEST_APPROVED, "
+                        "REQUEST_REJECTED, REQUEST_WITHDRAWN, PID_GENERATED, LEADS_REASSIGNED (notifications); "
+                        "REQUEST_REMINDED, SCHEDULE_STARTING, LEAD_NOT_CONTACTED (reminders)")
     label: str
     description: str
     type: NotificationType = Field(description="The bell tab its in-app notifications go to (approvers asked to "

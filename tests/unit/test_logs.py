@@ -44,6 +44,12 @@ def test_access_paths_lose_reset_tokens_and_keep_the_rest() -> None:
     assert logs.redact_query("/api/leads?searchKeyword=token") == "/api/leads?searchKeyword=token"
 
 
+def test_access_paths_lose_approval_link_tokens() -> None:
+    assert logs.redact_query("/approval/mail/eyJhbGciOi.abc-def") == "/approval/mail/[redacted]"
+    assert logs.redact_query("/api/approval-links/eyJhbGciOi.abc-def") == "/api/approval-links/[redacted]"
+    assert logs.redact_query("/api/approval/bulk") == "/api/approval/bulk"
+
+
 def test_request_ids_from_callers_are_kept_only_when_plain() -> None:
     assert logs.new_request_id("abc-123_x.y") == "abc-123_x.y"
     assert logs.new_request_id("a b") != "a b" and len(logs.new_request_id(None)) == 32

@@ -8,10 +8,23 @@ from sqlalchemy.orm import Session
 from temporalio import activity
 
 import api.domains  # noqa: F401  (every domain registers its approval outcomes and views)
-from api.approvals import queue
+from api.approvals import clocks, queue
+from api.approvals.models import ApprovalRequest
 from api.notifications.live import publish_changed
 from workflows.activities.db import sessions
-from workflows.contracts.approval import DecisionStep, FinalStep, FinishRequest, Persist, RecordDecision, SyncQueue
+from workflows.contracts.approval import (
+    ClockTimes,
+    DecisionStep,
+    Escalate,
+    FinalStep,
+    FinishRequest,
+    Persist,
+    RecordDecision,
+    Remind,
+    StartClock,
+    SyncQueue,
+)
+from workflows.contracts.approval_rules import Approver
 
 
 @activity.defn
@@ -26,12 +39,15 @@ def _record(session: Session, d: RecordDecision, *, final: bool) -> list[int]:
     transaction: the caller's next step commits it, then publishes the returned users to the live bell."""
     return queue.record_decision(session, request_id=d.request_id, layer_index=d.layer_index,
                                  approver_id=d.approver_id, action=d.action, note=d.note,
-                                 decided_at=datetime.fromisoformat(d.decided_at), final=final)
+                                 decided_at=datetime.fromisoformat(d.decided_at), final=final, acting_id=d.acting_id)
 
 
 @activity.defn
 def record_decision_and_sync(data: DecisionStep) -> None:
     with sessions()() as session:
+        # held for both steps: the session's identity map keeps rows only while something references them, and
+        # each step would read the request again
+        _request = session.get(ApprovalRequest, data.decision.request_id)
         told = _record(session, data.decision, final=False)
         if data.queue is None:
             session.commit()
@@ -49,10 +65,11 @@ def finish_approval_request(data: FinishRequest) -> bool:
 
 @activity.defn
 def record_decision_and_finish(data: FinalStep) -> bool:
-    f = data.finish
+    f, d = data.finish, data.decision
     with sessions()() as session:
-        _record(session, data.decision, final=True)
-        return queue.finish(session, request_id=f.request_id, status=f.status, decided_by=f.decided_by)
+        _record(session, d, final=True)
+        return queue.finish(session, request_id=f.request_id, status=f.status, decided_by=f.decided_by,
+                            decided=(d.approver_id, d.note, d.acting_id))
 
 
 @activity.defn
@@ -70,3 +87,25 @@ def persist_request(data: Persist) -> None:
         else:
             session.commit()
     publish_changed(told)
+
+
+@activity.defn
+def start_layer_clock(data: StartClock) -> ClockTimes:
+    with sessions()() as session:
+        due, escalate = clocks.start(session, request_id=data.request_id, layer_index=data.layer_index,
+                                     started_at=datetime.fromisoformat(data.started_at), deadline=data.deadline)
+    return ClockTimes(due.isoformat(), escalate.isoformat() if escalate else None)
+
+
+@activity.defn
+def remind_approvers(data: Remind) -> bool:
+    with sessions()() as session:
+        return clocks.remind(session, request_id=data.request_id, layer_index=data.layer_index,
+                             approvers=data.approvers, at=datetime.fromisoformat(data.at))
+
+
+@activity.defn
+def escalate_layer(data: Escalate) -> Approver | None:
+    with sessions()() as session:
+        return clocks.escalate(session, request_id=data.request_id, layer_index=data.layer_index,
+                               deadline=data.deadline, waiting=data.waiting, at=datetime.fromisoformat(data.at))

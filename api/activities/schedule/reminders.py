@@ -16,6 +16,7 @@ from temporalio.common import WorkflowIDReusePolicy
 
 from api.activities.models import TYPES, ActivitySchedule
 from api.activities.schedule import repository as repo
+from api.core.times import local_time
 from api.notifications import dispatch, settings
 from api.notifications.catalogue import SALES_PERSON
 from api.notifications.live import publish_changed
@@ -28,12 +29,6 @@ from workflows.contracts.reminders import (
 )
 
 log = logging.getLogger(__name__)
-
-
-def local_time(at: datetime, zone: ZoneInfo) -> str:
-    """'27-Nov-2026 10:00 WIB': the product's date format (lib/format) in the business's time zone (TIME_ZONE)."""
-    local = at.astimezone(zone)
-    return f"{local.day}-{local:%b-%Y %H:%M} {local.tzname()}"
 
 
 ACTION = "SCHEDULE_STARTING"

@@ -36,7 +36,7 @@ def test_the_public_list_is_short_and_real(app_client: TestClient) -> None:
     # /api/metrics is Prometheus's: no user signs in there, its own bearer METRICS_TOKEN guards it (test_metrics.py)
     assert {p for _, p in PUBLIC_ROUTES} == {"/api/auth/login", "/api/auth/refresh", "/api/health", "/api/ready",
                                            "/api/auth/forgot-password/send-mail", "/api/auth/forgot-password",
-                                           "/api/metrics"}
+                                           "/api/metrics", "/api/approval-links/{token}"}
 
 
 def test_the_walk_catches_a_route_that_only_needs_a_signed_in_user() -> None:

@@ -39,11 +39,11 @@ def _uid(db: Session, username: str) -> int:
 class TestReading:
     def test_each_family_lists_its_actions_seeded_with_todays_texts(self, client: TestClient) -> None:
         notifications = _settings(client, NOTIFICATIONS)
-        assert list(notifications) == ["REQUEST_SUBMITTED", "REQUEST_DECIDED", "REQUEST_APPROVED",
-                                       "REQUEST_REJECTED", "REQUEST_WITHDRAWN", "PID_GENERATED",
+        assert list(notifications) == ["REQUEST_SUBMITTED", "REQUEST_DECIDED", "REQUEST_ESCALATED",
+                                       "REQUEST_APPROVED", "REQUEST_REJECTED", "REQUEST_WITHDRAWN", "PID_GENERATED",
                                        "LEADS_REASSIGNED"]
         reminders = _settings(client, REMINDERS)
-        assert list(reminders) == ["SCHEDULE_STARTING", "LEAD_NOT_CONTACTED"]
+        assert list(reminders) == ["REQUEST_REMINDED", "SCHEDULE_STARTING", "LEAD_NOT_CONTACTED"]
         submitted = notifications["REQUEST_SUBMITTED"]
         assert submitted["messageTemplate"] == "{{ requester }} asks to {{ request }}."
         assert submitted["channels"] == ["IN_APP"] and submitted["recipients"] == ["APPROVERS"]

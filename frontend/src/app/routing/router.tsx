@@ -336,6 +336,12 @@ export const routes: RouteObject[] = [
         element: <PublicLayout />,
         children: [
           { path: '/error-403', element: <ForbiddenPage /> },
+          // a mail's Approve or Reject link (signed in or not: the link is the credential)
+          {
+            path: '/approval/mail/:token',
+            lazy: () =>
+              import('@/features/approvals/pages/approval-link-page').then((m) => ({ Component: m.ApprovalLinkPage })),
+          },
           // readable signed in or out
           {
             path: '/privacy-policy',

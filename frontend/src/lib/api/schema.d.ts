@@ -347,6 +347,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/approval-links/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a mail's Approve or Reject link will decide (public; changes nothing) */
+        get: operations["describe_link_api_approval_links__token__get"];
+        put?: never;
+        /** Decide as a mail's link says, once confirmed (public: the link is the credential; spent when the decision is accepted) */
+        post: operations["decide_by_link_api_approval_links__token__post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/approval-pipelines": {
         parameters: {
             query?: never;
@@ -413,6 +431,23 @@ export interface paths {
         post?: never;
         /** Retire a pipeline */
         delete: operations["pipeline_delete_api_approval_pipelines__pipeline_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/approval/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve (or reject) several requests of the caller's queue at once: each is decided on its own; the answer lists what was decided and what was refused */
+        post: operations["decide_bulk_api_approval_bulk_post"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3720,6 +3755,46 @@ export interface components {
              */
             upcomingSchedules: number;
         };
+        /** BulkDecisionIn */
+        BulkDecisionIn: {
+            /** Approvalids */
+            approvalIds: number[];
+            /**
+             * Approversaction
+             * @default APPROVED
+             * @enum {string}
+             */
+            approversAction: "APPROVED" | "REJECTED";
+            /** Note */
+            note?: string | null;
+        };
+        /** BulkDecisionOut */
+        BulkDecisionOut: {
+            /** Decided */
+            decided: number;
+            /** Items */
+            items: components["schemas"]["BulkItemOut"][];
+            /** Refused */
+            refused: number;
+        };
+        /** BulkItemOut */
+        BulkItemOut: {
+            /** Approvalid */
+            approvalId: number;
+            /** Message */
+            message: string;
+            /**
+             * Outcome
+             * @description PROCESSING: received, applied shortly; REFUSED: nothing changed, `message` says why
+             * @enum {string}
+             */
+            outcome: "APPROVED" | "REJECTED" | "PROCESSING" | "REFUSED";
+            /**
+             * Refusaltype
+             * @description The refusal's type (NotAnApprover, AlreadyDecided, RequestFinished, NotFound...)
+             */
+            refusalType?: string | null;
+        };
         /** ChangeOwnPasswordIn */
         ChangeOwnPasswordIn: {
             /** Confirmationnewpassword */
@@ -4349,6 +4424,10 @@ export interface components {
         Envelope_BillingRowOut_: {
             results: components["schemas"]["BillingRowOut"];
         };
+        /** Envelope[BulkDecisionOut] */
+        Envelope_BulkDecisionOut_: {
+            results: components["schemas"]["BulkDecisionOut"];
+        };
         /** Envelope[ClientOut] */
         Envelope_ClientOut_: {
             results: components["schemas"]["ClientOut"];
@@ -4400,6 +4479,14 @@ export interface components {
         /** Envelope[LeadForm] */
         Envelope_LeadForm_: {
             results: components["schemas"]["LeadForm"];
+        };
+        /** Envelope[LinkDecisionOut] */
+        Envelope_LinkDecisionOut_: {
+            results: components["schemas"]["LinkDecisionOut"];
+        };
+        /** Envelope[LinkOut] */
+        Envelope_LinkOut_: {
+            results: components["schemas"]["LinkOut"];
         };
         /** Envelope[MailSent] */
         Envelope_MailSent_: {
@@ -5575,6 +5662,93 @@ export interface components {
             /** Year */
             year: number;
         };
+        /** LinkDecisionIn */
+        LinkDecisionIn: {
+            /** Note */
+            note?: string | null;
+        };
+        /** LinkDecisionOut */
+        LinkDecisionOut: {
+            /**
+             * Action
+             * @enum {string}
+             */
+            action: "APPROVED" | "REJECTED";
+            /** Approvalid */
+            approvalId: number;
+            /** Message */
+            message: string;
+            /**
+             * Outcome
+             * @description PROCESSING: received, and applied shortly (the app's 202)
+             * @enum {string}
+             */
+            outcome: "APPROVED" | "REJECTED" | "PROCESSING";
+            /**
+             * Status
+             * @description The request's status now: PENDING (other layers or approvers still to decide), APPROVED or REJECTED
+             */
+            status: string;
+        };
+        /**
+         * LinkOut
+         * @description What a mail's Approve or Reject link will decide, for its confirmation page.
+         */
+        LinkOut: {
+            /**
+             * Action
+             * @enum {string}
+             */
+            action: "APPROVED" | "REJECTED";
+            /** Approvalid */
+            approvalId: number;
+            /**
+             * Approvername
+             * @description Who the link decides as (the approver it was mailed to)
+             */
+            approverName: string;
+            /** Clientname */
+            clientName: string | null;
+            /**
+             * Expiresat
+             * Format: date-time
+             */
+            expiresAt: string;
+            /** Layercount */
+            layerCount: number;
+            /** Layername */
+            layerName: string;
+            /**
+             * Layernumber
+             * @description 1-based
+             */
+            layerNumber: number;
+            /**
+             * Noterequired
+             * @description A rejection needs its description
+             */
+            noteRequired: boolean;
+            /** Notes */
+            notes: string | null;
+            /** Projectname */
+            projectName: string;
+            /**
+             * Request
+             * @description What is asked: "hold 'Core Banking' (PT Maju)"
+             */
+            request: string;
+            /** Requesttype */
+            requestType: string;
+            /** Requesttypelabel */
+            requestTypeLabel: string;
+            /**
+             * Requestedat
+             * Format: date-time
+             */
+            requestedAt: string;
+            /** Requestedbyname */
+            requestedByName: string;
+        };
         /** LoginIn */
         LoginIn: {
             /** Password */
@@ -6032,7 +6206,7 @@ export interface components {
         NotificationSettingOut: {
             /**
              * Action
-             * @description REQUEST_SUBMITTED, REQUEST_DECIDED, REQUEST_APPROVED, REQUEST_REJECTED, REQUEST_WITHDRAWN, PID_GENERATED, LEADS_REASSIGNED (notifications); SCHEDULE_STARTING, LEAD_NOT_CONTACTED (reminders)
+             * @description REQUEST_SUBMITTED, REQUEST_DECIDED, REQUEST_ESCALATED, REQUEST_APPROVED, REQUEST_REJECTED, REQUEST_WITHDRAWN, PID_GENERATED, LEADS_REASSIGNED (notifications); REQUEST_REMINDED, SCHEDULE_STARTING, LEAD_NOT_CONTACTED (reminders)
              */
             action: string;
             /**
@@ -8983,6 +9157,165 @@ export interface operations {
             };
         };
     };
+    describe_link_api_approval_links__token__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the mail's link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LinkOut_"];
+                };
+            };
+            /** @description Not a valid link (changed, cut short): LinkInvalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request no longer waits for this approver: LinkStale */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Its request no longer exists: LinkStale */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Used already (LinkUsed), or the request finished or moved on (LinkStale) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Expired: LinkExpired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many link calls from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    decide_by_link_api_approval_links__token__post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the mail's link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkDecisionIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LinkDecisionOut_"];
+                };
+            };
+            /** @description Received but not yet confirmed: it will be applied shortly */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LinkDecisionOut_"];
+                };
+            };
+            /** @description Not a valid link (changed, cut short): LinkInvalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request no longer waits for this approver: LinkStale */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Its request no longer exists: LinkStale */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Used already (LinkUsed), or the request finished or moved on (LinkStale) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Expired: LinkExpired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A rejection without its description (the link stays usable) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many link calls from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     pipeline_list_api_approval_pipelines_get: {
         parameters: {
             query?: never;
@@ -9171,6 +9504,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    decide_bulk_api_approval_bulk_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkDecisionIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BulkDecisionOut_"];
                 };
             };
             /** @description Validation Error */

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { serverListQuery, type ServerListParams } from '@/components/data-table';
 import { api, unwrap } from '@/lib/api/client';
 import { approvalKeys } from './keys';
-import type { Decision } from './types';
+import type { BulkDecisionIn, Decision } from './types';
 
 /** Approval queue default page size (spec 2 §9). */
 export const APPROVAL_PAGE_SIZE = 10;
@@ -35,4 +35,25 @@ export const approvalTimelineQueryOptions = (approvalId: number | undefined) =>
 /** Approves or rejects a request; answers the updated timeline. */
 export function decideApproval(approvalId: number, body: Decision) {
   return unwrap(api.PUT('/approval/{approval_id}/handle-hold', { params: { path: { approval_id: approvalId } }, body }));
+}
+
+/** Decides several requests of the queue at once; answers what was decided and what was refused, per request. */
+export function decideBulk(body: BulkDecisionIn) {
+  return unwrap(api.POST('/approval/bulk', { body }));
+}
+
+/** What a mail's Approve or Reject link will decide (public: the link is the credential; it changes nothing). */
+export const approvalLinkQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: approvalKeys.link(token),
+    queryFn: () => unwrap(api.GET('/approval-links/{token}', { params: { path: { token } } })),
+    // a used or expired link stays so; and the page must not ask again while it is being decided
+    retry: false,
+    refetchOnWindowFocus: false,
+    staleTime: Infinity,
+  });
+
+/** Decides as a mail's link says, once the approver confirms (a rejection with its note). */
+export function decideByLink(token: string, note: string | null) {
+  return unwrap(api.POST('/approval-links/{token}', { params: { path: { token } }, body: { note } }));
 }

@@ -9,6 +9,7 @@ export const approvalKeys = {
   all: approvals,
   queue: (params: ServerListParams) => [...approvals, 'queue', params] as const,
   timeline: (approvalId: number) => [...approvals, 'timeline', approvalId] as const,
+  link: (token: string) => [...approvals, 'mail-link', token] as const,
   register: (kind: RegisterKind, params: object) => [...approvals, 'register', kind, params] as const,
   request: (kind: RegisterKind, approvalId: number) => [...approvals, 'register', kind, 'request', approvalId] as const,
   people: (kind: RegisterKind) => [...approvals, 'register', kind, 'people'] as const,

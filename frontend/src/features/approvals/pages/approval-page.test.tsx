@@ -69,7 +69,8 @@ describe('ApprovalPage', () => {
     expect(await screen.findByText('Project 1', {}, LOAD)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Approval' })).toBeInTheDocument();
     const headers = [...document.querySelectorAll('.approval-queue thead th')].map((th) => th.textContent);
-    expect(headers).toEqual(['Request', 'Lead', 'Stages', 'Requested At', 'Due', 'Notes', '']);
+    // the first column selects requests for a bulk approval
+    expect(headers).toEqual(['', 'Request', 'Lead', 'Stages', 'Requested At', 'Due', 'Notes', '']);
     const first = screen.getByText('Project 1').closest('tr')!;
     // The request cell names who asked, the lead cell the client under the project.
     expect(within(first).getByText('Sari Dewi')).toBeInTheDocument();
@@ -135,8 +136,8 @@ describe('ApprovalPage', () => {
     await screen.findByText('Project 1', {}, LOAD);
     const table = document.querySelector<HTMLTableElement>('.approval-queue .ant-table-content table')!;
     const widths = [...table.querySelectorAll('colgroup col')].map((col) => (col as HTMLElement).style.width);
-    // Request, Lead, Stages, Requested At, Notes, actions: the lead and the notes have no fixed width.
-    expect(widths).toEqual(['144px', '', '140px', '146px', '120px', '', '108px']);
+    // Selection, Request, Lead, Stages, Requested At, Due, Notes, actions: the lead and the notes have no fixed width.
+    expect(widths).toEqual(['44px', '136px', '', '124px', '146px', '120px', '', '108px']);
     expect(table.style.width).toBe(`${QUEUE_MIN_WIDTH}px`); // only below this does the card scroll
     expect(table.style.minWidth).toBe('100%');
     expect(table.style.tableLayout).toBe('fixed');
@@ -164,7 +165,7 @@ describe('ApprovalPage', () => {
     try {
       start();
       await screen.findByText('Project 1', {}, LOAD);
-      expect([...document.querySelectorAll('.approval-queue thead th')].map((th) => th.textContent)).toEqual(['Requests']);
+      expect([...document.querySelectorAll('.approval-queue thead th')].map((th) => th.textContent)).toEqual(['', 'Requests']);
       const table = document.querySelector<HTMLTableElement>('.approval-queue .ant-table-content table')!;
       expect(table.style.width).toBe(''); // as wide as the card, never wider
       const first = screen.getByText('Project 1').closest('tr')!;

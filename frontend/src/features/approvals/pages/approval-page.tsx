@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Flex, Grid } from 'antd';
+import { Button, Flex, Grid } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
+import { useState, type Key } from 'react';
 import { useNavigate } from 'react-router';
 import { ListPage } from '@/components/list-page';
 import { systemCrumbs } from '@/components/page';
@@ -23,6 +23,7 @@ import {
   RequestedAtCell,
   StagesCell,
 } from '../components/queue-cells';
+import { BulkApproveButton, BulkResultDialog, type BulkResult } from '../components/bulk-approval';
 import { OutOfOfficeButton } from '../components/delegations';
 import { ReviewDialog } from '../components/review-dialog';
 
@@ -49,6 +50,19 @@ export function ApprovalPage() {
   const { sortOrder } = table;
   const { routes, allRoutes } = useSession();
   const onDetail = (row: QueueRow) => navigate(detailPath(row, (path) => isRouteAllowed(path, routes, allRoutes)));
+  // Rows selected for a bulk approval, kept across pages and refetches (by request).
+  const [selected, setSelected] = useState<ReadonlyMap<number, QueueRow>>(new Map());
+  const [bulkResult, setBulkResult] = useState<BulkResult | null>(null);
+  const onSelect = (keys: Key[], pageRows: (QueueRow | undefined)[]) =>
+    setSelected((before) => {
+      const next = new Map<number, QueueRow>();
+      const byId = new Map(pageRows.filter((r): r is QueueRow => !!r).map((r) => [r.approvalId, r]));
+      for (const key of keys) {
+        const row = byId.get(Number(key)) ?? before.get(Number(key));
+        if (row) next.set(row.approvalId, row);
+      }
+      return next;
+    });
   // Notes opened with Expand, by request: live notifications refetch the queue, and that must not fold them.
   const [openNotes, setOpenNotes] = useState<ReadonlySet<number>>(new Set());
   const expandNotes = (approvalId: number) => (open: boolean) =>
@@ -67,7 +81,7 @@ export function ApprovalPage() {
       key: 'requestType',
       sorter: true,
       sortOrder: sortOrder('requestType'),
-      width: 144,
+      width: 136,
       render: (_: string, row) => <RequestCell row={row} />,
     },
     {
@@ -82,7 +96,7 @@ export function ApprovalPage() {
       title: 'Stages',
       dataIndex: 'combinedStageDescriptions',
       key: 'combinedStageDescriptions',
-      width: 140,
+      width: 124,
       render: (_: string | null, row) => <StagesCell row={row} />,
     },
     {
@@ -156,22 +170,54 @@ export function ApprovalPage() {
           tableLayout="fixed"
           // A phone's single column never scrolls sideways; wide screens only below QUEUE_MIN_WIDTH.
           scroll={compact ? {} : { x: QUEUE_MIN_WIDTH }}
+          rowSelection={
+            access.isEdit
+              ? {
+                  selectedRowKeys: [...selected.keys()],
+                  preserveSelectedRowKeys: true,
+                  columnWidth: compact ? 36 : 44,
+                  onChange: onSelect,
+                  // a decision already on its way is not decided again
+                  getCheckboxProps: (row) => ({
+                    disabled: row.processing,
+                    'aria-label': `Select request ${row.approvalId}`,
+                  }),
+                }
+              : undefined
+          }
           dataSource={list.data?.data}
           // Not on the background refetches a live notification starts: the rows would fade every time.
           loading={list.isLoading || (list.isFetching && list.isPlaceholderData)}
           server={table.server(list.data?.totalRows)}
           toolbar={
-            <Flex gap={8} className="approval-queue__toolbar">
-              <TableSearch label="Search request" style={{ flex: '1 1 auto', minWidth: 0, maxWidth: 260 }} onSearch={table.onSearch} value={table.search} />
-              <RefreshButton
-                loading={list.isFetching}
-                onRefresh={() => queryClient.invalidateQueries({ queryKey: approvalKeys.all })}
-              />
+            <Flex gap={8} wrap className="approval-queue__toolbar">
+              <Flex gap={8} style={{ flex: '1 1 240px', minWidth: 0 }}>
+                <TableSearch label="Search request" style={{ flex: '1 1 auto', minWidth: 0, maxWidth: 260 }} onSearch={table.onSearch} value={table.search} />
+                <RefreshButton
+                  loading={list.isFetching}
+                  onRefresh={() => queryClient.invalidateQueries({ queryKey: approvalKeys.all })}
+                />
+              </Flex>
+              {selected.size > 0 && (
+                <Flex gap={8} align="center" className="approval-queue__selection">
+                  <Button type="link" onClick={() => setSelected(new Map())}>
+                    Clear
+                  </Button>
+                  <BulkApproveButton
+                    rows={selected}
+                    onDone={(result) => {
+                      setSelected(new Map());
+                      setBulkResult(result);
+                    }}
+                  />
+                </Flex>
+              )}
             </Flex>
           }
         />
       </ListPage>
       <ReviewDialog row={reviewing} canDecide={access.isEdit} onClose={() => setReviewing(null)} />
+      <BulkResultDialog result={bulkResult} onClose={() => setBulkResult(null)} />
     </>
   );
 }

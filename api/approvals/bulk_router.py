@@ -1,0 +1,22 @@
+"""Bulk decisions from the approval queue (api/approvals/bulk.py)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter
+
+from api.approvals import bulk
+from api.approvals.schemas import BulkDecisionIn, BulkDecisionOut
+from api.core.schemas import Envelope, ok
+from api.deps import Authz, SessionDep, SettingsDep, TemporalDep
+from api.users.models import User
+
+router = APIRouter(tags=["approvals"])
+
+
+@router.post("/approval/bulk", summary="Approve (or reject) several requests of the caller's queue at once: each is "
+                                       "decided on its own; the answer lists what was decided and what was refused")
+def decide_bulk(body: BulkDecisionIn, session: SessionDep, temporal: TemporalDep, settings: SettingsDep,
+                actor: Annotated[User, Authz("system/approval", "edit")]) -> Envelope[BulkDecisionOut]:
+    return ok(bulk.decide_many(session=session, temporal=temporal, settings=settings, actor=actor, data=body))
