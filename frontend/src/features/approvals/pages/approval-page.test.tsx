@@ -137,7 +137,7 @@ describe('ApprovalPage', () => {
     const table = document.querySelector<HTMLTableElement>('.approval-queue .ant-table-content table')!;
     const widths = [...table.querySelectorAll('colgroup col')].map((col) => (col as HTMLElement).style.width);
     // Selection, Request, Lead, Stages, Requested At, Due, Notes, actions: the lead and the notes have no fixed width.
-    expect(widths).toEqual(['44px', '136px', '', '124px', '146px', '120px', '', '108px']);
+    expect(widths).toEqual(['44px', '128px', '', '124px', '146px', '104px', '', '108px']);
     expect(table.style.width).toBe(`${QUEUE_MIN_WIDTH}px`); // only below this does the card scroll
     expect(table.style.minWidth).toBe('100%');
     expect(table.style.tableLayout).toBe('fixed');

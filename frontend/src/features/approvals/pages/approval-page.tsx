@@ -81,7 +81,7 @@ export function ApprovalPage() {
       key: 'requestType',
       sorter: true,
       sortOrder: sortOrder('requestType'),
-      width: 136,
+      width: 128,
       render: (_: string, row) => <RequestCell row={row} />,
     },
     {
@@ -114,7 +114,8 @@ export function ApprovalPage() {
       key: 'dueAt',
       sorter: true,
       sortOrder: sortOrder('dueAt'),
-      width: 120,
+      width: 104,
+      className: 'approval-queue__due',
       render: (value: string | null) => <DueCell dueAt={value} now={now} />,
     },
     {
