@@ -16,6 +16,7 @@ from api.approvals import repository as repo
 from api.approvals.models import ApprovalRequest
 from api.core.config import get_settings
 from api.core.times import local_time
+from api.holidays import service as holiday_days
 from api.notifications import dispatch
 from api.notifications.live import publish_changed
 from api.users.models import User
@@ -50,7 +51,8 @@ def start(session: Session, *, request_id: int, layer_index: int, started_at: da
         escalate = kept.get("escalateAt")
         return datetime.fromisoformat(kept["dueAt"]), datetime.fromisoformat(escalate) if escalate else None
     zone = _zone()
-    holidays = repo.holidays_from(session, started_at.date() - timedelta(days=1))
+    first = started_at.date() - timedelta(days=1)  # a deadline counts at most a few years of working days
+    holidays = holiday_days.holidays_between(session=session, first=first, last=first + timedelta(days=5 * 366))
     due = deadlines.add(started_at, deadline.amount, deadline.unit, holidays=holidays, time_zone=zone)
     escalate_at = None if deadline.escalate_to == "NONE" else \
         deadlines.add(due, deadline.escalate_after, deadline.unit, holidays=holidays, time_zone=zone)

@@ -75,14 +75,6 @@ def _out(rows: list[ApprovalDelegation], session: Session, today: date) -> list[
 
 # -- what the engine asks --------------------------------------------------------------------------------------------
 
-def active_delegations_for_delegate(session: Session, delegate_id: int, today: date) -> list[ApprovalDelegation]:
-    """The delegations in effect today that make this user a delegate."""
-    return repo.active_delegations_for_delegate(session, delegate_id, today)
-
-
-def delegate_of(session: Session, delegator_id: int, request_type: str, today: date) -> ApprovalDelegation | None:
-    """The approver's delegation in effect today for this request type, if any."""
-    return repo.delegate_of(session, delegator_id, request_type, today)
 
 
 # -- the calls -------------------------------------------------------------------------------------------------------

@@ -78,14 +78,14 @@ def deadline_of(layer: dict[str, Any]) -> rules.Deadline | None:
                           escalate_user_id=found.get("escalateUserId"))
 
 
-def deadline_out(layer: dict[str, Any], names: dict[int, str]) -> DeadlineOut | None:
-    found = deadline_of(layer)
-    if found is None:
+def deadline_out(deadline: rules.Deadline | None, names: dict[int, str]) -> DeadlineOut | None:
+    """A layer's deadline as the designer and the timeline show it (with the name of the user it escalates to)."""
+    if deadline is None:
         return None
-    user = found.escalate_user_id
-    return DeadlineOut(amount=found.amount, unit=found.unit, escalate_after=found.escalate_after,
-                       escalate_to=found.escalate_to, escalate_user_id=user,
-                       escalate_user_name=names.get(user) if user else None)
+    user = deadline.escalate_user_id
+    return DeadlineOut(amount=deadline.amount, unit=deadline.unit,
+                       escalate_after=deadline.escalate_after, escalate_to=deadline.escalate_to,
+                       escalate_user_id=user, escalate_user_name=names.get(user) if user else None)
 
 
 def _version(session: Session, pipeline: ApprovalPipeline) -> ApprovalPipelineVersion:
@@ -100,7 +100,7 @@ def pipeline_out(pipeline: ApprovalPipeline, version: ApprovalPipelineVersion, n
         id=pipeline.id, name=pipeline.name, pipeline_action_type=pipeline.action_type, version=version.version,
         is_active=pipeline.is_active, sales_persons=people(version.sales_person_ids),
         layers=[LayerOut(name=layer["name"], mode=layer["mode"], min_approvals=layer.get("minApprovals", 1),
-                         approvers=people(layer["approvers"]), deadline=deadline_out(layer, names))
+                         approvers=people(layer["approvers"]), deadline=deadline_out(deadline_of(layer), names))
                 for layer in version.layers],
         updated_at=pipeline.updated_at)
 

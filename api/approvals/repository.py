@@ -19,7 +19,6 @@ from api.approvals.models import (
     ApprovalRequest,
     ApprovalTask,
 )
-from api.holidays.models import Holiday
 from api.users.models import User
 
 SWEEP_BATCH = 100  # requests or decisions the sweep takes per pass
@@ -233,10 +232,6 @@ def last_decision(session: Session, *, request_id: int, approver_id: int) -> App
         .order_by(ApprovalDecision.layer_index.desc()).limit(1))
 
 
-def holidays_from(session: Session, start: date) -> set[date]:
-    """The holidays from `start` on (a deadline counts at most a few years of working days)."""
-    return set(session.scalars(select(Holiday.day).where(Holiday.day >= start)))
-
 
 def decisions_of(session: Session, request_id: int) -> list[ApprovalDecision]:
     return list(session.scalars(select(ApprovalDecision).where(ApprovalDecision.request_id == request_id)
@@ -333,21 +328,6 @@ def pipeline_for(session: Session, *, action_type: str, sales_person_id: int) ->
 
 def _in_effect(today: date) -> Any:
     return and_(ApprovalDelegation.starts_on <= today, ApprovalDelegation.ends_on >= today)
-
-
-def active_delegations_for_delegate(session: Session, delegate_id: int, today: date) -> list[ApprovalDelegation]:
-    """The delegations in effect today that make this user a delegate (whose tasks they are offered too)."""
-    return list(session.scalars(select(ApprovalDelegation).where(
-        ApprovalDelegation.delegate_id == delegate_id, _in_effect(today)).order_by(ApprovalDelegation.id)))
-
-
-def delegate_of(session: Session, delegator_id: int, request_type: str, today: date) -> ApprovalDelegation | None:
-    """The approver's delegation in effect today for this request type (one of that type or one for every type; the
-    rules keep them from overlapping, so there is at most one)."""
-    return session.scalars(select(ApprovalDelegation).where(
-        ApprovalDelegation.delegator_id == delegator_id, _in_effect(today),
-        or_(ApprovalDelegation.request_type.is_(None), ApprovalDelegation.request_type == request_type))
-        .order_by(ApprovalDelegation.request_type.is_(None), ApprovalDelegation.id).limit(1)).first()
 
 
 def overlapping_delegations(session: Session, *, delegator_id: int, starts_on: date, ends_on: date,

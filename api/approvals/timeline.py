@@ -10,8 +10,8 @@ from sqlalchemy.orm import Session
 from api.approvals import outbox
 from api.approvals import repository as repo
 from api.approvals.models import ApprovalPipelineVersion, ApprovalRequest
-from api.approvals.pipelines import MODE_LABELS
-from api.approvals.schemas import DeadlineOut, TimelineApproverOut, TimelineLayerOut, TimelineOut
+from api.approvals.pipelines import MODE_LABELS, deadline_out
+from api.approvals.schemas import TimelineApproverOut, TimelineLayerOut, TimelineOut
 from api.core.config import Settings
 from workflows.contracts import approval_rules as rules
 from workflows.contracts.approval import WITHDRAWN, Timeline, timeline_of
@@ -74,16 +74,6 @@ def out(session: Session, req: ApprovalRequest, live: Timeline, settings: Settin
                 for layer in live.layers],
         processing=bool(processing), needs_attention=live.needs_attention, message=None,
         **people_of(req, names))
-
-
-def deadline_out(deadline: rules.Deadline | None, names: dict[int, str]) -> DeadlineOut | None:
-    """A layer's deadline as the designer and the timeline show it."""
-    if deadline is None:
-        return None
-    user = deadline.escalate_user_id
-    return DeadlineOut(amount=deadline.amount, unit=deadline.unit,
-                       escalate_after=deadline.escalate_after, escalate_to=deadline.escalate_to,
-                       escalate_user_id=user, escalate_user_name=names.get(user) if user else None)
 
 
 def people_of(req: ApprovalRequest, names: dict[int, str]) -> dict[str, object]:

@@ -31,7 +31,9 @@ def live_server(services: Services, geocoder_server: FakeGeocoder) -> Iterator[L
     # come from there too: never the internet
     with live.live_server(services, "e2e", redis_db=1, FRONTEND_DIST=str(dist_dir),
                           GEOCODER_URL=geocoder_server.url,
-                          MAP_TILE_URL=f"{geocoder_server.url}/tiles/{{z}}/{{x}}/{{y}}.png") as server:
+                          MAP_TILE_URL=f"{geocoder_server.url}/tiles/{{z}}/{{x}}/{{y}}.png",
+                          # an approval layer's hour of deadline lasts 7.5 s (the delegation and escalation journey)
+                          APPROVAL_DEADLINE_SCALE=str(7.5 / 3600)) as server:
         yield server
 
 

@@ -10,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import text
 
-from api.approvals import delegations
+from api.approvals import delegates
 from tests.conftest import auth
 
 URL = "/api/approval-delegations"
@@ -161,10 +161,10 @@ def test_the_engines_look_ups(client: TestClient, db: Any, ids: dict[str, int]) 
     assert delegate(client, "approver1", {"delegateId": ids["tl1"], "startsOn": day(0), "endsOn": day(2),
                                           "requestType": "DROP_LEAD"}).status_code == 200
     db.expire_all()
-    found = delegations.delegate_of(db, ids["approver1"], "HOLD_LEAD", SOON)
-    assert found is not None and found.delegate_id == ids["approver2"]
-    assert delegations.delegate_of(db, ids["approver1"], "CLOSE_LEAD", SOON) is None
-    assert delegations.delegate_of(db, ids["approver1"], "HOLD_LEAD", SOON + timedelta(days=3)) is None
-    assert [d.delegator_id for d in delegations.active_delegations_for_delegate(db, ids["tl1"], SOON)] == [
-        ids["approver1"]]
-    assert delegations.active_delegations_for_delegate(db, ids["tl1"], SOON - timedelta(days=1)) == []
+    approver1 = ids["approver1"]
+    assert delegates.standing_in(db, "HOLD_LEAD", [approver1], on=SOON) == {approver1: ids["approver2"]}
+    assert delegates.standing_in(db, "CLOSE_LEAD", [ids["approver1"]], on=SOON) == {}
+    assert delegates.standing_in(db, "HOLD_LEAD", [ids["approver1"]], on=SOON + timedelta(days=3)) == {}
+    assert delegates.delegators_of(db, ids["tl1"], "DROP_LEAD", on=SOON) == [ids["approver1"]]
+    assert delegates.delegators_of(db, ids["tl1"], "HOLD_LEAD", on=SOON) == []
+    assert delegates.delegators_of(db, ids["tl1"], "DROP_LEAD", on=SOON - timedelta(days=1)) == []
