@@ -1,17 +1,17 @@
 """Issue 22's administration screens in the browser: the holiday list, an approver's out of office drawer, a layer's
-deadline in the pipeline designer, and the queue's Due column (its times are the engine's: the queue's answer is
-given them here), each at a desk's width and on a phone (test-artifacts/deadline-admin/)."""
+deadline in the pipeline designer, and an administrator's out of office tab, each at a desk's width and on a phone
+(test-artifacts/deadline-admin/). The queue's Due column, on the real engine's deadlines, is in
+test_delegation_escalation_journey.py."""
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, timedelta
 
 import httpx
 import pytest
-from playwright.sync_api import Locator, Page, Route, expect
+from playwright.sync_api import Locator, Page, expect
 
 from tests.e2e.api import token
 from tests.e2e.conftest import ARTIFACTS, LiveServer
@@ -142,50 +142,6 @@ def test_a_layer_carries_a_deadline_in_the_designer(page: Page, http: httpx.Clie
         for found in http.get("/api/approval-pipelines", headers=admin).json()["results"]:
             if found["name"] == name:
                 http.delete(f"/api/approval-pipelines/{found['id']}", headers=admin)
-
-
-def test_the_queue_shows_how_long_is_left(page: Page, http: httpx.Client) -> None:
-    sales, approver = token(http, "sales1"), token(http, "approver1")
-    client_id = http.get("/api/master-data/clients", headers=sales).json()["results"][0]["id"]
-    ids = []
-    for n in range(3):
-        lead = http.post("/api/leads", json={"clientId": client_id, "projectName": f"Due column lead {n + 1}"},
-                         headers=sales).json()["results"]
-        r = http.post(f"/api/leads/{lead['id']}/approval-requests",
-                      json={"requestType": "HOLD_LEAD", "notes": "Budget frozen until next quarter"}, headers=sales)
-        assert r.status_code == 200, r.text
-        ids.append(r.json()["results"]["approvalId"])
-    now = datetime.now(UTC)
-    extra = {ids[0]: {"dueAt": (now + timedelta(days=2, hours=3)).isoformat()},
-             ids[1]: {"dueAt": (now + timedelta(hours=3, minutes=20)).isoformat(),
-                      "forApproverName": "Hendra Gunawan"},
-             ids[2]: {"dueAt": (now - timedelta(hours=5, minutes=10)).isoformat(), "escalated": True}}
-
-    def with_clocks(route: Route) -> None:  # the engine fills these; the screen is what is looked at here
-        answer = route.fetch()
-        body = answer.json()
-        for row in body["results"]["data"]:
-            row.update(extra.get(row["approvalId"], {}))
-        route.fulfill(response=answer, body=json.dumps(body))
-
-    try:
-        page.route(re.compile(r"/api/approval\?"), with_clocks)
-        sign_in(page, "approver1")
-        page.goto("/system/approval")
-        expect(page.get_by_text("overdue 5 h")).to_be_visible(timeout=20_000)
-        expect(page.get_by_text("in 3 h")).to_be_visible()
-        expect(page.get_by_text("2 d left")).to_be_visible()
-        expect(page.get_by_text("for Hendra Gunawan")).to_be_visible()
-        expect(page.get_by_text("Escalated", exact=True)).to_be_visible()
-
-        def on_phone(phone: Page) -> None:
-            expect(phone.get_by_text("overdue 5 h")).to_be_visible()
-
-        shots(page, SHOTS, "queue-due", on_phone)
-    finally:
-        for approval_id in ids:
-            http.put(f"/api/approval/{approval_id}/handle-hold", json={"approversAction": "APPROVED"},
-                     headers=approver)
 
 
 def test_an_administrator_sets_anyones_out_of_office(page: Page, http: httpx.Client) -> None:

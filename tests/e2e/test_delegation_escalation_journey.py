@@ -12,6 +12,7 @@ import email.policy
 import re
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import date, timedelta
 from typing import Any
 
@@ -82,6 +83,19 @@ def world(live_server: LiveServer) -> Iterator[dict[str, Any]]:
                 http.delete(f"/api/approval-pipelines/{pipeline}", headers=admin)
 
 
+@contextmanager
+def signed_in(browser: Browser, live_server: LiveServer, username: str) -> Iterator[Page]:
+    """A browser of its own for `username` (each person at their own desk)."""
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 800})
+    context.set_default_timeout(15_000)
+    try:
+        page = context.new_page()
+        sign_in(page, username)
+        yield page
+    finally:
+        context.close()
+
+
 def _request(world: dict[str, Any], name: str, request_type: str) -> int:
     r = world["http"].post(f"/api/leads/{world['leads'][name]}/approval-requests",
                            json={"requestType": request_type, "notes": "The client paused the tender."},
@@ -129,11 +143,7 @@ def test_a_delegate_decides_and_an_overdue_layer_goes_to_the_team_leader(page: P
     drop = _request(world, DROP, "DROP_LEAD")
 
     # Maya's queue offers Hendra's hold request, with its deadline; she approves it.
-    maya_context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 800})
-    maya_context.set_default_timeout(15_000)
-    maya = maya_context.new_page()
-    try:
-        sign_in(maya, "approver2")
+    with signed_in(browser, live_server, "approver2") as maya:
         maya.goto("/system/approval")
         row = maya.get_by_role("row", name=re.compile(HOLD))
         expect(row.get_by_text("for Hendra Gunawan")).to_be_visible(timeout=20_000)
@@ -150,17 +160,16 @@ def test_a_delegate_decides_and_an_overdue_layer_goes_to_the_team_leader(page: P
         maya.get_by_role("dialog", name="Approve Request").get_by_role("button", name="Confirm").click()
         expect(maya.get_by_text(re.compile(r"has been approved successfully|Your decision was received"))) \
             .to_be_visible()
-    finally:
-        maya_context.close()
 
     # sales3 reads who decided, and for whom.
-    sign_in(page, "sales3")
-    page.get_by_role("button", name=re.compile("^Notifications")).click()
-    outcome = page.locator(".notification-panel .notification-item__message", has_text=HOLD).filter(
-        has_text="approved")
-    expect(outcome.first).to_be_visible(timeout=20_000)
-    expect(outcome.first).to_contain_text("by Maya Kusuma for Hendra Gunawan")
-    page.keyboard.press("Escape")
+    with signed_in(browser, live_server, "sales3") as sales:
+        sales.get_by_role("button", name=re.compile("^Notifications")).click()
+        outcome = sales.locator(".notification-panel .notification-item__message", has_text=HOLD).filter(
+            has_text="approved")
+        expect(outcome.first).to_be_visible(timeout=20_000)
+        expect(outcome.first).to_contain_text("by Maya Kusuma for Hendra Gunawan")
+        sales.wait_for_timeout(400)  # the panel's fade-in
+        sales.screenshot(path=str(SHOTS / "requester-bell-1280.png"))
 
     # Nobody decided the drop: reminded at its deadline (7.5 s), escalated to Budi Santoso an hour (7.5 s) later.
     http = world["http"]
@@ -175,25 +184,23 @@ def test_a_delegate_decides_and_an_overdue_layer_goes_to_the_team_leader(page: P
     queued = http.get("/api/approval", headers=leader).json()["results"]["data"]
     assert any(q["approvalId"] == drop and q["escalated"] for q in queued)
 
-    # The queue of the team leader shows it escalated and overdue.
-    sign_in(page, "tl1")
-    page.goto("/system/approval")
-    row = page.get_by_role("row", name=re.compile(DROP))
-    expect(row.get_by_text("Escalated", exact=True)).to_be_visible()
-    expect(row.get_by_text(re.compile("^overdue"))).to_be_visible()
-    shots(page, SHOTS, "escalated-queue")
-
-    # Budi approves from the Approve link of his escalation mail.
+    # The queue of the team leader shows it escalated and overdue; he approves from his escalation mail's link.
     me = http.get(f"/api/users/{user_id(leader)}/detail", headers=leader).json()["results"]
     link = _mail_link(live_server, me["email"], DROP, "Approve")
-    page.goto(link)
+    with signed_in(browser, live_server, "tl1") as budi:
+        budi.goto("/system/approval")
+        row = budi.get_by_role("row", name=re.compile(DROP))
+        expect(row.get_by_text("Escalated", exact=True)).to_be_visible()
+        expect(row.get_by_text(re.compile("^overdue"))).to_be_visible()
+        shots(budi, SHOTS, "escalated-queue")
+    page.goto(link)  # from the mail: no sign-in asked
     expect(page.get_by_text(DROP).first).to_be_visible()
     shots(page, SHOTS, "mail-link")
     page.get_by_role("button", name="Confirm approval").click()
     expect(page.get_by_text(re.compile(r"^(Approved|Decision received)$"))).to_be_visible()
     shots(page, SHOTS, "mail-link-done")
     _wait(lambda: http.get(f"/api/leads/{world['leads'][DROP]}", headers=world["sales"])
-          .json()["results"]["status"] == "DROP")
+          .json()["results"]["status"] == "DROPPED")
     final = http.get(f"/api/approval/{drop}/timeline", headers=world["sales"]).json()["results"]
     budi = next(a for a in final["layers"][0]["approvers"] if a["escalated"])
     assert (budi["username"], budi["actionType"]) == ("Budi Santoso", "APPROVED")

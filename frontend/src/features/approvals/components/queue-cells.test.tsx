@@ -14,6 +14,8 @@ describe('dueIn', () => {
     expect(dueIn('2026-03-02T10:40:00Z', NOW)).toEqual({ text: 'in 40 min', tone: 'soon' });
     expect(dueIn('2026-03-02T05:00:00Z', NOW)).toEqual({ text: 'overdue 5 h', tone: 'overdue' });
     expect(dueIn('2026-02-27T10:00:00Z', NOW)).toEqual({ text: 'overdue 3 d', tone: 'overdue' });
+    // seconds past its time: overdue already, never "in 0 min"
+    expect(dueIn(new Date(new Date(NOW).getTime() - 20_000).toISOString(), NOW)).toEqual({ text: 'overdue 1 min', tone: 'overdue' });
   });
 });
 

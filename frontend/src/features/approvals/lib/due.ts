@@ -23,8 +23,10 @@ export function dueIn(dueAt: string | null | undefined, now: Date | number = Dat
   if (!dueAt) return null;
   const due = dayjs(dueAt);
   if (!due.isValid()) return null;
-  const minutes = due.diff(dayjs(now), 'minute');
-  if (minutes < 0) return { text: `overdue ${span(-minutes)}`, tone: 'overdue' };
+  const ms = due.diff(dayjs(now));
+  // overdue from its first second (a whole-minute difference would read "in 0 min" for its first minute)
+  if (ms < 0) return { text: `overdue ${span(Math.floor(-ms / 60_000))}`, tone: 'overdue' };
+  const minutes = Math.floor(ms / 60_000);
   if (minutes >= DAY_MINUTES) return { text: `${span(minutes)} left`, tone: 'ok' };
   return { text: `in ${span(minutes)}`, tone: 'soon' };
 }
