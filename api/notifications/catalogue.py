@@ -126,7 +126,7 @@ ACTIONS: dict[str, Action] = {a.code: a for a in (
         "APPROVAL", "REMINDER", {**_REQUEST_PEOPLE, APPROVERS: "The approvers still to decide"},
         (*_REQUEST, Variable("due", "When it was due, in the business's time zone", "27-Nov-2026 10:00 WIB"),
          _RECIPIENT),
-        "Reminder: {{ requester }}'s request to {{ request }} was due at {{ due }} and still waits for your decision.",
+        "Reminder: {{ requester }}'s request to {{ request }} is overdue and still waits for your decision.",
         (APPROVERS,), default_channels=(IN_APP, EMAIL), mail_subject="Approval overdue"),
     Action(
         "REQUEST_ESCALATED", NOTIFICATION, "Request escalated",
@@ -136,8 +136,8 @@ ACTIONS: dict[str, Action] = {a.code: a for a in (
         {**_REQUEST_PEOPLE, APPROVERS: "The person it is escalated to"},
         (*_REQUEST, Variable("waiting", "Who it was waiting on", "Hendra Gunawan"),
          Variable("due", "When it was due, in the business's time zone", "27-Nov-2026 10:00 WIB"), _RECIPIENT),
-        "Escalated to you: {{ requester }}'s request to {{ request }} was due at {{ due }} and still waits for "
-        "{{ waiting }}. You may decide in their place.",
+        "Escalated to you: {{ requester }}'s request to {{ request }} is overdue and still waits for {{ waiting }}. "
+        "You may decide in their place.",
         (APPROVERS,), default_channels=(IN_APP, EMAIL), mail_subject="Approval escalated to you"),
     _outcome("APPROVED", "A request is approved: what it asked for is applied."),
     _outcome("REJECTED", "A request is rejected: nothing it asked for is applied."),

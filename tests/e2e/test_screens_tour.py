@@ -82,11 +82,19 @@ CHECKS: dict[str, str] = {
         const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
         const broken = [];
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            // a copy nobody sees (antd's ellipsis measures the whole text in a hidden twin) is not read
+            const parent = node.parentElement;  // (its box also bounds the lines shown, below)
+            const unseen = parent && (parent.closest('[aria-hidden="true"]')
+                || getComputedStyle(parent).visibility === 'hidden');
+            if (unseen) continue;
             for (const word of node.data.matchAll(/(?:[^\\s-]|-(?![A-Za-z])|(?<![A-Za-z])-)+-?/g)) {
                 const range = document.createRange();
                 range.setStart(node, word.index);
                 range.setEnd(node, word.index + word[0].length);
-                const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+                // only the lines one sees: a clamped message ("three lines, then ...") hides the ones below
+                const shown = parent ? parent.getBoundingClientRect().bottom : Infinity;
+                const lines = new Set([...range.getClientRects()].filter((r) => r.top < shown - 1)
+                    .map((r) => Math.round(r.top)));
                 if (lines.size > 1) broken.push(`'${word[0]}' breaks over ${lines.size} lines`);
             }
         }
