@@ -72,14 +72,18 @@ def get_current_user(request: Request, session: SessionDep, credentials: Credent
     return authenticate(request, session, credentials)
 
 
-def authenticate(request: Request, session: Session, credentials: HTTPAuthorizationCredentials | None) -> User:
-    """The signed-in user: a valid access token whose session is still open, for an active user."""
-    user, session_id = token_user(request.app.state, session, credentials.credentials if credentials else None)
+def authenticate(request: Request, session: Session, credentials: HTTPAuthorizationCredentials | None,
+                 policy: PolicyStore | None = None) -> User:
+    """The signed-in user: a valid access token whose session is still open, for an active user. With `policy`,
+    the policy's version is read in the same Redis round trip as the session (and the policy reloaded if it moved)."""
+    user, session_id = token_user(request.app.state, session, credentials.credentials if credentials else None,
+                                  policy)
     request.state.session_id = session_id
     return user
 
 
-def token_user(state: Any, session: Session, token: str | None) -> tuple[User, str]:
+def token_user(state: Any, session: Session, token: str | None,
+               policy: PolicyStore | None = None) -> tuple[User, str]:
     """The user of a bearer token and its session's id (a request's, or one a realtime connection signs in with):
     a valid access token whose session is still open, for an active user."""
     if not token:
@@ -90,7 +94,16 @@ def token_user(state: Any, session: Session, token: str | None) -> tuple[User, s
         claims = decode_access_token(token, key=settings.signing_key(), algorithm=settings.jwt_algorithm)
     except TokenError as exc:
         raise Unauthorized(str(exc)) from exc
-    if not sessions.is_open(redis_client, claims.session_id, claims.user_id):
+    if policy is None:
+        is_open = sessions.is_open(redis_client, claims.session_id, claims.user_id)
+    else:
+        pipe = redis_client.pipeline(transaction=False)
+        sessions.queue_owner(pipe, claims.session_id)
+        policy.queue_version(pipe)
+        owner, version = pipe.execute()
+        is_open = sessions.owned_by(owner, claims.user_id)
+        policy.refresh(version or "0")  # no version yet is version 0
+    if not is_open:
         raise Unauthorized("Your session has ended, please sign in again.")
     user = session.get(User, claims.user_id)
     if user is None or not user.is_active:
@@ -121,8 +134,8 @@ class PageAccess:
     def __call__(self, request: Request, session: SessionDep, credentials: Credentials) -> User:
         # signs in and reads the policy itself rather than through separate dependencies: one thread-pool
         # hand-off for both
-        user = authenticate(request, session, credentials)
-        policy = get_policy(request)
+        policy: PolicyStore = request.app.state.policy
+        user = authenticate(request, session, credentials, policy)  # refreshes the policy too
         if not (self.or_page and policy.allowed(user.role.name, self.or_page, self.action)):
             ensure_allowed(session=session, policy=policy, user=user, page=self.page, action=self.action)
         return user

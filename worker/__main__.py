@@ -12,7 +12,7 @@ from datetime import timedelta
 from temporalio.client import Client
 from temporalio.worker import Interceptor, UnsandboxedWorkflowRunner, Worker
 
-from api.core import logs, tracing
+from api.core import logs, payloads, tracing
 from api.core.config import Settings, get_settings
 from worker import telemetry
 from worker.health import ActivityTracker, WorkerState
@@ -55,6 +55,7 @@ def warm_up() -> None:
 
 
 async def connect(address: str, namespace: str, attempts: int = 60) -> Client:
+    payloads.install()  # dataclass payloads convert without working out their type hints each time
     for attempt in range(attempts):
         try:
             return await Client.connect(address, namespace=namespace, interceptors=[logs.RequestIdInterceptor()])

@@ -108,7 +108,16 @@ def rotate(r: redis.Redis, refresh_token: str, *, ttl_seconds: int, grace_second
 
 
 def is_open(r: redis.Redis, session_id: str, user_id: int) -> bool:
-    owner = r.hget(_PREFIX + session_id, "user")
+    return owned_by(r.hget(_PREFIX + session_id, "user"), user_id)
+
+
+def queue_owner(pipe: redis.client.Pipeline, session_id: str) -> None:
+    """Add the read of a session's user to a pipeline (its answer goes to owned_by)."""
+    pipe.hget(_PREFIX + session_id, "user")
+
+
+def owned_by(owner: str | bytes | None, user_id: int) -> bool:
+    """Whether a session whose user is `owner` (None: no such session) is open for this user."""
     return owner is not None and int(owner) == user_id
 
 

@@ -24,9 +24,15 @@ class PolicyStore:
         self._decisions: dict[tuple[str, str, str], bool] = {}
         self.refresh()
 
-    def refresh(self) -> None:
-        """Reload the policy when its version in Redis moved since this process last loaded it."""
-        version = self.redis.get(POLICY_VERSION_KEY) or "0"
+    def queue_version(self, pipe: redis.client.Pipeline) -> None:
+        """Add the read of the policy's version to a pipeline (its answer goes to refresh)."""
+        pipe.get(POLICY_VERSION_KEY)
+
+    def refresh(self, version: str | None = None) -> None:
+        """Reload the policy when its version in Redis (read now, or as read by queue_version) moved since this
+        process last loaded it."""
+        if version is None:
+            version = str(self.redis.get(POLICY_VERSION_KEY) or "0")
         if version == self._version:
             return
         with self._lock:

@@ -19,7 +19,7 @@ from temporalio.common import (
 )
 from temporalio.exceptions import WorkflowAlreadyStartedError
 
-from api.core import tracing
+from api.core import payloads, tracing
 from api.core.logs import RequestIdInterceptor
 from workflows.contracts import approval as approval_contract
 from workflows.contracts import mail as mail_contract
@@ -35,6 +35,7 @@ from workflows.contracts.search_attributes import (
 
 
 async def connect(address: str, namespace: str, attempts: int = 30) -> Client:
+    payloads.install()  # dataclass payloads convert without working out their type hints each time
     for attempt in range(attempts):
         try:
             # the request id of the call that starts or updates a workflow travels into it (api.core.logs)

@@ -14,7 +14,12 @@ from api.core.db import Base
 
 class Notification(Base):
     __tablename__ = "notifications"
-    __table_args__ = (Index("ix_notifications_user_read_created", "user_id", "is_read", "created_at"),)
+    __table_args__ = (
+        Index("ix_notifications_user_read_created", "user_id", "is_read", "created_at"),
+        # an approval's unread notifications found again by their link to settle them (two or three per approval):
+        # without it each of those scanned every notification ever sent
+        Index("ix_notifications_unread_link", "link", postgresql_where=text("is_read IS false")),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))

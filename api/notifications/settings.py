@@ -5,14 +5,20 @@ template that renders (api/notifications/templating.py)."""
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import lru_cache
 
+import redis
 from sqlalchemy import select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.orm import Session
 
+from api.core.config import get_settings
 from api.core.errors import NotFound, ValidationFailed
+from api.core.redis import make_redis
 from api.notifications import templating
 from api.notifications.catalogue import ACTIONS, CHANNELS, LEAD_MINUTES, USERS, Action
 from api.notifications.models import NotificationSetting
@@ -48,15 +54,65 @@ def seed_settings(session: Session) -> None:
     session.execute(insert(NotificationSetting).values(rows).on_conflict_do_nothing(index_elements=["action"]))
 
 
-def for_action(session: Session, code: str) -> NotificationSetting:
-    """The setting of an action (a stand-in with the catalogue's defaults when a database was never seeded)."""
+# The settings as each process last read them, with the version they were read at: a notification reads its
+# action's setting (four per approval) and administrators rarely change one. `changed()` after a change commits
+# gives the settings a new version in Redis, and every process reads them again on its next use.
+VERSION_KEY = "notifications:settings-version"
+
+
+@dataclass(frozen=True)
+class Setting:
+    """What telling of an action needs of its setting (a copy; the row may have changed since)."""
+
+    channels: list[str]
+    recipients: list[str]
+    user_ids: list[int]
+    message_template: str
+    lead_minutes: int | None
+
+
+_cache: dict[tuple[str, str], tuple[str | None, Setting]] = {}
+
+
+@lru_cache
+def _redis(url: str) -> redis.Redis:
+    return make_redis(url)
+
+
+def _version() -> tuple[redis.Redis | None, str | None]:
+    url = get_settings().redis_url
+    if not url:
+        return None, None
+    client = _redis(url)
+    version = client.get(VERSION_KEY)
+    return client, None if version is None else str(version)
+
+
+def changed() -> None:
+    """Call after a setting's change commits: every process reads the settings again (a fresh version, never one
+    seen before, so a Redis emptied meanwhile cannot bring an old copy back)."""
+    client, _ = _version()
+    if client is not None:
+        client.set(VERSION_KEY, uuid.uuid4().hex)
+
+
+def for_action(session: Session, code: str) -> Setting:
+    """The setting of an action (the catalogue's defaults when a database was never seeded)."""
+    client, version = _version()
+    key = (str(session.get_bind().engine.url), code)
+    hit = _cache.get(key) if client is not None else None
+    if hit is not None and hit[0] == version:
+        return hit[1]
     row = session.scalar(select(NotificationSetting).where(NotificationSetting.action == code))
-    if row is not None:
-        return row
-    a = ACTIONS[code]
-    return NotificationSetting(category=a.category, action=code, channels=list(a.default_channels),
-                               recipients=list(a.default_recipients), user_ids=[], message_template=a.default_template,
-                               lead_minutes=a.default_lead_minutes)
+    if row is None:
+        a = ACTIONS[code]
+        return Setting(channels=list(a.default_channels), recipients=list(a.default_recipients), user_ids=[],
+                       message_template=a.default_template, lead_minutes=a.default_lead_minutes)
+    found = Setting(channels=list(row.channels), recipients=list(row.recipients), user_ids=list(row.user_ids),
+                    message_template=row.message_template, lead_minutes=row.lead_minutes)
+    if client is not None:
+        _cache[key] = (version, found)  # the version read before the row: a change meanwhile reads it again
+    return found
 
 
 def lead_minutes(session: Session, code: str) -> int:
@@ -150,6 +206,7 @@ def update_setting(*, session: Session, actor: User, category: str, setting_id: 
     row.updated_by = actor.id
     row.updated_at = datetime.now(UTC)
     session.commit()
+    changed()
     return _one(session, row)
 
 

@@ -41,4 +41,6 @@ class User(Base, TimestampMixin):
     last_sign_in_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
     role: Mapped[Role] = relationship(lazy="joined", innerjoin=True)
-    leader: Mapped[User | None] = relationship(remote_side=[id], lazy="joined", join_depth=1)
+    # read when asked for (a user's own page, the user admin): every signed-in call loads its user, and joining the
+    # leader and the leader's role to each of those loads cost more than the two reads of it
+    leader: Mapped[User | None] = relationship(remote_side=[id])

@@ -14,6 +14,7 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from api.approvals.models import ApprovalTask
+from api.notifications import settings as notification_settings
 from api.notifications.models import Notification, NotificationMail, NotificationSetting
 from tests.conftest import Services, run_async
 from tests.workflows.test_approval_workflow import World, approver, open_request, refresh, start, world  # noqa: F401
@@ -38,11 +39,13 @@ def settings_restored(world: World) -> Iterator[Session]:
     session.execute(update(NotificationMail).where(NotificationMail.handed_at.is_(None))
                     .values(handed_at=NotificationMail.created_at))
     session.commit()
+    notification_settings.changed()
 
 
 def _set(session: Session, action: str, **values: object) -> None:
     session.execute(update(NotificationSetting).where(NotificationSetting.action == action).values(**values))
     session.commit()
+    notification_settings.changed()  # as an administrator's change does: every process reads it again
 
 
 def _told(world: World) -> list[tuple[str, str, str]]:

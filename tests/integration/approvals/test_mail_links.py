@@ -22,6 +22,7 @@ from sqlalchemy import delete, select, update
 from api.approvals import mail_links
 from api.approvals.models import ApprovalDecision, ApprovalLinkUse
 from api.core.config import Settings, get_settings
+from api.notifications import settings as notification_settings
 from api.notifications.models import NotificationMail, NotificationSetting
 from api.users.models import User
 from tests.conftest import auth
@@ -86,12 +87,14 @@ def mailed(live: TestClient) -> Iterator[None]:
         s.execute(update(NotificationSetting).where(NotificationSetting.action == "REQUEST_SUBMITTED")
                   .values(channels=["IN_APP", "EMAIL"]))
         s.commit()
+    notification_settings.changed()  # as an administrator's change does: every process reads it again
     yield
     with _session(live) as s:
         s.execute(update(NotificationSetting).where(NotificationSetting.action == "REQUEST_SUBMITTED")
                   .values(channels=before))
         s.execute(delete(NotificationMail).where(NotificationMail.body.like("%Approval test lead%")))
         s.commit()
+    notification_settings.changed()
 
 
 def _mails(live: TestClient, approval_id: int) -> dict[str, str]:

@@ -18,6 +18,7 @@ from api.activities.models import ActivitySchedule
 from api.activities.schedule import reminders
 from api.activities.schedule.lead_reminders import remind_uncontacted
 from api.leads.models import Lead
+from api.notifications import settings as notification_settings
 from api.notifications.models import Notification, NotificationMail, NotificationSetting
 from api.users.models import User
 
@@ -31,6 +32,7 @@ def _uid(db: Session, username: str) -> int:
 def _set(db: Session, action: str, **values: Any) -> None:
     db.execute(update(NotificationSetting).where(NotificationSetting.action == action).values(**values))
     db.commit()
+    notification_settings.changed()  # as an administrator's change does: every process reads it again
 
 
 def _told(db: Session, lead_id: int) -> list[tuple[int, str]]:
