@@ -22,6 +22,7 @@ from api.approvals.models import ApprovalLinkUse, ApprovalRequest, ApprovalTask
 from api.approvals.schemas import DecisionIn, LinkDecisionOut, LinkOut
 from api.core.config import Settings
 from api.core.errors import TooManyRequests
+from api.core.redis import count_in_window
 from api.core.security import digest
 from api.users.models import User
 from workflows.contracts import approval_rules as rules
@@ -51,16 +52,9 @@ def too_many_message(seconds: int) -> str:
 def limit(*, redis_client: redis.Redis, settings: Settings, address: str) -> None:
     """At most `approval_link_requests_per_address` calls of the public link routes per address in 15 minutes
     (as the forgot-password mails are limited): tokens cannot be tried in bulk."""
-    key = _RATE_PREFIX + digest(address)[:32]
-    pipe = redis_client.pipeline()
-    pipe.incr(key)
-    pipe.ttl(key)
-    asked, ttl = pipe.execute()
-    if int(ttl) < 0:  # the first call of the window (Redis 6.2 has no EXPIRE NX)
-        redis_client.expire(key, _RATE_WINDOW)
-        ttl = _RATE_WINDOW
-    if int(asked) > settings.approval_link_requests_per_address:
-        raise TooManyRequests(too_many_message(int(ttl)), extra={"retryAfter": max(1, int(ttl))})
+    asked, ttl = count_in_window(redis_client, _RATE_PREFIX + digest(address)[:32], _RATE_WINDOW)
+    if asked > settings.approval_link_requests_per_address:
+        raise TooManyRequests(too_many_message(ttl), extra={"retryAfter": max(1, ttl)})
 
 
 def _stale(message: str, status: int = 409) -> LinkRefused:

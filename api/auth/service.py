@@ -23,6 +23,7 @@ from api.auth.passwords import check_new_password
 from api.core.config import Settings
 from api.core.errors import BadRequest, NotFound, TooManyRequests, Unauthorized, ValidationFailed
 from api.core.mail import build_message, render
+from api.core.redis import count_in_window
 from api.core.security import digest, encode_access_token, hash_password, new_secret, verify_password
 from api.core.temporal import send_password_reset_mail
 from api.users import repository as users_repo
@@ -139,16 +140,9 @@ def request_reset_mail(*, redis_client: redis.Redis, settings: Settings, tempora
                        redirect_base_url: str | None, address: str) -> None:
     """Hand the request to the password-reset mail workflow, whether or not the username exists: the worker looks
     it up, so both cost the API the same work and get the same answer (no account probing by time or text)."""
-    rate_key = _RESET_ADDRESS_PREFIX + digest(address)[:32]
-    pipe = redis_client.pipeline()
-    pipe.incr(rate_key)
-    pipe.ttl(rate_key)
-    asked, ttl = pipe.execute()
-    if int(ttl) < 0:  # the first request of the window (Redis 6.2 has no EXPIRE NX)
-        redis_client.expire(rate_key, _RESET_WINDOW)
-        ttl = _RESET_WINDOW
-    if int(asked) > settings.password_reset_requests_per_address:
-        raise TooManyRequests(reset_requests_message(int(ttl)), extra={"retryAfter": max(1, int(ttl))})
+    asked, ttl = count_in_window(redis_client, _RESET_ADDRESS_PREFIX + digest(address)[:32], _RESET_WINDOW)
+    if asked > settings.password_reset_requests_per_address:
+        raise TooManyRequests(reset_requests_message(ttl), extra={"retryAfter": max(1, ttl)})
     send_password_mail(settings, temporal, username=username, redirect_base_url=redirect_base_url)
 
 
