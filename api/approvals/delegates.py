@@ -4,21 +4,21 @@ never asked for the delegator)."""
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
 from api.approvals.models import ApprovalDelegation
 from api.core.config import get_settings
+from api.core.times import company_today
 from api.users.models import User
 
 
 def today() -> date:
     """Today in the company's time zone (a delegation's days are inclusive there)."""
-    return datetime.now(ZoneInfo(get_settings().time_zone)).date()
+    return company_today(get_settings().time_zone)
 
 
 def _holding(request_type: str, on: date) -> tuple[Any, ...]:

@@ -1,20 +1,20 @@
 """Out of office: an approver's delegate for a period, for every request type or one. While a delegation holds, the
-approver's tasks are offered to the delegate too, who decides for them (the engine asks `delegate_of` and
-`active_delegations_for_delegate`). An approver keeps their own delegations; whoever may edit approval pipelines
-keeps anyone's."""
+approver's tasks are offered to the delegate too, who decides for them (the engine reads them through
+api/approvals/delegates.py). An approver keeps their own delegations; whoever may edit approval pipelines keeps
+anyone's."""
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta
-from zoneinfo import ZoneInfo
+from datetime import date, timedelta
 
 from sqlalchemy.orm import Session
 
 from api.approvals import repository as repo
 from api.approvals.models import ApprovalDelegation
-from api.approvals.schemas import DelegationIn, DelegationOut, PickableUser
+from api.approvals.schemas import DelegationIn, DelegationOut
 from api.core.config import Settings
 from api.core.errors import Conflict, Forbidden, NotFound, ValidationFailed
+from api.core.times import company_today
 from api.users.models import User
 
 ADMIN_PAGE = "system/approval-pipeline"  # who may edit approval pipelines keeps everyone's delegations (edit)
@@ -33,11 +33,6 @@ LIST_LIMIT = 500
 
 TYPE_LABELS = {"CHANGE_LEAD_STAGE": "stage changes", "HOLD_LEAD": "holds", "DROP_LEAD": "drops",
                "CLOSE_LEAD": "closes", "PCS": "project cost sheets"}
-
-
-def company_today(settings: Settings) -> date:
-    """Today in the company's time zone: a delegation's days are the company's."""
-    return datetime.now(ZoneInfo(settings.time_zone)).date()
 
 
 def what(request_type: str | None) -> str:
@@ -73,23 +68,13 @@ def _out(rows: list[ApprovalDelegation], session: Session, today: date) -> list[
                           created_at=d.created_at) for d in rows]
 
 
-# -- what the engine asks --------------------------------------------------------------------------------------------
-
-
-
 # -- the calls -------------------------------------------------------------------------------------------------------
-
-def people(*, session: Session) -> list[PickableUser]:
-    """Active users, to pick a delegate (or, for an administrator, an approver) from."""
-    return [PickableUser(id=u.id, fullname=u.fullname, role_name=u.role.name, role_description=u.role.description)
-            for u in repo.active_users(session)]
-
 
 def list_delegations(*, session: Session, settings: Settings, actor: User, manage_all: bool, everyone: bool,
                      delegator_id: int | None) -> list[DelegationOut]:
     """The caller's delegations (as approver or delegate); with `everyone`, anyone's (or one approver's), for an
     administrator. Current and upcoming ones, and those that ended within a year."""
-    today = company_today(settings)
+    today = company_today(settings.time_zone)
     if (everyone or delegator_id not in (None, actor.id)) and not manage_all:
         raise Forbidden(ONLY_OWN)
     rows = repo.delegations(session, user_id=None if everyone or delegator_id else actor.id,
@@ -122,16 +107,15 @@ def _validate(session: Session, *, actor: User, manage_all: bool, data: Delegati
     if errors:
         raise ValidationFailed(errors)
     assert data.delegate_id is not None and data.starts_on is not None and data.ends_on is not None
-    conflicts = []
-    names = repo.full_names(session, {delegator_id, data.delegate_id})
-    for other in repo.overlapping_delegations(session, delegator_id=delegator_id, starts_on=data.starts_on,
-                                              ends_on=data.ends_on, request_type=data.request_type,
-                                              exclude_id=exclude_id):
-        conflicts.append(overlap_message(names.get(delegator_id, ""), other,
-                                         repo.full_names(session, {other.delegate_id}).get(other.delegate_id, "")))
-    for other in repo.overlapping_delegations(session, delegator_id=data.delegate_id, starts_on=data.starts_on,
-                                              ends_on=data.ends_on, request_type=data.request_type, exclude_id=None):
-        conflicts.append(chain_message(names.get(data.delegate_id, ""), other))
+    overlaps = repo.overlapping_delegations(session, delegator_id=delegator_id, starts_on=data.starts_on,
+                                            ends_on=data.ends_on, request_type=data.request_type,
+                                            exclude_id=exclude_id)
+    chains = repo.overlapping_delegations(session, delegator_id=data.delegate_id, starts_on=data.starts_on,
+                                          ends_on=data.ends_on, request_type=data.request_type, exclude_id=None)
+    names = repo.full_names(session, {delegator_id, data.delegate_id, *(o.delegate_id for o in overlaps)})
+    conflicts = [overlap_message(names.get(delegator_id, ""), other, names.get(other.delegate_id, ""))
+                 for other in overlaps]
+    conflicts += [chain_message(names.get(data.delegate_id, ""), other) for other in chains]
     if conflicts:
         raise Conflict(conflicts)
 
@@ -150,7 +134,7 @@ def _note(data: DelegationIn) -> str | None:
 
 def create(*, session: Session, settings: Settings, actor: User, manage_all: bool,
            data: DelegationIn) -> DelegationOut:
-    today = company_today(settings)
+    today = company_today(settings.time_zone)
     delegator_id = data.delegator_id or actor.id
     # one writer at a time per approver, so two overlapping delegations cannot be saved side by side
     repo.lock_delegator(session, delegator_id)
@@ -167,7 +151,7 @@ def create(*, session: Session, settings: Settings, actor: User, manage_all: boo
 
 def update(*, session: Session, settings: Settings, actor: User, manage_all: bool, delegation_id: int,
            data: DelegationIn) -> DelegationOut:
-    today = company_today(settings)
+    today = company_today(settings.time_zone)
     delegation = _get(session, actor=actor, manage_all=manage_all, delegation_id=delegation_id)
     delegator_id = data.delegator_id or delegation.delegator_id
     repo.lock_delegator(session, delegator_id)

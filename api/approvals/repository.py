@@ -232,7 +232,6 @@ def last_decision(session: Session, *, request_id: int, approver_id: int) -> App
         .order_by(ApprovalDecision.layer_index.desc()).limit(1))
 
 
-
 def decisions_of(session: Session, request_id: int) -> list[ApprovalDecision]:
     return list(session.scalars(select(ApprovalDecision).where(ApprovalDecision.request_id == request_id)
                                 .order_by(ApprovalDecision.decided_at, ApprovalDecision.id)))
@@ -325,10 +324,6 @@ def pipeline_for(session: Session, *, action_type: str, sales_person_id: int) ->
 
 
 # -- delegations (out of office) -------------------------------------------------------------------------------------
-
-def _in_effect(today: date) -> Any:
-    return and_(ApprovalDelegation.starts_on <= today, ApprovalDelegation.ends_on >= today)
-
 
 def overlapping_delegations(session: Session, *, delegator_id: int, starts_on: date, ends_on: date,
                             request_type: str | None, exclude_id: int | None) -> list[ApprovalDelegation]:

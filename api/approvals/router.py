@@ -143,7 +143,7 @@ def list_delegations(session: SessionDep, settings: SettingsDep, policy: PolicyD
 @router.get(DELEGATIONS + "/people", summary="Active users to pick a delegate (or an approver) from",
             tags=["approval delegations"])
 def delegation_people(session: SessionDep, actor: Annotated[User, _read_delegations]) -> Envelope[list[PickableUser]]:
-    return ok(delegations.people(session=session))
+    return ok(pipelines.pickable_users(session=session))
 
 
 @router.post(DELEGATIONS, summary="Set a delegate for a period (the caller's own, or anyone's for an administrator)",

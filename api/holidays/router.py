@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from datetime import date
 from typing import Annotated
 
 from fastapi import APIRouter, Query
 
 from api.core.inputs import Id
 from api.core.schemas import Envelope, Message, ok
-from api.deps import Authz, SessionDep
+from api.core.times import company_today
+from api.deps import Authz, SessionDep, SettingsDep
 from api.holidays import service
 from api.holidays.schemas import HolidayIn, HolidayOut
 from api.users.models import User
@@ -19,9 +19,9 @@ PAGE = "system/holiday"
 
 
 @router.get("", summary="The holidays of a year (this year by default), by day")
-def list_holidays(session: SessionDep, actor: Annotated[User, Authz(PAGE, "read")],
+def list_holidays(session: SessionDep, settings: SettingsDep, actor: Annotated[User, Authz(PAGE, "read")],
                   year: Annotated[int | None, Query(ge=2000, le=2100)] = None) -> Envelope[list[HolidayOut]]:
-    return ok(service.list_year(session=session, year=year or date.today().year))
+    return ok(service.list_year(session=session, year=year or company_today(settings.time_zone).year))
 
 
 @router.post("", summary="Add a holiday (one per day)")
