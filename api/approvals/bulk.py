@@ -12,19 +12,15 @@ from temporalio.client import Client
 from api.approvals import decisions
 from api.approvals.schemas import BulkDecisionIn, BulkDecisionOut, BulkItemOut, DecisionIn
 from api.core.config import Settings
-from api.core.errors import AppError
+from api.core.errors import SERVER_ERROR, AppError
 from api.users.models import User
 
 log = logging.getLogger(__name__)
-
-FAILED = "Something went wrong, please try again later."
-
 
 def decide_many(*, session: Session, temporal: Client, settings: Settings, actor: User,
                 data: BulkDecisionIn) -> BulkDecisionOut:
     """Decide each request once (in the order given, repeats dropped) and say how each went."""
     items: list[BulkItemOut] = []
-    verdict = "approved" if data.approvers_action == "APPROVED" else "rejected"
     for approval_id in dict.fromkeys(data.approval_ids):
         try:
             answer = decisions.decide(session=session, temporal=temporal, settings=settings, actor=actor,
@@ -38,13 +34,12 @@ def decide_many(*, session: Session, temporal: Client, settings: Settings, actor
         except Exception:  # one request's failure is its own: the others are still decided
             log.exception("bulk decision on request %s failed", approval_id)
             session.rollback()
-            items.append(BulkItemOut(approval_id=approval_id, outcome="REFUSED", message=FAILED,
+            items.append(BulkItemOut(approval_id=approval_id, outcome="REFUSED", message=SERVER_ERROR,
                                      refusal_type="ServerError"))
             continue
         if answer.confirmed:
-            requester = answer.timeline.requested_by_name or "A sales person"
             items.append(BulkItemOut(approval_id=approval_id, outcome=data.approvers_action,
-                                     message=f"'{requester}' request has been {verdict} successfully."))
+                                     message=decisions.decided_message(answer.timeline, data.approvers_action)))
         else:
             items.append(BulkItemOut(approval_id=approval_id, outcome="PROCESSING",
                                      message=answer.timeline.message or decisions.RECEIVED))

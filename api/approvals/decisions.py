@@ -16,7 +16,7 @@ from temporalio.exceptions import ApplicationError
 from api.approvals import delegates, outbox, outcomes
 from api.approvals import repository as repo
 from api.approvals import timeline as timelines
-from api.approvals.models import ApprovalRequest
+from api.approvals.models import ApprovalRequest, ApprovalTask
 from api.approvals.schemas import (
     DecisionIn,
     TimelineOut,
@@ -36,6 +36,7 @@ REQUEST_NOT_FOUND = "Approval request not found."
 RECEIVED = "Your decision was received and will be applied shortly."
 STARTING = "This request is still being sent to its approvers. Please try again in a moment."
 NOT_THEIR_DELEGATE = "You do not stand in for this approver today."
+OPEN = ("PENDING", "PROCESSING")  # a task whose decision is still to come (or on its way)
 
 
 class RefusedDecision(AppError):
@@ -68,23 +69,36 @@ def _request_for(session: Session, actor: User, approval_id: int, *, decide: boo
     raise NotFound(REQUEST_NOT_FOUND)
 
 
-def deciding_as(session: Session, req: ApprovalRequest, actor: User, for_user_id: int | None) -> tuple[int, bool]:
-    """Whose decision the actor sends, and whether as their delegate: the approver named (`for_user_id`, whom the
-    actor must stand in for today), else the actor's own turn, else the first approver they stand in for whose
-    turn it is. Never on the actor's own request as a delegate (one step only: a delegate's delegate is not one)."""
+def deciding_as(session: Session, req: ApprovalRequest, actor: User,
+                for_user_id: int | None) -> tuple[int, bool, ApprovalTask | None]:
+    """Whose decision the actor sends, whether as their delegate, and its task (locked): the approver named
+    (`for_user_id`, whom the actor must stand in for today), else the actor's own turn, else the first approver they
+    stand in for whose turn it is. Never on the actor's own request as a delegate (one step only: a delegate's
+    delegate is not one)."""
+    def task_of(approver: int) -> ApprovalTask | None:
+        return repo.task_for_update(session, request_id=req.id, layer_index=req.current_layer, approver_id=approver)
+
     if for_user_id is not None and for_user_id != actor.id:
         if for_user_id not in delegates.delegators_of(session, actor.id, req.request_type):
             raise RefusedDecision(rules.Refusal("NotAnApprover", NOT_THEIR_DELEGATE))
-        approver, delegated = for_user_id, True
-    elif repo.open_task_holders(session, request_id=req.id, layer_index=req.current_layer, among=[actor.id]):
-        approver, delegated = actor.id, False
+        approver, delegated, task = for_user_id, True, task_of(for_user_id)
     else:
-        stand_in_for = repo.open_task_holders(session, request_id=req.id, layer_index=req.current_layer,
-                                              among=delegates.delegators_of(session, actor.id, req.request_type))
-        approver, delegated = (stand_in_for[0], True) if stand_in_for else (actor.id, False)
+        approver, delegated, task = actor.id, False, task_of(actor.id)
+        if task is None or task.status not in OPEN:
+            stand_in_for = repo.open_task_holders(session, request_id=req.id, layer_index=req.current_layer,
+                                                  among=delegates.delegators_of(session, actor.id, req.request_type))
+            if stand_in_for:
+                approver, delegated, task = stand_in_for[0], True, task_of(stand_in_for[0])
     if delegated and actor.id in (req.requested_by, req.on_behalf_of):
         raise RefusedDecision(rules.Refusal("OwnRequest", rules.OWN_REQUEST))
-    return approver, delegated
+    return approver, delegated, task
+
+
+def decided_message(timeline: TimelineOut, action: str) -> str:
+    """What the approver is told of an applied decision (the Review dialog says the same): "'Andi Pratama' request
+    has been approved successfully."."""
+    verdict = "approved" if action == "APPROVED" else "rejected"
+    return f"'{timeline.requested_by_name or 'A sales person'}' request has been {verdict} successfully."
 
 
 @dataclass
@@ -99,9 +113,8 @@ def decide(*, session: Session, temporal: Client, settings: Settings, actor: Use
     PROCESSING), so a call that cannot be confirmed in time answers 'received' and the sweep finishes it."""
     req = _request_for(session, actor, approval_id, decide=True)
     note_problem = rules.note_refusal(data.approvers_action, data.note)
-    approver, delegated = deciding_as(session, req, actor, data.for_user_id)
+    approver, delegated, task = deciding_as(session, req, actor, data.for_user_id)
     acting = actor.id if delegated else None
-    task = repo.task_for_update(session, request_id=req.id, layer_index=req.current_layer, approver_id=approver)
     if task is not None and task.status == "PROCESSING":
         session.rollback()
         return DecisionAnswer(_processing_timeline(session, req), False)

@@ -127,7 +127,6 @@ def decide(*, session: Session, temporal: Client, settings: Settings, token: str
     except IntegrityError:
         session.rollback()
         raise LinkRefused("LinkUsed", USED, 409) from None
-    requester = repo.requester_name(session, req) or "A sales person"
     try:
         answer = decisions.decide(session=session, temporal=temporal, settings=settings, actor=user,
                                   approval_id=req.id, data=DecisionIn(approvers_action=claims.action, note=note))
@@ -135,14 +134,13 @@ def decide(*, session: Session, temporal: Client, settings: Settings, token: str
         _release(session, claims.jti)  # refused (or not received): the link may be used again
         raise
     _spent(session, claims)
-    verdict = "approved" if claims.action == "APPROVED" else "rejected"
     if not answer.confirmed:
         return LinkDecisionOut(approval_id=req.id, action=claims.action, outcome="PROCESSING",
                                status=answer.timeline.status,
                                message=answer.timeline.message or decisions.RECEIVED)
     return LinkDecisionOut(approval_id=req.id, action=claims.action, outcome=claims.action,
                            status=answer.timeline.status,
-                           message=f"'{requester}' request has been {verdict} successfully.")
+                           message=decisions.decided_message(answer.timeline, claims.action))
 
 
 def _spent(session: Session, claims: LinkClaims) -> None:

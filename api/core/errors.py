@@ -13,6 +13,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 log = logging.getLogger(__name__)
 DATA_REFUSED = "A value is out of range or not allowed for its field."
+SERVER_ERROR = "Something went wrong, please try again later."  # what a 500 says (the cause is logged)
 
 
 class AppError(Exception):
@@ -141,5 +142,5 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(Exception)
     async def unexpected(_: Request, exc: Exception) -> JSONResponse:
         log.exception("unhandled error", exc_info=exc)
-        return JSONResponse(_body(["Something went wrong, please try again later."], "ServerError"),
+        return JSONResponse(_body([SERVER_ERROR], "ServerError"),
                             status_code=500)
