@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -156,27 +156,21 @@ class ApprovalWorkflow:
             self._show()
 
     async def _step(self, activity: Any, arg: Any) -> Any:
-        """A clock's database step (a local activity); None when it failed past its retries (the request is
-        flagged for attention, and run() writes what the workflow knows again)."""
-        try:
-            return await workflow.execute_local_activity(activity, arg, start_to_close_timeout=TIMEOUT,
-                                                         retry_policy=RETRY)
-        except CancelledError:
-            raise
-        except FailureError:
-            workflow.logger.exception("approval clock step failed past its retries; the request needs attention")
-            self._flag(True)
-            return None
+        """A clock's database step (a local activity); None when it failed past its retries."""
+        return await self._guarded(workflow.execute_local_activity(activity, arg, start_to_close_timeout=TIMEOUT,
+                                                                   retry_policy=RETRY))
 
-    async def _guarded(self, step: object) -> None:
-        """Run a database step; past its retries, flag the request for operations instead of failing."""
+    async def _guarded(self, step: Awaitable[Any]) -> Any:
+        """Run a database step and answer its result; past its retries, flag the request for operations instead of
+        failing (None then: run() writes what the workflow knows again)."""
         try:
-            await step  # type: ignore[misc]
+            return await step
         except CancelledError:
             raise
         except FailureError:  # a local activity's failure arrives as its own error (ApplicationError, timeout)
             workflow.logger.exception("approval step failed past its retries; the request needs attention")
             self._flag(True)
+            return None
 
     def _flag(self, attention: bool) -> None:
         self.attention = attention

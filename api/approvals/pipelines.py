@@ -45,9 +45,9 @@ ESCALATION_USER_INACTIVE = "The user a layer is escalated to must be an active u
 
 
 def _user_ids(version: ApprovalPipelineVersion) -> set[int]:
-    escalated = {layer["deadline"].get("escalateUserId") for layer in version.layers if layer.get("deadline")}
+    deadlines = [deadline_of(layer) for layer in version.layers]
     return {*version.sales_person_ids, *(i for layer in version.layers for i in layer["approvers"]),
-            *(i for i in escalated if i)}
+            *(d.escalate_user_id for d in deadlines if d is not None and d.escalate_user_id)}
 
 
 def deadline_rule(deadline: DeadlineIn | None) -> rules.Deadline | None:

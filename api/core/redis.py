@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import redis
 
 
 def make_redis(url: str) -> redis.Redis:
     return redis.Redis.from_url(url, decode_responses=True, socket_timeout=5, socket_connect_timeout=5,
                                 health_check_interval=30)
+
+
+@lru_cache
+def process_redis(url: str) -> redis.Redis:
+    """One client (and connection pool) per process, for code without the app's client (the worker's activities):
+    a new connection per call cost the worker more CPU than the rest of a decision."""
+    return make_redis(url)
 
 
 def count_in_window(client: redis.Redis, key: str, window_seconds: int) -> tuple[int, int]:

@@ -14,14 +14,13 @@ import logging
 import os
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
-from functools import lru_cache
 from typing import Any
 
 import redis
 import redis.asyncio as aioredis
 
 from api.core.config import get_settings
-from api.core.redis import make_redis
+from api.core.redis import process_redis
 
 log = logging.getLogger(__name__)
 
@@ -33,20 +32,13 @@ QUEUE_SIZE = 16  # messages waiting for one stream, the end marker's place among
 Queue = asyncio.Queue[str | None]  # a published payload, or None: the subscription is lost, end the stream
 
 
-@lru_cache
-def _client(url: str) -> redis.Redis:
-    """One client (and connection pool) per process for publish_changed: a new connection per publish cost the
-    worker more CPU than the rest of a decision."""
-    return make_redis(url)
-
-
 def publish_changed(user_ids: Iterable[int]) -> None:
     """From code without the app's Redis client (the worker's activities): tell these users' streams, after the
     commit, that their notifications changed."""
     ids = list(user_ids)
     settings = get_settings()
     if settings.redis_url and ids:
-        publish(_client(settings.redis_url), ids)
+        publish(process_redis(settings.redis_url), ids)
 
 
 def publish(r: redis.Redis, user_ids: Iterable[int]) -> None:

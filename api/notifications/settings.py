@@ -9,7 +9,6 @@ import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from functools import lru_cache
 
 import redis
 from sqlalchemy import select
@@ -18,7 +17,7 @@ from sqlalchemy.orm import Session
 
 from api.core.config import get_settings
 from api.core.errors import NotFound, ValidationFailed
-from api.core.redis import make_redis
+from api.core.redis import process_redis
 from api.notifications import templating
 from api.notifications.catalogue import ACTIONS, CHANNELS, LEAD_MINUTES, USERS, Action
 from api.notifications.models import NotificationSetting
@@ -74,16 +73,11 @@ class Setting:
 _cache: dict[tuple[str, str], tuple[str | None, Setting]] = {}
 
 
-@lru_cache
-def _redis(url: str) -> redis.Redis:
-    return make_redis(url)
-
-
 def _version() -> tuple[redis.Redis | None, str | None]:
     url = get_settings().redis_url
     if not url:
         return None, None
-    client = _redis(url)
+    client = process_redis(url)
     version = client.get(VERSION_KEY)
     return client, None if version is None else str(version)
 

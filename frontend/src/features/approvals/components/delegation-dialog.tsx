@@ -8,7 +8,7 @@ import { formMessages } from '@/lib/api/errors';
 import { delegationPeopleQueryOptions, saveDelegation } from '../api/delegations-api';
 import { approvalKeys } from '../api/keys';
 import type { Delegation, DelegationIn } from '../api/types';
-import { REQUEST_TYPE_LABELS } from '../lib/labels';
+import { LEAD_ACTION_TYPES, REQUEST_TYPE_LABELS } from '../lib/labels';
 import { periodText } from '../lib/periods';
 
 export const DELEGATE_REQUIRED = 'Please choose the delegate.';
@@ -20,7 +20,7 @@ type RequestTypeValue = NonNullable<DelegationIn['requestType']> | typeof ALL_TY
 
 export const REQUEST_TYPE_OPTIONS: Array<{ value: RequestTypeValue; label: string }> = [
   { value: ALL_TYPES, label: 'Every request type' },
-  ...(['CHANGE_LEAD_STAGE', 'HOLD_LEAD', 'DROP_LEAD', 'CLOSE_LEAD', 'PCS'] as const).map((value) => ({
+  ...([...LEAD_ACTION_TYPES, 'PCS'] as const).map((value) => ({
     value,
     label: `${REQUEST_TYPE_LABELS[value]} only`,
   })),
