@@ -7,10 +7,10 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from sqlalchemy import or_, select
+from sqlalchemy import ColumnElement, and_, func, or_, select
 from sqlalchemy.orm import Session
 
-from api.approvals.models import ApprovalDelegation
+from api.approvals.models import ApprovalDelegation, ApprovalRequest, ApprovalTask
 from api.core.config import get_settings
 from api.core.times import company_today
 from api.users.models import User
@@ -48,10 +48,17 @@ def delegators_of(session: Session, delegate_id: int, request_type: str, on: dat
         .order_by(ApprovalDelegation.id)))
 
 
-def delegations_to(session: Session, delegate_id: int, on: date | None = None) -> list[tuple[int, str | None]]:
-    """(delegator, request type or None for all) of every delegation to `delegate_id` holding today."""
+def tasks_offered_to(session: Session, user_id: int, on: date | None = None) -> ColumnElement[bool]:
+    """Which approval tasks are offered to the user, as a condition on ApprovalTask joined to its ApprovalRequest:
+    their own, and those of the approvers they stand in for today (of the delegated request type, never on the
+    user's own request). The queue lists them; the leads they are about may be read."""
     when = on or today()
-    return list(session.execute(
-        select(ApprovalDelegation.delegator_id, ApprovalDelegation.request_type)
-        .where(ApprovalDelegation.delegate_id == delegate_id, ApprovalDelegation.delegator_id != delegate_id,
-               ApprovalDelegation.starts_on <= when, ApprovalDelegation.ends_on >= when)).tuples())
+    offered: list[ColumnElement[bool]] = [ApprovalTask.approver_id == user_id]
+    for delegator, request_type in session.execute(
+            select(ApprovalDelegation.delegator_id, ApprovalDelegation.request_type)
+            .where(ApprovalDelegation.delegate_id == user_id, ApprovalDelegation.delegator_id != user_id,
+                   ApprovalDelegation.starts_on <= when, ApprovalDelegation.ends_on >= when)).tuples():
+        offered.append(and_(ApprovalTask.approver_id == delegator, ApprovalRequest.requested_by != user_id,
+                            func.coalesce(ApprovalRequest.on_behalf_of, 0) != user_id,
+                            *([ApprovalRequest.request_type == request_type] if request_type else [])))
+    return or_(*offered)

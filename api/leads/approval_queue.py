@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 from datetime import datetime
-from typing import Any
 
-from sqlalchemy import String, and_, cast, func, or_, select
+from sqlalchemy import String, cast, func, or_, select
 from sqlalchemy.orm import Session, aliased
 
 from api.approvals import delegates, outcomes
@@ -43,18 +42,6 @@ QUEUE_SORT = {"requestedAt": ApprovalRequest.requested_at, "requestType": Approv
               "projectName": Lead.project_name, "dueAt": DUE_AT}
 
 
-def _whose(session: Session, actor: User) -> Any:
-    """The tasks offered to the actor: their own, and those of the approvers they stand in for today (of the
-    delegated request type, never on the actor's own request)."""
-    offered = [ApprovalTask.approver_id == actor.id]
-    for delegator, request_type in delegates.delegations_to(session, actor.id):
-        offered.append(and_(ApprovalTask.approver_id == delegator,
-                            ApprovalRequest.requested_by != actor.id,
-                            func.coalesce(ApprovalRequest.on_behalf_of, 0) != actor.id,
-                            *([ApprovalRequest.request_type == request_type] if request_type else [])))
-    return or_(*offered)
-
-
 def queue(*, session: Session, actor: User, params: ListParams) -> Page[QueueRow]:
     """The requests waiting for the actor's decision (as an approver, a delegate, or the person a layer was
     escalated to), with their deadline."""
@@ -70,7 +57,7 @@ def queue(*, session: Session, actor: User, params: ListParams) -> Page[QueueRow
             .outerjoin(ClientCompany, ClientCompany.id == Lead.client_id)
             .outerjoin(Current, Current.id == Lead.stage_id)
             .outerjoin(Target, Target.id == ApprovalRequest.target_stage_id)
-            .where(_whose(session, actor), ApprovalTask.status.in_(("PENDING", "PROCESSING")),
+            .where(delegates.tasks_offered_to(session, actor.id), ApprovalTask.status.in_(("PENDING", "PROCESSING")),
                    ApprovalRequest.status == "PENDING"))
     if params.search:
         term = like(params.search)

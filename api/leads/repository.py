@@ -117,12 +117,12 @@ def get_visible(session: Session, lead_id: int, scope: Scope) -> Lead | None:
     return session.scalars(scoped(select(Lead).where(Lead.id == lead_id), scope)).first()
 
 
-def get_readable(session: Session, lead_id: int, scope: Scope, approver_id: int) -> Lead | None:
-    """A lead in scope, or one the approver was asked to decide on (read only: an approval task is theirs)."""
+def get_readable(session: Session, lead_id: int, scope: Scope, offered: Any) -> Lead | None:
+    """A lead in scope, or one an approval task offered to the reader is about (read only): `offered`, a condition
+    on ApprovalTask and its ApprovalRequest (api.approvals.delegates.tasks_offered_to)."""
     if scope is None:
         return get_visible(session, lead_id, scope)
-    asked = exists().where(ApprovalTask.approver_id == approver_id, ApprovalTask.request_id == ApprovalRequest.id,
-                           ApprovalRequest.lead_id == Lead.id)
+    asked = exists().where(offered, ApprovalTask.request_id == ApprovalRequest.id, ApprovalRequest.lead_id == Lead.id)
     return session.scalars(select(Lead).where(Lead.id == lead_id, or_(Lead.sales_person_id.in_(scope), asked)))\
         .first()
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from api.approvals import delegates
 from api.core.errors import NotFound
 from api.leads import repository as repo
 from api.leads.models import Lead
@@ -33,8 +34,11 @@ def visible_or_404(session: Session, actor: User, lead_id: int) -> Lead:
 
 
 def readable_or_404(session: Session, actor: User, lead_id: int) -> Lead:
-    """A lead the actor may read: one they may work on, or one they were asked to approve something on."""
-    lead = repo.get_readable(session, lead_id, visible_sales_ids(session, actor), actor.id)
+    """A lead the actor may read: one they may work on, or one they were asked to approve something on (as an
+    approver, the person a layer was escalated to, or the delegate of an approver today)."""
+    scope = visible_sales_ids(session, actor)
+    offered = delegates.tasks_offered_to(session, actor.id) if scope is not None else None
+    lead = repo.get_readable(session, lead_id, scope, offered)
     if lead is None:
         raise NotFound(LEAD_NOT_FOUND)
     return lead

@@ -154,6 +154,12 @@ def test_a_delegate_decides_and_an_overdue_layer_goes_to_the_team_leader(page: P
             expect(phone.get_by_text("for Hendra Gunawan").first).to_be_visible()
 
         shots(maya, SHOTS, "delegate-queue", phone_row)
+        # she reads the lead it is about, as Hendra would
+        row.get_by_role("button", name=f"Detail of request {hold}").click()
+        expect(maya).to_have_url(re.compile(rf"/leads/{world['leads'][HOLD]}/view$"))
+        expect(maya.get_by_text(HOLD).first).to_be_visible()
+        maya.go_back()
+        row = maya.get_by_role("row", name=re.compile(HOLD))
         row.get_by_role("button", name=f"Review request {hold}").click()
         review = maya.get_by_role("dialog", name="Review Request")
         review.get_by_role("button", name=re.compile("Approve")).click()

@@ -87,6 +87,8 @@ class TestDelegates:
         bell = live.get("/api/notification/limited", params={"type": "APPROVAL"},
                         headers=auth(live, "approver2")).json()["results"]["data"]
         assert any("Approval test lead" in n["message"] for n in bell)  # the delegate is asked too
+        # and reads the lead it is about, as the approver would (the queue's Detail)
+        assert live.get(f"/api/leads/{lead['id']}", headers=auth(live, "approver2")).status_code == 200
 
         decided = live.put(f"/api/approval/{approval_id}/handle-hold", json={"approversAction": "APPROVED",
                                                                              "note": "For Hendra"},
@@ -119,6 +121,7 @@ class TestDelegates:
         wait_for(lambda: any(q["approvalId"] == approval_id for q in queue(live, "approver1")))
         assert all(q["approvalId"] != approval_id for q in queue(live, "approver2"))
         assert all(q["approvalId"] != approval_id for q in queue(live, "tl2"))
+        assert live.get(f"/api/leads/{lead['id']}", headers=auth(live, "tl2")).status_code == 404
         for user in ("approver2", "tl2"):
             refused = live.put(f"/api/approval/{approval_id}/handle-hold", json={"approversAction": "APPROVED"},
                                headers=auth(live, user))
