@@ -117,14 +117,11 @@ def get_visible(session: Session, lead_id: int, scope: Scope) -> Lead | None:
     return session.scalars(scoped(select(Lead).where(Lead.id == lead_id), scope)).first()
 
 
-def get_readable(session: Session, lead_id: int, scope: Scope, offered: Any) -> Lead | None:
-    """A lead in scope, or one an approval task offered to the reader is about (read only): `offered`, a condition
-    on ApprovalTask and its ApprovalRequest (api.approvals.delegates.tasks_offered_to)."""
-    if scope is None:
-        return get_visible(session, lead_id, scope)
+def get_asked(session: Session, lead_id: int, offered: Any) -> Lead | None:
+    """The lead if an approval task offered to the reader is about it (read only): `offered` is a condition on
+    ApprovalTask and its ApprovalRequest (api.approvals.delegates.tasks_offered_to)."""
     asked = exists().where(offered, ApprovalTask.request_id == ApprovalRequest.id, ApprovalRequest.lead_id == Lead.id)
-    return session.scalars(select(Lead).where(Lead.id == lead_id, or_(Lead.sales_person_id.in_(scope), asked)))\
-        .first()
+    return session.scalars(select(Lead).where(Lead.id == lead_id, asked)).first()
 
 
 def pending_request(session: Session, lead_id: int) -> ApprovalRequest | None:

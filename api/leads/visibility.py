@@ -37,8 +37,9 @@ def readable_or_404(session: Session, actor: User, lead_id: int) -> Lead:
     """A lead the actor may read: one they may work on, or one they were asked to approve something on (as an
     approver, the person a layer was escalated to, or the delegate of an approver today)."""
     scope = visible_sales_ids(session, actor)
-    offered = delegates.tasks_offered_to(session, actor.id) if scope is not None else None
-    lead = repo.get_readable(session, lead_id, scope, offered)
+    lead = repo.get_visible(session, lead_id, scope)
+    if lead is None and scope is not None:  # not theirs to work on: asked about it? (only then read who asks them)
+        lead = repo.get_asked(session, lead_id, delegates.tasks_offered_to(session, actor.id))
     if lead is None:
         raise NotFound(LEAD_NOT_FOUND)
     return lead
