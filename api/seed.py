@@ -197,12 +197,15 @@ def seed_demo_data(session: Session) -> None:
     seed_demo_holidays(session)
 
 
-def seed(session: Session, *, demo: bool = True) -> None:
-    """Reference data and (unless demo is False) the demo data, committed."""
+def seed(session: Session, *, demo: bool = True, waiting: bool = True) -> None:
+    """Reference data and (unless demo is False) the demo data, committed. The requests of the leads seeded as
+    waiting name the deployment's task queue in their workflow ids: a database copied for several deployments (the
+    tests' template) is seeded without them (waiting=False), and each copy runs seed_waiting_requests."""
     seed_reference_data(session)
     if demo:
         seed_demo_data(session)
-    seed_waiting_requests(session)  # also repairs leads an older version left waiting without a request
+    if waiting:
+        seed_waiting_requests(session)  # also repairs leads an older version left waiting without a request
     session.commit()
 
 

@@ -14,6 +14,7 @@ import shutil
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,11 +23,13 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session, sessionmaker
 
+from api.auth import service as auth_service
 from api.core import logs
 from api.core.config import Settings, get_settings
 from api.core.db import make_engine
 from api.core.embedded import EmbeddedPostgres, EmbeddedRedis, EmbeddedTemporal, free_port
 from api.core.redis import make_redis
+from api.users import repository as users_repo
 from tests.geocoder_server import geocoder_server  # noqa: F401  (a fixture)
 from tests.storage_fixtures import (  # noqa: F401  (fixtures)
     app_storage,
@@ -37,11 +40,41 @@ from tests.storage_fixtures import (  # noqa: F401  (fixtures)
 )
 
 ROOT = Path(__file__).resolve().parents[1]
+# under pytest-xdist each worker (gw0, gw1, ...) runs its own services in its own folder: its own PostgreSQL, Redis
+# and Temporal, so the names the tests use (databases, Redis dbs, task queues) never meet another worker's
+WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
 # CRM_TEST_DATA lets two test sessions run side by side (each with its own embedded services)
-TEST_DATA = Path(os.environ.get("CRM_TEST_DATA") or ROOT / ".test-data")
+TEST_DATA_ROOT = Path(os.environ.get("CRM_TEST_DATA") or ROOT / ".test-data")
+TEST_DATA = TEST_DATA_ROOT / WORKER if WORKER else TEST_DATA_ROOT
 DEMO_PASSWORD = "Pipeline#2026!Go"
 PRODUCT_LOG = TEST_DATA / "product.log"
 SESSION_STARTED = time.time()  # files older than this are an earlier run's
+TEMPLATE = "crm_template"
+
+# the cheapest argon2id for every password the tests hash, here and in the servers they start (which inherit the
+# environment): the cost proves nothing here; tests/unit/test_password_hash.py checks the production parameters
+os.environ.setdefault("PASSWORD_HASH_PROFILE", "test")
+get_settings.cache_clear()
+
+
+@contextmanager
+def environment(**values: str | None) -> Iterator[None]:
+    """Environment variables set (None: removed) for the block, then put back; the settings are read again."""
+    before = {name: os.environ.get(name) for name in values}
+
+    def apply(changes: dict[str, str | None]) -> None:
+        for name, value in changes.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+        get_settings.cache_clear()
+
+    apply(values)
+    try:
+        yield
+    finally:
+        apply(before)
 
 
 @dataclass
@@ -50,30 +83,47 @@ class Services:
     redis_url: str
     temporal_address: str
     data_dir: Path
+    template_files: Path | None = None
 
-    def database(self, name: str, task_queue: str | None = None) -> str:
-        """A fresh database, migrated and seeded for the deployment on `task_queue` (the seed's waiting requests
-        carry it in their workflow ids: two databases seeded for one queue would share those workflows)."""
+    def template(self) -> str:
+        """The database every test database is copied from, made once per session: migrated, with the reference
+        and demo data (its demo files, the cost sheets' workbooks, are kept in `template_files`). Copying it takes
+        a fraction of a second; migrating and seeding takes about ten."""
         from api.run import migrate
         from api.seed import seed
 
-        url = self.pg.create_database(name)
-        migrate(url)
+        if self.template_files is None:
+            files = TEST_DATA / "template-data"
+            shutil.rmtree(files, ignore_errors=True)
+            url = self.pg.create_database(TEMPLATE)
+            with environment(DATA_DIR=str(files), DATABASE_URL=os.environ.get("DATABASE_URL")):
+                migrate(url)
+                engine = make_engine(url)
+                try:
+                    with Session(engine) as session:
+                        seed(session, waiting=False)
+                finally:
+                    engine.dispose()
+            self.template_files = files
+        return TEMPLATE
+
+    def database(self, name: str, task_queue: str | None = None, data_dir: Path | None = None) -> str:
+        """A fresh database `name`, a copy of the template with the demo files in `data_dir` (the session's by
+        default), for the deployment on `task_queue`: its waiting requests are made here because their workflow
+        ids carry the queue (two databases seeded for one queue would share those workflows)."""
+        from api.leads.seed import seed_waiting_requests
+
+        template = self.template()
+        url = self.pg.create_database(name, template=template)
+        assert self.template_files is not None
+        if self.template_files.is_dir():
+            shutil.copytree(self.template_files, data_dir or self.data_dir, dirs_exist_ok=True)
         engine = make_engine(url)
-        before = os.environ.get("TEMPORAL_TASK_QUEUE")
-        if task_queue:
-            os.environ["TEMPORAL_TASK_QUEUE"] = task_queue
-            get_settings.cache_clear()
         try:
-            with Session(engine) as session:
-                seed(session)
+            with environment(**({"TEMPORAL_TASK_QUEUE": task_queue} if task_queue else {})), Session(engine) as session:
+                seed_waiting_requests(session)
+                session.commit()
         finally:
-            if task_queue:
-                if before is None:
-                    os.environ.pop("TEMPORAL_TASK_QUEUE", None)
-                else:
-                    os.environ["TEMPORAL_TASK_QUEUE"] = before
-                get_settings.cache_clear()
             engine.dispose()
         return url
 
@@ -96,7 +146,7 @@ def product_log() -> Iterator[Path]:
     """Every record the product logs in this process (the API under test, the in-process worker) at INFO, as
     production would, written as the product writes it: the secret scan (tests/integration/test_log_secrets.py)
     reads it with the live servers' own logs. The tests' own HTTP client (httpx) is not the product."""
-    TEST_DATA.mkdir(exist_ok=True)
+    TEST_DATA.mkdir(parents=True, exist_ok=True)
     handler = logs.formatted(logging.FileHandler(PRODUCT_LOG, mode="w", encoding="utf-8"))
     handler.setLevel(logging.INFO)
     handler.addFilter(lambda record: not record.name.startswith(("httpx", "httpcore")))
@@ -114,7 +164,7 @@ def product_log() -> Iterator[Path]:
 
 @pytest.fixture(scope="session")
 def services() -> Iterator[Services]:
-    TEST_DATA.mkdir(exist_ok=True)
+    TEST_DATA.mkdir(parents=True, exist_ok=True)
     data_dir = TEST_DATA / "data"
     shutil.rmtree(data_dir, ignore_errors=True)
     pg = EmbeddedPostgres(TEST_DATA / "postgres", database="postgres")
@@ -250,5 +300,14 @@ def login(client: TestClient, username: str, password: str = DEMO_PASSWORD) -> d
     return r.json()["results"]  # type: ignore[no-any-return]
 
 
-def auth(client: TestClient, username: str, password: str = DEMO_PASSWORD) -> dict[str, str]:
-    return {"Authorization": f"Bearer {login(client, username, password)['token']}"}
+def auth(client: TestClient, username: str) -> dict[str, str]:
+    """Signed in as `username` the way sign-in does after the password check (api.auth.service.sign_in: the sign-in
+    time, a session in Redis, the token pair), without the HTTP call and the password hash: for every test that is not
+    about signing in (those sign in over HTTP with `login`, and get the refresh cookie)."""
+    app = client.app
+    with app.state.session_factory() as session:  # type: ignore[attr-defined]
+        user = users_repo.by_username(session, username)
+        assert user is not None, f"no user {username!r}"
+        pair = auth_service.sign_in(session=session, redis_client=app.state.redis,  # type: ignore[attr-defined]
+                                    settings=app.state.settings, user=user)  # type: ignore[attr-defined]
+    return {"Authorization": f"Bearer {pair.access_token}"}

@@ -60,9 +60,9 @@ def wait_started(api: subprocess.Popen[bytes], url: str, log: Path) -> None:
 def live_server(services: Services, name: str, *, redis_db: int, **env: str) -> Iterator[LiveServer]:
     """Database `crm_<name>` (migrated and seeded), Redis db `redis_db`, task queue `crm-<name>`."""
     queue = f"crm-{name}"
-    database_url = services.database(f"crm_{name}", task_queue=queue)
     data_dir = TEST_DATA / f"{name}-data"
     shutil.rmtree(data_dir, ignore_errors=True)
+    database_url = services.database(f"crm_{name}", task_queue=queue, data_dir=data_dir)
     port = free_port()
     child = _api_env(services, name=name, database_url=database_url, redis_db=redis_db, data_dir=data_dir,
                      port=port, **env)
@@ -98,9 +98,9 @@ def api_processes(services: Services, name: str, count: int, *, redis_db: int,
                   **env: str) -> Iterator[list[ApiProcess]]:
     """`count` API processes (no worker) sharing one database `crm_<name>` and Redis db `redis_db`: what a
     deployment with several API processes behind a balancer is."""
-    database_url = services.database(f"crm_{name}", task_queue=f"crm-{name}")
     data_dir = TEST_DATA / f"{name}-data"
     shutil.rmtree(data_dir, ignore_errors=True)
+    database_url = services.database(f"crm_{name}", task_queue=f"crm-{name}", data_dir=data_dir)
     log = TEST_DATA / f"{name}-servers.log"
     started: list[ApiProcess] = []
     with log.open("wb") as logs:

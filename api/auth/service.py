@@ -82,6 +82,12 @@ def login(*, session: Session, redis_client: redis.Redis, settings: Settings, us
         raise BadRequest(INVALID_CREDENTIALS)
 
     throttle.succeeded(redis_client, username=username, address=address)
+    return sign_in(session=session, redis_client=redis_client, settings=settings, user=user)
+
+
+def sign_in(*, session: Session, redis_client: redis.Redis, settings: Settings, user: User) -> TokenPair:
+    """Opens a session for a user whose credentials were checked: the sign-in time (committed), a new session and
+    its token pair. The one way a session starts (the tests' sign-in fixture uses it too)."""
     user.last_sign_in_at = func.now()
     session.commit()
     issued = sessions.open_session(redis_client, user_id=user.id, ttl_seconds=settings.refresh_token_days * 86400)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 from functools import lru_cache
 from pathlib import Path
+from typing import Literal
 from urllib.parse import quote
 
 from pydantic import Field
@@ -38,6 +39,10 @@ class Settings(BaseSettings):
     approval_mail_links: bool = True
     approval_link_hours: float = 72
     approval_link_requests_per_address: int = 60
+
+    # argon2id parameters of new password hashes (api/core/security.py): "production" (t=3, 64 MiB, p=4); "test" is
+    # the cheapest argon2id, for the test suite only, where hashing proves nothing and cost adds up
+    password_hash_profile: Literal["production", "test"] = "production"
 
     host: str = "127.0.0.1"
     port: int = 8000
