@@ -9,12 +9,13 @@ DIST := frontend/dist/index.html
 FRONTEND_SRC := $(shell find frontend/src frontend/index.html frontend/public -type f 2>/dev/null) \
 	frontend/package.json frontend/vite.config.ts
 
-.PHONY: help install system-deps build run test test-python test-frontend test-e2e lint typecheck \
-	gen-api check-api-types bench clean
+.PHONY: help install system-deps build run test checks test-python test-frontend test-e2e test-stress test-durations \
+	lint typecheck gen-api check-api-types bench clean
 
 help:
 	@echo "make run    - set up everything and start the CRM (embedded PostgreSQL, Redis, Temporal)"
 	@echo "make test   - set up everything and run every test (Python, front end, browser journeys)"
+	@echo "make test-stress - the front-end tests and one integration shard while stress-ng keeps both cores busy"
 	@echo "make gen-api - regenerate frontend/openapi.json and the front end's API types"
 	@echo "make bench  - run the benchmarks in bench/"
 
@@ -70,18 +71,39 @@ lint: $(PY_STAMP) $(NPM_STAMP)
 typecheck: $(PY_STAMP)
 	$(VENV)/bin/mypy
 
+# One layer at a time (README, Testing). PYTEST_WORKERS sets the xdist workers (3 by default; 0 runs in this process).
+PYTEST_WORKERS ?= 3
+PYTEST := $(PY) -m pytest -q -n $(PYTEST_WORKERS)
+
 test-python: $(PY_STAMP)
-	$(PY) -m pytest tests/unit tests/integration -q
+	$(PYTEST) tests/unit tests/integration tests/workflows
 
 test-frontend: $(NPM_STAMP)
 	cd frontend && npm test
 
 test-e2e: build system-deps
-	$(PY) -m pytest tests/e2e -q
+	$(PYTEST) tests/e2e
 
-test: build system-deps check-api-types lint typecheck
-	cd frontend && npm test
-	$(PY) -m pytest tests -q
+# Set-up and static checks, side by side (each target's output printed whole when it ends).
+checks: install
+	$(MAKE) -j3 --output-sync=target build system-deps check-api-types lint typecheck
+
+# Every layer side by side, then a table of each layer's time and the ten slowest tests (tests/layers.py).
+test: checks
+	$(PY) tests/layers.py
+
+# The front-end tests and one integration shard (a quarter of it, by recorded time) while stress-ng keeps both cores
+# busy: what passes here does not fail because a machine is busy.
+test-stress: install
+	@command -v stress-ng >/dev/null || { if [ "$$(id -u)" = 0 ]; then apt-get update -q && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -q stress-ng; else echo "Please install stress-ng"; exit 1; fi; }
+	stress-ng --cpu 2 --timeout 1800s --quiet & stress=$$!; \
+	$(PY) tests/layers.py -- tests/integration --shard 1/4; status=$$?; \
+	kill $$stress; wait $$stress 2>/dev/null; exit $$status
+
+# Each test's time in tests/durations.json (files are dealt to the workers longest first): run after files grow or move.
+test-durations: build system-deps
+	$(PYTEST) tests --record-durations -p no:randomly
 
 bench: $(PY_STAMP) $(DIST)
 	$(PY) bench/initial_js.py

@@ -16,6 +16,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +31,9 @@ from api.core.db import make_engine
 from api.core.embedded import EmbeddedPostgres, EmbeddedRedis, EmbeddedTemporal, free_port
 from api.core.redis import make_redis
 from api.users import repository as users_repo
+from tests import histories
 from tests.geocoder_server import geocoder_server  # noqa: F401  (a fixture)
+from tests.log_scan import LogScan
 from tests.storage_fixtures import (  # noqa: F401  (fixtures)
     app_storage,
     s3_storage,
@@ -38,6 +41,8 @@ from tests.storage_fixtures import (  # noqa: F401  (fixtures)
     seaweedfs,
     storage_backend,
 )
+
+pytest_plugins = ["tests.plugins.dispatch"]
 
 ROOT = Path(__file__).resolve().parents[1]
 # under pytest-xdist each worker (gw0, gw1, ...) runs its own services in its own folder: its own PostgreSQL, Redis
@@ -134,11 +139,6 @@ def run_async(coro: Any) -> Any:
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         return pool.submit(asyncio.run, coro).result()
 
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Tests marked `last` run after all the others (in their collected order)."""
-    items.sort(key=lambda item: item.get_closest_marker("last") is not None)
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -238,6 +238,34 @@ def worker(services: Services, database_url: str) -> Iterator[None]:
     yield
     stop.set()
     thread.join(30)
+
+
+@pytest.fixture(scope="session")
+def log_scan(product_log: Path) -> LogScan:
+    return LogScan(TEST_DATA, extra=(product_log,), demo_password=DEMO_PASSWORD)
+
+
+@pytest.fixture(autouse=True)
+def no_secret_logged(log_scan: LogScan) -> Iterator[None]:
+    """What the product logged during the test holds no secret (tests/log_scan.py)."""
+    log_scan.mark()
+    yield
+    found = log_scan.leaks()
+    assert found == [], f"secrets in the logs: {found}"
+
+
+@pytest.fixture(autouse=True)
+def histories_replay(request: pytest.FixtureRequest) -> Iterator[None]:
+    """After a test that ran workflows (on the in-process worker or a live server), the histories that closed
+    during it replay under the strict sandbox (tests/histories.py)."""
+    if not {"worker", "live_server"} & set(request.fixturenames):
+        yield
+        return
+    services: Services = request.getfixturevalue("services")
+    started = datetime.now(UTC)
+    yield
+    _, failures, count = run_async(histories.replay(services.temporal_address, histories.closed_since(started)))
+    assert not failures, f"{len(failures)} of {count} histories failed to replay: {failures[:5]}"
 
 
 @pytest.fixture(scope="session")

@@ -5,7 +5,7 @@ files in the local directory and once in a SeaweedFS bucket."""
 from __future__ import annotations
 
 import os
-import random
+import secrets
 import shutil
 import signal
 import socket
@@ -41,7 +41,7 @@ def _ports(count: int) -> list[int]:
     """Free ports p whose p + 10000 is free too (SeaweedFS serves gRPC there), below the ephemeral range."""
     found: list[int] = []
     while len(found) < count:
-        port = random.randint(20000, 29999)
+        port = 20000 + secrets.randbelow(10000)  # not `random`: pytest-randomly seeds it alike in every worker
         if port not in found and _bindable(port) and _bindable(port + 10000):
             found.append(port)
     return found

@@ -108,6 +108,10 @@ def _call(redis_client: redis.Redis, settings: Settings, url: str, params: dict[
     except (httpx.HTTPError, httpx.InvalidURL) as exc:
         log.warning("place search: the provider's /%s failed: %s", path, type(exc).__name__)
         raise BadGateway(FAILED) from exc
+    finally:
+        # the slot is held a whole second from when this request ended, not from when it was taken: a request that
+        # took a while to go out (a busy machine) must not reach the provider within a second of the next one
+        redis_client.set(SLOT_KEY, "1", px=SLOT_MS)
     if response.status_code != 200:
         log.warning("place search: the provider's /%s answered %s", path, response.status_code)
         raise BadGateway(FAILED)

@@ -1,69 +1,66 @@
-"""No secret is ever logged: after every other test of the run (marker `last`), the logs the product wrote (this
-process's, tests/conftest.py `product_log`, and those of every server the tests started) are scanned for the
-secrets the run made: every reset token mailed to the outboxes, the passwords the tests signed in or reset with,
-the signing keys, and any JSON web token (access or refresh token, reset token) at all."""
+"""No secret is ever logged. Every test's logs are scanned after it (tests/log_scan.py, the autouse fixture
+`no_secret_logged`); these tests show the scan finds each kind of secret, and walk the flows that handle the most
+secrets (sign-in, refresh, forgot-password) with the product logging at DEBUG."""
 
 from __future__ import annotations
 
-import os
+import logging
 import re
-from email import message_from_bytes, policy
+from collections.abc import Iterator
 from pathlib import Path
 
+import jwt
 import pytest
+from fastapi.testclient import TestClient
 
-from tests.conftest import DEMO_PASSWORD, PRODUCT_LOG, ROOT, SESSION_STARTED, TEST_DATA
-
-JWT = re.compile(r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}")
-RESET_LINK = re.compile(r"/forgot-password/([A-Za-z0-9._~-]{16,})")
-# passwords the tests type (sign-in, change, reset): string literals given to a password field
-PASSWORD_LITERAL = re.compile(
-    r"""["'](?:password|newPassword|new_password|oldPassword|confirmationNewPassword)["']\s*[:=]\s*["']([^"']{8,})["']""")
-SIGNING_KEY = re.compile(r"""JWT_SECRET=f?["']([^"'{]+)""")
+from tests.conftest import DEMO_PASSWORD, login
+from tests.integration.auth.test_forgot_password import request_link
+from tests.log_scan import LogScan
 
 
-def reset_tokens() -> set[str]:
-    tokens: set[str] = set()
-    for mail in TEST_DATA.rglob("outbox/*.eml"):
-        if mail.stat().st_mtime < SESSION_STARTED:
-            continue  # an earlier run's (a local test data folder is kept between runs)
-        message = message_from_bytes(mail.read_bytes(), policy=policy.default)
-        for part in message.walk():
-            if part.get_content_maintype() == "text":
-                tokens.update(RESET_LINK.findall(str(part.get_content())))
-    return tokens
+def test_the_scan_finds_a_token_a_password_a_signing_key_and_a_reset_token(tmp_path: Path) -> None:
+    log, outbox = tmp_path / "server.log", tmp_path / "data" / "outbox"
+    outbox.mkdir(parents=True)
+    scan = LogScan(tmp_path, demo_password=DEMO_PASSWORD)
+    log.write_text("started\n")
+    scan.mark()
+    assert scan.leaks() == []
+    (outbox / "reset.eml").write_text("Subject: Reset\n\nOpen http://x/forgot-password/AbCdEfGhIjKlMnOpQrSt\n")
+    token = jwt.encode({"sub": "7", "sid": "abcdefgh"}, "k" * 32)
+    with log.open("a") as f:
+        f.write(f"signed in with {DEMO_PASSWORD} and {token}\n")
+        f.write("reset AbCdEfGhIjKlMnOpQrSt\n")
+    found = " | ".join(scan.leaks())
+    assert "a password" in found and "a JSON web token" in found and "a reset token" in found
+    scan.mark()
+    assert scan.leaks() == [], "a line is reported once, in the test that wrote it"
 
 
-def typed_passwords() -> set[str]:
-    found = {DEMO_PASSWORD}
-    for source in (ROOT / "tests").rglob("*.py"):
-        found.update(PASSWORD_LITERAL.findall(source.read_text(encoding="utf-8")))
-    return {p for p in found if len(p) >= 8}
+def test_a_server_log_started_again_is_read_from_its_start(tmp_path: Path) -> None:
+    log = tmp_path / "e2e-server.log"
+    log.write_text("x" * 500)
+    scan = LogScan(tmp_path, demo_password=DEMO_PASSWORD)
+    scan.mark()
+    log.write_text(f"password {DEMO_PASSWORD}\n")
+    assert scan.leaks() == [f"e2e-server.log: a password ({DEMO_PASSWORD[:4]}...)"]
 
 
-def signing_keys() -> set[str]:
-    keys = {os.environ.get("JWT_SECRET", "")}
-    for source in (ROOT / "tests").rglob("*.py"):
-        keys.update(k for k in SIGNING_KEY.findall(source.read_text(encoding="utf-8")) if len(k) >= 12)
-    return {k for k in keys if k}
+@pytest.fixture
+def debug_logs() -> Iterator[None]:
+    root = logging.getLogger()
+    level = root.level
+    root.setLevel(logging.DEBUG)
+    yield
+    root.setLevel(level)
 
 
-def product_logs() -> list[Path]:
-    """This run's: the product log and every server log written since the session started."""
-    return [PRODUCT_LOG, *sorted(p for p in TEST_DATA.glob("*.log")
-                                 if p != PRODUCT_LOG and p.stat().st_mtime >= SESSION_STARTED)]
-
-
-@pytest.mark.last
-def test_the_logs_of_the_whole_run_hold_no_secret() -> None:
-    tokens, passwords, keys = reset_tokens(), typed_passwords(), signing_keys()
-    logs = {path: path.read_text(encoding="utf-8", errors="replace") for path in product_logs() if path.is_file()}
-    assert logs.get(PRODUCT_LOG), "the product wrote no log in this run: the scan would prove nothing"
-    leaks = []
-    for path, text in logs.items():
-        for name, secrets in (("reset token", tokens), ("password", passwords), ("signing key", keys)):
-            leaks += [f"{path.name}: a {name} ({secret[:4]}...)" for secret in secrets if secret in text]
-        leaks += [f"{path.name}: a JSON web token ({match[:12]}...)" for match in JWT.findall(text)]
-    assert leaks == [], leaks
-    print(f"scanned {len(logs)} logs ({sum(map(len, logs.values())):,} characters) for {len(tokens)} reset tokens, "
-          f"{len(passwords)} passwords, {len(keys)} signing keys and any JSON web token")
+@pytest.mark.usefixtures("worker")
+def test_sign_in_refresh_and_a_password_reset_log_no_secret(client: TestClient, log_scan: LogScan,
+                                                           debug_logs: None) -> None:
+    log_scan.mark()
+    token = login(client, "sales3")["token"]
+    assert client.get("/api/auth/session", headers={"Authorization": f"Bearer {token}"}).status_code == 200
+    link = request_link(client, "sales3")
+    assert client.get("/api/auth/forgot-password", params={"token": link.rsplit("/", 1)[1]}).status_code == 200
+    assert re.search(r"\S", log_scan.new_text(log_scan.extra[0])), "the product logged nothing: the scan proves nothing"
+    assert log_scan.leaks() == []
