@@ -21,7 +21,7 @@ from api.leads.models import LeadProjectId
 from tests.conftest import run_async
 from tests.e2e.conftest import LiveServer
 from tests.e2e.test_journeys import sign_in
-from tests.e2e.waits import eventually, painted, settled
+from tests.e2e.waits import eventually, pdf_shown, settled
 from tests.integration.pcs.sheets import Sheet, make_sheet, remove
 from workflows.contracts.sweeps import PAUSE, pid_sweep_id
 
@@ -105,7 +105,7 @@ def test_the_pdf_test_page_sends_the_sample(page: Page, live_server: LiveServer)
     expect(page.get_by_role("heading", name="PCS PDF Test")).to_be_visible()
     viewer = page.locator("iframe[title='Sample project cost sheet PDF']")
     expect(viewer).to_be_visible()
-    painted(viewer, "the sample PDF's first page")
+    pdf_shown(viewer, "the sample PDF")
     page.screenshot(path=str(SHOTS / "pid-pdf-test-page.png"))
     before = set(live_server.outbox.glob("mail-pcs-pdf-*.eml")) if live_server.outbox.exists() else set()
     page.get_by_label("Send to").fill("finance@example.com")

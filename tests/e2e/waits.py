@@ -1,15 +1,16 @@
 """Waits shared by the browser journeys, none of them a fixed sleep: until a screen has settled (what a person waits
-for before reading it), until a picture a plugin draws is painted, and until a condition holds, with a deadline."""
+for before reading it), until a PDF viewer shows its document, and until a condition holds, with a deadline."""
 
 from __future__ import annotations
 
 import io
+import re
 import time
 from collections.abc import Callable
 from typing import TypeVar
 
 from PIL import Image
-from playwright.sync_api import Locator, Page, TimeoutError
+from playwright.sync_api import Frame, Locator, Page, TimeoutError, expect
 
 T = TypeVar("T")
 
@@ -55,7 +56,7 @@ def settled(page: Page, scope: Locator | None = None, *, frames: int = 3, timeou
             handle.dispose()
 
 
-def eventually(check: Callable[[], T], what: str, *, timeout: float = 30, interval: float = 0.5,
+def eventually(check: Callable[[], T | None], what: str, *, timeout: float = 30, interval: float = 0.5,
                page: Page | None = None) -> T:
     """Call `check` until it answers something truthy, and answer that; fail naming `what` after `timeout` seconds.
     With a `page`, the pause between calls is Playwright's, so that the browser's events (request, response and
@@ -74,15 +75,37 @@ def eventually(check: Callable[[], T], what: str, *, timeout: float = 30, interv
 
 
 def painted(locator: Locator, what: str, *, timeout: float = 30, colours: int = 16) -> None:
-    """Wait until what `locator` shows is drawn: two pictures of it in a row are the same, and not a blank (fewer than
-    `colours` colours). For what Playwright cannot look into, such as Chromium's PDF viewer in an iframe, whose first
-    page appears some time after the frame has loaded."""
-    last: list[bytes] = [b""]
+    """Wait until what `locator` shows has stopped changing: three pictures of it in a row, a quarter of a second
+    apart, are the same, and not a blank (fewer than `colours` colours). For what Playwright cannot look into, such
+    as the page a PDF viewer's plugin draws."""
+    last: list[bytes] = []
 
     def steady() -> bool:
         shot = locator.screenshot()
-        same, last[0] = shot == last[0], shot
+        last[:] = [*last[-2:], shot]
         drawn = Image.open(io.BytesIO(shot)).convert("RGB").getcolors(maxcolors=colours) is None  # None: more
-        return same and drawn
+        return len(last) == 3 and len(set(last)) == 1 and drawn
 
     eventually(steady, f"{what} is painted", timeout=timeout, interval=0.25, page=locator.page)
+
+
+def pdf_shown(viewer: Locator, what: str, *, timeout: float = 30) -> None:
+    """Wait until Chromium's PDF viewer in the iframe `viewer` shows its document as a person sees it: the viewer's
+    toolbar counts its pages (the document has loaded; "0" before), then the first page is painted."""
+    handle = viewer.element_handle()
+    try:
+        outer = handle.content_frame()
+    finally:
+        handle.dispose()
+    assert outer is not None, f"{what}: not an iframe"
+
+    def in_viewer(frame: Frame) -> bool:
+        while frame.parent_frame is not None and frame.parent_frame != outer:
+            frame = frame.parent_frame
+        return frame.parent_frame == outer
+
+    pdf = eventually(lambda: next((f for f in viewer.page.frames
+                                   if f.url.startswith("chrome-extension://") and in_viewer(f)), None),
+                     f"the PDF viewer of {what}", timeout=timeout, interval=0.1, page=viewer.page)
+    expect(pdf.locator("#pagelength")).to_have_text(re.compile(r"^[1-9]\d*$"), timeout=timeout * 1000)
+    painted(viewer, what, timeout=timeout)
