@@ -40,17 +40,17 @@ _QUIET = f"""([scope, frames]) => {{
 }}"""
 
 
-def settled(page: Page, scope: Locator | None = None, *, frames: int = 3, timeout: float = 10_000) -> None:
+def settled(page: Page, scope: Locator | None = None, *, frames: int = 3, timeout: float = 10) -> None:
     """Wait until nothing on the page (or in `scope`) is animating: dialogs, drawers, dropdowns and toasts have
     finished opening or closing, a transition of colour or place has ended, for `frames` animation frames in a row.
-    Names what is still moving at the deadline."""
+    Names what is still moving after `timeout` seconds."""
     handle = scope.element_handle() if scope is not None else None
     try:
         page.evaluate("window.__e2eQuietFrames = 0")
-        page.wait_for_function(_QUIET, arg=[handle, frames], polling="raf", timeout=timeout)
+        page.wait_for_function(_QUIET, arg=[handle, frames], polling="raf", timeout=timeout * 1000)
     except TimeoutError:
         busy = page.evaluate(_BUSY, handle)
-        raise AssertionError(f"still animating after {timeout / 1000:g} s: {busy[:8]}") from None
+        raise AssertionError(f"still animating after {timeout:g} s: {busy[:8]}") from None
     finally:
         if handle is not None:
             handle.dispose()
