@@ -7,6 +7,8 @@ from pathlib import Path
 
 from playwright.sync_api import Error, Page
 
+from tests.e2e.waits import settled
+
 PHONE = {"width": 390, "height": 844}
 DESK = {"width": 1280, "height": 800}
 
@@ -33,13 +35,14 @@ def shots(page: Page, folder: Path, name: str, on_phone: Callable[[Page], None] 
     """The screen shot at a desk's width and on a phone (where it must fit, and pass `on_phone`), from the top of the
     page (the fixed bars sit there in a full-page shot), then back at the desk: <folder>/<name>-1280.png, -390.png."""
     folder.mkdir(parents=True, exist_ok=True)
-    page.wait_for_timeout(300)  # toasts and dialogs finish their animation
+    settled(page)  # toasts and dialogs have finished opening
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(folder / f"{name}-1280.png"), full_page=True)
     page.set_viewport_size(PHONE)
     fits(page)
     if on_phone:
         on_phone(page)
+    settled(page)  # what the narrower layout moved has come to rest
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(folder / f"{name}-390.png"), full_page=True)
     page.set_viewport_size(DESK)

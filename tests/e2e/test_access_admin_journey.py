@@ -14,6 +14,7 @@ from tests.e2e.layout import DESK, PHONE, fits
 from tests.e2e.layout import shots as desk_and_phone
 from tests.e2e.pages.antd import choose
 from tests.e2e.test_journeys import sign_in
+from tests.e2e.waits import settled
 
 SHOTS = ARTIFACTS / "access-admin"
 # a table that scrolls inside its card is as bad on a phone as a page that does
@@ -91,7 +92,7 @@ def test_admin_adds_a_role_grants_a_page_and_reads_effective_access(page: Page) 
     save = page.get_by_role("button", name="Save access")
     expect(save).to_be_in_viewport()
     expect(save).to_be_enabled()
-    page.wait_for_timeout(400)  # the buttons' colour transition, before the shot
+    settled(page)  # the buttons' colour transition has ended, before the shot
     bar = page.locator(".bottom-bar").bounding_box()
     box = save.bounding_box()
     assert bar and box and box["y"] + box["height"] <= bar["y"], "Save access hides under the bottom bar"

@@ -9,7 +9,6 @@ import io
 import json
 import re
 import socket
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -18,12 +17,14 @@ import httpx
 import pytest
 from PIL import Image
 from playwright.sync_api import Browser, Page, Playwright, expect
+from prometheus_client.parser import text_string_to_metric_families
 from sqlalchemy import text
 
 from api.core.db import make_engine
 from tests.e2e.api import token
 from tests.e2e.conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, LiveServer
 from tests.e2e.test_journeys import sign_in
+from tests.e2e.waits import eventually, settled
 from tests.integration.activities.conftest import WEBM
 
 SHOTS = ARTIFACTS / "activities"
@@ -119,7 +120,7 @@ def test_sales_person_records_a_meeting_from_a_phone(media_browser: Browser, liv
     # the real recorder: Chromium's fake microphone, about two seconds
     page.get_by_role("button", name="Record a voice note").click()
     expect(page.get_by_role("button", name=re.compile("Stop recording"))).to_be_visible()
-    page.wait_for_timeout(2000)
+    expect(page.locator(".activity-voice__clock")).to_have_text(re.compile(r"^00:(0[2-9]|[1-5]\d)$"))
     page.get_by_role("button", name=re.compile("Stop recording")).click()
     expect(page.get_by_test_id("voice-note")).to_contain_text("Voice Note-1")
     page.set_input_files("input[aria-label='Choose photos']", str(photo))
@@ -184,7 +185,7 @@ def test_sales_person_records_a_meeting_from_a_phone(media_browser: Browser, liv
     before = preview.evaluate("(img) => img.getBoundingClientRect().width")
     page.locator(".ant-image-preview-operations-operation, .ant-image-preview-actions-action").filter(
         has=page.locator(".anticon-zoom-in")).first.click()
-    page.wait_for_timeout(400)
+    settled(page)  # the zoom's transition has ended
     assert preview.evaluate("(img) => img.getBoundingClientRect().width") > before
     page.keyboard.press("Escape")
     expect(page.locator(".ant-image-preview-img")).to_have_count(0)
@@ -214,6 +215,16 @@ def _activity_state(live_server: LiveServer, lead: int) -> tuple[int, set[str]]:
     return int(count), {p.name for p in folder.rglob("*")} if folder.is_dir() else set()
 
 
+def _activity_posts_handled(live_server: LiveServer) -> float:
+    """How many POST /api/activity calls the API has finished with, whatever their end (its metrics count each one
+    as its handling returns: a call whose client went away included)."""
+    metrics = httpx.get(f"{live_server.url}/api/metrics", timeout=30)
+    assert metrics.status_code == 200, metrics.text
+    return sum(sample.value for family in text_string_to_metric_families(metrics.text)
+               if family.name == "crm_http_requests" for sample in family.samples
+               if sample.labels["route"] == "/api/activity" and sample.labels["method"] == "POST")
+
+
 def test_an_interrupted_upload_leaves_nothing_behind(live_server: LiveServer, lead_id: int) -> None:
     """A phone losing its network halfway through a 40 MB voice note: the API (a real uvicorn) keeps no activity and
     no file, not even a temporary one; the same activity sent whole afterwards is kept."""
@@ -221,6 +232,7 @@ def test_an_interrupted_upload_leaves_nothing_behind(live_server: LiveServer, le
         headers = token(http, "sales1")
         pic = http.get(f"/api/activity/pic/{lead_id}", headers=headers).json()["results"][0]
     before = _activity_state(live_server, lead_id)
+    handled = _activity_posts_handled(live_server)
     data = json.dumps({"leadsId": lead_id, "type": 1, "variant": 2, "notes": "Cut off",
                        "personInCharge": {"value": pic["picId"], "label": pic["picName"]}})
     boundary = "----journey-boundary"
@@ -238,10 +250,10 @@ def test_an_interrupted_upload_leaves_nothing_behind(live_server: LiveServer, le
         chunk = bytes(1024 * 1024)
         for _ in range(12):  # 12 MB of the 40, then the network is gone
             sock.sendall(chunk)
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline and _activity_state(live_server, lead_id) != before:
-        time.sleep(0.2)
-    time.sleep(1)  # whatever the API was still doing with the request has ended
+    # what the API keeps is read once it has finished with the cut call (its metrics say so), not after a pause
+    # that a busy machine could outlast
+    eventually(lambda: _activity_posts_handled(live_server) > handled, "the API has finished with the cut upload",
+               timeout=30, interval=0.2)
     assert _activity_state(live_server, lead_id) == before
 
     with httpx.Client(base_url=live_server.url, timeout=60) as http:

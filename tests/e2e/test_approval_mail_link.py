@@ -18,6 +18,7 @@ from tests.e2e.api import token
 from tests.e2e.conftest import ARTIFACTS, LiveServer
 from tests.e2e.layout import shots
 from tests.e2e.test_journeys import sign_in
+from tests.e2e.waits import eventually
 
 PROJECTS = ["Mail link approve", "Mail link reject", "Bulk one", "Bulk two"]
 
@@ -54,22 +55,21 @@ def _link(live_server: LiveServer, approval_id: int, user_id: int, action: str) 
                                                action=action)
 
 
-def _waiting(page: Page, live_server: LiveServer, ids: list[int]) -> None:
+def _waiting(live_server: LiveServer, ids: list[int]) -> None:
     with httpx.Client(base_url=live_server.url, timeout=30) as http:
         headers = token(http, "approver1")
-        for _ in range(100):
-            queued = {q["approvalId"] for q in http.get("/api/approval", headers=headers,
-                                                        params={"limit": 50}).json()["results"]["data"]}
-            if set(ids) <= queued:
-                return
-            page.wait_for_timeout(200)
-    raise AssertionError("the requests never reached approver1's queue")
+
+        def queued() -> bool:
+            return set(ids) <= {q["approvalId"] for q in http.get("/api/approval", headers=headers,
+                                                                  params={"limit": 50}).json()["results"]["data"]}
+
+        eventually(queued, "the requests reach approver1's queue", timeout=20, interval=0.2)
 
 
 def test_decide_from_the_mail_links(page: Page, live_server: LiveServer,
                                     requests: tuple[list[int], int]) -> None:
     ids, user_id = requests
-    _waiting(page, live_server, ids[:2])
+    _waiting(live_server, ids[:2])
     page.goto(_link(live_server, ids[0], user_id, "APPROVED"))
     expect(page.get_by_text("Approve this request?")).to_be_visible()
     expect(page.get_by_text("Mail link approve").first).to_be_visible()
@@ -94,7 +94,7 @@ def test_decide_from_the_mail_links(page: Page, live_server: LiveServer,
 def test_bulk_approval_from_the_queue(page: Page, live_server: LiveServer,
                                       requests: tuple[list[int], int]) -> None:
     ids, _ = requests
-    _waiting(page, live_server, ids[2:])
+    _waiting(live_server, ids[2:])
     sign_in(page, "approver1")
     page.goto("/system/approval")
     for approval_id in ids[2:]:

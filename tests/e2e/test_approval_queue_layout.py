@@ -15,6 +15,7 @@ from playwright.sync_api import Browser, Page, expect
 from tests.e2e.api import token
 from tests.e2e.conftest import ARTIFACTS, LiveServer
 from tests.e2e.test_journeys import sign_in
+from tests.e2e.waits import settled
 
 PROJECTS = ["Queue layout core banking migration for the regional branch network, phase two", "Queue layout CRM"]
 NOTES = ("The client froze every budget until the board meets again next quarter; hold the lead until then. "
@@ -44,19 +45,13 @@ def queued(live_server: LiveServer) -> Iterator[list[int]]:
                          headers=approver)
 
 
-def settled(page: Page) -> None:
-    """Wait for the table's loading veil to fade out (0.3 s), so a screenshot shows the rows as they are."""
-    page.wait_for_function("""() => [...document.querySelectorAll('.approval-queue .ant-spin-container')].every(
-        (el) => getComputedStyle(el).opacity === '1' && getComputedStyle(el, '::after').opacity === '0')""")
-
-
 def open_queue(page: Page, name: str) -> dict[str, Any]:
     """Open the queue, screenshot it, and measure the page and the table's scroll box."""
     page.goto("/system/approval")
     row = page.get_by_role("row", name=PROJECTS[0][:30])
     expect(row).to_be_visible(timeout=20_000)
     expect(page.locator(".ant-spin-spinning")).to_have_count(0)
-    settled(page)
+    settled(page)  # the table's loading veil has faded out: the rows as they are
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"approval-queue-{name}.png"), full_page=True)
     sizes: dict[str, Any] = page.evaluate("""() => {

@@ -17,8 +17,8 @@ from playwright.sync_api import Browser, Page, expect
 from tests.e2e.api import token
 from tests.e2e.conftest import LiveServer
 from tests.e2e.pages.antd import choose
-from tests.e2e.test_approval_queue_layout import settled
 from tests.e2e.test_journeys import sign_in
+from tests.e2e.waits import settled
 
 PROJECT = "Approver Journey Lead"
 NOTE = "Budget too high for this quarter; come back with a smaller scope."
@@ -116,7 +116,7 @@ def test_approver_opens_the_lead_and_rejects_with_a_note(page: Page, browser: Br
     expect(outcome.first).to_be_visible(timeout=20_000)
     expect(outcome.first).to_contain_text("Hendra Gunawan")
     expect(outcome.first).to_contain_text(NOTE)
-    page.wait_for_timeout(400)  # the panel's fade-in, for a readable screenshot
+    settled(page)  # the panel has faded in, for a readable screenshot
     page.screenshot(path=str(tmp_path / "sales-bell.png"))
     page.keyboard.press("Escape")
     page.goto(f"/leads/{lead_id}")

@@ -7,7 +7,6 @@ test-artifacts/assignment/. Afterwards the leads go back to Rizky by the same ca
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -20,6 +19,7 @@ from tests.e2e.conftest import ARTIFACTS, LiveServer
 from tests.e2e.layout import shots as desk_and_phone
 from tests.e2e.pages.antd import choose
 from tests.e2e.test_journeys import sign_in
+from tests.e2e.waits import eventually
 
 SHOTS = ARTIFACTS / "assignment"
 FROM, TO = "Rizky Hidayat", "Dewi Anggraini"
@@ -77,13 +77,9 @@ def held_lead(live_server: LiveServer, rizkys_book: list[dict[str, Any]]) -> Ite
 
 
 def queued_for(http: httpx.Client, approver: str, lead_id: int) -> bool:
-    """Whether the lead waits in the approver's queue, asked until the request's workflow has made its tasks."""
-    for _ in range(60):
-        queue = http.get("/api/approval", params={"limit": 100}, headers=token(http, approver))
-        if lead_id in {row["leadId"] for row in queue.json()["results"]["data"]}:
-            return True
-        time.sleep(0.5)
-    return False
+    """Whether the lead waits in the approver's queue now."""
+    queue = http.get("/api/approval", params={"limit": 100}, headers=token(http, approver))
+    return lead_id in {row["leadId"] for row in queue.json()["results"]["data"]}
 
 
 def test_admin_moves_a_leaving_sales_persons_book(page: Page, live_server: LiveServer,
@@ -142,7 +138,9 @@ def test_admin_moves_a_leaving_sales_persons_book(page: Page, live_server: LiveS
     search.fill(held_lead["projectName"])
     expect(page.locator(f"[data-lead-id='{held_lead['id']}']").first).to_be_visible()
     with httpx.Client(base_url=live_server.url, timeout=30) as http:
-        assert queued_for(http, "approver1", held_lead["id"]), "the approver still has the moved lead's request"
+        # asked until the request's workflow has made its tasks
+        eventually(lambda: queued_for(http, "approver1", held_lead["id"]),
+                   "the approver still has the moved lead's request")
     page.context.clear_cookies()
     page.goto("/signin")
     page.evaluate("() => window.localStorage.clear()")

@@ -18,6 +18,7 @@ from tests.e2e.conftest import ARTIFACTS, LiveServer
 from tests.e2e.layout import shots
 from tests.e2e.pages.antd import choose
 from tests.e2e.test_journeys import sign_in
+from tests.e2e.waits import settled
 
 SHOTS = ARTIFACTS / "deadline-admin"
 HOLIDAY_YEAR = date.today().year
@@ -122,7 +123,9 @@ def test_a_layer_carries_a_deadline_in_the_designer(page: Page, http: httpx.Clie
         expect(page.get_by_text("8 h · reminder")).to_be_visible()
 
         def on_phone(phone: Page) -> None:  # the list of layers, each with its deadline, once the sheet is closed
-            phone.wait_for_timeout(400)
+            # the layer's sheet opens on a phone; Escape closes it once it has opened (and holds the focus)
+            expect(phone.locator(".pipeline-layer-sheet")).to_be_visible()
+            settled(phone)
             phone.keyboard.press("Escape")
             expect(phone.locator(".pipeline-layer-sheet")).to_be_hidden()
             expect(phone.get_by_text("2 W · then Ratna Wijaya (+1 W)")).to_be_visible()

@@ -10,7 +10,6 @@ from __future__ import annotations
 import email
 import email.policy
 import re
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import date, timedelta
@@ -27,6 +26,7 @@ from tests.e2e.layout import shots
 from tests.e2e.pages.antd import choose
 from tests.e2e.test_deadline_admin_journey import type_date
 from tests.e2e.test_journeys import sign_in
+from tests.e2e.waits import eventually, settled
 
 SHOTS = ARTIFACTS / "delegation-escalation"
 HOLD, DROP = "Delegated hold journey", "Escalated drop journey"
@@ -35,16 +35,6 @@ HOLD, DROP = "Delegated hold journey", "Escalated drop journey"
 def user_id(headers: dict[str, str]) -> int:
     """The signed-in user's id (the subject of their token)."""
     return int(jwt.decode(headers["Authorization"].removeprefix("Bearer "), options={"verify_signature": False})["sub"])
-
-
-def _wait(check: Any, timeout: float = 60) -> Any:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        found = check()
-        if found:
-            return found
-        time.sleep(0.5)
-    raise AssertionError("not in time")
 
 
 @pytest.fixture
@@ -115,7 +105,7 @@ def _mail_link(server: LiveServer, to: str, words: str, action: str) -> str:
                 return match.group(1) if match else None
         return None
 
-    return str(_wait(find, timeout=90))
+    return str(eventually(find, f"a mail to {to} about {words!r} with its {action} link", timeout=90))
 
 
 def test_a_delegate_decides_and_an_overdue_layer_goes_to_the_team_leader(page: Page, browser: Browser,
@@ -174,7 +164,7 @@ def test_a_delegate_decides_and_an_overdue_layer_goes_to_the_team_leader(page: P
             has_text="approved")
         expect(outcome.first).to_be_visible(timeout=20_000)
         expect(outcome.first).to_contain_text("by Maya Kusuma for Hendra Gunawan")
-        sales.wait_for_timeout(400)  # the panel's fade-in
+        settled(sales)  # the panel has faded in
         sales.screenshot(path=str(SHOTS / "requester-bell-1280.png"))
 
     # Nobody decided the drop: reminded at its deadline (7.5 s), escalated to Budi Santoso an hour (7.5 s) later.
@@ -184,7 +174,7 @@ def test_a_delegate_decides_and_an_overdue_layer_goes_to_the_team_leader(page: P
         found = http.get(f"/api/approval/{drop}/timeline", headers=world["sales"]).json()["results"]
         return found if found["layers"][0]["escalatedToName"] else None
 
-    layer = _wait(escalated)["layers"][0]
+    layer = eventually(escalated, "the drop is escalated", timeout=60)["layers"][0]
     assert layer["escalatedToName"] == "Budi Santoso" and layer["remindedAt"] and layer["dueAt"]
     leader = token(http, "tl1")
     queued = http.get("/api/approval", headers=leader).json()["results"]["data"]
@@ -205,8 +195,8 @@ def test_a_delegate_decides_and_an_overdue_layer_goes_to_the_team_leader(page: P
     page.get_by_role("button", name="Confirm approval").click()
     expect(page.get_by_text(re.compile(r"^(Approved|Decision received)$"))).to_be_visible()
     shots(page, SHOTS, "mail-link-done")
-    _wait(lambda: http.get(f"/api/leads/{world['leads'][DROP]}", headers=world["sales"])
-          .json()["results"]["status"] == "DROPPED")
+    eventually(lambda: http.get(f"/api/leads/{world['leads'][DROP]}", headers=world["sales"])
+               .json()["results"]["status"] == "DROPPED", "the lead is dropped", timeout=60)
     final = http.get(f"/api/approval/{drop}/timeline", headers=world["sales"]).json()["results"]
     budi = next(a for a in final["layers"][0]["approvers"] if a["escalated"])
     assert (budi["username"], budi["actionType"]) == ("Budi Santoso", "APPROVED")

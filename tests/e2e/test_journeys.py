@@ -5,7 +5,6 @@ from __future__ import annotations
 import email
 import email.policy
 import re
-import time
 
 from playwright.sync_api import Page, expect
 
@@ -13,6 +12,7 @@ from tests.conftest import DEMO_PASSWORD
 from tests.e2e.conftest import LiveServer
 from tests.e2e.pages.auth import ForgotPasswordPage, SetPasswordPage, SignInPage
 from tests.e2e.pages.shell import Shell
+from tests.e2e.waits import eventually
 
 POLICY_MESSAGE = (
     "Password must be 12-20 characters long, contain at least 2 uppercase letters, 2 lowercase letters, "
@@ -57,8 +57,7 @@ def test_an_anonymous_visitor_is_sent_to_sign_in(page: Page) -> None:
 
 
 def _reset_link(server: LiveServer, address: str, timeout: float = 30) -> str:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+    def link() -> str | None:
         for path in sorted(server.outbox.glob("*.eml")) if server.outbox.exists() else []:
             msg = email.message_from_string(path.read_text(), policy=email.policy.default)
             if msg["To"] == address:
@@ -66,8 +65,9 @@ def _reset_link(server: LiveServer, address: str, timeout: float = 30) -> str:
                 match = re.search(r"https?://\S+/forgot-password/\S+", text)
                 assert match, text
                 return match.group(0)
-        time.sleep(0.3)
-    raise AssertionError(f"no reset mail for {address} in {server.outbox}")
+        return None
+
+    return eventually(link, f"a reset mail for {address} in {server.outbox}", timeout=timeout, interval=0.3)
 
 
 def test_forgot_password_round_trip(page: Page, live_server: LiveServer) -> None:

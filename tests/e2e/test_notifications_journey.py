@@ -5,7 +5,6 @@ survive a reload and the back button; the bell and a money input at 1280 and 390
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -16,12 +15,13 @@ from playwright.sync_api import Browser, Page, expect
 from tests.e2e.api import token
 from tests.e2e.conftest import ARTIFACTS, LiveServer
 from tests.e2e.test_journeys import sign_in
+from tests.e2e.waits import eventually, settled
 
 PROJECT = "Journey Notification Lead"
 
 
 def _shot(page: Page, name: str) -> None:
-    page.wait_for_timeout(600)  # the dropdown's opening animation
+    settled(page)  # the dropdown has finished opening
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
 
@@ -41,23 +41,20 @@ def approved_hold(live_server: LiveServer) -> Iterator[dict[str, Any]]:
         assert r.status_code == 200, r.text
         assert r.json()["results"]["message"].startswith(f"Your request to hold '{PROJECT}' (")
         approval_id = r.json()["results"]["approvalId"]
-        deadline = time.monotonic() + 30
-        while True:  # the workflow queues the approver, then the decision can be taken
-            decided = http.put(f"/api/approval/{approval_id}/handle-hold", json={"approversAction": "APPROVED"},
-                               headers=approver)
-            if decided.status_code == 200 or time.monotonic() > deadline:
-                break
-            time.sleep(0.5)
-        assert decided.status_code == 200, decided.text
+        def decide() -> httpx.Response | None:  # the workflow queues the approver, then the decision can be taken
+            r = http.put(f"/api/approval/{approval_id}/handle-hold", json={"approversAction": "APPROVED"},
+                         headers=approver)
+            return r if r.status_code == 200 else None
+
+        eventually(decide, "approver1 can approve the hold")
 
         def outcome() -> dict[str, Any] | None:
             data = http.get("/api/notification/limited", params={"type": "INFORMATION"},
                             headers=sales).json()["results"]["data"]
             return next((n for n in data if PROJECT in n["message"] and "approved" in n["message"]), None)
 
-        while (found := outcome()) is None and time.monotonic() < deadline + 30:
-            time.sleep(0.5)
-        assert found is not None and found["kind"] == "APPROVED" and found["target"] == f"/leads/{lead_id}"
+        found = eventually(outcome, "sales1 has the approved notification")
+        assert found["kind"] == "APPROVED" and found["target"] == f"/leads/{lead_id}"
         yield {"lead_id": lead_id, "notification": found, "read": outcome}
 
 

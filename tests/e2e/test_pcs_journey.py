@@ -6,7 +6,6 @@ person downloads the cost sheet PDF. Screenshots at 1280 and 390 px go to /tmp/p
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,6 +17,7 @@ from playwright.sync_api import Browser, FilePayload, Locator, Page, ViewportSiz
 from tests.e2e.api import token
 from tests.e2e.conftest import LiveServer
 from tests.e2e.test_journeys import sign_in
+from tests.e2e.waits import eventually, pdf_shown, settled
 
 PROJECT = "Journey Cost Sheet Lead"
 CLIENT = "Bank Nusa Mandiri"
@@ -40,7 +40,7 @@ def lead(live_server: LiveServer) -> Iterator[dict[str, Any]]:
 
 
 def _shot(page: Page, name: str, *, full: bool = True) -> None:
-    page.wait_for_timeout(400)  # let panels and toasts finish their animation
+    settled(page)  # panels and toasts have finished opening
     page.screenshot(path=str(SHOTS / f"pcsui-{name}.png"), full_page=full)
 
 
@@ -185,22 +185,22 @@ def test_cost_sheet_submitted_approved_and_its_pdf_downloaded(page: Page, browse
     _approve(browser, live_server, "approver2")
 
     # The approval starts the PID workflow; the PID shows on the sheet once it is allocated.
-    deadline = time.monotonic() + 90
-    while True:
+    def approved_with_pid() -> bool:
         page.goto(f"/leads/{lead_id}/project-cost-sheet")
         expect(page.get_by_test_id("pcs-status")).to_be_visible()
-        if page.get_by_test_id("pcs-status").inner_text() == "Approved" and page.locator(".pcs-lead .ant-tag").count():
-            break
-        assert time.monotonic() < deadline, "the sheet was not approved with a PID in time"
-        page.wait_for_timeout(2000)
+        return page.get_by_test_id("pcs-status").inner_text() == "Approved" and bool(
+            page.locator(".pcs-lead .ant-tag").count())
+
+    eventually(approved_with_pid, "the sheet shows Approved with a PID", timeout=90, interval=2)
     pid = page.locator(".pcs-lead .ant-tag").first.inner_text()
     assert re.fullmatch(r"[A-Z]+-\d{4}-\d{4}", pid), pid
     _shot(page, "approved-1280")
 
     page.get_by_role("button", name="Preview PDF").click()
     preview = page.locator(".ant-modal").filter(has_text="Project Cost Sheet PDF")
-    expect(preview.locator("iframe[title='Project Cost Sheet PDF']")).to_be_visible(timeout=30_000)
-    page.wait_for_timeout(1500)  # let the viewer paint the first page
+    viewer = preview.locator("iframe[title='Project Cost Sheet PDF']")
+    expect(viewer).to_be_visible(timeout=30_000)
+    pdf_shown(viewer, "the cost sheet")
     _shot(page, "pdf-1280", full=False)
     with page.expect_download() as download:
         preview.get_by_role("button", name="Download PDF").click()

@@ -21,6 +21,7 @@ from api.leads.models import LeadProjectId
 from tests.conftest import run_async
 from tests.e2e.conftest import LiveServer
 from tests.e2e.test_journeys import sign_in
+from tests.e2e.waits import eventually, pdf_shown, settled
 from tests.integration.pcs.sheets import Sheet, make_sheet, remove
 from workflows.contracts.sweeps import PAUSE, pid_sweep_id
 
@@ -71,7 +72,7 @@ def test_the_sales_person_generates_the_pid(page: Page, live_server: LiveServer,
     dialog = page.locator(".ant-modal-confirm")
     expect(dialog).to_contain_text("Generate PID ?")
     expect(dialog).to_contain_text("permanently tied to this project")
-    page.wait_for_timeout(600)  # the dialog's opening animation
+    settled(page)  # the dialog has finished zooming in
     page.screenshot(path=str(SHOTS / "pid-generate-confirm.png"))
     dialog.get_by_role("button", name="Generate").click()
 
@@ -102,18 +103,16 @@ def test_the_pdf_test_page_sends_the_sample(page: Page, live_server: LiveServer)
     sign_in(page, "admin")
     page.goto("/pdf")
     expect(page.get_by_role("heading", name="PCS PDF Test")).to_be_visible()
-    expect(page.locator("iframe[title='Sample project cost sheet PDF']")).to_be_visible()
-    page.wait_for_timeout(1500)  # let the viewer paint the first page for the screenshot
+    viewer = page.locator("iframe[title='Sample project cost sheet PDF']")
+    expect(viewer).to_be_visible()
+    pdf_shown(viewer, "the sample PDF")
     page.screenshot(path=str(SHOTS / "pid-pdf-test-page.png"))
     before = set(live_server.outbox.glob("mail-pcs-pdf-*.eml")) if live_server.outbox.exists() else set()
     page.get_by_label("Send to").fill("finance@example.com")
     page.get_by_role("button", name="Send by mail").click()
     expect(page.get_by_text("The PDF has been sent to finance@example.com.")).to_be_visible()
-    deadline = time.monotonic() + 30
-    sent: set[Path] = set()
-    while not sent and time.monotonic() < deadline:
-        sent = set(live_server.outbox.glob("mail-pcs-pdf-*.eml")) - before if live_server.outbox.exists() else set()
-        time.sleep(0.3)
+    sent = eventually(lambda: set(live_server.outbox.glob("mail-pcs-pdf-*.eml")) - before,
+                      "the mail is in the outbox", interval=0.3)
     assert len(sent) == 1
     raw = next(iter(sent)).read_text()
     assert "finance@example.com" in raw and 'filename="project-cost-sheet.pdf"' in raw

@@ -18,6 +18,7 @@ from tests.e2e.api import token
 from tests.e2e.conftest import ARTIFACTS, LiveServer
 from tests.e2e.layout import shots as desk_and_phone
 from tests.e2e.test_journeys import sign_in
+from tests.e2e.waits import eventually
 
 SHOTS = ARTIFACTS / "registers"
 PROJECT = "Journey Register Lead"
@@ -42,7 +43,7 @@ def pending_hold(live_server: LiveServer) -> Iterator[dict[str, Any]]:
         yield {"lead": lead, **r.json()["results"]}
 
 
-def test_administrator_withdraws_a_request_and_previews_a_cost_sheet(page: Page,
+def test_administrator_withdraws_a_request_and_previews_a_cost_sheet(page: Page, live_server: LiveServer,
                                                                       pending_hold: dict[str, Any]) -> None:
     approval_id, lead_id = pending_hold["approvalId"], pending_hold["lead"]["id"]
     sign_in(page, "admin")
@@ -76,14 +77,14 @@ def test_administrator_withdraws_a_request_and_previews_a_cost_sheet(page: Page,
     shots(page, "lead-request-withdrawn")
 
     # back to the status it had (NEW): at once when the workflow confirmed the withdrawal in time, else once the
-    # approval sweep has resent it (a 202 promises it; every 20 s)
-    for _ in range(12):
-        page.goto(f"/leads/{lead_id}")
-        expect(page.get_by_text(PROJECT).first).to_be_visible()
-        if page.get_by_text("Waiting", exact=True).count() == 0:  # the status tag (history says "Waiting → New")
-            break
-        page.wait_for_timeout(5_000)
-    expect(page.get_by_text("Waiting", exact=True)).to_have_count(0)
+    # approval sweep has resent it (a 202 promises it; every 20 s); then the lead's page says so
+    with httpx.Client(base_url=live_server.url, timeout=30) as http:
+        sales = token(http, "sales2")
+        eventually(lambda: http.get(f"/api/leads/{lead_id}", headers=sales).json()["results"]["status"] != "WAITING",
+                   "the lead is no longer WAITING", timeout=60)
+    page.goto(f"/leads/{lead_id}")
+    expect(page.get_by_text(PROJECT).first).to_be_visible()
+    expect(page.get_by_text("Waiting", exact=True)).to_have_count(0)  # the status tag (history says "Waiting → New")
 
     page.goto("/system/pcs-approval")
     expect(page.get_by_role("heading", name="PCS Approval")).to_be_visible()

@@ -16,6 +16,7 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.e2e.conftest import ARTIFACTS, LiveServer
 from tests.e2e.test_journeys import sign_in
+from tests.e2e.waits import settled
 
 SHOTS = ARTIFACTS / "report"
 TEAM_OF_TL1 = {"Andi Pratama", "Dewi Anggraini", "Rizky Hidayat"}
@@ -91,7 +92,7 @@ def test_the_report_screen_fits_desktop_and_phone(browser: Browser, live_server:
                 choose_report(page, report)
                 expect(page.locator(".report-page__table .ant-table-row").first).to_be_visible()
                 expect(page.locator(".report-page__table .ant-spin-spinning")).to_have_count(0)
-                page.wait_for_timeout(400)  # the choice's thumb ends its slide
+                settled(page)  # the choice's thumb has ended its slide
                 slug = re.sub(r"\W+", "-", report.lower())
                 page.screenshot(path=str(SHOTS / f"{user}-{slug}-{label}.png"), full_page=True)
                 wide = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")

@@ -13,6 +13,7 @@ from playwright.sync_api import Locator, Page, expect
 from tests.e2e.conftest import ARTIFACTS
 from tests.e2e.layout import fits
 from tests.e2e.test_journeys import sign_in
+from tests.e2e.waits import settled
 
 SHOTS = ARTIFACTS / "sales-target"
 YEAR = date.today().year
@@ -31,7 +32,7 @@ def rupiah(amount: int) -> str:
 
 def shot(page: Page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.wait_for_timeout(300)  # dialogs and toasts finish their animation
+    settled(page)  # dialogs and toasts have finished opening
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 

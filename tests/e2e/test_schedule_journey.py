@@ -24,6 +24,7 @@ from tests.e2e.api import token
 from tests.e2e.conftest import ARTIFACTS, LiveServer
 from tests.e2e.pages.antd import choose
 from tests.e2e.test_journeys import sign_in
+from tests.e2e.waits import settled
 
 SHOTS = ARTIFACTS / "schedule"
 JAKARTA = ZoneInfo("Asia/Jakarta")
@@ -118,7 +119,7 @@ def _new_page(browser: Browser, live_server: LiveServer, viewport: dict[str, int
 def _shot(page: Page, name: str, full_page: bool = True) -> None:
     # from the top: a full-page shot of a scrolled page draws the sticky top bar halfway down
     page.evaluate("window.scrollTo(0, 0)")
-    page.wait_for_timeout(500)  # toasts, dialogs and dropdowns finish their animations
+    settled(page)  # toasts, dialogs and dropdowns have finished opening or closing
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full_page)
 
 
@@ -136,12 +137,16 @@ def _choose_day(page: Page, dialog: Locator, day: date) -> None:
 def _choose_hour(page: Page, dialog: Locator, hour: int) -> None:
     dialog.get_by_placeholder("Time").click()
     hours = page.locator(".ant-picker-dropdown:visible .ant-picker-time-panel-column").first
-    # the column scrolls to the chosen hour as it opens: a click while it moves lands on another hour, or none
-    steady, last = 0, -1.0
-    while steady < 3:
-        page.wait_for_timeout(100)
-        now = float(hours.evaluate("(column) => column.scrollTop"))
-        steady, last = (steady + 1 if now == last else 0), now
+    # the column scrolls to the chosen hour as it opens: a click while it moves lands on another hour, or none; so
+    # the click waits until the chosen hour is at the top of the column (or the column can go no further)
+    page.wait_for_function("""(column) => {
+        const chosen = column.querySelector('.ant-picker-time-panel-cell-selected');
+        if (!chosen) return true;
+        const top = chosen.offsetTop - column.querySelector('li').offsetTop;
+        return Math.abs(column.scrollTop - top) <= 1
+            || column.scrollTop >= column.scrollHeight - column.clientHeight - 1;
+    }""", arg=hours.element_handle(), polling="raf")
+    settled(page, page.locator(".ant-picker-dropdown:visible"))
     hours.locator(".ant-picker-time-panel-cell", has_text=f"{hour:02d}").first.click()
     # the field previews the hour under the pointer, and the column has scrolled under it: move away, then read it
     dialog.locator(".ant-modal-title").click()  # closes the time panel

@@ -22,6 +22,7 @@ from api.core.db import make_engine
 from tests.e2e.api import token
 from tests.e2e.conftest import ARTIFACTS, LiveServer
 from tests.e2e.test_journeys import sign_in
+from tests.e2e.waits import settled
 
 SHOTS = ARTIFACTS / "tour"
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
@@ -221,7 +222,7 @@ class Tour:
                 self.page.get_by_role(role, name=re.compile(name)).first.click()  # type: ignore[arg-type]
             dialog = self.page.locator(".ant-modal-container, .ant-drawer-section").last
             expect(dialog).to_be_visible()
-            self.page.wait_for_timeout(400)  # the opening animation
+            settled(self.page)  # measured once it has finished opening (it zooms or slides in)
             box = dialog.bounding_box() or {"x": -1, "width": 0}
             if box["x"] < 0 or box["x"] + box["width"] > viewport["width"] + 0.5:
                 self.current.problems.append(f"the dialog spans {box['x']:.0f}-{box['x'] + box['width']:.0f} px")
@@ -241,7 +242,7 @@ class Tour:
             expect(self.page.locator(".ant-spin-spinning, .ant-skeleton-active")).to_have_count(0, timeout=10_000)
         except AssertionError:
             self.current.still_loading = True  # reported; the screenshot shows the spinner
-        self.page.wait_for_timeout(300)  # drawers, modals and toasts finish their animation
+        settled(self.page)  # drawers, modals and toasts have finished opening
 
     def run(self, stops: list[Stop], *, anonymous: list[Stop] | None = None) -> None:
         SHOTS.mkdir(parents=True, exist_ok=True)

@@ -10,10 +10,11 @@ from __future__ import annotations
 import os
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Request, Response, Route, expect
 
@@ -22,10 +23,12 @@ from tests.conftest import DEMO_PASSWORD, ROOT, Services
 from tests.e2e.conftest import ARTIFACTS
 from tests.e2e.pages.auth import SignInPage
 from tests.e2e.pages.shell import Shell
+from tests.e2e.waits import eventually
 from tests.live import LiveServer
 
 LIFETIME = 8.0  # seconds an access token lasts in this test's product
 REFRESH = "/api/auth/refresh"
+REFRESH_LOCK = "crm-auth-refresh"  # the Web Lock every tab refreshes under (frontend/src/lib/api/tokens.ts)
 
 
 @pytest.fixture(scope="module")
@@ -41,9 +44,11 @@ def short_tokens_server(services: Services) -> Iterator[LiveServer]:
 @dataclass
 class Traffic:
     """The refresh calls of a browser context (every tab) and their answers; the other API calls refused (401) per
-    tab. While `holding`, refresh calls are held back (not answered) until `release`."""
+    tab; the access tokens the tabs sent. While `holding`, refresh calls are held back (not answered) until
+    `release`."""
 
     sent: list[float] = field(default_factory=list)
+    bearers: set[str] = field(default_factory=set)
     answers: list[int] = field(default_factory=list)
     refused: dict[str, int] = field(default_factory=dict)
     holding: bool = False
@@ -52,6 +57,8 @@ class Traffic:
     def on_request(self, request: Request) -> None:
         if request.url.endswith(REFRESH):
             self.sent.append(time.monotonic())
+        elif "/api/" in request.url and request.headers.get("authorization", "").startswith("Bearer "):
+            self.bearers.add(request.headers["authorization"])
 
     def on_response(self, response: Response) -> None:
         if response.url.endswith(REFRESH):
@@ -93,12 +100,26 @@ def traffic(context: BrowserContext) -> Traffic:
     return seen
 
 
-def wait_until(page: Page, condition: Callable[[], bool], what: str, seconds: float = 15) -> None:
-    """Lets the browser's events in (route handlers run while Playwright waits) until `condition` holds."""
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, f"timed out waiting until {what}"
-        page.wait_for_timeout(100)
+def refresh_lock(page: Page) -> tuple[int, int]:
+    """How many tabs hold the refresh lock and how many wait for it. A tab refreshes only while it holds the lock; one
+    that finds it taken waits for it, and for the token of the tab holding it, instead of refreshing."""
+    held, waiting = page.evaluate("""async (name) => {
+        const state = await navigator.locks.query();
+        return [state.held.filter((l) => l.name === name).length, state.pending.filter((l) => l.name === name).length];
+    }""", REFRESH_LOCK)
+    return int(held), int(waiting)
+
+
+def one_refreshes_the_other_waits(page: Page, traffic: Traffic) -> None:
+    """Until a refresh is out (held back) and the other tab waits for the lock: it found the lock taken, so it did
+    not send a refresh of its own; what comes of its wait is counted once the refresh is released."""
+    eventually(lambda: len(traffic.held) >= 1 and refresh_lock(page) == (1, 1),
+               "one tab's refresh is out and the other tab waits for it", timeout=15, interval=0.1, page=page)
+
+
+def refreshes_done(page: Page) -> None:
+    """Until no tab holds or waits for the refresh lock: every tab has its token, and no refresh is still to come."""
+    eventually(lambda: refresh_lock(page) == (0, 0), "no tab is refreshing", timeout=15, interval=0.1, page=page)
 
 
 def signed_in(page: Page) -> None:
@@ -116,7 +137,8 @@ def scripts_see_no_token(page: Page, context: BrowserContext) -> None:
     assert page.evaluate("localStorage.length") == 0
 
 
-def test_tabs_share_one_refresh_and_scripts_see_no_token(context: BrowserContext, traffic: Traffic) -> None:
+def test_tabs_share_one_refresh_and_scripts_see_no_token(context: BrowserContext, traffic: Traffic,
+                                                         short_tokens_server: LiveServer) -> None:
     first = context.new_page()
     SignInPage(first).open()
     expect(first.get_by_role("button", name="Sign In")).to_be_visible()
@@ -149,28 +171,33 @@ def test_tabs_share_one_refresh_and_scripts_see_no_token(context: BrowserContext
     second.evaluate("location.reload()")
     for tab in (first, second):
         expect(tab.get_by_text("Signing you in…").or_(tab.get_by_text("Loading your workspace…"))).to_be_visible()
-    wait_until(first, lambda: len(traffic.held) >= 1, "a refresh goes out")
-    first.wait_for_timeout(1000)  # a second refresh, if any, has time to go out
+    one_refreshes_the_other_waits(first, traffic)
     assert len(traffic.held) == 1, f"refresh calls of two tabs loading at once: {len(traffic.held)}"
     traffic.release()
     signed_in(first)
     signed_in(second)
+    refreshes_done(first)
     assert len(traffic.sent) - before == 1
     assert traffic.answers and set(traffic.answers) == {200}, traffic.answers
 
-    # both access tokens expire; both tabs then call the API at once: one refresh between them
-    time.sleep(max(0.0, traffic.sent[-1] + LIFETIME + 1.5 - time.monotonic()))
+    # both access tokens expire (the server refuses every token the tabs have sent); both tabs then call the API at
+    # once: one refresh between them
+    with httpx.Client(base_url=short_tokens_server.url, timeout=30) as http:
+        eventually(lambda: all(http.get("/api/auth/session", headers={"Authorization": bearer}).status_code == 401
+                               for bearer in traffic.bearers),
+                   "the server refuses the tabs' access tokens", timeout=LIFETIME + 15, interval=0.5)
     before = len(traffic.sent)
     traffic.holding, traffic.refused = True, {}
     Shell(first).top_menu("Leads").click()
     Shell(second).top_menu("Dashboard").click()
-    wait_until(first, lambda: len(traffic.refused) == 2, "both tabs meet the expired token")
-    first.wait_for_timeout(1000)
+    eventually(lambda: len(traffic.refused) == 2, "both tabs meet the expired token", timeout=15, interval=0.1,
+               page=first)
+    one_refreshes_the_other_waits(first, traffic)
     assert len(traffic.held) == 1, f"refresh calls of two tabs after the expiry: {len(traffic.held)}"
     traffic.release()
     expect(first.get_by_text("Your pipeline from E1 Found to E6 Closing.")).to_be_visible()
     expect(second).not_to_have_url(re.compile(r"/(leads|signin)"))
-    first.wait_for_timeout(1000)
+    refreshes_done(first)
     assert len(traffic.sent) - before == 1, f"refresh calls after the expiry: {len(traffic.sent) - before}"
     assert set(traffic.answers) == {200}, traffic.answers
     signed_in(first)
