@@ -27,6 +27,8 @@ from tests.e2e.waits import settled
 SHOTS = ARTIFACTS / "tour"
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 PHONE: ViewportSize = {"width": 390, "height": 844}
+# each tour runs once at a desk and once on a phone: two tests the xdist workers can share (tests/plugins/dispatch.py)
+WIDTHS = pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "390"])
 QUEUED_PROJECT = "Tour hold request for the approval queue"
 # the plans the schedule page shows: (days from today, hour, minute, activity type, remark)
 PLANS = [(1, 9, 0, 1, "Walk the CIO through the proposal and the rollout plan."), (1, 14, 0, 3, "Demo the dashboard."),
@@ -244,16 +246,14 @@ class Tour:
             self.current.still_loading = True  # reported; the screenshot shows the spinner
         settled(self.page)  # drawers, modals and toasts have finished opening
 
-    def run(self, stops: list[Stop], *, anonymous: list[Stop] | None = None) -> None:
+    def run(self, stops: list[Stop], viewport: ViewportSize, *, anonymous: list[Stop] | None = None) -> None:
         SHOTS.mkdir(parents=True, exist_ok=True)
         try:
-            for viewport in (DESKTOP, PHONE):
-                for stop in anonymous or []:
-                    self.visit(stop, viewport)
+            for stop in anonymous or []:
+                self.visit(stop, viewport)
             sign_in(self.page, self.username)
-            for viewport in (DESKTOP, PHONE):
-                for stop in stops:
-                    self.visit(stop, viewport)
+            for stop in stops:
+                self.visit(stop, viewport)
         finally:
             self.context.close()
         self.report()
@@ -371,7 +371,9 @@ def planned(live_server: LiveServer) -> Iterator[None]:
                 http.delete(f"/api/activity/schedule/{schedule_id}", headers=sales)
 
 
-def test_admin_tours_every_screen(browser: Browser, live_server: LiveServer, seeded: dict[str, Any]) -> None:
+@WIDTHS
+def test_admin_tours_every_screen(browser: Browser, live_server: LiveServer, seeded: dict[str, Any],
+                                  viewport: ViewportSize) -> None:
     draft, draft_name = seeded["draft"]
     approved, approved_name = seeded["approved"]
     (client,), (coa,), (stage,), (admin,) = seeded["client"], seeded["coa"], seeded["stage"], seeded["admin"]
@@ -477,11 +479,12 @@ def test_admin_tours_every_screen(browser: Browser, live_server: LiveServer, see
         Stop("error-403", "/error-403", "Access Denied.", shell=False),
         Stop("not-found", "/no-such-screen", "Page not found", shell=False),
     ]
-    Tour(browser, live_server, "admin").run(stops, anonymous=anonymous)
+    Tour(browser, live_server, "admin").run(stops, viewport, anonymous=anonymous)
 
 
+@WIDTHS
 def test_sales_person_tours_their_screens(browser: Browser, live_server: LiveServer, seeded: dict[str, Any],
-                                         planned: None) -> None:
+                                         planned: None, viewport: ViewportSize) -> None:
     draft, draft_name = seeded["draft"]
     (client,) = seeded["client"]
     contact, contact_name = seeded["contact"]
@@ -509,12 +512,14 @@ def test_sales_person_tours_their_screens(browser: Browser, live_server: LiveSer
         Stop("coa-forbidden", "/system/coa-management", "Access Denied.", shell=False),
         Stop("sales-target-forbidden", "/system/sales-target", "Access Denied.", shell=False),
     ]
-    Tour(browser, live_server, "sales1").run(stops)
+    Tour(browser, live_server, "sales1").run(stops, viewport)
 
 
+@WIDTHS
 @pytest.mark.parametrize("username", ["tl1", "topmanager"])
 def test_team_leader_and_top_management_tour_the_pipeline(browser: Browser, live_server: LiveServer,
-                                                          seeded: dict[str, Any], planned: None, username: str) -> None:
+                                                          seeded: dict[str, Any], planned: None, username: str,
+                                                          viewport: ViewportSize) -> None:
     draft, draft_name = seeded["draft"]
     activity_lead, activity = seeded["activity"]
     sales1, sales1_name = seeded["sales1"]
@@ -537,7 +542,7 @@ def test_team_leader_and_top_management_tour_the_pipeline(browser: Browser, live
         Stop("inbox", "/user/inbox", "Inbox"),
         Stop("profile", "/user/profile", "My Profile"),
     ]
-    Tour(browser, live_server, username).run(stops)
+    Tour(browser, live_server, username).run(stops, viewport)
 
 
 def test_approver_tours_the_queue(browser: Browser, live_server: LiveServer, queued: None) -> None:
@@ -550,4 +555,5 @@ def test_approver_tours_the_queue(browser: Browser, live_server: LiveServer, que
         Stop("leads-forbidden", "/leads", "Access Denied.", tabs=("Notification",), home="/system/approval",
              shell=False),
     ]
-    Tour(browser, live_server, "approver1").run(stops)
+    for viewport in (DESKTOP, PHONE):
+        Tour(browser, live_server, "approver1").run(stops, viewport)
