@@ -1,10 +1,6 @@
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, configure } from '@testing-library/react';
+import { act, cleanup } from '@testing-library/react';
 import { clearTokens } from '@/lib/api/tokens';
-
-// findBy/waitFor wait up to 8 s everywhere (the library's 1 s default flaked on CI's two cores, where a
-// page chunk and its data can take longer to arrive while other test files run beside it).
-configure({ asyncUtilTimeout: 8000 });
 
 afterEach(() => cleanup());
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Modal } from 'antd';
 import { getToken, setToken } from '@/lib/api/tokens';
-import { FULL, json, makeSession, renderApp, stubApi } from '@/test/render-app';
+import { FULL, json, makeSession, renderApp, stubApi } from '@/test/render';
 import { showsSidebar } from '../layout/navigation';
 
 // Every screen here loads its page chunk and data first.

@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { setToken } from '@/lib/api/tokens';
-import { json, makeSession, renderApp, stubApi } from '@/test/render-app';
+import { json, makeSession, renderRoutes, stubApi } from '@/test/render';
+
+// The signed-in shell alone (its top bar has the bell); /welcome, another feature's page, is a marker here.
 
 const unread = {
   id: 11,
@@ -17,7 +19,7 @@ describe('NotificationBell', () => {
   it('shows the tabs and "No notification..." when empty', async () => {
     setToken('a');
     stubApi(makeSession());
-    renderApp('/welcome');
+    await renderRoutes([], '/welcome', { frame: 'shell' });
     fireEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
     expect(await screen.findByText('No notification...')).toBeInTheDocument();
     for (const tab of ['All', 'Informations', 'Approval']) {
@@ -42,7 +44,7 @@ describe('NotificationBell', () => {
       if (url.pathname === '/api/notification/read-all') return json(200, { results: null });
       return undefined;
     });
-    const { router } = renderApp('/welcome');
+    const { router } = await renderRoutes([], '/welcome', { frame: 'shell' });
     const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' });
     fireEvent.click(bell);
 
@@ -74,7 +76,7 @@ describe('NotificationBell', () => {
     stubApi(makeSession(), (_req, url) =>
       url.pathname === '/api/notification/limited' ? json(200, { results: { data: [outcome], total: 1 } }) : undefined,
     );
-    renderApp('/welcome');
+    await renderRoutes([], '/welcome', { frame: 'shell' });
     fireEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
     const message = await screen.findByText(outcome.message);
     expect(message).toHaveClass('notification-item__message');
@@ -91,7 +93,7 @@ describe('NotificationBell', () => {
       if (url.pathname === '/api/notification/read-all') return json(200, { results: null });
       return undefined;
     });
-    renderApp('/welcome');
+    await renderRoutes([], '/welcome', { frame: 'shell' });
     fireEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
     fireEvent.click(await screen.findByRole('tab', { name: 'Approval' }));
     await screen.findByText(unread.message);
@@ -120,7 +122,7 @@ describe('NotificationBell', () => {
       }
       return undefined;
     });
-    const { router } = renderApp('/welcome');
+    const { router } = await renderRoutes([], '/welcome', { frame: 'shell' });
     fireEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
     expect(await screen.findByRole('img', { name: label })).toHaveAttribute('data-kind', kind);
     fireEvent.click(await screen.findByText(item.message));

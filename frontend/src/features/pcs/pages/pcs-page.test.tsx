@@ -7,7 +7,7 @@ import { DialogHost } from '@/components/dialogs';
 import { setToken } from '@/lib/api/tokens';
 import { createQueryClient } from '@/lib/query-client';
 import { buttonByText, chooseOption } from '@/test/antd-helpers';
-import { json, stubApi } from '@/test/render-app';
+import { json, stubApi } from '@/test/render';
 import { PcsPage } from './pcs-page';
 import type { PcsForm } from '../api/types';
 import { COUNT_MISMATCH } from '../billing';

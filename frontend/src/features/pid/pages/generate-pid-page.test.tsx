@@ -1,8 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { setToken } from '@/lib/api/tokens';
 import { buttonByText, confirmButton } from '@/test/antd-helpers';
-import { FULL, json, makeSession, renderApp, stubApi, type ApiHandler } from '@/test/render-app';
+import { FULL, json, makeSession, renderRoutes, stubApi, type ApiHandler } from '@/test/render';
 import { PID_POLL_MS, type PidOverview, type ProjectIdNumber } from '../api/pid-api';
+import { GeneratePidPage } from './generate-pid-page';
+
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/leads/:leadId/generate-pid', Component: GeneratePidPage },
+];
 
 vi.setConfig({ testTimeout: 40_000 });
 
@@ -30,17 +36,17 @@ const pid = (extra: Partial<ProjectIdNumber> = {}): ProjectIdNumber => ({
   ...extra,
 });
 
-function open(handler: ApiHandler) {
+async function open(handler: ApiHandler) {
   setToken('tok');
   const requests = stubApi(makeSession({ pageAccess: { dashboard: FULL, leads: FULL } }), handler);
-  return { ...renderApp(PATH), requests };
+  return { ...(await renderRoutes(pages, PATH)), requests };
 }
 
 describe('GeneratePidPage', () => {
   it('shows existing PIDs read-only with their PDF, and no Generate button', async () => {
     URL.createObjectURL = vi.fn(() => 'blob:pid-pdf');
     URL.revokeObjectURL = vi.fn();
-    const { requests } = open((_, url) => {
+    const { requests } = await open((_, url) => {
       if (url.pathname === '/api/leads/19/project-ids') return json(200, { results: overview({ projectIdNumbers: [pid()] }) });
       if (url.pathname === '/api/leads/19/project-ids/3/pdf') {
         return new Response('%PDF-1.7', { status: 200, headers: { 'Content-Type': 'application/pdf' } });
@@ -61,7 +67,7 @@ describe('GeneratePidPage', () => {
 
   it('does not wait for the PDF of a PID given without a cost sheet', async () => {
     let polls = 0;
-    open((_, url) => {
+    await open((_, url) => {
       if (url.pathname !== '/api/leads/19/project-ids') return undefined;
       polls += 1;
       return json(200, { results: overview({ projectIdNumbers: [pid({ pdfFile: null, pdfPending: false })] }) });
@@ -74,7 +80,7 @@ describe('GeneratePidPage', () => {
   it('confirms, starts the generation, shows progress and then the PID', async () => {
     let started = false;
     let polls = 0;
-    const { requests } = open((req, url) => {
+    const { requests } = await open((req, url) => {
       if (url.pathname === '/api/leads/19/generate-pid' && req.method === 'POST') {
         started = true;
         return json(200, { results: { workflowId: 'pid-lead-19', status: 'RUNNING' } });
@@ -105,7 +111,7 @@ describe('GeneratePidPage', () => {
   });
 
   it('cannot generate before the sheet is approved', async () => {
-    open((_, url) =>
+    await open((_, url) =>
       url.pathname === '/api/leads/19/project-ids'
         ? json(200, { results: overview({ approved: false, canGenerate: false, pcsStatus: 'WAITING_FOR_APPROVAL' }) })
         : undefined,
@@ -116,7 +122,7 @@ describe('GeneratePidPage', () => {
   });
 
   it("shows the server's refusal", async () => {
-    open((_, url) => {
+    await open((_, url) => {
       if (url.pathname === '/api/leads/19/generate-pid') {
         return json(409, {
           messages: ['The project cost sheet must be approved before a PID is generated.'],
@@ -137,7 +143,7 @@ describe('GeneratePidPage', () => {
   });
 
   it('Finish goes back to the lead', async () => {
-    const { router } = open((_, url) =>
+    const { router } = await open((_, url) =>
       url.pathname === '/api/leads/19/project-ids' ? json(200, { results: overview({ projectIdNumbers: [pid()] }) }) : undefined,
     );
     await screen.findByRole('heading', { name: 'Generate PID Number for Branch WAN Rollout' });
@@ -146,7 +152,7 @@ describe('GeneratePidPage', () => {
   });
 
   it('answers a lead that is not visible', async () => {
-    open((_, url) =>
+    await open((_, url) =>
       url.pathname === '/api/leads/19/project-ids' ? json(404, { messages: ['Lead not found.'], type: 'NotFound' }) : undefined,
     );
     expect(await screen.findByText('Lead not found')).toBeInTheDocument();
