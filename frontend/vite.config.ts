@@ -100,7 +100,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     include: ['src/**/*.test.{ts,tsx}'],
-    // a test may wait several times for a page under load (see src/test/setup.ts): 5 s is too short on CI
-    testTimeout: 30_000,
+    // both cores of a developer's or CI's machine (the default keeps one free)
+    maxWorkers: 2,
   },
 });

@@ -12,8 +12,6 @@ const pages = [
   { path: '/system/monthly-billing', Component: MonthlyBillingPage },
 ];
 
-// the dialogs' animations and the row menus are slow under a loaded CI machine
-vi.setConfig({ testTimeout: 60_000 });
 afterEach(() => Modal.destroyAll());
 
 const READ: PageFlags = { isRead: true, isWrite: false, isEdit: false, isDelete: false };

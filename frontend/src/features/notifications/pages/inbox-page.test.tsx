@@ -35,7 +35,7 @@ describe('InboxPage', () => {
       const data = page === 1 ? [note(1), note(2)] : [note(3)];
       return json(200, { results: { data, pagination: { page, hasMore: page === 1 } } });
     });
-    const { router } = await renderRoutes(pages, '/user/inbox', { frame: 'shell' });
+    const { router } = await renderRoutes(pages, '/user/inbox');
     expect(await screen.findByText('Update number 1')).toBeInTheDocument();
     expect(listCalls(requests)[0]).toMatchObject({ user: '7', type: 'ALL', page: '1', limit: '10' });
 
@@ -56,7 +56,7 @@ describe('InboxPage', () => {
     expect(router.state.location.search).toBe('?q=lead');
     expect(screen.getByRole('switch', { name: 'Unread only' })).not.toBeChecked();
     expect(screen.getByPlaceholderText('Search notifications')).toHaveValue('lead');
-  }, 15_000);
+  });
 
   it('highlights the notification given as focusId', async () => {
     setToken('a');
@@ -65,7 +65,7 @@ describe('InboxPage', () => {
         ? json(200, { results: { data: [note(1), note(2)], pagination: { page: 1, hasMore: false } } })
         : undefined,
     );
-    const { router } = await renderRoutes(pages, '/welcome', { frame: 'shell' });
+    const { router } = await renderRoutes(pages, '/welcome');
     await screen.findByTestId('elsewhere'); // the shell is up (/welcome is another feature's page)
     await act(() => router.navigate('/user/inbox', { state: { focusId: 2 } }));
     await screen.findByText('Update number 2');
@@ -81,7 +81,7 @@ describe('InboxPage', () => {
       if (req.method === 'PUT') return json(200, { results: 1 });
       return json(200, { results: { data: [note(4, false), approved], pagination: { page: 1, hasMore: false } } });
     });
-    const { router } = await renderRoutes(pages, '/user/inbox', { frame: 'shell' });
+    const { router } = await renderRoutes(pages, '/user/inbox');
     fireEvent.click(await screen.findByText('Update number 4'));
     await waitFor(() => expect(requests.some((r) => r.method === 'PUT')).toBe(true));
     expect(router.state.location.pathname).toBe('/user/inbox');

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { setToken } from '@/lib/api/tokens';
 import { buttonByText, confirmButton } from '@/test/antd-helpers';
 import { FULL, json, makeSession, renderRoutes, stubApi, type ApiHandler } from '@/test/render';
@@ -9,8 +9,6 @@ import { GeneratePidPage } from './generate-pid-page';
 const pages = [
   { path: '/leads/:leadId/generate-pid', Component: GeneratePidPage },
 ];
-
-vi.setConfig({ testTimeout: 40_000 });
 
 const PATH = '/leads/19/generate-pid';
 
@@ -43,6 +41,8 @@ async function open(handler: ApiHandler) {
 }
 
 describe('GeneratePidPage', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('shows existing PIDs read-only with their PDF, and no Generate button', async () => {
     URL.createObjectURL = vi.fn(() => 'blob:pid-pdf');
     URL.revokeObjectURL = vi.fn();
@@ -66,6 +66,7 @@ describe('GeneratePidPage', () => {
   });
 
   it('does not wait for the PDF of a PID given without a cost sheet', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true }); // a poll's interval passes when the test says so
     let polls = 0;
     await open((_, url) => {
       if (url.pathname !== '/api/leads/19/project-ids') return undefined;
@@ -73,11 +74,12 @@ describe('GeneratePidPage', () => {
       return json(200, { results: overview({ projectIdNumbers: [pid({ pdfFile: null, pdfPending: false })] }) });
     });
     expect(await screen.findByText('No PDF was generated with this PID.')).toBeInTheDocument();
-    await new Promise((r) => setTimeout(r, PID_POLL_MS + 500));
+    await act(() => vi.advanceTimersByTimeAsync(PID_POLL_MS + 500));
     expect(polls).toBe(1);
   });
 
   it('confirms, starts the generation, shows progress and then the PID', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true }); // the polls' intervals pass when the test says so
     let started = false;
     let polls = 0;
     const { requests } = await open((req, url) => {
@@ -104,7 +106,12 @@ describe('GeneratePidPage', () => {
 
     await waitFor(() => expect(started).toBe(true));
     expect(await screen.findByRole('status')).toHaveTextContent('Requested');
-    expect(await screen.findByText('PID NDC-2026-0007 has been generated.', {}, { timeout: 15_000 })).toBeInTheDocument();
+    // each poll answers the next step: in flight, the number without its PDF, then both
+    for (const poll of [1, 2, 3]) {
+      await act(() => vi.advanceTimersByTimeAsync(PID_POLL_MS));
+      await waitFor(() => expect(polls).toBeGreaterThanOrEqual(poll));
+    }
+    expect(await screen.findByText('PID NDC-2026-0007 has been generated.')).toBeInTheDocument();
     expect(screen.getByLabelText('PID Number')).toHaveValue('NDC-2026-0007');
     expect(polls).toBeGreaterThanOrEqual(3);
     expect(requests.filter((r) => r.method === 'POST').length).toBe(1);

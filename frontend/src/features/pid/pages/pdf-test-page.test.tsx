@@ -9,7 +9,6 @@ const pages = [
   { path: '/pdf', Component: PdfTestPage },
 ];
 
-vi.setConfig({ testTimeout: 40_000 });
 
 async function open(handler: ApiHandler) {
   setToken('tok');

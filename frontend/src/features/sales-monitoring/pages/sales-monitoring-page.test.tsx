@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '@/lib/api/tokens';
 import { FakeSocket as Socket } from '@/test/fake-socket';
@@ -46,9 +46,13 @@ describe('SalesMonitoringPage', () => {
     Socket.reset();
     vi.stubGlobal('WebSocket', Socket);
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 
   it('lists who is online with role, status, a live duration and their connections', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true }); // the clock ticks when the test says so
     await start([[andi, dewi]]);
     const row = (await screen.findByText('Andi Pratama')).closest('tr')!;
     expect(within(row).getByText('Sales')).toBeInTheDocument();
@@ -59,7 +63,8 @@ describe('SalesMonitoringPage', () => {
     expect(screen.getByText('2 online')).toBeInTheDocument();
     // the timer runs on its own
     const before = within(row).getByText(/^01:02:/).textContent;
-    await waitFor(() => expect(within(row).getByText(/^01:02:/).textContent).not.toBe(before), { timeout: 2500 });
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    await waitFor(() => expect(within(row).getByText(/^01:02:/).textContent).not.toBe(before));
   });
 
   it('watches presence and reads the list again on each updateClients', async () => {
