@@ -1,3 +1,4 @@
+import { StyleProvider } from '@ant-design/cssinjs';
 import { render } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import { createMemoryRouter, matchRoutes, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router';
@@ -131,6 +132,10 @@ function framed(pages: RouteObject[], frame: Frame): RouteObject[] {
   return [{ element: <Outlet />, errorElement: <ErrorPage />, children: [{ element, children }] }];
 }
 
+/** Where antd puts its CSS variables in tests: outside the document, so that jsdom neither parses them nor matches
+ *  them on every getComputedStyle (role queries ask it for each element they look at). */
+const antdStyles = document.createElement('div');
+
 /**
  * Renders routes at `path` with the app's providers (query cache without retries, antd theme and dialogs, the
  * session from the stubbed API) in a memory router. A page test passes its feature's pages, imported directly
@@ -155,11 +160,13 @@ export async function renderRoutes(
   const utils = render(
     // antd without its runtime styles (jsdom lays nothing out, and vitest loads no CSS) and without the click
     // ripple: both are work on every first render and click that no test looks at.
-    <ConfigProvider theme={{ zeroRuntime: true }} wave={{ disabled: true }}>
-      <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </ConfigProvider>,
+    <StyleProvider container={antdStyles}>
+      <ConfigProvider theme={{ zeroRuntime: true }} wave={{ disabled: true }}>
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </ConfigProvider>
+    </StyleProvider>,
   );
   return { ...utils, router, queryClient };
 }
