@@ -132,6 +132,16 @@ function framed(pages: RouteObject[], frame: Frame): RouteObject[] {
   return [{ element: <Outlet />, errorElement: <ErrorPage />, children: [{ element, children }] }];
 }
 
+/** What the shell loads when it is first wanted (the phone's menu, the debug panel, the bell's list): loaded before
+ *  the first render, as a browser has them by the time a user opens them. */
+function loadShellParts() {
+  return Promise.all([
+    import('@/app/layout/mobile-menu'),
+    import('@/app/debug/debug-panel'),
+    import('@/features/notifications/components/notification-panel'),
+  ]);
+}
+
 /** Where antd puts its CSS variables in tests: outside the document, so that jsdom neither parses them nor matches
  *  them on every getComputedStyle (role queries ask it for each element they look at). */
 const antdStyles = document.createElement('div');
@@ -153,6 +163,7 @@ export async function renderRoutes(
   });
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  if (frame === 'shell') await loadShellParts();
   if (loadSession && getToken()) {
     // a failure is the AuthProvider's to handle and show, as it would without this
     await queryClient.fetchQuery(sessionQueryOptions).catch(() => queryClient.removeQueries({ queryKey: sessionQueryKey }));

@@ -11,6 +11,9 @@ const pages = [
   { path: '/activity-schedule', Component: ActivitySchedulePage },
 ];
 
+// The calendar view's code (FullCalendar), which the page loads when it is first shown, loads with the file.
+await import('../components/schedule-calendar');
+
 afterEach(() => Modal.destroyAll());
 
 const TOMORROW = dayjs().add(1, 'day').hour(9).minute(0).second(0).millisecond(0);

@@ -37,7 +37,8 @@ async function start(answers: unknown[][], flags = FULL) {
       return json(200, { results: answer });
     },
   );
-  await renderRoutes(pages, PAGE);
+  // in the shell, which holds the realtime connection the page watches presence over
+  await renderRoutes(pages, PAGE, { frame: 'shell' });
   return requests;
 }
 

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Modal } from 'antd';
 import { setToken } from '@/lib/api/tokens';
 import { PASSWORD_MESSAGES } from '@/lib/password-policy';
-import { json, makeSession, renderRoutes, stubApi } from '@/test/render';
+import { json, makeSession, loadPages, renderApp, renderRoutes, stubApi } from '@/test/render';
 import { CURRENT_PASSWORD_REQUIRED } from './change-password-form';
 import { OwnPasswordPage } from '../pages/own-password-page';
 
@@ -11,6 +11,9 @@ const pages = [
   { path: '/change-password', Component: OwnPasswordPage },
 ];
 
+// the sign-in page a signed-out visitor is sent to loads with the file
+await loadPages('/signin');
+
 afterEach(() => Modal.destroyAll());
 
 const NEW = 'Pipeline#2027!Go';
@@ -18,7 +21,8 @@ const NEW = 'Pipeline#2027!Go';
 describe('/change-password', () => {
   it('sends a signed-out visitor to sign in, to come back here', async () => {
     stubApi(null);
-    const { router } = await renderRoutes(pages, '/change-password');
+    // the guard's redirect to another feature's page: the whole route table
+    const { router } = await renderApp('/change-password');
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/signin');
     expect(router.state.location.state).toEqual({ from: '/change-password' });
