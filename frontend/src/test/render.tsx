@@ -15,7 +15,6 @@ import { sessionQueryKey, sessionQueryOptions } from '@/lib/session';
 
 export const FULL = { isRead: true, isWrite: true, isEdit: true, isDelete: true };
 
-
 const nav = (id: number, label: string, url: string, position: NavItem['position'], submenu: NavItem[] = []): NavItem => ({
   id,
   label,
@@ -100,9 +99,6 @@ export type Frame = 'signed-in' | 'shell' | 'public' | 'none';
 
 export interface RenderOptions {
   frame?: Frame;
-  /** With a token set, the session is loaded before the first render (default), as a user who reaches a page has it:
-   *  the page then renders at once. False leaves it to the AuthProvider (to see it load). */
-  loadSession?: boolean;
   /** History entries before `path` (a page's Back goes there). */
   before?: string[];
 }
@@ -155,7 +151,7 @@ const antdStyles = document.createElement('div');
 export async function renderRoutes(
   pages: RouteObject[],
   path: string,
-  { frame = 'signed-in', loadSession = true, before = [] }: RenderOptions = {},
+  { frame = 'signed-in', before = [] }: RenderOptions = {},
 ) {
   const router = createMemoryRouter(framed(pages, frame), {
     initialEntries: [...before, path],
@@ -164,8 +160,9 @@ export async function renderRoutes(
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   if (frame === 'shell') await loadShellParts();
-  if (loadSession && getToken()) {
-    // a failure is the AuthProvider's to handle and show, as it would without this
+  if (getToken()) {
+    // Signed in, the session loads before the first render, as a user who reaches a page has it: the page renders
+    // at once. A failure is the AuthProvider's to handle and show, as it would without this.
     await queryClient.fetchQuery(sessionQueryOptions).catch(() => queryClient.removeQueries({ queryKey: sessionQueryKey }));
   }
   const utils = render(
@@ -190,8 +187,9 @@ export async function loadPages(...paths: string[]): Promise<void> {
 
 /**
  * Renders the whole app (the route table of src/app/routing/router.tsx) at a path: only for the tests of routing
- * itself (guards, redirects, the shell across pages, 403 and 404). The pages at `path` load first (loadPages), and a
- * test that goes on to other pages loads them in its beforeAll; a page test renders its own routes (renderRoutes).
+ * itself (guards, redirects, the shell across pages, 403 and 404). The pages at `path` load first (loadPages); a file
+ * whose tests go on to other pages loads them at its top level (`await loadPages(...)`). A page test renders its own
+ * routes (renderRoutes).
  */
 export async function renderApp(path: string, options: Omit<RenderOptions, 'frame'> = {}) {
   await loadPages(path);
