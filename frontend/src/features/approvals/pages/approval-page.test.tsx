@@ -11,7 +11,6 @@ const pages = [
   { path: '/system/approval', Component: ApprovalPage },
 ];
 
-
 afterEach(() => Modal.destroyAll());
 
 const rows = [

@@ -17,7 +17,6 @@ const pages = [
   { path: '/system/pcs-approval-pipeline/edit/:pipelineId', Component: PcsApprovalPipelineFormPage },
 ];
 
-
 afterEach(() => Modal.destroyAll());
 
 const saves = (requests: Request[]) =>

@@ -10,7 +10,6 @@ const pages = [
   { path: '/weblink/sip', Component: WeblinkSipPage },
 ];
 
-
 const device = () => Socket.all.find((s) => s.url.includes('device_id='))!;
 
 describe('WeblinkSipPage', () => {

@@ -16,7 +16,6 @@ const pages = [
 
 type Handler = (request: Request, url: URL) => Response | undefined;
 
-
 afterEach(() => Modal.destroyAll());
 
 const MASTER: Record<string, unknown> = {

@@ -17,9 +17,7 @@ const pages = [
   { path: '/system/coa-management/:coaId/edit', Component: CoaEditPage },
 ];
 
-
 type Handler = (request: Request, url: URL) => Response | undefined;
-
 
 afterEach(() => Modal.destroyAll());
 

@@ -12,7 +12,6 @@ const pages = [
   { path: '/system/coa-management', Component: CoaListPage },
 ];
 
-
 type Handler = (request: Request, url: URL) => Response | undefined;
 
 // The page is loaded on demand; the first render in a worker takes a while.

@@ -20,7 +20,6 @@ const pages = [
 
 type Handler = (request: Request, url: URL) => Response | undefined;
 
-
 afterEach(() => Modal.destroyAll());
 
 async function start(path: string, flags: PageFlags = FULL, handler?: Handler) {

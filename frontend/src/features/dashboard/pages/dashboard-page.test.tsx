@@ -10,7 +10,6 @@ const pages = [
   { path: '/', Component: DashboardPage },
 ];
 
-
 type Kind = 'TOP_MANAGEMENT' | 'TL' | 'SALES' | null;
 
 async function start(kind: Kind, options: { flags?: PageFlags; whitelist?: boolean; handler?: ApiHandler } = {}) {

@@ -13,8 +13,6 @@ const pages = [
   { path: '/leads/:leadId/view', Component: LeadDetailRoute },
 ];
 
-// Whole-app renders are slow on a busy two-core machine.
-
 const detail = (): LeadDetail => {
   const form = leadForm();
   return {

@@ -12,7 +12,6 @@ const pages = [
   { path: '/leads/:leadId/:stageSlug', Component: LeadStagePage },
 ];
 
-
 afterEach(() => Modal.destroyAll());
 
 /** Lead 19 with no person in charge yet. */

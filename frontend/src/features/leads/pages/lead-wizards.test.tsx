@@ -13,8 +13,6 @@ const pages = [
   { path: '/leads/:leadId/edit', Component: LeadEditPage },
 ];
 
-// Whole-app renders are slow on a busy two-core machine.
-
 afterEach(() => Modal.destroyAll());
 
 const session = () => makeSession({ pageAccess: { dashboard: FULL, leads: FULL } });

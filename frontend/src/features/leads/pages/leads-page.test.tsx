@@ -11,8 +11,6 @@ const pages = [
   { path: '/leads', Component: LeadsPage },
 ];
 
-// Whole-app renders are slow on a busy two-core machine.
-
 afterEach(() => vi.useRealTimers());
 
 const session = () => makeSession({ pageAccess: { dashboard: FULL, leads: FULL } });

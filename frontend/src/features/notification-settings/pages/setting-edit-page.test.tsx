@@ -23,7 +23,6 @@ const pages = [
   { path: '/system/reminder-management/:settingId', Component: ReminderSettingPage },
 ];
 
-
 const READ_ONLY: PageFlags = { isRead: true, isWrite: false, isEdit: false, isDelete: false };
 const REFUSED = "The template uses 'oops', which is not among this action's variables: requester, request, client.";
 

@@ -22,7 +22,6 @@ const pages = [
   { path: '/system/reminder-management/:settingId', Component: ReminderSettingPage },
 ];
 
-
 const READ_ONLY: PageFlags = { isRead: true, isWrite: false, isEdit: false, isDelete: false };
 
 async function start(path: string, flags: PageFlags = FULL) {

@@ -6,7 +6,6 @@ import { makeSession, renderRoutes, stubApi } from '@/test/render';
 
 // The signed-in shell alone (its top bar has the bell); /welcome, another feature's page, is a marker here.
 
-
 describe('useNotificationStream', () => {
   beforeEach(() => {
     Socket.reset(false);

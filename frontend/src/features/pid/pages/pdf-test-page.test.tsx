@@ -9,7 +9,6 @@ const pages = [
   { path: '/pdf', Component: PdfTestPage },
 ];
 
-
 async function open(handler: ApiHandler) {
   setToken('tok');
   URL.createObjectURL = vi.fn(() => 'blob:sample-pdf');

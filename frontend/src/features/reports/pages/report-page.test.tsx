@@ -9,7 +9,6 @@ const pages = [
   { path: '/system/report', Component: ReportPage },
 ];
 
-
 const pipeline = {
   kind: 'pipeline',
   title: 'Ongoing leads by stage',

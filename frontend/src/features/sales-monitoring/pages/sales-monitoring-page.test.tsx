@@ -10,7 +10,6 @@ const pages = [
   { path: '/system/sales-monitoring', Component: SalesMonitoringPage },
 ];
 
-
 const PAGE = '/system/sales-monitoring';
 const andi = {
   userId: 5,

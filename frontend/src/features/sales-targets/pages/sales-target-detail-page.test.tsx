@@ -16,7 +16,6 @@ const pages = [
   { path: '/system/sales-target/:id', Component: SalesTargetDetailPage },
 ];
 
-
 const READ_ONLY: PageFlags = { isRead: true, isWrite: false, isEdit: false, isDelete: false };
 
 afterEach(() => Modal.destroyAll());

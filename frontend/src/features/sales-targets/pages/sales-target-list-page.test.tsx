@@ -15,7 +15,6 @@ const pages = [
   { path: '/system/sales-target/:id', Component: SalesTargetDetailPage },
 ];
 
-
 const READ_ONLY: PageFlags = { isRead: true, isWrite: false, isEdit: false, isDelete: false };
 const PATH = '/system/sales-target';
 

@@ -12,7 +12,6 @@ const pages = [
   { path: '/system/stage-management/edit/:stageId', Component: StageEditPage },
 ];
 
-
 const stages = [
   {
     id: 1, stageName: 'E1', stageDescription: 'Found', needsApproval: false, pipeline: 'LEAD', previousStage: null,
