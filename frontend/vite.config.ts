@@ -100,7 +100,15 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     include: ['src/**/*.test.{ts,tsx}'],
-    // a test may wait several times for a page under load (see src/test/setup.ts): 5 s is too short on CI
-    testTimeout: 30_000,
+    // both cores of a developer's or CI's machine (the default keeps one free)
+    maxWorkers: 2,
+    // Each file keeps its own environment (the default isolate: true). Sharing one per worker (isolate: false) ran
+    // the suite three times faster, but a test that timed out under load left React's act environment and fake
+    // timers to every file after it in the worker: one failure became hundreds.
+    // Twice the default: the longest page tests (a wizard filled in field by field, the first test of a file, which
+    // also pays for compiling the code it runs) take 1.5-2 s of one idle core, and three to four times that on two
+    // cores shared with as many busy processes again (CI beside the end-to-end tests, `stress-ng --cpu 2`). What a
+    // test waits for inside it still waits at most the library's default second.
+    testTimeout: 10_000,
   },
 });

@@ -1,10 +1,25 @@
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, configure } from '@testing-library/react';
+import { act, cleanup, configure, getConfig, prettyDOM } from '@testing-library/react';
 import { clearTokens } from '@/lib/api/tokens';
 
-// findBy/waitFor wait up to 8 s everywhere (the library's 1 s default flaked on CI's two cores, where a
-// page chunk and its data can take longer to arrive while other test files run beside it).
-configure({ asyncUtilTimeout: 8000 });
+// A find* or waitFor query runs again on every change of the page, and each miss builds its error, which by default
+// prints the whole document: on a big page most of the work of waiting. The document is printed only when the
+// message is read, that is for the error a test fails with.
+configure({
+  getElementError(message, container) {
+    const error = new Error();
+    error.name = 'TestingLibraryElementError';
+    let text: string | undefined;
+    Object.defineProperty(error, 'message', {
+      configurable: true,
+      get: () =>
+        (text ??= [message, `Ignored nodes: comments, ${getConfig().defaultIgnore}\n${prettyDOM(container)}`]
+          .filter(Boolean)
+          .join('\n\n')),
+    });
+    return error;
+  },
+});
 
 afterEach(() => cleanup());
 

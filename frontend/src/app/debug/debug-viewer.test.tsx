@@ -3,7 +3,13 @@ import { api, unwrap } from '@/lib/api/client';
 import { clearApiFailures } from '@/lib/api/failures';
 import { setToken } from '@/lib/api/tokens';
 import { setRealtimeState } from '@/lib/realtime';
-import { json, LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
+import { json, makeSession, renderRoutes, stubApi } from '@/test/render';
+import { WelcomePage } from '@/features/home/pages/welcome-page';
+
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/welcome', Component: WelcomePage },
+];
 
 /** An access token as the server makes them (only `exp` is read); the signature is not checked here. */
 function jwt(exp: number): string {
@@ -34,15 +40,15 @@ describe('DebugViewer', () => {
     const token = jwt(Math.floor(Date.now() / 1000) + 15 * 60);
     setToken(token);
     stubApi(makeSession());
-    renderApp('/welcome');
-    await screen.findByText(/, Sari!/, {}, LOAD);
+    await renderRoutes(pages, '/welcome', { frame: 'shell' });
+    await screen.findByText(/, Sari!/);
 
     press(BACKTICK);
     press({ ...ONE, ctrlKey: true });
     expect(screen.queryByText('Debug viewer')).toBeNull();
 
     press({ ...BACKTICK, ctrlKey: true });
-    expect(await screen.findByText('Debug viewer', {}, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText('Debug viewer')).toBeInTheDocument();
     const session = within(screen.getByRole('region', { name: 'Session' }));
     expect(session.getByText('Sari Dewi (sales1)')).toBeInTheDocument();
     expect(session.getByText('Sales Person (SALES)')).toBeInTheDocument();
@@ -69,11 +75,11 @@ describe('DebugViewer', () => {
     stubApi(makeSession(), (_req, url) =>
       url.pathname === '/api/leads/404' ? json(404, { messages: ['Lead not found.'], type: 'NotFound' }) : undefined,
     );
-    renderApp('/welcome');
-    await screen.findByText(/, Sari!/, {}, LOAD);
+    await renderRoutes(pages, '/welcome', { frame: 'shell' });
+    await screen.findByText(/, Sari!/);
     act(() => setRealtimeState({ status: 'open', since: Date.now(), reconnects: 2 }));
     press({ ...BACKTICK, ctrlKey: true });
-    await screen.findByText('Debug viewer', {}, LOAD);
+    await screen.findByText('Debug viewer');
 
     const realtime = within(screen.getByRole('region', { name: 'Realtime' }));
     expect(realtime.getByText('open')).toBeInTheDocument();

@@ -1,6 +1,12 @@
 import { screen } from '@testing-library/react';
 import { setToken } from '@/lib/api/tokens';
-import { LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
+import { makeSession, renderRoutes, stubApi } from '@/test/render';
+import { WelcomePage } from '@/features/home/pages/welcome-page';
+
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/welcome', Component: WelcomePage },
+];
 
 const APPROVER_ROUTES = ['/welcome', '/system', '/system/approval', '/user/profile', '/user/inbox'];
 
@@ -21,8 +27,8 @@ describe('BottomBar', () => {
   it('shows Dashboard, Leads and Notification to a sales person', async () => {
     setToken('a');
     stubApi(makeSession());
-    renderApp('/welcome');
-    expect(await screen.findByText(/, Sari!/, {}, LOAD)).toBeInTheDocument();
+    await renderRoutes(pages, '/welcome', { frame: 'shell' });
+    expect(await screen.findByText(/, Sari!/)).toBeInTheDocument();
     expect(tabs()).toEqual(['Dashboard', 'Leads', 'Notification']);
   });
 
@@ -35,8 +41,8 @@ describe('BottomBar', () => {
         allRoutes: ['/', '/leads', ...APPROVER_ROUTES],
       }),
     );
-    renderApp('/welcome');
-    expect(await screen.findByText(/, Sari!/, {}, LOAD)).toBeInTheDocument();
+    await renderRoutes(pages, '/welcome', { frame: 'shell' });
+    expect(await screen.findByText(/, Sari!/)).toBeInTheDocument();
     expect(tabs()).toEqual(['Notification']);
   });
 });

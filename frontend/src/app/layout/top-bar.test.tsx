@@ -1,6 +1,12 @@
 import { screen } from '@testing-library/react';
 import { setToken } from '@/lib/api/tokens';
-import { LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
+import { makeSession, renderRoutes, stubApi } from '@/test/render';
+import { WelcomePage } from '@/features/home/pages/welcome-page';
+
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/welcome', Component: WelcomePage },
+];
 
 const APPROVER_ROUTES = ['/welcome', '/system', '/system/approval', '/user/profile', '/user/inbox'];
 
@@ -9,16 +15,16 @@ describe('TopBar', () => {
     setToken('a');
     const session = makeSession();
     stubApi({ ...session, routes: [...session.routes, '/activity-schedule'] });
-    renderApp('/welcome');
-    expect(await screen.findByText(/, Sari!/, {}, LOAD)).toBeInTheDocument();
+    await renderRoutes(pages, '/welcome', { frame: 'shell' });
+    expect(await screen.findByText(/, Sari!/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Activity schedule' })).toBeInTheDocument();
   });
 
   it('shows an approver no calendar button: it would lead to Access Denied', async () => {
     setToken('a');
     stubApi(makeSession({ routes: APPROVER_ROUTES, allRoutes: ['/', '/leads', '/activity-schedule', ...APPROVER_ROUTES] }));
-    renderApp('/welcome');
-    expect(await screen.findByText(/, Sari!/, {}, LOAD)).toBeInTheDocument();
+    await renderRoutes(pages, '/welcome', { frame: 'shell' });
+    expect(await screen.findByText(/, Sari!/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Activity schedule' })).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AuthContext, type AuthContextValue } from '@/lib/session';
-import { makeSession } from '@/test/render-app';
+import { makeSession } from '@/test/render';
 import { ForbiddenPage } from './forbidden-page';
 
 const APPROVER_ROUTES = ['/welcome', '/system', '/system/approval', '/user/profile', '/user/inbox'];

@@ -1,17 +1,22 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Modal } from 'antd';
 import { getToken, setToken } from '@/lib/api/tokens';
-import { FULL, json, makeSession, renderApp, stubApi } from '@/test/render-app';
+import { FULL, json, loadPages, makeSession, renderApp, stubApi } from '@/test/render';
 import { showsSidebar } from '../layout/navigation';
 
-// Every screen here loads its page chunk and data first.
+// The pages these tests open or are sent to load with the file, as its imports do: a test then waits for what
+// its screen shows, not for a page's code to arrive.
+await loadPages(
+  '/signin', '/signout', '/forgot-password', '/forgot-password/tok', '/', '/welcome', '/system', '/leads',
+  '/system/approval', '/system/sales-monitoring', '/system/client-management', '/activity-schedule', '/leads/5/edit',
+);
 
 afterEach(() => Modal.destroyAll());
 
 describe('route guard', () => {
   it('sends a visitor without a token to /signin', async () => {
     stubApi(null);
-    const { router } = renderApp('/system/client-management');
+    const { router } = await renderApp('/system/client-management');
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/signin');
     expect(router.state.location.state).toEqual({ from: '/system/client-management' });
@@ -21,7 +26,7 @@ describe('route guard', () => {
   it('shows the 403 page for a path the session does not allow', async () => {
     setToken('a');
     stubApi(makeSession());
-    renderApp('/activity-schedule');
+    await renderApp('/activity-schedule');
     expect(await screen.findByText('Access Denied.')).toBeInTheDocument();
     // Still inside the signed-in shell.
     expect(screen.getByRole('button', { name: 'User menu' })).toBeInTheDocument();
@@ -33,7 +38,7 @@ describe('route guard', () => {
     stubApi({ ...session, routes: [...session.routes, '/system/sales-monitoring'] }, (_request, url) =>
       url.pathname === '/api/sales-monitoring' ? json(200, { results: [] }) : undefined,
     );
-    renderApp('/system/sales-monitoring');
+    await renderApp('/system/sales-monitoring');
     expect(await screen.findByRole('heading', { name: 'Sales Monitoring' })).toBeInTheDocument();
     expect(showsSidebar('/system/sales-monitoring')).toBe(false);
     expect(document.querySelector('.app-sider')).toBeNull();
@@ -42,7 +47,7 @@ describe('route guard', () => {
   it('shows the sidebar on a /system screen', async () => {
     setToken('a');
     stubApi(makeSession());
-    renderApp('/system');
+    await renderApp('/system');
     expect(await screen.findByRole('heading', { name: 'System' })).toBeInTheDocument();
     expect(document.querySelector('.app-sider')).not.toBeNull();
   });
@@ -50,7 +55,7 @@ describe('route guard', () => {
   it('has no sidebar on /leads', async () => {
     setToken('a');
     stubApi(makeSession());
-    renderApp('/leads');
+    await renderApp('/leads');
     expect(await screen.findByText('Your pipeline from E1 Found to E6 Closing.')).toBeInTheDocument();
     expect(document.querySelector('.app-sider')).toBeNull();
   });
@@ -58,7 +63,7 @@ describe('route guard', () => {
   it('sends users without full dashboard access to /welcome', async () => {
     setToken('a');
     stubApi(makeSession({ pageAccess: { dashboard: { ...FULL, isDelete: false } } }));
-    const { router } = renderApp('/');
+    const { router } = await renderApp('/');
     expect(await screen.findByText(/, Sari!/)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/welcome');
   });
@@ -66,14 +71,14 @@ describe('route guard', () => {
   it('opens the dashboard with full access (a role without a dashboard component is told it is not enrolled)', async () => {
     setToken('a');
     stubApi(makeSession());
-    renderApp('/');
+    await renderApp('/');
     expect(await screen.findByText('You are not enrolled to any Dashboard')).toBeInTheDocument();
     expect(screen.getByText('Please contact Administrator to setup your dashboard.')).toBeInTheDocument();
   });
 
   it('shows the 404 page for unknown paths', async () => {
     stubApi(null);
-    renderApp('/no/such/page');
+    await renderApp('/no/such/page');
     expect(await screen.findByText('Page not found')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
   });
@@ -91,7 +96,7 @@ describe('sign in', () => {
     stubApi(null, (_req, url) =>
       url.pathname === '/api/auth/login' ? json(400, { messages: ['Invalid username or password combination'] }) : undefined,
     );
-    renderApp('/signin');
+    await renderApp('/signin');
     await submit('sales1', 'wrong');
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid username or password combination');
   });
@@ -99,7 +104,7 @@ describe('sign in', () => {
   it('shows the lock message on a 429', async () => {
     const lock = 'Too many failed sign-in attempts. Try again in 15 minutes.';
     stubApi(null, (_req, url) => (url.pathname === '/api/auth/login' ? json(429, { messages: [lock] }) : undefined));
-    renderApp('/signin');
+    await renderApp('/signin');
     await submit('sales1', 'wrong');
     expect(await screen.findByRole('alert')).toHaveTextContent(lock);
   });
@@ -108,7 +113,7 @@ describe('sign in', () => {
     const requests = stubApi(makeSession(), (_req, url) =>
       url.pathname === '/api/auth/login' ? json(200, { results: { token: 'T1' } }) : undefined,
     );
-    const { router } = renderApp('/welcome');
+    const { router } = await renderApp('/welcome');
     await submit('sales1', 'Pipeline#2026!Go');
     expect(await screen.findByText(/, Sari!/)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/welcome');
@@ -138,7 +143,7 @@ describe('an approver (no dashboard)', () => {
     stubApi(approver(), (_req, url) =>
       url.pathname === '/api/auth/login' ? json(200, { results: { token: 'T1' } }) : undefined,
     );
-    const { router } = renderApp('/signin');
+    const { router } = await renderApp('/signin');
     fireEvent.change(await screen.findByLabelText('Username'), { target: { value: 'approver1' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Pipeline#2026!Go' } });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled());
@@ -151,7 +156,7 @@ describe('an approver (no dashboard)', () => {
   it('goes from "/" to the queue, and the logo links there', async () => {
     setToken('a');
     stubApi(approver());
-    const { router } = renderApp('/');
+    const { router } = await renderApp('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/approval'));
     expect(screen.getByRole('link', { name: 'Pipeline CRM home' })).toHaveAttribute('href', '/system/approval');
   });
@@ -159,7 +164,7 @@ describe('an approver (no dashboard)', () => {
   it('still gets Access Denied for a page outside its routes', async () => {
     setToken('a');
     stubApi(approver());
-    const { router } = renderApp('/leads/5/edit');
+    const { router } = await renderApp('/leads/5/edit');
     expect(await screen.findByText('Access Denied.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/leads/5/edit');
   });
@@ -167,7 +172,7 @@ describe('an approver (no dashboard)', () => {
   it('keeps "/" and the logo on the dashboard for a user who may open it', async () => {
     setToken('a');
     stubApi(makeSession());
-    const { router } = renderApp('/');
+    const { router } = await renderApp('/');
     expect(await screen.findByText('You are not enrolled to any Dashboard')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(screen.getByRole('link', { name: 'Pipeline CRM home' })).toHaveAttribute('href', '/');
@@ -180,7 +185,7 @@ describe('sign out', () => {
     const requests = stubApi(makeSession(), (_req, url) =>
       url.pathname === '/api/auth/logout' ? json(200, { results: null }) : undefined,
     );
-    const { router } = renderApp('/signout');
+    const { router } = await renderApp('/signout');
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
     const logout = requests.find((r) => r.url.endsWith('/api/auth/logout'))!;
     expect(logout.headers.get('Authorization')).toBe('Bearer a');
@@ -199,7 +204,7 @@ describe('sign out', () => {
       }
       return undefined;
     });
-    const { router } = renderApp('/signout');
+    const { router } = await renderApp('/signout');
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
     await waitFor(() =>
       expect(requests.filter((r) => r.url.endsWith('/api/auth/logout')).map((r) => r.headers.get('Authorization')))
@@ -215,7 +220,7 @@ describe('page load', () => {
     const requests = stubApi(makeSession(), (_req, url) =>
       url.pathname === '/api/auth/refresh' ? json(200, { results: { token: 'from-cookie' } }) : undefined,
     );
-    const { router } = renderApp('/leads');
+    const { router } = await renderApp('/leads');
     expect(await screen.findByText('Your pipeline from E1 Found to E6 Closing.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/leads');
     const refresh = requests.filter((r) => r.url.endsWith('/api/auth/refresh'));
@@ -231,7 +236,7 @@ describe('page load', () => {
     stubApi(null, (_req, url) =>
       url.pathname === '/api/auth/refresh' ? json(401, { messages: ['You are not signed in.'] }) : undefined,
     );
-    const { router } = renderApp('/leads');
+    const { router } = await renderApp('/leads');
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/signin');
   });
@@ -242,7 +247,7 @@ describe('forgot password', () => {
     const requests = stubApi(null, (_req, url) =>
       url.pathname === '/api/auth/forgot-password/send-mail' ? json(200, { results: { sent: true } }) : undefined,
     );
-    renderApp('/forgot-password');
+    await renderApp('/forgot-password');
     fireEvent.change(await screen.findByLabelText('Username'), { target: { value: 'sales1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Finish' }));
     expect(
@@ -255,7 +260,7 @@ describe('forgot password', () => {
 
   it('requires the username', async () => {
     stubApi(null);
-    renderApp('/forgot-password');
+    await renderApp('/forgot-password');
     fireEvent.click(await screen.findByRole('button', { name: 'Finish' }));
     expect(await screen.findByText('Username is required')).toBeInTheDocument();
   });
@@ -264,7 +269,7 @@ describe('forgot password', () => {
     stubApi(null, (_req, url) =>
       url.pathname.endsWith('/send-mail') ? json(404, { messages: ['User not found'] }) : undefined,
     );
-    renderApp('/forgot-password');
+    await renderApp('/forgot-password');
     fireEvent.change(await screen.findByLabelText('Username'), { target: { value: 'ghost' } });
     fireEvent.click(screen.getByRole('button', { name: 'Finish' }));
     expect(await screen.findByText('User not found')).toBeInTheDocument();
@@ -277,7 +282,7 @@ describe('set a new password', () => {
     stubApi(null, (_req, url) =>
       url.pathname === '/api/auth/forgot-password' ? json(200, { results: { userId: 7, userName: 'sales1' } }) : undefined,
     );
-    renderApp('/forgot-password/tok-1');
+    await renderApp('/forgot-password/tok-1');
     expect(await screen.findByText('Please provide required information to recover your account')).toBeInTheDocument();
     fireEvent.click(await screen.findByRole('button', { name: 'Finish' }));
     expect(await screen.findByText('New password is required')).toBeInTheDocument();
@@ -296,7 +301,7 @@ describe('set a new password', () => {
         ? json(200, { results: { userId: 7, userName: 'sales1' } })
         : json(200, { results: null });
     });
-    renderApp('/forgot-password/tok-1');
+    await renderApp('/forgot-password/tok-1');
     fireEvent.change(await screen.findByLabelText('New Password'), { target: { value: 'Pipeline#2026!Go' } });
     fireEvent.change(screen.getByLabelText('Confirm New Password'), { target: { value: 'Pipeline#2026!Go' } });
     fireEvent.click(screen.getByRole('button', { name: 'Finish' }));
@@ -315,7 +320,7 @@ describe('set a new password', () => {
     const requests = stubApi(null, (_req, url) =>
       url.pathname === '/api/auth/forgot-password' ? json(400, { messages: ['The reset link has expired'] }) : undefined,
     );
-    renderApp('/forgot-password/old');
+    await renderApp('/forgot-password/old');
     expect(await screen.findByText('The reset link has expired')).toBeInTheDocument();
     expect(document.querySelector('.ant-modal-confirm-title')).toHaveTextContent('Error');
     expect(requests.filter((r) => r.url.includes('/api/auth/forgot-password?'))).toHaveLength(1);

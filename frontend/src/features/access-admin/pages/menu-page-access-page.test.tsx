@@ -3,11 +3,21 @@ import { Modal } from 'antd';
 import { setToken } from '@/lib/api/tokens';
 import type { PageFlags } from '@/lib/api/types';
 import { buttonByText, chooseOption, confirmButton, openDropdownMenu } from '@/test/antd-helpers';
-import { FULL, json, LOAD, makeSession, renderApp, stubApi, type ApiHandler } from '@/test/render-app';
+import { FULL, json, makeSession, renderRoutes, stubApi, type ApiHandler } from '@/test/render';
 
 /** A stub that reads the request body or asks another stub first: it may answer nothing (the default stub does). */
 const later = (handler: (req: Request, url: URL) => Promise<Response | undefined>) => handler as ApiHandler;
 import { ADMIN, SALES, SALES1_EFFECTIVE } from '../test-fixtures';
+import { MenuPageAccessPage } from './menu-page-access-page';
+import { RoleAddPage } from './role-add-page';
+import { RolePage } from './role-page';
+
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/system/menu-page-access', Component: MenuPageAccessPage },
+  { path: '/system/menu-page-access/add', Component: RoleAddPage },
+  { path: '/system/menu-page-access/:id', Component: RolePage },
+];
 
 afterEach(() => Modal.destroyAll());
 
@@ -15,7 +25,7 @@ const PATH = '/system/menu-page-access';
 const READ: PageFlags = { isRead: true, isWrite: false, isEdit: false, isDelete: false };
 const IN_USE = '6 users have the role Sales Person: give them another role first.';
 
-function start(flags: PageFlags = FULL, path = PATH, handler?: ApiHandler) {
+async function start(flags: PageFlags = FULL, path = PATH, handler?: ApiHandler) {
   setToken('a');
   const session = makeSession({ pageAccess: { 'system/menu-page-access': flags } });
   const requests = stubApi(
@@ -35,7 +45,7 @@ function start(flags: PageFlags = FULL, path = PATH, handler?: ApiHandler) {
       return undefined;
     }),
   );
-  return { requests, ...renderApp(path) };
+  return { requests, ...(await renderRoutes(pages, path)) };
 }
 
 const listQueries = (requests: Request[]) =>
@@ -46,8 +56,8 @@ const listQueries = (requests: Request[]) =>
 
 describe('MenuPageAccessPage', () => {
   it('lists the roles with their dashboard, whitelist, pages and users, the wildcard tagged', async () => {
-    const { requests, router } = start();
-    expect(await screen.findByText('Administrator', {}, LOAD)).toBeInTheDocument();
+    const { requests, router } = await start();
+    expect(await screen.findByText('Administrator')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Menu Page Access' })).toBeInTheDocument();
     for (const title of ['Role', 'Dashboard', 'Hierarchy whitelist', 'Pages readable', 'Active users']) {
       expect(screen.getByRole('columnheader', { name: new RegExp(`^${title}`) })).toBeInTheDocument();
@@ -70,8 +80,8 @@ describe('MenuPageAccessPage', () => {
   });
 
   it('sends the search and the sort', async () => {
-    const { requests } = start();
-    await screen.findByText('Administrator', {}, LOAD);
+    const { requests } = await start();
+    await screen.findByText('Administrator');
     const box = screen.getByPlaceholderText('Search role name or description');
     fireEvent.change(box, { target: { value: ' sales ' } });
     fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
@@ -83,23 +93,23 @@ describe('MenuPageAccessPage', () => {
   });
 
   it("says 'No Information...' when there is no role, and 'Error loading data' when the list fails", async () => {
-    start(FULL, PATH, (_req, url) =>
+    await start(FULL, PATH, (_req, url) =>
       url.pathname === '/api/menu-access' ? json(200, { results: { data: [], totalRows: 0 } }) : undefined,
     );
-    expect(await screen.findByText('No Information...', {}, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText('No Information...')).toBeInTheDocument();
   });
 
   it("shows 'Error loading data' with the server's message", async () => {
-    start(FULL, PATH, (_req, url) =>
+    await start(FULL, PATH, (_req, url) =>
       url.pathname === '/api/menu-access' ? json(500, { messages: ['Database is down'] }) : undefined,
     );
-    expect(await screen.findByText('Error loading data', {}, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText('Error loading data')).toBeInTheDocument();
     expect(screen.getByText('Database is down')).toBeInTheDocument();
   });
 
   it('offers Add with write, Edit with edit and Remove with delete', async () => {
-    const { router } = start();
-    await screen.findByText('Administrator', {}, LOAD);
+    const { router } = await start();
+    await screen.findByText('Administrator');
     const menu = await openDropdownMenu(screen.getByLabelText('Actions for Sales Person'));
     expect(within(menu).getByText('Edit')).toBeInTheDocument();
     expect(within(menu).getByText('Remove')).toBeInTheDocument();
@@ -108,15 +118,15 @@ describe('MenuPageAccessPage', () => {
   });
 
   it('Add Role opens the add form', async () => {
-    const { router } = start();
-    await screen.findByText('Administrator', {}, LOAD);
+    const { router } = await start();
+    await screen.findByText('Administrator');
     fireEvent.click(buttonByText('Add Role'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/menu-page-access/add'));
   });
 
   it('has only Remove with delete alone, and neither Add nor a row menu with read alone', async () => {
-    start({ ...READ, isDelete: true });
-    await screen.findByText('Administrator', {}, LOAD);
+    await start({ ...READ, isDelete: true });
+    await screen.findByText('Administrator');
     expect(() => buttonByText('Add Role')).toThrow();
     const menu = await openDropdownMenu(screen.getByLabelText('Actions for Sales Person'));
     expect(within(menu).queryByText('Edit')).toBeNull();
@@ -124,25 +134,25 @@ describe('MenuPageAccessPage', () => {
   });
 
   it('has no row menu and no Add with read access only', async () => {
-    start(READ);
-    await screen.findByText('Administrator', {}, LOAD);
+    await start(READ);
+    await screen.findByText('Administrator');
     expect(screen.queryByLabelText('Actions for Sales Person')).toBeNull();
     expect(() => buttonByText('Add Role')).toThrow();
   });
 
   it('hides the table without read access and never asks for it', async () => {
-    const { requests } = start({ ...FULL, isRead: false });
-    expect(await screen.findByText('You do not have access to view the roles.', {}, LOAD)).toBeInTheDocument();
+    const { requests } = await start({ ...FULL, isRead: false });
+    expect(await screen.findByText('You do not have access to view the roles.')).toBeInTheDocument();
     expect(listQueries(requests)).toEqual([]);
   });
 
   it("asks before removing a role and shows the server's refusal", async () => {
-    const { requests } = start(FULL, PATH, (req, url) =>
+    const { requests } = await start(FULL, PATH, (req, url) =>
       url.pathname === '/api/menu-access/3' && req.method === 'DELETE'
         ? json(409, { messages: [IN_USE], type: 'Conflict' })
         : undefined,
     );
-    await screen.findByText('Administrator', {}, LOAD);
+    await screen.findByText('Administrator');
     const menu = await openDropdownMenu(screen.getByLabelText('Actions for Sales Person'));
     fireEvent.click(within(menu).getByText('Remove'));
     const ok = await waitFor(() => confirmButton('Remove'));
@@ -156,10 +166,10 @@ describe('MenuPageAccessPage', () => {
   });
 
   it("removes a role once confirmed and says so", async () => {
-    const { requests } = start(FULL, PATH, (req, url) =>
+    const { requests } = await start(FULL, PATH, (req, url) =>
       url.pathname === '/api/menu-access/3' && req.method === 'DELETE' ? json(200, { results: null }) : undefined,
     );
-    await screen.findByText('Administrator', {}, LOAD);
+    await screen.findByText('Administrator');
     const before = listQueries(requests).length;
     const menu = await openDropdownMenu(screen.getByLabelText('Actions for Sales Person'));
     fireEvent.click(within(menu).getByText('Remove'));
@@ -171,8 +181,8 @@ describe('MenuPageAccessPage', () => {
 
 describe('Effective access tab', () => {
   it('opens from the address and shows every page with its flags and the lines that grant them', async () => {
-    start(READ, `${PATH}?tab=effective&user=11`);
-    expect(await screen.findByText('Contact Management', {}, LOAD)).toBeInTheDocument();
+    await start(READ, `${PATH}?tab=effective&user=11`);
+    expect(await screen.findByText('Contact Management')).toBeInTheDocument();
     expect(screen.getByText(/may read 2 of 3 pages/)).toBeInTheDocument();
     const contacts = screen.getByText('Contact Management').closest('tr')!;
     expect(within(contacts).getByLabelText('Read: allowed')).toBeInTheDocument();
@@ -189,8 +199,8 @@ describe('Effective access tab', () => {
   });
 
   it('keeps only pages with some access when asked, and filters pages by name', async () => {
-    start(READ, `${PATH}?tab=effective&user=11`);
-    await screen.findByText('Contact Management', {}, LOAD);
+    await start(READ, `${PATH}?tab=effective&user=11`);
+    await screen.findByText('Contact Management');
     expect(screen.getByText('Menu Page Access', { selector: '.matrix-page__name' })).toBeInTheDocument();
     fireEvent.click(screen.getByLabelText('Only pages with some access'));
     await waitFor(() => expect(screen.queryByText('Menu Page Access', { selector: '.matrix-page__name' })).toBeNull());
@@ -200,14 +210,14 @@ describe('Effective access tab', () => {
   });
 
   it('puts the tab and the chosen user in the address', async () => {
-    const { router, requests } = start(READ);
-    await screen.findByText('Administrator', {}, LOAD);
+    const { router, requests } = await start(READ);
+    await screen.findByText('Administrator');
     fireEvent.click(screen.getByRole('tab', { name: 'Effective access' }));
     await waitFor(() => expect(router.state.location.search).toBe('?tab=effective'));
     expect(screen.getByText(/Choose a user to see/)).toBeInTheDocument();
     await chooseOption(screen.getByLabelText('User'), 'Sari Dewi (sales1)');
     await waitFor(() => expect(router.state.location.search).toBe('?tab=effective&user=11'));
-    expect(await screen.findByText('Contact Management', {}, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText('Contact Management')).toBeInTheDocument();
     expect(requests.some((r) => new URL(r.url).pathname === '/api/access/effective/11')).toBe(true);
   });
 });

@@ -3,12 +3,22 @@ import { Modal } from 'antd';
 import { setToken } from '@/lib/api/tokens';
 import type { PageFlags } from '@/lib/api/types';
 import { buttonByText, chooseOption } from '@/test/antd-helpers';
-import { FULL, json, LOAD, makeSession, renderApp, stubApi, type ApiHandler } from '@/test/render-app';
+import { FULL, json, makeSession, renderRoutes, stubApi, type ApiHandler } from '@/test/render';
 
 /** A stub that reads the request body or asks another stub first: it may answer nothing (the default stub does). */
 const later = (handler: (req: Request, url: URL) => Promise<Response | undefined>) => handler as ApiHandler;
 import type { PageFlagsIn, RolePageAccess } from '../api/access-admin-api';
 import { ADMIN, roleRow, rolePageAccess } from '../test-fixtures';
+import { MenuPageAccessPage } from './menu-page-access-page';
+import { RoleAddPage } from './role-add-page';
+import { RolePage } from './role-page';
+
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/system/menu-page-access', Component: MenuPageAccessPage },
+  { path: '/system/menu-page-access/add', Component: RoleAddPage },
+  { path: '/system/menu-page-access/:id', Component: RolePage },
+];
 
 afterEach(() => Modal.destroyAll());
 
@@ -18,7 +28,7 @@ const KEY = roleRow(9, { roleName: 'KEY_ACCOUNT', roleDescription: 'Key Account'
 const KEY_ACCESS = rolePageAccess(KEY, { leads: { isRead: true } });
 const OWN_ACCESS = "You cannot remove your own role's read and edit access to Menu Page Access.";
 
-function start(path: string, flags: PageFlags = FULL, handler?: ApiHandler, role: RolePageAccess = KEY_ACCESS) {
+async function start(path: string, flags: PageFlags = FULL, handler?: ApiHandler, role: RolePageAccess = KEY_ACCESS) {
   setToken('a');
   const session = makeSession({ pageAccess: { 'system/menu-page-access': flags } });
   const requests = stubApi(
@@ -30,7 +40,7 @@ function start(path: string, flags: PageFlags = FULL, handler?: ApiHandler, role
       return undefined;
     }),
   );
-  return { requests, ...renderApp(path) };
+  return { requests, ...(await renderRoutes(pages, path)) };
 }
 
 const check = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
@@ -41,10 +51,10 @@ const posted = async (requests: Request[], path: string) => {
 
 describe('RoleAddPage', () => {
   it('adds a role, its name in capitals, and opens it', async () => {
-    const { requests, router } = start(`${PATH}/add`, FULL, (req, url) =>
+    const { requests, router } = await start(`${PATH}/add`, FULL, (req, url) =>
       url.pathname === '/api/menu-access' && req.method === 'POST' ? json(200, { results: KEY_ACCESS }) : undefined,
     );
-    expect(await screen.findByRole('heading', { name: 'Add Role' }, LOAD)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Add Role' })).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Role name'), { target: { value: 'key_account' } });
     expect(check('Role name').value).toBe('KEY_ACCOUNT');
     fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Key Account' } });
@@ -64,12 +74,12 @@ describe('RoleAddPage', () => {
 
   it("shows the server's messages on the form", async () => {
     const rule = 'Role name must be 2-50 capital letters, digits or underscores, starting with a letter (e.g. KEY_ACCOUNT).';
-    start(`${PATH}/add`, FULL, (req, url) =>
+    await start(`${PATH}/add`, FULL, (req, url) =>
       url.pathname === '/api/menu-access' && req.method === 'POST'
         ? json(422, { messages: [rule, "Role 'X' already exists."], type: 'ValidationFailed' })
         : undefined,
     );
-    await screen.findByRole('heading', { name: 'Add Role' }, LOAD);
+    await screen.findByRole('heading', { name: 'Add Role' });
     fireEvent.change(screen.getByLabelText('Role name'), { target: { value: '1bad' } });
     fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Bad' } });
     fireEvent.click(buttonByText('Add Role'));
@@ -79,15 +89,15 @@ describe('RoleAddPage', () => {
   });
 
   it('is not offered without write access', async () => {
-    start(`${PATH}/add`, { ...FULL, isWrite: false });
-    expect(await screen.findByText('You do not have access to add roles.', {}, LOAD)).toBeInTheDocument();
+    await start(`${PATH}/add`, { ...FULL, isWrite: false });
+    expect(await screen.findByText('You do not have access to add roles.')).toBeInTheDocument();
   });
 });
 
 describe('RolePage', () => {
   it("shows the role's details, its name fixed, and its matrix", async () => {
-    start(`${PATH}/9`);
-    expect(await screen.findByRole('heading', { name: 'Key Account' }, LOAD)).toBeInTheDocument();
+    await start(`${PATH}/9`);
+    expect(await screen.findByRole('heading', { name: 'Key Account' })).toBeInTheDocument();
     expect(check('Role name').value).toBe('KEY_ACCOUNT');
     expect(check('Role name').disabled).toBe(true);
     expect(screen.getByText(/A role's name cannot change/)).toBeInTheDocument();
@@ -98,8 +108,8 @@ describe('RolePage', () => {
   });
 
   it('ticks read with write, edit or delete, and clears the rest with read', async () => {
-    start(`${PATH}/9`);
-    await screen.findByRole('heading', { name: 'Key Account' }, LOAD);
+    await start(`${PATH}/9`);
+    await screen.findByRole('heading', { name: 'Key Account' });
     fireEvent.click(check('Edit on Contact Management'));
     expect(check('Read on Contact Management').checked).toBe(true);
     expect(check('Edit on Contact Management').checked).toBe(true);
@@ -120,8 +130,8 @@ describe('RolePage', () => {
   });
 
   it('sets a column on the pages shown, the header showing some or all', async () => {
-    start(`${PATH}/9`);
-    await screen.findByRole('heading', { name: 'Key Account' }, LOAD);
+    await start(`${PATH}/9`);
+    await screen.findByRole('heading', { name: 'Key Account' });
     const readAll = check('Read on every page shown');
     expect(readAll.closest('.ant-checkbox')).toHaveClass('ant-checkbox-indeterminate');
     fireEvent.change(screen.getByPlaceholderText('Filter pages by name or address'), { target: { value: 'management' } });
@@ -138,7 +148,7 @@ describe('RolePage', () => {
 
   it('saves the whole matrix, then says so and reads the session again', async () => {
     let saved: PageFlagsIn[] = [];
-    const { requests } = start(`${PATH}/9`, FULL, later(async (req, url) => {
+    const { requests } = await start(`${PATH}/9`, FULL, later(async (req, url) => {
       if (url.pathname === '/api/page-access' && req.method === 'POST') {
         const body = (await req.clone().json()) as { pages: PageFlagsIn[] };
         saved = body.pages;
@@ -148,7 +158,7 @@ describe('RolePage', () => {
       }
       return undefined;
     }));
-    await screen.findByRole('heading', { name: 'Key Account' }, LOAD);
+    await screen.findByRole('heading', { name: 'Key Account' });
     const sessions = () => requests.filter((r) => new URL(r.url).pathname === '/api/auth/session').length;
     const before = sessions();
     fireEvent.click(check('Read on Contact Management'));
@@ -167,12 +177,12 @@ describe('RolePage', () => {
   });
 
   it("shows the server's refusal of one's own access and keeps the changes", async () => {
-    start(`${PATH}/9`, FULL, (req, url) =>
+    await start(`${PATH}/9`, FULL, (req, url) =>
       url.pathname === '/api/page-access' && req.method === 'POST'
         ? json(422, { messages: [OWN_ACCESS], type: 'ValidationFailed' })
         : undefined,
     );
-    await screen.findByRole('heading', { name: 'Key Account' }, LOAD);
+    await screen.findByRole('heading', { name: 'Key Account' });
     fireEvent.click(check('Read on Leads'));
     fireEvent.click(buttonByText('Save access'));
     expect((await screen.findAllByText(OWN_ACCESS)).length).toBeGreaterThan(0);
@@ -181,8 +191,8 @@ describe('RolePage', () => {
   });
 
   it('is read only without edit access', async () => {
-    start(`${PATH}/9`, { isRead: true, isWrite: false, isEdit: false, isDelete: false });
-    await screen.findByRole('heading', { name: 'Key Account' }, LOAD);
+    await start(`${PATH}/9`, { isRead: true, isWrite: false, isEdit: false, isDelete: false });
+    await screen.findByRole('heading', { name: 'Key Account' });
     expect(screen.getByText("You can view this role's access but not change it.")).toBeInTheDocument();
     expect(check('Read on Leads').disabled).toBe(true);
     expect(check('Read on every page shown').disabled).toBe(true);
@@ -192,8 +202,8 @@ describe('RolePage', () => {
   });
 
   it('lets edit access without write change the details (the server asks edit to change a role)', async () => {
-    start(`${PATH}/9`, { isRead: true, isWrite: false, isEdit: true, isDelete: false });
-    await screen.findByRole('heading', { name: 'Key Account' }, LOAD);
+    await start(`${PATH}/9`, { isRead: true, isWrite: false, isEdit: true, isDelete: false });
+    await screen.findByRole('heading', { name: 'Key Account' });
     expect(check('Description').disabled).toBe(false);
     expect(buttonByText('Save details')).toBeInTheDocument();
   });
@@ -205,8 +215,8 @@ describe('RolePage', () => {
       'system/contact-management': { isRead: true, isWrite: true, isEdit: true, isDelete: true },
       'system/menu-page-access': { isRead: true, isWrite: true, isEdit: true, isDelete: true },
     });
-    start(`${PATH}/1`, FULL, undefined, every);
-    await screen.findByRole('heading', { name: 'Administrator' }, LOAD);
+    await start(`${PATH}/1`, FULL, undefined, every);
+    await screen.findByRole('heading', { name: 'Administrator' });
     expect(
       screen.getByText('This role has every access (a wildcard line): it is not set page by page.'),
     ).toBeInTheDocument();
@@ -218,12 +228,12 @@ describe('RolePage', () => {
   });
 
   it('saves the details with the role id', async () => {
-    const { requests } = start(`${PATH}/9`, FULL, (req, url) =>
+    const { requests } = await start(`${PATH}/9`, FULL, (req, url) =>
       url.pathname === '/api/menu-access' && req.method === 'POST'
         ? json(200, { results: rolePageAccess({ ...KEY, roleDescription: 'Key Accounts' }, { leads: { isRead: true } }) })
         : undefined,
     );
-    await screen.findByRole('heading', { name: 'Key Account' }, LOAD);
+    await screen.findByRole('heading', { name: 'Key Account' });
     fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Key Accounts' } });
     fireEvent.click(buttonByText('Save details'));
     expect(await screen.findByText("Role 'Key Accounts' has been saved.")).toBeInTheDocument();
@@ -232,8 +242,8 @@ describe('RolePage', () => {
   });
 
   it('asks before leaving with unsaved changes', async () => {
-    const { router } = start(`${PATH}/9`);
-    await screen.findByRole('heading', { name: 'Key Account' }, LOAD);
+    const { router } = await start(`${PATH}/9`);
+    await screen.findByRole('heading', { name: 'Key Account' });
     fireEvent.click(check('Read on Contact Management'));
     void router.navigate(PATH);
     const leave = await waitFor(() => {

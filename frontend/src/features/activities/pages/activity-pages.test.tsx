@@ -3,7 +3,15 @@ import { Modal } from 'antd';
 import dayjs from 'dayjs';
 import { setToken } from '@/lib/api/tokens';
 import { buttonByText, chooseOption, confirmButton } from '@/test/antd-helpers';
-import { FULL, json, makeSession, renderApp, stubApi } from '@/test/render-app';
+import { FULL, json, makeSession, renderRoutes, stubApi } from '@/test/render';
+import { ActivityFormRoute } from '@/app/routing/activity-routes';
+import { ActivityDetailPage } from './activity-detail-page';
+
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/leads/:leadId/activity/add/:media', Component: ActivityFormRoute },
+  { path: '/leads/:leadId/activity/:activityId', Component: ActivityDetailPage },
+];
 
 afterEach(() => Modal.destroyAll());
 
@@ -70,7 +78,7 @@ describe('ActivityFormPage', () => {
       sent = await req.formData();
       return json(200, { results: { id: 77, message: 'Activity has been started successfully.' } });
     });
-    const { router } = renderApp('/leads/19/activity/add/demo');
+    const { router } = await renderRoutes(pages, '/leads/19/activity/add/demo');
 
     expect(await screen.findByRole('heading', { name: 'New Demo' })).toBeInTheDocument();
     expect(await screen.findByText('Lead Details')).toBeInTheDocument();
@@ -119,7 +127,7 @@ describe('ActivityFormPage', () => {
         fields: [{ field: 'notes', message: 'Notes cannot exceed 1024 characters' }],
       }),
     );
-    renderApp('/leads/19/activity/add/meeting?quick=1');
+    await renderRoutes(pages, '/leads/19/activity/add/meeting?quick=1');
     expect(await screen.findByText('Lead Details')).toBeInTheDocument();
     // the second variant: nothing is required
     await waitFor(() => expect(buttonByText('Finish')).toBeEnabled());
@@ -135,7 +143,7 @@ describe('ActivityFormPage', () => {
   it('asks before cancelling', async () => {
     setToken('tok');
     formApi(() => json(500, {}));
-    const { router } = renderApp('/leads/19/activity/add/presentation');
+    const { router } = await renderRoutes(pages, '/leads/19/activity/add/presentation');
     expect(await screen.findByText('Lead Details')).toBeInTheDocument();
     fireEvent.click(buttonByText('Cancel'));
     expect((await screen.findAllByText('Cancel Activity?')).length).toBeGreaterThan(0);
@@ -147,7 +155,7 @@ describe('ActivityFormPage', () => {
   it('is a lead not found for an unknown kind of activity', async () => {
     setToken('tok');
     formApi(() => json(500, {}));
-    renderApp('/leads/19/activity/add/lunch');
+    await renderRoutes(pages, '/leads/19/activity/add/lunch');
     expect(await screen.findByText('Lead not found')).toBeInTheDocument();
   });
 });
@@ -168,7 +176,7 @@ describe('ActivityDetailPage', () => {
       if (url.pathname === '/api/activity/files/19/77') return json(200, { results: { recordings: [], photos: [], files: [] } });
       return undefined;
     });
-    renderApp('/leads/19/activity/77');
+    await renderRoutes(pages, '/leads/19/activity/77');
     expect(await screen.findByText('No Voice Notes.')).toBeInTheDocument();
     for (const text of ['No Person in Charge', 'No Uploaded File.', 'No Location.', 'No Uploaded Photo.', 'Quick stop.'])
       expect(screen.getByText(text)).toBeInTheDocument();
@@ -191,7 +199,7 @@ describe('ActivityDetailPage', () => {
       if (url.pathname === '/api/activity/files/19/78') return json(200, { results: { recordings: [], photos: [], files: [] } });
       return undefined;
     });
-    renderApp('/leads/19/activity/78');
+    await renderRoutes(pages, '/leads/19/activity/78');
     expect(await screen.findByText('1 min 5 s')).toBeInTheDocument();
     expect(screen.getByText('Rina Kartika')).toBeInTheDocument();
     for (const title of ['Voice Notes', 'Files', 'Photos', 'Location']) expect(screen.queryByText(title)).toBeNull();
@@ -227,7 +235,7 @@ describe('ActivityDetailPage', () => {
     });
     URL.createObjectURL = vi.fn(() => 'blob:activity');
     URL.revokeObjectURL = vi.fn();
-    renderApp('/leads/19/activity/77');
+    await renderRoutes(pages, '/leads/19/activity/77');
     expect(await screen.findByText('Voice Note-1')).toBeInTheDocument();
     expect(screen.getByText('2,5 MB')).toBeInTheDocument();
     expect(screen.getByText('Rina Kartika')).toBeInTheDocument();
@@ -240,7 +248,7 @@ describe('ActivityDetailPage', () => {
   it('is not found for an activity the server does not show', async () => {
     setToken('tok');
     stubApi(makeSession({ pageAccess: { dashboard: FULL, leads: FULL } }));
-    renderApp('/leads/19/activity/78');
+    await renderRoutes(pages, '/leads/19/activity/78');
     expect(await screen.findByText('Lead not found')).toBeInTheDocument();
   });
 });

@@ -3,7 +3,16 @@ import { Modal } from 'antd';
 import dayjs from 'dayjs';
 import { setToken } from '@/lib/api/tokens';
 import { buttonByText, chooseOption, confirmButton, isSelectDisabled, openDropdownMenu } from '@/test/antd-helpers';
-import { FULL, json, makeSession, renderApp, stubApi, type ApiHandler } from '@/test/render-app';
+import { FULL, json, makeSession, renderRoutes, stubApi, type ApiHandler } from '@/test/render';
+import { ActivitySchedulePage } from './activity-schedule-page';
+
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/activity-schedule', Component: ActivitySchedulePage },
+];
+
+// The calendar view's code (FullCalendar), which the page loads when it is first shown, loads with the file.
+await import('../components/schedule-calendar');
 
 afterEach(() => Modal.destroyAll());
 
@@ -90,7 +99,7 @@ describe('ActivitySchedulePage, the list', () => {
   it('groups the upcoming plans by day, offers the menu on its own only, and shows History empty', async () => {
     setToken('tok');
     const requests = scheduleApi();
-    const { router } = renderApp('/activity-schedule');
+    const { router } = await renderRoutes(pages, '/activity-schedule');
 
     expect(await screen.findByRole('heading', { level: 3, name: 'Activity Schedule' })).toBeInTheDocument();
     const first = await screen.findByRole('region', { name: heading(TOMORROW) });
@@ -122,7 +131,7 @@ describe('ActivitySchedulePage, the list', () => {
       const rows = page === 1 ? ROWS.slice(0, 2) : [ROWS[2]];
       return json(200, { results: { data: rows, pagination: { currentPage: page, hasMore: page === 1 } } });
     });
-    renderApp('/activity-schedule');
+    await renderRoutes(pages, '/activity-schedule');
     expect(await screen.findByRole('region', { name: heading(TOMORROW) })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: heading(LATER) })).toBeNull();
     fireEvent.click(buttonByText('Load more'));
@@ -137,7 +146,7 @@ describe('ActivitySchedulePage, the list', () => {
         ? json(200, { results: { id: 1, message: 'Activity Schedule has been removed successfully.' } })
         : undefined,
     );
-    renderApp('/activity-schedule');
+    await renderRoutes(pages, '/activity-schedule');
     const trigger = await screen.findByLabelText(`Actions for Meeting with PT Nusantara Data Center at ${TOMORROW.format('D-MMM-YYYY HH:mm')}`);
     const menu = await openDropdownMenu(trigger);
     fireEvent.click(within(menu).getByText('Remove'));
@@ -150,7 +159,7 @@ describe('ActivitySchedulePage, the list', () => {
   it('is read-only for those who may not write leads', async () => {
     setToken('tok');
     scheduleApi(undefined, false);
-    renderApp('/activity-schedule');
+    await renderRoutes(pages, '/activity-schedule');
     expect(await screen.findByRole('region', { name: heading(TOMORROW) })).toBeInTheDocument();
     expect(document.querySelectorAll('[aria-label^="Actions for"]')).toHaveLength(0);
     expect(screen.queryByText('Add Schedule')).toBeNull();
@@ -161,7 +170,7 @@ describe('ActivitySchedulePage, the form', () => {
   it('clears project and person in charge when the client changes, with their messages', async () => {
     setToken('tok');
     scheduleApi();
-    renderApp('/activity-schedule');
+    await renderRoutes(pages, '/activity-schedule');
     fireEvent.click(await screen.findByText('Add Schedule'));
     expect(await screen.findByText('Add Activity Schedule')).toBeInTheDocument();
     expect(buttonByText('Save')).toBeDisabled();
@@ -201,7 +210,7 @@ describe('ActivitySchedulePage, the form', () => {
       }
       return undefined;
     });
-    renderApp('/activity-schedule');
+    await renderRoutes(pages, '/activity-schedule');
     fireEvent.click(await screen.findByText('Add Schedule'));
     await choose('Activity', 'Demo');
     await choose('Client', 'PT Nusantara Data Center');
@@ -236,7 +245,7 @@ describe('ActivitySchedulePage, the form', () => {
         ? json(422, { messages: ['A past activity schedule cannot be changed.'], type: 'ValidationFailed' })
         : undefined,
     );
-    renderApp('/activity-schedule');
+    await renderRoutes(pages, '/activity-schedule');
     const trigger = await screen.findByLabelText(`Actions for Meeting with PT Nusantara Data Center at ${TOMORROW.format('D-MMM-YYYY HH:mm')}`);
     fireEvent.click(within(await openDropdownMenu(trigger)).getByText('Edit'));
     expect(await screen.findByText('Edit Activity Schedule')).toBeInTheDocument();
@@ -253,7 +262,7 @@ describe('ActivitySchedulePage, the calendar', () => {
   it('shows the plans in the month, a day’s plans beside it, and switches to the week', async () => {
     setToken('tok');
     const requests = scheduleApi();
-    const { router } = renderApp('/activity-schedule?view=calendar');
+    const { router } = await renderRoutes(pages, '/activity-schedule?view=calendar');
     await waitFor(() => expect(document.querySelectorAll('.schedule-event__chip').length).toBeGreaterThan(0));
     const chips = [...document.querySelectorAll<HTMLElement>('.schedule-event__chip')];
     const first = chips.find((c) => c.textContent === `${TOMORROW.format('HH:mm')}PT Nusantara Data Center`);

@@ -3,10 +3,16 @@ import { Modal } from 'antd';
 import dayjs from 'dayjs';
 import { setToken } from '@/lib/api/tokens';
 import { buttonByText, chooseOption } from '@/test/antd-helpers';
-import { FULL, json, LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
+import { FULL, json, makeSession, renderRoutes, stubApi } from '@/test/render';
 import type { Delegation } from '../api/types';
 import { people } from '../test-fixtures';
 import { periodText } from '../lib/periods';
+import { ApprovalPage } from '../pages/approval-page';
+
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/system/approval', Component: ApprovalPage },
+];
 
 afterEach(() => Modal.destroyAll());
 
@@ -31,7 +37,7 @@ function delegation(id: number, overrides: Partial<Delegation> = {}): Delegation
   };
 }
 
-function start(rows: Delegation[], save?: (req: Request) => Response | Promise<Response>) {
+async function start(rows: Delegation[], save?: (req: Request) => Response | Promise<Response>) {
   setToken('a');
   const session = makeSession({
     pageAccess: { 'system/approval': FULL },
@@ -44,19 +50,19 @@ function start(rows: Delegation[], save?: (req: Request) => Response | Promise<R
     if (url.pathname === '/api/approval-delegations' && req.method === 'POST') return save?.(req);
     return undefined;
   });
-  renderApp('/system/approval');
+  await renderRoutes(pages, '/system/approval');
   return requests;
 }
 
 describe('Out of office', () => {
   it('lists the approver’s delegations with their state, and those they stand in for', async () => {
-    start([
+    await start([
       delegation(1, { note: 'Annual leave' }),
       delegation(2, { state: 'PAST', startsOn: '2025-01-02', endsOn: '2025-01-03' }),
       delegation(3, { state: 'UPCOMING', startsOn: later, endsOn: later, requestType: 'HOLD_LEAD' }),
       delegation(4, { delegatorId: 4, delegatorName: 'Budi Approver', delegateId: 7, delegateName: 'Sari Dewi' }),
     ]);
-    fireEvent.click(await screen.findByText('Out of office', { selector: 'button span' }, LOAD));
+    fireEvent.click(await screen.findByText('Out of office', { selector: 'button span' }));
     const rows = await screen.findAllByTestId('delegation-row');
     expect(rows.map((r) => r.querySelector('.ant-tag')?.textContent)).toEqual(['Current', 'Current', 'Upcoming', 'Past']);
     expect(within(rows[0]).getByText('Agus Approver stands in for you')).toBeInTheDocument();
@@ -70,10 +76,10 @@ describe('Out of office', () => {
   });
 
   it('adds one and shows the server’s refusal', async () => {
-    const requests = start([], () =>
+    const requests = await start([], () =>
       json(409, { type: 'Conflict', messages: ['Agus Approver is delegating every request themselves from 1 Dec 2026.'] }),
     );
-    fireEvent.click(await screen.findByText('Out of office', { selector: 'button span' }, LOAD));
+    fireEvent.click(await screen.findByText('Out of office', { selector: 'button span' }));
     expect(await screen.findByText('No delegations.')).toBeInTheDocument();
     fireEvent.click(buttonByText('Add Delegation'));
     fireEvent.click(await screen.findByText('Add', { selector: 'button span' }));

@@ -1,7 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { buttonByText } from '@/test/antd-helpers';
-import { json, LOAD, renderApp, stubApi, type ApiHandler } from '@/test/render-app';
-import { NOTE_REQUIRED } from './approval-link-page';
+import { json, renderRoutes, stubApi, type ApiHandler } from '@/test/render';
+import { NOTE_REQUIRED, ApprovalLinkPage } from './approval-link-page';
+
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/approval/mail/:token', Component: ApprovalLinkPage },
+];
 
 const link = (action: 'APPROVED' | 'REJECTED') => ({
   approvalId: 41,
@@ -25,7 +30,7 @@ const link = (action: 'APPROVED' | 'REJECTED') => ({
 const PATH = '/api/approval-links/tok-123456789012345678901';
 
 /** The page signed out (no session), the link's calls answered by `describe` and `decide`. */
-function start(action: 'APPROVED' | 'REJECTED', decide?: ApiHandler, describe?: ApiHandler) {
+async function start(action: 'APPROVED' | 'REJECTED', decide?: ApiHandler, describe?: ApiHandler) {
   const bodies: unknown[] = [];
   const decided = action === 'APPROVED' ? 'approved' : 'rejected';
   const requests = stubApi(null, (req, url) => {
@@ -44,14 +49,14 @@ function start(action: 'APPROVED' | 'REJECTED', decide?: ApiHandler, describe?: 
         );
       });
   });
-  const app = renderApp('/approval/mail/tok-123456789012345678901');
+  const app = await renderRoutes(pages, '/approval/mail/tok-123456789012345678901', { frame: 'public' });
   return { bodies, requests, ...app };
 }
 
 describe('ApprovalLinkPage', () => {
   it('shows what the link will approve and decides only once confirmed', async () => {
-    const { bodies, requests } = start('APPROVED');
-    expect(await screen.findByText('Approve this request?', {}, LOAD)).toBeInTheDocument();
+    const { bodies, requests } = await start('APPROVED');
+    expect(await screen.findByText('Approve this request?')).toBeInTheDocument();
     for (const text of ['Core Banking', 'PT Maju', 'Sari Dewi', 'Client froze budgets', 'Commercial review (1 of 2)', 'Hold']) {
       expect(screen.getByText(text)).toBeInTheDocument();
     }
@@ -66,8 +71,8 @@ describe('ApprovalLinkPage', () => {
   });
 
   it('asks a rejection for its description before sending it', async () => {
-    const { bodies } = start('REJECTED');
-    expect(await screen.findByText('Reject this request?', {}, LOAD)).toBeInTheDocument();
+    const { bodies } = await start('REJECTED');
+    expect(await screen.findByText('Reject this request?')).toBeInTheDocument();
     fireEvent.click(buttonByText('Confirm rejection'));
     expect(await screen.findByText(NOTE_REQUIRED)).toBeInTheDocument();
     expect(bodies).toEqual([]);
@@ -78,8 +83,8 @@ describe('ApprovalLinkPage', () => {
   });
 
   it("keeps the form when the server refuses the note, with the server's words", async () => {
-    start('REJECTED', () => json(422, { messages: ['The description cannot exceed 1024 characters.'], type: 'NoteTooLong' }));
-    await screen.findByText('Reject this request?', {}, LOAD);
+    await start('REJECTED', () => json(422, { messages: ['The description cannot exceed 1024 characters.'], type: 'NoteTooLong' }));
+    await screen.findByText('Reject this request?');
     fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'x' } });
     fireEvent.click(buttonByText('Confirm rejection'));
     expect(await screen.findByText('The description cannot exceed 1024 characters.')).toBeInTheDocument();
@@ -87,10 +92,10 @@ describe('ApprovalLinkPage', () => {
   });
 
   it('says a decision that could not be confirmed in time was received', async () => {
-    start('APPROVED', () =>
+    await start('APPROVED', () =>
       json(202, { results: { approvalId: 41, action: 'APPROVED', outcome: 'PROCESSING', status: 'PENDING', message: 'Your decision was received and will be applied shortly.' } }),
     );
-    await screen.findByText('Approve this request?', {}, LOAD);
+    await screen.findByText('Approve this request?');
     fireEvent.click(buttonByText('Confirm approval'));
     expect(await screen.findByText('Decision received')).toBeInTheDocument();
     expect(screen.getByText('Your decision was received and will be applied shortly.')).toBeInTheDocument();
@@ -98,8 +103,8 @@ describe('ApprovalLinkPage', () => {
 
   it('explains a link that cannot be used, in the server words, and offers the queue', async () => {
     const used = 'This approval link has already been used: the decision it carried was made. Nothing was changed.';
-    const { router } = start('APPROVED', undefined, () => json(409, { messages: [used], type: 'LinkUsed' }));
-    expect(await screen.findByText('This link cannot be used', {}, LOAD)).toBeInTheDocument();
+    const { router } = await start('APPROVED', undefined, () => json(409, { messages: [used], type: 'LinkUsed' }));
+    expect(await screen.findByText('This link cannot be used')).toBeInTheDocument();
     expect(screen.getByText(used)).toBeInTheDocument();
     expect(screen.queryByText(/Confirm/)).not.toBeInTheDocument();
     fireEvent.click(buttonByText('Open the approval queue'));
@@ -107,8 +112,8 @@ describe('ApprovalLinkPage', () => {
   });
 
   it('explains a refusal at confirmation (the request decided meanwhile) instead of the form', async () => {
-    start('APPROVED', () => json(409, { messages: ['This request is already approved. Nothing was changed.'], type: 'LinkStale' }));
-    await screen.findByText('Approve this request?', {}, LOAD);
+    await start('APPROVED', () => json(409, { messages: ['This request is already approved. Nothing was changed.'], type: 'LinkStale' }));
+    await screen.findByText('Approve this request?');
     fireEvent.click(buttonByText('Confirm approval'));
     expect(await screen.findByText('This request is already approved. Nothing was changed.')).toBeInTheDocument();
     expect(screen.getByText('This link cannot be used')).toBeInTheDocument();

@@ -2,10 +2,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Modal } from 'antd';
 import { setToken } from '@/lib/api/tokens';
 import { buttonByText } from '@/test/antd-helpers';
-import { FULL, json, LOAD, makeSession, renderApp, stubApi, type ApiHandler } from '@/test/render-app';
+import { FULL, json, makeSession, renderRoutes, stubApi, type ApiHandler } from '@/test/render';
 import { queueRow, timeline } from '../test-fixtures';
-import { QUEUE_MIN_WIDTH } from './approval-page';
+import { QUEUE_MIN_WIDTH, ApprovalPage } from './approval-page';
 
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/system/approval', Component: ApprovalPage },
+];
 
 afterEach(() => Modal.destroyAll());
 
@@ -20,7 +24,7 @@ const rows = [
   }),
 ];
 
-function start(decide?: ApiHandler, queue = rows) {
+async function start(decide?: ApiHandler, queue = rows) {
   setToken('a');
   const session = makeSession({
     pageAccess: { 'system/approval': FULL },
@@ -36,7 +40,7 @@ function start(decide?: ApiHandler, queue = rows) {
     }
     return undefined;
   });
-  const app = renderApp('/system/approval');
+  const app = await renderRoutes(pages, '/system/approval');
   return { requests, ...app };
 }
 
@@ -47,7 +51,7 @@ const queueQueries = (requests: Request[]) =>
     .map((u) => Object.fromEntries(u.searchParams));
 
 async function openReview() {
-  fireEvent.click(await screen.findByLabelText('Review request 1', {}, LOAD));
+  fireEvent.click(await screen.findByLabelText('Review request 1'));
   const dialog = (await screen.findByText('Review Request')).closest('.ant-modal') as HTMLElement;
   await within(dialog).findByText('Sales director');
   return dialog;
@@ -65,8 +69,8 @@ function descriptionDialog(): HTMLElement {
 
 describe('ApprovalPage', () => {
   it('shows the queue ten a page, readable types, the time format and "No Leads." without a lead', async () => {
-    const { requests, router } = start();
-    expect(await screen.findByText('Project 1', {}, LOAD)).toBeInTheDocument();
+    const { requests, router } = await start();
+    expect(await screen.findByText('Project 1')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Approval' })).toBeInTheDocument();
     const headers = [...document.querySelectorAll('.approval-queue thead th')].map((th) => th.textContent);
     // the first column selects requests for a bulk approval
@@ -104,8 +108,8 @@ describe('ApprovalPage', () => {
     stubApi(session, (req, url) =>
       url.pathname === '/api/approval' && req.method === 'GET' ? json(200, { results: { data: [pcsRow], totalRows: 1 } }) : undefined,
     );
-    const { router } = renderApp('/system/approval');
-    expect(await screen.findByText('Project Cost Sheet', {}, LOAD)).toBeInTheDocument();
+    const { router } = await renderRoutes(pages, '/system/approval');
+    expect(await screen.findByText('Project Cost Sheet')).toBeInTheDocument();
     fireEvent.click(screen.getByLabelText('Detail of request 7'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/leads/107/project-cost-sheet'));
   });
@@ -124,16 +128,16 @@ describe('ApprovalPage', () => {
         ? json(200, { results: { data: [queueRow(1), pcsRow], totalRows: 2 } })
         : undefined,
     );
-    const { router } = renderApp('/system/approval');
-    expect(await screen.findByText('Project Cost Sheet', {}, LOAD)).toBeInTheDocument();
+    const { router } = await renderRoutes(pages, '/system/approval', { frame: 'shell' }); // the shell checks the route
+    expect(await screen.findByText('Project Cost Sheet')).toBeInTheDocument();
     fireEvent.click(screen.getByLabelText('Detail of request 7'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/leads/107/view'));
     expect(screen.queryByText('Access Denied.')).not.toBeInTheDocument();
   });
 
   it('fits the card: fixed narrow columns, the lead and notes share the rest, nothing wider than the card', async () => {
-    start();
-    await screen.findByText('Project 1', {}, LOAD);
+    await start();
+    await screen.findByText('Project 1');
     const table = document.querySelector<HTMLTableElement>('.approval-queue .ant-table-content table')!;
     const widths = [...table.querySelectorAll('colgroup col')].map((col) => (col as HTMLElement).style.width);
     // Selection, Request, Lead, Stages, Requested At, Due, Notes, actions: the lead and the notes have no fixed width.
@@ -153,8 +157,8 @@ describe('ApprovalPage', () => {
         ? json(200, { results: { data: [queueRow(1, { notes: long })], totalRows: 1 } })
         : undefined,
     );
-    renderApp('/system/approval');
-    const notes = (await screen.findByLabelText(long, {}, LOAD)) as HTMLElement;
+    await renderRoutes(pages, '/system/approval');
+    const notes = (await screen.findByLabelText(long)) as HTMLElement;
     expect(notes).toHaveClass('queue-cell__notes');
     expect(notes).toHaveClass('ant-typography-ellipsis');
   });
@@ -163,8 +167,8 @@ describe('ApprovalPage', () => {
     const width = window.innerWidth;
     window.innerWidth = 390;
     try {
-      start();
-      await screen.findByText('Project 1', {}, LOAD);
+      await start();
+      await screen.findByText('Project 1');
       expect([...document.querySelectorAll('.approval-queue thead th')].map((th) => th.textContent)).toEqual(['', 'Requests']);
       const table = document.querySelector<HTMLTableElement>('.approval-queue .ant-table-content table')!;
       expect(table.style.width).toBe(''); // as wide as the card, never wider
@@ -182,8 +186,8 @@ describe('ApprovalPage', () => {
   });
 
   it('searches and pages on the server', async () => {
-    const { requests } = start();
-    await screen.findByText('Project 1', {}, LOAD);
+    const { requests } = await start();
+    await screen.findByText('Project 1');
     const search = screen.getByLabelText('Search request');
     fireEvent.change(search, { target: { value: 'sinar' } });
     fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
@@ -193,7 +197,7 @@ describe('ApprovalPage', () => {
   });
 
   it('shows the request and its timeline in the review dialog', async () => {
-    start();
+    await start();
     const dialog = await openReview();
     for (const name of ['Team leader', 'Sales director', 'Board']) expect(within(dialog).getByText(name)).toBeInTheDocument();
     expect(within(dialog).getByText('checked by')).toBeInTheDocument();
@@ -205,7 +209,7 @@ describe('ApprovalPage', () => {
   });
 
   it('rejects only with a description of at most 1024 characters, then toasts and refreshes', async () => {
-    const { requests } = start();
+    const { requests } = await start();
     const dialog = await openReview();
     const before = queueQueries(requests).length;
     fireEvent.click(buttonByText('Reject', dialog));
@@ -233,7 +237,7 @@ describe('ApprovalPage', () => {
   });
 
   it('approves without a description and toasts the spec text', async () => {
-    const { requests } = start();
+    const { requests } = await start();
     const dialog = await openReview();
     fireEvent.click(buttonByText('Approve', dialog));
     const box = await waitFor(descriptionDialog);
@@ -246,7 +250,7 @@ describe('ApprovalPage', () => {
   });
 
   it("shows 'Something went wrong !' with the server message on a 500", async () => {
-    start(() => json(500, { messages: ['Temporal is unavailable.'] }));
+    await start(() => json(500, { messages: ['Temporal is unavailable.'] }));
     const dialog = await openReview();
     fireEvent.click(buttonByText('Approve', dialog));
     fireEvent.click(buttonByText('Confirm', await waitFor(descriptionDialog)));
@@ -256,7 +260,7 @@ describe('ApprovalPage', () => {
 
   it('asks to try again when no worker answers in time (503)', async () => {
     const unavailable = 'Approvals are unavailable right now. Please try again in a moment.';
-    start(() => json(503, { messages: [unavailable], type: 'BadRequest' }));
+    await start(() => json(503, { messages: [unavailable], type: 'BadRequest' }));
     const dialog = await openReview();
     fireEvent.click(buttonByText('Approve', dialog));
     fireEvent.click(buttonByText('Confirm', await waitFor(descriptionDialog)));
@@ -264,7 +268,7 @@ describe('ApprovalPage', () => {
   });
 
   it('shows the server message of other refusals', async () => {
-    start(() => json(409, { messages: ['It is not your turn yet: waiting for Agus Approver.'], type: 'Conflict' }));
+    await start(() => json(409, { messages: ['It is not your turn yet: waiting for Agus Approver.'], type: 'Conflict' }));
     const dialog = await openReview();
     fireEvent.click(buttonByText('Approve', dialog));
     fireEvent.click(buttonByText('Confirm', await waitFor(descriptionDialog)));
@@ -273,7 +277,7 @@ describe('ApprovalPage', () => {
 
   it('says a decision the server could not confirm in time was received (info), closes, and shows the row as processing', async () => {
     const queue = [...rows];
-    const { requests } = start(() => {
+    const { requests } = await start(() => {
       // From now on the queue answers the row as processing.
       queue[0] = { ...queue[0], processing: true };
       return json(202, {
@@ -299,7 +303,7 @@ describe('ApprovalPage', () => {
   });
 
   it('closes the dialogs on a refusal that leaves nothing to do, with the one server message', async () => {
-    start(() => json(409, { messages: ['You have already decided on this layer.'], type: 'AlreadyDecided' }));
+    await start(() => json(409, { messages: ['You have already decided on this layer.'], type: 'AlreadyDecided' }));
     const dialog = await openReview();
     fireEvent.click(buttonByText('Approve', dialog));
     fireEvent.click(buttonByText('Confirm', await waitFor(descriptionDialog)));
@@ -309,7 +313,7 @@ describe('ApprovalPage', () => {
   });
 
   it('keeps the description open when the server refuses the note, saying why', async () => {
-    start(() => json(422, { messages: ['The description cannot exceed 1024 characters.'], type: 'NoteTooLong' }));
+    await start(() => json(422, { messages: ['The description cannot exceed 1024 characters.'], type: 'NoteTooLong' }));
     const dialog = await openReview();
     fireEvent.click(buttonByText('Reject', dialog));
     const box = await waitFor(descriptionDialog);
@@ -328,8 +332,8 @@ describe('ApprovalPage', () => {
         ? json(200, { results: { data: [queueRow(1, { processing: true })], totalRows: 1 } })
         : undefined,
     );
-    renderApp('/system/approval');
-    const row = (await screen.findByText('Project 1', {}, LOAD)).closest('tr')!;
+    await renderRoutes(pages, '/system/approval');
+    const row = (await screen.findByText('Project 1')).closest('tr')!;
     expect(within(row).getByText('Processing')).toBeInTheDocument();
     expect(within(row).getByLabelText('Review request 1')).toBeDisabled();
     expect(within(row).getByLabelText('Detail of request 1')).toBeEnabled();

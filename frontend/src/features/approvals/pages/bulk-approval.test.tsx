@@ -2,8 +2,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Modal } from 'antd';
 import { setToken } from '@/lib/api/tokens';
 import { buttonByText } from '@/test/antd-helpers';
-import { FULL, json, LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
+import { FULL, json, makeSession, renderRoutes, stubApi } from '@/test/render';
 import { queueRow } from '../test-fixtures';
+import { ApprovalPage } from './approval-page';
+
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/system/approval', Component: ApprovalPage },
+];
 
 afterEach(() => Modal.destroyAll());
 
@@ -18,7 +24,7 @@ const answer = {
   refused: 1,
 };
 
-function start(edit = true) {
+async function start(edit = true) {
   setToken('a');
   const session = makeSession({
     pageAccess: { 'system/approval': edit ? FULL : { ...FULL, isEdit: false } },
@@ -37,7 +43,7 @@ function start(edit = true) {
     }
     return undefined;
   });
-  renderApp('/system/approval');
+  await renderRoutes(pages, '/system/approval');
   return { requests, bodies };
 }
 
@@ -45,7 +51,7 @@ const queueCalls = (requests: Request[]) =>
   requests.filter((r) => new URL(r.url).pathname === '/api/approval' && r.method === 'GET').length;
 
 async function selectAndApprove(note?: string) {
-  fireEvent.click(await screen.findByLabelText('Select request 1', {}, LOAD));
+  fireEvent.click(await screen.findByLabelText('Select request 1'));
   fireEvent.click(screen.getByLabelText('Select request 2'));
   fireEvent.click(buttonByText('Approve selected (2)'));
   const dialog = (await screen.findByText('Approve Requests')).closest('.ant-modal') as HTMLElement;
@@ -56,8 +62,8 @@ async function selectAndApprove(note?: string) {
 
 describe('Bulk approval on the approval page', () => {
   it('approves the selected rows in one call and lists what was decided and what was refused, then refreshes', async () => {
-    const { requests, bodies } = start();
-    await screen.findByText('Project 1', {}, LOAD);
+    const { requests, bodies } = await start();
+    await screen.findByText('Project 1');
     // nothing selected: no bulk action; a request already being applied cannot be selected
     expect(screen.queryByText(/Approve selected/)).not.toBeInTheDocument();
     expect(screen.getByLabelText('Select request 3')).toBeDisabled();
@@ -80,14 +86,14 @@ describe('Bulk approval on the approval page', () => {
   });
 
   it('sends no note when none is given', async () => {
-    const { bodies } = start();
+    const { bodies } = await start();
     await selectAndApprove();
     await waitFor(() => expect(bodies).toEqual([{ approvalIds: [1, 2], approversAction: 'APPROVED', note: null }]));
   });
 
   it('offers no selection to someone who may only read the queue', async () => {
-    start(false);
-    await screen.findByText('Project 1', {}, LOAD);
+    await start(false);
+    await screen.findByText('Project 1');
     expect(screen.queryByLabelText('Select request 1')).not.toBeInTheDocument();
   });
 
@@ -95,7 +101,7 @@ describe('Bulk approval on the approval page', () => {
     const width = window.innerWidth;
     window.innerWidth = 390;
     try {
-      const { bodies } = start();
+      const { bodies } = await start();
       await selectAndApprove();
       await waitFor(() => expect(bodies).toHaveLength(1));
       expect(await screen.findByText('1 decided, 1 refused.')).toBeInTheDocument();

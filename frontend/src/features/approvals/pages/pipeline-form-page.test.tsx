@@ -2,10 +2,20 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Modal } from 'antd';
 import { setToken } from '@/lib/api/tokens';
 import { buttonByText, chooseOption } from '@/test/antd-helpers';
-import { FULL, json, LOAD, makeSession, renderApp, stubApi, type ApiHandler } from '@/test/render-app';
+import { FULL, json, makeSession, renderRoutes, stubApi, type ApiHandler } from '@/test/render';
 import { people, pipeline } from '../test-fixtures';
-import { LAYERS_HINT, LAYERS_HINT_PHONE } from './pipeline-form-page';
+import { LAYERS_HINT, LAYERS_HINT_PHONE, ApprovalPipelineFormPage, PcsApprovalPipelineFormPage } from './pipeline-form-page';
+import { ApprovalPipelineListPage, PcsApprovalPipelineListPage } from './pipeline-list-page';
 
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/system/approval-pipeline', Component: ApprovalPipelineListPage },
+  { path: '/system/approval-pipeline/add', Component: ApprovalPipelineFormPage },
+  { path: '/system/approval-pipeline/edit/:pipelineId', Component: ApprovalPipelineFormPage },
+  { path: '/system/pcs-approval-pipeline', Component: PcsApprovalPipelineListPage },
+  { path: '/system/pcs-approval-pipeline/add', Component: PcsApprovalPipelineFormPage },
+  { path: '/system/pcs-approval-pipeline/edit/:pipelineId', Component: PcsApprovalPipelineFormPage },
+];
 
 afterEach(() => Modal.destroyAll());
 
@@ -14,7 +24,7 @@ const saves = (requests: Request[]) =>
 const checks = (requests: Request[]) =>
   requests.filter((r) => new URL(r.url).pathname === '/api/approval-pipelines/check');
 
-function start(path: string, save?: ApiHandler, check?: ApiHandler) {
+async function start(path: string, save?: ApiHandler, check?: ApiHandler) {
   setToken('a');
   const session = makeSession({
     pageAccess: { 'system/approval-pipeline': FULL },
@@ -38,7 +48,7 @@ function start(path: string, save?: ApiHandler, check?: ApiHandler) {
     }
     return undefined;
   });
-  const app = renderApp(path);
+  const app = await renderRoutes(pages, path);
   return { requests, ...app };
 }
 
@@ -54,8 +64,8 @@ async function pickApprover(name: string) {
 
 describe('PipelineFormPage', () => {
   it('validates on the client like the server', async () => {
-    const { requests } = start('/system/approval-pipeline/add');
-    await screen.findByLabelText('Pipeline name', {}, LOAD);
+    const { requests } = await start('/system/approval-pipeline/add');
+    await screen.findByLabelText('Pipeline name');
     expect(screen.getByText('Leave empty to apply this pipeline to every sales person.')).toBeInTheDocument();
     fireEvent.click(buttonByText('Save'));
     await waitFor(() =>
@@ -72,8 +82,8 @@ describe('PipelineFormPage', () => {
   });
 
   it('posts the layers in node order', async () => {
-    const { requests, router } = start('/system/approval-pipeline/add');
-    fireEvent.change(await screen.findByLabelText('Pipeline name', {}, LOAD), { target: { value: 'Hold approval' } });
+    const { requests, router } = await start('/system/approval-pipeline/add');
+    fireEvent.change(await screen.findByLabelText('Pipeline name'), { target: { value: 'Hold approval' } });
     await chooseOption(screen.getByLabelText('Action type'), 'Hold Lead');
 
     fireEvent.change(screen.getByLabelText('Layer name'), { target: { value: 'Team leader' } });
@@ -112,8 +122,8 @@ describe('PipelineFormPage', () => {
   });
 
   it('puts the layers hint beside the title on a desktop', async () => {
-    start('/system/approval-pipeline/add');
-    await screen.findByLabelText('Pipeline name', {}, LOAD);
+    await start('/system/approval-pipeline/add');
+    await screen.findByLabelText('Pipeline name');
     expect(screen.getByText(LAYERS_HINT).closest('.ant-card-extra')).not.toBeNull();
   });
 
@@ -121,8 +131,8 @@ describe('PipelineFormPage', () => {
     const width = window.innerWidth;
     window.innerWidth = 390;
     try {
-      start('/system/approval-pipeline/edit/1');
-      expect(await screen.findByDisplayValue('Pipeline 1', {}, LOAD)).toBeInTheDocument();
+      await start('/system/approval-pipeline/edit/1');
+      expect(await screen.findByDisplayValue('Pipeline 1')).toBeInTheDocument();
       const hint = screen.getByText(LAYERS_HINT_PHONE);
       expect(hint.closest('.ant-card-extra')).toBeNull();
       expect(document.querySelector('.pipeline-designer__canvas')).toBeNull();
@@ -140,10 +150,10 @@ describe('PipelineFormPage', () => {
   });
 
   it("shows the server's 422 messages", async () => {
-    start('/system/approval-pipeline/edit/1', () =>
+    await start('/system/approval-pipeline/edit/1', () =>
       json(422, { messages: ['Every approver and sales person must be an active user.'], type: 'ValidationFailed' }),
     );
-    expect(await screen.findByDisplayValue('Pipeline 1', {}, LOAD)).toBeInTheDocument();
+    expect(await screen.findByDisplayValue('Pipeline 1')).toBeInTheDocument();
     expect(screen.getByText('Version 2')).toBeInTheDocument();
     fireEvent.click(buttonByText('Save'));
     await waitFor(() => expect(errorList()).toEqual(['Every approver and sales person must be an active user.']));
@@ -151,7 +161,7 @@ describe('PipelineFormPage', () => {
 
   it('warns before saving when another pipeline already covers a chosen sales person, asking after the edits settle', async () => {
     const overlap = "Sari Dewi is already covered by 'Pipeline 2' for Hold Lead.";
-    const { requests } = start('/system/approval-pipeline/edit/1', undefined, async (req) => {
+    const { requests } = await start('/system/approval-pipeline/edit/1', undefined, async (req) => {
       const body = (await req.json()) as { salesPersons: number[] };
       return json(200, {
         results: body.salesPersons.includes(7)
@@ -159,7 +169,7 @@ describe('PipelineFormPage', () => {
           : { conflicts: [], messages: [] },
       });
     });
-    expect(await screen.findByDisplayValue('Pipeline 1', {}, LOAD)).toBeInTheDocument();
+    expect(await screen.findByDisplayValue('Pipeline 1')).toBeInTheDocument();
     await waitFor(() => expect(checks(requests)).toHaveLength(1));
     expect(await checks(requests)[0].json()).toEqual({
       id: 1,
@@ -183,12 +193,12 @@ describe('PipelineFormPage', () => {
 
   it("shows the server's 409 when the save is refused for an overlap after all", async () => {
     const overlap = "Sari Dewi is already covered by 'Pipeline 2' for Hold Lead.";
-    start(
+    await start(
       '/system/approval-pipeline/edit/1',
       () => json(409, { messages: [overlap], type: 'PipelineOverlap' }),
       () => json(200, { results: { conflicts: [], messages: [overlap] } }),
     );
-    expect(await screen.findByDisplayValue('Pipeline 1', {}, LOAD)).toBeInTheDocument();
+    expect(await screen.findByDisplayValue('Pipeline 1')).toBeInTheDocument();
     expect(await screen.findByText(overlap)).toBeInTheDocument(); // the warning first
     fireEvent.click(buttonByText('Save'));
     await waitFor(() => expect(errorList()).toEqual([overlap]));
@@ -198,8 +208,8 @@ describe('PipelineFormPage', () => {
 
 describe('PipelineListPage', () => {
   it('lists name, action type, layers, sales people and version', async () => {
-    start('/system/approval-pipeline');
-    expect(await screen.findByText('Pipeline 1', {}, LOAD)).toBeInTheDocument();
+    await start('/system/approval-pipeline');
+    expect(await screen.findByText('Pipeline 1')).toBeInTheDocument();
     expect(screen.getAllByText('Hold Lead')).toHaveLength(2);
     expect(screen.getByText('Everyone')).toBeInTheDocument();
     expect(screen.getAllByText('v2')).toHaveLength(2);

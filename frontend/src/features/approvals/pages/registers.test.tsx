@@ -3,9 +3,22 @@ import { Modal } from 'antd';
 import { setToken } from '@/lib/api/tokens';
 import type { PageFlags } from '@/lib/api/types';
 import { buttonByText, chooseOption } from '@/test/antd-helpers';
-import { FULL, json, LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
+import { FULL, json, makeSession, renderRoutes, stubApi } from '@/test/render';
 import type { RegisterDetail } from '../api/types';
 import { people, registerRow, timeline } from '../test-fixtures';
+import { LeadRegisterPage, PcsRegisterPage } from './register-list-page';
+import { LeadRequestAddPage } from './lead-request-add-page';
+import { LeadRequestPage } from './lead-request-page';
+import { PcsRequestPage } from './pcs-request-page';
+
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/system/lead-approval', Component: LeadRegisterPage },
+  { path: '/system/lead-approval/add', Component: LeadRequestAddPage },
+  { path: '/system/lead-approval/:approvalId/edit', Component: LeadRequestPage },
+  { path: '/system/pcs-approval', Component: PcsRegisterPage },
+  { path: '/system/pcs-approval/:approvalId', Component: PcsRequestPage },
+];
 
 afterEach(() => Modal.destroyAll());
 
@@ -25,7 +38,7 @@ function detail(overrides: Partial<RegisterDetail> = {}): RegisterDetail {
   return { request: HOLD, timeline: { ...timeline, status: 'PENDING', requestedByName: 'Sari Dewi' }, canWithdraw: true, ...overrides };
 }
 
-function start(path: string, flags: PageFlags = FULL, handler?: Parameters<typeof stubApi>[1]) {
+async function start(path: string, flags: PageFlags = FULL, handler?: Parameters<typeof stubApi>[1]) {
   setToken('a');
   const session = makeSession({ pageAccess: { 'system/lead-approval': flags, 'system/pcs-approval': flags } });
   const routes = [...session.routes, '/system/lead-approval', '/system/pcs-approval'];
@@ -40,7 +53,7 @@ function start(path: string, flags: PageFlags = FULL, handler?: Parameters<typeo
     }
     return undefined;
   });
-  return { requests, ...renderApp(path) };
+  return { requests, ...(await renderRoutes(pages, path)) };
 }
 
 const listQueries = (requests: Request[], path = '/api/lead-approval') =>
@@ -51,8 +64,8 @@ const listQueries = (requests: Request[], path = '/api/lead-approval') =>
 
 describe('Lead Approval register', () => {
   it('lists every request with who asked (and for whom), its status, and filters on the server', async () => {
-    const { requests, router } = start('/system/lead-approval');
-    expect(await screen.findByText('#1 Hold', {}, LOAD)).toBeInTheDocument();
+    const { requests, router } = await start('/system/lead-approval');
+    expect(await screen.findByText('#1 Hold')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Lead Approval' })).toBeInTheDocument();
     const second = screen.getByText('#2 Stage change to E4 Proposal').closest('tr')!;
     expect(second).toHaveTextContent('Adi Nugroho on behalf of Sari Dewi');
@@ -72,8 +85,8 @@ describe('Lead Approval register', () => {
   });
 
   it('hides Add without write access', async () => {
-    start('/system/lead-approval', READ);
-    expect(await screen.findByText('#1 Hold', {}, LOAD)).toBeInTheDocument();
+    await start('/system/lead-approval', READ);
+    expect(await screen.findByText('#1 Hold')).toBeInTheDocument();
     expect(screen.queryByText('Add Request')).not.toBeInTheDocument();
   });
 });
@@ -81,7 +94,7 @@ describe('Lead Approval register', () => {
 describe('A lead request', () => {
   it('shows the request and its timeline, and withdraws it with a required reason', async () => {
     let current = detail();
-    const { requests } = start('/system/lead-approval/1/edit', FULL, (req, url) => {
+    const { requests } = await start('/system/lead-approval/1/edit', FULL, (req, url) => {
       if (url.pathname === '/api/lead-approval/1' && req.method === 'GET') return json(200, { results: current });
       if (url.pathname === '/api/lead-approval/1/withdraw') {
         current = detail({
@@ -93,8 +106,8 @@ describe('A lead request', () => {
       }
       return undefined;
     });
-    expect(await screen.findByRole('heading', { name: 'Request #1' }, LOAD)).toBeInTheDocument();
-    expect(await screen.findByText('Team leader', {}, LOAD)).toBeInTheDocument(); // the timeline's layers
+    expect(await screen.findByRole('heading', { name: 'Request #1' })).toBeInTheDocument();
+    expect(await screen.findByText('Team leader')).toBeInTheDocument(); // the timeline's layers
     fireEvent.click(buttonByText('Withdraw'));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Withdraw request')).toBeInTheDocument();
@@ -110,7 +123,7 @@ describe('A lead request', () => {
   });
 
   it('shows the server refusal of a decided request', async () => {
-    start('/system/lead-approval/1/edit', FULL, (req, url) => {
+    await start('/system/lead-approval/1/edit', FULL, (req, url) => {
       if (url.pathname === '/api/lead-approval/1' && req.method === 'GET') return json(200, { results: detail() });
       if (url.pathname === '/api/lead-approval/1/withdraw') {
         return json(409, {
@@ -120,7 +133,7 @@ describe('A lead request', () => {
       }
       return undefined;
     });
-    fireEvent.click(await screen.findByText('Withdraw', {}, LOAD));
+    fireEvent.click(await screen.findByText('Withdraw'));
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'Too late' } });
     fireEvent.click(buttonByText('Withdraw', dialog));
@@ -130,17 +143,17 @@ describe('A lead request', () => {
   });
 
   it('offers no Withdraw without edit access', async () => {
-    start('/system/lead-approval/1/edit', READ, (_req, url) =>
+    await start('/system/lead-approval/1/edit', READ, (_req, url) =>
       url.pathname === '/api/lead-approval/1' ? json(200, { results: detail({ canWithdraw: false }) }) : undefined,
     );
-    expect(await screen.findByRole('heading', { name: 'Request #1' }, LOAD)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Request #1' })).toBeInTheDocument();
     expect(screen.queryByText('Withdraw')).not.toBeInTheDocument();
   });
 });
 
 describe('Add Lead Approval', () => {
   it('sends the request on behalf of the lead\'s sales person', async () => {
-    const { requests, router } = start('/system/lead-approval/add', FULL, (req, url) => {
+    const { requests, router } = await start('/system/lead-approval/add', FULL, (req, url) => {
       if (url.pathname === '/api/leads/list') {
         return json(200, {
           results: {
@@ -157,7 +170,7 @@ describe('Add Lead Approval', () => {
       if (url.pathname === '/api/lead-approval/9') return json(200, { results: detail({ request: registerRow(9) }) });
       return undefined;
     });
-    expect(await screen.findByRole('heading', { name: 'Add Lead Approval Request' }, LOAD)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Add Lead Approval Request' })).toBeInTheDocument();
     await chooseOption(screen.getByLabelText('Lead'), 'Core Banking (PT Maju) · Sari Dewi');
     await chooseOption(screen.getByLabelText('Request'), 'Hold Lead');
     fireEvent.change(screen.getByLabelText('Notes'), { target: { value: 'Asked by phone' } });
@@ -173,7 +186,7 @@ describe('PCS Approval', () => {
     const pcsRow = registerRow(5, { requestType: 'PCS', requestTypeLabel: 'Cost sheet', revision: 2 });
     URL.createObjectURL = vi.fn(() => 'blob:register-pdf');
     URL.revokeObjectURL = vi.fn();
-    const { requests, router } = start('/system/pcs-approval', FULL, (_req, url) => {
+    const { requests, router } = await start('/system/pcs-approval', FULL, (_req, url) => {
       if (url.pathname === '/api/pcs-approval') return json(200, { results: { data: [pcsRow], totalRows: 1 } });
       if (url.pathname === '/api/pcs-approval/5') {
         return json(200, {
@@ -197,9 +210,9 @@ describe('PCS Approval', () => {
       }
       return undefined;
     });
-    fireEvent.click(await screen.findByText('#5 Cost sheet, revision 2', {}, LOAD));
+    fireEvent.click(await screen.findByText('#5 Cost sheet, revision 2'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/pcs-approval/5'));
-    expect(await screen.findByText('Second costing', {}, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText('Second costing')).toBeInTheDocument();
     expect(screen.getByText('Waiting for approval')).toBeInTheDocument();
     expect(screen.getByText('Team leader')).toBeInTheDocument();
     await waitFor(() =>

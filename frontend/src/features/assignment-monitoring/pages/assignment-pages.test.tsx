@@ -2,8 +2,16 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Modal } from 'antd';
 import { setToken } from '@/lib/api/tokens';
 import type { PageFlags } from '@/lib/api/types';
-import { FULL, json, LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
+import { FULL, json, makeSession, renderRoutes, stubApi } from '@/test/render';
 import { bookLead, DEWI, GONE, reassignmentDetail, reassignmentRow, RIZKY } from '../test-fixtures';
+import { AssignmentListPage } from './assignment-list-page';
+import { AssignmentRoutePage } from './assignment-detail-page';
+
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/system/assignment-monitoring', Component: AssignmentListPage },
+  { path: '/system/assignment-monitoring/:id', Component: AssignmentRoutePage },
+];
 
 afterEach(() => Modal.destroyAll());
 
@@ -29,7 +37,7 @@ async function choose(label: string, option: string): Promise<void> {
   fireEvent.click(found);
 }
 
-function start(path: string, flags: PageFlags = FULL, post?: (body: unknown) => Response) {
+async function start(path: string, flags: PageFlags = FULL, post?: (body: unknown) => Response) {
   setToken('a');
   const session = makeSession({ pageAccess: { 'system/assignment-monitoring': flags } });
   const bodies: unknown[] = [];
@@ -55,13 +63,13 @@ function start(path: string, flags: PageFlags = FULL, post?: (body: unknown) => 
       return undefined;
     },
   );
-  return { requests, bodies, ...renderApp(path) };
+  return { requests, bodies, ...(await renderRoutes(pages, path)) };
 }
 
 describe('AssignmentListPage', () => {
   it('lists past reassignments with Reassign Leads for write access', async () => {
-    const { router } = start(PATH);
-    const row = (await screen.findByText('Rizky leaves the company.', {}, LOAD)).closest('tr')!;
+    const { router } = await start(PATH);
+    const row = (await screen.findByText('Rizky leaves the company.')).closest('tr')!;
     expect(row).toHaveTextContent('Rizky Hidayat');
     expect(row).toHaveTextContent('Dewi Anggraini');
     expect(row).toHaveTextContent('Adi Nugroho');
@@ -73,16 +81,16 @@ describe('AssignmentListPage', () => {
   });
 
   it('offers no Reassign Leads with read access only', async () => {
-    start(PATH, READ);
-    expect(await screen.findByText('Rizky leaves the company.', {}, LOAD)).toBeInTheDocument();
+    await start(PATH, READ);
+    expect(await screen.findByText('Rizky leaves the company.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Reassign Leads/ })).not.toBeInTheDocument();
   });
 });
 
 describe('AssignmentDetailPage', () => {
   it('shows who, when, why and the leads moved with their stage and GP', async () => {
-    start(`${PATH}/5`);
-    expect(await screen.findByRole('heading', { name: 'Rizky Hidayat → Dewi Anggraini' }, LOAD)).toBeInTheDocument();
+    await start(`${PATH}/5`);
+    expect(await screen.findByRole('heading', { name: 'Rizky Hidayat → Dewi Anggraini' })).toBeInTheDocument();
     expect(screen.getByText('Rizky leaves the company.')).toBeInTheDocument();
     const core = screen.getByRole('link', { name: 'Core Banking' }).closest('tr')!;
     expect(core).toHaveTextContent('E3 Qualified');
@@ -96,15 +104,15 @@ describe('AssignmentDetailPage', () => {
 
 describe('ReassignFormPage', () => {
   async function fill() {
-    await screen.findByLabelText('From', {}, LOAD);
+    await screen.findByLabelText('From');
     await choose('From', 'Rizky Hidayat · 2 leads');
-    expect(await screen.findByText('Project 11', {}, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText('Project 11')).toBeInTheDocument();
     expect(screen.getByText('Pending request')).toBeInTheDocument();
     expect(screen.getByText('2 upcoming')).toBeInTheDocument();
   }
 
   it('moves the chosen leads to the chosen person with a reason, after a confirmation', async () => {
-    const { bodies, router } = start(`${PATH}/add`);
+    const { bodies, router } = await start(`${PATH}/add`);
     await fill();
     // the inactive person is offered as From (a leaving person's book) but never as To; nor is From
     const options = (await optionsOf('To')).map((o) => o.textContent);
@@ -123,7 +131,7 @@ describe('ReassignFormPage', () => {
   });
 
   it('moves the whole book and shows the server refusal', async () => {
-    const { bodies } = start(`${PATH}/add`, FULL, () =>
+    const { bodies } = await start(`${PATH}/add`, FULL, () =>
       json(422, { messages: ['Dewi Anggraini is not active: leads can only move to an active sales person.'], type: 'ValidationFailed' }),
     );
     await fill();
@@ -134,14 +142,14 @@ describe('ReassignFormPage', () => {
     expect(await screen.findByText('Move all 2 leads of Rizky Hidayat to Dewi Anggraini?')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Reassign' }));
     expect(
-      (await screen.findAllByText('Dewi Anggraini is not active: leads can only move to an active sales person.', {}, LOAD))
+      (await screen.findAllByText('Dewi Anggraini is not active: leads can only move to an active sales person.'))
         .length,
     ).toBeGreaterThan(0);
     expect(bodies).toEqual([{ fromUserId: 7, toUserId: 6, reason: 'Leaving', allLeads: true, leadIds: [] }]);
   });
 
   it('says so without write access', async () => {
-    start(`${PATH}/add`, READ);
-    expect(await screen.findByText('You do not have access to reassign leads.', {}, LOAD)).toBeInTheDocument();
+    await start(`${PATH}/add`, READ);
+    expect(await screen.findByText('You do not have access to reassign leads.')).toBeInTheDocument();
   });
 });

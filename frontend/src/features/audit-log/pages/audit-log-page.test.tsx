@@ -2,8 +2,14 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { setToken } from '@/lib/api/tokens';
 import type { PageFlags } from '@/lib/api/types';
 import { chooseOption } from '@/test/antd-helpers';
-import { FULL, json, LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
+import { FULL, json, makeSession, renderRoutes, stubApi } from '@/test/render';
 import type { AuditRow } from '../api/audit-api';
+import { AuditLogPage } from './audit-log-page';
+
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/system/audit-log', Component: AuditLogPage },
+];
 
 const READ: PageFlags = { ...FULL, isWrite: false, isEdit: false, isDelete: false };
 
@@ -35,13 +41,13 @@ const ENTRIES: AuditRow[] = [
   },
 ];
 
-function start(flags: PageFlags = READ) {
+async function start(flags: PageFlags = READ) {
   setToken('a');
   const session = makeSession({ pageAccess: { 'system/audit-log': flags } });
   const requests = stubApi({ ...session, routes: [...session.routes, '/system/audit-log'] }, (_req, url) =>
     url.pathname === '/api/audit' ? json(200, { results: { data: ENTRIES, totalRows: 2 } }) : undefined,
   );
-  return { requests, ...renderApp('/system/audit-log') };
+  return { requests, ...(await renderRoutes(pages, '/system/audit-log')) };
 }
 
 const auditQueries = (requests: Request[]) =>
@@ -52,8 +58,8 @@ const auditQueries = (requests: Request[]) =>
 
 describe('AuditLogPage', () => {
   it('lists entries newest first with who, the subject, the action and the changes in words', async () => {
-    const { requests } = start();
-    expect(await screen.findByText('Active: Yes → No', {}, LOAD)).toBeInTheDocument();
+    const { requests } = await start();
+    expect(await screen.findByText('Active: Yes → No')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Audit Log' })).toBeInTheDocument();
     expect(screen.getByText('Leader: Budi Santoso → —')).toBeInTheDocument();
     expect(auditQueries(requests)[0]).toEqual({ offset: '0', limit: '20', sort: 'at', desc: 'true' });
@@ -69,8 +75,8 @@ describe('AuditLogPage', () => {
   });
 
   it('sends the search and the subject and action filters', async () => {
-    const { requests } = start();
-    await screen.findByText('Active: Yes → No', {}, LOAD);
+    const { requests } = await start();
+    await screen.findByText('Active: Yes → No');
     const box = screen.getByPlaceholderText('Search by name');
     fireEvent.change(box, { target: { value: 'dewi' } });
     fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
@@ -91,8 +97,8 @@ describe('AuditLogPage', () => {
   });
 
   it('shows nothing without read access', async () => {
-    const { requests } = start({ isRead: false, isWrite: false, isEdit: false, isDelete: false });
-    expect(await screen.findByText('You do not have access to view the audit log.', {}, LOAD)).toBeInTheDocument();
+    const { requests } = await start({ isRead: false, isWrite: false, isEdit: false, isDelete: false });
+    expect(await screen.findByText('You do not have access to view the audit log.')).toBeInTheDocument();
     expect(auditQueries(requests)).toEqual([]);
   });
 });

@@ -2,8 +2,13 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '@/lib/api/tokens';
 import { FakeSocket as Socket } from '@/test/fake-socket';
-import { makeSession, renderApp, stubApi } from '@/test/render-app';
+import { makeSession, renderRoutes, stubApi } from '@/test/render';
+import { WeblinkSipPage } from './weblink-sip-page';
 
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/weblink/sip', Component: WeblinkSipPage },
+];
 
 const device = () => Socket.all.find((s) => s.url.includes('device_id='))!;
 
@@ -18,7 +23,7 @@ describe('WeblinkSipPage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('registers this browser as a call device with a valid SIP domain', async () => {
-    renderApp('/weblink/sip');
+    await renderRoutes(pages, '/weblink/sip');
     fireEvent.click(await screen.findByRole('button', { name: 'Register device' }));
     expect(await screen.findByText('SIP domain is required')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('SIP domain'), { target: { value: 'pbx example' } });
@@ -40,7 +45,7 @@ describe('WeblinkSipPage', () => {
 
   it('shows a call to place, reports its start and end, and says it was recorded', async () => {
     localStorage.setItem('crm-sip-device', JSON.stringify({ deviceId: 'web-0123456789abcdef', domain: 'pbx.example' }));
-    renderApp('/weblink/sip');
+    await renderRoutes(pages, '/weblink/sip');
     expect(await screen.findByText('Registered')).toBeInTheDocument();
     expect(screen.getByText(/^No calls yet/)).toBeInTheDocument();
     const callId = 'a'.repeat(32);
@@ -65,7 +70,7 @@ describe('WeblinkSipPage', () => {
     localStorage.setItem('crm-sip-device', JSON.stringify({ deviceId: 'web-0123456789abcdef', domain: 'pbx.example' }));
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      renderApp('/weblink/sip');
+      await renderRoutes(pages, '/weblink/sip');
       expect(await screen.findByText('Registered')).toBeInTheDocument();
       const callId = 'b'.repeat(32);
       const first = device();
@@ -85,7 +90,7 @@ describe('WeblinkSipPage', () => {
 
   it('shows why the server refused this device', async () => {
     localStorage.setItem('crm-sip-device', JSON.stringify({ deviceId: 'web-0123456789abcdef', domain: 'pbx.example' }));
-    renderApp('/weblink/sip');
+    await renderRoutes(pages, '/weblink/sip');
     await waitFor(() => expect(device()).toBeDefined());
     device().say({ event: 'error', message: 'This device is registered for another user.' });
     expect(await screen.findByText('This device is registered for another user.')).toBeInTheDocument();

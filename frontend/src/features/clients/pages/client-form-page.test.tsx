@@ -2,11 +2,19 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Modal } from 'antd';
 import { setToken } from '@/lib/api/tokens';
 import { buttonByText, chooseOption, isSelectDisabled } from '@/test/antd-helpers';
-import { FULL, json, LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
+import { FULL, json, makeSession, renderRoutes, stubApi } from '@/test/render';
 import { clientRow } from '../test-fixtures';
+import { ClientListPage } from './client-list-page';
+import { ClientFormPage } from './client-form-page';
+
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/system/client-management', Component: ClientListPage },
+  { path: '/system/client-management/add', Component: ClientFormPage },
+  { path: '/system/client-management/:clientId', Component: ClientFormPage },
+];
 
 type Handler = (request: Request, url: URL) => Response | undefined;
-
 
 afterEach(() => Modal.destroyAll());
 
@@ -33,7 +41,7 @@ const masterData: Handler = (_req, url) => {
   return undefined;
 };
 
-function start(handler?: Handler, path = '/system/client-management/add') {
+async function start(handler?: Handler, path = '/system/client-management/add') {
   setToken('a');
   const requests = stubApi(makeSession({ pageAccess: { 'system/client-management': FULL } }), (req, url) => {
     const custom = handler?.(req, url);
@@ -41,7 +49,7 @@ function start(handler?: Handler, path = '/system/client-management/add') {
     if (url.pathname === '/api/clients' && req.method === 'GET') return json(200, { results: { data: [], totalRows: 0 } });
     return masterData(req, url);
   });
-  return { requests, ...renderApp(path) };
+  return { requests, ...(await renderRoutes(pages, path)) };
 }
 
 const field = (label: string) => screen.getByLabelText(label);
@@ -72,8 +80,8 @@ const bodiesOf = async (requests: Request[], path: string, method = 'POST') =>
 
 describe('ClientFormPage, step 1', () => {
   it('shows the breadcrumb, steps and the spec messages; Next stays disabled', async () => {
-    start();
-    expect(await screen.findByText('Client Detail', {}, LOAD)).toBeInTheDocument();
+    await start();
+    expect(await screen.findByText('Client Detail')).toBeInTheDocument();
     expect(screen.getByText('Personnel')).toBeInTheDocument();
     const crumbs = document.querySelector('.page-breadcrumb') as HTMLElement;
     expect(within(crumbs).getByText('System')).toBeInTheDocument();
@@ -107,8 +115,8 @@ describe('ClientFormPage, step 1', () => {
   });
 
   it('keeps province and city disabled until their parent is chosen, and clears them when it changes', async () => {
-    const { requests } = start();
-    await screen.findByText('Client Detail', {}, LOAD);
+    const { requests } = await start();
+    await screen.findByText('Client Detail');
     expect(isSelectDisabled(field('Province'))).toBe(true);
     expect(isSelectDisabled(field('City'))).toBe(true);
 
@@ -130,7 +138,7 @@ describe('ClientFormPage, step 1', () => {
   });
 
   it('upper-cases the code and shows the server message when a three-character code is taken', async () => {
-    const { requests } = start((_req, url) =>
+    const { requests } = await start((_req, url) =>
       url.pathname === '/api/clients/check-code-availibility'
         ? json(409, {
             messages: ["Client code 'ACM' is already used."],
@@ -139,7 +147,7 @@ describe('ClientFormPage, step 1', () => {
           })
         : undefined,
     );
-    await screen.findByText('Client Detail', {}, LOAD);
+    await screen.findByText('Client Detail');
     type('Client Code', 'ac');
     expect(field('Client Code')).toHaveValue('AC');
     await act(async () => {
@@ -157,7 +165,7 @@ describe('ClientFormPage, step 1', () => {
 describe('ClientFormPage, whole wizard', () => {
   it('checks the name on Next, collects personnel in the modal and saves on Finish', async () => {
     let nameTaken = true;
-    const { requests, router } = start((req, url) => {
+    const { requests, router } = await start((req, url) => {
       if (url.pathname === '/api/clients/check-code-availibility') return json(200, { results: { available: true } });
       if (url.pathname === '/api/clients/check-availibility') {
         return nameTaken
@@ -167,9 +175,9 @@ describe('ClientFormPage, whole wizard', () => {
       if (url.pathname === '/api/clients' && req.method === 'POST') return json(200, { results: { ...clientRow(9), personnel: [] } });
       return undefined;
     }, '/system/client-management');
-    await screen.findByText('Client companies and their personnel.', {}, LOAD);
+    await screen.findByText('Client companies and their personnel.');
     await act(() => router.navigate('/system/client-management/add'));
-    await screen.findByText('Client Detail', {}, LOAD);
+    await screen.findByText('Client Detail');
 
     await fillStep1();
     await waitFor(() => expect(nextButton()).toBeEnabled());
@@ -233,7 +241,7 @@ describe('ClientFormPage, whole wizard', () => {
   });
 
   it('shows the save error on step 2', async () => {
-    start(
+    await start(
       (req, url) => {
         if (url.pathname.includes('availibility')) return json(200, { results: { available: true } });
         if (url.pathname === '/api/clients' && req.method === 'POST') {
@@ -242,7 +250,7 @@ describe('ClientFormPage, whole wizard', () => {
         return undefined;
       },
     );
-    await screen.findByText('Client Detail', {}, LOAD);
+    await screen.findByText('Client Detail');
     await fillStep1();
     await waitFor(() => expect(nextButton()).toBeEnabled());
     fireEvent.click(nextButton());

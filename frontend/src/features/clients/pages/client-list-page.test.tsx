@@ -3,14 +3,23 @@ import { Modal } from 'antd';
 import { setToken } from '@/lib/api/tokens';
 import type { PageFlags } from '@/lib/api/types';
 import { confirmButton, openDropdownMenu } from '@/test/antd-helpers';
-import { FULL, json, LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
+import { FULL, json, makeSession, renderRoutes, stubApi } from '@/test/render';
 import { clientRow } from '../test-fixtures';
+import { ClientListPage } from './client-list-page';
+import { ClientFormPage } from './client-form-page';
+
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/system/client-management', Component: ClientListPage },
+  { path: '/system/client-management/add', Component: ClientFormPage },
+  { path: '/system/client-management/:clientId', Component: ClientFormPage },
+];
 
 // The page is loaded on demand; the first render in a worker takes a while.
 
 afterEach(() => Modal.destroyAll());
 
-function start(flags: PageFlags, rows = [clientRow(1), clientRow(2, { totalLeads: 3 })]) {
+async function start(flags: PageFlags, rows = [clientRow(1), clientRow(2, { totalLeads: 3 })]) {
   setToken('a');
   const session = makeSession({ pageAccess: { 'system/client-management': flags } });
   const requests = stubApi(session, (req, url) => {
@@ -20,12 +29,12 @@ function start(flags: PageFlags, rows = [clientRow(1), clientRow(2, { totalLeads
     if (url.pathname === '/api/clients/1' && req.method === 'DELETE') return json(200, { results: null });
     return undefined;
   });
-  renderApp('/system/client-management');
+  await renderRoutes(pages, '/system/client-management');
   return requests;
 }
 
 async function openRowMenu(name: string): Promise<HTMLElement> {
-  return openDropdownMenu(await screen.findByLabelText(`Actions for ${name}`, {}, LOAD));
+  return openDropdownMenu(await screen.findByLabelText(`Actions for ${name}`));
 }
 
 const listQueries = (requests: Request[]) =>
@@ -36,8 +45,8 @@ const listQueries = (requests: Request[]) =>
 
 describe('ClientListPage', () => {
   it('shows the table and Add with read and write access, ten rows a page from offset 0', async () => {
-    const requests = start(FULL);
-    expect(await screen.findByText('Client 1', {}, LOAD)).toBeInTheDocument();
+    const requests = await start(FULL);
+    expect(await screen.findByText('Client 1')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Client Management' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Add Client/ })).toBeInTheDocument();
     for (const title of ['ID', 'Name', 'Legal Name', 'Industry', 'Personel', 'Address']) {
@@ -55,20 +64,20 @@ describe('ClientListPage', () => {
   });
 
   it('hides the Add button without write access', async () => {
-    start({ ...FULL, isWrite: false });
-    expect(await screen.findByText('Client 1', {}, LOAD)).toBeInTheDocument();
+    await start({ ...FULL, isWrite: false });
+    expect(await screen.findByText('Client 1')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Add Client/ })).toBeNull();
   });
 
   it('hides the table without read access and does not load it', async () => {
-    const requests = start({ ...FULL, isRead: false });
-    expect(await screen.findByText('You do not have access to view the client list.', {}, LOAD)).toBeInTheDocument();
+    const requests = await start({ ...FULL, isRead: false });
+    expect(await screen.findByText('You do not have access to view the client list.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).toBeNull();
     expect(listQueries(requests)).toHaveLength(0);
   });
 
   it('offers Remove only for clients without leads, and only with delete access', async () => {
-    start(FULL);
+    await start(FULL);
     const menu1 = await openRowMenu('Client 1');
     expect(within(menu1).getByText('Edit')).toBeInTheDocument();
     expect(within(menu1).getByText('Remove')).toBeInTheDocument();
@@ -80,13 +89,13 @@ describe('ClientListPage', () => {
   });
 
   it('shows no row menu without edit and delete access', async () => {
-    start({ ...FULL, isEdit: false, isDelete: false });
-    expect(await screen.findByText('Client 1', {}, LOAD)).toBeInTheDocument();
+    await start({ ...FULL, isEdit: false, isDelete: false });
+    expect(await screen.findByText('Client 1')).toBeInTheDocument();
     expect(screen.queryByLabelText('Actions for Client 1')).toBeNull();
   });
 
   it('asks before removing and toasts the outcome', async () => {
-    const requests = start(FULL);
+    const requests = await start(FULL);
     fireEvent.click(within(await openRowMenu('Client 1')).getByText('Remove'));
     expect(await screen.findByText("Do you want to remove 'Client 1' ?")).toBeInTheDocument();
     fireEvent.click(confirmButton('Remove'));
@@ -105,7 +114,7 @@ describe('ClientListPage', () => {
       }
       return undefined;
     });
-    renderApp('/system/client-management');
+    await renderRoutes(pages, '/system/client-management');
     fireEvent.click(within(await openRowMenu('Client 1')).getByText('Remove'));
     await screen.findByText("Do you want to remove 'Client 1' ?");
     fireEvent.click(confirmButton('Remove'));

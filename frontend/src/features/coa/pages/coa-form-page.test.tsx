@@ -3,11 +3,21 @@ import { Modal } from 'antd';
 import { setToken } from '@/lib/api/tokens';
 import type { PageFlags } from '@/lib/api/types';
 import { buttonByText, chooseOption } from '@/test/antd-helpers';
-import { FULL, json, LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
+import { FULL, json, makeSession, renderRoutes, stubApi } from '@/test/render';
 import { coa } from '../test-fixtures';
+import { CoaListPage } from './coa-list-page';
+import { CoaAddPage, CoaViewPage, CoaEditPage } from './coa-form-page';
+
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/system/coa-management', Component: CoaListPage },
+  { path: '/system/coa-management/add', Component: CoaAddPage },
+  { path: '/system/coa-management/:coaId', Component: CoaViewPage },
+  { path: '/system/coa-management/:coaId/view', Component: CoaViewPage },
+  { path: '/system/coa-management/:coaId/edit', Component: CoaEditPage },
+];
 
 type Handler = (request: Request, url: URL) => Response | undefined;
-
 
 afterEach(() => Modal.destroyAll());
 
@@ -19,7 +29,7 @@ const EXISTING = coa(5, {
   type: 'COST',
 });
 
-function start(path: string, flags: PageFlags = FULL, handler?: Handler) {
+async function start(path: string, flags: PageFlags = FULL, handler?: Handler) {
   setToken('a');
   const session = makeSession({ pageAccess: { 'system/coa-management': flags } });
   const requests = stubApi({ ...session, routes: [...session.routes, '/system/coa-management'] }, (req, url) => {
@@ -32,7 +42,7 @@ function start(path: string, flags: PageFlags = FULL, handler?: Handler) {
     }
     return undefined;
   });
-  return { requests, ...renderApp(path) };
+  return { requests, ...(await renderRoutes(pages, path)) };
 }
 
 const bodiesOf = async (requests: Request[], method: string) =>
@@ -54,12 +64,12 @@ const NEW = { code: '4-9001', item: 'Network Audit', description: 'LAN and WAN a
 
 describe('CoaFormPage', () => {
   it('adds: the spec title and breadcrumb, the §5 messages, Finish only once valid, then the success toast', async () => {
-    const { requests, router } = start('/system/coa-management/add', FULL, (req, url) =>
+    const { requests, router } = await start('/system/coa-management/add', FULL, (req, url) =>
       url.pathname === '/api/coa-management' && req.method === 'POST'
         ? json(200, { results: coa(9, { code: '4-9001', name: 'Network Audit' }) })
         : undefined,
     );
-    expect(await screen.findByText('Add COA Setting', {}, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText('Add COA Setting')).toBeInTheDocument();
     const crumbs = document.querySelector('.page-breadcrumb')!;
     expect(crumbs).toHaveTextContent(/System\s*\/\s*COA Management\s*\/\s*Add/);
     expect(buttonByText('Finish')).toBeDisabled();
@@ -86,12 +96,12 @@ describe('CoaFormPage', () => {
   });
 
   it("shows a refused add as \"Failed to add '{item}'.\" in a toast and a banner, and stays", async () => {
-    const { router } = start('/system/coa-management/add', FULL, (req, url) =>
+    const { router } = await start('/system/coa-management/add', FULL, (req, url) =>
       url.pathname === '/api/coa-management' && req.method === 'POST'
         ? json(409, { messages: ["COA code '4-9001' already exists."], type: 'Conflict' })
         : undefined,
     );
-    await screen.findByText('Add COA Setting', {}, LOAD);
+    await screen.findByText('Add COA Setting');
     await fill(NEW);
     await waitFor(() => expect(buttonByText('Finish')).toBeEnabled());
     fireEvent.click(buttonByText('Finish'));
@@ -102,12 +112,12 @@ describe('CoaFormPage', () => {
   });
 
   it('edits: loads the entry, sends the id, toasts the update', async () => {
-    const { requests } = start('/system/coa-management/5/edit', FULL, (req, url) =>
+    const { requests } = await start('/system/coa-management/5/edit', FULL, (req, url) =>
       url.pathname === '/api/coa-management' && req.method === 'PUT'
         ? json(200, { results: { ...EXISTING, name: 'Principal Warranty', item: 'Principal Warranty' } })
         : undefined,
     );
-    expect(await screen.findByText('Edit COA Setting', {}, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText('Edit COA Setting')).toBeInTheDocument();
     expect(document.querySelector('.page-breadcrumb')).toHaveTextContent(/COA Management\s*\/\s*Edit/);
     await waitFor(() => expect(screen.getByLabelText('Code')).toHaveValue('5-1010'));
     fireEvent.change(screen.getByLabelText('Item'), { target: { value: 'Principal Warranty' } });
@@ -127,12 +137,12 @@ describe('CoaFormPage', () => {
   });
 
   it("shows a refused update as \"Failed to update '{item}' data.\"", async () => {
-    start('/system/coa-management/5/edit', FULL, (req, url) =>
+    await start('/system/coa-management/5/edit', FULL, (req, url) =>
       url.pathname === '/api/coa-management' && req.method === 'PUT'
         ? json(409, { messages: ["COA code '5-1001' already exists."], type: 'Conflict' })
         : undefined,
     );
-    await screen.findByText('Edit COA Setting', {}, LOAD);
+    await screen.findByText('Edit COA Setting');
     await waitFor(() => expect(screen.getByLabelText('Code')).toHaveValue('5-1010'));
     fireEvent.change(screen.getByLabelText('Code'), { target: { value: '5-1001' } });
     await waitFor(() => expect(buttonByText('Finish')).toBeEnabled());
@@ -144,8 +154,8 @@ describe('CoaFormPage', () => {
   });
 
   it('views: "COA Detail" with the entry read-only, Edit COA with edit access', async () => {
-    const { router } = start('/system/coa-management/5/view');
-    expect(await screen.findByText('COA Detail', {}, LOAD)).toBeInTheDocument();
+    const { router } = await start('/system/coa-management/5/view');
+    expect(await screen.findByText('COA Detail')).toBeInTheDocument();
     expect(document.querySelector('.page-breadcrumb')).toHaveTextContent(/COA Management\s*\/\s*View/);
     expect(await screen.findByText('Principal Support & Warranty')).toBeInTheDocument();
     expect(screen.getByText('5-1010')).toBeInTheDocument();
@@ -155,20 +165,20 @@ describe('CoaFormPage', () => {
     expect(() => buttonByText('Finish')).toThrow();
     fireEvent.click(buttonByText('Edit COA'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/coa-management/5/edit'));
-    expect(await screen.findByText('Edit COA Setting', {}, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText('Edit COA Setting')).toBeInTheDocument();
   });
 
   it('views without edit access: no Edit COA button', async () => {
-    start('/system/coa-management/5', { ...FULL, isEdit: false });
-    expect(await screen.findByText('COA Detail', {}, LOAD)).toBeInTheDocument();
+    await start('/system/coa-management/5', { ...FULL, isEdit: false });
+    expect(await screen.findByText('COA Detail')).toBeInTheDocument();
     expect(() => buttonByText('Edit COA')).toThrow();
   });
 
   it('shows "Error loading data" for an entry that is gone', async () => {
-    start('/system/coa-management/77/edit', FULL, (_req, url) =>
+    await start('/system/coa-management/77/edit', FULL, (_req, url) =>
       url.pathname === '/api/coa-management/77' ? json(404, { messages: ['COA not found.'], type: 'NotFound' }) : undefined,
     );
-    expect(await screen.findByText('Error loading data', {}, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText('Error loading data')).toBeInTheDocument();
     expect(screen.getByText('COA not found.')).toBeInTheDocument();
   });
 });

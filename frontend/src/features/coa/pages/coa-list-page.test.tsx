@@ -3,8 +3,14 @@ import { Modal } from 'antd';
 import { setToken } from '@/lib/api/tokens';
 import type { PageFlags } from '@/lib/api/types';
 import { buttonByText, confirmButton, openDropdownMenu } from '@/test/antd-helpers';
-import { FULL, json, LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
+import { FULL, json, makeSession, renderRoutes, stubApi } from '@/test/render';
 import { coa } from '../test-fixtures';
+import { CoaListPage } from './coa-list-page';
+
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/system/coa-management', Component: CoaListPage },
+];
 
 type Handler = (request: Request, url: URL) => Response | undefined;
 
@@ -12,7 +18,7 @@ type Handler = (request: Request, url: URL) => Response | undefined;
 
 afterEach(() => Modal.destroyAll());
 
-function start(flags: PageFlags = FULL, handler?: Handler) {
+async function start(flags: PageFlags = FULL, handler?: Handler) {
   setToken('a');
   const session = makeSession({ pageAccess: { 'system/coa-management': flags } });
   const requests = stubApi({ ...session, routes: [...session.routes, '/system/coa-management'] }, (req, url) => {
@@ -26,7 +32,7 @@ function start(flags: PageFlags = FULL, handler?: Handler) {
     }
     return undefined;
   });
-  return { requests, ...renderApp('/system/coa-management') };
+  return { requests, ...(await renderRoutes(pages, '/system/coa-management')) };
 }
 
 const listQueries = (requests: Request[]) =>
@@ -44,8 +50,8 @@ const bodiesOf = async (requests: Request[], path: string, method: string) =>
 
 describe('CoaListPage', () => {
   it('lists the chart of accounts ten a page with the spec columns, Add, Edit and Remove', async () => {
-    const { requests } = start();
-    expect(await screen.findByText('Managed Services Revenue', {}, LOAD)).toBeInTheDocument();
+    const { requests } = await start();
+    expect(await screen.findByText('Managed Services Revenue')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'COA Management' })).toBeInTheDocument();
     expect(buttonByText('Add COA')).toBeInTheDocument();
     for (const title of ['Code', 'Item', 'Description', 'Keywords']) {
@@ -66,8 +72,8 @@ describe('CoaListPage', () => {
   });
 
   it('searches with the text lower-cased from offset 0', async () => {
-    const { requests } = start();
-    await screen.findByText('Managed Services Revenue', {}, LOAD);
+    const { requests } = await start();
+    await screen.findByText('Managed Services Revenue');
     const box = screen.getByPlaceholderText('Search here...');
     fireEvent.change(box, { target: { value: '  Cloud AWS ' } });
     fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
@@ -77,8 +83,8 @@ describe('CoaListPage', () => {
   });
 
   it('removes after the "Remove COA" confirmation and toasts the success', async () => {
-    const { requests } = start();
-    await screen.findByText('Managed Services Revenue', {}, LOAD);
+    const { requests } = await start();
+    await screen.findByText('Managed Services Revenue');
     const before = listQueries(requests).length;
     const menu = await openDropdownMenu(screen.getByLabelText('Actions for Managed Services Revenue'));
     fireEvent.click(within(menu).getByText('Remove'));
@@ -91,12 +97,12 @@ describe('CoaListPage', () => {
   });
 
   it("toasts \"'{name}' failed to be deleted.\" with the server's reason", async () => {
-    start(FULL, (_req, url) =>
+    await start(FULL, (_req, url) =>
       url.pathname === '/api/coa-management/delete'
         ? json(404, { messages: ['COA not found.'], type: 'NotFound' })
         : undefined,
     );
-    await screen.findByText('Managed Services Revenue', {}, LOAD);
+    await screen.findByText('Managed Services Revenue');
     const menu = await openDropdownMenu(screen.getByLabelText('Actions for Managed Services Revenue'));
     fireEvent.click(within(menu).getByText('Remove'));
     fireEvent.click(await waitFor(() => confirmButton('Remove')));
@@ -105,8 +111,8 @@ describe('CoaListPage', () => {
   });
 
   it('hides Add without write access and offers only Edit without delete access', async () => {
-    start({ ...FULL, isWrite: false, isDelete: false });
-    await screen.findByText('Managed Services Revenue', {}, LOAD);
+    await start({ ...FULL, isWrite: false, isDelete: false });
+    await screen.findByText('Managed Services Revenue');
     expect(() => buttonByText('Add COA')).toThrow();
     const menu = await openDropdownMenu(screen.getByLabelText('Actions for Managed Services Revenue'));
     expect(within(menu).getByText('Edit')).toBeInTheDocument();
@@ -114,22 +120,22 @@ describe('CoaListPage', () => {
   });
 
   it('offers only Remove without edit access', async () => {
-    start({ ...FULL, isEdit: false });
-    await screen.findByText('Managed Services Revenue', {}, LOAD);
+    await start({ ...FULL, isEdit: false });
+    await screen.findByText('Managed Services Revenue');
     const menu = await openDropdownMenu(screen.getByLabelText('Actions for Managed Services Revenue'));
     expect(within(menu).queryByText('Edit')).toBeNull();
     expect(within(menu).getByText('Remove')).toBeInTheDocument();
   });
 
   it('has no row menu with read access only', async () => {
-    start({ isRead: true, isWrite: false, isEdit: false, isDelete: false });
-    await screen.findByText('Managed Services Revenue', {}, LOAD);
+    await start({ isRead: true, isWrite: false, isEdit: false, isDelete: false });
+    await screen.findByText('Managed Services Revenue');
     expect(screen.queryByLabelText('Actions for Managed Services Revenue')).toBeNull();
   });
 
   it('hides the table without read access and never asks for the list', async () => {
-    const { requests } = start({ ...FULL, isRead: false });
-    expect(await screen.findByText('You do not have access to view the chart of accounts.', {}, LOAD)).toBeInTheDocument();
+    const { requests } = await start({ ...FULL, isRead: false });
+    expect(await screen.findByText('You do not have access to view the chart of accounts.')).toBeInTheDocument();
     expect(screen.queryByText('Managed Services Revenue')).toBeNull();
     expect(listQueries(requests)).toEqual([]);
   });

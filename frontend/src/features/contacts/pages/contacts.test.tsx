@@ -3,15 +3,26 @@ import { Modal } from 'antd';
 import { setToken } from '@/lib/api/tokens';
 import type { PageFlags } from '@/lib/api/types';
 import { buttonByText, chooseOption, confirmButton, openDropdownMenu } from '@/test/antd-helpers';
-import { FULL, json, LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
+import { FULL, json, makeSession, renderRoutes, stubApi } from '@/test/render';
 import { contact } from '../test-fixtures';
+import { ContactListPage } from './contact-list-page';
+import { ContactFormPage } from './contact-form-page';
+import { ContactViewPage } from './contact-view-page';
+
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/system/contact-management', Component: ContactListPage },
+  { path: '/system/contact-management/add', Component: ContactFormPage },
+  { path: '/system/contact-management/:contactId', Component: ContactViewPage },
+  { path: '/system/contact-management/:contactId/view', Component: ContactViewPage },
+  { path: '/system/contact-management/:contactId/edit', Component: ContactFormPage },
+];
 
 type Handler = (request: Request, url: URL) => Response | undefined;
 
-
 afterEach(() => Modal.destroyAll());
 
-function start(path: string, flags: PageFlags = FULL, handler?: Handler) {
+async function start(path: string, flags: PageFlags = FULL, handler?: Handler) {
   setToken('a');
   const session = makeSession({ pageAccess: { 'system/contact-management': flags } });
   const requests = stubApi({ ...session, routes: [...session.routes, '/system/contact-management'] }, (req, url) => {
@@ -27,7 +38,7 @@ function start(path: string, flags: PageFlags = FULL, handler?: Handler) {
     if (url.pathname === '/api/people/3') return json(200, { results: contact(3, { fullname: 'Rina Wijaya' }) });
     return undefined;
   });
-  return { requests, ...renderApp(path) };
+  return { requests, ...(await renderRoutes(pages, path)) };
 }
 
 const bodiesOf = async (requests: Request[], path: string, method = 'POST') =>
@@ -39,8 +50,8 @@ const bodiesOf = async (requests: Request[], path: string, method = 'POST') =>
 
 describe('ContactListPage', () => {
   it('lists contacts with View, Edit and Remove by flag and Add with write access', async () => {
-    const { requests } = start('/system/contact-management');
-    expect(await screen.findByText('Person 1', {}, LOAD)).toBeInTheDocument();
+    const { requests } = await start('/system/contact-management');
+    expect(await screen.findByText('Person 1')).toBeInTheDocument();
     expect(buttonByText('Add Contact')).toBeInTheDocument();
     const menu = await openDropdownMenu(screen.getByLabelText('Actions for Person 1'));
     expect(within(menu).getByText('View')).toBeInTheDocument();
@@ -53,8 +64,8 @@ describe('ContactListPage', () => {
   });
 
   it('hides Add without write access and Remove without delete access', async () => {
-    start('/system/contact-management', { ...FULL, isWrite: false, isDelete: false });
-    expect(await screen.findByText('Person 1', {}, LOAD)).toBeInTheDocument();
+    await start('/system/contact-management', { ...FULL, isWrite: false, isDelete: false });
+    expect(await screen.findByText('Person 1')).toBeInTheDocument();
     expect(() => buttonByText('Add Contact')).toThrow();
     const menu = await openDropdownMenu(screen.getByLabelText('Actions for Person 1'));
     expect(within(menu).getByText('View')).toBeInTheDocument();
@@ -62,16 +73,16 @@ describe('ContactListPage', () => {
   });
 
   it('hides the table without read access', async () => {
-    start('/system/contact-management', { ...FULL, isRead: false });
-    expect(await screen.findByText('You do not have access to view the contact list.', {}, LOAD)).toBeInTheDocument();
+    await start('/system/contact-management', { ...FULL, isRead: false });
+    expect(await screen.findByText('You do not have access to view the contact list.')).toBeInTheDocument();
     expect(screen.queryByText('Person 1')).toBeNull();
   });
 });
 
 describe('ContactFormPage', () => {
   it("shows the contact messages of spec §5", async () => {
-    start('/system/contact-management/add');
-    await screen.findByText('Each contact needs an email or a phone number.', {}, LOAD);
+    await start('/system/contact-management/add');
+    await screen.findByText('Each contact needs an email or a phone number.');
     fireEvent.click(buttonByText('Add Contact'));
     for (const message of [
       'Please choose client / company',
@@ -92,7 +103,7 @@ describe('ContactFormPage', () => {
 
   it("shows the server's duplicate message and 'Failed to add contact', then saves once it is free", async () => {
     let duplicate = true;
-    const { requests } = start('/system/contact-management/add', FULL, (req, url) => {
+    const { requests } = await start('/system/contact-management/add', FULL, (req, url) => {
       if (url.pathname === '/api/people/check-availibility-input') {
         return duplicate
           ? json(409, { messages: ["Contact 'Rina' with position 'CFO' already exists for Acme."], type: 'Conflict' })
@@ -101,7 +112,7 @@ describe('ContactFormPage', () => {
       if (url.pathname === '/api/people' && req.method === 'POST') return json(200, { results: contact(9) });
       return undefined;
     });
-    await screen.findByText('Each contact needs an email or a phone number.', {}, LOAD);
+    await screen.findByText('Each contact needs an email or a phone number.');
     await chooseOption(screen.getByLabelText('Client / Company'), 'Acme');
     fireEvent.change(screen.getByLabelText('Full Name'), { target: { value: 'Rina' } });
     await chooseOption(screen.getByLabelText('Gender'), 'Female');
@@ -123,14 +134,14 @@ describe('ContactFormPage', () => {
   });
 
   it("toasts \"Failed to update '<name>' data.\" when an edit is refused", async () => {
-    start('/system/contact-management/3/edit', FULL, (req, url) => {
+    await start('/system/contact-management/3/edit', FULL, (req, url) => {
       if (url.pathname === '/api/people/check-availibility-input') return json(200, { results: { available: true } });
       if (url.pathname === '/api/people' && req.method === 'PUT') {
         return json(422, { messages: ['Please enter valid email format.'], type: 'ValidationFailed' });
       }
       return undefined;
     });
-    await waitFor(() => expect(screen.getByLabelText('Full Name')).toHaveValue('Rina Wijaya'), LOAD);
+    await waitFor(() => expect(screen.getByLabelText('Full Name')).toHaveValue('Rina Wijaya'));
     fireEvent.click(buttonByText('Save Changes'));
     expect(await screen.findByText("Failed to update 'Rina Wijaya' data.")).toBeInTheDocument();
   });
@@ -166,10 +177,10 @@ describe('ContactViewPage', () => {
   ];
 
   it('shows the information, the changelog and Edit Contact with edit access', async () => {
-    start('/system/contact-management/3/view', FULL, (_req, url) =>
+    await start('/system/contact-management/3/view', FULL, (_req, url) =>
       url.pathname === '/api/people/history/3' ? json(200, { results: history }) : undefined,
     );
-    expect(await screen.findByText('Manager at Acme', {}, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText('Manager at Acme')).toBeInTheDocument();
     expect(buttonByText('Edit Contact')).toBeInTheDocument();
     expect(screen.getByText('person3@acme.co.id')).toBeInTheDocument();
 
@@ -187,20 +198,20 @@ describe('ContactViewPage', () => {
   });
 
   it("shows 'No Information...' for an empty history and no Edit Contact without edit access", async () => {
-    start('/system/contact-management/3/view', { ...FULL, isEdit: false }, (_req, url) =>
+    await start('/system/contact-management/3/view', { ...FULL, isEdit: false }, (_req, url) =>
       url.pathname === '/api/people/history/3' ? json(200, { results: [] }) : undefined,
     );
-    expect(await screen.findByText('Manager at Acme', {}, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText('Manager at Acme')).toBeInTheDocument();
     expect(() => buttonByText('Edit Contact')).toThrow();
     fireEvent.click(screen.getByText('Changelog'));
     expect(await screen.findByText('No Information...')).toBeInTheDocument();
   });
 
   it("shows 'Error loading data' when the history fails", async () => {
-    start('/system/contact-management/3/view', FULL, (_req, url) =>
+    await start('/system/contact-management/3/view', FULL, (_req, url) =>
       url.pathname === '/api/people/history/3' ? json(500, { messages: ['boom'] }) : undefined,
     );
-    await screen.findByText('Manager at Acme', {}, LOAD);
+    await screen.findByText('Manager at Acme');
     fireEvent.click(screen.getByText('Changelog'));
     expect(await screen.findByText('Error loading data')).toBeInTheDocument();
   });

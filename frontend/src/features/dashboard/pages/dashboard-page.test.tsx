@@ -1,13 +1,18 @@
 import { screen, within } from '@testing-library/react';
 import { setToken } from '@/lib/api/tokens';
 import type { PageFlags, SessionPayload } from '@/lib/api/types';
-import { FULL, json, LOAD, makeSession, renderApp, stubApi, type ApiHandler } from '@/test/render-app';
+import { FULL, json, makeSession, renderRoutes, stubApi, type ApiHandler } from '@/test/render';
 import { CYCLE, GROUPS, performance, stages, YEAR } from '../test-fixtures';
+import { DashboardPage } from './dashboard-page';
 
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/', Component: DashboardPage },
+];
 
 type Kind = 'TOP_MANAGEMENT' | 'TL' | 'SALES' | null;
 
-function start(kind: Kind, options: { flags?: PageFlags; whitelist?: boolean; handler?: ApiHandler } = {}) {
+async function start(kind: Kind, options: { flags?: PageFlags; whitelist?: boolean; handler?: ApiHandler } = {}) {
   setToken('a');
   const base = makeSession({ pageAccess: { dashboard: options.flags ?? FULL } });
   const session: SessionPayload = {
@@ -31,15 +36,15 @@ function start(kind: Kind, options: { flags?: PageFlags; whitelist?: boolean; ha
         return url.pathname.startsWith('/api/master-data/') ? json(200, { results: [] }) : undefined;
     }
   });
-  return { requests, ...renderApp('/') };
+  return { requests, ...(await renderRoutes(pages, '/')) };
 }
 
 const widget = (id: string) => document.querySelector(`[data-testid="${id}"]`) as HTMLElement | null;
 
 describe('Dashboard', () => {
   it('shows top management every widget of the year, the SQL pipeline and the whitelisted tag', async () => {
-    const { requests } = start('TOP_MANAGEMENT', { whitelist: true });
-    expect(await screen.findByText('SQL Lead Pipeline', {}, LOAD)).toBeInTheDocument();
+    const { requests } = await start('TOP_MANAGEMENT', { whitelist: true });
+    expect(await screen.findByText('SQL Lead Pipeline')).toBeInTheDocument();
     expect(await screen.findByText('(Hierarchy Whitelisted)')).toBeInTheDocument();
     await screen.findByText(`${YEAR} sales milestone`);
 
@@ -95,8 +100,8 @@ describe('Dashboard', () => {
   });
 
   it('gives a team leader every stage and the grid, without the whitelisted tag', async () => {
-    start('TL');
-    expect(await screen.findByText('Lead Pipeline', {}, LOAD)).toBeInTheDocument();
+    await start('TL');
+    expect(await screen.findByText('Lead Pipeline')).toBeInTheDocument();
     await screen.findByText(`${YEAR} sales milestone`);
     expect(screen.queryByText('(Hierarchy Whitelisted)')).toBeNull();
     expect(widget('targets')).not.toBeNull();
@@ -104,8 +109,8 @@ describe('Dashboard', () => {
   });
 
   it('gives a sales person neither the per-sales chart nor the weekly grid', async () => {
-    start('SALES');
-    expect(await screen.findByText('Lead Pipeline', {}, LOAD)).toBeInTheDocument();
+    await start('SALES');
+    expect(await screen.findByText('Lead Pipeline')).toBeInTheDocument();
     await screen.findByText(`${YEAR} sales milestone`);
     expect(widget('leaderboard')).not.toBeNull();
     expect(widget('per-month')).not.toBeNull();
@@ -115,36 +120,36 @@ describe('Dashboard', () => {
   });
 
   it('shows the weekly grid empty as No Data.', async () => {
-    start('TL', {
+    await start('TL', {
       handler: (_req, url) =>
         url.pathname === '/api/dashboard/sales-performance'
           ? json(200, { results: performance({ salesActivityOverview: [] }) })
           : undefined,
     });
-    await screen.findByText(`${YEAR} sales milestone`, {}, LOAD);
+    await screen.findByText(`${YEAR} sales milestone`);
     expect(widget('activity')).toHaveTextContent('No Data.');
   });
 
   it("tells a role without a dashboard that it is not enrolled", async () => {
-    start(null);
-    expect(await screen.findByText('You are not enrolled to any Dashboard', {}, LOAD)).toBeInTheDocument();
+    await start(null);
+    expect(await screen.findByText('You are not enrolled to any Dashboard')).toBeInTheDocument();
     expect(screen.getByText('Please contact Administrator to setup your dashboard.')).toBeInTheDocument();
   });
 
   it('sends a user without full control of the dashboard page to /welcome', async () => {
-    const { router } = start('SALES', { flags: { isRead: true, isWrite: true, isEdit: true, isDelete: false } });
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/welcome'), LOAD);
+    const { router } = await start('SALES', { flags: { isRead: true, isWrite: true, isEdit: true, isDelete: false } });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/welcome'));
   });
 
   it("shows the server's message when a call fails, or 'Oops... something went wrong'", async () => {
-    start('TL', {
+    await start('TL', {
       handler: (_req, url) => {
         if (url.pathname === '/api/dashboard/revenue-per-stage') return json(422, { messages: ['The dashboard filters are not valid.'] });
         if (url.pathname === '/api/dashboard/gp-type') return json(500, {});
         return undefined;
       },
     });
-    expect(await screen.findByText('The dashboard filters are not valid.', {}, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText('The dashboard filters are not valid.')).toBeInTheDocument();
     expect(await screen.findAllByText('Oops... something went wrong')).toHaveLength(2); // both groups read gp-type
     expect(widget('milestone')).toHaveTextContent('Rp 5B'); // the other widgets still show
   });

@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Modal } from 'antd';
 import { setToken } from '@/lib/api/tokens';
 import { buttonByText } from '@/test/antd-helpers';
-import { FULL, json, LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
+import { FULL, json, makeSession, renderRoutes, stubApi } from '@/test/render';
+import { HolidaysPage } from './holidays-page';
 
 afterEach(() => Modal.destroyAll());
 
@@ -12,7 +13,7 @@ const holidays = [
   { id: 2, day: `${year}-08-17`, name: 'Independence Day', createdAt: `${year}-01-01T00:00:00Z` },
 ];
 
-function start() {
+async function start() {
   setToken('a');
   const session = makeSession({
     pageAccess: { 'system/holiday': FULL },
@@ -25,14 +26,14 @@ function start() {
     }
     return undefined;
   });
-  renderApp('/system/holidays');
+  await renderRoutes([{ path: '/system/holidays', Component: HolidaysPage }], '/system/holidays');
   return requests;
 }
 
 describe('HolidaysPage', () => {
   it("lists the year's holidays and shows the server's refusal of a day already listed", async () => {
-    const requests = start();
-    expect(await screen.findByText('Independence Day', {}, LOAD)).toBeInTheDocument();
+    const requests = await start();
+    expect(await screen.findByText('Independence Day')).toBeInTheDocument();
     expect(screen.getByText(String(year))).toBeInTheDocument();
     fireEvent.click(buttonByText('Add Holiday'));
     fireEvent.click(await screen.findByText('Add', { selector: 'button span' }));
@@ -51,8 +52,8 @@ describe('HolidaysPage', () => {
   });
 
   it('moves between years', async () => {
-    const requests = start();
-    await screen.findByText('Independence Day', {}, LOAD);
+    const requests = await start();
+    await screen.findByText('Independence Day');
     fireEvent.click(screen.getByLabelText('Next year'));
     await waitFor(() =>
       expect(requests.some((r) => new URL(r.url).searchParams.get('year') === String(year + 1))).toBe(true),

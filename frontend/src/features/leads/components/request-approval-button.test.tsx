@@ -4,7 +4,7 @@ import { App as AntApp, Modal } from 'antd';
 import { DialogHost } from '@/components/dialogs';
 import { createQueryClient } from '@/lib/query-client';
 import { buttonByText } from '@/test/antd-helpers';
-import { json, type ApiHandler } from '@/test/render-app';
+import { json, type ApiHandler } from '@/test/render';
 import { RequestApprovalButton, type RequestApprovalButtonProps } from './request-approval-button';
 
 const HOLD_SENT = "Your request to hold 'Core Banking' (Bank Nusa) was sent to Hendra Gunawan.";

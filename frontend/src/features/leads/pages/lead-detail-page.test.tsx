@@ -1,12 +1,17 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { setToken } from '@/lib/api/tokens';
 import { buttonByText } from '@/test/antd-helpers';
-import { FULL, json, makeSession, renderApp, stubApi } from '@/test/render-app';
+import { FULL, json, makeSession, renderRoutes, stubApi } from '@/test/render';
 import { LEAD_DETAIL_REFETCH_MS, leadQueryOptions } from '../api/leads-api';
 import type { LeadDetail, LeadHistoryEntry } from '../api/types';
 import { leadForm, stageOptions, waitingFor } from '../test-fixtures';
+import { LeadDetailRoute } from '@/app/routing/lead-detail-route';
 
-// Whole-app renders are slow on a busy two-core machine.
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/leads/:leadId', Component: LeadDetailRoute },
+  { path: '/leads/:leadId/view', Component: LeadDetailRoute },
+];
 
 const detail = (): LeadDetail => {
   const form = leadForm();
@@ -74,7 +79,7 @@ describe('LeadDetailPage', () => {
     });
     URL.createObjectURL = vi.fn(() => 'blob:lead-file');
     URL.revokeObjectURL = vi.fn();
-    const { router } = renderApp('/leads/19/view');
+    const { router } = await renderRoutes(pages, '/leads/19/view');
 
     expect(await screen.findByRole('heading', { name: 'IT Strategy Assessment' })).toBeInTheDocument();
     expect(screen.getByText('E1 Found')).toBeInTheDocument();
@@ -124,7 +129,7 @@ describe('LeadDetailPage', () => {
           return undefined;
       }
     });
-    renderApp('/leads/19');
+    await renderRoutes(pages, '/leads/19');
 
     const banner = await screen.findByTestId('waiting-for');
     expect(banner).toHaveTextContent(
@@ -172,7 +177,7 @@ describe('LeadDetailPage', () => {
           return undefined;
       }
     });
-    renderApp('/leads/19/view');
+    await renderRoutes(pages, '/leads/19/view');
 
     expect(await screen.findByTestId('waiting-for')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Approval' })).toHaveAttribute('href', '/system/approval');

@@ -3,8 +3,19 @@ import { Modal } from 'antd';
 import { setToken } from '@/lib/api/tokens';
 import type { PageFlags } from '@/lib/api/types';
 import { buttonByText, chooseOption } from '@/test/antd-helpers';
-import { FULL, json, LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
+import { FULL, json, makeSession, renderRoutes, stubApi } from '@/test/render';
 import { filterOptions, leadDetail, leadForm, stageOptions } from '../test-fixtures';
+import { LeadsManagementPage } from './leads-management-page';
+import { ManagedLeadAddPage, ManagedLeadEditPage } from './lead-management-forms';
+import { LeadsMonitoringPage } from './leads-monitoring-page';
+
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/system/leads-management', Component: LeadsManagementPage },
+  { path: '/system/leads-management/add', Component: ManagedLeadAddPage },
+  { path: '/system/leads-management/edit/:leadsId', Component: ManagedLeadEditPage },
+  { path: '/system/leads-monitoring', Component: LeadsMonitoringPage },
+];
 
 afterEach(() => Modal.destroyAll());
 
@@ -12,7 +23,7 @@ afterEach(() => Modal.destroyAll());
 const OPTIONS = { ...filterOptions, salesPersons: [{ id: 8, fullname: 'Budi Santoso' }, { id: 9, fullname: 'Andi Pratama' }] };
 const READ_ONLY: PageFlags = { isRead: true, isWrite: false, isEdit: false, isDelete: false };
 
-function start(path: string, flags: PageFlags) {
+async function start(path: string, flags: PageFlags) {
   setToken('a');
   const session = makeSession({ pageAccess: { 'system/leads-management': flags, leads: READ_ONLY } });
   const routes = [...session.routes, '/system/leads-management'];
@@ -32,13 +43,13 @@ function start(path: string, flags: PageFlags) {
     if (url.pathname.startsWith('/api/master-data/')) return json(200, { results: [] });
     return undefined;
   });
-  return { requests, ...renderApp(path) };
+  return { requests, ...(await renderRoutes(pages, path)) };
 }
 
 describe('Leads Management add and edit', () => {
   it("edits through the leads' own wizard and call, then goes back to the list", async () => {
-    const { requests, router } = start('/system/leads-management/edit/19', { ...READ_ONLY, isEdit: true });
-    const name = await screen.findByLabelText('Project Name', {}, LOAD);
+    const { requests, router } = await start('/system/leads-management/edit/19', { ...READ_ONLY, isEdit: true });
+    const name = await screen.findByLabelText('Project Name');
     await waitFor(() => expect(name).toHaveValue('IT Strategy Assessment'));
     expect(document.querySelector('.page-breadcrumb')).toHaveTextContent('System/Leads Management/Edit IT Strategy Assessment');
     fireEvent.change(name, { target: { value: 'IT Strategy Assessment 2027' } });
@@ -51,22 +62,22 @@ describe('Leads Management add and edit', () => {
   });
 
   it('refuses the edit page without the Edit flag and asks nothing', async () => {
-    const { requests } = start('/system/leads-management/edit/19', { ...FULL, isEdit: false });
-    expect(await screen.findByText('Access Denied.', {}, LOAD)).toBeInTheDocument();
+    const { requests } = await start('/system/leads-management/edit/19', { ...FULL, isEdit: false });
+    expect(await screen.findByText('Access Denied.')).toBeInTheDocument();
     expect(requests.some((r) => new URL(r.url).pathname === '/api/leads/19/form')).toBe(false);
   });
 
   it("adds through the leads' own create wizard; Cancel goes back to the list", async () => {
-    const { router } = start('/system/leads-management/add', { ...READ_ONLY, isWrite: true });
-    expect(await screen.findByLabelText('Client', {}, LOAD)).toBeInTheDocument();
+    const { router } = await start('/system/leads-management/add', { ...READ_ONLY, isWrite: true });
+    expect(await screen.findByLabelText('Client')).toBeInTheDocument();
     expect(document.querySelector('.page-breadcrumb')).toHaveTextContent('System/Leads Management/Add Lead');
     fireEvent.click(buttonByText('Cancel'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/leads-management'));
   });
 
   it('asks an administrator to choose the sales person, posts them and goes back to the list', async () => {
-    const { requests, router } = start('/system/leads-management/add', { ...READ_ONLY, isWrite: true });
-    await chooseOption(await screen.findByLabelText('Client', {}, LOAD), 'Bank Nusa Mandiri');
+    const { requests, router } = await start('/system/leads-management/add', { ...READ_ONLY, isWrite: true });
+    await chooseOption(await screen.findByLabelText('Client'), 'Bank Nusa Mandiri');
     fireEvent.click(buttonByText('Next'));
     fireEvent.change(await screen.findByLabelText('Project Name'), { target: { value: 'Refresh' } });
     fireEvent.click(buttonByText('Next'));
@@ -82,7 +93,7 @@ describe('Leads Management add and edit', () => {
   });
 
   it('refuses the add page without the Add flag', async () => {
-    start('/system/leads-management/add', { ...FULL, isWrite: false });
-    expect(await screen.findByText('Access Denied.', {}, LOAD)).toBeInTheDocument();
+    await start('/system/leads-management/add', { ...FULL, isWrite: false });
+    expect(await screen.findByText('Access Denied.')).toBeInTheDocument();
   });
 });

@@ -2,11 +2,15 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Modal } from 'antd';
 import { setToken } from '@/lib/api/tokens';
 import { buttonByText, chooseOption } from '@/test/antd-helpers';
-import { FULL, json, makeSession, renderApp, stubApi, type ApiHandler } from '@/test/render-app';
+import { FULL, json, makeSession, renderRoutes, stubApi, type ApiHandler } from '@/test/render';
 import type { LeadDetail, LeadStageOptions } from '../api/types';
 import { leadDetail, stageOptions, waitingFor } from '../test-fixtures';
-import { stageOfSlug } from './lead-stage-page';
+import { stageOfSlug, LeadStagePage } from './lead-stage-page';
 
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/leads/:leadId/:stageSlug', Component: LeadStagePage },
+];
 
 afterEach(() => Modal.destroyAll());
 
@@ -86,7 +90,7 @@ describe('LeadStagePage', () => {
       }
       return undefined;
     }, state);
-    renderApp('/leads/19/connected');
+    await renderRoutes(pages, '/leads/19/connected');
 
     expect(await screen.findByRole('heading', { name: 'E2 Connected' })).toBeInTheDocument();
     const field = document.querySelector<HTMLElement>('.stage-field[data-field="personInCharges"]')!;
@@ -115,7 +119,7 @@ describe('LeadStagePage', () => {
   it('shows what a stage that needs approval requires, the ones lacking on the way too, and offers the request', async () => {
     setToken('a');
     stub(() => undefined, { options: options('missing'), lead: detail() });
-    renderApp('/leads/19/proposal');
+    await renderRoutes(pages, '/leads/19/proposal');
     expect(await screen.findByRole('heading', { name: 'E4 Proposal' })).toBeInTheDocument();
     expect(document.querySelector('.stage-field[data-field="proposalFile"]')).toHaveClass('is-missing');
     expect(document.querySelector('.stage-field[data-field="totalRevenue"]')).not.toHaveClass('is-missing');
@@ -132,7 +136,7 @@ describe('LeadStagePage', () => {
   it('says what a waiting lead waits for, and answers unknown stages with a not-found page', async () => {
     setToken('a');
     stub(() => undefined, { options: options('filled'), lead: detail({ status: 'WAITING', waitingFor: waitingFor() }) });
-    const { router } = renderApp('/leads/19/e1');
+    const { router } = await renderRoutes(pages, '/leads/19/e1');
     expect(await screen.findByRole('heading', { name: 'E1 Found' })).toBeInTheDocument();
     expect(screen.getByText('The lead is in E1 Found.', { exact: false })).toBeInTheDocument();
     expect(screen.getByTestId('waiting-for')).toHaveTextContent('Waiting for approval: move to E4 Proposal');

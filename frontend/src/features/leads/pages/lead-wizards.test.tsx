@@ -2,10 +2,16 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Modal } from 'antd';
 import { setToken } from '@/lib/api/tokens';
 import { buttonByText, chooseOption } from '@/test/antd-helpers';
-import { FULL, json, makeSession, renderApp, stubApi } from '@/test/render-app';
+import { FULL, json, makeSession, renderRoutes, stubApi } from '@/test/render';
 import { filterOptions, leadDetail, leadForm, stageOptions } from '../test-fixtures';
+import { LeadCreatePage } from './lead-create-page';
+import { LeadEditPage } from './lead-edit-page';
 
-// Whole-app renders are slow on a busy two-core machine.
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/leads/add', Component: LeadCreatePage },
+  { path: '/leads/:leadId/edit', Component: LeadEditPage },
+];
 
 afterEach(() => Modal.destroyAll());
 
@@ -59,7 +65,7 @@ function lookups(url: URL) {
 
 /** Opens the create wizard and goes, with a client and a project name only, to its summary. */
 async function openSummaryOfNewLead() {
-  renderApp('/leads/add');
+  await renderRoutes(pages, '/leads/add');
   await screen.findByText('A new lead starts in E1 Found unless you choose another stage.');
   await chooseOption(screen.getByLabelText('Client'), 'Bank Nusa Mandiri');
   fireEvent.click(buttonByText('Next'));
@@ -79,7 +85,7 @@ describe('LeadCreatePage', () => {
       if (url.pathname === '/api/leads/321') return json(200, { results: leadDetail({ id: 321 }) });
       return lookups(url);
     });
-    const { router } = renderApp('/leads/add');
+    const { router } = await renderRoutes(pages, '/leads/add');
     await screen.findByText('A new lead starts in E1 Found unless you choose another stage.');
 
     // Next is refused without a client.
@@ -231,7 +237,7 @@ describe('LeadEditPage', () => {
   it('saves as multipart with the lead as JSON in `data` and the chosen file', async () => {
     setToken('a');
     const requests = stubEdit({ stageMoved: false, approvalRequired: false, message: null });
-    const { router } = renderApp('/leads/19/edit');
+    const { router } = await renderRoutes(pages, '/leads/19/edit');
     const name = await screen.findByLabelText('Project Name');
     await waitFor(() => expect(name).toHaveValue('IT Strategy Assessment'));
     fireEvent.change(name, { target: { value: 'IT Strategy Assessment 2027' } });
@@ -289,7 +295,7 @@ describe('LeadEditPage', () => {
   it("offers the server's stage options: approval marked, refusals disabled with their reason", async () => {
     setToken('a');
     stubEdit({ stageMoved: false, approvalRequired: false, message: null });
-    renderApp('/leads/19/edit');
+    await renderRoutes(pages, '/leads/19/edit');
     await openStageStep();
     expect(await screen.findByText('Now in E1 Found.')).toBeInTheDocument();
     const items = await stageChoices();
@@ -313,7 +319,7 @@ describe('LeadEditPage', () => {
     setToken('a');
     const message = 'Lead saved. Moving to E4 Proposal needs approval: request #12 has been sent to the approvers.';
     const requests = stubEdit({ stageMoved: false, approvalRequired: true, message, approvalId: 12 });
-    const { router } = renderApp('/leads/19/edit');
+    const { router } = await renderRoutes(pages, '/leads/19/edit');
     await openStageStep();
     const items = await stageChoices();
     fireEvent.click(items.find((i) => i.querySelector('.stage-target-option__name')?.textContent === 'E4 Proposal')!);
@@ -338,7 +344,7 @@ describe('LeadEditPage', () => {
     setToken('a');
     const refusal = 'This lead is waiting for approval of its move to E3 Qualified (request #9); its stage and status cannot change until that request is decided.';
     stubEdit(() => json(409, { messages: [refusal], type: 'RequestPending' }));
-    const { router } = renderApp('/leads/19/edit');
+    const { router } = await renderRoutes(pages, '/leads/19/edit');
     await openStageStep();
     const items = await stageChoices();
     fireEvent.click(items.find((i) => i.querySelector('.stage-target-option__name')?.textContent === 'E2 Connected')!);

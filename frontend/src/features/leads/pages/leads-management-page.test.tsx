@@ -3,8 +3,19 @@ import { Modal } from 'antd';
 import { setToken } from '@/lib/api/tokens';
 import type { PageFlags } from '@/lib/api/types';
 import { buttonByText, chooseOption, openDropdownMenu } from '@/test/antd-helpers';
-import { FULL, json, LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
+import { FULL, json, makeSession, renderRoutes, stubApi } from '@/test/render';
 import { managedLead, managementOptions } from '../test-fixtures';
+import { LeadsManagementPage } from './leads-management-page';
+import { ManagedLeadAddPage, ManagedLeadEditPage } from './lead-management-forms';
+import { LeadsMonitoringPage } from './leads-monitoring-page';
+
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/system/leads-management', Component: LeadsManagementPage },
+  { path: '/system/leads-management/add', Component: ManagedLeadAddPage },
+  { path: '/system/leads-management/edit/:leadsId', Component: ManagedLeadEditPage },
+  { path: '/system/leads-monitoring', Component: LeadsMonitoringPage },
+];
 
 afterEach(() => Modal.destroyAll());
 
@@ -20,7 +31,7 @@ const BRAVO = managedLead(6, {
   expectedCloseDate: null,
 });
 
-function start(path = '/system/leads-management', flags: PageFlags = FULL) {
+async function start(path = '/system/leads-management', flags: PageFlags = FULL) {
   setToken('a');
   const session = makeSession({ pageAccess: { [PAGE]: flags, leads: FULL } });
   const requests = stubApi({ ...session, routes: [...session.routes, '/system/leads-management'] }, (_req, url) => {
@@ -31,7 +42,7 @@ function start(path = '/system/leads-management', flags: PageFlags = FULL) {
     }
     return undefined;
   });
-  return { requests, ...renderApp(path) };
+  return { requests, ...(await renderRoutes(pages, path)) };
 }
 
 const listQueries = (requests: Request[]) =>
@@ -42,8 +53,8 @@ const listQueries = (requests: Request[]) =>
 
 describe('LeadsManagementPage', () => {
   it('lists the leads with their sales person, stage, status, GP, dates and last contact', async () => {
-    const { requests, router } = start();
-    expect(await screen.findByText('Core Banking Refresh', {}, LOAD)).toBeInTheDocument();
+    const { requests, router } = await start();
+    expect(await screen.findByText('Core Banking Refresh')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Leads Management' })).toBeInTheDocument();
     for (const title of ['Project', 'Sales Person', 'Stage', 'Total GP', 'Expected Close', 'Created', 'Last Contacted']) {
       expect(screen.getByRole('columnheader', { name: new RegExp(`^${title}`) })).toBeInTheDocument();
@@ -67,8 +78,8 @@ describe('LeadsManagementPage', () => {
   });
 
   it("takes a monitoring cell's filters from the address and sends them", async () => {
-    const { requests } = start('/system/leads-management?sales=7&stage=2&team=3&stale=30&createdFrom=2026-01-01&createdTo=2026-03-31&status=NEW,WAITING');
-    await screen.findByText('Core Banking Refresh', {}, LOAD);
+    const { requests } = await start('/system/leads-management?sales=7&stage=2&team=3&stale=30&createdFrom=2026-01-01&createdTo=2026-03-31&status=NEW,WAITING');
+    await screen.findByText('Core Banking Refresh');
     const query = listQueries(requests)[0];
     expect(JSON.parse(query.criteria)).toEqual([
       { field: 'salesPersonId', value: 7 },
@@ -81,8 +92,8 @@ describe('LeadsManagementPage', () => {
   });
 
   it('sends the search, the sort and the filters', async () => {
-    const { requests } = start();
-    await screen.findByText('Core Banking Refresh', {}, LOAD);
+    const { requests } = await start();
+    await screen.findByText('Core Banking Refresh');
     const box = screen.getByPlaceholderText('Search project or client');
     fireEvent.change(box, { target: { value: 'core' } });
     fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
@@ -100,23 +111,23 @@ describe('LeadsManagementPage', () => {
   });
 
   it('offers Add Lead and the row menu Edit to the management edit page', async () => {
-    const { router } = start();
-    await screen.findByText('Core Banking Refresh', {}, LOAD);
+    const { router } = await start();
+    await screen.findByText('Core Banking Refresh');
     const menu = await openDropdownMenu(screen.getByLabelText('Actions for Core Banking Refresh'));
     fireEvent.click(within(menu).getByText('Edit'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/leads-management/edit/5'));
   });
 
   it('has no Add without write and no row menu without edit or delete', async () => {
-    start('/system/leads-management', { isRead: true, isWrite: false, isEdit: false, isDelete: false });
-    await screen.findByText('Core Banking Refresh', {}, LOAD);
+    await start('/system/leads-management', { isRead: true, isWrite: false, isEdit: false, isDelete: false });
+    await screen.findByText('Core Banking Refresh');
     expect(() => buttonByText('Add Lead')).toThrow();
     expect(screen.queryByLabelText('Actions for Core Banking Refresh')).toBeNull();
   });
 
   it('hides the table without read access and never asks for the list', async () => {
-    const { requests } = start('/system/leads-management', { ...FULL, isRead: false });
-    expect(await screen.findByText('You do not have access to view the leads.', {}, LOAD)).toBeInTheDocument();
+    const { requests } = await start('/system/leads-management', { ...FULL, isRead: false });
+    expect(await screen.findByText('You do not have access to view the leads.')).toBeInTheDocument();
     expect(listQueries(requests)).toEqual([]);
   });
 });

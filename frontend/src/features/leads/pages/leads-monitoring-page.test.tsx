@@ -2,12 +2,23 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setToken } from '@/lib/api/tokens';
 import type { PageFlags } from '@/lib/api/types';
 import { chooseOption } from '@/test/antd-helpers';
-import { json, LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
+import { json, makeSession, renderRoutes, stubApi } from '@/test/render';
 import { managementOptions, monitoring } from '../test-fixtures';
+import { LeadsManagementPage } from './leads-management-page';
+import { ManagedLeadAddPage, ManagedLeadEditPage } from './lead-management-forms';
+import { LeadsMonitoringPage } from './leads-monitoring-page';
+
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/system/leads-management', Component: LeadsManagementPage },
+  { path: '/system/leads-management/add', Component: ManagedLeadAddPage },
+  { path: '/system/leads-management/edit/:leadsId', Component: ManagedLeadEditPage },
+  { path: '/system/leads-monitoring', Component: LeadsMonitoringPage },
+];
 
 const READ: PageFlags = { isRead: true, isWrite: false, isEdit: false, isDelete: false };
 
-function start(management: PageFlags | null = READ, path = '/system/leads-monitoring') {
+async function start(management: PageFlags | null = READ, path = '/system/leads-monitoring') {
   setToken('a');
   const pageAccess: Record<string, PageFlags> = { 'system/leads-monitoring': READ };
   if (management) pageAccess['system/leads-management'] = management;
@@ -19,7 +30,7 @@ function start(management: PageFlags | null = READ, path = '/system/leads-monito
     if (url.pathname === '/api/leads-management') return json(200, { results: { data: [], totalRows: 0 } });
     return undefined;
   });
-  return { requests, ...renderApp(path) };
+  return { requests, ...(await renderRoutes(pages, path)) };
 }
 
 const gridQueries = (requests: Request[]) =>
@@ -30,8 +41,8 @@ const gridQueries = (requests: Request[]) =>
 
 describe('LeadsMonitoringPage', () => {
   it('shows counts and GP per person and stage, the stale counts and the totals', async () => {
-    start();
-    const sari = (await screen.findByText('Maya Lestari', {}, LOAD)).closest('tr')!;
+    await start();
+    const sari = (await screen.findByText('Maya Lestari')).closest('tr')!;
     expect(screen.getByRole('heading', { name: 'Leads Monitoring' })).toBeInTheDocument();
     const cells = within(sari).getAllByRole('cell').map((c) => c.textContent);
     // E1, E2, E3, Total, 30+, 90+
@@ -44,8 +55,8 @@ describe('LeadsMonitoringPage', () => {
   });
 
   it("opens Leads Management filtered to a cell's person and stage, or to their stale leads", async () => {
-    const { router } = start(READ, '/system/leads-monitoring?team=3&createdFrom=2026-01-01&status=ONGOING');
-    fireEvent.click(await screen.findByLabelText('Maya Lestari, E3: 1 leads', {}, LOAD));
+    const { router } = await start(READ, '/system/leads-monitoring?team=3&createdFrom=2026-01-01&status=ONGOING');
+    fireEvent.click(await screen.findByLabelText('Maya Lestari, E3: 1 leads'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/leads-management'));
     expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
       sales: '7',
@@ -55,7 +66,7 @@ describe('LeadsMonitoringPage', () => {
       status: 'NEW,WAITING',
     });
     void router.navigate(-1);
-    fireEvent.click(await screen.findByLabelText('Maya Lestari: 1 leads not contacted for 30 days', {}, LOAD));
+    fireEvent.click(await screen.findByLabelText('Maya Lestari: 1 leads not contacted for 30 days'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/leads-management'));
     // the stale counts are ongoing leads whatever the status filter: the link does not carry it
     expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
@@ -67,8 +78,8 @@ describe('LeadsMonitoringPage', () => {
   });
 
   it('shows plain numbers to someone without Leads Management', async () => {
-    start(null);
-    await screen.findByText('Maya Lestari', {}, LOAD);
+    await start(null);
+    await screen.findByText('Maya Lestari');
     expect(screen.queryByLabelText('Maya Lestari, E1: 2 leads')).toBeNull();
     expect(screen.queryAllByRole('link', { name: /leads/ })).toEqual([]);
   });
@@ -77,8 +88,8 @@ describe('LeadsMonitoringPage', () => {
     const width = window.innerWidth;
     window.innerWidth = 390;
     try {
-      start();
-      const title = await screen.findByText('Maya Lestari', {}, LOAD);
+      await start();
+      const title = await screen.findByText('Maya Lestari');
       expect(document.querySelector('.monitoring__table')).toBeNull();
       const block = title.closest('.monitoring__block')!;
       expect(block).toHaveTextContent('3 · Rp 3,5B');
@@ -92,8 +103,8 @@ describe('LeadsMonitoringPage', () => {
   });
 
   it('sends the team and status filters', async () => {
-    const { requests } = start();
-    await screen.findByText('Maya Lestari', {}, LOAD);
+    const { requests } = await start();
+    await screen.findByText('Maya Lestari');
     expect(gridQueries(requests)[0]).toEqual({});
     await chooseOption(screen.getByLabelText('Filter by team'), 'Budi Santoso');
     await waitFor(() => expect(gridQueries(requests).at(-1)).toEqual({ teamLeaderId: '3' }));

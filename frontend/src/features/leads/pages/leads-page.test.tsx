@@ -1,11 +1,15 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setToken } from '@/lib/api/tokens';
 import { chooseOption } from '@/test/antd-helpers';
-import { FULL, json, makeSession, renderApp, stubApi } from '@/test/render-app';
+import { FULL, json, makeSession, renderRoutes, stubApi } from '@/test/render';
 import type { BoardColumn } from '../api/types';
 import { boardColumns, card, filterOptions } from '../test-fixtures';
+import { LeadsPage } from './leads-page';
 
-// Whole-app renders are slow on a busy two-core machine.
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/leads', Component: LeadsPage },
+];
 
 afterEach(() => vi.useRealTimers());
 
@@ -37,7 +41,7 @@ describe('LeadsPage', () => {
   it('shows six stage columns with their totals and the summary chips', async () => {
     setToken('a');
     const requests = stubBoard(() => boardColumns([2, 1, 0, 7, 0, 0], [], [2, 1, 0, 64, 0, 0]));
-    renderApp('/leads');
+    await renderRoutes(pages, '/leads');
 
     const board = await screen.findByTestId('leads-board');
     const columns = within(board).getAllByRole('region');
@@ -70,7 +74,7 @@ describe('LeadsPage', () => {
   it('sorts a column by last contacted and filters by status', async () => {
     setToken('a');
     const requests = stubBoard(() => boardColumns());
-    renderApp('/leads');
+    await renderRoutes(pages, '/leads');
     await screen.findByTestId('leads-board');
 
     fireEvent.click(screen.getByRole('button', { name: 'Sort E1 by last contacted' }));
@@ -93,7 +97,7 @@ describe('LeadsPage', () => {
   it('sends only the shown columns\' sorts, so a column sort and a stage filter work in any order', async () => {
     setToken('a');
     const requests = stubBoard(() => boardColumns());
-    renderApp('/leads');
+    await renderRoutes(pages, '/leads');
     await screen.findByTestId('leads-board');
 
     fireEvent.click(screen.getByRole('button', { name: 'Sort E4 by last contacted' }));
@@ -125,7 +129,7 @@ describe('LeadsPage', () => {
       if (url.pathname === '/api/leads/list') return json(200, { results: { data: [], totalRows: 0 } });
       return undefined;
     });
-    renderApp('/leads');
+    await renderRoutes(pages, '/leads');
     await screen.findByTestId('leads-board');
     expect(screen.queryByRole('tab', { name: 'Pinned' })).toBeNull();
 
@@ -145,7 +149,7 @@ describe('LeadsPage', () => {
   it('debounces the search by 500 ms', async () => {
     setToken('a');
     const requests = stubBoard(() => boardColumns());
-    renderApp('/leads');
+    await renderRoutes(pages, '/leads');
     await screen.findByTestId('leads-board');
     await waitFor(() => expect(screen.getByText('Listed Client')).toBeInTheDocument());
 
@@ -174,7 +178,7 @@ describe('LeadsPage', () => {
   it('opens a lead when its card is clicked', async () => {
     setToken('a');
     stubBoard(() => boardColumns());
-    const { router } = renderApp('/leads');
+    const { router } = await renderRoutes(pages, '/leads');
     const board = await screen.findByTestId('leads-board');
     fireEvent.click(within(board).getByText('E1 Client 1'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/leads/1'));

@@ -3,17 +3,21 @@ import { Modal } from 'antd';
 import { setToken } from '@/lib/api/tokens';
 import type { PageFlags } from '@/lib/api/types';
 import { chooseOption, confirmButton, openDropdownMenu } from '@/test/antd-helpers';
-import { FULL, json, LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
+import { FULL, json, makeSession, renderRoutes, stubApi } from '@/test/render';
 import { HISTORY, PAGE } from '../test-fixtures';
+import { MonthlyBillingPage } from './monthly-billing-page';
 
-// the dialogs' animations and the row menus are slow under a loaded CI machine
-vi.setConfig({ testTimeout: 60_000 });
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/system/monthly-billing', Component: MonthlyBillingPage },
+];
+
 afterEach(() => Modal.destroyAll());
 
 const READ: PageFlags = { isRead: true, isWrite: false, isEdit: false, isDelete: false };
 const EDIT: PageFlags = { ...READ, isEdit: true };
 
-function start(flags: PageFlags = FULL, move?: (body: unknown) => Response) {
+async function start(flags: PageFlags = FULL, move?: (body: unknown) => Response) {
   setToken('a');
   const session = makeSession({ pageAccess: { 'system/monthly-billing': flags } });
   const bodies: unknown[] = [];
@@ -31,7 +35,7 @@ function start(flags: PageFlags = FULL, move?: (body: unknown) => Response) {
     }
     return undefined;
   });
-  return { requests, bodies, ...renderApp('/system/monthly-billing') };
+  return { requests, bodies, ...(await renderRoutes(pages, '/system/monthly-billing')) };
 }
 
 const listQueries = (requests: Request[]) =>
@@ -44,8 +48,8 @@ const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
 
 describe('MonthlyBillingPage', () => {
   it('shows the rows month by month with the month, client and grand totals and status tags', async () => {
-    start();
-    expect(await screen.findByText('Branch WAN 1', {}, LOAD)).toBeInTheDocument();
+    await start();
+    expect(await screen.findByText('Branch WAN 1')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Monthly Billing' })).toBeInTheDocument();
     // a heading row before each month: its whole total (every page's rows) and how many billings
     const jan = screen.getByText('Jan 2035').closest('tr')!;
@@ -64,8 +68,8 @@ describe('MonthlyBillingPage', () => {
   });
 
   it('sends the filters and the search, and exports with them', async () => {
-    const { requests } = start();
-    await screen.findByText('Branch WAN 1', {}, LOAD);
+    const { requests } = await start();
+    await screen.findByText('Branch WAN 1');
     await chooseOption(screen.getByLabelText('Filter by status'), 'Billing requested');
     await waitFor(() => expect(listQueries(requests).at(-1)).toContain('status=BILLING_REQUEST'));
     await chooseOption(screen.getByLabelText('Filter by client'), 'PT Quartz Analytics');
@@ -86,8 +90,8 @@ describe('MonthlyBillingPage', () => {
   });
 
   it('asks before moving a row to its next status and sends the status it saw', async () => {
-    const { bodies } = start(EDIT);
-    await screen.findByText('Branch WAN 1', {}, LOAD);
+    const { bodies } = await start(EDIT);
+    await screen.findByText('Branch WAN 1');
     const menu = await openDropdownMenu(within(rowOf('Branch WAN 1')).getByRole('button', { name: /Actions for/ }));
     expect(within(menu).queryByText(/Move back/)).toBeNull(); // no delete right
     fireEvent.click(within(menu).getByText('Move to Billing requested'));
@@ -98,8 +102,8 @@ describe('MonthlyBillingPage', () => {
 
   it("shows the server's refusal when someone moved the row first", async () => {
     const refusal = 'Someone else has just moved this billing: it is now Billing requested. Reload to see it and try again.';
-    start(EDIT, () => json(409, { messages: [refusal], type: 'Conflict' }));
-    await screen.findByText('Branch WAN 1', {}, LOAD);
+    await start(EDIT, () => json(409, { messages: [refusal], type: 'Conflict' }));
+    await screen.findByText('Branch WAN 1');
     const menu = await openDropdownMenu(within(rowOf('Branch WAN 1')).getByRole('button', { name: /Actions for/ }));
     fireEvent.click(within(menu).getByText('Move to Billing requested'));
     fireEvent.click(await waitFor(() => confirmButton('Move')));
@@ -108,8 +112,8 @@ describe('MonthlyBillingPage', () => {
   });
 
   it('moves a row back only with a reason (delete right)', async () => {
-    const { bodies } = start(FULL);
-    await screen.findByText('Branch WAN 2', {}, LOAD);
+    const { bodies } = await start(FULL);
+    await screen.findByText('Branch WAN 2');
     const menu = await openDropdownMenu(within(rowOf('Branch WAN 2')).getByRole('button', { name: /Actions for/ }));
     fireEvent.click(within(menu).getByText('Move back to Billing requested'));
     const dialog = await screen.findByRole('dialog');
@@ -124,8 +128,8 @@ describe('MonthlyBillingPage', () => {
   });
 
   it("reads a row's history", async () => {
-    start(READ);
-    await screen.findByText('Branch WAN 2', {}, LOAD);
+    await start(READ);
+    await screen.findByText('Branch WAN 2');
     const menu = await openDropdownMenu(within(rowOf('Branch WAN 2')).getByRole('button', { name: /Actions for/ }));
     expect(within(menu).queryByText(/Move/)).toBeNull(); // read only
     fireEvent.click(within(menu).getByText('History'));
@@ -135,7 +139,7 @@ describe('MonthlyBillingPage', () => {
   });
 
   it('says so without read access', async () => {
-    start({ isRead: false, isWrite: false, isEdit: false, isDelete: false });
-    expect(await screen.findByText('You do not have access to view the monthly billing.', {}, LOAD)).toBeInTheDocument();
+    await start({ isRead: false, isWrite: false, isEdit: false, isDelete: false });
+    expect(await screen.findByText('You do not have access to view the monthly billing.')).toBeInTheDocument();
   });
 });

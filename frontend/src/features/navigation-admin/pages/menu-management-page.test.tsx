@@ -3,17 +3,22 @@ import { Modal } from 'antd';
 import { setToken } from '@/lib/api/tokens';
 import type { PageFlags } from '@/lib/api/types';
 import { buttonByText, confirmButton } from '@/test/antd-helpers';
-import { FULL, json, LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
+import { FULL, json, makeSession, renderRoutes, stubApi } from '@/test/render';
 import type { MenuItem } from '../api/navigation-admin-api';
 import { MENU_TREE, PAGES } from '../test-fixtures';
-import { MENU_MESSAGES } from './menu-management-page';
+import { MENU_MESSAGES, MenuManagementPage } from './menu-management-page';
+
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/system/menu-management', Component: MenuManagementPage },
+];
 
 afterEach(() => Modal.destroyAll());
 
 const READ_ONLY: PageFlags = { isRead: true, isWrite: false, isEdit: false, isDelete: false };
 const REFUSAL = 'Move or remove its 2 items first.';
 
-function start(flags: PageFlags = FULL) {
+async function start(flags: PageFlags = FULL) {
   setToken('a');
   const session = makeSession({ pageAccess: { 'system/menu-management': flags } });
   let tree: MenuItem[] = MENU_TREE;
@@ -32,7 +37,7 @@ function start(flags: PageFlags = FULL) {
     }
     return undefined;
   });
-  return { requests, ...renderApp('/system/menu-management') };
+  return { requests, ...(await renderRoutes(pages, '/system/menu-management')) };
 }
 
 const sessionCalls = (requests: Request[]) =>
@@ -44,8 +49,8 @@ function node(label: string): HTMLElement {
 
 describe('MenuManagementPage', () => {
   it('draws the tree with each icon, position and what it opens', async () => {
-    start();
-    expect(await screen.findByText('Reports', { selector: '.menu-node__label' }, LOAD)).toBeInTheDocument();
+    await start();
+    expect(await screen.findByText('Reports', { selector: '.menu-node__label' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Menu Management' })).toBeInTheDocument();
     expect(node('Approval')).toHaveTextContent('BOTH');
     expect(node('Approval')).toHaveTextContent('Approval · /system/approval');
@@ -55,8 +60,8 @@ describe('MenuManagementPage', () => {
   });
 
   it('edits the selected item and refreshes the own menus', async () => {
-    const { requests } = start();
-    await screen.findByText('Monthly Billing', { selector: '.menu-node__label' }, LOAD);
+    const { requests } = await start();
+    await screen.findByText('Monthly Billing', { selector: '.menu-node__label' });
     const before = sessionCalls(requests);
     fireEvent.click(screen.getByText('Monthly Billing', { selector: '.menu-node__label' }));
     const label = await screen.findByLabelText('Label');
@@ -82,8 +87,8 @@ describe('MenuManagementPage', () => {
   });
 
   it('adds a group at the top level', async () => {
-    const { requests } = start();
-    await screen.findByText('Reports', { selector: '.menu-node__label' }, LOAD);
+    const { requests } = await start();
+    await screen.findByText('Reports', { selector: '.menu-node__label' });
     fireEvent.click(buttonByText('Add Menu Item'));
     fireEvent.change(await screen.findByLabelText('Label'), { target: { value: 'Finance' } });
     fireEvent.click(screen.getByLabelText('Nothing (a group)'));
@@ -101,8 +106,8 @@ describe('MenuManagementPage', () => {
   });
 
   it("asks before removing and shows the server's refusal", async () => {
-    start();
-    await screen.findByText('Reports', { selector: '.menu-node__label' }, LOAD);
+    await start();
+    await screen.findByText('Reports', { selector: '.menu-node__label' });
     fireEvent.click(screen.getByText('Reports', { selector: '.menu-node__label' }));
     fireEvent.click(await waitFor(() => buttonByText('Remove')));
     expect(await screen.findByText("Do you want to remove 'Reports' ? Nobody will see it in their menus.")).toBeInTheDocument();
@@ -112,8 +117,8 @@ describe('MenuManagementPage', () => {
   });
 
   it('is read only without edit access', async () => {
-    start(READ_ONLY);
-    await screen.findByText('Reports', { selector: '.menu-node__label' }, LOAD);
+    await start(READ_ONLY);
+    await screen.findByText('Reports', { selector: '.menu-node__label' });
     expect(document.querySelector('.ant-tree-treenode[draggable="true"]')).toBeNull();
     expect(() => buttonByText('Add Menu Item')).toThrow();
     fireEvent.click(screen.getByText('Approval', { selector: '.menu-node__label' }));

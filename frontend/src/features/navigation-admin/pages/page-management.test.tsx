@@ -3,16 +3,24 @@ import { Modal } from 'antd';
 import { setToken } from '@/lib/api/tokens';
 import type { PageFlags } from '@/lib/api/types';
 import { buttonByText, confirmButton, openDropdownMenu } from '@/test/antd-helpers';
-import { FULL, json, LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
+import { FULL, json, makeSession, renderRoutes, stubApi } from '@/test/render';
 import { PAGE_DETAIL, PAGES } from '../test-fixtures';
-import { PAGE_MESSAGES } from './page-form-page';
+import { PAGE_MESSAGES, PageAddPage, PageEditPage } from './page-form-page';
+import { PageListPage } from './page-list-page';
+
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/system/page-management', Component: PageListPage },
+  { path: '/system/page-management/add', Component: PageAddPage },
+  { path: '/system/page-management/:id', Component: PageEditPage },
+];
 
 afterEach(() => Modal.destroyAll());
 
 const READ_ONLY: PageFlags = { isRead: true, isWrite: false, isEdit: false, isDelete: false };
 const TAKEN = "Page 'system/report' already exists.";
 
-function start(path: string, flags: PageFlags = FULL) {
+async function start(path: string, flags: PageFlags = FULL) {
   setToken('a');
   const session = makeSession({ pageAccess: { 'system/page-management': flags } });
   const requests = stubApi({ ...session, routes: [...session.routes, '/system/page-management'] }, (req, url) => {
@@ -28,7 +36,7 @@ function start(path: string, flags: PageFlags = FULL) {
     if (url.pathname === '/api/page-management/2' && req.method === 'DELETE') return json(200, { results: null });
     return undefined;
   });
-  return { requests, ...renderApp(path) };
+  return { requests, ...(await renderRoutes(pages, path)) };
 }
 
 const listQueries = (requests: Request[]) =>
@@ -39,8 +47,8 @@ const listQueries = (requests: Request[]) =>
 
 describe('PageListPage', () => {
   it('lists pages with code, url, roles and menu items, sorted by name on the server', async () => {
-    const { requests, router } = start('/system/page-management');
-    expect(await screen.findByText('Monthly Billing', {}, LOAD)).toBeInTheDocument();
+    const { requests, router } = await start('/system/page-management');
+    expect(await screen.findByText('Monthly Billing')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Page Management' })).toBeInTheDocument();
     for (const title of ['Name', 'Code', 'URL', 'Roles', 'Menu items']) {
       expect(screen.getByRole('columnheader', { name: new RegExp(`^${title}`) })).toBeInTheDocument();
@@ -54,8 +62,8 @@ describe('PageListPage', () => {
   });
 
   it('removes a page after asking', async () => {
-    const { requests } = start('/system/page-management');
-    await screen.findByText('Monthly Billing', {}, LOAD);
+    const { requests } = await start('/system/page-management');
+    await screen.findByText('Monthly Billing');
     const row = screen.getByText('Monthly Billing').closest('tr')!;
     const menu = await openDropdownMenu(within(row).getByLabelText('Actions for Monthly Billing'));
     fireEvent.click(within(menu).getByText('Remove'));
@@ -68,8 +76,8 @@ describe('PageListPage', () => {
   });
 
   it('shows neither Add nor the row menu with read access only', async () => {
-    start('/system/page-management', READ_ONLY);
-    await screen.findByText('Monthly Billing', {}, LOAD);
+    await start('/system/page-management', READ_ONLY);
+    await screen.findByText('Monthly Billing');
     expect(() => buttonByText('Add Page')).toThrow();
     expect(screen.queryByLabelText('Actions for Monthly Billing')).toBeNull();
   });
@@ -77,8 +85,8 @@ describe('PageListPage', () => {
 
 describe('PageFormPage', () => {
   it("checks the code and shows the server's refusal of a new page", async () => {
-    const { requests } = start('/system/page-management/add');
-    const code = await screen.findByLabelText('Code', {}, LOAD);
+    const { requests } = await start('/system/page-management/add');
+    const code = await screen.findByLabelText('Code');
     fireEvent.change(code, { target: { value: 'System/Report' } });
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Report Again' } });
     expect(await screen.findByText(PAGE_MESSAGES.codeRule)).toBeInTheDocument();
@@ -92,8 +100,8 @@ describe('PageFormPage', () => {
   });
 
   it('edits a page whose code is fixed, with who has access and its menu items', async () => {
-    start('/system/page-management/2');
-    expect(await screen.findByRole('heading', { name: 'Edit Page' }, LOAD)).toBeInTheDocument();
+    await start('/system/page-management/2');
+    expect(await screen.findByRole('heading', { name: 'Edit Page' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue('Monthly Billing'));
     expect(screen.getByLabelText('Code')).toBeDisabled();
     expect(screen.getByText(PAGE_MESSAGES.codeFixed)).toBeInTheDocument();
@@ -105,8 +113,8 @@ describe('PageFormPage', () => {
   });
 
   it('is read only without edit access', async () => {
-    start('/system/page-management/2', READ_ONLY);
-    expect(await screen.findByRole('heading', { name: 'Page' }, LOAD)).toBeInTheDocument();
+    await start('/system/page-management/2', READ_ONLY);
+    expect(await screen.findByRole('heading', { name: 'Page' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('Name')).toBeDisabled());
     expect(() => buttonByText('Save')).toThrow();
     expect(() => buttonByText('Remove')).toThrow();

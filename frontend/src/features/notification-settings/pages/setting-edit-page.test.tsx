@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setToken } from '@/lib/api/tokens';
 import type { PageFlags } from '@/lib/api/types';
 import { buttonByText, chooseOption } from '@/test/antd-helpers';
-import { FULL, json, LOAD, makeSession, renderApp, stubApi, type ApiHandler } from '@/test/render-app';
+import { FULL, json, makeSession, renderRoutes, stubApi, type ApiHandler } from '@/test/render';
 import type { Setting } from '../api/settings-api';
 import {
   LEAD_NOT_CONTACTED,
@@ -12,12 +12,21 @@ import {
   REQUEST_SUBMITTED,
   SCHEDULE_STARTING,
 } from '../test-fixtures';
+import { NotificationManagementPage, ReminderManagementPage } from './settings-index-page';
+import { NotificationSettingPage, ReminderSettingPage } from './setting-edit-page';
 
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/system/notification-management', Component: NotificationManagementPage },
+  { path: '/system/notification-management/:settingId', Component: NotificationSettingPage },
+  { path: '/system/reminder-management', Component: ReminderManagementPage },
+  { path: '/system/reminder-management/:settingId', Component: ReminderSettingPage },
+];
 
 const READ_ONLY: PageFlags = { isRead: true, isWrite: false, isEdit: false, isDelete: false };
 const REFUSED = "The template uses 'oops', which is not among this action's variables: requester, request, client.";
 
-function start(path: string, { flags = FULL, handler }: { flags?: PageFlags; handler?: ApiHandler } = {}) {
+async function start(path: string, { flags = FULL, handler }: { flags?: PageFlags; handler?: ApiHandler } = {}) {
   setToken('a');
   const family = path.startsWith('/system/reminder') ? 'reminder' : 'notification';
   const page = `system/${family}-management`;
@@ -40,12 +49,12 @@ function start(path: string, { flags = FULL, handler }: { flags?: PageFlags; han
     if (one && req.method === 'GET') return json(200, { results: one });
     return undefined;
   });
-  return { requests, ...renderApp(path) };
+  return { requests, ...(await renderRoutes(pages, path)) };
 }
 
 const putBodies = (requests: Request[]) =>
   Promise.all(requests.filter((r) => r.method === 'PUT').map((r) => r.clone().json() as Promise<unknown>));
-const previewTemplates = (requests: Request[]) =>
+const previewTemplates = async (requests: Request[]) =>
   Promise.all(
     requests
       .filter((r) => r.method === 'POST' && r.url.endsWith('/preview'))
@@ -61,13 +70,13 @@ const saved =
     req.method === 'PUT' && url.pathname.endsWith(`/${answer.id}`) ? json(200, { results: answer }) : undefined;
 
 async function opened(title: string) {
-  expect(await screen.findByRole('heading', { name: title }, LOAD)).toBeInTheDocument();
-  await waitFor(() => expect(previewText()).not.toHaveTextContent(/^\s*$/), LOAD);
+  expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+  await waitFor(() => expect(previewText()).not.toHaveTextContent(/^\s*$/));
 }
 
 describe('Notification setting page', () => {
   it('edits channels, recipients and named users, and saves the exact body', async () => {
-    const { requests, router } = start('/system/notification-management/1', { handler: saved(REQUEST_SUBMITTED) });
+    const { requests, router } = await start('/system/notification-management/1', { handler: saved(REQUEST_SUBMITTED) });
     await opened('Edit Request submitted');
     expect(document.querySelector('.page-breadcrumb')).toHaveTextContent(
       /System\s*\/\s*Notification Management\s*\/\s*Request submitted/,
@@ -108,7 +117,7 @@ describe('Notification setting page', () => {
   });
 
   it('sends no named users once Named users is unticked', async () => {
-    const { requests } = start('/system/notification-management/5', { handler: saved(PID_GENERATED) });
+    const { requests } = await start('/system/notification-management/5', { handler: saved(PID_GENERATED) });
     await opened('Edit PID generated');
     expect(screen.getByText('Rina Wijaya')).toBeInTheDocument(); // chosen already
     fireEvent.click(checkbox('Named users'));
@@ -122,12 +131,12 @@ describe('Notification setting page', () => {
   });
 
   it('previews the template as it is typed, inserts variables and restores the default', async () => {
-    const { requests } = start('/system/notification-management/1');
+    const { requests } = await start('/system/notification-management/1');
     await opened('Edit Request submitted');
     expect(previewText()).toHaveTextContent('Sari Dewi asks to move Core Banking.');
 
     fireEvent.change(template(), { target: { value: 'Please decide: {{ request }}' } });
-    await waitFor(() => expect(previewText()).toHaveTextContent('Please decide: move Core Banking'), LOAD);
+    await waitFor(() => expect(previewText()).toHaveTextContent('Please decide: move Core Banking'));
     expect(await previewTemplates(requests)).toContain('Please decide: {{ request }}');
     expect(screen.getByTestId('message-preview')).toHaveClass('notification-item');
 
@@ -135,7 +144,7 @@ describe('Notification setting page', () => {
     template().setSelectionRange(7, 7);
     fireEvent.click(screen.getByLabelText('Insert {{ client }}'));
     await waitFor(() => expect(template()).toHaveValue('Please {{ client }}decide: {{ request }}'));
-    await waitFor(() => expect(previewText()).toHaveTextContent('Please PT Majudecide: move Core Banking'), LOAD);
+    await waitFor(() => expect(previewText()).toHaveTextContent('Please PT Majudecide: move Core Banking'));
 
     fireEvent.click(buttonByText('Restore default'));
     await waitFor(() => expect(template()).toHaveValue('{{ requester }} asks to {{ request }}.'));
@@ -144,16 +153,16 @@ describe('Notification setting page', () => {
   });
 
   it('shows why a template is refused and disables Save until it is fixed', async () => {
-    start('/system/notification-management/1');
+    await start('/system/notification-management/1');
     await opened('Edit Request submitted');
     fireEvent.change(template(), { target: { value: '{{ oops }} asks' } });
-    expect(await screen.findByText(REFUSED, {}, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText(REFUSED)).toBeInTheDocument();
     expect(screen.getByText('This template cannot be used')).toBeInTheDocument();
     expect(buttonByText('Save')).toBeDisabled();
 
     fireEvent.change(template(), { target: { value: '{{ requester }} asks' } });
-    await waitFor(() => expect(screen.queryByText(REFUSED)).toBeNull(), LOAD);
-    await waitFor(() => expect(previewText()).toHaveTextContent('Sari Dewi asks'), LOAD);
+    await waitFor(() => expect(screen.queryByText(REFUSED)).toBeNull());
+    await waitFor(() => expect(previewText()).toHaveTextContent('Sari Dewi asks'));
     expect(buttonByText('Save')).toBeEnabled();
   });
 
@@ -162,13 +171,13 @@ describe('Notification setting page', () => {
       'Choose at least one recipient, or no channel to send nothing.',
       'The template renders an empty message.',
     ];
-    const { router } = start('/system/notification-management/1', {
+    const { router } = await start('/system/notification-management/1', {
       handler: (req) => (req.method === 'PUT' ? json(422, { messages, type: 'ValidationFailed' }) : undefined),
     });
     await opened('Edit Request submitted');
     fireEvent.click(checkbox('The approvers asked'));
     fireEvent.change(template(), { target: { value: 'Hello {{ requester }}' } });
-    await waitFor(() => expect(previewText()).toHaveTextContent('Hello Sari Dewi'), LOAD);
+    await waitFor(() => expect(previewText()).toHaveTextContent('Hello Sari Dewi'));
     fireEvent.click(buttonByText('Save'));
 
     const alert = (await screen.findByText('The setting was not saved.')).closest('.ant-alert') as HTMLElement;
@@ -180,7 +189,7 @@ describe('Notification setting page', () => {
   });
 
   it('is read-only without edit access', async () => {
-    start('/system/notification-management/5', { flags: READ_ONLY });
+    await start('/system/notification-management/5', { flags: READ_ONLY });
     await opened('PID generated');
     expect(screen.queryByRole('heading', { name: 'Edit PID generated' })).toBeNull();
     expect(checkbox('In-app')).toBeDisabled();
@@ -194,7 +203,7 @@ describe('Notification setting page', () => {
   });
 
   it('goes back to the list with Cancel', async () => {
-    const { router } = start('/system/notification-management/1');
+    const { router } = await start('/system/notification-management/1');
     await opened('Edit Request submitted');
     fireEvent.click(buttonByText('Cancel'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/notification-management'));
@@ -203,7 +212,7 @@ describe('Notification setting page', () => {
 
 describe('Reminder setting page', () => {
   it('sets the lead time of a schedule reminder and saves it', async () => {
-    const { requests, router } = start('/system/reminder-management/6', { handler: saved(SCHEDULE_STARTING) });
+    const { requests, router } = await start('/system/reminder-management/6', { handler: saved(SCHEDULE_STARTING) });
     await opened('Edit Activity schedule starting');
     const lead = screen.getByLabelText('Lead time');
     expect(lead).toHaveValue('30');
@@ -227,7 +236,7 @@ describe('Reminder setting page', () => {
   });
 
   it('says when a lead-not-contacted reminder is sent, with no lead time to set', async () => {
-    start('/system/reminder-management/7');
+    await start('/system/reminder-management/7');
     await opened('Edit Lead not contacted');
     expect(screen.queryByLabelText('Lead time')).toBeNull();
     const note = 'Sent when an ongoing lead reaches 30 and 90 days without contact (the card badges), once each.';

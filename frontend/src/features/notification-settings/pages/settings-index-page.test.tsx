@@ -3,7 +3,7 @@ import { setToken } from '@/lib/api/tokens';
 import type { PageFlags } from '@/lib/api/types';
 import { formatDateTime } from '@/lib/format';
 import { buttonByText } from '@/test/antd-helpers';
-import { FULL, json, LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
+import { FULL, json, makeSession, renderRoutes, stubApi } from '@/test/render';
 import {
   LEAD_NOT_CONTACTED,
   PID_GENERATED,
@@ -11,11 +11,20 @@ import {
   REQUEST_SUBMITTED,
   SCHEDULE_STARTING,
 } from '../test-fixtures';
+import { NotificationManagementPage, ReminderManagementPage } from './settings-index-page';
+import { NotificationSettingPage, ReminderSettingPage } from './setting-edit-page';
 
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/system/notification-management', Component: NotificationManagementPage },
+  { path: '/system/notification-management/:settingId', Component: NotificationSettingPage },
+  { path: '/system/reminder-management', Component: ReminderManagementPage },
+  { path: '/system/reminder-management/:settingId', Component: ReminderSettingPage },
+];
 
 const READ_ONLY: PageFlags = { isRead: true, isWrite: false, isEdit: false, isDelete: false };
 
-function start(path: string, flags: PageFlags = FULL) {
+async function start(path: string, flags: PageFlags = FULL) {
   setToken('a');
   const page = path.startsWith('/system/reminder') ? 'system/reminder-management' : 'system/notification-management';
   const session = makeSession({ pageAccess: { [page]: flags } });
@@ -28,7 +37,7 @@ function start(path: string, flags: PageFlags = FULL) {
     }
     return undefined;
   });
-  return renderApp(path);
+  return await renderRoutes(pages, path);
 }
 
 const headers = () => [...document.querySelectorAll('th')].map((th) => th.textContent);
@@ -41,10 +50,10 @@ describe('Notification Management', () => {
   });
 
   it('lists each action with its channels, recipients, message and last change', async () => {
-    start('/system/notification-management');
-    expect(await screen.findByRole('heading', { name: 'Notification Management' }, LOAD)).toBeInTheDocument();
+    await start('/system/notification-management');
+    expect(await screen.findByRole('heading', { name: 'Notification Management' })).toBeInTheDocument();
     expect(document.querySelector('.page-breadcrumb')).toHaveTextContent(/System\s*\/\s*Notification Management/);
-    await screen.findByText('Request submitted', {}, LOAD);
+    await screen.findByText('Request submitted');
 
     const submitted = rowOf('Request submitted');
     expect(within(submitted).getByText(REQUEST_SUBMITTED.description)).toBeInTheDocument();
@@ -74,34 +83,34 @@ describe('Notification Management', () => {
   });
 
   it('opens a setting with Edit and with a click on its row', async () => {
-    const { router } = start('/system/notification-management');
-    await screen.findByText('PID generated', {}, LOAD);
+    const { router } = await start('/system/notification-management');
+    await screen.findByText('PID generated');
     fireEvent.click(screen.getByLabelText('Edit PID generated'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/notification-management/5'));
 
     await router.navigate('/system/notification-management');
-    fireEvent.click(await screen.findByText('Request decided', {}, LOAD));
+    fireEvent.click(await screen.findByText('Request decided'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/notification-management/2'));
   });
 
   it('offers View instead of Edit without edit access', async () => {
-    start('/system/notification-management', READ_ONLY);
-    await screen.findByText('Request submitted', {}, LOAD);
+    await start('/system/notification-management', READ_ONLY);
+    await screen.findByText('Request submitted');
     expect(screen.getByLabelText('View Request submitted')).toBeInTheDocument();
     expect(screen.queryByLabelText('Edit Request submitted')).toBeNull();
   });
 
   it('says so without read access', async () => {
-    start('/system/notification-management', { ...READ_ONLY, isRead: false });
+    await start('/system/notification-management', { ...READ_ONLY, isRead: false });
     expect(
-      await screen.findByText('You do not have access to view the notification settings.', {}, LOAD),
+      await screen.findByText('You do not have access to view the notification settings.'),
     ).toBeInTheDocument();
   });
 
   it('shows one block a setting on a phone, not a table of columns', async () => {
     window.innerWidth = 390;
-    const { router } = start('/system/notification-management');
-    await screen.findByText('PID generated', {}, LOAD);
+    const { router } = await start('/system/notification-management');
+    await screen.findByText('PID generated');
     const card = screen.getByText('PID generated').closest('.setting-card') as HTMLElement;
     expect(card).not.toBeNull();
     expect(within(card).getByText('E-mail')).toBeInTheDocument();
@@ -114,9 +123,9 @@ describe('Notification Management', () => {
 
 describe('Reminder Management', () => {
   it('shows the lead time of each reminder', async () => {
-    start('/system/reminder-management');
-    expect(await screen.findByRole('heading', { name: 'Reminder Management' }, LOAD)).toBeInTheDocument();
-    await screen.findByText('Activity schedule starting', {}, LOAD);
+    await start('/system/reminder-management');
+    expect(await screen.findByRole('heading', { name: 'Reminder Management' })).toBeInTheDocument();
+    await screen.findByText('Activity schedule starting');
     expect(headers()).toContain('Lead time');
     expect(within(rowOf('Activity schedule starting')).getByText('1 hour before')).toBeInTheDocument();
     expect(within(rowOf('Lead not contacted')).getByText('At 30 and 90 days')).toBeInTheDocument();

@@ -2,8 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '@/lib/api/tokens';
 import { FakeSocket as Socket } from '@/test/fake-socket';
-import { makeSession, renderApp, stubApi } from '@/test/render-app';
+import { makeSession, renderRoutes, stubApi } from '@/test/render';
 
+// The signed-in shell alone (its top bar has the bell); /welcome, another feature's page, is a marker here.
 
 describe('useNotificationStream', () => {
   beforeEach(() => {
@@ -15,7 +16,7 @@ describe('useNotificationStream', () => {
   it('signs the realtime connection in with the token and refreshes the bell on each notification', async () => {
     setToken('tok-1');
     const requests = stubApi(makeSession());
-    renderApp('/welcome');
+    await renderRoutes([], '/welcome', { frame: 'shell' });
     await screen.findByRole('button', { name: 'Notifications' });
     await waitFor(() => expect(Socket.last?.sent[0]).toEqual({ event: 'login', token: 'tok-1' }));
     expect(Socket.last!.url).toMatch(/^ws:\/\/[^/]+\/api\/realtime$/);

@@ -1,6 +1,9 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { setToken } from '@/lib/api/tokens';
-import { json, makeSession, renderApp, stubApi } from '@/test/render-app';
+import { json, makeSession, renderRoutes, stubApi } from '@/test/render';
+import { NOTIFICATION_FADE_MS } from '../api/notifications-api';
+
+// The signed-in shell alone (its top bar has the bell); /welcome, another feature's page, is a marker here.
 
 const unread = {
   id: 11,
@@ -14,10 +17,12 @@ const unread = {
 };
 
 describe('NotificationBell', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('shows the tabs and "No notification..." when empty', async () => {
     setToken('a');
     stubApi(makeSession());
-    renderApp('/welcome');
+    await renderRoutes([], '/welcome', { frame: 'shell' });
     fireEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
     expect(await screen.findByText('No notification...')).toBeInTheDocument();
     for (const tab of ['All', 'Informations', 'Approval']) {
@@ -27,6 +32,7 @@ describe('NotificationBell', () => {
   });
 
   it('counts unread and opens an unread item after it fades out', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true }); // the fade's second passes when the test says so
     setToken('a');
     let read = false;
     const requests = stubApi(makeSession(), (req, url) => {
@@ -42,7 +48,7 @@ describe('NotificationBell', () => {
       if (url.pathname === '/api/notification/read-all') return json(200, { results: null });
       return undefined;
     });
-    const { router } = renderApp('/welcome');
+    const { router } = await renderRoutes([], '/welcome', { frame: 'shell' });
     const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' });
     fireEvent.click(bell);
 
@@ -58,7 +64,8 @@ describe('NotificationBell', () => {
     // It fades out for a second, then goes where the server says it leads this reader.
     expect(document.querySelector('.notification-item.is-fading')).not.toBeNull();
     expect(router.state.location.pathname).toBe('/welcome');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/system/approval'), { timeout: 2500 });
+    await act(() => vi.advanceTimersByTimeAsync(NOTIFICATION_FADE_MS));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/system/approval'));
   });
 
   it("shows an outcome's whole message, with the approver's name and note, in the bell", async () => {
@@ -74,7 +81,7 @@ describe('NotificationBell', () => {
     stubApi(makeSession(), (_req, url) =>
       url.pathname === '/api/notification/limited' ? json(200, { results: { data: [outcome], total: 1 } }) : undefined,
     );
-    renderApp('/welcome');
+    await renderRoutes([], '/welcome', { frame: 'shell' });
     fireEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
     const message = await screen.findByText(outcome.message);
     expect(message).toHaveClass('notification-item__message');
@@ -91,7 +98,7 @@ describe('NotificationBell', () => {
       if (url.pathname === '/api/notification/read-all') return json(200, { results: null });
       return undefined;
     });
-    renderApp('/welcome');
+    await renderRoutes([], '/welcome', { frame: 'shell' });
     fireEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
     fireEvent.click(await screen.findByRole('tab', { name: 'Approval' }));
     await screen.findByText(unread.message);
@@ -107,6 +114,7 @@ describe('NotificationBell', () => {
     ['REJECTED', '/leads/42/project-cost-sheet', 'Rejected'],
     ['REQUESTED', '/leads/42/view', 'Waiting for you'],
   ])('a %s notification opens %s, marked read', async (kind, target, label) => {
+    vi.useFakeTimers({ shouldAdvanceTime: true }); // the fade's second passes when the test says so
     setToken('a');
     let read = false;
     const item = { ...unread, id: 13, kind, target, notificationType: kind === 'REQUESTED' ? 'APPROVAL' : 'INFORMATION' };
@@ -120,11 +128,13 @@ describe('NotificationBell', () => {
       }
       return undefined;
     });
-    const { router } = renderApp('/welcome');
+    const { router } = await renderRoutes([], '/welcome', { frame: 'shell' });
     fireEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
     expect(await screen.findByRole('img', { name: label })).toHaveAttribute('data-kind', kind);
     fireEvent.click(await screen.findByText(item.message));
-    await waitFor(() => expect(router.state.location.pathname).toBe(target), { timeout: 2500 });
+    await waitFor(() => expect(requests.some((r) => r.method === 'PUT')).toBe(true));
+    await act(() => vi.advanceTimersByTimeAsync(NOTIFICATION_FADE_MS));
+    await waitFor(() => expect(router.state.location.pathname).toBe(target));
     const put = requests.find((r) => r.method === 'PUT')!;
     expect(await put.json()).toEqual({ ids: [13] });
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Notifications, 1 unread' })).toBeNull());

@@ -1,6 +1,13 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setToken } from '@/lib/api/tokens';
-import { json, LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
+import { json, makeSession, renderRoutes, stubApi } from '@/test/render';
+import { NOTIFICATION_FADE_MS } from '../api/notifications-api';
+import { NotificationsPage } from './notifications-page';
+
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/notifications', Component: NotificationsPage },
+];
 
 const approval = {
   id: 21,
@@ -15,11 +22,13 @@ const approval = {
 const info = { ...approval, id: 22, notificationType: 'INFORMATION', kind: 'INFO', message: 'Your target was set', target: '/user/inbox', isRead: true };
 
 describe('NotificationsPage', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('shows the tabs, "No notification..." and the way to the inbox when there is none', async () => {
     setToken('a');
     stubApi(makeSession()); // the session's routes name the inbox, not /notifications: the page goes with the inbox
-    renderApp('/notifications');
-    expect(await screen.findByRole('heading', { name: 'Notifications' }, LOAD)).toBeInTheDocument();
+    await renderRoutes(pages, '/notifications');
+    expect(await screen.findByRole('heading', { name: 'Notifications' })).toBeInTheDocument();
     const page = within(document.querySelector<HTMLElement>('.notifications-card')!);
     expect(await page.findByText('No notification...')).toBeInTheDocument();
     expect(page.getAllByRole('tab').map((t) => t.textContent)).toEqual(['All', 'Informations', 'Approval']);
@@ -39,8 +48,8 @@ describe('NotificationsPage', () => {
       if (url.pathname === '/api/notification/read-all') return json(200, { results: 1 });
       return undefined;
     });
-    renderApp('/notifications');
-    await screen.findByRole('heading', { name: 'Notifications' }, LOAD);
+    await renderRoutes(pages, '/notifications');
+    await screen.findByRole('heading', { name: 'Notifications' });
     const page = within(document.querySelector<HTMLElement>('.notifications-card')!);
     expect(await page.findByText(approval.message)).toBeInTheDocument();
     expect(page.getByText(info.message)).toBeInTheDocument();
@@ -62,6 +71,7 @@ describe('NotificationsPage', () => {
   });
 
   it('opens an unread notification: marked read, fades out for a second, then goes where it leads', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true }); // the fade's second passes when the test says so
     setToken('a');
     let read = false;
     const requests = stubApi(makeSession(), (req, url) => {
@@ -74,21 +84,22 @@ describe('NotificationsPage', () => {
       }
       return undefined;
     });
-    const { router } = renderApp('/notifications');
-    fireEvent.click(await screen.findByText(approval.message, {}, LOAD));
+    const { router } = await renderRoutes(pages, '/notifications');
+    fireEvent.click(await screen.findByText(approval.message));
     await waitFor(() => expect(requests.some((r) => r.method === 'PUT')).toBe(true));
     expect(await requests.find((r) => r.method === 'PUT')!.json()).toEqual({ ids: [21] });
     expect(document.querySelector('[data-notification-id="21"]')).toHaveClass('is-fading');
     expect(router.state.location.pathname).toBe('/notifications');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/system/approval'), { timeout: 2500 });
+    await act(() => vi.advanceTimersByTimeAsync(NOTIFICATION_FADE_MS));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/system/approval'));
   });
 
   it('is refused to a session that may not read the inbox', async () => {
     setToken('a');
     const session = makeSession();
     stubApi({ ...session, routes: session.routes.filter((r) => r !== '/user/inbox') });
-    renderApp('/notifications');
-    expect(await screen.findByText('Access Denied.', {}, LOAD)).toBeInTheDocument();
+    await renderRoutes(pages, '/notifications', { frame: 'shell' }); // the shell refuses the route
+    expect(await screen.findByText('Access Denied.')).toBeInTheDocument();
   });
 
   it("is where the phone's bottom bar leads", async () => {
@@ -97,8 +108,8 @@ describe('NotificationsPage', () => {
     try {
       setToken('a');
       stubApi(makeSession());
-      renderApp('/welcome');
-      await screen.findByText(/, Sari!/, {}, LOAD);
+      await renderRoutes(pages, '/welcome', { frame: 'shell' });
+      await screen.findByTestId('elsewhere'); // the shell is up (/welcome is another feature's page)
       const bar = within(document.querySelector<HTMLElement>('nav[aria-label="Quick navigation"]')!);
       expect(bar.getByRole('link', { name: /Notification/ })).toHaveAttribute('href', '/notifications');
     } finally {

@@ -1,26 +1,20 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App as AntApp, ConfigProvider } from 'antd';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { theme } from '@/app/theme';
-import { DialogHost } from '@/components/dialogs';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setToken } from '@/lib/api/tokens';
-import { createQueryClient } from '@/lib/query-client';
 import { buttonByText, chooseOption } from '@/test/antd-helpers';
-import { json, stubApi } from '@/test/render-app';
+import { json, makeSession, renderRoutes, stubApi } from '@/test/render';
 import { PcsPage } from './pcs-page';
 import type { PcsForm } from '../api/types';
 import { COUNT_MISMATCH } from '../billing';
 import { coaEntries, pcsForm, sheet } from '../test-fixtures';
 
-// Whole-app renders are slow on a busy two-core machine.
-vi.setConfig({ testTimeout: 40_000 });
-
 const PATH = '/leads/19/project-cost-sheet';
 
 type Handler = (request: Request, url: URL) => Response | undefined | Promise<Response | undefined>;
 
-function open(form: PcsForm, extra?: Handler) {
+/** The sheet's page; the lead's pages (where Back and saving go) are markers. */
+const pages = [{ path: '/leads/:leadId/project-cost-sheet', Component: PcsPage }];
+
+async function open(form: PcsForm, extra?: Handler) {
   setToken('tok');
   const handle = async (req: Request, url: URL) => {
     const custom = await extra?.(req, url);
@@ -29,29 +23,9 @@ function open(form: PcsForm, extra?: Handler) {
     if (url.pathname === '/api/project-cost-sheet/chart-of-accounts') return json(200, { results: coaEntries() });
     return undefined;
   };
-  const requests = stubApi(null, (req, url) => handle(req, url) as Promise<Response>);
-  // The screen alone (not the whole shell): the shell's styles make jsdom's layout queries very slow.
-  const router = createMemoryRouter(
-    [
-      { path: '/leads/:leadId/project-cost-sheet', element: <PcsPage /> },
-      { path: '/leads/:leadId', element: <p>Lead detail</p> },
-      { path: '/leads', element: <p>Leads</p> },
-    ],
-    { initialEntries: ['/leads/19', PATH], initialIndex: 1 },
-  );
-  const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
-  const utils = render(
-    <QueryClientProvider client={queryClient}>
-      <ConfigProvider theme={theme} wave={{ disabled: true }}>
-        <AntApp>
-          <DialogHost />
-          <RouterProvider router={router} />
-        </AntApp>
-      </ConfigProvider>
-    </QueryClientProvider>,
-  );
-  return { ...utils, router, requests };
+  const requests = stubApi(makeSession(), (req, url) => handle(req, url) as Promise<Response>);
+  const utils = await renderRoutes(pages, PATH, { before: ['/leads/19'] });
+  return { ...utils, requests };
 }
 
 /** A button by its text or aria-label: role queries are very slow in jsdom on a screen this size. */
@@ -93,7 +67,7 @@ async function overlay(title: string) {
 
 describe('PcsPage', () => {
   it('shows the sheet: breadcrumb, revision, remark, file, status, summary without commission, items', async () => {
-    open(pcsForm());
+    await open(pcsForm());
     expect(await screen.findByText('Project Cost Sheet', { selector: 'h3' })).toBeInTheDocument();
     expect(screen.getByText('Leads', { selector: '.ant-breadcrumb a' })).toBeInTheDocument();
     expect(screen.getByText('Revision 1 (Current)')).toBeInTheDocument();
@@ -114,7 +88,7 @@ describe('PcsPage', () => {
   });
 
   it('shows the commission rows to PCS_COMMISSION_ROLE', async () => {
-    open(pcsForm({ canSeeCommission: true }));
+    await open(pcsForm({ canSeeCommission: true }));
     const summary = await screen.findByTestId('pcs-summary');
     expect(within(summary).getByText('Commission Allocation')).toBeInTheDocument();
     expect(within(summary).getByText('Rp 480.000')).toBeInTheDocument();
@@ -124,7 +98,7 @@ describe('PcsPage', () => {
   });
 
   it('is read-only when the server locks it: no add, generate, remove or edit controls', async () => {
-    open(
+    await open(
       pcsForm({
         editable: false,
         lockReason: 'The project cost sheet is waiting for approval and cannot be changed.',
@@ -148,7 +122,7 @@ describe('PcsPage', () => {
   });
 
   it('shows an older revision read-only, without the remark box', async () => {
-    open(pcsForm());
+    await open(pcsForm());
     const select = await screen.findByLabelText('Revision');
     await chooseOption(select, 'Revision 0 - First try');
     expect(await screen.findByText('You are viewing Revision 0, read-only.')).toBeInTheDocument();
@@ -160,7 +134,7 @@ describe('PcsPage', () => {
   });
 
   it('disables the revision dropdown when there is none, and starts an empty sheet', async () => {
-    open(pcsForm({ projectCostSheets: { projectCostSheet: null, projectCostSheetHistories: [] }, revisions: [] }));
+    await open(pcsForm({ projectCostSheets: { projectCostSheet: null, projectCostSheetHistories: [] }, revisions: [] }));
     expect(await screen.findByText('No revision available')).toBeInTheDocument();
     expect(screen.getByLabelText('Revision')).toBeDisabled();
     expect(screen.getByTestId('pcs-status')).toHaveTextContent('N/A');
@@ -173,7 +147,7 @@ describe('PcsPage', () => {
   });
 
   it('says live what is wrong with the billing, refuses rows beyond the term, and generates', async () => {
-    open(pcsForm());
+    await open(pcsForm());
     const panel = await openItem('NOC operations');
     expect(within(panel).getByText('Billing schedule matched!')).toBeInTheDocument();
 
@@ -203,7 +177,7 @@ describe('PcsPage', () => {
   });
 
   it('adds an item from the chart of accounts slide', async () => {
-    const { requests } = open(pcsForm());
+    const { requests } = await open(pcsForm());
     fireEvent.click(await waitForButton('Add Sales Item'));
     const drawer = await overlay('Add Sales Item');
     expect(await within(drawer).findByText('Hardware Sales')).toBeInTheDocument();
@@ -220,7 +194,7 @@ describe('PcsPage', () => {
 
   it('saves as draft as multipart, tells the user and goes back', async () => {
     let sent: FormData | null = null;
-    const { router } = open(pcsForm(), async (req, url) => {
+    const { router } = await open(pcsForm(), async (req, url) => {
       if (url.pathname === '/api/project-cost-sheet/save-as-draft' && req.method === 'PUT') {
         sent = await req.formData();
         return json(200, { results: pcsForm() });
@@ -242,7 +216,7 @@ describe('PcsPage', () => {
   });
 
   it("shows 'Something went wrong !' when saving fails and 'Oops...' when a submit is refused", async () => {
-    open(pcsForm(), (req, url) => {
+    await open(pcsForm(), (req, url) => {
       if (url.pathname === '/api/project-cost-sheet/save-as-draft') return json(500, { messages: ['Database unavailable'] });
       if (url.pathname === '/api/project-cost-sheet/submit-for-approval' && req.method === 'PUT') {
         return json(409, { messages: ['No PCS approval pipeline for this sales person.'], type: 'Conflict' });
@@ -260,7 +234,7 @@ describe('PcsPage', () => {
 
   it('submits and shows the answer read-only', async () => {
     let submitted = false;
-    open(pcsForm(), (req, url) => {
+    await open(pcsForm(), (req, url) => {
       if (url.pathname === '/api/project-cost-sheet/submit-for-approval' && req.method === 'PUT') {
         submitted = true;
         return json(200, {
@@ -281,14 +255,14 @@ describe('PcsPage', () => {
   });
 
   it('blocks Submit and says so when a sub service is missing', async () => {
-    open(pcsForm({ subServiceRequired: true }));
+    await open(pcsForm({ subServiceRequired: true }));
     expect(await screen.findByText('Sub service is required for this lead!!!')).toBeInTheDocument();
     expect(button('Submit')).toBeDisabled();
     expect(button('Save as Draft')).toBeEnabled();
   });
 
   it('does not ask for the sub service on a sheet that cannot be changed', async () => {
-    open(
+    await open(
       pcsForm({
         subServiceRequired: true,
         editable: false,
@@ -302,7 +276,7 @@ describe('PcsPage', () => {
   });
 
   it('refuses big and non-spreadsheet files before sending, and asks for a file to submit', async () => {
-    open(pcsForm());
+    await open(pcsForm());
     fireEvent.click(await waitForButton('Remove PCS file'));
     expect(screen.getByText('PCS File must be uploaded before approval submission')).toBeInTheDocument();
     expect(button('Submit')).toBeDisabled();
@@ -324,11 +298,11 @@ describe('PcsPage', () => {
 
   it('downloads the PCS file under its display name, and says so when it cannot', async () => {
     let fail = false;
-    const requests = open(pcsForm(), (_req, url) => {
+    const { requests } = await open(pcsForm(), (_req, url) => {
       if (url.pathname !== '/api/leads/download/a1b2c3.xlsx') return undefined;
       if (fail) return json(404, { messages: ['Sorry we are unable to download the file you requested.'], type: 'NotFound' });
       return new Response('sheet', { status: 200, headers: { 'Content-Type': 'application/vnd.ms-excel' } });
-    }).requests;
+    });
     URL.createObjectURL = vi.fn(() => 'blob:pcs-file');
     URL.revokeObjectURL = vi.fn();
     const names: string[] = [];
@@ -348,7 +322,7 @@ describe('PcsPage', () => {
   });
 
   it('previews the PDF in a frame and downloads it as PCS_{client}_{project}.pdf', async () => {
-    open(pcsForm(), (_req, url) =>
+    await open(pcsForm(), (_req, url) =>
       url.pathname === '/api/leads/19/pcs-pdf'
         ? new Response('%PDF-1.7', { status: 200, headers: { 'Content-Type': 'application/pdf' } })
         : undefined,
@@ -368,7 +342,7 @@ describe('PcsPage', () => {
   });
 
   it('says there is no approval data for the PDF of a rejected sheet', async () => {
-    open(
+    await open(
       pcsForm({ projectCostSheets: { projectCostSheet: sheet({ status: 'REJECTED', remark: '' }), projectCostSheetHistories: [] } }),
       (_req, url) =>
         url.pathname === '/api/leads/19/pcs-pdf'
@@ -383,7 +357,7 @@ describe('PcsPage', () => {
 
   it('shows the approval timeline, or that there is none', async () => {
     let calls = 0;
-    open(pcsForm(), (_req, url) => {
+    await open(pcsForm(), (_req, url) => {
       if (url.pathname === '/api/leads/19/pcs-approval-flow') {
         calls += 1;
         if (calls > 1) return json(404, { messages: ['PCS approval status data is empty'], type: 'NotFound' });

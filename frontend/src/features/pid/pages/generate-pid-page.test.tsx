@@ -1,10 +1,14 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { setToken } from '@/lib/api/tokens';
 import { buttonByText, confirmButton } from '@/test/antd-helpers';
-import { FULL, json, makeSession, renderApp, stubApi, type ApiHandler } from '@/test/render-app';
+import { FULL, json, makeSession, renderRoutes, stubApi, type ApiHandler } from '@/test/render';
 import { PID_POLL_MS, type PidOverview, type ProjectIdNumber } from '../api/pid-api';
+import { GeneratePidPage } from './generate-pid-page';
 
-vi.setConfig({ testTimeout: 40_000 });
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/leads/:leadId/generate-pid', Component: GeneratePidPage },
+];
 
 const PATH = '/leads/19/generate-pid';
 
@@ -30,17 +34,19 @@ const pid = (extra: Partial<ProjectIdNumber> = {}): ProjectIdNumber => ({
   ...extra,
 });
 
-function open(handler: ApiHandler) {
+async function open(handler: ApiHandler) {
   setToken('tok');
   const requests = stubApi(makeSession({ pageAccess: { dashboard: FULL, leads: FULL } }), handler);
-  return { ...renderApp(PATH), requests };
+  return { ...(await renderRoutes(pages, PATH)), requests };
 }
 
 describe('GeneratePidPage', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('shows existing PIDs read-only with their PDF, and no Generate button', async () => {
     URL.createObjectURL = vi.fn(() => 'blob:pid-pdf');
     URL.revokeObjectURL = vi.fn();
-    const { requests } = open((_, url) => {
+    const { requests } = await open((_, url) => {
       if (url.pathname === '/api/leads/19/project-ids') return json(200, { results: overview({ projectIdNumbers: [pid()] }) });
       if (url.pathname === '/api/leads/19/project-ids/3/pdf') {
         return new Response('%PDF-1.7', { status: 200, headers: { 'Content-Type': 'application/pdf' } });
@@ -60,21 +66,23 @@ describe('GeneratePidPage', () => {
   });
 
   it('does not wait for the PDF of a PID given without a cost sheet', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true }); // a poll's interval passes when the test says so
     let polls = 0;
-    open((_, url) => {
+    await open((_, url) => {
       if (url.pathname !== '/api/leads/19/project-ids') return undefined;
       polls += 1;
       return json(200, { results: overview({ projectIdNumbers: [pid({ pdfFile: null, pdfPending: false })] }) });
     });
     expect(await screen.findByText('No PDF was generated with this PID.')).toBeInTheDocument();
-    await new Promise((r) => setTimeout(r, PID_POLL_MS + 500));
+    await act(() => vi.advanceTimersByTimeAsync(PID_POLL_MS + 500));
     expect(polls).toBe(1);
   });
 
   it('confirms, starts the generation, shows progress and then the PID', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true }); // the polls' intervals pass when the test says so
     let started = false;
     let polls = 0;
-    const { requests } = open((req, url) => {
+    const { requests } = await open((req, url) => {
       if (url.pathname === '/api/leads/19/generate-pid' && req.method === 'POST') {
         started = true;
         return json(200, { results: { workflowId: 'pid-lead-19', status: 'RUNNING' } });
@@ -98,14 +106,19 @@ describe('GeneratePidPage', () => {
 
     await waitFor(() => expect(started).toBe(true));
     expect(await screen.findByRole('status')).toHaveTextContent('Requested');
-    expect(await screen.findByText('PID NDC-2026-0007 has been generated.', {}, { timeout: 15_000 })).toBeInTheDocument();
+    // each poll answers the next step: in flight, the number without its PDF, then both
+    for (const poll of [1, 2, 3]) {
+      await act(() => vi.advanceTimersByTimeAsync(PID_POLL_MS));
+      await waitFor(() => expect(polls).toBeGreaterThanOrEqual(poll));
+    }
+    expect(await screen.findByText('PID NDC-2026-0007 has been generated.')).toBeInTheDocument();
     expect(screen.getByLabelText('PID Number')).toHaveValue('NDC-2026-0007');
     expect(polls).toBeGreaterThanOrEqual(3);
     expect(requests.filter((r) => r.method === 'POST').length).toBe(1);
   });
 
   it('cannot generate before the sheet is approved', async () => {
-    open((_, url) =>
+    await open((_, url) =>
       url.pathname === '/api/leads/19/project-ids'
         ? json(200, { results: overview({ approved: false, canGenerate: false, pcsStatus: 'WAITING_FOR_APPROVAL' }) })
         : undefined,
@@ -116,7 +129,7 @@ describe('GeneratePidPage', () => {
   });
 
   it("shows the server's refusal", async () => {
-    open((_, url) => {
+    await open((_, url) => {
       if (url.pathname === '/api/leads/19/generate-pid') {
         return json(409, {
           messages: ['The project cost sheet must be approved before a PID is generated.'],
@@ -137,7 +150,7 @@ describe('GeneratePidPage', () => {
   });
 
   it('Finish goes back to the lead', async () => {
-    const { router } = open((_, url) =>
+    const { router } = await open((_, url) =>
       url.pathname === '/api/leads/19/project-ids' ? json(200, { results: overview({ projectIdNumbers: [pid()] }) }) : undefined,
     );
     await screen.findByRole('heading', { name: 'Generate PID Number for Branch WAN Rollout' });
@@ -146,7 +159,7 @@ describe('GeneratePidPage', () => {
   });
 
   it('answers a lead that is not visible', async () => {
-    open((_, url) =>
+    await open((_, url) =>
       url.pathname === '/api/leads/19/project-ids' ? json(404, { messages: ['Lead not found.'], type: 'NotFound' }) : undefined,
     );
     expect(await screen.findByText('Lead not found')).toBeInTheDocument();

@@ -1,11 +1,15 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { setToken } from '@/lib/api/tokens';
 import { buttonByText } from '@/test/antd-helpers';
-import { FULL, json, makeSession, renderApp, stubApi, type ApiHandler } from '@/test/render-app';
+import { FULL, json, makeSession, renderRoutes, stubApi, type ApiHandler } from '@/test/render';
+import { PdfTestPage } from './pdf-test-page';
 
-vi.setConfig({ testTimeout: 40_000 });
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/pdf', Component: PdfTestPage },
+];
 
-function open(handler: ApiHandler) {
+async function open(handler: ApiHandler) {
   setToken('tok');
   URL.createObjectURL = vi.fn(() => 'blob:sample-pdf');
   URL.revokeObjectURL = vi.fn();
@@ -15,14 +19,14 @@ function open(handler: ApiHandler) {
     pageAccess: { dashboard: FULL, pdf: FULL },
   });
   const requests = stubApi(session, handler);
-  return { ...renderApp('/pdf'), requests };
+  return { ...(await renderRoutes(pages, '/pdf')), requests };
 }
 
 const samplePdf = () => new Response('%PDF-1.7 sample', { status: 200, headers: { 'Content-Type': 'application/pdf' } });
 
 describe('PdfTestPage', () => {
   it('renders the sample PDF in a frame and sends it by mail', async () => {
-    const { requests } = open((req, url) => {
+    const { requests } = await open((req, url) => {
       if (url.pathname === '/api/pdf/sample') return samplePdf();
       if (url.pathname === '/api/mails/send-mail' && req.method === 'POST') {
         return json(200, {
@@ -52,7 +56,7 @@ describe('PdfTestPage', () => {
   });
 
   it('shows a refused mail', async () => {
-    open((_, url) => {
+    await open((_, url) => {
       if (url.pathname === '/api/pdf/sample') return samplePdf();
       if (url.pathname === '/api/mails/send-mail') {
         return json(422, { messages: ['Please enter valid email format.'], type: 'ValidationFailed' });
@@ -66,7 +70,7 @@ describe('PdfTestPage', () => {
   });
 
   it('says when the sample cannot be rendered', async () => {
-    open((_, url) => (url.pathname === '/api/pdf/sample' ? json(503, { messages: ['Unavailable'], type: 'X' }) : undefined));
+    await open((_, url) => (url.pathname === '/api/pdf/sample' ? json(503, { messages: ['Unavailable'], type: 'X' }) : undefined));
     expect(await screen.findByText('Error loading data')).toBeInTheDocument();
     await waitFor(() => expect(buttonByText('Send by mail')).toBeDisabled());
   });

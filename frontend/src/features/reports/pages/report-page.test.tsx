@@ -1,8 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setToken } from '@/lib/api/tokens';
 import { buttonByText } from '@/test/antd-helpers';
-import { FULL, json, makeSession, renderApp, stubApi, type ApiHandler } from '@/test/render-app';
+import { FULL, json, makeSession, renderRoutes, stubApi, type ApiHandler } from '@/test/render';
+import { ReportPage } from './report-page';
 
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/system/report', Component: ReportPage },
+];
 
 const pipeline = {
   kind: 'pipeline',
@@ -54,7 +59,7 @@ describe('ReportPage', () => {
 
   it('previews the pipeline with rupiah, a totals row and this year’s filters', async () => {
     const requests = stub((_, url) => (url.pathname === '/api/report/pipeline' ? json(200, { results: pipeline }) : undefined));
-    renderApp('/system/report');
+    await renderRoutes(pages, '/system/report');
     const e5 = (await screen.findByText('E5')).closest('tr')!;
     expect(within(e5).getByText('Rp 1.250.001')).toBeInTheDocument();
     const totals = document.querySelector('.report-table__totals')!;
@@ -74,7 +79,7 @@ describe('ReportPage', () => {
       if (url.pathname === '/api/report/closed-by-month') return json(200, { results: byMonth });
       return undefined;
     });
-    renderApp('/system/report');
+    await renderRoutes(pages, '/system/report');
     await screen.findByText('E5');
     fireEvent.click(screen.getByText('Closed leads'));
     expect(await screen.findByText('No Data.')).toBeInTheDocument();
@@ -91,7 +96,7 @@ describe('ReportPage', () => {
           ? new Response('', { status: 500 })
           : undefined,
     );
-    renderApp('/system/report');
+    await renderRoutes(pages, '/system/report');
     expect(await screen.findByText('The dashboard filters are not valid.')).toBeInTheDocument();
     fireEvent.click(screen.getByText('Leaderboard'));
     expect(await screen.findByText('Oops... something went wrong')).toBeInTheDocument();
@@ -115,7 +120,7 @@ describe('ReportPage', () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       names.push(this.download);
     });
-    renderApp('/system/report');
+    await renderRoutes(pages, '/system/report');
     await screen.findByText('E5');
     fireEvent.click(buttonByText('XLSX'));
     await waitFor(() => expect(names).toEqual(['pipeline-2031-01-01_2031-12-31.xlsx']));

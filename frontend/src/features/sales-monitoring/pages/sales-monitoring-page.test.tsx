@@ -1,9 +1,14 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '@/lib/api/tokens';
 import { FakeSocket as Socket } from '@/test/fake-socket';
-import { FULL, json, makeSession, renderApp, stubApi } from '@/test/render-app';
+import { FULL, json, makeSession, renderRoutes, stubApi } from '@/test/render';
+import { SalesMonitoringPage } from './sales-monitoring-page';
 
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/system/sales-monitoring', Component: SalesMonitoringPage },
+];
 
 const PAGE = '/system/sales-monitoring';
 const andi = {
@@ -18,7 +23,7 @@ const andi = {
 };
 const dewi = { ...andi, userId: 6, name: 'Dewi Anggraini', status: 'Away', tabs: 1, devices: 0 };
 
-function start(answers: unknown[][], flags = FULL) {
+async function start(answers: unknown[][], flags = FULL) {
   setToken('tok');
   const session = makeSession();
   let call = 0;
@@ -31,7 +36,8 @@ function start(answers: unknown[][], flags = FULL) {
       return json(200, { results: answer });
     },
   );
-  renderApp(PAGE);
+  // in the shell, which holds the realtime connection the page watches presence over
+  await renderRoutes(pages, PAGE, { frame: 'shell' });
   return requests;
 }
 
@@ -40,10 +46,14 @@ describe('SalesMonitoringPage', () => {
     Socket.reset();
     vi.stubGlobal('WebSocket', Socket);
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 
   it('lists who is online with role, status, a live duration and their connections', async () => {
-    start([[andi, dewi]]);
+    vi.useFakeTimers({ shouldAdvanceTime: true }); // the clock ticks when the test says so
+    await start([[andi, dewi]]);
     const row = (await screen.findByText('Andi Pratama')).closest('tr')!;
     expect(within(row).getByText('Sales')).toBeInTheDocument();
     expect(within(row).getByText('Online')).toBeInTheDocument();
@@ -53,11 +63,12 @@ describe('SalesMonitoringPage', () => {
     expect(screen.getByText('2 online')).toBeInTheDocument();
     // the timer runs on its own
     const before = within(row).getByText(/^01:02:/).textContent;
-    await waitFor(() => expect(within(row).getByText(/^01:02:/).textContent).not.toBe(before), { timeout: 2500 });
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    await waitFor(() => expect(within(row).getByText(/^01:02:/).textContent).not.toBe(before));
   });
 
   it('watches presence and reads the list again on each updateClients', async () => {
-    const requests = start([[andi], [andi, dewi]]);
+    const requests = await start([[andi], [andi, dewi]]);
     await screen.findByText('Andi Pratama');
     await waitFor(() => expect(Socket.last?.sent).toContainEqual({ event: 'watch', topic: 'presence' }));
     expect(await screen.findByText('Live')).toBeInTheDocument();
@@ -67,7 +78,7 @@ describe('SalesMonitoringPage', () => {
   });
 
   it('searches by name, and says when nobody is online', async () => {
-    const requests = start([[]]);
+    const requests = await start([[]]);
     expect(await screen.findByText('Nobody is online right now.')).toBeInTheDocument();
     const box = screen.getByRole('searchbox', { name: 'Search by name' });
     fireEvent.change(box, { target: { value: 'dewi' } });
@@ -78,7 +89,7 @@ describe('SalesMonitoringPage', () => {
   });
 
   it('tells a user without read access, and asks the server nothing', async () => {
-    const requests = start([[andi]], { isRead: false, isWrite: false, isEdit: false, isDelete: false });
+    const requests = await start([[andi]], { isRead: false, isWrite: false, isEdit: false, isDelete: false });
     expect(await screen.findByText('You do not have access to Sales Monitoring.')).toBeInTheDocument();
     expect(requests.some((r) => new URL(r.url).pathname === '/api/sales-monitoring')).toBe(false);
     expect(Socket.last?.sent ?? []).not.toContainEqual({ event: 'watch', topic: 'presence' });

@@ -4,16 +4,23 @@ import { setToken } from '@/lib/api/tokens';
 import type { PageFlags } from '@/lib/api/types';
 import { formatDateTime } from '@/lib/format';
 import { buttonByText } from '@/test/antd-helpers';
-import { FULL, json, LOAD, makeSession, renderApp, stubApi, type ApiHandler } from '@/test/render-app';
+import { FULL, json, makeSession, renderRoutes, stubApi, type ApiHandler } from '@/test/render';
 import type { TargetDetail } from '../api/targets-api';
 import { ANDI_DETAIL, DEWI, YEAR } from '../test-fixtures';
+import { SalesTargetListPage } from './sales-target-list-page';
+import { SalesTargetDetailPage } from './sales-target-detail-page';
 
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/system/sales-target', Component: SalesTargetListPage },
+  { path: '/system/sales-target/:id', Component: SalesTargetDetailPage },
+];
 
 const READ_ONLY: PageFlags = { isRead: true, isWrite: false, isEdit: false, isDelete: false };
 
 afterEach(() => Modal.destroyAll());
 
-function start(path: string, flags: PageFlags = FULL, handler?: ApiHandler) {
+async function start(path: string, flags: PageFlags = FULL, handler?: ApiHandler) {
   setToken('a');
   const session = makeSession({ pageAccess: { 'system/sales-target': flags } });
   const requests = stubApi({ ...session, routes: [...session.routes, '/system/sales-target'] }, (req, url) => {
@@ -26,7 +33,7 @@ function start(path: string, flags: PageFlags = FULL, handler?: ApiHandler) {
     if (url.pathname === '/api/sales-targets/sales-people/12') return json(200, { results: { ...DEWI, history: [] } });
     return undefined;
   });
-  return { requests, ...renderApp(path) };
+  return { requests, ...(await renderRoutes(pages, path)) };
 }
 
 const detailQueries = (requests: Request[]) =>
@@ -37,8 +44,8 @@ const detailQueries = (requests: Request[]) =>
 
 describe('Sales Target detail', () => {
   it("shows the person, the year's target and its changes as a timeline, newest first", async () => {
-    const { requests } = start(`/system/sales-target/11?year=${YEAR}`);
-    expect(await screen.findByRole('heading', { name: 'Andi Pratama' }, LOAD)).toBeInTheDocument();
+    const { requests } = await start(`/system/sales-target/11?year=${YEAR}`);
+    expect(await screen.findByRole('heading', { name: 'Andi Pratama' })).toBeInTheDocument();
     expect(detailQueries(requests)[0]).toBe(`/api/sales-targets/sales-people/11 ?year=${YEAR}`);
     expect(document.querySelector('.page-breadcrumb')).toHaveTextContent(/System\s*\/\s*Sales Target\s*\/\s*Andi Pratama/);
     expect(screen.getByText('Team of Budi Santoso')).toBeInTheDocument();
@@ -67,7 +74,7 @@ describe('Sales Target detail', () => {
       updatedByName: 'Ratna Wijaya',
       history: [{ oldAmount: null, newAmount: 900_000_000, changedBy: 'Ratna Wijaya', changedAt: '2026-04-01T01:00:00Z' }],
     };
-    start(`/system/sales-target/12`, FULL, (req, url) => {
+    await start(`/system/sales-target/12`, FULL, (req, url) => {
       if (url.pathname !== '/api/sales-targets' || req.method !== 'PUT') return undefined;
       return req
         .clone()
@@ -77,7 +84,7 @@ describe('Sales Target detail', () => {
           return json(200, { results: saved });
         });
     });
-    expect(await screen.findByRole('heading', { name: 'Dewi Anggraini' }, LOAD)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Dewi Anggraini' })).toBeInTheDocument();
     expect(screen.getByTestId('target-amount')).toHaveTextContent('Not set');
     expect(screen.getByText(`No target has been set for ${YEAR} yet.`)).toBeInTheDocument();
     expect(screen.getByText('No changes yet.')).toBeInTheDocument();
@@ -92,8 +99,8 @@ describe('Sales Target detail', () => {
   });
 
   it('moves to another year from the picker', async () => {
-    const { requests, router } = start(`/system/sales-target/11?year=${YEAR}`);
-    await screen.findByRole('heading', { name: 'Andi Pratama' }, LOAD);
+    const { requests, router } = await start(`/system/sales-target/11?year=${YEAR}`);
+    await screen.findByRole('heading', { name: 'Andi Pratama' });
     const picker = screen.getByLabelText('Year');
     fireEvent.mouseDown(picker);
     fireEvent.click(picker);
@@ -104,20 +111,20 @@ describe('Sales Target detail', () => {
   });
 
   it('is read-only for a team leader', async () => {
-    start(`/system/sales-target/11?year=${YEAR}`, READ_ONLY);
-    await screen.findByRole('heading', { name: 'Andi Pratama' }, LOAD);
+    await start(`/system/sales-target/11?year=${YEAR}`, READ_ONLY);
+    await screen.findByRole('heading', { name: 'Andi Pratama' });
     expect(screen.getAllByTestId('target-history-entry')).toHaveLength(2);
     expect(() => buttonByText('Change target')).toThrow();
     expect(() => buttonByText('Set target')).toThrow();
   });
 
   it("shows the server's message for someone who is not a sales person the user sees", async () => {
-    start('/system/sales-target/99', FULL, (_req, url) =>
+    await start('/system/sales-target/99', FULL, (_req, url) =>
       url.pathname === '/api/sales-targets/sales-people/99'
         ? json(404, { messages: ['Sales person not found.'], type: 'NotFound' })
         : undefined,
     );
-    expect(await screen.findByText('Sales person not found.', {}, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText('Sales person not found.')).toBeInTheDocument();
     expect(screen.getByText('Error loading data')).toBeInTheDocument();
     expect(buttonByText('Back to Sales Target')).toBeInTheDocument();
   });

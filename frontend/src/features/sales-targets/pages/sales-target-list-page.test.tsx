@@ -4,16 +4,23 @@ import { setToken } from '@/lib/api/tokens';
 import type { PageFlags } from '@/lib/api/types';
 import { formatDateTime } from '@/lib/format';
 import { buttonByText } from '@/test/antd-helpers';
-import { FULL, json, LOAD, makeSession, renderApp, stubApi, type ApiHandler } from '@/test/render-app';
+import { FULL, json, makeSession, renderRoutes, stubApi, type ApiHandler } from '@/test/render';
 import { ANDI, ANDI_DETAIL, targetPage, YEAR } from '../test-fixtures';
+import { SalesTargetListPage } from './sales-target-list-page';
+import { SalesTargetDetailPage } from './sales-target-detail-page';
 
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/system/sales-target', Component: SalesTargetListPage },
+  { path: '/system/sales-target/:id', Component: SalesTargetDetailPage },
+];
 
 const READ_ONLY: PageFlags = { isRead: true, isWrite: false, isEdit: false, isDelete: false };
 const PATH = '/system/sales-target';
 
 afterEach(() => Modal.destroyAll());
 
-function start(flags: PageFlags = FULL, handler?: ApiHandler, path = PATH) {
+async function start(flags: PageFlags = FULL, handler?: ApiHandler, path = PATH) {
   setToken('a');
   const session = makeSession({ pageAccess: { 'system/sales-target': flags } });
   const requests = stubApi({ ...session, routes: [...session.routes, PATH] }, (req, url) => {
@@ -22,7 +29,7 @@ function start(flags: PageFlags = FULL, handler?: ApiHandler, path = PATH) {
     if (url.pathname === '/api/sales-targets' && req.method === 'GET') return json(200, { results: targetPage() });
     return undefined;
   });
-  return { requests, ...renderApp(path) };
+  return { requests, ...(await renderRoutes(pages, path)) };
 }
 
 const listQueries = (requests: Request[]) =>
@@ -41,8 +48,8 @@ describe('Sales Target list', () => {
   });
 
   it("lists this year's targets ten a page with the grand total and the team totals", async () => {
-    const { requests } = start();
-    expect(await screen.findByText('Andi Pratama', {}, LOAD)).toBeInTheDocument();
+    const { requests } = await start();
+    expect(await screen.findByText('Andi Pratama')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Sales Target' })).toBeInTheDocument();
     expect(document.querySelector('.page-breadcrumb')).toHaveTextContent(/System\s*\/\s*Sales Target/);
     expect(listQueries(requests)[0]).toEqual({ offset: '0', limit: '10', year: String(YEAR) });
@@ -72,8 +79,8 @@ describe('Sales Target list', () => {
   });
 
   it('searches, sorts and pages on the server, and keeps the year when another is chosen', async () => {
-    const { requests, router } = start();
-    await screen.findByText('Andi Pratama', {}, LOAD);
+    const { requests, router } = await start();
+    await screen.findByText('Andi Pratama');
     const box = screen.getByPlaceholderText('Search name or team leader');
     fireEvent.change(box, { target: { value: ' Sari ' } });
     fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
@@ -94,15 +101,15 @@ describe('Sales Target list', () => {
   });
 
   it('opens the year named in the address', async () => {
-    const { requests } = start(FULL, undefined, `${PATH}?year=2031`);
-    await screen.findByText('Andi Pratama', {}, LOAD);
+    const { requests } = await start(FULL, undefined, `${PATH}?year=2031`);
+    await screen.findByText('Andi Pratama');
     expect(listQueries(requests)[0]).toMatchObject({ year: '2031' });
     expect(screen.getByLabelText('Year')).toHaveValue('2031');
   });
 
   it('lets top management set a target in a dialog and refreshes the list and the totals', async () => {
     const bodies: unknown[] = [];
-    const { requests } = start(FULL, (req, url) => {
+    const { requests } = await start(FULL, (req, url) => {
       if (url.pathname !== '/api/sales-targets' || req.method !== 'PUT') return undefined;
       return req
         .clone()
@@ -114,7 +121,7 @@ describe('Sales Target list', () => {
           });
         });
     });
-    await screen.findByText('Andi Pratama', {}, LOAD);
+    await screen.findByText('Andi Pratama');
     expect(within(rowOf('Andi Pratama')).getByLabelText('Change the target of Andi Pratama')).toBeInTheDocument();
     fireEvent.click(screen.getByLabelText('Set the target of Dewi Anggraini'));
     const dialog = await waitFor(() => document.querySelector('.ant-modal') as HTMLElement);
@@ -136,7 +143,7 @@ describe('Sales Target list', () => {
   });
 
   it("shows the server's refusal on the target field", async () => {
-    start(FULL, (req, url) =>
+    await start(FULL, (req, url) =>
       url.pathname === '/api/sales-targets' && req.method === 'PUT'
         ? json(422, {
             messages: ['amount: Target can have at most 2 decimals.'],
@@ -145,7 +152,7 @@ describe('Sales Target list', () => {
           })
         : undefined,
     );
-    await screen.findByText('Andi Pratama', {}, LOAD);
+    await screen.findByText('Andi Pratama');
     fireEvent.click(screen.getByLabelText('Change the target of Andi Pratama'));
     const dialog = await waitFor(() => document.querySelector('.ant-modal') as HTMLElement);
     const input = within(dialog).getByLabelText(`Target for ${YEAR}`);
@@ -162,12 +169,12 @@ describe('Sales Target list', () => {
   });
 
   it("shows a refusal without field errors (another team's sales person) on the field too", async () => {
-    start(FULL, (req, url) =>
+    await start(FULL, (req, url) =>
       url.pathname === '/api/sales-targets' && req.method === 'PUT'
         ? json(422, { messages: ['Please choose an active sales person of your team.'], type: 'ValidationFailed' })
         : undefined,
     );
-    await screen.findByText('Andi Pratama', {}, LOAD);
+    await screen.findByText('Andi Pratama');
     fireEvent.click(screen.getByLabelText('Set the target of Dewi Anggraini'));
     const dialog = await waitFor(() => document.querySelector('.ant-modal') as HTMLElement);
     fireEvent.change(within(dialog).getByLabelText(`Target for ${YEAR}`), { target: { value: '5' } });
@@ -176,8 +183,8 @@ describe('Sales Target list', () => {
   });
 
   it('shows a team leader the same list read-only', async () => {
-    start(READ_ONLY);
-    await screen.findByText('Andi Pratama', {}, LOAD);
+    await start(READ_ONLY);
+    await screen.findByText('Andi Pratama');
     expect(within(totals()).getByTestId('target-total')).toHaveTextContent('Rp 2.750.000.000');
     expect(screen.queryByLabelText(/the target of/)).toBeNull();
     expect(screen.queryByText('Set')).toBeNull();
@@ -185,41 +192,41 @@ describe('Sales Target list', () => {
   });
 
   it('says so without read access', async () => {
-    const { requests } = start({ isRead: false, isWrite: false, isEdit: false, isDelete: false });
-    expect(await screen.findByText('You do not have access to view the sales targets.', {}, LOAD)).toBeInTheDocument();
+    const { requests } = await start({ isRead: false, isWrite: false, isEdit: false, isDelete: false });
+    expect(await screen.findByText('You do not have access to view the sales targets.')).toBeInTheDocument();
     expect(listQueries(requests)).toEqual([]);
   });
 
   it("shows 'No data.' when nobody matches", async () => {
-    start(FULL, (req, url) =>
+    await start(FULL, (req, url) =>
       url.pathname === '/api/sales-targets' && req.method === 'GET'
         ? json(200, { results: targetPage([], { totalAmount: 0, teams: [] }) })
         : undefined,
     );
-    expect(await screen.findByText('No sales people yet.', {}, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText('No sales people yet.')).toBeInTheDocument();
     expect(screen.getByText('No data.')).toBeInTheDocument();
     expect(within(totals()).getByTestId('target-total')).toHaveTextContent('Rp 0');
   });
 
   it("shows the server's message when the list fails", async () => {
-    start(FULL, (req, url) =>
+    await start(FULL, (req, url) =>
       url.pathname === '/api/sales-targets' && req.method === 'GET'
         ? json(500, { messages: ['Database unavailable.'], type: 'Error' })
         : undefined,
     );
-    expect(await screen.findByText('Database unavailable.', {}, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText('Database unavailable.')).toBeInTheDocument();
     expect(screen.getByText('Error loading data')).toBeInTheDocument();
   });
 
   it("falls back to 'Oops.. something went wrong' when the server says nothing", async () => {
-    start(FULL, (req, url) => (url.pathname === '/api/sales-targets' && req.method === 'GET' ? json(502, {}) : undefined));
-    expect(await screen.findByText('Oops.. something went wrong', {}, LOAD)).toBeInTheDocument();
+    await start(FULL, (req, url) => (url.pathname === '/api/sales-targets' && req.method === 'GET' ? json(502, {}) : undefined));
+    expect(await screen.findByText('Oops.. something went wrong')).toBeInTheDocument();
   });
 
   it('shows one block a sales person on a phone, with the edit button', async () => {
     window.innerWidth = 390;
-    start();
-    await screen.findByText('Andi Pratama', {}, LOAD);
+    await start();
+    await screen.findByText('Andi Pratama');
     const headers = [...document.querySelectorAll('th')].map((th) => th.textContent);
     expect(headers).toEqual(['Sales people']);
     const block = screen.getByText('Putri Maharani').closest('.target-block') as HTMLElement;

@@ -1,8 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setToken } from '@/lib/api/tokens';
 import { buttonByText, chooseOption } from '@/test/antd-helpers';
-import { FULL, json, makeSession, renderApp, stubApi, type ApiHandler } from '@/test/render-app';
+import { FULL, json, makeSession, renderRoutes, stubApi, type ApiHandler } from '@/test/render';
+import { StageManagementPage } from './stage-management-page';
+import { StageAddPage, StageEditPage } from './stage-form-page';
 
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/system/stage-management', Component: StageManagementPage },
+  { path: '/system/stage-management/add', Component: StageAddPage },
+  { path: '/system/stage-management/edit/:stageId', Component: StageEditPage },
+];
 
 const stages = [
   {
@@ -44,7 +52,7 @@ describe('StageManagementPage', () => {
   it('lists the stages with the fields each requires and opens the add and edit pages', async () => {
     setToken('a');
     stub(() => undefined);
-    const { router } = renderApp('/system/stage-management');
+    const { router } = await renderRoutes(pages, '/system/stage-management');
     expect(await screen.findByText('Connected')).toBeInTheDocument();
     const e2 = screen.getByText('Connected').closest('tr')!;
     expect(within(e2).getByText('Person in Charge')).toBeInTheDocument();
@@ -69,7 +77,7 @@ describe('StageFormPage', () => {
       }
       return undefined;
     });
-    const { router } = renderApp('/system/stage-management/add');
+    const { router } = await renderRoutes(pages, '/system/stage-management/add');
     expect(await screen.findByRole('heading', { name: 'Add Stage' })).toBeInTheDocument();
     // The positions in use are shown to choose from.
     expect(await screen.findByText('7 · E7 Closed')).toBeInTheDocument();
@@ -105,7 +113,7 @@ describe('StageFormPage', () => {
       }
       return undefined;
     });
-    renderApp('/system/stage-management/add');
+    await renderRoutes(pages, '/system/stage-management/add');
     fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'E2' } });
     fireEvent.change(screen.getByLabelText('Description', { selector: 'input' }), { target: { value: 'Again' } });
     fireEvent.change(screen.getByLabelText('Position'), { target: { value: '3' } });
@@ -121,7 +129,7 @@ describe('StageFormPage', () => {
       }
       return undefined;
     });
-    const { router } = renderApp('/system/stage-management/edit/2');
+    const { router } = await renderRoutes(pages, '/system/stage-management/edit/2');
     expect(await screen.findByRole('heading', { name: 'Edit Stage E2' })).toBeInTheDocument();
     const description = screen.getByLabelText('Description', { selector: 'input' });
     await waitFor(() => expect(description).toHaveValue('Connected'));

@@ -3,8 +3,19 @@ import { Modal } from 'antd';
 import { setToken } from '@/lib/api/tokens';
 import type { PageFlags } from '@/lib/api/types';
 import { buttonByText, chooseOption, confirmButton } from '@/test/antd-helpers';
-import { FULL, json, LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
+import { FULL, json, makeSession, renderRoutes, stubApi } from '@/test/render';
 import { ROLES, userRow } from '../test-fixtures';
+import { UserListPage } from './user-list-page';
+import { UserAddPage, UserEditPage } from './user-form-page';
+import { UserPasswordPage } from './user-password-page';
+
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/system/user-management', Component: UserListPage },
+  { path: '/system/user-management/add', Component: UserAddPage },
+  { path: '/system/user-management/:userId', Component: UserEditPage },
+  { path: '/system/user-management/:userId/change-password', Component: UserPasswordPage },
+];
 
 type Handler = (request: Request, url: URL) => Response | undefined;
 
@@ -30,7 +41,7 @@ function lastConfirmButton(text: string): HTMLElement {
 }
 
 /** The form as the administrator with id `me` (not Dewi, user 7, unless a test says so). */
-function start(path: string, flags: PageFlags = FULL, handler?: Handler, me = 1) {
+async function start(path: string, flags: PageFlags = FULL, handler?: Handler, me = 1) {
   setToken('a');
   const base = makeSession({ pageAccess: { 'system/user-management': flags } });
   const session = { ...base, user: { ...base.user, id: me, userId: me } };
@@ -44,7 +55,7 @@ function start(path: string, flags: PageFlags = FULL, handler?: Handler, me = 1)
     }
     return undefined;
   });
-  return { requests, ...renderApp(path) };
+  return { requests, ...(await renderRoutes(pages, path)) };
 }
 
 const bodiesOf = async (requests: Request[], path: string, method: string) =>
@@ -67,8 +78,8 @@ const saved = (status = 200) => (req: Request, url: URL) =>
 
 describe('UserFormPage: add', () => {
   it('adds with a password set now, then says so and goes back to the list', async () => {
-    const { requests, router } = start('/system/user-management/add', FULL, saved());
-    expect(await screen.findByRole('heading', { name: 'Add User' }, LOAD)).toBeInTheDocument();
+    const { requests, router } = await start('/system/user-management/add', FULL, saved());
+    expect(await screen.findByRole('heading', { name: 'Add User' })).toBeInTheDocument();
     expect(document.querySelector('.page-breadcrumb')).toHaveTextContent(/System\s*\/\s*User Management\s*\/\s*Add/);
     expect(screen.queryByText('Status')).toBeNull(); // the Active switch is for editing only
     await fillNewUser();
@@ -99,8 +110,8 @@ describe('UserFormPage: add', () => {
   });
 
   it('adds with the password mail, which needs an e-mail address', async () => {
-    const { requests } = start('/system/user-management/add', FULL, saved());
-    await screen.findByRole('heading', { name: 'Add User' }, LOAD);
+    const { requests } = await start('/system/user-management/add', FULL, saved());
+    await screen.findByRole('heading', { name: 'Add User' });
     await fillNewUser();
     fireEvent.click(screen.getByLabelText('Send a password mail'));
     await waitFor(() => expect(screen.queryByLabelText('Password')).toBeNull());
@@ -122,7 +133,7 @@ describe('UserFormPage: add', () => {
   });
 
   it("shows every one of the server's 422 messages and stays", async () => {
-    const { router } = start('/system/user-management/add', FULL, (req, url) =>
+    const { router } = await start('/system/user-management/add', FULL, (req, url) =>
       url.pathname === '/api/users' && req.method === 'POST'
         ? json(422, {
             messages: ["Username 'rina.w' is already taken.", 'Phone number can hold digits, spaces, dashes and a leading + (at most 20).'],
@@ -130,7 +141,7 @@ describe('UserFormPage: add', () => {
           })
         : undefined,
     );
-    await screen.findByRole('heading', { name: 'Add User' }, LOAD);
+    await screen.findByRole('heading', { name: 'Add User' });
     await fillNewUser();
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: PASSWORD } });
     fireEvent.change(screen.getByLabelText('Confirm Password'), { target: { value: PASSWORD } });
@@ -149,8 +160,8 @@ describe('UserFormPage: add', () => {
   });
 
   it('offers no form without write access', async () => {
-    start('/system/user-management/add', { ...FULL, isWrite: false });
-    expect(await screen.findByText('You do not have access to add users.', {}, LOAD)).toBeInTheDocument();
+    await start('/system/user-management/add', { ...FULL, isWrite: false });
+    expect(await screen.findByText('You do not have access to add users.')).toBeInTheDocument();
     expect(screen.queryByLabelText('Username')).toBeNull();
   });
 });
@@ -159,10 +170,10 @@ describe('UserFormPage: edit', () => {
   const switchOf = () => document.querySelector<HTMLButtonElement>('button.ant-switch')!;
 
   it('loads the user, excludes them from the leaders and saves the changes', async () => {
-    const { requests } = start('/system/user-management/7', FULL, (req, url) =>
+    const { requests } = await start('/system/user-management/7', FULL, (req, url) =>
       url.pathname === '/api/users/7' && req.method === 'PUT' ? json(200, { results: SARI }) : undefined,
     );
-    expect(await screen.findByRole('heading', { name: 'Edit User' }, LOAD)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Edit User' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('Username')).toHaveValue('dewi.l'));
     fireEvent.mouseDown(screen.getByLabelText('Leader'));
     await waitFor(() => expect(document.querySelector('.ant-select-item-option[title="Budi Santoso"]')).not.toBeNull());
@@ -177,10 +188,10 @@ describe('UserFormPage: edit', () => {
   });
 
   it('asks before deactivating; cancelled it stays active, confirmed it saves isActive false', async () => {
-    const { requests } = start('/system/user-management/7', FULL, (req, url) =>
+    const { requests } = await start('/system/user-management/7', FULL, (req, url) =>
       url.pathname === '/api/users/7' && req.method === 'PUT' ? json(200, { results: SARI }) : undefined,
     );
-    await screen.findByRole('heading', { name: 'Edit User' }, LOAD);
+    await screen.findByRole('heading', { name: 'Edit User' });
     await waitFor(() => expect(switchOf()).toHaveAttribute('aria-checked', 'true'));
     fireEvent.click(switchOf());
     expect(
@@ -198,7 +209,7 @@ describe('UserFormPage: edit', () => {
   });
 
   it("shows the server's refusal of a deactivation", async () => {
-    start('/system/user-management/7', FULL, (req, url) =>
+    await start('/system/user-management/7', FULL, (req, url) =>
       url.pathname === '/api/users/7' && req.method === 'PUT'
         ? json(409, {
             messages: ['2 people report to Dewi Lestari: move them to another leader before deactivating Dewi Lestari.'],
@@ -206,7 +217,7 @@ describe('UserFormPage: edit', () => {
           })
         : undefined,
     );
-    await screen.findByRole('heading', { name: 'Edit User' }, LOAD);
+    await screen.findByRole('heading', { name: 'Edit User' });
     await waitFor(() => expect(switchOf()).toHaveAttribute('aria-checked', 'true'));
     fireEvent.click(switchOf());
     fireEvent.click(await waitFor(() => confirmButton('Deactivate')));
@@ -221,12 +232,12 @@ describe('UserFormPage: edit', () => {
   });
 
   it('sends the password mail, lifts the sign-in lock and opens Set password', async () => {
-    const { requests, router } = start('/system/user-management/7', FULL, (_req, url) => {
+    const { requests, router } = await start('/system/user-management/7', FULL, (_req, url) => {
       if (url.pathname === '/api/users/7/password-mail') return json(200, { results: SARI });
       if (url.pathname === '/api/auth/users/7/unlock') return json(200, { results: { wasLocked: true } });
       return undefined;
     });
-    await screen.findByRole('heading', { name: 'Edit User' }, LOAD);
+    await screen.findByRole('heading', { name: 'Edit User' });
     await waitFor(() => expect(screen.getByLabelText('Username')).toHaveValue('dewi.l'));
 
     fireEvent.click(buttonByText('Send password mail'));
@@ -244,8 +255,8 @@ describe('UserFormPage: edit', () => {
   });
 
   it('keeps one from changing their own role or deactivating themself', async () => {
-    start('/system/user-management/7', FULL, undefined, 7);
-    expect(await screen.findByDisplayValue('dewi.l', {}, LOAD)).toBeInTheDocument();
+    await start('/system/user-management/7', FULL, undefined, 7);
+    expect(await screen.findByDisplayValue('dewi.l')).toBeInTheDocument();
     expect(screen.getByText('Your own role is changed by another administrator.')).toBeInTheDocument();
     expect(screen.getByText('You cannot deactivate your own account.')).toBeInTheDocument();
     expect(screen.getByRole('switch')).toBeDisabled();
@@ -254,8 +265,8 @@ describe('UserFormPage: edit', () => {
   });
 
   it('is read only without edit access', async () => {
-    start('/system/user-management/7', { ...FULL, isEdit: false });
-    expect(await screen.findByRole('heading', { name: 'User' }, LOAD)).toBeInTheDocument();
+    await start('/system/user-management/7', { ...FULL, isEdit: false });
+    expect(await screen.findByRole('heading', { name: 'User' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('Username')).toHaveValue('dewi.l'));
     expect(screen.getByLabelText('Username')).toBeDisabled();
     expect(() => buttonByText('Save')).toThrow();

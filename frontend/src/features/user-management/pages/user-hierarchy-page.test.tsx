@@ -2,8 +2,14 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { setToken } from '@/lib/api/tokens';
 import type { PageFlags } from '@/lib/api/types';
 import { buttonByText } from '@/test/antd-helpers';
-import { FULL, json, LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
+import { FULL, json, makeSession, renderRoutes, stubApi } from '@/test/render';
 import type { HierarchyNode } from '../api/user-management-api';
+import { UserHierarchyPage } from './user-hierarchy-page';
+
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/system/user-hierarchy', Component: UserHierarchyPage },
+];
 
 const person = (id: number, fullname: string, username: string, roleDescription: string, leaderId: number | null) =>
   ({
@@ -25,7 +31,7 @@ const TREE = [
 ];
 const READ_ONLY: PageFlags = { isRead: true, isWrite: false, isEdit: false, isDelete: false };
 
-function start(flags: PageFlags = FULL, refusal?: string) {
+async function start(flags: PageFlags = FULL, refusal?: string) {
   setToken('a');
   const session = makeSession({ pageAccess: { 'system/user-hierarchy': flags } });
   let tree: HierarchyNode[] = TREE; // the server's tree: a move changes it
@@ -40,7 +46,7 @@ function start(flags: PageFlags = FULL, refusal?: string) {
     if (url.pathname === '/api/users/5/leader' && req.method === 'PUT') return move(req);
     return undefined;
   });
-  return { requests, ...renderApp('/system/user-hierarchy') };
+  return { requests, ...(await renderRoutes(pages, '/system/user-hierarchy')) };
 }
 
 /** How deep a person sits in the drawn tree (0: the top). */
@@ -71,8 +77,8 @@ async function moveAndi(leader: string) {
 
 describe('UserHierarchyPage', () => {
   it('draws each person under their leader', async () => {
-    start();
-    expect(await screen.findByText('Ratna Wijaya', {}, LOAD)).toBeInTheDocument();
+    await start();
+    expect(await screen.findByText('Ratna Wijaya')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'User Hierarchy' })).toBeInTheDocument();
     expect([depth('Ratna Wijaya'), depth('Budi Santoso'), depth('Sari Lestari'), depth('Andi Pratama')]).toEqual([
       0, 1, 1, 2,
@@ -82,8 +88,8 @@ describe('UserHierarchyPage', () => {
   });
 
   it('moves a person with the form and says so', async () => {
-    const { requests } = start();
-    await screen.findByText('Move a person', {}, LOAD);
+    const { requests } = await start();
+    await screen.findByText('Move a person');
     await moveAndi('Sari Lestari (tl2)');
     expect(await screen.findByText('Andi Pratama now reports to Sari Lestari.')).toBeInTheDocument();
     const put = requests.find((r) => r.method === 'PUT')!;
@@ -93,8 +99,8 @@ describe('UserHierarchyPage', () => {
   });
 
   it('puts a person at the top of the tree', async () => {
-    const { requests } = start();
-    await screen.findByText('Move a person', {}, LOAD);
+    const { requests } = await start();
+    await screen.findByText('Move a person');
     await moveAndi('No leader (top of the tree)');
     expect(await screen.findByText('Andi Pratama is now at the top of the tree.')).toBeInTheDocument();
     expect(await requests.find((r) => r.method === 'PUT')!.json()).toEqual({ leaderId: null });
@@ -103,16 +109,16 @@ describe('UserHierarchyPage', () => {
 
   it("shows the server's refusal of a cycle", async () => {
     const refusal = 'Andi Pratama cannot report to Budi Santoso: Budi Santoso reports to Andi Pratama.';
-    start(FULL, refusal);
-    await screen.findByText('Move a person', {}, LOAD);
+    await start(FULL, refusal);
+    await screen.findByText('Move a person');
     await moveAndi('Budi Santoso (tl1)');
     expect(await screen.findByText(refusal)).toBeInTheDocument();
     expect(depth('Andi Pratama')).toBe(2); // unchanged
   });
 
   it('is read only without edit access', async () => {
-    start(READ_ONLY);
-    expect(await screen.findByText('Andi Pratama', {}, LOAD)).toBeInTheDocument();
+    await start(READ_ONLY);
+    expect(await screen.findByText('Andi Pratama')).toBeInTheDocument();
     expect(screen.queryByText('Move a person')).toBeNull();
     expect(document.querySelector('.ant-tree-treenode[draggable="true"]')).toBeNull();
     expect(screen.getByText('Who reports to whom.')).toBeInTheDocument();

@@ -3,8 +3,19 @@ import { Modal } from 'antd';
 import { setToken } from '@/lib/api/tokens';
 import type { PageFlags } from '@/lib/api/types';
 import { buttonByText, chooseOption, openDropdownMenu } from '@/test/antd-helpers';
-import { FULL, json, LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
+import { FULL, json, makeSession, renderRoutes, stubApi } from '@/test/render';
 import { ROLES, userRow } from '../test-fixtures';
+import { UserListPage } from './user-list-page';
+import { UserAddPage, UserEditPage } from './user-form-page';
+import { UserPasswordPage } from './user-password-page';
+
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/system/user-management', Component: UserListPage },
+  { path: '/system/user-management/add', Component: UserAddPage },
+  { path: '/system/user-management/:userId', Component: UserEditPage },
+  { path: '/system/user-management/:userId/change-password', Component: UserPasswordPage },
+];
 
 afterEach(() => Modal.destroyAll());
 
@@ -17,7 +28,7 @@ const SARI = userRow(7, {
 });
 const ANDI = userRow(8, { fullname: 'Andi Pratama', username: 'andi', isActive: false, roleDescription: 'Sales Leader' });
 
-function start(flags: PageFlags = FULL) {
+async function start(flags: PageFlags = FULL) {
   setToken('a');
   const session = makeSession({ pageAccess: { 'system/user-management': flags } });
   const requests = stubApi({ ...session, routes: [...session.routes, '/system/user-management'] }, (req, url) => {
@@ -27,7 +38,7 @@ function start(flags: PageFlags = FULL) {
     }
     return undefined;
   });
-  return { requests, ...renderApp('/system/user-management') };
+  return { requests, ...(await renderRoutes(pages, '/system/user-management')) };
 }
 
 const listQueries = (requests: Request[]) =>
@@ -38,8 +49,8 @@ const listQueries = (requests: Request[]) =>
 
 describe('UserListPage', () => {
   it('lists users with their role, leader, status and last sign-in, links and Add User', async () => {
-    const { requests, router } = start();
-    expect(await screen.findByText('Dewi Lestari', {}, LOAD)).toBeInTheDocument();
+    const { requests, router } = await start();
+    expect(await screen.findByText('Dewi Lestari')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'User Management' })).toBeInTheDocument();
     for (const title of ['Name', 'Username', 'Role', 'Leader', 'Status', 'Last sign-in']) {
       expect(screen.getByRole('columnheader', { name: new RegExp(`^${title}`) })).toBeInTheDocument();
@@ -61,8 +72,8 @@ describe('UserListPage', () => {
   });
 
   it('sends the search, the sort and the role and status filters as criteria', async () => {
-    const { requests } = start();
-    await screen.findByText('Dewi Lestari', {}, LOAD);
+    const { requests } = await start();
+    await screen.findByText('Dewi Lestari');
 
     const box = screen.getByPlaceholderText('Search name, username or e-mail');
     fireEvent.change(box, { target: { value: ' Dewi ' } });
@@ -89,30 +100,30 @@ describe('UserListPage', () => {
   });
 
   it('offers Edit in the row menu with edit access', async () => {
-    const { router } = start();
-    await screen.findByText('Dewi Lestari', {}, LOAD);
+    const { router } = await start();
+    await screen.findByText('Dewi Lestari');
     const menu = await openDropdownMenu(screen.getByLabelText('Actions for Dewi Lestari'));
     fireEvent.click(within(menu).getByText('Edit'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/user-management/7'));
   });
 
   it('hides Add User without write access', async () => {
-    start({ ...FULL, isWrite: false });
-    await screen.findByText('Dewi Lestari', {}, LOAD);
+    await start({ ...FULL, isWrite: false });
+    await screen.findByText('Dewi Lestari');
     expect(() => buttonByText('Add User')).toThrow();
     expect(screen.getByLabelText('Actions for Dewi Lestari')).toBeInTheDocument();
   });
 
   it('has no row menu with read access only', async () => {
-    start({ isRead: true, isWrite: false, isEdit: false, isDelete: false });
-    await screen.findByText('Dewi Lestari', {}, LOAD);
+    await start({ isRead: true, isWrite: false, isEdit: false, isDelete: false });
+    await screen.findByText('Dewi Lestari');
     expect(screen.queryByLabelText('Actions for Dewi Lestari')).toBeNull();
     expect(() => buttonByText('Add User')).toThrow();
   });
 
   it('hides the table without read access and never asks for the list', async () => {
-    const { requests } = start({ ...FULL, isRead: false });
-    expect(await screen.findByText('You do not have access to view the users.', {}, LOAD)).toBeInTheDocument();
+    const { requests } = await start({ ...FULL, isRead: false });
+    expect(await screen.findByText('You do not have access to view the users.')).toBeInTheDocument();
     expect(listQueries(requests)).toEqual([]);
   });
 });

@@ -3,8 +3,19 @@ import { Modal } from 'antd';
 import { setToken } from '@/lib/api/tokens';
 import type { PageFlags } from '@/lib/api/types';
 import { buttonByText } from '@/test/antd-helpers';
-import { FULL, json, LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
+import { FULL, json, makeSession, renderRoutes, stubApi } from '@/test/render';
 import { userRow } from '../test-fixtures';
+import { UserListPage } from './user-list-page';
+import { UserAddPage, UserEditPage } from './user-form-page';
+import { UserPasswordPage } from './user-password-page';
+
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/system/user-management', Component: UserListPage },
+  { path: '/system/user-management/add', Component: UserAddPage },
+  { path: '/system/user-management/:userId', Component: UserEditPage },
+  { path: '/system/user-management/:userId/change-password', Component: UserPasswordPage },
+];
 
 type Handler = (request: Request, url: URL) => Response | undefined;
 
@@ -14,7 +25,7 @@ const SARI = userRow(7, { fullname: 'Dewi Lestari', username: 'dewi.l' });
 const PASSWORD = 'Abcd#Efgh!12';
 const PATH = '/system/user-management/7/change-password';
 
-function start(flags: PageFlags = FULL, handler?: Handler) {
+async function start(flags: PageFlags = FULL, handler?: Handler) {
   setToken('a');
   const session = makeSession({ pageAccess: { 'system/user-management': flags } });
   const requests = stubApi({ ...session, routes: [...session.routes, '/system/user-management'] }, (req, url) => {
@@ -25,7 +36,7 @@ function start(flags: PageFlags = FULL, handler?: Handler) {
     if (url.pathname === '/api/users') return json(200, { results: { data: [], totalRows: 0 } });
     return undefined;
   });
-  return { requests, ...renderApp(PATH) };
+  return { requests, ...(await renderRoutes(pages, PATH)) };
 }
 
 function fill(password: string, confirmation: string) {
@@ -35,10 +46,10 @@ function fill(password: string, confirmation: string) {
 
 describe('UserPasswordPage', () => {
   it("sets the user's password and goes back to the user's page", async () => {
-    const { requests, router } = start(FULL, (req, url) =>
+    const { requests, router } = await start(FULL, (req, url) =>
       url.pathname === '/api/users/7/change-password' && req.method === 'PUT' ? json(200, { results: null }) : undefined,
     );
-    expect(await screen.findByText('A new password for Dewi Lestari (dewi.l).', {}, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText('A new password for Dewi Lestari (dewi.l).')).toBeInTheDocument();
     expect(document.querySelector('.page-breadcrumb')).toHaveTextContent(
       /System\s*\/\s*User Management\s*\/\s*Dewi Lestari\s*\/\s*Set Password/,
     );
@@ -51,8 +62,8 @@ describe('UserPasswordPage', () => {
   });
 
   it('checks the policy before sending anything', async () => {
-    const { requests } = start();
-    await screen.findByText('A new password for Dewi Lestari (dewi.l).', {}, LOAD);
+    const { requests } = await start();
+    await screen.findByText('A new password for Dewi Lestari (dewi.l).');
     fill('short', 'short');
     fireEvent.click(buttonByText('Save'));
     await waitFor(() => expect(document.querySelector('.ant-form-item-explain-error')).not.toBeNull());
@@ -60,12 +71,12 @@ describe('UserPasswordPage', () => {
   });
 
   it("shows the server's messages and stays", async () => {
-    const { router } = start(FULL, (req, url) =>
+    const { router } = await start(FULL, (req, url) =>
       url.pathname === '/api/users/7/change-password' && req.method === 'PUT'
         ? json(422, { messages: ['Password was used recently: choose another one.'], type: 'ValidationFailed' })
         : undefined,
     );
-    await screen.findByText('A new password for Dewi Lestari (dewi.l).', {}, LOAD);
+    await screen.findByText('A new password for Dewi Lestari (dewi.l).');
     fill(PASSWORD, PASSWORD);
     fireEvent.click(buttonByText('Save'));
     await waitFor(() =>
@@ -75,8 +86,8 @@ describe('UserPasswordPage', () => {
   });
 
   it('offers no form without edit access', async () => {
-    start({ ...FULL, isEdit: false });
-    expect(await screen.findByText("You do not have access to set users' passwords.", {}, LOAD)).toBeInTheDocument();
+    await start({ ...FULL, isEdit: false });
+    expect(await screen.findByText("You do not have access to set users' passwords.")).toBeInTheDocument();
     expect(screen.queryByLabelText('New Password')).toBeNull();
   });
 });

@@ -2,8 +2,17 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Modal } from 'antd';
 import { setToken } from '@/lib/api/tokens';
 import { PASSWORD_MESSAGES } from '@/lib/password-policy';
-import { json, LOAD, makeSession, renderApp, stubApi } from '@/test/render-app';
+import { json, makeSession, loadPages, renderApp, renderRoutes, stubApi } from '@/test/render';
 import { CURRENT_PASSWORD_REQUIRED } from './change-password-form';
+import { OwnPasswordPage } from '../pages/own-password-page';
+
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/change-password', Component: OwnPasswordPage },
+];
+
+// the sign-in page a signed-out visitor is sent to loads with the file
+await loadPages('/signin');
 
 afterEach(() => Modal.destroyAll());
 
@@ -12,8 +21,9 @@ const NEW = 'Pipeline#2027!Go';
 describe('/change-password', () => {
   it('sends a signed-out visitor to sign in, to come back here', async () => {
     stubApi(null);
-    const { router } = renderApp('/change-password');
-    expect(await screen.findByRole('button', { name: 'Sign In' }, LOAD)).toBeInTheDocument();
+    // the guard's redirect to another feature's page: the whole route table
+    const { router } = await renderApp('/change-password');
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/signin');
     expect(router.state.location.state).toEqual({ from: '/change-password' });
   });
@@ -21,8 +31,8 @@ describe('/change-password', () => {
   it("says the policy's messages: required, the rule, and a confirmation that differs", async () => {
     setToken('a');
     const requests = stubApi(makeSession());
-    renderApp('/change-password');
-    expect(await screen.findByRole('heading', { name: 'Change Password' }, LOAD)).toBeInTheDocument();
+    await renderRoutes(pages, '/change-password');
+    expect(await screen.findByRole('heading', { name: 'Change Password' })).toBeInTheDocument();
     expect(screen.getByText('Sari Dewi')).toBeInTheDocument(); // whose password this is
 
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -42,8 +52,8 @@ describe('/change-password', () => {
     const requests = stubApi(makeSession(), (req, url) =>
       url.pathname === '/api/users/me/change-password' && req.method === 'PUT' ? json(200, { results: null }) : undefined,
     );
-    const { router } = renderApp('/change-password');
-    fireEvent.change(await screen.findByLabelText('Current Password', {}, LOAD), { target: { value: 'old-one' } });
+    const { router } = await renderRoutes(pages, '/change-password');
+    fireEvent.change(await screen.findByLabelText('Current Password'), { target: { value: 'old-one' } });
     fireEvent.change(screen.getByLabelText('New Password'), { target: { value: NEW } });
     fireEvent.change(screen.getByLabelText('Confirm New Password'), { target: { value: NEW } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -63,8 +73,8 @@ describe('/change-password', () => {
         ? json(400, { messages: ['The current password is wrong.'], type: 'BadRequest' })
         : undefined,
     );
-    const { router } = renderApp('/change-password');
-    fireEvent.change(await screen.findByLabelText('Current Password', {}, LOAD), { target: { value: 'bad' } });
+    const { router } = await renderRoutes(pages, '/change-password');
+    fireEvent.change(await screen.findByLabelText('Current Password'), { target: { value: 'bad' } });
     fireEvent.change(screen.getByLabelText('New Password'), { target: { value: NEW } });
     fireEvent.change(screen.getByLabelText('Confirm New Password'), { target: { value: NEW } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
