@@ -159,7 +159,7 @@ def worker(services: Services, database_url: str) -> Iterator[None]:
     """A real Temporal worker with every workflow and activity, polling in a background thread."""
     from temporalio.client import Client
 
-    from worker.__main__ import build_worker
+    from worker.main import build_worker
 
     ready, stop = threading.Event(), threading.Event()
     errors: list[BaseException] = []
