@@ -52,7 +52,8 @@ def build_worker(client: Client, task_queue: str, executor: concurrent.futures.E
 
 def warm_up() -> None:
     """Make the database engine now, so the first tasks after a start don't wait for it (it took a second of CPU
-    on the first ones); the activities' modules (the API's models, SQLAlchemy, WeasyPrint) are imported above."""
+    on the first ones); the activities' modules (the API's models, SQLAlchemy) are imported above. WeasyPrint is not:
+    it loads with the first PDF (half a second of CPU that a start no longer pays)."""
     sessions()
 
 

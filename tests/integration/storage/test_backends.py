@@ -18,8 +18,8 @@ from api.core import storage as storage_module
 from api.core import uploads
 from api.core.errors import AppError
 from api.core.storage import LocalBackend, Storage
-from api.core.storage.backends import from_url
 from api.core.storage.s3 import S3Backend
+from api.core.storage.urls import from_url
 from tests.integration.uploads.payloads import HTML, PDF, png
 
 NS = "leads/1"
