@@ -10,7 +10,8 @@ and the production image start them. Prints min, median and max seconds from the
 - the worker's first poll: Temporal's `describe_task_queue` lists a poller of the queue with the worker's identity
   (`<pid>@<host>`), so the poll has reached the server;
 and the CPU seconds the process had used by then (this machine is shared: wall time moves with the others' load,
-CPU time much less). The first start of each is a warm-up, not counted. Goals: API within 2 s, worker within 3 s.
+CPU time much less). The modules' bytecode is written first, as `make run` and the image's build write it
+(api/core/startup.py); the first start of each is a warm-up, not counted. Goals: API within 2 s, worker within 3 s.
 Run: `make bench` (or `.venv/bin/python bench/cold_start.py [N]`).
 """
 
@@ -134,7 +135,9 @@ def row(name: str, runs: list[tuple[float, float]]) -> str:
 
 def main(n: int) -> None:
     from api.core.embedded import EmbeddedTemporal, child_env, free_port
+    from api.core.startup import compile_sources
 
+    compile_sources()
     with embedded_stack("cold_start"):
         scratch = Path(tempfile.mkdtemp(prefix="bench-cold-start-"))
         temporal = EmbeddedTemporal(scratch / "temporal", port=free_port(), headless=True)

@@ -27,6 +27,7 @@ from api.core.config import Settings, get_settings
 from api.core.db import make_engine
 from api.core.embedded import EmbeddedPostgres, EmbeddedRedis, EmbeddedTemporal, free_port
 from api.core.redis import make_redis
+from api.core.startup import compile_sources
 from tests.geocoder_server import geocoder_server  # noqa: F401  (a fixture)
 from tests.storage_fixtures import (  # noqa: F401  (fixtures)
     app_storage,
@@ -84,6 +85,10 @@ def run_async(coro: Any) -> Any:
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         return pool.submit(asyncio.run, coro).result()
 
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    compile_sources()  # this process's imports and every API and worker process the tests start, from bytecode
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
