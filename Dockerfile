@@ -22,6 +22,9 @@ COPY worker/ worker/
 COPY policies/ policies/
 # the product alone: the embedded services of `make run` and the tests are the optional extra `embedded`
 RUN pip install --no-cache-dir .
+# the modules' bytecode, written once here: PYTHONDONTWRITEBYTECODE (and a tree the app's user cannot write) would
+# have every start of the API and the worker compile them from source again (api/core/startup.py)
+RUN python -m compileall -q api workflows worker policies
 COPY migrations/ migrations/
 COPY alembic.ini ./
 COPY --from=frontend /src/frontend/dist /app/frontend/dist

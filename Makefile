@@ -115,6 +115,7 @@ bench: $(PY_STAMP) $(DIST)
 	$(PY) bench/notification_streams.py
 	$(PY) bench/dashboard.py
 	$(PY) bench/schedule.py
+	$(PY) bench/cold_start.py
 
 clean:
 	rm -rf .test-data frontend/dist

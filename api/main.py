@@ -42,6 +42,7 @@ from api.core.limits import BodyLimitMiddleware
 from api.core.logs import RequestIdMiddleware
 from api.core.redis import make_redis
 from api.core.shutdown import on_stop_signal
+from api.core.startup import release_collector
 from api.core.storage import open_storage
 from api.core.temporal import connect as temporal_connect
 from api.dashboard.rollups import follow_zone
@@ -74,29 +75,37 @@ from policies.enforcer import build_enforcer
 log = logging.getLogger(__name__)
 
 
-def api_router() -> APIRouter:
-    router = APIRouter(prefix=API_PREFIX, dependencies=[Depends(refuse_nul)])
+def api_routers() -> list[APIRouter]:
+    """The API's routers (their paths under API_PREFIX), in the order requests are matched: health first."""
+    health_router = APIRouter(tags=["health"])
 
-    @router.get("/health", tags=["health"], summary="Liveness: the process answers (it checks nothing else)")
+    @health_router.get("/health", summary="Liveness: the process answers (it checks nothing else)")
     def health() -> dict[str, str]:
         return {"status": "ok"}
 
-    @router.get("/ready", tags=["health"], summary="Readiness: PostgreSQL, Redis and Temporal each answer in time",
-                responses={503: {"description": "A dependency failed: `failed` names it, `checks` says why"}})
+    @health_router.get("/ready", summary="Readiness: PostgreSQL, Redis and Temporal each answer in time",
+                       responses={503: {"description": "A dependency failed: `failed` names it, `checks` says why"}})
     async def ready(request: Request) -> JSONResponse:
         ok, body = await request.app.state.readiness.check()
         return JSONResponse(body, status_code=200 if ok else 503, headers={"Cache-Control": "no-store"})
 
-    for r in (auth_router, access_router, access_admin_router, navigation_admin_router, account_router,
-              user_management_router, audit_router, assignments_router,
-              notifications_router,
-              master_data_router, client_lookup_router, clients_router,
-              contacts_router, leads_router, approvals_router, approval_bulk_router, approval_links_router,
-              lead_requests_router, stages_router, coa_router,
-              coa_cost_sheet_router, pcs_pid_router, pcs_router, sales_targets_router, dashboard_router, reports_router,
-              monthly_billing_router, activities_router, geo_router, notification_settings_router,
-              lead_register_router, pcs_register_router, lead_ops_router, presence_router, calls_router,
-              holidays_router):
+    return [health_router, auth_router, access_router, access_admin_router, navigation_admin_router, account_router,
+            user_management_router, audit_router, assignments_router,
+            notifications_router,
+            master_data_router, client_lookup_router, clients_router,
+            contacts_router, leads_router, approvals_router, approval_bulk_router, approval_links_router,
+            lead_requests_router, stages_router, coa_router,
+            coa_cost_sheet_router, pcs_pid_router, pcs_router, sales_targets_router, dashboard_router, reports_router,
+            monthly_billing_router, activities_router, geo_router, notification_settings_router,
+            lead_register_router, pcs_register_router, lead_ops_router, presence_router, calls_router,
+            holidays_router]
+
+
+def api_router(routers: list[APIRouter]) -> APIRouter:
+    """The routers as one, every call refused when it carries a NUL character. Included with its prefix given (not
+    set here), FastAPI makes the app's copies of the routes when a router's first call comes, not at start."""
+    router = APIRouter(dependencies=[Depends(refuse_nul)])
+    for r in routers:
         router.include_router(r)
     return router
 
@@ -151,10 +160,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         settings.signing_key()
         # told to stop: the open notification streams end at once (else they hold the stop until its timeout)
         undo = on_stop_signal(lambda: end_streams(app.state))
-        # what the started app holds (about 300,000 objects) lives as long as it: out of the collector's full passes,
-        # each of which walked it all for some 200 ms every few dozen large answers (bench/schedule.py's p95)
-        gc.collect()
-        gc.freeze()
+        release_collector()  # held by api.serve while the app loaded; what the started app holds is frozen
         try:
             yield
         finally:
@@ -181,10 +187,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(SecurityHeadersMiddleware, docs_prefix=f"{API_PREFIX}/docs",  # every answer
                        img_sources=(tiles,) if tiles else ())
     app.add_middleware(RequestIdMiddleware)  # outermost: every call's logs carry its id
-    app.include_router(api_router())
+    routers = api_routers()
+    assert_routes_declared(routers, API_PREFIX)  # over the routers' own routes: nothing is made twice for it
+    app.include_router(api_router(routers), prefix=API_PREFIX)
     app.add_api_websocket_route(realtime_socket.PATH, realtime_socket.realtime, name="realtime")
     metrics.install(app, settings)  # every call counted and timed by route template; GET /api/metrics
     tracing.instrument_app(app, settings)  # server spans, when OTEL_EXPORTER_OTLP_ENDPOINT is set
-    assert_routes_declared(app)
     _spa(app, settings.frontend_dist)
     return app

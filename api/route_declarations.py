@@ -3,12 +3,12 @@ when the app starts, over its routers."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from fastapi import FastAPI
+from fastapi import APIRouter, FastAPI
 from fastapi.dependencies.models import Dependant
-from fastapi.routing import APIRoute, iter_route_contexts
+from fastapi.routing import APIRoute, RouteContext, iter_route_contexts
 from starlette.routing import BaseRoute
 
 from api.deps import PageAccess
@@ -54,15 +54,26 @@ def declared_access(dependant: Dependant | None) -> list[PageAccess]:
     return found
 
 
-def api_routes(app: FastAPI) -> Iterator[RouteInfo]:
-    """Every (method, full path) of the app's API routes, through included routers, with its declarations."""
-    for ctx in iter_route_contexts(app.routes):
+def _declared(contexts: Iterable[RouteContext], prefix: str = "") -> Iterator[RouteInfo]:
+    for ctx in contexts:
         if not isinstance(ctx.original_route, APIRoute):
             continue
         access = declared_access(ctx.dependant)
         access += [d.dependency for d in (ctx.dependencies or []) if isinstance(d.dependency, PageAccess)]
         for method in sorted(ctx.methods or ()):
-            yield RouteInfo(method=method, path=str(ctx.path), access=tuple(access))
+            yield RouteInfo(method=method, path=prefix + str(ctx.path), access=tuple(access))
+
+
+def api_routes(app: FastAPI) -> Iterator[RouteInfo]:
+    """Every (method, full path) of the app's API routes, through included routers, with its declarations."""
+    return _declared(iter_route_contexts(app.routes))
+
+
+def router_routes(routers: Iterable[APIRouter], prefix: str) -> Iterator[RouteInfo]:
+    """The same of routers that an app will include under `prefix`, from the routes the routers made themselves.
+    (The app's copies of its included routes are made when a router's first call comes: walking those at start
+    would make every one of them then.)"""
+    return _declared(iter_route_contexts([route for router in routers for route in router.routes]), prefix)
 
 
 def other_routes(app: FastAPI) -> Iterator[BaseRoute]:
@@ -72,13 +83,17 @@ def other_routes(app: FastAPI) -> Iterator[BaseRoute]:
             yield ctx.original_route
 
 
+def _undeclared(routes: Iterable[RouteInfo]) -> list[str]:
+    return sorted(f"{r.method} {r.path}" for r in routes if (r.method, r.path) not in PUBLIC_ROUTES and not r.access)
+
+
 def undeclared_routes(app: FastAPI) -> list[str]:
     """API routes that neither declare a page and action nor appear in PUBLIC_ROUTES."""
-    return sorted(f"{r.method} {r.path}" for r in api_routes(app)
-                  if (r.method, r.path) not in PUBLIC_ROUTES and not r.access)
+    return _undeclared(api_routes(app))
 
 
-def assert_routes_declared(app: FastAPI) -> None:
-    missing = undeclared_routes(app)
+def assert_routes_declared(routers: Iterable[APIRouter], prefix: str) -> None:
+    """Refuse to start an app whose routers (included under `prefix`) have an API route that declares nothing."""
+    missing = _undeclared(router_routes(routers, prefix))
     if missing:
         raise RuntimeError(f"routes without an access declaration: {', '.join(missing)}")

@@ -23,6 +23,7 @@ from api.core.embedded import (
     child_env,
     port_open,
 )
+from api.core.startup import compile_sources
 from api.supervisor import Child, Supervisor
 
 log = logging.getLogger("run")
@@ -81,6 +82,7 @@ def main() -> int:
         migrate(settings.database_url)
         subprocess.run([sys.executable, "-m", "api.seed", "demo"], check=True, env=child_env(**env))
         settings.signing_key()  # generated into .data/ once, shared by every process
+        compile_sources()  # the worker and the API (and each restart of them) start from bytecode
 
         supervisor = Supervisor([
             Child("worker", [sys.executable, "-m", "worker"], env=child_env(**env)),

@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import uvicorn
 
-from api.core import logs
-from api.core.config import get_settings
+from api.core.startup import hold_collector
 
 
 def main() -> None:
+    hold_collector()  # while uvicorn loads and builds the app; its lifespan lets the collector go once started
+    from api.core import logs  # cold start: after the collector is held (it loads Temporal's client)
+    from api.core.config import get_settings  # cold start: after the collector is held (pydantic's settings)
+
     settings = get_settings()
     logs.configure(settings.log_level, settings.log_format, process="api")
     uvicorn.run("api.main:create_app", factory=True, host=settings.host, port=settings.port, proxy_headers=True,

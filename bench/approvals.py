@@ -118,7 +118,7 @@ async def bare(address: str, n: int) -> float:
     from temporalio.worker import Worker
 
     from bench.bare_workflow import BareWorkflow
-    from worker.__main__ import RUNNER
+    from worker.main import RUNNER
 
     client = await Client.connect(address)
     queue = f"bench-bare-{uuid.uuid4().hex[:6]}"

@@ -30,6 +30,7 @@ from api.core.config import Settings, get_settings
 from api.core.db import make_engine
 from api.core.embedded import EmbeddedPostgres, EmbeddedRedis, EmbeddedTemporal, free_port
 from api.core.redis import make_redis
+from api.core.startup import compile_sources
 from api.users import repository as users_repo
 from tests import histories
 from tests.geocoder_server import geocoder_server  # noqa: F401  (a fixture)
@@ -141,6 +142,11 @@ def run_async(coro: Any) -> Any:
 
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    if not hasattr(config, "workerinput"):  # once, before any xdist worker starts
+        compile_sources()  # this process's imports and every API and worker process the tests start, from bytecode
+
+
 @pytest.fixture(scope="session", autouse=True)
 def product_log() -> Iterator[Path]:
     """Every record the product logs in this process (the API under test, the in-process worker) at INFO, as
@@ -209,7 +215,7 @@ def worker(services: Services, database_url: str) -> Iterator[None]:
     """A real Temporal worker with every workflow and activity, polling in a background thread."""
     from temporalio.client import Client
 
-    from worker.__main__ import build_worker
+    from worker.main import build_worker
 
     ready, stop = threading.Event(), threading.Event()
     errors: list[BaseException] = []

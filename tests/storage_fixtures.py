@@ -21,7 +21,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.core.storage import Storage
-from api.core.storage.backends import from_url
+from api.core.storage.urls import from_url
 
 BACKENDS = ["local", "s3"]
 START_TIMEOUT = 60.0

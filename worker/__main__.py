@@ -1,107 +1,16 @@
-"""The Temporal worker process: `python -m worker`."""
+"""The Temporal worker process: `python -m worker` (the worker itself: worker/main.py)."""
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
-import logging
-import signal
-from collections.abc import Sequence
-from datetime import timedelta
-
-from temporalio.client import Client
-from temporalio.worker import Interceptor, UnsandboxedWorkflowRunner, Worker
-
-from api.core import logs, payloads, tracing
-from api.core.config import Settings, get_settings
-from worker import telemetry
-from worker.health import ActivityTracker, WorkerState
-from worker.health import serve as serve_health
-from worker.sweeps import ensure_sweeps
-from workflows.activities.db import sessions
-from workflows.registry import ACTIVITIES, WORKFLOWS
-
-log = logging.getLogger("worker")
+from api.core.startup import hold_collector
 
 
-# Workflows run outside the sandbox: entering and leaving it on every activation and payload cost a fifth of
-# the worker's CPU per approval (bench/approvals.py). Determinism is checked instead by TestDeterminism in
-# tests/workflows/test_approval_workflow.py, which replays the test run's histories under the strict sandbox.
-RUNNER = UnsandboxedWorkflowRunner()
+def run() -> None:
+    hold_collector()  # while the worker loads; it lets the collector go once built (api/core/startup.py)
+    from worker import main  # cold start: after the collector is held (it loads the workflows and the API's domains)
 
-
-def build_worker(client: Client, task_queue: str, executor: concurrent.futures.Executor, *,
-                 settings: Settings | None = None, interceptors: Sequence[Interceptor] = ()) -> Worker:
-    """The worker: at most `worker_activity_slots` activities at once (the executor given has as many threads),
-    `worker_workflow_task_slots` workflow tasks, and `worker_shutdown_seconds` for its activities to finish when
-    it stops. The request id travels into the workflows and activities it runs (api.core.logs)."""
-    settings = settings or get_settings()
-    wanted = list(interceptors)
-    if not any(isinstance(i, logs.RequestIdInterceptor) for i in client.config()["interceptors"]):
-        wanted.insert(0, logs.RequestIdInterceptor())
-    wanted += tracing.temporal_interceptors([*client.config()["interceptors"], *wanted])  # when tracing is on
-    return Worker(client, task_queue=task_queue, workflows=WORKFLOWS, activities=ACTIVITIES,
-                  activity_executor=executor, workflow_runner=RUNNER, interceptors=wanted,
-                  max_concurrent_activities=settings.worker_activity_slots,
-                  max_concurrent_local_activities=settings.worker_activity_slots,
-                  max_concurrent_workflow_tasks=settings.worker_workflow_task_slots,
-                  graceful_shutdown_timeout=timedelta(seconds=settings.worker_shutdown_seconds))
-
-
-def warm_up() -> None:
-    """Make the database engine now, so the first tasks after a start don't wait for it (it took a second of CPU
-    on the first ones); the activities' modules (the API's models, SQLAlchemy, WeasyPrint) are imported above."""
-    sessions()
-
-
-async def connect(address: str, namespace: str, attempts: int = 60) -> Client:
-    payloads.install()  # dataclass payloads convert without working out their type hints each time
-    for attempt in range(attempts):
-        try:
-            return await Client.connect(address, namespace=namespace, interceptors=[logs.RequestIdInterceptor()])
-        except Exception:  # the server may still be starting
-            if attempt == attempts - 1:
-                raise
-            await asyncio.sleep(1)
-    raise RuntimeError("unreachable")
-
-
-async def main() -> None:
-    settings = get_settings()
-    if not settings.temporal_address:
-        raise SystemExit("TEMPORAL_ADDRESS is not set")
-    telemetry.install(settings)  # metrics ports, the SDK's runtime, traces: before the first client and the engine
-    warm_up()
-    client = await connect(settings.temporal_address, settings.temporal_namespace)
-    await ensure_sweeps(client, settings.temporal_task_queue)
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, stop.set)
-    state = WorkerState(activity_slots=settings.worker_activity_slots)
-    health = None
-    if settings.worker_health_port:  # 0: none (a second worker on one host)
-        try:
-            health = await serve_health(state, client, "0.0.0.0", settings.worker_health_port)
-        except OSError as exc:
-            log.error("the worker's health check cannot listen on port %s: %s", settings.worker_health_port, exc)
-    # activities and local activities share the executor: one thread per slot of each
-    with concurrent.futures.ThreadPoolExecutor(max_workers=2 * settings.worker_activity_slots,
-                                               thread_name_prefix="activity") as executor:
-        worker = build_worker(client, settings.temporal_task_queue, executor, settings=settings,
-                              interceptors=[ActivityTracker(state)])
-        log.info("worker polling task queue %r on %s", settings.temporal_task_queue, settings.temporal_address)
-        async with worker:
-            state.polling = True
-            await stop.wait()
-            state.polling = False
-            log.info("stopping: activities in flight get up to %g s to finish", settings.worker_shutdown_seconds)
-    if health is not None:
-        health.close()
-    log.info("worker stopped")
+    main.run()
 
 
 if __name__ == "__main__":
-    settings = get_settings()
-    logs.configure(settings.log_level, settings.log_format, process="worker")
-    asyncio.run(main())
+    run()

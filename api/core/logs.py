@@ -3,9 +3,9 @@ one JSON object per line in production (`LOG_FORMAT=json`), each record carrying
 serves.
 
 The request id comes from the caller's `X-Request-ID` (a proxy's) or is made here, is answered in the response's
-`X-Request-ID`, and crosses into Temporal in a header (`RequestIdInterceptor`, on the API's client and on the
-worker, after Temporal's context propagation sample): the workflows and activities a call starts or updates log
-with the same id, so `grep <id>` follows one approval from the click to the lead's update.
+`X-Request-ID`, and crosses into Temporal in a header (`RequestIdInterceptor` on the API's client, and its worker side
+in worker/request_ids.py, after Temporal's context propagation sample): the workflows and activities a call starts or
+updates log with the same id, so `grep <id>` follows one approval from the click to the lead's update.
 
 Secrets are never logged: no code logs a token, password or link with a token; a test scans the logs of a whole
 test run for the secrets the run made (tests/test_log_secrets.py)."""
@@ -21,12 +21,9 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, Protocol
 
-import temporalio.activity
 import temporalio.api.common.v1
 import temporalio.client
 import temporalio.converter
-import temporalio.worker
-import temporalio.workflow
 from pythonjsonlogger.json import JsonFormatter
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -129,18 +126,20 @@ class RequestIdMiddleware:
 
 # -- into Temporal -------------------------------------------------------------------------------------------------
 
-class _WithHeaders(Protocol):
+class WithHeaders(Protocol):
     headers: Mapping[str, temporalio.api.common.v1.Payload]
 
 
-def _to_header(target: _WithHeaders, converter: temporalio.converter.PayloadConverter) -> None:
+def to_header(target: WithHeaders, converter: temporalio.converter.PayloadConverter) -> None:
+    """Put this context's request id into the headers of what is sent to Temporal."""
     rid = request_id.get()
     if rid:
         target.headers = {**target.headers, HEADER: converter.to_payload(rid)}
 
 
 @contextmanager
-def _from_header(source: _WithHeaders, converter: temporalio.converter.PayloadConverter) -> Iterator[None]:
+def from_header(source: WithHeaders, converter: temporalio.converter.PayloadConverter) -> Iterator[None]:
+    """The request id of the headers received from Temporal, for the logs of what runs inside."""
     payload = source.headers.get(HEADER)
     token = request_id.set(converter.from_payload(payload, str)) if payload else None
     try:
@@ -150,23 +149,16 @@ def _from_header(source: _WithHeaders, converter: temporalio.converter.PayloadCo
             request_id.reset(token)
 
 
-class RequestIdInterceptor(temporalio.client.Interceptor, temporalio.worker.Interceptor):
-    """Carries the request id from the API's calls into the workflows they start, update, signal or query, from
-    the workflows into their activities and children, and into the activities' logs."""
+class RequestIdInterceptor(temporalio.client.Interceptor):
+    """Carries the request id from the API's calls into the workflows they start, update, signal or query. Its
+    worker side (into the workflows, their activities and children) is worker.request_ids: the API does not load the
+    Temporal worker."""
 
     def __init__(self) -> None:
         self._converter = temporalio.converter.default().payload_converter
 
     def intercept_client(self, next: temporalio.client.OutboundInterceptor) -> temporalio.client.OutboundInterceptor:
         return _ClientOutbound(next, self._converter)
-
-    def intercept_activity(self, next: temporalio.worker.ActivityInboundInterceptor,
-                           ) -> temporalio.worker.ActivityInboundInterceptor:
-        return _ActivityInbound(next)
-
-    def workflow_interceptor_class(self, input: temporalio.worker.WorkflowInterceptorClassInput,
-                                   ) -> type[temporalio.worker.WorkflowInboundInterceptor]:
-        return _WorkflowInbound
 
 
 class _ClientOutbound(temporalio.client.OutboundInterceptor):
@@ -176,76 +168,21 @@ class _ClientOutbound(temporalio.client.OutboundInterceptor):
         self._converter = converter
 
     async def start_workflow(self, input: temporalio.client.StartWorkflowInput) -> Any:
-        _to_header(input, self._converter)
+        to_header(input, self._converter)
         return await super().start_workflow(input)
 
     async def signal_workflow(self, input: temporalio.client.SignalWorkflowInput) -> None:
-        _to_header(input, self._converter)
+        to_header(input, self._converter)
         await super().signal_workflow(input)
 
     async def query_workflow(self, input: temporalio.client.QueryWorkflowInput) -> Any:
-        _to_header(input, self._converter)
+        to_header(input, self._converter)
         return await super().query_workflow(input)
 
     async def start_workflow_update(self, input: temporalio.client.StartWorkflowUpdateInput) -> Any:
-        _to_header(input, self._converter)
+        to_header(input, self._converter)
         return await super().start_workflow_update(input)
 
 
-class _ActivityInbound(temporalio.worker.ActivityInboundInterceptor):
-    async def execute_activity(self, input: temporalio.worker.ExecuteActivityInput) -> Any:
-        with _from_header(input, temporalio.activity.payload_converter()):
-            return await self.next.execute_activity(input)
-
-
-class _WorkflowInbound(temporalio.worker.WorkflowInboundInterceptor):
-    def init(self, outbound: temporalio.worker.WorkflowOutboundInterceptor) -> None:
-        self.next.init(_WorkflowOutbound(outbound))
-
-    async def execute_workflow(self, input: temporalio.worker.ExecuteWorkflowInput) -> Any:
-        with _from_header(input, temporalio.workflow.payload_converter()):
-            return await self.next.execute_workflow(input)
-
-    async def handle_signal(self, input: temporalio.worker.HandleSignalInput) -> None:
-        with _from_header(input, temporalio.workflow.payload_converter()):
-            await self.next.handle_signal(input)
-
-    async def handle_query(self, input: temporalio.worker.HandleQueryInput) -> Any:
-        with _from_header(input, temporalio.workflow.payload_converter()):
-            return await self.next.handle_query(input)
-
-    def handle_update_validator(self, input: temporalio.worker.HandleUpdateInput) -> None:
-        with _from_header(input, temporalio.workflow.payload_converter()):
-            self.next.handle_update_validator(input)
-
-    async def handle_update_handler(self, input: temporalio.worker.HandleUpdateInput) -> Any:
-        with _from_header(input, temporalio.workflow.payload_converter()):
-            return await self.next.handle_update_handler(input)
-
-
-class _WorkflowOutbound(temporalio.worker.WorkflowOutboundInterceptor):
-    def start_activity(self, input: temporalio.worker.StartActivityInput) -> temporalio.workflow.ActivityHandle[Any]:
-        _to_header(input, temporalio.workflow.payload_converter())
-        return self.next.start_activity(input)
-
-    def start_local_activity(self, input: temporalio.worker.StartLocalActivityInput,
-                             ) -> temporalio.workflow.ActivityHandle[Any]:
-        _to_header(input, temporalio.workflow.payload_converter())
-        return self.next.start_local_activity(input)
-
-    async def start_child_workflow(self, input: temporalio.worker.StartChildWorkflowInput,
-                                   ) -> temporalio.workflow.ChildWorkflowHandle[Any, Any]:
-        _to_header(input, temporalio.workflow.payload_converter())
-        return await self.next.start_child_workflow(input)
-
-    async def signal_child_workflow(self, input: temporalio.worker.SignalChildWorkflowInput) -> None:
-        _to_header(input, temporalio.workflow.payload_converter())
-        await self.next.signal_child_workflow(input)
-
-    async def signal_external_workflow(self, input: temporalio.worker.SignalExternalWorkflowInput) -> None:
-        _to_header(input, temporalio.workflow.payload_converter())
-        await self.next.signal_external_workflow(input)
-
-
-__all__ = ["HEADER", "RequestIdInterceptor", "RequestIdMiddleware", "configure", "formatted", "new_request_id",
-           "redact_query", "request_id"]
+__all__ = ["HEADER", "RequestIdInterceptor", "RequestIdMiddleware", "configure", "formatted", "from_header",
+           "new_request_id", "redact_query", "request_id", "to_header"]

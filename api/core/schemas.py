@@ -11,7 +11,10 @@ T = TypeVar("T")
 
 
 class CamelModel(BaseModel):
-    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, from_attributes=True)
+    # defer_build: a model's validator and serializer are made when it is first used, not when its module loads:
+    # some models are used by no call at start, and a process's start made them all (a twentieth of its CPU)
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, from_attributes=True,
+                              defer_build=True)
 
 
 class Envelope(CamelModel, Generic[T]):

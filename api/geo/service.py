@@ -10,7 +10,6 @@ import math
 import time
 from typing import Any
 
-import httpx
 import redis
 
 from api.core import cache
@@ -97,6 +96,8 @@ def _provider(settings: Settings) -> str:
 
 def _call(redis_client: redis.Redis, settings: Settings, url: str, params: dict[str, Any]) -> Any:
     """The provider's parsed JSON answer; BadGateway when it cannot be reached, fails or answers something else."""
+    import httpx  # cold start: the HTTP client loads with the first place search, not at every process start
+
     _take_slot(redis_client)
     if settings.geocoder_email:
         params = {**params, "email": settings.geocoder_email}

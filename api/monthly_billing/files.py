@@ -6,8 +6,6 @@ from __future__ import annotations
 import io
 from datetime import date, datetime, time
 
-import xlsxwriter
-
 from api.monthly_billing.schemas import BillingRowOut
 from api.reports.files import DATE_FORMAT, MONEY_FORMAT, MONTH_FORMAT, XLSX_TYPE
 
@@ -22,6 +20,8 @@ def _day(value: date) -> datetime:
 
 
 def xlsx(rows: list[BillingRowOut], period: str) -> bytes:
+    import xlsxwriter  # cold start: XlsxWriter loads on the first download, not at every process start
+
     out = io.BytesIO()
     book = xlsxwriter.Workbook(out, {"in_memory": True})
     book.set_properties({"title": TITLE, "subject": period})

@@ -10,9 +10,6 @@ import io
 from datetime import date, datetime, time
 from typing import Any
 
-import xlsxwriter
-from xlsxwriter.utility import xl_col_to_name
-
 from api.reports.schemas import Cell, ReportColumn, ReportTable
 
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -49,6 +46,9 @@ def _excel_date(value: Cell) -> datetime | None:
 
 
 def xlsx(table: ReportTable) -> bytes:
+    import xlsxwriter  # cold start: XlsxWriter loads on the first download, not at every process start
+    from xlsxwriter.utility import xl_col_to_name
+
     out = io.BytesIO()
     book = xlsxwriter.Workbook(out, {"in_memory": True})
     book.set_properties({"title": table.title, "subject": f"{table.period_start} to {table.period_end}"})

@@ -22,7 +22,7 @@ from tests.conftest import ROOT, Services, auth, run_async
 from tests.integration.approvals.conftest import lead  # noqa: F401  (fixture)
 from tests.integration.approvals.test_approvals import queue, request_hold, wait_for
 from worker import telemetry
-from worker.__main__ import build_worker
+from worker.main import build_worker
 
 
 def samples(text: str) -> dict[tuple[str, frozenset[tuple[str, str]]], float]:

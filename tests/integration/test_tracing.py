@@ -26,7 +26,7 @@ from api.main import create_app
 from api.notifications.models import Notification
 from tests.conftest import Services, auth
 from tests.integration.approvals.test_approvals import request_hold, wait_for
-from worker.__main__ import build_worker
+from worker.main import build_worker
 from workflows.activities.db import sessions
 
 TASK_QUEUE = "crm-traced"

@@ -12,11 +12,11 @@ from temporalio.client import Client
 
 from api.core.config import Settings
 from api.core.embedded import free_port
-from api.core.logs import RequestIdInterceptor
 from tests.conftest import Services, run_async
 from tests.gate import Gate
-from worker.__main__ import build_worker
 from worker.health import WorkerState, serve
+from worker.main import build_worker
+from worker.request_ids import RequestIdWorkerInterceptor
 
 
 def test_health_follows_polling_and_temporal(services: Services) -> None:
@@ -72,4 +72,4 @@ def test_the_worker_is_sized_and_stopped_by_its_settings(services: Services) -> 
     assert (made["max_concurrent_activities"], made["max_concurrent_local_activities"],
             made["max_concurrent_workflow_tasks"]) == (4, 4, 6)
     assert made["graceful_shutdown_timeout"].total_seconds() == 12
-    assert sum(isinstance(i, RequestIdInterceptor) for i in made["interceptors"]) == 1
+    assert sum(isinstance(i, RequestIdWorkerInterceptor) for i in made["interceptors"]) == 1

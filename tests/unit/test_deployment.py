@@ -135,7 +135,8 @@ def test_app_services_share_the_object_store(name: str) -> None:
     """One STORAGE_URL for every API process and the worker, naming the compose object store; they wait for it."""
     from urllib.parse import urlsplit
 
-    from api.core.storage.backends import S3Backend, from_url
+    from api.core.storage.s3 import S3Backend
+    from api.core.storage.urls import from_url
 
     url = SERVICES[name]["environment"]["STORAGE_URL"]
     resolved = re.sub(r"\$\{(\w+):[-?]([^}]*)\}", lambda m: "crm" if m.group(1) == "S3_ACCESS_KEY" else "x", url)

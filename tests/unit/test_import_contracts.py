@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import grimp
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -53,19 +55,35 @@ def test_a_domain_importing_one_above_it_breaks_the_acyclic_contract(tmp_path: P
     assert "The API's domains do not import each other in cycles BROKEN" in " ".join(done.stdout.split())
 
 
-def _nested_first_party_imports(path: Path) -> list[str]:
-    """Imports of api, workflows or worker placed inside a function (what kept a cycle from failing at start)."""
+def _nested_first_party_imports(path: Path) -> list[tuple[str, str, list[str]]]:
+    """Imports of api, workflows or worker placed inside a function (what kept a cycle from failing at start): where,
+    the line, and the modules it may import (`from worker import main`: worker and worker.main)."""
     found = []
+    lines = path.read_text().splitlines()
     for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
             for inner in ast.walk(node):
                 names = [inner.module or ""] if isinstance(inner, ast.ImportFrom) else \
                     [a.name for a in inner.names] if isinstance(inner, ast.Import) else []
                 if any(n.split(".")[0] in ("api", "workflows", "worker") for n in names):
-                    found.append(f"{path.relative_to(ROOT)}:{inner.lineno}")
+                    if isinstance(inner, ast.ImportFrom):
+                        names += [f"{inner.module}.{a.name}" for a in inner.names]
+                    found.append((f"{path.relative_to(ROOT)}:{inner.lineno}", lines[inner.lineno - 1], names))
     return found
 
 
+def _module(path: Path) -> str:
+    return ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+
+
 def test_first_party_imports_sit_at_the_top_of_their_files() -> None:
+    """Except the few that a process loads on first use so that it starts in seconds (tests/unit/test_cold_start.py):
+    each says so on its line (`# cold start: why`), and nothing it imports leads back to the module importing it, so
+    no cycle hides behind it."""
     files = [p for package in ("api", "workflows", "worker") for p in (ROOT / package).rglob("*.py")]
-    assert [hit for path in files for hit in _nested_first_party_imports(path)] == []
+    nested = {path: _nested_first_party_imports(path) for path in files}
+    assert [where for hits in nested.values() for where, line, _ in hits if "# cold start: " not in line] == []
+    graph = grimp.build_graph("api", "workflows", "worker", "policies")
+    cycles = [(where, name) for path, hits in nested.items() for where, _, names in hits for name in names
+              if name in graph.modules and graph.find_shortest_chain(importer=name, imported=_module(path))]
+    assert cycles == []

@@ -250,7 +250,7 @@ class TestReliability:
 
     def test_a_worker_restart_mid_request_loses_nothing_and_applies_once(self, services: Services,
                                                                          world: World) -> None:
-        from worker.__main__ import build_worker
+        from worker.main import build_worker
 
         a1, tl = approver(world, "approver1"), approver(world, "tl1")
         layers = [Layer("1", "ANY_USER", [a1]), Layer("2", "ANY_USER", [tl])]

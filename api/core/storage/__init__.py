@@ -25,10 +25,10 @@ from starlette.responses import Response
 
 from api.core import uploads
 from api.core.config import Settings
-from api.core.storage.backends import Backend, Content, LocalBackend, S3Backend, from_url
+from api.core.storage.backends import Backend, Content, LocalBackend
+from api.core.storage.urls import from_url
 
-__all__ = ["Backend", "Content", "LocalBackend", "S3Backend", "StagedStorage", "Storage", "StoredFile",
-           "open_storage"]
+__all__ = ["Backend", "Content", "LocalBackend", "StagedStorage", "Storage", "StoredFile", "open_storage"]
 
 log = logging.getLogger(__name__)
 

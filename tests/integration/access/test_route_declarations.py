@@ -69,18 +69,18 @@ def test_a_router_level_declaration_counts() -> None:
 def test_create_app_refuses_to_start_with_an_undeclared_route(monkeypatch: pytest.MonkeyPatch) -> None:
     from api import main
 
-    original = main.api_router
+    original = main.api_routers
 
-    def with_extra() -> APIRouter:
-        router = original()
+    def with_extra() -> list[APIRouter]:
+        router = APIRouter(prefix="/extra")
 
         @router.get("/undeclared")
         def undeclared() -> None: ...
 
-        return router
+        return [*original(), router]
 
-    monkeypatch.setattr(main, "api_router", with_extra)
-    with pytest.raises(RuntimeError, match="GET /api/undeclared"):
+    monkeypatch.setattr(main, "api_routers", with_extra)
+    with pytest.raises(RuntimeError, match="GET /api/extra/undeclared"):
         main.create_app()
 
 

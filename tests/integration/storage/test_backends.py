@@ -17,8 +17,9 @@ from sqlalchemy.orm import Session
 from api.core import storage as storage_module
 from api.core import uploads
 from api.core.errors import AppError
-from api.core.storage import LocalBackend, S3Backend, Storage
-from api.core.storage.backends import from_url
+from api.core.storage import LocalBackend, Storage
+from api.core.storage.s3 import S3Backend
+from api.core.storage.urls import from_url
 from tests.integration.uploads.payloads import HTML, PDF, png
 
 NS = "leads/1"

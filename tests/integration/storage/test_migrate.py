@@ -16,8 +16,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
 
 from api.core.storage import Storage
-from api.core.storage.backends import from_url
 from api.core.storage.migrate import migrate
+from api.core.storage.urls import from_url
 from api.leads.models import Lead
 from tests.conftest import ROOT, auth
 from tests.integration.uploads.payloads import PDF, png
