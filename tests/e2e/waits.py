@@ -15,17 +15,19 @@ from playwright.sync_api import Frame, Locator, Page, TimeoutError, expect
 T = TypeVar("T")
 
 # Busy: a finite animation or transition is running or about to (an endless one, a spinner's or a status dot's
-# pulse, never ends and is not waited for), or an Ant Design motion is in one of its steps: rc-motion marks the
-# element `<motion>-appear|enter|leave[-prepare|-start|-active]` from before its animation starts (the prepare step
-# draws it invisible, with no animation yet) until the animation has ended.
+# pulse, never ends and is not waited for), or an Ant Design motion is in a step before its animation: rc-motion marks
+# the element `<motion>-appear|enter|leave-prepare`, then `-start` (drawn as the motion's first frame, invisible for
+# an opening, with no animation yet), then `-active` while its animation runs (seen among the running animations). A
+# motion whose `-active` step has nothing to animate (a button's loading icon leaving) keeps that class until a timer
+# of its own, if any, and is not waited for: nothing moves meanwhile.
 _BUSY = r"""(scope) => {
     const root = scope ?? document;
     const animations = scope ? scope.getAnimations({subtree: true}) : document.getAnimations();
     const running = animations.filter((a) => (a.playState === 'running' || a.pending)
         && Number.isFinite(a.effect ? a.effect.getComputedTiming().endTime : 0));
-    const moving = [...root.querySelectorAll('[class*="-appear"], [class*="-enter"], [class*="-leave"]')]
+    const moving = [...root.querySelectorAll('[class*="-prepare"], [class*="-start"]')]
         .concat(scope && scope.matches('[class]') ? [scope] : [])
-        .filter((e) => [...e.classList].some((c) => /-(appear|enter|leave)(-(prepare|start|active))?$/.test(c)));
+        .filter((e) => [...e.classList].some((c) => /-(appear|enter|leave)-(prepare|start)$/.test(c)));
     return [...running.map((a) => `${a.constructor.name} ${a.animationName ?? a.transitionProperty ?? ''}`.trim()
                                    + ` on ${a.effect?.target?.className ?? '?'}`),
             ...moving.map((e) => `motion ${e.className}`)];
