@@ -1,5 +1,6 @@
 """Every API route declares the page and action it needs (or is on the explicit public list)."""
 
+from collections.abc import Iterable
 from typing import Annotated
 
 import pytest
@@ -9,7 +10,16 @@ from fastapi.testclient import TestClient
 from starlette.routing import Mount, Route
 
 from api.deps import Authz, CurrentUser
-from api.route_declarations import PUBLIC_ROUTES, SOCKET_ROUTES, api_routes, other_routes, undeclared_routes
+from api.route_declarations import (
+    API_PREFIX,
+    PUBLIC_ROUTES,
+    SOCKET_ROUTES,
+    RouteInfo,
+    api_routes,
+    other_routes,
+    router_routes,
+    undeclared_routes,
+)
 from api.users.models import User
 
 NON_API_ROUTES = {"/api/openapi.json", "/api/docs", "/api/docs/oauth2-redirect", "/{path:path}", "/assets"}
@@ -28,6 +38,19 @@ def test_every_route_of_the_app_is_declared_or_public(app_client: TestClient) ->
             assert route.path in SOCKET_ROUTES, route.path
             continue
         assert isinstance(route, Route | Mount) and route.path in NON_API_ROUTES, route.path
+
+
+def test_the_start_check_sees_every_route_the_app_serves(app_client: TestClient) -> None:
+    """create_app checks the routers' own routes (the app makes its copies on a router's first call): the same
+    routes with the same declarations as the app serves, but for GET /api/metrics, which the app adds itself (public:
+    api.core.metrics)."""
+    from api.main import api_routers
+
+    def shown(routes: Iterable[RouteInfo]) -> set[tuple[str, str, tuple[tuple[str, str], ...]]]:
+        return {(r.method, r.path, tuple((a.page, a.action) for a in r.access)) for r in routes}
+
+    served = shown(api_routes(app_client.app))  # type: ignore[arg-type]
+    assert shown(router_routes(api_routers(), API_PREFIX)) == {r for r in served if r[1] != "/api/metrics"}
 
 
 def test_the_public_list_is_short_and_real(app_client: TestClient) -> None:
