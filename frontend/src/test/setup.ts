@@ -23,11 +23,18 @@ configure({
 
 afterEach(() => cleanup());
 
+// Every test starts on real timers, even after a test that timed out went on and faked them once its own hooks
+// had run (its files share a worker with others: vite.config.ts, isolate).
+beforeEach(() => {
+  vi.useRealTimers();
+});
+
 // Runs before the cleanup above (after-each hooks run last-registered first, and a test file's own
 // ones before these): tests stub fetch and sign in with setToken (in memory); undo both, then let React
 // finish pending work before the tree is unmounted. antd is not imported here: pure tests would
 // pay for loading it, so files that open dialogs add `afterEach(() => Modal.destroyAll())`.
 afterEach(async () => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   clearTokens();
   localStorage.clear();
