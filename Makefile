@@ -88,7 +88,8 @@ test-e2e: build system-deps
 checks: install
 	$(MAKE) -j3 --output-sync=target build system-deps check-api-types lint typecheck
 
-# Every layer side by side, then a table of each layer's time and the ten slowest tests (tests/layers.py).
+# Every layer in turns (vitest, then pytest on three workers), then a table of each layer's time and the ten slowest
+# tests (tests/layers.py).
 test: checks
 	$(PY) tests/layers.py
 

@@ -1,11 +1,12 @@
-"""Every test layer, side by side, and where the time went: `make test` runs this after its set-up.
+"""Every test layer, in turns chosen for two cores, and where the time went: `make test` runs this after its set-up.
 
-The front-end tests (vitest) and the Python suite (pytest on pytest-xdist workers, each with its own PostgreSQL,
-Redis and Temporal, in a shuffled order whose seed is printed) start together: each spends much of its time
-waiting (a browser, a server, a workflow), so two cores finish both sooner than one after the other. Each layer
-writes its output to .test-reports/<layer>.log and a JUnit report beside it; when both have ended, their output is
-printed whole, one after the other, then a table of each layer's time and the ten slowest tests, and the closing
-line `tests: N passed, N failed`. The exit status is non-zero when any layer failed.
+The front-end tests (vitest, on both cores) run first, then the Python suite (pytest on three pytest-xdist workers,
+each with its own PostgreSQL, Redis and Temporal, in a shuffled order whose seed is printed). Side by side
+(`--side-by-side`) they finish a little sooner on an idle machine, but vitest's page tests then share two cores with
+three browsers and their servers, which is where their waits came close to the library's default second. Each layer
+writes its output to .test-reports/<layer>.log and a JUnit report beside it; when it ends its output is printed
+whole, and at the end a table of each layer's time and the ten slowest tests, and the closing line
+`tests: N passed, N failed`. The exit status is non-zero when any layer failed.
 
     python tests/layers.py                  # every layer
     python tests/layers.py --only pytest    # one layer (vitest or pytest)
@@ -108,7 +109,7 @@ def summary(layers: list[Layer], wall: float) -> tuple[str, int, int]:
                 part = [c for c in mine if group(c) == name]
                 lines.append(f"  {name:<20}{'':>10}{len(part):>8}{sum(c.failed for c in part):>8}"
                              f"{sum(c.skipped for c in part):>9}  {minutes(sum(c.seconds for c in part)):>16}")
-    lines.append(f"{'all (side by side)':<22}{minutes(wall):>10}{len(every):>8}{sum(c.failed for c in every):>8}")
+    lines.append(f"{'all':<22}{minutes(wall):>10}{len(every):>8}{sum(c.failed for c in every):>8}")
     lines += ["", "ten slowest tests:"]
     for case in sorted(every, key=lambda c: -c.seconds)[:10]:
         lines.append(f"  {case.seconds:7.1f} s  {case.layer:<7} {case.name}")
@@ -124,6 +125,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--only", choices=["vitest", "pytest"], help="run one layer")
     parser.add_argument("--seed", type=int, default=None, help="pytest-randomly's seed (default: a new one)")
     parser.add_argument("--workers", default=WORKERS, help="pytest-xdist workers (default %(default)s)")
+    parser.add_argument("--side-by-side", action="store_true", help="start every layer at once")
     parser.add_argument("pytest_args", nargs="*", help="after --: what pytest runs (default: tests)")
     args = parser.parse_args(argv)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 2**31)
@@ -140,12 +142,15 @@ def main(argv: list[str]) -> int:
     print(f"pytest-randomly seed {seed} (again: python tests/layers.py --seed {seed})", flush=True)
     env = dict(os.environ, FORCE_COLOR="0", NO_COLOR="1")
     began = time.monotonic()
-    for layer in layers:
-        print(f"started {layer.name}: {' '.join(layer.command)} (output: {layer.log.relative_to(ROOT)})", flush=True)
-        layer.start(env)
-    for layer in layers:
-        layer.wait()
-        print(f"{layer.name} ended in {minutes(layer.seconds)} with exit {layer.returncode}", flush=True)
+    turns = [layers] if args.side_by_side else [[layer] for layer in layers]
+    for turn in turns:
+        for layer in turn:
+            print(f"started {layer.name}: {' '.join(layer.command)} (output: {layer.log.relative_to(ROOT)})",
+                  flush=True)
+            layer.start(env)
+        for layer in turn:
+            layer.wait()
+            print(f"{layer.name} ended in {minutes(layer.seconds)} with exit {layer.returncode}", flush=True)
     wall = time.monotonic() - began
     for layer in layers:
         print(f"\n----- {layer.name} ({layer.log.relative_to(ROOT)}) -----", flush=True)
