@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import gc
 import logging
+from collections import deque
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import APIRouter, Depends, FastAPI, Request
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.routing import iter_route_contexts
 from starlette.routing import Route
 from starlette.staticfiles import StaticFiles
 
@@ -103,7 +105,7 @@ def api_routers() -> list[APIRouter]:
 
 def api_router(routers: list[APIRouter]) -> APIRouter:
     """The routers as one, every call refused when it carries a NUL character. Included with its prefix given (not
-    set here), FastAPI makes the app's copies of the routes when a router's first call comes, not at start."""
+    set here): including it without one made FastAPI copy every route once more, to check their paths."""
     router = APIRouter(dependencies=[Depends(refuse_nul)])
     for r in routers:
         router.include_router(r)
@@ -190,6 +192,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     routers = api_routers()
     assert_routes_declared(routers, API_PREFIX)  # over the routers' own routes: nothing is made twice for it
     app.include_router(api_router(routers), prefix=API_PREFIX)
+    # FastAPI makes the app's copies of included routes on a router's first call, on the event loop: made now, or a
+    # process's first calls (a realtime socket's falls through every router) stall every connection while it does
+    deque(iter_route_contexts(app.routes), maxlen=0)
     app.add_api_websocket_route(realtime_socket.PATH, realtime_socket.realtime, name="realtime")
     metrics.install(app, settings)  # every call counted and timed by route template; GET /api/metrics
     tracing.instrument_app(app, settings)  # server spans, when OTEL_EXPORTER_OTLP_ENDPOINT is set

@@ -70,9 +70,8 @@ def api_routes(app: FastAPI) -> Iterator[RouteInfo]:
 
 
 def router_routes(routers: Iterable[APIRouter], prefix: str) -> Iterator[RouteInfo]:
-    """The same of routers that an app will include under `prefix`, from the routes the routers made themselves.
-    (The app's copies of its included routes are made when a router's first call comes: walking those at start
-    would make every one of them then.)"""
+    """The same of routers that an app will include under `prefix`, from the routes the routers made themselves
+    (walking the app's copies of them needs those made first)."""
     return _declared(iter_route_contexts([route for router in routers for route in router.routes]), prefix)
 
 

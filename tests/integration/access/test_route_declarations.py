@@ -41,9 +41,8 @@ def test_every_route_of_the_app_is_declared_or_public(app_client: TestClient) ->
 
 
 def test_the_start_check_sees_every_route_the_app_serves(app_client: TestClient) -> None:
-    """create_app checks the routers' own routes (the app makes its copies on a router's first call): the same
-    routes with the same declarations as the app serves, but for GET /api/metrics, which the app adds itself (public:
-    api.core.metrics)."""
+    """create_app checks the routers' own routes before the app copies them: the same routes with the same
+    declarations as the app serves, but for GET /api/metrics, which the app adds itself (public: api.core.metrics)."""
     from api.main import api_routers
 
     def shown(routes: Iterable[RouteInfo]) -> set[tuple[str, str, tuple[tuple[str, str], ...]]]:
