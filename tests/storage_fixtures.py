@@ -104,9 +104,16 @@ class SeaweedFS:
 @pytest.fixture(scope="session")
 def seaweedfs() -> Iterator[SeaweedFS]:
     """A real S3-compatible object store for the session (started on first use only)."""
-    server = SeaweedFS()
+    for attempt in range(3):  # xdist workers start theirs at once: a port taken in between fails the start
+        server = SeaweedFS()
+        try:
+            server.wait()
+            break
+        except RuntimeError:
+            server.stop()
+            if attempt == 2:
+                raise
     try:
-        server.wait()
         print(f"\nSeaweedFS served S3 on port {server.s3_port} after {server.started_in:.1f} s", file=sys.stderr)
         yield server
     finally:
