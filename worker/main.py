@@ -12,7 +12,7 @@ from datetime import timedelta
 from temporalio.client import Client
 from temporalio.worker import Interceptor, UnsandboxedWorkflowRunner, Worker
 
-from api.core import logs, payloads, tracing
+from api.core import logs, temporal, tracing
 from api.core.config import Settings, get_settings
 from api.core.startup import release_collector
 from worker import telemetry
@@ -58,15 +58,8 @@ def warm_up() -> None:
 
 
 async def connect(address: str, namespace: str, attempts: int = 60) -> Client:
-    payloads.install()  # dataclass payloads convert without working out their type hints each time
-    for attempt in range(attempts):
-        try:
-            return await Client.connect(address, namespace=namespace, interceptors=[RequestIdWorkerInterceptor()])
-        except Exception:  # the server may still be starting
-            if attempt == attempts - 1:
-                raise
-            await asyncio.sleep(1)
-    raise RuntimeError("unreachable")
+    """The worker's client: api.core.temporal's, with the worker's side of the request id."""
+    return await temporal.connect(address, namespace, attempts, interceptors=[RequestIdWorkerInterceptor()])
 
 
 async def main() -> None:

@@ -6,11 +6,12 @@ from __future__ import annotations
 import asyncio
 import email.parser
 import email.policy
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import anyio.from_thread
-from temporalio.client import Client, WorkflowExecutionStatus
+from temporalio.client import Client, Interceptor, WorkflowExecutionStatus
 from temporalio.common import (
     SearchAttributePair,
     TypedSearchAttributes,
@@ -18,6 +19,7 @@ from temporalio.common import (
     WorkflowIDReusePolicy,
 )
 from temporalio.exceptions import WorkflowAlreadyStartedError
+from temporalio.service import RPCError
 
 from api.core import payloads, tracing
 from api.core.logs import RequestIdInterceptor
@@ -34,19 +36,23 @@ from workflows.contracts.search_attributes import (
 )
 
 
-async def connect(address: str, namespace: str, attempts: int = 30) -> Client:
+async def connect(address: str, namespace: str, attempts: int = 30,
+                  interceptors: Sequence[Interceptor] | None = None) -> Client:
+    """A client of the namespace, retried once a second while the server is unreachable or still starting; the API's
+    interceptors unless the caller (the worker) names its own."""
     payloads.install()  # dataclass payloads convert without working out their type hints each time
+    if interceptors is None:
+        # the request id of the call that starts or updates a workflow travels into it (api.core.logs)
+        # and, when tracing is on, the trace of the call (api.core.tracing)
+        interceptors = [RequestIdInterceptor(), *tracing.temporal_interceptors()]
     for attempt in range(attempts):
         try:
-            # the request id of the call that starts or updates a workflow travels into it (api.core.logs)
-            # and, when tracing is on, the trace of the call (api.core.tracing)
-            return await Client.connect(address, namespace=namespace,
-                                        interceptors=[RequestIdInterceptor(), *tracing.temporal_interceptors()])
-        except Exception:  # the dev server may still be starting
+            return await Client.connect(address, namespace=namespace, interceptors=interceptors)
+        except (RuntimeError, RPCError):  # the bridge's "Failed client connect", or a server not serving yet
             if attempt == attempts - 1:
                 raise
             await asyncio.sleep(1)
-    raise RuntimeError("unreachable")
+    raise AssertionError("unreachable")
 
 
 def start_workflow(client: Client, workflow: str, arg: Any, *, workflow_id: str, task_queue: str,
