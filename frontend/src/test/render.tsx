@@ -63,7 +63,7 @@ export function makeSession(overrides: Partial<SessionPayload> = {}): SessionPay
   };
 }
 
-export type ApiHandler = (request: Request, url: URL) => Response | Promise<Response> | undefined;
+export type ApiHandler = (request: Request, url: URL) => Response | undefined | Promise<Response | undefined>;
 
 export function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

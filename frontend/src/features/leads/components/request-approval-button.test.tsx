@@ -4,7 +4,7 @@ import { App as AntApp, Modal } from 'antd';
 import { DialogHost } from '@/components/dialogs';
 import { createQueryClient } from '@/lib/query-client';
 import { buttonByText } from '@/test/antd-helpers';
-import { json, type ApiHandler } from '@/test/render';
+import { json, stubApi, type ApiHandler } from '@/test/render';
 import { RequestApprovalButton, type RequestApprovalButtonProps } from './request-approval-button';
 
 const HOLD_SENT = "Your request to hold 'Core Banking' (Bank Nusa) was sent to Hendra Gunawan.";
@@ -50,17 +50,8 @@ const stageOptions = {
 afterEach(() => Modal.destroyAll());
 
 function setup(answer: ApiHandler, props: Partial<RequestApprovalButtonProps> = {}) {
-  const requests: Request[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new Request(input, init);
-      requests.push(request.clone());
-      const url = new URL(request.url);
-      if (url.pathname === '/api/leads/42/stage-options') return json(200, { results: stageOptions });
-      return (await answer(request, url)) ?? json(404, { messages: ['Not found'] });
-    }),
-  );
+  const requests = stubApi(null, async (request, url) =>
+    url.pathname === '/api/leads/42/stage-options' ? json(200, { results: stageOptions }) : answer(request, url));
   const queryClient = createQueryClient();
   const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
   render(
