@@ -61,7 +61,10 @@ class SeaweedFS:
         self.process = subprocess.Popen(
             [weed, "server", f"-dir={self.dir / 'data'}", "-s3", f"-s3.port={self.s3_port}",
              f"-master.port={master}", f"-volume.port={volume}", f"-filer.port={filer}", "-ip=127.0.0.1",
-             "-ip.bind=127.0.0.1", "-volume.max=8", "-volume.preStopSeconds=0"],
+             "-ip.bind=127.0.0.1", "-volume.max=8", "-volume.preStopSeconds=0",
+             # off: servers on fixed default ports (Iceberg 8181, Lance 9101), which a second worker's weed cannot
+             # bind, so it exits 255 however often it is retried; and the master's telemetry to the internet
+             "-s3.port.iceberg=0", "-s3.port.lance=0", "-master.telemetry=false"],
             stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
         self.started_in = 0.0
 
@@ -75,7 +78,9 @@ class SeaweedFS:
         last: Exception | None = None
         while time.monotonic() - began < START_TIMEOUT:
             if self.process.poll() is not None:
-                raise RuntimeError(f"weed exited with {self.process.returncode}: see {self.dir / 'weed.log'}")
+                self.log.flush()
+                tail = (self.dir / "weed.log").read_text(errors="replace")[-2000:]
+                raise RuntimeError(f"weed exited with {self.process.returncode}; its log ends:\n{tail}")
             try:
                 probe.ensure_ready()
                 probe.save("probe", "ready.txt", b"ready")
