@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import uvicorn
 
-from api.core.startup import hold_collector
+from api.core.startup import hold_collector, leave
 
 
 def main() -> None:
@@ -20,6 +20,7 @@ def main() -> None:
                 forwarded_allow_ips=settings.forwarded_allow_ips,
                 timeout_graceful_shutdown=int(settings.api_shutdown_seconds) or None, log_config=None,
                 server_header=False)
+    leave(0)  # stopped cleanly: not through finalization, which the Temporal client's native threads can abort
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ from temporalio.worker import Interceptor, UnsandboxedWorkflowRunner, Worker
 
 from api.core import logs, temporal, tracing
 from api.core.config import Settings, get_settings
-from api.core.startup import release_collector
+from api.core.startup import leave, release_collector
 from worker import telemetry
 from worker.health import ActivityTracker, WorkerState
 from worker.health import serve as serve_health
@@ -102,3 +102,4 @@ def run() -> None:
     settings = get_settings()
     logs.configure(settings.log_level, settings.log_format, process="worker")
     asyncio.run(main())
+    leave(0)  # stopped cleanly: not through finalization, which Temporal's native threads can abort

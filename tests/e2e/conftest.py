@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, Playwright, sync_playwright
+from playwright.sync_api import Browser, Page, Playwright, expect, sync_playwright
 
 from tests import live
 from tests.conftest import ROOT, Services
@@ -18,6 +18,10 @@ from tests.live import LiveServer
 __all__ = ["LiveServer"]  # the journeys type their fixture with it
 
 CHROMIUM = "/usr/bin/chromium"
+# what a journey waits for (a dialog, a row, a status) it waits for as long as for an action's element (the contexts'
+# default, 15 s): expect's own 5 s ran out on a busy machine while a reset password was still being saved
+WAIT_MS = 15_000
+expect.set_options(timeout=WAIT_MS)
 ARTIFACTS = ROOT / "test-artifacts"
 
 
@@ -58,7 +62,7 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
 @pytest.fixture
 def page(browser: Browser, live_server: LiveServer, request: pytest.FixtureRequest) -> Iterator[Page]:
     context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 800})
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(WAIT_MS)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))

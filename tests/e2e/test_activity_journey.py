@@ -22,7 +22,7 @@ from sqlalchemy import text
 
 from api.core.db import make_engine
 from tests.e2e.api import token
-from tests.e2e.conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, LiveServer
+from tests.e2e.conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, WAIT_MS, LiveServer
 from tests.e2e.test_journeys import sign_in
 from tests.e2e.waits import eventually, settled
 from tests.integration.activities.conftest import WEBM
@@ -49,7 +49,7 @@ def _phone(browser: Browser, live_server: LiveServer, viewport: dict[str, int]) 
                                   permissions=["microphone", "camera", "geolocation"],
                                   geolocation={"latitude": -6.26, "longitude": 106.62}, timezone_id="Asia/Jakarta",
                                   has_touch=viewport["width"] < 500)
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(WAIT_MS)
     return context.new_page()
 
 

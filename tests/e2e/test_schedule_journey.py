@@ -21,7 +21,7 @@ from sqlalchemy import text
 from api.core.db import make_engine
 from api.notifications.catalogue import ACTIONS
 from tests.e2e.api import token
-from tests.e2e.conftest import ARTIFACTS, LiveServer
+from tests.e2e.conftest import ARTIFACTS, WAIT_MS, LiveServer
 from tests.e2e.pages.antd import choose
 from tests.e2e.test_journeys import sign_in
 from tests.e2e.waits import settled
@@ -108,7 +108,7 @@ def _new_page(browser: Browser, live_server: LiveServer, viewport: dict[str, int
     phone = viewport["width"] < 500
     context = browser.new_context(base_url=live_server.url, viewport=viewport,  # type: ignore[arg-type]
                                   timezone_id="Asia/Jakarta", is_mobile=phone, has_touch=phone)
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(WAIT_MS)
     page = context.new_page()
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" and "Content Security Policy" in m.text

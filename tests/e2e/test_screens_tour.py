@@ -20,7 +20,7 @@ from sqlalchemy import text
 
 from api.core.db import make_engine
 from tests.e2e.api import token
-from tests.e2e.conftest import ARTIFACTS, LiveServer
+from tests.e2e.conftest import ARTIFACTS, WAIT_MS, LiveServer
 from tests.e2e.test_journeys import sign_in
 from tests.e2e.waits import settled
 
@@ -168,7 +168,7 @@ class Tour:
     def __init__(self, browser: Browser, live_server: LiveServer, username: str):
         self.username = username
         self.context = browser.new_context(base_url=live_server.url, viewport=DESKTOP)
-        self.context.set_default_timeout(15_000)
+        self.context.set_default_timeout(WAIT_MS)
         self.page = self.context.new_page()
         self.findings: dict[str, Findings] = {}
         self.current = Findings()
