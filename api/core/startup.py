@@ -19,6 +19,7 @@ threads can turn into an abort."""
 from __future__ import annotations
 
 import compileall
+import contextlib
 import gc
 import logging
 import os
@@ -57,8 +58,6 @@ def leave(code: int = 0) -> NoReturn:
     tracing.shutdown()
     logging.shutdown()
     for stream in (sys.stdout, sys.stderr):
-        try:
+        with contextlib.suppress(OSError, ValueError):  # a closed or broken stream has nothing to flush
             stream.flush()
-        except (OSError, ValueError):
-            pass
     os._exit(code)
