@@ -45,8 +45,7 @@ def role_row(page: Page, description: str):
 def test_admin_adds_a_role_grants_a_page_and_reads_effective_access(page: Page) -> None:
     suffix = random.randint(100, 999)
     name, description = f"KEY_ACCOUNT_{suffix}", f"Key Account {suffix}"
-    sign_in(page, "admin")
-    page.goto("/system/menu-page-access")
+    sign_in(page, "admin", to="/system/menu-page-access")
     expect(page.get_by_role("heading", name="Menu Page Access")).to_be_visible()
     expect(page.get_by_role("row", name=re.compile("Every access"))).to_have_count(1)
     shots(page, "roles-list")

@@ -80,8 +80,7 @@ def test_admin_adds_a_sales_person_grants_delete_and_moves_them(
         page: Page, browser: Browser, live_server: LiveServer, http: httpx.Client, sales_role: dict[str, Any],
         leaves_no_trace: None) -> None:
     # 1. the new sales person, under Sari Lestari
-    sign_in(page, "admin")
-    page.goto("/system/user-management/add")
+    sign_in(page, "admin", to="/system/user-management/add")
     expect(page.get_by_role("heading", name="Add User")).to_be_visible()
     page.get_by_label("Username", exact=True).fill(USERNAME)
     page.get_by_label("Full Name", exact=True).fill(FULLNAME)
@@ -112,8 +111,7 @@ def test_admin_adds_a_sales_person_grants_delete_and_moves_them(
     theirs = browser.new_context(base_url=live_server.url, viewport=DESK)
     try:
         own = theirs.new_page()
-        sign_in(own, USERNAME, PASSWORD)
-        own.goto(f"/system/contact-management?q={CONTACT}")
+        sign_in(own, USERNAME, PASSWORD, to=f"/system/contact-management?q={CONTACT}")
         expect(own.get_by_role("heading", name="Contact Management")).to_be_visible()
         expect_remove(own, CONTACT, offered=False)
         r = http.put("/api/people/delete", json={"id": 1}, headers=yoga)
@@ -151,8 +149,7 @@ def test_admin_adds_a_sales_person_grants_delete_and_moves_them(
     leader = browser.new_context(base_url=live_server.url, viewport=DESK)
     try:
         board = leader.new_page()
-        sign_in(board, "tl1")
-        board.goto("/leads")
+        sign_in(board, "tl1", to="/leads")
         expect(board.locator(f"[data-lead-id='{lead}']").first).to_be_visible()
     finally:
         leader.close()

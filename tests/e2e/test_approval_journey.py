@@ -39,8 +39,7 @@ def lead_needing_approval(live_server: LiveServer) -> Iterator[dict[str, Any]]:
 def test_stage_change_request_approved_by_the_approver(page: Page, browser: Browser, live_server: LiveServer,
                                                         lead_needing_approval: dict[str, Any]) -> None:
     lead_id = lead_needing_approval["id"]
-    sign_in(page, "sales1")
-    page.goto(f"/leads/{lead_id}")
+    sign_in(page, "sales1", to=f"/leads/{lead_id}")
     page.get_by_role("button", name=re.compile("Request approval")).click()
     page.get_by_role("menuitem", name="Request stage change").click()
     dialog = page.get_by_role("dialog")

@@ -95,8 +95,7 @@ def test_bulk_approval_from_the_queue(page: Page, live_server: LiveServer,
                                       requests: tuple[list[int], int]) -> None:
     ids, _ = requests
     _waiting(live_server, ids[2:])
-    sign_in(page, "approver1")
-    page.goto("/system/approval")
+    sign_in(page, "approver1", to="/system/approval")
     for approval_id in ids[2:]:
         page.get_by_label(f"Select request {approval_id}").check()
     expect(page.get_by_role("button", name="Approve selected (2)")).to_be_visible()

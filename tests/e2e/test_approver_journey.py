@@ -132,8 +132,7 @@ def test_the_designer_warns_of_an_overlapping_pipeline_before_saving(page: Page,
         admin = token(http, "admin")
         pipelines = http.get("/api/approval-pipelines", headers=admin).json()["results"]
     everyone = next(p["name"] for p in pipelines if p["pipelineActionType"] == "DROP_LEAD" and not p["salesPersons"])
-    sign_in(page, "admin")
-    page.goto("/system/approval-pipeline/add")
+    sign_in(page, "admin", to="/system/approval-pipeline/add")
     choose(page, "Action type", "Drop Lead")
     warning = page.locator(".pipeline-overlaps")
     expect(warning).to_contain_text(f"The pipeline '{everyone}' already applies to every sales person")

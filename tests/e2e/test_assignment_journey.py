@@ -86,8 +86,7 @@ def test_admin_moves_a_leaving_sales_persons_book(page: Page, live_server: LiveS
                                                   rizkys_book: list[dict[str, Any]],
                                                   held_lead: dict[str, Any]) -> None:
     count = len(rizkys_book)
-    sign_in(page, "admin")
-    page.goto("/system/assignment-monitoring")
+    sign_in(page, "admin", to="/system/assignment-monitoring")
     expect(page.get_by_role("heading", name="Assignment Monitoring")).to_be_visible()
     page.get_by_role("button", name="Reassign Leads").click()
     expect(page.get_by_role("heading", name="Reassign Leads")).to_be_visible()
@@ -144,8 +143,7 @@ def test_admin_moves_a_leaving_sales_persons_book(page: Page, live_server: LiveS
     page.context.clear_cookies()
     page.goto("/signin")
     page.evaluate("() => window.localStorage.clear()")
-    sign_in(page, "admin")
-    page.goto(f"/system/lead-approval/{held_lead['approvalId']}/edit")
+    sign_in(page, "admin", to=f"/system/lead-approval/{held_lead['approvalId']}/edit")
     expect(page.get_by_role("heading", name=f"Request #{held_lead['approvalId']}")).to_be_visible()
     expect(page.get_by_text("Pending").first).to_be_visible()
     expect(page.get_by_text(TO).first).to_be_visible()  # the sales person now

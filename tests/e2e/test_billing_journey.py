@@ -49,8 +49,7 @@ def demo_row(live_server: LiveServer) -> Iterator[dict[str, Any]]:
 
 def test_administrator_moves_a_billing_to_paid_and_reads_its_history(page: Page, demo_row: dict[str, Any]) -> None:
     row = demo_row
-    sign_in(page, "admin")
-    page.goto("/system/monthly-billing")
+    sign_in(page, "admin", to="/system/monthly-billing")
     expect(page.get_by_role("heading", name="Monthly Billing")).to_be_visible()
     expect(page.get_by_test_id("billing-grand-total")).to_contain_text("Rp")
     search = page.get_by_placeholder("Search project, client, PID or item")

@@ -24,8 +24,7 @@ def add_personnel(page: Page, fullname: str, gender: str, position: str, email: 
 
 
 def test_admin_creates_a_client_with_personnel_and_sees_a_contact_change(page: Page) -> None:
-    sign_in(page, "admin")
-    page.goto("/system/client-management")
+    sign_in(page, "admin", to="/system/client-management")
     page.get_by_role("button", name=re.compile("Add Client")).click()
     expect(page).to_have_url(re.compile(r"/system/client-management/add$"))
 
@@ -75,8 +74,7 @@ def test_admin_creates_a_client_with_personnel_and_sees_a_contact_change(page: P
 
 
 def test_a_user_without_write_access_sees_no_add_button(page: Page) -> None:
-    sign_in(page, "topmanager")
-    page.goto("/system/client-management")
+    sign_in(page, "topmanager", to="/system/client-management")
     expect(page.get_by_text("Client Management").first).to_be_visible()
     expect(page.get_by_role("row", name=re.compile("Bank Nusa Mandiri"))).to_be_visible()
     expect(page.get_by_role("button", name=re.compile("Add Client"))).to_have_count(0)

@@ -31,8 +31,7 @@ def toast(page: Page, text: str) -> None:
 
 
 def test_admin_adds_finds_edits_and_removes_a_coa_entry(page: Page) -> None:
-    sign_in(page, "admin")
-    page.goto("/system/coa-management")
+    sign_in(page, "admin", to="/system/coa-management")
     expect(page.get_by_role("heading", name="COA Management")).to_be_visible()
     expect(page.get_by_role("row", name=re.compile("Managed Services Revenue"))).to_be_visible()
     expect(page.get_by_text(re.compile(r"^1\W10 of 40$"))).to_be_visible()
@@ -105,8 +104,7 @@ def test_admin_adds_finds_edits_and_removes_a_coa_entry(page: Page) -> None:
 
 
 def test_a_top_manager_reads_the_chart_of_accounts_without_changing_it(page: Page) -> None:
-    sign_in(page, "topmanager")
-    page.goto("/system/coa-management")
+    sign_in(page, "topmanager", to="/system/coa-management")
     expect(page.get_by_role("row", name=re.compile("Managed Services Revenue"))).to_be_visible()
     expect(page.get_by_role("button", name=re.compile("Add COA"))).to_have_count(0)
     expect(page.get_by_role("button", name=re.compile("^Actions for"))).to_have_count(0)

@@ -41,8 +41,7 @@ def test_admin_keeps_the_holidays(page: Page, http: httpx.Client) -> None:
     admin = token(http, "admin")
     day = date(HOLIDAY_YEAR, 11, 30)
     try:
-        sign_in(page, "admin")
-        page.goto("/system/holidays")
+        sign_in(page, "admin", to="/system/holidays")
         expect(page.get_by_role("cell", name="Independence Day", exact=True)).to_be_visible()
         page.get_by_role("button", name="Add Holiday").click()
         dialog = page.get_by_role("dialog", name="Add Holiday")
@@ -65,8 +64,7 @@ def test_an_approver_sets_their_out_of_office(page: Page, http: httpx.Client) ->
     approver = token(http, "approver1")
     first, last = date.today() + timedelta(days=40), date.today() + timedelta(days=44)
     try:
-        sign_in(page, "approver1")
-        page.goto("/system/approval")
+        sign_in(page, "approver1", to="/system/approval")
         page.get_by_role("button", name="Out of office").click()
         drawer = page.get_by_role("dialog", name="Out of office")
         expect(drawer.get_by_text("No delegations.")).to_be_visible()
@@ -91,8 +89,7 @@ def test_a_layer_carries_a_deadline_in_the_designer(page: Page, http: httpx.Clie
     admin = token(http, "admin")
     name = "Journey deadline drop"
     try:
-        sign_in(page, "admin")
-        page.goto("/system/approval-pipeline/add")
+        sign_in(page, "admin", to="/system/approval-pipeline/add")
         page.get_by_label("Pipeline name").fill(name)
         choose(page, "Action type", "Drop Lead")
         people = page.get_by_label("Sales people", exact=True)
@@ -151,8 +148,7 @@ def test_an_administrator_sets_anyones_out_of_office(page: Page, http: httpx.Cli
     admin = token(http, "admin")
     first = date.today() + timedelta(days=50)
     try:
-        sign_in(page, "admin")
-        page.goto("/system/approval-pipeline")
+        sign_in(page, "admin", to="/system/approval-pipeline")
         page.get_by_role("tab", name="Out of office").click()
         page.get_by_role("button", name="Add Delegation").click()
         dialog = page.get_by_role("dialog", name="Add Delegation")

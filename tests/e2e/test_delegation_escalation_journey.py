@@ -112,8 +112,7 @@ def test_a_delegate_decides_and_an_overdue_layer_goes_to_the_team_leader(page: P
                                                                        live_server: LiveServer,
                                                                        world: dict[str, Any]) -> None:
     # Hendra is away for a week: Maya stands in for him on hold requests.
-    sign_in(page, "approver1")
-    page.goto("/system/approval")
+    sign_in(page, "approver1", to="/system/approval")
     page.get_by_role("button", name="Out of office").click()
     drawer = page.get_by_role("dialog", name="Out of office")
     drawer.get_by_role("button", name="Add Delegation").click()

@@ -24,8 +24,7 @@ def shots(page: Page, name: str) -> None:
 
 
 def test_top_management_drills_from_the_grid_to_a_lead(page: Page) -> None:
-    sign_in(page, "topmanager")
-    page.goto("/system")
+    sign_in(page, "topmanager", to="/system")
     page.locator(".ant-layout-sider").get_by_text("Leads Monitoring", exact=True).click()
     expect(page).to_have_url(re.compile(r"/system/leads-monitoring$"))
     expect(page.get_by_role("heading", name="Leads Monitoring")).to_be_visible()
@@ -85,8 +84,7 @@ def test_top_management_drills_from_the_grid_to_a_lead(page: Page) -> None:
 
 def test_an_administrator_must_choose_the_sales_person(page: Page) -> None:
     """The Add wizard of Leads Management; nothing is created (the check stops it before the call)."""
-    sign_in(page, "admin")
-    page.goto("/system/leads-management")
+    sign_in(page, "admin", to="/system/leads-management")
     page.get_by_role("button", name="Add Lead").click()
     expect(page).to_have_url(re.compile(r"/system/leads-management/add$"))
     expect(page.locator(".page-breadcrumb")).to_contain_text("Leads Management")

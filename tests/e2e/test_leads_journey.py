@@ -17,8 +17,7 @@ PROJECT = "Journey Data Lake"
 
 
 def test_sales_person_creates_finds_opens_and_edits_a_lead(page: Page, live_server: LiveServer) -> None:
-    sign_in(page, "sales1")
-    page.goto("/leads")
+    sign_in(page, "sales1", to="/leads")
     page.get_by_role("button", name=re.compile("Add Lead")).first.click()
     expect(page).to_have_url(re.compile(r"/leads/add$"))
 
@@ -58,8 +57,7 @@ def test_sales_person_creates_finds_opens_and_edits_a_lead(page: Page, live_serv
 
 def test_board_sort_and_stage_filter_work_in_any_order(page: Page, live_server: LiveServer) -> None:
     """Issue 11: a column sort, then a stage filter answered a raw 422 'Unknown board sort'."""
-    sign_in(page, "sales1")
-    page.goto("/leads")
+    sign_in(page, "sales1", to="/leads")
     board = page.get_by_test_id("leads-board")
     expect(board.locator("section[data-stage='E4']")).to_be_visible()
     page.get_by_role("button", name="Sort E4 by last contacted").click()

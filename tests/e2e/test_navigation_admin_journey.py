@@ -65,8 +65,7 @@ def menu_put_back(live_server: LiveServer) -> Iterator[None]:
 
 
 def test_admin_moves_a_menu_item_and_manages_pages(page: Page, menu_put_back: None) -> None:
-    sign_in(page, "admin")
-    page.goto("/system/menu-management")
+    sign_in(page, "admin", to="/system/menu-management")
     expect(page.get_by_role("heading", name="Menu Management")).to_be_visible()
     item = tree_node(page, "Assignment Monitoring")
     expect(item).to_contain_text("SIDEBAR")

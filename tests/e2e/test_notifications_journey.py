@@ -98,8 +98,7 @@ def test_the_requester_clicks_the_approved_notification_and_lands_on_the_lead(
 
 
 def test_the_coa_list_keeps_its_page_and_search_through_reload_and_back(page: Page) -> None:
-    sign_in(page, "admin")
-    page.goto("/system/coa-management")
+    sign_in(page, "admin", to="/system/coa-management")
     expect(page.get_by_role("row").nth(1)).to_be_visible()
     page.get_by_role("combobox", name="Rows per page").click()
     page.locator(".ant-select-dropdown:visible .ant-select-item-option", has_text=re.compile("^5$")).click()
@@ -132,8 +131,7 @@ def test_a_money_input_groups_as_typed(browser: Browser, live_server: LiveServer
     context = browser.new_context(base_url=live_server.url, viewport={"width": width, "height": 844})
     try:
         page = context.new_page()
-        sign_in(page, "admin")
-        page.goto("/sample")
+        sign_in(page, "admin", to="/sample")
         amount = page.locator(".ant-form-item", has_text="Amount").locator("input")
         amount.select_text()
         amount.press("Delete")

@@ -69,8 +69,7 @@ def _approve(browser: Browser, live_server: LiveServer, username: str) -> None:
     context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 800})
     approver = context.new_page()
     try:
-        sign_in(approver, username)
-        approver.goto("/system/approval")
+        sign_in(approver, username, to="/system/approval")
         row = approver.get_by_role("row", name=re.compile(PROJECT))
         expect(row).to_be_visible(timeout=30_000)
         expect(row).to_contain_text("Project Cost Sheet")
@@ -87,8 +86,7 @@ def _approve(browser: Browser, live_server: LiveServer, username: str) -> None:
 def test_cost_sheet_submitted_approved_and_its_pdf_downloaded(page: Page, browser: Browser, live_server: LiveServer,
                                                               lead: dict[str, Any]) -> None:
     lead_id = lead["id"]
-    sign_in(page, "sales1")
-    page.goto(f"/leads/{lead_id}")
+    sign_in(page, "sales1", to=f"/leads/{lead_id}")
     page.get_by_role("button", name="Project Cost Sheet").click()
     expect(page).to_have_url(re.compile(rf"/leads/{lead_id}/project-cost-sheet$"))
     expect(page.get_by_role("heading", name="Project Cost Sheet")).to_be_visible()
@@ -138,8 +136,7 @@ def test_cost_sheet_submitted_approved_and_its_pdf_downloaded(page: Page, browse
     phone = browser.new_context(base_url=live_server.url, viewport=PHONE, is_mobile=True, has_touch=True)
     mobile = phone.new_page()
     try:
-        sign_in(mobile, "sales1")
-        mobile.goto(f"/leads/{lead_id}/project-cost-sheet")
+        sign_in(mobile, "sales1", to=f"/leads/{lead_id}/project-cost-sheet")
         expect(mobile.get_by_test_id("pcs-status")).to_have_text("Saved As Draft")
         _shot(mobile, "draft-390", full=False)
         mobile.locator(".ant-collapse-header").first.click()
@@ -172,8 +169,7 @@ def test_cost_sheet_submitted_approved_and_its_pdf_downloaded(page: Page, browse
     phone = browser.new_context(base_url=live_server.url, viewport=PHONE, is_mobile=True, has_touch=True)
     mobile = phone.new_page()
     try:
-        sign_in(mobile, "sales1")
-        mobile.goto(f"/leads/{lead_id}/project-cost-sheet")
+        sign_in(mobile, "sales1", to=f"/leads/{lead_id}/project-cost-sheet")
         expect(mobile.get_by_test_id("pcs-status")).to_have_text("Waiting For Approval")
         mobile.locator(".ant-collapse-header").first.click()
         expect(mobile.get_by_text("Billing schedule matched!").first).to_be_visible()

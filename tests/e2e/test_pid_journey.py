@@ -62,8 +62,7 @@ def approved(live_server: LiveServer) -> Iterator[Sheet]:
 
 def test_the_sales_person_generates_the_pid(page: Page, live_server: LiveServer, approved: Sheet) -> None:
     lead_id = approved.lead.id
-    sign_in(page, "sales1")
-    page.goto(f"/leads/{lead_id}/generate-pid")
+    sign_in(page, "sales1", to=f"/leads/{lead_id}/generate-pid")
     expect(page.get_by_role("heading", name="Generate PID Number for Journey Branch WAN Rollout")).to_be_visible()
     expect(page.get_by_role("tab", name="PID Generator")).to_be_visible()
     page.screenshot(path=str(SHOTS / "pid-generate-before.png"), full_page=True)
@@ -100,8 +99,7 @@ def test_the_sales_person_generates_the_pid(page: Page, live_server: LiveServer,
 
 
 def test_the_pdf_test_page_sends_the_sample(page: Page, live_server: LiveServer) -> None:
-    sign_in(page, "admin")
-    page.goto("/pdf")
+    sign_in(page, "admin", to="/pdf")
     expect(page.get_by_role("heading", name="PCS PDF Test")).to_be_visible()
     viewer = page.locator("iframe[title='Sample project cost sheet PDF']")
     expect(viewer).to_be_visible()

@@ -24,8 +24,7 @@ def pick_approver(page: Page, name: str) -> None:
 
 
 def test_admin_builds_and_saves_a_two_layer_pipeline(page: Page, live_server: LiveServer) -> None:
-    sign_in(page, "admin")
-    page.goto("/system/approval-pipeline/add")
+    sign_in(page, "admin", to="/system/approval-pipeline/add")
     page.get_by_label("Pipeline name").fill(NAME)
     choose(page, "Action type", "Hold Lead")
     # the demo's hold pipeline covers every sales person: this one is for one of them, the only kind that can

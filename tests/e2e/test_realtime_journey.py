@@ -49,8 +49,7 @@ def test_sales_monitoring_and_a_call_from_the_crm(browser: Browser, live_server:
     leader, seller = context(browser, live_server), context(browser, live_server)
     try:
         monitor = leader.new_page()
-        sign_in(monitor, "tl1")
-        monitor.goto("/system/sales-monitoring")
+        sign_in(monitor, "tl1", to="/system/sales-monitoring")
         expect(monitor.get_by_role("heading", name="Sales Monitoring")).to_be_visible()
         expect(monitor.get_by_text("Live")).to_be_visible()
         expect(row_of(monitor, SALES1)).to_have_count(0)

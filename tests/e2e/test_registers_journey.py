@@ -46,8 +46,7 @@ def pending_hold(live_server: LiveServer) -> Iterator[dict[str, Any]]:
 def test_administrator_withdraws_a_request_and_previews_a_cost_sheet(page: Page, live_server: LiveServer,
                                                                       pending_hold: dict[str, Any]) -> None:
     approval_id, lead_id = pending_hold["approvalId"], pending_hold["lead"]["id"]
-    sign_in(page, "admin")
-    page.goto("/system/lead-approval")
+    sign_in(page, "admin", to="/system/lead-approval")
     expect(page.get_by_role("heading", name="Lead Approval")).to_be_visible()
     page.get_by_role("searchbox").first.fill(PROJECT)
     page.get_by_role("searchbox").first.press("Enter")

@@ -45,8 +45,7 @@ def closed_leads_past_three_months(page: Page) -> dict[str, Any]:
 
 @pytest.mark.parametrize("user", ["topmanager", "tl1"])
 def test_a_manager_downloads_the_closed_leads(page: Page, user: str) -> None:
-    sign_in(page, user)
-    page.goto("/system/report")
+    sign_in(page, user, to="/system/report")
     expect(page.get_by_role("heading", name="Report", level=3)).to_be_visible()
     expect(page.locator(".report-table__totals")).to_contain_text("Total")  # the pipeline, first
     table = closed_leads_past_three_months(page)
@@ -86,8 +85,7 @@ def test_the_report_screen_fits_desktop_and_phone(browser: Browser, live_server:
         page = context.new_page()
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         try:
-            sign_in(page, user)
-            page.goto("/system/report")
+            sign_in(page, user, to="/system/report")
             for report in REPORTS:
                 choose_report(page, report)
                 expect(page.locator(".report-page__table .ant-table-row").first).to_be_visible()

@@ -61,8 +61,7 @@ def set_target(page: Page, amount: int) -> None:
 
 
 def test_top_management_sets_a_target_and_reads_its_history(page: Page) -> None:
-    sign_in(page, "topmanager")
-    page.goto("/system/sales-target")
+    sign_in(page, "topmanager", to="/system/sales-target")
     expect(page.get_by_role("heading", name="Sales Target")).to_be_visible()
     expect(page.get_by_label("Year")).to_have_value(str(YEAR))
     andi = page.get_by_role("row", name=re.compile("Andi Pratama"))
@@ -131,8 +130,7 @@ def test_top_management_sets_a_target_and_reads_its_history(page: Page) -> None:
 
 
 def test_a_team_leader_reads_their_teams_targets(page: Page) -> None:
-    sign_in(page, "tl1")
-    page.goto("/system/sales-target")
+    sign_in(page, "tl1", to="/system/sales-target")
     expect(page.get_by_role("heading", name="Sales Target")).to_be_visible()
     expect(page.get_by_role("row", name=re.compile("Andi Pratama"))).to_be_visible()
     expect(page.get_by_role("row", name=re.compile("Putri Maharani"))).to_have_count(0)  # another team

@@ -24,7 +24,7 @@ from tests.e2e.api import token
 from tests.e2e.conftest import ARTIFACTS, WAIT_MS, LiveServer
 from tests.e2e.pages.antd import choose
 from tests.e2e.test_journeys import sign_in
-from tests.e2e.waits import settled
+from tests.e2e.waits import column_scrolled, settled
 
 SHOTS = ARTIFACTS / "schedule"
 JAKARTA = ZoneInfo("Asia/Jakarta")
@@ -137,15 +137,7 @@ def _choose_day(page: Page, dialog: Locator, day: date) -> None:
 def _choose_hour(page: Page, dialog: Locator, hour: int) -> None:
     dialog.get_by_placeholder("Time").click()
     hours = page.locator(".ant-picker-dropdown:visible .ant-picker-time-panel-column").first
-    # the column scrolls to the chosen hour as it opens: a click while it moves lands on another hour, or none; so
-    # the click waits until the chosen hour is at the top of the column (or the column can go no further)
-    page.wait_for_function("""(column) => {
-        const chosen = column.querySelector('.ant-picker-time-panel-cell-selected');
-        if (!chosen) return true;
-        const top = chosen.offsetTop - column.querySelector('li').offsetTop;
-        return Math.abs(column.scrollTop - top) <= 1
-            || column.scrollTop >= column.scrollHeight - column.clientHeight - 1;
-    }""", arg=hours.element_handle(), polling="raf")
+    column_scrolled(page, hours)
     settled(page, page.locator(".ant-picker-dropdown:visible"))
     hours.locator(".ant-picker-time-panel-cell", has_text=f"{hour:02d}").first.click()
     # the field previews the hour under the pointer, and the column has scrolled under it: move away, then read it
@@ -251,8 +243,7 @@ def test_sales_person_plans_moves_hears_and_removes(browser: Browser, live_serve
     expect(page.get_by_text(TO_REMOVE)).to_be_visible()
     _shot(page, "list-1280")
     phone = _new_page(browser, live_server, PHONE, errors)
-    sign_in(phone, "sales1")
-    phone.goto("/activity-schedule?view=calendar")
+    sign_in(phone, "sales1", to="/activity-schedule?view=calendar")
     expect(phone.locator(".schedule-calendar__grid .schedule-event__dot").first).to_be_visible()
     _shot(phone, "month-390", full_page=False)  # a phone's fixed bottom bar: what the screen shows
     phone.goto("/activity-schedule")
@@ -304,8 +295,7 @@ def test_an_administrator_rewords_the_reminder_and_the_next_one_uses_it(
     http, headers, (lead, _other) = planning
     errors: list[str] = []
     admin = _new_page(browser, live_server, DESKTOP, errors)
-    sign_in(admin, "admin")
-    admin.goto("/system/reminder-management")
+    sign_in(admin, "admin", to="/system/reminder-management")
     admin.get_by_role("button", name="Edit Activity schedule starting").click()
     expect(admin.get_by_role("heading", name="Edit Activity schedule starting")).to_be_visible()
     template = admin.get_by_label("Message template")
@@ -330,8 +320,7 @@ def test_an_administrator_rewords_the_reminder_and_the_next_one_uses_it(
     expect(admin).to_have_url(re.compile(r"/system/reminder-management$"))
     expect(admin.get_by_text("Heads-up for Rina Wijaya: Meeting on Core Banking starts at").first).to_be_visible()
     phone = _new_page(browser, live_server, PHONE, errors)
-    sign_in(phone, "admin")
-    phone.goto(f"/system/reminder-management/{reminder_text_restored['id']}")
+    sign_in(phone, "admin", to=f"/system/reminder-management/{reminder_text_restored['id']}")
     expect(phone.get_by_label("Message template")).to_have_value(re.compile("^Heads-up for"))
     _shot(phone, "reminder-setting-390", full_page=False)
     phone.context.close()

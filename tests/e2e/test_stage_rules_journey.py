@@ -140,8 +140,7 @@ def test_stage_page_fills_a_missing_field_in_place_and_moves_the_lead(page: Page
     sales = token(http, "sales1")
     lead = _new_lead(http, sales, "Stage Rules Page Lead")
 
-    sign_in(page, "sales1")
-    page.goto(f"/leads/{lead['id']}/connected")
+    sign_in(page, "sales1", to=f"/leads/{lead['id']}/connected")
     expect(page.get_by_role("heading", name="E2 Connected")).to_be_visible()
     field = page.locator(".stage-field[data-field='personInCharges']")
     expect(field).to_contain_text("Missing")

@@ -25,8 +25,7 @@ def toast(page: Page, text: str) -> None:
 
 
 def test_admin_adds_deactivates_and_audits_a_user(page: Page) -> None:
-    sign_in(page, "admin")
-    page.goto("/system/user-management")
+    sign_in(page, "admin", to="/system/user-management")
     expect(page.get_by_role("heading", name="User Management")).to_be_visible()
     expect(page.get_by_role("row", name=re.compile("^Budi Santoso"))).to_be_visible()
     shots(page, "users-list")
