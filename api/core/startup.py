@@ -53,7 +53,7 @@ def leave(code: int = 0) -> NoReturn:
     (its client's and worker's Rust runtime) may still call into Python then, and CPython aborts the process
     ("PyGILState_Release: thread state must be current", SIGABRT) after a clean stop (temporalio/sdk-python#300).
     What finalization would have flushed is flushed first: the spans still batched, the logs, the standard streams."""
-    from api.core import tracing  # the process is ending: nothing is loaded for it before
+    from api.core import tracing  # cold start: this module loads first in every process, before the settings
 
     tracing.shutdown()
     logging.shutdown()
