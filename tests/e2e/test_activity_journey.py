@@ -81,6 +81,7 @@ def _choose_tomorrow_at_ten(page: Page) -> None:
     page.get_by_placeholder("Date").click()
     panel = page.locator(".ant-picker-dropdown:visible")
     expect(panel).to_be_visible()
+    settled(page, panel)  # opened: a click during its opening may choose no day
     tomorrow = page.evaluate("() => { const d = new Date(Date.now() + 86400000); "
                              "return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-"
                              "${String(d.getDate()).padStart(2, '0')}`; }")

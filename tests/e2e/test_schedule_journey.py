@@ -127,6 +127,7 @@ def _choose_day(page: Page, dialog: Locator, day: date) -> None:
     dialog.get_by_placeholder("Date").click()
     panel = page.locator(".ant-picker-dropdown:visible")
     expect(panel).to_be_visible()
+    settled(page, panel)  # opened: a busy machine's click during its opening chose no day (the Time field stayed off)
     cell = panel.locator(f"td[title='{day.isoformat()}']")
     if cell.count() == 0:
         panel.locator(".ant-picker-header-next-btn").first.click()
