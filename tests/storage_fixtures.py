@@ -78,7 +78,6 @@ class SeaweedFS:
         last: Exception | None = None
         while time.monotonic() - began < START_TIMEOUT:
             if self.process.poll() is not None:
-                self.log.flush()
                 tail = (self.dir / "weed.log").read_text(errors="replace")[-2000:]
                 raise RuntimeError(f"weed exited with {self.process.returncode}; its log ends:\n{tail}")
             try:

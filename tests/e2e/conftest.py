@@ -6,9 +6,10 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, Playwright, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect, sync_playwright
 
 from tests import live
 from tests.conftest import ROOT, Services
@@ -59,10 +60,17 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     browser.close()
 
 
+def new_context(browser: Browser, base_url: str, **options: Any) -> BrowserContext:
+    """A browser context of the app at `base_url` (a person's own browser: cookies, storage), whose actions wait
+    WAIT_MS for their element, as its expects do."""
+    context = browser.new_context(base_url=base_url, **options)
+    context.set_default_timeout(WAIT_MS)
+    return context
+
+
 @pytest.fixture
 def page(browser: Browser, live_server: LiveServer, request: pytest.FixtureRequest) -> Iterator[Page]:
-    context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 800})
-    context.set_default_timeout(WAIT_MS)
+    context = new_context(browser, live_server.url, viewport={"width": 1280, "height": 800})
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))

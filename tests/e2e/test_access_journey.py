@@ -17,7 +17,7 @@ from sqlalchemy import text
 
 from api.core.db import make_engine
 from tests.e2e.api import token
-from tests.e2e.conftest import ARTIFACTS, LiveServer
+from tests.e2e.conftest import ARTIFACTS, LiveServer, new_context
 from tests.e2e.layout import DESK
 from tests.e2e.layout import shots as desk_and_phone
 from tests.e2e.pages.antd import choose
@@ -108,7 +108,7 @@ def test_admin_adds_a_sales_person_grants_delete_and_moves_them(
     assert http.get(f"/api/leads/{lead}", headers=sari).status_code == 200
     assert http.get(f"/api/leads/{lead}", headers=budi).status_code == 404
 
-    theirs = browser.new_context(base_url=live_server.url, viewport=DESK)
+    theirs = new_context(browser, live_server.url, viewport=DESK)
     try:
         own = theirs.new_page()
         sign_in(own, USERNAME, PASSWORD, to=f"/system/contact-management?q={CONTACT}")
@@ -146,7 +146,7 @@ def test_admin_adds_a_sales_person_grants_delete_and_moves_them(
     # Budi now sees the lead on his board; Sari no longer does
     assert http.get(f"/api/leads/{lead}", headers=sari).status_code == 404
     assert http.get(f"/api/leads/{lead}", headers=budi).status_code == 200
-    leader = browser.new_context(base_url=live_server.url, viewport=DESK)
+    leader = new_context(browser, live_server.url, viewport=DESK)
     try:
         board = leader.new_page()
         sign_in(board, "tl1", to="/leads")

@@ -10,6 +10,7 @@ import json
 import re
 import socket
 from collections.abc import Iterator
+from datetime import date
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -22,9 +23,10 @@ from sqlalchemy import text
 
 from api.core.db import make_engine
 from tests.e2e.api import token
-from tests.e2e.conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, WAIT_MS, LiveServer
+from tests.e2e.conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, LiveServer, new_context
+from tests.e2e.pages.antd import choose_day, choose_hour
 from tests.e2e.test_journeys import sign_in
-from tests.e2e.waits import column_scrolled, eventually, settled
+from tests.e2e.waits import eventually, settled
 from tests.integration.activities.conftest import WEBM
 
 SHOTS = ARTIFACTS / "activities"
@@ -45,11 +47,10 @@ def media_browser(playwright: Playwright) -> Iterator[Browser]:
 
 
 def _phone(browser: Browser, live_server: LiveServer, viewport: dict[str, int]) -> Page:
-    context = browser.new_context(base_url=live_server.url, viewport=viewport,  # type: ignore[arg-type]
-                                  permissions=["microphone", "camera", "geolocation"],
-                                  geolocation={"latitude": -6.26, "longitude": 106.62}, timezone_id="Asia/Jakarta",
-                                  has_touch=viewport["width"] < 500)
-    context.set_default_timeout(WAIT_MS)
+    context = new_context(browser, live_server.url, viewport=viewport,
+                          permissions=["microphone", "camera", "geolocation"],
+                          geolocation={"latitude": -6.26, "longitude": 106.62}, timezone_id="Asia/Jakarta",
+                          has_touch=viewport["width"] < 500)
     return context.new_page()
 
 
@@ -78,27 +79,12 @@ def _files(tmp_path: Path) -> tuple[Path, Path]:
 
 
 def _choose_tomorrow_at_ten(page: Page) -> None:
-    page.get_by_placeholder("Date").click()
-    panel = page.locator(".ant-picker-dropdown:visible")
-    expect(panel).to_be_visible()
-    settled(page, panel)  # opened: a click during its opening may choose no day
     tomorrow = page.evaluate("() => { const d = new Date(Date.now() + 86400000); "
                              "return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-"
-                             "${String(d.getDate()).padStart(2, '0')}`; }")
-    cell = panel.locator(f"td[title='{tomorrow}']")
-    if cell.count() == 0:
-        panel.locator(".ant-picker-header-next-btn").first.click()
-    cell.first.click()
+                             "${String(d.getDate()).padStart(2, '0')}`; }")  # the browser's own day
+    choose_day(page, page, date.fromisoformat(tomorrow))
     expect(page.get_by_placeholder("Time")).to_have_value("09:00")
-    page.get_by_placeholder("Time").click()
-    hours = page.locator(".ant-picker-dropdown:visible .ant-picker-time-panel-column").first
-    column_scrolled(page, hours)
-    hours.locator(".ant-picker-time-panel-cell", has_text="10").first.click()
-    # the field previews the hour under the pointer, and the column scrolls 10 to its top, under it (a busy machine
-    # read 13:00): move away, then read it
-    page.get_by_role("heading", name=re.compile("^New ")).click()  # closes the time panel
-    expect(page.locator(".ant-picker-dropdown:visible")).to_have_count(0)
-    expect(page.get_by_placeholder("Time")).to_have_value("10:00")
+    choose_hour(page, page, 10, away=page.get_by_role("heading", name=re.compile("^New ")))
 
 
 def test_sales_person_records_a_meeting_from_a_phone(media_browser: Browser, live_server: LiveServer, lead_id: int,

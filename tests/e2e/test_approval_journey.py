@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.api import token
-from tests.e2e.conftest import LiveServer
+from tests.e2e.conftest import LiveServer, new_context
 from tests.e2e.test_journeys import sign_in
 
 PROJECT = "Journey Approval Lead"
@@ -59,7 +59,7 @@ def test_stage_change_request_approved_by_the_approver(page: Page, browser: Brow
     expect(dialog).to_be_hidden()
     expect(page.get_by_text("Waiting").first).to_be_visible()
 
-    approver_context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 800})
+    approver_context = new_context(browser, live_server.url, viewport={"width": 1280, "height": 800})
     approver = approver_context.new_page()
     try:
         sign_in(approver, "approver1")

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.api import token
-from tests.e2e.conftest import ARTIFACTS, WAIT_MS, LiveServer
+from tests.e2e.conftest import ARTIFACTS, LiveServer, new_context
 from tests.e2e.test_journeys import sign_in
 from tests.e2e.waits import settled
 
@@ -101,9 +101,8 @@ def test_the_queue_fits_1280_with_the_sidebar(page: Page, queued: list[int]) -> 
 
 
 def test_the_queue_fits_a_phone(browser: Browser, live_server: LiveServer, queued: list[int]) -> None:
-    context = browser.new_context(base_url=live_server.url, viewport={"width": 390, "height": 844},
-                                  is_mobile=True, has_touch=True)
-    context.set_default_timeout(WAIT_MS)
+    context = new_context(browser, live_server.url, viewport={"width": 390, "height": 844},
+                          is_mobile=True, has_touch=True)
     phone = context.new_page()
     errors: list[str] = []
     phone.on("pageerror", lambda exc: errors.append(str(exc)))

@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.api import token
-from tests.e2e.conftest import WAIT_MS, LiveServer
+from tests.e2e.conftest import LiveServer, new_context
 from tests.e2e.pages.antd import choose
 from tests.e2e.test_journeys import sign_in
 from tests.e2e.waits import settled
@@ -53,8 +53,7 @@ def test_approver_opens_the_lead_and_rejects_with_a_note(page: Page, browser: Br
                                                         stage_change_request: dict[str, Any],
                                                         tmp_path: Path) -> None:
     lead_id, approval_id = stage_change_request["leadId"], stage_change_request["approvalId"]
-    approver_context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 800})
-    approver_context.set_default_timeout(WAIT_MS)
+    approver_context = new_context(browser, live_server.url, viewport={"width": 1280, "height": 800})
     approver = approver_context.new_page()
     errors: list[str] = []
     approver.on("pageerror", lambda exc: errors.append(str(exc)))

@@ -19,7 +19,7 @@ from sqlalchemy import text
 
 from api.core.db import make_engine
 from tests.e2e.api import token
-from tests.e2e.conftest import ARTIFACTS, LiveServer
+from tests.e2e.conftest import ARTIFACTS, LiveServer, new_context
 from tests.e2e.test_journeys import sign_in
 
 SHOTS = ARTIFACTS / "dashboard"
@@ -55,8 +55,8 @@ def stage_change_today(live_server: LiveServer) -> Iterator[str]:
 
 
 def _open(browser: Browser, live_server: LiveServer, user: str, width: int) -> Page:
-    context = browser.new_context(base_url=live_server.url,
-                                  viewport={"width": width, "height": 800 if width > 600 else 844})
+    context = new_context(browser, live_server.url,
+                          viewport={"width": width, "height": 800 if width > 600 else 844})
     context.set_default_timeout(20_000)
     page = context.new_page()
     errors: list[str] = []

@@ -21,7 +21,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.api import token
-from tests.e2e.conftest import ARTIFACTS, WAIT_MS, LiveServer
+from tests.e2e.conftest import ARTIFACTS, LiveServer, new_context
 from tests.e2e.layout import shots
 from tests.e2e.pages.antd import choose
 from tests.e2e.test_deadline_admin_journey import type_date
@@ -76,8 +76,7 @@ def world(live_server: LiveServer) -> Iterator[dict[str, Any]]:
 @contextmanager
 def signed_in(browser: Browser, live_server: LiveServer, username: str) -> Iterator[Page]:
     """A browser of its own for `username` (each person at their own desk)."""
-    context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 800})
-    context.set_default_timeout(WAIT_MS)
+    context = new_context(browser, live_server.url, viewport={"width": 1280, "height": 800})
     try:
         page = context.new_page()
         sign_in(page, username)

@@ -16,6 +16,7 @@ from tests.conftest import DEMO_PASSWORD
 from tests.e2e.conftest import ARTIFACTS, LiveServer
 from tests.e2e.layout import shots as desk_and_phone
 from tests.e2e.test_journeys import sign_in
+from tests.e2e.waits import settled
 
 SHOTS = ARTIFACTS / "navigation-admin"
 
@@ -79,7 +80,12 @@ def test_admin_moves_a_menu_item_and_manages_pages(page: Page, menu_put_back: No
     parent = panel.get_by_label("Parent", exact=True)
     parent.click()
     parent.fill("Clients")
-    page.locator(".ant-select-dropdown:visible .ant-select-tree-node-content-wrapper", has_text="Clients").first.click()
+    # from the tree once it has opened: a click while it slid in was lost on a busy machine (the item kept its parent)
+    tree = page.locator(".ant-select-dropdown:visible")
+    expect(tree).to_be_visible()
+    settled(page, tree)
+    tree.locator(".ant-select-tree-node-content-wrapper", has_text="Clients").first.click()
+    expect(panel.locator(".ant-form-item", has=page.get_by_label("Parent", exact=True))).to_contain_text("Clients")
     shots(page, "menu-item-edit")
     panel.get_by_role("button", name="Save").click()
     toast(page, "'Assignments' has been saved.")

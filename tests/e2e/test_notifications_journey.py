@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.api import token
-from tests.e2e.conftest import ARTIFACTS, LiveServer
+from tests.e2e.conftest import ARTIFACTS, LiveServer, new_context
 from tests.e2e.test_journeys import sign_in
 from tests.e2e.waits import eventually, settled
 
@@ -78,8 +78,8 @@ def test_the_requester_clicks_the_approved_notification_and_lands_on_the_lead(
         .to_have_class(re.compile("is-read"))
 
     # a phone: the panel fits the screen, and the count sits on the bell's corner
-    phone = browser.new_context(base_url=live_server.url, viewport={"width": 390, "height": 844}, is_mobile=True,
-                                has_touch=True)
+    phone = new_context(browser, live_server.url, viewport={"width": 390, "height": 844}, is_mobile=True,
+                        has_touch=True)
     try:
         small = phone.new_page()
         sign_in(small, "approver1")
@@ -128,7 +128,7 @@ def test_the_coa_list_keeps_its_page_and_search_through_reload_and_back(page: Pa
 
 @pytest.mark.parametrize("width", [1280, 390])
 def test_a_money_input_groups_as_typed(browser: Browser, live_server: LiveServer, width: int) -> None:
-    context = browser.new_context(base_url=live_server.url, viewport={"width": width, "height": 844})
+    context = new_context(browser, live_server.url, viewport={"width": width, "height": 844})
     try:
         page = context.new_page()
         sign_in(page, "admin", to="/sample")

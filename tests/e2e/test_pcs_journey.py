@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Browser, FilePayload, Locator, Page, ViewportSize, expect
 
 from tests.e2e.api import token
-from tests.e2e.conftest import LiveServer
+from tests.e2e.conftest import LiveServer, new_context
 from tests.e2e.test_journeys import sign_in
 from tests.e2e.waits import eventually, pdf_shown, settled
 
@@ -66,7 +66,7 @@ def _fill_item(item: Locator, description: str, unit_price: str, term: str) -> N
 
 
 def _approve(browser: Browser, live_server: LiveServer, username: str) -> None:
-    context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 800})
+    context = new_context(browser, live_server.url, viewport={"width": 1280, "height": 800})
     approver = context.new_page()
     try:
         sign_in(approver, username, to="/system/approval")
@@ -133,7 +133,7 @@ def test_cost_sheet_submitted_approved_and_its_pdf_downloaded(page: Page, browse
     expect(card).to_contain_text("Rp 18.000.000")
     _shot(page, "lead-detail-1280", full=False)
 
-    phone = browser.new_context(base_url=live_server.url, viewport=PHONE, is_mobile=True, has_touch=True)
+    phone = new_context(browser, live_server.url, viewport=PHONE, is_mobile=True, has_touch=True)
     mobile = phone.new_page()
     try:
         sign_in(mobile, "sales1", to=f"/leads/{lead_id}/project-cost-sheet")
@@ -166,7 +166,7 @@ def test_cost_sheet_submitted_approved_and_its_pdf_downloaded(page: Page, browse
     _shot(page, "status-dialog-1280", full=False)
     flow.get_by_role("button", name="Close").click()
 
-    phone = browser.new_context(base_url=live_server.url, viewport=PHONE, is_mobile=True, has_touch=True)
+    phone = new_context(browser, live_server.url, viewport=PHONE, is_mobile=True, has_touch=True)
     mobile = phone.new_page()
     try:
         sign_in(mobile, "sales1", to=f"/leads/{lead_id}/project-cost-sheet")

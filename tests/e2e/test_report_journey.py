@@ -14,7 +14,7 @@ import openpyxl
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from tests.e2e.conftest import ARTIFACTS, WAIT_MS, LiveServer
+from tests.e2e.conftest import ARTIFACTS, LiveServer, new_context
 from tests.e2e.test_journeys import sign_in
 from tests.e2e.waits import settled
 
@@ -80,8 +80,7 @@ def test_the_report_screen_fits_desktop_and_phone(browser: Browser, live_server:
     SHOTS.mkdir(parents=True, exist_ok=True)
     errors: list[str] = []
     for label, viewport in (("1280", DESKTOP), ("390", PHONE)):
-        context = browser.new_context(base_url=live_server.url, viewport=viewport)
-        context.set_default_timeout(WAIT_MS)
+        context = new_context(browser, live_server.url, viewport=viewport)
         page = context.new_page()
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         try:

@@ -21,10 +21,10 @@ from sqlalchemy import text
 from api.core.db import make_engine
 from api.notifications.catalogue import ACTIONS
 from tests.e2e.api import token
-from tests.e2e.conftest import ARTIFACTS, WAIT_MS, LiveServer
-from tests.e2e.pages.antd import choose
+from tests.e2e.conftest import ARTIFACTS, LiveServer, new_context
+from tests.e2e.pages.antd import choose, choose_day, choose_hour
 from tests.e2e.test_journeys import sign_in
-from tests.e2e.waits import column_scrolled, settled
+from tests.e2e.waits import settled
 
 SHOTS = ARTIFACTS / "schedule"
 JAKARTA = ZoneInfo("Asia/Jakarta")
@@ -106,9 +106,8 @@ def _plan(http: httpx.Client, headers: dict[str, str], lead: Lead, activity: tup
 
 def _new_page(browser: Browser, live_server: LiveServer, viewport: dict[str, int], errors: list[str]) -> Page:
     phone = viewport["width"] < 500
-    context = browser.new_context(base_url=live_server.url, viewport=viewport,  # type: ignore[arg-type]
-                                  timezone_id="Asia/Jakarta", is_mobile=phone, has_touch=phone)
-    context.set_default_timeout(WAIT_MS)
+    context = new_context(browser, live_server.url, viewport=viewport,
+                          timezone_id="Asia/Jakarta", is_mobile=phone, has_touch=phone)
     page = context.new_page()
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" and "Content Security Policy" in m.text
@@ -121,30 +120,6 @@ def _shot(page: Page, name: str, full_page: bool = True) -> None:
     page.evaluate("window.scrollTo(0, 0)")
     settled(page)  # toasts, dialogs and dropdowns have finished opening or closing
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full_page)
-
-
-def _choose_day(page: Page, dialog: Locator, day: date) -> None:
-    dialog.get_by_placeholder("Date").click()
-    panel = page.locator(".ant-picker-dropdown:visible")
-    expect(panel).to_be_visible()
-    settled(page, panel)  # opened: a busy machine's click during its opening chose no day (the Time field stayed off)
-    cell = panel.locator(f"td[title='{day.isoformat()}']")
-    if cell.count() == 0:
-        panel.locator(".ant-picker-header-next-btn").first.click()
-    cell.first.click()
-    expect(dialog.get_by_placeholder("Time")).to_have_value("09:00")
-
-
-def _choose_hour(page: Page, dialog: Locator, hour: int) -> None:
-    dialog.get_by_placeholder("Time").click()
-    hours = page.locator(".ant-picker-dropdown:visible .ant-picker-time-panel-column").first
-    column_scrolled(page, hours)
-    settled(page, page.locator(".ant-picker-dropdown:visible"))
-    hours.locator(".ant-picker-time-panel-cell", has_text=f"{hour:02d}").first.click()
-    # the field previews the hour under the pointer, and the column has scrolled under it: move away, then read it
-    dialog.locator(".ant-modal-title").click()  # closes the time panel
-    expect(page.locator(".ant-picker-dropdown:visible")).to_have_count(0)
-    expect(dialog.get_by_placeholder("Time")).to_have_value(f"{hour:02d}:00")
 
 
 def _event(grid: Locator, day: date, title: str) -> Locator:
@@ -186,8 +161,9 @@ def test_sales_person_plans_moves_hears_and_removes(browser: Browser, live_serve
     choose(page, "Client", lead.client_name, dialog)
     choose(page, "Project Name", lead.project_name, dialog)
     choose(page, "Person in Charge", lead.pic_name, dialog)
-    _choose_day(page, dialog, day)
-    _choose_hour(page, dialog, 10)
+    choose_day(page, dialog, day)
+    expect(dialog.get_by_placeholder("Time")).to_have_value("09:00")
+    choose_hour(page, dialog, 10, away=dialog.locator(".ant-modal-title"))
     dialog.get_by_label("Remark").fill(MEETING)
     dialog.get_by_role("button", name="Save").click()
     expect(page.get_by_text(f"Activity Schedule 'Meeting' with {lead.client_name} on {lead.project_name} project "
@@ -213,7 +189,7 @@ def test_sales_person_plans_moves_hears_and_removes(browser: Browser, live_serve
     _event(grid, day, f"10:00 {meeting}").click()
     dialog = page.get_by_role("dialog", name="Edit Activity Schedule")
     expect(dialog.get_by_label("Remark")).to_have_value(MEETING)
-    _choose_hour(page, dialog, 14)
+    choose_hour(page, dialog, 14, away=dialog.locator(".ant-modal-title"))
     dialog.get_by_role("button", name="Save").click()
     expect(page.get_by_text(UPDATED)).to_be_visible()
     expect(_event(grid, day, f"14:00 {meeting}")).to_be_visible()

@@ -21,22 +21,20 @@ from sqlalchemy import text
 
 from api.core.db import make_engine
 from tests.e2e.api import token
-from tests.e2e.conftest import ARTIFACTS, WAIT_MS, LiveServer
+from tests.e2e.conftest import ARTIFACTS, WAIT_MS, LiveServer, new_context
 from tests.e2e.test_journeys import sign_in
 from tests.e2e.waits import settled
 
 SHOTS = ARTIFACTS / "tour"
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 PHONE: ViewportSize = {"width": 390, "height": 844}
-# each tour runs once at a desk and once on a phone: two tests the xdist workers can share (tests/plugins/dispatch.py)
+# each tour runs once at a desk and once on a phone, as two tests: each fails, and is timed, on its own
 WIDTHS = pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "390"])
 QUEUED_PROJECT = "Tour hold request for the approval queue"
 # the plans the schedule page shows: (days from today, hour, minute, activity type, remark)
 PLANS = [(1, 9, 0, 1, "Walk the CIO through the proposal and the rollout plan."), (1, 14, 0, 3, "Demo the dashboard."),
          (2, 10, 30, 2, "Present the migration plan to the board."), (6, 15, 0, 1, "Agree on the pilot scope.")]
 LANDMARKS = "h1, h2, h3, h4, h5, .ant-result-title"
-# the screens one sees signed out: a tour opens them by their address
-PUBLIC = re.compile(r"/(signin|forgot-password)(/|$|\?)")
 # the dashboard's heading greets the user ("Good evening, Andi", with "(Hierarchy Whitelisted)" where the role has it)
 GREETING = re.compile(r"^Good \w+, \S.*$")
 
@@ -170,9 +168,8 @@ class Tour:
 
     def __init__(self, browser: Browser, live_server: LiveServer, username: str):
         self.username = username
-        self.base_url = live_server.url
-        self.context = browser.new_context(base_url=live_server.url, viewport=DESKTOP)
-        self.context.set_default_timeout(WAIT_MS)
+        self.signed_in = False  # the screens before the sign-in are opened by their address at any width
+        self.context = new_context(browser, live_server.url, viewport=DESKTOP)
         self.page = self.context.new_page()
         self.findings: dict[str, Findings] = {}
         self.current = Findings()
@@ -206,7 +203,7 @@ class Tour:
         try:
             # not expect(): each of its polls that misses renders the whole page's accessibility tree for the
             # failure message it might print, a tenth of the browser's work in a tour
-            landmark.wait_for(state="visible", timeout=15_000)
+            landmark.wait_for(state="visible", timeout=WAIT_MS)
         except PlaywrightTimeoutError:
             self.current.missing_landmark = f"{stop.path}: no heading {stop.landmark!r}"
         self._settle()
@@ -248,8 +245,7 @@ class Tour:
         the app once signed in, as its links and the browser's back and forward buttons move (the router follows
         the history), so the screen also shows right after another one, with the data that one left cached. Both
         ways are toured on every screen, and a load costs the browser three times the work of a move."""
-        signed_in = self.page.url.startswith(self.base_url) and not PUBLIC.search(self.page.url)
-        if in_app and signed_in:
+        if in_app and self.signed_in:
             self.page.evaluate(
                 "(path) => { history.pushState({}, '', path); dispatchEvent(new PopStateEvent('popstate')); }", path)
         else:
@@ -270,6 +266,7 @@ class Tour:
             for stop in anonymous or []:
                 self.visit(stop, viewport)
             sign_in(self.page, self.username)
+            self.signed_in = True
             for stop in stops:
                 self.visit(stop, viewport)
         finally:

@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Request, Response
 
 from tests import live
 from tests.conftest import DEMO_PASSWORD, ROOT, Services
-from tests.e2e.conftest import ARTIFACTS, WAIT_MS
+from tests.e2e.conftest import ARTIFACTS, new_context
 from tests.e2e.pages.auth import SignInPage
 from tests.e2e.pages.shell import Shell
 from tests.e2e.waits import eventually
@@ -82,8 +82,7 @@ class Traffic:
 
 @pytest.fixture
 def context(browser: Browser, short_tokens_server: LiveServer) -> Iterator[BrowserContext]:
-    context = browser.new_context(base_url=short_tokens_server.url, viewport={"width": 1280, "height": 800})
-    context.set_default_timeout(WAIT_MS)
+    context = new_context(browser, short_tokens_server.url, viewport={"width": 1280, "height": 800})
     errors: list[str] = []
     context.on("weberror", lambda error: errors.append(str(error.error)))
     yield context

@@ -58,18 +58,6 @@ def settled(page: Page, scope: Locator | None = None, *, frames: int = 3, timeou
             handle.dispose()
 
 
-def column_scrolled(page: Page, column: Locator) -> None:
-    """Wait until a time picker's column has scrolled its chosen cell to its top (or can go no further): it scrolls
-    there as it opens, and a click while it moves lands on another cell, or none."""
-    page.wait_for_function("""(column) => {
-        const chosen = column.querySelector('.ant-picker-time-panel-cell-selected');
-        if (!chosen) return true;
-        const top = chosen.offsetTop - column.querySelector('li').offsetTop;
-        return Math.abs(column.scrollTop - top) <= 1
-            || column.scrollTop >= column.scrollHeight - column.clientHeight - 1;
-    }""", arg=column.element_handle(), polling="raf")
-
-
 def eventually(check: Callable[[], T | None], what: str, *, timeout: float = 30, interval: float = 0.5,
                page: Page | None = None) -> T:
     """Call `check` until it answers something truthy, and answer that; fail naming `what` after `timeout` seconds.

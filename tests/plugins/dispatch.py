@@ -1,8 +1,8 @@
 """How the suite is dealt to pytest-xdist's workers: whole files, longest first, by recorded time.
 
 - **Units.** Under `--dist loadfile` every test file is one unit: its module fixtures are made once, on one worker.
-  (pytest-xdist's `loadgroup`, which would deal the long tests of SPREAD one by one, does not group anything under
-  pytest 9: it renames `item._nodeid`, which pytest 9 no longer reads (nodeid comes from `item._id`).)
+  (Dealing the long tests of a file one by one needs xdist's `loadgroup`, which groups nothing under pytest 9: it
+  renames `item._nodeid`, which pytest 9 no longer reads.)
 - **Order.** `pytest --record-durations` writes tests/durations.json, each test's seconds (set-up, call and
   tear-down) in that run. Every run orders the units longest first (a unit it does not know goes first, so a new
   file is never left for the tail) and `--no-loadscope-reorder` keeps that order; within a file the order stays
@@ -19,9 +19,6 @@ from pathlib import Path
 import pytest
 
 DURATIONS = Path(__file__).resolve().parents[1] / "durations.json"
-# long files of independent tests, to be dealt test by test once xdist's loadgroup works under pytest 9 (see above);
-# today a unit is a whole file
-SPREAD: frozenset[str] = frozenset()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -31,19 +28,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                      help="run the K-th of N shards of similar recorded time (whole units, longest first)")
 
 
-def test_id(nodeid: str) -> str:
-    """A node id without the xdist group that loadgroup appends to it."""
-    return nodeid.rsplit("@", 1)[0] if nodeid.rfind("@") > nodeid.rfind("]") else nodeid
-
-
-def test_file(nodeid: str) -> str:
-    return nodeid.split("::", 1)[0]
-
-
 def unit(nodeid: str) -> str:
-    """The unit a test is dealt in: its file, or itself in a SPREAD file."""
-    file = test_file(nodeid)
-    return test_id(nodeid) if file in SPREAD else file
+    """The unit a test is dealt in: its file."""
+    return nodeid.split("::", 1)[0]
 
 
 def known() -> dict[str, float]:
@@ -92,7 +79,7 @@ class Recorder:
         self.seconds: dict[str, float] = defaultdict(float)
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
-        self.seconds[test_id(report.nodeid)] += report.duration
+        self.seconds[report.nodeid] += report.duration
 
     def pytest_sessionfinish(self) -> None:
         DURATIONS.write_text(json.dumps({k: round(v, 2) for k, v in sorted(self.seconds.items())}, indent=0) + "\n")
