@@ -9,12 +9,13 @@ DIST := frontend/dist/index.html
 FRONTEND_SRC := $(shell find frontend/src frontend/index.html frontend/public -type f 2>/dev/null) \
 	frontend/package.json frontend/vite.config.ts
 
-.PHONY: help install system-deps build run test checks test-python test-frontend test-e2e test-stress test-durations \
+.PHONY: help install system-deps build run test checks test-python test-frontend test-e2e screenshots test-stress test-durations \
 	lint typecheck gen-api check-api-types bench clean
 
 help:
 	@echo "make run    - set up everything and start the CRM (embedded PostgreSQL, Redis, Temporal)"
 	@echo "make test   - set up everything and run every test (Python, front end, browser journeys)"
+	@echo "make screenshots - the browser journeys, with every screen's screenshot in test-artifacts/ for review"
 	@echo "make test-stress - the front-end tests and one integration shard while stress-ng keeps both cores busy"
 	@echo "make gen-api - regenerate frontend/openapi.json and the front end's API types"
 	@echo "make bench  - run the benchmarks in bench/"
@@ -83,6 +84,12 @@ test-frontend: $(NPM_STAMP)
 
 test-e2e: build system-deps
 	$(PYTEST) tests/e2e
+
+# The browser journeys with the screenshots no assertion reads, for a person to look at: every toured screen at 1280
+# and 390 px (test-artifacts/tour/), and each journey's screens (test-artifacts/). `make test` takes only a failed
+# journey's and a toured screen's with a finding (tests/e2e/layout.py).
+screenshots: build system-deps
+	E2E_SCREENSHOTS=1 $(PYTEST) tests/e2e
 
 # Set-up and static checks, side by side (each target's output printed whole when it ends).
 checks: install

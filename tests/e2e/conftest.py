@@ -13,17 +13,27 @@ from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expec
 
 from tests import live
 from tests.conftest import ROOT, Services
+from tests.e2e.layout import screenshot
 from tests.geocoder_server import FakeGeocoder
 from tests.live import LiveServer
 
 __all__ = ["LiveServer"]  # the journeys type their fixture with it
 
 CHROMIUM = "/usr/bin/chromium"
+FAILED = pytest.StashKey[bool]()  # a test's call failed (its `page` is then screenshot)
 # what a journey waits for (a dialog, a row, a status) it waits for as long as for an action's element (the contexts'
 # default, 15 s): expect's own 5 s ran out on a busy machine while a reset password was still being saved
 WAIT_MS = 15_000
 expect.set_options(timeout=WAIT_MS)
 ARTIFACTS = ROOT / "test-artifacts"
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[pytest.TestReport]:
+    report: pytest.TestReport = yield
+    if report.when == "call":
+        item.stash[FAILED] = report.failed
+    return report
 
 
 @pytest.fixture(scope="session")
@@ -78,7 +88,8 @@ def page(browser: Browser, live_server: LiveServer, request: pytest.FixtureReque
     page.on("console", lambda msg: errors.append(msg.text)
             if msg.type == "error" and "Content Security Policy" in msg.text else None)
     yield page
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
+    # the page as the journey left it: for a journey that failed, and for review (E2E_SCREENSHOTS=1)
+    failed = request.node.stash.get(FAILED, False)
+    screenshot(page, ARTIFACTS / f"{request.node.name}.png", full_page=True, always=failed)
     context.close()
     assert not errors, f"uncaught errors in the page: {errors}"

@@ -1,16 +1,25 @@
-"""Layout checks shared by the browser journeys: nothing scrolls sideways once the breakpoint's layout is in."""
+"""Layout checks shared by the browser journeys (nothing scrolls sideways once the breakpoint's layout is in), and
+the screenshots taken for whoever reviews the screens.
+
+Screenshots are taken when E2E_SCREENSHOTS=1 (`make screenshots`): a full-page one costs the browser 0.3-0.4 s of CPU
+(it lays the whole page out at its full height, draws it and lays it out again), a quarter of a screens tour's work
+and a tenth of the suite's, for pictures no assertion reads. A journey that fails is screenshot whatever the setting
+(tests/e2e/conftest.py), and so is a toured screen with a finding."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 
-from playwright.sync_api import Error, Page
+from playwright.sync_api import Error, Locator, Page
 
 from tests.e2e.waits import settled
 
 PHONE = {"width": 390, "height": 844}
 DESK = {"width": 1280, "height": 800}
+
+SCREENSHOTS = os.environ.get("E2E_SCREENSHOTS", "") not in ("", "0")
 
 _FITS = "() => document.documentElement.scrollWidth <= window.innerWidth"
 _TOO_WIDE = """() => [...document.querySelectorAll('body *')]
@@ -31,19 +40,29 @@ def fits(page: Page, timeout: float = 5_000) -> None:
         raise AssertionError(f"the page is {widths[0]} px wide in a {widths[1]} px window: {wide}") from None
 
 
+def screenshot(target: Page | Locator, path: Path | str, *, full_page: bool = False, always: bool = False) -> None:
+    """A screenshot for review at `path` (its folder made), when E2E_SCREENSHOTS is set or `always`."""
+    if not (SCREENSHOTS or always):
+        return
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(target, Page):
+        target.screenshot(path=str(path), full_page=full_page)
+    else:
+        target.screenshot(path=str(path))
+
+
 def shots(page: Page, folder: Path, name: str, on_phone: Callable[[Page], None] | None = None) -> None:
     """The screen shot at a desk's width and on a phone (where it must fit, and pass `on_phone`), from the top of the
     page (the fixed bars sit there in a full-page shot), then back at the desk: <folder>/<name>-1280.png, -390.png."""
-    folder.mkdir(parents=True, exist_ok=True)
     settled(page)  # toasts and dialogs have finished opening
     page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(folder / f"{name}-1280.png"), full_page=True)
+    screenshot(page, folder / f"{name}-1280.png", full_page=True)
     page.set_viewport_size(PHONE)
     fits(page)
     if on_phone:
         on_phone(page)
     settled(page)  # what the narrower layout moved has come to rest
     page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(folder / f"{name}-390.png"), full_page=True)
+    screenshot(page, folder / f"{name}-390.png", full_page=True)
     page.set_viewport_size(DESK)
     page.wait_for_function("() => window.innerWidth === 1280")

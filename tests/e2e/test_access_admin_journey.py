@@ -10,7 +10,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import ARTIFACTS
-from tests.e2e.layout import DESK, PHONE, fits
+from tests.e2e.layout import DESK, PHONE, fits, screenshot
 from tests.e2e.layout import shots as desk_and_phone
 from tests.e2e.pages.antd import choose
 from tests.e2e.test_journeys import sign_in
@@ -97,7 +97,7 @@ def test_admin_adds_a_role_grants_a_page_and_reads_effective_access(page: Page) 
     assert bar and box and box["y"] + box["height"] <= bar["y"], "Save access hides under the bottom bar"
     reset = page.get_by_role("button", name="Reset").bounding_box()
     assert reset and abs(reset["y"] - box["y"]) < 2, "the matrix's buttons wrap on a phone"
-    page.screenshot(path=str(SHOTS / "role-matrix-phone-scrolled-390.png"))
+    screenshot(page, SHOTS / "role-matrix-phone-scrolled-390.png")
     page.get_by_role("button", name="Reset").click()
     page.set_viewport_size(DESK)
     page.wait_for_function("() => window.innerWidth === 1280")

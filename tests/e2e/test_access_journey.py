@@ -18,7 +18,7 @@ from sqlalchemy import text
 from api.core.db import make_engine
 from tests.e2e.api import token
 from tests.e2e.conftest import ARTIFACTS, LiveServer, new_context
-from tests.e2e.layout import DESK
+from tests.e2e.layout import DESK, screenshot
 from tests.e2e.layout import shots as desk_and_phone
 from tests.e2e.pages.antd import choose
 from tests.e2e.test_journeys import sign_in
@@ -139,7 +139,7 @@ def test_admin_adds_a_sales_person_grants_delete_and_moves_them(
         own.reload()
         expect(own.get_by_role("heading", name="Contact Management")).to_be_visible()
         expect_remove(own, CONTACT, offered=True)
-        own.screenshot(path=str(SHOTS / "sales-person-contacts-1280.png"), full_page=True)
+        screenshot(own, SHOTS / "sales-person-contacts-1280.png", full_page=True)
     finally:
         theirs.close()
 

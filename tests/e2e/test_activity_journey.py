@@ -24,6 +24,7 @@ from sqlalchemy import text
 from api.core.db import make_engine
 from tests.e2e.api import token
 from tests.e2e.conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, LiveServer, new_context
+from tests.e2e.layout import screenshot
 from tests.e2e.pages.antd import choose_day, choose_hour
 from tests.e2e.test_journeys import sign_in
 from tests.e2e.waits import eventually, settled
@@ -132,7 +133,7 @@ def test_sales_person_records_a_meeting_from_a_phone(media_browser: Browser, liv
     _choose_tomorrow_at_ten(page)
     step.get_by_label("Remark").fill("Portal demo with the IT team")
     expect(finish).to_be_enabled()
-    page.screenshot(path=str(SHOTS / "form-390.png"), full_page=True)
+    screenshot(page, SHOTS / "form-390.png", full_page=True)
     finish.click()
 
     expect(page.get_by_text("Activity has been started successfully.")).to_be_visible()
@@ -180,15 +181,15 @@ def test_sales_person_records_a_meeting_from_a_phone(media_browser: Browser, liv
     page.keyboard.press("Escape")
     expect(page.locator(".ant-image-preview-img")).to_have_count(0)
     expect(page.get_by_role("button", name="Download Minutes.pdf")).to_be_visible()
-    page.screenshot(path=str(SHOTS / "detail-390.png"), full_page=True)
+    screenshot(page, SHOTS / "detail-390.png", full_page=True)
 
     desk = _phone(media_browser, live_server, DESKTOP)
     sign_in(desk, "sales1", to=f"/leads/{lead_id}/activity/add/demo")
     expect(desk.get_by_text("Lead Details")).to_be_visible()
-    desk.screenshot(path=str(SHOTS / "form-1280.png"), full_page=True)
+    screenshot(desk, SHOTS / "form-1280.png", full_page=True)
     desk.goto(detail_path)
     expect(desk.locator("audio[aria-label='Voice Note-1']")).to_be_visible()
-    desk.screenshot(path=str(SHOTS / "detail-1280.png"), full_page=True)
+    screenshot(desk, SHOTS / "detail-1280.png", full_page=True)
     desk.context.close()
     page.context.close()
     assert not errors, errors

@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.api import token
 from tests.e2e.conftest import ARTIFACTS, LiveServer, new_context
+from tests.e2e.layout import screenshot
 from tests.e2e.test_journeys import sign_in
 from tests.e2e.waits import settled
 
@@ -53,7 +54,7 @@ def open_queue(page: Page, name: str) -> dict[str, Any]:
     expect(page.locator(".ant-spin-spinning")).to_have_count(0)
     settled(page)  # the table's loading veil has faded out: the rows as they are
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"approval-queue-{name}.png"), full_page=True)
+    screenshot(page, ARTIFACTS / f"approval-queue-{name}.png", full_page=True)
     sizes: dict[str, Any] = page.evaluate("""() => {
         const box = document.querySelector('.approval-queue .ant-table-content')
             || document.querySelector('.approval-queue .ant-table-body');
@@ -97,7 +98,7 @@ def test_the_queue_fits_1280_with_the_sidebar(page: Page, queued: list[int]) -> 
     for title in ("Request", "Lead", "Stages", "Requested At", "Notes"):
         expect(page.get_by_role("columnheader", name=title, exact=True)).to_be_in_viewport()
     expand_notes(page)
-    page.screenshot(path=str(ARTIFACTS / "approval-queue-1280-notes-open.png"), full_page=True)
+    screenshot(page, ARTIFACTS / "approval-queue-1280-notes-open.png", full_page=True)
 
 
 def test_the_queue_fits_a_phone(browser: Browser, live_server: LiveServer, queued: list[int]) -> None:
@@ -111,7 +112,7 @@ def test_the_queue_fits_a_phone(browser: Browser, live_server: LiveServer, queue
         open_queue(phone, "390")
         expect(phone.locator(".app-sider")).to_have_count(0)
         expand_notes(phone)
-        phone.screenshot(path=str(ARTIFACTS / "approval-queue-390-notes-open.png"), full_page=True)
+        screenshot(phone, ARTIFACTS / "approval-queue-390-notes-open.png", full_page=True)
     finally:
         context.close()
     assert not errors, errors

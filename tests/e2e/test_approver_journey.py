@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -15,12 +14,14 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.api import token
-from tests.e2e.conftest import LiveServer, new_context
+from tests.e2e.conftest import ARTIFACTS, LiveServer, new_context
+from tests.e2e.layout import screenshot
 from tests.e2e.pages.antd import choose
 from tests.e2e.test_journeys import sign_in
 from tests.e2e.waits import settled
 
 PROJECT = "Approver Journey Lead"
+SHOTS = ARTIFACTS / "approver"
 NOTE = "Budget too high for this quarter; come back with a smaller scope."
 
 
@@ -50,8 +51,7 @@ def stage_change_request(live_server: LiveServer) -> Iterator[dict[str, Any]]:
 
 
 def test_approver_opens_the_lead_and_rejects_with_a_note(page: Page, browser: Browser, live_server: LiveServer,
-                                                        stage_change_request: dict[str, Any],
-                                                        tmp_path: Path) -> None:
+                                                        stage_change_request: dict[str, Any]) -> None:
     lead_id, approval_id = stage_change_request["leadId"], stage_change_request["approvalId"]
     approver_context = new_context(browser, live_server.url, viewport={"width": 1280, "height": 800})
     approver = approver_context.new_page()
@@ -71,7 +71,7 @@ def test_approver_opens_the_lead_and_rejects_with_a_note(page: Page, browser: Br
         expect(row).to_be_visible()
         expect(row).to_contain_text("E2 Connected")
         settled(approver)
-        approver.screenshot(path=str(tmp_path / "approver-queue-1280.png"), full_page=True)
+        screenshot(approver, SHOTS / "approver-queue-1280.png", full_page=True)
         box = approver.evaluate("""() => {
             const el = document.querySelector('.approval-queue .ant-table-content');
             return { scroll: el.scrollWidth, client: el.clientWidth,
@@ -86,7 +86,7 @@ def test_approver_opens_the_lead_and_rejects_with_a_note(page: Page, browser: Br
         expect(approver.get_by_text("Access Denied.")).to_have_count(0)
         expect(approver.get_by_role("button", name=re.compile("^Edit"))).to_have_count(0)
         expect(approver.get_by_role("button", name=re.compile("Request approval"))).to_have_count(0)
-        approver.screenshot(path=str(tmp_path / "approver-lead-view.png"), full_page=True)
+        screenshot(approver, SHOTS / "approver-lead-view.png", full_page=True)
 
         approver.go_back()
         row = approver.get_by_role("row", name=re.compile(PROJECT))
@@ -116,7 +116,7 @@ def test_approver_opens_the_lead_and_rejects_with_a_note(page: Page, browser: Br
     expect(outcome.first).to_contain_text("Hendra Gunawan")
     expect(outcome.first).to_contain_text(NOTE)
     settled(page)  # the panel has faded in, for a readable screenshot
-    page.screenshot(path=str(tmp_path / "sales-bell.png"))
+    screenshot(page, SHOTS / "sales-bell.png")
     page.keyboard.press("Escape")
     page.goto(f"/leads/{lead_id}")
     history = page.locator(".lead-section", has_text="Change History")

@@ -3,21 +3,20 @@ a top manager only reads."""
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
+from tests.e2e.conftest import ARTIFACTS
+from tests.e2e.layout import screenshot
 from tests.e2e.pages.antd import choose
 from tests.e2e.test_journeys import sign_in
 
-SHOTS = Path(os.environ.get("COA_SHOTS") or "/tmp/coa-shots")
+SHOTS = ARTIFACTS / "coa"
 
 
 def shot(page: Page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    screenshot(page, SHOTS / f"{name}.png", full_page=True)
 
 
 def search(page: Page, text: str) -> None:

@@ -20,6 +20,7 @@ from sqlalchemy import text
 from api.core.db import make_engine
 from tests.e2e.api import token
 from tests.e2e.conftest import ARTIFACTS, LiveServer, new_context
+from tests.e2e.layout import screenshot
 from tests.e2e.test_journeys import sign_in
 
 SHOTS = ARTIFACTS / "dashboard"
@@ -87,7 +88,7 @@ def _check_charts(page: Page) -> None:
 
 def _shot(page: Page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    screenshot(page, SHOTS / f"{name}.png", full_page=True)
 
 
 def test_top_management_reads_the_whole_year_and_narrows_it(browser: Browser, live_server: LiveServer,

@@ -22,7 +22,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.api import token
 from tests.e2e.conftest import ARTIFACTS, LiveServer, new_context
-from tests.e2e.layout import shots
+from tests.e2e.layout import screenshot, shots
 from tests.e2e.pages.antd import choose
 from tests.e2e.test_deadline_admin_journey import type_date
 from tests.e2e.test_journeys import sign_in
@@ -163,7 +163,7 @@ def test_a_delegate_decides_and_an_overdue_layer_goes_to_the_team_leader(page: P
         expect(outcome.first).to_be_visible(timeout=20_000)
         expect(outcome.first).to_contain_text("by Maya Kusuma for Hendra Gunawan")
         settled(sales)  # the panel has faded in
-        sales.screenshot(path=str(SHOTS / "requester-bell-1280.png"))
+        screenshot(sales, SHOTS / "requester-bell-1280.png")
 
     # Nobody decided the drop: reminded at its deadline (7.5 s), escalated to Budi Santoso an hour (7.5 s) later.
     http = world["http"]

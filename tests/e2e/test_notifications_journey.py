@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.api import token
 from tests.e2e.conftest import ARTIFACTS, LiveServer, new_context
+from tests.e2e.layout import screenshot
 from tests.e2e.test_journeys import sign_in
 from tests.e2e.waits import eventually, settled
 
@@ -23,7 +24,7 @@ PROJECT = "Journey Notification Lead"
 def _shot(page: Page, name: str) -> None:
     settled(page)  # the dropdown has finished opening
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+    screenshot(page, ARTIFACTS / f"{name}.png")
 
 
 @pytest.fixture

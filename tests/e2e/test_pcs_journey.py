@@ -16,6 +16,7 @@ from playwright.sync_api import Browser, FilePayload, Locator, Page, ViewportSiz
 
 from tests.e2e.api import token
 from tests.e2e.conftest import LiveServer, new_context
+from tests.e2e.layout import screenshot
 from tests.e2e.test_journeys import sign_in
 from tests.e2e.waits import eventually, pdf_shown, settled
 
@@ -41,7 +42,7 @@ def lead(live_server: LiveServer) -> Iterator[dict[str, Any]]:
 
 def _shot(page: Page, name: str, *, full: bool = True) -> None:
     settled(page)  # panels and toasts have finished opening
-    page.screenshot(path=str(SHOTS / f"pcsui-{name}.png"), full_page=full)
+    screenshot(page, SHOTS / f"pcsui-{name}.png", full_page=full)
 
 
 def _add_item(page: Page, button: str, search: str, code: str, name: str) -> Locator:

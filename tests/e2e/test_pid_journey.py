@@ -20,6 +20,7 @@ from api.core.db import make_engine
 from api.leads.models import LeadProjectId
 from tests.conftest import run_async
 from tests.e2e.conftest import LiveServer
+from tests.e2e.layout import screenshot
 from tests.e2e.test_journeys import sign_in
 from tests.e2e.waits import eventually, pdf_shown, settled
 from tests.integration.pcs.sheets import Sheet, make_sheet, remove
@@ -65,14 +66,14 @@ def test_the_sales_person_generates_the_pid(page: Page, live_server: LiveServer,
     sign_in(page, "sales1", to=f"/leads/{lead_id}/generate-pid")
     expect(page.get_by_role("heading", name="Generate PID Number for Journey Branch WAN Rollout")).to_be_visible()
     expect(page.get_by_role("tab", name="PID Generator")).to_be_visible()
-    page.screenshot(path=str(SHOTS / "pid-generate-before.png"), full_page=True)
+    screenshot(page, SHOTS / "pid-generate-before.png", full_page=True)
 
     page.get_by_role("button", name="Generate PID").click()
     dialog = page.locator(".ant-modal-confirm")
     expect(dialog).to_contain_text("Generate PID ?")
     expect(dialog).to_contain_text("permanently tied to this project")
     settled(page)  # the dialog has finished zooming in
-    page.screenshot(path=str(SHOTS / "pid-generate-confirm.png"))
+    screenshot(page, SHOTS / "pid-generate-confirm.png")
     dialog.get_by_role("button", name="Generate").click()
 
     done = page.get_by_text(re.compile(r"PID NDC-\d{4}-\d{4} has been generated\."))
@@ -80,7 +81,7 @@ def test_the_sales_person_generates_the_pid(page: Page, live_server: LiveServer,
     number = page.get_by_label("PID Number")
     expect(number).to_have_value(re.compile(r"^NDC-\d{4}-\d{4}$"))
     expect(number).to_have_attribute("readonly", "")
-    page.screenshot(path=str(SHOTS / "pid-generate-after.png"), full_page=True)
+    screenshot(page, SHOTS / "pid-generate-after.png", full_page=True)
 
     with page.expect_download() as download:
         page.get_by_role("button", name=re.compile(r"PCS_.*Journey_Branch_WAN_Rollout\.pdf")).click()
@@ -104,7 +105,7 @@ def test_the_pdf_test_page_sends_the_sample(page: Page, live_server: LiveServer)
     viewer = page.locator("iframe[title='Sample project cost sheet PDF']")
     expect(viewer).to_be_visible()
     pdf_shown(viewer, "the sample PDF")
-    page.screenshot(path=str(SHOTS / "pid-pdf-test-page.png"))
+    screenshot(page, SHOTS / "pid-pdf-test-page.png")
     before = set(live_server.outbox.glob("mail-pcs-pdf-*.eml")) if live_server.outbox.exists() else set()
     page.get_by_label("Send to").fill("finance@example.com")
     page.get_by_role("button", name="Send by mail").click()

@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.e2e.conftest import ARTIFACTS, LiveServer, new_context
+from tests.e2e.layout import screenshot
 from tests.e2e.test_journeys import sign_in
 from tests.e2e.waits import settled
 
@@ -91,7 +92,7 @@ def test_the_report_screen_fits_desktop_and_phone(browser: Browser, live_server:
                 expect(page.locator(".report-page__table .ant-spin-spinning")).to_have_count(0)
                 settled(page)  # the choice's thumb has ended its slide
                 slug = re.sub(r"\W+", "-", report.lower())
-                page.screenshot(path=str(SHOTS / f"{user}-{slug}-{label}.png"), full_page=True)
+                screenshot(page, SHOTS / f"{user}-{slug}-{label}.png", full_page=True)
                 wide = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
                 assert wide <= 0, f"{report} at {label} px is {wide} px wider than the window"
                 for button in ("Download XLSX", "Download CSV"):

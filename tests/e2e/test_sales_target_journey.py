@@ -11,7 +11,7 @@ from datetime import date
 from playwright.sync_api import Locator, Page, expect
 
 from tests.e2e.conftest import ARTIFACTS
-from tests.e2e.layout import fits
+from tests.e2e.layout import fits, screenshot
 from tests.e2e.test_journeys import sign_in
 from tests.e2e.waits import settled
 
@@ -33,7 +33,7 @@ def rupiah(amount: int) -> str:
 def shot(page: Page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     settled(page)  # dialogs and toasts have finished opening
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    screenshot(page, SHOTS / f"{name}.png", full_page=True)
 
 
 def team(page: Page, leader: str) -> Locator:

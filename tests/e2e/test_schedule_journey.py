@@ -22,6 +22,7 @@ from api.core.db import make_engine
 from api.notifications.catalogue import ACTIONS
 from tests.e2e.api import token
 from tests.e2e.conftest import ARTIFACTS, LiveServer, new_context
+from tests.e2e.layout import screenshot
 from tests.e2e.pages.antd import choose, choose_day, choose_hour
 from tests.e2e.test_journeys import sign_in
 from tests.e2e.waits import settled
@@ -119,7 +120,7 @@ def _shot(page: Page, name: str, full_page: bool = True) -> None:
     # from the top: a full-page shot of a scrolled page draws the sticky top bar halfway down
     page.evaluate("window.scrollTo(0, 0)")
     settled(page)  # toasts, dialogs and dropdowns have finished opening or closing
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full_page)
+    screenshot(page, SHOTS / f"{name}.png", full_page=full_page)
 
 
 def _event(grid: Locator, day: date, title: str) -> Locator:

@@ -2,8 +2,9 @@
 of the route table it may open at 1280x800 and on a 390x844 phone. Each screen must show
 its heading (or its result title) in the page shell's header, with its trail where it has one, fit the window's
 width, keep every action button in view (header actions, form buttons, a row's actions), throw no uncaught error and
-get no 5xx answer. Full-page screenshots go to test-artifacts/tour/<user>-<screen>-<width>.png; console errors,
-failed requests and 4xx answers are printed per screen for whoever reviews the screenshots."""
+get no 5xx answer. Full-page screenshots go to test-artifacts/tour/<user>-<screen>-<width>.png (every screen's with
+E2E_SCREENSHOTS=1, `make screenshots`; otherwise those of screens with a finding); console errors, failed requests and
+4xx answers are printed per screen for whoever reviews the screenshots."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from sqlalchemy import text
 from api.core.db import make_engine
 from tests.e2e.api import token
 from tests.e2e.conftest import ARTIFACTS, WAIT_MS, LiveServer, new_context
+from tests.e2e.layout import screenshot
 from tests.e2e.test_journeys import sign_in
 from tests.e2e.waits import settled
 
@@ -162,6 +164,12 @@ class Findings:
     still_loading: bool = False
     problems: list[str] = field(default_factory=list)  # from the stop's checks, tabs and home; asserted
 
+    @property
+    def wrong(self) -> bool:
+        """Something the tour asserts went wrong on the screen."""
+        return bool(self.missing_landmark or self.page_errors or self.server_errors or self.problems
+                    or (self.overflow and self.must_fit))
+
 
 class Tour:
     """One signed-in browser context of one user; findings are filed under the screen being visited."""
@@ -221,7 +229,7 @@ class Tour:
             tabs = self.page.locator(".bottom-bar a > span:last-child").all_inner_texts()  # labels, not badges
             if tuple(t.strip() for t in tabs) != stop.tabs:
                 self.current.problems.append(f"bottom bar tabs {tabs}, expected {list(stop.tabs)}")
-        self.page.screenshot(path=str(SHOTS / f"{key}.png"), full_page=True)
+        screenshot(self.page, SHOTS / f"{key}.png", full_page=True, always=self.current.wrong)
         if stop.opens:
             for role, name in stop.opens:
                 self.page.get_by_role(role, name=re.compile(name)).first.click()  # type: ignore[arg-type]
@@ -231,7 +239,7 @@ class Tour:
             box = dialog.bounding_box() or {"x": -1, "width": 0}
             if box["x"] < 0 or box["x"] + box["width"] > viewport["width"] + 0.5:
                 self.current.problems.append(f"the dialog spans {box['x']:.0f}-{box['x'] + box['width']:.0f} px")
-            self.page.screenshot(path=str(SHOTS / f"{key}-dialog.png"))
+            screenshot(self.page, SHOTS / f"{key}-dialog.png", always=self.current.wrong)
             self.page.keyboard.press("Escape")
         if stop.home is not None:
             self.page.get_by_role("button", name="Home Page").click()
@@ -261,7 +269,6 @@ class Tour:
         settled(self.page)  # drawers, modals and toasts have finished opening
 
     def run(self, stops: list[Stop], viewport: ViewportSize, *, anonymous: list[Stop] | None = None) -> None:
-        SHOTS.mkdir(parents=True, exist_ok=True)
         try:
             for stop in anonymous or []:
                 self.visit(stop, viewport)

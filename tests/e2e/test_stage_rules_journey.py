@@ -17,6 +17,7 @@ from playwright.sync_api import Page, expect
 from tests.conftest import ROOT
 from tests.e2e.api import token
 from tests.e2e.conftest import LiveServer
+from tests.e2e.layout import screenshot
 from tests.e2e.pages.antd import choose
 from tests.e2e.test_journeys import sign_in
 
@@ -43,7 +44,7 @@ def _new_lead(http: httpx.Client, sales: dict[str, str], name: str, **fields: An
 
 def _shot(page: Page, name: str) -> None:
     SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"stage-rules-{name}.png"), full_page=False)
+    screenshot(page, SHOTS / f"stage-rules-{name}.png", full_page=False)
 
 
 def test_wizard_requests_a_gated_stage_and_the_approver_gets_it(page: Page, http: httpx.Client) -> None:

@@ -21,6 +21,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Request, Response
 from tests import live
 from tests.conftest import DEMO_PASSWORD, ROOT, Services
 from tests.e2e.conftest import ARTIFACTS, new_context
+from tests.e2e.layout import screenshot
 from tests.e2e.pages.auth import SignInPage
 from tests.e2e.pages.shell import Shell
 from tests.e2e.waits import eventually
@@ -142,7 +143,7 @@ def test_tabs_share_one_refresh_and_scripts_see_no_token(context: BrowserContext
     SignInPage(first).open()
     expect(first.get_by_role("button", name="Sign In")).to_be_visible()
     ARTIFACTS.mkdir(exist_ok=True)
-    first.screenshot(path=str(ARTIFACTS / "token-cookie-signin.png"))
+    screenshot(first, ARTIFACTS / "token-cookie-signin.png")
     SignInPage(first).sign_in("sales1", DEMO_PASSWORD)
     signed_in(first)
     assert traffic.answers == [401]  # the sign-in page's load tried the cookie: none yet
@@ -203,7 +204,7 @@ def test_tabs_share_one_refresh_and_scripts_see_no_token(context: BrowserContext
     signed_in(second)
     scripts_see_no_token(first, context)
 
-    first.screenshot(path=str(ARTIFACTS / "token-cookie-signed-in.png"))
+    screenshot(first, ARTIFACTS / "token-cookie-signed-in.png")
 
 
 def test_signing_out_in_one_tab_signs_the_others_out(context: BrowserContext, traffic: Traffic) -> None:
