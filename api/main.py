@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import gc
 import logging
-from collections import deque
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-from fastapi import APIRouter, Depends, FastAPI, Request
+from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
-from fastapi.routing import iter_route_contexts
 from starlette.routing import Route
 from starlette.staticfiles import StaticFiles
 
@@ -39,10 +37,10 @@ from api.core.db import make_engine, make_session_factory
 from api.core.errors import install_error_handlers
 from api.core.headers import SecurityHeadersMiddleware, tile_source
 from api.core.health import Readiness
-from api.core.inputs import refuse_nul
 from api.core.limits import BodyLimitMiddleware
 from api.core.logs import RequestIdMiddleware
 from api.core.redis import make_redis
+from api.core.routing import API_PREFIX, domain_router
 from api.core.shutdown import on_stop_signal
 from api.core.startup import release_collector
 from api.core.storage import open_storage
@@ -69,7 +67,7 @@ from api.presence.router import router as presence_router
 from api.presence.store import close as close_presence
 from api.realtime import socket as realtime_socket
 from api.reports.router import router as reports_router
-from api.route_declarations import API_PREFIX, assert_routes_declared
+from api.route_declarations import assert_routes_declared
 from api.sales_targets.router import router as sales_targets_router
 from api.user_admin.router import router as user_management_router
 from policies.enforcer import build_enforcer
@@ -78,8 +76,8 @@ log = logging.getLogger(__name__)
 
 
 def api_routers() -> list[APIRouter]:
-    """The API's routers (their paths under API_PREFIX), in the order requests are matched: health first."""
-    health_router = APIRouter(tags=["health"])
+    """The API's routers (api.core.routing.domain_router), in the order requests are matched: health first."""
+    health_router = domain_router(tags=["health"])
 
     @health_router.get("/health", summary="Liveness: the process answers (it checks nothing else)")
     def health() -> dict[str, str]:
@@ -101,15 +99,6 @@ def api_routers() -> list[APIRouter]:
             monthly_billing_router, activities_router, geo_router, notification_settings_router,
             lead_register_router, pcs_register_router, lead_ops_router, presence_router, calls_router,
             holidays_router]
-
-
-def api_router(routers: list[APIRouter]) -> APIRouter:
-    """The routers as one, every call refused when it carries a NUL character. Included with its prefix given (not
-    set here): including it without one made FastAPI copy every route once more, to check their paths."""
-    router = APIRouter(dependencies=[Depends(refuse_nul)])
-    for r in routers:
-        router.include_router(r)
-    return router
 
 
 def _spa(app: FastAPI, dist: Path) -> None:
@@ -190,11 +179,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                        img_sources=(tiles,) if tiles else ())
     app.add_middleware(RequestIdMiddleware)  # outermost: every call's logs carry its id
     routers = api_routers()
-    assert_routes_declared(routers, API_PREFIX)  # over the routers' own routes: nothing is made twice for it
-    app.include_router(api_router(routers), prefix=API_PREFIX)
-    # FastAPI makes the app's copies of included routes on a router's first call, on the event loop: made now, or a
-    # process's first calls (a realtime socket's falls through every router) stall every connection while it does
-    deque(iter_route_contexts(app.routes), maxlen=0)
+    assert_routes_declared(routers)
+    # added as the routers made them (under /api, refusing a NUL: api.core.routing), not included: an included
+    # router's routes are copied by FastAPI, each endpoint analysed again
+    for router in routers:
+        app.router.routes.extend(router.routes)
     app.add_api_websocket_route(realtime_socket.PATH, realtime_socket.realtime, name="realtime")
     metrics.install(app, settings)  # every call counted and timed by route template; GET /api/metrics
     tracing.instrument_app(app, settings)  # server spans, when OTEL_EXPORTER_OTLP_ENDPOINT is set

@@ -11,9 +11,10 @@ from fastapi.dependencies.models import Dependant
 from fastapi.routing import APIRoute, RouteContext, iter_route_contexts
 from starlette.routing import BaseRoute
 
+from api.core.routing import API_PREFIX
 from api.deps import PageAccess
 
-API_PREFIX = "/api"
+__all__ = ["API_PREFIX"]  # where the declared paths start (api.core.routing owns it)
 
 # Routes anyone may call without signing in.
 PUBLIC_ROUTES: frozenset[tuple[str, str]] = frozenset({
@@ -69,9 +70,9 @@ def api_routes(app: FastAPI) -> Iterator[RouteInfo]:
     return _declared(iter_route_contexts(app.routes))
 
 
-def router_routes(routers: Iterable[APIRouter], prefix: str) -> Iterator[RouteInfo]:
-    """The same of routers that an app will include under `prefix`, from the routes the routers made themselves
-    (walking the app's copies of them needs those made first)."""
+def router_routes(routers: Iterable[APIRouter], prefix: str = "") -> Iterator[RouteInfo]:
+    """The same of routers that an app will serve (under `prefix` if it includes them under one), from the routes
+    the routers made themselves."""
     return _declared(iter_route_contexts([route for router in routers for route in router.routes]), prefix)
 
 
@@ -91,8 +92,8 @@ def undeclared_routes(app: FastAPI) -> list[str]:
     return _undeclared(api_routes(app))
 
 
-def assert_routes_declared(routers: Iterable[APIRouter], prefix: str) -> None:
-    """Refuse to start an app whose routers (included under `prefix`) have an API route that declares nothing."""
-    missing = _undeclared(router_routes(routers, prefix))
+def assert_routes_declared(routers: Iterable[APIRouter]) -> None:
+    """Refuse to start an app whose routers have an API route that declares nothing."""
+    missing = _undeclared(router_routes(routers))
     if missing:
         raise RuntimeError(f"routes without an access declaration: {', '.join(missing)}")

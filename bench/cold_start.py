@@ -6,7 +6,7 @@ and the production image start them. Prints min, median and max seconds from the
 - the API's first 200 of `GET /api/health` (uvicorn answers only once the app is built and its lifespan has
   connected to PostgreSQL, Redis and Temporal and loaded the Casbin policy), and right after it the first answer of
   the router the app matches last (`GET /api/holidays` signed out: 401: nothing of the app is left to make then;
-  the app makes FastAPI's copies of its included routes at start, see api/main.py), and
+  the app adds its routers' routes as they are, none is copied on a first call: api/core/routing.py), and
 - the worker's first poll: Temporal's `describe_task_queue` lists a poller of the queue with the worker's identity
   (`<pid>@<host>`), so the poll has reached the server;
 and the CPU seconds the process had used by then (this machine is shared: wall time moves with the others' load,

@@ -4,16 +4,15 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter
-
 from api.access import service
 from api.access.schemas import EffectiveAccess
 from api.core.inputs import Id
+from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, PolicyDep, SessionDep
 from api.users.models import User
 
-router = APIRouter(prefix="/access", tags=["access"])
+router = domain_router("/access", tags=["access"])
 
 
 @router.get("/effective/{user_id}", summary="A user's access to every page (read, write, edit, delete) and the "

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter
-
 from api.access import service as access_service
 from api.access.schemas import MenuItem
 from api.access_admin import service
@@ -22,11 +20,12 @@ from api.access_admin.schemas import (
 )
 from api.core.inputs import Id
 from api.core.listing import ListQuery, Page
+from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, PolicyDep, SessionDep, ensure_allowed
 from api.users.models import User
 
-router = APIRouter(tags=["menu and page access"])
+router = domain_router(tags=["menu and page access"])
 PAGE = service.THIS_PAGE
 
 

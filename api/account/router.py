@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, File, Path, Request, UploadFile
+from fastapi import File, Path, Request, UploadFile
 from fastapi.responses import FileResponse, Response
 
 from api.access.schemas import SessionUser
@@ -15,12 +15,13 @@ from api.core import uploads
 from api.core.errors import NotFound
 from api.core.inputs import Id
 from api.core.limits import body_limit
+from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, PolicyDep, RedisDep, SessionDep, SettingsDep
 from api.users.models import User
 from api.users.schemas import ProfilePictureOut
 
-router = APIRouter(tags=["users"])
+router = domain_router(tags=["users"])
 
 
 @router.put("/users/me/change-password", summary="Change one's own password")

@@ -7,7 +7,7 @@ from typing import Annotated
 from zoneinfo import ZoneInfo
 
 from anyio import to_thread
-from fastapi import APIRouter, File, Form, Path, Query, Request, UploadFile
+from fastapi import File, Form, Path, Query, Request, UploadFile
 from fastapi.responses import Response
 from pydantic import ValidationError
 
@@ -43,11 +43,12 @@ from api.core.errors import ValidationFailed
 from api.core.form_parts import json_encoding, json_part
 from api.core.inputs import Id
 from api.core.limits import body_limit
+from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, SessionDep, SettingsDep, TemporalDep
 from api.users.models import User
 
-router = APIRouter(prefix="/activity", tags=["activities"])
+router = domain_router("/activity", tags=["activities"])
 # who may read a lead may read its activities (approvers read the leads they are asked to decide on)
 Reader = Annotated[User, Authz("leads", "read", or_page="leads/view")]
 Lister = Annotated[User, Authz("leads", "read")]

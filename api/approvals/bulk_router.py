@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter
-
 from api.approvals import bulk
 from api.approvals.schemas import BulkDecisionIn, BulkDecisionOut
+from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, SessionDep, SettingsDep, TemporalDep
 from api.users.models import User
 
-router = APIRouter(tags=["approvals"])
+router = domain_router(tags=["approvals"])
 
 
 @router.post("/approval/bulk", summary="Approve (or reject) several requests of the caller's queue at once: each is "

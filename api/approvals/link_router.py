@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path, Request, Response
+from fastapi import Path, Request, Response
 
 from api.approvals import mail_decisions
 from api.approvals.schemas import LinkDecisionIn, LinkDecisionOut, LinkOut
+from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
 from api.deps import RedisDep, SessionDep, SettingsDep, TemporalDep
 
-router = APIRouter(prefix="/approval-links", tags=["approvals"])
+router = domain_router("/approval-links", tags=["approvals"])
 
 Token = Annotated[str, Path(min_length=20, max_length=1000, description="The token of the mail's link")]
 _REFUSALS: dict[int | str, dict[str, Any]] = {

@@ -5,7 +5,7 @@ for in api.leads.router)."""
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query, Response
+from fastapi import Query, Response
 
 from api.approvals import decisions, delegations, pipelines
 from api.approvals.schemas import (
@@ -21,11 +21,12 @@ from api.approvals.schemas import (
 )
 from api.core.errors import ValidationFailed
 from api.core.inputs import Id
+from api.core.routing import domain_router
 from api.core.schemas import Envelope, Message, ok
 from api.deps import Authz, PolicyDep, SessionDep, SettingsDep, TemporalDep
 from api.users.models import User
 
-router = APIRouter(tags=["approvals"])
+router = domain_router(tags=["approvals"])
 
 
 def _pipeline_routes(prefix: str, page: str, pcs: bool) -> None:

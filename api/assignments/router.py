@@ -5,18 +5,19 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query
+from fastapi import Query
 
 from api.assignments import service
 from api.assignments.schemas import BookLead, Person, ReassignIn, ReassignmentDetail, ReassignmentRow
 from api.core.inputs import Id
 from api.core.listing import ListQuery, Page
+from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, SessionDep
 from api.notifications.live import publish_changed
 from api.users.models import User
 
-router = APIRouter(prefix="/assignment-monitoring", tags=["assignment monitoring"])
+router = domain_router("/assignment-monitoring", tags=["assignment monitoring"])
 PAGE = "system/assignment-monitoring"
 Reader = Annotated[User, Authz(PAGE, "read")]
 

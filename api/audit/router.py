@@ -4,16 +4,15 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter
-
 from api.audit import service
 from api.audit.schemas import AuditRow
 from api.core.listing import ListQuery, Page
+from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, SessionDep
 from api.users.models import User
 
-router = APIRouter(prefix="/audit", tags=["audit"])
+router = domain_router("/audit", tags=["audit"])
 
 
 @router.get("", summary="Changes to users, the hierarchy, roles, menus and access, newest first")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Query, Request, Response
+from fastapi import Path, Query, Request, Response
 
 from api.access import service as access_service
 from api.access.schemas import SessionOut
@@ -20,11 +20,12 @@ from api.auth.schemas import (
     Unlocked,
 )
 from api.core.config import Settings
+from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, PolicyDep, RedisDep, SessionDep, SettingsDep, TemporalDep
 from api.users.models import User
 
-router = APIRouter(prefix="/auth", tags=["auth"])
+router = domain_router("/auth", tags=["auth"])
 
 
 def client_address(request: Request) -> str:

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter
-
 from api.calls import service
 from api.calls.schemas import DialIn, DialOut
+from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, PolicyDep, RedisDep, SessionDep, ensure_allowed
 from api.users.models import User
 
-router = APIRouter(prefix="/calls", tags=["calls"])
+router = domain_router("/calls", tags=["calls"])
 CONTACTS = "system/contact-management"
 
 

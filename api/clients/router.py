@@ -4,19 +4,18 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter
-
 from api.clients import service
 from api.clients.contacts.schemas import Availability
 from api.clients.schemas import ClientIn, ClientItemOut, ClientOut, ClientRow, CodeAvailabilityIn, NameAvailabilityIn
 from api.core.inputs import Id
 from api.core.listing import ListQuery, Page
+from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, RedisDep, SessionDep
 from api.users.models import User
 
-router = APIRouter(prefix="/clients", tags=["clients"])
-lookup_router = APIRouter(prefix="/master-data", tags=["master-data"])
+router = domain_router("/clients", tags=["clients"])
+lookup_router = domain_router("/master-data", tags=["master-data"])
 
 
 @lookup_router.get("/clients", summary="Active clients (id and name)")

@@ -2,17 +2,18 @@
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query
+from fastapi import Query
 
 from api.coa import service
 from api.coa.schemas import CoaIdIn, CoaIn, CoaOut, CoaType
 from api.core.inputs import Id
 from api.core.listing import ListQuery, Page
+from api.core.routing import domain_router
 from api.core.schemas import Envelope, Message, ok
 from api.deps import Authz, SessionDep
 from api.users.models import User
 
-router = APIRouter(prefix="/coa-management", tags=["coa"])
+router = domain_router("/coa-management", tags=["coa"])
 PAGE = "system/coa-management"
 
 
@@ -48,7 +49,7 @@ def delete_coa(body: CoaIdIn, session: SessionDep,
     return ok(Message(message=service.delete(session=session, actor=actor, coa_id=body.id)))
 
 
-cost_sheet_router = APIRouter(prefix="/project-cost-sheet", tags=["project cost sheet"])
+cost_sheet_router = domain_router("/project-cost-sheet", tags=["project cost sheet"])
 
 
 @cost_sheet_router.get("/chart-of-accounts", summary="Every active COA entry, for the cost sheet's add-item slide")

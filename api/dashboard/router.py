@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query
+from fastapi import Query
 
 from api.core.inputs import Id
+from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
 from api.dashboard import service
 from api.dashboard.schemas import GpType, RevenuePerStage, RoleComponent, SalesCycle, SalesPerformance
 from api.deps import Authz, SessionDep, SettingsDep
 from api.users.models import User
 
-router = APIRouter(prefix="/dashboard", tags=["dashboard"])
+router = domain_router("/dashboard", tags=["dashboard"])
 Reader = Annotated[User, Authz("dashboard", "read")]
 Filters = Annotated[str | None, Query(max_length=20_000, description=(
     'JSON: {"date": {"dateRange": {"start": "YYYY-MM-DD", "end": "YYYY-MM-DD"}, "value": ..., "label": ...}, '

@@ -5,16 +5,17 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
+from fastapi import Query
 from pydantic import AfterValidator
 
+from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, RedisDep, SettingsDep
 from api.geo import service
 from api.geo.schemas import GeoPlace, MapConfig
 from api.users.models import User
 
-router = APIRouter(prefix="/geo", tags=["geo"])
+router = domain_router("/geo", tags=["geo"])
 # whoever may open a lead may open its activities and their map (approvers read the leads they decide on): the same
 # guard as the activities' reads
 Reader = Annotated[User, Authz("leads", "read", or_page="leads/view")]

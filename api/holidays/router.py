@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query
+from fastapi import Query
 
 from api.core.inputs import Id
+from api.core.routing import domain_router
 from api.core.schemas import Envelope, Message, ok
 from api.core.times import company_today
 from api.deps import Authz, SessionDep, SettingsDep
@@ -14,7 +15,7 @@ from api.holidays import service
 from api.holidays.schemas import HolidayIn, HolidayOut
 from api.users.models import User
 
-router = APIRouter(prefix="/holidays", tags=["holidays"])
+router = domain_router("/holidays", tags=["holidays"])
 PAGE = "system/holiday"
 
 

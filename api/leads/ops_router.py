@@ -7,10 +7,11 @@ from __future__ import annotations
 from datetime import date
 from typing import Annotated
 
-from fastapi import APIRouter, Query
+from fastapi import Query
 
 from api.core.inputs import Id
 from api.core.listing import ListQuery, Page
+from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, SessionDep, SettingsDep
 from api.leads import management
@@ -19,7 +20,7 @@ from api.users.models import User
 
 MANAGEMENT = "system/leads-management"
 MONITORING = "system/leads-monitoring"
-router = APIRouter(tags=["leads management"])
+router = domain_router(tags=["leads management"])
 ManagementReader = Annotated[User, Authz(MANAGEMENT, "read")]
 MonitoringReader = Annotated[User, Authz(MONITORING, "read")]
 # the monitoring grid's cells open the management list: either page's readers may ask for the filters' options

@@ -7,18 +7,19 @@ from datetime import date
 from typing import Annotated
 from zoneinfo import ZoneInfo
 
-from fastapi import APIRouter, Query, Response
+from fastapi import Query, Response
 
 from api.approvals import pipelines
 from api.approvals.schemas import OnBehalfIn, PickableUser, RegisterDetail, RegisterRow, RequestOut, WithdrawIn
 from api.core.inputs import Id
 from api.core.listing import ListQuery, Page
+from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, PolicyDep, SessionDep, SettingsDep, TemporalDep
 from api.leads import request_register as register
 from api.users.models import User
 
-router = APIRouter(prefix="/lead-approval", tags=["request registers"])
+router = domain_router("/lead-approval", tags=["request registers"])
 PAGE = "system/lead-approval"
 
 ApproverQ = Annotated[Id | None, Query(alias="approverId", description="Requests this user approves (any layer)")]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated
 
 from anyio import to_thread
-from fastapi import APIRouter, File, Form, Path, Query, Request, UploadFile
+from fastapi import File, Form, Path, Query, Request, UploadFile
 from fastapi.responses import FileResponse, Response
 from pydantic import ValidationError
 
@@ -15,6 +15,7 @@ from api.core.form_parts import json_encoding, json_part
 from api.core.inputs import Count, Id
 from api.core.limits import body_limit
 from api.core.listing import ListQuery, Page
+from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, SessionDep, SettingsDep, TemporalDep
 from api.leads import approval_queue as approval_queue_view
@@ -48,7 +49,7 @@ from api.leads.schemas import (
 )
 from api.users.models import User
 
-router = APIRouter(prefix="/leads", tags=["leads"])
+router = domain_router("/leads", tags=["leads"])
 BoardReader = Annotated[User, Authz("leads", "read")]
 # approvers read the leads they are asked to decide on (page leads/view); rows are scoped in the service
 Reader = Annotated[User, Authz("leads", "read", or_page="leads/view")]
@@ -205,7 +206,7 @@ def update_lead(lead_id: Id, body: LeadUpdate, request: Request, session: Sessio
 
 
 # A lead's approval requests are listed with the approval calls in the API docs (their tag is "approvals").
-requests_router = APIRouter(tags=["approvals"])
+requests_router = domain_router(tags=["approvals"])
 
 
 @requests_router.get("/approval", summary="The requests waiting for the caller's decision")

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter
 from pydantic import Field
 
 from api.core.inputs import Id
+from api.core.routing import domain_router
 from api.core.schemas import CamelModel, Envelope, ok
 from api.deps import Authz, SessionDep
 from api.leads import stage_admin, stage_rules
 from api.leads.schemas import FieldLabel, StageOut
 from api.users.models import User
 
-router = APIRouter(prefix="/stages", tags=["stages"])
+router = domain_router("/stages", tags=["stages"])
 PAGE = "system/stage-management"
 
 

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
+from fastapi import Query
 
 from api.core.inputs import Id
+from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, RedisDep, SessionDep
 from api.master_data import schemas as s
 from api.master_data import service
 from api.users.models import User
 
-router = APIRouter(prefix="/master-data", tags=["master-data"])
+router = domain_router("/master-data", tags=["master-data"])
 Reader = Annotated[User, Authz("account", "read")]
 
 

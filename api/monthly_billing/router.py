@@ -8,11 +8,12 @@ from datetime import datetime
 from typing import Annotated
 from zoneinfo import ZoneInfo
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import Depends, Query
 from fastapi.responses import Response
 from pydantic import Field
 
 from api.core.inputs import OFFSET_MAX, Id
+from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, PolicyDep, SessionDep, SettingsDep
 from api.monthly_billing import files, service
@@ -20,7 +21,7 @@ from api.monthly_billing.repository import Filters
 from api.monthly_billing.schemas import BillingHistory, BillingPage, BillingRowOut, StatusIn
 from api.users.models import User
 
-router = APIRouter(prefix="/monthly-billing", tags=["monthly billing"])
+router = domain_router("/monthly-billing", tags=["monthly billing"])
 PAGE = "system/monthly-billing"
 Reader = Annotated[User, Authz(PAGE, "read")]
 Editor = Annotated[User, Authz(PAGE, "edit")]

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Query
+from fastapi import Query
 
 from api.core.inputs import OFFSET_MAX, Id
+from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, PolicyDep, SessionDep
 from api.notifications import service
 from api.notifications.schemas import MarkReadIn, NotificationLimited, NotificationPage, ReadAllIn
 from api.users.models import User
 
-router = APIRouter(prefix="/notification", tags=["notifications"])
+router = domain_router("/notification", tags=["notifications"])
 
 TypeQuery = Annotated[Literal["ALL", "APPROVAL", "INFORMATION"] | None, Query()]
 

@@ -6,9 +6,8 @@ system/reminder-management)."""
 
 from typing import Annotated
 
-from fastapi import APIRouter
-
 from api.core.inputs import Id
+from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, SessionDep
 from api.notifications import settings
@@ -22,7 +21,7 @@ from api.notifications.schemas import (
 )
 from api.users.models import User
 
-router = APIRouter(tags=["notification settings"])
+router = domain_router(tags=["notification settings"])
 
 
 def _setting_routes(prefix: str, page: str, category: str, what: str) -> None:

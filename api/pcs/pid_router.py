@@ -3,19 +3,20 @@ scheduler's check, and the /pdf test page's sample and mail."""
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, File, Form, Query, Request, UploadFile
+from fastapi import File, Form, Query, Request, UploadFile
 from fastapi.responses import FileResponse, Response
 
 from api.core import uploads
 from api.core.inputs import Count, Id
 from api.core.limits import body_limit
+from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, SessionDep, TemporalDep
 from api.pcs import pdf, pdf_mail, pid
 from api.pcs.pid_schemas import PdfMailSent, PendingPids, PidOverview, PidStart
 from api.users.models import User
 
-router = APIRouter(tags=["pcs-pdf-pid"])
+router = domain_router(tags=["pcs-pdf-pid"])
 Reader = Annotated[User, Authz("leads", "read")]
 Editor = Annotated[User, Authz("leads", "edit")]
 PdfReader = Annotated[User, Authz("pdf", "read")]

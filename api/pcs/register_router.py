@@ -7,12 +7,13 @@ from __future__ import annotations
 from typing import Annotated
 from zoneinfo import ZoneInfo
 
-from fastapi import APIRouter, Response
+from fastapi import Response
 
 from api.approvals import pipelines
 from api.approvals.schemas import PickableUser, RegisterRow, WithdrawIn
 from api.core.inputs import Id
 from api.core.listing import ListQuery, Page
+from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, PolicyDep, SessionDep, SettingsDep, TemporalDep
 from api.leads import request_register as register
@@ -22,7 +23,7 @@ from api.pcs import request_register as pcs_register
 from api.pcs.schemas import PcsRegisterDetail
 from api.users.models import User
 
-router = APIRouter(prefix="/pcs-approval", tags=["request registers"])
+router = domain_router("/pcs-approval", tags=["request registers"])
 PAGE = "system/pcs-approval"
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, File, Form, Path, Query, Request, UploadFile
+from fastapi import Depends, File, Form, Path, Query, Request, UploadFile
 from fastapi.responses import FileResponse, Response
 from pydantic import TypeAdapter, ValidationError
 
@@ -15,6 +15,7 @@ from api.core.errors import AppError, ValidationFailed
 from api.core.form_parts import json_encoding, json_part
 from api.core.inputs import Count, Id
 from api.core.limits import body_limit
+from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, SessionDep, SettingsDep, TemporalDep
 from api.pcs import billing, service
@@ -23,7 +24,7 @@ from api.pcs import form as pcs_form
 from api.pcs.schemas import FlowOut, ItemIn, PcsForm, SaveIn, UploadedFileState
 from api.users.models import User
 
-router = APIRouter(tags=["project cost sheet"])
+router = domain_router(tags=["project cost sheet"])
 Reader = Annotated[User, Authz("leads", "read")]
 # the cost sheet as read by an approver deciding on its lead (rows scoped in the service)
 SheetReader = Annotated[User, Authz("leads", "read", or_page="leads/view")]

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query, Request
+from fastapi import Query, Request
 
+from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, SessionDep
 from api.presence import service, store
 from api.presence.schemas import OnlinePerson
 from api.users.models import User
 
-router = APIRouter(prefix="/sales-monitoring", tags=["sales monitoring"])
+router = domain_router("/sales-monitoring", tags=["sales monitoring"])
 PAGE = "system/sales-monitoring"
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
+from fastapi import Query
 from fastapi.responses import Response
 
+from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
 from api.dashboard.router import Filters
 from api.deps import Authz, SessionDep, SettingsDep
@@ -15,7 +16,7 @@ from api.reports import files, service
 from api.reports.schemas import ReportFormat, ReportKind, ReportTable
 from api.users.models import User
 
-router = APIRouter(prefix="/report", tags=["reports"])
+router = domain_router("/report", tags=["reports"])
 Reader = Annotated[User, Authz("system/report", "read")]
 FILE_RESPONSES: dict[int | str, dict[str, Any]] = {200: {"description": "The report as a file (attachment)",
                                                          "content": {files.XLSX_TYPE: {}, "text/csv": {}}}}

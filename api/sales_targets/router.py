@@ -6,17 +6,18 @@ from __future__ import annotations
 from datetime import date
 from typing import Annotated
 
-from fastapi import APIRouter, Query
+from fastapi import Query
 
 from api.core.inputs import Id
 from api.core.listing import ListQuery
+from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, SessionDep
 from api.sales_targets import service
 from api.sales_targets.schemas import YEAR_MAX, YEAR_MIN, TargetDetail, TargetIn, TargetPage
 from api.users.models import User
 
-router = APIRouter(prefix="/sales-targets", tags=["sales targets"])
+router = domain_router("/sales-targets", tags=["sales targets"])
 PAGE = "system/sales-target"
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
+from fastapi import Query
 
 from api.auth import sessions
 from api.auth.service import send_password_mail
@@ -15,6 +15,7 @@ from api.core.config import Settings
 from api.core.errors import NotFound, ServiceUnavailable
 from api.core.inputs import Id
 from api.core.listing import ListQuery, Page
+from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, RedisDep, SessionDep, SettingsDep, TemporalDep
 from api.master_data.service import users_changed
@@ -22,7 +23,7 @@ from api.user_admin import service
 from api.user_admin.schemas import HierarchyNode, LeaderIn, RoleOption, UserIn, UserRow
 from api.users.models import User
 
-router = APIRouter(prefix="/users", tags=["user management"])
+router = domain_router("/users", tags=["user management"])
 PAGE = "system/user-management"
 HIERARCHY = "system/user-hierarchy"
 log = logging.getLogger(__name__)

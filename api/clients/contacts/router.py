@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter
-
 from api.clients.contacts import repository, service
 from api.clients.contacts.schemas import (
     Availability,
@@ -19,11 +17,12 @@ from api.clients.contacts.schemas import (
 )
 from api.core.inputs import Id
 from api.core.listing import ListQuery, Page
+from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, SessionDep
 from api.users.models import User
 
-router = APIRouter(prefix="/people", tags=["contacts"])
+router = domain_router("/people", tags=["contacts"])
 PAGE = "system/contact-management"
 
 

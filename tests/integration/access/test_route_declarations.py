@@ -9,6 +9,7 @@ from fastapi.routing import APIWebSocketRoute
 from fastapi.testclient import TestClient
 from starlette.routing import Mount, Route
 
+from api.core.routing import domain_router
 from api.deps import Authz, CurrentUser
 from api.route_declarations import (
     API_PREFIX,
@@ -41,7 +42,7 @@ def test_every_route_of_the_app_is_declared_or_public(app_client: TestClient) ->
 
 
 def test_the_start_check_sees_every_route_the_app_serves(app_client: TestClient) -> None:
-    """create_app checks the routers' own routes before the app copies them: the same routes with the same
+    """create_app checks the routers' own routes before the app adds them: the same routes with the same
     declarations as the app serves, but for GET /api/metrics, which the app adds itself (public: api.core.metrics)."""
     from api.main import api_routers
 
@@ -49,7 +50,7 @@ def test_the_start_check_sees_every_route_the_app_serves(app_client: TestClient)
         return {(r.method, r.path, tuple((a.page, a.action) for a in r.access)) for r in routes}
 
     served = shown(api_routes(app_client.app))  # type: ignore[arg-type]
-    assert shown(router_routes(api_routers(), API_PREFIX)) == {r for r in served if r[1] != "/api/metrics"}
+    assert shown(router_routes(api_routers())) == {r for r in served if r[1] != "/api/metrics"}
 
 
 def test_the_public_list_is_short_and_real(app_client: TestClient) -> None:
@@ -94,7 +95,7 @@ def test_create_app_refuses_to_start_with_an_undeclared_route(monkeypatch: pytes
     original = main.api_routers
 
     def with_extra() -> list[APIRouter]:
-        router = APIRouter(prefix="/extra")
+        router = domain_router("/extra", tags=["extra"])
 
         @router.get("/undeclared")
         def undeclared() -> None: ...
@@ -113,3 +114,19 @@ def test_anonymous_callers_get_401_on_every_declared_route(client: TestClient) -
         url = path.replace("{user_id}", "1").replace("{file_name}", "x.png")
         r = client.request(method, url, json={})
         assert r.status_code == 401, f"{method} {path} answered {r.status_code}"
+
+
+def test_every_api_route_is_under_the_prefix_and_refuses_a_nul_first(app_client: TestClient) -> None:
+    """The routers are made as the app serves them (api.core.routing.domain_router): one made otherwise would serve
+    outside /api or let a NUL character reach its endpoint. GET /api/metrics is the app's own (Prometheus's: it
+    reads no text of the call but its bearer token)."""
+    from fastapi.routing import APIRoute
+
+    from api.core.inputs import refuse_nul
+
+    routes = [r for r in app_client.app.routes  # type: ignore[attr-defined]
+              if isinstance(r, APIRoute) and r.path != f"{API_PREFIX}/metrics"]
+    assert len(routes) >= 200
+    for route in routes:
+        assert route.path.startswith(f"{API_PREFIX}/"), route.path
+        assert route.dependant.dependencies and route.dependant.dependencies[0].call is refuse_nul, route.path
