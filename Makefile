@@ -30,7 +30,9 @@ $(NPM_STAMP): frontend/package.json frontend/package-lock.json
 	cd frontend && npm ci --no-audit --no-fund
 	touch $@
 
-install: $(PY_STAMP) $(NPM_STAMP)
+# The Python and the front-end dependencies side by side (each mostly waits on the disk: one core each).
+install:
+	$(MAKE) -j2 --output-sync=target $(PY_STAMP) $(NPM_STAMP)
 
 # Debian packages for the browser journeys and PDF checks (installed when missing; needs root).
 system-deps:
