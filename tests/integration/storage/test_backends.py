@@ -225,8 +225,11 @@ class TestActivityKinds:
 
 class TestSharedBucket:
     def test_every_host_and_the_worker_see_the_same_files(self, s3_url: str) -> None:
-        """Two processes opening the same STORAGE_URL: what one keeps or removes, the other sees."""
+        """Two processes opening the same STORAGE_URL (each making sure of the bucket as it starts): what one keeps
+        or removes, the other sees."""
         api_host, worker = Storage(from_url(s3_url)), Storage(from_url(s3_url))
+        for started in (api_host, worker):
+            started.ensure_ready()
         session = Session()
         key = api_host.staged(session).write("leads/77", stem="proposalFile", ext="pdf", data=PDF)
         session.commit()
