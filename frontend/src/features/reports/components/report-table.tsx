@@ -1,12 +1,11 @@
 import { Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
-import { abbreviate, formatDate, formatIDR, formatNumber } from '@/lib/format';
+import { abbreviate, formatDate, formatIDR, formatNumber, formatRate } from '@/lib/format';
 import type { ReportCell, ReportColumn, ReportTable as Report } from '../api/reports-api';
 
 type Row = Report['rows'][number] & { key: number };
 
-const PERCENT = new Intl.NumberFormat('id-ID', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const NUMERIC = new Set<ReportColumn['kind']>(['int', 'money', 'percent']);
 
@@ -19,7 +18,7 @@ export function showCell(kind: ReportColumn['kind'], value: ReportCell | undefin
   }
   if (typeof value !== 'number') return String(value);
   if (kind === 'money') return compact ? `Rp ${abbreviate(value)}` : formatIDR(value);
-  if (kind === 'percent') return `${PERCENT.format(value)}%`;
+  if (kind === 'percent') return formatRate(value);
   return formatNumber(value, 0);
 }
 
