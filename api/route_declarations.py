@@ -11,10 +11,7 @@ from fastapi.dependencies.models import Dependant
 from fastapi.routing import APIRoute, RouteContext, iter_route_contexts
 from starlette.routing import BaseRoute
 
-from api.core.routing import API_PREFIX
 from api.deps import PageAccess
-
-__all__ = ["API_PREFIX"]  # where the declared paths start (api.core.routing owns it)
 
 # Routes anyone may call without signing in.
 PUBLIC_ROUTES: frozenset[tuple[str, str]] = frozenset({
@@ -55,14 +52,14 @@ def declared_access(dependant: Dependant | None) -> list[PageAccess]:
     return found
 
 
-def _declared(contexts: Iterable[RouteContext], prefix: str = "") -> Iterator[RouteInfo]:
+def _declared(contexts: Iterable[RouteContext]) -> Iterator[RouteInfo]:
     for ctx in contexts:
         if not isinstance(ctx.original_route, APIRoute):
             continue
         access = declared_access(ctx.dependant)
         access += [d.dependency for d in (ctx.dependencies or []) if isinstance(d.dependency, PageAccess)]
         for method in sorted(ctx.methods or ()):
-            yield RouteInfo(method=method, path=prefix + str(ctx.path), access=tuple(access))
+            yield RouteInfo(method=method, path=str(ctx.path), access=tuple(access))
 
 
 def api_routes(app: FastAPI) -> Iterator[RouteInfo]:
@@ -70,10 +67,9 @@ def api_routes(app: FastAPI) -> Iterator[RouteInfo]:
     return _declared(iter_route_contexts(app.routes))
 
 
-def router_routes(routers: Iterable[APIRouter], prefix: str = "") -> Iterator[RouteInfo]:
-    """The same of routers that an app will serve (under `prefix` if it includes them under one), from the routes
-    the routers made themselves."""
-    return _declared(iter_route_contexts([route for router in routers for route in router.routes]), prefix)
+def router_routes(routers: Iterable[APIRouter]) -> Iterator[RouteInfo]:
+    """The same of routers whose routes an app will serve as they are (api.core.routing), before it is built."""
+    return _declared(iter_route_contexts([route for router in routers for route in router.routes]))
 
 
 def other_routes(app: FastAPI) -> Iterator[BaseRoute]:

@@ -9,10 +9,9 @@ from fastapi.routing import APIWebSocketRoute
 from fastapi.testclient import TestClient
 from starlette.routing import Mount, Route
 
-from api.core.routing import domain_router
+from api.core.routing import API_PREFIX, domain_router
 from api.deps import Authz, CurrentUser
 from api.route_declarations import (
-    API_PREFIX,
     PUBLIC_ROUTES,
     SOCKET_ROUTES,
     RouteInfo,
