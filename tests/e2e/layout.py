@@ -41,27 +41,29 @@ def fits(page: Page, timeout: float = 5_000) -> None:
 
 
 def screenshot(target: Page | Locator, path: Path | str, *, full_page: bool = False, always: bool = False) -> None:
-    """A screenshot for review at `path` (its folder made), when E2E_SCREENSHOTS is set or `always`."""
+    """A screenshot for review at `path` (its folder made), when E2E_SCREENSHOTS is set or `always`: once the page
+    has settled (dialogs, drawers, dropdowns and toasts have finished opening), so that it is readable. A journey
+    waits for what it needs itself; this wait is the picture's, and is not made when no picture is."""
     if not (SCREENSHOTS or always):
         return
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     if isinstance(target, Page):
+        settled(target)
         target.screenshot(path=str(path), full_page=full_page)
     else:
+        settled(target.page, target)
         target.screenshot(path=str(path))
 
 
 def shots(page: Page, folder: Path, name: str, on_phone: Callable[[Page], None] | None = None) -> None:
     """The screen shot at a desk's width and on a phone (where it must fit, and pass `on_phone`), from the top of the
     page (the fixed bars sit there in a full-page shot), then back at the desk: <folder>/<name>-1280.png, -390.png."""
-    settled(page)  # toasts and dialogs have finished opening
     page.evaluate("window.scrollTo(0, 0)")
     screenshot(page, folder / f"{name}-1280.png", full_page=True)
     page.set_viewport_size(PHONE)
     fits(page)
     if on_phone:
         on_phone(page)
-    settled(page)  # what the narrower layout moved has come to rest
     page.evaluate("window.scrollTo(0, 0)")
     screenshot(page, folder / f"{name}-390.png", full_page=True)
     page.set_viewport_size(DESK)

@@ -90,7 +90,6 @@ def _choose_tomorrow_at_ten(page: Page) -> None:
 
 def test_sales_person_records_a_meeting_from_a_phone(media_browser: Browser, live_server: LiveServer, lead_id: int,
                                                      tmp_path: Path) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
     photo, pdf = _files(tmp_path)
     page = _phone(media_browser, live_server, PHONE)
     errors: list[str] = []

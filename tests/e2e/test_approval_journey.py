@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.api import token
-from tests.e2e.conftest import LiveServer, new_context
+from tests.e2e.conftest import ARTIFACTS, LiveServer, new_context
 from tests.e2e.layout import screenshot
 from tests.e2e.test_journeys import sign_in
 
@@ -75,7 +75,7 @@ def test_stage_change_request_approved_by_the_approver(page: Page, browser: Brow
         review.get_by_role("button", name=re.compile("Approve")).click()
         approver.get_by_role("dialog", name="Approve Request").get_by_role("button", name="Confirm").click()
         expect(approver.get_by_text("'Andi Pratama' request has been approved successfully.")).to_be_visible()
-        screenshot(approver, "test-artifacts/approval-after-approve.png")
+        screenshot(approver, ARTIFACTS / "approval-after-approve.png")
     finally:
         approver_context.close()
 

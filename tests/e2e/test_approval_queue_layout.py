@@ -53,7 +53,6 @@ def open_queue(page: Page, name: str) -> dict[str, Any]:
     expect(row).to_be_visible(timeout=20_000)
     expect(page.locator(".ant-spin-spinning")).to_have_count(0)
     settled(page)  # the table's loading veil has faded out: the rows as they are
-    ARTIFACTS.mkdir(exist_ok=True)
     screenshot(page, ARTIFACTS / f"approval-queue-{name}.png", full_page=True)
     sizes: dict[str, Any] = page.evaluate("""() => {
         const box = document.querySelector('.approval-queue .ant-table-content')

@@ -115,7 +115,6 @@ def test_approver_opens_the_lead_and_rejects_with_a_note(page: Page, browser: Br
     expect(outcome.first).to_be_visible(timeout=20_000)
     expect(outcome.first).to_contain_text("Hendra Gunawan")
     expect(outcome.first).to_contain_text(NOTE)
-    settled(page)  # the panel has faded in, for a readable screenshot
     screenshot(page, SHOTS / "sales-bell.png")
     page.keyboard.press("Escape")
     page.goto(f"/leads/{lead_id}")

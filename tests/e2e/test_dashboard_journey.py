@@ -87,7 +87,6 @@ def _check_charts(page: Page) -> None:
 
 
 def _shot(page: Page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
     screenshot(page, SHOTS / f"{name}.png", full_page=True)
 
 

@@ -26,7 +26,7 @@ from tests.e2e.layout import screenshot, shots
 from tests.e2e.pages.antd import choose
 from tests.e2e.test_deadline_admin_journey import type_date
 from tests.e2e.test_journeys import sign_in
-from tests.e2e.waits import eventually, settled
+from tests.e2e.waits import eventually
 
 SHOTS = ARTIFACTS / "delegation-escalation"
 HOLD, DROP = "Delegated hold journey", "Escalated drop journey"
@@ -162,7 +162,6 @@ def test_a_delegate_decides_and_an_overdue_layer_goes_to_the_team_leader(page: P
             has_text="approved")
         expect(outcome.first).to_be_visible(timeout=20_000)
         expect(outcome.first).to_contain_text("by Maya Kusuma for Hendra Gunawan")
-        settled(sales)  # the panel has faded in
         screenshot(sales, SHOTS / "requester-bell-1280.png")
 
     # Nobody decided the drop: reminded at its deadline (7.5 s), escalated to Budi Santoso an hour (7.5 s) later.

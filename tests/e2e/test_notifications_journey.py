@@ -16,14 +16,12 @@ from tests.e2e.api import token
 from tests.e2e.conftest import ARTIFACTS, LiveServer, new_context
 from tests.e2e.layout import screenshot
 from tests.e2e.test_journeys import sign_in
-from tests.e2e.waits import eventually, settled
+from tests.e2e.waits import eventually
 
 PROJECT = "Journey Notification Lead"
 
 
 def _shot(page: Page, name: str) -> None:
-    settled(page)  # the dropdown has finished opening
-    ARTIFACTS.mkdir(exist_ok=True)
     screenshot(page, ARTIFACTS / f"{name}.png")
 
 

@@ -15,14 +15,14 @@ import pytest
 from playwright.sync_api import Browser, FilePayload, Locator, Page, ViewportSize, expect
 
 from tests.e2e.api import token
-from tests.e2e.conftest import LiveServer, new_context
+from tests.e2e.conftest import ARTIFACTS, LiveServer, new_context
 from tests.e2e.layout import screenshot
 from tests.e2e.test_journeys import sign_in
-from tests.e2e.waits import eventually, pdf_shown, settled
+from tests.e2e.waits import eventually, pdf_shown
 
 PROJECT = "Journey Cost Sheet Lead"
 CLIENT = "Bank Nusa Mandiri"
-SHOTS = Path("/tmp")
+SHOTS = ARTIFACTS / "pcs"
 PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
@@ -41,7 +41,6 @@ def lead(live_server: LiveServer) -> Iterator[dict[str, Any]]:
 
 
 def _shot(page: Page, name: str, *, full: bool = True) -> None:
-    settled(page)  # panels and toasts have finished opening
     screenshot(page, SHOTS / f"pcsui-{name}.png", full_page=full)
 
 

@@ -19,14 +19,14 @@ from temporalio.service import RPCError
 from api.core.db import make_engine
 from api.leads.models import LeadProjectId
 from tests.conftest import run_async
-from tests.e2e.conftest import LiveServer
+from tests.e2e.conftest import ARTIFACTS, LiveServer
 from tests.e2e.layout import screenshot
 from tests.e2e.test_journeys import sign_in
-from tests.e2e.waits import eventually, pdf_shown, settled
+from tests.e2e.waits import eventually, pdf_shown
 from tests.integration.pcs.sheets import Sheet, make_sheet, remove
 from workflows.contracts.sweeps import PAUSE, pid_sweep_id
 
-SHOTS = Path("/tmp")
+SHOTS = ARTIFACTS / "pid"
 
 
 async def _sweep(live_server: LiveServer, *, paused: bool) -> None:
@@ -72,7 +72,6 @@ def test_the_sales_person_generates_the_pid(page: Page, live_server: LiveServer,
     dialog = page.locator(".ant-modal-confirm")
     expect(dialog).to_contain_text("Generate PID ?")
     expect(dialog).to_contain_text("permanently tied to this project")
-    settled(page)  # the dialog has finished zooming in
     screenshot(page, SHOTS / "pid-generate-confirm.png")
     dialog.get_by_role("button", name="Generate").click()
 

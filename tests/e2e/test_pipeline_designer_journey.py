@@ -8,7 +8,7 @@ import httpx
 from playwright.sync_api import Page, expect
 
 from tests.conftest import DEMO_PASSWORD
-from tests.e2e.conftest import LiveServer
+from tests.e2e.conftest import ARTIFACTS, LiveServer
 from tests.e2e.layout import screenshot
 from tests.e2e.pages.antd import choose
 from tests.e2e.test_journeys import sign_in
@@ -48,7 +48,7 @@ def test_admin_builds_and_saves_a_two_layer_pipeline(page: Page, live_server: Li
     pick_approver(page, "Hendra Gunawan")
     pick_approver(page, "Maya Kusuma")
     expect(page.get_by_label(re.compile(r"Layer 2: Management"))).to_be_visible()
-    screenshot(page, "test-artifacts/pipeline-designer.png")
+    screenshot(page, ARTIFACTS / "pipeline-designer.png")
 
     page.get_by_role("button", name="Save").click()
     expect(page).to_have_url(re.compile(r"/system/approval-pipeline$"))

@@ -78,7 +78,6 @@ PHONE: ViewportSize = {"width": 390, "height": 844}
 
 @pytest.mark.parametrize("user", ["topmanager", "tl1"])
 def test_the_report_screen_fits_desktop_and_phone(browser: Browser, live_server: LiveServer, user: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
     errors: list[str] = []
     for label, viewport in (("1280", DESKTOP), ("390", PHONE)):
         context = new_context(browser, live_server.url, viewport=viewport)

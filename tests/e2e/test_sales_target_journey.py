@@ -13,7 +13,6 @@ from playwright.sync_api import Locator, Page, expect
 from tests.e2e.conftest import ARTIFACTS
 from tests.e2e.layout import fits, screenshot
 from tests.e2e.test_journeys import sign_in
-from tests.e2e.waits import settled
 
 SHOTS = ARTIFACTS / "sales-target"
 YEAR = date.today().year
@@ -31,8 +30,6 @@ def rupiah(amount: int) -> str:
 
 
 def shot(page: Page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    settled(page)  # dialogs and toasts have finished opening
     screenshot(page, SHOTS / f"{name}.png", full_page=True)
 
 

@@ -25,7 +25,6 @@ from tests.e2e.conftest import ARTIFACTS, LiveServer, new_context
 from tests.e2e.layout import screenshot
 from tests.e2e.pages.antd import choose, choose_day, choose_hour
 from tests.e2e.test_journeys import sign_in
-from tests.e2e.waits import settled
 
 SHOTS = ARTIFACTS / "schedule"
 JAKARTA = ZoneInfo("Asia/Jakarta")
@@ -119,7 +118,6 @@ def _new_page(browser: Browser, live_server: LiveServer, viewport: dict[str, int
 def _shot(page: Page, name: str, full_page: bool = True) -> None:
     # from the top: a full-page shot of a scrolled page draws the sticky top bar halfway down
     page.evaluate("window.scrollTo(0, 0)")
-    settled(page)  # toasts, dialogs and dropdowns have finished opening or closing
     screenshot(page, SHOTS / f"{name}.png", full_page=full_page)
 
 
@@ -140,7 +138,6 @@ def _schedule_time(live_server: LiveServer, remark: str) -> str:
 
 def test_sales_person_plans_moves_hears_and_removes(browser: Browser, live_server: LiveServer,
                                                     planning: tuple[httpx.Client, dict[str, str], list[Lead]]) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
     http, headers, (lead, other) = planning
     now = datetime.now(JAKARTA)
     day = (now + timedelta(days=3)).date()
@@ -269,7 +266,6 @@ def reminder_text_restored(live_server: LiveServer) -> Iterator[dict[str, object
 def test_an_administrator_rewords_the_reminder_and_the_next_one_uses_it(
         browser: Browser, live_server: LiveServer, planning: tuple[httpx.Client, dict[str, str], list[Lead]],
         reminder_text_restored: dict[str, object]) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
     http, headers, (lead, _other) = planning
     errors: list[str] = []
     admin = _new_page(browser, live_server, DESKTOP, errors)

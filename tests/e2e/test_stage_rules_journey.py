@@ -14,14 +14,13 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.conftest import ROOT
 from tests.e2e.api import token
-from tests.e2e.conftest import LiveServer
+from tests.e2e.conftest import ARTIFACTS, LiveServer
 from tests.e2e.layout import screenshot
 from tests.e2e.pages.antd import choose
 from tests.e2e.test_journeys import sign_in
 
-SHOTS = ROOT / "test-artifacts"
+SHOTS = ARTIFACTS
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 CLIENT = "Bank Nusa Mandiri"
@@ -43,7 +42,6 @@ def _new_lead(http: httpx.Client, sales: dict[str, str], name: str, **fields: An
 
 
 def _shot(page: Page, name: str) -> None:
-    SHOTS.mkdir(exist_ok=True)
     screenshot(page, SHOTS / f"stage-rules-{name}.png", full_page=False)
 
 

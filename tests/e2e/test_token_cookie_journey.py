@@ -142,7 +142,6 @@ def test_tabs_share_one_refresh_and_scripts_see_no_token(context: BrowserContext
     first = context.new_page()
     SignInPage(first).open()
     expect(first.get_by_role("button", name="Sign In")).to_be_visible()
-    ARTIFACTS.mkdir(exist_ok=True)
     screenshot(first, ARTIFACTS / "token-cookie-signin.png")
     SignInPage(first).sign_in("sales1", DEMO_PASSWORD)
     signed_in(first)
