@@ -69,6 +69,12 @@ const saved =
   (req, url) =>
     req.method === 'PUT' && url.pathname.endsWith(`/${answer.id}`) ? json(200, { results: answer }) : undefined;
 
+/** Save, once the form's changed state has caught up with what was typed (Save is disabled until then). */
+async function save() {
+  await waitFor(() => expect(buttonByText('Save')).toBeEnabled());
+  fireEvent.click(buttonByText('Save'));
+}
+
 async function opened(title: string) {
   expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
   await waitFor(() => expect(previewText()).not.toHaveTextContent(/^\s*$/));
@@ -101,7 +107,7 @@ describe('Notification setting page', () => {
     await chooseOption(users, 'Budi Santoso');
     await chooseOption(users, 'Rina Wijaya');
 
-    fireEvent.click(buttonByText('Save'));
+    await save();
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/notification-management'));
     expect(await putBodies(requests)).toEqual([
       {
@@ -124,8 +130,7 @@ describe('Notification setting page', () => {
     await waitFor(() =>
       expect(screen.queryByLabelText('Named users', { selector: 'input[role="combobox"]' })).toBeNull(),
     );
-    await waitFor(() => expect(buttonByText('Save')).toBeEnabled());
-    fireEvent.click(buttonByText('Save'));
+    await save();
     await waitFor(async () => expect(await putBodies(requests)).toHaveLength(1));
     expect((await putBodies(requests))[0]).toMatchObject({ recipients: ['SALES_PERSON'], userIds: [] });
   });
@@ -163,7 +168,7 @@ describe('Notification setting page', () => {
     fireEvent.change(template(), { target: { value: '{{ requester }} asks' } });
     await waitFor(() => expect(screen.queryByText(REFUSED)).toBeNull());
     await waitFor(() => expect(previewText()).toHaveTextContent('Sari Dewi asks'));
-    expect(buttonByText('Save')).toBeEnabled();
+    await waitFor(() => expect(buttonByText('Save')).toBeEnabled());
   });
 
   it('keeps what was typed and lists every message when the server refuses the save', async () => {
@@ -178,7 +183,7 @@ describe('Notification setting page', () => {
     fireEvent.click(checkbox('The approvers asked'));
     fireEvent.change(template(), { target: { value: 'Hello {{ requester }}' } });
     await waitFor(() => expect(previewText()).toHaveTextContent('Hello Sari Dewi'));
-    fireEvent.click(buttonByText('Save'));
+    await save();
 
     const alert = (await screen.findByText('The setting was not saved.')).closest('.ant-alert') as HTMLElement;
     for (const m of messages) expect(within(alert).getByText(m)).toBeInTheDocument();
@@ -220,7 +225,7 @@ describe('Reminder setting page', () => {
     fireEvent.click(buttonByText('1 hour'));
     await waitFor(() => expect(lead).toHaveValue('60'));
     expect(screen.getByText('1 hour before the activity starts.')).toBeInTheDocument();
-    fireEvent.click(buttonByText('Save'));
+    await save();
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/reminder-management'));
     expect(await putBodies(requests)).toEqual([
       {
