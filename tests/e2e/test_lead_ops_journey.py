@@ -90,7 +90,7 @@ def test_an_administrator_must_choose_the_sales_person(page: Page) -> None:
     expect(page.locator(".page-breadcrumb")).to_contain_text("Leads Management")
     shots(page, "management-add")
     page.get_by_role("combobox", name="Client").click()  # not the step "Step 1: Client"
-    page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option").first.click()
+    page.locator(".ant-select-dropdown:visible .ant-select-item-option").first.click()
     page.get_by_role("button", name="Next").click()
     page.get_by_label("Project Name").fill("Lead ops journey (not saved)")
     page.get_by_role("button", name="Next").click()
