@@ -8,6 +8,7 @@ E2E_SCREENSHOTS=1, `make screenshots`; otherwise those of screens with a finding
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -138,6 +139,9 @@ class Stop:
     name: str
     path: str
     landmark: str | re.Pattern[str]
+    # a selector of what only this screen shows, when its landmark is the previous stop's too (the same page for
+    # another record or view): moving within the app, the landmark is found on the screen being left
+    shows: str | None = None
     fits: bool = True  # asserted to fit the window's width
     checks: tuple[str, ...] = ()  # names of CHECKS asserted on the screen at both widths
     shell: bool = True  # a screen of the page shell: its heading in the shell's header (results and public pages not)
@@ -214,6 +218,11 @@ class Tour:
             landmark.wait_for(state="visible", timeout=WAIT_MS)
         except PlaywrightTimeoutError:
             self.current.missing_landmark = f"{stop.path}: no heading {stop.landmark!r}"
+        if stop.shows and not self.current.missing_landmark:
+            try:
+                self.page.locator(stop.shows).first.wait_for(state="visible", timeout=WAIT_MS)
+            except PlaywrightTimeoutError:
+                self.current.missing_landmark = f"{stop.path}: shows no {stop.shows!r}"
         self._settle()
         sizes: dict[str, int] = self.page.evaluate(
             "() => ({page: document.documentElement.scrollWidth, window: window.innerWidth})")
@@ -420,8 +429,10 @@ def test_admin_tours_every_screen(browser: Browser, live_server: LiveServer, see
         Stop("lead-detail-approved", f"/leads/{approved}", approved_name, trail=True),
         Stop("lead-stage", f"/leads/{draft}/qualified", "E3 Qualified", trail=True),
         Stop("lead-edit", f"/leads/{draft}/edit", "Edit Lead", trail=True),
-        Stop("pcs-draft", f"/leads/{draft}/project-cost-sheet", "Project Cost Sheet", trail=True),
-        Stop("pcs-approved", f"/leads/{approved}/project-cost-sheet", "Project Cost Sheet", trail=True),
+        Stop("pcs-draft", f"/leads/{draft}/project-cost-sheet", "Project Cost Sheet", trail=True,
+             shows=f".page-header__subtitle:has-text({json.dumps(draft_name)})"),
+        Stop("pcs-approved", f"/leads/{approved}/project-cost-sheet", "Project Cost Sheet", trail=True,
+             shows=f".page-header__subtitle:has-text({json.dumps(approved_name)})"),
         Stop("generate-pid", f"/leads/{approved}/generate-pid", f"Generate PID Number for {approved_name}", trail=True),
         Stop("pdf", "/pdf", "PCS PDF Test"),
         Stop("system", "/system", "System"),
@@ -475,7 +486,7 @@ def test_admin_tours_every_screen(browser: Browser, live_server: LiveServer, see
         Stop("hierarchy", "/system/user-hierarchy", "User Hierarchy", trail=True),
         Stop("roles", "/system/menu-page-access", "Menu Page Access", trail=True, checks=("words",)),
         Stop("effective-access", f"/system/menu-page-access?tab=effective&user={sales1}", "Menu Page Access",
-             trail=True),
+             trail=True, shows='.ant-tabs-tab-active:has-text("Effective access")'),
         Stop("role-add", "/system/menu-page-access/add", "Add Role", trail=True),
         Stop("role", f"/system/menu-page-access/{sales_role}", "Sales Executive", trail=True),
         Stop("pages", "/system/page-management", "Page Management", trail=True),
@@ -522,8 +533,10 @@ def test_sales_person_tours_their_screens(browser: Browser, live_server: LiveSer
         Stop("activity-quick", f"/leads/{activity_lead}/activity/add/demo?quick=1", "New Demo", trail=True),
         Stop("activity-detail", f"/leads/{activity_lead}/activity/{activity}", re.compile(r"^Meeting · "), trail=True),
         Stop("schedule", "/activity-schedule", "Activity Schedule", opens=(("button", r"Add Schedule$"),)),
-        Stop("schedule-calendar", "/activity-schedule?view=calendar", "Activity Schedule"),
-        Stop("schedule-week", "/activity-schedule?view=calendar&mode=week", "Activity Schedule"),
+        Stop("schedule-calendar", "/activity-schedule?view=calendar", "Activity Schedule",
+             shows=".schedule-calendar__grid--month"),
+        Stop("schedule-week", "/activity-schedule?view=calendar&mode=week", "Activity Schedule",
+             shows=".schedule-calendar__grid--week"),
         Stop("system", "/system", "System"),
         Stop("clients", "/system/client-management", "Client Management", trail=True),
         Stop("client-edit", f"/system/client-management/{client}", "Edit Client", trail=True),
@@ -555,7 +568,8 @@ def test_team_leader_and_top_management_tour_the_pipeline(browser: Browser, live
              trail=True),
         # the team's plans, read-only (sales1's)
         Stop("schedule", "/activity-schedule", "Activity Schedule"),
-        Stop("schedule-calendar", "/activity-schedule?view=calendar", "Activity Schedule"),
+        Stop("schedule-calendar", "/activity-schedule?view=calendar", "Activity Schedule",
+             shows=".schedule-calendar__grid--month"),
         Stop("system", "/system", "System"),
         Stop("sales-target", "/system/sales-target", "Sales Target", trail=True, checks=("words", "cells"),
              opens=set_target),
