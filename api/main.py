@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import gc
 import logging
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from os import PathLike
 from pathlib import Path
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import Scope
 
 import api.domains  # noqa: F401  (every domain registers its approval outcomes and views)
 from api.access.router import router as access_router
@@ -101,12 +104,27 @@ def api_routers() -> list[APIRouter]:
             holidays_router]
 
 
+# The build names each asset by its content's hash: a browser keeps it for a year without asking again (as nginx
+# serves them in deploy/nginx.conf); index.html, which names the current ones, is asked for again every time.
+ASSETS_CACHE = "public, max-age=31536000, immutable"
+
+
+class _Assets(StaticFiles):
+    """The build's hashed assets, cached for good."""
+
+    def file_response(self, full_path: PathLike[str] | str, stat_result: os.stat_result, scope: Scope,
+                      status_code: int = 200) -> Response:
+        response = super().file_response(full_path, stat_result, scope, status_code)
+        response.headers["Cache-Control"] = ASSETS_CACHE
+        return response
+
+
 def _spa(app: FastAPI, dist: Path) -> None:
     """Serve the built front end: assets as files, every other non-API path as index.html. The build's own records
     (`.vite/`: its manifest and module lists, read by the initial-JS check) are not served."""
     index = dist / "index.html"
     if (dist / "assets").is_dir():
-        app.mount("/assets", StaticFiles(directory=dist / "assets"), name="assets")
+        app.mount("/assets", _Assets(directory=dist / "assets"), name="assets")
 
     async def spa(request):
         path = request.path_params.get("path", "")

@@ -23,7 +23,11 @@ def test_the_build_is_served_but_not_its_records(tmp_path: Path) -> None:
     app = create_app(Settings(database_url="postgresql://unused/x", redis_url="redis://unused", frontend_dist=dist))
     client = TestClient(app)  # no lifespan: the SPA routes need no database
     assert client.get("/favicon.svg").text == "<svg/>"
-    assert client.get("/assets/index.js").text == "console.log(1)"
+    asset = client.get("/assets/index.js")
+    assert asset.text == "console.log(1)"
+    # hashed names: kept a year without asking again, as nginx serves them; the page that names them always asked
+    assert asset.headers["cache-control"] == "public, max-age=31536000, immutable"
+    assert client.get("/leads/7").headers["cache-control"] == "no-cache"
     for path in ("/.vite/manifest.json", "/../outside.txt", "/%2E%2E/outside.txt", "/leads/7"):
         answer = client.get(path)
         assert answer.status_code == 200 and answer.text == "<html>app</html>", path
