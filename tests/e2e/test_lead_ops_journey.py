@@ -13,6 +13,7 @@ from playwright.sync_api import Page, expect
 from tests.e2e.conftest import ARTIFACTS
 from tests.e2e.layout import DESK, PHONE
 from tests.e2e.layout import shots as desk_and_phone
+from tests.e2e.pages.antd import choose
 from tests.e2e.test_journeys import sign_in
 
 SHOTS = ARTIFACTS / "lead-ops"
@@ -89,8 +90,7 @@ def test_an_administrator_must_choose_the_sales_person(page: Page) -> None:
     expect(page).to_have_url(re.compile(r"/system/leads-management/add$"))
     expect(page.locator(".page-breadcrumb")).to_contain_text("Leads Management")
     shots(page, "management-add")
-    page.get_by_role("combobox", name="Client").click()  # not the step "Step 1: Client"
-    page.locator(".ant-select-dropdown:visible .ant-select-item-option").first.click()
+    choose(page, "Client", "Bank Nusa Mandiri")
     page.get_by_role("button", name="Next").click()
     page.get_by_label("Project Name").fill("Lead ops journey (not saved)")
     page.get_by_role("button", name="Next").click()
