@@ -38,7 +38,7 @@ from api.core.authz import PolicyStore
 from api.core.config import Settings, get_settings
 from api.core.db import make_engine, make_session_factory
 from api.core.errors import install_error_handlers
-from api.core.headers import SecurityHeadersMiddleware, tile_source
+from api.core.headers import ASSETS_CACHE, PAGE_CACHE, SecurityHeadersMiddleware, tile_source
 from api.core.health import Readiness
 from api.core.limits import BodyLimitMiddleware
 from api.core.logs import RequestIdMiddleware
@@ -104,13 +104,8 @@ def api_routers() -> list[APIRouter]:
             holidays_router]
 
 
-# The build names each asset by its content's hash: a browser keeps it for a year without asking again (as nginx
-# serves them in deploy/nginx.conf); index.html, which names the current ones, is asked for again every time.
-ASSETS_CACHE = "public, max-age=31536000, immutable"
-
-
 class _Assets(StaticFiles):
-    """The build's hashed assets, cached for good."""
+    """The build's hashed assets, cached for good (api.core.headers.ASSETS_CACHE)."""
 
     def file_response(self, full_path: PathLike[str] | str, stat_result: os.stat_result, scope: Scope,
                       status_code: int = 200) -> Response:
@@ -137,7 +132,7 @@ def _spa(app: FastAPI, dist: Path) -> None:
         if path and candidate.is_file() and not hidden:
             return FileResponse(candidate)
         if index.is_file():
-            return FileResponse(index, headers={"Cache-Control": "no-cache"})
+            return FileResponse(index, headers={"Cache-Control": PAGE_CACHE})
         return HTMLResponse("<h1>The front end is not built</h1><p>Run <code>make build</code>.</p>",
                             status_code=503)
 

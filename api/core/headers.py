@@ -21,6 +21,11 @@ SWAGGER_CDN = "https://cdn.jsdelivr.net"
 DOCS_POLICY = (f"default-src 'self'; script-src 'self' 'unsafe-inline' {SWAGGER_CDN}; "
                f"style-src 'self' 'unsafe-inline' {SWAGGER_CDN}; img-src 'self' data: https://fastapi.tiangolo.com; "
                "connect-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'")
+# How long a browser keeps what the built front end is made of (deploy/nginx.conf serves the same): its assets are
+# named by their content's hash, so a year without asking again; the page that names them (index.html) is asked
+# for again every time, so a new build is seen at the next load.
+ASSETS_CACHE = "public, max-age=31536000, immutable"
+PAGE_CACHE = "no-cache"
 COMMON = {
     b"x-content-type-options": b"nosniff",
     b"x-frame-options": b"DENY",

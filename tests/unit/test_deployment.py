@@ -115,6 +115,24 @@ def test_the_web_image_serves_the_front_end_with_the_apps_security_headers() -> 
             assert headers[name.decode()] == value.decode(), name
 
 
+def test_the_web_image_caches_the_front_end_as_the_app_does() -> None:
+    """nginx and the app's own serving (make run) keep the hashed assets a year and ask for the page every time."""
+    from api.core.headers import ASSETS_CACHE, PAGE_CACHE
+
+    conf = (ROOT / "deploy" / "nginx.conf").read_text()
+    blocks = dict(re.findall(r"location (/assets/|/) \{(.*?)\n    \}", conf, re.S))
+
+    def cache(body: str) -> set[str]:
+        # nginx's `expires 1y` sends max-age=31536000 beside what add_header Cache-Control names
+        found = {part.strip() for value in re.findall(r'add_header Cache-Control "([^"]*)"', body)
+                 for part in value.split(",")}
+        found |= {f"max-age={365 * 24 * 3600}" for _ in re.findall(r"expires 1y;", body)}
+        return found
+
+    assert cache(blocks["/assets/"]) == {part.strip() for part in ASSETS_CACHE.split(",")}
+    assert cache(blocks["/"]) == {PAGE_CACHE}
+
+
 def _s3_port(service: dict) -> int:
     command = " ".join(service.get("command") or [])
     found = re.search(r"weed server .*-s3\.port=(\d+)", command)

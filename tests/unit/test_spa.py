@@ -8,6 +8,7 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 
 from api.core.config import Settings
+from api.core.headers import ASSETS_CACHE, PAGE_CACHE
 from api.main import create_app
 
 
@@ -26,8 +27,8 @@ def test_the_build_is_served_but_not_its_records(tmp_path: Path) -> None:
     asset = client.get("/assets/index.js")
     assert asset.text == "console.log(1)"
     # hashed names: kept a year without asking again, as nginx serves them; the page that names them always asked
-    assert asset.headers["cache-control"] == "public, max-age=31536000, immutable"
-    assert client.get("/leads/7").headers["cache-control"] == "no-cache"
+    assert asset.headers["cache-control"] == ASSETS_CACHE == "public, max-age=31536000, immutable"
+    assert client.get("/leads/7").headers["cache-control"] == PAGE_CACHE == "no-cache"
     for path in ("/.vite/manifest.json", "/../outside.txt", "/%2E%2E/outside.txt", "/leads/7"):
         answer = client.get(path)
         assert answer.status_code == 200 and answer.text == "<html>app</html>", path
