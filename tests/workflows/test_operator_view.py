@@ -72,6 +72,10 @@ def test_an_operator_reads_what_a_request_is_for_and_what_it_waits_on(services: 
     lead_id, project = world.lead.id, world.lead.project_name
     queue = get_settings().temporal_task_queue
 
+    # this deployment's lead: other tests' databases (copies of one template) number their leads the same, and their
+    # workflows run on the same Temporal server under their own task queues
+    lead = f"TaskQueue = '{queue}' AND CrmLeadId = {lead_id}"
+
     async def scenario() -> dict[str, Any]:
         client = await Client.connect(services.temporal_address)
         assert await outbox.start(client, queue, args)
@@ -82,22 +86,22 @@ def test_an_operator_reads_what_a_request_is_for_and_what_it_waits_on(services: 
         seen["attributes"] = described.typed_search_attributes
         seen["waiting"] = await current_details(handle)
         # "everything waiting on approver1" is one query; the lead is a number
-        seen["by approver1"] = await found(client, f"PendingApprovers = 'approver1' AND CrmLeadId = {lead_id}")
+        seen["by approver1"] = await found(client, f"PendingApprovers = 'approver1' AND {lead}")
         seen["by requester"] = await found(
-            client, f"RequestedBy = 'sales1' AND RequestType = 'CHANGE_LEAD_STAGE' AND CrmLeadId = {lead_id}")
+            client, f"RequestedBy = 'sales1' AND RequestType = 'CHANGE_LEAD_STAGE' AND {lead}")
 
         await handle.execute_update(ApprovalWorkflow.decide, DecideInput(users["approver2"].id, "APPROVED"))
         seen["after the first layer"] = await current_details(handle)
         seen["approver1 let go"] = await gone(
-            client, f"PendingApprovers = 'approver1' AND CrmLeadId = {lead_id}", request.workflow_id)
-        seen["by tl1"] = await found(client, f"PendingApprovers = 'tl1' AND CrmLeadId = {lead_id}")
+            client, f"PendingApprovers = 'approver1' AND {lead}", request.workflow_id)
+        seen["by tl1"] = await found(client, f"PendingApprovers = 'tl1' AND {lead}")
         seen["by tl2 (not their turn)"] = [w.id async for w in client.list_workflows(
-            f"PendingApprovers = 'tl2' AND CrmLeadId = {lead_id}")]
+            f"PendingApprovers = 'tl2' AND {lead}")]
 
         await handle.execute_update(ApprovalWorkflow.decide, DecideInput(users["tl1"].id, "APPROVED"))
         await handle.execute_update(ApprovalWorkflow.decide, DecideInput(users["tl2"].id, "APPROVED"))
         assert await handle.result() == "APPROVED"
-        seen["approved"] = await found(client, f"RequestStatus = 'APPROVED' AND CrmLeadId = {lead_id}")
+        seen["approved"] = await found(client, f"RequestStatus = 'APPROVED' AND {lead}")
         seen["at the end"] = (await handle.describe()).typed_search_attributes
         return seen
 
