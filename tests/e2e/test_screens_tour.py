@@ -210,7 +210,7 @@ class Tour:
         key = f"{self.username}-{stop.name}-{viewport['width']}"
         self.current = self.findings.setdefault(key, Findings())
         self.page.set_viewport_size(viewport)
-        self._open(stop.path, in_app=viewport == DESKTOP)
+        self._open(stop.path)
         landmark = self.page.locator(LANDMARKS).filter(has_text=stop.landmark).first
         try:
             # not expect(): each of its polls that misses renders the whole page's accessibility tree for the
@@ -257,12 +257,13 @@ class Tour:
             except AssertionError:
                 self.current.problems.append(f"Home Page opened {self.page.url}, expected {stop.home}")
 
-    def _open(self, path: str, *, in_app: bool) -> None:
-        """Open a screen. On a phone, by loading its address (a link shared or typed, a reload); at a desk, within
-        the app once signed in, as its links and the browser's back and forward buttons move (the router follows
-        the history), so the screen also shows right after another one, with the data that one left cached. Both
-        ways are toured on every screen, and a load costs the browser three times the work of a move."""
-        if in_app and self.signed_in:
+    def _open(self, path: str) -> None:
+        """Open a screen: once signed in, within the app, as its links and the browser's back and forward buttons move
+        (the router follows the history), so the screen mounts right after another one, with the data that one left
+        cached; before, by loading its address. A load costs the browser three times the work of a move, all of it
+        the app's start, which is the same at every address (the journeys load addresses throughout, and each of them
+        starts at one)."""
+        if self.signed_in:
             self.page.evaluate(
                 "(path) => { history.pushState({}, '', path); dispatchEvent(new PopStateEvent('popstate')); }", path)
         else:
@@ -278,6 +279,7 @@ class Tour:
         settled(self.page)  # drawers, modals and toasts have finished opening
 
     def run(self, stops: list[Stop], viewport: ViewportSize, *, anonymous: list[Stop] | None = None) -> None:
+        self.page.set_viewport_size(viewport)  # the app starts at the tour's width, as on a person's phone
         try:
             for stop in anonymous or []:
                 self.visit(stop, viewport)
