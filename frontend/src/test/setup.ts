@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup, configure, getConfig, prettyDOM } from '@testing-library/react';
+import * as React from 'react';
 import { clearTokens } from '@/lib/api/tokens';
 
 // A find* or waitFor query runs again on every change of the page, and each miss builds its error, which by default
@@ -22,6 +23,20 @@ configure({
 });
 
 afterEach(() => cleanup());
+
+// React's development build records where each element is made (an Error and its stack, for up to 10,000 elements a
+// second) to print an "owner stack" with a warning. No test reads one, and it was a tenth of the page tests' CPU
+// (profiled: createElement's own time; 146 tests of three features took 6.2 s less of 60). Its counter is held past
+// React's limit, so no element records one; VITEST_OWNER_STACKS=1 keeps them to trace a warning. When React renames
+// the counter this fails, rather than quietly costing the time again.
+if (!import.meta.env.VITEST_OWNER_STACKS) {
+  const internals = (React as unknown as Record<string, Record<string, unknown>>)
+    .__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+  if (typeof internals?.recentlyCreatedOwnerStacks !== 'number') {
+    throw new Error("React's owner stack counter moved: see src/test/setup.ts");
+  }
+  Object.defineProperty(internals, 'recentlyCreatedOwnerStacks', { get: () => Infinity, set: () => undefined });
+}
 
 // Every test starts on real timers, even after a test that timed out went on and faked them once its own hooks
 // had run (its files share a worker with others: vite.config.ts, isolate).
