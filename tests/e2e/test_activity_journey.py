@@ -95,9 +95,7 @@ def test_sales_person_records_a_meeting_from_a_phone(media_browser: Browser, liv
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.on("console", lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None)
-    sign_in(page, "sales1")
-
-    page.goto(f"/leads/{lead_id}")
+    sign_in(page, "sales1", to=f"/leads/{lead_id}")
     page.get_by_role("button", name=re.compile("Add Activity")).click()
     page.get_by_role("menuitem", name="Meeting", exact=True).click()
     expect(page).to_have_url(re.compile(rf"/leads/{lead_id}/activity/add/meeting$"))

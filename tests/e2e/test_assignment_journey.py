@@ -123,10 +123,9 @@ def test_admin_moves_a_leaving_sales_persons_book(page: Page, live_server: LiveS
     page.context.clear_cookies()
     page.goto("/signin")
     page.evaluate("() => window.localStorage.clear()")
-    sign_in(page, "sales2")
     ongoing = [lead for lead in rizkys_book if lead["status"] in ("NEW", "WAITING")]
     assert ongoing, "the demo gives sales3 ongoing leads"
-    page.goto("/leads")
+    sign_in(page, "sales2", to="/leads")
     for lead in ongoing[:3]:
         search = page.get_by_placeholder("Search client or project")
         search.fill(lead["projectName"])

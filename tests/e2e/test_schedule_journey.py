@@ -146,10 +146,8 @@ def test_sales_person_plans_moves_hears_and_removes(browser: Browser, live_serve
                                                               JAKARTA).replace(hour=15), TO_REMOVE)
     errors: list[str] = []
     page = _new_page(browser, live_server, DESKTOP, errors)
-    sign_in(page, "sales1")
-
     # 1. the month view: add a meeting through the dialog
-    page.goto("/activity-schedule?view=calendar")
+    sign_in(page, "sales1", to="/activity-schedule?view=calendar")
     grid = page.locator(".schedule-calendar__grid")
     expect(grid.locator("[data-date]").first).to_be_visible()
     page.get_by_role("button", name="Add Schedule").click()

@@ -64,9 +64,8 @@ def test_wizard_requests_a_gated_stage_and_the_approver_gets_it(page: Page, http
                  files={"proposalFile": ("proposal.pdf", b"%PDF-1.4\n%%EOF\n", "application/pdf")})
     assert r.status_code == 200, r.text
 
-    sign_in(page, "sales1")
     # The request dialog first: allowed targets, approval marked, the requirements before Confirm.
-    page.goto(f"/leads/{lead['id']}")
+    sign_in(page, "sales1", to=f"/leads/{lead['id']}")
     page.get_by_role("button", name=re.compile("Request approval")).click()
     page.get_by_role("menuitem", name="Request stage change").click()
     dialog = page.get_by_role("dialog")
