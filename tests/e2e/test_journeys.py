@@ -5,10 +5,16 @@ from __future__ import annotations
 import email
 import email.policy
 import re
+from collections.abc import Iterator
 
+import httpx
+import pytest
 from playwright.sync_api import Page, expect
+from sqlalchemy import text
 
+from api.core.db import make_engine
 from tests.conftest import DEMO_PASSWORD
+from tests.e2e.api import token
 from tests.e2e.conftest import LiveServer
 from tests.e2e.pages.auth import ForgotPasswordPage, SetPasswordPage, SignInPage
 from tests.e2e.pages.shell import Shell
@@ -77,6 +83,23 @@ def _reset_link(server: LiveServer, address: str, timeout: float = 30) -> str:
     return eventually(link, f"a reset mail for {address} in {server.outbox}", timeout=timeout, interval=0.3)
 
 
+@pytest.fixture
+def demo_password_back(live_server: LiveServer) -> Iterator[None]:
+    """sales3's password is the demo one again after the round trip (the administrator sets it): a journey after
+    this one on the same server signs in as Rizky with it (the assignment journey's fixture got 400 in a run where it
+    came next)."""
+    yield
+    engine = make_engine(live_server.database_url)
+    with engine.connect() as connection:
+        user_id = connection.execute(text("SELECT id FROM users WHERE username = 'sales3'")).scalar_one()
+    engine.dispose()
+    with httpx.Client(base_url=live_server.url, timeout=30) as http:
+        r = http.put(f"/api/users/{user_id}/change-password", headers=token(http, "admin"),
+                     json={"newPassword": DEMO_PASSWORD, "confirmationNewPassword": DEMO_PASSWORD})
+        assert r.status_code == 200, r.text
+
+
+@pytest.mark.usefixtures("demo_password_back")
 def test_forgot_password_round_trip(page: Page, live_server: LiveServer) -> None:
     ForgotPasswordPage(page).open().request("sales3")
     dialog = page.get_by_role("dialog")
