@@ -7,14 +7,11 @@ import email.policy
 import re
 from collections.abc import Iterator
 
-import httpx
 import pytest
 from playwright.sync_api import Page, expect
-from sqlalchemy import text
 
-from api.core.db import make_engine
 from tests.conftest import DEMO_PASSWORD
-from tests.e2e.api import token
+from tests.e2e.api import demo_password_back
 from tests.e2e.conftest import LiveServer
 from tests.e2e.pages.auth import ForgotPasswordPage, SetPasswordPage, SignInPage
 from tests.e2e.pages.shell import Shell
@@ -84,22 +81,14 @@ def _reset_link(server: LiveServer, address: str, timeout: float = 30) -> str:
 
 
 @pytest.fixture
-def demo_password_back(live_server: LiveServer) -> Iterator[None]:
-    """sales3's password is the demo one again after the round trip (the administrator sets it): a journey after
-    this one on the same server signs in as Rizky with it (the assignment journey's fixture got 400 in a run where it
-    came next)."""
-    yield
-    engine = make_engine(live_server.database_url)
-    with engine.connect() as connection:
-        user_id = connection.execute(text("SELECT id FROM users WHERE username = 'sales3'")).scalar_one()
-    engine.dispose()
-    with httpx.Client(base_url=live_server.url, timeout=30) as http:
-        r = http.put(f"/api/users/{user_id}/change-password", headers=token(http, "admin"),
-                     json={"newPassword": DEMO_PASSWORD, "confirmationNewPassword": DEMO_PASSWORD})
-        assert r.status_code == 200, r.text
+def sales3_password_back(live_server: LiveServer) -> Iterator[None]:
+    """The round trip gives sales3 a new password; the journeys after it on the same server sign in as Rizky with
+    the demo one (the assignment journey's fixture got 400 in a run where it came next)."""
+    with demo_password_back(live_server.url, "sales3"):
+        yield
 
 
-@pytest.mark.usefixtures("demo_password_back")
+@pytest.mark.usefixtures("sales3_password_back")
 def test_forgot_password_round_trip(page: Page, live_server: LiveServer) -> None:
     ForgotPasswordPage(page).open().request("sales3")
     dialog = page.get_by_role("dialog")

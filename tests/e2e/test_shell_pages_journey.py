@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.conftest import DEMO_PASSWORD
-from tests.e2e.api import token
+from tests.e2e.api import demo_password_back
 from tests.e2e.conftest import ARTIFACTS, LiveServer
 from tests.e2e.layout import DESK, PHONE, shots
 from tests.e2e.pages.auth import SignInPage
@@ -31,17 +31,8 @@ def _signs_in(http: httpx.Client, password: str) -> bool:
 
 @pytest.fixture
 def restored_password(live_server: LiveServer) -> Iterator[httpx.Client]:
-    """The user's password is the demo one again afterwards, whatever the journey did to it (an administrator sets
-    it)."""
-    with httpx.Client(base_url=live_server.url, timeout=30) as http:
-        user_id = http.get("/api/auth/session", headers=token(http, USER)).json()["results"]["user"]["id"]
-        try:
-            yield http
-        finally:
-            r = http.put(f"/api/users/{user_id}/change-password", headers=token(http, "admin"),
-                         json={"newPassword": DEMO_PASSWORD, "confirmationNewPassword": DEMO_PASSWORD})
-            assert r.status_code == 200, r.text
-            assert _signs_in(http, DEMO_PASSWORD)
+    with demo_password_back(live_server.url, USER) as http:
+        yield http
 
 
 def test_change_password_privacy_notifications_and_the_debug_viewer(page: Page,
