@@ -178,10 +178,12 @@ class Findings:
 class Tour:
     """One signed-in browser context of one user; findings are filed under the screen being visited."""
 
-    def __init__(self, browser: Browser, live_server: LiveServer, username: str):
+    def __init__(self, browser: Browser, live_server: LiveServer, username: str, viewport: ViewportSize):
         self.username = username
+        self.viewport = viewport
         self.signed_in = False  # the screens before the sign-in are opened by their address at any width
-        self.context = new_context(browser, live_server.url, viewport=DESKTOP)
+        # the app starts at the tour's width, as on a person's phone
+        self.context = new_context(browser, live_server.url, viewport=viewport)
         self.page = self.context.new_page()
         self.findings: dict[str, Findings] = {}
         self.current = Findings()
@@ -206,10 +208,10 @@ class Tour:
         elif response.status >= 400:
             self.current.client_errors.append(line)
 
-    def visit(self, stop: Stop, viewport: ViewportSize) -> None:
+    def visit(self, stop: Stop) -> None:
+        viewport = self.viewport
         key = f"{self.username}-{stop.name}-{viewport['width']}"
         self.current = self.findings.setdefault(key, Findings())
-        self.page.set_viewport_size(viewport)
         self._open(stop.path)
         landmark = self.page.locator(LANDMARKS).filter(has_text=stop.landmark).first
         try:
@@ -278,15 +280,14 @@ class Tour:
             self.current.still_loading = True  # reported; the screenshot shows the spinner
         settled(self.page)  # drawers, modals and toasts have finished opening
 
-    def run(self, stops: list[Stop], viewport: ViewportSize, *, anonymous: list[Stop] | None = None) -> None:
-        self.page.set_viewport_size(viewport)  # the app starts at the tour's width, as on a person's phone
+    def run(self, stops: list[Stop], *, anonymous: list[Stop] | None = None) -> None:
         try:
             for stop in anonymous or []:
-                self.visit(stop, viewport)
+                self.visit(stop)
             sign_in(self.page, self.username)
             self.signed_in = True
             for stop in stops:
-                self.visit(stop, viewport)
+                self.visit(stop)
         finally:
             self.context.close()
         self.report()
@@ -514,7 +515,7 @@ def test_admin_tours_every_screen(browser: Browser, live_server: LiveServer, see
         Stop("error-403", "/error-403", "Access Denied.", shell=False),
         Stop("not-found", "/no-such-screen", "Page not found", shell=False),
     ]
-    Tour(browser, live_server, "admin").run(stops, viewport, anonymous=anonymous)
+    Tour(browser, live_server, "admin", viewport).run(stops, anonymous=anonymous)
 
 
 @WIDTHS
@@ -549,7 +550,7 @@ def test_sales_person_tours_their_screens(browser: Browser, live_server: LiveSer
         Stop("coa-forbidden", "/system/coa-management", "Access Denied.", shell=False),
         Stop("sales-target-forbidden", "/system/sales-target", "Access Denied.", shell=False),
     ]
-    Tour(browser, live_server, "sales1").run(stops, viewport)
+    Tour(browser, live_server, "sales1", viewport).run(stops)
 
 
 @WIDTHS
@@ -580,7 +581,7 @@ def test_team_leader_and_top_management_tour_the_pipeline(browser: Browser, live
         Stop("inbox", "/user/inbox", "Inbox"),
         Stop("profile", "/user/profile", "My Profile"),
     ]
-    Tour(browser, live_server, username).run(stops, viewport)
+    Tour(browser, live_server, username, viewport).run(stops)
 
 
 def test_approver_tours_the_queue(browser: Browser, live_server: LiveServer, queued: None) -> None:
@@ -594,4 +595,4 @@ def test_approver_tours_the_queue(browser: Browser, live_server: LiveServer, que
              shell=False),
     ]
     for viewport in (DESKTOP, PHONE):
-        Tour(browser, live_server, "approver1").run(stops, viewport)
+        Tour(browser, live_server, "approver1", viewport).run(stops)
