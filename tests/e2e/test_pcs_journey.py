@@ -18,7 +18,7 @@ from tests.e2e.api import token
 from tests.e2e.conftest import ARTIFACTS, LiveServer, new_context
 from tests.e2e.layout import screenshot
 from tests.e2e.test_journeys import sign_in
-from tests.e2e.waits import eventually, pdf_shown
+from tests.e2e.waits import eventually, pdf_shown, settled
 
 PROJECT = "Journey Cost Sheet Lead"
 CLIENT = "Bank Nusa Mandiri"
@@ -121,7 +121,9 @@ def test_cost_sheet_submitted_approved_and_its_pdf_downloaded(page: Page, browse
     detail = page.locator(".ant-modal").filter(has_text="Item Detail")
     expect(detail.get_by_text("Grand Total")).to_be_visible()
     _shot(page, "item-detail-1280", full=False)
+    settled(page, detail)  # opened (it zooms in) before it is closed
     detail.get_by_role("button", name="Close").click()
+    expect(detail).to_be_hidden()  # its mask no longer covers the page (Save as Draft waited 15 s behind it once)
     _shot(page, "summary-1280")
 
     # Saved as a draft, the user goes back to the lead, whose card shows the draft.
