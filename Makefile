@@ -73,8 +73,10 @@ lint: $(PY_STAMP) $(NPM_STAMP)
 	$(VENV)/bin/lint-imports
 	cd frontend && npm run lint
 
-typecheck: $(PY_STAMP)
+# mypy, and TypeScript's compiler over the front end (the build itself does not type-check: vite only strips types)
+typecheck: $(PY_STAMP) $(NPM_STAMP)
 	$(VENV)/bin/mypy
+	cd frontend && npm run typecheck
 
 # One layer at a time (README, Testing). PYTEST_WORKERS sets the xdist workers (3 by default; 0 runs in this process).
 PYTEST_WORKERS ?= 3
@@ -99,10 +101,13 @@ screenshots: build system-deps
 checks: install
 	$(MAKE) -j3 --output-sync=target build system-deps check-api-types lint typecheck
 
-# Every layer in turns (vitest, then pytest on three workers), then a table of each layer's time and the ten slowest
-# tests (tests/layers.py).
-test: checks
-	$(PY) tests/layers.py
+# Every layer in turns chosen for two cores (tests/layers.py), then a table of each layer's time and the ten slowest
+# tests: vitest beside the rest of the set-up (the Python install, which mostly waits on the disk, and the build),
+# then pytest on three workers beside the static checks, which nothing waits for, at the lowest priority: they take
+# the cycles the journeys leave while they wait on a browser or a workflow.
+test: $(NPM_STAMP)
+	$(PYTHON) tests/layers.py --setup '$(MAKE) --no-print-directory build system-deps' \
+	  --checks '$(MAKE) --no-print-directory -j3 --output-sync=target check-api-types lint typecheck'
 
 # The front-end tests and one integration shard (a quarter of it, by recorded time) while stress-ng keeps both cores
 # busy: what passes here does not fail because a machine is busy.

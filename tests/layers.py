@@ -1,6 +1,11 @@
-"""Every test layer, in turns chosen for two cores, and where the time went: `make test` runs this after its set-up.
+"""Every test layer, in turns chosen for two cores, and where the time went: `make test` runs this.
 
-The front-end tests (vitest, on both cores) run first, then the Python suite (pytest on three pytest-xdist workers,
+`make test` passes its set-up and its static checks: the set-up (`--setup`: the Python install, which mostly waits
+on the disk and the network, and the front-end build) runs beside the front-end tests, and the Python suite starts
+when both have ended (not at all when the set-up failed); the static checks (`--checks`: lint, type checks, the API
+types), which no test waits for, run beside the Python suite at the lowest priority, in the cycles its journeys
+leave while they wait on a browser or a workflow (about a seventh of two cores). The front-end tests (vitest, on
+both cores) run first, then the Python suite (pytest on three pytest-xdist workers,
 each with its own PostgreSQL, Redis and Temporal, in a shuffled order whose seed is printed). Side by side
 (`--side-by-side`) they finish a little sooner on an idle machine, but vitest's page tests then share two cores with
 three browsers and their servers, which is where their waits came close to the library's default second. Each layer
@@ -19,6 +24,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import shlex
 import subprocess
 import sys
 import time
@@ -28,7 +34,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 REPORTS = ROOT / ".test-reports"
-PYTHON = sys.executable
+# the project's virtualenv, made by the set-up (this file needs only the standard library: it may start before it)
+VENV_PYTHON = ROOT / ".venv" / "bin" / "python"
+# the static checks' priority beside the Python suite: they wait whenever a test would
+CHECKS_NICENESS = 19
 # xdist workers: three keep two cores busy while one waits on a browser or a workflow (measured: README, Testing)
 WORKERS = os.environ.get("PYTEST_WORKERS", "3")
 
@@ -38,7 +47,8 @@ class Layer:
     name: str
     command: list[str]
     cwd: Path
-    junit: Path
+    junit: Path | None
+    niceness: int = 0
     started: float = 0.0
     seconds: float = 0.0
     returncode: int | None = None
@@ -49,16 +59,21 @@ class Layer:
         return REPORTS / f"{self.name}.log"
 
     def start(self, env: dict[str, str]) -> None:
-        self.junit.unlink(missing_ok=True)
+        if self.junit is not None:
+            self.junit.unlink(missing_ok=True)
         self.started = time.monotonic()
+        niceness = self.niceness
         with self.log.open("wb") as out:
             self.process = subprocess.Popen(self.command, cwd=self.cwd, stdout=out, stderr=subprocess.STDOUT,
-                                            env=env)
+                                            env=env, preexec_fn=(lambda: os.nice(niceness)) if niceness else None)
 
-    def wait(self) -> None:
+    def ended(self) -> bool:
+        """Whether it has ended (its time and exit status are taken the first time it is seen ended)."""
         assert self.process is not None
-        self.returncode = self.process.wait()
-        self.seconds = time.monotonic() - self.started
+        if self.returncode is None and self.process.poll() is not None:
+            self.returncode = self.process.returncode
+            self.seconds = time.monotonic() - self.started
+        return self.returncode is not None
 
 
 @dataclass
@@ -72,7 +87,7 @@ class Case:
 
 def cases(layer: Layer) -> list[Case]:
     """The test cases of a layer's JUnit report (none when it wrote none)."""
-    if not layer.junit.is_file():
+    if layer.process is None or layer.junit is None or not layer.junit.is_file():  # not run: an old report
         return []
     found = []
     for case in ET.parse(layer.junit).getroot().iter("testcase"):
@@ -90,6 +105,10 @@ def group(case: Case) -> str:
     return f"pytest {parts[1]}" if len(parts) > 2 and parts[0] == "tests" else "pytest"
 
 
+def shown(path: Path) -> str:
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
 def minutes(seconds: float) -> str:
     return f"{int(seconds // 60)}:{seconds % 60:04.1f}"
 
@@ -103,7 +122,8 @@ def summary(layers: list[Layer], wall: float) -> tuple[str, int, int]:
         mine = [c for c in every if c.layer == layer.name]
         lines.append(f"{layer.name:<22}{minutes(layer.seconds):>10}{len(mine):>8}{sum(c.failed for c in mine):>8}"
                      f"{sum(c.skipped for c in mine):>9}  {minutes(sum(c.seconds for c in mine)):>16}"
-                     + ("" if layer.returncode == 0 else f"   exit {layer.returncode}"))
+                     + ("" if layer.returncode == 0 else "   not run" if layer.process is None
+                        else f"   exit {layer.returncode}"))
         if layer.name == "pytest":
             for name in sorted({group(c) for c in mine} - {"pytest"}):
                 part = [c for c in mine if group(c) == name]
@@ -120,40 +140,72 @@ def summary(layers: list[Layer], wall: float) -> tuple[str, int, int]:
     return "\n".join(lines), passed, failed
 
 
+def plan(tests: list[Layer], *, setup: Layer | None, checks: Layer | None, side_by_side: bool) -> list[list[Layer]]:
+    """The turns: the test layers one after another (or all at once), the set-up beside the front-end tests when
+    run first and alone (else before everything), the checks beside the last turn."""
+    turns = [tests] if side_by_side else [[layer] for layer in tests]
+    if setup:
+        alone = bool(turns) and [layer.name for layer in turns[0]] == ["vitest"]
+        turns = [[setup, *turns[0]], *turns[1:]] if alone else [[setup], *turns]
+    if checks:
+        turns = [*turns[:-1], [*turns[-1], checks]] if turns else [[checks]]
+    return turns
+
+
+def run(turns: list[list[Layer]], setup: Layer | None, env: dict[str, str]) -> None:
+    """Each turn's layers at once, the next turn when they have all ended; nothing after a failed set-up (the
+    Python suite needs its install and its build)."""
+    for turn in turns:
+        if setup and setup.returncode not in (None, 0):
+            return
+        for layer in turn:
+            print(f"started {layer.name}: {' '.join(layer.command)} (output: {shown(layer.log)})", flush=True)
+            layer.start(env)
+        running = list(turn)
+        while running:
+            time.sleep(0.2)
+            for layer in [layer for layer in running if layer.ended()]:
+                running.remove(layer)
+                print(f"{layer.name} ended in {minutes(layer.seconds)} with exit {layer.returncode}", flush=True)
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--only", choices=["vitest", "pytest"], help="run one layer")
     parser.add_argument("--seed", type=int, default=None, help="pytest-randomly's seed (default: a new one)")
     parser.add_argument("--workers", default=WORKERS, help="pytest-xdist workers (default %(default)s)")
-    parser.add_argument("--side-by-side", action="store_true", help="start every layer at once")
+    parser.add_argument("--side-by-side", action="store_true", help="start every layer at once (after the set-up)")
+    parser.add_argument("--setup", help="a command that sets up, run beside the front-end tests (make test's)")
+    parser.add_argument("--checks", help="a command no test waits for, run beside the Python suite at the lowest "
+                                         "priority (make test's static checks)")
     parser.add_argument("pytest_args", nargs="*", help="after --: what pytest runs (default: tests)")
     args = parser.parse_args(argv)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 2**31)
+    python = str(VENV_PYTHON) if args.setup or VENV_PYTHON.exists() else sys.executable
     REPORTS.mkdir(exist_ok=True)
-    layers = [
+    tests = [
         Layer("vitest", ["npx", "vitest", "run", "--reporter=default", "--reporter=junit",
                          f"--outputFile.junit={REPORTS / 'vitest.xml'}"], ROOT / "frontend", REPORTS / "vitest.xml"),
-        Layer("pytest", [PYTHON, "-m", "pytest", *(args.pytest_args or ["tests"]), "-q", "-n", str(args.workers),
+        Layer("pytest", [python, "-m", "pytest", *(args.pytest_args or ["tests"]), "-q", "-n", str(args.workers),
                          f"--randomly-seed={seed}",
                          f"--junitxml={REPORTS / 'pytest.xml'}", "-o", "junit_family=xunit1"],
               ROOT, REPORTS / "pytest.xml"),
     ]
-    layers = [layer for layer in layers if args.only in (None, layer.name)]
+    tests = [layer for layer in tests if args.only in (None, layer.name)]
+    setup = Layer("set-up", shlex.split(args.setup), ROOT, None) if args.setup else None
+    checks = Layer("checks", shlex.split(args.checks), ROOT, None, niceness=CHECKS_NICENESS) if args.checks else None
+    turns = plan(tests, setup=setup, checks=checks, side_by_side=args.side_by_side)
+    layers = [layer for turn in turns for layer in turn]
     print(f"pytest-randomly seed {seed} (again: python tests/layers.py --seed {seed})", flush=True)
     env = dict(os.environ, FORCE_COLOR="0", NO_COLOR="1")
     began = time.monotonic()
-    turns = [layers] if args.side_by_side else [[layer] for layer in layers]
-    for turn in turns:
-        for layer in turn:
-            print(f"started {layer.name}: {' '.join(layer.command)} (output: {layer.log.relative_to(ROOT)})",
-                  flush=True)
-            layer.start(env)
-        for layer in turn:
-            layer.wait()
-            print(f"{layer.name} ended in {minutes(layer.seconds)} with exit {layer.returncode}", flush=True)
+    run(turns, setup, env)
     wall = time.monotonic() - began
     for layer in layers:
-        print(f"\n----- {layer.name} ({layer.log.relative_to(ROOT)}) -----", flush=True)
+        print(f"\n----- {layer.name} ({shown(layer.log)}) -----", flush=True)
+        if layer.process is None:
+            print("not run: the set-up failed")
+            continue
         sys.stdout.write(layer.log.read_text(encoding="utf-8", errors="replace"))
     table, passed, failed = summary(layers, wall)
     print(table)
