@@ -102,10 +102,11 @@ checks: install
 	$(MAKE) -j3 --output-sync=target build system-deps check-api-types lint typecheck
 
 # Every layer in turns chosen for two cores (tests/layers.py), then a table of each layer's time and the ten slowest
-# tests: vitest beside the rest of the set-up (the Python install, which mostly waits on the disk, and the build),
-# then pytest on three workers beside the static checks, which nothing waits for, at the lowest priority: they take
-# the cycles the journeys leave while they wait on a browser or a workflow.
-test: $(NPM_STAMP)
+# tests: vitest as soon as the front end's packages are in, beside the rest of the set-up (the Python install, which
+# mostly waits on the disk and the network, and the build), then pytest on three workers beside the static checks,
+# which nothing waits for, at the lowest priority: they take the cycles the journeys leave while they wait on a
+# browser or a workflow.
+test:
 	$(PYTHON) tests/layers.py --setup '$(MAKE) --no-print-directory build system-deps' \
 	  --checks '$(MAKE) --no-print-directory -j3 --output-sync=target check-api-types lint typecheck'
 

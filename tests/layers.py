@@ -1,17 +1,17 @@
 """Every test layer, in turns chosen for two cores, and where the time went: `make test` runs this.
 
-`make test` passes its set-up and its static checks: the set-up (`--setup`: the Python install, which mostly waits
-on the disk and the network, and the front-end build) runs beside the front-end tests, and the Python suite starts
-when both have ended (not at all when the set-up failed); the static checks (`--checks`: lint, type checks, the API
-types), which no test waits for, run beside the Python suite at the lowest priority, in the cycles its journeys
-leave while they wait on a browser or a workflow (about a seventh of two cores). The front-end tests (vitest, on
-both cores) run first, then the Python suite (pytest on three pytest-xdist workers,
-each with its own PostgreSQL, Redis and Temporal, in a shuffled order whose seed is printed). Side by side
-(`--side-by-side`) they finish a little sooner on an idle machine, but vitest's page tests then share two cores with
-three browsers and their servers, which is where their waits came close to the library's default second. Each layer
-writes its output to .test-reports/<layer>.log and a JUnit report beside it; when it ends its output is printed
-whole, and at the end a table of each layer's time and the ten slowest tests, and the closing line
-`tests: N passed, N failed`. The exit status is non-zero when any layer failed.
+`make test` passes its set-up and its static checks. The set-up (`--setup`: the Python and front-end packages, whose
+install mostly waits on the disk and the network, and the front-end build) starts first, the front-end tests (vitest,
+on both cores) as soon as their packages are in, and the Python suite (pytest on three pytest-xdist workers, each
+with its own PostgreSQL, Redis and Temporal, in a shuffled order whose seed is printed) when both have ended, not at
+all when the set-up failed. The static checks (`--checks`: lint, type checks, the API types), which no test waits
+for, run beside the Python suite at the lowest priority, in the cycles its journeys leave while they wait on a
+browser or a workflow (about a seventh of two cores). Side by side (`--side-by-side`) the test layers finish a
+little sooner on an idle machine, but vitest's page tests then share two cores with three browsers and their
+servers, which is where their waits came close to the library's default second. Each layer writes its output to
+.test-reports/<layer>.log (the tests' JUnit report beside it); when it ends its output is printed whole, and at the
+end a table of each layer's time and the ten slowest tests, and the closing line `tests: N passed, N failed`. The
+exit status is non-zero when any layer failed.
 
     python tests/layers.py                  # every layer
     python tests/layers.py --only pytest    # one layer (vitest or pytest)
@@ -29,6 +29,7 @@ import subprocess
 import sys
 import time
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -49,6 +50,8 @@ class Layer:
     cwd: Path
     junit: Path | None
     niceness: int = 0
+    # what it needs from a set-up beside it (vitest: the front end's packages), started once it answers true
+    ready: Callable[[], bool] | None = field(default=None, repr=False)
     started: float = 0.0
     seconds: float = 0.0
     returncode: int | None = None
@@ -153,20 +156,31 @@ def plan(tests: list[Layer], *, setup: Layer | None, checks: Layer | None, side_
 
 
 def run(turns: list[list[Layer]], setup: Layer | None, env: dict[str, str]) -> None:
-    """Each turn's layers at once, the next turn when they have all ended; nothing after a failed set-up (the
-    Python suite needs its install and its build)."""
+    """Each turn's layers at once (a layer with `ready` once it is), the next turn when they have all ended; nothing
+    after a failed set-up (the Python suite needs its install and its build)."""
     for turn in turns:
-        if setup and setup.returncode not in (None, 0):
-            return
-        for layer in turn:
-            print(f"started {layer.name}: {' '.join(layer.command)} (output: {shown(layer.log)})", flush=True)
-            layer.start(env)
-        running = list(turn)
-        while running:
+        waiting, running = list(turn), []
+        while waiting or running:
+            if setup and setup.returncode not in (None, 0):
+                waiting.clear()
+            for layer in [layer for layer in waiting if layer.ready is None or layer.ready()]:
+                print(f"started {layer.name}: {' '.join(layer.command)} (output: {shown(layer.log)})", flush=True)
+                layer.start(env)
+                waiting.remove(layer)
+                running.append(layer)
             time.sleep(0.2)
             for layer in [layer for layer in running if layer.ended()]:
                 running.remove(layer)
                 print(f"{layer.name} ended in {minutes(layer.seconds)} with exit {layer.returncode}", flush=True)
+        if setup and setup.returncode not in (None, 0):
+            return
+
+
+def packages_installed() -> bool:
+    """The front end's packages are installed for its package files (make's rule for its stamp)."""
+    stamp = ROOT / "frontend" / "node_modules" / ".installed"
+    return stamp.is_file() and all(stamp.stat().st_mtime >= (ROOT / "frontend" / name).stat().st_mtime
+                                   for name in ("package.json", "package-lock.json"))
 
 
 def main(argv: list[str]) -> int:
@@ -185,7 +199,8 @@ def main(argv: list[str]) -> int:
     REPORTS.mkdir(exist_ok=True)
     tests = [
         Layer("vitest", ["npx", "vitest", "run", "--reporter=default", "--reporter=junit",
-                         f"--outputFile.junit={REPORTS / 'vitest.xml'}"], ROOT / "frontend", REPORTS / "vitest.xml"),
+                         f"--outputFile.junit={REPORTS / 'vitest.xml'}"], ROOT / "frontend", REPORTS / "vitest.xml",
+              ready=packages_installed if args.setup else None),
         Layer("pytest", [python, "-m", "pytest", *(args.pytest_args or ["tests"]), "-q", "-n", str(args.workers),
                          f"--randomly-seed={seed}",
                          f"--junitxml={REPORTS / 'pytest.xml'}", "-o", "junit_family=xunit1"],
