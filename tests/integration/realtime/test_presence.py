@@ -119,7 +119,7 @@ def test_presence_crosses_processes_and_two_tabs_are_one_person(processes: list[
 def test_a_frozen_browser_goes_once_its_heartbeat_expires(processes: list[ApiProcess]) -> None:
     a, b, _ = processes
     tl, s1 = token(b, "tl1"), token(a, "sales1")
-    with watching(b, tl) as monitor, signed_in(a, s1) as frozen:
+    with watching(b, tl) as monitor, signed_in(a, s1, beat=False) as frozen:
         next_update(monitor)
         assert SALES1 in online(b, tl)
         started = time.monotonic()
@@ -129,6 +129,16 @@ def test_a_frozen_browser_goes_once_its_heartbeat_expires(processes: list[ApiPro
                 frozen.recv(timeout=TTL * 4)
         assert time.monotonic() - started >= TTL * 0.8
         eventually(lambda: SALES1 not in online(b, tl), "the frozen browser left")
+
+
+def test_a_browser_that_beats_stays_while_nothing_else_happens(processes: list[ApiProcess]) -> None:
+    a, b, _ = processes
+    tl, s1 = token(b, "tl1"), token(a, "sales1")
+    with signed_in(a, s1) as tab:  # pings every heartbeatSeconds, and nothing else
+        time.sleep(TTL * 1.5)
+        assert SALES1 in online(b, tl)
+        tab.send(json.dumps({"event": "visibility", "visible": True}))
+        eventually(lambda: online(b, tl)[SALES1]["status"] == "Online", "still online")
 
 
 def test_a_killed_api_process_leaves_no_ghost(processes: list[ApiProcess]) -> None:
