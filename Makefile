@@ -106,9 +106,11 @@ checks: install
 # mostly waits on the disk and the network, and the build), then pytest on three workers beside the static checks,
 # which nothing waits for, at the lowest priority: they take the cycles the journeys leave while they wait on a
 # browser or a workflow.
+# (through SUBMAKE: make runs a recipe line that names $(MAKE) itself even under `make -n`)
+SUBMAKE = $(MAKE) --no-print-directory
 test:
-	$(PYTHON) tests/layers.py --setup '$(MAKE) --no-print-directory build system-deps' \
-	  --checks '$(MAKE) --no-print-directory -j3 --output-sync=target check-api-types lint typecheck'
+	$(PYTHON) tests/layers.py --setup '$(SUBMAKE) build system-deps' \
+	  --checks '$(SUBMAKE) -j3 --output-sync=target check-api-types lint typecheck'
 
 # The front-end tests and one integration shard (a quarter of it, by recorded time) while stress-ng keeps both cores
 # busy: what passes here does not fail because a machine is busy.
