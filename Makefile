@@ -97,9 +97,13 @@ test-e2e: build system-deps
 screenshots: build system-deps
 	E2E_SCREENSHOTS=1 $(PYTEST) tests/e2e
 
+# What `make test` sets up before the Python suite, and the static checks no test waits for.
+SETUP_TARGETS := build system-deps
+CHECK_TARGETS := check-api-types lint typecheck
+
 # Set-up and static checks, side by side (each target's output printed whole when it ends).
 checks: install
-	$(MAKE) -j3 --output-sync=target build system-deps check-api-types lint typecheck
+	$(MAKE) -j3 --output-sync=target $(SETUP_TARGETS) $(CHECK_TARGETS)
 
 # Every layer in turns chosen for two cores (tests/layers.py), then a table of each layer's time and the ten slowest
 # tests: vitest as soon as the front end's packages are in, beside the rest of the set-up (the Python install, which
@@ -109,8 +113,8 @@ checks: install
 # (through SUBMAKE: make runs a recipe line that names $(MAKE) itself even under `make -n`)
 SUBMAKE = $(MAKE) --no-print-directory
 test:
-	$(PYTHON) tests/layers.py --setup '$(SUBMAKE) build system-deps' \
-	  --checks '$(SUBMAKE) -j3 --output-sync=target check-api-types lint typecheck'
+	$(PYTHON) tests/layers.py --setup '$(SUBMAKE) $(SETUP_TARGETS)' \
+	  --checks '$(SUBMAKE) -j3 --output-sync=target $(CHECK_TARGETS)' --vitest-needs $(NPM_STAMP)
 
 # The front-end tests and one integration shard (a quarter of it, by recorded time) while stress-ng keeps both cores
 # busy: what passes here does not fail because a machine is busy.

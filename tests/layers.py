@@ -50,7 +50,7 @@ class Layer:
     cwd: Path
     junit: Path | None
     niceness: int = 0
-    # what it needs from a set-up beside it (vitest: the front end's packages), started once it answers true
+    # what it needs from a set-up beside it (vitest: the front end's packages, `made`), started once it answers true
     ready: Callable[[], bool] | None = field(default=None, repr=False)
     started: float = 0.0
     seconds: float = 0.0
@@ -158,10 +158,13 @@ def plan(tests: list[Layer], *, setup: Layer | None, checks: Layer | None, side_
 def run(turns: list[list[Layer]], setup: Layer | None, env: dict[str, str]) -> None:
     """Each turn's layers at once (a layer with `ready` once it is), the next turn when they have all ended; nothing
     after a failed set-up (the Python suite needs its install and its build)."""
+    def setup_failed() -> bool:
+        return setup is not None and setup.returncode not in (None, 0)
+
     for turn in turns:
         waiting, running = list(turn), []
         while waiting or running:
-            if setup and setup.returncode not in (None, 0):
+            if setup_failed():
                 waiting.clear()
             for layer in [layer for layer in waiting if layer.ready is None or layer.ready()]:
                 print(f"started {layer.name}: {' '.join(layer.command)} (output: {shown(layer.log)})", flush=True)
@@ -172,15 +175,16 @@ def run(turns: list[list[Layer]], setup: Layer | None, env: dict[str, str]) -> N
             for layer in [layer for layer in running if layer.ended()]:
                 running.remove(layer)
                 print(f"{layer.name} ended in {minutes(layer.seconds)} with exit {layer.returncode}", flush=True)
-        if setup and setup.returncode not in (None, 0):
+        if setup_failed():
             return
 
 
-def packages_installed() -> bool:
-    """The front end's packages are installed for its package files (make's rule for its stamp)."""
-    stamp = ROOT / "frontend" / "node_modules" / ".installed"
-    return stamp.is_file() and all(stamp.stat().st_mtime >= (ROOT / "frontend" / name).stat().st_mtime
-                                   for name in ("package.json", "package-lock.json"))
+def made(target: str, cwd: Path = ROOT) -> Callable[[], bool]:
+    """Whether make holds `target` up to date (make's own rule, asked with `make -q`)."""
+    def ready() -> bool:
+        return subprocess.run(["make", "-q", target], cwd=cwd, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL).returncode == 0
+    return ready
 
 
 def main(argv: list[str]) -> int:
@@ -192,6 +196,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--setup", help="a command that sets up, run beside the front-end tests (make test's)")
     parser.add_argument("--checks", help="a command no test waits for, run beside the Python suite at the lowest "
                                          "priority (make test's static checks)")
+    parser.add_argument("--vitest-needs", metavar="TARGET", help="vitest starts once make holds this target up to "
+                                                                   "date (make test's: the front end's packages)")
     parser.add_argument("pytest_args", nargs="*", help="after --: what pytest runs (default: tests)")
     args = parser.parse_args(argv)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 2**31)
@@ -200,7 +206,7 @@ def main(argv: list[str]) -> int:
     tests = [
         Layer("vitest", ["npx", "vitest", "run", "--reporter=default", "--reporter=junit",
                          f"--outputFile.junit={REPORTS / 'vitest.xml'}"], ROOT / "frontend", REPORTS / "vitest.xml",
-              ready=packages_installed if args.setup else None),
+              ready=made(args.vitest_needs) if args.vitest_needs else None),
         Layer("pytest", [python, "-m", "pytest", *(args.pytest_args or ["tests"]), "-q", "-n", str(args.workers),
                          f"--randomly-seed={seed}",
                          f"--junitxml={REPORTS / 'pytest.xml'}", "-o", "junit_family=xunit1"],

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -60,6 +61,17 @@ def test_a_layer_beside_the_set_up_starts_once_what_it_needs_is_there_and_before
     vitest.ready = (reports / "packages").exists
     run([[setup, vitest]], setup, dict(os.environ))
     assert setup.returncode == vitest.returncode == 0
+
+
+def test_a_layer_waits_for_what_make_holds_up_to_date(tmp_path: Path) -> None:
+    (tmp_path / "Makefile").write_text("stamp: package.json\n\ttouch stamp\n")
+    (tmp_path / "package.json").write_text("{}")
+    installed = layers.made("stamp", cwd=tmp_path)
+    assert not installed()  # never installed
+    (tmp_path / "stamp").touch()
+    assert installed()
+    os.utime(tmp_path / "package.json", (time.time() + 10, time.time() + 10))
+    assert not installed()  # the packages changed since
 
 
 def test_the_checks_run_at_the_lowest_priority_and_each_layer_keeps_its_own_time(reports: Path) -> None:
