@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expec
 from tests import live
 from tests.conftest import ROOT, Services
 from tests.e2e.layout import screenshot
+from tests.e2e.traffic import Traffic
 from tests.geocoder_server import FakeGeocoder
 from tests.live import LiveServer
 
@@ -21,6 +22,7 @@ __all__ = ["LiveServer"]  # the journeys type their fixture with it
 
 CHROMIUM = "/usr/bin/chromium"
 FAILED = pytest.StashKey[bool]()  # a test's call failed (its `page` is then screenshot)
+TRAFFIC = pytest.StashKey[Traffic]()  # the `page`'s API calls and the server's log, told when the test fails
 # what a journey waits for (a dialog, a row, a status) it waits for as long as for an action's element (the contexts'
 # default, 15 s): expect's own 5 s ran out on a busy machine while a reset password was still being saved
 WAIT_MS = 15_000
@@ -33,6 +35,9 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     report: pytest.TestReport = yield
     if report.when == "call":
         item.stash[FAILED] = report.failed
+        traffic = item.stash.get(TRAFFIC, None)
+        if report.failed and traffic is not None:
+            report.sections.append(("the page's calls and the server's log", traffic.report()))
     return report
 
 
@@ -81,7 +86,10 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
 
 def new_context(browser: Browser, base_url: str, **options: Any) -> BrowserContext:
     """A browser context of the app at `base_url` (a person's own browser: cookies, storage), whose actions wait
-    WAIT_MS for their element, as its expects do."""
+    WAIT_MS for their element, as its expects do. Its person has asked their system for less motion (the app then
+    opens dialogs, drawers and toasts at once, frontend/src/app/providers.tsx), unless `reduced_motion` says
+    otherwise: a click lands on a dialog where it stands, and no frame is drawn for an animation nobody watches."""
+    options.setdefault("reduced_motion", os.environ.get("E2E_REDUCED_MOTION", "reduce"))
     context = browser.new_context(base_url=base_url, **options)
     context.set_default_timeout(WAIT_MS)
     return context
@@ -91,6 +99,7 @@ def new_context(browser: Browser, base_url: str, **options: Any) -> BrowserConte
 def page(browser: Browser, live_server: LiveServer, request: pytest.FixtureRequest) -> Iterator[Page]:
     context = new_context(browser, live_server.url, viewport={"width": 1280, "height": 800})
     page = context.new_page()
+    request.node.stash[TRAFFIC] = Traffic(page, live_server.log)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     # the app's Content-Security-Policy (api/core/headers.py) must hold on every page a journey opens

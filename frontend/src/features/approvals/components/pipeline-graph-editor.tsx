@@ -17,6 +17,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { DraftLayer } from '../lib/pipeline-rules';
 import { orderByX } from '../lib/pipeline-rules';
 import { seqLabel } from '@/components/approval-layer';
+import { useReducedMotion } from '@/lib/use-reduced-motion';
 import { draftDeadlineSummary } from '../lib/deadlines';
 import { MODE_LABELS } from '../lib/labels';
 import './approvals.css';
@@ -156,11 +157,13 @@ function Editor({ layers, selectedKey, invalidKeys, onSelect, onReorder, onAdd, 
     [layers],
   );
 
-  // Keep every node in view when layers come and go.
+  // Keep every node in view when layers come and go (gliding there, unless the person asked for less motion).
+  const reduced = useReducedMotion();
   useEffect(() => {
-    const timer = setTimeout(() => void flow.fitView({ padding: 0.15, maxZoom: 1, duration: 150 }), 30);
+    const duration = reduced ? 0 : 150;
+    const timer = setTimeout(() => void flow.fitView({ padding: 0.15, maxZoom: 1, duration }), 30);
     return () => clearTimeout(timer);
-  }, [layers.length, flow]);
+  }, [layers.length, flow, reduced]);
 
   const onNodesChange = (changes: NodeChange[]) => {
     for (const change of changes) {
