@@ -113,7 +113,9 @@ def shown(path: Path) -> str:
 
 
 def minutes(seconds: float) -> str:
-    return f"{int(seconds // 60)}:{seconds % 60:04.1f}"
+    """m:ss.s, rounded to the tenth first (419.97 s is 7:00.0, not 6:60.0)."""
+    tenths = round(seconds * 10)
+    return f"{tenths // 600}:{tenths % 600 / 10:04.1f}"
 
 
 def summary(layers: list[Layer], wall: float) -> tuple[str, int, int]:

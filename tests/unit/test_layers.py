@@ -82,3 +82,9 @@ def test_the_checks_run_at_the_lowest_priority_and_each_layer_keeps_its_own_time
     assert (reports / "nice").read_text().strip() == str(os.nice(0) + layers.CHECKS_NICENESS)
     assert suite.returncode == checks.returncode == 0
     assert checks.seconds < suite.seconds
+
+
+@pytest.mark.parametrize(("seconds", "shown"), [(419.97, "7:00.0"), (59.94, "0:59.9"), (0, "0:00.0"),
+                                                 (925.5, "15:25.5"), (3600.04, "60:00.0")])
+def test_the_table_rounds_to_the_tenth_before_it_splits_minutes(seconds: float, shown: str) -> None:
+    assert layers.minutes(seconds) == shown
