@@ -30,7 +30,7 @@ help:
 # writes nothing, and without the installed modules' bytecode each process that loads the app compiled FastAPI,
 # SQLAlchemy, pydantic, Temporal's client and the rest again: 5.2-7.0 s of CPU to import api.main instead of 2.8-3.2 s,
 # in each of the run's xdist workers, live servers, workers restarted by the crash tests and commands (the product's
-# own modules: api/core/startup.py). A clean clone's make test: 1,851 CPU-s and 15:43 against 2,001 and 16:59.
+# own modules: api/core/startup.py).
 $(PY_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip

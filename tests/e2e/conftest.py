@@ -22,7 +22,7 @@ __all__ = ["LiveServer"]  # the journeys type their fixture with it
 
 CHROMIUM = "/usr/bin/chromium"
 FAILED = pytest.StashKey[bool]()  # a test's call failed (its `page` is then screenshot)
-TRAFFIC = pytest.StashKey[Traffic]()  # the `page`'s API calls and the server's log, told when the test fails
+TRAFFIC = pytest.StashKey[Traffic]()  # its browsers' API calls and the server's log, told when it fails
 # what a journey waits for (a dialog, a row, a status) it waits for as long as for an action's element (the contexts'
 # default, 15 s): expect's own 5 s ran out on a busy machine while a reset password was still being saved
 WAIT_MS = 15_000
@@ -30,14 +30,28 @@ expect.set_options(timeout=WAIT_MS)
 ARTIFACTS = ROOT / "test-artifacts"
 
 
+_traffic = Traffic()  # the running test's browsers (new_context watches each one it opens)
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Before the test's fixtures open any browser: a fresh record of them."""
+    global _traffic
+    _traffic = item.stash[TRAFFIC] = Traffic()
+
+
+def traffic() -> Traffic:
+    """The running test's record of its browsers' API calls."""
+    return _traffic
+
+
 @pytest.hookimpl(wrapper=True, tryfirst=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[pytest.TestReport]:
     report: pytest.TestReport = yield
     if report.when == "call":
         item.stash[FAILED] = report.failed
-        traffic = item.stash.get(TRAFFIC, None)
-        if report.failed and traffic is not None:
-            report.sections.append(("the page's calls and the server's log", traffic.report()))
+        told = item.stash.get(TRAFFIC, None)
+        if report.failed and told is not None and told.browsers:
+            report.sections.append(("its browsers' API calls and the server's log", told.report()))
     return report
 
 
@@ -84,22 +98,22 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     browser.close()
 
 
-def new_context(browser: Browser, base_url: str, **options: Any) -> BrowserContext:
-    """A browser context of the app at `base_url` (a person's own browser: cookies, storage), whose actions wait
+def new_context(browser: Browser, server: LiveServer, **options: Any) -> BrowserContext:
+    """A browser context of the app `server` serves (a person's own browser: cookies, storage), whose actions wait
     WAIT_MS for their element, as its expects do. Its person has asked their system for less motion (the app then
     opens dialogs, drawers and toasts at once, frontend/src/app/providers.tsx), unless `reduced_motion` says
     otherwise: a click lands on a dialog where it stands, and no frame is drawn for an animation nobody watches."""
     options.setdefault("reduced_motion", os.environ.get("E2E_REDUCED_MOTION", "reduce"))
-    context = browser.new_context(base_url=base_url, **options)
+    context = browser.new_context(base_url=server.url, **options)
     context.set_default_timeout(WAIT_MS)
+    _traffic.watch(context, server.log)  # told if the test fails
     return context
 
 
 @pytest.fixture
 def page(browser: Browser, live_server: LiveServer, request: pytest.FixtureRequest) -> Iterator[Page]:
-    context = new_context(browser, live_server.url, viewport={"width": 1280, "height": 800})
+    context = new_context(browser, live_server, viewport={"width": 1280, "height": 800})
     page = context.new_page()
-    request.node.stash[TRAFFIC] = Traffic(page, live_server.log)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     # the app's Content-Security-Policy (api/core/headers.py) must hold on every page a journey opens

@@ -108,7 +108,7 @@ def test_admin_adds_a_sales_person_grants_delete_and_moves_them(
     assert http.get(f"/api/leads/{lead}", headers=sari).status_code == 200
     assert http.get(f"/api/leads/{lead}", headers=budi).status_code == 404
 
-    theirs = new_context(browser, live_server.url, viewport=DESK)
+    theirs = new_context(browser, live_server, viewport=DESK)
     try:
         own = theirs.new_page()
         sign_in(own, USERNAME, PASSWORD, to=f"/system/contact-management?q={CONTACT}")
@@ -146,7 +146,7 @@ def test_admin_adds_a_sales_person_grants_delete_and_moves_them(
     # Budi now sees the lead on his board; Sari no longer does
     assert http.get(f"/api/leads/{lead}", headers=sari).status_code == 404
     assert http.get(f"/api/leads/{lead}", headers=budi).status_code == 200
-    leader = new_context(browser, live_server.url, viewport=DESK)
+    leader = new_context(browser, live_server, viewport=DESK)
     try:
         board = leader.new_page()
         sign_in(board, "tl1", to="/leads")

@@ -48,7 +48,7 @@ def media_browser(playwright: Playwright) -> Iterator[Browser]:
 
 
 def _phone(browser: Browser, live_server: LiveServer, viewport: dict[str, int]) -> Page:
-    context = new_context(browser, live_server.url, viewport=viewport,
+    context = new_context(browser, live_server, viewport=viewport,
                           permissions=["microphone", "camera", "geolocation"],
                           geolocation={"latitude": -6.26, "longitude": 106.62}, timezone_id="Asia/Jakarta",
                           has_touch=viewport["width"] < 500)

@@ -60,7 +60,7 @@ def test_stage_change_request_approved_by_the_approver(page: Page, browser: Brow
     expect(dialog).to_be_hidden()
     expect(page.get_by_text("Waiting").first).to_be_visible()
 
-    approver_context = new_context(browser, live_server.url, viewport={"width": 1280, "height": 800})
+    approver_context = new_context(browser, live_server, viewport={"width": 1280, "height": 800})
     approver = approver_context.new_page()
     try:
         sign_in(approver, "approver1")

@@ -101,7 +101,7 @@ def test_the_queue_fits_1280_with_the_sidebar(page: Page, queued: list[int]) -> 
 
 
 def test_the_queue_fits_a_phone(browser: Browser, live_server: LiveServer, queued: list[int]) -> None:
-    context = new_context(browser, live_server.url, viewport={"width": 390, "height": 844},
+    context = new_context(browser, live_server, viewport={"width": 390, "height": 844},
                           is_mobile=True, has_touch=True)
     phone = context.new_page()
     errors: list[str] = []

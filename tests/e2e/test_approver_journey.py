@@ -53,7 +53,7 @@ def stage_change_request(live_server: LiveServer) -> Iterator[dict[str, Any]]:
 def test_approver_opens_the_lead_and_rejects_with_a_note(page: Page, browser: Browser, live_server: LiveServer,
                                                         stage_change_request: dict[str, Any]) -> None:
     lead_id, approval_id = stage_change_request["leadId"], stage_change_request["approvalId"]
-    approver_context = new_context(browser, live_server.url, viewport={"width": 1280, "height": 800})
+    approver_context = new_context(browser, live_server, viewport={"width": 1280, "height": 800})
     approver = approver_context.new_page()
     errors: list[str] = []
     approver.on("pageerror", lambda exc: errors.append(str(exc)))

@@ -56,7 +56,7 @@ def stage_change_today(live_server: LiveServer) -> Iterator[str]:
 
 
 def _open(browser: Browser, live_server: LiveServer, user: str, width: int) -> Page:
-    context = new_context(browser, live_server.url,
+    context = new_context(browser, live_server,
                           viewport={"width": width, "height": 800 if width > 600 else 844})
     context.set_default_timeout(20_000)
     page = context.new_page()

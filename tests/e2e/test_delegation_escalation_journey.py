@@ -76,7 +76,7 @@ def world(live_server: LiveServer) -> Iterator[dict[str, Any]]:
 @contextmanager
 def signed_in(browser: Browser, live_server: LiveServer, username: str) -> Iterator[Page]:
     """A browser of its own for `username` (each person at their own desk)."""
-    context = new_context(browser, live_server.url, viewport={"width": 1280, "height": 800})
+    context = new_context(browser, live_server, viewport={"width": 1280, "height": 800})
     try:
         page = context.new_page()
         sign_in(page, username)

@@ -77,7 +77,7 @@ def test_the_requester_clicks_the_approved_notification_and_lands_on_the_lead(
         .to_have_class(re.compile("is-read"))
 
     # a phone: the panel fits the screen, and the count sits on the bell's corner
-    phone = new_context(browser, live_server.url, viewport={"width": 390, "height": 844}, is_mobile=True,
+    phone = new_context(browser, live_server, viewport={"width": 390, "height": 844}, is_mobile=True,
                         has_touch=True)
     try:
         small = phone.new_page()
@@ -127,7 +127,7 @@ def test_the_coa_list_keeps_its_page_and_search_through_reload_and_back(page: Pa
 
 @pytest.mark.parametrize("width", [1280, 390])
 def test_a_money_input_groups_as_typed(browser: Browser, live_server: LiveServer, width: int) -> None:
-    context = new_context(browser, live_server.url, viewport={"width": width, "height": 844})
+    context = new_context(browser, live_server, viewport={"width": width, "height": 844})
     try:
         page = context.new_page()
         sign_in(page, "admin", to="/sample")

@@ -66,7 +66,7 @@ def _fill_item(item: Locator, description: str, unit_price: str, term: str) -> N
 
 
 def _approve(browser: Browser, live_server: LiveServer, username: str) -> None:
-    context = new_context(browser, live_server.url, viewport={"width": 1280, "height": 800})
+    context = new_context(browser, live_server, viewport={"width": 1280, "height": 800})
     approver = context.new_page()
     try:
         sign_in(approver, username, to="/system/approval")
@@ -135,7 +135,7 @@ def test_cost_sheet_submitted_approved_and_its_pdf_downloaded(page: Page, browse
     expect(card).to_contain_text("Rp 18.000.000")
     _shot(page, "lead-detail-1280", full=False)
 
-    phone = new_context(browser, live_server.url, viewport=PHONE, is_mobile=True, has_touch=True)
+    phone = new_context(browser, live_server, viewport=PHONE, is_mobile=True, has_touch=True)
     mobile = phone.new_page()
     try:
         sign_in(mobile, "sales1", to=f"/leads/{lead_id}/project-cost-sheet")
@@ -168,7 +168,7 @@ def test_cost_sheet_submitted_approved_and_its_pdf_downloaded(page: Page, browse
     _shot(page, "status-dialog-1280", full=False)
     flow.get_by_role("button", name="Close").click()
 
-    phone = new_context(browser, live_server.url, viewport=PHONE, is_mobile=True, has_touch=True)
+    phone = new_context(browser, live_server, viewport=PHONE, is_mobile=True, has_touch=True)
     mobile = phone.new_page()
     try:
         sign_in(mobile, "sales1", to=f"/leads/{lead_id}/project-cost-sheet")

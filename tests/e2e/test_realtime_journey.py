@@ -40,7 +40,7 @@ def lead_to_call(live_server: LiveServer) -> tuple[int, str, dict[str, Any]]:
 
 
 def context(browser: Browser, live_server: LiveServer) -> BrowserContext:
-    return new_context(browser, live_server.url, viewport={"width": 1280, "height": 800})
+    return new_context(browser, live_server, viewport={"width": 1280, "height": 800})
 
 
 def row_of(page: Page, name: str) -> Any:

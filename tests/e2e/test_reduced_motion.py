@@ -39,7 +39,7 @@ def test_less_motion_opens_lists_at_once_beside_their_field(page: Page) -> None:
 
 
 def test_without_the_request_lists_still_slide_open(browser: Browser, live_server: LiveServer) -> None:
-    context = new_context(browser, live_server.url, viewport={"width": 1280, "height": 800},
+    context = new_context(browser, live_server, viewport={"width": 1280, "height": 800},
                           reduced_motion="no-preference")
     try:
         _, _, started = _open_industry(context.new_page())

@@ -80,7 +80,7 @@ PHONE: ViewportSize = {"width": 390, "height": 844}
 def test_the_report_screen_fits_desktop_and_phone(browser: Browser, live_server: LiveServer, user: str) -> None:
     errors: list[str] = []
     for label, viewport in (("1280", DESKTOP), ("390", PHONE)):
-        context = new_context(browser, live_server.url, viewport=viewport)
+        context = new_context(browser, live_server, viewport=viewport)
         page = context.new_page()
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         try:

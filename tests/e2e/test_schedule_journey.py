@@ -106,7 +106,7 @@ def _plan(http: httpx.Client, headers: dict[str, str], lead: Lead, activity: tup
 
 def _new_page(browser: Browser, live_server: LiveServer, viewport: dict[str, int], errors: list[str]) -> Page:
     phone = viewport["width"] < 500
-    context = new_context(browser, live_server.url, viewport=viewport,
+    context = new_context(browser, live_server, viewport=viewport,
                           timezone_id="Asia/Jakarta", is_mobile=phone, has_touch=phone)
     page = context.new_page()
     page.on("pageerror", lambda exc: errors.append(str(exc)))

@@ -183,7 +183,7 @@ class Tour:
         self.viewport = viewport
         self.signed_in = False  # the screens before the sign-in are opened by their address at any width
         # the app starts at the tour's width, as on a person's phone
-        self.context = new_context(browser, live_server.url, viewport=viewport)
+        self.context = new_context(browser, live_server, viewport=viewport)
         self.page = self.context.new_page()
         self.findings: dict[str, Findings] = {}
         self.current = Findings()

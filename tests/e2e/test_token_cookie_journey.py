@@ -83,7 +83,7 @@ class Traffic:
 
 @pytest.fixture
 def context(browser: Browser, short_tokens_server: LiveServer) -> Iterator[BrowserContext]:
-    context = new_context(browser, short_tokens_server.url, viewport={"width": 1280, "height": 800})
+    context = new_context(browser, short_tokens_server, viewport={"width": 1280, "height": 800})
     errors: list[str] = []
     context.on("weberror", lambda error: errors.append(str(error.error)))
     yield context
