@@ -96,7 +96,25 @@ export default defineConfig({
   },
   test: {
     globals: true,
-    environment: 'jsdom',
+    // happy-dom rather than jsdom: the same 736 tests took 177 CPU-s instead of 218 (two pairs, in turns), 93 s
+    // instead of 114 on two cores. What it lacks or does otherwise is made up in src/test/setup.ts.
+    environment: 'happy-dom',
+    environmentOptions: {
+      happyDOM: {
+        url: 'http://localhost:3000',
+        // nothing navigates or loads from the network (as in jsdom): a sign-out's move to /signin or a download
+        // link's click would leave the window on about:blank or a blob: address for the files after it
+        settings: {
+          navigation: {
+            disableMainFrameNavigation: true,
+            disableChildFrameNavigation: true,
+            disableFallbackToSetURL: true,
+          },
+          disableJavaScriptFileLoading: true,
+          handleDisabledFileLoadingAsSuccess: true,
+        },
+      },
+    },
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     include: ['src/**/*.test.{ts,tsx}'],

@@ -1,7 +1,7 @@
 import { fireEvent, waitFor, within } from '@testing-library/react';
 
 /**
- * Helpers for antd widgets in jsdom. They look elements up by label, class or text rather than
+ * Helpers for antd widgets in the test DOM (happy-dom). They look elements up by label, class or text rather than
  * by role: role queries over the whole app shell are slow.
  */
 

@@ -76,7 +76,10 @@ export function stubApi(session: SessionPayload | null, handler?: ApiHandler) {
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const request = input instanceof Request ? input : new Request(input, init);
-      requests.push(request.clone());
+      const copy = request.clone();
+      // happy-dom's copy loses the cache mode the app asked for (the session is never answered from a cache)
+      if (copy.cache !== request.cache) Object.defineProperty(copy, 'cache', { value: request.cache });
+      requests.push(copy);
       const url = new URL(request.url);
       const custom = await handler?.(request, url);
       if (custom) return custom;
@@ -138,8 +141,8 @@ function loadShellParts() {
   ]);
 }
 
-/** Where antd puts its CSS variables in tests: outside the document, so that jsdom neither parses them nor matches
- *  them on every getComputedStyle (role queries ask it for each element they look at). */
+/** Where antd puts its CSS variables in tests: outside the document, so that the test DOM neither parses them nor
+ *  matches them on every getComputedStyle (role queries ask it for each element they look at). */
 const antdStyles = document.createElement('div');
 
 /**
@@ -166,7 +169,7 @@ export async function renderRoutes(
     await queryClient.fetchQuery(sessionQueryOptions).catch(() => queryClient.removeQueries({ queryKey: sessionQueryKey }));
   }
   const utils = render(
-    // antd without its runtime styles (jsdom lays nothing out, and vitest loads no CSS) and without the click
+    // antd without its runtime styles (the test DOM lays nothing out, and vitest loads no CSS) and without the click
     // ripple: both are work on every first render and click that no test looks at.
     <StyleProvider container={antdStyles}>
       <ConfigProvider theme={{ zeroRuntime: true }} wave={{ disabled: true }}>

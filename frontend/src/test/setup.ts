@@ -58,8 +58,9 @@ afterEach(async () => {
   });
 });
 
-// antd's responsive helpers need matchMedia, which jsdom lacks: answer width queries from
-// window.innerWidth (1024 in jsdom) so layouts behave as on a desktop unless a test resizes.
+// antd's responsive helpers ask matchMedia: width queries are answered from window.innerWidth (1024, a desktop),
+// which a test sets to lay a page out as on a phone (happy-dom's own matchMedia and innerWidth follow its window's
+// settings, which a test does not reach).
 function matchesWidth(query: string): boolean {
   const min = /min-width:\s*(\d+)px/.exec(query);
   const max = /max-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
@@ -68,37 +69,67 @@ function matchesWidth(query: string): boolean {
   return Boolean(min || max);
 }
 
-if (!window.matchMedia) {
-  Object.defineProperty(window, 'matchMedia', {
-    writable: true,
-    value: (query: string) => ({
-      matches: matchesWidth(query),
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }),
-  });
-}
+Object.defineProperty(window, 'innerWidth', { writable: true, configurable: true, value: 1024 });
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: matchesWidth(query),
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }),
+});
 
-if (!('ResizeObserver' in window)) {
-  class ResizeObserverStub {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
+// No test reaches the network: the signed-in shell opens the realtime connection, whose socket here never opens
+// (happy-dom's would dial localhost and close, changing the state a test set). Tests of the connection stub their
+// own (vi.stubGlobal, undone after each test back to this one).
+class SilentWebSocket extends EventTarget {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSING = 2;
+  static readonly CLOSED = 3;
+  readonly url: string;
+  readyState = SilentWebSocket.CONNECTING;
+  constructor(url: string | URL) {
+    super();
+    this.url = String(url);
   }
-  Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
+  send() {}
+  close() {
+    this.readyState = SilentWebSocket.CLOSED;
+  }
+}
+for (const scope of [window, globalThis]) {
+  Object.defineProperty(scope, 'WebSocket', { writable: true, configurable: true, value: SilentWebSocket });
 }
 
-// jsdom does not implement computed styles for pseudo-elements; antd asks for them.
-const { getComputedStyle } = window;
-window.getComputedStyle = (element: Element, pseudo?: string | null) =>
-  getComputedStyle(element, pseudo ? undefined : pseudo);
-
-// jsdom does not lay out, so it has no scrollIntoView.
-if (!Element.prototype.scrollIntoView) {
-  Element.prototype.scrollIntoView = () => undefined;
+// happy-dom's Request has no cache mode; the app asks for one (the session is never answered from a cache), and the
+// tests read it from the requests they record. Kept here, as a browser keeps it: from the init, else from the request
+// copied.
+const BaseRequest = window.Request;
+if (!('cache' in BaseRequest.prototype)) {
+  const modes = new WeakMap<Request, RequestCache>();
+  Object.defineProperty(BaseRequest.prototype, 'cache', {
+    configurable: true,
+    get(this: Request): RequestCache {
+      return modes.get(this) ?? 'default';
+    },
+  });
+  const WithCache = new Proxy(BaseRequest, {
+    construct(target, args: [RequestInfo | URL, RequestInit?], newTarget) {
+      const request = Reflect.construct(target, args, newTarget) as Request;
+      const [input, init] = args;
+      modes.set(request, init?.cache ?? (input instanceof BaseRequest ? input.cache : 'default'));
+      return request;
+    },
+  });
+  for (const scope of [window, globalThis]) {
+    Object.defineProperty(scope, 'Request', { writable: true, configurable: true, value: WithCache });
+  }
 }
+
+// happy-dom lays nothing out (every box is 0 by 0), but it has ResizeObserver, computed styles and scrollIntoView.

@@ -57,7 +57,7 @@ async function openReview() {
   return dialog;
 }
 
-/** The Review dialog unless it is closing (jsdom never ends antd's leave animation). */
+/** The Review dialog unless it is closing (the test DOM never ends antd's leave animation). */
 const openReviewDialog = () => document.querySelector('.approval-review:not(.ant-zoom-leave)');
 
 function descriptionDialog(): HTMLElement {

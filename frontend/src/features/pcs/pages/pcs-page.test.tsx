@@ -28,7 +28,7 @@ async function open(form: PcsForm, extra?: Handler) {
   return { ...utils, requests };
 }
 
-/** A button by its text or aria-label: role queries are very slow in jsdom on a screen this size. */
+/** A button by its text or aria-label: role queries are very slow in the test DOM on a screen this size. */
 function findButton(name: string, container: ParentNode = document.body): HTMLButtonElement | null {
   return (
     [...container.querySelectorAll<HTMLButtonElement>('button')].find(
