@@ -82,7 +82,9 @@ lint: $(PY_STAMP) $(NPM_STAMP)
 	$(VENV)/bin/lint-imports
 	cd frontend && npm run lint
 
-# mypy, and TypeScript's compiler over the front end (the build itself does not type-check: vite only strips types)
+# mypy, and TypeScript's compiler over the front end (the build itself does not type-check: vite only strips types).
+# The compiler is TypeScript 7's native one (the `typescript-native` alias, one thread): 8 CPU-s where 5.9's took 40.
+# 5.9 stays installed as `typescript` for what uses its JavaScript API (typescript-eslint, openapi-typescript).
 typecheck: $(PY_STAMP) $(NPM_STAMP)
 	$(VENV)/bin/mypy
 	cd frontend && npm run typecheck
