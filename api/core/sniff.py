@@ -5,13 +5,14 @@ headers before anything inflates or decodes them, so a small file that unpacks t
 from __future__ import annotations
 
 import codecs
+import functools
 import re
 import struct
 import zipfile
+from types import ModuleType
 from typing import BinaryIO
 
 import filetype
-from PIL import Image, UnidentifiedImageError
 
 HEAD = 8192  # what `filetype` looks at
 CHUNK = 64 * 1024
@@ -27,7 +28,6 @@ ZIP_PART_READ = 1024 * 1024  # at most this much of [Content_Types].xml or mimet
 
 # Images: width x height from the header, before any decoding (a 60-byte PNG can declare 30000 x 30000 pixels).
 MAX_PIXELS = 50_000_000
-Image.MAX_IMAGE_PIXELS = MAX_PIXELS  # Pillow itself refuses twice this, wherever an image is opened
 
 ZIP_TOO_LARGE = (f"File is too large when unpacked: at most {ZIP_MAX_INFLATED // (1024 * 1024)} MB in "
                  f"{ZIP_MAX_ENTRIES} parts, each compressed at most {ZIP_MAX_RATIO} times.")
@@ -151,9 +151,20 @@ def _zip_format(fh: BinaryIO) -> str:
 
 # -- images and text ----------------------------------------------------------------------------------------------
 
+@functools.cache
+def _pillow() -> ModuleType:
+    """Pillow's Image, loaded when the first image is checked (at import it was a twentieth of the API's start), with
+    its own limit set: it refuses twice MAX_PIXELS wherever an image is opened."""
+    from PIL import Image
+
+    Image.MAX_IMAGE_PIXELS = MAX_PIXELS
+    return Image
+
+
 def _readable_image(fh: BinaryIO) -> bool:
     """Does the image's structure hold (chunks, checksums)? Refused when its header declares more than MAX_PIXELS:
     Image.open reads the header only, and verify() decodes no pixel."""
+    Image = _pillow()
     fh.seek(0)
     try:
         with Image.open(fh) as img:  # Pillow refuses above twice MAX_PIXELS here already
@@ -163,7 +174,7 @@ def _readable_image(fh: BinaryIO) -> bool:
             img.verify()
     except Image.DecompressionBombError as exc:
         raise Refused(IMAGE_TOO_LARGE) from exc
-    except (UnidentifiedImageError, OSError, ValueError, SyntaxError, struct.error, EOFError):
+    except (Image.UnidentifiedImageError, OSError, ValueError, SyntaxError, struct.error, EOFError):
         return False
     return True
 
