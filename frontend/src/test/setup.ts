@@ -107,6 +107,13 @@ for (const scope of [window, globalThis]) {
   Object.defineProperty(scope, 'WebSocket', { writable: true, configurable: true, value: SilentWebSocket });
 }
 
+// No test reaches the network: a call no stub answers (a query refetching after its test ended) is refused here,
+// where happy-dom would dial localhost. Tests stub fetch (stubApi), and undoing the stub comes back to this one.
+const offline: typeof fetch = () => Promise.reject(new TypeError('Failed to fetch: the tests reach no network'));
+for (const scope of [window, globalThis]) {
+  Object.defineProperty(scope, 'fetch', { writable: true, configurable: true, value: offline });
+}
+
 // happy-dom's Request has no cache mode; the app asks for one (the session is never answered from a cache), and the
 // tests read it from the requests they record. Kept here, as a browser keeps it: from the init, else from the request
 // copied.

@@ -315,6 +315,8 @@ describe('PcsPage', () => {
     expect(download.headers.get('Authorization')).toBe('Bearer tok');
 
     fail = true;
+    // the link is disabled while a download runs: the file is saved a moment before that ends (a click then is lost)
+    await waitFor(() => expect(screen.getByText('pcs-nusa.xlsx')).toBeEnabled());
     fireEvent.click(screen.getByText('pcs-nusa.xlsx'));
     expect(await screen.findByText('Sorry we are unable to download the file you requested.')).toBeInTheDocument();
     expect(names).toHaveLength(1);
