@@ -122,7 +122,9 @@ def decide(*, session: Session, temporal: Client, settings: Settings, actor: Use
                                                                       approver_id=approver):
         raise RefusedDecision(rules.Refusal("AlreadyDecided", rules.ALREADY_DECIDED))
     if req.status != "PENDING":
-        raise RefusedDecision(rules.Refusal("RequestFinished", rules.finished_message(req.status)))
+        finished = rules.Refusal("RequestFinished", rules.finished_message(req.status))
+        layer_asked = task.layer_index if task is not None else req.current_layer
+        raise RefusedDecision(lost_to(session, req, layer=layer_asked, approver_id=approver) or finished)
     if note_problem is not None:
         raise RefusedDecision(note_problem)
     if req.started_at is None and task is None:
@@ -151,7 +153,12 @@ def decide(*, session: Session, temporal: Client, settings: Settings, actor: Use
         if durable:
             outbox.settle_refused(session, request_id=req.id, layer_index=layer, approver_id=approver, reason=None)
         raise RefusedDecision(refusal) from exc
-    except Exception as exc:  # no answer in time (no worker, Temporal unreachable): the decision is kept
+    except Exception as exc:  # no verdict: the layer was settled meanwhile, or no answer in time
+        lost = lost_to(session, req, layer=layer, approver_id=approver)
+        if lost is not None:  # another decision came first (its workflow may have closed, which aborts this one)
+            if durable:
+                outbox.settle_refused(session, request_id=req.id, layer_index=layer, approver_id=approver, reason=None)
+            raise RefusedDecision(lost) from exc
         if not durable:
             raise AppError(UNAVAILABLE, status=503) from exc
         log.warning("decision on %s not confirmed in time; the approval sweep will send it again", req.workflow_id,
@@ -165,6 +172,26 @@ def decide(*, session: Session, temporal: Client, settings: Settings, actor: Use
         out.processing, out.message = True, RECEIVED
         return DecisionAnswer(out, False)
     return DecisionAnswer(out, True)
+
+
+def lost_to(session: Session, req: ApprovalRequest, *, layer: int, approver_id: int) -> rules.Refusal | None:
+    """After a decision sent to the workflow got no verdict: why it lost, when another decision settled the
+    approver's layer meanwhile (what the workflow wrote before it closed), else None (the decision still counts). The
+    truth for the loser of a race, whose update the closing workflow aborts: "Already decided: approved by Maya
+    Kusuma."."""
+    session.rollback()
+    session.expire_all()
+    fresh = session.get(ApprovalRequest, req.id)
+    if fresh is None or (fresh.status == "PENDING" and fresh.current_layer == layer):
+        return None
+    settled = repo.settling_decision(session, request_id=req.id, layer_index=layer)
+    if settled is None:  # ended without a decision on the layer (withdrawn)
+        return rules.Refusal("RequestFinished", rules.finished_message(fresh.status)) \
+            if fresh.status != "PENDING" else None
+    if settled.approver_id == approver_id:
+        return None  # this very decision settled it: it was applied, only its answer was lost
+    name = repo.full_names(session, {settled.approver_id}).get(settled.approver_id, "another approver")
+    return rules.Refusal("LayerDecided", rules.layer_decided_message(settled.action, name))
 
 
 def _processing_timeline(session: Session, req: ApprovalRequest) -> TimelineOut:

@@ -77,6 +77,11 @@ def _check(session: Session, claims: LinkClaims, req: ApprovalRequest | None,
         raise _stale(INACTIVE, 403)
     if session.get(ApprovalLinkUse, claims.jti) is not None:
         raise LinkRefused("LinkUsed", USED, 409)
+    if (req.status != "PENDING" or req.current_layer != claims.layer) and not repo.has_decided(
+            session, request_id=req.id, approver_id=user.id, layer_index=claims.layer):
+        lost = decisions.lost_to(session, req, layer=claims.layer, approver_id=user.id)
+        if lost is not None and lost.type == "LayerDecided":  # another approver's decision settled the layer
+            raise _stale(f"{lost.message} Nothing was changed.")
     if req.status != "PENDING":
         raise _stale(f"{rules.finished_message(req.status)} Nothing was changed.")
     if req.current_layer != claims.layer:

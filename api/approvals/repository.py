@@ -232,6 +232,13 @@ def last_decision(session: Session, *, request_id: int, approver_id: int) -> App
         .order_by(ApprovalDecision.layer_index.desc()).limit(1))
 
 
+def settling_decision(session: Session, *, request_id: int, layer_index: int) -> ApprovalDecision | None:
+    """The last decision recorded on the layer: the one that settled it (or, a rejection, ended the request)."""
+    return session.scalar(select(ApprovalDecision).where(
+        ApprovalDecision.request_id == request_id, ApprovalDecision.layer_index == layer_index)
+        .order_by(ApprovalDecision.decided_at.desc(), ApprovalDecision.id.desc()).limit(1))
+
+
 def decisions_of(session: Session, request_id: int) -> list[ApprovalDecision]:
     return list(session.scalars(select(ApprovalDecision).where(ApprovalDecision.request_id == request_id)
                                 .order_by(ApprovalDecision.decided_at, ApprovalDecision.id)))

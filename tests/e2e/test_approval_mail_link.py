@@ -110,7 +110,7 @@ def test_bulk_approval_from_the_queue(page: Page, live_server: LiveServer,
     page.get_by_role("dialog", name="Approve Requests").get_by_role("button", name="Approve").click()
     result = page.get_by_role("dialog", name="Bulk decision")
     expect(result.get_by_text("1 decided, 1 refused.")).to_be_visible()
-    expect(result.get_by_text("This request is already approved.")).to_be_visible()
+    expect(result.get_by_text("Already decided: approved by Maya Kusuma.")).to_be_visible()
     shots(page, ARTIFACTS, "approval-bulk-result")
     result.get_by_role("button", name="Close", exact=True).last.click()
     expect(page.get_by_text("Bulk one")).to_have_count(0)

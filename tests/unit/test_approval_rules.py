@@ -62,7 +62,8 @@ def test_several_user_settles_at_its_minimum() -> None:
     assert state.current == 0
     decide(state, 3)
     assert state.current == 1 and state.status == "PENDING"
-    assert why(state, 2, "APPROVED", None) == NOT_AN_APPROVER  # the first layer is over
+    # the first layer is over: Maya is told it was settled, by the approval that settled it
+    assert why(state, 2, "APPROVED", None) == "Already decided: approved by Ratna."
 
 
 def test_a_rejection_in_the_middle_layer_ends_the_request() -> None:
@@ -70,8 +71,7 @@ def test_a_rejection_in_the_middle_layer_ends_the_request() -> None:
     decide(state, 1)
     decide(state, 2, "REJECTED", "Budget not approved")
     assert state.status == "REJECTED" and state.current == 1
-    assert why(state, 3, "APPROVED", None) == "This request is already rejected."
-
+    assert why(state, 3, "APPROVED", None) == "Already decided: rejected by Maya."  # her own layer
 
 def test_validator_refusals() -> None:
     state = RequestState([Layer("1", "ANY_ORDER", [A, B])])
@@ -88,11 +88,36 @@ def test_a_repeated_decision_is_always_already_decided() -> None:
     state = RequestState([Layer("1", "ANY_USER", [A, B]), Layer("2", "ANY_USER", [C])])
     decide(state, 1)
     assert refusal(state, 1, "APPROVED", None) == Refusal("AlreadyDecided", ALREADY_DECIDED)
-    assert refusal(state, 2, "APPROVED", None) == Refusal("NotAnApprover", NOT_AN_APPROVER)  # never decided
+    lost = Refusal("LayerDecided", "Already decided: approved by Hendra.")
+    assert refusal(state, 2, "APPROVED", None) == lost  # never decided: their layer was settled by Hendra
     decide(state, 3, "REJECTED", "No budget")
     assert refusal(state, 1, "REJECTED", "again") == Refusal("AlreadyDecided", ALREADY_DECIDED)
     assert refusal(state, 3, "APPROVED", None) == Refusal("AlreadyDecided", ALREADY_DECIDED)
-    assert refusal(state, 2, "APPROVED", None) == Refusal("RequestFinished", "This request is already rejected.")
+    assert refusal(state, 2, "APPROVED", None) == lost
+    assert refusal(state, 9, "APPROVED", None) == Refusal("RequestFinished", "This request is already rejected.")
+
+
+def test_the_loser_of_a_race_is_told_who_decided_and_what() -> None:
+    """Two approvers of one layer decide at the same moment: the one the workflow takes second is told the truth,
+    on the last layer (the request ended) and on one the request moved on from, approved or rejected."""
+    state = RequestState([Layer("1", "ANY_USER", [A, B])])
+    decide(state, 2)
+    assert refusal(state, 1, "REJECTED", "too late") == Refusal("LayerDecided", "Already decided: approved by Maya.")
+    state = RequestState([Layer("1", "ANY_USER", [A, B]), Layer("2", "ANY_USER", [C])])
+    decide(state, 1, "REJECTED", "No budget")
+    assert refusal(state, 2, "APPROVED", None) == Refusal("LayerDecided", "Already decided: rejected by Hendra.")
+    state = RequestState([Layer("1", "SEVERAL_USER", [A, B, C], min_approvals=2), Layer("2", "ANY_USER", [A])])
+    decide(state, 3)
+    decide(state, 2)
+    assert refusal(state, 1, "APPROVED", None) is None  # asked again on the next layer: their decision is wanted
+    assert refusal(state, 3, "APPROVED", None) == Refusal("AlreadyDecided", ALREADY_DECIDED)
+
+
+def test_a_withdrawn_request_is_finished_not_decided() -> None:
+    state = RequestState([Layer("1", "ANY_ORDER", [A, B])])
+    decide(state, 1)
+    state.status = "WITHDRAWN"
+    assert refusal(state, 2, "APPROVED", None) == Refusal("RequestFinished", "This request is already withdrawn.")
 
 
 def test_an_approver_listed_on_two_layers_decides_on_each() -> None:

@@ -27,8 +27,8 @@ OWN_REQUEST = "You cannot decide on your own request."
 
 
 # Each refusal has a type; the API answers the HTTP status of the type (never of the message text).
-REFUSAL_STATUS = {"RequestFinished": 409, "UnknownAction": 422, "NotAnApprover": 403, "AlreadyDecided": 409,
-                  "NotYourTurn": 409, "NoteRequired": 422, "NoteTooLong": 422, "OwnRequest": 403}
+REFUSAL_STATUS = {"LayerDecided": 409, "RequestFinished": 409, "UnknownAction": 422, "NotAnApprover": 403,
+                  "AlreadyDecided": 409, "NotYourTurn": 409, "NoteRequired": 422, "NoteTooLong": 422, "OwnRequest": 403}
 
 
 @dataclass(frozen=True)
@@ -52,6 +52,11 @@ def finished_message(status: str) -> str:
 
 def not_your_turn_message(name: str) -> str:
     return f"It is not your turn yet: waiting for {name}."
+
+
+def layer_decided_message(action: str, name: str) -> str:
+    """What the loser of a race is told: "Already decided: approved by Maya Kusuma."."""
+    return f"Already decided: {'approved' if action == 'APPROVED' else 'rejected'} by {name}."
 
 
 @dataclass
@@ -140,6 +145,8 @@ def refusal(state: RequestState, approver_id: int, action: str, note: str | None
     asked_now = state.status == "PENDING" and approver_id in ids and approver_id not in decided
     if not asked_now and any(d.approver_id == approver_id for d in state.decisions):
         return Refusal("AlreadyDecided", ALREADY_DECIDED)
+    if not asked_now and (settled := settled_without(state, approver_id)) is not None:
+        return Refusal("LayerDecided", layer_decided_message(settled.action, decider_name(state, settled)))
     if state.status != "PENDING":
         return Refusal("RequestFinished", finished_message(state.status))
     if approver_id not in ids:
@@ -154,6 +161,26 @@ def refusal(state: RequestState, approver_id: int, action: str, note: str | None
         if waiting.id != approver_id:
             return Refusal("NotYourTurn", not_your_turn_message(waiting.name))
     return note_refusal(action, note)
+
+
+def settled_without(state: RequestState, approver_id: int) -> Decision | None:
+    """The decision that settled (or, a rejection, ended) the last layer that asked `approver_id` and moved on
+    without them: what the loser of a race lost to. None when no such layer exists."""
+    last = state.current if state.status in ("APPROVED", "REJECTED") else state.current - 1
+    for index in range(last, -1, -1):
+        escalatee = state.escalatee(index)
+        asked = [a.id for a in state.layers[index].approvers] + ([escalatee.id] if escalatee is not None else [])
+        decisions = state.layer_decisions(index)
+        if approver_id in asked and decisions:
+            return decisions[-1]
+    return None
+
+
+def decider_name(state: RequestState, decision: Decision) -> str:
+    """Whose decision it was, by name (the approvers and escalatees the workflow knows)."""
+    people = [a for layer in state.layers for a in layer.approvers]
+    people += [c.escalated_to for c in state.clocks if c.escalated_to is not None]
+    return next((a.name for a in people if a.id == decision.approver_id), f"user {decision.approver_id}")
 
 
 def layer_settled(layer: Layer, decisions: list[Decision], escalatee: Approver | None = None) -> bool:

@@ -79,8 +79,8 @@ class TestRequestAndDecide:
         assert outcome["kind"] == "APPROVED" and outcome["target"] == f"/leads/{lead['id']}"
         late = live.put(f"/api/approval/{approval_id}/handle-hold", json={"approversAction": "APPROVED"},
                         headers=auth(live, "approver1"))
-        assert late.status_code == 409
-        assert late.json()["messages"] == ["This request is already approved."]
+        assert late.status_code == 409  # the other approver of the layer is told who decided it, and what
+        assert late.json()["messages"] == ["Already decided: approved by Maya Kusuma."]
         timeline = live.get(f"/api/approval/{approval_id}/timeline", headers=auth(live, "sales1")).json()["results"]
         assert timeline["status"] == "APPROVED"
         assert timeline["layers"][0]["approvers"][1]["actionType"] == "APPROVED"

@@ -67,10 +67,10 @@ class TestBulkDecisions:
         assert r.status_code == 200, r.text
         answer = r.json()["results"]
         assert [(i["approvalId"], i["outcome"], i["refusalType"]) for i in answer["items"]] == [
-            (first, "APPROVED", None), (second, "REFUSED", "RequestFinished"),
+            (first, "APPROVED", None), (second, "REFUSED", "LayerDecided"),
             (2_000_000_000, "REFUSED", "NotFound"), (third, "APPROVED", None)]
         assert [i["message"] for i in answer["items"]] == [
-            "'Andi Pratama' request has been approved successfully.", "This request is already approved.",
+            "'Andi Pratama' request has been approved successfully.", "Already decided: approved by Maya Kusuma.",
             "Approval request not found.", "'Andi Pratama' request has been approved successfully."]
         assert (answer["decided"], answer["refused"]) == (2, 2)
         for lead in leads:

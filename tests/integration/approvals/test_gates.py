@@ -235,8 +235,8 @@ class TestRefusals:
             assert again.status_code == 409
         assert live.put(url, json={"approversAction": "APPROVED"}, headers=auth(live, "approver1")).json() == {
             "messages": ["You have already decided on this layer."], "type": "AlreadyDecided"}
-        assert live.put(url, json={"approversAction": "APPROVED"}, headers=auth(live, "approver2")).json()[
-            "type"] == "RequestFinished"
+        assert live.put(url, json={"approversAction": "APPROVED"}, headers=auth(live, "approver2")).json() == {
+            "messages": ["Already decided: approved by Hendra Gunawan."], "type": "LayerDecided"}
 
 
     def test_the_order_and_the_layer_refuse_with_their_own_types(self, live: TestClient, refs: dict[str, Any],

@@ -236,7 +236,7 @@ class TestDecidingByLink:
         # a layer the request is not on
         later = live.get(f"/api/approval-links/{_link(live, approval_id, 'APPROVED', layer=1)}")
         assert later.status_code == 409 and later.json()["type"] == "LinkStale"
-        # approver2 decides in the app: approver1's link is for a request that is decided
+        # approver2 decides in the app: approver1's link is for a layer approver2 settled, and says so
         mine = _link(live, approval_id, "REJECTED")
         decided = live.put(f"/api/approval/{approval_id}/handle-hold", json={"approversAction": "APPROVED"},
                            headers=auth(live, "approver2"))
@@ -244,7 +244,7 @@ class TestDecidingByLink:
         for answer in (live.get(f"/api/approval-links/{mine}"),
                        live.post(f"/api/approval-links/{mine}", json={"note": "too late"})):
             assert answer.status_code == 409 and answer.json()["type"] == "LinkStale"
-            assert answer.json()["messages"] == ["This request is already approved. Nothing was changed."]
+            assert answer.json()["messages"] == ["Already decided: approved by Maya Kusuma. Nothing was changed."]
         assert _decisions(live, approval_id) == [(0, _uid(live, "approver2"), "APPROVED", None, None)]
         assert _uses(live, approval_id) == 0
 

@@ -19,7 +19,7 @@ const RETRY_TYPES = new Set(['NoteRequired', 'NoteTooLong', 'ValidationFailed', 
 /**
  * Whether the Review dialog stays open after a refused decision: a note to fix (422) or a failure worth
  * another try (400, 5xx, no answer, 409 RequestStarting). A request the caller may not decide now (403 NotAnApprover;
- * 409 AlreadyDecided, NotYourTurn, RequestFinished; 404) closes it, and the queue is refreshed.
+ * 409 AlreadyDecided, LayerDecided, NotYourTurn, RequestFinished; 404) closes it, and the queue is refreshed.
  */
 export function canRetryDecision(error: unknown): boolean {
   if (!isApiError(error)) return true;
