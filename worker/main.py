@@ -78,7 +78,7 @@ async def main() -> None:
     health = None
     if settings.worker_health_port:  # 0: none (a second worker on one host)
         try:
-            health = await serve_health(state, client, "0.0.0.0", settings.worker_health_port)
+            health = await serve_health(state, client, settings.worker_host, settings.worker_health_port)
         except OSError as exc:
             log.error("the worker's health check cannot listen on port %s: %s", settings.worker_health_port, exc)
     # activities and local activities share the executor: one thread per slot of each

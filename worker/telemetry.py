@@ -24,10 +24,11 @@ def sdk_runtime(bind_address: str) -> Runtime:
         bind_address=bind_address, counters_total_suffix=True, durations_as_seconds=True)))
 
 
-def install(settings: Settings, host: str = "0.0.0.0") -> None:
+def install(settings: Settings) -> None:
     """Turn the worker's telemetry on; before its first client (the SDK's runtime is the default one from here) and
-    before its database engine (so the engine is traced)."""
+    before its database engine (so the engine is traced). Its ports listen on WORKER_HOST."""
     tracing.configure(settings, "crm-worker")
+    host = settings.worker_host
     if settings.worker_sdk_metrics_port:
         try:
             Runtime.set_default(sdk_runtime(f"{host}:{settings.worker_sdk_metrics_port}"), error_if_already_set=False)

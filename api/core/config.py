@@ -57,6 +57,9 @@ class Settings(BaseSettings):
     worker_workflow_task_slots: int = 32
     worker_shutdown_seconds: float = 30.0
     worker_health_port: int = 8081
+    # the address the worker's health check and its two metrics ports listen on: this host only, as the API's `host`;
+    # a container whose health and metrics are read from another one sets 0.0.0.0 (docker-compose.yml)
+    worker_host: str = "127.0.0.1"
     # metrics (README "Operations"): the bearer token GET /api/metrics requires when set; the worker's own metrics
     # (approvals applied, its database pool) and the Temporal SDK's (task latencies, slots, polls) on two ports (0: off)
     metrics_token: str | None = None

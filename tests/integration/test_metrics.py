@@ -10,6 +10,7 @@ import re
 import urllib.request
 from typing import Any
 
+import psutil
 import pytest
 from fastapi.testclient import TestClient
 from prometheus_client.parser import text_string_to_metric_families
@@ -90,8 +91,11 @@ def test_one_approval_moves_the_approval_counters(live: TestClient, lead: dict[s
     port = free_port()
     # the worker process's own endpoint (in this process the worker fixture's activities count into the same
     # registry it serves)
-    telemetry.install(settings.model_copy(update={"worker_metrics_port": port, "worker_sdk_metrics_port": 0}),
-                      host="127.0.0.1")
+    telemetry.install(settings.model_copy(update={"worker_metrics_port": port, "worker_sdk_metrics_port": 0}))
+    # on this host only (WORKER_HOST's default), as the API: nothing else on the network reads it
+    listening = {c.laddr.ip for c in psutil.net_connections(kind="tcp") if c.laddr and c.laddr.port == port
+                 and c.status == psutil.CONN_LISTEN}
+    assert listening == {"127.0.0.1"}
     before_api, before_worker = api_metrics(live), samples(fetch(port))
 
     r = request_hold(live, lead["id"])

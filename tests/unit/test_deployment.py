@@ -172,3 +172,16 @@ def test_files_kept_before_the_object_store_are_migrated() -> None:
     assert "python -m api.core.storage migrate" in command
     assert "app-data:/data" in SERVICES["migrate"]["volumes"]
     assert SERVICES["migrate"]["environment"]["DATA_DIR"] == "/data"
+
+
+def test_metrics_need_a_token_and_the_worker_listens_inside_its_container_only() -> None:
+    """GET /api/metrics answers only its bearer token: compose refuses to start without METRICS_TOKEN (the API and
+    Prometheus read the same one). The worker's health and metrics ports listen on its container's interfaces (read
+    from the other containers, never published); outside a container, on 127.0.0.1 (the settings' default)."""
+    from api.core.config import Settings
+
+    for env in (SERVICES["api"]["environment"], SERVICES["prometheus"]["environment"]):
+        assert env["METRICS_TOKEN"].startswith("${METRICS_TOKEN:?"), env["METRICS_TOKEN"]
+    assert SERVICES["worker"]["environment"]["WORKER_HOST"] == "0.0.0.0"
+    assert "ports" not in SERVICES["worker"]
+    assert Settings.model_fields["worker_host"].default == Settings.model_fields["host"].default == "127.0.0.1"
