@@ -9,9 +9,11 @@ from datetime import date, timedelta
 
 from sqlalchemy.orm import Session
 
+from api.approvals import deciders
 from api.approvals import repository as repo
 from api.approvals.models import ApprovalDelegation
 from api.approvals.schemas import DelegationIn, DelegationOut
+from api.core.authz import PolicyStore
 from api.core.config import Settings
 from api.core.errors import Conflict, Forbidden, NotFound, ValidationFailed
 from api.core.times import company_today
@@ -26,6 +28,7 @@ ENDS_REQUIRED = "Please choose the last day."
 SELF_DELEGATE = "The delegate must be someone other than the approver."
 APPROVER_INACTIVE = "The approver must be an active user."
 DELEGATE_INACTIVE = "The delegate must be an active user."
+DELEGATE_CANNOT_DECIDE = f"The delegate must be someone who {deciders.CANNOT_DECIDE}."
 END_BEFORE_START = "The last day cannot be before the first day."
 END_IN_PAST = "The last day cannot be in the past."
 HISTORY_DAYS = 365  # past delegations listed
@@ -82,8 +85,8 @@ def list_delegations(*, session: Session, settings: Settings, actor: User, manag
     return _out(rows, session, today)
 
 
-def _validate(session: Session, *, actor: User, manage_all: bool, data: DelegationIn, today: date,
-              exclude_id: int | None, delegator_id: int) -> None:
+def _validate(session: Session, *, policy: PolicyStore, actor: User, manage_all: bool, data: DelegationIn,
+              today: date, exclude_id: int | None, delegator_id: int) -> None:
     if delegator_id != actor.id and not manage_all:
         raise Forbidden(ONLY_OWN)
     errors = []
@@ -100,6 +103,8 @@ def _validate(session: Session, *, actor: User, manage_all: bool, data: Delegati
         errors.append(APPROVER_INACTIVE)
     if data.delegate_id is not None and data.delegate_id != delegator_id and data.delegate_id not in active:
         errors.append(DELEGATE_INACTIVE)
+    elif data.delegate_id is not None and not deciders.deciders(session, policy, {data.delegate_id}):
+        errors.append(DELEGATE_CANNOT_DECIDE)  # the work would wait unseen: they would be refused at the queue
     if data.starts_on and data.ends_on and data.ends_on < data.starts_on:
         errors.append(END_BEFORE_START)
     elif data.ends_on and data.ends_on < today:
@@ -132,13 +137,13 @@ def _note(data: DelegationIn) -> str | None:
     return (data.note or "").strip() or None
 
 
-def create(*, session: Session, settings: Settings, actor: User, manage_all: bool,
+def create(*, session: Session, settings: Settings, policy: PolicyStore, actor: User, manage_all: bool,
            data: DelegationIn) -> DelegationOut:
     today = company_today(settings.time_zone)
     delegator_id = data.delegator_id or actor.id
     # one writer at a time per approver, so two overlapping delegations cannot be saved side by side
     repo.lock_delegator(session, delegator_id)
-    _validate(session, actor=actor, manage_all=manage_all, data=data, today=today, exclude_id=None,
+    _validate(session, policy=policy, actor=actor, manage_all=manage_all, data=data, today=today, exclude_id=None,
               delegator_id=delegator_id)
     assert data.delegate_id is not None and data.starts_on is not None and data.ends_on is not None
     delegation = ApprovalDelegation(delegator_id=delegator_id, delegate_id=data.delegate_id,
@@ -149,13 +154,14 @@ def create(*, session: Session, settings: Settings, actor: User, manage_all: boo
     return _out([delegation], session, today)[0]
 
 
-def update(*, session: Session, settings: Settings, actor: User, manage_all: bool, delegation_id: int,
-           data: DelegationIn) -> DelegationOut:
+def update(*, session: Session, settings: Settings, policy: PolicyStore, actor: User, manage_all: bool,
+           delegation_id: int, data: DelegationIn) -> DelegationOut:
     today = company_today(settings.time_zone)
     delegation = _get(session, actor=actor, manage_all=manage_all, delegation_id=delegation_id)
     delegator_id = data.delegator_id or delegation.delegator_id
     repo.lock_delegator(session, delegator_id)
-    _validate(session, actor=actor, manage_all=manage_all, data=data, today=today, exclude_id=delegation.id,
+    _validate(session, policy=policy, actor=actor, manage_all=manage_all, data=data, today=today,
+              exclude_id=delegation.id,
               delegator_id=delegator_id)
     assert data.delegate_id is not None and data.starts_on is not None and data.ends_on is not None
     delegation.delegator_id, delegation.delegate_id = delegator_id, data.delegate_id

@@ -9,6 +9,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from api.approvals import deciders
 from api.approvals import repository as repo
 from api.approvals.models import ApprovalPipeline, ApprovalPipelineVersion
 from api.approvals.schemas import (
@@ -20,6 +21,7 @@ from api.approvals.schemas import (
     PipelineIn,
     PipelineOut,
 )
+from api.core.authz import PolicyStore
 from api.core.errors import Conflict, NotFound, ValidationFailed
 from api.users.models import User
 from workflows.contracts import approval_rules as rules
@@ -110,9 +112,11 @@ def _pipeline_out(session: Session, pipeline: ApprovalPipeline) -> PipelineOut:
     return pipeline_out(pipeline, version, _names(session, _user_ids(version)))
 
 
-def pickable_users(*, session: Session) -> list[PickableUser]:
-    return [PickableUser(id=u.id, fullname=u.fullname, role_name=u.role.name, role_description=u.role.description)
-            for u in repo.active_users(session)]
+def pickable_users(*, session: Session, policy: PolicyStore, deciding: bool = False) -> list[PickableUser]:
+    """Active users, each saying whether they can decide on requests; with `deciding`, only those."""
+    found = [PickableUser(id=u.id, fullname=u.fullname, role_name=u.role.name, role_description=u.role.description,
+                          can_decide=deciders.can_decide(policy, u.role.name)) for u in repo.active_users(session)]
+    return [u for u in found if u.can_decide] if deciding else found
 
 
 def list_pipelines(*, session: Session, pcs: bool) -> list[PipelineOut]:
@@ -155,7 +159,7 @@ def overlaps(*, session: Session, data: PipelineIn) -> list[Overlap]:
             in repo.covering(session, data.pipeline_action_type, data.id, wanted)]
 
 
-def save_pipeline(*, session: Session, actor: User, data: PipelineIn) -> PipelineOut:
+def save_pipeline(*, session: Session, policy: PolicyStore, actor: User, data: PipelineIn) -> PipelineOut:
     """Create a pipeline, or save a new version of it (running requests keep the version they started on)."""
     errors = []
     if not data.name.strip():
@@ -168,6 +172,15 @@ def save_pipeline(*, session: Session, actor: User, data: PipelineIn) -> Pipelin
         errors.append("Every approver and sales person must be an active user.")
     if escalated - active:
         errors.append(ESCALATION_USER_INACTIVE)
+    approver_ids = {u for layer in data.layers for u in layer.approvers}
+    cannot = (approver_ids | escalated) & active - deciders.deciders(session, policy, approver_ids | escalated)
+    names = repo.full_names(session, cannot | (approver_ids & set(data.sales_persons)))
+    if cannot:
+        errors.append(f"Every approver must be someone who {deciders.CANNOT_DECIDE}: "
+                      f"{', '.join(sorted(names.get(i, str(i)) for i in cannot))}.")
+    if covered := approver_ids & set(data.sales_persons):  # a requester never decides their own request
+        errors.append(f"A sales person this pipeline covers cannot approve its requests: "
+                      f"{', '.join(sorted(names.get(i, str(i)) for i in covered))}.")
     errors += rules.validate_layers([rules.Layer(name=layer.name, mode=layer.mode, min_approvals=layer.min_approvals,
                                                  approvers=[rules.Approver(a, "") for a in layer.approvers],
                                                  deadline=deadline)

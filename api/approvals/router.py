@@ -42,17 +42,18 @@ def _pipeline_routes(prefix: str, page: str, pcs: bool) -> None:
             actor: Annotated[User, Authz(page, "read")]) -> Envelope[PipelineOut]:
         return ok(pipelines.get_pipeline(session=session, pipeline_id=pipeline_id))
 
-    def create(body: PipelineIn, session: SessionDep,
+    def create(body: PipelineIn, session: SessionDep, policy: PolicyDep,
                actor: Annotated[User, Authz(page, "write")]) -> Envelope[PipelineOut]:
         check_type(body)
-        return ok(pipelines.save_pipeline(session=session, actor=actor, data=body.model_copy(update={"id": None})))
+        return ok(pipelines.save_pipeline(session=session, policy=policy, actor=actor,
+                                          data=body.model_copy(update={"id": None})))
 
-    def update(body: PipelineIn, session: SessionDep,
+    def update(body: PipelineIn, session: SessionDep, policy: PolicyDep,
                actor: Annotated[User, Authz(page, "edit")]) -> Envelope[PipelineOut]:
         check_type(body)
         if not body.id:
             raise ValidationFailed("The pipeline id is required.")
-        return ok(pipelines.save_pipeline(session=session, actor=actor, data=body))
+        return ok(pipelines.save_pipeline(session=session, policy=policy, actor=actor, data=body))
 
     def delete(pipeline_id: Id, session: SessionDep, actor: Annotated[User, Authz(page, "delete")]) -> Envelope[None]:
         pipelines.delete_pipeline(session=session, pipeline_id=pipeline_id)
@@ -82,16 +83,17 @@ def _pipeline_routes(prefix: str, page: str, pcs: bool) -> None:
 
 @router.get("/approval-pipelines/people", summary="Active users to pick approvers and sales people from",
             tags=["approval pipelines"])
-def pipeline_people(session: SessionDep,
+def pipeline_people(session: SessionDep, policy: PolicyDep,
                     actor: Annotated[User, Authz("system/approval-pipeline", "read")]) -> Envelope[list[PickableUser]]:
-    return ok(pipelines.pickable_users(session=session))
+    return ok(pipelines.pickable_users(session=session, policy=policy))
 
 
 @router.get("/pcs-approval-pipelines/people", summary="Active users to pick approvers from",
             tags=["approval pipelines"])
-def pcs_pipeline_people(session: SessionDep, actor: Annotated[User, Authz("system/pcs-approval-pipeline", "read")],
+def pcs_pipeline_people(session: SessionDep, policy: PolicyDep,
+                        actor: Annotated[User, Authz("system/pcs-approval-pipeline", "read")],
                         ) -> Envelope[list[PickableUser]]:
-    return ok(pipelines.pickable_users(session=session))
+    return ok(pipelines.pickable_users(session=session, policy=policy))
 
 
 _pipeline_routes("/approval-pipelines", "system/approval-pipeline", pcs=False)
@@ -143,22 +145,23 @@ def list_delegations(session: SessionDep, settings: SettingsDep, policy: PolicyD
 
 @router.get(DELEGATIONS + "/people", summary="Active users to pick a delegate (or an approver) from",
             tags=["approval delegations"])
-def delegation_people(session: SessionDep, actor: Annotated[User, _read_delegations]) -> Envelope[list[PickableUser]]:
-    return ok(pipelines.pickable_users(session=session))
+def delegation_people(session: SessionDep, policy: PolicyDep,
+                      actor: Annotated[User, _read_delegations]) -> Envelope[list[PickableUser]]:
+    return ok(pipelines.pickable_users(session=session, policy=policy, deciding=True))
 
 
 @router.post(DELEGATIONS, summary="Set a delegate for a period (the caller's own, or anyone's for an administrator)",
              tags=["approval delegations"])
 def create_delegation(body: DelegationIn, session: SessionDep, settings: SettingsDep, policy: PolicyDep,
                       actor: Annotated[User, _edit_delegations]) -> Envelope[DelegationOut]:
-    return ok(delegations.create(session=session, settings=settings, actor=actor,
+    return ok(delegations.create(session=session, settings=settings, policy=policy, actor=actor,
                                  manage_all=_manage_all(policy, actor), data=body))
 
 
 @router.put(DELEGATIONS + "/{delegation_id}", summary="Change a delegation", tags=["approval delegations"])
 def update_delegation(delegation_id: Id, body: DelegationIn, session: SessionDep, settings: SettingsDep,
                       policy: PolicyDep, actor: Annotated[User, _edit_delegations]) -> Envelope[DelegationOut]:
-    return ok(delegations.update(session=session, settings=settings, actor=actor,
+    return ok(delegations.update(session=session, settings=settings, policy=policy, actor=actor,
                                  manage_all=_manage_all(policy, actor), delegation_id=delegation_id, data=body))
 
 

@@ -66,6 +66,7 @@ class PickableUser(CamelModel):
     fullname: str
     role_name: str
     role_description: str
+    can_decide: bool  # their role may decide in the approval queue: only they are offered as approvers and delegates
 
 
 class LayerOut(CamelModel):

@@ -40,8 +40,9 @@ def list_requests(session: SessionDep, settings: SettingsDep, params: ListQuery,
 
 
 @router.get("/people", summary="Active users, to filter the register by requester or approver")
-def register_people(session: SessionDep, actor: Annotated[User, Authz(PAGE, "read")]) -> Envelope[list[PickableUser]]:
-    return ok(pipelines.pickable_users(session=session))
+def register_people(session: SessionDep, policy: PolicyDep,
+                    actor: Annotated[User, Authz(PAGE, "read")]) -> Envelope[list[PickableUser]]:
+    return ok(pipelines.pickable_users(session=session, policy=policy))
 
 
 @router.get("/{approval_id}", summary="A lead request with its timeline, and whether the caller may withdraw it")

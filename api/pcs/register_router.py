@@ -38,9 +38,9 @@ def list_pcs_requests(session: SessionDep, settings: SettingsDep, params: ListQu
 
 
 @router.get("/people", summary="Active users, to filter the register by requester or approver")
-def pcs_register_people(session: SessionDep,
+def pcs_register_people(session: SessionDep, policy: PolicyDep,
                         actor: Annotated[User, Authz(PAGE, "read")]) -> Envelope[list[PickableUser]]:
-    return ok(pipelines.pickable_users(session=session))
+    return ok(pipelines.pickable_users(session=session, policy=policy))
 
 
 @router.get("/{approval_id}", summary="A cost sheet request: its revision's summary and its timeline")

@@ -139,6 +139,26 @@ class TestPipelines:
         pcs = client.post("/api/approval-pipelines", json={**body, "pipelineActionType": "PCS"}, headers=headers)
         assert pcs.status_code == 422
 
+    def test_only_people_who_can_decide_approve_and_never_their_own_requests(self, client: TestClient,
+                                                                               db: Any) -> None:
+        """The designer offers as approvers only people whose role decides in the queue, and saving refuses a sales
+        person as an approver, or an approver who is one of the sales people the pipeline covers."""
+        ids = dict(db.execute(text("select username, id from users")).all())
+        headers = auth(client, "admin")
+        people = client.get("/api/approval-pipelines/people", headers=headers).json()["results"]
+        deciding = {p["fullname"]: p["canDecide"] for p in people}
+        assert deciding["Andi Pratama"] is False and deciding["Maya Kusuma"] is True
+        body = {"name": "Own deals", "pipelineActionType": "CLOSE_LEAD", "salesPersons": [ids["sales1"], ids["tl1"]],
+                "layers": [{"name": "Check", "mode": "ANY_USER", "approvers": [ids["sales2"], ids["approver1"]]},
+                           {"name": "Lead", "mode": "ANY_USER", "approvers": [ids["tl1"]]}]}
+        r = client.post("/api/approval-pipelines", json=body, headers=headers)
+        assert r.status_code == 422, r.text
+        names = dict(db.execute(text("select username, fullname from users")).all())
+        assert r.json()["messages"] == [
+            "Every approver must be someone who can decide on requests (their role opens the approval queue to "
+            f"decide): {names['sales2']}.",
+            f"A sales person this pipeline covers cannot approve its requests: {names['tl1']}."]
+
     def test_listing_costs_the_same_statements_whatever_the_number_of_pipelines(self, client: TestClient,
                                                                               db: Any) -> None:
         from sqlalchemy import event

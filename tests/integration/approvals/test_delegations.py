@@ -51,8 +51,11 @@ class TestListDelegations:
         assert {"Hendra Gunawan", "Budi Santoso"} <= {d["delegatorName"] for d in everyone}
 
     def test_people_to_pick_from(self, client: TestClient) -> None:
+        """Only people who can decide in the approval queue: a sales person named would be refused there."""
         people = client.get(f"{URL}/people", headers=auth(client, "approver1")).json()["results"]
         assert "Maya Kusuma" in {p["fullname"] for p in people}
+        assert {p["roleName"] for p in people} <= {"ADMIN", "APPROVER", "TL", "TOP_MANAGEMENT"}
+        assert all(p["canDecide"] for p in people) and "Andi Pratama" not in {p["fullname"] for p in people}
 
 
 class TestCreateDelegation:
@@ -102,6 +105,16 @@ class TestCreateDelegation:
         db.commit()
         r = delegate(client, "approver1", {"delegateId": ids["sales6"], "startsOn": day(0), "endsOn": day(1)})
         assert r.status_code == 422 and r.json()["messages"] == ["The delegate must be an active user."]
+
+    def test_the_delegate_must_be_able_to_decide(self, client: TestClient, ids: dict[str, int]) -> None:
+        """approver2 standing in with sales1 was accepted, and sales1 was then refused at the queue: the work
+        waited unseen. Refused when it is set, by an approver and by an administrator alike."""
+        for user, body in (("approver2", {}), ("admin", {"delegatorId": ids["approver2"]})):
+            r = delegate(client, user, {**body, "delegateId": ids["sales1"], "startsOn": day(0), "endsOn": day(1)})
+            assert r.status_code == 422, r.text
+            assert r.json()["messages"] == [
+                "The delegate must be someone who can decide on requests (their role opens the approval queue to "
+                "decide)."]
 
     def test_overlapping_delegations_of_one_approver_are_refused(self, client: TestClient,
                                                                  ids: dict[str, int]) -> None:

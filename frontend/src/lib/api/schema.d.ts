@@ -6822,6 +6822,8 @@ export interface components {
         };
         /** PickableUser */
         PickableUser: {
+            /** Candecide */
+            canDecide: boolean;
             /** Fullname */
             fullname: string;
             /** Id */

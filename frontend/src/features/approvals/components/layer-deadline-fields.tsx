@@ -75,7 +75,7 @@ export function LayerDeadlineFields({ deadline, people, onChange }: LayerDeadlin
                 placeholder="Choose the user"
                 optionFilterProp="label"
                 value={deadline.escalateUserId ?? undefined}
-                options={people.map((p) => ({ value: p.id, label: p.fullname, title: p.roleDescription }))}
+                options={people.filter((p) => p.canDecide).map((p) => ({ value: p.id, label: p.fullname, title: p.roleDescription }))}
                 onChange={(escalateUserId) => set({ escalateUserId })}
               />
             </Form.Item>

@@ -22,6 +22,8 @@ export interface LayerSideFormProps {
 /** Edits the selected layer: name, mode, minimum approvals, ordered approvers, deadline; moves or removes it. */
 export function LayerSideForm({ layer, index, count, people, onChange, onMove, onRemove, onClose, vertical = false }: LayerSideFormProps) {
   const names = new Map(people.map((p) => [p.id, p.fullname]));
+  // only people whose role decides in the approval queue (the server refuses anyone else as an approver)
+  const deciders = people.filter((p) => p.canDecide);
   const set = (patch: Partial<DraftLayer>) => onChange({ ...layer, ...patch });
   const ordered = layer.mode === 'IN_SEQUENCE';
 
@@ -69,7 +71,7 @@ export function LayerSideForm({ layer, index, count, people, onChange, onMove, o
             placeholder="Choose approvers"
             value={layer.approvers}
             optionFilterProp="label"
-            options={people.map((p) => ({ value: p.id, label: p.fullname, title: p.roleDescription }))}
+            options={deciders.map((p) => ({ value: p.id, label: p.fullname, title: p.roleDescription }))}
             onChange={(approvers) =>
               set({
                 approvers,
