@@ -24,4 +24,5 @@ def deciders(session: Session, policy: PolicyStore, ids: set[int]) -> set[int]:
         return set()
     rows = session.execute(select(User.id, Role.name).join(Role, User.role_id == Role.id)
                            .where(User.id.in_(ids), User.is_active.is_(True))).tuples().all()
-    return {user_id for user_id, role in rows if can_decide(policy, role)}
+    deciding = {role for role in {role for _, role in rows} if can_decide(policy, role)}  # one check per role
+    return {user_id for user_id, role in rows if role in deciding}

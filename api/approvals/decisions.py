@@ -10,8 +10,9 @@ from typing import Any
 
 import anyio.from_thread
 from sqlalchemy.orm import Session
-from temporalio.client import Client, WorkflowUpdateFailedError
+from temporalio.client import Client, WorkflowUpdateFailedError, WorkflowUpdateRPCTimeoutOrCancelledError
 from temporalio.exceptions import ApplicationError
+from temporalio.service import RPCError, RPCStatusCode
 
 from api.approvals import delegates, outbox, outcomes
 from api.approvals import repository as repo
@@ -153,25 +154,45 @@ def decide(*, session: Session, temporal: Client, settings: Settings, actor: Use
         if durable:
             outbox.settle_refused(session, request_id=req.id, layer_index=layer, approver_id=approver, reason=None)
         raise RefusedDecision(refusal) from exc
-    except Exception as exc:  # no verdict: the layer was settled meanwhile, or no answer in time
+    except RPCError as exc:
+        if exc.status != RPCStatusCode.NOT_FOUND:  # Temporal unreachable or refusing calls: no verdict
+            return _unconfirmed(session, req, data, durable=durable, layer=layer, approver=approver, cause=exc)
+        # the workflow has closed: another decision settled the request first (the close aborted this update), or
+        # this very one did and only its answer was lost; what the workflow wrote before it closed says which
         lost = lost_to(session, req, layer=layer, approver_id=approver)
-        if lost is not None:  # another decision came first (its workflow may have closed, which aborts this one)
+        if lost is not None:
             if durable:
                 outbox.settle_refused(session, request_id=req.id, layer_index=layer, approver_id=approver, reason=None)
             raise RefusedDecision(lost) from exc
-        if not durable:
-            raise AppError(UNAVAILABLE, status=503) from exc
-        log.warning("decision on %s not confirmed in time; the approval sweep will send it again", req.workflow_id,
-                    exc_info=True)
-        metrics.APPROVALS_DECIDED.labels(data.approvers_action).inc()  # kept: the sweep sends it
         session.expire_all()
-        return DecisionAnswer(_processing_timeline(session, req), False)
+        return DecisionAnswer(timelines.recorded_out(session, req, settings), True)
+    except (TimeoutError, WorkflowUpdateRPCTimeoutOrCancelledError) as exc:  # no answer in time
+        return _unconfirmed(session, req, data, durable=durable, layer=layer, approver=approver, cause=exc)
     metrics.APPROVALS_DECIDED.labels(data.approvers_action).inc()
     out = timelines.out(session, req, live, settings)
     if out.needs_attention:
         out.processing, out.message = True, RECEIVED
         return DecisionAnswer(out, False)
     return DecisionAnswer(out, True)
+
+
+def _unconfirmed(session: Session, req: ApprovalRequest, data: DecisionIn, *, durable: bool, layer: int,
+                 approver: int, cause: Exception) -> DecisionAnswer:
+    """No verdict came (no answer in time, Temporal unreachable). Refused with the truth when another decision has
+    settled the layer meanwhile (the workflow will refuse this one); else 'received' when the decision was made
+    durable (the approval sweep sends it again), or 503 when it was not."""
+    lost = lost_to(session, req, layer=layer, approver_id=approver)
+    if lost is not None:
+        if durable:
+            outbox.settle_refused(session, request_id=req.id, layer_index=layer, approver_id=approver, reason=None)
+        raise RefusedDecision(lost) from cause
+    if not durable:
+        raise AppError(UNAVAILABLE, status=503) from cause
+    log.warning("decision on %s not confirmed in time; the approval sweep will send it again", req.workflow_id,
+                exc_info=cause)
+    metrics.APPROVALS_DECIDED.labels(data.approvers_action).inc()  # kept: the sweep sends it
+    session.expire_all()
+    return DecisionAnswer(_processing_timeline(session, req), False)
 
 
 def lost_to(session: Session, req: ApprovalRequest, *, layer: int, approver_id: int) -> rules.Refusal | None:

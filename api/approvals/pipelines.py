@@ -114,8 +114,10 @@ def _pipeline_out(session: Session, pipeline: ApprovalPipeline) -> PipelineOut:
 
 def pickable_users(*, session: Session, policy: PolicyStore, deciding: bool = False) -> list[PickableUser]:
     """Active users, each saying whether they can decide on requests; with `deciding`, only those."""
+    users = repo.active_users(session)
+    deciding_roles = {role for role in {u.role.name for u in users} if deciders.can_decide(policy, role)}  # per role
     found = [PickableUser(id=u.id, fullname=u.fullname, role_name=u.role.name, role_description=u.role.description,
-                          can_decide=deciders.can_decide(policy, u.role.name)) for u in repo.active_users(session)]
+                          can_decide=u.role.name in deciding_roles) for u in users]
     return [u for u in found if u.can_decide] if deciding else found
 
 
