@@ -32,7 +32,7 @@ from api.core.embedded import EmbeddedPostgres, EmbeddedRedis, EmbeddedTemporal,
 from api.core.redis import make_redis
 from api.core.startup import compile_sources
 from api.users import repository as users_repo
-from tests import histories
+from tests import histories, sealed
 from tests.geocoder_server import geocoder_server  # noqa: F401  (a fixture)
 from tests.log_scan import LogScan
 from tests.storage_fixtures import (  # noqa: F401  (fixtures)
@@ -60,6 +60,8 @@ TEMPLATE = "crm_template"
 # the cheapest argon2id for every password the tests hash, here and in the servers they start (which inherit the
 # environment): the cost proves nothing here; tests/unit/test_password_hash.py checks the production parameters
 os.environ.setdefault("PASSWORD_HASH_PROFILE", "test")
+# one payload key for the session's every process (api/core/sealing.py): its clients, servers and workers
+os.environ.setdefault("TEMPORAL_PAYLOAD_KEYS", sealed.TEST_KEYS)
 get_settings.cache_clear()
 
 
@@ -213,7 +215,6 @@ def settings(services: Services, database_url: str) -> Settings:
 @pytest.fixture(scope="session")
 def worker(services: Services, database_url: str) -> Iterator[None]:
     """A real Temporal worker with every workflow and activity, polling in a background thread."""
-    from temporalio.client import Client
 
     from worker.main import build_worker
 
@@ -221,7 +222,7 @@ def worker(services: Services, database_url: str) -> Iterator[None]:
     errors: list[BaseException] = []
 
     async def main() -> None:
-        client = await Client.connect(services.temporal_address)
+        client = await sealed.connect(services.temporal_address)
         settings = get_settings()  # as the worker process: a thread per activity slot of each kind
         with concurrent.futures.ThreadPoolExecutor(max_workers=2 * settings.worker_activity_slots) as executor:
             async with build_worker(client, settings.temporal_task_queue, executor):

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from temporalio.client import Client
 from temporalio.worker import Replayer
 from temporalio.worker.workflow_sandbox import SandboxedWorkflowRunner
 
+from tests import sealed
+from worker.request_ids import RequestIdWorkerInterceptor
+from worker.sealing import SealedInputs
 from workflows.registry import WORKFLOWS
 
 LIMIT = 500  # histories replayed at most after one test, newest first
@@ -23,10 +25,16 @@ def closed_since(moment: datetime) -> str:
     return f"ExecutionStatus != 'Running' AND CloseTime >= '{moment.strftime('%Y-%m-%dT%H:%M:%S.%fZ')}'"
 
 
+def replayer_of_the_worker() -> Replayer:
+    """A replayer that opens sealed payloads and checks sealing as the worker does, under the strict sandbox."""
+    return Replayer(workflows=WORKFLOWS, workflow_runner=SandboxedWorkflowRunner(), data_converter=sealed.converter(),
+                    interceptors=[SealedInputs(), RequestIdWorkerInterceptor()])
+
+
 async def replay(address: str, query: str) -> tuple[set[str], list[str], int]:
     """Replays the histories `query` selects; answers their workflow types, the failures and how many replayed."""
-    client = await Client.connect(address)
-    replayer = Replayer(workflows=WORKFLOWS, workflow_runner=SandboxedWorkflowRunner())
+    client = await sealed.connect(address)
+    replayer = replayer_of_the_worker()
     types: set[str] = set()
     failures: list[str] = []
     count = 0

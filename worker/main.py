@@ -19,6 +19,7 @@ from worker import telemetry
 from worker.health import ActivityTracker, WorkerState
 from worker.health import serve as serve_health
 from worker.request_ids import RequestIdWorkerInterceptor
+from worker.sealing import SealedInputs
 from worker.sweeps import ensure_sweeps
 from workflows.activities.db import sessions
 from workflows.registry import ACTIVITIES, WORKFLOWS
@@ -39,8 +40,11 @@ def build_worker(client: Client, task_queue: str, executor: concurrent.futures.E
     it stops. The request id travels into the workflows and activities it runs (api.core.logs)."""
     settings = settings or get_settings()
     wanted = list(interceptors)
-    if not any(isinstance(i, RequestIdWorkerInterceptor) for i in client.config()["interceptors"]):
+    present = client.config()["interceptors"]
+    if not any(isinstance(i, RequestIdWorkerInterceptor) for i in present):
         wanted.insert(0, RequestIdWorkerInterceptor())
+    if not any(isinstance(i, SealedInputs) for i in present):
+        wanted.insert(0, SealedInputs())  # first: it reads what the SDK's conversion of the arguments left
     wanted += tracing.temporal_interceptors([*client.config()["interceptors"], *wanted])  # when tracing is on
     return Worker(client, task_queue=task_queue, workflows=WORKFLOWS, activities=ACTIVITIES,
                   activity_executor=executor, workflow_runner=RUNNER, interceptors=wanted,
@@ -59,7 +63,8 @@ def warm_up() -> None:
 
 async def connect(address: str, namespace: str, attempts: int = 60) -> Client:
     """The worker's client: api.core.temporal's, with the worker's side of the request id."""
-    return await temporal.connect(address, namespace, attempts, interceptors=[RequestIdWorkerInterceptor()])
+    return await temporal.connect(address, namespace, attempts,
+                                  interceptors=[SealedInputs(), RequestIdWorkerInterceptor()])
 
 
 async def main() -> None:

@@ -72,3 +72,7 @@ class Sweeping:
         self.paused = paused
         self._show()
         await workflow.wait_condition(lambda: not self.busy)
+
+    @pause.validator
+    def validate_pause(self, paused: bool) -> None:
+        """Nothing to refuse; with a validator, the worker's check of sealed arguments runs (worker/sealing.py)."""

@@ -21,7 +21,8 @@ from temporalio.common import (
 from temporalio.exceptions import WorkflowAlreadyStartedError
 from temporalio.service import RPCError
 
-from api.core import payloads, tracing
+from api.core import payloads, sealing, tracing
+from api.core.config import get_settings
 from api.core.logs import RequestIdInterceptor
 from workflows.contracts import approval as approval_contract
 from workflows.contracts import mail as mail_contract
@@ -37,17 +38,20 @@ from workflows.contracts.search_attributes import (
 
 
 async def connect(address: str, namespace: str, attempts: int = 30,
-                  interceptors: Sequence[Interceptor] | None = None) -> Client:
+                  interceptors: Sequence[Interceptor] | None = None, keys: str | None = None) -> Client:
     """A client of the namespace, retried once a second while the server is unreachable or still starting; the API's
-    interceptors unless the caller (the worker) names its own."""
+    interceptors unless the caller (the worker) names its own. Every payload it sends is sealed with the payload
+    keys (api/core/sealing.py; the settings' unless `keys` are given)."""
     payloads.install()  # dataclass payloads convert without working out their type hints each time
     if interceptors is None:
         # the request id of the call that starts or updates a workflow travels into it (api.core.logs)
         # and, when tracing is on, the trace of the call (api.core.tracing)
         interceptors = [RequestIdInterceptor(), *tracing.temporal_interceptors()]
+    converter = sealing.data_converter(keys or get_settings().payload_keys())
     for attempt in range(attempts):
         try:
-            return await Client.connect(address, namespace=namespace, interceptors=interceptors)
+            return await Client.connect(address, namespace=namespace, interceptors=interceptors,
+                                        data_converter=converter)
         except (RuntimeError, RPCError):  # the bridge's "Failed client connect", or a server not serving yet
             if attempt == attempts - 1:
                 raise

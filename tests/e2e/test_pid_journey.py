@@ -13,11 +13,11 @@ import pytest
 from playwright.sync_api import Page, expect
 from sqlalchemy import select
 from sqlalchemy.orm import Session
-from temporalio.client import Client
 from temporalio.service import RPCError
 
 from api.core.db import make_engine
 from api.leads.models import LeadProjectId
+from tests import sealed
 from tests.conftest import run_async
 from tests.e2e.conftest import ARTIFACTS, LiveServer
 from tests.e2e.layout import screenshot
@@ -32,7 +32,7 @@ SHOTS = ARTIFACTS / "pid"
 async def _sweep(live_server: LiveServer, *, paused: bool) -> None:
     """Pause (or resume) the deployment's PID sweep; a pause answers once no pass is in flight: the sweep would give
     a freshly approved sheet its PID within 20 s, before the sales person clicks Generate PID."""
-    client = await Client.connect(live_server.temporal_address)
+    client = await sealed.connect(live_server.temporal_address)
     handle = client.get_workflow_handle(pid_sweep_id(live_server.task_queue))
     deadline = time.monotonic() + 30
     while True:

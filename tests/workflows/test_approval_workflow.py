@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
-from temporalio.client import Client, WorkflowUpdateFailedError
+from temporalio.client import WorkflowUpdateFailedError
 from temporalio.service import RPCError, RPCStatusCode
 
 from api.approvals import queue
@@ -30,6 +30,7 @@ from api.core.db import make_engine
 from api.leads.models import Lead, LeadHistory, Stage
 from api.notifications.models import Notification
 from api.users.models import User
+from tests import sealed
 from tests.conftest import Services, run_async
 from workflows.approval import ApprovalWorkflow
 from workflows.contracts.approval import ApprovalInput, DecideInput, WithdrawInput
@@ -89,7 +90,7 @@ def open_request(world: World, layers: list[Layer], request_type: str = "CHANGE_
 
 
 async def start(services: Services, world: World, request: ApprovalRequest, layers: list[Layer]) -> Any:
-    client = await Client.connect(services.temporal_address)
+    client = await sealed.connect(services.temporal_address)
     return await client.start_workflow(
         ApprovalWorkflow.run,
         ApprovalInput(request_id=request.id, request_type=request.request_type, lead_id=world.lead.id,
@@ -258,7 +259,7 @@ class TestReliability:
         queue_name = f"restart-{uuid.uuid4().hex[:8]}"
 
         async def scenario() -> str:
-            client = await Client.connect(services.temporal_address)
+            client = await sealed.connect(services.temporal_address)
             with concurrent.futures.ThreadPoolExecutor(4) as pool:
                 first = build_worker(client, queue_name, pool)
                 async with first:

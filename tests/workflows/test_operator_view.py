@@ -16,6 +16,7 @@ from temporalio.client import Client, WorkflowExecutionStatus, WorkflowHandle
 from api.approvals import outbox
 from api.approvals.models import ApprovalPipelineVersion
 from api.core.config import get_settings
+from tests import sealed
 from tests.conftest import Services, run_async
 from tests.workflows.test_approval_workflow import World, open_request
 from tests.workflows.test_approval_workflow import world as world  # the fixture, re-exported
@@ -77,7 +78,7 @@ def test_an_operator_reads_what_a_request_is_for_and_what_it_waits_on(services: 
     lead = f"TaskQueue = '{queue}' AND CrmLeadId = {lead_id}"
 
     async def scenario() -> dict[str, Any]:
-        client = await Client.connect(services.temporal_address)
+        client = await sealed.connect(services.temporal_address)
         assert await outbox.start(client, queue, args)
         handle = client.get_workflow_handle(request.workflow_id)
         seen: dict[str, Any] = {}
@@ -142,7 +143,7 @@ def test_the_approval_sweep_is_one_workflow_that_continues_as_new(services: Serv
     sweep_id = f"approval-sweep-test-{uuid.uuid4().hex[:6]}"
 
     async def scenario() -> tuple[Any, int, int, str]:
-        client = await Client.connect(services.temporal_address)
+        client = await sealed.connect(services.temporal_address)
         handle = await client.start_workflow(ApprovalSweepWorkflow.run, Sweep(every_seconds=0.3, passes=3),
                                              id=sweep_id, task_queue=get_settings().temporal_task_queue)
         try:

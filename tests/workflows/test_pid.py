@@ -36,6 +36,7 @@ from api.leads.models import LeadHistory, LeadProjectId
 from api.notifications.models import Notification
 from api.pcs.models import ProjectCostSheet
 from api.users.models import User
+from tests import sealed
 from tests.conftest import Services, auth, run_async
 from tests.integration.pcs.sheets import Sheet, make_sheet, remove
 from workflows.approval import ApprovalWorkflow
@@ -125,7 +126,7 @@ class TestConcurrentApprovals:
         layers = [Layer("Finance", "ANY_USER", [Approver(approver.id, approver.fullname)])]
 
         async def scenario() -> list[PidResult]:
-            client = await Client.connect(services.temporal_address)
+            client = await sealed.connect(services.temporal_address)
             handles = []
             for m in made:
                 assert m.request is not None
@@ -179,7 +180,7 @@ class TestConcurrentApprovals:
         request = m.request
 
         async def scenario() -> str:
-            client = await Client.connect(services.temporal_address)
+            client = await sealed.connect(services.temporal_address)
             handle = await client.start_workflow(
                 ApprovalWorkflow.run,
                 ApprovalInput(request_id=request.id, request_type="PCS", lead_id=m.lead.id,
@@ -221,7 +222,7 @@ class TestStartedTwice:
         assert again.status_code == 200
 
         async def stray() -> PidResult:  # a second run under another id (a replayed or duplicated start)
-            client = await Client.connect(services.temporal_address)
+            client = await sealed.connect(services.temporal_address)
             return await client.execute_workflow(
                 PidWorkflow.run, PidInput(lead_id=m.lead.id, pcs_id=m.sheet.id), id=f"pid-stray-{uuid.uuid4().hex}",
                 task_queue=get_settings().temporal_task_queue)
@@ -304,7 +305,7 @@ class TestPeriodicSweep:
         assert pids_of(session, lead_id) == []
 
         async def sweep() -> list[int]:
-            client = await Client.connect(services.temporal_address)
+            client = await sealed.connect(services.temporal_address)
             started: list[int] = await client.execute_workflow(
                 PidSweepWorkflow.run, get_settings().temporal_task_queue, id=f"pid-sweep-test-{uuid.uuid4().hex[:6]}",
                 task_queue=get_settings().temporal_task_queue)
@@ -322,7 +323,7 @@ class TestPeriodicSweep:
         queue = f"sweep-{uuid.uuid4().hex[:6]}"  # no worker polls it: the sweeps are started, never run here
 
         async def scenario() -> dict[str, Any]:
-            client = await Client.connect(services.temporal_address)
+            client = await sealed.connect(services.temporal_address)
             # the schedule an older worker made, paused by an operator
             old = await client.create_schedule(legacy_schedule_id("pid-sweep", queue), Schedule(
                 action=ScheduleActionStartWorkflow(PidSweepWorkflow.run, queue, id=f"pid-sweep-{queue}",
@@ -370,7 +371,7 @@ class TestPeriodicSweep:
         first = committed(session, sheets).lead.id  # approved, no PID workflow ever started for it
 
         async def scenario() -> dict[str, Any]:
-            client = await Client.connect(services.temporal_address)
+            client = await sealed.connect(services.temporal_address)
             handle = await client.start_workflow(PidSweepWorkflow.run, args=[queue, Sweep(every_seconds=0.5, passes=4)],
                                                  id=sweep_id, task_queue=queue)
             seen: dict[str, Any] = {}

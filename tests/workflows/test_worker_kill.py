@@ -27,6 +27,7 @@ from api.approvals.decisions import RECEIVED
 from api.core.config import Settings
 from api.core.db import make_engine
 from api.core.embedded import _terminate, child_env, free_port
+from tests import sealed
 from tests.conftest import ROOT, TEST_DATA, Services, auth, run_async
 
 
@@ -313,7 +314,6 @@ def test_a_decision_while_no_worker_runs_is_received_then_applied(stack: Stack) 
 def test_a_decision_the_sweep_sends_again(stack: Stack) -> None:
     """The Update never reached a worker and the server forgot it: the sweep sends the kept decision again."""
 
-    from temporalio.client import Client
 
     from api.approvals import outbox
     from api.core.db import make_session_factory
@@ -327,7 +327,7 @@ def test_a_decision_the_sweep_sends_again(stack: Stack) -> None:
                      {"r": approval_id, "a": stack.ids["approver1"]})
 
     async def sweep() -> int:
-        client = await Client.connect(stack.http.app.state.settings.temporal_address)  # type: ignore[attr-defined]
+        client = await sealed.connect(stack.http.app.state.settings.temporal_address)  # type: ignore[attr-defined]
         return await outbox.resend_decisions(client, make_session_factory(stack.engine),
                                              older_than=outbox.timedelta(0))
 
@@ -343,7 +343,6 @@ def test_a_request_whose_workflow_did_not_start_after_its_commit(stack: Stack, m
     """A crash between the commit and the workflow start: the request is kept (the caller is not told it failed),
     the sweep starts its one workflow, and it completes with one history of it."""
 
-    from temporalio.client import Client
 
     from api.approvals import outbox
     from api.core.db import make_session_factory
@@ -372,7 +371,7 @@ def test_a_request_whose_workflow_did_not_start_after_its_commit(stack: Stack, m
     assert lead["waitingFor"]["state"] == "STARTING"
 
     async def sweep() -> list[str]:
-        client = await Client.connect(stack.http.app.state.settings.temporal_address)  # type: ignore[attr-defined]
+        client = await sealed.connect(stack.http.app.state.settings.temporal_address)  # type: ignore[attr-defined]
         return await outbox.start_waiting(client, make_session_factory(stack.engine),
                                           stack.http.app.state.settings.temporal_task_queue,  # type: ignore
                                           older_than=outbox.timedelta(0))
@@ -395,7 +394,6 @@ def test_a_step_failing_past_its_retries_needs_attention_and_is_written_later(st
     timeline in the app) instead of retrying for ever inside the Update; once the cause is gone the workflow
     writes what it kept, and nothing is lost or doubled."""
 
-    from temporalio.client import Client
 
     ensure_worker(stack)
     lead_id, approval_id = prepare(stack, "Failing step")
@@ -411,7 +409,7 @@ def test_a_step_failing_past_its_retries_needs_attention_and_is_written_later(st
         assert answer.status_code == 202 and answer.json()["results"]["message"] == RECEIVED
 
         async def flagged() -> bool:
-            client = await Client.connect(stack.http.app.state.settings.temporal_address)  # type: ignore
+            client = await sealed.connect(stack.http.app.state.settings.temporal_address)  # type: ignore
             query = f'NeedsAttention = true AND WorkflowId = "{workflow_id}"'
             found = [w.id async for w in client.list_workflows(query)]
             return found == [workflow_id]

@@ -13,13 +13,13 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import delete, select
-from temporalio.client import Client
 
 from api.activities.models import ActivitySchedule
 from api.core.config import get_settings
 from api.leads.models import Lead
 from api.notifications.catalogue import ACTIONS
 from api.notifications.models import Notification
+from tests import sealed
 from tests.conftest import Services, auth, run_async
 from tests.integration.leads.conftest import lead_refs, new_lead
 from workflows.contracts.reminders import schedule_reminder_id
@@ -61,7 +61,7 @@ def _reminders(live: TestClient) -> list[str]:
 
 def _result(services: Services, schedule_id: int) -> str:
     async def go() -> str:
-        client = await Client.connect(services.temporal_address)
+        client = await sealed.connect(services.temporal_address)
         handle = client.get_workflow_handle(schedule_reminder_id(schedule_id, get_settings().temporal_task_queue))
         return str(await handle.result())
 

@@ -17,6 +17,7 @@ from sqlalchemy import delete, select, text
 from api.approvals.models import ApprovalPipeline
 from api.leads.models import Lead
 from api.notifications.models import Notification
+from tests import sealed
 from tests.conftest import auth, run_async
 from tests.integration.approvals.test_approvals import queue, wait_for
 from tests.integration.leads.conftest import lead_refs
@@ -266,14 +267,14 @@ class TestRefusals:
 def test_every_waiting_lead_of_the_seed_has_a_running_workflow(live: TestClient) -> None:
     """The demo data holds no stuck request: each WAITING lead waits for a request whose workflow runs (the
     approval sweep starts those the seed committed)."""
-    from temporalio.client import Client, WorkflowExecutionStatus
+    from temporalio.client import WorkflowExecutionStatus
 
     from api.approvals import outbox
 
     settings = live.app.state.settings  # type: ignore[attr-defined]
 
     async def sweep_and_describe(workflow_ids: list[str]) -> dict[str, Any]:
-        client = await Client.connect(settings.temporal_address)
+        client = await sealed.connect(settings.temporal_address)
         await outbox.start_waiting(client, live.app.state.session_factory, settings.temporal_task_queue,  # type: ignore
                                    older_than=timedelta(0))
         return {w: (await client.get_workflow_handle(w).describe()).status for w in workflow_ids}

@@ -21,6 +21,7 @@ from api.coa.models import ChartOfAccount
 from api.leads.models import Lead
 from api.notifications.models import Notification
 from api.users.models import User
+from tests import sealed
 from tests.conftest import auth, run_async
 from tests.integration.approvals.test_approvals import request_hold, wait_for
 from tests.integration.pcs.cost_sheet_api import XLSX, form, item, make_coa, new_lead, send
@@ -69,12 +70,11 @@ def started(live: TestClient, approval_id: int) -> None:
 
 
 def workflow_status(live: TestClient, workflow_id: str) -> Any:
-    from temporalio.client import Client
 
     settings = live.app.state.settings  # type: ignore[attr-defined]
 
     async def describe() -> Any:
-        client = await Client.connect(settings.temporal_address)
+        client = await sealed.connect(settings.temporal_address)
         return (await client.get_workflow_handle(workflow_id).describe()).status
 
     return run_async(describe())

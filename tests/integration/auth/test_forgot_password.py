@@ -13,10 +13,10 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import event, select
 from sqlalchemy.orm import Session
-from temporalio.client import Client
 
 from api.auth.passwords import CONFIRM_REQUIRED, NEW_PASSWORD_REQUIRED, PASSWORDS_MUST_MATCH, POLICY_MESSAGE
 from api.users.models import User
+from tests import sealed
 from tests.conftest import DEMO_PASSWORD, Services, auth, login, run_async
 from workflows.contracts.mail import PasswordResetMailInput
 
@@ -76,7 +76,7 @@ def _reset_requests(address: str, since: datetime, usernames: set[str]) -> dict[
     """username -> outcome of each password-reset mail workflow started since `since` for these usernames."""
 
     async def find() -> dict[str, str]:
-        temporal = await Client.connect(address)
+        temporal = await sealed.connect(address)
         found: dict[str, str] = {}
         deadline = time.monotonic() + 30
         while set(found) != usernames and time.monotonic() < deadline:  # visibility follows a start shortly after

@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import delete, select
-from temporalio.client import Client
 
 from api.core.config import get_settings
 from api.notifications import mails
 from api.notifications.models import NotificationMail
 from api.users.models import User
+from tests import sealed
 from tests.conftest import Services, run_async
 
 pytestmark = pytest.mark.usefixtures("worker")
@@ -46,7 +46,7 @@ def test_a_waiting_mail_is_delivered_once(live: TestClient, services: Services, 
     assert len(waiting) == 1
 
     async def hand(times: int) -> tuple[list[list[int]], str, set[str]]:
-        client = await Client.connect(services.temporal_address)
+        client = await sealed.connect(services.temporal_address)
         handed = [await mails.hand_over(client, queue, waiting) for _ in range(times)]
         handle = client.get_workflow_handle(mails.mail_workflow_id(mail, queue))
         delivered = str(await handle.result())

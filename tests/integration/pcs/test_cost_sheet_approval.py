@@ -19,6 +19,7 @@ from api.coa.models import ChartOfAccount
 from api.core.config import get_settings
 from api.leads.models import Lead
 from api.notifications.models import Notification
+from tests import sealed
 from tests.conftest import Services, auth, run_async
 from tests.integration.pcs.cost_sheet_api import XLSX, form, item, make_coa, new_lead, send
 from workflows.contracts.pid import pid_workflow_id
@@ -74,10 +75,9 @@ def flow(live: TestClient, lead_id: int, **params: Any) -> Any:
 
 def finished_workflow(services: Services, workflow_id: str, timeout: float = 240) -> Any:
     """The result of a workflow the approval started (waited for so the lead is not removed under it)."""
-    from temporalio.client import Client
 
     async def result() -> Any:
-        client = await Client.connect(services.temporal_address)
+        client = await sealed.connect(services.temporal_address)
         return await asyncio.wait_for(client.get_workflow_handle(workflow_id).result(), timeout)
 
     return run_async(result())

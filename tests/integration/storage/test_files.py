@@ -18,6 +18,7 @@ from api.core.storage import LocalBackend, Storage
 from api.core.uploads import MB, TOO_LARGE, UNSUPPORTED, UNSUPPORTED_PICTURE
 from api.leads.models import LeadProjectId
 from api.pcs import pid
+from tests import sealed
 from tests.conftest import Services, auth, run_async
 from tests.integration.leads.conftest import update
 from tests.integration.leads.test_file_storage import failing
@@ -170,7 +171,6 @@ class TestMailAttachments:
     def test_the_worker_attaches_the_pdf_the_api_stored(self, client: TestClient, app_storage: Storage,
                                                         services: Services, monkeypatch: pytest.MonkeyPatch,
                                                         request: pytest.FixtureRequest) -> None:
-        from temporalio.client import Client
         from temporalio.service import RPCError
 
         from workflows.activities.mail import deliver_mail
@@ -183,7 +183,7 @@ class TestMailAttachments:
         workflow_id = r.json()["results"]["workflowId"]
 
         async def stop() -> None:  # this test delivers the mail itself, below
-            handle = (await Client.connect(services.temporal_address)).get_workflow_handle(workflow_id)
+            handle = (await sealed.connect(services.temporal_address)).get_workflow_handle(workflow_id)
             with contextlib.suppress(RPCError):  # a worker of another test may have ended it already
                 await handle.terminate()
 
