@@ -126,7 +126,7 @@ def escalate(session: Session, *, request_id: int, layer_index: int, deadline: D
             waiting=", ".join(names[i] for i in waiting if i in names) or "its approvers",
             due=local_time(datetime.fromisoformat(due) if due else at, ZoneInfo(_zone())))
         # their mail carries Approve and Reject links, as an approver's does
-        made.mail_extra = mail_links.mail_actions(get_settings(), request_id=request_id, layer=layer_index,
+        made.mail_links = mail_links.mail_actions(get_settings(), request_id=request_id, layer=layer_index,
                                                   approvers=[target.id])
         return made
 

@@ -94,14 +94,15 @@ def mail_text(settings: Settings, *, user_id: int, request_id: int, layer: int) 
 
 
 def mail_actions(settings: Settings, *, request_id: int, layer: int,
-                 approvers: list[int]) -> Callable[[int], str | None]:
-    """For an approval event's mails: the links of each approver asked now (None for anyone else, or when the
-    links are off)."""
+                 approvers: list[int]) -> Callable[[int], tuple[int, int] | None]:
+    """For an approval event's mails: the (request, layer) whose links each approver asked now gets when the mail is
+    delivered (None for anyone else, or when the links are off). The links themselves are minted by mail_text at
+    delivery, inside the mail's activity: nothing stored or sent to Temporal holds one."""
     asked = set(approvers)
 
-    def extra(user_id: int) -> str | None:
+    def links(user_id: int) -> tuple[int, int] | None:
         if not settings.approval_mail_links or user_id not in asked:
             return None
-        return mail_text(settings, user_id=user_id, request_id=request_id, layer=layer)
+        return request_id, layer
 
-    return extra
+    return links

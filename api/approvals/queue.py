@@ -58,7 +58,7 @@ def sync_queue(session: Session, *, request_id: int, layer_index: int, pending: 
                                   approvers=[*added, *(d for a, d in stand_ins.items() if a in added)], link=link)
             # the approvers' mails carry their Approve and Reject links (api/approvals/mail_links.py); a delegate
             # decides in the app
-            event.mail_extra = mail_links.mail_actions(get_settings(), request_id=request_id, layer=layer_index,
+            event.mail_links = mail_links.mail_actions(get_settings(), request_id=request_id, layer=layer_index,
                                                        approvers=added)
             return event
 

@@ -28,8 +28,9 @@ class Event:
     people: dict[str, list[int]] = field(default_factory=dict)  # REQUESTER, APPROVERS, SALES_PERSON -> user ids
     link: str | None = None
     lead_id: int | None = None
-    # lines a reader's mail adds after the message (an approver's Approve and Reject links), or None
-    mail_extra: Callable[[int], str | None] | None = None
+    # the approval (request id, layer) whose Approve and Reject links a reader's mail gets, or None: the links are
+    # minted when the mail is delivered (with_links), never stored
+    mail_links: Callable[[int], tuple[int, int] | None] | None = None
 
 
 def first_time(session: Session, key: str) -> bool:
@@ -79,13 +80,23 @@ def tell(session: Session, code: str, build: Callable[[], Event]) -> list[int]:
                    message=message, link=event.link, kind=action.kind, lead_id=event.lead_id)
             told.append(user_id)
         if EMAIL in setting.channels and email:
+            links = event.mail_links(user_id) if event.mail_links else None
             session.add(NotificationMail(user_id=user_id, address=email, subject=action.mail_subject,
-                                         body=_mail_body(message, event.link,
-                                                         event.mail_extra(user_id) if event.mail_extra else None),
-                                         action=action.code))
+                                         body=_mail_body(message, event.link), action=action.code,
+                                         approval_request_id=links[0] if links else None,
+                                         approval_layer=links[1] if links else None))
     return told
 
 
-def _mail_body(message: str, link: str | None, extra: str | None = None) -> str:
+_OPEN = "Open it in the CRM: "
+
+
+def _mail_body(message: str, link: str | None) -> str:
     url = get_settings().public_url + (link or "/user/inbox")
-    return f"{message}\n\n" + (f"{extra}\n" if extra else "") + f"Open it in the CRM: {url}\n"
+    return f"{message}\n\n{_OPEN}{url}\n"
+
+
+def with_links(body: str, links: str) -> str:
+    """A stored mail body with an approver's link lines put before its last line (the CRM's address)."""
+    head, sep, tail = body.rpartition(f"\n\n{_OPEN}")
+    return f"{head}\n\n{links}\n{_OPEN}{tail}" if sep else f"{body}\n{links}"

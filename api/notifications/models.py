@@ -67,6 +67,10 @@ class NotificationMail(Base):
     subject: Mapped[str] = mapped_column(String(200))
     body: Mapped[str] = mapped_column(Text)
     action: Mapped[str] = mapped_column(String(40))
+    # an approver's Approve and Reject links (api/approvals/mail_links.py) for this request's layer: minted when the
+    # mail is delivered, inside its activity, so no usable link is kept in this table or in a workflow's history
+    approval_request_id: Mapped[int | None] = mapped_column()
+    approval_layer: Mapped[int | None] = mapped_column()
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     handed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 

@@ -8,13 +8,15 @@ import redis
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
+from api.approvals import mail_links
 from api.auth import service as auth_service
 from api.core.config import get_settings
 from api.core.mail import attach, deliver
 from api.core.redis import make_redis
 from api.core.storage import open_storage
+from api.notifications import mails as notification_mails
 from workflows.activities.db import sessions
-from workflows.contracts.mail import DeliverMail, PasswordResetMail
+from workflows.contracts.mail import DeliverMail, DeliverNotificationMail, PasswordResetMail
 
 
 @activity.defn
@@ -29,6 +31,22 @@ def deliver_mail(data: DeliverMail) -> str:
             raise ApplicationError(f"attachment {a.namespace}/{a.key} is missing", type="MissingAttachment",
                                    non_retryable=True)
         raw = attach(raw, filename=a.filename, content_type=a.content_type, data=stored.read_bytes())
+    return deliver(raw, settings=settings, key=data.key)
+
+
+@activity.defn
+def deliver_notification_mail(data: DeliverNotificationMail) -> str:
+    """Write a notification mail from its row, with the approver's Approve and Reject links minted now (they are
+    never stored, nor sent to Temporal), and hand it to SMTP or the outbox (idempotent by key)."""
+    settings = get_settings()
+
+    def links(user_id: int, request_id: int, layer: int) -> str:
+        return mail_links.mail_text(settings, user_id=user_id, request_id=request_id, layer=layer)
+
+    with sessions()() as session:
+        raw = notification_mails.message(session, data.mail_id, links)
+    if raw is None:
+        return "no mail"
     return deliver(raw, settings=settings, key=data.key)
 
 

@@ -47,7 +47,7 @@ async def tell_due_reminders() -> list[int]:
 @activity.defn
 async def hand_over_notification_mails() -> int:
     """Hand each notification mail written since the last pass to its SendMailWorkflow (once each)."""
-    def read() -> list[tuple[int, str, str]]:
+    def read() -> list[tuple[int, str]]:
         with sessions()() as session:
             return mails.waiting(session)
 

@@ -20,9 +20,12 @@ class MailAttachment:
 
 @dataclass
 class SendMailInput:
-    raw: str  # the whole RFC 5322 message
+    raw: str  # the whole RFC 5322 message ("" for a notification mail: its activity writes it)
     purpose: str  # e.g. password-reset, for finding it in the Temporal UI
     attachment: MailAttachment | None = None  # a stored file added on delivery (kept out of the history)
+    # a notification mail (notification_mails.id): its message, with any Approve and Reject links minted then, is
+    # written by the delivering activity, so no link enters the history
+    notification_mail_id: int | None = None
 
 
 @dataclass
@@ -30,6 +33,12 @@ class DeliverMail:
     raw: str
     key: str  # the workflow id: a retried delivery writes the same outbox file
     attachment: MailAttachment | None = None
+
+
+@dataclass
+class DeliverNotificationMail:
+    mail_id: int
+    key: str  # the workflow id: a retried delivery writes the same outbox file
 
 
 @dataclass
