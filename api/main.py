@@ -63,6 +63,7 @@ from api.navigation_admin.router import router as navigation_admin_router
 from api.notifications.live import end_streams
 from api.notifications.router import router as notifications_router
 from api.notifications.settings_router import router as notification_settings_router
+from api.operations.router import router as operations_router
 from api.pcs.pid_router import router as pcs_pid_router
 from api.pcs.register_router import router as pcs_register_router
 from api.pcs.router import router as pcs_router
@@ -101,7 +102,7 @@ def api_routers() -> list[APIRouter]:
             coa_cost_sheet_router, pcs_pid_router, pcs_router, sales_targets_router, dashboard_router, reports_router,
             monthly_billing_router, activities_router, geo_router, notification_settings_router,
             lead_register_router, pcs_register_router, lead_ops_router, presence_router, calls_router,
-            holidays_router]
+            holidays_router, operations_router]
 
 
 class _Assets(StaticFiles):

@@ -29,6 +29,9 @@ PUBLIC_ROUTES: frozenset[tuple[str, str]] = frozenset({
     # Prometheus scrapes it: no user signs in, so no page and action can name it (Authz is a user's); it answers only
     # with the bearer METRICS_TOKEN when one is set, and nginx refuses it from outside (api.core.metrics)
     ("GET", "/api/metrics"),
+    # the browser's CORS preflight of the Temporal UI's codec calls (it carries no credential); the decode itself needs
+    # an operator (api/operations/router.py)
+    ("OPTIONS", "/api/operations/codec/decode"),
 })
 
 # WebSockets sign in with their first message (a browser cannot put a bearer header on one) and check each page

@@ -69,7 +69,8 @@ def main() -> int:
             log.info("embedded Redis ready on %s", redis_port)
         if not settings.temporal_address:
             tp = EmbeddedTemporal(data / "temporal", port=int(os.environ.get("EMBEDDED_TEMPORAL_PORT", "7233")),
-                                  ui_port=int(os.environ.get("EMBEDDED_TEMPORAL_UI_PORT", "8233")))
+                                  ui_port=int(os.environ.get("EMBEDDED_TEMPORAL_UI_PORT", "8233")),
+                                  codec_endpoint=f"http://127.0.0.1:{settings.port}/api/operations/codec")
             env["TEMPORAL_ADDRESS"] = tp.start()
             env["TEMPORAL_UI_URL"] = temporal_ui = tp.ui_url
             started.append(tp)

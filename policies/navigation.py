@@ -10,6 +10,9 @@ ACTIONS = ("read", "write", "edit", "delete")
 # session, password and picture, and is not a screen.
 PAGES: list[tuple[str, str, str | None]] = [
     ("account", "Own account and session", None),
+    # operating the approval engine: the Temporal UI's links and the UI itself, and its sealed payloads read through
+    # the codec endpoint (api/operations); not a screen. Administrators have it; grant it to an operations role
+    ("operations", "Operations (Temporal UI)", None),
     ("dashboard", "Dashboard", "/"),
     ("welcome", "Welcome", "/welcome"),
     ("sample", "Sample widgets (demo page)", "/sample"),

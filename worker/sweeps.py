@@ -15,7 +15,7 @@ from temporalio.common import WorkflowIDConflictPolicy, WorkflowIDReusePolicy
 from temporalio.service import RPCError, RPCStatusCode
 
 from workflows.approval_sweep import ApprovalSweepWorkflow
-from workflows.contracts.sweeps import Sweep, approval_sweep_id, pid_sweep_id, reminder_sweep_id
+from workflows.contracts.sweeps import PAUSE, Sweep, approval_sweep_id, pid_sweep_id, reminder_sweep_id
 from workflows.pid_sweep import PidSweepWorkflow
 from workflows.reminder_sweep import ReminderSweepWorkflow
 
@@ -61,3 +61,41 @@ async def _retire_schedule(client: Client, schedule_id: str) -> bool:
     await handle.delete()
     log.info("deleted the schedule %s (its sweep now runs as one long-lived workflow)", schedule_id)
     return described.schedule.state.paused
+
+
+async def set_paused(client: Client, workflow_id: str, paused: bool) -> None:
+    """Pause (True) or resume (False) a sweep; answers once no pass is running. The product's client seals the
+    call: Temporal's CLI, without the payload key, is refused (worker/sealing.py)."""
+    await client.get_workflow_handle(workflow_id).execute_update(PAUSE, paused)
+
+
+def main(argv: list[str]) -> int:
+    """`python -m worker.sweeps pause|resume pid-sweep|approval-sweep|reminder-sweep` (of the configured queue)."""
+    import argparse
+    import asyncio
+
+    from api.core import temporal
+    from api.core.config import get_settings
+
+    parser = argparse.ArgumentParser(prog="python -m worker.sweeps", description="Pause or resume a sweep.")
+    parser.add_argument("action", choices=["pause", "resume"])
+    parser.add_argument("sweep", choices=["pid-sweep", "approval-sweep", "reminder-sweep"])
+    args = parser.parse_args(argv)
+    settings = get_settings()
+    ids = {"pid-sweep": pid_sweep_id, "approval-sweep": approval_sweep_id, "reminder-sweep": reminder_sweep_id}
+    workflow_id = ids[args.sweep](settings.temporal_task_queue)
+
+    async def run() -> None:
+        assert settings.temporal_address, "TEMPORAL_ADDRESS is not set"
+        client = await temporal.connect(settings.temporal_address, settings.temporal_namespace, attempts=1)
+        await set_paused(client, workflow_id, args.action == "pause")
+
+    asyncio.run(run())
+    print(f"{workflow_id}: {'paused' if args.action == 'pause' else 'resumed'}")
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    raise SystemExit(main(sys.argv[1:]))

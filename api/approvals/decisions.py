@@ -25,8 +25,10 @@ from api.approvals.schemas import (
 from api.approvals.service import UNAVAILABLE
 from api.core import metrics
 from api.core import temporal as temporal_core
+from api.core.authz import PolicyStore
 from api.core.config import Settings
 from api.core.errors import AppError, Conflict, NotFound
+from api.operations import access as operations
 from api.users.models import User
 from workflows.contracts import approval_rules as rules
 from workflows.contracts.approval import DecideInput, Timeline, update_id_for
@@ -109,10 +111,11 @@ class DecisionAnswer:
 
 
 def decide(*, session: Session, temporal: Client, settings: Settings, actor: User, approval_id: int,
-           data: DecisionIn) -> DecisionAnswer:
+           data: DecisionIn, policy: PolicyStore | None = None) -> DecisionAnswer:
     """Send an approver's decision to the request's workflow. The decision is made durable first (the task turns
     PROCESSING), so a call that cannot be confirmed in time answers 'received' and the sweep finishes it."""
     req = _request_for(session, actor, approval_id, decide=True)
+    ui_link = operations.ui_links(settings, policy, actor)
     note_problem = rules.note_refusal(data.approvers_action, data.note)
     approver, delegated, task = deciding_as(session, req, actor, data.for_user_id)
     acting = actor.id if delegated else None
@@ -165,11 +168,11 @@ def decide(*, session: Session, temporal: Client, settings: Settings, actor: Use
                 outbox.settle_refused(session, request_id=req.id, layer_index=layer, approver_id=approver, reason=None)
             raise RefusedDecision(lost) from exc
         session.expire_all()
-        return DecisionAnswer(timelines.recorded_out(session, req, settings), True)
+        return DecisionAnswer(timelines.recorded_out(session, req, ui_link), True)
     except (TimeoutError, WorkflowUpdateRPCTimeoutOrCancelledError) as exc:  # no answer in time
         return _unconfirmed(session, req, data, durable=durable, layer=layer, approver=approver, cause=exc)
     metrics.APPROVALS_DECIDED.labels(data.approvers_action).inc()
-    out = timelines.out(session, req, live, settings)
+    out = timelines.out(session, req, live, ui_link)
     if out.needs_attention:
         out.processing, out.message = True, RECEIVED
         return DecisionAnswer(out, False)
@@ -222,8 +225,10 @@ def _processing_timeline(session: Session, req: ApprovalRequest) -> TimelineOut:
     return answer
 
 
-def timeline(*, session: Session, temporal: Client, settings: Settings, actor: User, approval_id: int) -> TimelineOut:
+def timeline(*, session: Session, temporal: Client, settings: Settings, actor: User, approval_id: int,
+             policy: PolicyStore | None = None) -> TimelineOut:
     req = _request_for(session, actor, approval_id, decide=False)
+    ui_link = operations.ui_links(settings, policy, actor)
 
     async def ask() -> Timeline:
         return await asyncio.wait_for(temporal_core.approval_timeline(temporal, req.workflow_id), 5)
@@ -231,6 +236,6 @@ def timeline(*, session: Session, temporal: Client, settings: Settings, actor: U
     try:
         live = anyio.from_thread.run(ask)
     except Exception:  # not started yet, or Temporal unreachable: what the database recorded
-        return timelines.recorded_out(session, req, settings)
-    return timelines.out(session, req, live, settings)
+        return timelines.recorded_out(session, req, ui_link)
+    return timelines.out(session, req, live, ui_link)
 

@@ -5,7 +5,7 @@ for in api.leads.router)."""
 
 from typing import Annotated
 
-from fastapi import Query, Response
+from fastapi import Query, Request, Response
 
 from api.approvals import decisions, delegations, pipelines
 from api.approvals.schemas import (
@@ -104,9 +104,10 @@ _pipeline_routes("/pcs-approval-pipelines", "system/pcs-approval-pipeline", pcs=
             responses={202: {"model": Envelope[TimelineOut],
                              "description": "Received but not yet confirmed: it will be applied shortly"}})
 def decide(approval_id: Id, body: DecisionIn, session: SessionDep, temporal: TemporalDep, settings: SettingsDep,
-           response: Response, actor: Annotated[User, Authz("system/approval", "edit")]) -> Envelope[TimelineOut]:
+           request: Request, response: Response,
+           actor: Annotated[User, Authz("system/approval", "edit")]) -> Envelope[TimelineOut]:
     answer = decisions.decide(session=session, temporal=temporal, settings=settings, actor=actor,
-                            approval_id=approval_id, data=body)
+                              approval_id=approval_id, data=body, policy=request.app.state.policy)
     if not answer.confirmed:
         response.status_code = 202
     return ok(answer.timeline)
@@ -114,10 +115,10 @@ def decide(approval_id: Id, body: DecisionIn, session: SessionDep, temporal: Tem
 
 @router.get("/approval/{approval_id}/timeline", summary="A request's live timeline (its approvers and the "
                                                          "people who can see its lead)")
-def timeline(approval_id: Id, session: SessionDep, temporal: TemporalDep, settings: SettingsDep,
+def timeline(approval_id: Id, session: SessionDep, temporal: TemporalDep, settings: SettingsDep, request: Request,
              actor: Annotated[User, Authz("account", "read")]) -> Envelope[TimelineOut]:
     return ok(decisions.timeline(session=session, temporal=temporal, settings=settings, actor=actor,
-                               approval_id=approval_id))
+                                 approval_id=approval_id, policy=request.app.state.policy))
 
 
 # Out of office: an approver keeps their own delegations from the approval page; whoever may edit approval pipelines

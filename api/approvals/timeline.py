@@ -5,6 +5,8 @@ asked, the recorded decisions laid on the request's layers by the same function 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from sqlalchemy.orm import Session
 
 from api.approvals import outbox
@@ -12,7 +14,6 @@ from api.approvals import repository as repo
 from api.approvals.models import ApprovalPipelineVersion, ApprovalRequest
 from api.approvals.pipelines import MODE_LABELS, deadline_out
 from api.approvals.schemas import TimelineApproverOut, TimelineLayerOut, TimelineOut
-from api.core.config import Settings
 from workflows.contracts import approval_rules as rules
 from workflows.contracts.approval import WITHDRAWN, Timeline, timeline_of
 
@@ -50,7 +51,8 @@ def clocks_of(req: ApprovalRequest) -> list[rules.LayerClock]:
     return found
 
 
-def out(session: Session, req: ApprovalRequest, live: Timeline, settings: Settings | None) -> TimelineOut:
+def out(session: Session, req: ApprovalRequest, live: Timeline,
+        ui_link: Callable[[str], str | None] | None = None) -> TimelineOut:
     """What the API answers: the timeline with the decisions received but not yet applied marked PROCESSING."""
     escalating = {layer.deadline.escalate_user_id for layer in live.layers
                   if layer.deadline is not None and layer.deadline.escalate_user_id}
@@ -58,7 +60,7 @@ def out(session: Session, req: ApprovalRequest, live: Timeline, settings: Settin
         session, req.id, {i for i in (req.requested_by, req.on_behalf_of, req.withdrawn_by) if i} | escalating)
     return TimelineOut(
         approval_id=req.id, status=live.status, request_type=req.request_type, requested_at=req.requested_at,
-        workflow_id=req.workflow_id, temporal_url=settings.workflow_url(req.workflow_id) if settings else None,
+        workflow_id=req.workflow_id, temporal_url=ui_link(req.workflow_id) if ui_link else None,
         layers=[TimelineLayerOut(layer_name=layer.name, approval_type=MODE_LABELS.get(layer.mode, layer.mode),
                                  seq_no=layer.seq_no, min_approvals=layer.min_approvals, layer_status=layer.status,
                                  label=layer_label(layer.seq_no),
@@ -86,6 +88,8 @@ def people_of(req: ApprovalRequest, names: dict[int, str]) -> dict[str, object]:
             "withdrawn_at": req.decided_at if req.status == WITHDRAWN else None}
 
 
-def recorded_out(session: Session, req: ApprovalRequest, settings: Settings | None = None) -> TimelineOut:
-    """The recorded timeline as the API answers it (the workflow not started yet, or Temporal unreachable)."""
-    return out(session, req, recorded(session, req), settings)
+def recorded_out(session: Session, req: ApprovalRequest,
+                 ui_link: Callable[[str], str | None] | None = None) -> TimelineOut:
+    """The recorded timeline as the API answers it (the workflow not started yet, or Temporal unreachable).
+    `ui_link` (api/operations/access.ui_links) gives the workflow's Temporal UI page to an operator."""
+    return out(session, req, recorded(session, req), ui_link)

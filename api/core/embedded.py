@@ -159,6 +159,8 @@ class EmbeddedTemporal:
     port: int = 7233
     ui_port: int = 8233
     headless: bool = False
+    # the UI's codec endpoint (the API's, api/operations/router.py): the UI reads sealed payloads through it
+    codec_endpoint: str | None = None
     proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> str:
@@ -167,6 +169,8 @@ class EmbeddedTemporal:
         args = [_venv_bin("temporal"), "server", "start-dev", "--ip", "127.0.0.1", "--port", str(self.port),
                 "--db-filename", str(self.data_dir / "temporal.db"), "--log-level", "warn"]
         args += ["--headless"] if self.headless else ["--ui-port", str(self.ui_port), "--ui-disable-news-fetch"]
+        if self.codec_endpoint and not self.headless:
+            args += ["--ui-codec-endpoint", self.codec_endpoint]
         for name, kind in SEARCH_ATTRIBUTES.items():
             args += ["--search-attribute", f"{name}={kind}"]
         # a write-ahead log instead of SQLite's default rollback journal: each commit appends to one file instead of

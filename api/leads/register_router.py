@@ -50,7 +50,7 @@ def get_request(approval_id: Id, session: SessionDep, temporal: TemporalDep, set
                 policy: PolicyDep, actor: Annotated[User, Authz(PAGE, "read")]) -> Envelope[RegisterDetail]:
     return ok(register.detail(session=session, temporal=temporal, settings=settings, actor=actor,
                               approval_id=approval_id, pcs=False,
-                              may_withdraw=policy.allowed(actor.role.name, PAGE, "edit")))
+                              may_withdraw=policy.allowed(actor.role.name, PAGE, "edit"), policy=policy))
 
 
 @router.post("", summary="Make a stage change, hold, drop or close request on behalf of the lead's sales person "
@@ -65,10 +65,11 @@ def request_on_behalf(body: OnBehalfIn, session: SessionDep, temporal: TemporalD
                                                 "the lead goes back to its previous status, the people are told",
              responses=WITHDRAW_RESPONSES)
 def withdraw(approval_id: Id, body: WithdrawIn, session: SessionDep, temporal: TemporalDep, settings: SettingsDep,
-             response: Response, actor: Annotated[User, Authz(PAGE, "edit")]) -> Envelope[RegisterDetail]:
+             response: Response, policy: PolicyDep,
+             actor: Annotated[User, Authz(PAGE, "edit")]) -> Envelope[RegisterDetail]:
     done = register.withdraw(session=session, temporal=temporal, settings=settings, actor=actor,
                              approval_id=approval_id, pcs=False, reason=body.reason)
     if not done:
         response.status_code = 202
     return ok(register.detail(session=session, temporal=temporal, settings=settings, actor=actor,
-                              approval_id=approval_id, pcs=False, may_withdraw=True))
+                              approval_id=approval_id, pcs=False, may_withdraw=True, policy=policy))

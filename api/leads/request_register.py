@@ -23,6 +23,7 @@ from api.approvals import service as approvals
 from api.approvals.models import ApprovalPipelineVersion, ApprovalRequest
 from api.approvals.schemas import OnBehalfIn, RegisterDetail, RegisterRow, RequestIn, RequestOut
 from api.clients.models import Client as ClientCompany
+from api.core.authz import PolicyStore
 from api.core.config import Settings
 from api.core.errors import NotFound
 from api.core.listing import ListParams, Page, apply_criteria, apply_sort, like
@@ -131,11 +132,11 @@ def row_of(session: Session, actor: User, approval_id: int, *, pcs: bool, revisi
 
 
 def detail(*, session: Session, temporal: Client, settings: Settings, actor: User, approval_id: int, pcs: bool,
-           may_withdraw: bool, revisions: Any = None) -> RegisterDetail:
+           may_withdraw: bool, revisions: Any = None, policy: PolicyStore | None = None) -> RegisterDetail:
     """A request with its timeline (live from its workflow, or as recorded)."""
     row = row_of(session, actor, approval_id, pcs=pcs, revisions=revisions)
     line = approval_decisions.timeline(session=session, temporal=temporal, settings=settings, actor=actor,
-                                       approval_id=approval_id)
+                                       approval_id=approval_id, policy=policy)
     return RegisterDetail(request=row, timeline=line, can_withdraw=may_withdraw and row.status == "PENDING")
 
 

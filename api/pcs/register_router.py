@@ -48,7 +48,7 @@ def get_pcs_request(approval_id: Id, session: SessionDep, temporal: TemporalDep,
                     policy: PolicyDep, actor: Annotated[User, Authz(PAGE, "read")]) -> Envelope[PcsRegisterDetail]:
     return ok(pcs_register.detail(session=session, temporal=temporal, settings=settings, actor=actor,
                                   approval_id=approval_id,
-                                  may_withdraw=policy.allowed(actor.role.name, PAGE, "edit")))
+                                  may_withdraw=policy.allowed(actor.role.name, PAGE, "edit"), policy=policy))
 
 
 @router.post("/{approval_id}/withdraw", summary="Withdraw a pending cost sheet request (reason required): its "
@@ -57,11 +57,11 @@ def get_pcs_request(approval_id: Id, session: SessionDep, temporal: TemporalDep,
                               "description": "Received but not yet confirmed: applied shortly"},
                         409: {"description": "The request is no longer pending"}})
 def withdraw_pcs_request(approval_id: Id, body: WithdrawIn, session: SessionDep, temporal: TemporalDep,
-                         settings: SettingsDep, response: Response,
+                         settings: SettingsDep, response: Response, policy: PolicyDep,
                          actor: Annotated[User, Authz(PAGE, "edit")]) -> Envelope[PcsRegisterDetail]:
     done = register.withdraw(session=session, temporal=temporal, settings=settings, actor=actor,
                              approval_id=approval_id, pcs=True, reason=body.reason)
     if not done:
         response.status_code = 202
     return ok(pcs_register.detail(session=session, temporal=temporal, settings=settings, actor=actor,
-                                  approval_id=approval_id, may_withdraw=True))
+                                  approval_id=approval_id, may_withdraw=True, policy=policy))

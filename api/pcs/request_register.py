@@ -8,6 +8,7 @@ from __future__ import annotations
 from sqlalchemy.orm import Session
 from temporalio.client import Client
 
+from api.core.authz import PolicyStore
 from api.core.config import Settings
 from api.leads import request_register as register
 from api.pcs import repository as repo
@@ -37,8 +38,8 @@ def sheet_of(session: Session, request_id: int) -> RegisterSheet | None:
 
 
 def detail(*, session: Session, temporal: Client, settings: Settings, actor: User, approval_id: int,
-           may_withdraw: bool) -> PcsRegisterDetail:
+           may_withdraw: bool, policy: PolicyStore | None = None) -> PcsRegisterDetail:
     found = register.detail(session=session, temporal=temporal, settings=settings, actor=actor,
                             approval_id=approval_id, pcs=True, may_withdraw=may_withdraw,
-                            revisions=repo.revisions_of_requests)
+                            revisions=repo.revisions_of_requests, policy=policy)
     return PcsRegisterDetail(**found.model_dump(), sheet=sheet_of(session, approval_id))

@@ -144,16 +144,17 @@ def download(filename: Annotated[str, Path(max_length=200)],
 
 
 @router.get("/leads/{lead_id}/pcs-approval-flow", summary="The approval flow of the current cost sheet revision")
-def approval_flow(lead_id: Id, session: SessionDep, settings: SettingsDep, actor: SheetReader,
+def approval_flow(lead_id: Id, session: SessionDep, settings: SettingsDep, actor: SheetReader, request: Request,
                   status: Annotated[str | None, Query(max_length=30, description="The status the caller "
                                                       "shows (informational)")] = None) -> Envelope[FlowOut]:
-    return ok(service.approval_flow(session=session, settings=settings, actor=actor, lead_id=lead_id))
+    return ok(service.approval_flow(session=session, settings=settings, actor=actor, lead_id=lead_id,
+                                    policy=request.app.state.policy))
 
 
 @router.get("/leads/{lead_id}/pcs-approval-flow-detail", summary="The approval flow of one cost sheet revision")
-def approval_flow_detail(lead_id: Id, session: SessionDep, settings: SettingsDep, actor: SheetReader,
+def approval_flow_detail(lead_id: Id, session: SessionDep, settings: SettingsDep, actor: SheetReader, request: Request,
                          status: Annotated[str | None, Query(max_length=30)] = None,
                          revision_batch: Annotated[Count | None, Query(alias="revisionBatch")] = None,
                          ) -> Envelope[FlowOut]:
     return ok(service.approval_flow(session=session, settings=settings, actor=actor, lead_id=lead_id,
-                                    revision_batch=revision_batch))
+                                    revision_batch=revision_batch, policy=request.app.state.policy))

@@ -14,6 +14,7 @@ from temporalio.client import Client as TemporalClient
 from api.approvals import pipelines as approval_pipelines
 from api.approvals import service as approvals_service
 from api.approvals.models import ApprovalRequest
+from api.core.authz import PolicyStore
 from api.core.config import Settings
 from api.core.errors import AppError, Conflict, Forbidden, NotFound, ValidationFailed
 from api.core.inputs import INT32_MAX
@@ -24,6 +25,7 @@ from api.leads import history as lead_history
 from api.leads import repository as leads_repo
 from api.leads import visibility as lead_visibility
 from api.leads.models import Lead
+from api.operations import access as operations
 from api.pcs import approval as pcs_approval
 from api.pcs import billing
 from api.pcs import files as pcs_files
@@ -247,7 +249,7 @@ def download(*, session: Session, storage: Storage, actor: User, filename: str) 
 
 
 def approval_flow(*, session: Session, settings: Settings, actor: User, lead_id: int,
-                  revision_batch: int | None = None) -> FlowOut:
+                  revision_batch: int | None = None, policy: PolicyStore | None = None) -> FlowOut:
     """The approval timeline of the current revision (or an earlier one): a draft shows the layers it would
     go through; a rejected current revision has none to show."""
     lead = lead_visibility.readable_or_404(session, actor, lead_id)
@@ -277,7 +279,7 @@ def approval_flow(*, session: Session, settings: Settings, actor: User, lead_id:
                        temporal_url=None, layers=pcs_approval.draft_layers(session, version))
     return FlowOut(status=status, heading="Submitted on", date=requested_at or request.requested_at,
                    approval_id=request.id, workflow_id=request.workflow_id,
-                   temporal_url=settings.workflow_url(request.workflow_id),
+                   temporal_url=operations.ui_links(settings, policy, actor)(request.workflow_id),
                    layers=pcs_approval.request_layers(session, request, status))
 
 

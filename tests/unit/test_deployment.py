@@ -185,3 +185,34 @@ def test_metrics_need_a_token_and_the_worker_listens_inside_its_container_only()
     assert SERVICES["worker"]["environment"]["WORKER_HOST"] == "0.0.0.0"
     assert "ports" not in SERVICES["worker"]
     assert Settings.model_fields["worker_host"].default == Settings.model_fields["host"].default == "127.0.0.1"
+
+
+def test_temporal_is_for_the_product_and_its_operators_only() -> None:
+    """No Temporal port is published: the frontend is reached on the compose network only (by the API, the worker
+    and the UI), and the UI only through the web server, which asks the API for the operations cookie first. The UI
+    cannot write, and reads sealed payloads through the API's codec endpoint with that cookie."""
+    assert "ports" not in SERVICES["temporal"]
+    assert "ports" not in SERVICES["temporal-ui"]
+    published = {port for service in SERVICES.values() for port in service.get("ports", [])}
+    assert not any(p.endswith((":7233", ":8233")) or p in ("7233", "8233") for p in published), published
+    ui = SERVICES["temporal-ui"]["environment"]
+    assert ui["TEMPORAL_DISABLE_WRITE_ACTIONS"] == "true"
+    assert ui["TEMPORAL_UI_PUBLIC_PATH"] == "/temporal"
+    assert ui["TEMPORAL_CODEC_ENDPOINT"].endswith("/api/operations/codec")
+    assert ui["TEMPORAL_CODEC_INCLUDE_CREDENTIALS"] == "true"
+    app_env = SERVICES["api"]["environment"]
+    assert app_env["TEMPORAL_UI_URL"].endswith("/temporal")
+    nginx = (ROOT / "deploy" / "nginx.conf").read_text()
+    block = nginx[nginx.index("location /temporal/ {"):]
+    block = block[:block.index("}")]
+    assert "auth_request /_operations_check;" in block and "proxy_pass http://temporal-ui:8080;" in block
+    check = nginx[nginx.index("location = /_operations_check {"):]
+    assert "internal;" in check[:check.index("}")]
+    assert "proxy_pass http://api:8000/api/operations/ui-check;" in check[:check.index("}")]
+
+
+def test_the_payload_keys_are_required_and_shared() -> None:
+    """The API and the worker seal with the same keys; compose refuses to start without them."""
+    for name in ("api", "worker", "migrate"):
+        keys = SERVICES[name]["environment"]["TEMPORAL_PAYLOAD_KEYS"]
+        assert keys.startswith("${TEMPORAL_PAYLOAD_KEYS:?"), (name, keys)

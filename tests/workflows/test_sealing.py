@@ -26,9 +26,11 @@ from tests.workflows.test_approval_workflow import World, approver, open_request
 from tests.workflows.test_approval_workflow import world as world
 from worker.sealing import REFUSED, UNSEALED
 from workflows.approval import ApprovalWorkflow
+from workflows.approval_sweep import ApprovalSweepWorkflow
 from workflows.contracts.approval import DecideInput
 from workflows.contracts.approval_rules import Layer
 from workflows.contracts.mail import SEND_MAIL, SendMailInput
+from workflows.contracts.sweeps import Sweep
 
 pytestmark = pytest.mark.usefixtures("worker")
 
@@ -161,3 +163,32 @@ class TestEarlierHistories:
             return failures
 
         assert run_async(replay()) == []
+
+
+class TestOperatorCommands:
+    def test_a_sweep_is_paused_by_the_products_command_not_by_the_bare_cli(self, services: Services) -> None:
+        """Resuming a paused sweep from the bare `temporal` CLI is refused; `python -m worker.sweeps` seals it."""
+        from worker.sweeps import set_paused
+
+        sweep_id = f"approval-sweep-test-{uuid.uuid4().hex[:6]}"
+        queue = get_settings().temporal_task_queue
+
+        async def start() -> None:
+            client = await sealed.connect(services.temporal_address)
+            await client.start_workflow(ApprovalSweepWorkflow.run, Sweep(paused=True), id=sweep_id, task_queue=queue)
+
+        async def paused(value: bool) -> None:
+            await set_paused(await sealed.connect(services.temporal_address), sweep_id, value)
+
+        run_async(start())
+        try:
+            cli = subprocess.run([_venv_bin("temporal"), "workflow", "update", "execute", "--address",
+                                  services.temporal_address, "--workflow-id", sweep_id, "--name", "pause", "--input",
+                                  "false"], capture_output=True, text=True, timeout=60)
+            assert cli.returncode != 0 and REFUSED in cli.stdout + cli.stderr
+            run_async(paused(True))  # the product's command is taken (it answers once no pass runs)
+        finally:
+            async def stop() -> None:
+                await (await sealed.connect(services.temporal_address)).get_workflow_handle(sweep_id).terminate("over")
+
+            run_async(stop())

@@ -55,10 +55,13 @@ def test_the_start_check_sees_every_route_the_app_serves(app_client: TestClient)
 def test_the_public_list_is_short_and_real(app_client: TestClient) -> None:
     routes = set(_api_routes(app_client.app))  # type: ignore[arg-type]
     assert routes >= PUBLIC_ROUTES
-    # /api/metrics is Prometheus's: no user signs in there, its own bearer METRICS_TOKEN guards it (test_metrics.py)
+    # /api/metrics is Prometheus's: no user signs in there, its own bearer METRICS_TOKEN guards it (test_metrics.py);
+    # the codec's CORS preflight carries no credential (its decode needs an operator: tests/integration/operations)
     assert {p for _, p in PUBLIC_ROUTES} == {"/api/auth/login", "/api/auth/refresh", "/api/health", "/api/ready",
                                            "/api/auth/forgot-password/send-mail", "/api/auth/forgot-password",
-                                           "/api/metrics", "/api/approval-links/{token}"}
+                                           "/api/metrics", "/api/approval-links/{token}",
+                                           "/api/operations/codec/decode"}
+    assert ("POST", "/api/operations/codec/decode") not in PUBLIC_ROUTES
 
 
 def test_the_walk_catches_a_route_that_only_needs_a_signed_in_user() -> None:

@@ -204,3 +204,25 @@ def test_pipeline_people_lists_active_users_with_roles(client: TestClient) -> No
     assert {"fullname": "Hendra Gunawan", "roleName": "APPROVER"}.items() <= next(
         p for p in people if p["fullname"] == "Hendra Gunawan").items()
     assert client.get("/api/approval-pipelines/people", headers=auth(client, "sales1")).status_code == 403
+
+
+class TestOperatorsOnly:
+    def test_the_temporal_ui_link_is_shown_to_operators_only(self, live: TestClient, lead: dict[str, Any]) -> None:
+        settings = live.app.state.settings  # type: ignore[attr-defined]
+        before, settings.temporal_ui_url = settings.temporal_ui_url, "http://127.0.0.1:8233"
+        try:
+            approval_id = request_hold(live, lead["id"]).json()["results"]["approvalId"]
+            url = f"/api/approval/{approval_id}/timeline"
+            admin = live.get(url, headers=auth(live, "admin")).json()["results"]
+            assert admin["temporalUrl"] == ("http://127.0.0.1:8233/namespaces/default/workflows/"
+                                            + admin["workflowId"].replace("@", "%40"))
+            for user in ("sales1", "approver1", "tl1"):  # the requester, an approver, the team leader
+                assert live.get(url, headers=auth(live, user)).json()["results"]["temporalUrl"] is None, user
+            decided = live.put(f"/api/approval/{approval_id}/handle-hold", json={"approversAction": "APPROVED"},
+                               headers=auth(live, "approver1"))
+            assert decided.status_code in (200, 202) and decided.json()["results"]["temporalUrl"] is None
+            register = live.get(f"/api/lead-approval/{approval_id}", headers=auth(live, "admin"))
+            assert register.status_code == 200, register.text
+            assert register.json()["results"]["timeline"]["temporalUrl"] == admin["temporalUrl"]
+        finally:
+            settings.temporal_ui_url = before

@@ -2305,6 +2305,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/operations/codec/decode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open sealed payloads for the Temporal UI or CLI (operators only) */
+        post: operations["codec_decode_api_operations_codec_decode_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/operations/ui-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The web server's check of the operations cookie (auth_request) */
+        get: operations["ui_check_api_operations_ui_check_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/operations/ui-session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The operations cookie, for opening the Temporal UI (operators only) */
+        post: operations["ui_session_api_operations_ui_session_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/page-access": {
         parameters: {
             query?: never;
@@ -4066,6 +4117,23 @@ export interface components {
             /** Clientid */
             clientId?: number | null;
         };
+        /** CodecPayload */
+        CodecPayload: {
+            /**
+             * Data
+             * @default
+             */
+            data: string;
+            /** Metadata */
+            metadata?: {
+                [key: string]: string;
+            };
+        };
+        /** CodecPayloads */
+        CodecPayloads: {
+            /** Payloads */
+            payloads?: components["schemas"]["CodecPayload"][];
+        };
         /** ContactAvailabilityIn */
         ContactAvailabilityIn: {
             /** Clientid */
@@ -4528,6 +4596,10 @@ export interface components {
         /** Envelope[NotificationSettingOut] */
         Envelope_NotificationSettingOut_: {
             results: components["schemas"]["NotificationSettingOut"];
+        };
+        /** Envelope[OperationsSessionOut] */
+        Envelope_OperationsSessionOut_: {
+            results: components["schemas"]["OperationsSessionOut"];
         };
         /** Envelope[OverlapCheck] */
         Envelope_OverlapCheck_: {
@@ -6321,6 +6393,11 @@ export interface components {
             tabs: number;
             /** Userid */
             userId: number;
+        };
+        /** OperationsSessionOut */
+        OperationsSessionOut: {
+            /** Temporaluiurl */
+            temporalUiUrl: string | null;
         };
         /**
          * Option
@@ -13418,6 +13495,110 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
+            };
+        };
+    };
+    codec_decode_api_operations_codec_decode_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodecPayloads"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodecPayloads"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an operator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A payload is not base64 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ui_check_api_operations_ui_check_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid operations cookie */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an operator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ui_session_api_operations_ui_session_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OperationsSessionOut_"];
+                };
+            };
+            /** @description Not an operator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -1,4 +1,4 @@
-import { BellOutlined, ClockCircleOutlined, LinkOutlined, RiseOutlined, SyncOutlined } from '@ant-design/icons';
+import { BellOutlined, ClockCircleOutlined, RiseOutlined, SyncOutlined } from '@ant-design/icons';
 import {
   Handle,
   Position,
@@ -14,6 +14,7 @@ import { useMemo, type ReactNode } from 'react';
 import { formatDateTime } from '@/lib/format';
 import type { Timeline, TimelineApprover, TimelineLayer } from '../api/types';
 import { layerStatusColors } from '@/components/approval-layer';
+import { TemporalLink } from '@/components/temporal-link/temporal-link';
 import { titleCase } from '@/lib/format';
 import { deadlineSummary } from '../lib/deadlines';
 import './approvals.css';
@@ -205,15 +206,6 @@ export function timelineElements(timeline: Timeline, direction: TimelineDirectio
       ? Math.max(...layers.map(nodeHeight), BASE_HEIGHT)
       : Math.max(y - GAP_Y, BASE_HEIGHT);
   return { nodes, edges, graphHeight };
-}
-
-export function TemporalLink({ url }: { url: string | null | undefined }) {
-  if (!url) return null;
-  return (
-    <Typography.Link href={url} target="_blank" rel="noreferrer" className="approval-temporal-link">
-      <LinkOutlined /> Open in Temporal UI
-    </Typography.Link>
-  );
 }
 
 export interface ApprovalTimelineGraphProps {

@@ -2,7 +2,8 @@ import { Tag, Timeline as AntTimeline, Typography } from 'antd';
 import type { Timeline } from '../api/types';
 import { layerStatusColors } from '@/components/approval-layer';
 import { titleCase } from '@/lib/format';
-import { ApproverLine, LayerClock, TemporalLink } from './approval-timeline-graph';
+import { TemporalLink } from '@/components/temporal-link/temporal-link';
+import { ApproverLine, LayerClock } from './approval-timeline-graph';
 
 const DOT_COLORS: Record<string, string> = { PENDING: 'blue', APPROVED: 'green', REJECTED: 'red', WAITING: 'gray' };
 

@@ -1,9 +1,9 @@
-import { LinkOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Empty, Modal, Skeleton, Tag, Timeline, Typography } from 'antd';
 import { errorMessage, isApiError } from '@/lib/api/errors';
 import { formatDateTime } from '@/lib/format';
 import { layerStatusColors } from '@/components/approval-layer';
+import { TemporalLink } from '@/components/temporal-link/temporal-link';
 import { approvalFlowQueryOptions } from '../api/pcs-api';
 import type { ApprovalFlow } from '../api/types';
 import { statusLabel } from '../lib/sheet';
@@ -61,11 +61,7 @@ function FlowTimeline({ flow }: { flow: ApprovalFlow }) {
           })}
         />
       )}
-      {flow.temporalUrl && (
-        <Typography.Link href={flow.temporalUrl} target="_blank" rel="noreferrer">
-          <LinkOutlined /> Open the workflow in Temporal
-        </Typography.Link>
-      )}
+      <TemporalLink url={flow.temporalUrl}>Open the workflow in Temporal</TemporalLink>
     </div>
   );
 }
