@@ -5,6 +5,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+import redis.exceptions
+import sqlalchemy.exc
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
@@ -14,6 +16,30 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 log = logging.getLogger(__name__)
 DATA_REFUSED = "A value is out of range or not allowed for its field."
 SERVER_ERROR = "Something went wrong, please try again later."  # what a 500 says (the cause is logged)
+# a dependency that does not answer (a Redis or PostgreSQL outage, a restart, a full pool): 503 with Retry-After,
+# nothing done; GET /api/ready says which one
+RETRY_AFTER_SECONDS = 5
+UNAVAILABLE = {
+    "database": "The CRM's database did not answer. Try again in a few seconds.",
+    "redis": "The CRM's session store did not answer. Try again in a few seconds.",
+}
+_REDIS_DOWN = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError)
+_DATABASE_DOWN = (sqlalchemy.exc.OperationalError, sqlalchemy.exc.InterfaceError, sqlalchemy.exc.TimeoutError)
+
+
+def unavailable_dependency(exc: BaseException) -> str | None:
+    """'redis' or 'database' when `exc` (or what caused it) says that dependency did not answer; else None."""
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        if isinstance(current, _REDIS_DOWN):
+            return "redis"
+        if isinstance(current, _DATABASE_DOWN) or (isinstance(current, sqlalchemy.exc.DBAPIError)
+                                                   and current.connection_invalidated):
+            return "database"
+        current = current.__cause__ or current.__context__
+    return None
 
 
 class AppError(Exception):
@@ -139,8 +165,20 @@ def install_error_handlers(app: FastAPI) -> None:
         log.warning("refused a value the database cannot hold: %s", str(exc.orig).splitlines()[0] if exc.orig else exc)
         return JSONResponse(_body([DATA_REFUSED], "ValidationFailed"), status_code=422)
 
+    async def unavailable(_: Request, exc: Exception) -> JSONResponse:
+        which = unavailable_dependency(exc) or "database"
+        log.warning("answered 503: the %s did not answer (%s: %s)", which, type(exc).__name__,
+                    str(exc).splitlines()[0] if str(exc) else "")
+        return JSONResponse(_body([UNAVAILABLE[which]], "Unavailable", dependency=which), status_code=503,
+                            headers={"Retry-After": str(RETRY_AFTER_SECONDS), "Cache-Control": "no-store"})
+
+    for kind in (*_REDIS_DOWN, *_DATABASE_DOWN):
+        app.add_exception_handler(kind, unavailable)
+
     @app.exception_handler(Exception)
-    async def unexpected(_: Request, exc: Exception) -> JSONResponse:
+    async def unexpected(request: Request, exc: Exception) -> JSONResponse:
+        if unavailable_dependency(exc):  # raised outside a route (a middleware), or wrapped in another error
+            return await unavailable(request, exc)
         log.exception("unhandled error", exc_info=exc)
         return JSONResponse(_body([SERVER_ERROR], "ServerError"),
                             status_code=500)
