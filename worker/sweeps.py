@@ -8,12 +8,17 @@ long-lived sweep in their place, paused if the schedule was (an operator's pause
 
 from __future__ import annotations
 
+import argparse
+import asyncio
 import logging
+import sys
 
 from temporalio.client import Client
 from temporalio.common import WorkflowIDConflictPolicy, WorkflowIDReusePolicy
 from temporalio.service import RPCError, RPCStatusCode
 
+from api.core import temporal
+from api.core.config import get_settings
 from workflows.approval_sweep import ApprovalSweepWorkflow
 from workflows.contracts.sweeps import PAUSE, Sweep, approval_sweep_id, pid_sweep_id, reminder_sweep_id
 from workflows.pid_sweep import PidSweepWorkflow
@@ -71,12 +76,6 @@ async def set_paused(client: Client, workflow_id: str, paused: bool) -> None:
 
 def main(argv: list[str]) -> int:
     """`python -m worker.sweeps pause|resume pid-sweep|approval-sweep|reminder-sweep` (of the configured queue)."""
-    import argparse
-    import asyncio
-
-    from api.core import temporal
-    from api.core.config import get_settings
-
     parser = argparse.ArgumentParser(prog="python -m worker.sweeps", description="Pause or resume a sweep.")
     parser.add_argument("action", choices=["pause", "resume"])
     parser.add_argument("sweep", choices=["pid-sweep", "approval-sweep", "reminder-sweep"])
@@ -96,6 +95,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    import sys
-
     raise SystemExit(main(sys.argv[1:]))

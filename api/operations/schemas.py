@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from pydantic import BaseModel, Field
 
 from api.core.schemas import CamelModel
@@ -13,7 +15,8 @@ class OperationsSessionOut(CamelModel):
 
 
 class CodecPayload(BaseModel):
-    metadata: dict[str, str] = Field(default_factory=dict, max_length=32)
+    metadata: dict[Annotated[str, Field(max_length=200)], Annotated[str, Field(max_length=2000)]] = Field(
+        default_factory=dict, max_length=32)
     data: str = Field(default="", max_length=4_000_000)
 
 
