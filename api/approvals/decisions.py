@@ -128,7 +128,7 @@ def decide(*, session: Session, temporal: Client, settings: Settings, actor: Use
     if req.status != "PENDING":
         finished = rules.Refusal("RequestFinished", rules.finished_message(req.status))
         layer_asked = task.layer_index if task is not None else req.current_layer
-        raise RefusedDecision(lost_to(session, req, layer=layer_asked, approver_id=approver) or finished)
+        raise RefusedDecision(outbox.lost_to(session, req, layer=layer_asked, approver_id=approver) or finished)
     if note_problem is not None:
         raise RefusedDecision(note_problem)
     if req.started_at is None and task is None:
@@ -162,7 +162,7 @@ def decide(*, session: Session, temporal: Client, settings: Settings, actor: Use
             return _unconfirmed(session, req, data, durable=durable, layer=layer, approver=approver, cause=exc)
         # the workflow has closed: another decision settled the request first (the close aborted this update), or
         # this very one did and only its answer was lost; what the workflow wrote before it closed says which
-        lost = lost_to(session, req, layer=layer, approver_id=approver)
+        lost = outbox.lost_to(session, req, layer=layer, approver_id=approver)
         if lost is not None:
             if durable:
                 outbox.settle_refused(session, request_id=req.id, layer_index=layer, approver_id=approver, reason=None)
@@ -184,7 +184,7 @@ def _unconfirmed(session: Session, req: ApprovalRequest, data: DecisionIn, *, du
     """No verdict came (no answer in time, Temporal unreachable). Refused with the truth when another decision has
     settled the layer meanwhile (the workflow will refuse this one); else 'received' when the decision was made
     durable (the approval sweep sends it again), or 503 when it was not."""
-    lost = lost_to(session, req, layer=layer, approver_id=approver)
+    lost = outbox.lost_to(session, req, layer=layer, approver_id=approver)
     if lost is not None:
         if durable:
             outbox.settle_refused(session, request_id=req.id, layer_index=layer, approver_id=approver, reason=None)
@@ -196,26 +196,6 @@ def _unconfirmed(session: Session, req: ApprovalRequest, data: DecisionIn, *, du
     metrics.APPROVALS_DECIDED.labels(data.approvers_action).inc()  # kept: the sweep sends it
     session.expire_all()
     return DecisionAnswer(_processing_timeline(session, req), False)
-
-
-def lost_to(session: Session, req: ApprovalRequest, *, layer: int, approver_id: int) -> rules.Refusal | None:
-    """After a decision sent to the workflow got no verdict: why it lost, when another decision settled the
-    approver's layer meanwhile (what the workflow wrote before it closed), else None (the decision still counts). The
-    truth for the loser of a race, whose update the closing workflow aborts: "Already decided: approved by Maya
-    Kusuma."."""
-    session.rollback()
-    session.expire_all()
-    fresh = session.get(ApprovalRequest, req.id)
-    if fresh is None or (fresh.status == "PENDING" and fresh.current_layer == layer):
-        return None
-    settled = repo.settling_decision(session, request_id=req.id, layer_index=layer)
-    if settled is None:  # ended without a decision on the layer (withdrawn)
-        return rules.Refusal("RequestFinished", rules.finished_message(fresh.status)) \
-            if fresh.status != "PENDING" else None
-    if settled.approver_id == approver_id:
-        return None  # this very decision settled it: it was applied, only its answer was lost
-    name = repo.full_names(session, {settled.approver_id}).get(settled.approver_id, "another approver")
-    return rules.Refusal("LayerDecided", rules.layer_decided_message(settled.action, name))
 
 
 def _processing_timeline(session: Session, req: ApprovalRequest) -> TimelineOut:

@@ -15,7 +15,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 from temporalio.client import Client
 
-from api.approvals import decisions, mail_links, outcomes
+from api.approvals import decisions, mail_links, outbox, outcomes
 from api.approvals import repository as repo
 from api.approvals.mail_links import OPEN_THE_CRM, LinkClaims, LinkRefused
 from api.approvals.models import ApprovalLinkUse, ApprovalRequest, ApprovalTask
@@ -79,7 +79,7 @@ def _check(session: Session, claims: LinkClaims, req: ApprovalRequest | None,
         raise LinkRefused("LinkUsed", USED, 409)
     if (req.status != "PENDING" or req.current_layer != claims.layer) and not repo.has_decided(
             session, request_id=req.id, approver_id=user.id, layer_index=claims.layer):
-        lost = decisions.lost_to(session, req, layer=claims.layer, approver_id=user.id)
+        lost = outbox.lost_to(session, req, layer=claims.layer, approver_id=user.id)
         if lost is not None and lost.type == "LayerDecided":  # another approver's decision settled the layer
             raise _stale(f"{lost.message} Nothing was changed.")
     if req.status != "PENDING":

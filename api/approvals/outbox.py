@@ -38,6 +38,7 @@ from workflows.contracts.approval import ApprovalInput, DecideInput, update_id_f
 log = logging.getLogger(__name__)
 
 START_AFTER = timedelta(seconds=10)  # a younger request may still be started by its own call
+CLOSED = "the request was already decided."  # a workflow that has ended, with no decision of the layer found
 RESEND_AFTER = timedelta(seconds=15)  # a younger decision may still be confirmed by its own call
 
 
@@ -156,6 +157,26 @@ def _request_words(session: Session, request: ApprovalRequest | None, request_id
     return f"{requester}'s request to {what}" if requester else f"the request to {what}"
 
 
+def lost_to(session: Session, req: ApprovalRequest, *, layer: int, approver_id: int) -> rules.Refusal | None:
+    """After a decision sent to the workflow got no verdict: why it lost, when another decision settled the
+    approver's layer meanwhile (what the workflow wrote before it closed), else None (the decision still counts). The
+    truth for the loser of a race, whose update the closing workflow aborts: "Already decided: approved by Maya
+    Kusuma."."""
+    session.rollback()
+    session.expire_all()
+    fresh = session.get(ApprovalRequest, req.id)
+    if fresh is None or (fresh.status == "PENDING" and fresh.current_layer == layer):
+        return None
+    settled = repo.settling_decision(session, request_id=req.id, layer_index=layer)
+    if settled is None:  # ended without a decision on the layer (withdrawn)
+        return rules.Refusal("RequestFinished", rules.finished_message(fresh.status)) \
+            if fresh.status != "PENDING" else None
+    if settled.approver_id == approver_id:
+        return None  # this very decision settled it: it was applied, only its answer was lost
+    name = repo.full_names(session, {settled.approver_id}).get(settled.approver_id, "another approver")
+    return rules.Refusal("LayerDecided", rules.layer_decided_message(settled.action, name))
+
+
 def settle_refused(session: Session, *, request_id: int, layer_index: int, approver_id: int,
                    reason: str | None) -> None:
     """A decision sent earlier turned out refused or moot: the task leaves PROCESSING and, when the approver
@@ -208,13 +229,16 @@ async def resend_decisions(client: Client, sessions: sessionmaker[Session],
         except RPCError as exc:
             if exc.status != RPCStatusCode.NOT_FOUND:  # anything but "the workflow has ended": try later
                 continue
-            reason = "the request was already decided."
+            reason = CLOSED  # settle() names the decision that settled the layer, when one did
         except (TimeoutError, WorkflowUpdateRPCTimeoutOrCancelledError):
             continue
 
         def settle(reason: str | None = reason, request_id: int = request_id, layer: int = layer,
                    approver: int = approver) -> None:
             with sessions() as session:
+                if reason == CLOSED and (req := session.get(ApprovalRequest, request_id)) is not None:
+                    lost = lost_to(session, req, layer=layer, approver_id=approver)
+                    reason = lost.message if lost else reason
                 settle_refused(session, request_id=request_id, layer_index=layer, approver_id=approver,
                                reason=reason)
 

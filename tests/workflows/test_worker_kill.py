@@ -339,6 +339,39 @@ def test_a_decision_the_sweep_sends_again(stack: Stack) -> None:
     del lead_id
 
 
+def test_a_received_decision_the_workflow_no_longer_takes_is_told_who_won(stack: Stack) -> None:
+    """An approver was told "received"; meanwhile another approver's rejection ended the request. When the sweep
+    sends the kept decision, the workflow has closed: the approver's bell says what became of it, naming who decided
+    (not "the request was already decided."), and the task leaves the queue."""
+    from api.approvals import outbox
+    from api.core.db import make_session_factory
+
+    ensure_worker(stack)
+    _, approval_id = prepare(stack, "Decision that lost")
+    rejected = stack.http.put(f"/api/approval/{approval_id}/handle-hold", headers=auth(stack.http, "approver2"),
+                              json={"approversAction": "REJECTED", "note": "Not now"})
+    assert rejected.status_code == 200, rejected.text
+    wait_for(lambda: stack.scalar("select status from approval_requests where id = :r", r=approval_id) == "REJECTED",
+             what="the request ends")
+    with stack.engine.begin() as conn:  # what approver1's "received" call left
+        conn.execute(text("update approval_tasks set status = 'PROCESSING', submitted_action = 'APPROVED', "
+                          "submitted_at = now() where request_id = :r and approver_id = :a"),
+                     {"r": approval_id, "a": stack.ids["approver1"]})
+
+    async def sweep() -> int:
+        client = await sealed.connect(stack.http.app.state.settings.temporal_address)  # type: ignore[attr-defined]
+        return await outbox.resend_decisions(client, make_session_factory(stack.engine),
+                                             older_than=outbox.timedelta(0))
+
+    assert run_async(sweep()) == 1
+    told = stack.scalar("select message from notifications where user_id = :u and message like :m order by id desc "
+                        "limit 1", u=stack.ids["approver1"], m="Your decision on %")
+    assert told is not None and told.endswith("could not be applied: Already decided: rejected by Maya Kusuma."), told
+    assert stack.scalar("select status from approval_tasks where request_id = :r and approver_id = :a",
+                        r=approval_id, a=stack.ids["approver1"]) == "CANCELLED"
+    assert decisions(stack, approval_id) == [(0, stack.ids["approver2"], "REJECTED")]
+
+
 def test_a_request_whose_workflow_did_not_start_after_its_commit(stack: Stack, monkeypatch: Any) -> None:
     """A crash between the commit and the workflow start: the request is kept (the caller is not told it failed),
     the sweep starts its one workflow, and it completes with one history of it."""
