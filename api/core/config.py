@@ -52,6 +52,13 @@ class Settings(BaseSettings):
     port: int = 8000
     # proxies whose X-Forwarded-For / -Proto the API believes (a comma list, or * behind a trusted network only)
     forwarded_allow_ips: str = "127.0.0.1"
+    # bounded connections (api/core/connections.py): a request's headers must all arrive within this many seconds of
+    # its first byte; a body that stalls this long without a byte (while the server reads) ends its connection, 408;
+    # one peer address holds at most this many connections at once (0: no cap), one more is answered 429. The peer is
+    # the TCP one: behind a proxy, the proxy itself (docker-compose.yml sets its fan-in; nginx caps each caller)
+    api_header_timeout_seconds: float = Field(default=5.0, gt=0)
+    api_body_timeout_seconds: float = Field(default=10.0, gt=0)
+    api_max_connections_per_address: int = Field(default=50, ge=0)
     # on SIGTERM or Ctrl-C the API stops accepting, ends its notification streams at once and gives the requests
     # in progress this long to finish before it cancels them
     api_shutdown_seconds: float = 10.0

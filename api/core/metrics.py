@@ -1,8 +1,8 @@
 """Prometheus metrics of this process (prometheus_client's default registry): the API's requests by route template,
-method and status with their latency, the database pools, the open notification streams, and the approval flow
-(requested and decided in the API, applied in the worker, reminders fired). The API serves them at `GET
-/api/metrics` (a bearer `METRICS_TOKEN` when one is set; nginx refuses the path from outside); the worker on
-`WORKER_METRICS_PORT` (worker/telemetry.py). README "Operations"."""
+method and status with their latency, the connections it refused or cut short, the database pools, the open
+notification streams, and the approval flow (requested and decided in the API, applied in the worker, reminders
+fired). The API serves them at `GET /api/metrics` (a bearer `METRICS_TOKEN` when one is set; nginx refuses the path
+from outside); the worker on `WORKER_METRICS_PORT` (worker/telemetry.py). README "Operations"."""
 
 from __future__ import annotations
 
@@ -38,6 +38,11 @@ HTTP_LATENCY = Histogram("crm_http_request_duration_seconds",
                          "Time from a request's arrival until its response starts (a stream's headers, not its life)",
                          ["route", "method"],
                          buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30))
+# connections the API closed (api/core/connections.py): refused at the per-address cap, or cut short because a
+# request's headers did not arrive in time, came too large, or its body stalled
+HTTP_CONNECTIONS_CLOSED = Counter("crm_http_connections_closed",
+                                  "Connections the API refused or closed before a whole request came, by reason",
+                                  ["reason"])
 
 # the approval flow: requested (the API, once the request is committed), decided (the API, an approver's decision
 # accepted), applied (the worker, the outcome written), reminders (issue 17's reminder step increments it)
