@@ -216,3 +216,25 @@ def test_the_payload_keys_are_required_and_shared() -> None:
     for name in ("api", "worker", "migrate"):
         keys = SERVICES[name]["environment"]["TEMPORAL_PAYLOAD_KEYS"]
         assert keys.startswith("${TEMPORAL_PAYLOAD_KEYS:?"), (name, keys)
+
+
+def test_nginx_bounds_each_caller_as_the_api_does_under_make_run() -> None:
+    """Behind nginx every connection reaches the API from nginx: the per-caller bounds are nginx's (README "Bounded
+    connections"), with the API's own defaults, and the API's cap per peer address is off (it would be one cap for
+    every caller together)."""
+    from api.core.config import Settings
+
+    conf = (ROOT / "deploy" / "nginx.conf").read_text()
+    server = re.search(r"^server \{(.*)^\}", conf, re.S | re.M)
+    assert server is not None
+    directives = dict(re.findall(r"^    (client_header_timeout|client_body_timeout|limit_conn|limit_conn_status) "
+                                 r"([^;]+);", server.group(1), re.M))
+    fields = Settings.model_fields
+    assert directives["client_header_timeout"] == f"{fields['api_header_timeout_seconds'].default:g}s"
+    assert directives["client_body_timeout"] == f"{fields['api_body_timeout_seconds'].default:g}s"
+    zone, limit = directives["limit_conn"].split()
+    assert int(limit) == fields["api_max_connections_per_address"].default
+    assert re.search(rf"^limit_conn_zone \$binary_remote_addr zone={zone}:\d+m;", conf, re.M)
+    assert directives["limit_conn_status"] == "429"
+    assert SERVICES["api"]["environment"]["API_MAX_CONNECTIONS_PER_ADDRESS"] == "0"
+    assert "ports" not in SERVICES["api"]  # nginx is the only way in
