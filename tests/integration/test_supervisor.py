@@ -1,10 +1,11 @@
 """`make run`'s supervisor, for real: its own data directory, ports and embedded services, the demo seed, the
-worker and the API. A worker killed with SIGKILL is started again (and the log says so); SIGINT (Ctrl-C) then stops
-every process it started, the embedded services included."""
+worker and the API. Every port they open listens on this host only (loopback); a worker killed with SIGKILL is started
+again (and the log says so); SIGINT (Ctrl-C) then stops every process it started, the embedded services included."""
 
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import os
 import shutil
 import signal
@@ -33,6 +34,7 @@ class Run:
     log: Path
     port: int
     data_dir: Path
+    service_ports: dict[str, int]  # the embedded Redis's, Temporal's and its UI's, the worker's health and metrics
 
     def text(self) -> str:
         return self.log.read_text(errors="replace")
@@ -54,6 +56,17 @@ class Run:
                     found.append(child)
             except psutil.NoSuchProcess:  # exited between the two calls
                 continue
+        return found
+
+    def listening(self) -> dict[tuple[str, int], str]:
+        """Every TCP address a process of the run listens on, and that process's name (PostgreSQL listens on a Unix
+        socket only)."""
+        found = {}
+        for proc in self.processes():
+            with contextlib.suppress(psutil.NoSuchProcess):
+                for c in proc.net_connections(kind="inet"):
+                    if c.status == psutil.CONN_LISTEN:
+                        found[(c.laddr.ip, c.laddr.port)] = proc.name()
         return found
 
     def processes(self) -> list[psutil.Process]:
@@ -78,13 +91,15 @@ def run() -> Iterator[Run]:
     data_dir.mkdir(parents=True)
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k not in SHARED}
-    env.update(DATA_DIR=str(data_dir), PORT=str(port), EMBEDDED_REDIS_PORT=str(free_port()),
-               EMBEDDED_TEMPORAL_PORT=str(free_port()), EMBEDDED_TEMPORAL_UI_PORT=str(free_port()))
+    service_ports = {name: free_port() for name in ("EMBEDDED_REDIS_PORT", "EMBEDDED_TEMPORAL_PORT",
+                                                    "EMBEDDED_TEMPORAL_UI_PORT", "WORKER_HEALTH_PORT",
+                                                    "WORKER_METRICS_PORT", "WORKER_SDK_METRICS_PORT")}
+    env.update(DATA_DIR=str(data_dir), PORT=str(port), **{name: str(p) for name, p in service_ports.items()})
     log = data_dir / "run.log"
     with log.open("wb") as out:
         proc = subprocess.Popen([sys.executable, "-m", "api.run"], cwd=ROOT, env=env, stdout=out,
                                 stderr=subprocess.STDOUT, start_new_session=True)
-    started = Run(proc=proc, log=log, port=port, data_dir=data_dir)
+    started = Run(proc=proc, log=log, port=port, data_dir=data_dir, service_ports=service_ports)
     leftovers: list[psutil.Process] = []
     try:
         yield started
@@ -106,6 +121,12 @@ def test_a_killed_worker_is_restarted_and_ctrl_c_stops_everything(run: Run) -> N
                    and run.text().count("worker polling task queue") == 1)
     [worker] = run.children("worker")
     [api] = run.children("api.serve")
+
+    # nothing of `make run` is reachable from another machine: the API (HOST), the worker's health and metrics ports
+    # (WORKER_HOST), Redis, Temporal with its UI and its own ports; PostgreSQL has no TCP port at all
+    listening = run.listening()
+    assert {run.port, *run.service_ports.values()} <= {port for _, port in listening}, listening
+    assert all(ipaddress.ip_address(ip).is_loopback for ip, _ in listening), listening
 
     worker.send_signal(signal.SIGKILL)
 
