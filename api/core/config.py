@@ -55,7 +55,7 @@ class Settings(BaseSettings):
     # bounded connections (api/core/connections.py): a request's headers must all arrive within this many seconds of
     # its first byte; a body that stalls this long without a byte (while the server reads) ends its connection, 408;
     # one peer address holds at most this many connections at once (0: no cap), one more is answered 429. The peer is
-    # the TCP one: behind a proxy, the proxy itself (docker-compose.yml sets its fan-in; nginx caps each caller)
+    # the TCP one: behind a proxy, the proxy itself (docker-compose.yml turns the cap off; nginx caps each caller)
     api_header_timeout_seconds: float = Field(default=5.0, gt=0)
     api_body_timeout_seconds: float = Field(default=10.0, gt=0)
     api_max_connections_per_address: int = Field(default=50, ge=0)

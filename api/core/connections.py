@@ -17,10 +17,10 @@ A request cut short is answered 408 (431 for headers too large) in the app's err
 answer, that is when no response is being written on the connection; a connection that never sent a byte, or whose
 answer has begun, is closed. Between requests uvicorn's own keep-alive timeout (5 s) closes an idle connection.
 
-The address is the TCP peer's, not X-Forwarded-For: behind a proxy every caller shares the proxy's address, so the
-cap there is the proxy's fan-in and the per-caller limits are the proxy's (deploy/nginx.conf; README "Bounded
-connections"). Written against uvicorn 0.54's httptools protocol; tests/integration/test_connections.py notices if
-the internals it builds on move.
+The address is the TCP peer's, not X-Forwarded-For: behind a proxy every caller shares the proxy's address, so a
+cap there bounds the proxy's fan-in, not any one caller: the per-caller limits are the proxy's (deploy/nginx.conf,
+and docker-compose.yml turns this cap off; README "Bounded connections"). Written against uvicorn 0.54's httptools
+protocol; tests/integration/test_connections.py notices if the internals it builds on move.
 """
 
 from __future__ import annotations
