@@ -16,6 +16,9 @@ from api.deps import PageAccess
 # Routes anyone may call without signing in.
 PUBLIC_ROUTES: frozenset[tuple[str, str]] = frozenset({
     ("POST", "/api/auth/login"),
+    # a sign-in from a new device finishes with the mailed code (the challenge the sign-in answered is the credential)
+    ("POST", "/api/auth/login/code"),
+    ("POST", "/api/auth/login/code/resend"),
     ("POST", "/api/auth/refresh"),
     ("POST", "/api/auth/forgot-password/send-mail"),
     ("GET", "/api/auth/forgot-password"),

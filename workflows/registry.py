@@ -16,7 +16,12 @@ from workflows.activities.approvals import (
     start_layer_clock,
     sync_approval_queue,
 )
-from workflows.activities.mail import deliver_mail, deliver_notification_mail, send_password_reset_mail
+from workflows.activities.mail import (
+    deliver_mail,
+    deliver_notification_mail,
+    send_password_reset_mail,
+    send_sign_in_code_mail,
+)
 from workflows.activities.pid import allocate_pid, attach_pid_pdf, notify_pid, pending_pid_leads
 from workflows.activities.reminders import (
     hand_over_notification_mails,
@@ -33,14 +38,14 @@ from workflows.pid import PidWorkflow
 from workflows.pid_sweep import PidSweepWorkflow
 from workflows.reminder_sweep import ReminderSweepWorkflow
 from workflows.schedule_reminder import ScheduleReminderWorkflow
+from workflows.sign_in_code import SignInCodeMailWorkflow
 
-WORKFLOWS: list[type] = [SendMailWorkflow, PasswordResetMailWorkflow, ApprovalWorkflow, ApprovalSweepWorkflow,
-                         PidWorkflow, PidSweepWorkflow, ScheduleReminderWorkflow,
+WORKFLOWS: list[type] = [SendMailWorkflow, PasswordResetMailWorkflow, SignInCodeMailWorkflow, ApprovalWorkflow,
+                         ApprovalSweepWorkflow, PidWorkflow, PidSweepWorkflow, ScheduleReminderWorkflow,
                          ReminderSweepWorkflow]
 ACTIVITIES: list[Callable[..., Any]] = [
-    deliver_mail, deliver_notification_mail, send_password_reset_mail, sync_approval_queue, record_decision_and_sync,
-    record_decision_and_finish,
-    finish_approval_request, persist_request, start_layer_clock, remind_approvers, escalate_layer,
-    approval_sweep_has_work, start_waiting_requests, resend_decisions,
+    deliver_mail, deliver_notification_mail, send_password_reset_mail, send_sign_in_code_mail, sync_approval_queue,
+    record_decision_and_sync, record_decision_and_finish, finish_approval_request, persist_request, start_layer_clock,
+    remind_approvers, escalate_layer, approval_sweep_has_work, start_waiting_requests, resend_decisions,
     allocate_pid, attach_pid_pdf, notify_pid, pending_pid_leads, reminder_plan, send_schedule_reminder,
     tell_due_reminders, remind_uncontacted_leads, hand_over_notification_mails]

@@ -1,4 +1,5 @@
-"""The refresh token's cookie, and the cross-site request check of the two calls that read it (refresh, logout).
+"""The refresh token's cookie, the device cookie, and the cross-site request check of the two calls that read the
+refresh cookie (refresh, logout).
 
 The refresh token never reaches a script: it travels only in an httpOnly, SameSite=Strict cookie scoped to
 /api/auth. A cookie goes along with any request the browser makes, so the calls that act on it also refuse a
@@ -18,6 +19,9 @@ from api.core.config import Settings
 from api.core.errors import Forbidden
 
 REFRESH_COOKIE = "crm_refresh"
+# a random value naming this browser, set at every sign-in: a username under attack lets its user in from a device
+# that signed in as them before without a mailed code (api.auth.devices)
+DEVICE_COOKIE = "crm_device"
 COOKIE_PATH = "/api/auth"
 CSRF_HEADER = "X-Requested-With"
 
@@ -30,6 +34,11 @@ def set_refresh_cookie(response: Response, settings: Settings, refresh_token: st
     response.set_cookie(REFRESH_COOKIE, refresh_token, max_age=settings.refresh_token_days * 86400, path=COOKIE_PATH,
                         secure=settings.auth_cookie_secure, httponly=True, samesite="strict")
     response.headers["Cache-Control"] = "no-store"
+
+
+def set_device_cookie(response: Response, settings: Settings, device: str) -> None:
+    response.set_cookie(DEVICE_COOKIE, device, max_age=settings.login_known_days * 86400, path=COOKIE_PATH,
+                        secure=settings.auth_cookie_secure, httponly=True, samesite="strict")
 
 
 def clear_refresh_cookie(response: Response, settings: Settings) -> None:
@@ -70,3 +79,5 @@ async def same_origin(request: Request, x_requested_with: Annotated[
 SameOrigin = Depends(same_origin)
 RefreshCookie = Annotated[str | None, Cookie(alias=REFRESH_COOKIE, max_length=200,
                                              description="The refresh token (set by login and refresh; httpOnly)")]
+DeviceCookie = Annotated[str | None, Cookie(alias=DEVICE_COOKIE, max_length=100,
+                                            description="This browser's device (set by a sign-in; httpOnly)")]

@@ -2,21 +2,32 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import Path, Query, Request, Response
 
 from api.access import service as access_service
 from api.access.schemas import SessionOut
 from api.auth import service
-from api.auth.cookie import RefreshCookie, SameOrigin, clear_refresh_cookie, set_refresh_cookie
+from api.auth.cookie import (
+    DeviceCookie,
+    RefreshCookie,
+    SameOrigin,
+    clear_refresh_cookie,
+    set_device_cookie,
+    set_refresh_cookie,
+)
 from api.auth.schemas import (
     AccessToken,
+    CodeSentOut,
+    DeviceVerificationOut,
     ForgotPasswordMailIn,
     LoginIn,
     MailSent,
+    ResendCodeIn,
     ResetPasswordIn,
     ResetTokenOut,
+    SignInCodeIn,
     Unlocked,
 )
 from api.core.config import Settings
@@ -39,13 +50,45 @@ def _answer(response: Response, settings: Settings, pair: service.TokenPair) -> 
     return ok(AccessToken(token=pair.access_token))
 
 
-@router.post("/login", summary="Sign in with username and password (throttled per username and address: 429); "
-                               "the refresh token comes as an httpOnly cookie")
+def _signed_in(response: Response, settings: Settings, signed_in: service.SignedIn) -> Envelope[AccessToken]:
+    set_device_cookie(response, settings, signed_in.device)
+    return _answer(response, settings, signed_in.pair)
+
+
+_CODE_NEEDED: dict[int | str, dict[str, Any]] = {
+    401: {"model": DeviceVerificationOut,
+          "description": "The right password from a new device while the username is under attack: `type` "
+                         "DeviceVerificationRequired, a code was mailed (README \"Sign-in protection\"). Other 401s "
+                         "are ordinary refusals"}}
+
+
+@router.post("/login", responses=_CODE_NEEDED,
+             summary="Sign in with username and password (throttled per username and address: 429); the refresh "
+                     "token comes as an httpOnly cookie, and so does this browser's device")
 def login(body: LoginIn, request: Request, response: Response, session: SessionDep, redis_client: RedisDep,
-          settings: SettingsDep) -> Envelope[AccessToken]:
-    return _answer(response, settings, service.login(session=session, redis_client=redis_client, settings=settings,
-                                                     username=body.username, password=body.password,
-                                                     address=client_address(request)))
+          settings: SettingsDep, temporal: TemporalDep, device: DeviceCookie = None) -> Envelope[AccessToken]:
+    return _signed_in(response, settings, service.login(
+        session=session, redis_client=redis_client, settings=settings, temporal=temporal, username=body.username,
+        password=body.password, address=client_address(request), device=device))
+
+
+@router.post("/login/code", summary="Finish a sign-in from a new device with the code mailed for its challenge "
+                                    "(wrong, expired or used: 400; five wrong tries end the challenge)")
+def verify_sign_in_code(body: SignInCodeIn, request: Request, response: Response, session: SessionDep,
+                        redis_client: RedisDep, settings: SettingsDep,
+                        device: DeviceCookie = None) -> Envelope[AccessToken]:
+    return _signed_in(response, settings, service.verify_code(
+        session=session, redis_client=redis_client, settings=settings, challenge=body.challenge, code=body.code,
+        address=client_address(request), device=device))
+
+
+@router.post("/login/code/resend", summary="Mail a new code for a sign-in's challenge (the earlier one stops "
+                                           "working); 429 sooner than resendAfter, or after 5 codes in 15 minutes")
+def resend_sign_in_code(body: ResendCodeIn, redis_client: RedisDep, settings: SettingsDep,
+                        temporal: TemporalDep) -> Envelope[CodeSentOut]:
+    sent = service.resend_code(redis_client=redis_client, settings=settings, temporal=temporal,
+                               challenge=body.challenge)
+    return ok(CodeSentOut(email=sent.email, resend_after=sent.resend_after))
 
 
 @router.post("/refresh", dependencies=[SameOrigin],
@@ -74,12 +117,13 @@ def get_session(session: SessionDep, policy: PolicyDep, settings: SettingsDep,
     return ok(access_service.session_payload(session=session, policy=policy, settings=settings, user=user))
 
 
-@router.post("/users/{user_id}/unlock", summary="Lift a user's sign-in lock and delays (administrators)")
+@router.post("/users/{user_id}/unlock", summary="Lift a user's sign-in limits: every address's waits, and the mailed "
+                                                "code new devices need after many failures (administrators)")
 def unlock(session: SessionDep, redis_client: RedisDep,
            actor: Annotated[User, Authz("system/user-management", "edit")],
            user_id: Annotated[int, Path(ge=1, le=2**31 - 1)]) -> Envelope[Unlocked]:
-    return ok(Unlocked(was_locked=service.unlock(session=session, redis_client=redis_client, actor=actor,
-                                                user_id=user_id)))
+    return ok(Unlocked(code_required=service.unlock(session=session, redis_client=redis_client, actor=actor,
+                                                   user_id=user_id)))
 
 
 @router.post("/forgot-password/send-mail", summary="Mail a one-time password reset link (the same answer for any "

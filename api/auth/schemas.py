@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field
 
 from api.core.inputs import Id
@@ -17,6 +19,31 @@ class AccessToken(CamelModel):
     token: str = Field(description="The access token (bearer); the refresh token is set as an httpOnly cookie")
 
 
+class DeviceVerificationOut(CamelModel):
+    """The sign-in's 401 when the device must be confirmed with a mailed code (an error body: messages and type)."""
+
+    messages: list[str]
+    type: Literal["DeviceVerificationRequired"]
+    challenge: str = Field(description="Answer it with the code at POST /api/auth/login/code")
+    email: str = Field(description="Where the code went, masked: m***@example.com")
+    resend_after: int = Field(description="Seconds before another code may be asked for")
+    expires_in: int = Field(description="Seconds the code works")
+
+
+class SignInCodeIn(CamelModel):
+    challenge: str = Field(min_length=1, max_length=100)
+    code: str = Field(min_length=1, max_length=20)
+
+
+class ResendCodeIn(CamelModel):
+    challenge: str = Field(min_length=1, max_length=100)
+
+
+class CodeSentOut(CamelModel):
+    email: str = Field(description="Where the new code went, masked")
+    resend_after: int = Field(description="Seconds before another code may be asked for")
+
+
 class ForgotPasswordMailIn(CamelModel):
     username: str = Field(min_length=1, max_length=60)
     redirect_base_url: str | None = Field(default=None, max_length=300)
@@ -27,7 +54,9 @@ class MailSent(CamelModel):
 
 
 class Unlocked(CamelModel):
-    was_locked: bool = Field(description="Whether the account was locked (its delays are lifted either way)")
+    code_required: bool = Field(description="Whether a sign-in from a new device needed a mailed code (after many "
+                                            "failures from many addresses); that and every address's waits are "
+                                            "lifted either way")
 
 
 class ResetTokenOut(CamelModel):

@@ -1,4 +1,5 @@
-"""Sign-in, token refresh, sign-out and the forgot-password flow."""
+"""Sign-in (with a mailed code from a new device when its username is under attack), token refresh, sign-out and the
+forgot-password flow."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from sqlalchemy.orm import Session
 from temporalio.client import Client
 
 from api.audit import service as audit
-from api.auth import sessions, throttle
+from api.auth import devices, sessions, throttle, verification
 from api.auth.passwords import check_new_password
 from api.core.config import Settings
 from api.core.errors import BadRequest, NotFound, TooManyRequests, Unauthorized, ValidationFailed
@@ -72,9 +73,19 @@ def _issue(settings: Settings, user_id: int, issued: sessions.Issued, issued_at:
     return TokenPair(access_token=token, refresh_token=issued.refresh_token)
 
 
-def login(*, session: Session, redis_client: redis.Redis, settings: Settings, username: str, password: str,
-          address: str) -> TokenPair:
-    """Tokens for valid credentials, behind the sign-in throttle of this username and client address."""
+@dataclass(frozen=True)
+class SignedIn:
+    """A finished sign-in: its token pair, and the browser's device cookie (the one it sent, or a new one)."""
+
+    pair: TokenPair
+    device: str
+
+
+def login(*, session: Session, redis_client: redis.Redis, settings: Settings, temporal: Client, username: str,
+          password: str, address: str, device: str | None) -> SignedIn:
+    """Tokens for valid credentials, behind the sign-in throttle of this username and client address. When the
+    username failed too often from everywhere lately, the right password from a device and an address that never
+    signed in as its user gets DeviceVerificationRequired instead, and a code is mailed (api.auth.verification)."""
     throttle.check(redis_client, settings, username=username, address=address)
     user = get_user_by_username(session, username)
     if not verify_password(password, user.password_hash if user else None) or user is None or not user.is_active:
@@ -82,7 +93,47 @@ def login(*, session: Session, redis_client: redis.Redis, settings: Settings, us
         raise BadRequest(INVALID_CREDENTIALS)
 
     throttle.succeeded(redis_client, username=username, address=address)
-    return sign_in(session=session, redis_client=redis_client, settings=settings, user=user)
+    device = devices.valid_device(device)
+    # a known device leaves the mark in place: while the attack goes on, another new device still needs a code
+    if throttle.needs_code(redis_client, username=username) and not devices.is_known(
+            redis_client, settings, user_id=user.id, device=device, address=address):
+        raise verification.start(redis_client=redis_client, settings=settings, temporal=temporal, user=user,
+                                 password_stamp=_password_stamp(user))
+    return _finish(session=session, redis_client=redis_client, settings=settings, user=user, device=device,
+                   address=address)
+
+
+def verify_code(*, session: Session, redis_client: redis.Redis, settings: Settings, challenge: str, code: str,
+                address: str, device: str | None) -> SignedIn:
+    """Finish a sign-in from a new device with the code mailed for its challenge. A wrong code counts against the
+    address like a wrong password; the right one lifts the username's mark (its user has signed in)."""
+    throttle.check_address(redis_client, settings, address=address)
+    try:
+        answered = verification.check(redis_client=redis_client, settings=settings, token=challenge, code=code)
+    except BadRequest:
+        throttle.address_failed(redis_client, settings, address=address)
+        raise
+    user = session.get(User, answered.user_id)
+    if user is None or not user.is_active or not hmac.compare_digest(answered.password_stamp, _password_stamp(user)):
+        raise BadRequest(verification.CODE_EXPIRED)  # deactivated, or the password changed since
+    throttle.signed_in(redis_client, username=user.username)
+    return _finish(session=session, redis_client=redis_client, settings=settings, user=user,
+                   device=devices.valid_device(device), address=address)
+
+
+def resend_code(*, redis_client: redis.Redis, settings: Settings, temporal: Client,
+                challenge: str) -> verification.CodeSent:
+    """Mail a new code for a sign-in's challenge; the earlier code stops working."""
+    return verification.resend(redis_client=redis_client, settings=settings, temporal=temporal, token=challenge)
+
+
+def _finish(*, session: Session, redis_client: redis.Redis, settings: Settings, user: User, device: str | None,
+            address: str) -> SignedIn:
+    """The sign-in's device and address are known from now on; the session opens."""
+    device = device or devices.new_device()
+    devices.remember(redis_client, settings, user_id=user.id, device=device, address=address)
+    return SignedIn(pair=sign_in(session=session, redis_client=redis_client, settings=settings, user=user),
+                    device=device)
 
 
 def sign_in(*, session: Session, redis_client: redis.Redis, settings: Settings, user: User) -> TokenPair:
@@ -95,17 +146,18 @@ def sign_in(*, session: Session, redis_client: redis.Redis, settings: Settings, 
 
 
 def unlock(*, session: Session, redis_client: redis.Redis, actor: User, user_id: int) -> bool:
-    """An administrator lifts a user's sign-in lock and delays; True when the account was locked (then audited)."""
+    """An administrator lifts a user's sign-in limits: every address's waits, and the mailed code a new device needed
+    after many failures from everywhere. True when such a code was needed (then audited)."""
     user = session.get(User, user_id)
     if user is None:
         raise NotFound(USER_NOT_FOUND)
-    was_locked = throttle.unlock(redis_client, username=user.username)
-    if was_locked:
+    code_required = throttle.lift(redis_client, username=user.username)
+    if code_required:
         audit.record(session, actor_id=actor.id, subject="USER", subject_id=user.id,
                      label=audit.user_label(user), action="UNLOCK")
         session.commit()
-    log.info("sign-in lock of user %s lifted (was locked: %s)", user.id, was_locked)
-    return was_locked
+    log.info("sign-in limits of user %s lifted (a new device needed a code: %s)", user.id, code_required)
+    return code_required
 
 
 def refresh(*, redis_client: redis.Redis, settings: Settings, refresh_token: str | None) -> TokenPair:
@@ -236,10 +288,10 @@ def reset_password(*, session: Session, redis_client: redis.Redis, user_id: int 
 
 def set_password(*, session: Session, redis_client: redis.Redis, user: User, password: str,
                  keep_session: str | None = None) -> None:
-    """Every password change ends here: earlier reset links stop working (their stamp no longer matches), the other
-    sessions end, and the sign-in lock and delays of the username are lifted."""
+    """Every password change ends here: earlier reset links and sign-in codes stop working (their stamp no longer
+    matches), the other sessions end, and the sign-in limits of the username are lifted."""
     user.password_hash = hash_password(password)
     user.password_changed_at = datetime.now(UTC)
     session.commit()
     sessions.close_all(redis_client, user.id, keep=keep_session)
-    throttle.unlock(redis_client, username=user.username)
+    throttle.lift(redis_client, username=user.username)

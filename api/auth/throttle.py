@@ -1,15 +1,18 @@
-"""The sign-in throttle (OWASP ASVS 2.2.1), so that a stranger cannot lock a user out.
+"""The sign-in throttle (OWASP ASVS 2.2.1), so that a stranger cannot lock a user out, from any number of addresses.
 
 - A username tried from one address: after `login_free_failures` failures, each further failure makes that address
   wait before it may try that username again, twice as long as the previous wait (capped). Another address is not
   affected, so the right password from the user's own address still signs in while one address is hammering.
 - One address: after `login_address_max_failures` failures (any usernames) within the window it waits until the
   window ends.
-- One username: after `login_max_failures` failures from every address within the window it is locked for
-  `login_lock_minutes`, or until an administrator lifts the lock.
+- One username: failures from every address together never lock it. After `login_verify_after_failures` of them
+  within the window, the username is marked: the right password from a device and an address that never signed in
+  as that user then needs a code mailed to the user as well (api.auth.verification), until the user signs in with
+  such a code (a sign-in from a known device leaves the mark: the attack may go on).
 
-Unknown usernames are counted exactly like known ones, so the answers tell nobody which accounts exist. Every
-counter is a Redis key with an expiry; a wait or a lock is a key that lives as long as it lasts.
+Unknown usernames are counted exactly like known ones, so the answers tell nobody which accounts exist; the mark
+matters only once the password was right. Every counter is a Redis key with an expiry; a wait is a key that lives as
+long as it lasts.
 """
 
 from __future__ import annotations
@@ -20,14 +23,17 @@ import redis
 
 from api.core.config import Settings
 from api.core.errors import TooManyRequests
+from api.core.redis import count_in_window
 from api.core.security import digest
 
 _PREFIX = "auth:login:"
 # how long the failures of a username from one address are remembered after the last one (a success forgets them)
 _PAIR_MEMORY_SECONDS = 86400
+# how long a username stays marked after the failure that marked it last, unless its user signs in with a code sooner
+_MARK_MEMORY_SECONDS = 30 * 86400
 
-# KEYS: pair count, pair wait, address count, account count, account lock
-# ARGV: pair memory s, free failures, first delay ms, max delay ms, window s, account max failures, lock s
+# KEYS: pair count, pair wait, address count, account count, account mark
+# ARGV: pair memory s, free failures, first delay ms, max delay ms, window s, failures that mark, mark memory s
 _FAILED = """
 local n = redis.call('INCR', KEYS[1])
 redis.call('EXPIRE', KEYS[1], tonumber(ARGV[1]))
@@ -39,10 +45,7 @@ if over > 0 then
   local wait = math.min(tonumber(ARGV[4]), tonumber(ARGV[3]) * math.pow(2, math.min(over - 1, 40)))
   redis.call('SET', KEYS[2], n, 'PX', math.max(1, math.floor(wait)))
 end
-if u >= tonumber(ARGV[6]) then
-  redis.call('SET', KEYS[5], u, 'EX', tonumber(ARGV[7]))
-  redis.call('DEL', KEYS[4])
-end
+if u >= tonumber(ARGV[6]) then redis.call('SET', KEYS[5], u, 'EX', tonumber(ARGV[7])) end
 return n
 """
 
@@ -63,19 +66,18 @@ def address_message(seconds: float) -> str:
     return f"Too many failed sign-in attempts from your address. Try again in {_duration(seconds)}."
 
 
-def locked_message(seconds: float) -> str:
-    return (f"This account is locked after too many failed sign-in attempts. Try again in {_duration(seconds)} "
-            "or ask an administrator to unlock it.")
-
-
 def _user(username: str) -> str:
     return digest(username.strip().lower())[:32]
 
 
+def _address_key(address: str) -> str:
+    return f"{_PREFIX}addr:{digest(address)[:32]}"
+
+
 def _keys(username: str, address: str) -> tuple[str, str, str, str, str]:
     user, addr = _user(username), digest(address)[:32]
-    return (f"{_PREFIX}pair:{user}:{addr}", f"{_PREFIX}wait:{user}:{addr}", f"{_PREFIX}addr:{addr}",
-            f"{_PREFIX}account:{user}", f"{_PREFIX}lock:{user}")
+    return (f"{_PREFIX}pair:{user}:{addr}", f"{_PREFIX}wait:{user}:{addr}", _address_key(address),
+            f"{_PREFIX}account:{user}", f"{_PREFIX}mark:{user}")
 
 
 def _refuse(message: str, ms: int) -> TooManyRequests:
@@ -85,19 +87,34 @@ def _refuse(message: str, ms: int) -> TooManyRequests:
 
 def check(r: redis.Redis, settings: Settings, *, username: str, address: str) -> None:
     """Raise TooManyRequests (with retryAfter seconds) when this username may not be tried from this address now."""
-    _, wait, addr, _, lock = _keys(username, address)
+    _, wait, addr, _, _ = _keys(username, address)
     pipe = r.pipeline(transaction=False)
     pipe.get(addr)
     pipe.pttl(addr)
-    pipe.pttl(lock)
     pipe.pttl(wait)
-    addr_failures, addr_ms, lock_ms, wait_ms = pipe.execute()
-    if lock_ms > 0:
-        raise _refuse(locked_message(lock_ms / 1000), lock_ms)
-    if int(addr_failures or 0) >= settings.login_address_max_failures and addr_ms > 0:
-        raise _refuse(address_message(addr_ms / 1000), addr_ms)
+    addr_failures, addr_ms, wait_ms = pipe.execute()
+    _check_address(settings, addr_failures, addr_ms)
     if wait_ms > 0:
         raise _refuse(wait_message(wait_ms / 1000), wait_ms)
+
+
+def _check_address(settings: Settings, failures: str | None, ms: int) -> None:
+    if int(failures or 0) >= settings.login_address_max_failures and ms > 0:
+        raise _refuse(address_message(ms / 1000), ms)
+
+
+def check_address(r: redis.Redis, settings: Settings, *, address: str) -> None:
+    """Raise TooManyRequests when this address has failed too often lately (sign-in codes count too)."""
+    addr = _address_key(address)
+    pipe = r.pipeline(transaction=False)
+    pipe.get(addr)
+    pipe.pttl(addr)
+    _check_address(settings, *pipe.execute())
+
+
+def address_failed(r: redis.Redis, settings: Settings, *, address: str) -> None:
+    """Count a failure of this address that belongs to no username (a wrong sign-in code)."""
+    count_in_window(r, _address_key(address), settings.login_window_minutes * 60)
 
 
 def failed(r: redis.Redis, settings: Settings, *, username: str, address: str) -> int:
@@ -105,7 +122,7 @@ def failed(r: redis.Redis, settings: Settings, *, username: str, address: str) -
     return int(r.eval(
         _FAILED, 5, *_keys(username, address), _PAIR_MEMORY_SECONDS, settings.login_free_failures,
         settings.login_delay_seconds * 1000, settings.login_max_delay_seconds * 1000,
-        settings.login_window_minutes * 60, settings.login_max_failures, settings.login_lock_minutes * 60))
+        settings.login_window_minutes * 60, settings.login_verify_after_failures, _MARK_MEMORY_SECONDS))
 
 
 def succeeded(r: redis.Redis, *, username: str, address: str) -> None:
@@ -114,16 +131,23 @@ def succeeded(r: redis.Redis, *, username: str, address: str) -> None:
     r.delete(pair, wait)
 
 
-def is_locked(r: redis.Redis, *, username: str) -> bool:
-    return bool(r.exists(f"{_PREFIX}lock:{_user(username)}"))
+def needs_code(r: redis.Redis, *, username: str) -> bool:
+    """Whether the username is marked: failed too often from everywhere since its user last signed in with a code."""
+    return bool(r.exists(f"{_PREFIX}mark:{_user(username)}"))
 
 
-def unlock(r: redis.Redis, *, username: str) -> bool:
-    """Lift a username's lock and forget its failures from every address; True when it was locked."""
+def signed_in(r: redis.Redis, *, username: str) -> None:
+    """The user signed in with a mailed code: the mark and the count of failures from everywhere start again."""
     user = _user(username)
-    doomed = [f"{_PREFIX}lock:{user}", f"{_PREFIX}account:{user}"]
+    r.delete(f"{_PREFIX}mark:{user}", f"{_PREFIX}account:{user}")
+
+
+def lift(r: redis.Redis, *, username: str) -> bool:
+    """Forget a username's mark and its failures from every address; True when it was marked."""
+    user = _user(username)
+    doomed = [f"{_PREFIX}mark:{user}", f"{_PREFIX}account:{user}"]
     for kind in ("pair", "wait"):
         doomed.extend(r.scan_iter(match=f"{_PREFIX}{kind}:{user}:*", count=500))
-    was_locked = bool(r.exists(doomed[0]))
+    was_marked = bool(r.exists(doomed[0]))
     r.delete(*doomed)
-    return was_locked
+    return was_marked

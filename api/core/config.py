@@ -104,11 +104,14 @@ class Settings(BaseSettings):
     login_max_delay_seconds: int = 900
     # failures from one address (any usernames) within login_window_minutes before that address must wait
     login_address_max_failures: int = 50
-    # failures of one username (from every address) within login_window_minutes that lock it for
-    # login_lock_minutes (an administrator can lift the lock)
-    login_max_failures: int = 50
     login_window_minutes: int = 15
-    login_lock_minutes: int = 15
+    # failures of one username from every address within login_window_minutes after which the right password from a
+    # device and address that never signed in as that user needs a code mailed to the user too (never a lock: the
+    # user's own devices go on signing in), until the user signs in again
+    login_verify_after_failures: int = 20
+    login_code_minutes: int = 10  # life of a mailed sign-in code
+    # a device (its cookie) or an address stays known this long after its last sign-in as that user
+    login_known_days: int = 90
     # a refresh token presented again this soon after its rotation gets the same new pair (two tabs after a 401)
     refresh_grace_seconds: int = 10
 

@@ -64,6 +64,14 @@ class Unauthorized(AppError):
     type = "Unauthorized"
 
 
+class DeviceVerificationRequired(AppError):
+    """The password was right, but this device must be confirmed with a code mailed to the user first (README
+    "Sign-in protection"): the body carries the challenge to answer with the code."""
+
+    status = 401
+    type = "DeviceVerificationRequired"
+
+
 class Forbidden(AppError):
     status = 403
     type = "Forbidden"

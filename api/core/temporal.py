@@ -90,6 +90,13 @@ def send_password_reset_mail(client: Client, data: mail_contract.PasswordResetMa
                           task_queue=task_queue, static_summary=f"Password reset mail for '{data.username[:60]}'")
 
 
+def send_sign_in_code_mail(client: Client, data: mail_contract.SignInCodeMailInput, *, workflow_id: str,
+                           task_queue: str) -> str:
+    """Start the SignInCodeMailWorkflow of one sign-in from a new device (sync code)."""
+    return start_workflow(client, mail_contract.SIGN_IN_CODE_MAIL, data, workflow_id=workflow_id,
+                          task_queue=task_queue, static_summary="Sign-in code mail")
+
+
 # -- approvals -------------------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)

@@ -10,13 +10,14 @@ from temporalio.exceptions import ApplicationError
 
 from api.approvals import mail_links
 from api.auth import service as auth_service
+from api.auth import verification
 from api.core.config import get_settings
 from api.core.mail import attach, deliver
 from api.core.redis import make_redis
 from api.core.storage import open_storage
 from api.notifications import mails as notification_mails
 from workflows.activities.db import sessions
-from workflows.contracts.mail import DeliverMail, DeliverNotificationMail, PasswordResetMail
+from workflows.contracts.mail import DeliverMail, DeliverNotificationMail, PasswordResetMail, SignInCodeMail
 
 
 @activity.defn
@@ -64,6 +65,18 @@ def send_password_reset_mail(data: PasswordResetMail) -> str:
     with sessions()() as session:
         raw = auth_service.reset_mail(session=session, redis_client=_redis(), settings=settings,
                                       username=data.username, base_url=data.base_url, key=data.key)
+    if raw is None:
+        return "no mail"
+    return deliver(raw, settings=settings, key=data.key)
+
+
+@activity.defn
+def send_sign_in_code_mail(data: SignInCodeMail) -> str:
+    """Mail the code of a sign-in challenge to its user; 'no mail' when the challenge is gone or was sent again."""
+    settings = get_settings()
+    with sessions()() as session:
+        raw = verification.code_mail(session=session, redis_client=_redis(), settings=settings,
+                                     challenge_id=data.challenge, key=data.key)
     if raw is None:
         return "no mail"
     return deliver(raw, settings=settings, key=data.key)

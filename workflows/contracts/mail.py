@@ -1,4 +1,4 @@
-"""The mail workflows' contracts: a prepared message to deliver, a password reset mail to send."""
+"""The mail workflows' contracts: a prepared message to deliver, a password reset mail and a sign-in code to send."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 SEND_MAIL = "SendMailWorkflow"
 PASSWORD_RESET_MAIL = "PasswordResetMailWorkflow"
+SIGN_IN_CODE_MAIL = "SignInCodeMailWorkflow"
 
 
 @dataclass
@@ -52,3 +53,14 @@ class PasswordResetMail:
     username: str
     base_url: str
     key: str  # the workflow id: a retry mails the same link to the same outbox file
+
+
+@dataclass
+class SignInCodeMailInput:
+    challenge: str  # the sign-in challenge's name in Redis (a digest: it cannot answer the challenge); never the code
+
+
+@dataclass
+class SignInCodeMail:
+    challenge: str
+    key: str  # the workflow id: the code is derived from it, so a retry mails the same code to the same outbox file
