@@ -617,8 +617,42 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in with username and password (throttled per username and address: 429); the refresh token comes as an httpOnly cookie */
+        /** Sign in with username and password (throttled per username and address: 429); the refresh token comes as an httpOnly cookie, and so does this browser's device */
         post: operations["login_api_auth_login_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/login/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Finish a sign-in from a new device with the code mailed for its challenge (wrong, expired or used: 400; five wrong tries end the challenge) */
+        post: operations["verify_sign_in_code_api_auth_login_code_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/login/code/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail a new code for a sign-in's challenge (the earlier one stops working); 429 sooner than resendAfter, or after 5 codes in 15 minutes */
+        post: operations["resend_sign_in_code_api_auth_login_code_resend_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -685,7 +719,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Lift a user's sign-in lock and delays (administrators) */
+        /** Lift a user's sign-in limits: every address's waits, and the mailed code new devices need after many failures (administrators) */
         post: operations["unlock_api_auth_users__user_id__unlock_post"];
         delete?: never;
         options?: never;
@@ -4117,6 +4151,19 @@ export interface components {
             /** Clientid */
             clientId?: number | null;
         };
+        /** CodeSentOut */
+        CodeSentOut: {
+            /**
+             * Email
+             * @description Where the new code went, masked
+             */
+            email: string;
+            /**
+             * Resendafter
+             * @description Seconds before another code may be asked for
+             */
+            resendAfter: number;
+        };
         /** CodecPayload */
         CodecPayload: {
             /**
@@ -4407,6 +4454,39 @@ export interface components {
             state: "CURRENT" | "UPCOMING" | "PAST";
         };
         /**
+         * DeviceVerificationOut
+         * @description The sign-in's 401 when the device must be confirmed with a mailed code (an error body: messages and type).
+         */
+        DeviceVerificationOut: {
+            /**
+             * Challenge
+             * @description Answer it with the code at POST /api/auth/login/code
+             */
+            challenge: string;
+            /**
+             * Email
+             * @description Where the code went, masked: m***@example.com
+             */
+            email: string;
+            /**
+             * Expiresin
+             * @description Seconds the code works
+             */
+            expiresIn: number;
+            /** Messages */
+            messages: string[];
+            /**
+             * Resendafter
+             * @description Seconds before another code may be asked for
+             */
+            resendAfter: number;
+            /**
+             * Type
+             * @constant
+             */
+            type: "DeviceVerificationRequired";
+        };
+        /**
          * DialIn
          * @description Ring a contact's number on the caller's call devices; with a lead (the contact is one of its persons in
          *     charge) the call is recorded on the lead once the device reports its end.
@@ -4503,6 +4583,10 @@ export interface components {
         /** Envelope[CoaOut] */
         Envelope_CoaOut_: {
             results: components["schemas"]["CoaOut"];
+        };
+        /** Envelope[CodeSentOut] */
+        Envelope_CodeSentOut_: {
+            results: components["schemas"]["CodeSentOut"];
         };
         /** Envelope[ContactOut] */
         Envelope_ContactOut_: {
@@ -7436,6 +7520,11 @@ export interface components {
             /** Label */
             label: string;
         };
+        /** ResendCodeIn */
+        ResendCodeIn: {
+            /** Challenge */
+            challenge: string;
+        };
         /** ResetPasswordIn */
         ResetPasswordIn: {
             /** Confirmationnewpassword */
@@ -7888,6 +7977,13 @@ export interface components {
             /** Type */
             type: string;
         };
+        /** SignInCodeIn */
+        SignInCodeIn: {
+            /** Challenge */
+            challenge: string;
+            /** Code */
+            code: string;
+        };
         /** SourceOut */
         SourceOut: {
             /** Id */
@@ -8334,10 +8430,10 @@ export interface components {
         /** Unlocked */
         Unlocked: {
             /**
-             * Waslocked
-             * @description Whether the account was locked (its delays are lifted either way)
+             * Coderequired
+             * @description Whether a sign-in from a new device needed a mailed code (after many failures from many addresses); that and every address's waits are lifted either way
              */
-            wasLocked: boolean;
+            codeRequired: boolean;
         };
         /** UpdateResult */
         UpdateResult: {
@@ -10008,7 +10104,10 @@ export interface operations {
             query?: never;
             header?: never;
             path?: never;
-            cookie?: never;
+            cookie?: {
+                /** @description This browser's device (set by a sign-in; httpOnly) */
+                crm_device?: string | null;
+            };
         };
         requestBody: {
             content: {
@@ -10023,6 +10122,84 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_AccessToken_"];
+                };
+            };
+            /** @description The right password from a new device while the username is under attack: `type` DeviceVerificationRequired, a code was mailed (README "Sign-in protection"). Other 401s are ordinary refusals */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceVerificationOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    verify_sign_in_code_api_auth_login_code_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: {
+                /** @description This browser's device (set by a sign-in; httpOnly) */
+                crm_device?: string | null;
+            };
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignInCodeIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AccessToken_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    resend_sign_in_code_api_auth_login_code_resend_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResendCodeIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CodeSentOut_"];
                 };
             };
             /** @description Validation Error */
