@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { toast } from '@/components/dialogs';
-import { login as loginCall, logout as logoutCall } from '@/features/auth/api/auth-api';
+import { login as loginCall, logout as logoutCall, verifySignInCode as verifyCall } from '@/features/auth/api/auth-api';
 import { refreshAccessToken } from '@/lib/api/client';
 import { getToken, signedIn, signedOut, subscribeRemoteSession, subscribeTokens } from '@/lib/api/tokens';
 import { AuthContext, sessionQueryKey, sessionQueryOptions, type AuthContextValue, type AuthStatus } from '@/lib/session';
@@ -41,13 +41,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (session.isSuccess) reported.current = false;
   }, [session.isError, session.isSuccess, token]);
 
-  const login = useCallback(
-    async (username: string, password: string) => {
-      const { token: accessToken } = await loginCall(username, password);
+  const start = useCallback(
+    async (accessToken: string) => {
       signedIn(accessToken);
       await queryClient.fetchQuery({ ...sessionQueryOptions, staleTime: 0 });
     },
     [queryClient],
+  );
+  const login = useCallback(
+    async (username: string, password: string) => start((await loginCall(username, password)).token),
+    [start],
+  );
+  const verifySignInCode = useCallback(
+    async (challenge: string, code: string) => start((await verifyCall(challenge, code)).token),
+    [start],
   );
 
   const logout = useCallback(async () => {
@@ -91,10 +98,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       allRoutes: data?.allRoutes ?? [],
       pageAccess: data?.pageAccess ?? {},
       login,
+      verifySignInCode,
       logout,
       refreshSession,
     };
-  }, [token, restoring, session.data, session.isError, login, logout, refreshSession]);
+  }, [token, restoring, session.data, session.isError, login, verifySignInCode, logout, refreshSession]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

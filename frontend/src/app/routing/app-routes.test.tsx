@@ -101,7 +101,7 @@ describe('sign in', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid username or password combination');
   });
 
-  it('shows the lock message on a 429', async () => {
+  it("shows the throttle's message on a 429", async () => {
     const lock = 'Too many failed sign-in attempts. Try again in 15 minutes.';
     stubApi(null, (_req, url) => (url.pathname === '/api/auth/login' ? json(429, { messages: [lock] }) : undefined));
     await renderApp('/signin');

@@ -37,9 +37,10 @@ export function setAuthFailureHandler(handler: AuthFailureHandler): void {
   authFailureHandler = handler;
 }
 
-// Calls that must never trigger a refresh-and-retry: a 401 there is the answer itself. (A sign-out with an expired
-// access token refreshes and retries, so that the server ends the session.)
-const NO_REFRESH = ['/auth/login', '/auth/refresh'];
+// Calls that must never trigger a refresh-and-retry: a 401 there is the answer itself (a sign-in from a new device
+// answers 401 DeviceVerificationRequired). A sign-out with an expired access token refreshes and retries, so that the
+// server ends the session.
+const NO_REFRESH = ['/auth/login', '/auth/login/code', '/auth/login/code/resend', '/auth/refresh'];
 
 /**
  * Marks a call as the app's own. The server refuses refresh and sign-out without it: another site's page cannot

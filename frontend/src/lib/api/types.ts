@@ -13,6 +13,7 @@ export type NotificationFilter = 'ALL' | NotificationType;
 export type NotificationPage = Schemas['NotificationPage'];
 export type NotificationLimited = Schemas['NotificationLimited'];
 export type AccessToken = Schemas['AccessToken'];
+export type DeviceVerification = Schemas['DeviceVerificationOut'];
 export type ClientRow = Schemas['ClientRow'];
 export type ClientDetail = Schemas['ClientOut'];
 export type ClientIn = Schemas['ClientIn'];

@@ -17,6 +17,8 @@ export interface AuthContextValue {
   /** Keeps the access token of a successful sign-in (in memory; the refresh token is an httpOnly cookie), then loads
    * the session. */
   login: (username: string, password: string) => Promise<void>;
+  /** Finishes a sign-in that needed a mailed code (the login's DeviceVerificationRequired), as `login` does. */
+  verifySignInCode: (challenge: string, code: string) => Promise<void>;
   /** Ends the session on the server (which clears the refresh cookie), forgets the token in every tab and clears
    * every cached query. */
   logout: () => Promise<void>;

@@ -7,6 +7,16 @@ export function login(username: string, password: string) {
   return unwrap(api.POST('/auth/login', { body: { username, password } }));
 }
 
+/** Finishes a sign-in from a new device with the code mailed for its challenge (the login's 401). */
+export function verifySignInCode(challenge: string, code: string) {
+  return unwrap(api.POST('/auth/login/code', { body: { challenge, code } }));
+}
+
+/** Mails a new code for the challenge; the earlier code stops working. */
+export function resendSignInCode(challenge: string) {
+  return unwrap(api.POST('/auth/login/code/resend', { body: { challenge } }));
+}
+
 /** Ends the session on the server; the refresh cookie goes along and is cleared. */
 export function logout() {
   return unwrap(api.POST('/auth/logout'));

@@ -1,5 +1,5 @@
 import { ApiError } from '@/lib/api/errors';
-import { LOGIN_FAILED, LOGIN_INVALID, loginErrorMessage } from './login-error';
+import { deviceVerification, LOGIN_FAILED, LOGIN_INVALID, loginErrorMessage } from './login-error';
 
 describe('loginErrorMessage', () => {
   it('shows the fixed text for a 400', () => {
@@ -8,7 +8,7 @@ describe('loginErrorMessage', () => {
   it.each([
     'Too many failed sign-in attempts. Try again in 2 seconds.',
     'Too many failed sign-in attempts from your address. Try again in 15 minutes.',
-    'This account is locked after too many failed sign-in attempts. Try again in 15 minutes or ask an administrator to unlock it.',
+    'Too many sign-in codes were sent lately. Try again in 15 minutes.',
   ])('shows the throttle message of a 429: %s', (msg) => {
     const body = { messages: [msg], type: 'TooManyRequests', retryAfter: 2 };
     expect(loginErrorMessage(new ApiError(429, body))).toBe(msg);
@@ -19,5 +19,24 @@ describe('loginErrorMessage', () => {
   });
   it('falls back for network failures', () => {
     expect(loginErrorMessage(new TypeError('Failed to fetch'))).toBe(LOGIN_FAILED);
+  });
+});
+
+describe('deviceVerification', () => {
+  const body = {
+    messages: ['We emailed a code to m***@example.com. Enter it to finish signing in.'],
+    type: 'DeviceVerificationRequired',
+    challenge: 'c'.repeat(43),
+    email: 'm***@example.com',
+    resendAfter: 30,
+    expiresIn: 600,
+  };
+  it('reads the challenge of a 401 DeviceVerificationRequired', () => {
+    expect(deviceVerification(new ApiError(401, body))).toEqual(body);
+  });
+  it('is null for any other failure', () => {
+    expect(deviceVerification(new ApiError(401, { messages: ['No e-mail address'], type: 'Unauthorized' }))).toBeNull();
+    expect(deviceVerification(new ApiError(400, { ...body, type: 'BadRequest' }))).toBeNull();
+    expect(deviceVerification(new TypeError('Failed to fetch'))).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { isApiError } from '@/lib/api/errors';
+import type { DeviceVerification } from '@/lib/api/types';
 
 export const LOGIN_INVALID = 'Invalid username or password combination';
 export const LOGIN_FAILED = 'Something went wrong, failed to log in to system';
@@ -10,4 +11,12 @@ export function loginErrorMessage(error: unknown): string {
   if (error.status === 400) return LOGIN_INVALID;
   const real = error.messages.filter((m) => m !== 'got errors');
   return real.length > 0 ? real.join(' ') : LOGIN_FAILED;
+}
+
+/** The sign-in's answer when the password was right but this device must be confirmed with a mailed code (a 401 of
+ * type DeviceVerificationRequired, README "Sign-in protection"); null for any other failure. */
+export function deviceVerification(error: unknown): DeviceVerification | null {
+  if (!isApiError(error) || error.status !== 401 || error.type !== 'DeviceVerificationRequired') return null;
+  const body = error.body as Partial<DeviceVerification>;
+  return typeof body.challenge === 'string' ? (body as DeviceVerification) : null;
 }

@@ -3,9 +3,11 @@ import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { FullPageSpinner } from '@/components/full-page-spinner';
+import type { DeviceVerification } from '@/lib/api/types';
 import { useSession } from '@/lib/session';
 import { AuthLayout } from '../components/auth-layout';
-import { loginErrorMessage } from '../lib/login-error';
+import { SignInCodeStep } from '../components/sign-in-code-step';
+import { deviceVerification, loginErrorMessage } from '../lib/login-error';
 
 interface SignInValues {
   username: string;
@@ -17,40 +19,31 @@ function returnPath(state: unknown): string {
   return typeof from === 'string' && from.startsWith('/') && !from.startsWith('/signin') ? from : '/';
 }
 
-export function SignInPage() {
-  const { login, status } = useSession();
-  const navigate = useNavigate();
-  const location = useLocation();
+function PasswordForm({
+  username: initialUsername,
+  error,
+  submitting,
+  onFinish,
+}: {
+  username: string;
+  error: string | null;
+  submitting: boolean;
+  onFinish: (values: SignInValues) => void;
+}) {
   const [form] = Form.useForm<SignInValues>();
   const username = Form.useWatch('username', form);
   const password = Form.useWatch('password', form);
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-
-  if (status === 'authenticated' && !submitting) {
-    return <Navigate to={returnPath(location.state)} replace />;
-  }
-  // A page load first tries the refresh cookie: a signed-in user goes on without seeing the form.
-  if (status === 'loading' && !submitting) return <FullPageSpinner tip="Signing you in…" />;
-
-  const onFinish = async (values: SignInValues) => {
-    setError(null);
-    setSubmitting(true);
-    try {
-      await login(values.username.trim(), values.password);
-      navigate(returnPath(location.state), { replace: true });
-    } catch (e) {
-      setError(loginErrorMessage(e));
-      setSubmitting(false);
-    }
-  };
-
   return (
-    <AuthLayout title="Sign in" subtitle="Welcome back. Sign in with your company account.">
-      {error && (
-        <Alert type="error" showIcon title={error} className="auth-card__alert" role="alert" />
-      )}
-      <Form<SignInValues> form={form} layout="vertical" requiredMark={false} onFinish={onFinish} size="large">
+    <>
+      {error && <Alert type="error" showIcon title={error} className="auth-card__alert" role="alert" />}
+      <Form<SignInValues>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={onFinish}
+        size="large"
+        initialValues={{ username: initialUsername }}
+      >
         <Form.Item label="Username" name="username">
           <Input prefix={<UserOutlined />} autoComplete="username" autoFocus placeholder="Your username" />
         </Form.Item>
@@ -70,6 +63,68 @@ export function SignInPage() {
           Sign In
         </Button>
       </Form>
+    </>
+  );
+}
+
+export function SignInPage() {
+  const { login, verifySignInCode, status } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [username, setUsername] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  // the password was right, but this device must be confirmed with a code mailed to the user first
+  const [verification, setVerification] = useState<DeviceVerification | null>(null);
+
+  if (status === 'authenticated' && !submitting) {
+    return <Navigate to={returnPath(location.state)} replace />;
+  }
+  // A page load first tries the refresh cookie: a signed-in user goes on without seeing the form.
+  if (status === 'loading' && !submitting) return <FullPageSpinner tip="Signing you in…" />;
+
+  const onSignIn = async (values: SignInValues) => {
+    setError(null);
+    setSubmitting(true);
+    setUsername(values.username.trim());
+    try {
+      await login(values.username.trim(), values.password);
+      navigate(returnPath(location.state), { replace: true });
+    } catch (e) {
+      setSubmitting(false);
+      const asked = deviceVerification(e);
+      if (asked) setVerification(asked);
+      else setError(loginErrorMessage(e));
+    }
+  };
+
+  const onVerify = async (code: string) => {
+    if (!verification) return;
+    setSubmitting(true);
+    try {
+      await verifySignInCode(verification.challenge, code);
+      navigate(returnPath(location.state), { replace: true });
+    } catch (e) {
+      setSubmitting(false);
+      throw e;
+    }
+  };
+
+  if (verification) {
+    return (
+      <AuthLayout title="Check your e-mail" subtitle={verification.messages.join(' ')}>
+        <SignInCodeStep
+          verification={verification}
+          submitting={submitting}
+          onVerify={onVerify}
+          onBack={() => setVerification(null)}
+        />
+      </AuthLayout>
+    );
+  }
+  return (
+    <AuthLayout title="Sign in" subtitle="Welcome back. Sign in with your company account.">
+      <PasswordForm username={username} error={error} submitting={submitting} onFinish={onSignIn} />
     </AuthLayout>
   );
 }

@@ -7,13 +7,13 @@ import { toast } from '@/components/dialogs';
 import { errorMessage } from '@/lib/api/errors';
 import { sendPasswordMail, unlockUser, type UserRow } from '../api/user-management-api';
 
-/** What lifting the lock answers, in words. */
-export const unlockedText = (name: string, wasLocked: boolean) =>
-  wasLocked
-    ? `${name} was locked out; the lock is lifted and they can sign in again.`
-    : `${name} was not locked; any sign-in delays are cleared.`;
+/** What lifting the sign-in limits answers, in words. */
+export const unlockedText = (name: string, codeRequired: boolean) =>
+  codeRequired
+    ? `${name} needed a mailed code on new devices after many failed sign-ins; that and any sign-in delays are lifted.`
+    : `${name} needed no code on new devices; any sign-in delays are cleared.`;
 
-/** The edit page's sign-in actions: the password mail, setting a password, lifting the sign-in lock. */
+/** The edit page's sign-in actions: the password mail, setting a password, lifting the sign-in limits. */
 export function AccountActions({ user, basePath }: { user: UserRow; basePath: string }) {
   const navigate = useNavigate();
   const [unlocked, setUnlocked] = useState<string | null>(null);
@@ -24,12 +24,12 @@ export function AccountActions({ user, basePath }: { user: UserRow; basePath: st
   });
   const unlock = useMutation({
     mutationFn: () => unlockUser(user.id),
-    onSuccess: ({ wasLocked }) => {
-      const text = unlockedText(user.fullname, wasLocked);
+    onSuccess: ({ codeRequired }) => {
+      const text = unlockedText(user.fullname, codeRequired);
       setUnlocked(text);
       toast.success(text);
     },
-    onError: (error) => toast.error('The sign-in lock could not be lifted.', errorMessage(error)),
+    onError: (error) => toast.error('The sign-in limits could not be lifted.', errorMessage(error)),
   });
 
   return (
@@ -51,7 +51,7 @@ export function AccountActions({ user, basePath }: { user: UserRow; basePath: st
           Set password
         </Button>
         <Button icon={<UnlockOutlined />} loading={unlock.isPending} onClick={() => unlock.mutate()}>
-          Lift sign-in lock
+          Lift sign-in limits
         </Button>
       </Flex>
       {!user.email && (

@@ -231,10 +231,10 @@ describe('UserFormPage: edit', () => {
     expect(document.querySelector('.form-alert')).toHaveTextContent("Failed to update 'dewi.l'.");
   });
 
-  it('sends the password mail, lifts the sign-in lock and opens Set password', async () => {
+  it('sends the password mail, lifts the sign-in limits and opens Set password', async () => {
     const { requests, router } = await start('/system/user-management/7', FULL, (_req, url) => {
       if (url.pathname === '/api/users/7/password-mail') return json(200, { results: SARI });
-      if (url.pathname === '/api/auth/users/7/unlock') return json(200, { results: { wasLocked: true } });
+      if (url.pathname === '/api/auth/users/7/unlock') return json(200, { results: { codeRequired: true } });
       return undefined;
     });
     await screen.findByRole('heading', { name: 'Edit User' });
@@ -245,9 +245,11 @@ describe('UserFormPage: edit', () => {
     const mail = requests.find((r) => new URL(r.url).pathname === '/api/users/7/password-mail')!;
     expect(new URL(mail.url).searchParams.get('redirect_base_url')).toBe(window.location.origin);
 
-    fireEvent.click(buttonByText('Lift sign-in lock'));
+    fireEvent.click(buttonByText('Lift sign-in limits'));
     expect(
-      await screen.findAllByText('Dewi Lestari was locked out; the lock is lifted and they can sign in again.'),
+      await screen.findAllByText(
+        'Dewi Lestari needed a mailed code on new devices after many failed sign-ins; that and any sign-in delays are lifted.',
+      ),
     ).not.toHaveLength(0);
 
     fireEvent.click(buttonByText('Set password'));

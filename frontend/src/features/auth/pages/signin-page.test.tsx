@@ -1,0 +1,136 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { getToken } from '@/lib/api/tokens';
+import { json, makeSession, renderRoutes, stubApi, type ApiHandler } from '@/test/render';
+import { SignInPage } from './signin-page';
+
+const pages = [
+  { path: '/signin', Component: SignInPage },
+  { path: '/', element: <p>Home page</p> },
+];
+
+const CODE_SENT = 'We emailed a code to m***@example.com. Enter it to finish signing in.';
+const CHALLENGE = 'c'.repeat(43);
+
+/** The login's answer when this device must be confirmed with a mailed code. */
+const codeNeeded = (resendAfter = 30) =>
+  json(401, {
+    messages: [CODE_SENT],
+    type: 'DeviceVerificationRequired',
+    challenge: CHALLENGE,
+    email: 'm***@example.com',
+    resendAfter,
+    expiresIn: 600,
+  });
+
+async function start(handler: ApiHandler) {
+  const requests = stubApi(makeSession(), async (req, url) => {
+    if (url.pathname === '/api/auth/refresh') return json(401, { messages: ['You are not signed in.'] });
+    return handler(req, url);
+  });
+  const rendered = await renderRoutes(pages, '/signin', { frame: 'none' });
+  fireEvent.change(await screen.findByLabelText('Username'), { target: { value: 'manda' } });
+  fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Pipeline#2026!Go' } });
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled());
+  fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+  return { requests, ...rendered };
+}
+
+const bodiesTo = (requests: Request[], path: string) =>
+  Promise.all(
+    requests.filter((r) => new URL(r.url).pathname === path).map((r) => r.clone().json() as Promise<unknown>),
+  );
+
+const verifyButton = () => screen.getByRole('button', { name: 'Verify and sign in' });
+
+describe('SignInPage: the mailed code of a new device', () => {
+  it('asks for the code the server mailed, then signs in with it', async () => {
+    const { requests } = await start((_req, url) => {
+      if (url.pathname === '/api/auth/login') return codeNeeded();
+      if (url.pathname === '/api/auth/login/code') return json(200, { results: { token: 'T2' } });
+      return undefined;
+    });
+    expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toBeInTheDocument();
+    expect(screen.getByText(CODE_SENT)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send a new code in 30 s' })).toBeDisabled();
+
+    const code = screen.getByLabelText('Code');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    fireEvent.change(code, { target: { value: '123 45' } });
+    await waitFor(() => expect(verifyButton()).toBeDisabled());
+    fireEvent.change(code, { target: { value: '123 456' } });
+    await waitFor(() => expect(verifyButton()).toBeEnabled());
+    fireEvent.click(verifyButton());
+
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
+    expect(await bodiesTo(requests, '/api/auth/login/code')).toEqual([{ challenge: CHALLENGE, code: '123456' }]);
+    expect(getToken()).toBe('T2');
+  });
+
+  it("shows the server's message for a wrong code and stays on the step", async () => {
+    await start((_req, url) => {
+      if (url.pathname === '/api/auth/login') return codeNeeded();
+      if (url.pathname === '/api/auth/login/code') {
+        return json(400, { messages: ['That code is not right. 4 tries left.'], type: 'BadRequest' });
+      }
+      return undefined;
+    });
+    fireEvent.change(await screen.findByLabelText('Code'), { target: { value: '000000' } });
+    await waitFor(() => expect(verifyButton()).toBeEnabled());
+    fireEvent.click(verifyButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('That code is not right. 4 tries left.');
+    expect(screen.getByRole('heading', { name: 'Check your e-mail' })).toBeInTheDocument();
+    expect(getToken()).toBeNull();
+  });
+
+  it('mails a new code once the wait is over, and waits again', async () => {
+    const { requests } = await start((_req, url) => {
+      if (url.pathname === '/api/auth/login') return codeNeeded(0);
+      if (url.pathname === '/api/auth/login/code/resend') {
+        return json(200, { results: { email: 'm***@example.com', resendAfter: 30 } });
+      }
+      return undefined;
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Send a new code' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'We sent a new code to m***@example.com. The earlier code no longer works.',
+    );
+    expect(await screen.findByRole('button', { name: 'Send a new code in 30 s' })).toBeDisabled();
+    expect(await bodiesTo(requests, '/api/auth/login/code/resend')).toEqual([{ challenge: CHALLENGE }]);
+  });
+
+  it("shows a refused resend's message and waits as long as it says", async () => {
+    await start((_req, url) => {
+      if (url.pathname === '/api/auth/login') return codeNeeded(0);
+      if (url.pathname === '/api/auth/login/code/resend') {
+        const message = 'Too many sign-in codes were sent lately. Try again in 12 minutes.';
+        return json(429, { messages: [message], type: 'TooManyRequests', retryAfter: 700 });
+      }
+      return undefined;
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Send a new code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many sign-in codes were sent lately. Try again in 12 minutes.',
+    );
+    expect(screen.getByRole('button', { name: 'Send a new code in 700 s' })).toBeDisabled();
+  });
+
+  it('goes back to the password with the username kept', async () => {
+    await start((_req, url) => (url.pathname === '/api/auth/login' ? codeNeeded() : undefined));
+    fireEvent.click(await screen.findByRole('button', { name: 'Back to sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Username')).toHaveValue('manda');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+  });
+
+  it('shows any other refusal of the right password as the server words it', async () => {
+    const noMailbox =
+      'Signing in from this device needs a code sent to your e-mail, but your account has no e-mail address. ' +
+      'Sign in from a device you have used before, or ask an administrator.';
+    await start((_req, url) =>
+      url.pathname === '/api/auth/login' ? json(401, { messages: [noMailbox], type: 'Unauthorized' }) : undefined,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(noMailbox);
+    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+  });
+});
