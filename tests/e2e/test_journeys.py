@@ -1,4 +1,5 @@
-"""Browser journeys of the foundation: sign-in and menus, the 403 page, the forgot-password round trip."""
+"""Browser journeys of the foundation: sign-in and menus, the 403 page, the forgot-password round trip, a new
+device's mailed sign-in code while strangers hammer the username."""
 
 from __future__ import annotations
 
@@ -7,12 +8,14 @@ import email.policy
 import re
 from collections.abc import Iterator
 
+import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
 from tests.conftest import DEMO_PASSWORD
 from tests.e2e.api import demo_password_back
-from tests.e2e.conftest import LiveServer
+from tests.e2e.conftest import ARTIFACTS, LiveServer
+from tests.e2e.layout import shots
 from tests.e2e.pages.auth import ForgotPasswordPage, SetPasswordPage, SignInPage
 from tests.e2e.pages.shell import Shell
 from tests.e2e.waits import eventually
@@ -115,3 +118,45 @@ def test_forgot_password_round_trip(page: Page, live_server: LiveServer) -> None
 
     sign_in(page, "sales3", new_password)
     expect(Shell(page).top_bar).to_contain_text("Rizky Hidayat")
+
+
+def _sign_in_code(server: LiveServer, address: str, timeout: float = 30) -> str:
+    def code() -> str | None:
+        for path in sorted(server.outbox.glob("*.eml")) if server.outbox.exists() else []:
+            msg = email.message_from_string(path.read_text(), policy=email.policy.default)
+            if msg["To"] == address and msg["Subject"] == "Your Pipeline CRM sign-in code":
+                match = re.search(r"^\s*(\d{6})\s*$", msg.get_body(("plain",)).get_content(),  # type: ignore[union-attr]
+                                  re.MULTILINE)
+                assert match, path
+                return match.group(1)
+        return None
+
+    return eventually(code, f"a sign-in code for {address} in {server.outbox}", timeout=timeout, interval=0.3)
+
+
+def test_a_new_device_signs_in_with_the_mailed_code_while_strangers_hammer(page: Page,
+                                                                           live_server: LiveServer) -> None:
+    # 51 wrong passwords from 17 addresses (the live server believes 127.0.0.1's X-Forwarded-For, as it would its
+    # proxy's): no lock, but a device and address that never signed in as Putri now need a mailed code
+    with httpx.Client(base_url=live_server.url) as http:
+        for i in range(51):
+            r = http.post("/api/auth/login", json={"username": "sales4", "password": "Winter2026!"},
+                          headers={"X-Forwarded-For": f"10.77.0.{i // 3}"})
+            assert r.status_code == 400, r.text
+    page.set_extra_http_headers({"X-Forwarded-For": "10.78.0.1"})  # a laptop on a new network
+
+    SignInPage(page).open().sign_in("sales4", DEMO_PASSWORD)
+    expect(page.get_by_role("heading", name="Check your e-mail")).to_be_visible()
+    expect(page.get_by_text("We emailed a code to s***@pipeline-crm.local. Enter it to finish signing in.")
+           ).to_be_visible()
+    code = _sign_in_code(live_server, "sales4@pipeline-crm.local")
+
+    page.get_by_label("Code").fill("000000" if code != "000000" else "111111")
+    page.get_by_role("button", name="Verify and sign in").click()
+    expect(page.get_by_role("alert")).to_contain_text("That code is not right. 4 tries left.")
+    expect(page.get_by_role("button", name=re.compile(r"^Send a new code in \d+ s$"))).to_be_disabled()
+    shots(page, ARTIFACTS / "sign-in-code", "code-step")  # it fits a phone
+
+    page.get_by_label("Code").fill(code)
+    page.get_by_role("button", name="Verify and sign in").click()
+    expect(Shell(page).top_bar).to_contain_text("Putri Maharani")
