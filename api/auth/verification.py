@@ -87,9 +87,10 @@ class Answered:
 # KEYS: the challenge. ARGV: the mail workflow's id, the code's digest. The user's id, or 0 when the challenge is gone
 # or a newer mail replaced this one.
 _STORE = """
-if redis.call('HGET', KEYS[1], 'mail') ~= ARGV[1] then return 0 end
+local rec = redis.call('HMGET', KEYS[1], 'mail', 'user')
+if rec[1] ~= ARGV[1] or not rec[2] then return 0 end
 redis.call('HSET', KEYS[1], 'code', ARGV[2])
-return tonumber(redis.call('HGET', KEYS[1], 'user'))
+return tonumber(rec[2])
 """
 
 # KEYS: the challenge. ARGV: the presented code's digest, the tries of a code. {1, user id, password stamp} when
