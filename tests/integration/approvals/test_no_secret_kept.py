@@ -5,8 +5,6 @@ the approvers got. Each link still works from the mail (the last step), so what 
 
 from __future__ import annotations
 
-import base64
-import json
 import re
 from email import message_from_string
 from pathlib import Path
@@ -15,10 +13,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select, text
-from temporalio.api.common.v1 import Payload
 
 from api.core.config import get_settings
-from api.core.sealing import SealingCodec, parse_keys
 from api.notifications import mails
 from api.notifications.models import NotificationMail
 from tests import sealed
@@ -29,29 +25,6 @@ from tests.integration.approvals.test_mail_links import mailed as mailed
 from tests.log_scan import LogScan
 
 pytestmark = pytest.mark.usefixtures("worker", "mailed")
-
-
-def _plaintext(history_json: str) -> str:
-    """Every payload of a history opened with the payload key, as text (what an operator's UI shows)."""
-    codec = SealingCodec(parse_keys(get_settings().payload_keys()))
-    opened: list[str] = []
-
-    def walk(node: object) -> None:
-        if isinstance(node, list):
-            for item in node:
-                walk(item)
-        elif isinstance(node, dict):
-            meta = node.get("metadata")
-            if isinstance(meta, dict) and "encoding" in meta:
-                payload = Payload(metadata={k: base64.b64decode(v) for k, v in meta.items()},
-                                  data=base64.b64decode(node.get("data", "")))
-                opened.append(codec.open(payload).data.decode(errors="replace"))
-                return
-            for value in node.values():
-                walk(value)
-
-    walk(json.loads(history_json))
-    return "\n".join(opened)
 
 
 def test_an_approvers_links_are_in_their_mail_only(live: TestClient, lead: dict[str, Any], services: Services,
@@ -89,8 +62,8 @@ def test_an_approvers_links_are_in_their_mail_only(live: TestClient, lead: dict[
     tokens = [token for _, _, token in links]
 
     for history in histories:  # sealed on the wire, and nothing usable once opened either
-        opened = _plaintext(history)
-        assert not any(token in history or token in opened for token in tokens)
+        opened = sealed.opened_history(history)
+        assert not any(token in opened for token in tokens)
         assert "/approval/mail/" not in opened
 
     with _session(live) as s:  # every row of every table

@@ -1,7 +1,6 @@
 """A username hammered from many addresses: its user signs in from a known device as always, and from a new one with
 the code mailed to them (through Temporal into the outbox); wrong, expired and used codes are refused."""
 
-import base64
 import email
 import email.policy
 import re
@@ -14,10 +13,10 @@ import redis
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 from sqlalchemy.orm import Session
-from temporalio.client import Client
 
 from api.auth import verification
 from api.users.models import User
+from tests import sealed
 from tests.conftest import DEMO_PASSWORD, Services, auth, run_async
 from tests.integration.auth.test_throttle import from_address, hammer_from_many_addresses, sign_in
 
@@ -182,13 +181,10 @@ class TestAHundredAddresses:
 
 async def _history(address: str, workflow_id: str) -> str:
     """A closed workflow's history as its JSON, with every payload's data decoded into it."""
-    temporal = await Client.connect(address)
+    temporal = await sealed.connect(address)
     handle = temporal.get_workflow_handle(workflow_id)
     await handle.result()
-    text = (await handle.fetch_history()).to_json()
-    decoded = [base64.b64decode(data).decode("utf-8", errors="replace")
-               for data in re.findall(r'"data":\s*"([A-Za-z0-9+/=]+)"', text)]
-    return "\n".join([text, *decoded])
+    return sealed.opened_history((await handle.fetch_history()).to_json())
 
 
 class TestWithoutAMailbox:
