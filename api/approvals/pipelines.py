@@ -176,12 +176,15 @@ def save_pipeline(*, session: Session, policy: PolicyStore, actor: User, data: P
         errors.append(ESCALATION_USER_INACTIVE)
     approver_ids = {u for layer in data.layers for u in layer.approvers}
     cannot = (approver_ids | escalated) & active - deciders.deciders(session, policy, approver_ids | escalated)
-    names = repo.full_names(session, cannot | (approver_ids & set(data.sales_persons)))
+    names = repo.full_names(session, cannot | ((approver_ids | escalated) & set(data.sales_persons)))
     if cannot:
         errors.append(f"Every approver must be someone who {deciders.CANNOT_DECIDE}: "
                       f"{', '.join(sorted(names.get(i, str(i)) for i in cannot))}.")
     if covered := approver_ids & set(data.sales_persons):  # a requester never decides their own request
         errors.append(f"A sales person this pipeline covers cannot approve its requests: "
+                      f"{', '.join(sorted(names.get(i, str(i)) for i in covered))}.")
+    if covered := (escalated - approver_ids) & set(data.sales_persons):  # nor by escalation
+        errors.append(f"A sales person this pipeline covers cannot be the one its layers escalate to: "
                       f"{', '.join(sorted(names.get(i, str(i)) for i in covered))}.")
     errors += rules.validate_layers([rules.Layer(name=layer.name, mode=layer.mode, min_approvals=layer.min_approvals,
                                                  approvers=[rules.Approver(a, "") for a in layer.approvers],

@@ -158,6 +158,15 @@ class TestPipelines:
             "Every approver must be someone who can decide on requests (their role opens the approval queue to "
             f"decide): {names['sales2']}.",
             f"A sales person this pipeline covers cannot approve its requests: {names['tl1']}."]
+        # nor be the one a layer escalates to (the escalation would then wait on its own requester)
+        body["salesPersons"] = [ids["sales1"], ids["topmanager"]]
+        body["layers"] = [{"name": "Check", "mode": "ANY_USER", "approvers": [ids["approver1"]],
+                           "deadline": {"amount": 1, "unit": "HOURS", "escalateAfter": 1, "escalateTo": "USER",
+                                        "escalateUserId": ids["topmanager"]}}]
+        r = client.post("/api/approval-pipelines", json=body, headers=headers)
+        assert r.status_code == 422, r.text
+        assert r.json()["messages"] == [f"A sales person this pipeline covers cannot be the one its layers escalate "
+                                        f"to: {names['topmanager']}."]
 
     def test_listing_costs_the_same_statements_whatever_the_number_of_pipelines(self, client: TestClient,
                                                                               db: Any) -> None:
