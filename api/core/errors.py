@@ -148,8 +148,11 @@ def _validation_message(err: dict[str, object]) -> str:
 def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(AppError)
     async def app_error(_: Request, exc: AppError) -> JSONResponse:
-        headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None
-        return JSONResponse(_body(exc.messages, exc.type, **exc.extra), status_code=exc.status, headers=headers)
+        headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else {}
+        if "retryAfter" in exc.extra:  # a 429's wait, in the body for the front end and as the standard header
+            headers["Retry-After"] = str(exc.extra["retryAfter"])
+        return JSONResponse(_body(exc.messages, exc.type, **exc.extra), status_code=exc.status,
+                            headers=headers or None)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(_: Request, exc: RequestValidationError) -> JSONResponse:
