@@ -33,7 +33,7 @@ def get_visible_or_404(*, session: Session, policy: PolicyStore, actor: User, us
 def change_own_password(*, session: Session, redis_client: redis.Redis, actor: User, session_id: str,
                         old_password: str, new_password: str | None, confirmation: str | None) -> None:
     """Other sessions of the user end; the current one stays signed in."""
-    if not verify_password(old_password, actor.password_hash):
+    if not verify_password(old_password, actor.password_hash).ok:
         raise BadRequest(WRONG_CURRENT_PASSWORD)
     errors = check_new_password(new_password, confirmation)
     if errors:

@@ -88,10 +88,13 @@ def login(*, session: Session, redis_client: redis.Redis, settings: Settings, te
     signed in as its user gets DeviceVerificationRequired instead, and a code is mailed (api.auth.verification)."""
     throttle.check(redis_client, settings, username=username, address=address)
     user = get_user_by_username(session, username)
-    if not verify_password(password, user.password_hash if user else None) or user is None or not user.is_active:
+    verified = verify_password(password, user.password_hash if user else None)
+    if not verified.ok or user is None or not user.is_active:
         throttle.failed(redis_client, settings, username=username, address=address)
         raise BadRequest(INVALID_CREDENTIALS)
 
+    if verified.rehashed:  # a hash of other parameters (an older profile's): rewritten in the sign-in's commit
+        user.password_hash = verified.rehashed
     throttle.succeeded(redis_client, username=username, address=address)
     device = devices.valid_device(device)
     # a known device leaves the mark in place: while the attack goes on, another new device still needs a code

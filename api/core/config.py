@@ -44,8 +44,9 @@ class Settings(BaseSettings):
     approval_link_hours: float = 72
     approval_link_requests_per_address: int = 60
 
-    # argon2id parameters of new password hashes (api/core/security.py): "production" (t=3, 64 MiB, p=4); "test" is
-    # the cheapest argon2id, for the test suite only, where hashing proves nothing and cost adds up
+    # argon2id parameters of password hashes (api/core/security.py): "production" (OWASP's: 19 MiB, t=2, p=1); "test"
+    # is the cheapest argon2id, for the test suite only, where hashing proves nothing and cost adds up. A hash with
+    # other parameters is rewritten with the profile's at its user's next sign-in
     password_hash_profile: Literal["production", "test"] = "production"
 
     host: str = "127.0.0.1"

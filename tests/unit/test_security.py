@@ -15,5 +15,5 @@ def test_the_dummy_hash_has_the_hashers_parameters() -> None:
 
 
 def test_an_unknown_username_verifies_nothing() -> None:
-    assert not security.verify_password("anything", None)
-    assert security.verify_password("right", security.hash_password("right"))
+    assert security.verify_password("anything", None) == security.Verified(ok=False)
+    assert security.verify_password("right", security.hash_password("right")).ok
