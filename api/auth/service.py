@@ -88,6 +88,7 @@ def login(*, session: Session, redis_client: redis.Redis, settings: Settings, te
     signed in as its user gets DeviceVerificationRequired instead, and a code is mailed (api.auth.verification)."""
     throttle.check(redis_client, settings, username=username, address=address)
     user = get_user_by_username(session, username)
+    # on the bounded password pool: when it is full this raises 429 before the check, which is no failure
     verified = verify_password(password, user.password_hash if user else None)
     if not verified.ok or user is None or not user.is_active:
         throttle.failed(redis_client, settings, username=username, address=address)

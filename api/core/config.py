@@ -48,6 +48,11 @@ class Settings(BaseSettings):
     # is the cheapest argon2id, for the test suite only, where hashing proves nothing and cost adds up. A hash with
     # other parameters is rewritten with the profile's at its user's next sign-in
     password_hash_profile: Literal["production", "test"] = "production"
+    # password checks (sign-in, a change of one's own password) run on a pool of their own (api/core/password_pool.py):
+    # this many at once, and this many more waiting their turn; one more is answered 429 at once, without hashing,
+    # so a burst of sign-ins cannot take the API's threads and cores from every other call
+    password_verify_workers: int = Field(default=2, ge=1)
+    password_verify_queue: int = Field(default=8, ge=0)
 
     host: str = "127.0.0.1"
     port: int = 8000

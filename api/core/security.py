@@ -12,6 +12,7 @@ import jwt
 from argon2 import Parameters, PasswordHasher, Type, profiles
 from argon2.exceptions import InvalidHashError, VerificationError
 
+from api.core import password_pool
 from api.core.config import get_settings
 
 # argon2id at OWASP's setting (Password Storage Cheat Sheet: 19 MiB, t=2, p=1): about 25 ms of CPU per hash here, on
@@ -57,7 +58,7 @@ class Verified:
 
 
 def _verify(profile: str, password: str, password_hash: str | None) -> Verified:
-    """The check itself."""
+    """The check itself, on a thread of the password pool."""
     chosen, dummy = _hasher(profile)
     try:
         ok = chosen.verify(password_hash or dummy, password) and password_hash is not None
@@ -69,8 +70,10 @@ def _verify(profile: str, password: str, password_hash: str | None) -> Verified:
 
 
 def verify_password(password: str, password_hash: str | None) -> Verified:
-    """Check a password against a user's hash (None: an unknown user, checked against the dummy hash all the same)."""
-    return _verify(get_settings().password_hash_profile, password, password_hash)
+    """Check a password against a user's hash (None: an unknown user, checked against the dummy hash all the same)
+    on the bounded password pool (api/core/password_pool.py): TooManyRequests at once, before any hashing, when the
+    pool and its queue are full."""
+    return password_pool.run(_verify, get_settings().password_hash_profile, password, password_hash)
 
 
 def new_secret(nbytes: int = 32) -> str:
