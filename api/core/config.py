@@ -53,6 +53,9 @@ class Settings(BaseSettings):
     # so a burst of sign-ins cannot take the API's threads and cores from every other call
     password_verify_workers: int = Field(default=2, ge=1)
     password_verify_queue: int = Field(default=8, ge=0)
+    # the pool's threads run this many steps of `nice` below the API's CPU priority (Linux; 0: the same): on busy
+    # cores the calls of people signed in go first and the checks take what is left
+    password_verify_nice: int = Field(default=10, ge=0, le=19)
 
     host: str = "127.0.0.1"
     port: int = 8000

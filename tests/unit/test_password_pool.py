@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import sys
 import threading
 
 import pytest
@@ -40,3 +42,14 @@ def test_a_call_that_fails_gives_its_slot_back() -> None:
     with pytest.raises(ValueError, match="boom"):
         pool.submit(boom).result(10)
     assert pool.submit(lambda: "free").result(10) == "free"
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="threads have priorities of their own on Linux only")
+def test_the_pools_threads_run_below_the_callers_cpu_priority() -> None:
+    def priority() -> int:
+        return os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+
+    mine = priority()
+    assert BoundedPool(workers=1, queue=0, nice=5).submit(priority).result(10) == min(19, mine + 5)
+    assert priority() == mine  # the caller's own thread is left as it was
+    assert Settings(_env_file=None).password_verify_nice == 10  # type: ignore[call-arg]
