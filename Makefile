@@ -148,6 +148,7 @@ bench: $(PY_STAMP) $(DIST)
 	$(PY) bench/uploads.py
 	$(PY) bench/activity_uploads.py
 	$(PY) bench/notification_streams.py
+	$(PY) bench/signin_load.py
 	$(PY) bench/dashboard.py
 	$(PY) bench/schedule.py
 	$(PY) bench/cold_start.py
