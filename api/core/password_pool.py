@@ -62,6 +62,9 @@ def _lower_priority(nice: int) -> None:
         os.setpriority(os.PRIO_PROCESS, native_id, os.getpriority(os.PRIO_PROCESS, native_id) + nice)
 
 
+_made = threading.Lock()  # the first sign-ins of a process arrive together: one pool for all of them
+
+
 @lru_cache(maxsize=1)
 def _pool(workers: int, queue: int, nice: int) -> BoundedPool:
     return BoundedPool(workers=workers, queue=queue, nice=nice)
@@ -70,7 +73,8 @@ def _pool(workers: int, queue: int, nice: int) -> BoundedPool:
 def pool() -> BoundedPool:
     """This process's pool, as the settings size it (password_verify_workers, _queue, _nice)."""
     settings = get_settings()
-    return _pool(settings.password_verify_workers, settings.password_verify_queue, settings.password_verify_nice)
+    with _made:
+        return _pool(settings.password_verify_workers, settings.password_verify_queue, settings.password_verify_nice)
 
 
 def run(fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
