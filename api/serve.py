@@ -21,6 +21,7 @@ def main() -> None:
     uvicorn.run("api.main:create_app", factory=True, host=settings.host, port=settings.port, proxy_headers=True,
                 forwarded_allow_ips=settings.forwarded_allow_ips,
                 timeout_graceful_shutdown=int(settings.api_shutdown_seconds) or None, log_config=None,
+                timeout_keep_alive=settings.api_keep_alive_seconds,
                 server_header=False, **protocols(settings))
     leave(0)  # stopped cleanly: not through finalization, which the Temporal client's native threads can abort
 

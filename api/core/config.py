@@ -71,6 +71,10 @@ class Settings(BaseSettings):
     # on SIGTERM or Ctrl-C the API stops accepting, ends its notification streams at once and gives the requests
     # in progress this long to finish before it cancels them
     api_shutdown_seconds: float = 10.0
+    # how long an idle keep-alive connection stays open: longer than a client's or a proxy's own idle time (60 s on
+    # most load balancers), so the client closes first and never sends on a connection the API is closing (uvicorn's
+    # 5 s made a request sent 5 s after the last one meet a reset: a client retries no POST)
+    api_keep_alive_seconds: int = 65
     # the worker: activities run at once (each on a thread of its own pool, sized to match), workflow tasks at
     # once, how long a stopping worker lets its activities finish, and the port of its health check
     worker_activity_slots: int = 16

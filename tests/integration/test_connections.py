@@ -238,8 +238,8 @@ def test_a_slow_upload_that_keeps_moving_is_taken(bounded: ApiProcess) -> None:
 
 
 def test_keep_alive_and_pipelining_work_as_before(bounded: ApiProcess) -> None:
-    """A kept-alive connection idle longer than the header deadline (uvicorn's keep-alive, 5 s, governs it) is
-    reused; two requests in one write are both answered; a next request left unfinished gets its own 408."""
+    """A kept-alive connection idle longer than the header deadline (API_KEEP_ALIVE_SECONDS governs it) is reused;
+    two requests in one write are both answered; a next request left unfinished gets its own 408."""
     conn = http.client.HTTPConnection("127.0.0.1", port_of(bounded), timeout=30)
     conn.request("GET", "/api/health")
     assert conn.getresponse().read() and conn.sock is not None
