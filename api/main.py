@@ -63,6 +63,7 @@ from api.navigation_admin.router import router as navigation_admin_router
 from api.notifications.live import end_streams
 from api.notifications.router import router as notifications_router
 from api.notifications.settings_router import router as notification_settings_router
+from api.operations.cors import CodecCors
 from api.operations.router import router as operations_router
 from api.pcs.pid_router import router as pcs_pid_router
 from api.pcs.register_router import router as pcs_register_router
@@ -191,6 +192,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     tiles = tile_source(settings.map_tile_url)
     app.add_middleware(SecurityHeadersMiddleware, docs_prefix=f"{API_PREFIX}/docs",  # every answer
                        img_sources=(tiles,) if tiles else ())
+    app.add_middleware(CodecCors)  # the Temporal UI on its own origin reads the codec's answers
     app.add_middleware(RequestIdMiddleware)  # outermost: every call's logs carry its id
     routers = api_routers()
     assert_routes_declared(routers)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import base64
 import binascii
 from typing import Annotated
-from urllib.parse import urlsplit
 
 from fastapi import Depends, Request, Response
 from temporalio.api.common.v1 import Payload
@@ -26,7 +25,6 @@ from api.users.models import User
 
 router = domain_router("/operations", tags=["operations"])
 BAD_PAYLOAD = "A payload's metadata and data must be base64."
-_ALLOWED_HEADERS = "Content-Type, X-Namespace, Authorization"
 
 
 def _operator(request: Request, session: SessionDep, credentials: Credentials) -> User:
@@ -47,18 +45,6 @@ class _OperatorAccess(access.OperatorCookie):
         return "OperatorAccess()"
 
 
-def _cors(request: Request, response: Response) -> None:
-    """The Temporal UI on an origin of its own (`make run`: its port) may read the codec's answers."""
-    ui = request.app.state.settings.temporal_ui_url
-    origin = request.headers.get("origin")
-    if ui and origin:
-        parts = urlsplit(ui)
-        if origin == f"{parts.scheme}://{parts.netloc}":
-            response.headers["Access-Control-Allow-Origin"] = origin
-            response.headers["Access-Control-Allow-Credentials"] = "true"
-            response.headers["Vary"] = "Origin"
-
-
 @router.post("/ui-session", summary="The operations cookie, for opening the Temporal UI (operators only)",
              responses={403: {"description": "Not an operator"}})
 def ui_session(request: Request, response: Response, settings: SettingsDep,
@@ -74,14 +60,9 @@ def ui_check(actor: Annotated[User, Depends(access.OperatorCookie())]) -> Respon
 
 
 @router.options("/codec/decode", include_in_schema=False)
-def codec_preflight(request: Request) -> Response:
-    response = Response(status_code=204)
-    _cors(request, response)
-    if "Access-Control-Allow-Origin" in response.headers:
-        response.headers["Access-Control-Allow-Methods"] = "POST"
-        response.headers["Access-Control-Allow-Headers"] = _ALLOWED_HEADERS
-        response.headers["Access-Control-Max-Age"] = "600"
-    return response
+def codec_preflight() -> Response:
+    """The browser's preflight of the Temporal UI's decode (its CORS headers: api/operations/cors.py)."""
+    return Response(status_code=204)
 
 
 @router.post("/codec/decode", summary="Open sealed payloads for the Temporal UI or CLI (operators only)",
@@ -89,7 +70,6 @@ def codec_preflight(request: Request) -> Response:
                         403: {"description": "Not an operator"}})
 def codec_decode(body: CodecPayloads, request: Request, response: Response, settings: SettingsDep,
                  actor: Annotated[User, Depends(_OperatorAccess())]) -> CodecPayloads:
-    _cors(request, response)
     response.headers["Cache-Control"] = "no-store"
     codec = sealing.SealingCodec(sealing.parse_keys(settings.payload_keys()))
     opened = [codec.open(_payload(p)) for p in body.payloads]

@@ -132,14 +132,17 @@ class TestTheCodec:
         assert bad.status_code == 422 and bad.json()["messages"] == [BAD_PAYLOAD]
 
     @pytest.mark.parametrize("user", ["approver1", "sales1", "topmanager"])
-    def test_others_are_refused(self, client: TestClient, user: str) -> None:
+    def test_others_are_refused(self, client: TestClient, user: str, ui: None) -> None:
         body = sealed_body('"secret"', client)
-        refused = client.post(DECODE, json=body, headers=auth(client, user))
+        refused = client.post(DECODE, json=body, headers={**auth(client, user), "Origin": UI})
         assert refused.status_code == 403 and refused.json()["messages"] == [NOT_AN_OPERATOR]
         assert "secret" not in refused.text
+        # the UI can read the refusal (and say why it shows payloads sealed)
+        assert refused.headers["access-control-allow-origin"] == UI
 
-    def test_without_credentials_it_answers_401(self, client: TestClient) -> None:
-        assert client.post(DECODE, json=sealed_body('"x"', client)).status_code == 401
+    def test_without_credentials_it_answers_401_readable_by_the_ui(self, client: TestClient, ui: None) -> None:
+        refused = client.post(DECODE, json=sealed_body('"x"', client), headers={"Origin": UI})
+        assert refused.status_code == 401 and refused.headers["access-control-allow-origin"] == UI
 
     def test_the_ui_origin_may_ask_first_and_no_other(self, client: TestClient, ui: None) -> None:
         asked = client.options(DECODE, headers={"Origin": UI, "Access-Control-Request-Method": "POST",
