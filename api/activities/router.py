@@ -7,11 +7,12 @@ from typing import Annotated
 from zoneinfo import ZoneInfo
 
 from anyio import to_thread
-from fastapi import File, Form, Path, Query, Request, UploadFile
+from fastapi import Depends, Path, Query, Request
 from fastapi.responses import Response
-from pydantic import ValidationError
 
+from api.activities import form as activity_form
 from api.activities import service
+from api.activities.form import SentActivity
 from api.activities.schedule import reminders
 from api.activities.schedule import service as schedules
 from api.activities.schedule.schemas import (
@@ -30,7 +31,6 @@ from api.activities.schedule.schemas import (
 )
 from api.activities.schemas import (
     ActivityClientOption,
-    ActivityCreate,
     ActivityDetail,
     ActivityFiles,
     ActivityRow,
@@ -38,11 +38,7 @@ from api.activities.schemas import (
     PicOption,
     ProjectOption,
 )
-from api.core import uploads
-from api.core.errors import ValidationFailed
-from api.core.form_parts import json_encoding, json_part
 from api.core.inputs import Id
-from api.core.limits import body_limit
 from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
 from api.deps import Authz, SessionDep, SettingsDep, TemporalDep
@@ -54,12 +50,6 @@ Reader = Annotated[User, Authz("leads", "read", or_page="leads/view")]
 Lister = Annotated[User, Authz("leads", "read")]
 Writer = Annotated[User, Authz("leads", "write")]
 FileName = Annotated[str, Path(max_length=200)]
-
-MAX_RECORDINGS, MAX_PHOTOS, MAX_FILES = 3, 5, 5
-BODY_LIMIT = (MAX_RECORDINGS * service.KINDS[service.RECORDING].max_bytes
-              + MAX_PHOTOS * service.KINDS[service.PHOTO].max_bytes
-              + MAX_FILES * service.KINDS[service.FILE].max_bytes + uploads.FORM_OVERHEAD)
-DATA_LIMIT = 10_000  # characters of the data part: notes (1024), a place and a few ids
 
 
 @router.get("/client", summary="The clients of the leads the caller may work on (schedule form)")
@@ -166,31 +156,15 @@ def get_activity(lead_id: Id, activity_id: Id, session: SessionDep, actor: Reade
     return ok(service.get_detail(session=session, actor=actor, lead_id=lead_id, activity_id=activity_id))
 
 
-@router.post("", summary="Record an activity on a lead (multipart: data JSON, recordings up to 50 MB, photos and "
-                         "files up to 15 MB each)",
-             openapi_extra={**body_limit(BODY_LIMIT), **json_encoding("data")})
-async def create_activity(
-    request: Request, session: SessionDep, actor: Writer, temporal: TemporalDep, settings: SettingsDep,
-    data: Annotated[str, Form(max_length=DATA_LIMIT, description="The activity as JSON (ActivityCreate)",
-                              json_schema_extra=json_part(ActivityCreate))],
-    recordings: Annotated[list[UploadFile] | None, File(max_length=MAX_RECORDINGS)] = None,
-    photos: Annotated[list[UploadFile] | None, File(max_length=MAX_PHOTOS)] = None,
-    files: Annotated[list[UploadFile] | None, File(max_length=MAX_FILES)] = None,
-) -> Envelope[Created]:
-    try:
-        payload = ActivityCreate.model_validate_json(data)
-    except ValidationError as exc:
-        fields = [{"field": ".".join(map(str, e["loc"])), "message": str(e["msg"]).removeprefix("Value error, ")}
-                  for e in exc.errors()]
-        raise ValidationFailed([f["message"] if f["field"] == "notes" else f"{f['field']}: {f['message']}"
-                                for f in fields], extra={"fields": fields}) from exc
-
-    parts = {kind: [(p.file, p.filename or "") for p in sent or [] if p.filename]
-             for kind, sent in ((service.RECORDING, recordings), (service.PHOTO, photos), (service.FILE, files))}
-
+@router.post("", summary="Record an activity on a lead (multipart: the spec's fields; several `file` parts, photos "
+                         "among them, up to 15 MB each, and `recording` parts up to 50 MB)",
+             openapi_extra=activity_form.OPENAPI_EXTRA)
+async def create_activity(request: Request, session: SessionDep, actor: Writer, temporal: TemporalDep,
+                          settings: SettingsDep, sent: Annotated[SentActivity, Depends(activity_form.activity_form)],
+                          ) -> Envelope[Created]:
     def save() -> Created:
         created, plans = service.create(session=session, storage=request.app.state.storage, actor=actor,
-                                        data=payload, parts=parts)
+                                        data=sent.data, parts=sent.parts)
         reminders.tell(temporal, settings.temporal_task_queue, plans)  # the next steps ring like any plan
         return created
 

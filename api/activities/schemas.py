@@ -59,8 +59,9 @@ class ScheduleItemIn(CamelModel):
 
 
 class ActivityCreate(CamelModel):
-    """The `data` part of POST /activity. `variant` 1 is the first form (notes, person in charge and at least one
-    next step in `schedule` required), 2 the second (all optional); the bounds are the same (spec 2 §5)."""
+    """The fields of POST /activity as one model (api/activities/form.py reads them from the multipart body).
+    `variant` 1 is the first form (notes, person in charge and at least one next step in `schedule` required), 2
+    the second (all optional); the bounds are the same (spec 2 §5)."""
 
     leads_id: Id
     type: ActivityType

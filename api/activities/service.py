@@ -154,17 +154,24 @@ def _shown_name(upload: uploads.Upload) -> str:
     return _UNSAFE.sub("_", upload.filename).strip()[:150] or f"file.{upload.ext}"
 
 
+def _kept_as(kind: str, upload: uploads.Upload) -> str:
+    """A `file` whose content is a picture is one of the activity's photos (spec 2 §2.9 shows them apart)."""
+    return PHOTO if kind == FILE and upload.media_type.startswith("image/") else kind
 
 
 def create(*, session: Session, storage: Storage, actor: User, data: ActivityCreate,
            parts: dict[str, list[Part]]) -> tuple[Created, list[int]]:
-    """Record an activity on a lead the actor may work on, with its files (`parts` by kind) and its next steps,
-    whole or not at all; the lead's last contacted time moves and its history records the activity. Answers the
-    ids of the plans made too (their reminders are told once this has committed)."""
+    """Record an activity on a lead the actor may work on, with its files (`parts`: recordings and files, the
+    pictures among the files kept as photos) and its next steps, whole or not at all; the lead's last contacted
+    time moves and its history records the activity. Answers the ids of the plans made too (their reminders are
+    told once this has committed)."""
     lead = visibility.visible_or_404(session, actor, data.leads_id)
     # each file is checked by size and content where it was spooled, before anything is written
-    checked = {kind: [uploads.inspect(file, name, KINDS[kind]) for file, name in parts.get(kind, [])]
-               for kind in KINDS}
+    checked: dict[str, list[uploads.Upload]] = {kind: [] for kind in KINDS}
+    for kind in (RECORDING, FILE):
+        for file, name in parts.get(kind, []):
+            upload = uploads.inspect(file, name, KINDS[kind])
+            checked[_kept_as(kind, upload)].append(upload)
     fields: list[dict[str, str]] = []
     if data.variant == 1 and not data.notes:
         fields.append({"field": "notes", "message": NOTES_REQUIRED})

@@ -220,12 +220,13 @@ def test_an_interrupted_upload_leaves_nothing_behind(live_server: LiveServer, le
         pic = http.get(f"/api/activity/pic/{lead_id}", headers=headers).json()["results"][0]
     before = _activity_state(live_server, lead_id)
     handled = _activity_posts_handled(live_server)
-    data = json.dumps({"leadsId": lead_id, "type": 1, "variant": 2, "notes": "Cut off",
-                       "personInCharge": {"value": pic["picId"], "label": pic["picName"]}})
+    data = {"leadsId": str(lead_id), "type": "1", "variant": "2", "notes": "Cut off",
+            "personInCharge": json.dumps({"value": pic["picId"], "label": pic["picName"]})}
     boundary = "----journey-boundary"
-    head = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"data\"\r\n\r\n{data}\r\n"
-            f"--{boundary}\r\nContent-Disposition: form-data; name=\"recordings\"; filename=\"Voice Note.webm\"\r\n"
-            "Content-Type: audio/webm\r\n\r\n").encode() + WEBM
+    fields = "".join(f"--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n"
+                     for name, value in data.items())
+    head = (f"{fields}--{boundary}\r\nContent-Disposition: form-data; name=\"recording\"; "
+            "filename=\"Voice Note.webm\"\r\nContent-Type: audio/webm\r\n\r\n").encode() + WEBM
     tail = f"\r\n--{boundary}--\r\n".encode()
     size = 40 * 1024 * 1024
     total = len(head) + size + len(tail)
@@ -244,8 +245,8 @@ def test_an_interrupted_upload_leaves_nothing_behind(live_server: LiveServer, le
     assert _activity_state(live_server, lead_id) == before
 
     with httpx.Client(base_url=live_server.url, timeout=60) as http:
-        r = http.post("/api/activity", headers=headers, data={"data": data},
-                      files=[("recordings", ("Voice Note.webm", WEBM + bytes(size), "audio/webm"))])
+        r = http.post("/api/activity", headers=headers, data=data,
+                      files=[("recording", ("Voice Note.webm", WEBM + bytes(size), "audio/webm"))])
     assert r.status_code == 200, r.text
     count, files = _activity_state(live_server, lead_id)
     assert count == before[0] + 1 and len(files - before[1]) == 1

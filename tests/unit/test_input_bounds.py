@@ -69,7 +69,7 @@ def test_the_json_a_form_part_carries_is_bounded_too() -> None:
     (the cost sheet's items are judged by the cost sheet rules, with the spec's messages, instead)."""
     found = schema_model(LeadUpdate)
     assert unbounded_inputs(found) == []
-    assert unbounded_inputs(schema_model(ActivityCreate)) == []  # the activity's `data` part
+    assert unbounded_inputs(schema_model(ActivityCreate)) == []  # the activity's fields, its JSON parts read in
 
 
 def schema_model(model: Any) -> dict[str, Any]:

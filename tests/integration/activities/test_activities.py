@@ -11,11 +11,23 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from api.activities.router import BODY_LIMIT
+from api.activities.form import BODY_LIMIT, MAX_FILES, MAX_RECORDINGS
 from api.core.uploads import MB
 from api.leads.models import Lead
 from tests.conftest import auth
-from tests.integration.activities.conftest import MP3, PDF, WEBM, body, next_step, pic_of, post, stored
+from tests.integration.activities.conftest import (
+    MP3,
+    PDF,
+    WEBM,
+    Files,
+    body,
+    fields,
+    jpeg,
+    next_step,
+    pic_of,
+    post,
+    stored,
+)
 from tests.integration.leads.conftest import new_lead
 from tests.integration.leads.test_file_storage import failing
 from tests.integration.uploads.payloads import png
@@ -29,8 +41,8 @@ def pic(client: TestClient, lead: dict[str, Any]) -> dict[str, Any]:
 @pytest.fixture
 def recorded(client: TestClient, lead: dict[str, Any], pic: dict[str, Any]) -> dict[str, Any]:
     """An activity with two voice notes, a photo and a document."""
-    files = [("recordings", ("Voice Note.webm", WEBM, "audio/webm")), ("recordings", ("blob", MP3, "audio/mpeg")),
-             ("photos", ("site.png", png(), "image/png")), ("files", ("Minutes.pdf", PDF, "application/pdf"))]
+    files = [("recording", ("Voice Note.webm", WEBM, "audio/webm")), ("recording", ("blob", MP3, "audio/mpeg")),
+             ("file", ("site.png", png(), "image/png")), ("file", ("Minutes.pdf", PDF, "application/pdf"))]
     r = post(client, body(lead, pic), files)
     assert r.status_code == 200, r.text
     activity_id = r.json()["results"]["id"]
@@ -40,7 +52,7 @@ def recorded(client: TestClient, lead: dict[str, Any], pic: dict[str, Any]) -> d
 
 class TestCreate:
     def test_anonymous_is_401(self, client: TestClient, lead: dict[str, Any]) -> None:
-        r = client.post("/api/activity", data={"data": "{}"})
+        r = client.post("/api/activity", data={"leadsId": str(lead["id"]), "type": "1"})
         assert r.status_code == 401
 
     def test_top_management_reads_but_does_not_record(self, client: TestClient, lead: dict[str, Any],
@@ -49,11 +61,11 @@ class TestCreate:
 
     def test_a_lead_of_another_team_is_404(self, client: TestClient, lead: dict[str, Any],
                                           pic: dict[str, Any]) -> None:
-        r = post(client, body(lead, pic), [("files", ("Minutes.pdf", PDF, "application/pdf"))], user="sales4")
+        r = post(client, body(lead, pic), [("file", ("Minutes.pdf", PDF, "application/pdf"))], user="sales4")
         assert r.status_code == 404 and r.json()["type"] == "NotFound"
         assert stored(client, lead["id"]) == {}
         # a file it would refuse does not tell the stranger more than that the lead is not theirs
-        r = post(client, body(lead, pic), [("photos", ("site.png", b"text", "image/png"))], user="sales4")
+        r = post(client, body(lead, pic), [("file", ("site.png", b"text", "image/png"))], user="sales4")
         assert r.status_code == 404
 
     def test_recorded_with_its_message_and_files(self, client: TestClient, recorded: dict[str, Any]) -> None:
@@ -63,6 +75,37 @@ class TestCreate:
         assert [f["filename"] for f in files["photos"]] == ["site.png"]
         assert files["photos"][0]["contentType"] == "image/png"
         assert len(stored(client, recorded["lead"])) == 4
+
+    def test_several_files_and_recordings_under_the_spec_names(self, client: TestClient, lead: dict[str, Any],
+                                                               pic: dict[str, Any]) -> None:
+        """`file` and `recording` come several times each; a file whose content is a picture is a photo."""
+        sent: Files = [("file", ("Minutes.pdf", PDF, "application/pdf")), ("file", ("front.jpg", jpeg(), "image/jpeg")),
+                       ("file", ("call.mp3", MP3, "audio/mpeg")), ("file", ("site.png", png(), "image/png")),
+                       *(("recording", (f"Voice Note.{n}.webm", WEBM, "audio/webm")) for n in range(3))]
+        r = post(client, body(lead, pic), sent)
+        assert r.status_code == 200, r.text
+        listing = client.get(f"/api/activity/files/{lead['id']}/{r.json()['results']['id']}",
+                             headers=auth(client, "sales1")).json()["results"]
+        assert [(f["filename"], f["contentType"]) for f in listing["photos"]] == [("front.jpg", "image/jpeg"),
+                                                                              ("site.png", "image/png")]
+        assert [(f["filename"], f["contentType"]) for f in listing["files"]] == [("Minutes.pdf", "application/pdf"),
+                                                                             ("call.mp3", "audio/mpeg")]
+        assert [f["filename"] for f in listing["recordings"]] == ["Voice Note.0-1", "Voice Note.1-2", "Voice Note.2-3"]
+
+    def test_the_fields_arrive_as_a_browser_sends_them(self, client: TestClient, lead: dict[str, Any],
+                                                       pic: dict[str, Any]) -> None:
+        """Every field a part of its own, the JSON ones declared as such; the detail reads them back."""
+        sent = fields(body(lead, pic, notes="Site visit"))
+        parts: list[tuple[str, tuple[str | None, bytes, str | None]]] = [
+            (name, (None, value.encode(), "application/json" if name in ("personInCharge", "schedule", "location")
+                    else None)) for name, value in sent.items()]
+        r = client.post("/api/activity", files=[*parts, ("file", ("Minutes.pdf", PDF, "application/pdf"))],
+                        headers=auth(client, "sales1"))
+        assert r.status_code == 200, r.text
+        detail = client.get(f"/api/activity/{lead['id']}/{r.json()['results']['id']}",
+                            headers=auth(client, "sales1")).json()["results"]
+        assert (detail["activityNotes"], detail["picName"], detail["placeName"], detail["longitude"]) == (
+            "Site visit", pic["picName"], "Menara Nusa", 106.62)
 
     def test_the_answer_says_started(self, client: TestClient, lead: dict[str, Any], pic: dict[str, Any]) -> None:
         r = post(client, body(lead, pic))
@@ -114,7 +157,7 @@ class TestNextSteps:
 
     def test_a_refused_activity_plans_nothing(self, client: TestClient, lead: dict[str, Any],
                                               pic: dict[str, Any]) -> None:
-        r = post(client, body(lead, pic), [("photos", ("site.png", b"not a png", "image/png"))])
+        r = post(client, body(lead, pic), [("file", ("site.png", b"not a png", "image/png"))])
         assert r.status_code == 422
         assert client.get(f"/api/activity/schedule/lead/{lead['id']}",
                           headers=auth(client, "sales1")).json()["results"] == []
@@ -201,43 +244,59 @@ class TestValidation:
         assert r.status_code == 422
         assert r.json()["fields"][0]["message"] == "A location needs both its latitude and its longitude"
 
-    def test_data_that_is_not_json_is_422(self, client: TestClient, lead: dict[str, Any]) -> None:
-        assert post(client, "{not json").status_code == 422
+    @pytest.mark.parametrize("part", ["personInCharge", "schedule", "location"])
+    def test_a_json_field_that_is_not_json_is_422_with_its_name(self, client: TestClient, lead: dict[str, Any],
+                                                                pic: dict[str, Any], part: str) -> None:
+        r = post(client, body(lead, pic, **{part: "{not json"}))
+        assert r.status_code == 422
+        assert r.json()["fields"] == [{"field": part, "message": "Invalid JSON"}]
+
+    def test_the_lead_and_the_type_are_required(self, client: TestClient, lead: dict[str, Any],
+                                                pic: dict[str, Any]) -> None:
+        r = post(client, body(lead, pic, leadsId=None, type=None))
+        assert r.status_code == 422
+        assert [f["field"] for f in r.json()["fields"]] == ["leadsId", "type"]
 
     def test_a_file_of_another_type_is_unsupported(self, client: TestClient, lead: dict[str, Any],
                                                    pic: dict[str, Any]) -> None:
-        r = post(client, body(lead, pic), [("files", ("notes.txt", b"plain text", "text/plain"))])
+        r = post(client, body(lead, pic), [("file", ("notes.txt", b"plain text", "text/plain"))])
         assert r.status_code == 422 and r.json()["messages"] == ["Unsupported file format"]
 
-    def test_a_png_that_is_really_text_is_refused(self, client: TestClient, lead: dict[str, Any],
-                                                  pic: dict[str, Any]) -> None:
-        for part in ("photos", "files"):
-            r = post(client, body(lead, pic), [(part, ("site.png", b"just some text, not a picture", "image/png"))])
+    def test_a_file_whose_content_is_not_its_name_is_refused(self, client: TestClient, lead: dict[str, Any],
+                                                             pic: dict[str, Any]) -> None:
+        for name, content in (("site.png", b"just some text, not a picture"), ("site.png", PDF),
+                              ("Minutes.pdf", png())):
+            r = post(client, body(lead, pic), [("file", (name, content, "image/png"))])
             assert r.status_code == 422 and r.json()["messages"] == ["Unsupported file format"], r.text
         assert stored(client, lead["id"]) == {}
 
     def test_a_recording_that_is_a_page_is_refused(self, client: TestClient, lead: dict[str, Any],
                                                    pic: dict[str, Any]) -> None:
-        r = post(client, body(lead, pic), [("recordings", ("note.webm", b"<html><script>x</script>", "audio/webm"))])
+        r = post(client, body(lead, pic), [("recording", ("note.webm", b"<html><script>x</script>", "audio/webm"))])
         assert r.status_code == 422 and r.json()["messages"][0].startswith("Unsupported file format")
 
     def test_a_file_over_15_mb_is_too_large(self, client: TestClient, lead: dict[str, Any],
                                             pic: dict[str, Any]) -> None:
-        r = post(client, body(lead, pic), [("files", ("big.pdf", PDF + b"0" * (15 * MB), "application/pdf"))])
+        r = post(client, body(lead, pic), [("file", ("big.pdf", PDF + b"0" * (15 * MB), "application/pdf"))])
         assert r.status_code == 413 and r.json() == {"messages": ["File is too large"], "type": "PayloadTooLarge"}
 
     def test_a_recording_may_be_50_mb_and_no_more(self, client: TestClient, lead: dict[str, Any],
                                                   pic: dict[str, Any]) -> None:
         at_limit = WEBM + bytes(50 * MB - len(WEBM))
-        r = post(client, body(lead, pic), [("recordings", ("long.webm", at_limit, "audio/webm"))])
+        r = post(client, body(lead, pic), [("recording", ("long.webm", at_limit, "audio/webm"))])
         assert r.status_code == 200, r.text
-        r = post(client, body(lead, pic), [("recordings", ("longer.webm", at_limit + b"\x00", "audio/webm"))])
+        r = post(client, body(lead, pic), [("recording", ("longer.webm", at_limit + b"\x00", "audio/webm"))])
         assert r.status_code == 413 and r.json()["messages"] == ["File is too large"]
         assert [len(v) for v in stored(client, lead["id"]).values()] == [50 * MB]
 
     def test_too_many_files_is_422(self, client: TestClient, lead: dict[str, Any], pic: dict[str, Any]) -> None:
-        files = [("files", (f"f{n}.pdf", PDF, "application/pdf")) for n in range(6)]
-        assert post(client, body(lead, pic), files).status_code == 422
+        files: Files = [("file", (f"f{n}.pdf", PDF, "application/pdf")) for n in range(MAX_FILES + 1)]
+        r = post(client, body(lead, pic), files)
+        assert r.status_code == 422 and r.json()["fields"][0]["field"] == "file", r.text
+        voices: Files = [("recording", (f"v{n}.webm", WEBM, "audio/webm")) for n in range(MAX_RECORDINGS + 1)]
+        r = post(client, body(lead, pic), voices)
+        assert r.status_code == 422 and r.json()["fields"][0]["field"] == "recording", r.text
+        assert stored(client, lead["id"]) == {}
 
 
 class TestBodyLimit:
@@ -252,11 +311,30 @@ class TestBodyLimit:
         assert r.status_code == 413 and r.json()["messages"] == ["File is too large"]
 
 
+class TestSchema:
+    def test_the_body_is_described_field_by_field(self, client: TestClient) -> None:
+        """The spec's fields (spec 2 §7), so the front end's types and the fuzzer's requests come from the schema."""
+        schema = client.get("/api/openapi.json").json()
+        content = schema["paths"]["/api/activity"]["post"]["requestBody"]["content"]["multipart/form-data"]
+        props = schema["components"]["schemas"][content["schema"]["$ref"].rsplit("/", 1)[-1]]["properties"]
+        assert set(props) == {"personInCharge", "notes", "type", "leadsId", "file", "recording", "schedule",
+                              "location", "variant"}
+        assert content["encoding"] == {p: {"contentType": "application/json"}
+                                       for p in ("personInCharge", "schedule", "location")}
+        for part, most in (("file", MAX_FILES), ("recording", MAX_RECORDINGS)):
+            many = props[part]["anyOf"][0]
+            assert (many["type"], many["maxItems"], many["items"]["contentMediaType"]) == (
+                "array", most, "application/octet-stream")
+        assert set(props["location"]["anyOf"][0]["properties"]) == {"name", "address", "latitude", "longitude"}
+        assert set(props["schedule"]["anyOf"][0]["items"]["properties"]) == {"activity", "dateAndTime", "remark"}
+        assert set(props["personInCharge"]["anyOf"][0]["properties"]) == {"value", "label"}
+
+
 class TestWholeOrNothing:
     def test_a_failed_save_leaves_no_file(self, client: TestClient, lead: dict[str, Any],
                                           pic: dict[str, Any]) -> None:
-        files = [("recordings", ("Voice Note.webm", WEBM, "audio/webm")),
-                 ("files", ("Minutes.pdf", PDF, "application/pdf"))]
+        files = [("recording", ("Voice Note.webm", WEBM, "audio/webm")),
+                 ("file", ("Minutes.pdf", PDF, "application/pdf"))]
         with failing(client, "UPDATE leads"):  # after the files were written
             r = post(client, body(lead, pic), files)
         assert r.status_code == 500
@@ -266,7 +344,7 @@ class TestWholeOrNothing:
 
     def test_a_bad_file_after_good_ones_leaves_nothing(self, client: TestClient, lead: dict[str, Any],
                                                        pic: dict[str, Any]) -> None:
-        files = [("files", ("Minutes.pdf", PDF, "application/pdf")), ("files", ("fake.pdf", b"text", "text/plain"))]
+        files = [("file", ("Minutes.pdf", PDF, "application/pdf")), ("file", ("fake.pdf", b"text", "text/plain"))]
         assert post(client, body(lead, pic), files).status_code == 422
         assert stored(client, lead["id"]) == {}
         assert client.get(f"/api/activity/{lead['id']}", headers=auth(client, "sales1")).json()["results"] == []

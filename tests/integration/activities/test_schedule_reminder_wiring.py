@@ -4,7 +4,6 @@ ends. These tests commit (the worker reads what the API writes), on a lead they 
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
@@ -21,6 +20,7 @@ from api.notifications.catalogue import ACTIONS
 from api.notifications.models import Notification
 from tests import sealed
 from tests.conftest import Services, auth, run_async
+from tests.integration.activities.conftest import fields
 from tests.integration.leads.conftest import lead_refs, new_lead
 from workflows.contracts.reminders import schedule_reminder_id
 
@@ -94,7 +94,7 @@ def test_a_next_step_planned_on_the_activity_form_rings_too(live: TestClient, se
     data = {"leadsId": planned_lead["id"], "type": 1, "notes": "Met the CIO.",
             "personInCharge": {"value": pic["picId"], "label": pic["picName"]},
             "schedule": [{"activity": {"value": 2, "label": "Presentation"}, "dateAndTime": at.isoformat()}]}
-    r = live.post("/api/activity", data={"data": json.dumps(data)}, headers=headers)
+    r = live.post("/api/activity", data=fields(data), headers=headers)
     assert r.status_code == 200, r.text
     session = live.app.state.session_factory()  # type: ignore[attr-defined]
     plan = session.scalars(select(ActivitySchedule.id).where(ActivitySchedule.lead_id == planned_lead["id"])).one()

@@ -21,7 +21,7 @@ export type MultipartParts<B> = {
 
 /**
  * The one multipart serializer. Files go as files (with their names), a list of files as one part per file under
- * the same name (the activity's `recordings`); objects and other lists as JSON text (the parts the schema declares
+ * the same name (the activity's `recording`); objects and other lists as JSON text (the parts the schema declares
  * `contentType: application/json`, such as the lead edit's `data`, an empty list included); numbers and booleans as
  * text. A part that is null or undefined is left out (a caller with no file for a list part leaves it undefined).
  */

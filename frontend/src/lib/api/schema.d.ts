@@ -30,7 +30,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record an activity on a lead (multipart: data JSON, recordings up to 50 MB, photos and files up to 15 MB each) */
+        /** Record an activity on a lead (multipart: the spec's fields; several `file` parts, photos among them, up to 15 MB each, and `recording` parts up to 50 MB) */
         post: operations["create_activity_api_activity_post"];
         delete?: never;
         options?: never;
@@ -3539,61 +3539,73 @@ export interface components {
         /** Body_create_activity_api_activity_post */
         Body_create_activity_api_activity_post: {
             /**
-             * Data
-             * @description The `data` part of POST /activity. `variant` 1 is the first form (notes, person in charge and at least one
-             *     next step in `schedule` required), 2 the second (all optional); the bounds are the same (spec 2 §5).
+             * File
+             * @description Photos and files: pdf, jpeg, jpg, png, mp3 or m4a, 15 MB each, checked by content; a picture is kept as a photo
              */
-            data: {
-                /** Leadsid */
-                leadsId: number;
-                location?: {
-                    /** Address */
-                    address?: string | null;
-                    /** Latitude */
-                    latitude?: number | null;
-                    /** Longitude */
-                    longitude?: number | null;
-                    /** Name */
-                    name?: string | null;
-                } | null;
-                /** Notes */
-                notes?: string | null;
-                personInCharge?: {
+            file?: string[] | null;
+            /**
+             * Leadsid
+             * @description The lead the activity was on
+             */
+            leadsId: number;
+            /**
+             * Location
+             * @description JSON: where it took place (name, address, latitude, longitude)
+             */
+            location?: {
+                /** Address */
+                address?: string | null;
+                /** Latitude */
+                latitude?: number | null;
+                /** Longitude */
+                longitude?: number | null;
+                /** Name */
+                name?: string | null;
+            } | null;
+            /** Notes */
+            notes?: string | null;
+            /**
+             * Personincharge
+             * @description JSON: the person met, a value/label pair
+             */
+            personInCharge?: {
+                /** Label */
+                label?: string | null;
+                /** Value */
+                value: number;
+            } | null;
+            /**
+             * Recording
+             * @description Voice notes (webm, ogg, m4a or mp3 by content), 50 MB each, named '<name>-<n>' after the name they are sent with
+             */
+            recording?: string[] | null;
+            /**
+             * Schedule
+             * @description JSON: the next steps planned (activity, dateAndTime with its zone, remark)
+             */
+            schedule?: {
+                activity?: {
                     /** Label */
                     label?: string | null;
                     /** Value */
                     value: number;
                 } | null;
-                /** Schedule */
-                schedule?: {
-                    activity?: {
-                        /** Label */
-                        label?: string | null;
-                        /** Value */
-                        value: number;
-                    } | null;
-                    /** Dateandtime */
-                    dateAndTime?: string | null;
-                    /** Remark */
-                    remark?: string | null;
-                }[];
-                /**
-                 * Type
-                 * @description Meeting=1, Presentation=2, Demo=3
-                 */
-                type: number;
-                /**
-                 * Variant
-                 * @default 1
-                 */
-                variant: number;
-            };
-            /** Files */
-            files?: string[] | null;
-            /** Photos */
-            photos?: string[] | null;
-            /** Recordings */
-            recordings?: string[] | null;
+                /** Dateandtime */
+                dateAndTime?: string | null;
+                /** Remark */
+                remark?: string | null;
+            }[] | null;
+            /**
+             * Type
+             * @description Meeting=1, Presentation=2, Demo=3
+             */
+            type: number;
+            /**
+             * Variant
+             * @description 1: the full report (notes, person in charge and at least one next step required); 2: the quick report (all optional). The bounds are the same (spec 2 §5)
+             * @default 1
+             */
+            variant: number;
         };
         /** Body_process_pid_api_frontend_scheduler_process_pid_post */
         Body_process_pid_api_frontend_scheduler_process_pid_post: {

@@ -86,10 +86,14 @@ export interface ActivityUploads {
   files: File[];
 }
 
-/** POST /activity: the activity and its files in one multipart request, saved whole or not at all. */
-export function createActivity(data: ActivityCreate, { recordings, photos, files }: ActivityUploads) {
+/** The multipart parts of POST /activity (spec 2 §7): the fields, then every photo and file as a `file` part (the
+ *  server keeps a picture with the photos, by its content) and every voice note as a `recording` part. */
+export function activityParts(data: ActivityCreate, { recordings, photos, files }: ActivityUploads) {
   const some = (list: File[]) => (list.length > 0 ? list : undefined); // no part at all for no file
-  return unwrap(
-    api.POST('/activity', multipart<ActivityForm>({ data, recordings: some(recordings), photos: some(photos), files: some(files) })),
-  );
+  return multipart<ActivityForm>({ ...data, file: some([...photos, ...files]), recording: some(recordings) });
+}
+
+/** POST /activity: the activity and its files in one multipart request, saved whole or not at all. */
+export function createActivity(data: ActivityCreate, uploads: ActivityUploads) {
+  return unwrap(api.POST('/activity', activityParts(data, uploads)));
 }

@@ -7,9 +7,10 @@ export type ActivityFiles = components['schemas']['ActivityFiles'];
 export type ActivityFile = components['schemas']['FileOut'];
 export type LeadPlan = components['schemas']['ScheduleRow'];
 export type PicOption = components['schemas']['PicOption'];
+/** POST /activity's multipart body: the spec's fields (spec 2 §7), `file` and `recording` several times each. */
 export type ActivityForm = MultipartBody<'/activity', 'post'>;
-/** The `data` part of POST /activity. */
-export type ActivityCreate = ActivityForm['data'];
+/** The fields of POST /activity other than its files. */
+export type ActivityCreate = Omit<ActivityForm, 'file' | 'recording'>;
 export type ScheduleItem = NonNullable<ActivityCreate['schedule']>[number];
 export type Place = NonNullable<ActivityCreate['location']>;
 export type ScheduleRow = components['schemas']['ScheduleRow'];

@@ -1,7 +1,7 @@
 /**
  * What the activity form accepts (spec 2 §5, §9): photos and files are pdf, jpeg, jpg, png, mp3 or m4a, 15 MB
- * each, checked by name and by their first bytes (the server checks again); voice notes up to 50 MB. The counts
- * are the server's (api/activities/router.py).
+ * each, checked by name and by their first bytes (the server checks again); voice notes up to 50 MB. The server
+ * takes three voice notes and ten photos and files together (api/activities/form.py): five of each here.
  */
 import { DOCUMENT_TYPES, FILE_TOO_LARGE, fileExtension, UNSUPPORTED_FORMAT } from '@/lib/files';
 

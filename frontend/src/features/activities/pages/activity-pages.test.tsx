@@ -98,20 +98,25 @@ describe('ActivityFormPage', () => {
 
     fireEvent.click(buttonByText('Finish'));
     expect(await screen.findByText('Activity has been started successfully.')).toBeInTheDocument();
-    // no file chosen: no file part at all (an empty one would not be a file)
-    expect(['recordings', 'photos', 'files'].some((part) => sent!.has(part))).toBe(false);
-    const data = JSON.parse(String(sent!.get('data')));
-    expect(data).toMatchObject({
-      leadsId: 19,
-      type: 3,
-      variant: 1,
-      personInCharge: { value: 5, label: 'Rina Kartika' },
-      notes: 'Demo went well.',
-      location: { name: 'Lobby of PT NDC', address: null, latitude: null, longitude: null },
+    // the spec's fields (spec 2 §7); no file chosen: no file part at all (an empty one would not be a file)
+    expect(['file', 'recording'].some((part) => sent!.has(part))).toBe(false);
+    expect([sent!.get('leadsId'), sent!.get('type'), sent!.get('variant'), sent!.get('notes')]).toEqual([
+      '19',
+      '3',
+      '1',
+      'Demo went well.',
+    ]);
+    expect(JSON.parse(String(sent!.get('personInCharge')))).toEqual({ value: 5, label: 'Rina Kartika' });
+    expect(JSON.parse(String(sent!.get('location')))).toEqual({
+      name: 'Lobby of PT NDC',
+      address: null,
+      latitude: null,
+      longitude: null,
     });
-    expect(data.schedule).toHaveLength(1);
-    expect(data.schedule[0].activity).toEqual({ value: 1, label: 'Meeting' });
-    const at = dayjs(data.schedule[0].dateAndTime);
+    const schedule = JSON.parse(String(sent!.get('schedule')));
+    expect(schedule).toHaveLength(1);
+    expect(schedule[0].activity).toEqual({ value: 1, label: 'Meeting' });
+    const at = dayjs(schedule[0].dateAndTime);
     expect(at.isAfter(dayjs())).toBe(true);
     expect(at.format('HH:mm')).toBe('09:00');
     // opened directly: back to the lead
