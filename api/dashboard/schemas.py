@@ -115,16 +115,44 @@ class RevenuePerStage(CamelModel):
     total: StagePipeline
 
 
-class GpGroup(CamelModel):
-    name: str
+class ServiceGp(CamelModel):
+    """A service category's closed GP (spec 2 §3.2 closedLeadGpByService: serviceCategoryName, gpTotal)."""
+
+    service_category_name: str
     gp_total: float
-    gp_avg: float
+    lead_count: int = Field(description="Closed leads of the category (a lead in two categories counts in both)")
+
+
+class ServiceAvgGp(CamelModel):
+    """A service category's average closed GP per lead (spec 2 §3.2 closedLeadAvgGpByService)."""
+
+    service_category_name: str
+    avg: float
+    lead_count: int
+
+
+class ProjectTypeGp(CamelModel):
+    """A project type's closed GP ("Unspecified" for leads without one)."""
+
+    project_type_name: str
+    gp_total: float
+    lead_count: int
+
+
+class ProjectTypeAvgGp(CamelModel):
+    project_type_name: str
+    avg: float
     lead_count: int
 
 
 class GpType(CamelModel):
-    closed_lead_gp_by_service: list[GpGroup]
-    closed_lead_gp_by_project_type: list[GpGroup]
+    """GET /dashboard/gp-type: closed GP per service category and per project type, each as totals (largest first)
+    and as averages per closed lead (largest first)."""
+
+    closed_lead_gp_by_service: list[ServiceGp]
+    closed_lead_avg_gp_by_service: list[ServiceAvgGp]
+    closed_lead_gp_by_project_type: list[ProjectTypeGp]
+    closed_lead_avg_gp_by_project_type: list[ProjectTypeAvgGp]
 
 
 class SalesCycle(CamelModel):

@@ -20,15 +20,18 @@ from api.dashboard.schemas import (
     ClosedLead,
     ClosedMonth,
     DashboardFilters,
-    GpGroup,
     GpType,
     LeaderboardRow,
     MonthCompare,
+    ProjectTypeAvgGp,
+    ProjectTypeGp,
     Rates,
     RevenuePerStage,
     RoleComponent,
     SalesCycle,
     SalesPerformance,
+    ServiceAvgGp,
+    ServiceGp,
     StagePipeline,
     YearGp,
 )
@@ -278,8 +281,9 @@ def revenue_per_stage(*, session: Session, actor: User, filters: DashboardFilter
 def gp_type(*, session: Session, actor: User, filters: DashboardFilters, zone_name: str) -> GpType:
     f = _frame(session, actor, filters, zone_name)
 
-    def groups(by: str) -> list[GpGroup]:
-        """Per group: the whole months from the category rollup (by service), the rest from the leads."""
+    def groups(by: str) -> list[tuple[str, int, float, float]]:
+        """Per group (name, leads, GP, average GP), the largest GP first: the whole months from the category rollup
+        (by service), the rest from the leads."""
         months, rest = _parts(f, f.start, f.end) if by == "service" else (None, [(f.window.start, f.window.end)])
         rows = repo.closed_categories(session, f.scope, *months) if months else []
         for since, until in rest:
@@ -288,10 +292,22 @@ def gp_type(*, session: Session, actor: User, filters: DashboardFilters, zone_na
         for r in rows:
             n, gp = found.get(r.name, (0, 0.0))
             found[r.name] = (n + int(r.n), gp + float(r.total or 0))
-        return [GpGroup(name=name, gp_total=gp, gp_avg=round(gp / n, 2) if n else 0.0, lead_count=n)
+        return [(name, n, gp, round(gp / n, 2) if n else 0.0)
                 for name, (n, gp) in sorted(found.items(), key=lambda item: (-item[1][1], item[0]))]
 
-    return GpType(closed_lead_gp_by_service=groups("service"), closed_lead_gp_by_project_type=groups("type"))
+    def by_avg(rows: list[tuple[str, int, float, float]]) -> list[tuple[str, int, float, float]]:
+        return sorted(rows, key=lambda r: (-r[3], r[0]))
+
+    services, types = groups("service"), groups("type")
+    return GpType(
+        closed_lead_gp_by_service=[ServiceGp(service_category_name=name, gp_total=gp, lead_count=n)
+                                   for name, n, gp, _ in services],
+        closed_lead_avg_gp_by_service=[ServiceAvgGp(service_category_name=name, avg=avg, lead_count=n)
+                                       for name, n, _, avg in by_avg(services)],
+        closed_lead_gp_by_project_type=[ProjectTypeGp(project_type_name=name, gp_total=gp, lead_count=n)
+                                        for name, n, gp, _ in types],
+        closed_lead_avg_gp_by_project_type=[ProjectTypeAvgGp(project_type_name=name, avg=avg, lead_count=n)
+                                            for name, n, _, avg in by_avg(types)])
 
 
 def sales_cycle(*, session: Session, actor: User, filters: DashboardFilters, zone_name: str) -> SalesCycle:

@@ -103,11 +103,13 @@ def test_top_management_sees_every_figure_of_every_lead(client: TestClient, data
     cycle = call(client, "topmanager", "avg-sales-cycle", data)
     assert cycle == {"averageDays": 84.5, "closedLeads": 2}  # L1: 99 days, L5: 70 days
 
-    gp = call(client, "topmanager", "gp-type", data)
-    assert [(g["name"], g["gpTotal"], g["gpAvg"], g["leadCount"]) for g in gp["closedLeadGpByService"]] == [
-        ("Dash B", 300, 300, 1), ("Dash A", 100, 100, 1)]
-    assert [(g["name"], g["gpTotal"], g["gpAvg"]) for g in gp["closedLeadGpByProjectType"]] == [
-        ("Dashboard test", 400, 200)]
+    gp = call(client, "topmanager", "gp-type", data)  # the spec's names (spec 2 §3.2)
+    assert gp["closedLeadGpByService"] == [{"serviceCategoryName": "Dash B", "gpTotal": 300, "leadCount": 1},
+                                           {"serviceCategoryName": "Dash A", "gpTotal": 100, "leadCount": 1}]
+    assert gp["closedLeadAvgGpByService"] == [{"serviceCategoryName": "Dash B", "avg": 300, "leadCount": 1},
+                                              {"serviceCategoryName": "Dash A", "avg": 100, "leadCount": 1}]
+    assert gp["closedLeadGpByProjectType"] == [{"projectTypeName": "Dashboard test", "gpTotal": 400, "leadCount": 2}]
+    assert gp["closedLeadAvgGpByProjectType"] == [{"projectTypeName": "Dashboard test", "avg": 200, "leadCount": 2}]
 
     pipe = call(client, "topmanager", "revenue-per-stage", data)
     assert pipe["title"] == "SQL Lead Pipeline"

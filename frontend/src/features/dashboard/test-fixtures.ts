@@ -74,8 +74,10 @@ export function stages(title = 'Lead Pipeline'): RevenuePerStage {
 }
 
 export const GROUPS: GpType = {
-  closedLeadGpByService: [{ name: 'Cybersecurity', gpTotal: 1_250_000_000, gpAvg: 625_000_000, leadCount: 2 }],
+  closedLeadGpByService: [{ serviceCategoryName: 'Cybersecurity', gpTotal: 1_250_000_000, leadCount: 2 }],
+  closedLeadAvgGpByService: [{ serviceCategoryName: 'Cybersecurity', avg: 625_000_000, leadCount: 2 }],
   closedLeadGpByProjectType: [],
+  closedLeadAvgGpByProjectType: [],
 };
 
 export const CYCLE: SalesCycle = { averageDays: 45.5, closedLeads: 2 };

@@ -5265,23 +5265,20 @@ export interface components {
             /** Name */
             name: string;
         };
-        /** GpGroup */
-        GpGroup: {
-            /** Gpavg */
-            gpAvg: number;
-            /** Gptotal */
-            gpTotal: number;
-            /** Leadcount */
-            leadCount: number;
-            /** Name */
-            name: string;
-        };
-        /** GpType */
+        /**
+         * GpType
+         * @description GET /dashboard/gp-type: closed GP per service category and per project type, each as totals (largest first)
+         *     and as averages per closed lead (largest first).
+         */
         GpType: {
+            /** Closedleadavggpbyprojecttype */
+            closedLeadAvgGpByProjectType: components["schemas"]["ProjectTypeAvgGp"][];
+            /** Closedleadavggpbyservice */
+            closedLeadAvgGpByService: components["schemas"]["ServiceAvgGp"][];
             /** Closedleadgpbyprojecttype */
-            closedLeadGpByProjectType: components["schemas"]["GpGroup"][];
+            closedLeadGpByProjectType: components["schemas"]["ProjectTypeGp"][];
             /** Closedleadgpbyservice */
-            closedLeadGpByService: components["schemas"]["GpGroup"][];
+            closedLeadGpByService: components["schemas"]["ServiceGp"][];
         };
         /** Grant */
         Grant: {
@@ -7153,6 +7150,27 @@ export interface components {
             /** Projectrolename */
             projectRoleName: string;
         };
+        /** ProjectTypeAvgGp */
+        ProjectTypeAvgGp: {
+            /** Avg */
+            avg: number;
+            /** Leadcount */
+            leadCount: number;
+            /** Projecttypename */
+            projectTypeName: string;
+        };
+        /**
+         * ProjectTypeGp
+         * @description A project type's closed GP ("Unspecified" for leads without one).
+         */
+        ProjectTypeGp: {
+            /** Gptotal */
+            gpTotal: number;
+            /** Leadcount */
+            leadCount: number;
+            /** Projecttypename */
+            projectTypeName: string;
+        };
         /** ProjectTypeOut */
         ProjectTypeOut: {
             /** Id */
@@ -7845,6 +7863,18 @@ export interface components {
             /** Remark */
             remark?: string | null;
         };
+        /**
+         * ServiceAvgGp
+         * @description A service category's average closed GP per lead (spec 2 §3.2 closedLeadAvgGpByService).
+         */
+        ServiceAvgGp: {
+            /** Avg */
+            avg: number;
+            /** Leadcount */
+            leadCount: number;
+            /** Servicecategoryname */
+            serviceCategoryName: string;
+        };
         /** ServiceCategoryItem */
         ServiceCategoryItem: {
             /** Servicecategoryid */
@@ -7869,6 +7899,21 @@ export interface components {
         ServiceCategoryOut: {
             /** Id */
             id: number;
+            /** Servicecategoryname */
+            serviceCategoryName: string;
+        };
+        /**
+         * ServiceGp
+         * @description A service category's closed GP (spec 2 §3.2 closedLeadGpByService: serviceCategoryName, gpTotal).
+         */
+        ServiceGp: {
+            /** Gptotal */
+            gpTotal: number;
+            /**
+             * Leadcount
+             * @description Closed leads of the category (a lead in two categories counts in both)
+             */
+            leadCount: number;
             /** Servicecategoryname */
             serviceCategoryName: string;
         };

@@ -6,7 +6,6 @@ export type SalesPerformance = Schemas['SalesPerformance'];
 export type RevenuePerStage = Schemas['RevenuePerStage'];
 export type StagePipeline = Schemas['StagePipeline'];
 export type GpType = Schemas['GpType'];
-export type GpGroup = Schemas['GpGroup'];
 export type SalesCycle = Schemas['SalesCycle'];
 export type LeaderboardRow = Schemas['LeaderboardRow'];
 export type ActivityCell = Schemas['ActivityCell'];

@@ -38,6 +38,7 @@ import { TargetChart } from '../components/target-chart';
 import { Widget, type WidgetState } from '../components/widget';
 import { YearlyLine } from '../components/yearly-line';
 import { COLORS } from '../lib/charts';
+import { gpBars } from '../lib/gp-bars';
 import {
   asDashboardKind,
   hasFullDashboardAccess,
@@ -223,7 +224,11 @@ function Dashboard({ kind }: { kind: DashboardKind }) {
             testId="by-service"
           >
             {groups.data && (
-              <ClosedByGroup groups={groups.data.closedLeadGpByService} measure={serviceMeasure} color={COLORS.primary} />
+              <ClosedByGroup
+                bars={gpBars(groups.data, 'service', serviceMeasure)}
+                measure={serviceMeasure}
+                color={COLORS.primary}
+              />
             )}
           </Widget>
         </Col>
@@ -237,7 +242,7 @@ function Dashboard({ kind }: { kind: DashboardKind }) {
           >
             {groups.data && (
               <ClosedByGroup
-                groups={groups.data.closedLeadGpByProjectType}
+                bars={gpBars(groups.data, 'type', typeMeasure)}
                 measure={typeMeasure}
                 color={COLORS.success}
               />
