@@ -81,19 +81,21 @@ class LeadMinutesRange(CamelModel):
     max: int
 
 
-class NotificationSettingOut(CamelModel):
+class SettingOut(CamelModel):
+    """A notification or reminder setting (spec 1 §3: id, channel, notificationAction or reminderAction,
+    messageTemplate, type, recipient list), with what its screen needs to edit it."""
+
     id: int
     category: SettingCategory
-    action: str = Field(description="REQUEST_SUBMITTED, REQUEST_DECIDED, REQUEST_ESCALATED, REQUEST_APPROVED, "
-                        "REQUEST_REJECTED, REQUEST_WITHDRAWN, PID_GENERATED, LEADS_REASSIGNED (notifications); "
-                        "REQUEST_REMINDED, SCHEDULE_STARTING, LEAD_NOT_CONTACTED (reminders)")
+    action: str
     label: str
     description: str
     type: NotificationType = Field(description="The bell tab its in-app notifications go to (approvers asked to "
                                    "act get APPROVAL)")
     kind: NotificationKind = Field(description="The icon its notifications show")
-    channels: list[Channel]
-    recipients: list[RecipientCode]
+    channel: list[Channel] = Field(description="The channels it goes through: IN_APP, EMAIL, both, or none (nothing "
+                                   "is sent)")
+    recipient_list: list[RecipientCode] = Field(description="Who receives it (USERS: the named `users`)")
     users: list[SettingPerson] = Field(description="The named users (recipient USERS)")
     message_template: str
     lead_minutes: int | None = Field(description="Minutes before the activity starts (SCHEDULE_STARTING only)")
@@ -109,21 +111,44 @@ class NotificationSettingOut(CamelModel):
     updated_by: str | None
 
 
+class NotificationSettingOut(SettingOut):
+    action: str = Field(alias="notificationAction", description=(
+        "REQUEST_SUBMITTED, REQUEST_DECIDED, REQUEST_ESCALATED, REQUEST_APPROVED, REQUEST_REJECTED, "
+        "REQUEST_WITHDRAWN, PID_GENERATED, LEADS_REASSIGNED"))
+
+
+class ReminderSettingOut(SettingOut):
+    action: str = Field(alias="reminderAction",
+                        description="REQUEST_REMINDED, SCHEDULE_STARTING, LEAD_NOT_CONTACTED")
+
+
 Code = Annotated[str, Field(max_length=20)]
 
 
 class NotificationSettingIn(CamelModel):
+    """A setting as saved (either category): its channel, recipient list, named users, template and lead time."""
+
     # codes checked by the service, so a wrong one is named in its message (not refused by the schema alone)
-    channels: list[Code] = Field(max_length=2)
-    recipients: list[Code] = Field(max_length=5)
+    channel: list[Code] = Field(max_length=2)
+    recipient_list: list[Code] = Field(max_length=5)
     user_ids: list[Id] = Field(default_factory=list, max_length=50)
     message_template: str = Field(max_length=4000)
     lead_minutes: int | None = Field(default=None, ge=-(2**31), le=2**31 - 1)
 
 
 class PreviewIn(CamelModel):
+    """A template to render with an action's sample values."""
+
     action: str = Field(max_length=40)
     message_template: str = Field(max_length=4000)
+
+
+class NotificationPreviewIn(PreviewIn):
+    action: str = Field(alias="notificationAction", max_length=40)
+
+
+class ReminderPreviewIn(PreviewIn):
+    action: str = Field(alias="reminderAction", max_length=40)
 
 
 class PreviewOut(CamelModel):

@@ -9,6 +9,7 @@ import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import TypeVar
 
 import redis
 from sqlalchemy import select
@@ -24,10 +25,10 @@ from api.notifications.models import NotificationSetting
 from api.notifications.schemas import (
     LeadMinutesRange,
     NotificationSettingIn,
-    NotificationSettingOut,
     PreviewIn,
     PreviewOut,
     RecipientOption,
+    SettingOut,
     SettingPerson,
     TemplateVariable,
 )
@@ -43,6 +44,7 @@ USERS_WITHOUT_CODE = "Named users are chosen but 'Named users' is not among the 
 UNKNOWN_USERS = "These users do not exist or are inactive: {ids}."
 LEAD_MINUTES_RANGE = f"The lead time must be between {LEAD_MINUTES[0]} and {LEAD_MINUTES[1]:,} minutes."
 NO_LEAD_TIME = "{label} has no lead time."
+Out = TypeVar("Out", bound=SettingOut)  # a category's answer: its action named notificationAction or reminderAction
 
 
 def seed_settings(session: Session) -> None:
@@ -120,11 +122,11 @@ def _names(session: Session, rows: Sequence[NotificationSetting]) -> dict[int, s
     return dict(session.execute(select(User.id, User.fullname).where(User.id.in_(ids))).tuples().all()) if ids else {}
 
 
-def _out(row: NotificationSetting, names: dict[int, str]) -> NotificationSettingOut:
+def _out(out: type[Out], row: NotificationSetting, names: dict[int, str]) -> Out:
     a = ACTIONS[row.action]
-    return NotificationSettingOut(
+    return out(
         id=row.id, category=row.category, action=row.action, label=a.label, description=a.description,
-        type=a.notification_type, kind=a.kind, channels=row.channels, recipients=row.recipients,
+        type=a.notification_type, kind=a.kind, channel=row.channels, recipient_list=row.recipients,
         users=[SettingPerson(id=i, fullname=names[i]) for i in row.user_ids if i in names],
         message_template=row.message_template, lead_minutes=row.lead_minutes,
         has_lead_time=a.default_lead_minutes is not None,
@@ -139,15 +141,17 @@ def _out(row: NotificationSetting, names: dict[int, str]) -> NotificationSetting
         updated_at=row.updated_at, updated_by=names.get(row.updated_by) if row.updated_by else None)
 
 
-def _one(session: Session, row: NotificationSetting) -> NotificationSettingOut:
-    return _out(row, _names(session, [row]))
+def _one(out: type[Out], session: Session, row: NotificationSetting) -> Out:
+    return _out(out, row, _names(session, [row]))
 
 
-def list_settings(*, session: Session, category: str) -> list[NotificationSettingOut]:
+def list_settings(*, session: Session, category: str, out: type[Out]) -> list[Out]:
+    """The category's settings, each as `out` (NotificationSettingOut or ReminderSettingOut: how its action is
+    named)."""
     rows = [row for row in session.scalars(select(NotificationSetting).where(NotificationSetting.category == category)
                                            .order_by(NotificationSetting.id)) if row.action in ACTIONS]
     names = _names(session, rows)
-    return [_out(row, names) for row in rows]
+    return [_out(out, row, names) for row in rows]
 
 
 def _row(session: Session, category: str, setting_id: int) -> NotificationSetting:
@@ -157,19 +161,19 @@ def _row(session: Session, category: str, setting_id: int) -> NotificationSettin
     return row
 
 
-def get_setting(*, session: Session, category: str, setting_id: int) -> NotificationSettingOut:
-    return _one(session, _row(session, category, setting_id))
+def get_setting(*, session: Session, category: str, setting_id: int, out: type[Out]) -> Out:
+    return _one(out, session, _row(session, category, setting_id))
 
 
 def _errors(session: Session, a: Action, body: NotificationSettingIn) -> list[str]:
     found: list[str] = []
-    found += [UNKNOWN_CHANNEL.format(code=c) for c in body.channels if c not in CHANNELS]
-    found += [NOT_A_RECIPIENT.format(code=c, label=a.label) for c in body.recipients if c not in a.recipients]
-    if body.channels and not body.recipients:
+    found += [UNKNOWN_CHANNEL.format(code=c) for c in body.channel if c not in CHANNELS]
+    found += [NOT_A_RECIPIENT.format(code=c, label=a.label) for c in body.recipient_list if c not in a.recipients]
+    if body.channel and not body.recipient_list:
         found.append(NO_RECIPIENT)
-    if USERS in body.recipients and not body.user_ids:
+    if USERS in body.recipient_list and not body.user_ids:
         found.append(NO_USERS)
-    if body.user_ids and USERS not in body.recipients:
+    if body.user_ids and USERS not in body.recipient_list:
         found.append(USERS_WITHOUT_CODE)
     if body.user_ids:
         active = set(session.scalars(select(User.id).where(User.id.in_(body.user_ids), User.is_active)))
@@ -185,15 +189,15 @@ def _errors(session: Session, a: Action, body: NotificationSettingIn) -> list[st
 
 
 def update_setting(*, session: Session, actor: User, category: str, setting_id: int,
-                   body: NotificationSettingIn) -> NotificationSettingOut:
+                   body: NotificationSettingIn, out: type[Out]) -> Out:
     """Save the setting as sent, or refuse it whole (422, every problem named)."""
     row = _row(session, category, setting_id)
     a = ACTIONS[row.action]
     problems = _errors(session, a, body)
     if problems:
         raise ValidationFailed(problems)
-    row.channels = list(dict.fromkeys(body.channels))
-    row.recipients = list(dict.fromkeys(body.recipients))
+    row.channels = list(dict.fromkeys(body.channel))
+    row.recipients = list(dict.fromkeys(body.recipient_list))
     row.user_ids = list(dict.fromkeys(body.user_ids))
     row.message_template = body.message_template.strip()
     row.lead_minutes = body.lead_minutes
@@ -201,7 +205,7 @@ def update_setting(*, session: Session, actor: User, category: str, setting_id: 
     row.updated_at = datetime.now(UTC)
     session.commit()
     changed()
-    return _one(session, row)
+    return _one(out, session, row)
 
 
 def preview(*, category: str, body: PreviewIn) -> PreviewOut:

@@ -1,8 +1,9 @@
 """Notification and reminder settings calls: the same calls under two pages, each reaching its own category's
 settings only (`/notification-setting` for system/notification-management, `/reminder-setting` for
-system/reminder-management)."""
+system/reminder-management). Spec 1 §3 names a setting's action `notificationAction` or `reminderAction` by its
+category, so each family answers (and previews) its own shape."""
 
-# No `from __future__ import annotations`: the routes are closures whose annotations use `page`.
+from __future__ import annotations
 
 from typing import Annotated
 
@@ -13,49 +14,81 @@ from api.deps import Authz, SessionDep
 from api.notifications import settings
 from api.notifications.catalogue import NOTIFICATION, REMINDER
 from api.notifications.schemas import (
+    NotificationPreviewIn,
     NotificationSettingIn,
     NotificationSettingOut,
-    PreviewIn,
     PreviewOut,
+    ReminderPreviewIn,
+    ReminderSettingOut,
     SettingPerson,
 )
 from api.users.models import User
 
 router = domain_router(tags=["notification settings"])
 
-
-def _setting_routes(prefix: str, page: str, category: str, what: str) -> None:
-    def list_(session: SessionDep, actor: Annotated[User, Authz(page, "read")],
-              ) -> Envelope[list[NotificationSettingOut]]:
-        return ok(settings.list_settings(session=session, category=category))
-
-    def get(setting_id: Id, session: SessionDep,
-            actor: Annotated[User, Authz(page, "read")]) -> Envelope[NotificationSettingOut]:
-        return ok(settings.get_setting(session=session, category=category, setting_id=setting_id))
-
-    def update(setting_id: Id, body: NotificationSettingIn, session: SessionDep,
-               actor: Annotated[User, Authz(page, "edit")]) -> Envelope[NotificationSettingOut]:
-        return ok(settings.update_setting(session=session, actor=actor, category=category, setting_id=setting_id,
-                                          body=body))
-
-    def preview(body: PreviewIn, actor: Annotated[User, Authz(page, "read")]) -> Envelope[PreviewOut]:
-        return ok(settings.preview(category=category, body=body))
-
-    def people(session: SessionDep, actor: Annotated[User, Authz(page, "read")]) -> Envelope[list[SettingPerson]]:
-        return ok(settings.people(session=session))
-
-    name = prefix.strip("/").replace("-", "_")
-    for path, method, endpoint, summary in (
-        ("", "GET", list_, f"Every {what} setting"),
-        ("/people", "GET", people, "Active users, to name as recipients"),
-        ("/preview", "POST", preview, "A template rendered with the action's sample values (422 with what is "
-                                      "wrong, as saving would refuse it)"),
-        ("/{setting_id}", "GET", get, f"A {what} setting, with its recipients, variables and preview"),
-        ("/{setting_id}", "PUT", update, f"Change a {what} setting (refused whole when any part is wrong)"),
-    ):
-        endpoint.__name__ = f"{name}_{endpoint.__name__.strip('_')}"
-        router.add_api_route(prefix + path, endpoint, methods=[method], summary=summary)
+NotificationReader = Annotated[User, Authz("system/notification-management", "read")]
+NotificationEditor = Annotated[User, Authz("system/notification-management", "edit")]
+ReminderReader = Annotated[User, Authz("system/reminder-management", "read")]
+ReminderEditor = Annotated[User, Authz("system/reminder-management", "edit")]
+PREVIEW = "A template rendered with the action's sample values (422 with what is wrong, as saving would refuse it)"
+PEOPLE = "Active users, to name as recipients"
+UPDATE = "Change a {} setting (refused whole when any part is wrong)"
 
 
-_setting_routes("/notification-setting", "system/notification-management", NOTIFICATION, "notification")
-_setting_routes("/reminder-setting", "system/reminder-management", REMINDER, "reminder")
+@router.get("/notification-setting", summary="Every notification setting")
+def notification_setting_list(session: SessionDep, actor: NotificationReader,
+                              ) -> Envelope[list[NotificationSettingOut]]:
+    return ok(settings.list_settings(session=session, category=NOTIFICATION, out=NotificationSettingOut))
+
+
+@router.get("/notification-setting/people", summary=PEOPLE)
+def notification_setting_people(session: SessionDep, actor: NotificationReader) -> Envelope[list[SettingPerson]]:
+    return ok(settings.people(session=session))
+
+
+@router.post("/notification-setting/preview", summary=PREVIEW)
+def notification_setting_preview(body: NotificationPreviewIn, actor: NotificationReader) -> Envelope[PreviewOut]:
+    return ok(settings.preview(category=NOTIFICATION, body=body))
+
+
+@router.get("/notification-setting/{setting_id}",
+            summary="A notification setting, with its recipients, variables and preview")
+def notification_setting_get(setting_id: Id, session: SessionDep,
+                             actor: NotificationReader) -> Envelope[NotificationSettingOut]:
+    return ok(settings.get_setting(session=session, category=NOTIFICATION, setting_id=setting_id,
+                                   out=NotificationSettingOut))
+
+
+@router.put("/notification-setting/{setting_id}", summary=UPDATE.format("notification"))
+def notification_setting_update(setting_id: Id, body: NotificationSettingIn, session: SessionDep,
+                                actor: NotificationEditor) -> Envelope[NotificationSettingOut]:
+    return ok(settings.update_setting(session=session, actor=actor, category=NOTIFICATION, setting_id=setting_id,
+                                      body=body, out=NotificationSettingOut))
+
+
+@router.get("/reminder-setting", summary="Every reminder setting")
+def reminder_setting_list(session: SessionDep, actor: ReminderReader) -> Envelope[list[ReminderSettingOut]]:
+    return ok(settings.list_settings(session=session, category=REMINDER, out=ReminderSettingOut))
+
+
+@router.get("/reminder-setting/people", summary=PEOPLE)
+def reminder_setting_people(session: SessionDep, actor: ReminderReader) -> Envelope[list[SettingPerson]]:
+    return ok(settings.people(session=session))
+
+
+@router.post("/reminder-setting/preview", summary=PREVIEW)
+def reminder_setting_preview(body: ReminderPreviewIn, actor: ReminderReader) -> Envelope[PreviewOut]:
+    return ok(settings.preview(category=REMINDER, body=body))
+
+
+@router.get("/reminder-setting/{setting_id}", summary="A reminder setting, with its recipients, variables and preview")
+def reminder_setting_get(setting_id: Id, session: SessionDep, actor: ReminderReader) -> Envelope[ReminderSettingOut]:
+    return ok(settings.get_setting(session=session, category=REMINDER, setting_id=setting_id,
+                                   out=ReminderSettingOut))
+
+
+@router.put("/reminder-setting/{setting_id}", summary=UPDATE.format("reminder"))
+def reminder_setting_update(setting_id: Id, body: NotificationSettingIn, session: SessionDep,
+                            actor: ReminderEditor) -> Envelope[ReminderSettingOut]:
+    return ok(settings.update_setting(session=session, actor=actor, category=REMINDER, setting_id=setting_id,
+                                      body=body, out=ReminderSettingOut))

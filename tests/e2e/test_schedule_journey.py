@@ -253,9 +253,9 @@ def reminder_text_restored(live_server: LiveServer) -> Iterator[dict[str, object
     with httpx.Client(base_url=live_server.url, timeout=30) as http:
         headers = token(http, "admin")
         settings = http.get("/api/reminder-setting", headers=headers).json()["results"]
-        setting: dict[str, object] = next(s for s in settings if s["action"] == "SCHEDULE_STARTING")
+        setting: dict[str, object] = next(s for s in settings if s["reminderAction"] == "SCHEDULE_STARTING")
         yield setting
-        body = {"channels": setting["channels"], "recipients": setting["recipients"], "userIds": [],
+        body = {"channel": setting["channel"], "recipientList": setting["recipientList"], "userIds": [],
                 "messageTemplate": setting["defaultTemplate"], "leadMinutes": setting["leadMinutes"]}
         r = http.put(f"/api/reminder-setting/{setting['id']}", json=body, headers=headers)
         assert r.status_code == 200, r.text

@@ -19,14 +19,17 @@ NOTIFICATIONS = "/api/notification-setting"
 REMINDERS = "/api/reminder-setting"
 
 
+ACTION = {NOTIFICATIONS: "notificationAction", REMINDERS: "reminderAction"}  # spec 1 §3: named by the family
+
+
 def _settings(client: TestClient, base: str, user: str = "admin") -> dict[str, dict[str, Any]]:
     r = client.get(base, headers=auth(client, user))
     assert r.status_code == 200, r.text
-    return {s["action"]: s for s in r.json()["results"]}
+    return {s[ACTION[base]]: s for s in r.json()["results"]}
 
 
 def _body(setting: dict[str, Any], **changes: Any) -> dict[str, Any]:
-    body = {"channels": setting["channels"], "recipients": setting["recipients"],
+    body = {"channel": setting["channel"], "recipientList": setting["recipientList"],
             "userIds": [u["id"] for u in setting["users"]], "messageTemplate": setting["messageTemplate"],
             "leadMinutes": setting["leadMinutes"]}
     return {**body, **changes}
@@ -46,20 +49,34 @@ class TestReading:
         assert list(reminders) == ["REQUEST_REMINDED", "SCHEDULE_STARTING", "LEAD_NOT_CONTACTED"]
         submitted = notifications["REQUEST_SUBMITTED"]
         assert submitted["messageTemplate"] == "{{ requester }} asks to {{ request }}."
-        assert submitted["channels"] == ["IN_APP"] and submitted["recipients"] == ["APPROVERS"]
+        assert submitted["channel"] == ["IN_APP"] and submitted["recipientList"] == ["APPROVERS"]
         assert submitted["type"] == "APPROVAL"
         assert submitted["preview"] == "Sari Dewi asks to move 'Core Banking' (PT Maju) to E4 Proposal."
         # a decision that does not end a request told nobody before these settings: it is seeded off
-        assert notifications["REQUEST_DECIDED"]["channels"] == []
+        assert notifications["REQUEST_DECIDED"]["channel"] == []
         starting = reminders["SCHEDULE_STARTING"]
         assert starting["leadMinutes"] == 30 and starting["hasLeadTime"]
-        assert starting["channels"] == ["IN_APP", "EMAIL"]  # a meeting's reminder comes by mail too, as calendars do
+        assert starting["channel"] == ["IN_APP", "EMAIL"]  # a meeting's reminder comes by mail too, as calendars do
         assert reminders["LEAD_NOT_CONTACTED"]["leadMinutes"] is None
         # what the screen shows of the lead time and of the fixed moments comes from here, not from a second copy
         assert starting["leadMinutesRange"] == {"min": 5, "max": 10080} and starting["fixedDays"] == []
         assert reminders["LEAD_NOT_CONTACTED"]["fixedDays"] == [30, 90]
         assert reminders["LEAD_NOT_CONTACTED"]["leadMinutesRange"] is None
         assert not reminders["LEAD_NOT_CONTACTED"]["hasLeadTime"]
+
+    def test_the_fields_are_the_specs(self, client: TestClient) -> None:
+        """Spec 1 §3: id, channel, notificationAction (or reminderAction), messageTemplate, type, recipient list."""
+        headers = auth(client, "admin")
+        for base, action, other in ((NOTIFICATIONS, "notificationAction", "reminderAction"),
+                                    (REMINDERS, "reminderAction", "notificationAction")):
+            listed = client.get(base, headers=headers).json()["results"][0]
+            one = client.get(f"{base}/{listed['id']}", headers=headers).json()["results"]
+            for setting in (listed, one):
+                assert {"id", "channel", action, "messageTemplate", "type", "recipientList"} <= set(setting)
+                assert not {other, "action", "channels", "recipients"} & set(setting)
+            saved = client.put(f"{base}/{one['id']}", json=_body(one), headers=headers)
+            assert saved.status_code == 200, saved.text
+            assert saved.json()["results"][action] == one[action]
 
     def test_a_setting_lists_its_recipients_and_variables(self, client: TestClient) -> None:
         pid = _settings(client, NOTIFICATIONS)["PID_GENERATED"]
@@ -87,9 +104,9 @@ class TestReading:
         for base in (NOTIFICATIONS, REMINDERS):
             assert client.get(base, headers=headers).status_code == 403
             assert client.get(f"{base}/1", headers=headers).status_code == 403
-            assert client.put(f"{base}/1", json={"channels": [], "recipients": [], "messageTemplate": "x"},
+            assert client.put(f"{base}/1", json={"channel": [], "recipientList": [], "messageTemplate": "x"},
                               headers=headers).status_code == 403
-            assert client.post(f"{base}/preview", json={"action": "PID_GENERATED", "messageTemplate": "x"},
+            assert client.post(f"{base}/preview", json={ACTION[base]: "PID_GENERATED", "messageTemplate": "x"},
                                headers=headers).status_code == 403
             assert client.get(f"{base}/people", headers=headers).status_code == 403
 
@@ -100,11 +117,11 @@ class TestSaving:
         pid = _settings(client, NOTIFICATIONS)["PID_GENERATED"]
         tl = _uid(db, "tl1")
         r = client.put(f"{NOTIFICATIONS}/{pid['id']}", headers=headers, json=_body(
-            pid, channels=["IN_APP", "EMAIL"], recipients=["SALES_PERSON", "USERS"], userIds=[tl],
+            pid, channel=["IN_APP", "EMAIL"], recipientList=["SALES_PERSON", "USERS"], userIds=[tl],
             messageTemplate="  {{ pid }} is ready for {{ recipient }}.  "))
         assert r.status_code == 200, r.text
         saved = r.json()["results"]
-        assert saved["channels"] == ["IN_APP", "EMAIL"]
+        assert saved["channel"] == ["IN_APP", "EMAIL"]
         assert saved["users"] == [{"id": tl, "fullname": "Budi Santoso"}]
         assert saved["messageTemplate"] == "{{ pid }} is ready for {{ recipient }}."
         assert saved["preview"] == "PID/2026/11/0042 is ready for Rina Wijaya."
@@ -128,11 +145,11 @@ class TestSaving:
         assert r.status_code == 422 and r.json()["messages"] == ["Lead not contacted has no lead time."]
 
     @pytest.mark.parametrize(("changes", "messages"), [
-        ({"channels": ["SMS"]}, ["'SMS' is not a channel: use IN_APP or EMAIL."]),
-        ({"recipients": ["APPROVERS"]}, ["'APPROVERS' is not a recipient of PID generated."]),
-        ({"recipients": []}, ["Choose at least one recipient, or no channel to send nothing."]),
-        ({"recipients": ["USERS"]}, ["Choose at least one user for Named users."]),
-        ({"userIds": [999999], "recipients": ["SALES_PERSON", "USERS"]},
+        ({"channel": ["SMS"]}, ["'SMS' is not a channel: use IN_APP or EMAIL."]),
+        ({"recipientList": ["APPROVERS"]}, ["'APPROVERS' is not a recipient of PID generated."]),
+        ({"recipientList": []}, ["Choose at least one recipient, or no channel to send nothing."]),
+        ({"recipientList": ["USERS"]}, ["Choose at least one user for Named users."]),
+        ({"userIds": [999999], "recipientList": ["SALES_PERSON", "USERS"]},
          ["These users do not exist or are inactive: 999999."]),
         ({"messageTemplate": "{{ pid "},
          ["The template has a syntax error on line 1: unexpected end of template, expected 'end of print "
@@ -184,7 +201,7 @@ class TestSaving:
     def test_every_problem_is_named_at_once(self, client: TestClient) -> None:
         starting = _settings(client, REMINDERS)["SCHEDULE_STARTING"]
         r = client.put(f"{REMINDERS}/{starting['id']}", headers=auth(client, "admin"), json=_body(
-            starting, recipients=[], leadMinutes=1, messageTemplate="{{ nope }}"))
+            starting, recipientList=[], leadMinutes=1, messageTemplate="{{ nope }}"))
         assert r.json()["messages"] == [
             "Choose at least one recipient, or no channel to send nothing.",
             "The lead time must be between 5 and 10,080 minutes.",
@@ -193,28 +210,28 @@ class TestSaving:
 
     def test_no_channel_sends_nothing_and_needs_no_recipient(self, client: TestClient) -> None:
         decided = _settings(client, NOTIFICATIONS)["REQUEST_DECIDED"]
-        r = client.put(f"{NOTIFICATIONS}/{decided['id']}", json=_body(decided, channels=[], recipients=[]),
+        r = client.put(f"{NOTIFICATIONS}/{decided['id']}", json=_body(decided, channel=[], recipientList=[]),
                        headers=auth(client, "admin"))
-        assert r.status_code == 200 and r.json()["results"]["recipients"] == []
+        assert r.status_code == 200 and r.json()["results"]["recipientList"] == []
 
 
 class TestPreview:
     def test_a_template_is_rendered_with_the_sample_values(self, client: TestClient) -> None:
         r = client.post(f"{REMINDERS}/preview", headers=auth(client, "admin"), json={
-            "action": "SCHEDULE_STARTING",
+            "reminderAction": "SCHEDULE_STARTING",
             "messageTemplate": "{{ activity|upper }} in {{ minutes }} min{% if client %} at {{ client }}{% endif %}"})
         assert r.status_code == 200
         assert r.json()["results"]["message"] == "MEETING in 30 min at PT Maju"
 
     def test_a_refused_template_answers_what_saving_would(self, client: TestClient) -> None:
         r = client.post(f"{NOTIFICATIONS}/preview", headers=auth(client, "admin"),
-                        json={"action": "REQUEST_APPROVED", "messageTemplate": "{{ request"})
+                        json={"notificationAction": "REQUEST_APPROVED", "messageTemplate": "{{ request"})
         assert r.status_code == 422
         assert r.json()["messages"][0].startswith("The template has a syntax error on line 1")
 
     def test_an_action_of_the_other_family_is_not_previewed(self, client: TestClient) -> None:
         r = client.post(f"{NOTIFICATIONS}/preview", headers=auth(client, "admin"),
-                        json={"action": "SCHEDULE_STARTING", "messageTemplate": "x"})
+                        json={"notificationAction": "SCHEDULE_STARTING", "messageTemplate": "x"})
         assert r.status_code == 404 and r.json()["messages"] == ["Unknown action 'SCHEDULE_STARTING'."]
 
     def test_people_lists_active_users(self, client: TestClient, db: Session) -> None:

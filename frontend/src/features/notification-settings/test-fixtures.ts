@@ -1,13 +1,16 @@
-import type { Setting, TemplateVariable } from './api/settings-api';
+import type { NotificationSetting, ReminderSetting, TemplateVariable } from './api/settings-api';
 
-const REQUEST_PEOPLE: Setting['recipientOptions'] = [
+/** What both families' settings share (all but how their action is named). */
+type Common = Omit<NotificationSetting, 'notificationAction'>;
+
+const REQUEST_PEOPLE: Common['recipientOptions'] = [
   { code: 'REQUESTER', label: 'The requester' },
   { code: 'APPROVERS', label: 'The approvers asked' },
   { code: 'SALES_PERSON', label: "The lead's sales person" },
   { code: 'TEAM_LEADER', label: "The sales person's team leader" },
   { code: 'USERS', label: 'Named users' },
 ];
-const LEAD_PEOPLE: Setting['recipientOptions'] = [
+const LEAD_PEOPLE: Common['recipientOptions'] = [
   { code: 'SALES_PERSON', label: 'The sales person who planned it' },
   { code: 'TEAM_LEADER', label: 'Their team leader' },
   { code: 'USERS', label: 'Named users' },
@@ -19,18 +22,16 @@ const variable = (name: string, sample: string, optional = false): TemplateVaria
   optional,
 });
 
-/** A setting as GET /notification-setting or /reminder-setting answers it. */
-export function setting(overrides: Partial<Setting> = {}): Setting {
+function common(overrides: Partial<Common>): Common {
   return {
     id: 1,
     category: 'NOTIFICATION',
-    action: 'REQUEST_SUBMITTED',
     label: 'Request submitted',
     description: 'An approval request reaches a layer: its approvers are asked to decide.',
     type: 'APPROVAL',
     kind: 'REQUESTED',
-    channels: ['IN_APP'],
-    recipients: ['APPROVERS'],
+    channel: ['IN_APP'],
+    recipientList: ['APPROVERS'],
     users: [],
     messageTemplate: '{{ requester }} asks to {{ request }}.',
     leadMinutes: null,
@@ -51,28 +52,36 @@ export function setting(overrides: Partial<Setting> = {}): Setting {
   };
 }
 
+/** A setting as GET /notification-setting answers it (spec 1 §3: its action is `notificationAction`). */
+export function setting(action = 'REQUEST_SUBMITTED', overrides: Partial<Common> = {}): NotificationSetting {
+  return { ...common(overrides), notificationAction: action };
+}
+
+/** A setting as GET /reminder-setting answers it (its action is `reminderAction`). */
+export function reminderSetting(action: string, overrides: Partial<Common> = {}): ReminderSetting {
+  return { ...common({ category: 'REMINDER', ...overrides }), reminderAction: action };
+}
+
 export const REQUEST_SUBMITTED = setting();
-export const REQUEST_DECIDED = setting({
+export const REQUEST_DECIDED = setting('REQUEST_DECIDED', {
   id: 2,
-  action: 'REQUEST_DECIDED',
   label: 'Request decided',
   description: 'An approver decides a request that still waits for others.',
   type: 'INFORMATION',
   kind: 'INFO',
-  channels: [],
-  recipients: ['REQUESTER'],
+  channel: [],
+  recipientList: ['REQUESTER'],
   messageTemplate: '{{ requester }} was answered.',
   preview: 'Sari Dewi was answered.',
 });
-export const PID_GENERATED = setting({
+export const PID_GENERATED = setting('PID_GENERATED', {
   id: 5,
-  action: 'PID_GENERATED',
   label: 'PID generated',
   description: 'A project ID number is generated for a lead.',
   type: 'INFORMATION',
   kind: 'INFO',
-  channels: ['IN_APP', 'EMAIL'],
-  recipients: ['SALES_PERSON', 'USERS'],
+  channel: ['IN_APP', 'EMAIL'],
+  recipientList: ['SALES_PERSON', 'USERS'],
   users: [{ id: 31, fullname: 'Rina Wijaya' }],
   recipientOptions: LEAD_PEOPLE,
   messageTemplate: 'PID {{ pid }} for {{ project }}.',
@@ -81,15 +90,13 @@ export const PID_GENERATED = setting({
   updatedBy: 'Admin Satu',
 });
 
-export const SCHEDULE_STARTING = setting({
+export const SCHEDULE_STARTING = reminderSetting('SCHEDULE_STARTING', {
   id: 6,
-  category: 'REMINDER',
-  action: 'SCHEDULE_STARTING',
   label: 'Activity schedule starting',
   description: 'A planned meeting, presentation or demo is about to start.',
   type: 'INFORMATION',
   kind: 'REMINDER',
-  recipients: ['SALES_PERSON'],
+  recipientList: ['SALES_PERSON'],
   recipientOptions: LEAD_PEOPLE,
   messageTemplate: 'Reminder: {{ activity }} at {{ time }}.',
   defaultTemplate: 'Reminder: {{ activity }} at {{ time }}.',
@@ -99,15 +106,13 @@ export const SCHEDULE_STARTING = setting({
   hasLeadTime: true,
   leadMinutesRange: { min: 5, max: 10080 },
 });
-export const LEAD_NOT_CONTACTED = setting({
+export const LEAD_NOT_CONTACTED = reminderSetting('LEAD_NOT_CONTACTED', {
   id: 7,
-  category: 'REMINDER',
-  action: 'LEAD_NOT_CONTACTED',
   label: 'Lead not contacted',
   description: 'An ongoing lead reaches 30, then 90 days without contact.',
   type: 'INFORMATION',
   kind: 'REMINDER',
-  recipients: ['SALES_PERSON'],
+  recipientList: ['SALES_PERSON'],
   recipientOptions: LEAD_PEOPLE,
   messageTemplate: "'{{ project }}' has not been contacted for {{ days }} days.",
   preview: "'Core Banking' has not been contacted for 30 days.",

@@ -4805,6 +4805,10 @@ export interface components {
         Envelope_RegisterDetail_: {
             results: components["schemas"]["RegisterDetail"];
         };
+        /** Envelope[ReminderSettingOut] */
+        Envelope_ReminderSettingOut_: {
+            results: components["schemas"]["ReminderSettingOut"];
+        };
         /** Envelope[ReportTable] */
         Envelope_ReportTable_: {
             results: components["schemas"]["ReportTable"];
@@ -5071,6 +5075,11 @@ export interface components {
         Envelope_list_ProvinceOut__: {
             /** Results */
             results: components["schemas"]["ProvinceOut"][];
+        };
+        /** Envelope[list[ReminderSettingOut]] */
+        Envelope_list_ReminderSettingOut__: {
+            /** Results */
+            results: components["schemas"]["ReminderSettingOut"][];
         };
         /** Envelope[list[RequirementField]] */
         Envelope_list_RequirementField__: {
@@ -6354,33 +6363,41 @@ export interface components {
             data: components["schemas"]["NotificationOut"][];
             pagination: components["schemas"]["Pagination"];
         };
-        /** NotificationSettingIn */
+        /** NotificationPreviewIn */
+        NotificationPreviewIn: {
+            /** Messagetemplate */
+            messageTemplate: string;
+            /** Notificationaction */
+            notificationAction: string;
+        };
+        /**
+         * NotificationSettingIn
+         * @description A setting as saved (either category): its channel, recipient list, named users, template and lead time.
+         */
         NotificationSettingIn: {
-            /** Channels */
-            channels: string[];
+            /** Channel */
+            channel: string[];
             /** Leadminutes */
             leadMinutes?: number | null;
             /** Messagetemplate */
             messageTemplate: string;
-            /** Recipients */
-            recipients: string[];
+            /** Recipientlist */
+            recipientList: string[];
             /** Userids */
             userIds?: number[];
         };
         /** NotificationSettingOut */
         NotificationSettingOut: {
             /**
-             * Action
-             * @description REQUEST_SUBMITTED, REQUEST_DECIDED, REQUEST_ESCALATED, REQUEST_APPROVED, REQUEST_REJECTED, REQUEST_WITHDRAWN, PID_GENERATED, LEADS_REASSIGNED (notifications); REQUEST_REMINDED, SCHEDULE_STARTING, LEAD_NOT_CONTACTED (reminders)
-             */
-            action: string;
-            /**
              * Category
              * @enum {string}
              */
             category: "NOTIFICATION" | "REMINDER";
-            /** Channels */
-            channels: ("IN_APP" | "EMAIL")[];
+            /**
+             * Channel
+             * @description The channels it goes through: IN_APP, EMAIL, both, or none (nothing is sent)
+             */
+            channel: ("IN_APP" | "EMAIL")[];
             /** Defaulttemplate */
             defaultTemplate: string;
             /** Description */
@@ -6412,14 +6429,22 @@ export interface components {
             /** Messagetemplate */
             messageTemplate: string;
             /**
+             * Notificationaction
+             * @description REQUEST_SUBMITTED, REQUEST_DECIDED, REQUEST_ESCALATED, REQUEST_APPROVED, REQUEST_REJECTED, REQUEST_WITHDRAWN, PID_GENERATED, LEADS_REASSIGNED
+             */
+            notificationAction: string;
+            /**
              * Preview
              * @description The template rendered with the sample values
              */
             preview: string | null;
+            /**
+             * Recipientlist
+             * @description Who receives it (USERS: the named `users`)
+             */
+            recipientList: ("REQUESTER" | "APPROVERS" | "SALES_PERSON" | "TEAM_LEADER" | "USERS")[];
             /** Recipientoptions */
             recipientOptions: components["schemas"]["RecipientOption"][];
-            /** Recipients */
-            recipients: ("REQUESTER" | "APPROVERS" | "SALES_PERSON" | "TEAM_LEADER" | "USERS")[];
             /**
              * Type
              * @description The bell tab its in-app notifications go to (approvers asked to act get APPROVAL)
@@ -7104,13 +7129,6 @@ export interface components {
             /** Version */
             version: number;
         };
-        /** PreviewIn */
-        PreviewIn: {
-            /** Action */
-            action: string;
-            /** Messagetemplate */
-            messageTemplate: string;
-        };
         /** PreviewOut */
         PreviewOut: {
             /** Message */
@@ -7446,6 +7464,93 @@ export interface components {
             totalCost: number;
             /** Totalrevenue */
             totalRevenue: number;
+        };
+        /** ReminderPreviewIn */
+        ReminderPreviewIn: {
+            /** Messagetemplate */
+            messageTemplate: string;
+            /** Reminderaction */
+            reminderAction: string;
+        };
+        /** ReminderSettingOut */
+        ReminderSettingOut: {
+            /**
+             * Category
+             * @enum {string}
+             */
+            category: "NOTIFICATION" | "REMINDER";
+            /**
+             * Channel
+             * @description The channels it goes through: IN_APP, EMAIL, both, or none (nothing is sent)
+             */
+            channel: ("IN_APP" | "EMAIL")[];
+            /** Defaulttemplate */
+            defaultTemplate: string;
+            /** Description */
+            description: string;
+            /**
+             * Fixeddays
+             * @description A reminder at fixed moments: the days since the event (a lead's last contact) it goes out at, once each
+             */
+            fixedDays: number[];
+            /** Hasleadtime */
+            hasLeadTime: boolean;
+            /** Id */
+            id: number;
+            /**
+             * Kind
+             * @description The icon its notifications show
+             * @enum {string}
+             */
+            kind: "REQUESTED" | "APPROVED" | "REJECTED" | "REMINDER" | "INFO";
+            /** Label */
+            label: string;
+            /**
+             * Leadminutes
+             * @description Minutes before the activity starts (SCHEDULE_STARTING only)
+             */
+            leadMinutes: number | null;
+            /** @description The lead times it takes, when it has one */
+            leadMinutesRange: components["schemas"]["LeadMinutesRange"] | null;
+            /** Messagetemplate */
+            messageTemplate: string;
+            /**
+             * Preview
+             * @description The template rendered with the sample values
+             */
+            preview: string | null;
+            /**
+             * Recipientlist
+             * @description Who receives it (USERS: the named `users`)
+             */
+            recipientList: ("REQUESTER" | "APPROVERS" | "SALES_PERSON" | "TEAM_LEADER" | "USERS")[];
+            /** Recipientoptions */
+            recipientOptions: components["schemas"]["RecipientOption"][];
+            /**
+             * Reminderaction
+             * @description REQUEST_REMINDED, SCHEDULE_STARTING, LEAD_NOT_CONTACTED
+             */
+            reminderAction: string;
+            /**
+             * Type
+             * @description The bell tab its in-app notifications go to (approvers asked to act get APPROVAL)
+             * @enum {string}
+             */
+            type: "APPROVAL" | "INFORMATION";
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+            /** Updatedby */
+            updatedBy: string | null;
+            /**
+             * Users
+             * @description The named users (recipient USERS)
+             */
+            users: components["schemas"]["SettingPerson"][];
+            /** Variables */
+            variables: components["schemas"]["TemplateVariable"][];
         };
         /** ReportColumn */
         ReportColumn: {
@@ -13577,7 +13682,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PreviewIn"];
+                "application/json": components["schemas"]["NotificationPreviewIn"];
             };
         };
         responses: {
@@ -14926,7 +15031,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_list_NotificationSettingOut__"];
+                    "application/json": components["schemas"]["Envelope_list_ReminderSettingOut__"];
                 };
             };
         };
@@ -14960,7 +15065,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PreviewIn"];
+                "application/json": components["schemas"]["ReminderPreviewIn"];
             };
         };
         responses: {
@@ -15001,7 +15106,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_NotificationSettingOut_"];
+                    "application/json": components["schemas"]["Envelope_ReminderSettingOut_"];
                 };
             };
             /** @description Validation Error */
@@ -15036,7 +15141,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_NotificationSettingOut_"];
+                    "application/json": components["schemas"]["Envelope_ReminderSettingOut_"];
                 };
             };
             /** @description Validation Error */

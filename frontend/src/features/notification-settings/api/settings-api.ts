@@ -6,13 +6,20 @@ import { settingKeys } from './keys';
 
 type Schemas = components['schemas'];
 
-export type Setting = Schemas['NotificationSettingOut'];
+export type NotificationSetting = Schemas['NotificationSettingOut'];
+export type ReminderSetting = Schemas['ReminderSettingOut'];
+/** A setting of either family: spec 1 §3 names its action notificationAction or reminderAction. */
+export type Setting = NotificationSetting | ReminderSetting;
 export type SettingIn = Schemas['NotificationSettingIn'];
 export type SettingPerson = Schemas['SettingPerson'];
 export type TemplateVariable = Schemas['TemplateVariable'];
 export type LeadMinutesRange = Schemas['LeadMinutesRange'];
-export type Channel = Setting['channels'][number];
-export type RecipientCode = Setting['recipients'][number];
+export type Channel = Setting['channel'][number];
+export type RecipientCode = Setting['recipientList'][number];
+
+/** The action a setting is about, whichever family's name it carries. */
+export const actionOf = (setting: Setting): string =>
+  'notificationAction' in setting ? setting.notificationAction : setting.reminderAction;
 
 // Both families answer the same shapes; only the path differs.
 const PATHS = {
@@ -55,7 +62,12 @@ export const settingPeopleQueryOptions = (family: SettingFamily) =>
 export const previewQueryOptions = (family: SettingFamily, action: string, template: string) =>
   queryOptions({
     queryKey: settingKeys.preview(family, action, template),
-    queryFn: () => unwrap(api.POST(PATHS[family].preview, { body: { action, messageTemplate: template } })),
+    queryFn: () =>
+      unwrap(
+        family === 'notification'
+          ? api.POST(PATHS.notification.preview, { body: { notificationAction: action, messageTemplate: template } })
+          : api.POST(PATHS.reminder.preview, { body: { reminderAction: action, messageTemplate: template } }),
+      ),
     staleTime: Infinity,
     retry: false,
   });

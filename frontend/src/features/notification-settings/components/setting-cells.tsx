@@ -19,7 +19,7 @@ export function ActionCell({ setting }: { setting: Setting }) {
 
 /** A tag per channel, or a grey 'Off' when the action sends nothing. */
 export function ChannelTags({ setting }: { setting: Setting }) {
-  if (setting.channels.length === 0) {
+  if (setting.channel.length === 0) {
     return (
       <Tag className="setting-channels__off" title="Nothing is sent for this action.">
         Off
@@ -28,7 +28,7 @@ export function ChannelTags({ setting }: { setting: Setting }) {
   }
   return (
     <Flex wrap gap={4} className="setting-channels">
-      {setting.channels.map((c) => (
+      {setting.channel.map((c) => (
         <Tag key={c} color={c === 'EMAIL' ? 'purple' : 'blue'} style={{ marginInlineEnd: 0 }}>
           {CHANNEL_LABELS[c]}
         </Tag>

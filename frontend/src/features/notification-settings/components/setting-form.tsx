@@ -7,6 +7,7 @@ import { FormActions } from '@/components/form-page';
 import { formMessages } from '@/lib/api/errors';
 import { settingKeys } from '../api/keys';
 import {
+  actionOf,
   settingPeopleQueryOptions,
   updateSetting,
   type Channel,
@@ -22,16 +23,16 @@ import { useTemplatePreview } from './use-template-preview';
 import './notification-settings.css';
 
 interface SettingFormValues {
-  channels: Channel[];
-  recipients: RecipientCode[];
+  channel: Channel[];
+  recipientList: RecipientCode[];
   userIds: number[];
   messageTemplate: string;
   leadMinutes: number | null;
 }
 
 const valuesOf = (setting: Setting): SettingFormValues => ({
-  channels: setting.channels,
-  recipients: setting.recipients,
+  channel: setting.channel,
+  recipientList: setting.recipientList,
   userIds: setting.users.map((u) => u.id),
   messageTemplate: setting.messageTemplate,
   leadMinutes: setting.leadMinutes,
@@ -39,11 +40,11 @@ const valuesOf = (setting: Setting): SettingFormValues => ({
 
 /** What Save sends: named users only with 'Named users' chosen, a lead time only for an action that has one. */
 function bodyOf(setting: Setting, values: SettingFormValues): SettingIn {
-  const recipients = values.recipients ?? [];
+  const recipientList = values.recipientList ?? [];
   return {
-    channels: values.channels ?? [],
-    recipients,
-    userIds: recipients.includes(NAMED_USERS) ? (values.userIds ?? []) : [],
+    channel: values.channel ?? [],
+    recipientList,
+    userIds: recipientList.includes(NAMED_USERS) ? (values.userIds ?? []) : [],
     messageTemplate: values.messageTemplate ?? '',
     leadMinutes: setting.hasLeadTime ? (values.leadMinutes ?? null) : null,
   };
@@ -53,8 +54,8 @@ function bodyOf(setting: Setting, values: SettingFormValues): SettingIn {
 function sameBody(a: SettingIn, b: SettingIn): boolean {
   const set = (values: readonly (string | number)[] | undefined) => JSON.stringify([...(values ?? [])].sort());
   return (
-    set(a.channels) === set(b.channels) &&
-    set(a.recipients) === set(b.recipients) &&
+    set(a.channel) === set(b.channel) &&
+    set(a.recipientList) === set(b.recipientList) &&
     set(a.userIds) === set(b.userIds) &&
     a.messageTemplate === b.messageTemplate &&
     a.leadMinutes === b.leadMinutes
@@ -82,8 +83,8 @@ export function SettingForm({ family, setting, canEdit }: SettingFormProps) {
   const values = watched ?? initial;
   const body = bodyOf(setting, values);
   const changed = !sameBody(body, bodyOf(setting, initial));
-  const preview = useTemplatePreview(family, setting.action, body.messageTemplate);
-  const namedUsers = body.recipients.includes(NAMED_USERS);
+  const preview = useTemplatePreview(family, actionOf(setting), body.messageTemplate);
+  const namedUsers = body.recipientList.includes(NAMED_USERS);
 
   const people = useQuery({ ...settingPeopleQueryOptions(family), enabled: canEdit && namedUsers });
   // The people already named show by name even before the list comes (or when one is no longer active).
@@ -112,14 +113,14 @@ export function SettingForm({ family, setting, canEdit }: SettingFormProps) {
 
   return (
     <Form<SettingFormValues> form={form} layout="vertical" initialValues={initial} disabled={!canEdit || saving}>
-      <Form.Item name="channels" label="Channels" className="setting-form__section">
+      <Form.Item name="channel" label="Channels" className="setting-form__section">
         <Checkbox.Group options={CHANNELS.map((c) => ({ value: c, label: CHANNEL_LABELS[c] }))} />
       </Form.Item>
-      {body.channels.length === 0 && (
+      {body.channel.length === 0 && (
         <Alert type="info" showIcon className="setting-form__off" title="Nothing is sent for this action." />
       )}
 
-      <Form.Item name="recipients" label="Recipients" className="setting-form__section">
+      <Form.Item name="recipientList" label="Recipients" className="setting-form__section">
         <Checkbox.Group
           className="setting-form__recipients"
           options={setting.recipientOptions.map((o) => ({ value: o.code, label: o.label }))}

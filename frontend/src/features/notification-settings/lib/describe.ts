@@ -39,7 +39,7 @@ export function leadTimeText(setting: Pick<Setting, 'fixedDays' | 'hasLeadTime' 
 /** Each chosen recipient by its label for this action; named users by their names. */
 export function recipientLines(setting: Setting): { code: RecipientCode; label: string; names?: string[] }[] {
   const labels = new Map(setting.recipientOptions.map((o) => [o.code, o.label]));
-  return setting.recipients.map((code) => ({
+  return setting.recipientList.map((code) => ({
     code,
     label: labels.get(code) ?? code,
     names: code === NAMED_USERS ? setting.users.map((u) => u.fullname) : undefined,

@@ -3,7 +3,7 @@ import { setToken } from '@/lib/api/tokens';
 import type { PageFlags } from '@/lib/api/types';
 import { buttonByText, chooseOption } from '@/test/antd-helpers';
 import { FULL, json, makeSession, renderRoutes, stubApi, type ApiHandler } from '@/test/render';
-import type { Setting } from '../api/settings-api';
+import { actionOf, type Setting } from '../api/settings-api';
 import {
   LEAD_NOT_CONTACTED,
   PEOPLE,
@@ -38,10 +38,13 @@ async function start(path: string, { flags = FULL, handler }: { flags?: PageFlag
     const base = `/api/${family}-setting`;
     if (url.pathname === `${base}/people`) return json(200, { results: PEOPLE });
     if (url.pathname === `${base}/preview` && req.method === 'POST') {
-      const sent = req.clone().json() as Promise<{ action: string; messageTemplate: string }>;
-      return sent.then(({ action, messageTemplate }) => {
+      // spec 1 §3: the action is named by the family
+      type Sent = { notificationAction?: string; reminderAction?: string; messageTemplate: string };
+      const sent = req.clone().json() as Promise<Sent>;
+      return sent.then(({ messageTemplate, ...named }) => {
         if (messageTemplate.includes('oops')) return json(422, { messages: [REFUSED], type: 'ValidationFailed' });
-        const found = settings.find((s) => s.action === action)!;
+        const action = family === 'notification' ? named.notificationAction : named.reminderAction;
+        const found = settings.find((s) => actionOf(s) === action)!;
         return json(200, { results: { message: renderSample(messageTemplate, found.variables) } });
       });
     }
@@ -54,12 +57,13 @@ async function start(path: string, { flags = FULL, handler }: { flags?: PageFlag
 
 const putBodies = (requests: Request[]) =>
   Promise.all(requests.filter((r) => r.method === 'PUT').map((r) => r.clone().json() as Promise<unknown>));
-const previewTemplates = async (requests: Request[]) =>
+const previewBodies = async (requests: Request[]) =>
   Promise.all(
     requests
       .filter((r) => r.method === 'POST' && r.url.endsWith('/preview'))
-      .map(async (r) => ((await r.clone().json()) as { messageTemplate: string }).messageTemplate),
+      .map(async (r) => (await r.clone().json()) as Record<string, string>),
   );
+const previewTemplates = async (requests: Request[]) => (await previewBodies(requests)).map((b) => b.messageTemplate);
 const template = () => screen.getByLabelText('Message template') as HTMLTextAreaElement;
 const checkbox = (label: string) =>
   screen.getByLabelText(label, { selector: 'input[type="checkbox"]' }) as HTMLInputElement;
@@ -111,8 +115,8 @@ describe('Notification setting page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/notification-management'));
     expect(await putBodies(requests)).toEqual([
       {
-        channels: ['EMAIL'],
-        recipients: ['REQUESTER', 'APPROVERS', 'USERS'],
+        channel: ['EMAIL'],
+        recipientList: ['REQUESTER', 'APPROVERS', 'USERS'],
         userIds: [30, 31],
         messageTemplate: '{{ requester }} asks to {{ request }}.',
         leadMinutes: null,
@@ -132,7 +136,7 @@ describe('Notification setting page', () => {
     );
     await save();
     await waitFor(async () => expect(await putBodies(requests)).toHaveLength(1));
-    expect((await putBodies(requests))[0]).toMatchObject({ recipients: ['SALES_PERSON'], userIds: [] });
+    expect((await putBodies(requests))[0]).toMatchObject({ recipientList: ['SALES_PERSON'], userIds: [] });
   });
 
   it('previews the template as it is typed, inserts variables and restores the default', async () => {
@@ -143,6 +147,11 @@ describe('Notification setting page', () => {
     fireEvent.change(template(), { target: { value: 'Please decide: {{ request }}' } });
     await waitFor(() => expect(previewText()).toHaveTextContent('Please decide: move Core Banking'));
     expect(await previewTemplates(requests)).toContain('Please decide: {{ request }}');
+    // the action by the family's name (spec 1 §3)
+    expect((await previewBodies(requests))[0]).toEqual({
+      notificationAction: 'REQUEST_SUBMITTED',
+      messageTemplate: '{{ requester }} asks to {{ request }}.',
+    });
     expect(screen.getByTestId('message-preview')).toHaveClass('notification-item');
 
     // a variable goes in at the cursor
@@ -229,14 +238,15 @@ describe('Reminder setting page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/reminder-management'));
     expect(await putBodies(requests)).toEqual([
       {
-        channels: ['IN_APP'],
-        recipients: ['SALES_PERSON'],
+        channel: ['IN_APP'],
+        recipientList: ['SALES_PERSON'],
         userIds: [],
         messageTemplate: 'Reminder: {{ activity }} at {{ time }}.',
         leadMinutes: 60,
       },
     ]);
     expect(requests.find((r) => r.method === 'PUT')!.url).toMatch(/\/api\/reminder-setting\/6$/);
+    expect((await previewBodies(requests))[0]).toMatchObject({ reminderAction: 'SCHEDULE_STARTING' });
     expect(await screen.findByText('Reminder setting saved.')).toBeInTheDocument();
   });
 
