@@ -69,7 +69,7 @@ def _json(name: str, text: str | None, fields: list[dict[str, str]]) -> Any:
         return None
     try:
         return json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested deeper than a parser should follow
         fields.append({"field": name, "message": NOT_JSON})
         return None
 
