@@ -39,7 +39,7 @@ def _json(text: str | None, default: Any, message: str) -> Any:
         return default
     try:
         return json.loads(text, parse_float=Decimal)
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:  # not JSON, or nested deeper than a parser should follow
         raise ValidationFailed(message) from exc
 
 

@@ -241,6 +241,10 @@ class TestValidation:
                        headers=auth(client, "sales1"))
         assert r.status_code == 422
         assert messages(r) == ["projectCostSheetItems must be a JSON list of items."]
+        deep = client.put("/api/project-cost-sheet/save-as-draft",  # nested past what the parser follows: no 500
+                          data={"leadsId": str(lead["id"]), "remark": "x", "projectCostSheetItems": "[" * 100_000},
+                          headers=auth(client, "sales1"))
+        assert deep.status_code == 422 and messages(deep) == ["projectCostSheetItems must be a JSON list of items."]
 
     def test_gross_profit_above_zero_to_submit(self, client: TestClient, coas: dict[str, int],
                                               lead: dict[str, Any]) -> None:
