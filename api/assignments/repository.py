@@ -106,6 +106,14 @@ def user_with_role(session: Session, user_id: int) -> tuple[User, str] | None:
     return (found[0], found[1]) if found else None
 
 
+def owners(session: Session, lead_ids: list[int], scope: Scope) -> dict[int, int]:
+    """{lead id: its sales person} of the named leads the caller sees (the others are left out)."""
+    stmt = select(Lead.id, Lead.sales_person_id).where(Lead.id.in_(lead_ids))
+    if scope is not None:
+        stmt = stmt.where(Lead.sales_person_id.in_(scope))
+    return {lead_id: owner for lead_id, owner in session.execute(stmt).tuples()}
+
+
 def leads_for_update(session: Session, owner_id: int, lead_ids: list[int] | None) -> list[Lead]:
     """The owner's leads (those named, or all of them), locked until the transaction ends, by id."""
     stmt = select(Lead).where(Lead.sales_person_id == owner_id)

@@ -7,8 +7,16 @@ from typing import Annotated
 
 from fastapi import Query
 
-from api.assignments import service
-from api.assignments.schemas import BookLead, Person, ReassignIn, ReassignmentDetail, ReassignmentRow
+from api.assignments import owner_changes, service
+from api.assignments.schemas import (
+    BookLead,
+    OwnerChangeIn,
+    OwnerChangeOut,
+    Person,
+    ReassignIn,
+    ReassignmentDetail,
+    ReassignmentRow,
+)
 from api.core.inputs import Id
 from api.core.listing import ListQuery, Page
 from api.core.routing import domain_router
@@ -20,6 +28,7 @@ from api.users.models import User
 router = domain_router("/assignment-monitoring", tags=["assignment monitoring"])
 PAGE = "system/assignment-monitoring"
 Reader = Annotated[User, Authz(PAGE, "read")]
+Mover = Annotated[User, Authz(PAGE, "write")]  # administrators (anyone's leads) and team leaders (their team's)
 
 
 @router.get("", summary="Past reassignments the caller sees (from or to someone in their scope), newest first, "
@@ -53,9 +62,19 @@ def get_reassignment(reassignment_id: Id, session: SessionDep, actor: Reader) ->
 @router.post("", summary="Move leads (leadIds, or allLeads: the whole book) from one sales person to another with a "
                          "reason, in one transaction: owner, history, pending requests, upcoming schedules, "
                          "notifications")
-def reassign(body: ReassignIn, session: SessionDep,
-             actor: Annotated[User, Authz(PAGE, "write")]) -> Envelope[ReassignmentDetail]:
+def reassign(body: ReassignIn, session: SessionDep, actor: Mover) -> Envelope[ReassignmentDetail]:
     reassignment_id, told = service.reassign(session=session, actor=actor, data=body)
     session.commit()
     publish_changed(told)
     return ok(service.get_reassignment(session=session, actor=actor, reassignment_id=reassignment_id))
+
+
+@router.post("/owner-changes", summary="Give chosen leads (a lead's page, a row or several rows of Leads Management) "
+                                      "to another sales person with a reason: a reassignment for each sales person "
+                                      "whose leads move, with its rules and history, in one transaction; a lead the "
+                                      "caller does not see is 404")
+def change_owner(body: OwnerChangeIn, session: SessionDep, actor: Mover) -> Envelope[OwnerChangeOut]:
+    made, told = owner_changes.change_owner(session=session, actor=actor, data=body)
+    session.commit()
+    publish_changed(told)
+    return ok(owner_changes.answer(session=session, actor=actor, reassignment_ids=made))

@@ -21,6 +21,15 @@ class ReassignIn(CamelModel):
     reason: str | None = Field(default=None, max_length=2000)
 
 
+class OwnerChangeIn(CamelModel):
+    """Give leads (one, or several of one or more sales people) to another sales person with a reason: the rules
+    and the history of a reassignment, one for each sales person whose leads move."""
+
+    lead_ids: list[Id] = Field(default_factory=list, max_length=5000)
+    to_user_id: Id | None = None
+    reason: str | None = Field(default=None, max_length=2000)
+
+
 class ReassignmentRow(CamelModel):
     """A past reassignment as the list shows it."""
 
@@ -78,3 +87,11 @@ class Person(CamelModel):
     is_active: bool
     can_receive: bool
     lead_count: int
+
+
+class OwnerChangeOut(CamelModel):
+    """The reassignments an owner change made (one for each sales person whose leads moved)."""
+
+    lead_count: int
+    reassignments: list[ReassignmentRow]
+    message: str = Field(description="'2 leads moved from Sari Dewi to Rina Wijaya.' (a sentence for each person)")

@@ -99,6 +99,16 @@ def _person(session: Session, actor: User, user_id: int) -> User:
     return user
 
 
+def _target(session: Session, actor: User, user_id: int) -> tuple[User, str]:
+    """The person to move leads to, with their role's name: anyone for an administrator, a member of the actor's own
+    team for a team leader (the people they see); 404 otherwise, as for someone who does not exist."""
+    scope = visible_sales_ids(session, actor)
+    found = repo.user_with_role(session, user_id) if scope is None or user_id in scope else None
+    if found is None:
+        raise NotFound(TARGET_NOT_FOUND)
+    return found
+
+
 def book(*, session: Session, actor: User, person_id: int, params: ListParams) -> Page[BookLead]:
     """The leads of a person the actor sees, to choose from."""
     person = _person(session, actor, person_id)
@@ -123,9 +133,7 @@ def reassign(*, session: Session, actor: User, data: ReassignIn) -> tuple[int, l
     commit)."""
     errors: list[str] = []
     source = _person(session, actor, data.from_user_id) if data.from_user_id else None
-    target_found = repo.user_with_role(session, data.to_user_id) if data.to_user_id else None
-    if data.to_user_id and target_found is None:
-        raise NotFound(TARGET_NOT_FOUND)
+    target_found = _target(session, actor, data.to_user_id) if data.to_user_id else None
     if source is None:
         errors.append(FROM_REQUIRED)
     if target_found is None:

@@ -41,6 +41,8 @@ def test_admin_may_do_everything(enforcer: casbin.Enforcer, page: str) -> None:
         ("TL", "system/user-management", "read", False),
         ("TL", "system/lead-approval", "read", True),
         ("TL", "system/lead-approval", "edit", False),
+        ("TL", "system/assignment-monitoring", "write", True),  # their team's leads (the service's rule)
+        ("TOP_MANAGEMENT", "system/assignment-monitoring", "write", False),
         ("TOP_MANAGEMENT", "system/pcs-approval", "read", True),
         ("TOP_MANAGEMENT", "leads", "write", False),
         ("TOP_MANAGEMENT", "dashboard", "read", True),

@@ -522,6 +522,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/assignment-monitoring/owner-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give chosen leads (a lead's page, a row or several rows of Leads Management) to another sales person with a reason: a reassignment for each sales person whose leads move, with its rules and history, in one transaction; a lead the caller does not see is 404 */
+        post: operations["change_owner_api_assignment_monitoring_owner_changes_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/assignment-monitoring/people": {
         parameters: {
             query?: never;
@@ -4701,6 +4718,10 @@ export interface components {
         Envelope_OverlapCheck_: {
             results: components["schemas"]["OverlapCheck"];
         };
+        /** Envelope[OwnerChangeOut] */
+        Envelope_OwnerChangeOut_: {
+            results: components["schemas"]["OwnerChangeOut"];
+        };
         /** Envelope[PageDetail] */
         Envelope_PageDetail_: {
             results: components["schemas"]["PageDetail"];
@@ -6551,6 +6572,34 @@ export interface components {
             salesPersonId: number | null;
             /** Salespersonname */
             salesPersonName: string | null;
+        };
+        /**
+         * OwnerChangeIn
+         * @description Give leads (one, or several of one or more sales people) to another sales person with a reason: the rules
+         *     and the history of a reassignment, one for each sales person whose leads move.
+         */
+        OwnerChangeIn: {
+            /** Leadids */
+            leadIds?: number[];
+            /** Reason */
+            reason?: string | null;
+            /** Touserid */
+            toUserId?: number | null;
+        };
+        /**
+         * OwnerChangeOut
+         * @description The reassignments an owner change made (one for each sales person whose leads moved).
+         */
+        OwnerChangeOut: {
+            /** Leadcount */
+            leadCount: number;
+            /**
+             * Message
+             * @description '2 leads moved from Sari Dewi to Rina Wijaya.' (a sentence for each person)
+             */
+            message: string;
+            /** Reassignments */
+            reassignments: components["schemas"]["ReassignmentRow"][];
         };
         /**
          * PageAccessIn
@@ -10061,6 +10110,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Page_BookLead__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    change_owner_api_assignment_monitoring_owner_changes_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OwnerChangeIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OwnerChangeOut_"];
                 };
             };
             /** @description Validation Error */
