@@ -13,7 +13,7 @@ from api.approvals import delegates, outcomes
 from api.approvals.models import ApprovalPipelineVersion, ApprovalRequest, ApprovalTask
 from api.approvals.schemas import QueueRow
 from api.clients.models import Client as ClientCompany
-from api.core.listing import ListParams, Page, apply_sort, like
+from api.core.listing import ListParams, Page, apply_criteria, apply_sort, like
 from api.leads.models import Lead, Stage
 from api.users.models import User
 
@@ -40,6 +40,7 @@ DUE_AT = ApprovalRequest.clocks.op("->")(cast(ApprovalRequest.current_layer, Str
 QUEUE_SORT = {"requestedAt": ApprovalRequest.requested_at, "requestType": ApprovalRequest.request_type,
               "requestedByName": Requester.fullname, "clientName": ClientCompany.client_name,
               "projectName": Lead.project_name, "dueAt": DUE_AT}
+QUEUE_CRITERIA = {"leadId": ApprovalRequest.lead_id}  # the lead's page asks what waits for the reader on it
 
 
 def queue(*, session: Session, actor: User, params: ListParams) -> Page[QueueRow]:
@@ -59,6 +60,7 @@ def queue(*, session: Session, actor: User, params: ListParams) -> Page[QueueRow
             .outerjoin(Target, Target.id == ApprovalRequest.target_stage_id)
             .where(delegates.tasks_offered_to(session, actor.id), ApprovalTask.status.in_(("PENDING", "PROCESSING")),
                    ApprovalRequest.status == "PENDING"))
+    stmt = apply_criteria(stmt, params.criteria, QUEUE_CRITERIA)
     if params.search:
         term = like(params.search)
         stmt = stmt.where(or_(Lead.project_name.ilike(term), ClientCompany.client_name.ilike(term),

@@ -209,7 +209,8 @@ def update_lead(lead_id: Id, body: LeadUpdate, request: Request, session: Sessio
 requests_router = domain_router(tags=["approvals"])
 
 
-@requests_router.get("/approval", summary="The requests waiting for the caller's decision")
+@requests_router.get("/approval", summary="The requests waiting for the caller's decision; criteria leadId (those "
+                                          "on one lead: its page offers the decision)")
 def approval_queue(session: SessionDep, params: ListQuery,
                    actor: Annotated[User, Authz("system/approval", "read")]) -> Envelope[Page[QueueRow]]:
     return ok(approval_queue_view.queue(session=session, actor=actor, params=params))

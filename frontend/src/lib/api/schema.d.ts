@@ -284,7 +284,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The requests waiting for the caller's decision */
+        /** The requests waiting for the caller's decision; criteria leadId (those on one lead: its page offers the decision) */
         get: operations["approval_queue_api_approval_get"];
         put?: never;
         post?: never;
