@@ -6,6 +6,8 @@ import type { BulkDecisionIn, Decision } from './types';
 
 /** Approval queue default page size (spec 2 §9). */
 export const APPROVAL_PAGE_SIZE = 10;
+/** The lead's page asks again what waits for the reader on it, as often as it refetches the lead (spec 2 §9). */
+export const LEAD_QUEUE_REFETCH_MS = 10_000;
 /** The review dialog keeps the timeline live while it is open. */
 export const TIMELINE_REFETCH_MS = 5_000;
 
@@ -20,6 +22,20 @@ export const approvalQueueQueryOptions = (params: ServerListParams) =>
         }),
       ),
     placeholderData: (previous) => previous,
+  });
+
+/** The requests on one lead waiting for the caller's decision (its page offers them), as the queue shows them. */
+export const leadQueueQueryOptions = (leadId: number) =>
+  queryOptions({
+    queryKey: approvalKeys.leadQueue(leadId),
+    queryFn: () =>
+      unwrap(
+        api.GET('/approval', {
+          params: { query: { criteria: JSON.stringify([{ field: 'leadId', value: leadId }]), limit: 100 } },
+        }),
+      ).then((page) => page.data),
+    // as the lead's detail: another approver may decide it meanwhile
+    refetchInterval: LEAD_QUEUE_REFETCH_MS,
   });
 
 /** A request's live timeline (layers, their status and approvers). */

@@ -8,6 +8,7 @@ const approvals = [queryDomains.approvals] as const;
 export const approvalKeys = {
   all: approvals,
   queue: (params: ServerListParams) => [...approvals, 'queue', params] as const,
+  leadQueue: (leadId: number) => [...approvals, 'lead-queue', leadId] as const,
   timeline: (approvalId: number) => [...approvals, 'timeline', approvalId] as const,
   link: (token: string) => [...approvals, 'mail-link', token] as const,
   register: (kind: RegisterKind, params: object) => [...approvals, 'register', kind, params] as const,

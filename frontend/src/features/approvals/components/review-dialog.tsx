@@ -1,26 +1,17 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Flex, Modal, Spin } from 'antd';
-import { useState } from 'react';
-import { DescriptionDialog } from '@/components/description-dialog';
-import { toast } from '@/components/dialogs';
 import { errorMessage } from '@/lib/api/errors';
-import { invalidateDomains } from '@/lib/query-domains';
-import { approvalTimelineQueryOptions, decideApproval } from '../api/approvals-api';
-import { approvalKeys } from '../api/keys';
-import type { ApproversAction, QueueRow } from '../api/types';
-import { canRetryDecision, toastApprovalError } from '../lib/errors';
 import { formatDateTime } from '@/lib/format';
-import { DECISION_RECEIVED, requestTypeLabel } from '../lib/labels';
+import { approvalTimelineQueryOptions } from '../api/approvals-api';
+import type { QueueRow } from '../api/types';
+import { requestTypeLabel } from '../lib/labels';
 import { ApprovalTimeline } from './approval-timeline';
+import { useDecide } from './decide';
 
 /** A review dialog wide enough for a three-layer timeline graph. */
 export const REVIEW_DIALOG_WIDTH = 760;
 export const NO_LEADS_TEXT = 'No Leads.';
-
-export function decisionToast(requester: string, action: ApproversAction): string {
-  return `'${requester}' request has been ${action === 'APPROVED' ? 'approved' : 'rejected'} successfully.`;
-}
 
 export interface ReviewDialogProps {
   row: QueueRow | null;
@@ -30,36 +21,10 @@ export interface ReviewDialogProps {
 
 /** Shows a request and its live timeline; the reviewer approves or rejects (reject needs a description). */
 export function ReviewDialog({ row, canDecide, onClose }: ReviewDialogProps) {
-  const queryClient = useQueryClient();
-  const [action, setAction] = useState<ApproversAction | null>(null);
   const timeline = useQuery(approvalTimelineQueryOptions(row?.approvalId));
+  const { ask, dialog } = useDecide(onClose);
   // The caller's decision on this request is already on its way.
   const decidable = canDecide && !row?.processing;
-
-  const decide = useMutation({
-    mutationFn: ({ request, decision, note }: { request: QueueRow; decision: ApproversAction; note: string }) =>
-      decideApproval(request.approvalId, { approversAction: decision, note: note || null }),
-    onSuccess: (result, { request, decision }) => {
-      // A 202: received, not yet confirmed. It will apply, so it is news, never a failure.
-      if (result.processing) toast.info(result.message ?? DECISION_RECEIVED);
-      else toast.success(decisionToast(request.requestedByName, decision));
-      setAction(null);
-      onClose();
-    },
-    onError: (error) => {
-      // One answer per refusal: the server's message; the dialogs stay only when there is something to do.
-      toastApprovalError(error);
-      if (!canRetryDecision(error)) {
-        setAction(null);
-        onClose();
-      }
-    },
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: approvalKeys.all });
-      // A decision moves, holds, drops or closes the lead: the boards and the dashboard's figures change.
-      void invalidateDomains(queryClient, 'leads', 'dashboard');
-    },
-  });
 
   return (
     <>
@@ -74,10 +39,10 @@ export function ReviewDialog({ row, canDecide, onClose }: ReviewDialogProps) {
         footer={
           <Flex justify="flex-end" gap={8}>
             <Button onClick={onClose}>Cancel</Button>
-            <Button danger icon={<CloseOutlined />} disabled={!decidable} onClick={() => setAction('REJECTED')}>
+            <Button danger icon={<CloseOutlined />} disabled={!decidable} onClick={() => row && ask(row, 'REJECTED')}>
               Reject
             </Button>
-            <Button type="primary" icon={<CheckOutlined />} disabled={!decidable} onClick={() => setAction('APPROVED')}>
+            <Button type="primary" icon={<CheckOutlined />} disabled={!decidable} onClick={() => row && ask(row, 'APPROVED')}>
               Approve
             </Button>
           </Flex>
@@ -110,20 +75,7 @@ export function ReviewDialog({ row, canDecide, onClose }: ReviewDialogProps) {
           </>
         )}
       </Modal>
-      <DescriptionDialog
-        open={action !== null}
-        title={action === 'REJECTED' ? 'Reject Request' : 'Approve Request'}
-        intro={
-          row
-            ? `${action === 'REJECTED' ? 'Reject' : 'Approve'} the ${requestTypeLabel(row.requestType).toLowerCase()} request of '${row.requestedByName}'?`
-            : undefined
-        }
-        required={action === 'REJECTED'}
-        danger={action === 'REJECTED'}
-        loading={decide.isPending}
-        onCancel={() => setAction(null)}
-        onConfirm={(note) => row && action && decide.mutate({ request: row, decision: action, note })}
-      />
+      {dialog}
     </>
   );
 }
