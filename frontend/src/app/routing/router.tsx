@@ -186,8 +186,7 @@ const leadOpsForms = () => import('@/features/leads/pages/lead-management-forms'
 const leadOpsRoutes: RouteObject[] = [
   {
     path: '/system/leads-management',
-    lazy: () =>
-      import('@/features/leads/pages/leads-management-page').then((m) => ({ Component: m.LeadsManagementPage })),
+    lazy: () => import('./leads-management-route').then((m) => ({ Component: m.LeadsManagementRoute })),
   },
   { path: '/system/leads-management/add', lazy: () => leadOpsForms().then((m) => ({ Component: m.ManagedLeadAddPage })) },
   {

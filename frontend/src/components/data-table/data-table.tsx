@@ -38,8 +38,9 @@ export interface DataTableProps<T>
   keyColumn?: string;
   /** At a desk the table fits its card and long texts wrap (no sideways scroll); a phone still scrolls. */
   wrap?: boolean;
-  /** What an empty table says ('No data.' unless the screen's spec says otherwise, e.g. 'No Information...'). */
-  emptyText?: string;
+  /** What an empty table says ('No data.' unless the screen's spec says otherwise, e.g. 'No Information...'; or why
+   *  the list is empty and what to do). */
+  emptyText?: ReactNode;
 }
 
 /** The widest a phone's key column gets (the rest of its text is cut with an ellipsis). */

@@ -12,6 +12,7 @@ export type MovedLead = Schemas['MovedLead'];
 export type BookLead = Schemas['BookLead'];
 export type Person = Schemas['Person'];
 export type ReassignIn = Schemas['ReassignIn'];
+export type OwnerChangeIn = Schemas['OwnerChangeIn'];
 
 export const ASSIGNMENT_PAGE = 'system/assignment-monitoring';
 export const ASSIGNMENT_PATH = '/system/assignment-monitoring';
@@ -57,6 +58,11 @@ export const peopleQueryOptions = () =>
 
 export function reassign(body: ReassignIn) {
   return unwrap(api.POST('/assignment-monitoring', { body }));
+}
+
+/** Give chosen leads (of one or more sales people) to another: a reassignment for each person whose leads move. */
+export function changeOwner(body: OwnerChangeIn) {
+  return unwrap(api.POST('/assignment-monitoring/owner-changes', { body }));
 }
 
 /** "3 leads", "1 lead". */

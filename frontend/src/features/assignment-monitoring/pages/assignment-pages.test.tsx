@@ -4,7 +4,7 @@ import { setToken } from '@/lib/api/tokens';
 import type { PageFlags } from '@/lib/api/types';
 import { FULL, json, makeSession, renderRoutes, stubApi } from '@/test/render';
 import { bookLead, DEWI, GONE, reassignmentDetail, reassignmentRow, RIZKY } from '../test-fixtures';
-import { AssignmentListPage } from './assignment-list-page';
+import { AssignmentListPage, NO_REASSIGNMENTS } from './assignment-list-page';
 import { AssignmentRoutePage } from './assignment-detail-page';
 
 /** The pages under test, as the route table has them. */
@@ -37,7 +37,7 @@ async function choose(label: string, option: string): Promise<void> {
   fireEvent.click(found);
 }
 
-async function start(path: string, flags: PageFlags = FULL, post?: (body: unknown) => Response) {
+async function start(path: string, flags: PageFlags = FULL, post?: (body: unknown) => Response, rows = [reassignmentRow(5)]) {
   setToken('a');
   const session = makeSession({ pageAccess: { 'system/assignment-monitoring': flags } });
   const bodies: unknown[] = [];
@@ -45,7 +45,7 @@ async function start(path: string, flags: PageFlags = FULL, post?: (body: unknow
     { ...session, routes: [...session.routes, PATH, `${PATH}/:id`] },
     (req, url) => {
       if (url.pathname === '/api/assignment-monitoring' && req.method === 'GET') {
-        return json(200, { results: { data: [reassignmentRow(5)], totalRows: 1 } });
+        return json(200, { results: { data: rows, totalRows: rows.length } });
       }
       if (url.pathname === '/api/assignment-monitoring' && req.method === 'POST') {
         return req.json().then((body: unknown) => {
@@ -78,6 +78,22 @@ describe('AssignmentListPage', () => {
     }
     fireEvent.click(screen.getByRole('button', { name: /Reassign Leads/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`${PATH}/add`));
+  });
+
+  it('explains an empty list and offers Reassign Leads to whoever may reassign', async () => {
+    const { router } = await start(PATH, FULL, undefined, []);
+    expect(await screen.findByText(NO_REASSIGNMENTS)).toBeInTheDocument();
+    expect(screen.getByText(/One lead changes owner from its own page/)).toBeInTheDocument();
+    const table = document.querySelector<HTMLElement>('.ant-table')!;
+    fireEvent.click(within(table).getByRole('button', { name: /Reassign Leads/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${PATH}/add`));
+  });
+
+  it('tells a reader of an empty list whom to ask', async () => {
+    await start(PATH, READ, undefined, []);
+    expect(await screen.findByText(NO_REASSIGNMENTS)).toBeInTheDocument();
+    expect(screen.getByText(/Administrators and team leaders reassign leads: ask yours/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Reassign Leads/ })).not.toBeInTheDocument();
   });
 
   it('offers no Reassign Leads with read access only', async () => {

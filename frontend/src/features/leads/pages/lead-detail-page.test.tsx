@@ -41,6 +41,27 @@ const entry = (id: number, field: string, label: string, oldValue: string | null
   changedAt: '2026-11-22T03:00:00Z',
 });
 
+/** The lead's request as the approver's queue lists it (GET /approval). */
+const waitingRequest = {
+  approvalId: 7,
+  requestType: 'CHANGE_LEAD_STAGE',
+  requestedByName: 'Sari Dewi',
+  clientName: 'Bank Nusa Mandiri',
+  projectName: 'Core Banking',
+  requestedAt: '2026-11-20T03:00:00Z',
+  notes: null,
+  combinedStageDescriptions: 'E3 Qualified → E4 Proposal',
+  currentStageDescription: 'E3 Qualified',
+  currentStage: 'E3 Qualified',
+  targetStage: 'E4 Proposal',
+  leadId: 19,
+  layerName: 'Managers',
+  processing: false,
+  dueAt: null,
+  forApproverName: null,
+  escalated: false,
+};
+
 describe('LeadDetailPage', () => {
   it('is refetched every 10 seconds', () => {
     expect(LEAD_DETAIL_REFETCH_MS).toBe(10_000);
@@ -187,5 +208,44 @@ describe('LeadDetailPage', () => {
     expect(screen.queryByText('Project Cost Sheet', { selector: 'button span' })).not.toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Stage pages' })).not.toBeInTheDocument();
     expect(stageOptionCalls).toEqual([]);
+  });
+
+  it('offers Change Owner to whoever may reassign, and an approver the decision on what waits for them', async () => {
+    setToken('tok');
+    const session = makeSession({
+      pageAccess: { leads: FULL, 'system/assignment-monitoring': FULL, 'system/approval': FULL },
+    });
+    stubApi(session, (_req, url) => {
+      switch (url.pathname) {
+        case '/api/leads/19':
+          return json(200, { results: { ...detail(), status: 'WAITING', waitingFor: waitingFor() } });
+        case '/api/approval':
+          return json(200, { results: { data: [waitingRequest], totalRows: 1 } });
+        case '/api/assignment-monitoring/people':
+          return json(200, { results: [] });
+        case '/api/leads/19/stage-options':
+          return json(200, { results: stageOptions(19, 1) });
+        case '/api/leads/19/stageDurations':
+        case '/api/leads/19/history':
+          return json(200, { results: [] });
+        default:
+          return undefined;
+      }
+    });
+    await renderRoutes(pages, '/leads/19');
+    expect(await screen.findByRole('region', { name: 'Waiting for your decision' })).toHaveTextContent('Approve');
+    fireEvent.click(screen.getByRole('button', { name: /Change Owner/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change Owner' });
+    expect(dialog).toHaveTextContent(`${detail().projectName} belongs to ${detail().salesFullname}.`);
+  });
+
+  it('offers no Change Owner to those who may not reassign', async () => {
+    setToken('tok');
+    stubApi(makeSession({ pageAccess: { leads: FULL } }), (_req, url) =>
+      url.pathname === '/api/leads/19' ? json(200, { results: detail() }) : undefined,
+    );
+    await renderRoutes(pages, '/leads/19');
+    expect(await screen.findByRole('button', { name: /Edit/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Change Owner/ })).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
-import { EditOutlined, UserOutlined } from '@ant-design/icons';
+import { EditOutlined, UserOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Button, Card, Col, Descriptions, Empty, Result, Row, Skeleton, Table, Tag, Typography } from 'antd';
-import type { ComponentType } from 'react';
+import { useState, type ComponentType } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { errorMessage, isApiError } from '@/lib/api/errors';
 import { formatDate, formatIDR, formatNumber, projectPeriod } from '@/lib/format';
@@ -18,6 +18,7 @@ import { useCanOpen, usePageAccess } from '@/lib/session';
 import { StageLinks } from '../components/stage-links';
 import { StageTimeline } from '../components/stage-timeline';
 import { WaitingForBanner } from '../components/waiting-for';
+import type { LeadDecisionProps, OwnerChangeDialogProps } from '../lib/composed';
 import { STATUS_COLORS, STATUS_LABELS, stageLabel, subscriptionLabel } from '../lib/labels';
 import '../leads.css';
 
@@ -161,11 +162,21 @@ export interface LeadDetailPageProps {
   costSheetCard?: ComponentType<LeadCostSheetCardProps>;
   /** The lead's activities (the activities feature's, given by the app's route). */
   activities?: ComponentType<LeadActivitiesProps>;
+  /** Change the lead's owner (Assignment Monitoring's dialog), given to those who may. */
+  ownerChange?: ComponentType<OwnerChangeDialogProps>;
+  /** Approve or reject what waits for the reader on this lead (the approval queue's decision). */
+  decision?: ComponentType<LeadDecisionProps>;
 }
 
 /** /leads/{id} and /leads/{id}/view: everything about a lead, refetched every 10 seconds. */
-export function LeadDetailPage({ costSheetCard: CostSheetCard, activities: Activities }: LeadDetailPageProps = {}) {
+export function LeadDetailPage({
+  costSheetCard: CostSheetCard,
+  activities: Activities,
+  ownerChange: OwnerChange,
+  decision: Decision,
+}: LeadDetailPageProps = {}) {
   const { leadId } = useParams();
+  const [changingOwner, setChangingOwner] = useState(false);
   const id = Number(leadId);
   const navigate = useNavigate();
   const access = usePageAccess('leads');
@@ -205,17 +216,41 @@ export function LeadDetailPage({ costSheetCard: CostSheetCard, activities: Activ
         </span>
       }
       actions={
-        access.isEdit && (
+        (access.isEdit || OwnerChange) && (
           <>
-            <RequestApprovalButton leadId={lead.id} disabled={lead.status !== 'NEW'} />
-            <Button type="primary" icon={<EditOutlined />} onClick={() => navigate(`/leads/${lead.id}/edit`)}>
-              Edit
-            </Button>
+            {OwnerChange && (
+              <Button icon={<UserSwitchOutlined />} onClick={() => setChangingOwner(true)}>
+                Change Owner
+              </Button>
+            )}
+            {access.isEdit && (
+              <>
+                <RequestApprovalButton leadId={lead.id} disabled={lead.status !== 'NEW'} />
+                <Button type="primary" icon={<EditOutlined />} onClick={() => navigate(`/leads/${lead.id}/edit`)}>
+                  Edit
+                </Button>
+              </>
+            )}
           </>
         )
       }
     >
+      {Decision && <Decision leadId={lead.id} />}
       {lead.waitingFor && <WaitingForBanner waitingFor={lead.waitingFor} />}
+      {OwnerChange && (
+        <OwnerChange
+          leads={[
+            {
+              id: lead.id,
+              projectName: lead.projectName,
+              salesPersonId: lead.salesPersonId,
+              salesFullname: lead.salesFullname,
+            },
+          ]}
+          open={changingOwner}
+          onClose={() => setChangingOwner(false)}
+        />
+      )}
 
       <div className="lead-detail__amounts">
         <Amount label="Budget" value={formatIDR(lead.projectBudget)} />

@@ -4,14 +4,34 @@ import { setToken } from '@/lib/api/tokens';
 import type { PageFlags } from '@/lib/api/types';
 import { buttonByText, chooseOption, openDropdownMenu } from '@/test/antd-helpers';
 import { FULL, json, makeSession, renderRoutes, stubApi } from '@/test/render';
+import type { OwnerChangeDialogProps } from '../lib/composed';
 import { managedLead, managementOptions } from '../test-fixtures';
 import { LeadsManagementPage } from './leads-management-page';
 import { ManagedLeadAddPage, ManagedLeadEditPage } from './lead-management-forms';
 import { LeadsMonitoringPage } from './leads-monitoring-page';
 
+/** What the app composes in for those who may change owners: here, a dialog that shows the leads it was given. */
+function OwnerDialog({ leads, open, onClose, onDone }: OwnerChangeDialogProps) {
+  if (!open) return null;
+  return (
+    <div role="dialog" aria-label="Change Owner">
+      {leads.map((l) => `${l.projectName} (${l.salesFullname} #${l.salesPersonId})`).join('; ')}
+      <button
+        onClick={() => {
+          onDone?.();
+          onClose();
+        }}
+      >
+        Moved
+      </button>
+    </div>
+  );
+}
+
 /** The pages under test, as the route table has them. */
 const pages = [
   { path: '/system/leads-management', Component: LeadsManagementPage },
+  { path: '/system/leads-management/owners', Component: () => <LeadsManagementPage changeOwner={OwnerDialog} /> },
   { path: '/system/leads-management/add', Component: ManagedLeadAddPage },
   { path: '/system/leads-management/edit/:leadsId', Component: ManagedLeadEditPage },
   { path: '/system/leads-monitoring', Component: LeadsMonitoringPage },
@@ -116,6 +136,39 @@ describe('LeadsManagementPage', () => {
     const menu = await openDropdownMenu(screen.getByLabelText('Actions for Core Banking Refresh'));
     fireEvent.click(within(menu).getByText('Edit'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/leads-management/edit/5'));
+  });
+
+  it("changes a row's owner from its menu, and the chosen rows' owner at once", async () => {
+    await start('/system/leads-management/owners', { ...FULL, isEdit: false, isDelete: false });
+    await screen.findByText('Core Banking Refresh');
+    const menu = await openDropdownMenu(screen.getByLabelText('Actions for Core Banking Refresh'));
+    expect(within(menu).queryByText('Edit')).toBeNull();
+    fireEvent.click(within(menu).getByText('Change Owner'));
+    expect(await screen.findByRole('dialog', { name: 'Change Owner' })).toHaveTextContent(
+      `Core Banking Refresh (${ALPHA.salesFullname} #${ALPHA.salesPersonId})`,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Moved' }));
+
+    for (const name of ['Core Banking Refresh', 'Data Center Move']) {
+      fireEvent.click(within(screen.getByText(name).closest('tr')!).getByRole('checkbox'));
+    }
+    const chosen = await screen.findByRole('group', { name: 'Chosen leads' });
+    expect(chosen).toHaveTextContent('2 leads chosen');
+    fireEvent.click(within(chosen).getByRole('button', { name: /Change Owner/ }));
+    expect(await screen.findByRole('dialog', { name: 'Change Owner' })).toHaveTextContent(
+      `Core Banking Refresh (${ALPHA.salesFullname} #${ALPHA.salesPersonId}); Data Center Move (Andi Pratama #${BRAVO.salesPersonId})`,
+    );
+    // once they have moved, nothing stays chosen
+    fireEvent.click(screen.getByRole('button', { name: 'Moved' }));
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Chosen leads' })).toBeNull());
+  });
+
+  it('offers no owner change to those who may not (no check boxes, no menu entry)', async () => {
+    await start();
+    await screen.findByText('Core Banking Refresh');
+    expect(within(screen.getByText('Core Banking Refresh').closest('tr')!).queryByRole('checkbox')).toBeNull();
+    const menu = await openDropdownMenu(screen.getByLabelText('Actions for Core Banking Refresh'));
+    expect(within(menu).queryByText('Change Owner')).toBeNull();
   });
 
   it('has no Add without write and no row menu without edit or delete', async () => {

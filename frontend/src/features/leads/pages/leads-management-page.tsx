@@ -1,6 +1,8 @@
+import { UserSwitchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Flex, Tag, Typography } from 'antd';
+import { Button, Flex, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { useState, type ComponentType } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AddButton, ListPage } from '@/components/list-page';
 import { systemCrumbs } from '@/components/page';
@@ -26,26 +28,42 @@ import {
   type ManagedLead,
 } from '../api/ops-api';
 import { LastContactedBadge } from '../components/last-contacted-badge';
+import type { OwnerChangeDialogProps, OwnerChangeLead } from '../lib/composed';
 import { compactIDR, stageLabel, STATUS_COLORS, STATUS_LABELS } from '../lib/labels';
 import '../leads.css';
 
 export const MANAGEMENT_SEARCH_PLACEHOLDER = 'Search project or client';
 const ONGOING = 'NEW,WAITING';
 
+export interface LeadsManagementPageProps {
+  /** Change the owner of a row or of the chosen rows (Assignment Monitoring's dialog), given to those who may. */
+  changeOwner?: ComponentType<OwnerChangeDialogProps>;
+}
+
+const moving = (row: ManagedLead): OwnerChangeLead => ({
+  id: row.id,
+  projectName: row.projectName,
+  salesPersonId: row.salesPersonId,
+  salesFullname: row.salesFullname,
+});
+
 /**
  * /system/leads-management: every lead the user may see (the board's visibility) as a server-paged table, filtered
  * by sales person, team, stage, status, client, created and expected-close dates and days without contact. Add and
- * Edit open the leads' own wizards.
+ * Edit open the leads' own wizards; Change Owner (a row's, or the chosen rows') moves leads to another sales person.
  */
-export function LeadsManagementPage() {
+export function LeadsManagementPage({ changeOwner: ChangeOwner }: LeadsManagementPageProps = {}) {
   const access = usePageAccess(LEADS_MANAGEMENT_PAGE);
+  // the rows chosen for a change of owner (kept across pages), and those the dialog moves
+  const [chosen, setChosen] = useState<Map<number, OwnerChangeLead>>(new Map());
+  const [changing, setChanging] = useState<OwnerChangeLead[] | null>(null);
   const navigate = useNavigate();
   const table = useServerTable({ pageSize: MANAGEMENT_PAGE_SIZE, filters: MANAGEMENT_FILTERS });
   const f = table.filters;
   const list = useQuery({ ...managedLeadsQueryOptions(table.params, f), enabled: access.isRead });
   const options = useQuery({ ...managementOptionsQueryOptions(), enabled: access.isRead });
   const clients = useQuery({ ...clientsQueryOptions(), enabled: access.isRead });
-  const showMenu = access.isEdit || access.isDelete;
+  const showMenu = access.isEdit || access.isDelete || ChangeOwner !== undefined;
   const editPath = (id: number) => `${LEADS_MANAGEMENT_PATH}/edit/${id}`;
 
   const { sortable } = table;
@@ -124,7 +142,15 @@ export function LeadsManagementPage() {
       ? [
           rowMenuColumn<ManagedLead>(
             (row) => row.projectName,
-            (row) => [access.isEdit && rowAction.edit(() => navigate(editPath(row.id)))],
+            (row) => [
+              access.isEdit && rowAction.edit(() => navigate(editPath(row.id))),
+              ChangeOwner !== undefined && {
+                key: 'owner',
+                icon: <UserSwitchOutlined />,
+                label: 'Change Owner',
+                onClick: () => setChanging([moving(row)]),
+              },
+            ],
           ),
         ]
       : []),
@@ -193,10 +219,48 @@ export function LeadsManagementPage() {
       noAccessText="You do not have access to view the leads."
       error={list.error}
     >
+      {chosen.size > 0 && ChangeOwner && (
+        <Flex className="managed-leads__chosen" align="center" gap={8} wrap role="group" aria-label="Chosen leads">
+          <Typography.Text strong>
+            {chosen.size} {chosen.size === 1 ? 'lead' : 'leads'} chosen
+          </Typography.Text>
+          <Button type="primary" icon={<UserSwitchOutlined />} onClick={() => setChanging([...chosen.values()])}>
+            Change Owner
+          </Button>
+          <Button type="link" onClick={() => setChosen(new Map())}>
+            Clear
+          </Button>
+        </Flex>
+      )}
+      {ChangeOwner && (
+        <ChangeOwner
+          leads={changing ?? []}
+          open={changing !== null}
+          onClose={() => setChanging(null)}
+          onDone={() => setChosen(new Map())}
+        />
+      )}
       <DataTable<ManagedLead>
         keyColumn="projectName"
         rowKey="id"
         columns={columns}
+        rowSelection={
+          ChangeOwner && {
+            selectedRowKeys: [...chosen.keys()],
+            preserveSelectedRowKeys: true,
+            // the keys of every page; the rows of the pages seen (a row chosen on another page is kept as it was)
+            onChange: (keys, rows) =>
+              setChosen((before) => {
+                const seen = new Map(rows.filter(Boolean).map((r) => [r.id, moving(r)]));
+                const next = new Map<number, OwnerChangeLead>();
+                keys.map(Number).forEach((id) => {
+                  const lead = seen.get(id) ?? before.get(id);
+                  if (lead) next.set(id, lead);
+                });
+                return next;
+              }),
+          }
+        }
         wrap
         dataSource={list.data?.data}
         loading={list.isFetching}
