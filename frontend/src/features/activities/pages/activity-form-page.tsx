@@ -1,6 +1,6 @@
 import { AudioOutlined, EnvironmentOutlined, PaperClipOutlined, PictureOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Input, Segmented, Select, Typography } from 'antd';
+import { Alert, Card, Form, Input, Segmented, Select, Typography } from 'antd';
 import type dayjs from 'dayjs';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -8,11 +8,12 @@ import { showConfirm, toast } from '@/components/dialogs';
 import { LeadNotFound } from '@/components/lead-not-found';
 import { leadCrumbs, Page } from '@/components/page';
 import { isApiError, serverMessages } from '@/lib/api/errors';
-import { useFormValid, validatedValues } from '@/lib/form';
+import { validatedValues } from '@/lib/form';
 import { invalidateDomains, queryDomains } from '@/lib/query-domains';
 import { createActivity, picsQueryOptions, type ActivityCreate } from '../api/activities-api';
 import { activityKeys } from '../api/keys';
 import { AttachmentPicker, type Attachment } from '../components/attachment-picker';
+import { FinishActions, useFieldProblems } from '../components/finish-actions';
 import { EMPTY_LOCATION, LocationPicker, locationPart, type LocationValue } from '../components/location-picker';
 import { NextSteps, type NextStepValue } from '../components/next-steps';
 import { VoiceRecorder, type VoiceNote } from '../components/voice-recorder';
@@ -106,7 +107,15 @@ export function ActivityFormPage({ lead, leadPanel, leadError }: ActivityFormPag
         />
       }
     >
-      {lead && <ActivityForm leadId={id} type={type.value} quick={quick} leadPanel={leadPanel} />}
+      {lead && (
+        <ActivityForm
+          leadId={id}
+          type={type.value}
+          quick={quick}
+          leadPanel={leadPanel}
+          onQuick={() => setParams({ quick: '1' }, { replace: true })}
+        />
+      )}
     </Page>
   );
 }
@@ -116,12 +125,17 @@ interface ActivityFormProps {
   type: number;
   quick: boolean;
   leadPanel?: ReactNode;
+  /** Switch to the second variant (a quick note), keeping what was entered. */
+  onQuick: () => void;
 }
 
+/** A next step nothing was entered in (the one the full report starts with). */
+const blankStep = (s: NextStepValue | undefined) => !s?.activity && !s?.dateAndTime && !s?.remark?.trim();
+
 /** The form itself, mounted once the lead is known (its validity is checked from its first render). */
-function ActivityForm({ leadId: id, type, quick, leadPanel }: ActivityFormProps) {
+function ActivityForm({ leadId: id, type, quick, leadPanel, onQuick }: ActivityFormProps) {
   const [form] = Form.useForm<Values>();
-  const valid = useFormValid(form);
+  const problems = useFieldProblems(form);
   const goBack = useGoBack(id);
   const queryClient = useQueryClient();
   const pics = useQuery({ ...picsQueryOptions(id), enabled: id > 0 });
@@ -131,9 +145,11 @@ function ActivityForm({ leadId: id, type, quick, leadPanel }: ActivityFormProps)
   const [location, setLocation] = useState<LocationValue>(EMPTY_LOCATION);
   const [failure, setFailure] = useState<string | null>(null);
 
-  // the first variant plans a next step: the list starts with one
+  // the first variant plans a next step: the list starts with one; a quick note needs none (a blank one goes)
   useEffect(() => {
-    if (!quick && (form.getFieldValue('schedule') ?? []).length === 0) form.setFieldValue('schedule', [{}]);
+    const steps: NextStepValue[] = form.getFieldValue('schedule') ?? [];
+    if (!quick && steps.length === 0) form.setFieldValue('schedule', [{}]);
+    if (quick && steps.some(blankStep)) form.setFieldValue('schedule', steps.filter((step) => !blankStep(step)));
     void form.validateFields({ validateOnly: true }).catch(() => undefined);
   }, [quick, form]);
 
@@ -250,14 +266,15 @@ function ActivityForm({ leadId: id, type, quick, leadPanel }: ActivityFormProps)
             <NextSteps leadId={id} required={!quick} />
           </Card>
         </aside>
-        <div className="activity-grid__actions">
-          <Button onClick={cancel} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="primary" disabled={!valid} loading={save.isPending} onClick={() => void finish()}>
-            Finish
-          </Button>
-        </div>
+        <FinishActions
+          form={form}
+          problems={problems}
+          saving={save.isPending}
+          quick={quick}
+          onCancel={cancel}
+          onFinish={() => void finish()}
+          onQuick={onQuick}
+        />
         <aside className="activity-grid__lead" aria-label="Lead details">
           {leadPanel}
         </aside>
