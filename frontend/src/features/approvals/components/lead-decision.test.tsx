@@ -40,7 +40,7 @@ describe('LeadDecision', () => {
     const { asked, requests } = await start();
     const request = await screen.findByRole('region', { name: WAITING_FOR_YOU });
     expect(request).toHaveTextContent('Hold');
-    expect(request).toHaveTextContent('E1 Found · Team leader');
+    expect(request).toHaveTextContent('E1 Found · layer Team leader');
     expect(request).toHaveTextContent('Requested by Sari Dewi');
     expect(request).toHaveTextContent('Client paused the budget');
     expect(JSON.parse(asked[0].searchParams.get('criteria')!)).toEqual([{ field: 'leadId', value: LEAD }]);

@@ -33,7 +33,7 @@ function Request({ row, canDecide, ask }: RequestProps) {
         </Flex>
         <Typography.Text className="lead-decision__line">
           {row.combinedStageDescriptions ?? '-'}
-          {row.layerName ? ` · ${row.layerName}` : ''}
+          {row.layerName ? ` · layer ${row.layerName}` : ''}
         </Typography.Text>
         <Typography.Text type="secondary" className="lead-decision__line">
           Requested by {row.requestedByName} on {formatDateTime(row.requestedAt)}
