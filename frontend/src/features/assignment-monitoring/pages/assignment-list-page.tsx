@@ -1,8 +1,8 @@
 import { SwapOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, Grid, Typography } from 'antd';
+import { Flex, Grid, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { DataTable, TableSearch, useServerTable } from '@/components/data-table';
 import { AddButton, ListPage } from '@/components/list-page';
 import { systemCrumbs } from '@/components/page';
@@ -40,9 +40,8 @@ function ReassignmentBlock({ row }: { row: ReassignmentRow }) {
 
 export const NO_REASSIGNMENTS = 'No leads have been reassigned yet.';
 
-/** Why the list is empty, and what to do: reassign (for those who may), or whom to ask. */
+/** Why the list is empty, and what to do: reassign (for those who may: the page's own button), or whom to ask. */
 function NoReassignments({ search, canReassign }: { search: string; canReassign: boolean }) {
-  const navigate = useNavigate();
   if (search) return <>No reassignment matches &ldquo;{search}&rdquo;.</>;
   return (
     <Flex vertical align="center" gap={6} className="assignment-empty">
@@ -52,15 +51,10 @@ function NoReassignments({ search, canReassign }: { search: string; canReassign:
         here: when, by whom and why.
       </Typography.Text>
       {canReassign ? (
-        <>
-          <Typography.Text type="secondary">
-            Reassign Leads moves some of someone&apos;s leads, or a leaving sales person&apos;s whole book. One lead
-            changes owner from its own page, and chosen rows from Leads Management.
-          </Typography.Text>
-          <Button type="primary" icon={<SwapOutlined />} onClick={() => navigate(`${ASSIGNMENT_PATH}/add`)}>
-            {REASSIGN_TEXT}
-          </Button>
-        </>
+        <Typography.Text type="secondary">
+          {REASSIGN_TEXT} (above) moves some of someone&apos;s leads, or a leaving sales person&apos;s whole book. One
+          lead changes owner from its own page, and chosen rows from Leads Management.
+        </Typography.Text>
       ) : (
         <Typography.Text type="secondary">
           Administrators and team leaders reassign leads: ask yours when someone&apos;s leads should move.

@@ -83,9 +83,9 @@ describe('AssignmentListPage', () => {
   it('explains an empty list and offers Reassign Leads to whoever may reassign', async () => {
     const { router } = await start(PATH, FULL, undefined, []);
     expect(await screen.findByText(NO_REASSIGNMENTS)).toBeInTheDocument();
+    expect(screen.getByText(/Reassign Leads \(above\) moves some of someone's leads/)).toBeInTheDocument();
     expect(screen.getByText(/One lead changes owner from its own page/)).toBeInTheDocument();
-    const table = document.querySelector<HTMLElement>('.ant-table')!;
-    fireEvent.click(within(table).getByRole('button', { name: /Reassign Leads/ }));
+    fireEvent.click(screen.getByRole('button', { name: /Reassign Leads/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`${PATH}/add`));
   });
 
