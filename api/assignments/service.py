@@ -3,7 +3,8 @@ or a leaving person's whole book) with a reason, in one transaction: the leads' 
 pending approval requests (the requester the engine tells, when it was the old owner; the request keeps waiting for
 the same approvers and its workflow is not touched), their upcoming activity schedules (a schedule's reminder reads
 its owner when it fires, so moving the row moves the reminder), the record of the move, and the notification of both
-people and their team leaders. The dashboard's rollups follow the leads' owner through their triggers."""
+people and their team leaders. The dashboard's rollups follow the leads' owner through their triggers, except a
+closed lead's GP: it stays credited to who closed it (`Lead.closed_by_id`)."""
 
 from __future__ import annotations
 

@@ -3,7 +3,8 @@ management's figures over a million leads add up a few thousand rows instead (be
 
 - `dashboard_ongoing`: the ongoing leads (NEW, WAITING) per sales person, stage and year of the expected close date
   (0: none); the cards' ongoing figures, the milestone's potential and the pipeline per stage.
-- `dashboard_closed_months`: the closed leads per sales person and month of closing in the product's time zone
+- `dashboard_closed_months`: the closed leads per sales person who closed them (`leads.closed_by_id`: a
+  reassignment moves the lead, not its credit) and month of closing in the product's time zone
   (`dashboard_rollup_zone`; api/dashboard/rollups.py rebuilds the months when the zone setting changes); the closed
   card, the milestone, the yearly line, the months, the leaderboard and the sales cycle.
 - `dashboard_closed_categories`: the same per service category; closed GP by service.

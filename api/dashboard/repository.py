@@ -35,10 +35,12 @@ class Scope:
         category)."""
         return not (self.project_type_ids or self.entity_ids or self.category_ids)
 
-    def conditions(self) -> list[ColumnElement[bool]]:
+    def conditions(self, *, closed: bool = False) -> list[ColumnElement[bool]]:
+        """The scope as conditions on leads; `closed`: a closed lead counts for who closed it (`closed_by_id`), not
+        for whom a reassignment moved it to since."""
         found: list[ColumnElement[bool]] = []
         if self.sales_ids is not None:
-            found.append(Lead.sales_person_id.in_(self.sales_ids))
+            found.append((Lead.closed_by_id if closed else Lead.sales_person_id).in_(self.sales_ids))
         if self.project_type_ids:
             found.append(Lead.project_type_id.in_(self.project_type_ids))
         if self.entity_ids:
@@ -121,7 +123,7 @@ def closed_months_from_leads(session: Session, scope: Scope, since: datetime, un
     return list(session.execute(
         select(month.label("month"), func.count().label("n"), func.sum(Lead.total_gross_profit).label("gp"),
                func.sum(extract("epoch", Lead.closed_at - Lead.created_at) / 86400).label("days"))
-        .where(_between(Lead.closed_at, since, until), *scope.conditions()).group_by(month)))
+        .where(_between(Lead.closed_at, since, until), *scope.conditions(closed=True)).group_by(month)))
 
 
 def closed_by(session: Session, scope: Scope, since: datetime, until: datetime, by: str) -> list[Any]:
@@ -138,7 +140,7 @@ def closed_by(session: Session, scope: Scope, since: datetime, until: datetime, 
         kind = func.coalesce(ProjectType.project_type_name, literal("Unspecified"))
         stmt = (select(kind.label("name"), *figures).select_from(Lead)
                 .outerjoin(ProjectType, ProjectType.id == Lead.project_type_id).group_by(kind))
-    stmt = stmt.where(_between(Lead.closed_at, since, until), *scope.conditions())
+    stmt = stmt.where(_between(Lead.closed_at, since, until), *scope.conditions(closed=True))
     return list(session.execute(stmt))
 
 
@@ -159,19 +161,21 @@ def _local(column: Any, zone: str) -> Any:
 
 
 def closed_leads(session: Session, scope: Scope, w: Window, zone: str) -> list[Any]:
-    """The leads closed in the period, one row each with its names, in the order they closed (the closed_at index)."""
+    """The leads closed in the period, one row each with its names (the sales person: who closed it), in the order
+    they closed (the closed_at index)."""
     return list(session.execute(
         select(Lead.id, Lead.project_name, Client.client_name, User.fullname.label("sales_person"),
                ProjectType.project_type_name.label("project_type"), Entity.entity_name.label("entity"),
                func.date(_local(Lead.closed_at, zone)).label("closed_date"), Lead.total_revenue,
                Lead.total_gross_profit)
-        .select_from(Lead).join(Client, Client.id == Lead.client_id).join(User, User.id == Lead.sales_person_id)
+        .select_from(Lead).join(Client, Client.id == Lead.client_id).join(User, User.id == Lead.closed_by_id)
         .outerjoin(ProjectType, ProjectType.id == Lead.project_type_id).outerjoin(Entity, Entity.id == Lead.entity_id)
-        .where(_between(Lead.closed_at, w.start, w.end), *scope.conditions()).order_by(Lead.closed_at, Lead.id)))
+        .where(_between(Lead.closed_at, w.start, w.end), *scope.conditions(closed=True))
+        .order_by(Lead.closed_at, Lead.id)))
 
 
 def leaderboard(session: Session, scope: Scope, w: Window, year: int, *, rollup: bool) -> list[Any]:
-    """Per sales person of the scope (every active one, closed or not): leads closed in the year and their GP. The
+    """Per sales person of the scope (every active one, closed or not): leads they closed in the year and their GP. The
     year's closed leads are added up first (from the rollup's months, or in one pass over the closed-leads index),
     then joined to the people: a join per person made the planner walk the year's index once for each of 200 people
     (2.8 s at 1,000,000 leads)."""
@@ -181,10 +185,10 @@ def leaderboard(session: Session, scope: Scope, w: Window, year: int, *, rollup:
                   .where(r.month >= date(year, 1, 1), r.month < date(year + 1, 1, 1))
                   .group_by(r.sales_person_id).subquery())
     else:
-        closed = (select(Lead.sales_person_id, func.count().label("n"),
+        closed = (select(Lead.closed_by_id.label("sales_person_id"), func.count().label("n"),
                          func.sum(Lead.total_gross_profit).label("gp"))
-                  .where(_between(Lead.closed_at, w.year_start, w.year_end), *scope.conditions())
-                  .group_by(Lead.sales_person_id).subquery())
+                  .where(_between(Lead.closed_at, w.year_start, w.year_end), *scope.conditions(closed=True))
+                  .group_by(Lead.closed_by_id).subquery())
     gp = func.coalesce(closed.c.gp, 0)
     stmt = (select(User.id, User.fullname, User.nickname, func.coalesce(closed.c.n, 0).label("n"), gp.label("gp"))
             .select_from(User).outerjoin(closed, closed.c.sales_person_id == User.id)

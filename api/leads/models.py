@@ -10,6 +10,7 @@ from sqlalchemy import (
     Boolean,
     Date,
     DateTime,
+    FetchedValue,
     ForeignKey,
     Index,
     Integer,
@@ -53,9 +54,9 @@ class Lead(Base, TimestampMixin):
         Index("ix_leads_stage_contacted", "stage_id", "last_contacted_at"),
         Index("ix_leads_sales_stage_contacted", "sales_person_id", "stage_id", "last_contacted_at"),
         Index("ix_leads_status_stage", "status", "stage_id"),
-        # the dashboard and the reports: leads closed (created) in a period, per sales person, read from the index
-        # alone (the cards, the months, the leaderboard, the sales cycle)
-        Index("ix_leads_closed_cover", "closed_at", "sales_person_id",
+        # the dashboard and the reports: leads closed (created) in a period, per sales person credited (owning),
+        # read from the index alone (the cards, the months, the leaderboard, the sales cycle)
+        Index("ix_leads_closed_cover", "closed_at", "closed_by_id",
               postgresql_include=["total_gross_profit", "created_at", "project_type_id", "entity_id"],
               postgresql_where=text("closed_at IS NOT NULL")),
         Index("ix_leads_created_cover", "created_at", "sales_person_id",
@@ -103,6 +104,11 @@ class Lead(Base, TimestampMixin):
     stage_changed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     # when the lead was closed (status CLOSED): the dashboard's closed figures and sales cycle read it
     closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # who the closed lead's GP is credited to: its sales person when it closed, kept when a reassignment moves the
+    # lead to someone else (its history says who owns it now). Set by the database (trigger `leads_closed_by`,
+    # migration 'closed leads credited to their closer') whatever writes the lead; every closed figure reads it.
+    closed_by_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), server_default=FetchedValue(),
+                                                     server_onupdate=FetchedValue())
     created_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
 
 

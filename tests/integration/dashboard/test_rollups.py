@@ -29,12 +29,13 @@ FROM leads WHERE status IN ('NEW', 'WAITING') GROUP BY 1, 2, 3"""
 ONGOING_ROLLUP = """
 SELECT sales_person_id, stage_id, close_year, lead_count, gross_profit FROM dashboard_ongoing
 WHERE lead_count <> 0 OR gross_profit <> 0"""
+# a closed lead counts for who closed it (closed_by_id), wherever a reassignment moved it since
 CLOSED_FROM_LEADS = """
-SELECT sales_person_id, date_trunc('month', closed_at AT TIME ZONE :zone)::date, count(*), sum(total_gross_profit),
+SELECT closed_by_id, date_trunc('month', closed_at AT TIME ZONE :zone)::date, count(*), sum(total_gross_profit),
        round(sum(extract(epoch FROM closed_at - created_at) / 86400), 6)
 FROM leads WHERE closed_at IS NOT NULL GROUP BY 1, 2"""
 CATEGORIES_FROM_LEADS = """
-SELECT l.sales_person_id, date_trunc('month', l.closed_at AT TIME ZONE :zone)::date, c.service_category_id, count(*),
+SELECT l.closed_by_id, date_trunc('month', l.closed_at AT TIME ZONE :zone)::date, c.service_category_id, count(*),
        sum(l.total_gross_profit)
 FROM leads l JOIN lead_service_categories c ON c.lead_id = l.id WHERE l.closed_at IS NOT NULL GROUP BY 1, 2, 3"""
 CATEGORIES_ROLLUP = """
