@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import String, cast, func, or_, select
 from sqlalchemy.orm import Session, aliased
@@ -43,9 +44,19 @@ QUEUE_SORT = {"requestedAt": ApprovalRequest.requested_at, "requestType": Approv
 QUEUE_CRITERIA = {"leadId": ApprovalRequest.lead_id}  # the lead's page asks what waits for the reader on it
 
 
+def _offered_tasks(session: Session, actor: User) -> Any:
+    """One open task per waiting request offered to the actor: a request met twice (the actor's own task and one
+    they stand in for, or two approvers they stand in for) is counted and listed once, as their own when it is."""
+    return (select(ApprovalTask.id).join(ApprovalRequest, ApprovalRequest.id == ApprovalTask.request_id)
+            .where(delegates.tasks_offered_to(session, actor.id), ApprovalTask.status.in_(("PENDING", "PROCESSING")),
+                   ApprovalRequest.status == "PENDING")
+            .distinct(ApprovalTask.request_id)
+            .order_by(ApprovalTask.request_id, ApprovalTask.approver_id != actor.id, ApprovalTask.id))
+
+
 def queue(*, session: Session, actor: User, params: ListParams) -> Page[QueueRow]:
     """The requests waiting for the actor's decision (as an approver, a delegate, or the person a layer was
-    escalated to), with their deadline."""
+    escalated to), with their deadline; each request once."""
     stmt = (select(ApprovalRequest, ApprovalTask.status, Requester.fullname, ClientCompany.client_name,
                    Lead.project_name,
                    Current.stage_name, Current.stage_description, Target.stage_name, Target.stage_description,
@@ -58,8 +69,7 @@ def queue(*, session: Session, actor: User, params: ListParams) -> Page[QueueRow
             .outerjoin(ClientCompany, ClientCompany.id == Lead.client_id)
             .outerjoin(Current, Current.id == Lead.stage_id)
             .outerjoin(Target, Target.id == ApprovalRequest.target_stage_id)
-            .where(delegates.tasks_offered_to(session, actor.id), ApprovalTask.status.in_(("PENDING", "PROCESSING")),
-                   ApprovalRequest.status == "PENDING"))
+            .where(ApprovalTask.id.in_(_offered_tasks(session, actor))))
     stmt = apply_criteria(stmt, params.criteria, QUEUE_CRITERIA)
     if params.search:
         term = like(params.search)
@@ -68,17 +78,11 @@ def queue(*, session: Session, actor: User, params: ListParams) -> Page[QueueRow
     total = session.scalar(select(func.count()).select_from(stmt.with_only_columns(ApprovalRequest.id).subquery()))
     stmt = apply_sort(stmt, params.sort, params.desc, QUEUE_SORT, default=ApprovalRequest.requested_at,
                       tiebreak=ApprovalRequest.id.desc(), default_desc=True)
-    # a request met twice (the actor's own task and one they stand in for) shows as their own: it comes first
-    stmt = stmt.order_by(ApprovalTask.approver_id != actor.id)
     found = session.execute(stmt.offset(params.offset).limit(params.limit)).tuples().all()
     labels = _labels(session, [row[0] for row in found])
     rows: list[QueueRow] = []
-    seen: set[int] = set()
     for (req, task_status, requester, client, project, cur, cur_desc, tgt, tgt_desc, layers, holder, holder_name,
          due) in found:
-        if req.id in seen:  # the actor's own task and one they stand in for: one row (their own comes first)
-            continue
-        seen.add(req.id)
         current = f"{cur} {cur_desc}" if cur else None
         combined = labels.get(req.id) or (f"{current} → {tgt} {tgt_desc}" if tgt else current)
         here = layers[req.current_layer] if req.current_layer < len(layers) else None
