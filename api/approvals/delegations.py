@@ -16,6 +16,7 @@ from api.approvals.schemas import DelegationIn, DelegationOut
 from api.core.authz import PolicyStore
 from api.core.config import Settings
 from api.core.errors import Conflict, Forbidden, NotFound, ValidationFailed
+from api.core.listing import ListParams, Page
 from api.core.times import company_today
 from api.users.models import User
 
@@ -32,7 +33,6 @@ DELEGATE_CANNOT_DECIDE = f"The delegate must be someone who {deciders.CANNOT_DEC
 END_BEFORE_START = "The last day cannot be before the first day."
 END_IN_PAST = "The last day cannot be in the past."
 HISTORY_DAYS = 365  # past delegations listed
-LIST_LIMIT = 500
 
 TYPE_LABELS = {"CHANGE_LEAD_STAGE": "stage changes", "HOLD_LEAD": "holds", "DROP_LEAD": "drops",
                "CLOSE_LEAD": "closes", "PCS": "project cost sheets"}
@@ -74,15 +74,16 @@ def _out(rows: list[ApprovalDelegation], session: Session, today: date) -> list[
 # -- the calls -------------------------------------------------------------------------------------------------------
 
 def list_delegations(*, session: Session, settings: Settings, actor: User, manage_all: bool, everyone: bool,
-                     delegator_id: int | None) -> list[DelegationOut]:
-    """The caller's delegations (as approver or delegate); with `everyone`, anyone's (or one approver's), for an
-    administrator. Current and upcoming ones, and those that ended within a year."""
+                     delegator_id: int | None, params: ListParams) -> Page[DelegationOut]:
+    """A page of the caller's delegations (as approver or delegate); with `everyone`, anyone's (or one approver's),
+    for an administrator. Current and upcoming ones, and those that ended within a year."""
     today = company_today(settings.time_zone)
     if (everyone or delegator_id not in (None, actor.id)) and not manage_all:
         raise Forbidden(ONLY_OWN)
-    rows = repo.delegations(session, user_id=None if everyone or delegator_id else actor.id,
-                            delegator_id=delegator_id, since=today - timedelta(days=HISTORY_DAYS), limit=LIST_LIMIT)
-    return _out(rows, session, today)
+    rows, total = repo.delegations(session, user_id=None if everyone or delegator_id else actor.id,
+                                   delegator_id=delegator_id, since=today - timedelta(days=HISTORY_DAYS), today=today,
+                                   params=params)
+    return Page(data=_out(rows, session, today), total_rows=total)
 
 
 def _validate(session: Session, *, policy: PolicyStore, actor: User, manage_all: bool, data: DelegationIn,

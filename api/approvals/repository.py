@@ -8,7 +8,7 @@ from typing import Any
 
 from sqlalchemy import and_, case, delete, exists, func, or_, select, text, update
 from sqlalchemy.dialects.postgresql import insert
-from sqlalchemy.orm import Session, joinedload
+from sqlalchemy.orm import Session, aliased, joinedload
 
 from api.approvals.models import (
     ApprovalDecision,
@@ -19,6 +19,7 @@ from api.approvals.models import (
     ApprovalRequest,
     ApprovalTask,
 )
+from api.core.listing import ListParams, apply_criteria, apply_sort, like
 from api.users.models import User
 
 SWEEP_BATCH = 100  # requests or decisions the sweep takes per pass
@@ -347,17 +348,38 @@ def overlapping_delegations(session: Session, *, delegator_id: int, starts_on: d
     return list(session.scalars(stmt.order_by(ApprovalDelegation.starts_on)))
 
 
-def delegations(session: Session, *, user_id: int | None, delegator_id: int | None, since: date,
-                limit: int) -> list[ApprovalDelegation]:
-    """Delegations that end on or after `since`: the user's (as approver or delegate), one approver's, or everyone's;
-    the latest first."""
-    stmt = select(ApprovalDelegation).where(ApprovalDelegation.ends_on >= since)
+DELEGATION_SORT = {"startsOn": ApprovalDelegation.starts_on, "endsOn": ApprovalDelegation.ends_on}
+DELEGATION_CRITERIA = {"requestType": ApprovalDelegation.request_type}
+
+
+def delegations(session: Session, *, user_id: int | None, delegator_id: int | None, since: date, today: date,
+                params: ListParams) -> tuple[list[ApprovalDelegation], int]:
+    """A page of the delegations that end on or after `since`: the user's (as approver or delegate), one approver's,
+    or everyone's; searched in the approver's and the delegate's names and the note. By default the current ones
+    first, then the upcoming ones (the soonest first), then the past ones (the latest first)."""
+    delegator, delegate = aliased(User), aliased(User)
+    stmt = (select(ApprovalDelegation).join(delegator, delegator.id == ApprovalDelegation.delegator_id)
+            .join(delegate, delegate.id == ApprovalDelegation.delegate_id)
+            .where(ApprovalDelegation.ends_on >= since))
     if user_id is not None:
         stmt = stmt.where(or_(ApprovalDelegation.delegator_id == user_id, ApprovalDelegation.delegate_id == user_id))
     if delegator_id is not None:
         stmt = stmt.where(ApprovalDelegation.delegator_id == delegator_id)
-    return list(session.scalars(stmt.order_by(ApprovalDelegation.starts_on.desc(), ApprovalDelegation.id.desc())
-                                .limit(limit)))
+    if params.search:
+        term = like(params.search)
+        stmt = stmt.where(or_(delegator.fullname.ilike(term), delegate.fullname.ilike(term),
+                              ApprovalDelegation.note.ilike(term)))
+    stmt = apply_criteria(stmt, params.criteria, DELEGATION_CRITERIA)
+    total = session.scalar(select(func.count()).select_from(stmt.order_by(None).subquery())) or 0
+    if params.sort:
+        stmt = apply_sort(stmt, params.sort, params.desc, DELEGATION_SORT, default=None,
+                          tiebreak=ApprovalDelegation.id.desc())
+    else:
+        past = ApprovalDelegation.ends_on < today
+        state = case((past, 2), (ApprovalDelegation.starts_on > today, 1), else_=0)
+        stmt = stmt.order_by(state, case((past, None), else_=ApprovalDelegation.starts_on).asc().nulls_last(),
+                             ApprovalDelegation.ends_on.desc(), ApprovalDelegation.id.desc())
+    return list(session.scalars(stmt.offset(params.offset).limit(params.limit))), int(total)
 
 
 def lock_delegator(session: Session, delegator_id: int) -> None:

@@ -21,6 +21,7 @@ from api.approvals.schemas import (
 )
 from api.core.errors import ValidationFailed
 from api.core.inputs import Id
+from api.core.listing import ListQuery, Page
 from api.core.routing import domain_router
 from api.core.schemas import Envelope, Message, ok
 from api.deps import Authz, PolicyDep, SessionDep, SettingsDep, TemporalDep
@@ -132,16 +133,18 @@ def _manage_all(policy: PolicyDep, actor: User) -> bool:
     return policy.allowed(actor.role.name, delegations.ADMIN_PAGE, "edit")
 
 
-@router.get(DELEGATIONS, summary="Delegations: the caller's (as approver or delegate), or with everyone=true "
-                                 "(administrators) anyone's; current, upcoming and those that ended within a year",
+@router.get(DELEGATIONS, summary="Delegations, paged: the caller's (as approver or delegate), or with everyone=true "
+                                 "(administrators) anyone's; current, upcoming and those that ended within a year; "
+                                 "current first, then upcoming (soonest first), then past (latest first), or sorted "
+                                 "by startsOn, endsOn; searchable (names, note); criteria requestType",
             tags=["approval delegations"])
-def list_delegations(session: SessionDep, settings: SettingsDep, policy: PolicyDep,
+def list_delegations(session: SessionDep, settings: SettingsDep, policy: PolicyDep, params: ListQuery,
                      actor: Annotated[User, _read_delegations], everyone: bool = False,
                      delegator_id: Annotated[Id | None, Query(alias="delegatorId")] = None,
-                     ) -> Envelope[list[DelegationOut]]:
+                     ) -> Envelope[Page[DelegationOut]]:
     return ok(delegations.list_delegations(session=session, settings=settings, actor=actor,
                                            manage_all=_manage_all(policy, actor), everyone=everyone,
-                                           delegator_id=delegator_id))
+                                           delegator_id=delegator_id, params=params))
 
 
 @router.get(DELEGATIONS + "/people", summary="Active users to pick a delegate (or an approver) from",

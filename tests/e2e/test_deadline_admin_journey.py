@@ -80,7 +80,8 @@ def test_an_approver_sets_their_out_of_office(page: Page, http: httpx.Client) ->
         expect(drawer.get_by_text("Upcoming")).to_be_visible()
         shots(page, SHOTS, "out-of-office")
     finally:
-        for found in http.get("/api/approval-delegations", headers=approver).json()["results"]:
+        for found in http.get("/api/approval-delegations", params={"limit": 100},
+                              headers=approver).json()["results"]["data"]:
             if found["note"] == "Annual leave in Bali":
                 http.delete(f"/api/approval-delegations/{found['id']}", headers=approver)
 
@@ -161,6 +162,7 @@ def test_an_administrator_sets_anyones_out_of_office(page: Page, http: httpx.Cli
         expect(page.get_by_text("Budi Santoso stands in for Maya Kusuma", exact=True)).to_be_visible()
         shots(page, SHOTS, "delegations-admin")
     finally:
-        for found in http.get("/api/approval-delegations", params={"everyone": True}, headers=admin).json()["results"]:
+        for found in http.get("/api/approval-delegations", params={"everyone": True, "limit": 100},
+                              headers=admin).json()["results"]["data"]:
             if found["note"] == "Training day":
                 http.delete(f"/api/approval-delegations/{found['id']}", headers=admin)

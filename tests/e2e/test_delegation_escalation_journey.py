@@ -67,7 +67,8 @@ def world(live_server: LiveServer) -> Iterator[dict[str, Any]]:
             yield {"leads": leads, "sales": sales, "http": http}
         finally:
             approver = token(http, "approver1")
-            for found in http.get("/api/approval-delegations", headers=approver).json()["results"]:
+            for found in http.get("/api/approval-delegations", params={"limit": 100},
+                              headers=approver).json()["results"]["data"]:
                 http.delete(f"/api/approval-delegations/{found['id']}", headers=approver)
             for pipeline in pipelines:
                 http.delete(f"/api/approval-pipelines/{pipeline}", headers=admin)

@@ -41,13 +41,13 @@ class TestListDelegations:
                                               "endsOn": day(4)}).status_code == 200
         assert delegate(client, "tl1", {"delegateId": ids["tl2"], "startsOn": day(0), "endsOn": day(4)}).status_code \
             == 200
-        mine = client.get(URL, headers=auth(client, "approver1")).json()["results"]
+        mine = client.get(URL, headers=auth(client, "approver1")).json()["results"]["data"]
         assert [(d["delegatorName"], d["delegateName"], d["state"]) for d in mine] == [
             ("Hendra Gunawan", "Maya Kusuma", "UPCOMING")]
-        theirs = client.get(URL, headers=auth(client, "approver2")).json()["results"]
+        theirs = client.get(URL, headers=auth(client, "approver2")).json()["results"]["data"]
         assert [d["delegatorName"] for d in theirs] == ["Hendra Gunawan"]
         assert client.get(URL, params={"everyone": True}, headers=auth(client, "approver1")).status_code == 403
-        everyone = client.get(URL, params={"everyone": True}, headers=auth(client, "admin")).json()["results"]
+        everyone = client.get(URL, params={"everyone": True}, headers=auth(client, "admin")).json()["results"]["data"]
         assert {"Hendra Gunawan", "Budi Santoso"} <= {d["delegatorName"] for d in everyone}
 
     def test_people_to_pick_from(self, client: TestClient) -> None:
@@ -56,6 +56,38 @@ class TestListDelegations:
         assert "Maya Kusuma" in {p["fullname"] for p in people}
         assert {p["roleName"] for p in people} <= {"ADMIN", "APPROVER", "TL", "TOP_MANAGEMENT"}
         assert all(p["canDecide"] for p in people) and "Andi Pratama" not in {p["fullname"] for p in people}
+
+
+    def test_the_list_pages_current_then_upcoming_then_past(self, client: TestClient, db: Any,
+                                                            ids: dict[str, int]) -> None:
+        today = delegates.today()
+        # (first day, last day) from today: two past, one current, three upcoming (written as they are, unchecked)
+        periods = [(-30, -20), (-9, -5), (-1, 1), (40, 41), (10, 12), (20, 22)]
+        made = [db.execute(text(
+            "insert into approval_delegations (delegator_id, delegate_id, starts_on, ends_on, note) "
+            "values (:a, :b, :s, :e, :n) returning id"),
+            {"a": ids["approver1"], "b": ids["approver2"], "s": today + timedelta(days=a),
+             "e": today + timedelta(days=b), "n": f"Paged {a}"}).scalar_one() for a, b in periods]
+        db.commit()
+        by_start = dict(zip([a for a, _ in periods], made, strict=True))
+        expected = [by_start[-1], by_start[10], by_start[20], by_start[40], by_start[-9], by_start[-30]]
+        pages = []
+        for offset in (0, 4):
+            r = client.get(URL, params={"limit": 4, "offset": offset, "search": "paged"},
+                           headers=auth(client, "approver1"))
+            assert r.status_code == 200, r.text
+            assert r.json()["results"]["totalRows"] == 6
+            pages.append([d["id"] for d in r.json()["results"]["data"]])
+        assert [len(p) for p in pages] == [4, 2] and pages[0] + pages[1] == expected
+        states = [d["state"] for d in client.get(URL, params={"limit": 6, "search": "paged"},
+                                                 headers=auth(client, "approver1")).json()["results"]["data"]]
+        assert states == ["CURRENT", "UPCOMING", "UPCOMING", "UPCOMING", "PAST", "PAST"]
+        r = client.get(URL, params={"sort": "endsOn", "desc": True, "search": "paged"},
+                       headers=auth(client, "approver1"))
+        assert r.json()["results"]["data"][0]["id"] == by_start[40]
+        r = client.get(URL, params={"sort": "nope"}, headers=auth(client, "approver1"))
+        assert r.status_code == 422
+        assert r.json()["messages"] == ["Unknown sort field 'nope'. Allowed: endsOn, startsOn."]
 
 
 class TestCreateDelegation:

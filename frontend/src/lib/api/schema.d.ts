@@ -301,7 +301,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Delegations: the caller's (as approver or delegate), or with everyone=true (administrators) anyone's; current, upcoming and those that ended within a year */
+        /** Delegations, paged: the caller's (as approver or delegate), or with everyone=true (administrators) anyone's; current, upcoming and those that ended within a year; current first, then upcoming (soonest first), then past (latest first), or sorted by startsOn, endsOn; searchable (names, note); criteria requestType */
         get: operations["list_delegations_api_approval_delegations_get"];
         put?: never;
         /** Set a delegate for a period (the caller's own, or anyone's for an administrator) */
@@ -4746,6 +4746,10 @@ export interface components {
         Envelope_Page_ContactOut__: {
             results: components["schemas"]["Page_ContactOut_"];
         };
+        /** Envelope[Page[DelegationOut]] */
+        Envelope_Page_DelegationOut__: {
+            results: components["schemas"]["Page_DelegationOut_"];
+        };
         /** Envelope[Page[LeadCard]] */
         Envelope_Page_LeadCard__: {
             results: components["schemas"]["Page_LeadCard_"];
@@ -4981,11 +4985,6 @@ export interface components {
         Envelope_list_CountryOut__: {
             /** Results */
             results: components["schemas"]["CountryOut"][];
-        };
-        /** Envelope[list[DelegationOut]] */
-        Envelope_list_DelegationOut__: {
-            /** Results */
-            results: components["schemas"]["DelegationOut"][];
         };
         /** Envelope[list[EntityOut]] */
         Envelope_list_EntityOut__: {
@@ -6767,6 +6766,13 @@ export interface components {
         Page_ContactOut_: {
             /** Data */
             data: components["schemas"]["ContactOut"][];
+            /** Totalrows */
+            totalRows: number;
+        };
+        /** Page[DelegationOut] */
+        Page_DelegationOut_: {
+            /** Data */
+            data: components["schemas"]["DelegationOut"][];
             /** Totalrows */
             totalRows: number;
         };
@@ -9397,6 +9403,15 @@ export interface operations {
             query?: {
                 everyone?: boolean;
                 delegatorId?: number | null;
+                /** @description Rows to skip: (page - 1) * size */
+                offset?: number;
+                /** @description Page size */
+                limit?: number;
+                search?: string | null;
+                /** @description JSON list of filters: [{"field": ..., "value": ...}] */
+                criteria?: string | null;
+                sort?: string | null;
+                desc?: boolean;
             };
             header?: never;
             path?: never;
@@ -9410,7 +9425,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_list_DelegationOut__"];
+                    "application/json": components["schemas"]["Envelope_Page_DelegationOut__"];
                 };
             };
             /** @description Validation Error */

@@ -3,12 +3,33 @@ import { api, unwrap } from '@/lib/api/client';
 import { approvalKeys } from './keys';
 import type { DelegationIn } from './types';
 
-/** The caller's delegations (as approver or delegate), or with `everyone` anyone's (administrators). */
-export const delegationsQueryOptions = (scope: 'mine' | 'everyone') =>
+export const DELEGATIONS_PAGE_SIZE = 10;
+
+/** A page of the caller's delegations (as approver or delegate), or with `everyone` anyone's (administrators):
+ * current first, then upcoming, then past (the server's order). */
+export const delegationsQueryOptions = (scope: 'mine' | 'everyone', page = 1) =>
   queryOptions({
-    queryKey: approvalKeys.delegations(scope),
+    queryKey: approvalKeys.delegations(scope, page),
     queryFn: () =>
-      unwrap(api.GET('/approval-delegations', { params: { query: { everyone: scope === 'everyone' } } })),
+      unwrap(
+        api.GET('/approval-delegations', {
+          params: {
+            query: {
+              everyone: scope === 'everyone',
+              offset: (page - 1) * DELEGATIONS_PAGE_SIZE,
+              limit: DELEGATIONS_PAGE_SIZE,
+            },
+          },
+        }),
+      ),
+  });
+
+/** The caller's own delegations as approver, current ones first: whether they are out of office now. */
+export const ownDelegationsQueryOptions = (userId: number) =>
+  queryOptions({
+    queryKey: approvalKeys.delegations('own', userId),
+    queryFn: () =>
+      unwrap(api.GET('/approval-delegations', { params: { query: { delegatorId: userId, limit: DELEGATIONS_PAGE_SIZE } } })),
   });
 
 /** Active users to choose a delegate (or, for an administrator, an approver) from. */

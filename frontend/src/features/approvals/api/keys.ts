@@ -17,8 +17,9 @@ export const approvalKeys = {
   leads: (search: string) => [...approvals, 'register', 'leads', search] as const,
   stageOptions: (leadId: number) => [...approvals, 'register', 'stage-options', leadId] as const,
   pdf: (leadId: number, revision: number | null) => [...approvals, 'register', 'pdf', leadId, revision] as const,
-  /** Out of office: the caller's delegations ('mine') or everyone's (an administrator's). */
-  delegations: (scope: 'mine' | 'everyone') => [...approvals, 'delegations', scope] as const,
+  /** Out of office: a page of the caller's delegations ('mine') or everyone's (an administrator's), or the caller's
+   * own as approver ('own', by their id). */
+  delegations: (scope: 'mine' | 'everyone' | 'own', page: number) => [...approvals, 'delegations', scope, page] as const,
   delegationPeople: () => [...approvals, 'delegations', 'people'] as const,
 };
 

@@ -45,7 +45,12 @@ async function start(rows: Delegation[], save?: (req: Request) => Response | Pro
   });
   const requests = stubApi(session, (req, url) => {
     if (url.pathname === '/api/approval' && req.method === 'GET') return json(200, { results: { data: [], totalRows: 0 } });
-    if (url.pathname === '/api/approval-delegations' && req.method === 'GET') return json(200, { results: rows });
+    if (url.pathname === '/api/approval-delegations' && req.method === 'GET') {
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      const limit = Number(url.searchParams.get('limit') ?? 10);
+      const found = url.searchParams.has('delegatorId') ? rows.filter((r) => r.delegatorId === 7) : rows;
+      return json(200, { results: { data: found.slice(offset, offset + limit), totalRows: found.length } });
+    }
     if (url.pathname === '/api/approval-delegations/people') return json(200, { results: people });
     if (url.pathname === '/api/approval-delegations' && req.method === 'POST') return save?.(req);
     return undefined;
@@ -58,9 +63,9 @@ describe('Out of office', () => {
   it('lists the approver’s delegations with their state, and those they stand in for', async () => {
     await start([
       delegation(1, { note: 'Annual leave' }),
-      delegation(2, { state: 'PAST', startsOn: '2025-01-02', endsOn: '2025-01-03' }),
-      delegation(3, { state: 'UPCOMING', startsOn: later, endsOn: later, requestType: 'HOLD_LEAD' }),
       delegation(4, { delegatorId: 4, delegatorName: 'Budi Approver', delegateId: 7, delegateName: 'Sari Dewi' }),
+      delegation(3, { state: 'UPCOMING', startsOn: later, endsOn: later, requestType: 'HOLD_LEAD' }),
+      delegation(2, { state: 'PAST', startsOn: '2025-01-02', endsOn: '2025-01-03' }),
     ]);
     fireEvent.click(await screen.findByText('Out of office', { selector: 'button span' }));
     const rows = await screen.findAllByTestId('delegation-row');
@@ -73,6 +78,24 @@ describe('Out of office', () => {
     expect(within(rows[2]).getByText(/Hold Lead only/)).toBeInTheDocument();
     expect(within(rows[3]).queryByLabelText(/Change delegation/)).toBeNull();
     expect(within(rows[3]).getByLabelText('Remove delegation to Agus Approver')).toBeInTheDocument();
+  });
+
+  it('pages a long list in the server’s order', async () => {
+    const requests = await start(
+      Array.from({ length: 12 }, (_, i) =>
+        delegation(i + 1, { state: 'PAST', startsOn: '2025-01-02', endsOn: '2025-01-03', note: `Leave ${i + 1}` }),
+      ),
+    );
+    fireEvent.click(await screen.findByText('Out of office', { selector: 'button span' }));
+    expect(await screen.findAllByTestId('delegation-row')).toHaveLength(10);
+    expect(screen.getByText('1-10 of 12 delegations')).toBeInTheDocument();
+    fireEvent.click(screen.getByTitle('2'));
+    expect(await screen.findByText('“Leave 12”')).toBeInTheDocument();
+    expect(screen.getAllByTestId('delegation-row')).toHaveLength(2);
+    const asked = requests.filter((r) => r.method === 'GET' && new URL(r.url).pathname === '/api/approval-delegations');
+    expect(asked.map((r) => new URL(r.url).searchParams.get('offset'))).toContain('10');
+    // not away: none of their own delegations holds today
+    expect(document.querySelector('.ant-badge-dot')).toBeNull();
   });
 
   it('adds one and shows the server’s refusal', async () => {

@@ -1,11 +1,16 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, UserSwitchOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Badge, Button, Drawer, Empty, Flex, Grid, Spin, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Badge, Button, Drawer, Empty, Flex, Grid, Pagination, Spin, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
 import { confirmRemove } from '@/components/dialogs';
 import { errorMessage } from '@/lib/api/errors';
 import { useSession } from '@/lib/session';
-import { deleteDelegation, delegationsQueryOptions } from '../api/delegations-api';
+import {
+  DELEGATIONS_PAGE_SIZE,
+  deleteDelegation,
+  delegationsQueryOptions,
+  ownDelegationsQueryOptions,
+} from '../api/delegations-api';
 import { approvalKeys } from '../api/keys';
 import type { Delegation, DelegationState } from '../api/types';
 import { REQUEST_TYPE_LABELS } from '../lib/labels';
@@ -19,20 +24,9 @@ const STATE_TAGS: Record<DelegationState, { color: string; label: string }> = {
   PAST: { color: 'default', label: 'Past' },
 };
 
-const ORDER: Record<DelegationState, number> = { CURRENT: 0, UPCOMING: 1, PAST: 2 };
-
 export function DelegationStateTag({ state }: { state: DelegationState }) {
   const tag = STATE_TAGS[state];
   return <Tag color={tag.color}>{tag.label}</Tag>;
-}
-
-/** Current first, then upcoming (soonest first), then past (latest first). */
-export function sortDelegations(rows: Delegation[]): Delegation[] {
-  return [...rows].sort(
-    (a, b) =>
-      ORDER[a.state] - ORDER[b.state] ||
-      (a.state === 'PAST' ? b.endsOn.localeCompare(a.endsOn) : a.startsOn.localeCompare(b.startsOn)),
-  );
 }
 
 interface DelegationListProps {
@@ -45,14 +39,15 @@ interface DelegationListProps {
   onRemoved: () => void;
 }
 
-/** Delegations as readable rows: who stands in for whom, when, for which requests, its state; Change and Remove. */
+/** Delegations as readable rows, in the server's order (current, upcoming, past): who stands in for whom, when, for
+ * which requests, its state; Change and Remove. */
 export function DelegationList({ rows, selfId, canChange, onEdit, onRemoved }: DelegationListProps) {
   if (rows.length === 0) {
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No delegations." />;
   }
   return (
     <ul className="delegation-list" aria-label="Delegations">
-      {sortDelegations(rows).map((row) => {
+      {rows.map((row) => {
         const mine = row.delegatorId === selfId;
         const standingIn = row.delegateId === selfId;
         const who = mine
@@ -117,7 +112,12 @@ interface DelegationsPanelProps {
 export function DelegationsPanel({ scope, canEdit }: DelegationsPanelProps) {
   const { user } = useSession();
   const queryClient = useQueryClient();
-  const list = useQuery(delegationsQueryOptions(scope));
+  const [page, setPage] = useState(1);
+  const list = useQuery({ ...delegationsQueryOptions(scope, page), placeholderData: keepPreviousData });
+  const emptied = page > 1 && list.data?.data.length === 0; // the last row of the last page was removed
+  useEffect(() => {
+    if (emptied) setPage((p) => p - 1);
+  }, [emptied]);
   const [editing, setEditing] = useState<{ row: Delegation | null } | null>(null);
   const everyone = scope === 'everyone';
   const refresh = () => queryClient.invalidateQueries({ queryKey: [...approvalKeys.all, 'delegations'] });
@@ -142,13 +142,27 @@ export function DelegationsPanel({ scope, canEdit }: DelegationsPanelProps) {
           <Spin />
         </Flex>
       ) : (
-        <DelegationList
-          rows={list.data ?? []}
-          selfId={everyone ? undefined : user?.id}
-          canChange={(row) => canEdit && (everyone || row.delegatorId === user?.id)}
-          onEdit={(row) => setEditing({ row })}
-          onRemoved={refresh}
-        />
+        <>
+          <DelegationList
+            rows={list.data?.data ?? []}
+            selfId={everyone ? undefined : user?.id}
+            canChange={(row) => canEdit && (everyone || row.delegatorId === user?.id)}
+            onEdit={(row) => setEditing({ row })}
+            onRemoved={refresh}
+          />
+          {(list.data?.totalRows ?? 0) > DELEGATIONS_PAGE_SIZE && (
+            <Pagination
+              size="small"
+              align="end"
+              current={page}
+              pageSize={DELEGATIONS_PAGE_SIZE}
+              total={list.data?.totalRows ?? 0}
+              showSizeChanger={false}
+              showTotal={(total, [from, to]) => `${from}-${to} of ${total} delegations`}
+              onChange={setPage}
+            />
+          )}
+        </>
       )}
       {editing && (
         <DelegationDialog delegation={editing.row} chooseApprover={everyone} selfId={user?.id} onClose={() => setEditing(null)} />
@@ -161,8 +175,8 @@ export function DelegationsPanel({ scope, canEdit }: DelegationsPanelProps) {
 export function OutOfOfficeButton({ canEdit }: { canEdit: boolean }) {
   const [open, setOpen] = useState(false);
   const { user } = useSession();
-  const list = useQuery(delegationsQueryOptions('mine'));
-  const away = (list.data ?? []).some((d) => d.state === 'CURRENT' && d.delegatorId === user?.id);
+  const own = useQuery({ ...ownDelegationsQueryOptions(user?.id ?? 0), enabled: user != null });
+  const away = (own.data?.data ?? []).some((d) => d.state === 'CURRENT');
   const phone = Grid.useBreakpoint().md === false;
   return (
     <>
