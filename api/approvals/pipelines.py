@@ -21,6 +21,7 @@ from api.approvals.schemas import (
     PipelineIn,
     PipelineOut,
 )
+from api.core import versions
 from api.core.authz import PolicyStore
 from api.core.errors import Conflict, NotFound, ValidationFailed
 from api.users.models import User
@@ -194,13 +195,18 @@ def save_pipeline(*, session: Session, policy: PolicyStore, actor: User, data: P
         raise ValidationFailed(errors)
     # one writer at a time per action type, so two overlapping pipelines cannot be saved side by side
     repo.lock_action_type(session, data.pipeline_action_type)
+    existing = None
+    if data.id:
+        existing = session.get(ApprovalPipeline, data.id, with_for_update=True)
+        if existing is None or not existing.is_active:
+            raise NotFound(PIPELINE_NOT_FOUND)
+        # the version the designer opened: a save over someone else's newer one is refused
+        versions.check(what=f"The pipeline '{existing.name}'", loaded=data.version, current=existing.current_version)
     clash = overlaps(session=session, data=data)
     if clash:
         raise PipelineOverlap([c.message for c in clash])
-    if data.id:
-        pipeline = session.get(ApprovalPipeline, data.id)
-        if pipeline is None or not pipeline.is_active:
-            raise NotFound(PIPELINE_NOT_FOUND)
+    if existing is not None:
+        pipeline = existing
         pipeline.current_version += 1
         pipeline.name = data.name.strip()
         pipeline.action_type = data.pipeline_action_type

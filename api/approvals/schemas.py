@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, Field, WithJsonSchema
 
-from api.core.inputs import Id
+from api.core.inputs import Id, Version
 from api.core.schemas import CamelModel
 from workflows.contracts.approval_rules import NOTE_LIMIT, NOTE_TOO_LONG
 
@@ -54,6 +54,8 @@ class PipelineIn(CamelModel):
     pipeline_action_type: Literal["CHANGE_LEAD_STAGE", "HOLD_LEAD", "DROP_LEAD", "CLOSE_LEAD", "PCS"]
     sales_persons: list[Id] = Field(default_factory=list, max_length=500)
     layers: list[LayerIn] = Field(default_factory=list, max_length=20)
+    version: Version | None = Field(default=None, description="The pipeline's version the designer opened: required "
+                                    "to save an existing pipeline (a save over a newer version is refused, 409)")
 
 
 class PersonOut(CamelModel):

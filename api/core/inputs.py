@@ -25,6 +25,7 @@ from api.core.errors import ValidationFailed
 INT32_MAX = 2**31 - 1  # PostgreSQL integer columns
 Id = Annotated[int, Ge(1), Le(INT32_MAX)]  # a row id: anything else is no row, and past INT32_MAX no integer
 Count = Annotated[int, Ge(0), Le(INT32_MAX)]  # a quantity, a revision, a number of rows to skip
+Version = Annotated[int, Ge(1), Le(INT32_MAX)]  # the version of a record an editor opened (api/core/versions.py)
 OFFSET_MAX = 10_000_000  # rows to skip in a paged list: far past any list, far below a 64-bit overflow
 
 # Money as typed: below 10^13 a JSON number keeps every digit (a float holds 15), and Numeric(17, 2) holds it.

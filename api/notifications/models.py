@@ -52,6 +52,8 @@ class NotificationSetting(Base):
     lead_minutes: Mapped[int | None] = mapped_column(Integer)
     updated_by: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    # counted up by each save: a save of an older version is refused (api/core/versions.py)
+    version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
 
 
 class NotificationMail(Base):

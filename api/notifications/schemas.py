@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from api.core.inputs import Id
+from api.core.inputs import Id, Version
 from api.core.schemas import CamelModel
 
 NotificationType = Literal["APPROVAL", "INFORMATION"]
@@ -109,6 +109,7 @@ class SettingOut(CamelModel):
     preview: str | None = Field(description="The template rendered with the sample values")
     updated_at: datetime
     updated_by: str | None
+    version: int = Field(description="Sent back with the save: a save of an older version is refused (409)")
 
 
 class NotificationSettingOut(SettingOut):
@@ -134,6 +135,7 @@ class NotificationSettingIn(CamelModel):
     user_ids: list[Id] = Field(default_factory=list, max_length=50)
     message_template: str = Field(max_length=4000)
     lead_minutes: int | None = Field(default=None, ge=-(2**31), le=2**31 - 1)
+    version: Version = Field(description="The setting's version when the form opened it")
 
 
 class PreviewIn(CamelModel):

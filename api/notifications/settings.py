@@ -16,6 +16,7 @@ from sqlalchemy import select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.orm import Session
 
+from api.core import versions
 from api.core.config import get_settings
 from api.core.errors import NotFound, ValidationFailed
 from api.core.redis import process_redis
@@ -138,7 +139,8 @@ def _out(out: type[Out], row: NotificationSetting, names: dict[int, str]) -> Out
                                     optional=v.optional) for v in a.variables],
         default_template=a.default_template, preview=templating.preview(a, row.message_template)
         if not templating.errors(a, row.message_template) else None,
-        updated_at=row.updated_at, updated_by=names.get(row.updated_by) if row.updated_by else None)
+        updated_at=row.updated_at, updated_by=names.get(row.updated_by) if row.updated_by else None,
+        version=row.version)
 
 
 def _one(out: type[Out], session: Session, row: NotificationSetting) -> Out:
@@ -190,12 +192,14 @@ def _errors(session: Session, a: Action, body: NotificationSettingIn) -> list[st
 
 def update_setting(*, session: Session, actor: User, category: str, setting_id: int,
                    body: NotificationSettingIn, out: type[Out]) -> Out:
-    """Save the setting as sent, or refuse it whole (422, every problem named)."""
+    """Save the setting as sent, or refuse it whole (422, every problem named; 409 when someone else saved it since
+    the form opened it)."""
     row = _row(session, category, setting_id)
     a = ACTIONS[row.action]
     problems = _errors(session, a, body)
     if problems:
         raise ValidationFailed(problems)
+    versions.claim(session, NotificationSetting, row.id, body.version, what=f"The setting '{a.label}'")
     row.channels = list(dict.fromkeys(body.channel))
     row.recipients = list(dict.fromkeys(body.recipient_list))
     row.user_ids = list(dict.fromkeys(body.user_ids))

@@ -6,7 +6,7 @@ from datetime import date, datetime
 
 from pydantic import Field
 
-from api.core.inputs import Id
+from api.core.inputs import Id, Version
 from api.core.schemas import CamelModel
 
 
@@ -29,6 +29,7 @@ class UserRow(CamelModel):
     is_active: bool
     last_sign_in_at: datetime | None
     reports: int = Field(description="Active users whose leader this user is")
+    version: int = Field(description="Sent back with an edit: an edit of an older version is refused (409)")
 
 
 class UserIn(CamelModel):
@@ -50,6 +51,8 @@ class UserIn(CamelModel):
     send_password_mail: bool = False
     redirect_base_url: str | None = Field(default=None, max_length=300,
                                           description="Where the password mail's link points (the app's origin)")
+    version: Version | None = Field(default=None, description="The user's version when the form opened them: "
+                                    "required to edit (an edit over a newer version is refused, 409)")
 
 
 class RoleOption(CamelModel):

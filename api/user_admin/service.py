@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 from api.audit import service as audit
 from api.audit.models import Action
 from api.auth.passwords import check_new_password
+from api.core import versions
 from api.core.errors import Conflict, Forbidden, NotFound, ValidationFailed
 from api.core.listing import ListParams, Page
 from api.core.security import hash_password, new_secret
@@ -64,7 +65,8 @@ def to_row(user: User, reports: int = 0) -> UserRow:
                    role_id=user.role_id, role_name=user.role.name, role_description=user.role.description,
                    leader_id=user.leader_id, leader_name=user.leader.fullname if user.leader else None,
                    email=user.email, phone_number=user.phone_number, gender=user.gender, dob=user.dob,
-                   is_active=user.is_active, last_sign_in_at=user.last_sign_in_at, reports=reports)
+                   is_active=user.is_active, last_sign_in_at=user.last_sign_in_at, reports=reports,
+                   version=user.version)
 
 
 def list_users(*, session: Session, params: ListParams) -> Page[UserRow]:
@@ -203,6 +205,8 @@ def update_user(*, session: Session, actor: User, user_id: int, data: UserIn) ->
         reports = repository.report_counts(session, [user.id]).get(user.id, 0)
         if reports:
             raise Conflict(reports_first(user, reports))
+    # the version the form opened: an edit over someone else's newer one (or a move in the hierarchy) is refused
+    versions.claim(session, User, user.id, data.version, what=f"The user {user.fullname}")
     before = _described(session, _values(user))
     for field, value in checked.values.items():
         setattr(user, field, value)
@@ -241,6 +245,7 @@ def move(*, session: Session, actor: User, user_id: int, leader_id: int | None) 
     before = user.leader.fullname if user.leader else None
     if user.leader_id != leader_id:
         user.leader_id = leader_id
+        versions.bump(session, User, user.id)  # a user form opened before the move would put the old leader back
         session.flush()
         session.expire(user, ["leader"])
         audit.record(session, actor_id=actor.id, subject="HIERARCHY", subject_id=user.id,

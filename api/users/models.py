@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from sqlalchemy import Boolean, Date, DateTime, ForeignKey, String
+from sqlalchemy import Boolean, Date, DateTime, ForeignKey, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from api.core.db import Base, TimestampMixin
@@ -39,6 +39,9 @@ class User(Base, TimestampMixin):
     is_active: Mapped[bool] = mapped_column(Boolean, default=True, server_default="true")
     password_changed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     last_sign_in_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # what User Management edits, at this version (api/core/versions.py): its save, and a move in the hierarchy,
+    # count it up; a save of an older version is refused
+    version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
 
     role: Mapped[Role] = relationship(lazy="joined", innerjoin=True)
     # read when asked for (a user's own page, the user admin): every signed-in call loads its user, and joining the

@@ -255,8 +255,10 @@ def reminder_text_restored(live_server: LiveServer) -> Iterator[dict[str, object
         settings = http.get("/api/reminder-setting", headers=headers).json()["results"]
         setting: dict[str, object] = next(s for s in settings if s["reminderAction"] == "SCHEDULE_STARTING")
         yield setting
+        now = http.get(f"/api/reminder-setting/{setting['id']}", headers=headers).json()["results"]
         body = {"channel": setting["channel"], "recipientList": setting["recipientList"], "userIds": [],
-                "messageTemplate": setting["defaultTemplate"], "leadMinutes": setting["leadMinutes"]}
+                "messageTemplate": setting["defaultTemplate"], "leadMinutes": setting["leadMinutes"],
+                "version": now["version"]}
         r = http.put(f"/api/reminder-setting/{setting['id']}", json=body, headers=headers)
         assert r.status_code == 200, r.text
 

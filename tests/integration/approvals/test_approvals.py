@@ -133,9 +133,20 @@ class TestPipelines:
         saved = created.json()["results"]
         assert saved["version"] == 1 and [layer["name"] for layer in saved["layers"]] == ["Board", "Director"]
         assert saved["layers"][1]["approvers"] == [{"id": ids["topmanager"], "fullname": "Ratna Wijaya"}]
-        updated = client.put("/api/approval-pipelines", json={**body, "id": saved["id"], "name": "Big deals v2"},
-                             headers=headers).json()["results"]
+        updated = client.put("/api/approval-pipelines", headers=headers,
+                             json={**body, "id": saved["id"], "name": "Big deals v2", "version": 1}).json()["results"]
         assert updated["version"] == 2 and updated["name"] == "Big deals v2"
+        # a second designer still on version 1 would silently undo it: refused; without a version, asked for it
+        stale = client.put("/api/approval-pipelines", headers=headers,
+                           json={**body, "id": saved["id"], "name": "Big deals (mine)", "version": 1})
+        assert stale.status_code == 409 and stale.json()["type"] == "StaleVersion"
+        assert stale.json()["messages"] == ["The pipeline 'Big deals v2' was changed by someone else since you opened "
+                                            "it. Reload it to see their changes."]
+        unversioned = client.put("/api/approval-pipelines", headers=headers, json={**body, "id": saved["id"]})
+        assert unversioned.status_code == 422 and unversioned.json()["messages"] == [
+            "The pipeline 'Big deals v2' can only be saved with the version you opened: reload it and save again."]
+        assert client.get(f"/api/approval-pipelines/{saved['id']}", headers=headers).json()["results"]["name"] == \
+            "Big deals v2"
         pcs = client.post("/api/approval-pipelines", json={**body, "pipelineActionType": "PCS"}, headers=headers)
         assert pcs.status_code == 422
 

@@ -205,7 +205,8 @@ class TestPipelines:
         assert everyone.json()["messages"][0].startswith("The pipeline 'Drop approval' already applies to every")
         # its own new version does not clash with itself; another action type is free
         again = live.put("/api/approval-pipelines", headers=admin,
-                         json={**body, "id": first.json()["results"]["id"], "name": "Gate test drops"})
+                         json={**body, "id": first.json()["results"]["id"], "name": "Gate test drops",
+                               "version": first.json()["results"]["version"]})
         assert again.status_code == 200, again.text
         assert live.post("/api/approval-pipelines", headers=admin, json={**body, "pipelineActionType": "HOLD_LEAD",
                                                                          "name": "Gate test holds"}).status_code == 200

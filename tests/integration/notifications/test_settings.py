@@ -31,7 +31,7 @@ def _settings(client: TestClient, base: str, user: str = "admin") -> dict[str, d
 def _body(setting: dict[str, Any], **changes: Any) -> dict[str, Any]:
     body = {"channel": setting["channel"], "recipientList": setting["recipientList"],
             "userIds": [u["id"] for u in setting["users"]], "messageTemplate": setting["messageTemplate"],
-            "leadMinutes": setting["leadMinutes"]}
+            "leadMinutes": setting["leadMinutes"], "version": setting["version"]}
     return {**body, **changes}
 
 
@@ -129,6 +129,32 @@ class TestSaving:
         row = db.get(NotificationSetting, pid["id"])
         db.refresh(row)
         assert row is not None and row.user_ids == [tl] and row.recipients == ["SALES_PERSON", "USERS"]
+
+    def test_a_save_of_a_setting_someone_changed_since_is_refused(self, client: TestClient, db: Session) -> None:
+        """Two administrators open the same setting; the second save would silently undo the first: 409."""
+        pid = _settings(client, NOTIFICATIONS)["PID_GENERATED"]
+        theirs, mine = dict(pid), dict(pid)  # both opened at the same version
+        r = client.put(f"{NOTIFICATIONS}/{pid['id']}", headers=auth(client, "admin"),
+                       json=_body(theirs, messageTemplate="Their words: {{ pid }}."))
+        assert r.status_code == 200, r.text
+        assert r.json()["results"]["version"] == pid["version"] + 1
+        r = client.put(f"{NOTIFICATIONS}/{pid['id']}", headers=auth(client, "admin"),
+                       json=_body(mine, messageTemplate="My words: {{ pid }}."))
+        assert r.status_code == 409 and r.json()["type"] == "StaleVersion"
+        assert r.json()["messages"] == ["The setting 'PID generated' was changed by someone else since you opened "
+                                        "it. Reload it to see their changes."]
+        row = db.get(NotificationSetting, pid["id"])
+        db.refresh(row)
+        assert row is not None and row.message_template == "Their words: {{ pid }}."
+        # reloaded, the save goes through
+        again = client.get(f"{NOTIFICATIONS}/{pid['id']}", headers=auth(client, "admin")).json()["results"]
+        r = client.put(f"{NOTIFICATIONS}/{pid['id']}", headers=auth(client, "admin"),
+                       json=_body(again, messageTemplate="My words: {{ pid }}."))
+        assert r.status_code == 200 and r.json()["results"]["messageTemplate"] == "My words: {{ pid }}."
+        body = _body(again)
+        del body["version"]
+        r = client.put(f"{NOTIFICATIONS}/{pid['id']}", headers=auth(client, "admin"), json=body)
+        assert r.status_code == 422 and r.json()["messages"] == ["version: Field required"]
 
     def test_the_lead_time_of_a_schedules_reminder(self, client: TestClient) -> None:
         headers = auth(client, "admin")

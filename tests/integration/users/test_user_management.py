@@ -146,9 +146,35 @@ def test_a_deactivated_user_is_signed_out_at_once_and_cannot_sign_in(client: Tes
     assert demoted.json()["messages"] == ["You cannot change your own role: ask another administrator."]
     assert client.get("/api/users", headers=admin).status_code == 200
     # back again
-    assert client.put(f"/api/users/{n['sales5']}", json={**sales5, "isActive": True}, headers=admin).status_code == 200
+    again = {**r.json()["results"], "isActive": True}  # as the deactivation left them (its version)
+    assert client.put(f"/api/users/{n['sales5']}", json=again, headers=admin).status_code == 200
     assert audit_of(client, subjectId=str(n["sales5"]))[0]["action"] == "ACTIVATE"
     assert login(client, "sales5")["token"]
+
+
+def test_an_edit_of_a_user_someone_changed_since_is_refused(client: TestClient, db: Session) -> None:
+    """Two administrators open the same user; the second save would silently undo the first: 409. A move in the
+    hierarchy meanwhile counts as a change too (the form would put the old leader back)."""
+    n, admin = ids(db), auth(client, "admin")
+    opened = client.get(f"/api/users/{n['sales2']}", headers=admin).json()["results"]
+    theirs = client.put(f"/api/users/{n['sales2']}", json={**opened, "nickname": "Dewi A."}, headers=admin)
+    assert theirs.status_code == 200 and theirs.json()["results"]["version"] == opened["version"] + 1
+    mine = client.put(f"/api/users/{n['sales2']}", json={**opened, "phoneNumber": "+62 811-0000-0000"}, headers=admin)
+    assert mine.status_code == 409 and mine.json()["type"] == "StaleVersion"
+    assert mine.json()["messages"] == ["The user Dewi Anggraini was changed by someone else since you opened it. "
+                                       "Reload it to see their changes."]
+    reread = client.get(f"/api/users/{n['sales2']}", headers=admin).json()["results"]
+    assert reread["nickname"] == "Dewi A." and reread["phoneNumber"] == opened["phoneNumber"]
+    # moved under another leader from the hierarchy while the form was open
+    assert client.put(f"/api/users/{n['sales2']}/leader", json={"leaderId": n["tl2"]}, headers=admin).status_code \
+        == 200
+    r = client.put(f"/api/users/{n['sales2']}", json={**reread, "nickname": "Dewi"}, headers=admin)
+    assert r.status_code == 409
+    assert client.get(f"/api/users/{n['sales2']}", headers=admin).json()["results"]["leaderName"] == "Sari Lestari"
+    unversioned = {k: v for k, v in reread.items() if k != "version"}
+    r = client.put(f"/api/users/{n['sales2']}", json=unversioned, headers=admin)
+    assert r.status_code == 422 and r.json()["messages"] == [
+        "The user Dewi Anggraini can only be saved with the version you opened: reload it and save again."]
 
 
 def test_only_user_management_may_read_or_change_users(client: TestClient, db: Session) -> None:
@@ -192,5 +218,6 @@ def test_a_leader_deactivated_meanwhile_does_not_block_other_edits(client: TestC
     back = client.put(f"/api/users/{made['id']}", json={**made, "leaderId": n["sales6"]}, headers=admin)
     assert back.json()["messages"] == ["Leader not found or not active."]  # a new leader must be active
     db.execute(text("UPDATE users SET leader_id = :l WHERE id = :u"), {"l": n["sales6"], "u": made["id"]})
-    kept = client.put(f"/api/users/{made['id']}", json={**made, "nickname": "Bay"}, headers=admin)
+    kept = client.put(f"/api/users/{made['id']}", headers=admin,
+                      json={**made, "nickname": "Bay", "version": moved.json()["results"]["version"]})
     assert kept.status_code == 200 and kept.json()["results"]["leaderName"] == "Intan Permata"

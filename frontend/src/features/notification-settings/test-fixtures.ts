@@ -48,6 +48,7 @@ function common(overrides: Partial<Common>): Common {
     preview: 'Sari Dewi asks to move Core Banking.',
     updatedAt: '2026-03-05T07:30:00Z',
     updatedBy: null,
+    version: 3,
     ...overrides,
   };
 }

@@ -25,6 +25,7 @@ export function userRow(id: number, overrides: Partial<UserRow> = {}): UserRow {
     isActive: true,
     lastSignInAt: null,
     reports: 0,
+    version: 2,
     ...overrides,
   };
 }

@@ -41,6 +41,12 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** A save refused because someone else changed the record since it was opened (409, api/core/versions.py): the
+ *  form says so and offers to reload (components/stale-alert). */
+export function isStale(error: unknown): error is ApiError {
+  return isApiError(error) && error.status === 409 && error.type === 'StaleVersion';
+}
+
 /** The message to show a person for any thrown value, or the fallback when there is none. */
 export function errorMessage(error: unknown, fallback?: string): string {
   if (isApiError(error)) {

@@ -6405,6 +6405,11 @@ export interface components {
             recipientList: string[];
             /** Userids */
             userIds?: number[];
+            /**
+             * Version
+             * @description The setting's version when the form opened it
+             */
+            version: number;
         };
         /** NotificationSettingOut */
         NotificationSettingOut: {
@@ -6485,6 +6490,11 @@ export interface components {
             users: components["schemas"]["SettingPerson"][];
             /** Variables */
             variables: components["schemas"]["TemplateVariable"][];
+            /**
+             * Version
+             * @description Sent back with the save: a save of an older version is refused (409)
+             */
+            version: number;
         };
         /**
          * OnBehalfIn
@@ -7161,6 +7171,11 @@ export interface components {
             pipelineActionType: "CHANGE_LEAD_STAGE" | "HOLD_LEAD" | "DROP_LEAD" | "CLOSE_LEAD" | "PCS";
             /** Salespersons */
             salesPersons?: number[];
+            /**
+             * Version
+             * @description The pipeline's version the designer opened: required to save an existing pipeline (a save over a newer version is refused, 409)
+             */
+            version?: number | null;
         };
         /** PipelineOut */
         PipelineOut: {
@@ -7606,6 +7621,11 @@ export interface components {
             users: components["schemas"]["SettingPerson"][];
             /** Variables */
             variables: components["schemas"]["TemplateVariable"][];
+            /**
+             * Version
+             * @description Sent back with the save: a save of an older version is refused (409)
+             */
+            version: number;
         };
         /** ReportColumn */
         ReportColumn: {
@@ -8707,6 +8727,11 @@ export interface components {
             sendPasswordMail: boolean;
             /** Username */
             username?: string | null;
+            /**
+             * Version
+             * @description The user's version when the form opened them: required to edit (an edit over a newer version is refused, 409)
+             */
+            version?: number | null;
         };
         /**
          * UserRow
@@ -8751,6 +8776,11 @@ export interface components {
             roleName: string;
             /** Username */
             username: string;
+            /**
+             * Version
+             * @description Sent back with an edit: an edit of an older version is refused (409)
+             */
+            version: number;
         };
         /** ValidationError */
         ValidationError: {

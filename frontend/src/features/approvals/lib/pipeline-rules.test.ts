@@ -59,6 +59,7 @@ describe('toPipelineIn', () => {
     const body = toPipelineIn(
       draft({
         id: 4,
+        version: 7,
         name: ' Hold ',
         layers: [
           { ...newLayer(), name: ' A ', mode: 'ANY_ORDER', minApprovals: 3, approvers: [3, 4] },
@@ -68,6 +69,7 @@ describe('toPipelineIn', () => {
     );
     expect(body).toEqual({
       id: 4,
+      version: 7,
       name: 'Hold',
       pipelineActionType: 'HOLD_LEAD',
       salesPersons: [],

@@ -14,6 +14,8 @@ export interface DraftLayer {
 
 export interface DraftPipeline {
   id?: number;
+  /** The version the designer opened: sent back with the save (a save over a newer one is refused). */
+  version?: number;
   name: string;
   pipelineActionType: PipelineActionType;
   salesPersons: number[];
@@ -33,6 +35,7 @@ export function newLayer(): DraftLayer {
 export function draftFromPipeline(pipeline: Pipeline): DraftPipeline {
   return {
     id: pipeline.id,
+    version: pipeline.version,
     name: pipeline.name,
     pipelineActionType: pipeline.pipelineActionType as PipelineActionType,
     salesPersons: pipeline.salesPersons.map((p) => p.id),
@@ -58,7 +61,7 @@ export function draftFromPipeline(pipeline: Pipeline): DraftPipeline {
 /** The body of POST/PUT: layers in the designer's order. */
 export function toPipelineIn(draft: DraftPipeline): PipelineIn {
   return {
-    ...(draft.id ? { id: draft.id } : {}),
+    ...(draft.id ? { id: draft.id, version: draft.version } : {}),
     name: draft.name.trim(),
     pipelineActionType: draft.pipelineActionType,
     salesPersons: draft.salesPersons,

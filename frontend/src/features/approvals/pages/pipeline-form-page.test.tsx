@@ -24,7 +24,7 @@ const saves = (requests: Request[]) =>
 const checks = (requests: Request[]) =>
   requests.filter((r) => new URL(r.url).pathname === '/api/approval-pipelines/check');
 
-async function start(path: string, save?: ApiHandler, check?: ApiHandler) {
+async function start(path: string, save?: ApiHandler, check?: ApiHandler, detail = () => pipeline(1)) {
   setToken('a');
   const session = makeSession({
     pageAccess: { 'system/approval-pipeline': FULL },
@@ -35,7 +35,7 @@ async function start(path: string, save?: ApiHandler, check?: ApiHandler) {
     if (url.pathname === '/api/approval-pipelines' && req.method === 'GET') {
       return json(200, { results: [pipeline(1), pipeline(2, { salesPersons: [{ id: 7, fullname: 'Sari Dewi' }] })] });
     }
-    if (url.pathname === '/api/approval-pipelines/1' && req.method === 'GET') return json(200, { results: pipeline(1) });
+    if (url.pathname === '/api/approval-pipelines/1' && req.method === 'GET') return json(200, { results: detail() });
     if (url.pathname === '/api/approval-pipelines/check' && req.method === 'POST') {
       return Promise.resolve(check?.(req, url)).then(
         (answer) => answer ?? json(200, { results: { conflicts: [], messages: [] } }),
@@ -203,6 +203,43 @@ describe('PipelineFormPage', () => {
     fireEvent.click(buttonByText('Save'));
     await waitFor(() => expect(errorList()).toEqual([overlap]));
     expect(screen.getAllByText(overlap)).toHaveLength(1);
+  });
+});
+
+describe('PipelineFormPage: a save over someone else’s newer version', () => {
+  it('says so, and reloads their version to start again from it', async () => {
+    const stale = "The pipeline 'Pipeline 1' was changed by someone else since you opened it. Reload it to see their changes.";
+    let current = pipeline(1);
+    const { requests } = await start(
+      '/system/approval-pipeline/edit/1',
+      (req) =>
+        req
+          .clone()
+          .json()
+          .then((body: { version: number }) =>
+            body.version === current.version
+              ? json(200, { results: { ...current, version: current.version + 1 } })
+              : json(409, { messages: [stale], type: 'StaleVersion' }),
+          ),
+      undefined,
+      () => current,
+    );
+    expect(await screen.findByDisplayValue('Pipeline 1')).toBeInTheDocument();
+    current = pipeline(1, { name: 'Their pipeline', version: 3 }); // another administrator saves meanwhile
+    fireEvent.change(screen.getByLabelText('Pipeline name'), { target: { value: 'My pipeline' } });
+    fireEvent.click(buttonByText('Save'));
+    const alert = (await screen.findByText(stale)).closest('.ant-alert') as HTMLElement;
+    expect(within(alert).getByText('Not saved: someone else changed it')).toBeInTheDocument();
+    fireEvent.click(within(alert).getByRole('button', { name: /Reload/ }));
+    expect(await screen.findByDisplayValue('Their pipeline')).toBeInTheDocument();
+    expect(screen.queryByText(stale)).toBeNull();
+    fireEvent.click(buttonByText('Save'));
+    expect(await screen.findByText("'Their pipeline' has been saved as version 4.")).toBeInTheDocument();
+    const bodies = (await Promise.all(saves(requests).map((r) => r.clone().json()))) as { version: number; name: string }[];
+    expect(bodies.map((b) => [b.version, b.name])).toEqual([
+      [2, 'My pipeline'],
+      [3, 'Their pipeline'],
+    ]);
   });
 });
 

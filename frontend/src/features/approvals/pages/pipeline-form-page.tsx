@@ -5,7 +5,8 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from '@/components/dialogs';
 import { FormPage, systemCrumbs } from '@/components/form-page';
-import { errorMessage, formMessages } from '@/lib/api/errors';
+import { StaleAlert } from '@/components/stale-alert';
+import { errorMessage, formMessages, isStale } from '@/lib/api/errors';
 import { usePageAccess } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { pipelineKeys } from '../api/keys';
@@ -86,6 +87,7 @@ function Designer({ kind, initial }: { kind: PipelineKind; initial: DraftPipelin
   const [sheetOpen, setSheetOpen] = useState(false);
   const [clientErrors, setClientErrors] = useState<string[]>([]);
   const [serverErrors, setServerErrors] = useState<string[]>([]);
+  const [stale, setStale] = useState<unknown>(null);
   const [submitted, setSubmitted] = useState(false);
   // Below 768 px the hint beside the card title squeezed "Layers" out; it goes into the card body.
   const narrow = Grid.useBreakpoint().md === false;
@@ -103,8 +105,22 @@ function Designer({ kind, initial }: { kind: PipelineKind; initial: DraftPipelin
       navigate(config.basePath);
     },
     onError: (error) => {
-      setServerErrors(formMessages(error, 'The pipeline could not be saved.'));
+      if (isStale(error)) setStale(error);
+      else setServerErrors(formMessages(error, 'The pipeline could not be saved.'));
     },
+  });
+
+  // someone else saved a new version meanwhile: theirs comes, and the designer starts again from it
+  const reload = useMutation({
+    mutationFn: () => queryClient.fetchQuery({ ...pipelineQueryOptions(kind, draft.id), staleTime: 0 }),
+    onSuccess: (fresh) => {
+      const next = draftFromPipeline(fresh);
+      setDraft(next);
+      setSelectedKey(next.layers[0]?.key ?? null);
+      setServerErrors([]);
+      setStale(null);
+    },
+    onError: (error) => setServerErrors(formMessages(error, 'The pipeline could not be loaded.')),
   });
 
   const setLayers = useCallback((layers: DraftLayer[]) => setDraft((d) => ({ ...d, layers })), []);
@@ -231,6 +247,7 @@ function Designer({ kind, initial }: { kind: PipelineKind; initial: DraftPipelin
             {LAYERS_HINT_PHONE}
           </Typography.Paragraph>
         )}
+        {stale != null && <StaleAlert error={stale} reloading={reload.isPending} onReload={() => reload.mutate()} />}
         {errors.length > 0 && (
           <Alert
             type="error"

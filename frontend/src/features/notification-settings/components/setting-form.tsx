@@ -4,11 +4,13 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/components/dialogs';
 import { FormActions } from '@/components/form-page';
-import { formMessages } from '@/lib/api/errors';
+import { StaleAlert } from '@/components/stale-alert';
+import { formMessages, isStale } from '@/lib/api/errors';
 import { settingKeys } from '../api/keys';
 import {
   actionOf,
   settingPeopleQueryOptions,
+  settingQueryOptions,
   updateSetting,
   type Channel,
   type RecipientCode,
@@ -38,7 +40,8 @@ const valuesOf = (setting: Setting): SettingFormValues => ({
   leadMinutes: setting.leadMinutes,
 });
 
-/** What Save sends: named users only with 'Named users' chosen, a lead time only for an action that has one. */
+/** What Save sends: named users only with 'Named users' chosen, a lead time only for an action that has one, and
+ *  the version the form opened (`setting`: a save over someone else's newer one is refused). */
 function bodyOf(setting: Setting, values: SettingFormValues): SettingIn {
   const recipientList = values.recipientList ?? [];
   return {
@@ -47,6 +50,7 @@ function bodyOf(setting: Setting, values: SettingFormValues): SettingIn {
     userIds: recipientList.includes(NAMED_USERS) ? (values.userIds ?? []) : [],
     messageTemplate: values.messageTemplate ?? '',
     leadMinutes: setting.hasLeadTime ? (values.leadMinutes ?? null) : null,
+    version: setting.version,
   };
 }
 
@@ -64,20 +68,24 @@ function sameBody(a: SettingIn, b: SettingIn): boolean {
 
 interface SettingFormProps {
   family: SettingFamily;
-  /** The setting as loaded: the form starts from it and Save compares with it. */
+  /** The setting as loaded: the form starts from it, Save compares with it and sends its version back. */
   setting: Setting;
   canEdit: boolean;
 }
 
 /** A setting's channels, recipients, lead time and message template; Save sends it whole. */
-export function SettingForm({ family, setting, canEdit }: SettingFormProps) {
+export function SettingForm({ family, setting: loaded, canEdit }: SettingFormProps) {
   const info = FAMILIES[family];
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<SettingFormValues>();
-  const [initial] = useState(() => valuesOf(setting));
+  // the setting as this form opened it (a refetch meanwhile changes nothing typed here), until Reload
+  const [setting, setSetting] = useState(loaded);
+  const initial = useMemo(() => valuesOf(setting), [setting]);
   const [saving, setSaving] = useState(false);
   const [refusal, setRefusal] = useState<string[] | null>(null);
+  const [stale, setStale] = useState<unknown>(null);
+  const [reloading, setReloading] = useState(false);
 
   const watched = Form.useWatch([], form) as SettingFormValues | undefined;
   const values = watched ?? initial;
@@ -106,8 +114,25 @@ export function SettingForm({ family, setting, canEdit }: SettingFormProps) {
       toast.success(info.saved);
       navigate(info.listPath);
     } catch (error) {
-      setRefusal(formMessages(error, 'The setting could not be saved.'));
+      if (isStale(error)) setStale(error);
+      else setRefusal(formMessages(error, 'The setting could not be saved.'));
       setSaving(false);
+    }
+  };
+
+  // someone else saved it meanwhile: their version comes, and the form starts again from it
+  const reload = async () => {
+    setReloading(true);
+    try {
+      const fresh = await queryClient.fetchQuery({ ...settingQueryOptions(family, setting.id), staleTime: 0 });
+      setSetting(fresh);
+      form.resetFields();
+      form.setFieldsValue(valuesOf(fresh));
+      setStale(null);
+    } catch (error) {
+      setRefusal(formMessages(error, 'The setting could not be loaded.'));
+    } finally {
+      setReloading(false);
     }
   };
 
@@ -171,6 +196,7 @@ export function SettingForm({ family, setting, canEdit }: SettingFormProps) {
           }
         />
       )}
+      {stale != null && <StaleAlert error={stale} reloading={reloading} onReload={() => void reload()} />}
       <FormActions>
         <Button disabled={false} onClick={() => navigate(info.listPath)}>
           {canEdit ? 'Cancel' : 'Back'}

@@ -120,6 +120,7 @@ describe('Notification setting page', () => {
         userIds: [30, 31],
         messageTemplate: '{{ requester }} asks to {{ request }}.',
         leadMinutes: null,
+        version: 3,
       },
     ]);
     expect(requests.find((r) => r.method === 'PUT')!.url).toMatch(/\/api\/notification-setting\/1$/);
@@ -202,6 +203,44 @@ describe('Notification setting page', () => {
     expect(buttonByText('Save')).toBeEnabled();
   });
 
+  it('says when someone else saved the setting meanwhile, and reloads their version to start again', async () => {
+    const stale = 'The setting \'Request submitted\' was changed by someone else since you opened it. Reload it to see their changes.';
+    let current = REQUEST_SUBMITTED;
+    const { requests, router } = await start('/system/notification-management/1', {
+      handler: (req, url) => {
+        if (url.pathname !== '/api/notification-setting/1') return undefined;
+        if (req.method === 'GET') return json(200, { results: current });
+        if (req.method !== 'PUT') return undefined;
+        return req
+          .clone()
+          .json()
+          .then((body: { version: number }) =>
+            body.version === current.version
+              ? json(200, { results: current })
+              : json(409, { messages: [stale], type: 'StaleVersion' }),
+          );
+      },
+    });
+    await opened('Edit Request submitted');
+    // another administrator saves while this form is open
+    current = { ...REQUEST_SUBMITTED, messageTemplate: 'Their words for {{ requester }}.', version: 4 };
+    fireEvent.change(template(), { target: { value: 'My words for {{ requester }}' } });
+    await waitFor(() => expect(previewText()).toHaveTextContent('My words for Sari Dewi'));
+    await save();
+
+    const alert = (await screen.findByText(stale)).closest('.ant-alert') as HTMLElement;
+    expect(within(alert).getByText('Not saved: someone else changed it')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/system/notification-management/1');
+    fireEvent.click(within(alert).getByRole('button', { name: /Reload/ }));
+    // their version, and the form starts again from it
+    await waitFor(() => expect(template()).toHaveValue('Their words for {{ requester }}.'));
+    expect(screen.queryByText(stale)).toBeNull();
+    fireEvent.change(template(), { target: { value: 'Their words for {{ requester }}, and mine.' } });
+    await save();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/system/notification-management'));
+    expect((await putBodies(requests)).map((b) => (b as { version: number }).version)).toEqual([3, 4]);
+  });
+
   it('is read-only without edit access', async () => {
     await start('/system/notification-management/5', { flags: READ_ONLY });
     await opened('PID generated');
@@ -243,6 +282,7 @@ describe('Reminder setting page', () => {
         userIds: [],
         messageTemplate: 'Reminder: {{ activity }} at {{ time }}.',
         leadMinutes: 60,
+        version: 3,
       },
     ]);
     expect(requests.find((r) => r.method === 'PUT')!.url).toMatch(/\/api\/reminder-setting\/6$/);

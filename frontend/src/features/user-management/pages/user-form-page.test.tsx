@@ -17,7 +17,7 @@ const pages = [
   { path: '/system/user-management/:userId/change-password', Component: UserPasswordPage },
 ];
 
-type Handler = (request: Request, url: URL) => Response | undefined;
+type Handler = (request: Request, url: URL) => Response | undefined | Promise<Response | undefined>;
 
 afterEach(() => Modal.destroyAll());
 
@@ -184,7 +184,43 @@ describe('UserFormPage: edit', () => {
     expect(await screen.findByText("User 'dewi.l' has been saved.")).toBeInTheDocument();
     const [body] = await bodiesOf(requests, '/api/users/7', 'PUT');
     expect(body).toMatchObject({ nickname: 'Dewii', leaderId: 3, dob: '1992-04-01', isActive: true, gender: 'F' });
+    expect(body).toMatchObject({ version: 2 }); // the version the form opened
     expect(body).not.toHaveProperty('password');
+  });
+
+  it('says when someone else changed the user meanwhile, and reloads their version to start again', async () => {
+    const stale = 'The user Dewi Lestari was changed by someone else since you opened it. Reload it to see their changes.';
+    let current = SARI;
+    const { requests } = await start('/system/user-management/7', FULL, (req, url) => {
+      if (url.pathname !== '/api/users/7') return undefined;
+      if (req.method === 'GET') return json(200, { results: current });
+      if (req.method !== 'PUT') return undefined;
+      return req
+        .clone()
+        .json()
+        .then((body: { version: number }) =>
+          body.version === current.version
+            ? json(200, { results: current })
+            : json(409, { messages: [stale], type: 'StaleVersion' }),
+        );
+    });
+    await waitFor(() => expect(screen.getByLabelText('Nickname')).toHaveValue('Dewi'));
+    current = { ...SARI, nickname: 'Dee', version: 3 }; // another administrator saves while this form is open
+    fireEvent.change(screen.getByLabelText('Phone'), { target: { value: '628111111111' } });
+    await waitFor(() => expect(buttonByText('Save')).toBeEnabled());
+    fireEvent.click(buttonByText('Save'));
+    const alert = (await screen.findByText(stale)).closest('.ant-alert') as HTMLElement;
+    expect(within(alert).getByText('Not saved: someone else changed it')).toBeInTheDocument();
+    fireEvent.click(within(alert).getByRole('button', { name: /Reload/ }));
+    await waitFor(() => expect(screen.getByLabelText('Nickname')).toHaveValue('Dee'));
+    expect(screen.queryByText(stale)).toBeNull();
+    fireEvent.click(buttonByText('Save'));
+    expect(await screen.findByText("User 'dewi.l' has been saved.")).toBeInTheDocument();
+    const bodies = await bodiesOf(requests, '/api/users/7', 'PUT');
+    expect(bodies.map((b) => [b.version, b.nickname])).toEqual([
+      [2, 'Dewi'],
+      [3, 'Dee'],
+    ]);
   });
 
   it('asks before deactivating; cancelled it stays active, confirmed it saves isActive false', async () => {

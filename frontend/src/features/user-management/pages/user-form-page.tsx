@@ -7,7 +7,8 @@ import { toast } from '@/components/dialogs';
 import { FormActions, FormPage, systemCrumbs } from '@/components/form-page';
 import { PasswordFields } from '@/components/password-fields';
 import { PhoneInput } from '@/components/phone-input';
-import { errorMessage, formMessages, isApiError } from '@/lib/api/errors';
+import { StaleAlert } from '@/components/stale-alert';
+import { errorMessage, formMessages, isApiError, isStale } from '@/lib/api/errors';
 import { DATE_FORMAT_SHORT } from '@/lib/format';
 import { useFormValid, validatedValues } from '@/lib/form';
 import { invalidateDomains, queryDomains } from '@/lib/query-domains';
@@ -77,9 +78,11 @@ function formValues(user: UserRow): Partial<UserForm> {
   };
 }
 
-function toBody(values: UserForm, mode: UserFormMode): UserIn {
+/** What Save sends; an edit sends back the version the form opened (`version`: a newer one is refused, 409). */
+function toBody(values: UserForm, mode: UserFormMode, version?: number): UserIn {
   const mail = mode === 'add' && values.passwordMode === 'mail';
   return {
+    ...(mode === 'edit' ? { version } : {}),
     username: values.username.trim(),
     fullname: values.fullname.trim(),
     nickname: text(values.nickname),
@@ -109,8 +112,10 @@ export function UserFormPage({ mode }: { mode: UserFormMode }) {
   const [form] = Form.useForm<UserForm>();
   const [formError, setFormError] = useState<{ title: string; messages: string[] } | null>(null);
   const [saving, setSaving] = useState(false);
+  const [stale, setStale] = useState<unknown>(null);
   const [leaderSearch, setLeaderSearch] = useState('');
   const loaded = useRef(false);
+  const opened = useRef<number | undefined>(undefined); // the version the form holds (a refetch changes nothing)
   const readOnly = mode === 'edit' && !access.isEdit;
   // the server refuses one's own role change and deactivation: this screen would go with them
   const me = useSession().user?.id;
@@ -139,8 +144,17 @@ export function UserFormPage({ mode }: { mode: UserFormMode }) {
   useEffect(() => {
     if (!detail.data || loaded.current) return;
     loaded.current = true;
+    opened.current = detail.data.version;
     form.setFieldsValue(formValues(detail.data));
   }, [detail.data, form]);
+
+  // someone else saved the user meanwhile: their version comes, and the form starts again from it
+  const reload = async () => {
+    const fresh = await queryClient.fetchQuery({ ...userQueryOptions(userId as number), staleTime: 0 });
+    opened.current = fresh.version;
+    form.setFieldsValue(formValues(fresh));
+    setStale(null);
+  };
 
   const valid = useFormValid(form);
 
@@ -156,7 +170,7 @@ export function UserFormPage({ mode }: { mode: UserFormMode }) {
     setFormError(null);
     const checked = await validatedValues(form);
     if (!checked) return;
-    const body = toBody(checked, mode);
+    const body = toBody(checked, mode, opened.current);
     const username = body.username ?? '';
     const failed = mode === 'add' ? `Failed to add '${username}'.` : `Failed to update '${username}'.`;
     setSaving(true);
@@ -171,8 +185,11 @@ export function UserFormPage({ mode }: { mode: UserFormMode }) {
         return;
       }
       const shown = formMessages(error);
-      setFormError({ title: failed, messages: shown });
-      toast.error(failed, shown.join(' '));
+      if (isStale(error)) setStale(error); // said once, with Reload
+      else {
+        setFormError({ title: failed, messages: shown });
+        toast.error(failed, shown.join(' '));
+      }
       setSaving(false);
       return;
     }
@@ -217,6 +234,7 @@ export function UserFormPage({ mode }: { mode: UserFormMode }) {
           onValuesChange={() => setFormError(null)}
         >
           {formError && <FormErrors title={formError.title} messages={formError.messages} />}
+          {stale != null && <StaleAlert error={stale} onReload={() => void reload()} />}
           {readOnly && (
             <Alert type="info" showIcon className="form-alert" title="You can view this user but not change them." />
           )}

@@ -1,0 +1,1 @@
+export { StaleAlert } from './stale-alert';
