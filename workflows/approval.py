@@ -32,6 +32,7 @@ with workflow.unsafe.imports_passed_through():
         Escalate,
         FinalStep,
         FinishRequest,
+        OwnerInput,
         Persist,
         RecordDecision,
         Remind,
@@ -53,7 +54,13 @@ with workflow.unsafe.imports_passed_through():
         refusal,
     )
     from workflows.contracts.pid import PidInput, pid_workflow_id
-    from workflows.contracts.search_attributes import CRM_LEAD_ID, NEEDS_ATTENTION, PENDING_APPROVERS, REQUEST_STATUS
+    from workflows.contracts.search_attributes import (
+        CRM_LEAD_ID,
+        NEEDS_ATTENTION,
+        PENDING_APPROVERS,
+        REQUEST_STATUS,
+        REQUESTED_BY,
+    )
     from workflows.pid import PidWorkflow
 
 # Short database writes run as local activities: retried like any activity, without a server round trip.
@@ -286,6 +293,22 @@ class ApprovalWorkflow:
 
     @withdraw.validator
     def validate_withdraw(self, data: WithdrawInput) -> None:
+        if self.state.status != "PENDING":
+            raise ApplicationError(finished_message(self.state.status), type="RequestFinished", non_retryable=True)
+
+    @workflow.update
+    def owner(self, data: OwnerInput) -> None:
+        """A reassignment moved the request's lead to another sales person: the request is theirs now. Its
+        `RequestedBy` search attribute names them (an operator searching by the new owner finds it), and the rule
+        that nobody decides their own request as a delegate follows. A new handler, not a changed path: a history
+        recorded before it has no such update and replays as it ran."""
+        self.data.requested_by, self.data.on_behalf_of = data.requested_by, data.on_behalf_of
+        self.state.owners = [data.requested_by] + ([data.on_behalf_of] if data.on_behalf_of is not None else [])
+        workflow.upsert_search_attributes([REQUESTED_BY.value_set(data.requested_by_username
+                                                                  or str(data.requested_by))])
+
+    @owner.validator
+    def validate_owner(self, data: OwnerInput) -> None:
         if self.state.status != "PENDING":
             raise ApplicationError(finished_message(self.state.status), type="RequestFinished", non_retryable=True)
 

@@ -78,6 +78,9 @@ class ApprovalRequest(Base):
     withdrawn_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
     withdraw_reason: Mapped[str | None] = mapped_column(Text)
     withdraw_requested_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # its owner changed (a reassignment moved its lead) and its workflow is still to be told (the `owner` update,
+    # api/approvals/owners.py): the approval sweep tells it until it has; cleared then
+    owner_changed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     # each layer's clock as its workflow kept it: {"0": {"dueAt", "remindedAt", "escalatedTo", "escalatedToName",
     # "escalatedAt"}} (UTC ISO times): the queue sorts by the current layer's dueAt, and the timeline reads it when
     # the workflow cannot be asked

@@ -3,6 +3,7 @@ timeline, service) hold the rules and call these; each statement here says what 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
@@ -62,14 +63,16 @@ def not_stamped(session: Session, workflow_ids: list[str]) -> list[ApprovalReque
 
 
 def sweep_has_work(session: Session, *, requested_before: datetime, submitted_before: datetime) -> bool:
-    """A request without its workflow, a decision still PROCESSING or a withdrawal not yet applied, past their
-    cutoffs (one statement)."""
+    """A request without its workflow, a decision still PROCESSING, a withdrawal not yet applied or a new owner not
+    yet told, past their cutoffs (one statement)."""
     return bool(session.scalar(select(
         exists().where(ApprovalRequest.status == "PENDING", ApprovalRequest.started_at.is_(None),
                        ApprovalRequest.requested_at < requested_before)
         | exists().where(ApprovalTask.status == "PROCESSING", ApprovalTask.submitted_at < submitted_before)
         | exists().where(ApprovalRequest.status == "PENDING", ApprovalRequest.withdrawn_by.is_not(None),
-                         ApprovalRequest.withdraw_requested_at < submitted_before))))
+                         ApprovalRequest.withdraw_requested_at < submitted_before)
+        | exists().where(ApprovalRequest.status == "PENDING", ApprovalRequest.started_at.is_not(None),
+                         ApprovalRequest.owner_changed_at < submitted_before))))
 
 
 def requester_name(session: Session, request: ApprovalRequest) -> str | None:
@@ -209,6 +212,37 @@ def withdrawals(session: Session, requested_before: datetime) -> list[tuple[int,
         .where(ApprovalRequest.status == "PENDING", ApprovalRequest.withdrawn_by.is_not(None),
                ApprovalRequest.withdraw_requested_at < requested_before)
         .order_by(ApprovalRequest.id)).tuples()]
+
+
+@dataclass(frozen=True)
+class OwnerChange:
+    """A pending request whose owner changed and whose workflow is still to be told (api/approvals/owners.py)."""
+
+    request_id: int
+    workflow_id: str
+    changed_at: datetime
+    requested_by: int
+    username: str  # the requester's
+    on_behalf_of: int | None
+
+
+def owner_changes(session: Session, *, request_ids: list[int] | None = None,
+                  changed_before: datetime | None = None) -> list[OwnerChange]:
+    """The pending requests (those named, or any changed before the cutoff) whose workflow runs and has not been told
+    of their new owner yet."""
+    stmt = (select(ApprovalRequest.id, ApprovalRequest.workflow_id, ApprovalRequest.owner_changed_at,
+                   ApprovalRequest.requested_by, User.username, ApprovalRequest.on_behalf_of)
+            .join(User, User.id == ApprovalRequest.requested_by)
+            .where(ApprovalRequest.status == "PENDING", ApprovalRequest.owner_changed_at.is_not(None),
+                   ApprovalRequest.started_at.is_not(None)))
+    if request_ids is not None:
+        stmt = stmt.where(ApprovalRequest.id.in_(request_ids))
+    if changed_before is not None:
+        stmt = stmt.where(ApprovalRequest.owner_changed_at < changed_before)
+    return [OwnerChange(request_id, workflow_id, changed_at, requested_by, username, on_behalf_of)
+            for request_id, workflow_id, changed_at, requested_by, username, on_behalf_of
+            in session.execute(stmt.order_by(ApprovalRequest.id).limit(SWEEP_BATCH)).tuples()
+            if changed_at is not None]
 
 
 def approvers_of(session: Session, request_id: int) -> list[int]:

@@ -21,7 +21,7 @@ from api.core.inputs import Id
 from api.core.listing import ListQuery, Page
 from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
-from api.deps import Authz, SessionDep
+from api.deps import Authz, SessionDep, SettingsDep, TemporalDep
 from api.notifications.live import publish_changed
 from api.users.models import User
 
@@ -62,10 +62,12 @@ def get_reassignment(reassignment_id: Id, session: SessionDep, actor: Reader) ->
 @router.post("", summary="Move leads (leadIds, or allLeads: the whole book) from one sales person to another with a "
                          "reason, in one transaction: owner, history, pending requests, upcoming schedules, "
                          "notifications")
-def reassign(body: ReassignIn, session: SessionDep, actor: Mover) -> Envelope[ReassignmentDetail]:
+def reassign(body: ReassignIn, session: SessionDep, temporal: TemporalDep, settings: SettingsDep,
+             actor: Mover) -> Envelope[ReassignmentDetail]:
     reassignment_id, told = service.reassign(session=session, actor=actor, data=body)
     session.commit()
     publish_changed(told)
+    service.tell_workflows(session=session, temporal=temporal, settings=settings, reassignment_id=reassignment_id)
     return ok(service.get_reassignment(session=session, actor=actor, reassignment_id=reassignment_id))
 
 
@@ -73,8 +75,11 @@ def reassign(body: ReassignIn, session: SessionDep, actor: Mover) -> Envelope[Re
                                       "to another sales person with a reason: a reassignment for each sales person "
                                       "whose leads move, with its rules and history, in one transaction; a lead the "
                                       "caller does not see is 404")
-def change_owner(body: OwnerChangeIn, session: SessionDep, actor: Mover) -> Envelope[OwnerChangeOut]:
+def change_owner(body: OwnerChangeIn, session: SessionDep, temporal: TemporalDep, settings: SettingsDep,
+                 actor: Mover) -> Envelope[OwnerChangeOut]:
     made, told = owner_changes.change_owner(session=session, actor=actor, data=body)
     session.commit()
     publish_changed(told)
+    for reassignment_id in made:  # each moved request's workflow learns its new owner (else the approval sweep)
+        service.tell_workflows(session=session, temporal=temporal, settings=settings, reassignment_id=reassignment_id)
     return ok(owner_changes.answer(session=session, actor=actor, reassignment_ids=made))

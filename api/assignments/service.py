@@ -1,10 +1,11 @@
 """Assignment Monitoring (system/assignment-monitoring): move leads from one sales person to another (some of them,
 or a leaving person's whole book) with a reason, in one transaction: the leads' owner, each lead's history, their
-pending approval requests (the requester the engine tells, when it was the old owner; the request keeps waiting for
-the same approvers and its workflow is not touched), their upcoming activity schedules (a schedule's reminder reads
-its owner when it fires, so moving the row moves the reminder), the record of the move, and the notification of both
-people and their team leaders. The dashboard's rollups follow the leads' owner through their triggers, except a
-closed lead's GP: it stays credited to who closed it (`Lead.closed_by_id`)."""
+pending approval requests (the requester, when it was the old owner, and whom it was made for; the request keeps
+waiting for the same approvers, and its workflow learns whose request it is: api/approvals/owners.py), their
+upcoming activity schedules (a schedule's reminder reads its owner when it fires, so moving the row moves the
+reminder), the record of the move, and the notification of both people and their team leaders. The dashboard's
+rollups follow the leads' owner through their triggers, except a closed lead's GP: it stays credited to who closed
+it (`Lead.closed_by_id`)."""
 
 from __future__ import annotations
 
@@ -12,10 +13,13 @@ from collections import Counter
 from datetime import UTC, datetime
 
 from sqlalchemy.orm import Session
+from temporalio.client import Client
 
+from api.approvals import owners as approval_owners
 from api.assignments import repository as repo
 from api.assignments.models import Reassignment, ReassignmentLead
 from api.assignments.schemas import BookLead, MovedLead, Person, ReassignIn, ReassignmentDetail, ReassignmentRow
+from api.core.config import Settings
 from api.core.errors import NotFound, ValidationFailed
 from api.core.listing import ListParams, Page
 from api.leads import history as lead_history
@@ -169,16 +173,24 @@ def reassign(*, session: Session, actor: User, data: ReassignIn) -> tuple[int, l
     return _move(session, actor, source, target, reason, leads)
 
 
+def tell_workflows(*, session: Session, temporal: Client, settings: Settings, reassignment_id: int) -> None:
+    """After a reassignment committed: the workflows of the requests it moved learn their new owner (their
+    `RequestedBy` search attribute names them); what cannot be told now, the approval sweep tells."""
+    approval_owners.tell(session=session, temporal=temporal, timeout=settings.approval_decision_timeout,
+                         request_ids=repo.moved_requests(session, reassignment_id))
+
+
 def _move(session: Session, actor: User, source: User, target: User, reason: str,
           leads: list[Lead]) -> tuple[int, list[int]]:
     now = datetime.now(UTC)
     ids = [lead.id for lead in leads]
     requests = {r.lead_id: r for r in repo.pending_requests(session, ids)}
     for request in requests.values():
-        if request.requested_by == source.id:  # a team leader's request on the lead stays theirs...
-            request.requested_by = target.id
-        if request.on_behalf_of == source.id:  # ...made for the lead's sales person, now the new one
-            request.on_behalf_of = target.id
+        # a team leader's request on the lead stays theirs, made for the lead's sales person, now the new one; its
+        # workflow is told after the commit (tell_workflows; the approval sweep when it cannot be told at once)
+        approval_owners.changed(
+            request, requested_by=target.id if request.requested_by == source.id else request.requested_by,
+            on_behalf_of=target.id if request.on_behalf_of == source.id else request.on_behalf_of)
     schedules = repo.upcoming_schedules(session, ids, source.id, now)
     for schedule in schedules:
         schedule.owner_id = target.id

@@ -148,6 +148,13 @@ async def withdraw(client: Client, workflow_id: str, data: approval_contract.Wit
         approval_contract.WITHDRAW, data, id=update_id, result_type=approval_contract.Timeline)
 
 
+async def change_owner(client: Client, workflow_id: str, data: approval_contract.OwnerInput, *,
+                       update_id: str) -> None:
+    """Tell a pending request's workflow whose request it is now (its `owner` update: the `RequestedBy` search
+    attribute follows)."""
+    await client.get_workflow_handle(workflow_id).execute_update(approval_contract.OWNER, data, id=update_id)
+
+
 async def approval_timeline(client: Client, workflow_id: str) -> approval_contract.Timeline:
     """The request's live timeline (the workflow's `timeline` query)."""
     return await client.get_workflow_handle(workflow_id).query(

@@ -1,11 +1,12 @@
 """The approval sweep's activities: start the workflow of a committed request that has none, send again a
-decision or a withdrawal the API could not confirm (both idempotent: deterministic workflow and update ids)."""
+decision, a withdrawal or a new owner the API could not confirm (idempotent: deterministic workflow and update
+ids)."""
 
 from __future__ import annotations
 
 from temporalio import activity
 
-from api.approvals import outbox, withdrawals
+from api.approvals import outbox, owners, withdrawals
 from workflows.activities.db import sessions
 
 
@@ -16,9 +17,11 @@ async def start_waiting_requests() -> list[str]:
 
 @activity.defn
 async def resend_decisions() -> int:
-    """Send again the decisions and the withdrawals the API could not confirm."""
+    """Send again the decisions and the withdrawals the API could not confirm, and tell the workflows of the requests
+    whose owner a reassignment changed what it could not tell them."""
     return await outbox.resend_decisions(activity.client(), sessions()) + \
-        await withdrawals.resend(activity.client(), sessions())
+        await withdrawals.resend(activity.client(), sessions()) + \
+        await owners.resend(activity.client(), sessions())
 
 
 @activity.defn

@@ -13,6 +13,7 @@ DECIDE = "decide"  # the update an approver's decision is sent with
 TIMELINE = "timeline"  # the query of the live timeline
 WITHDRAW = "withdraw"  # the update a pending request is withdrawn with (by an administrator)
 WITHDRAWN = "WITHDRAWN"  # the status of a withdrawn request
+OWNER = "owner"  # the update that says whose request it is now (a reassignment moved its lead)
 
 
 def workflow_id_for(*, lead_id: int, request_type: str, request_id: int, task_queue: str) -> str:
@@ -32,6 +33,12 @@ def update_id_for(*, request_id: int, layer_index: int, approver_id: int, acting
 def withdraw_update_id_for(request_id: int) -> str:
     """One withdrawal per request: sending it again (the approval sweep) never withdraws twice."""
     return f"withdraw-{request_id}"
+
+
+def owner_update_id_for(request_id: int, changed_at: str) -> str:
+    """One update per change of owner (`changed_at`, the request row's owner_changed_at as ISO text): sent again,
+    it changes nothing twice; a later change, even back to the first owner, is a new update."""
+    return f"owner-{request_id}-{changed_at}"
 
 
 @dataclass
@@ -66,6 +73,15 @@ class DecideInput:
 @dataclass
 class WithdrawInput:
     actor_id: int  # who withdraws it (the reason is on the request's row, written before the workflow is asked)
+
+
+@dataclass
+class OwnerInput:
+    """Whose request it is now: a reassignment moved its lead to another sales person (the `owner` update)."""
+
+    requested_by: int
+    requested_by_username: str  # the `RequestedBy` search attribute operators search by
+    on_behalf_of: int | None = None
 
 
 @dataclass

@@ -4,6 +4,7 @@ request and rings the reminder, so that test makes its own lead and removes ever
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
@@ -17,11 +18,13 @@ from sqlalchemy.orm import Session
 from api.activities.models import ActivitySchedule
 from api.approvals.models import ApprovalRequest
 from api.assignments.models import Reassignment
+from api.core.config import get_settings
 from api.leads.models import Lead
 from api.notifications.catalogue import ACTIONS
 from api.notifications.models import Notification
 from api.users.models import User
-from tests.conftest import auth
+from tests import sealed
+from tests.conftest import Services, auth, run_async
 from tests.integration.leads.conftest import lead_refs, new_lead
 
 URL = "/api/assignment-monitoring"
@@ -216,8 +219,26 @@ def waiting_lead(live: TestClient) -> Iterator[dict[str, Any]]:
     session.close()
 
 
+def requested_by(services: Services, lead_id: int, new: str, old: str) -> tuple[list[str], list[str]]:
+    """The lead's approval workflows an operator finds in the Temporal UI (its list query) by `RequestedBy = new`
+    once the visibility store has caught up, and then by `RequestedBy = old`."""
+    lead = f"TaskQueue = '{get_settings().temporal_task_queue}' AND CrmLeadId = {lead_id}"
+
+    async def ask() -> tuple[list[str], list[str]]:
+        client = await sealed.connect(services.temporal_address)
+        deadline = time.monotonic() + 15
+        while True:
+            found = [w.id async for w in client.list_workflows(f"{lead} AND RequestedBy = '{new}'")]
+            if found or time.monotonic() > deadline:
+                break
+            await asyncio.sleep(0.3)
+        return found, [w.id async for w in client.list_workflows(f"{lead} AND RequestedBy = '{old}'")]
+
+    return run_async(ask())  # type: ignore[no-any-return]
+
+
 @pytest.mark.usefixtures("worker")
-def test_a_waiting_request_and_a_plan_follow_the_new_owner(live: TestClient,
+def test_a_waiting_request_and_a_plan_follow_the_new_owner(live: TestClient, services: Services,
                                                            waiting_lead: dict[str, Any]) -> None:
     lead = waiting_lead["lead"]
     headers = auth(live, "sales1")
@@ -256,7 +277,11 @@ def test_a_waiting_request_and_a_plan_follow_the_new_owner(live: TestClient,
     schedule = session.get(ActivitySchedule, plan_id)
     assert request is not None and schedule is not None
     assert (request.status, request.requested_by, schedule.owner_id) == ("PENDING", s5, s5)
+    assert request.owner_changed_at is None  # its workflow was told at once
+    workflow_id = request.workflow_id
     session.close()
+    # an operator searching the Temporal UI by the new owner finds the waiting request, by the old one no longer
+    assert requested_by(services, lead["id"], new="sales5", old="sales1") == ([workflow_id], [])
     # the lead still waits for the same approver, now on sales5's board
     detail = live.get(f"/api/leads/{lead['id']}", headers=auth(live, "sales5")).json()["results"]
     assert detail["status"] == "WAITING"
