@@ -74,7 +74,7 @@ def figures(client: TestClient, book: dict[str, Any]) -> dict[str, Any]:
         p = get(client, "topmanager", "/api/dashboard/sales-performance", salesPersonIds=[person], **only)
         found[who] = {"closed": (p["closeLeads"], p["closeLeadsAmount"]), "ongoing": p["totalOngoingLeadsAmount"],
                       "achieved": p["achievedLeadsAmount"],
-                      "byService": [(g["name"], g["gpTotal"]) for g in get(
+                      "byService": [(g["serviceCategoryName"], g["gpTotal"]) for g in get(
                           client, "topmanager", "/api/dashboard/gp-type", salesPersonIds=[person],
                           **only)["closedLeadGpByService"]]}
     board = {r["salesId"]: r for r in get(client, "topmanager", "/api/dashboard/sales-performance",
