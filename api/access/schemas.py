@@ -73,6 +73,8 @@ class SessionOut(CamelModel):
                                               "a path decides whether the path is allowed")
     page_access: dict[str, PageFlags]
     route_names: dict[str, str] = Field(description="Each page route's page name: what Access Denied names")
+    time_zone: str = Field(description="The business's time zone (TIME_ZONE), e.g. Asia/Jakarta: every date and time "
+                                       "the app shows is read in it, whatever the browser's own zone")
 
 
 class Grant(CamelModel):

@@ -91,7 +91,7 @@ def session_payload(*, session: Session, policy: PolicyStore, settings: Settings
     navigations = _menu_tree(menus, readable, {p.code: p for p in pages})
     return SessionOut(user=session_user(user, settings), navigations=navigations, routes=routes,
                       all_routes=sorted(p.url for p in pages if p.url), page_access=flags,
-                      route_names={p.url: p.name for p in pages if p.url})
+                      route_names={p.url: p.name for p in pages if p.url}, time_zone=settings.time_zone)
 
 
 def effective_access(*, session: Session, policy: PolicyStore, user_id: int) -> EffectiveAccess:

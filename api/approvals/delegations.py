@@ -17,7 +17,7 @@ from api.core.authz import PolicyStore
 from api.core.config import Settings
 from api.core.errors import Conflict, Forbidden, NotFound, ValidationFailed
 from api.core.listing import ListParams, Page
-from api.core.times import company_today
+from api.core.times import company_today, day_text
 from api.users.models import User
 
 ADMIN_PAGE = "system/approval-pipeline"  # who may edit approval pipelines keeps everyone's delegations (edit)
@@ -43,7 +43,7 @@ def what(request_type: str | None) -> str:
 
 
 def period(starts_on: date, ends_on: date) -> str:
-    return f"{starts_on:%d %b %Y}" if starts_on == ends_on else f"{starts_on:%d %b %Y} to {ends_on:%d %b %Y}"
+    return day_text(starts_on) if starts_on == ends_on else f"{day_text(starts_on)} to {day_text(ends_on)}"
 
 
 def overlap_message(name: str, other: ApprovalDelegation, delegate: str) -> str:

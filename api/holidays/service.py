@@ -8,6 +8,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from api.core.errors import Conflict, NotFound, ValidationFailed
+from api.core.times import day_text
 from api.holidays import repository
 from api.holidays.models import Holiday
 from api.holidays.schemas import HolidayIn, HolidayOut
@@ -20,7 +21,7 @@ NAME_TOO_LONG = f"The name cannot exceed {NAME_LIMIT} characters."
 
 
 def day_taken_message(day: date, name: str) -> str:
-    return f"{day:%d %B %Y} is already a holiday ({name})."
+    return f"{day_text(day)} is already a holiday ({name})."
 
 
 def deleted_message(name: str) -> str:

@@ -10,6 +10,7 @@ from datetime import UTC, date, datetime
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from sqlalchemy.orm import Session
@@ -20,6 +21,7 @@ from api.clients.models import Client
 from api.core.config import get_settings
 from api.core.errors import NotFound
 from api.core.pdf import render_pdf
+from api.core.times import day_text, local_time
 from api.leads import visibility as lead_visibility
 from api.leads.models import Lead
 from api.master_data.models import Entity
@@ -121,13 +123,13 @@ def percent(value: Decimal | float | int | None) -> str:
 
 
 def long_date(value: date | datetime | None) -> str:
-    """dd MMM yyyy, the spec's long date: every date the PDF prints."""
-    return value.strftime("%d %b %Y") if value else "-"
+    """d-MMM-yyyy, the product's one date format: every date the PDF prints (a moment's day in TIME_ZONE)."""
+    return day_text(value, ZoneInfo(get_settings().time_zone)) if value else "-"
 
 
 def long_datetime(value: datetime) -> str:
-    """dd MMM yyyy HH:mm: the moment the PDF was made, in the same form as its dates."""
-    return f"{long_date(value)} {value.strftime('%H:%M')}"
+    """d-MMM-yyyy HH:mm and the zone, in the business's time zone (TIME_ZONE): the moment the PDF was made."""
+    return local_time(value, ZoneInfo(get_settings().time_zone))
 
 
 def filename(client: str, project: str) -> str:

@@ -10,6 +10,7 @@ import io
 from datetime import date, datetime, time
 from typing import Any
 
+from api.core.times import day_text
 from api.reports.schemas import Cell, ReportColumn, ReportTable
 
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -104,7 +105,7 @@ def xlsx(table: ReportTable) -> bytes:
     sheet.set_landscape()
     sheet.fit_to_pages(1, 0)
     sheet.repeat_rows(0)
-    sheet.set_header(f"&L{table.title}&R{table.period_start:%d %b %Y} - {table.period_end:%d %b %Y}")
+    sheet.set_header(f"&L{table.title}&R{day_text(table.period_start)} - {day_text(table.period_end)}")
     book.close()
     return out.getvalue()
 

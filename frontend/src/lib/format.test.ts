@@ -1,9 +1,17 @@
 import {
   abbreviate,
   ageFrom,
+  businessTime,
   formatDate,
-  formatDateLong,
+  formatDateRange,
   formatDateTime,
+  formatDayHeading,
+  formatTime,
+  fromBusinessWallTime,
+  isoDate,
+  setTimeZone,
+  timeZone,
+  toBusinessWallTime,
   formatIDR,
   formatMonth,
   formatNumber,
@@ -48,9 +56,11 @@ describe('abbreviate', () => {
 });
 
 describe('dates', () => {
-  it('formats d-MMM-yyyy and dd MMM yyyy', () => {
+  it('writes every date one way, d-MMM-yyyy', () => {
     expect(formatDate('2026-01-05')).toBe('5-Jan-2026');
-    expect(formatDateLong('2026-01-05')).toBe('05 Jan 2026');
+    expect(formatDayHeading('2026-11-26')).toBe('Thu, 26-Nov-2026');
+    expect(formatDateRange('2026-11-28', '2026-12-02')).toBe('28-Nov-2026 – 2-Dec-2026');
+    expect(formatDateRange('2026-12-03', '2026-12-03')).toBe('3-Dec-2026');
   });
   it('writes a moment in the same form as the dates beside it, with the time', () => {
     expect(formatDateTime('2026-11-23T16:44:00')).toBe('23-Nov-2026 16:44');
@@ -59,12 +69,45 @@ describe('dates', () => {
   });
   it('returns a dash for missing dates', () => {
     expect(formatDate(null)).toBe('-');
-    expect(formatDateLong('not a date')).toBe('-');
+    expect(formatDate('not a date')).toBe('-');
   });
   it('computes age in whole years', () => {
     expect(ageFrom('1990-06-15', '2026-06-14')).toBe(35);
     expect(ageFrom('1990-06-15', '2026-06-15')).toBe(36);
     expect(ageFrom(null)).toBeNull();
+  });
+});
+
+describe("the business's time zone", () => {
+  afterEach(() => setTimeZone('Asia/Jakarta'));
+
+  it('reads a moment in TIME_ZONE, whatever the browser is in', () => {
+    expect(timeZone()).toBe('Asia/Jakarta');
+    // 23:30 UTC is already the next morning in Jakarta (UTC+7)
+    expect(formatDateTime('2026-11-27T23:30:00Z')).toBe('28-Nov-2026 06:30');
+    expect(formatTime('2026-11-27T23:30:00+00:00')).toBe('06:30');
+    expect(isoDate('2026-11-27T23:30:00Z')).toBe('2026-11-28');
+    setTimeZone('America/New_York');
+    expect(formatDateTime('2026-11-27T23:30:00Z')).toBe('27-Nov-2026 18:30');
+  });
+
+  it('keeps a calendar date and a wall time without an offset as they are', () => {
+    expect(formatDate('2026-01-05')).toBe('5-Jan-2026');
+    expect(formatDateTime('2026-01-05T08:05:00')).toBe('5-Jan-2026 08:05');
+    setTimeZone('Pacific/Honolulu');
+    expect(formatDate('2026-01-05')).toBe('5-Jan-2026');
+  });
+
+  it('ignores a zone the browser does not know', () => {
+    setTimeZone('Mars/Olympus_Mons');
+    expect(timeZone()).toBe('Asia/Jakarta');
+  });
+
+  it("turns a picker's wall time into that time in TIME_ZONE and back", () => {
+    const picked = toBusinessWallTime('2026-11-28T03:00:00Z')!;
+    expect(picked.format('YYYY-MM-DD HH:mm')).toBe('2026-11-28 10:00');
+    expect(fromBusinessWallTime(picked)).toBe('2026-11-28T10:00:00+07:00');
+    expect(businessTime('2026-11-28T03:00:00Z')!.hour()).toBe(10);
   });
 });
 

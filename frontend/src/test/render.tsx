@@ -59,6 +59,7 @@ export function makeSession(overrides: Partial<SessionPayload> = {}): SessionPay
       '/user/profile', '/user/inbox'],
     pageAccess: { dashboard: FULL },
     routeNames: {},
+    timeZone: 'Asia/Jakarta',
     ...overrides,
   };
 }

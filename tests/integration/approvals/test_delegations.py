@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import text
 
 from api.approvals import delegates
+from api.core.times import day_text
 from tests.conftest import auth
 
 URL = "/api/approval-delegations"
@@ -158,8 +159,8 @@ class TestCreateDelegation:
         clash = delegate(client, "approver1", {**body, "startsOn": day(4), "endsOn": day(6), "delegateId": ids["tl2"]})
         assert clash.status_code == 409
         assert clash.json()["messages"] == [
-            f"Hendra Gunawan already delegates holds from {SOON:%d %b %Y} to "
-            f"{SOON + timedelta(days=4):%d %b %Y} to Maya Kusuma: change that delegation, or choose days or a "
+            f"Hendra Gunawan already delegates holds from {day_text(SOON)} to "
+            f"{day_text(SOON + timedelta(days=4))} to Maya Kusuma: change that delegation, or choose days or a "
             "request type it does not cover."]
         every = delegate(client, "approver1", {**body, "requestType": None, "startsOn": day(2), "endsOn": day(2)})
         assert every.status_code == 409 and len(every.json()["messages"]) == 2
@@ -172,8 +173,8 @@ class TestCreateDelegation:
                                            "requestType": "CLOSE_LEAD"})
         assert r.status_code == 409
         assert r.json()["messages"] == [
-            f"Maya Kusuma is delegating every request themselves from {SOON + timedelta(days=2):%d %b %Y} to "
-            f"{SOON + timedelta(days=3):%d %b %Y}: choose someone who is in during these days."]
+            f"Maya Kusuma is delegating every request themselves from {day_text(SOON + timedelta(days=2))} to "
+            f"{day_text(SOON + timedelta(days=3))}: choose someone who is in during these days."]
         assert delegate(client, "approver1", {"delegateId": ids["approver2"], "startsOn": day(0),
                                               "endsOn": day(1)}).status_code == 200
 

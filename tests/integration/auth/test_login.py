@@ -71,6 +71,8 @@ class TestLogin:
         r = client.get("/api/auth/session", headers={"Authorization": f"Bearer {tokens['token']}"})
         assert r.status_code == 200
         assert r.json()["results"]["user"]["username"] == "sales1"
+        # the business's time zone, in which the app shows every date and time
+        assert r.json()["results"]["timeZone"] == "Asia/Jakarta"
 
     def test_the_refresh_token_comes_as_an_httponly_secure_strict_cookie_on_the_auth_path(
             self, client: TestClient) -> None:

@@ -38,7 +38,7 @@ class TestCreateHoliday:
         assert client.post(URL, json={"day": "2031-12-25", "name": "Christmas Day"}, headers=headers).status_code == 200
         again = client.post(URL, json={"day": "2031-12-25", "name": "Christmas"}, headers=headers)
         assert again.status_code == 409
-        assert again.json()["messages"] == ["25 December 2031 is already a holiday (Christmas Day)."]
+        assert again.json()["messages"] == ["25-Dec-2031 is already a holiday (Christmas Day)."]
 
     def test_refuses_a_name_too_long_and_a_day_that_is_not_one(self, client: TestClient) -> None:
         headers = auth(client, "admin")
@@ -61,7 +61,7 @@ class TestUpdateAndDeleteHoliday:
         assert edited.status_code == 200 and edited.json()["results"]["name"] == "Pancasila Day"
         clash = client.put(f"{URL}/{other['id']}", json={"day": "2031-06-01", "name": "Other"}, headers=headers)
         assert clash.status_code == 409
-        assert clash.json()["messages"] == ["01 June 2031 is already a holiday (Pancasila Day)."]
+        assert clash.json()["messages"] == ["1-Jun-2031 is already a holiday (Pancasila Day)."]
         removed = client.delete(f"{URL}/{created['id']}", headers=headers)
         assert removed.status_code == 200
         assert removed.json()["results"]["message"] == "'Pancasila Day' has been deleted successfully."

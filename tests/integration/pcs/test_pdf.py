@@ -1,6 +1,7 @@
 """GET /leads/{id}/pcs-pdf, GET /pdf/sample and POST /mails/send-mail: the A2 cost sheet PDF read back as text."""
 
 import email
+import re
 import subprocess
 import time
 from email import policy
@@ -77,8 +78,8 @@ class TestLeadPdf:
         flat = " ".join(text.split())
         for expected in (made.client_name, "Branch WAN Rollout 2026", "NDC-2026-0042", "Andi Pratama",
                          "PT Nusantara Data Center", "Hendra Gunawan", "Maya Kusuma", "Budi Santoso",
-                         "Checked by", "Acknowledged by", "Approved by", "Approved on 02 Mar 2026",
-                         "Approved on 04 Mar 2026"):
+                         "Checked by", "Acknowledged by", "Approved by", "Approved on 2-Mar-2026",
+                         "Approved on 4-Mar-2026"):
             assert expected.lower() in flat.lower(), expected
         for _, name, description, *_ in ITEMS:
             assert name in flat and description in flat
@@ -141,6 +142,9 @@ class TestSamplePdf:
         assert page_sizes(r.content, tmp_path)[0] == A2
         flat = " ".join(pdf_text(r.content, tmp_path).split())
         assert "Sample Client Co." in flat and "Sample data only" in flat
+        # when it was made, in the business's time zone (TIME_ZONE) and the one date style
+        assert re.search(r"Generated on \d{1,2}-[A-Z][a-z]{2}-\d{4} \d{2}:\d{2} WIB", flat), flat[-200:]
+        assert "UTC" not in flat
 
     def test_needs_the_pdf_page(self, client: TestClient) -> None:
         assert client.get("/api/pdf/sample").status_code == 401

@@ -1,6 +1,6 @@
 import { DatePicker } from 'antd';
 import dayjs from 'dayjs';
-import { DATE_FORMAT_LONG } from '@/lib/format';
+import { DATE_FORMAT_SHORT } from '@/lib/format';
 
 const API_DATE = 'YYYY-MM-DD';
 
@@ -23,7 +23,7 @@ export function DateRangeFilter({ name, placeholder, from, to, onChange, openEnd
     <DatePicker.RangePicker
       aria-label={`Filter by ${name}`}
       className="date-range-filter"
-      format={DATE_FORMAT_LONG}
+      format={DATE_FORMAT_SHORT}
       placeholder={placeholder}
       allowEmpty={[openEnds, openEnds]}
       value={[from ? dayjs(from) : null, to ? dayjs(to) : null]}

@@ -1,7 +1,7 @@
 import { DatePicker, Flex, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { DATE_FORMAT_LONG } from '@/lib/format';
+import { DATE_FORMAT_SHORT } from '@/lib/format';
 import {
   DATE_FILTER_OPTIONS,
   dateRangeFor,
@@ -54,7 +54,7 @@ export function DateFilter({ value, defaultOption = 'THIS_YEAR', onChange, size 
       {current.option === 'OTHER' && (
         <DatePicker.RangePicker
           size={size}
-          format={DATE_FORMAT_LONG}
+          format={DATE_FORMAT_SHORT}
           allowClear={false}
           minDate={MIN_DATE}
           maxDate={MAX_DATE}

@@ -8122,6 +8122,11 @@ export interface components {
              * @description Route prefixes of the pages this user may read
              */
             routes: string[];
+            /**
+             * Timezone
+             * @description The business's time zone (TIME_ZONE), e.g. Asia/Jakarta: every date and time the app shows is read in it, whatever the browser's own zone
+             */
+            timeZone: string;
             user: components["schemas"]["SessionUser"];
         };
         /** SessionUser */

@@ -6,8 +6,8 @@ import classicTheme from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Drawer, Grid, Segmented, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { businessTime, formatDateRange, formatMonthLong, formatTime, isoDate, timeZone } from '@/lib/format';
 import { scheduleCalendarQueryOptions } from '../api/schedule-api';
 import type { CalendarMode, ScheduleRow } from '../api/types';
 import { typeColor } from '../lib/activity-types';
@@ -19,6 +19,7 @@ import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 
 const VIEWS: Record<CalendarMode, string> = { month: 'dayGridMonth', week: 'timeGridWeek' };
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const PLUGINS = [dayGridPlugin, timeGridPlugin, interactionPlugin, classicTheme];
 
 export interface ScheduleCalendarProps {
@@ -37,7 +38,7 @@ export interface ScheduleCalendarProps {
 function EventChip({ info, size }: { info: EventDisplayInfo; size: 'dot' | 'time' | 'full' }) {
   const row = info.event.extendedProps.row as ScheduleRow;
   const color = typeColor(row.activityType);
-  const time = dayjs(row.scheduleTime).format('HH:mm');
+  const time = formatTime(row.scheduleTime);
   const tip = `${time} ${row.media} · ${row.clientName} · ${row.projectName}`;
   if (size === 'dot') return <span className="schedule-event__dot" style={{ background: color.solid }} title={tip} />;
   return (
@@ -48,15 +49,11 @@ function EventChip({ info, size }: { info: EventDisplayInfo; size: 'dot' | 'time
   );
 }
 
-/** The shown range's title: "November 2026", or a week's "23 – 29 Nov 2026" ("30 Nov – 6 Dec 2026"). */
+/** The shown range's title: "November 2026", or a week's "23-Nov-2026 – 29-Nov-2026" (the calendar's days are the
+ *  business's: TIME_ZONE's). */
 function rangeTitle(start: Date, end: Date, mode: CalendarMode): string {
-  const from = dayjs(start);
-  if (mode === 'month') return from.format('MMMM YYYY');
-  const to = dayjs(end).subtract(1, 'day');
-  if (from.year() !== to.year()) return `${from.format('D MMM YYYY')} – ${to.format('D MMM YYYY')}`;
-  return from.month() === to.month()
-    ? `${from.format('D')} – ${to.format('D MMM YYYY')}`
-    : `${from.format('D MMM')} – ${to.format('D MMM YYYY')}`;
+  if (mode === 'month') return formatMonthLong(start);
+  return formatDateRange(start, businessTime(end)!.subtract(1, 'day'));
 }
 
 /**
@@ -69,10 +66,10 @@ export default function ScheduleCalendar({ mode, onMode, search, searchBox, acti
   const phone = screens.md === false;
   const side = screens.lg !== false;
   const [range, setRange] = useState<{ currentDate: string; view: CalendarMode }>(() => ({
-    currentDate: dayjs().startOf(mode === 'month' ? 'month' : 'day').format('YYYY-MM-DD'),
+    currentDate: isoDate(businessTime(new Date())!.startOf(mode === 'month' ? 'month' : 'day')),
     view: mode,
   }));
-  const [day, setDay] = useState(() => dayKey(dayjs()));
+  const [day, setDay] = useState(() => dayKey(new Date()));
   const [drawer, setDrawer] = useState(false);
   const plans = useQuery({
     ...scheduleCalendarQueryOptions(range.currentDate, range.view, search),
@@ -87,7 +84,7 @@ export default function ScheduleCalendar({ mode, onMode, search, searchBox, acti
   const events = useMemo(
     () =>
       (plans.data ?? []).map((row) => {
-        const start = dayjs(row.scheduleTime);
+        const start = businessTime(row.scheduleTime)!;
         return {
           id: String(row.id),
           title: `${row.media} · ${row.clientName}`,
@@ -110,7 +107,7 @@ export default function ScheduleCalendar({ mode, onMode, search, searchBox, acti
     setDay(next);
     // the panel's day leaves the calendar's range: the calendar follows it
     const view = controller.view;
-    if (view && (dayjs(next).isBefore(view.currentStart, 'day') || !dayjs(next).isBefore(view.currentEnd, 'day'))) {
+    if (view && (next < dayKey(view.currentStart) || next >= dayKey(view.currentEnd))) {
       controller.gotoDate(next);
     }
   };
@@ -153,6 +150,7 @@ export default function ScheduleCalendar({ mode, onMode, search, searchBox, acti
             plugins={PLUGINS}
             initialView={VIEWS[mode]}
             headerToolbar={false}
+            timeZone={timeZone()}
             firstDay={1}
             height="auto"
             fixedWeekCount={false}
@@ -166,11 +164,11 @@ export default function ScheduleCalendar({ mode, onMode, search, searchBox, acti
             eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
             slotHeaderFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
             dayHeaderContent={({ date }) => {
-              const d = dayjs(date);
-              const weekday = phone ? d.format('dd').slice(0, 1) : d.format('ddd');
+              const d = businessTime(date)!;
+              const weekday = phone ? WEEKDAYS[d.day()].slice(0, 1) : WEEKDAYS[d.day()];
               return mode === 'week' ? (
                 <span className="schedule-calendar__weekday">
-                  {weekday} <b>{d.format('D')}</b>
+                  {weekday} <b>{d.date()}</b>
                 </span>
               ) : (
                 weekday

@@ -28,7 +28,7 @@ export function ScheduleDayPanel({
   const month = dayjs(day).startOf('month').format('YYYY-MM-DD');
   const plans = useQuery({ ...scheduleCalendarQueryOptions(month, 'month', search) });
   const items = (plans.data ?? []).filter((row) => dayKey(row.scheduleTime) === day);
-  const isToday = day === dayKey(dayjs());
+  const isToday = day === dayKey(new Date());
   const step = (n: number) => onDay(dayjs(day).add(n, 'day').format('YYYY-MM-DD'));
   return (
     <div className="schedule-day-panel" aria-label="Day schedule">

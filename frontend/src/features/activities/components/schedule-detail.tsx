@@ -1,6 +1,6 @@
 import { Button, Descriptions, Modal, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { Link } from 'react-router';
+import { formatTime } from '@/lib/format';
 import type { ScheduleRow } from '../api/types';
 import { typeColor } from '../lib/activity-types';
 import { dayHeading } from '../lib/schedule';
@@ -8,7 +8,7 @@ import { dayHeading } from '../lib/schedule';
 /** A plan read-only: a past one, or another's (a team leader reading the team's schedule). */
 export function ScheduleDetailModal({ row, onClose }: { row: ScheduleRow | null; onClose: () => void }) {
   if (!row) return null;
-  const at = dayjs(row.scheduleTime);
+  const at = row.scheduleTime;
   return (
     <Modal
       open
@@ -24,7 +24,7 @@ export function ScheduleDetailModal({ row, onClose }: { row: ScheduleRow | null;
         size="small"
         items={[
           { key: 'activity', label: 'Activity', children: <Tag color={typeColor(row.activityType).tag}>{row.media}</Tag> },
-          { key: 'when', label: 'Date and Time', children: `${dayHeading(at)} ${at.format('HH:mm')}` },
+          { key: 'when', label: 'Date and Time', children: `${dayHeading(at)} ${formatTime(at)}` },
           { key: 'client', label: 'Client', children: row.clientName },
           { key: 'project', label: 'Project', children: <Link to={`/leads/${row.leadsId}`}>{row.projectName}</Link> },
           { key: 'pic', label: 'Person in Charge', children: row.picName ?? 'No Person in Charge' },

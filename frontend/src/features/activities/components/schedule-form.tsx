@@ -4,6 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { toast } from '@/components/dialogs';
 import { DateTimeField, futureRule } from '@/components/date-time-field';
 import { isApiError, serverMessages } from '@/lib/api/errors';
+import { fromBusinessWallTime, toBusinessWallTime } from '@/lib/format';
 import { useFormValid, validatedValues } from '@/lib/form';
 import { picsQueryOptions } from '../api/activities-api';
 import { activityKeys } from '../api/keys';
@@ -61,12 +62,12 @@ function initialValues({ row, day }: ScheduleFormTarget): Values {
       client: row.clientId,
       projectName: row.leadsId,
       personInCharge: row.picId ?? undefined,
-      dateAndTime: dayjs(row.scheduleTime),
+      dateAndTime: toBusinessWallTime(row.scheduleTime) ?? undefined,
       remark: row.scheduleNotes ?? '',
     };
   }
   const start = day ? dayjs(day).hour(9).minute(0).second(0).millisecond(0) : undefined;
-  return { dateAndTime: start && start.isAfter(dayjs()) ? start : undefined };
+  return { dateAndTime: start && start.isAfter(toBusinessWallTime(new Date())) ? start : undefined };
 }
 
 /** Options from a lookup, with the edited plan's own choice until the lookup answers (no bare id is shown). */
@@ -106,7 +107,7 @@ function ScheduleFormDialog({ target, onClose }: { target: ScheduleFormTarget; o
         client: pair(values.client, labelOf(clientOptions, values.client)),
         projectName: pair(values.projectName, labelOf(projectOptions, values.projectName)),
         personInCharge: pair(values.personInCharge, labelOf(picOptions, values.personInCharge)),
-        dateAndTime: values.dateAndTime ? values.dateAndTime.format() : null,
+        dateAndTime: values.dateAndTime ? fromBusinessWallTime(values.dateAndTime) : null,
         remark: values.remark?.trim() ?? null,
       };
       return editing ? updateSchedule({ ...body, id: editing.id }) : createSchedule(body);

@@ -1,7 +1,7 @@
 import { MoreOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { rowAction } from '@/components/data-table';
+import { formatDateTime, formatTime } from '@/lib/format';
 import type { ScheduleRow } from '../api/types';
 import { typeColor } from '../lib/activity-types';
 
@@ -17,7 +17,7 @@ export interface ScheduleActions {
 
 /** A row's name in its menu's label: "Meeting with PT X at 26-Nov-2026 09:00". */
 export function scheduleName(row: ScheduleRow): string {
-  return `${row.media} with ${row.clientName} at ${dayjs(row.scheduleTime).format('D-MMM-YYYY HH:mm')}`;
+  return `${row.media} with ${row.clientName} at ${formatDateTime(row.scheduleTime)}`;
 }
 
 /** One planned activity: its time, type, client · project, person in charge and remark; the menu on one's own
@@ -27,7 +27,7 @@ export function ScheduleItem({ row, actions, onOpen }: { row: ScheduleRow; actio
   const color = typeColor(row.activityType);
   return (
     <li className="schedule-item" style={{ borderInlineStartColor: color.solid }} data-testid="schedule-item">
-      <div className="schedule-item__time">{dayjs(row.scheduleTime).format('HH:mm')}</div>
+      <div className="schedule-item__time">{formatTime(row.scheduleTime)}</div>
       <div
         className={onOpen ? 'schedule-item__body schedule-item__body--open' : 'schedule-item__body'}
         onClick={onOpen}

@@ -1,6 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Skeleton, Tabs, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { errorMessage } from '@/lib/api/errors';
 import { scheduleListQueryOptions } from '../api/schedule-api';
 import type { ScheduleTab } from '../api/types';
@@ -23,7 +22,7 @@ export function ScheduleList({
 }) {
   const list = useInfiniteQuery(scheduleListQueryOptions(tab, search));
   const rows = list.data?.pages.flatMap((p) => p.data) ?? [];
-  const today = dayKey(dayjs());
+  const today = dayKey(new Date());
   return (
     <div className="schedule-list">
       <Tabs

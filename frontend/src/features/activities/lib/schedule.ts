@@ -1,17 +1,17 @@
-import dayjs, { type Dayjs } from 'dayjs';
-import { DATE_FORMAT_SHORT } from '@/lib/format';
+import type { Dayjs } from 'dayjs';
+import { formatDayHeading, isoDate } from '@/lib/format';
 
 /** Spec 2 §9: a calendar event lasts one hour. */
 export const EVENT_HOURS = 1;
 
 /** A day's heading on the schedule page: "Thu, 26-Nov-2026". */
 export function dayHeading(day: Dayjs | string): string {
-  return dayjs(day).format(`ddd, ${DATE_FORMAT_SHORT}`);
+  return formatDayHeading(day);
 }
 
-/** The day key (YYYY-MM-DD, the browser's day) of an instant. */
+/** The day key (YYYY-MM-DD, the business's day: TIME_ZONE's) of an instant. */
 export function dayKey(at: Dayjs | string | Date): string {
-  return dayjs(at).format('YYYY-MM-DD');
+  return isoDate(at);
 }
 
 export interface DayGroup<T> {

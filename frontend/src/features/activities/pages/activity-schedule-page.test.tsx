@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Modal } from 'antd';
 import dayjs from 'dayjs';
 import { setToken } from '@/lib/api/tokens';
+import { fromBusinessWallTime, toBusinessWallTime } from '@/lib/format';
 import { buttonByText, chooseOption, confirmButton, isSelectDisabled, openDropdownMenu } from '@/test/antd-helpers';
 import { FULL, json, makeSession, renderRoutes, stubApi, type ApiHandler } from '@/test/render';
 import { ActivitySchedulePage } from './activity-schedule-page';
@@ -16,7 +17,9 @@ await import('../components/schedule-calendar');
 
 afterEach(() => Modal.destroyAll());
 
-const TOMORROW = dayjs().add(1, 'day').hour(9).minute(0).second(0).millisecond(0);
+// the plans' times as the business reads them (TIME_ZONE's wall time), whatever zone the test runs in
+const NOW = toBusinessWallTime(new Date())!;
+const TOMORROW = NOW.add(1, 'day').hour(9).minute(0).second(0).millisecond(0);
 const LATER = TOMORROW.add(2, 'day').hour(14).minute(30);
 
 const row = (id: number, at: dayjs.Dayjs, over: Record<string, unknown> = {}) => ({
@@ -29,7 +32,7 @@ const row = (id: number, at: dayjs.Dayjs, over: Record<string, unknown> = {}) =>
   picName: 'Rina Kartika',
   activityType: 1,
   media: 'Meeting',
-  scheduleTime: at.toISOString(),
+  scheduleTime: fromBusinessWallTime(at),
   scheduleNotes: 'Walk through the proposal.',
   ownerId: 7,
   ownerName: 'Sari Dewi',
@@ -57,7 +60,7 @@ function scheduleApi(handler?: ApiHandler, write = true) {
       return json(200, { results: { data: upcoming ? ROWS : [], pagination: { currentPage: 1, hasMore: false } } });
     }
     if (url.pathname === '/api/activity/schedule-calendar')
-      return json(200, { results: [row(4, dayjs().hour(12).minute(0), { editable: false }), ...ROWS] });
+      return json(200, { results: [row(4, NOW.hour(12).minute(0), { editable: false }), ...ROWS] });
     if (url.pathname === '/api/activity/client')
       return json(200, { results: [{ clientId: 3, clientName: 'PT Nusantara Data Center' }, { clientId: 4, clientName: 'PT Sinar Jaya' }] });
     if (url.pathname === '/api/activity/project/3') return json(200, { results: [{ leadId: 19, projectName: 'IT Strategy Assessment' }] });
@@ -234,7 +237,7 @@ describe('ActivitySchedulePage, the form', () => {
     });
     const at = String(body!.dateAndTime);
     expect(at).toMatch(/[+-]\d\d:\d\d$/);
-    expect(dayjs(at).isSame(TOMORROW)).toBe(true);
+    expect(at).toBe(fromBusinessWallTime(TOMORROW));
     await waitFor(() => expect(screen.queryByText('Add Activity Schedule')).toBeNull());
     // the list is asked again
     await waitFor(() => expect(requests.filter((r) => r.url.includes('schedule-list')).length).toBeGreaterThan(listCalls));

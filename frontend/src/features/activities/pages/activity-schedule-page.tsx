@@ -1,12 +1,12 @@
 import { CalendarOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Skeleton } from 'antd';
-import dayjs from 'dayjs';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useListParams } from '@/components/data-table';
 import { showConfirm, toast } from '@/components/dialogs';
 import { Page } from '@/components/page';
 import { serverMessages } from '@/lib/api/errors';
+import { formatTime } from '@/lib/format';
 import { usePageAccess, useSession } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { activityKeys } from '../api/keys';
@@ -73,10 +73,10 @@ export function ActivitySchedulePage() {
   const [detail, setDetail] = useState<ScheduleRow | null>(null);
 
   const remove = (row: ScheduleRow) => {
-    const when = dayjs(row.scheduleTime);
+    const when = row.scheduleTime;
     void showConfirm({
       title: REMOVE_TITLE,
-      content: `Do you want to remove the ${row.media} with ${row.clientName} on ${dayHeading(when)} at ${when.format('HH:mm')}?`,
+      content: `Do you want to remove the ${row.media} with ${row.clientName} on ${dayHeading(when)} at ${formatTime(when)}?`,
       okText: 'Remove',
       danger: true,
       onOk: async () => {

@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DataTable } from '@/components/data-table';
 import { Page, systemCrumbs } from '@/components/page';
-import { abbreviate, formatDateTime, formatIDR } from '@/lib/format';
+import { formatDateTime, formatIDR } from '@/lib/format';
 import { usePageAccess } from '@/lib/session';
 import {
   ASSIGNMENT_PAGE,
@@ -52,7 +52,7 @@ export function AssignmentDetailPage({ id }: { id: number }) {
             <div className="reassignment-block">
               <LeadName lead={lead} />
               <Typography.Text type="secondary" className="reassignment-block__facts">
-                {lead.stageName ?? '-'} · {lead.statusLabel} · GP {abbreviate(lead.totalGrossProfit)}
+                {lead.stageName ?? '-'} · {lead.statusLabel} · GP {formatIDR(lead.totalGrossProfit)}
               </Typography.Text>
               {followed(lead) !== '-' && (
                 <Typography.Text type="secondary" className="reassignment-block__facts">

@@ -8,7 +8,7 @@ import { showConfirm, toast } from '@/components/dialogs';
 import { FormErrors } from '@/components/form-errors';
 import { FormActions, FormPage, systemCrumbs } from '@/components/form-page';
 import { formMessages } from '@/lib/api/errors';
-import { abbreviate, formatIDR } from '@/lib/format';
+import { formatIDR } from '@/lib/format';
 import { invalidateDomains, queryDomains } from '@/lib/query-domains';
 import { usePageAccess } from '@/lib/session';
 import {
@@ -122,7 +122,7 @@ export function ReassignFormPage() {
               <Typography.Text strong>{lead.projectName}</Typography.Text>
               <Typography.Text type="secondary" className="reassignment-block__facts">
                 {lead.clientName ?? '-'} · {lead.stageName ?? '-'} · {lead.statusLabel} · GP{' '}
-                {abbreviate(lead.totalGrossProfit)}
+                {formatIDR(lead.totalGrossProfit)}
               </Typography.Text>
               <Follows lead={lead} />
             </div>

@@ -3,6 +3,7 @@ import { Alert, Badge, Button, Card, Empty, Flex, Form, Input, Tag, Typography }
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { callDuration, formatPhone } from '@/components/call-button';
 import { FormPage } from '@/components/form-page';
+import { formatTime } from '@/lib/format';
 import { RealtimeConnection, realtimeUrl, type RealtimeMessage, type RealtimeStatus } from '@/lib/realtime';
 import { useSession } from '@/lib/session';
 import './weblink-sip.css';
@@ -66,7 +67,7 @@ function CallCard({ call, domain, onStart, onEnd }: { call: Call; domain: string
           {call.project && <Typography.Text type="secondary">{call.project}</Typography.Text>}
         </div>
         <Typography.Text type="secondary" className="sip-call__time">
-          {new Date(call.receivedAt).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })}
+          {formatTime(call.receivedAt)}
         </Typography.Text>
       </Flex>
       {call.state === 'ringing' && (

@@ -1,6 +1,5 @@
 import { Empty, Tooltip, Typography } from 'antd';
-import dayjs from 'dayjs';
-import { formatDateLong } from '@/lib/format';
+import { businessTime, formatDate, formatDayMonth, formatWeekday, isoDate } from '@/lib/format';
 import type { ActivityCell } from '../lib/types';
 
 /** Monday to the following Monday (spec 2 §2.6). */
@@ -30,10 +29,10 @@ export function shade(count: number, max: number): number {
 
 /** Stage changes of each sales person's leads per day of the week (TOP_MANAGEMENT and TL dashboards). */
 export function ActivityGrid({ cells, weekStart }: { cells: ActivityCell[]; weekStart: string }) {
-  const start = dayjs(weekStart);
+  const start = businessTime(weekStart)!;
   const caption = (
     <Typography.Text type="secondary" className="activity-grid__caption">
-      Stage changes of each sales person&apos;s leads, {formatDateLong(start)} – {formatDateLong(start.add(DAYS - 1, 'day'))}
+      Stage changes of each sales person&apos;s leads, {formatDate(start)} – {formatDate(start.add(DAYS - 1, 'day'))}
     </Typography.Text>
   );
   if (cells.length === 0) {
@@ -56,9 +55,9 @@ export function ActivityGrid({ cells, weekStart }: { cells: ActivityCell[]; week
             Sales person
           </span>
           {days.map((day) => (
-            <span role="columnheader" key={day.format('YYYY-MM-DD')} className="activity-grid__day">
-              <span>{day.format('ddd')}</span>
-              <span className="activity-grid__date">{day.format('D MMM')}</span>
+            <span role="columnheader" key={isoDate(day)} className="activity-grid__day">
+              <span>{formatWeekday(day)}</span>
+              <span className="activity-grid__date">{formatDayMonth(day)}</span>
             </span>
           ))}
         </div>
@@ -68,10 +67,10 @@ export function ActivityGrid({ cells, weekStart }: { cells: ActivityCell[]; week
               {person.name}
             </span>
             {days.map((day) => {
-              const count = person.counts.get(day.format('YYYY-MM-DD')) ?? 0;
+              const count = person.counts.get(isoDate(day)) ?? 0;
               const level = shade(count, max);
               return (
-                <Tooltip key={day.format('YYYY-MM-DD')} title={`${person.name}, ${formatDateLong(day)}: ${count} stage change${count === 1 ? '' : 's'}`}>
+                <Tooltip key={isoDate(day)} title={`${person.name}, ${formatDate(day)}: ${count} stage change${count === 1 ? '' : 's'}`}>
                   <span
                     role="cell"
                     className={`activity-grid__cell${level > 0.55 ? ' is-strong' : ''}`}

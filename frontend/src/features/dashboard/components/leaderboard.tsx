@@ -1,6 +1,6 @@
 import { Progress, Table, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { abbreviate, formatIDR, formatNumber, formatRate } from '@/lib/format';
+import { formatIDR, formatNumber, formatRate } from '@/lib/format';
 import { COLORS } from '../lib/charts';
 import type { LeaderboardRow } from '../lib/types';
 
@@ -38,9 +38,7 @@ const columns: TableColumnsType<Ranked> = [
     align: 'right',
     className: 'nowrap',
     render: (value: number) => (
-      <Tooltip title={formatIDR(value)}>
-        <span>Rp {abbreviate(value)}</span>
-      </Tooltip>
+      <span>{formatIDR(value)}</span>
     ),
   },
   {

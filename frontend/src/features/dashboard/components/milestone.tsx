@@ -1,5 +1,5 @@
-import { Flex, Progress, Tooltip, Typography } from 'antd';
-import { abbreviate, formatIDR, formatRate } from '@/lib/format';
+import { Flex, Progress, Typography } from 'antd';
+import { formatIDR, formatRate } from '@/lib/format';
 import { COLORS } from '../lib/charts';
 import type { SalesPerformance } from '../lib/types';
 
@@ -15,11 +15,9 @@ function Figure({ label, value, color }: { label: string; value: number; color?:
         {color && <span className="legend-dot" style={{ background: color }} />}
         {label}
       </Typography.Text>
-      <Tooltip title={formatIDR(value)}>
-        <Typography.Text strong className="milestone__value">
-          Rp {abbreviate(value)}
-        </Typography.Text>
-      </Tooltip>
+      <Typography.Text strong className="milestone__value">
+        {formatIDR(value)}
+      </Typography.Text>
     </Flex>
   );
 }

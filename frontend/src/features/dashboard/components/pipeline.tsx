@@ -1,5 +1,5 @@
-import { Tooltip, Typography } from 'antd';
-import { abbreviate, formatIDR, formatNumber } from '@/lib/format';
+import { Typography } from 'antd';
+import { formatIDR, formatNumber } from '@/lib/format';
 import type { RevenuePerStage, StagePipeline } from '../lib/types';
 
 function Row({ stage, max, total }: { stage: StagePipeline; max: number; total?: boolean }) {
@@ -25,12 +25,8 @@ function Row({ stage, max, total }: { stage: StagePipeline; max: number; total?:
       <span className="pipeline-row__count">
         {formatNumber(stage.leadCount)} <span className="pipeline-row__unit">{stage.leadCount === 1 ? 'lead' : 'leads'}</span>
       </span>
-      <Tooltip title={formatIDR(stage.totalGrossProfit)}>
-        <span className="pipeline-row__amount">Rp {abbreviate(stage.totalGrossProfit)}</span>
-      </Tooltip>
-      <Tooltip title={formatIDR(stage.leadYearValueGp)}>
-        <span className="pipeline-row__amount pipeline-row__amount--year">Rp {abbreviate(stage.leadYearValueGp)}</span>
-      </Tooltip>
+      <span className="pipeline-row__amount">{formatIDR(stage.totalGrossProfit)}</span>
+      <span className="pipeline-row__amount pipeline-row__amount--year">{formatIDR(stage.leadYearValueGp)}</span>
     </div>
   );
 }

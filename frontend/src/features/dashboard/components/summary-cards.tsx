@@ -1,6 +1,6 @@
-import { Col, Row, Tooltip, Typography } from 'antd';
+import { Col, Row, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { abbreviate, formatIDR, formatNumber } from '@/lib/format';
+import { formatIDR, formatNumber } from '@/lib/format';
 
 interface SummaryProps {
   title: string;
@@ -20,9 +20,7 @@ export function SummaryCard({ title, count, amount, icon, tone }: SummaryProps) 
         <div className="summary-card__count">
           {formatNumber(count)} <span className="summary-card__unit">{count === 1 ? 'lead' : 'leads'}</span>
         </div>
-        <Tooltip title={formatIDR(amount)}>
-          <Typography.Text className="summary-card__amount">Rp {abbreviate(amount)}</Typography.Text>
-        </Tooltip>
+        <Typography.Text className="summary-card__amount">{formatIDR(amount)}</Typography.Text>
       </div>
     </div>
   );

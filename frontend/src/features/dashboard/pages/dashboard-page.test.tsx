@@ -1,9 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { setToken } from '@/lib/api/tokens';
 import type { PageFlags, SessionPayload } from '@/lib/api/types';
 import { FULL, json, makeSession, renderRoutes, stubApi, type ApiHandler } from '@/test/render';
 import { CYCLE, GROUPS, performance, stages, YEAR } from '../test-fixtures';
-import { DashboardPage } from './dashboard-page';
+import { DashboardPage, WHITELIST_HINT } from './dashboard-page';
 
 /** The pages under test, as the route table has them. */
 const pages = [
@@ -45,14 +45,18 @@ describe('Dashboard', () => {
   it('shows top management every widget of the year, the SQL pipeline and the whitelisted tag', async () => {
     const { requests } = await start('TOP_MANAGEMENT', { whitelist: true });
     expect(await screen.findByText('SQL Lead Pipeline')).toBeInTheDocument();
-    expect(await screen.findByText('(Hierarchy Whitelisted)')).toBeInTheDocument();
+    // the spec's words, and what they mean for whoever reads them
+    const tag = await screen.findByText('(Hierarchy Whitelisted)');
+    expect(tag).toHaveAttribute('aria-description', WHITELIST_HINT);
+    fireEvent.focus(tag);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(WHITELIST_HINT);
     await screen.findByText(`${YEAR} sales milestone`);
 
     // the cards: counts and IDR amounts
     expect(widget('summary-New')).toHaveTextContent(/3\s*leads/);
-    expect(widget('summary-New')).toHaveTextContent('Rp 900M');
+    expect(widget('summary-New')).toHaveTextContent('Rp 900.000.000'); // one money style: never 'Rp 900M'
     expect(widget('summary-Closed')).toHaveTextContent(/2\s*leads/);
-    expect(widget('summary-Closed')).toHaveTextContent('Rp 1,25B');
+    expect(widget('summary-Closed')).toHaveTextContent('Rp 1.250.000.000');
     expect(widget('summary-Total Ongoing')).toHaveTextContent(/4\s*leads/);
     expect(await screen.findByText(/45,5/)).toBeInTheDocument();
     // the rates with two decimals, zero as 0,00%
@@ -61,12 +65,12 @@ describe('Dashboard', () => {
     expect(widget('rate-Hold')).toHaveTextContent('0,00%');
     // the milestone: a quarter of the target achieved
     expect(widget('milestone')).toHaveTextContent('25,00%');
-    expect(widget('milestone')).toHaveTextContent('Rp 5B');
+    expect(widget('milestone')).toHaveTextContent('Rp 5.000.000.000');
 
     // the pipeline per stage and its grand total
     const total = widget('pipeline-Total')!;
     expect(total).toHaveTextContent(/3\s*leads/);
-    expect(total).toHaveTextContent('Rp 2,5B');
+    expect(total).toHaveTextContent('Rp 2.500.000.000');
     expect(widget('pipeline-E4')).toHaveTextContent('Proposal');
 
     // the leaderboard: names, closed leads, GP and the share of the target
@@ -151,6 +155,6 @@ describe('Dashboard', () => {
     });
     expect(await screen.findByText('The dashboard filters are not valid.')).toBeInTheDocument();
     expect(await screen.findAllByText('Oops... something went wrong')).toHaveLength(2); // both groups read gp-type
-    expect(widget('milestone')).toHaveTextContent('Rp 5B'); // the other widgets still show
+    expect(widget('milestone')).toHaveTextContent('Rp 5.000.000.000'); // the other widgets still show
   });
 });

@@ -1,11 +1,12 @@
 import {
   CheckCircleOutlined,
   FieldTimeOutlined,
+  InfoCircleOutlined,
   PlusCircleOutlined,
   SyncOutlined,
 } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Result, Row, Segmented, Skeleton, Tabs, Tag } from 'antd';
+import { Card, Col, Result, Row, Segmented, Skeleton, Tabs, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
@@ -17,7 +18,7 @@ import {
   type DashboardFiltersValue,
 } from '@/components/dashboard-filters';
 import { Page } from '@/components/page';
-import { formatDateLong } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 import { greeting } from '@/lib/greeting';
 import { usePageAccess, useSession } from '@/lib/session';
 import {
@@ -47,6 +48,11 @@ import {
   type SalesPerformance,
 } from '../lib/types';
 import '../dashboard.css';
+
+/** What the spec's tag under the greeting means (spec 2 §2.6, §6: a hierarchy whitelist per role). */
+export const WHITELIST_HINT =
+  'Your role is whitelisted from the user hierarchy: you see every lead and every sales person, not only the people ' +
+  'who report to you.';
 
 /** "/" (spec 2 §2.6, §6): users without full access to the dashboard page go to /welcome; a role without a dashboard
  * component is told so; the others see their role's dashboard. */
@@ -129,13 +135,19 @@ function Dashboard({ kind }: { kind: DashboardKind }) {
       title={
         <span className="dashboard-head__title">
           {greeting(dayjs().hour())}, {name}
-          {user?.hierarchyWhitelist && <Tag className="dashboard-head__tag">(Hierarchy Whitelisted)</Tag>}
+          {user?.hierarchyWhitelist && (
+            <Tooltip title={WHITELIST_HINT} trigger={['hover', 'focus', 'click']}>
+              <Tag className="dashboard-head__tag" tabIndex={0} aria-description={WHITELIST_HINT}>
+                (Hierarchy Whitelisted) <InfoCircleOutlined aria-hidden />
+              </Tag>
+            </Tooltip>
+          )}
         </span>
       }
       subtitle={
         <>
           {user?.roleDescription}
-          {data && ` · ${formatDateLong(data.periodStart)} – ${formatDateLong(data.periodEnd)}`}
+          {data && ` · ${formatDate(data.periodStart)} – ${formatDate(data.periodEnd)}`}
         </>
       }
       actions={

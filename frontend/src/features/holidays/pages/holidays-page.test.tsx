@@ -22,7 +22,7 @@ async function start() {
   const requests = stubApi(session, (req, url) => {
     if (url.pathname === '/api/holidays' && req.method === 'GET') return json(200, { results: holidays });
     if (url.pathname === '/api/holidays' && req.method === 'POST') {
-      return json(409, { type: 'Conflict', messages: [`17 August ${year} is already a holiday (Independence Day).`] });
+      return json(409, { type: 'Conflict', messages: [`17-Aug-${year} is already a holiday (Independence Day).`] });
     }
     return undefined;
   });
@@ -42,11 +42,11 @@ describe('HolidaysPage', () => {
 
     const day = screen.getByLabelText('Day');
     fireEvent.mouseDown(day);
-    fireEvent.change(day, { target: { value: `Mon, 17 Aug ${year}` } });
+    fireEvent.change(day, { target: { value: `Mon, 17-Aug-${year}` } });
     fireEvent.keyDown(day, { key: 'Enter' });
     fireEvent.change(screen.getByLabelText('Holiday name'), { target: { value: 'Independence' } });
     fireEvent.click(buttonByText('Add'));
-    expect(await screen.findByText(`17 August ${year} is already a holiday (Independence Day).`)).toBeInTheDocument();
+    expect(await screen.findByText(`17-Aug-${year} is already a holiday (Independence Day).`)).toBeInTheDocument();
     const post = requests.find((r) => r.method === 'POST');
     expect(await post!.json()).toEqual({ day: `${year}-08-17`, name: 'Independence' });
   });

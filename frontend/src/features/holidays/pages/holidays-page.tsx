@@ -10,6 +10,7 @@ import { FormErrors } from '@/components/form-errors';
 import { ListPage } from '@/components/list-page';
 import { systemCrumbs } from '@/components/page';
 import { formMessages } from '@/lib/api/errors';
+import { DATE_FORMAT_SHORT, formatDayHeading, isoDate } from '@/lib/format';
 import { usePageAccess } from '@/lib/session';
 import {
   deleteHoliday,
@@ -22,7 +23,7 @@ import {
 
 export const DAY_REQUIRED = 'Please choose the day.';
 export const NAME_REQUIRED = "Please enter the holiday's name.";
-const DAY_FORMAT = 'ddd, D MMM YYYY';
+const DAY_FORMAT = `ddd, ${DATE_FORMAT_SHORT}`;
 
 interface Editing {
   holiday: Holiday | null;
@@ -41,7 +42,7 @@ function HolidayDialog({ editing, year, onClose }: { editing: Editing; year: num
   const holiday = editing.holiday;
   const save = useMutation({
     mutationFn: (values: HolidayForm) =>
-      saveHoliday(holiday?.id ?? null, { day: values.day?.format('YYYY-MM-DD') ?? null, name: values.name }),
+      saveHoliday(holiday?.id ?? null, { day: values.day ? isoDate(values.day) : null, name: values.name }),
     onSuccess: async (saved) => {
       toast.success(`'${saved.name}' has been ${holiday ? 'updated' : 'added'} successfully.`);
       await queryClient.invalidateQueries({ queryKey: holidayKeys.all });
@@ -101,7 +102,7 @@ export function HolidaysPage() {
   const [editing, setEditing] = useState<Editing | null>(null);
   const list = useQuery({ ...holidaysQueryOptions(year), enabled: access.isRead });
   const refresh = () => queryClient.invalidateQueries({ queryKey: holidayKeys.all });
-  const today = dayjs().format('YYYY-MM-DD');
+  const today = isoDate(new Date());
   // a phone: the name over its day in one column, so neither is cut
   const compact = Grid.useBreakpoint().md === false;
 
@@ -116,7 +117,7 @@ export function HolidaysPage() {
 
   const dayCell = (day: string) => (
     <Flex gap={8} align="center" wrap>
-      <span>{dayjs(day).format(DAY_FORMAT)}</span>
+      <span>{formatDayHeading(day)}</span>
       {day === today && <Tag color="blue">Today</Tag>}
     </Flex>
   );

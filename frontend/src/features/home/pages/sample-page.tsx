@@ -7,7 +7,7 @@ import { DateFilter, dateRangeFor, type DateFilterValue } from '@/components/dat
 import { showConfirm, showError, showInfo, showSuccess, showWarning, toast } from '@/components/dialogs';
 import { MoneyInput } from '@/components/money-input';
 import { PercentInput } from '@/components/percent-input';
-import { abbreviate, formatDate, formatIDR } from '@/lib/format';
+import { formatDate, formatIDR } from '@/lib/format';
 
 interface DemoLead {
   id: number;
@@ -73,7 +73,7 @@ export function SamplePage() {
     <Page title="Sample" subtitle="The shared widgets of the product, with made-up data.">
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
-          <Card variant="borderless" title="Data table" extra={<Tag>{`${abbreviate(total)} total GP`}</Tag>}>
+          <Card variant="borderless" title="Data table" extra={<Tag>{`${formatIDR(total)} total GP`}</Tag>}>
             <DataTable<DemoLead>
               rowKey="id"
               columns={columns}

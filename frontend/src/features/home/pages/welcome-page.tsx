@@ -2,7 +2,7 @@ import { ArrowRightOutlined, CalendarOutlined, FundOutlined, InboxOutlined } fro
 import { Card, Col, Row, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
-import { formatDateLong } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 import { greeting } from '@/lib/greeting';
 import { isRouteAllowed } from '@/lib/route-access';
 import { useSession } from '@/lib/session';
@@ -29,7 +29,7 @@ export function WelcomePage() {
   return (
     <div className="page welcome-page">
       <section className="welcome-hero">
-        <Typography.Text className="welcome-hero__date">{formatDateLong(now)}</Typography.Text>
+        <Typography.Text className="welcome-hero__date">{formatDate(new Date())}</Typography.Text>
         <Typography.Title level={2} className="welcome-hero__title">
           {greeting(now.hour())}, {name}!
         </Typography.Title>

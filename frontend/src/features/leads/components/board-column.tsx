@@ -3,7 +3,7 @@ import { Button, Empty, Tooltip, Typography } from 'antd';
 import type { BoardColumn as BoardColumnData } from '../api/types';
 import type { SortDirection } from '../api/leads-api';
 import { formatIDR } from '@/lib/format';
-import { compactIDR, COLUMN_SCROLL_THRESHOLD, stageLabel } from '../lib/labels';
+import { COLUMN_SCROLL_THRESHOLD, stageLabel } from '../lib/labels';
 import { LeadCard } from './lead-card';
 
 export type BoardDensity = 'cards' | 'compact';
@@ -67,7 +67,7 @@ export function BoardColumn({ column, density = 'cards', sort, onToggleSort, onT
       </header>
       <Tooltip title={`Gross profit of the ${column.totalLeads} leads: ${formatIDR(column.totalGrossProfit)}`}>
         <div className="board-column__gp" data-testid={`column-gp-${column.stageName}`}>
-          GP <strong>{compactIDR(column.totalGrossProfit)}</strong>
+          GP <strong>{formatIDR(column.totalGrossProfit)}</strong>
         </div>
       </Tooltip>
       <div className={`board-column__body${scrolls ? ' is-scrollable' : ''}`}>

@@ -1,7 +1,6 @@
 import { Tooltip } from 'antd';
 import { formatIDR, formatNumber } from '@/lib/format';
 import type { BoardColumn as BoardColumnData } from '../api/types';
-import { compactIDR } from '../lib/labels';
 
 export interface BoardOverviewProps {
   columns: BoardColumnData[];
@@ -31,7 +30,7 @@ export function BoardOverview({ columns, visible, onJump }: BoardOverviewProps) 
             </span>
             <span className="board-overview__figures">
               <span className="board-overview__count">{formatNumber(c.totalLeads)}</span>
-              <span className="board-overview__gp">{compactIDR(c.totalGrossProfit)}</span>
+              <span className="board-overview__gp">{formatIDR(c.totalGrossProfit)}</span>
             </span>
           </button>
         </Tooltip>

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { formatIDR } from '@/lib/format';
 import { pcsStatusColor, pcsStatusLabel, pcsStatusShort } from '@/lib/pcs-status';
 import type { LeadCard as LeadCardData } from '../api/types';
-import { compactIDR, STATUS_COLORS, STATUS_LABELS } from '../lib/labels';
+import { STATUS_COLORS, STATUS_LABELS } from '../lib/labels';
 import { LastContactedBadge } from './last-contacted-badge';
 
 /** full: the board's card; compact: one line in a list (with the stage); mini: the compact board's small card. */
@@ -57,7 +57,7 @@ export function LeadCard({ lead, variant = 'full' }: LeadCardProps) {
         <span className="lead-card__mini-foot">
           <LastContactedBadge days={lead.lastContacted} />
           <span className="lead-card__gp" title={`Gross profit ${formatIDR(lead.totalGrossProfit)}`}>
-            {compactIDR(lead.totalGrossProfit)}
+            {formatIDR(lead.totalGrossProfit)}
           </span>
         </span>
         <span className="lead-card__mini-tags">
@@ -87,7 +87,7 @@ export function LeadCard({ lead, variant = 'full' }: LeadCardProps) {
           <UserOutlined /> {lead.nickname ?? lead.salesFullname}
         </span>
         <span className="lead-card__gp" title={`Gross profit ${formatIDR(lead.totalGrossProfit)}`}>
-          {compactIDR(lead.totalGrossProfit)}
+          {formatIDR(lead.totalGrossProfit)}
         </span>
       </div>
     </Link>

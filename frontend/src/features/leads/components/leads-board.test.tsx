@@ -23,18 +23,18 @@ describe('the board you can survey', () => {
     const map = screen.getByRole('navigation', { name: 'Board stages' });
     const stages = within(map).getAllByRole('button');
     expect(stages.map((b) => b.textContent)).toEqual([
-      'E1 Found2Rp 3B',
-      'E2 Connected1Rp 1,5B',
+      'E1 Found2Rp 3.000.000.000',
+      'E2 Connected1Rp 1.500.000.000',
       'E3 Qualified0Rp 0',
-      'E4 Proposal3Rp 4,5B',
+      'E4 Proposal3Rp 4.500.000.000',
       'E5 Verification0Rp 0',
-      'E6 Closing1Rp 1,5B',
+      'E6 Closing1Rp 1.500.000.000',
     ]);
   });
 
   it('shows each column’s gross profit under its header', () => {
     renderBoard();
-    expect(screen.getByTestId('column-gp-E4')).toHaveTextContent('GP Rp 4,5B');
+    expect(screen.getByTestId('column-gp-E4')).toHaveTextContent('GP Rp 4.500.000.000');
   });
 
   it('brings a stage’s column into view when its map entry is clicked', () => {

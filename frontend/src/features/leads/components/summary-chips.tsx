@@ -1,7 +1,6 @@
 import { Skeleton, Tooltip } from 'antd';
 import { formatIDR, formatNumber } from '@/lib/format';
 import type { TotalGp } from '../api/types';
-import { compactIDR } from '../lib/labels';
 
 /** 'Total GP Ongoing Leads' and 'Ongoing Leads' (GET /leads/totalGp/{salesPersonId}). */
 export function SummaryChips({ total, loading }: { total: TotalGp | undefined; loading: boolean }) {
@@ -14,7 +13,7 @@ export function SummaryChips({ total, loading }: { total: TotalGp | undefined; l
         ) : (
           <Tooltip title={formatIDR(total?.totalGrossProfit)}>
             <span className="summary-chip__value" data-testid="total-gp">
-              {compactIDR(total?.totalGrossProfit)}
+              {formatIDR(total?.totalGrossProfit)}
             </span>
           </Tooltip>
         )}

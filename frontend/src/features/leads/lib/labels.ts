@@ -1,4 +1,3 @@
-import { abbreviate, formatIDR } from '@/lib/format';
 import type { BoardStatus } from '../api/leads-api';
 import type { LeadStatus, SubscriptionType } from '../api/types';
 
@@ -46,16 +45,6 @@ export function subscriptionLabel(value: string | null | undefined): string {
 /** 'E1 Found'. */
 export function stageLabel(name: string, description?: string | null): string {
   return description ? `${name} ${description}` : name;
-}
-
-/** Amounts of a million rupiah or more are abbreviated with K/M/B/T: "Rp 51,05B". */
-export const COMPACT_IDR_FROM = 1_000_000;
-
-export function compactIDR(value: number | null | undefined): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return '-';
-  if (Math.abs(value) < COMPACT_IDR_FROM) return formatIDR(value);
-  const sign = value < 0 ? '-' : '';
-  return `${sign}Rp ${abbreviate(Math.abs(value))}`;
 }
 
 /** Gross profit margin in percent: GP / revenue (spec §9); null without revenue. */

@@ -1,17 +1,7 @@
 import { boardSortQuery, shownColumnSort } from '../api/leads-api';
 import { FILE_TOO_LARGE, fileError, MAX_FILE_BYTES, UNSUPPORTED_FORMAT, UNSUPPORTED_SHEET_FORMAT } from '@/lib/files';
 import { projectPeriod } from '@/lib/format';
-import { compactIDR, grossProfitMargin } from './labels';
-
-describe('compactIDR', () => {
-  it('keeps short amounts whole and abbreviates long ones in the id-ID style', () => {
-    expect(compactIDR(950_000)).toBe('Rp 950.000');
-    expect(compactIDR(1_500_000)).toBe('Rp 1,5M');
-    expect(compactIDR(51_045_140_000)).toBe('Rp 51,05B');
-    expect(compactIDR(2_000_000_000_000)).toBe('Rp 2T');
-    expect(compactIDR(null)).toBe('-');
-  });
-});
+import { grossProfitMargin } from './labels';
 
 describe('grossProfitMargin', () => {
   it('is GP over revenue in percent', () => {

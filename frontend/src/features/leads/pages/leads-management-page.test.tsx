@@ -85,7 +85,7 @@ describe('LeadsManagementPage', () => {
     expect(alpha).toHaveTextContent('Budi Santoso');
     expect(alpha).toHaveTextContent('E1 Found');
     expect(alpha).toHaveTextContent('New');
-    expect(alpha).toHaveTextContent('Rp 1,5B');
+    expect(alpha).toHaveTextContent('Rp 1.500.000.000');
     expect(alpha).toHaveTextContent('31-Dec-2026');
     expect(within(alpha).getByText('95 days')).toHaveAttribute('data-color', 'red');
     const bravo = screen.getByText('Data Center Move').closest('tr')!;

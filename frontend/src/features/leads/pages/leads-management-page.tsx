@@ -15,7 +15,7 @@ import {
   type ListFilter,
   useServerTable,
 } from '@/components/data-table';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatIDR } from '@/lib/format';
 import { usePageAccess } from '@/lib/session';
 import { clientsQueryOptions } from '../api/lookups-api';
 import {
@@ -29,7 +29,7 @@ import {
 } from '../api/ops-api';
 import { LastContactedBadge } from '../components/last-contacted-badge';
 import type { OwnerChangeDialogProps, OwnerChangeLead } from '../lib/composed';
-import { compactIDR, stageLabel, STATUS_COLORS, STATUS_LABELS } from '../lib/labels';
+import { stageLabel, STATUS_COLORS, STATUS_LABELS } from '../lib/labels';
 import '../leads.css';
 
 export const MANAGEMENT_SEARCH_PLACEHOLDER = 'Search project or client';
@@ -115,7 +115,7 @@ export function LeadsManagementPage({ changeOwner: ChangeOwner }: LeadsManagemen
       ...sortable('totalGrossProfit'),
       align: 'right',
       width: 120,
-      render: (gp: number) => <span className="nowrap">{compactIDR(gp)}</span>,
+      render: (gp: number) => <span className="nowrap">{formatIDR(gp)}</span>,
     },
     {
       title: 'Expected Close',

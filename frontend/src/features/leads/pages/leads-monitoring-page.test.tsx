@@ -46,10 +46,10 @@ describe('LeadsMonitoringPage', () => {
     expect(screen.getByRole('heading', { name: 'Leads Monitoring' })).toBeInTheDocument();
     const cells = within(sari).getAllByRole('cell').map((c) => c.textContent);
     // E1, E2, E3, Total, 30+, 90+
-    expect(cells).toEqual(['2Rp 3B', '0', '1Rp 500M', '3Rp 3,5B', '1', '0']);
+    expect(cells).toEqual(['2Rp 3.000.000.000', '0', '1Rp 500.000.000', '3Rp 3.500.000.000', '1', '0']);
     const totals = screen.getByRole('rowheader', { name: 'Total' }).closest('tr')!;
     expect(within(totals).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-      '2Rp 3B', '0', '1Rp 500M', '3Rp 3,5B', '1', '0',
+      '2Rp 3.000.000.000', '0', '1Rp 500.000.000', '3Rp 3.500.000.000', '1', '0',
     ]);
     expect(screen.getByText('Andi Pratama')).toBeInTheDocument(); // a person without leads keeps a row
   });
@@ -92,11 +92,11 @@ describe('LeadsMonitoringPage', () => {
       const title = await screen.findByText('Maya Lestari');
       expect(document.querySelector('.monitoring__table')).toBeNull();
       const block = title.closest('.monitoring__block')!;
-      expect(block).toHaveTextContent('3 · Rp 3,5B');
+      expect(block).toHaveTextContent('3 · Rp 3.500.000.000');
       const stages = [...block.querySelectorAll('.monitoring__stages li')].map((li) => li.textContent);
-      expect(stages).toEqual(['E1 Found2Rp 3B', 'E2 Connected0', 'E3 Qualified1Rp 500M']);
+      expect(stages).toEqual(['E1 Found2Rp 3.000.000.000', 'E2 Connected0', 'E3 Qualified1Rp 500.000.000']);
       expect(within(block as HTMLElement).getByLabelText('Maya Lestari: 1 leads not contacted for 30 days')).toBeInTheDocument();
-      expect(screen.getByText('All sales people').closest('.monitoring__block')).toHaveTextContent('3 · Rp 3,5B');
+      expect(screen.getByText('All sales people').closest('.monitoring__block')).toHaveTextContent('3 · Rp 3.500.000.000');
     } finally {
       window.innerWidth = width;
     }

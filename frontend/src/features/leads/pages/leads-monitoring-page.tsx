@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Page, systemCrumbs } from '@/components/page';
 import { DateRangeFilter, TableFilter } from '@/components/data-table';
 import { errorMessage } from '@/lib/api/errors';
-import { formatNumber } from '@/lib/format';
+import { formatIDR, formatNumber } from '@/lib/format';
 import { usePageAccess } from '@/lib/session';
 import {
   LEADS_MANAGEMENT_PAGE,
@@ -17,7 +17,7 @@ import {
   type MonitoringFilters,
   type MonitoringRow,
 } from '../api/ops-api';
-import { compactIDR, stageLabel } from '../lib/labels';
+import { stageLabel } from '../lib/labels';
 import '../leads.css';
 
 const STATUS_FILTER_OPTIONS = [
@@ -97,7 +97,7 @@ function MonitoringTable({ data, filters, linked }: GridProps) {
             to={managementLink(filters, { salesPersonId: r.salesPersonId, stageId: c.stageId })}
             label={`${r.salesFullname}, ${data.stages[i].stageName}: ${c.count} leads`}
           />
-          {c.count > 0 && <span className="monitoring__gp">{compactIDR(c.totalGrossProfit)}</span>}
+          {c.count > 0 && <span className="monitoring__gp">{formatIDR(c.totalGrossProfit)}</span>}
         </td>
       ))}
       <td className="monitoring__total">
@@ -107,7 +107,7 @@ function MonitoringTable({ data, filters, linked }: GridProps) {
           to={managementLink(filters, { salesPersonId: r.salesPersonId })}
           label={`${r.salesFullname}: ${r.count} leads`}
         />
-        {r.count > 0 && <span className="monitoring__gp">{compactIDR(r.totalGrossProfit)}</span>}
+        {r.count > 0 && <span className="monitoring__gp">{formatIDR(r.totalGrossProfit)}</span>}
       </td>
       {STALE_DAYS.map((days) => {
         const n = days === 30 ? r.stale30 : r.stale90;
@@ -148,12 +148,12 @@ function MonitoringTable({ data, filters, linked }: GridProps) {
                   to={managementLink(filters, { stageId: c.stageId })}
                   label={`All, ${data.stages[i].stageName}: ${c.count} leads`}
                 />
-                {c.count > 0 && <span className="monitoring__gp">{compactIDR(c.totalGrossProfit)}</span>}
+                {c.count > 0 && <span className="monitoring__gp">{formatIDR(c.totalGrossProfit)}</span>}
               </td>
             ))}
             <td className="monitoring__total">
               <span className="monitoring__count">{formatNumber(data.count)}</span>
-              <span className="monitoring__gp">{compactIDR(data.totalGrossProfit)}</span>
+              <span className="monitoring__gp">{formatIDR(data.totalGrossProfit)}</span>
             </td>
             <td>{formatNumber(data.stale30)}</td>
             <td>{formatNumber(data.stale90)}</td>
@@ -168,7 +168,7 @@ function MonitoringTable({ data, filters, linked }: GridProps) {
 function MonitoringBlocks({ data, filters, linked }: GridProps) {
   const block = (r: MonitoringRow) => (
     <Card key={r.salesPersonId} size="small" className="monitoring__block" title={r.salesFullname}
-      extra={<span className="monitoring__block-total">{formatNumber(r.count)} · {compactIDR(r.totalGrossProfit)}</span>}>
+      extra={<span className="monitoring__block-total">{formatNumber(r.count)} · {formatIDR(r.totalGrossProfit)}</span>}>
       <ul className="monitoring__stages">
         {r.cells.map((c, i) => (
           <li key={c.stageId}>
@@ -180,7 +180,7 @@ function MonitoringBlocks({ data, filters, linked }: GridProps) {
                 to={managementLink(filters, { salesPersonId: r.salesPersonId, stageId: c.stageId })}
                 label={`${r.salesFullname}, ${data.stages[i].stageName}: ${c.count} leads`}
               />
-              {c.count > 0 && <span className="monitoring__gp">{compactIDR(c.totalGrossProfit)}</span>}
+              {c.count > 0 && <span className="monitoring__gp">{formatIDR(c.totalGrossProfit)}</span>}
             </span>
           </li>
         ))}
@@ -197,7 +197,7 @@ function MonitoringBlocks({ data, filters, linked }: GridProps) {
   return (
     <Flex vertical gap={12}>
       <Card size="small" className="monitoring__block monitoring__block--totals" title="All sales people"
-        extra={<span className="monitoring__block-total">{formatNumber(data.count)} · {compactIDR(data.totalGrossProfit)}</span>}>
+        extra={<span className="monitoring__block-total">{formatNumber(data.count)} · {formatIDR(data.totalGrossProfit)}</span>}>
         <ul className="monitoring__stages">
           {data.totals.map((c, i) => (
             <li key={c.stageId}>
@@ -205,7 +205,7 @@ function MonitoringBlocks({ data, filters, linked }: GridProps) {
               <span className="monitoring__stage-figures">
                 <CountLink count={c.count} linked={linked} to={managementLink(filters, { stageId: c.stageId })}
                   label={`All, ${data.stages[i].stageName}: ${c.count} leads`} />
-                {c.count > 0 && <span className="monitoring__gp">{compactIDR(c.totalGrossProfit)}</span>}
+                {c.count > 0 && <span className="monitoring__gp">{formatIDR(c.totalGrossProfit)}</span>}
               </span>
             </li>
           ))}

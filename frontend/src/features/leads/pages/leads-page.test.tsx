@@ -61,7 +61,7 @@ describe('LeadsPage', () => {
     expect(columns[0].querySelector('.board-column__body')).not.toHaveClass('is-scrollable');
 
     expect(screen.getByText('Total GP Ongoing Leads')).toBeInTheDocument();
-    expect(screen.getByTestId('total-gp')).toHaveTextContent('Rp 51,05B');
+    expect(screen.getByTestId('total-gp')).toHaveTextContent('Rp 51.045.140.000');
     expect(screen.getByText('Ongoing Leads')).toBeInTheDocument();
     expect(screen.getByTestId('ongoing-leads')).toHaveTextContent('14');
 

@@ -1,8 +1,7 @@
 import { Descriptions, Empty, Modal, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useState } from 'react';
-import { formatIDR, formatNumber } from '@/lib/format';
+import { formatIDR, formatMonth, formatNumber } from '@/lib/format';
 import type { MonthTotal } from '../api/types';
 import { roundMoney } from '../billing';
 import { grandTotal, marginPercent, totalSellingPrice, type DraftItem, type MonthlySummary } from '../lib/sheet';
@@ -112,7 +111,7 @@ export function SummaryGrid({ summary, items }: { summary: MonthlySummary; items
         ),
     },
     ...summary.months.map((month, i) => ({
-      title: dayjs(`${month}-01`).format('MMM YYYY'),
+      title: formatMonth(month),
       key: month,
       align: 'right' as const,
       width: 140,

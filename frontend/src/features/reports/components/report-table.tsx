@@ -1,7 +1,6 @@
 import { Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
-import { abbreviate, formatDate, formatIDR, formatNumber, formatRate } from '@/lib/format';
+import { formatDate, formatIDR, formatMonth, formatNumber, formatRate } from '@/lib/format';
 import type { ReportCell, ReportColumn, ReportTable as Report } from '../api/reports-api';
 
 type Row = Report['rows'][number] & { key: number };
@@ -9,21 +8,21 @@ type Row = Report['rows'][number] & { key: number };
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const NUMERIC = new Set<ReportColumn['kind']>(['int', 'money', 'percent']);
 
-/** A cell as the screen shows it: rupiah (abbreviated with K/M/B/T when `compact`), id-ID numbers, d-MMM-yyyy
+/** A cell as the screen shows it: rupiah (lib/format's one money style), id-ID numbers, d-MMM-yyyy
  *  dates, MMM yyyy months. */
-export function showCell(kind: ReportColumn['kind'], value: ReportCell | undefined, compact = false): string {
+export function showCell(kind: ReportColumn['kind'], value: ReportCell | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   if (typeof value === 'string' && (kind === 'date' || kind === 'month') && ISO_DATE.test(value)) {
-    return kind === 'month' ? dayjs(value).format('MMM YYYY') : formatDate(value);
+    return kind === 'month' ? formatMonth(value) : formatDate(value);
   }
   if (typeof value !== 'number') return String(value);
-  if (kind === 'money') return compact ? `Rp ${abbreviate(value)}` : formatIDR(value);
+  if (kind === 'money') return formatIDR(value);
   if (kind === 'percent') return formatRate(value);
   return formatNumber(value, 0);
 }
 
 /** The preview of a report: its columns as the server describes them, its totals as the last row. */
-export function ReportTable({ report, loading, compact = false }: { report: Report; loading: boolean; compact?: boolean }) {
+export function ReportTable({ report, loading }: { report: Report; loading: boolean }) {
   const columns: ColumnsType<Row> = report.columns.map((c) => ({
     key: c.key,
     dataIndex: c.key,
@@ -31,7 +30,7 @@ export function ReportTable({ report, loading, compact = false }: { report: Repo
     align: NUMERIC.has(c.kind) ? 'right' : 'left',
     className: `report-table__${c.kind}`,
     render: (value: ReportCell) =>
-      c.kind === 'text' ? <span className="report-table__wrap">{showCell(c.kind, value)}</span> : showCell(c.kind, value, compact),
+      c.kind === 'text' ? <span className="report-table__wrap">{showCell(c.kind, value)}</span> : showCell(c.kind, value),
   }));
   const rows: Row[] = report.rows.map((r, i) => ({ ...r, key: i }));
   const totals = report.totals;
@@ -51,7 +50,7 @@ export function ReportTable({ report, loading, compact = false }: { report: Repo
             <Table.Summary.Row className="report-table__totals">
               {report.columns.map((c, i) => (
                 <Table.Summary.Cell key={c.key} index={i} align={NUMERIC.has(c.kind) ? 'right' : 'left'}>
-                  <Typography.Text strong>{showCell(c.kind, totals[c.key], compact)}</Typography.Text>
+                  <Typography.Text strong>{showCell(c.kind, totals[c.key])}</Typography.Text>
                 </Table.Summary.Cell>
               ))}
             </Table.Summary.Row>

@@ -134,7 +134,6 @@ export function ReportPage() {
               report={data ?? { kind, title: '', periodStart: '', periodEnd: '', columns: [], rows: [], totals: null,
                 rowCount: 0, previewLimit: 0 }}
               loading={report.isFetching}
-              compact={phone}
             />
             {data && data.rowCount > data.rows.length && (
               <Typography.Paragraph type="secondary" className="report-page__more">
