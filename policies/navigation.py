@@ -52,6 +52,11 @@ PAGES: list[tuple[str, str, str | None]] = [
     ("system/holiday", "Holidays", "/system/holidays"),
 ]
 
+# The route table's demo and test pages (spec 1 §2.1: /sample, and /pdf, which mails a sample PDF): for the people who
+# build and check the product, reached through the administrators' every-page line only. They are not given to a role:
+# not in the access matrix, not in a user's effective access, refused when a matrix names them.
+DEMO_PAGES = frozenset({"sample", "pdf"})
+
 
 @dataclass
 class MenuSpec:

@@ -20,6 +20,7 @@ from api.core.authz import PolicyStore
 from api.core.config import Settings
 from api.core.errors import NotFound
 from api.users.models import User
+from policies.navigation import DEMO_PAGES
 
 
 def page_flags(policy: PolicyStore, role: str, pages: list[Page]) -> dict[str, PageFlags]:
@@ -105,7 +106,7 @@ def effective_access(*, session: Session, policy: PolicyStore, user_id: int) -> 
         lines = policy.explain(role, code, action)
         return Grant(allowed=bool(lines), granted_by=lines)
 
-    pages = sorted(repo.pages(session), key=lambda p: p.code)
+    pages = sorted((p for p in repo.pages(session) if p.code not in DEMO_PAGES), key=lambda p: p.code)
     return EffectiveAccess(
         user_id=user.id, username=user.username, fullname=user.fullname, role_name=role,
         role_description=user.role.description,

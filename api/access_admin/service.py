@@ -28,6 +28,7 @@ from api.core.errors import Conflict, NotFound, ValidationFailed
 from api.core.listing import ListParams, Page
 from api.users import repository as users_repo
 from api.users.models import Role, User
+from policies.navigation import DEMO_PAGES
 
 THIS_PAGE = "system/menu-page-access"
 ACTIONS = ("read", "write", "edit", "delete")
@@ -48,6 +49,10 @@ def name_taken(name: str) -> str:
 
 def unknown_page(code: str) -> str:
     return f"Unknown page '{code}'."
+
+
+def demo_page(code: str) -> str:
+    return f"The page '{code}' is a demo page for administrators: it is not given to a role."
 
 
 def role_in_use(role: Role, count: int) -> str:
@@ -81,7 +86,8 @@ def role_list(*, session: Session) -> list[RoleAccessRow]:
 
 
 def _pages(session: Session) -> list[PageModel]:
-    return sorted(access_repo.pages(session), key=lambda p: p.code)
+    """The pages access is given on: every page but the demo ones (policies.navigation.DEMO_PAGES)."""
+    return sorted((p for p in access_repo.pages(session) if p.code not in DEMO_PAGES), key=lambda p: p.code)
 
 
 def page_list(*, session: Session) -> list[PageRow]:
@@ -177,7 +183,8 @@ def save_page_access(*, session: Session, actor: User, data: PageAccessIn) -> Ro
     if current.role.every_page:
         raise Conflict(EVERY_PAGE)
     known = {p.code: p for p in current.pages}
-    errors = [unknown_page(p.code) for p in data.pages if p.code not in known]
+    errors = [demo_page(p.code) if p.code in DEMO_PAGES else unknown_page(p.code) for p in data.pages
+              if p.code not in known]
     if errors:
         raise ValidationFailed(errors)
     wanted = {p.code: {"read": p.is_read, "write": p.is_write, "edit": p.is_edit, "delete": p.is_delete}

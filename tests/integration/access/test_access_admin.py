@@ -62,6 +62,26 @@ def test_the_read_calls(client: TestClient, db: Session) -> None:
         assert client.get(path, headers=auth(client, "topmanager")).status_code == 403
 
 
+def test_the_demo_pages_are_given_to_no_role(client: TestClient, db: Session) -> None:
+    """/sample and /pdf are the route table's demo and test pages: administrators reach them through their every-page
+    line; no matrix offers them, and one that names them is refused."""
+    admin, roles = auth(client, "admin"), role_ids(db)
+    assert not {"sample", "pdf"} & {p["code"] for p in results(client.get("/api/menu-access/page-list", headers=admin))}
+    matrix = results(client.get(f"/api/page-access/{roles['SALES']}", headers=admin))
+    assert not {"sample", "pdf"} & {p["code"] for p in matrix["pages"]}
+    sales1 = db.scalars(select(User).where(User.username == "sales1")).one()
+    effective = results(client.get(f"/api/access/effective/{sales1.id}", headers=admin))
+    assert not {"sample", "pdf"} & {p["code"] for p in effective["pages"]}
+    flags = {"isRead": True, "isWrite": False, "isEdit": False, "isDelete": False}
+    r = client.post("/api/page-access", headers=admin, json={
+        "roleId": roles["SALES"], "pages": [*({k: p[k] for k in ("code", *flags)} for p in matrix["pages"]),
+                                            {"code": "sample", **flags}]})
+    assert r.status_code == 422, r.text
+    assert r.json()["messages"] == ["The page 'sample' is a demo page for administrators: it is not given to a role."]
+    # administrators still open them
+    assert client.get("/api/pdf/sample", headers=admin).status_code == 200
+
+
 def test_roles_are_added_edited_and_removed(client: TestClient, db: Session) -> None:
     admin, roles = auth(client, "admin"), role_ids(db)
     bad = client.post("/api/menu-access", json={"roleName": "9x", "roleDescription": ""}, headers=admin)

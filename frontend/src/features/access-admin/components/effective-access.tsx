@@ -176,9 +176,9 @@ export function EffectiveAccessPanel({ userId, onUser }: EffectiveAccessPanelPro
       ) : (
         <>
           <Typography.Paragraph className="effective-access__summary">
-            <strong>{data.fullname}</strong> ({data.username}) has the role <strong>{data.roleDescription}</strong> (
-            {data.roleName}) and may read {formatNumber(readable)} of {formatNumber(data.pages.length)} pages. Open a
-            page to see the policy lines that grant each flag.
+            <strong>{data.fullname}</strong> ({data.username}) has the role <strong>{data.roleDescription}</strong> and
+            may read {formatNumber(readable)} of {formatNumber(data.pages.length)} pages. Open a page to see the policy
+            lines that grant each flag.
           </Typography.Paragraph>
           <Table<EffectivePage>
             rowKey="code"

@@ -32,9 +32,6 @@ function RoleName({ row }: { row: RoleRow }) {
         <Link to={rolePath(row.id)}>{row.roleDescription}</Link>
         {row.everyPage && <EveryAccessTag />}
       </Flex>
-      <Typography.Text type="secondary" className="role-name__code">
-        {row.roleName}
-      </Typography.Text>
     </Flex>
   );
 }

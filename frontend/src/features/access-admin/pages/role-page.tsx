@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Result, Skeleton, Typography } from 'antd';
+import { Button, Card, Result, Skeleton } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { Page, systemCrumbs } from '@/components/page';
 import { errorMessage } from '@/lib/api/errors';
@@ -31,7 +31,7 @@ export function RolePage() {
       subtitle={
         data ? (
           <>
-            <Typography.Text code>{data.role.roleName}</Typography.Text> · Dashboard: {dashboardLabel(data.role.dashboardComponent)} ·{' '}
+            Dashboard: {dashboardLabel(data.role.dashboardComponent)} ·{' '}
             {data.role.users} active {data.role.users === 1 ? 'user' : 'users'}
           </>
         ) : undefined

@@ -49,14 +49,8 @@ const ACCESS_COLUMNS: ColumnsType<Flags> = [
   {
     title: 'Role',
     dataIndex: 'roleDescription',
-    render: (description: string, row) => (
-      <>
-        <div>{description}</div>
-        <Typography.Text type="secondary" className="page-access__role">
-          {row.roleName}
-        </Typography.Text>
-      </>
-    ),
+    // the role as people know it; its code (the policy's name) is no one's word for it
+    render: (description: string) => <div>{description}</div>,
   },
   ...(['isRead', 'isWrite', 'isEdit', 'isDelete'] as const).map((key) => ({
     title: key.slice(2),
