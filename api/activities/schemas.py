@@ -96,6 +96,8 @@ class ActivityRow(CamelModel):
     recordings: int
     photos: int
     files: int
+    place_name: str | None = Field(default=None, description="Where it took place (the card shows it)")
+    place_address: str | None = None
 
 
 class FileOut(CamelModel):

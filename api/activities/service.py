@@ -70,7 +70,8 @@ def list_for_lead(*, session: Session, actor: User, lead_id: int) -> list[Activi
     return [ActivityRow(id=a.id, lead_id=a.lead_id, type=a.type, media=TYPES[a.type], pic_id=a.pic_contact_id,
                         pic_name=pic, activity_notes=a.notes, created_by_name=author, created_at=a.created_at,
                         recordings=counts.get((a.id, RECORDING), 0), photos=counts.get((a.id, PHOTO), 0),
-                        files=counts.get((a.id, FILE), 0)) for a, pic, author in rows]
+                        files=counts.get((a.id, FILE), 0), place_name=a.place_name,
+                        place_address=a.place_address) for a, pic, author in rows]
 
 
 def get_detail(*, session: Session, actor: User, lead_id: int, activity_id: int) -> ActivityDetail:

@@ -2,6 +2,7 @@ import {
   abbreviate,
   ageFrom,
   businessTime,
+  formatClock,
   formatDate,
   formatDateRange,
   formatDateTime,
@@ -108,6 +109,14 @@ describe("the business's time zone", () => {
     expect(picked.format('YYYY-MM-DD HH:mm')).toBe('2026-11-28 10:00');
     expect(fromBusinessWallTime(picked)).toBe('2026-11-28T10:00:00+07:00');
     expect(businessTime('2026-11-28T03:00:00Z')!.hour()).toBe(10);
+  });
+});
+
+describe('formatClock', () => {
+  it('writes a length as a player does', () => {
+    expect(formatClock(7.2)).toBe('0:07');
+    expect(formatClock(725)).toBe('12:05');
+    expect(formatClock(3723)).toBe('1:02:03');
   });
 });
 

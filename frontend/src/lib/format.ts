@@ -198,6 +198,14 @@ export function isoMonth(value: DateInput): string {
   return toDay(value)?.format('YYYY-MM') ?? '';
 }
 
+/** A length of time as a player shows it: 7.2 s -> "0:07", 725 s -> "12:05", 3723 s -> "1:02:03". */
+export function formatClock(seconds: number): string {
+  const whole = Math.max(0, Math.round(seconds));
+  const [h, m, s] = [Math.floor(whole / 3600), Math.floor((whole % 3600) / 60), whole % 60];
+  const mm = h > 0 ? String(m).padStart(2, '0') : String(m);
+  return `${h > 0 ? `${h}:` : ''}${mm}:${String(s).padStart(2, '0')}`;
+}
+
 /** Whole years between a date of birth and today (null when unknown). */
 export function ageFrom(dob: DateInput, today: DateInput = new Date()): number | null {
   const birth = toDay(dob);

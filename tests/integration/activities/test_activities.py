@@ -358,6 +358,8 @@ class TestRead:
         rows = client.get(f"/api/activity/{lead['id']}", headers=auth(client, "sales1")).json()["results"]
         assert [r["id"] for r in rows] == [second, recorded["id"]]
         assert (rows[1]["media"], rows[1]["recordings"], rows[1]["photos"], rows[1]["files"]) == ("Meeting", 2, 1, 1)
+        # where it took place, for the card (and nothing for one recorded without a place)
+        assert (rows[1]["placeName"], rows[1]["placeAddress"]) == ("Menara Nusa", "Jl. Sudirman 1, Jakarta")
 
     def test_the_detail(self, client: TestClient, recorded: dict[str, Any], pic: dict[str, Any]) -> None:
         r = client.get(f"/api/activity/{recorded['lead']}/{recorded['id']}", headers=auth(client, "tl1"))

@@ -3354,6 +3354,13 @@ export interface components {
             picId: number | null;
             /** Picname */
             picName: string | null;
+            /** Placeaddress */
+            placeAddress?: string | null;
+            /**
+             * Placename
+             * @description Where it took place (the card shows it)
+             */
+            placeName?: string | null;
             /** Recordings */
             recordings: number;
             /** Type */

@@ -7,6 +7,7 @@ import { useObjectUrl } from '@/lib/use-object-url';
 import { downloadActivityFile, mediaQueryOptions, type ActivityFile } from '../api/activities-api';
 import { sizeInMb } from '../lib/attachments';
 import { FileRow } from './file-row';
+import { VoiceNotePlayer } from './voice-note-player';
 
 /** Saves a file of the activity; a failure says so for 5 seconds (spec 2 §8). */
 function useDownload(activityId: number) {
@@ -41,7 +42,7 @@ function Recording({ leadId, file }: { leadId: number; file: ActivityFile }) {
       {blob.isError ? (
         <Typography.Text type="danger">{DOWNLOAD_FAILED}</Typography.Text>
       ) : url ? (
-        <audio controls src={url} preload="metadata" className="activity-clip__player" aria-label={file.filename} />
+        <VoiceNotePlayer src={url} label={file.filename} />
       ) : (
         <Skeleton.Input active size="small" block />
       )}

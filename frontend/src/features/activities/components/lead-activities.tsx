@@ -1,4 +1,11 @@
-import { AudioOutlined, DownOutlined, FileOutlined, PictureOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  AudioOutlined,
+  DownOutlined,
+  EnvironmentOutlined,
+  FileOutlined,
+  PictureOutlined,
+  PlusOutlined,
+} from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Dropdown, Empty, Skeleton, Tag, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
@@ -74,6 +81,11 @@ export function LeadActivities({ leadId, canRecord }: { leadId: number; canRecor
                   <Typography.Paragraph ellipsis={{ rows: 2 }} className="activity-row__notes">
                     {a.activityNotes}
                   </Typography.Paragraph>
+                )}
+                {(a.placeName || a.placeAddress) && (
+                  <Typography.Text type="secondary" ellipsis className="activity-row__place" data-testid="activity-place">
+                    <EnvironmentOutlined aria-label="Location" /> {[a.placeName, a.placeAddress].filter(Boolean).join(', ')}
+                  </Typography.Text>
                 )}
                 <div className="activity-row__foot">
                   <Typography.Text type="secondary">by {a.createdByName ?? '-'}</Typography.Text>

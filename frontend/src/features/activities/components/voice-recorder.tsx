@@ -3,6 +3,8 @@ import { Alert, Button, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useObjectUrl } from '@/lib/use-object-url';
 import { MAX_RECORDING_BYTES, MAX_RECORDINGS, recordingMime, recordingName, sizeInMb } from '../lib/attachments';
+import { withDuration } from '../lib/recording';
+import { VoiceNotePlayer } from './voice-note-player';
 
 export const MIC_UNAVAILABLE = 'Recording is not supported by this browser.';
 export const MIC_DENIED = 'The microphone could not be used. Allow it in the browser to record a voice note.';
@@ -28,7 +30,7 @@ function Clip({ note, n, onRemove }: { note: VoiceNote; n: number; onRemove: () 
           onClick={onRemove}
         />
       </div>
-      {url && <audio controls src={url} preload="metadata" className="activity-clip__player" />}
+      {url && <VoiceNotePlayer src={url} label={recordingName(n)} />}
     </div>
   );
 }
@@ -87,17 +89,22 @@ export function VoiceRecorder({ value, onChange }: { value: VoiceNote[]; onChang
       size += e.data.size;
       if (size >= MAX_RECORDING_BYTES - 1024 * 1024 && r.state === 'recording') r.stop();
     };
+    let startedAt = 0;
     r.onstop = () => {
+      const length = performance.now() - startedAt;
       stream.getTracks().forEach((t) => t.stop());
       setRecording(false);
       recorder.current = null;
       if (size === 0) return;
-      const type = r.mimeType || mime || 'audio/webm';
-      const file = new File(chunks, `Voice Note.${ext}`, { type: type.split(';')[0] });
-      onChange([...latest.current, { id: Date.now(), file }]);
+      const type = (r.mimeType || mime || 'audio/webm').split(';')[0];
+      void withDuration(new Blob(chunks, { type }), length).then((blob) => {
+        const file = new File([blob], `Voice Note.${ext}`, { type });
+        onChange([...latest.current, { id: Date.now(), file }]);
+      });
     };
     recorder.current = r;
     r.start(1000); // a chunk a second, so the 50 MB stop is checked as it grows
+    startedAt = performance.now();
     setSeconds(0);
     setRecording(true);
   };
