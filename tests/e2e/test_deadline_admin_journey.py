@@ -107,7 +107,7 @@ def test_a_layer_carries_a_deadline_in_the_designer(page: Page, http: httpx.Clie
         page.get_by_label("Layer has a deadline").click()
         choose(page, "Escalate to", "A user")
         choose(page, "Escalation user", "Ratna Wijaya")
-        expect(page.get_by_text("2 W · then Ratna Wijaya (+1 W)")).to_be_visible()
+        expect(page.get_by_text("Due in 2 working days · then Ratna Wijaya 1 working day later")).to_be_visible()
         page.get_by_role("button", name="Add layer").click()
         page.get_by_label("Layer name").fill("Management")
         page.get_by_label("Layer has a deadline").click()
@@ -126,7 +126,7 @@ def test_a_layer_carries_a_deadline_in_the_designer(page: Page, http: httpx.Clie
             settled(phone)
             phone.keyboard.press("Escape")
             expect(phone.locator(".pipeline-layer-sheet")).to_be_hidden()
-            expect(phone.get_by_text("2 W · then Ratna Wijaya (+1 W)")).to_be_visible()
+            expect(phone.get_by_text("Due in 2 working days · then Ratna Wijaya 1 working day later")).to_be_visible()
 
         shots(page, SHOTS, "designer-deadline", on_phone)
         page.get_by_role("button", name="Save").click()

@@ -102,7 +102,7 @@ describe('delegates, deadlines and escalation on the timeline', () => {
     const node = screen.getAllByTestId('timeline-node')[1];
     expect(within(node).getByText('Maya Kusuma for Budi Approver')).toBeInTheDocument();
     expect(within(node).getByText('escalated')).toBeInTheDocument();
-    expect(within(node).getByText(/2 W · then team leader \(\+1 W\) · due 7-Jan-2026 14:05/)).toBeInTheDocument();
+    expect(within(node).getByText(/Due in 2 working days · then the team leader 1 working day later · due 7-Jan-2026 14:05/)).toBeInTheDocument();
     expect(within(node).getByText(/Reminded at 7-Jan-2026 14:06/)).toBeInTheDocument();
     expect(within(node).getByText(/Escalated to Budi Santoso at 8-Jan-2026 14:05/)).toBeInTheDocument();
     // a layer without a deadline shows no clock

@@ -67,14 +67,17 @@ describe('LayerSideForm deadline', () => {
 });
 
 describe('deadline summaries', () => {
-  it('reads as the node shows them', () => {
+  it('reads as the node shows them, in words (no unit codes)', () => {
     expect(deadlineSummary({ amount: 2, unit: 'W', escalateAfter: 0, escalateTo: 'TEAM_LEADER' })).toBe(
-      '2 W · then team leader',
+      'Due in 2 working days · then the team leader',
+    );
+    expect(deadlineSummary({ amount: 2, unit: 'W', escalateAfter: 1, escalateTo: 'TEAM_LEADER' })).toBe(
+      'Due in 2 working days · then the team leader 1 working day later',
     );
     expect(
       deadlineSummary({ amount: 4, unit: 'HOURS', escalateAfter: 2, escalateTo: 'USER', escalateUserName: 'Ratna' }),
-    ).toBe('4 h · then Ratna (+2 h)');
+    ).toBe('Due in 4 hours · then Ratna 2 hours later');
     expect(draftDeadlineSummary({ amount: 1, unit: 'C', escalateAfter: 0, escalateTo: 'NONE', escalateUserId: null },
-      new Map())).toBe('1 C · reminder');
+      new Map())).toBe('Due in 1 calendar day · a reminder');
   });
 });

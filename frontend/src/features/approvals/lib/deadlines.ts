@@ -31,17 +31,11 @@ export function newDeadline(): DraftDeadline {
   return { amount: 2, unit: 'W', escalateAfter: 1, escalateTo: 'TEAM_LEADER', escalateUserId: null };
 }
 
-const SHORT: Record<DeadlineUnit, string> = { HOURS: 'h', C: 'C', W: 'W' };
 const LONG: Record<DeadlineUnit, [string, string]> = {
   HOURS: ['hour', 'hours'],
   C: ['calendar day', 'calendar days'],
   W: ['working day', 'working days'],
 };
-
-/** "2 W", "4 h", "3 C". */
-export function shortAmount(amount: number, unit: DeadlineUnit): string {
-  return `${amount} ${SHORT[unit]}`;
-}
 
 /** "2 working days", "1 hour". */
 export function longAmount(amount: number, unit: DeadlineUnit): string {
@@ -57,15 +51,18 @@ interface DeadlineLike {
 }
 
 function escalatee(d: DeadlineLike): string {
-  if (d.escalateTo === 'TEAM_LEADER') return 'team leader';
+  if (d.escalateTo === 'TEAM_LEADER') return 'the team leader';
   return d.escalateUserName || 'a user';
 }
 
-/** A layer's deadline on its node: "2 W · then team leader", "4 h · then Ratna Wijaya (+1 h)", "3 C · reminder". */
+/**
+ * A layer's deadline on its node, in words a person reads (no unit codes): "Due in 2 working days · then the team
+ * leader 1 working day later", "Due in 4 hours · then Ratna Wijaya", "Due in 3 calendar days · a reminder".
+ */
 export function deadlineSummary(d: DeadlineLike): string {
-  const head = shortAmount(d.amount, d.unit);
-  if (d.escalateTo === 'NONE') return `${head} · reminder`;
-  const after = d.escalateAfter > 0 ? ` (+${shortAmount(d.escalateAfter, d.unit)})` : '';
+  const head = `Due in ${longAmount(d.amount, d.unit)}`;
+  if (d.escalateTo === 'NONE') return `${head} · a reminder`;
+  const after = d.escalateAfter > 0 ? ` ${longAmount(d.escalateAfter, d.unit)} later` : '';
   return `${head} · then ${escalatee(d)}${after}`;
 }
 

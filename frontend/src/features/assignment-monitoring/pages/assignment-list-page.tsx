@@ -84,7 +84,7 @@ export function AssignmentListPage() {
         },
         { title: 'From', dataIndex: 'fromName', ...sortable('fromName') },
         { title: 'To', dataIndex: 'toName', ...sortable('toName') },
-        { title: 'Leads', dataIndex: 'leadCount', ...sortable('leadCount'), width: 90, align: 'right' },
+        { title: 'Leads', dataIndex: 'leadCount', ...sortable('leadCount'), width: 112, align: 'right' }, // its sorter fits beside it
         {
           title: 'Reason',
           dataIndex: 'reason',
