@@ -28,6 +28,7 @@ from api.leads.schemas import WaitingFor
 from api.users.models import User
 
 TARGET_STATUS = {"HOLD_LEAD": "On Hold", "DROP_LEAD": "Dropped", "CLOSE_LEAD": "Closed"}
+NO_APPROVAL_NEEDED = "Moving to {stage} needs no approval: the lead is moved there without a request."
 
 
 def open_request(session: Session, *, actor: User, lead: Lead, data: RequestIn,
@@ -50,6 +51,10 @@ def open_request(session: Session, *, actor: User, lead: Lead, data: RequestIn,
         move = lead_moves.check_move(session, lead, target)
         if not move.allowed:
             raise ValidationFailed(move.reason or "Please choose the stage to move the lead to.")
+        # the stage rules decide whether a move needs a request (stage-options shows the same answer per stage):
+        # a move that needs none is not sent to approvers
+        if not move.needs_approval:
+            raise ValidationFailed(NO_APPROVAL_NEEDED.format(stage=stage_rules.label(target)))
     if data.request_type == "CLOSE_LEAD":
         problems = stage_rules.close_problems(session, lead)
         if problems:

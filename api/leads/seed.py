@@ -174,7 +174,8 @@ def seed_waiting_requests(session: Session) -> int:
         owner = session.get(User, lead.sales_person_id)
         current = next((s for s in stages if s.id == lead.stage_id), None)
         following: Stage | None = next((s for s in stages if current and s.seq_number > current.seq_number), None)
-        move_ok = following is not None and stage_rules.check_move(session, lead, following, stages=stages).allowed
+        move = stage_rules.check_move(session, lead, following, stages=stages) if following is not None else None
+        move_ok = move is not None and move.allowed and move.needs_approval  # only a gated move is requested
         data = RequestIn(request_type="CHANGE_LEAD_STAGE", target_stage_id=following.id) \
             if move_ok and following is not None else RequestIn(request_type="HOLD_LEAD", notes="Customer paused")
         try:

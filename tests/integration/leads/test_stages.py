@@ -116,3 +116,20 @@ def test_stage_options_cost_the_same_statements_however_many_stages(client: Test
         "requiredFields": ["personInCharges", "serviceCategories", "projectIdNumbers"]})
     assert r.status_code == 200, r.text
     assert counted() == before
+
+
+def test_a_request_is_made_only_for_a_move_the_stage_options_mark(client: TestClient, lead: dict[str, Any]) -> None:
+    """The stage rules answer once whether a move needs approval: stage-options shows it per stage, and the request
+    call follows it (a stage change that needs none is not sent to the approvers; the lead simply moves)."""
+    sales = auth(client, "sales1")
+    options = client.get(f"/api/leads/{lead['id']}/stage-options", headers=sales).json()["results"]["stages"]
+    e2 = next(s for s in options if s["stageName"] == "E2")
+    assert e2["allowed"] is True and e2["needsApproval"] is False
+    r = client.post(f"/api/leads/{lead['id']}/approval-requests", headers=sales,
+                    json={"requestType": "CHANGE_LEAD_STAGE", "targetStageId": e2["id"]})
+    assert r.status_code == 422
+    assert r.json()["messages"] == [
+        "Moving to E2 Connected needs no approval: the lead is moved there without a request."]
+    assert client.get(f"/api/leads/{lead['id']}", headers=sales).json()["results"]["status"] == "NEW"
+    moved = update(client, lead["id"], {"stageId": e2["id"]}).json()["results"]
+    assert moved["stageMoved"] is True and moved["approvalRequired"] is False

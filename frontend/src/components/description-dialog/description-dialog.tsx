@@ -21,6 +21,8 @@ export interface DescriptionDialogProps {
   loading?: boolean;
   /** The box's label ('Description' unless told: a withdrawal asks for its 'Reason'). */
   label?: string;
+  /** False: no description box (what is confirmed takes none, e.g. a move that needs no request). */
+  describe?: boolean;
   onCancel: () => void;
   onConfirm: (description: string) => void;
 }
@@ -37,6 +39,7 @@ export function DescriptionDialog({
   extraValid = true,
   loading = false,
   label = 'Description',
+  describe = true,
   onCancel,
   onConfirm,
 }: DescriptionDialogProps) {
@@ -51,8 +54,8 @@ export function DescriptionDialog({
   }, [open]);
 
   const tooLong = text.length > DESCRIPTION_MAX;
-  const missing = required && text.trim() === '';
-  const valid = isDescriptionValid(text, required) && extraValid;
+  const missing = describe && required && text.trim() === '';
+  const valid = (!describe || isDescriptionValid(text, required)) && extraValid;
   const help = tooLong ? DESCRIPTION_TOO_LONG : touched && missing ? 'Please enter a description.' : undefined;
 
   return (
@@ -71,6 +74,7 @@ export function DescriptionDialog({
     >
       {intro && <Typography.Paragraph>{intro}</Typography.Paragraph>}
       {extra}
+      {describe && (
       <Form layout="vertical" component="div">
         <Form.Item
           label={label}
@@ -91,6 +95,7 @@ export function DescriptionDialog({
           />
         </Form.Item>
       </Form>
+      )}
     </Modal>
   );
 }

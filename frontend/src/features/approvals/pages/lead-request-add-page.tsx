@@ -3,6 +3,7 @@ import { Alert, App, Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormActions, FormPage, systemCrumbs } from '@/components/form-page';
+import { StageTargetSelect } from '@/components/stage-target';
 import { errorMessage } from '@/lib/api/errors';
 import { invalidateDomains, queryDomains } from '@/lib/query-domains';
 import { usePageAccess } from '@/lib/session';
@@ -17,6 +18,7 @@ import type { OnBehalfIn } from '../api/types';
 import { LEAD_ACTION_TYPES, requestTypeLabel } from '../lib/labels';
 
 const NOTES_MAX = 1024;
+export const NO_REQUEST_NEEDED = 'Needs no approval: move the lead there on its own page.';
 const TYPE_OPTIONS = LEAD_ACTION_TYPES.map((value) => ({ value, label: requestTypeLabel(value) }));
 
 interface AddForm {
@@ -57,14 +59,11 @@ export function LeadRequestAddPage() {
     },
   });
 
-  const stageOptions = (stages.data?.stages ?? [])
-    .filter((s) => !s.isCurrent)
-    .map((s) => ({
-      value: s.id,
-      label: `${s.stageName} ${s.stageDescription}`,
-      disabled: !s.allowed,
-      title: s.reason ?? undefined,
-    }));
+  // the server's stage options: a stage that needs approval is marked; one that needs none is not requested (the
+  // server refuses it: the lead is moved there on its own page)
+  const stageTargets = (stages.data?.stages ?? []).map((s) =>
+    s.allowed && !s.needsApproval && !s.isCurrent ? { ...s, allowed: false, reason: NO_REQUEST_NEEDED } : s,
+  );
 
   return (
     <FormPage breadcrumb={systemCrumbs('Lead Approval', REGISTER_PATHS.lead, 'Add')} title="Add Lead Approval Request">
@@ -107,7 +106,12 @@ export function LeadRequestAddPage() {
               label="Move to stage"
               rules={[{ required: true, message: 'Please choose the stage to move the lead to.' }]}
             >
-              <Select placeholder="Choose the stage" loading={stages.isFetching} options={stageOptions} />
+              <StageTargetSelect
+                aria-label="Move to stage"
+                placeholder="Choose the stage"
+                loading={stages.isFetching}
+                stages={stageTargets}
+              />
             </Form.Item>
           )}
           <Form.Item

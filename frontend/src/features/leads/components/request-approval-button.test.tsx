@@ -25,7 +25,7 @@ const option = (id: number, name: string, description: string, extra: object = {
   ...extra,
 });
 
-/** GET /leads/42/stage-options: in E1; E2 needs approval; E4 lacks a proposal. */
+/** GET /leads/42/stage-options: in E1; E2 needs approval; E3 needs none; E4 lacks a proposal. */
 const stageOptions = {
   leadId: 42,
   currentStageId: 1,
@@ -37,6 +37,7 @@ const stageOptions = {
       needsApproval: true,
       requiredFields: [{ field: 'personInCharges', label: 'Person in Charge', filled: true }],
     }),
+    option(3, 'E3', 'Qualified'),
     option(4, 'E4', 'Proposal', {
       allowed: false,
       needsApproval: true,
@@ -110,10 +111,15 @@ describe('RequestApprovalButton', () => {
       return found;
     });
     // Not the current stage; E4 is shown but cannot be chosen, with the server's reason.
-    expect(items.map((i) => i.querySelector('.stage-target-option__name')?.textContent)).toEqual(['E2 Connected', 'E4 Proposal']);
+    expect(items.map((i) => i.querySelector('.stage-target-option__name')?.textContent)).toEqual([
+      'E2 Connected',
+      'E3 Qualified',
+      'E4 Proposal',
+    ]);
     expect(items[0]).toHaveTextContent('Needs approval');
-    expect(items[1]).toHaveClass('ant-select-item-option-disabled');
-    expect(items[1]).toHaveTextContent('Complete these fields before moving to E4 Proposal: Proposal.');
+    expect(items[1]).not.toHaveTextContent('Needs approval');
+    expect(items[2]).toHaveClass('ant-select-item-option-disabled');
+    expect(items[2]).toHaveTextContent('Complete these fields before moving to E4 Proposal: Proposal.');
     fireEvent.click(items[0]);
 
     // Before Confirm: what E2 requires, and that it needs approval.
@@ -125,6 +131,28 @@ describe('RequestApprovalButton', () => {
     expect(await within(box).findByText('This lead already has a request waiting for approval.')).toBeInTheDocument();
     const post = requests.find((r) => r.method === 'POST')!;
     expect(await post.json()).toEqual({ requestType: 'CHANGE_LEAD_STAGE', notes: null, targetStageId: 2 });
+  });
+
+  it('moves the lead at once to a stage the server marks as needing no approval, with no request', async () => {
+    const { requests } = setup((request, url) =>
+      request.method === 'PUT' && url.pathname === '/api/leads/42/update/v2'
+        ? json(200, { results: { stageMoved: true, approvalRequired: false, message: null, approvalId: null } })
+        : undefined,
+    );
+    const box = await choose('Request stage change');
+    fireEvent.mouseDown(within(box).getByLabelText('Target stage'));
+    fireEvent.click(await screen.findByText('E3 Qualified', { selector: '.stage-target-option__name' }));
+
+    const target = await within(box).findByTestId('request-stage-target');
+    expect(target).toHaveTextContent('Moving to E3 Qualified needs no approval: the lead moves at once, without a request.');
+    expect(within(box).queryByLabelText('Description')).toBeNull(); // nothing goes to the approvers
+    const move = buttonByText('Move', box);
+    await waitFor(() => expect(move).toBeEnabled());
+    fireEvent.click(move);
+    expect(await screen.findByText('The lead moved to E3 Qualified.')).toBeInTheDocument();
+    const put = requests.find((r) => r.method === 'PUT')!;
+    expect(JSON.parse(String((await put.formData()).get('data')))).toEqual({ stageId: 3 });
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
   });
 
   it('as a stage page button asks for that one stage and shows what it lacks', async () => {

@@ -9,7 +9,7 @@ import { StageRequirements, StageTargetSelect, targetLabel } from '@/components/
 import { OOPS, serverMessages } from '@/lib/api/errors';
 import { invalidateDomains } from '@/lib/query-domains';
 import { leadKeys } from '../api/keys';
-import { requestLeadApproval, stageOptionsQueryOptions } from '../api/leads-api';
+import { requestLeadApproval, stageOptionsQueryOptions, updateLead } from '../api/leads-api';
 import type { LeadRequestType } from '../api/types';
 
 interface RequestKind {
@@ -64,6 +64,9 @@ export function RequestApprovalButton({
   const stages = options.data?.stages ?? [];
   const stageId = fixedStageId ?? chosenStageId;
   const target = stages.find((s) => s.id === stageId);
+  // the server's stage options say whether this move needs approval, as the server decides when asked: a move that
+  // needs none is made at once (the edit call), never sent to the approvers
+  const direct = changing && target !== undefined && !target.needsApproval;
 
   const send = useMutation({
     mutationFn: ({ request, notes }: { request: RequestKind; notes: string }) =>
@@ -79,6 +82,21 @@ export function RequestApprovalButton({
       void queryClient.invalidateQueries({ queryKey: leadKeys.all });
       // The request joins the approvers' queue.
       void invalidateDomains(queryClient, 'approvals');
+      onRequested?.();
+    },
+    onError: (error) => {
+      const messages = serverMessages(error);
+      setErrors(messages.length > 0 ? messages : [OOPS]);
+    },
+  });
+
+  const move = useMutation({
+    mutationFn: (to: number) => updateLead(leadId, { stageId: to }),
+    onSuccess: (result) => {
+      toast.success(result.message ?? (target ? `The lead moved to ${targetLabel(target)}.` : 'The lead moved.'));
+      setKind(null);
+      void queryClient.invalidateQueries({ queryKey: leadKeys.all });
+      if (result.approvalRequired) void invalidateDomains(queryClient, 'approvals');
       onRequested?.();
     },
     onError: (error) => {
@@ -118,8 +136,9 @@ export function RequestApprovalButton({
         title={kind?.title}
         required={kind?.required ?? false}
         danger={kind?.danger}
-        okText="Confirm"
-        loading={send.isPending}
+        okText={direct ? 'Move' : 'Confirm'}
+        describe={!direct}
+        loading={send.isPending || move.isPending}
         extraValid={!changing || Boolean(target?.allowed)}
         extra={
           <>
@@ -154,7 +173,7 @@ export function RequestApprovalButton({
                 <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
                   {target.needsApproval
                     ? `Moving to ${targetLabel(target)} needs approval: the lead moves once this request is approved.`
-                    : `Moving to ${targetLabel(target)} needs no approval; this request still asks the approvers.`}
+                    : `Moving to ${targetLabel(target)} needs no approval: the lead moves at once, without a request.`}
                 </Typography.Paragraph>
                 <StageRequirements stage={target} />
                 {!target.allowed && target.reason && (
@@ -165,7 +184,10 @@ export function RequestApprovalButton({
           </>
         }
         onCancel={() => setKind(null)}
-        onConfirm={(notes) => kind && send.mutate({ request: kind, notes })}
+        onConfirm={(notes) => {
+          if (direct && stageId !== undefined) move.mutate(stageId);
+          else if (kind) send.mutate({ request: kind, notes });
+        }}
       />
     </>
   );
