@@ -20,6 +20,8 @@ const columns: TableColumnsType<Ranked> = [
           {row.fullname}
         </Typography.Text>
         {row.nickname && <Typography.Text type="secondary">{row.nickname}</Typography.Text>}
+        {/* a phone: the whole amount under the name, where it has the room (its column is for wider screens) */}
+        <span className="leaderboard__gp-phone">{formatIDR(row.achievedGpInCurrentYear)}</span>
       </div>
     ),
   },
@@ -36,6 +38,7 @@ const columns: TableColumnsType<Ranked> = [
     title: 'Closed GP',
     dataIndex: 'achievedGpInCurrentYear',
     align: 'right',
+    responsive: ['sm'],
     className: 'nowrap',
     render: (value: number) => (
       <span>{formatIDR(value)}</span>
