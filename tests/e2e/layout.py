@@ -14,7 +14,7 @@ from pathlib import Path
 
 from playwright.sync_api import Error, Locator, Page
 
-from tests.e2e.waits import settled
+from tests.e2e.waits import settled, until
 
 PHONE = {"width": 390, "height": 844}
 DESK = {"width": 1280, "height": 800}
@@ -33,7 +33,7 @@ def fits(page: Page, timeout: float = 5_000) -> None:
     """Wait until the page is no wider than its window (a resize re-lays the page out on the next frames: the
     breakpoint hooks answer matchMedia's change events), and name what sticks out if it never is."""
     try:
-        page.wait_for_function(_FITS, timeout=timeout)
+        until(page, _FITS, timeout=timeout)
     except Error:
         widths = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
         wide = page.evaluate(_TOO_WIDE)
@@ -67,4 +67,4 @@ def shots(page: Page, folder: Path, name: str, on_phone: Callable[[Page], None] 
     page.evaluate("window.scrollTo(0, 0)")
     screenshot(page, folder / f"{name}-390.png", full_page=True)
     page.set_viewport_size(DESK)
-    page.wait_for_function("() => window.innerWidth === 1280")
+    until(page, "() => window.innerWidth === 1280")

@@ -14,7 +14,7 @@ from tests.e2e.layout import DESK, PHONE, fits, screenshot
 from tests.e2e.layout import shots as desk_and_phone
 from tests.e2e.pages.antd import choose
 from tests.e2e.test_journeys import sign_in
-from tests.e2e.waits import settled
+from tests.e2e.waits import settled, until
 
 SHOTS = ARTIFACTS / "access-admin"
 # a table that scrolls inside its card is as bad on a phone as a page that does
@@ -100,7 +100,7 @@ def test_admin_adds_a_role_grants_a_page_and_reads_effective_access(page: Page) 
     screenshot(page, SHOTS / "role-matrix-phone-scrolled-390.png")
     page.get_by_role("button", name="Reset").click()
     page.set_viewport_size(DESK)
-    page.wait_for_function("() => window.innerWidth === 1280")
+    until(page, "() => window.innerWidth === 1280")
 
     page.goto("/system/menu-page-access")
     row = role_row(page, description)

@@ -88,6 +88,10 @@ def _choose_tomorrow_at_ten(page: Page) -> None:
     choose_hour(page, page, 10, away=page.get_by_role("heading", name=re.compile("^New ")))
 
 
+# a voice note of about two seconds, as a player shows its length
+LENGTH = re.compile(r"^0:(0[1-9]|[1-5]\d)$")
+
+
 def test_sales_person_records_a_meeting_from_a_phone(media_browser: Browser, live_server: LiveServer, lead_id: int,
                                                      tmp_path: Path) -> None:
     photo, pdf = _files(tmp_path)
@@ -111,6 +115,8 @@ def test_sales_person_records_a_meeting_from_a_phone(media_browser: Browser, liv
     expect(page.locator(".activity-voice__clock")).to_have_text(re.compile(r"^00:(0[2-9]|[1-5]\d)$"))
     page.get_by_role("button", name=re.compile("Stop recording")).click()
     expect(page.get_by_test_id("voice-note")).to_contain_text("Voice Note-1")
+    # its real length, not "0:00": the recorder wrote the duration into the WebM it made
+    expect(page.get_by_test_id("voice-note").get_by_test_id("voice-note-length")).to_have_text(LENGTH)
     page.set_input_files("input[aria-label='Choose photos']", str(photo))
     expect(page.get_by_text("site-visit.jpg")).to_be_visible()
     page.set_input_files("input[aria-label='Attach files']", str(pdf))
@@ -141,6 +147,7 @@ def test_sales_person_records_a_meeting_from_a_phone(media_browser: Browser, liv
     expect(row.get_by_label("1 voice notes")).to_be_visible()
     expect(row.get_by_label("1 photos")).to_be_visible()
     expect(row.get_by_label("1 files")).to_be_visible()
+    expect(row.get_by_test_id("activity-place")).to_contain_text("Summarecon Mall Serpong")  # where it took place
 
     engine = make_engine(live_server.database_url)
     with engine.connect() as conn:
@@ -166,6 +173,14 @@ def test_sales_person_records_a_meeting_from_a_phone(media_browser: Browser, liv
     played = audio.evaluate("""async (a) => { a.muted = true; await a.play();
         await new Promise((r) => setTimeout(r, 600)); return a.currentTime; }""")
     assert played > 0.1, played
+    expect(page.get_by_test_id("recording").get_by_test_id("voice-note-length")).to_have_text(LENGTH)
+    # the stored file itself carries its duration (the EBML Duration element, 0x4489, in its header)
+    activity = detail_path.rsplit("/", 1)[1]
+    with httpx.Client(base_url=live_server.url, timeout=30) as http:
+        sales = token(http, "sales1")
+        [note] = http.get(f"/api/activity/files/{lead_id}/{activity}", headers=sales).json()["results"]["recordings"]
+        stored = http.get(f"/api/activity/recordings/load/{lead_id}/{note['key']}", headers=sales).content
+    assert b"\x44\x89" in stored[:4096], stored[:64]
     # the photo zooms in its preview
     page.locator(".activity-photo img").first.click()
     preview = page.locator(".ant-image-preview-img").first

@@ -118,7 +118,7 @@ def test_a_layer_carries_a_deadline_in_the_designer(page: Page, http: httpx.Clie
         approvers.fill("Hendra")
         page.locator(".ant-select-dropdown:visible .ant-select-item-option", has_text="Hendra Gunawan").first.click()
         page.keyboard.press("Escape")
-        expect(page.get_by_text("8 h · reminder")).to_be_visible()
+        expect(page.get_by_text("Due in 8 hours · a reminder")).to_be_visible()
 
         def on_phone(phone: Page) -> None:  # the list of layers, each with its deadline, once the sheet is closed
             # the layer's sheet opens on a phone; Escape closes it once it has opened (and holds the focus)

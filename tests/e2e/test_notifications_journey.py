@@ -16,7 +16,7 @@ from tests.e2e.api import token
 from tests.e2e.conftest import ARTIFACTS, LiveServer, new_context
 from tests.e2e.layout import screenshot
 from tests.e2e.test_journeys import sign_in
-from tests.e2e.waits import eventually
+from tests.e2e.waits import eventually, until
 
 PROJECT = "Journey Notification Lead"
 
@@ -86,9 +86,8 @@ def test_the_requester_clicks_the_approved_notification_and_lands_on_the_lead(
         panel = small.locator(".notification-panel")
         expect(panel).to_be_visible()
         # the panel zooms in from nothing (and is drawn again as its list arrives): measured once it has opened
-        box = small.wait_for_function(
-            "() => { const r = document.querySelector('.notification-panel')?.getBoundingClientRect();"
-            " return r && r.width >= 390 - 24 ? {x: r.x, width: r.width} : null; }").json_value()
+        box = until(small, "() => { const r = document.querySelector('.notification-panel')?.getBoundingClientRect();"
+                    " return r && r.width >= 390 - 24 ? {x: r.x, width: r.width} : null; }")
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
         assert box["width"] >= 390 - 24, box
         _shot(small, "notifications-bell-390")

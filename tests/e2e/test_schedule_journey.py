@@ -25,6 +25,7 @@ from tests.e2e.conftest import ARTIFACTS, LiveServer, new_context
 from tests.e2e.layout import screenshot
 from tests.e2e.pages.antd import choose, choose_day, choose_hour
 from tests.e2e.test_journeys import sign_in
+from tests.e2e.waits import until
 
 SHOTS = ARTIFACTS / "schedule"
 JAKARTA = ZoneInfo("Asia/Jakarta")
@@ -177,7 +178,7 @@ def test_sales_person_plans_moves_hears_and_removes(browser: Browser, live_serve
     expect(page).to_have_url(re.compile(r"mode=week"))
     # the week view is drawn when the grid holds seven days (the month's cells may still be on screen a moment);
     # the meeting, three days ahead, is in this week or the next
-    page.wait_for_function("""() => new Set([...document.querySelectorAll(
+    until(page, """() => new Set([...document.querySelectorAll(
         '.schedule-calendar__grid [data-date]')].map((cell) => cell.dataset.date)).size === 7""")
     if grid.locator(f"[data-date='{day.isoformat()}']").count() == 0:
         page.get_by_role("button", name="Next", exact=True).click()  # not the day panel's "Next day"

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import httpx
 import pytest
@@ -21,9 +22,11 @@ from playwright.sync_api import Browser, ConsoleMessage, Request, Response, View
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from sqlalchemy import text
 
+from api.core.config import get_settings
 from api.core.db import make_engine
 from tests.e2e.api import token
 from tests.e2e.conftest import ARTIFACTS, WAIT_MS, LiveServer, new_context
+from tests.e2e.honest_screens import VISIBLE_TEXT, csp_violation, few, untrue
 from tests.e2e.layout import screenshot
 from tests.e2e.test_journeys import sign_in
 from tests.e2e.waits import settled
@@ -167,12 +170,14 @@ class Findings:
     must_fit: bool = False
     still_loading: bool = False
     problems: list[str] = field(default_factory=list)  # from the stop's checks, tabs and home; asserted
+    csp: list[str] = field(default_factory=list)  # Content-Security-Policy violations in the console; asserted
+    untrue: list[str] = field(default_factory=list)  # what the screen should not say (honest_screens); asserted
 
     @property
     def wrong(self) -> bool:
         """Something the tour asserts went wrong on the screen."""
         return bool(self.missing_landmark or self.page_errors or self.server_errors or self.problems
-                    or (self.overflow and self.must_fit))
+                    or (self.overflow and self.must_fit) or self.csp or self.untrue)
 
 
 class Tour:
@@ -193,6 +198,8 @@ class Tour:
         self.page.on("response", self._answered)
 
     def _console(self, message: ConsoleMessage) -> None:
+        if csp_violation(message.text):
+            self.current.csp.append(message.text)
         if message.type == "error":
             self.current.console_errors.append(message.text)
 
@@ -236,6 +243,7 @@ class Tour:
         self.current.problems += [f"actions: {p}" for p in self.page.evaluate(ACTIONS)]
         for check in stop.checks:
             self.current.problems += [f"{check}: {p}" for p in self.page.evaluate(CHECKS[check])]
+        self.current.untrue += untrue(self.page.evaluate(VISIBLE_TEXT), stop.path)
         if stop.tabs is not None and viewport == PHONE:
             tabs = self.page.locator(".bottom-bar a > span:last-child").all_inner_texts()  # labels, not badges
             if tuple(t.strip() for t in tabs) != stop.tabs:
@@ -300,7 +308,7 @@ class Tour:
                      *(f"4xx: {e}" for e in found.client_errors)]
             notes += [n for n in (found.missing_landmark, found.overflow) if n]
             notes += ["still loading after 10 s"] if found.still_loading else []
-            notes += found.problems
+            notes += found.problems + [f"CSP: {c}" for c in found.csp] + [f"says: {u}" for u in found.untrue]
             for note in notes:
                 print(f"[{key}] {note}")
         missing = [f.missing_landmark for f in self.findings.values() if f.missing_landmark]
@@ -313,6 +321,14 @@ class Tour:
         assert not server, f"server errors: {server}"
         assert not too_wide, f"screens wider than the window: {too_wide}"
         assert not problems, f"layout problems: {problems}"
+        self.assert_honest()
+
+    def assert_honest(self) -> None:
+        """No screen broke the Content-Security-Policy or says what it should not (issue 33, point 2)."""
+        csp = {k: f.csp for k, f in self.findings.items() if f.csp}
+        said = {k: few(f.untrue) for k, f in self.findings.items() if f.untrue}
+        assert not csp, f"Content-Security-Policy violations: {csp}"
+        assert not said, f"screens saying what they should not (internal codes, other date or money styles): {said}"
 
 
 @pytest.fixture(scope="module")
@@ -372,8 +388,9 @@ def queued(live_server: LiveServer) -> Iterator[None]:
 
 @pytest.fixture(scope="module")
 def planned(live_server: LiveServer) -> Iterator[None]:
-    """A few plans of sales1 in the coming week on a lead with a person in charge (at this machine's hours, which the
-    browser shares), so the schedule's list and calendar have something to show; removed afterwards."""
+    """A few plans of sales1 in the coming week on a lead with a person in charge (at the business's hours, TIME_ZONE's,
+    which the app shows whatever the browser's zone), so the schedule's list and calendar have something to show;
+    removed afterwards."""
     with httpx.Client(base_url=live_server.url, timeout=30) as http:
         sales = token(http, "sales1")
         target = None
@@ -387,7 +404,7 @@ def planned(live_server: LiveServer) -> Iterator[None]:
                 break
         assert target, "sales1 has no lead with a person in charge"
         client, project, pic = target
-        today = datetime.now().astimezone().replace(second=0, microsecond=0)
+        today = datetime.now(ZoneInfo(get_settings().time_zone)).replace(second=0, microsecond=0)
         ids = []
         for days, hour, minute, activity, remark in PLANS:
             at = (today + timedelta(days=days)).replace(hour=hour, minute=minute)
@@ -500,7 +517,7 @@ def test_admin_tours_every_screen(browser: Browser, live_server: LiveServer, see
         Stop("leads-management-add", "/system/leads-management/add", "Add Lead", trail=True),
         Stop("leads-management-edit", f"/system/leads-management/edit/{draft}", "Edit Lead", trail=True),
         Stop("leads-monitoring", "/system/leads-monitoring", "Leads Monitoring", trail=True),
-        Stop("assignments", "/system/assignment-monitoring", "Assignment Monitoring", trail=True),
+        Stop("assignments", "/system/assignment-monitoring", "Assignment Monitoring", trail=True, checks=("words",)),
         Stop("reassign", "/system/assignment-monitoring/add", "Reassign Leads", trail=True),
         Stop("lead-register", "/system/lead-approval", "Lead Approval", trail=True),
         Stop("lead-register-add", "/system/lead-approval/add", "Add Lead Approval Request", trail=True),
@@ -535,7 +552,9 @@ def test_sales_person_tours_their_screens(browser: Browser, live_server: LiveSer
         Stop("activity-add", f"/leads/{activity_lead}/activity/add/meeting", "New Meeting", trail=True),
         Stop("activity-quick", f"/leads/{activity_lead}/activity/add/demo?quick=1", "New Demo", trail=True),
         Stop("activity-detail", f"/leads/{activity_lead}/activity/{activity}", re.compile(r"^Meeting · "), trail=True),
-        Stop("schedule", "/activity-schedule", "Activity Schedule", opens=(("button", r"Add Schedule$"),)),
+        # the plans at the business's hours (TIME_ZONE), whatever zone the browser is in
+        Stop("schedule", "/activity-schedule", "Activity Schedule", opens=(("button", r"Add Schedule$"),),
+             shows='.schedule-item__time:text-is("09:00")'),
         Stop("schedule-calendar", "/activity-schedule?view=calendar", "Activity Schedule",
              shows=".schedule-calendar__grid--month"),
         Stop("schedule-week", "/activity-schedule?view=calendar&mode=week", "Activity Schedule",

@@ -17,6 +17,7 @@ from tests.e2e.api import demo_password_back
 from tests.e2e.conftest import ARTIFACTS, LiveServer
 from tests.e2e.layout import DESK, PHONE, shots
 from tests.e2e.pages.auth import SignInPage
+from tests.e2e.waits import until
 
 SHOTS = ARTIFACTS / "shell-pages"
 USER = "sales6"  # no other journey signs in as this user: its password may change for a moment
@@ -89,7 +90,7 @@ def test_change_password_privacy_notifications_and_the_debug_viewer(page: Page,
     expect(card.get_by_role("button", name=re.compile("Mark all as read"))).to_be_visible()
     expect(card.get_by_role("link", name="View All")).to_have_attribute("href", "/user/inbox")
     page.set_viewport_size(DESK)
-    page.wait_for_function("() => window.innerWidth === 1280")
+    until(page, "() => window.innerWidth === 1280")
     shots(page, SHOTS, "notifications")
 
     # a call that fails, then the debug viewer

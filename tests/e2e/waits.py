@@ -7,7 +7,7 @@ import io
 import re
 import time
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from PIL import Image
 from playwright.sync_api import Frame, Locator, Page, TimeoutError, expect
@@ -42,6 +42,34 @@ _QUIET = f"""([scope, frames]) => {{
 }}"""
 
 
+# Playwright's wait_for_function hands its predicate to the page as a string that the page evaluates: under the app's
+# Content-Security-Policy (no 'unsafe-eval', api/core/headers.py) Chromium refuses that now and then (when another
+# evaluation interleaves) and logs a CSP violation that the app never made. `until` polls inside one evaluation
+# instead, the predicate part of the script Playwright sends over CDP, which no policy governs: nothing is evaluated
+# from a string in the page.
+_UNTIL = """async ([arg, timeout, everyFrame]) => {
+    const predicate = %s;
+    const deadline = performance.now() + timeout;
+    for (;;) {
+        const value = await predicate(arg);
+        if (value) return value;
+        if (performance.now() >= deadline) return null;
+        await new Promise((resolve) => everyFrame ? requestAnimationFrame(() => resolve()) : setTimeout(resolve, 100));
+    }
+}"""
+
+
+def until(page: Page | Frame, predicate: str, arg: Any = None, *, timeout: float = 15_000,
+          every_frame: bool = False) -> Any:
+    """Wait until the script `predicate` (a function of `arg`) answers something truthy in the page, polled every
+    100 ms (or every animation frame), and answer it; TimeoutError after `timeout` ms. Playwright's wait_for_function
+    without an evaluation from a string (see _UNTIL)."""
+    value = page.evaluate(_UNTIL % predicate, [arg, timeout, every_frame])
+    if not value:
+        raise TimeoutError(f"not within {timeout:g} ms: {predicate[:120]}")
+    return value
+
+
 def settled(page: Page, scope: Locator | None = None, *, frames: int = 3, timeout: float = 10) -> None:
     """Wait until nothing on the page (or in `scope`) is animating: dialogs, drawers, dropdowns and toasts have
     finished opening or closing, a transition of colour or place has ended, for `frames` animation frames in a row.
@@ -49,7 +77,7 @@ def settled(page: Page, scope: Locator | None = None, *, frames: int = 3, timeou
     handle = scope.element_handle() if scope is not None else None
     try:
         page.evaluate("window.__e2eQuietFrames = 0")
-        page.wait_for_function(_QUIET, arg=[handle, frames], polling="raf", timeout=timeout * 1000)
+        until(page, _QUIET, [handle, frames], every_frame=True, timeout=timeout * 1000)
     except TimeoutError:
         busy = page.evaluate(_BUSY, handle)
         raise AssertionError(f"still animating after {timeout:g} s: {busy[:8]}") from None

@@ -6,7 +6,7 @@ from datetime import date
 
 from playwright.sync_api import Locator, Page, expect
 
-from tests.e2e.waits import settled
+from tests.e2e.waits import settled, until
 
 
 def choose(page: Page, label: str, option: str, scope: Locator | None = None) -> None:
@@ -58,10 +58,10 @@ def choose_hour(page: Page, scope: Locator | Page, hour: int, away: Locator) -> 
 
 def _column_scrolled(page: Page, column: Locator) -> None:
     """Until a time picker's column has scrolled its chosen cell to its top (or can go no further)."""
-    page.wait_for_function("""(column) => {
+    until(page, """(column) => {
         const chosen = column.querySelector('.ant-picker-time-panel-cell-selected');
         if (!chosen) return true;
         const top = chosen.offsetTop - column.querySelector('li').offsetTop;
         return Math.abs(column.scrollTop - top) <= 1
             || column.scrollTop >= column.scrollHeight - column.clientHeight - 1;
-    }""", arg=column.element_handle(), polling="raf")
+    }""", column.element_handle(), every_frame=True)
