@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { ColumnsType } from 'antd/es/table';
-import { DataTable, PAGE_SIZE_OPTIONS, pinnedForPhone } from './data-table';
+import { DataTable, PAGE_SIZE_OPTIONS } from './data-table';
+import { rowMenuColumn } from './row-menu';
 
 interface Row {
   id: number;
@@ -100,32 +101,90 @@ describe('DataTable', () => {
   });
 });
 
-describe('pinnedForPhone', () => {
-  const columns = [
-    { title: 'ID', key: 'code', dataIndex: 'code' },
-    { title: 'Name', key: 'name', dataIndex: 'name' },
-    { title: 'Address', key: 'address', dataIndex: 'address' },
-    { title: '', key: 'actions' },
-  ];
-
-  it('puts the key column first, fixed at the left, and the actions fixed at the right', () => {
-    const pinned = pinnedForPhone(columns, 'name');
-    expect(pinned.map((c) => [c.key, c.fixed])).toEqual([
-      ['name', 'left'],
-      ['code', undefined],
-      ['address', undefined],
-      ['actions', 'right'],
-    ]);
-    expect(pinned[0]).toMatchObject({ ellipsis: false, width: 148 });
+describe('DataTable on a phone', () => {
+  const width = window.innerWidth;
+  beforeEach(() => {
+    window.innerWidth = 390;
+  });
+  afterEach(() => {
+    window.innerWidth = width;
   });
 
-  it('pins the first column when no key column is named', () => {
-    expect(pinnedForPhone(columns).map((c) => c.key)).toEqual(['code', 'name', 'address', 'actions']);
-    expect(pinnedForPhone(columns)[0].fixed).toBe('left');
+  interface Client {
+    id: number;
+    code: string;
+    name: string;
+    address: string | null;
+    industry: string;
+  }
+  const clients: Client[] = [
+    { id: 1, code: 'BNM', name: 'Bank Nusa Mandiri', address: 'Jl. Jend. Sudirman Kav. 54-55, Jakarta', industry: 'Banking' },
+    { id: 2, code: 'ASR', name: 'Asuransi Sinar Raya', address: null, industry: 'Insurance' },
+  ];
+  const clientColumns: ColumnsType<Client> = [
+    { title: 'ID', dataIndex: 'code', key: 'code', sorter: (a, b) => a.code.localeCompare(b.code) },
+    { title: 'Name', dataIndex: 'name', key: 'name', render: (name: string) => <a href="#client">{name}</a> },
+    { title: 'Address', dataIndex: 'address', key: 'address', ellipsis: true },
+    { title: 'Industry', dataIndex: 'industry', key: 'industry', responsive: ['md'] },
+    rowMenuColumn<Client>((c) => c.name, () => [{ key: 'edit', label: 'Edit' }]),
+  ];
+  const card = (text: string) => screen.getByText(text).closest('.data-table__card') as HTMLElement;
+
+  it('shows each row as a card: the key column as its title, the actions beside it, the rest labelled below', () => {
+    render(<DataTable rowKey="id" keyColumn="name" columns={clientColumns} dataSource={clients} />);
+    // one column, no headers: nothing to scroll sideways
+    expect(document.querySelectorAll('.ant-table-thead th')).toHaveLength(0);
+    expect(document.querySelectorAll('.ant-table-tbody tr.ant-table-row td')).toHaveLength(2);
+    const bank = card('Bank Nusa Mandiri');
+    expect(bank.querySelector('.data-table__card-title')).toHaveTextContent('Bank Nusa Mandiri');
+    expect(within(bank).getByRole('link', { name: 'Bank Nusa Mandiri' })).toBeInTheDocument();
+    expect(within(bank.querySelector('.data-table__card-actions') as HTMLElement).getByLabelText('Actions for Bank Nusa Mandiri')).toBeInTheDocument();
+    const fields = [...bank.querySelectorAll('.data-table__card-field')].map((f) => [
+      f.querySelector('dt')?.textContent,
+      f.querySelector('dd')?.textContent,
+    ]);
+    expect(fields).toEqual([
+      ['ID', 'BNM'],
+      ['Address', 'Jl. Jend. Sudirman Kav. 54-55, Jakarta'],
+    ]); // Industry is a column for wider screens only (responsive: ['md'])
+    // a field with nothing to show is left out
+    expect(card('Asuransi Sinar Raya')).not.toHaveTextContent('Address');
+  });
+
+  it('sorts the cards with "Sort by" in place of the column headers', async () => {
+    render(<DataTable rowKey="id" keyColumn="name" columns={clientColumns} dataSource={clients} />);
+    const titles = () => [...document.querySelectorAll('.data-table__card-title')].map((t) => t.textContent);
+    expect(titles()).toEqual(['Bank Nusa Mandiri', 'Asuransi Sinar Raya']);
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Sort by' }));
+    fireEvent.click(await screen.findByTitle('ID ↑'));
+    expect(titles()).toEqual(['Asuransi Sinar Raya', 'Bank Nusa Mandiri']);
+  });
+
+  it('asks the server for the sort chosen when server-paged', async () => {
+    const onChange = vi.fn();
+    render(
+      <DataTable
+        rowKey="id"
+        columns={[{ title: 'Name', dataIndex: 'name', key: 'name', sorter: true }, { title: 'Amount', dataIndex: 'amount', key: 'amount' }]}
+        dataSource={rows.slice(0, 10)}
+        server={{ total: 95, offset: 20, limit: 10, onChange }}
+      />,
+    );
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Sort by' }));
+    fireEvent.click(await screen.findByTitle('Name ↓'));
+    expect(onChange).toHaveBeenLastCalledWith({ offset: 0, limit: 10, sort: 'name', desc: true });
   });
 
   it('leaves a list laid out for phones (one block a row) as it is', () => {
-    const one = [{ title: 'Request', key: 'request' }, { title: '', key: 'actions' }];
-    expect(pinnedForPhone(one)).toBe(one);
+    render(
+      <DataTable
+        rowKey="id"
+        columns={[{ title: 'Clients', key: 'client', render: (_: unknown, c: Client) => <span className="own-block">{c.name}</span> }]}
+        dataSource={clients}
+      />,
+    );
+    expect([...document.querySelectorAll('.ant-table-thead th')].map((th) => th.textContent)).toEqual(['Clients']);
+    expect(document.querySelectorAll('.own-block')).toHaveLength(2);
+    expect(document.querySelector('.data-table__card')).toBeNull();
   });
 });

@@ -1,8 +1,10 @@
 import { Empty, Flex, Grid, Select, Table, Typography } from 'antd';
-import type { TableColumnsType, TableProps } from 'antd';
+import type { TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useMemo, useState, type ReactNode } from 'react';
 import { formatNumber } from '@/lib/format';
+import { cardsForPhone, initialSort, oneBlock, PhoneSort, sortableColumns, sortRows, type PhoneSortChoice } from './phone-cards';
+import './data-table.css';
 
 export const PAGE_SIZE_OPTIONS = [5, 10, 20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 20;
@@ -34,47 +36,13 @@ export interface DataTableProps<T>
   toolbar?: ReactNode;
   /** Hides paging altogether (short fixed lists). */
   noPaging?: boolean;
-  /** The column that names a row (its key); on a phone it stays at the left, the actions at the right. */
+  /** The column that names a row (its key): on a phone each row is a card with it as its title, the actions beside. */
   keyColumn?: string;
-  /** At a desk the table fits its card and long texts wrap (no sideways scroll); a phone still scrolls. */
+  /** At a desk the table fits its card and long texts wrap (no sideways scroll); a phone shows cards anyway. */
   wrap?: boolean;
   /** What an empty table says ('No data.' unless the screen's spec says otherwise, e.g. 'No Information...'; or why
    *  the list is empty and what to do). */
   emptyText?: ReactNode;
-}
-
-/** The widest a phone's key column gets (the rest of its text is cut with an ellipsis). */
-const PHONE_KEY_WIDTH = 148;
-
-/**
- * A phone's table: the key column first and fixed at the left, the row's actions (the 'actions' column) fixed at
- * the right, the other columns scrolling between them, so a row is always named and its actions in reach.
- */
-export function pinnedForPhone<T>(columns: TableColumnsType<T>, keyColumn?: string): TableColumnsType<T> {
-  const keyOf = (c: TableColumnsType<T>[number]) =>
-    c.key ?? ('dataIndex' in c && c.dataIndex !== undefined ? String(c.dataIndex) : undefined);
-  const keyIndex = Math.max(0, keyColumn === undefined ? 0 : columns.findIndex((c) => keyOf(c) === keyColumn));
-  const key = columns[keyIndex];
-  // a list already laid out for a phone (one block a row, as the approval queue) has nothing to pin
-  if (!key || columns.filter((c) => keyOf(c) !== 'actions').length < 2) return columns;
-  const rest = columns.filter((_, i) => i !== keyIndex);
-  const render = 'render' in key ? key.render : undefined;
-  // the key column's text wraps within its width (a name is read whole, never cut)
-  const pinned = {
-    ...key,
-    fixed: 'left' as const,
-    width: PHONE_KEY_WIDTH,
-    ellipsis: false,
-    render: (value: unknown, row: T, index: number) => (
-      <div className="data-table__key" style={{ maxWidth: PHONE_KEY_WIDTH - 16 }}>
-        {(render ? render(value, row, index) : value) as ReactNode}
-      </div>
-    ),
-  };
-  return [
-    pinned,
-    ...rest.map((c) => (keyOf(c) === 'actions' ? { ...c, fixed: 'right' as const } : { ...c, fixed: undefined })),
-  ];
 }
 
 function sortField<T>(sorter: SorterResult<T> | SorterResult<T>[]): { sort?: string; desc?: boolean } {
@@ -105,12 +73,32 @@ export function DataTable<T extends object>({
 }: DataTableProps<T>) {
   const [clientPage, setClientPage] = useState(1);
   const [clientSize, setClientSize] = useState(defaultPageSize);
-  const rows = useMemo(() => dataSource ?? [], [dataSource]);
   const phone = Grid.useBreakpoint().md === false;
+  // on a phone each row is a card (unless the columns are laid out for one already): nothing scrolls sideways
+  const cards = phone && columns !== undefined && !oneBlock(columns);
   const shownColumns = useMemo(
-    () => (phone && columns ? pinnedForPhone(columns, keyColumn) : columns),
-    [phone, columns, keyColumn],
+    () => (cards && columns ? cardsForPhone(columns, keyColumn) : columns),
+    [cards, columns, keyColumn],
   );
+  // cards have no column headers to sort by: a "Sort by" select does it (the server's sort, or this one's rows)
+  const [clientSort, setClientSort] = useState<PhoneSortChoice | null>(() => initialSort(columns ?? []));
+  const phoneSort = server ? (server.sort ? { key: server.sort, desc: Boolean(server.desc) } : null) : clientSort;
+  const rows = useMemo(
+    () => (cards && !server && columns ? sortRows(dataSource ?? [], columns, clientSort) : (dataSource ?? [])),
+    [cards, server, columns, dataSource, clientSort],
+  );
+  const changePhoneSort = (sort: PhoneSortChoice | null) => {
+    if (server) {
+      server.onChange({ offset: 0, limit: server.limit, sort: sort?.key, desc: sort ? sort.desc : undefined });
+    } else {
+      setClientSort(sort);
+      setClientPage(1);
+    }
+  };
+  const sortControl =
+    cards && columns && sortableColumns(columns).length > 0 ? (
+      <PhoneSort columns={columns} value={phoneSort} onChange={changePhoneSort} />
+    ) : null;
 
   const pageSize = server ? server.limit : clientSize;
   const total = server ? server.total : rows.length;
@@ -133,28 +121,35 @@ export function DataTable<T extends object>({
 
   return (
     <div className="data-table">
-      {!noPaging && (
+      {(!noPaging || sortControl) && (
         <Flex className="data-table__toolbar" align="center" justify="space-between" gap={12} wrap>
-          <Flex align="center" gap={8} data-testid="show-n-label" aria-label={`Show ${pageSize}`} role="group">
-            <Typography.Text type="secondary">Show</Typography.Text>
-            <Select
-              aria-label="Rows per page"
-              size="small"
-              value={pageSize}
-              style={{ width: 76 }}
-              options={PAGE_SIZE_OPTIONS.map((n) => ({ value: n, label: String(n) }))}
-              onChange={changeSize}
-            />
-            <Typography.Text type="secondary">entries</Typography.Text>
-          </Flex>
-          {toolbar}
+          {!noPaging && (
+            <Flex align="center" gap={8} data-testid="show-n-label" aria-label={`Show ${pageSize}`} role="group">
+              <Typography.Text type="secondary">Show</Typography.Text>
+              <Select
+                aria-label="Rows per page"
+                size="small"
+                value={pageSize}
+                style={{ width: 76 }}
+                options={PAGE_SIZE_OPTIONS.map((n) => ({ value: n, label: String(n) }))}
+                onChange={changeSize}
+              />
+              <Typography.Text type="secondary">entries</Typography.Text>
+            </Flex>
+          )}
+          {sortControl}
+          {!noPaging && toolbar}
         </Flex>
       )}
       <Table<T>
         {...tableProps}
         columns={shownColumns}
         dataSource={rows}
-        scroll={wrap && !phone ? scroll : (scroll ?? { x: 'max-content' })}
+        className={cards ? `${tableProps.className ?? ''} data-table--cards`.trim() : tableProps.className}
+        // cards: a row with a selection keeps its header (select all on the page), others need none
+        showHeader={cards ? Boolean(tableProps.rowSelection) && tableProps.showHeader !== false : tableProps.showHeader}
+        tableLayout={cards ? 'fixed' : tableProps.tableLayout}
+        scroll={cards ? undefined : wrap && !phone ? scroll : (scroll ?? { x: 'max-content' })}
         locale={{
           ...locale,
           emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />,

@@ -7,3 +7,4 @@ export * from './use-list-params';
 export * from './table-filters';
 export * from './list-toolbar';
 export * from './date-range-filter';
+export { cardsForPhone, PhoneRowCard } from './phone-cards';
