@@ -10,7 +10,7 @@ export const LEADERBOARD_PAGE_SIZE = 5;
 type Ranked = LeaderboardRow & { rank: number };
 
 const columns: TableColumnsType<Ranked> = [
-  { title: '#', dataIndex: 'rank', width: 44, align: 'center' },
+  { title: '#', dataIndex: 'rank', width: 36, align: 'center' },
   {
     title: 'Name',
     dataIndex: 'fullname',
@@ -47,7 +47,7 @@ const columns: TableColumnsType<Ranked> = [
   {
     title: 'Target Achieved',
     dataIndex: 'achievedPercent',
-    width: 130,
+    width: 104,
     render: (value: number, row) =>
       row.targetAmount > 0 ? (
         <Tooltip title={`Target ${formatIDR(row.targetAmount)}, ${formatIDR(Math.max(0, row.remainingTarget))} to go`}>
@@ -76,6 +76,8 @@ export function Leaderboard({ rows }: { rows: LeaderboardRow[] }) {
       size="small"
       rowKey="salesId"
       columns={columns}
+      // the widths hold and a long name is cut with an ellipsis: the table is never wider than its card on a phone
+      tableLayout="fixed"
       dataSource={ranked}
       pagination={{ pageSize: LEADERBOARD_PAGE_SIZE, hideOnSinglePage: true, showSizeChanger: false, size: 'small' }}
       locale={{ emptyText: 'No Data.' }}

@@ -1,9 +1,10 @@
 import { CheckOutlined, MinusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Empty, Form, Input, List, Result, Row, Skeleton, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Empty, Form, Input, List, Result, Row, Skeleton, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { DataTable } from '@/components/data-table';
 import { confirmRemove, toast } from '@/components/dialogs';
 import { FormErrors } from '@/components/form-errors';
 import { FormActions, FormPage, systemCrumbs } from '@/components/form-page';
@@ -226,13 +227,12 @@ export function PageFormPage({ mode }: { mode: PageFormMode }) {
                 <Typography.Paragraph type="secondary">
                   What each role may do on this page; access is given in Menu Page Access.
                 </Typography.Paragraph>
-                <Table<Flags>
+                <DataTable<Flags>
                   rowKey="roleId"
                   size="small"
                   columns={ACCESS_COLUMNS}
                   dataSource={page.access}
-                  pagination={false}
-                  scroll={{ x: 400 }}
+                  noPaging
                 />
               </Card>
               <Card variant="borderless" title="Menu items that open it" className="page-form__card">

@@ -1,5 +1,6 @@
-import { Table, Typography } from 'antd';
+import { Grid, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { cardsForPhone, PhoneRowCard } from '@/components/data-table';
 import { formatDate, formatIDR, formatMonth, formatNumber, formatRate } from '@/lib/format';
 import type { ReportCell, ReportColumn, ReportTable as Report } from '../api/reports-api';
 
@@ -21,8 +22,10 @@ export function showCell(kind: ReportColumn['kind'], value: ReportCell | undefin
   return formatNumber(value, 0);
 }
 
-/** The preview of a report: its columns as the server describes them, its totals as the last row. */
-export function ReportTable({ report, loading }: { report: Report; loading: boolean }) {
+/** The preview of a report: its columns as the server describes them, its totals as the last row; on a phone one card
+ *  a row (the first column its title), the totals the last card. */
+export function ReportTable({ report, loading, compact = false }: { report: Report; loading: boolean; compact?: boolean }) {
+  const phone = Grid.useBreakpoint().md === false;
   const columns: ColumnsType<Row> = report.columns.map((c) => ({
     key: c.key,
     dataIndex: c.key,
@@ -36,16 +39,26 @@ export function ReportTable({ report, loading }: { report: Report; loading: bool
   const totals = report.totals;
   return (
     <Table<Row>
-      className="report-table"
+      className={phone ? 'report-table data-table--cards' : 'report-table'}
       size="middle"
-      columns={columns}
+      columns={phone ? cardsForPhone(columns) : columns}
+      showHeader={!phone}
+      tableLayout={phone ? 'fixed' : undefined}
       dataSource={rows}
       loading={loading}
-      scroll={{ x: 'max-content' }}
+      scroll={phone ? undefined : { x: 'max-content' }}
       locale={{ emptyText: 'No Data.' }}
       pagination={rows.length > 20 ? { pageSize: 20, showSizeChanger: false, size: 'small' } : false}
       summary={() =>
-        totals && rows.length > 0 ? (
+        totals && rows.length > 0 && phone ? (
+          <Table.Summary>
+            <Table.Summary.Row className="report-table__totals">
+              <Table.Summary.Cell index={0} className="data-table__card-cell">
+                <PhoneRowCard columns={columns} row={{ ...totals, key: -1 } as Row} />
+              </Table.Summary.Cell>
+            </Table.Summary.Row>
+          </Table.Summary>
+        ) : totals && rows.length > 0 ? (
           <Table.Summary>
             <Table.Summary.Row className="report-table__totals">
               {report.columns.map((c, i) => (
