@@ -18,7 +18,7 @@ export interface BoardColumnProps {
   pinning?: boolean;
 }
 
-/** One stage of the board: its total, a last-contacted sort and a pin; scrolls above 5 leads. */
+/** One stage of the board: its name and count, its GP with a last-contacted sort and a pin; scrolls above 5 leads. */
 export function BoardColumn({ column, density = 'cards', sort, onToggleSort, onTogglePin, pinning = false }: BoardColumnProps) {
   const title = stageLabel(column.stageName, column.stageDescription);
   const scrolls = column.leads.length > COLUMN_SCROLL_THRESHOLD;
@@ -40,36 +40,38 @@ export function BoardColumn({ column, density = 'cards', sort, onToggleSort, onT
             {column.totalLeads}
           </span>
         </div>
-        <div className="board-column__actions">
-          <Tooltip title={sortText}>
-            <Button
-              size="small"
-              type="text"
-              aria-label={`Sort ${column.stageName} by last contacted`}
-              aria-pressed={sort === 'desc'}
-              icon={sort === 'asc' ? <SortAscendingOutlined /> : <SortDescendingOutlined />}
-              onClick={onToggleSort}
-            />
+        <div className="board-column__summary">
+          <Tooltip title={`Gross profit of the ${column.totalLeads} leads: ${formatIDR(column.totalGrossProfit)}`}>
+            <div className="board-column__gp" data-testid={`column-gp-${column.stageName}`}>
+              GP <strong>{formatIDR(column.totalGrossProfit)}</strong>
+            </div>
           </Tooltip>
-          <Tooltip title={column.isPinned ? 'Unpin column' : 'Pin column'}>
-            <Button
-              size="small"
-              type="text"
-              aria-label={`${column.isPinned ? 'Unpin' : 'Pin'} ${column.stageName}`}
-              aria-pressed={column.isPinned}
-              loading={pinning}
-              className={column.isPinned ? 'board-column__pin is-on' : 'board-column__pin'}
-              icon={column.isPinned ? <PushpinFilled /> : <PushpinOutlined />}
-              onClick={onTogglePin}
-            />
-          </Tooltip>
+          <div className="board-column__actions">
+            <Tooltip title={sortText}>
+              <Button
+                size="small"
+                type="text"
+                aria-label={`Sort ${column.stageName} by last contacted`}
+                aria-pressed={sort === 'desc'}
+                icon={sort === 'asc' ? <SortAscendingOutlined /> : <SortDescendingOutlined />}
+                onClick={onToggleSort}
+              />
+            </Tooltip>
+            <Tooltip title={column.isPinned ? 'Unpin column' : 'Pin column'}>
+              <Button
+                size="small"
+                type="text"
+                aria-label={`${column.isPinned ? 'Unpin' : 'Pin'} ${column.stageName}`}
+                aria-pressed={column.isPinned}
+                loading={pinning}
+                className={column.isPinned ? 'board-column__pin is-on' : 'board-column__pin'}
+                icon={column.isPinned ? <PushpinFilled /> : <PushpinOutlined />}
+                onClick={onTogglePin}
+              />
+            </Tooltip>
+          </div>
         </div>
       </header>
-      <Tooltip title={`Gross profit of the ${column.totalLeads} leads: ${formatIDR(column.totalGrossProfit)}`}>
-        <div className="board-column__gp" data-testid={`column-gp-${column.stageName}`}>
-          GP <strong>{formatIDR(column.totalGrossProfit)}</strong>
-        </div>
-      </Tooltip>
       <div className={`board-column__body${scrolls ? ' is-scrollable' : ''}`}>
         {column.leads.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No Leads." />

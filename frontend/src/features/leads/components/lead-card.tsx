@@ -70,9 +70,9 @@ export function LeadCard({ lead, variant = 'full' }: LeadCardProps) {
   return (
     <Link to={`/leads/${lead.id}`} className="lead-card" data-lead-id={lead.id}>
       <div className="lead-card__head">
-        <Typography.Text strong ellipsis className="lead-card__client">
+        <span className="lead-card__client" title={lead.clientName}>
           {lead.clientName}
-        </Typography.Text>
+        </span>
         <LastContactedBadge days={lead.lastContacted} />
       </div>
       <div className="lead-card__project">{lead.projectName}</div>

@@ -9,7 +9,7 @@ function renderBoard(columns = boardColumns([2, 1, 0, 3, 0, 1])) {
   return render(
     <QueryClientProvider client={new QueryClient()}>
       <MemoryRouter>
-        <LeadsBoard columns={columns} loading={false} error={null} status="ONGOING" onStatusChange={() => {}} sort={{}} onSortChange={() => {}} />
+        <LeadsBoard columns={columns} loading={false} error={null} sort={{}} onSortChange={() => {}} />
       </MemoryRouter>
     </QueryClientProvider>,
   );

@@ -1,13 +1,12 @@
-import { AppstoreOutlined, BarsOutlined, PlusOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, BarsOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Segmented, Skeleton, Tabs } from 'antd';
-import { useEffect, useState } from 'react';
+import { Alert, Segmented, Skeleton, Tabs } from 'antd';
+import { useEffect, useState, type ReactNode } from 'react';
 import { toast } from '@/components/dialogs';
 import { errorMessage } from '@/lib/api/errors';
 import { leadKeys } from '../api/keys';
-import { pinColumn, type BoardStatus, type SortDirection } from '../api/leads-api';
+import { pinColumn, type SortDirection } from '../api/leads-api';
 import type { BoardColumn as BoardColumnData } from '../api/types';
-import { BOARD_STATUS_OPTIONS } from '../lib/labels';
 import { BoardColumn, type BoardDensity } from './board-column';
 import { BoardOverview } from './board-overview';
 
@@ -45,29 +44,21 @@ function useVisibleColumns(container: HTMLDivElement | null, layout: string): Se
 export const ALL_STAGE_TAB = 'All Stage';
 
 export interface LeadsBoardProps {
+  /** The filters, on the left of the board's own tools. */
+  filters?: ReactNode;
   columns: BoardColumnData[] | undefined;
   loading: boolean;
   error: unknown;
-  status: BoardStatus;
-  onStatusChange: (status: BoardStatus) => void;
-  statusOptions?: Array<{ value: BoardStatus; label: string }>;
   sort: Record<string, SortDirection>;
   onSortChange: (sort: Record<string, SortDirection>) => void;
-  onAdd?: () => void;
 }
 
-/** The board: status toggle, Pinned / All Stage tabs when a column is pinned, six stage columns. */
-export function LeadsBoard({
-  columns,
-  loading,
-  error,
-  status,
-  onStatusChange,
-  statusOptions = BOARD_STATUS_OPTIONS,
-  sort,
-  onSortChange,
-  onAdd,
-}: LeadsBoardProps) {
+/**
+ * The board: the card size, Pinned / All Stage tabs when a column is pinned, and the six stage columns, which share
+ * the width of a desk's screen (every stage in view); where they do not fit (a tablet, a phone) the board scrolls
+ * sideways and a map of the stages above it brings any one into view.
+ */
+export function LeadsBoard({ filters, columns, loading, error, sort, onSortChange }: LeadsBoardProps) {
   const queryClient = useQueryClient();
   const anyPinned = (columns ?? []).some((c) => c.isPinned);
   const [tab, setTab] = useState<'pinned' | 'all'>('pinned');
@@ -109,29 +100,17 @@ export function LeadsBoard({
 
   return (
     <div className="leads-board">
-      <div className="leads-board__toolbar">
-        <Segmented<BoardStatus>
-          aria-label="Status filter"
-          value={status}
-          options={statusOptions}
-          onChange={onStatusChange}
+      <div className="leads-view__toolbar">
+        {filters}
+        <Segmented<BoardDensity>
+          aria-label="Card size"
+          value={density}
+          onChange={changeDensity}
+          options={[
+            { value: 'cards', icon: <AppstoreOutlined />, label: 'Cards', title: 'Full cards' },
+            { value: 'compact', icon: <BarsOutlined />, label: 'Compact', title: 'Small cards' },
+          ]}
         />
-        <div className="leads-board__tools">
-          <Segmented<BoardDensity>
-            aria-label="Card size"
-            value={density}
-            onChange={changeDensity}
-            options={[
-              { value: 'cards', icon: <AppstoreOutlined />, label: 'Cards', title: 'Full cards' },
-              { value: 'compact', icon: <BarsOutlined />, label: 'Compact', title: 'Small cards: every stage in view' },
-            ]}
-          />
-          {onAdd && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={onAdd}>
-              Add
-            </Button>
-          )}
-        </div>
       </div>
       {columns && columns.length > 0 && <BoardOverview columns={columns} visible={visible} onJump={jump} />}
       {anyPinned && (

@@ -1,8 +1,7 @@
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Empty, Input, Segmented, Select, Skeleton, Typography } from 'antd';
+import { Button, Empty, Segmented, Skeleton, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { formatNumber } from '@/lib/format';
-import type { LeadCard as LeadCardData, StageOption } from '../api/types';
-import { ALL_STAGES_LABEL, stageLabel } from '../lib/labels';
+import type { LeadCard as LeadCardData } from '../api/types';
 import { LeadCard } from './lead-card';
 
 export type ListView = 'full' | 'compact';
@@ -12,17 +11,9 @@ export const LIST_VIEW_OPTIONS: Array<{ value: ListView; label: string }> = [
   { value: 'compact', label: 'Compact View' },
 ];
 
-export interface LeadsSidePanelProps {
-  stages: StageOption[];
-  /** '' for All Stages, else a stage id as text. */
-  stage: string;
-  onStageChange: (stage: string) => void;
-  salesPersons: Array<{ id: number; fullname: string }>;
-  salesPersonId: number | undefined;
-  onSalesPersonChange: (id: number | undefined) => void;
-  search: string;
-  onSearchChange: (text: string) => void;
-  onAddLead?: () => void;
+export interface LeadsListProps {
+  /** The filters, on the left of the list's own tools. */
+  filters?: ReactNode;
   listTitle: string;
   leads: LeadCardData[] | undefined;
   totalRows: number;
@@ -33,70 +24,37 @@ export interface LeadsSidePanelProps {
   loadingMore: boolean;
 }
 
-/** The left panel: stage filter, search, Add Lead, and the cards of the chosen status. */
-export function LeadsSidePanel(props: LeadsSidePanelProps) {
+/** The list of the chosen status's leads (spec 2 §2.1's lead cards), Full View or Compact View, more on demand. */
+export function LeadsList(props: LeadsListProps) {
   const { leads, view } = props;
   return (
-    <aside className="leads-panel" aria-label="Lead filters">
-      <div className="leads-panel__filters">
-        <Select
-          aria-label="Stage"
-          value={props.stage}
-          onChange={props.onStageChange}
-          options={[
-            { value: '', label: ALL_STAGES_LABEL },
-            ...props.stages.map((s) => ({ value: String(s.id), label: stageLabel(s.stageName, s.stageDescription) })),
-          ]}
+    <div className="leads-list">
+      <div className="leads-view__toolbar">
+        {props.filters}
+        <Segmented<ListView>
+          aria-label="List view"
+          value={view}
+          options={LIST_VIEW_OPTIONS}
+          onChange={props.onViewChange}
         />
-        {props.salesPersons.length > 1 && (
-          <Select
-            aria-label="Sales person"
-            allowClear
-            placeholder="All Sales"
-            value={props.salesPersonId}
-            onChange={(v) => props.onSalesPersonChange(v ?? undefined)}
-            options={props.salesPersons.map((p) => ({ value: p.id, label: p.fullname }))}
-            showSearch={{ optionFilterProp: 'label' }}
-          />
-        )}
-        <Input
-          allowClear
-          aria-label="Search leads"
-          placeholder="Search client or project"
-          prefix={<SearchOutlined />}
-          value={props.search}
-          onChange={(e) => props.onSearchChange(e.target.value)}
-        />
-        {props.onAddLead && (
-          <Button type="dashed" block icon={<PlusOutlined />} onClick={props.onAddLead}>
-            Add Lead
-          </Button>
-        )}
       </div>
-      <div className="leads-panel__list-head">
-        <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
-          {props.listTitle} <Typography.Text type="secondary">({formatNumber(props.totalRows)})</Typography.Text>
-        </Typography.Text>
-        <Segmented<ListView> size="small" value={view} options={LIST_VIEW_OPTIONS} onChange={props.onViewChange} />
-      </div>
-      <div className={`leads-panel__list leads-panel__list--${view}`} data-testid="lead-list">
+      <Typography.Text strong className="leads-list__head">
+        {props.listTitle} <Typography.Text type="secondary">({formatNumber(props.totalRows)})</Typography.Text>
+      </Typography.Text>
+      <div className={`leads-list__cards leads-list__cards--${view}`} data-testid="lead-list">
         {props.loading && !leads ? (
           <Skeleton active paragraph={{ rows: 6 }} />
         ) : !leads || leads.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No Leads." />
         ) : (
-          <>
-            {leads.map((lead) => (
-              <LeadCard key={lead.id} lead={lead} variant={view} />
-            ))}
-            {leads.length < props.totalRows && (
-              <Button block type="link" loading={props.loadingMore} onClick={props.onLoadMore}>
-                Load more
-              </Button>
-            )}
-          </>
+          leads.map((lead) => <LeadCard key={lead.id} lead={lead} variant={view} />)
         )}
       </div>
-    </aside>
+      {leads && leads.length < props.totalRows && (
+        <Button block type="link" loading={props.loadingMore} onClick={props.onLoadMore}>
+          Load more
+        </Button>
+      )}
+    </div>
   );
 }

@@ -22,6 +22,13 @@ function boardCalls(requests: Request[]) {
     .map((u) => Object.fromEntries(u.searchParams));
 }
 
+function listCalls(requests: Request[]) {
+  return requests
+    .map((r) => new URL(r.url))
+    .filter((u) => u.pathname === '/api/leads/list')
+    .map((u) => Object.fromEntries(u.searchParams));
+}
+
 /** Stubs the board's calls; `columns` may change between calls. */
 function stubBoard(columns: () => BoardColumn[]) {
   return stubApi(session(), (req, url) => {
@@ -67,8 +74,11 @@ describe('LeadsPage', () => {
 
     // The default status filter is ON GOING.
     expect(boardCalls(requests)[0]).toMatchObject({ status: 'ONGOING' });
-    expect(screen.getByText('Listed Client')).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Pinned' })).toBeNull();
+    // At a desk the board is the view, and each lead is on it once: no list of the same leads beside it.
+    expect(screen.getByRole('radio', { name: /Board/ })).toBeChecked();
+    expect(screen.queryByTestId('lead-list')).toBeNull();
+    expect(listCalls(requests)).toHaveLength(0);
   });
 
   it('sorts a column by last contacted and filters by status', async () => {
@@ -84,9 +94,6 @@ describe('LeadsPage', () => {
 
     fireEvent.click(screen.getByText('On Hold'));
     await waitFor(() => expect(boardCalls(requests).at(-1)).toMatchObject({ status: 'HOLD' }));
-    await waitFor(() =>
-      expect(requests.map((r) => new URL(r.url)).filter((u) => u.pathname === '/api/leads/list').at(-1)?.searchParams.get('status')).toBe('HOLD'),
-    );
 
     // 'All Stages' is the empty value; a stage narrows the board to it.
     expect(boardCalls(requests).at(-1)).not.toHaveProperty('selectedStage');
@@ -151,7 +158,6 @@ describe('LeadsPage', () => {
     const requests = stubBoard(() => boardColumns());
     await renderRoutes(pages, '/leads');
     await screen.findByTestId('leads-board');
-    await waitFor(() => expect(screen.getByText('Listed Client')).toBeInTheDocument());
 
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const search = screen.getByLabelText('Search leads');
@@ -171,8 +177,41 @@ describe('LeadsPage', () => {
     await waitFor(() => expect(boardCalls(requests).at(-1)).toMatchObject({ searchKeyword: 'bank' }));
     // One search for the settled text, none for what was typed on the way.
     expect(boardCalls(requests).filter((c) => 'searchKeyword' in c)).toHaveLength(1);
-    const listCall = requests.map((r) => new URL(r.url)).filter((u) => u.pathname === '/api/leads/list').at(-1);
-    expect(listCall?.searchParams.get('search')).toBe('bank');
+  });
+
+  it('shows the same leads as a list of cards instead of the board, with the same filters', async () => {
+    setToken('a');
+    const requests = stubBoard(() => boardColumns());
+    const { router } = await renderRoutes(pages, '/leads');
+    await screen.findByTestId('leads-board');
+    fireEvent.click(screen.getByText('On Hold'));
+    fireEvent.change(screen.getByLabelText('Search leads'), { target: { value: 'bank' } });
+
+    fireEvent.click(screen.getByRole('radio', { name: /List/ }));
+    const list = await screen.findByTestId('lead-list');
+    expect(await within(list).findByText('Listed Client')).toBeInTheDocument();
+    expect(screen.queryByTestId('leads-board')).toBeNull();
+    await waitFor(() => expect(listCalls(requests).at(-1)).toMatchObject({ status: 'HOLD', search: 'bank' }));
+    expect(document.querySelector('.leads-list__head')).toHaveTextContent('On Hold (1)');
+    // the view is kept in the address: a reload or a shared link opens the list
+    expect(router.state.location.search).toBe('?view=list');
+  });
+
+  it('opens on the list on a phone, the board a tap away', async () => {
+    const width = window.innerWidth;
+    window.innerWidth = 390;
+    try {
+      setToken('a');
+      const requests = stubBoard(() => boardColumns());
+      await renderRoutes(pages, '/leads');
+      expect(await within(await screen.findByTestId('lead-list')).findByText('Listed Client')).toBeInTheDocument();
+      expect(screen.queryByTestId('leads-board')).toBeNull();
+      fireEvent.click(screen.getByRole('radio', { name: /Board/ }));
+      expect(await screen.findByTestId('leads-board')).toBeInTheDocument();
+      expect(listCalls(requests)).toHaveLength(1);
+    } finally {
+      window.innerWidth = width;
+    }
   });
 
   it('opens a lead when its card is clicked', async () => {

@@ -1,6 +1,8 @@
+import { AppstoreOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Button, Grid, Segmented } from 'antd';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Page } from '@/components/page';
 import { usePageAccess } from '@/lib/session';
 import {
@@ -14,7 +16,8 @@ import {
   type SortDirection,
 } from '../api/leads-api';
 import { LeadsBoard } from '../components/leads-board';
-import { LeadsSidePanel, type ListView } from '../components/leads-side-panel';
+import { LeadsFilters } from '../components/leads-filters';
+import { LeadsList, type ListView } from '../components/leads-list';
 import { SummaryChips } from '../components/summary-chips';
 import { BOARD_STATUS_OPTIONS, DEFAULT_BOARD_STATUS, SEARCH_DEBOUNCE_MS } from '../lib/labels';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -23,10 +26,34 @@ import '../leads.css';
 export const LEADS_PATH = '/leads';
 export const ADD_LEAD_PATH = '/leads/add';
 
-/** /leads: filters and the cards of one status on the left, the stage board on the right. */
+/** The leads page shows its leads once: as the stage board, or as a list of cards (spec 2 §2.1). */
+export type LeadsView = 'board' | 'list';
+
+const VIEW_OPTIONS: Array<{ value: LeadsView; label: string; icon: ReactNode }> = [
+  { value: 'board', label: 'Board', icon: <AppstoreOutlined /> },
+  { value: 'list', label: 'List', icon: <UnorderedListOutlined /> },
+];
+
+/**
+ * /leads: the status toggle, the board or the list (the board at a desk, every stage in view; the list on a phone,
+ * one card under another), the same filters for both, and Add Lead. The choice of view is kept in the address.
+ */
 export function LeadsPage() {
   const navigate = useNavigate();
   const access = usePageAccess('leads');
+  const phone = Grid.useBreakpoint().md === false;
+  const [params, setParams] = useSearchParams();
+  const chosen = params.get('view');
+  const shown: LeadsView = chosen === 'board' || chosen === 'list' ? chosen : phone ? 'list' : 'board';
+  const showView = (next: LeadsView) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.set('view', next);
+        return updated;
+      },
+      { replace: true },
+    );
   const [stage, setStage] = useState('');
   const [salesPersonId, setSalesPersonId] = useState<number | undefined>();
   const [searchText, setSearchText] = useState('');
@@ -39,7 +66,8 @@ export function LeadsPage() {
   const selectedStage = stage === '' ? undefined : Number(stage);
   const options = useQuery(filterOptionsQueryOptions());
   const selectedStageName = options.data?.stages.find((s) => s.id === selectedStage)?.stageName;
-  // Only the shown columns' sorts go to the server: a stage filter shows that one column.
+  // Only the shown columns' sorts go to the server: a stage filter shows that one column. The list view asks for the
+  // board too: its columns are the stages the stage filter offers.
   const board = useQuery(
     boardQueryOptions({
       searchKeyword: search,
@@ -50,9 +78,10 @@ export function LeadsPage() {
     }),
   );
   const total = useQuery(totalGpQueryOptions(salesPersonId ?? 0));
-  const list = useQuery(
-    leadListQueryOptions({ status, search, stageId: selectedStage, salesPersonId, limit }),
-  );
+  const list = useQuery({
+    ...leadListQueryOptions({ status, search, stageId: selectedStage, salesPersonId, limit }),
+    enabled: shown === 'list',
+  });
 
   // The stage filter offers the board's own columns (the server decides which stages are on the board),
   // as the whole board last answered them.
@@ -78,6 +107,24 @@ export function LeadsPage() {
   );
   const statusLabel = statusOptions.find((o) => o.value === status)?.label ?? status;
   const goAdd = access.isWrite ? () => navigate('/leads/add') : undefined;
+  const filters = (
+    <LeadsFilters
+      stages={stages}
+      stage={stage}
+      onStageChange={(value) => {
+        setStage(value);
+        setLimit(LEAD_LIST_PAGE_SIZE);
+      }}
+      salesPersons={options.data?.salesPersons ?? []}
+      salesPersonId={salesPersonId}
+      onSalesPersonChange={setSalesPersonId}
+      search={searchText}
+      onSearchChange={(text) => {
+        setSearchText(text);
+        setLimit(LEAD_LIST_PAGE_SIZE);
+      }}
+    />
+  );
 
   return (
     <Page
@@ -86,47 +133,50 @@ export function LeadsPage() {
       subtitle="Your pipeline from E1 Found to E6 Closing."
       extra={<SummaryChips total={total.data} loading={total.isPending} />}
     >
-      <div className="leads-page__layout">
-        <LeadsSidePanel
-          stages={stages}
-          stage={stage}
-          onStageChange={(value) => {
-            setStage(value);
-            setLimit(LEAD_LIST_PAGE_SIZE);
-          }}
-          salesPersons={options.data?.salesPersons ?? []}
-          salesPersonId={salesPersonId}
-          onSalesPersonChange={setSalesPersonId}
-          search={searchText}
-          onSearchChange={(text) => {
-            setSearchText(text);
-            setLimit(LEAD_LIST_PAGE_SIZE);
-          }}
-          onAddLead={goAdd}
-          listTitle={statusLabel}
-          leads={list.data?.data}
-          totalRows={list.data?.totalRows ?? 0}
-          loading={list.isPending}
-          view={view}
-          onViewChange={setView}
-          onLoadMore={() => setLimit((n) => n + LEAD_LIST_PAGE_SIZE)}
-          loadingMore={list.isFetching && !list.isPending}
-        />
-        <LeadsBoard
-          columns={board.data}
-          loading={board.isFetching}
-          error={board.error}
-          status={status}
-          onStatusChange={(value) => {
-            setStatus(value);
-            setLimit(LEAD_LIST_PAGE_SIZE);
-          }}
-          statusOptions={statusOptions}
-          sort={sort}
-          onSortChange={setSort}
-          onAdd={goAdd}
-        />
-      </div>
+      <section className="leads-workspace" aria-label="Leads">
+        <div className="leads-workspace__bar">
+          <Segmented<BoardStatus>
+            aria-label="Status filter"
+            className="leads-workspace__status"
+            value={status}
+            options={statusOptions}
+            onChange={(value) => {
+              setStatus(value);
+              setLimit(LEAD_LIST_PAGE_SIZE);
+            }}
+          />
+          <div className="leads-workspace__tools">
+            <Segmented<LeadsView> aria-label="View" value={shown} options={VIEW_OPTIONS} onChange={showView} />
+            {goAdd && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={goAdd}>
+                Add Lead
+              </Button>
+            )}
+          </div>
+        </div>
+        {shown === 'board' ? (
+          <LeadsBoard
+            filters={filters}
+            columns={board.data}
+            loading={board.isFetching}
+            error={board.error}
+            sort={sort}
+            onSortChange={setSort}
+          />
+        ) : (
+          <LeadsList
+            filters={filters}
+            listTitle={statusLabel}
+            leads={list.data?.data}
+            totalRows={list.data?.totalRows ?? 0}
+            loading={list.isPending}
+            view={view}
+            onViewChange={setView}
+            onLoadMore={() => setLimit((n) => n + LEAD_LIST_PAGE_SIZE)}
+            loadingMore={list.isFetching && !list.isPending}
+          />
+        )}
+      </section>
     </Page>
   );
 }
