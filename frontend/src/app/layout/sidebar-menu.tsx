@@ -2,7 +2,7 @@ import { Menu } from 'antd';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '@/lib/session';
-import { toMenuItems } from './menu-items';
+import { followMenuItem, toMenuItems } from './menu-items';
 import { groupKeysFor, selectedUrl, sidebarItems } from './navigation';
 
 /** The SIDEBAR/BOTH navigations as an inline menu with collapsible groups. */
@@ -29,12 +29,7 @@ export function SidebarMenu({ onNavigate }: { onNavigate?: () => void }) {
       selectedKeys={selected ? [selected] : []}
       openKeys={openKeys}
       onOpenChange={setOpenKeys}
-      onClick={({ key }) => {
-        if (key.startsWith('/')) {
-          navigate(key);
-          onNavigate?.();
-        }
-      }}
+      onClick={followMenuItem(navigate, onNavigate)}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setToken } from '@/lib/api/tokens';
 import { makeSession, renderRoutes, stubApi } from '@/test/render';
 import { WelcomePage } from '@/features/home/pages/welcome-page';
@@ -26,5 +26,17 @@ describe('TopBar', () => {
     await renderRoutes(pages, '/welcome', { frame: 'shell' });
     expect(await screen.findByText(/, Sari!/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Activity schedule' })).not.toBeInTheDocument();
+  });
+
+  it('makes each menu item a link to its screen, which a click follows and a new tab can open', async () => {
+    setToken('a');
+    stubApi(makeSession());
+    const { router } = await renderRoutes(pages, '/welcome', { frame: 'shell' });
+    const menu = await screen.findByRole('menu');
+    const leads = within(menu).getByRole('link', { name: 'Leads' });
+    expect(leads).toHaveAttribute('href', '/leads');
+    expect(within(menu).getByRole('link', { name: 'System' })).toHaveAttribute('href', '/system');
+    fireEvent.click(leads);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/leads'));
   });
 });

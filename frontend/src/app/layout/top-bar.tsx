@@ -6,7 +6,7 @@ import { NotificationBell } from '@/features/notifications/components/notificati
 import { Logo } from '@/components/logo';
 import { useCanOpen, useSession } from '@/lib/session';
 import { useHomePath } from './use-home-path';
-import { toMenuItems } from './menu-items';
+import { followMenuItem, toMenuItems } from './menu-items';
 import { selectedUrl, topItems } from './navigation';
 import { UserMenu } from './user-menu';
 
@@ -39,7 +39,7 @@ export function TopBar({ mobile, onOpenMenu }: { mobile: boolean; onOpenMenu: ()
           className="topbar__menu"
           items={toMenuItems(items)}
           selectedKeys={selected ? [selected] : []}
-          onClick={({ key }) => key.startsWith('/') && navigate(key)}
+          onClick={followMenuItem(navigate)}
           disabledOverflow={false}
         />
       )}
