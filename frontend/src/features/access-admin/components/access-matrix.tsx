@@ -32,6 +32,9 @@ export const EVERY_PAGE_TEXT = 'This role has every access (a wildcard line): it
 export const accessSavedText = (description: string) => `The access of '${description}' has been saved.`;
 export const accessFailedText = (description: string) => `Failed to save the access of '${description}'.`;
 
+/** The shell's top bar stays at the top of the window (app/styles.css .topbar): a sticky header sits below it. */
+export const TOP_BAR_HEIGHT = 64;
+
 const changedText = (n: number) => `${formatNumber(n)} ${n === 1 ? 'change' : 'changes'}`;
 
 function PageName({ page }: { page: PageFlagsOut }) {
@@ -241,6 +244,8 @@ export function AccessMatrix({ role, canEdit, onSaved }: AccessMatrixProps) {
         columns={columns}
         tableLayout="fixed"
         showHeader={!phone}
+        // the column headers (and their every-page checkboxes) stay in view under the top bar down the long list
+        sticky={phone ? undefined : { offsetHeader: TOP_BAR_HEIGHT }}
         dataSource={shown}
         pagination={false}
         rowClassName={(page) => (ACTIONS.some((a) => draft[page.code]?.[a] !== saved[page.code]?.[a]) ? 'matrix-row--changed' : '')}

@@ -8,6 +8,7 @@ import { formatNumber } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { effectiveQueryOptions, userPickQueryOptions, type EffectivePage } from '../api/access-admin-api';
 import { NO_INFORMATION } from './roles-table';
+import { TOP_BAR_HEIGHT } from './access-matrix';
 
 const FLAGS = [
   { key: 'read', label: 'Read' },
@@ -186,6 +187,7 @@ export function EffectiveAccessPanel({ userId, onUser }: EffectiveAccessPanelPro
             className="effective-table"
             columns={columns}
             tableLayout="fixed"
+            sticky={phone ? undefined : { offsetHeader: TOP_BAR_HEIGHT }}
             dataSource={rows}
             pagination={false}
             loading={effective.isFetching}

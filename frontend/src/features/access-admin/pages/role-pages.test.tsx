@@ -43,7 +43,9 @@ async function start(path: string, flags: PageFlags = FULL, handler?: ApiHandler
   return { requests, ...(await renderRoutes(pages, path)) };
 }
 
-const check = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+/** The checkbox of this name one sees (not its copy in the table's hidden row that measures the sticky header). */
+const check = (label: string) =>
+  screen.getAllByLabelText(label).find((el) => !el.closest('[aria-hidden="true"]')) as HTMLInputElement;
 const posted = async (requests: Request[], path: string) => {
   const found = requests.filter((r) => r.method === 'POST' && new URL(r.url).pathname === path);
   return found.length > 0 ? ((await found.at(-1)!.clone().json()) as Record<string, unknown>) : undefined;
@@ -134,6 +136,8 @@ describe('RolePage', () => {
     await screen.findByRole('heading', { name: 'Key Account' });
     const readAll = check('Read on every page shown');
     expect(readAll.closest('.ant-checkbox')).toHaveClass('ant-checkbox-indeterminate');
+    // the headers stay in view, under the top bar, down the long list of pages
+    expect(readAll.closest('.ant-table-sticky-holder')).toHaveStyle({ top: '64px' });
     fireEvent.change(screen.getByPlaceholderText('Filter pages by name or address'), { target: { value: 'management' } });
     await waitFor(() => expect(screen.queryByLabelText('Read on Leads')).toBeNull());
     fireEvent.click(check('Write on every page shown'));
