@@ -132,6 +132,11 @@ def test_admin_adds_a_sales_person_grants_delete_and_moves_them(
         x = start["x"] + 20
         person.drag_to(budi_node, source_position={"x": 20, "y": start["height"] / 2},
                        target_position={"x": x - end["x"], "y": end["height"] * 0.8})
+        # the move asks first, saying what goes with them (nobody reports to them; their leads keep their owner)
+        confirm = page.get_by_role("dialog").filter(has_text=f"Move {FULLNAME} under Budi Santoso?")
+        expect(confirm).to_contain_text(f"Nobody reports to {FULLNAME}: they move alone.")
+        expect(confirm).to_contain_text("Sari Lestari no longer does.")
+        confirm.get_by_role("button", name="Move").click()
         expect(page.get_by_text(f"{FULLNAME} now reports to Budi Santoso.")).to_be_visible()
         shots(page, "hierarchy")
 

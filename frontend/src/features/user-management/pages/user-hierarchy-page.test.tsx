@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { setToken } from '@/lib/api/tokens';
 import type { PageFlags } from '@/lib/api/types';
 import { buttonByText } from '@/test/antd-helpers';
@@ -69,10 +69,18 @@ async function choose(input: HTMLElement, option: string) {
   fireEvent.click(item);
 }
 
+/** The open confirmation of a move. */
+const confirmation = () => waitFor(() => {
+  const dialog = document.querySelector<HTMLElement>('.ant-modal-confirm');
+  if (!dialog) throw new Error('no confirmation');
+  return dialog;
+});
+
 async function moveAndi(leader: string) {
   await choose(screen.getByLabelText('Person'), 'Andi Pratama (sales1)');
   await choose(screen.getByLabelText('New leader'), leader);
   fireEvent.click(buttonByText('Move'));
+  fireEvent.click(buttonByText('Move', await confirmation()));
 }
 
 describe('UserHierarchyPage', () => {
@@ -96,6 +104,28 @@ describe('UserHierarchyPage', () => {
     expect(new URL(put.url).pathname).toBe('/api/users/5/leader');
     expect(await put.json()).toEqual({ leaderId: 4 });
     await waitFor(() => expect(depth('Andi Pratama')).toBe(2));
+  });
+
+  it('asks before a move, saying what moves with the person, and moves nothing when cancelled', async () => {
+    const { requests } = await start();
+    await screen.findByText('Move a person');
+    await choose(screen.getByLabelText('Person'), 'Budi Santoso (tl1)');
+    await choose(screen.getByLabelText('New leader'), 'Sari Lestari (tl2)');
+    fireEvent.click(buttonByText('Move'));
+    const dialog = await confirmation();
+    expect(dialog).toHaveTextContent('Move Budi Santoso under Sari Lestari?');
+    const lines = [...dialog.querySelectorAll('li')].map((li) => li.textContent);
+    expect(lines).toEqual([
+      'Their team moves with them: Andi Pratama (1 person) still reports to Budi Santoso.',
+      // Ratna Wijaya, Sari Lestari's own leader, still sees them
+      'Their leads and their team’s stay with their owners. Sari Lestari, and everyone Sari Lestari reports to, see them from now on.',
+      'What goes to Budi Santoso’s team leader (an overdue approval layer of their own requests, a team leader’s notifications) goes to Sari Lestari instead of Ratna Wijaya.',
+    ]);
+    await act(async () => {
+      fireEvent.click(buttonByText('Cancel', dialog));
+    });
+    expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+    expect(depth('Budi Santoso')).toBe(1);
   });
 
   it('puts a person at the top of the tree', async () => {

@@ -8,6 +8,7 @@ import { errorMessage } from '@/lib/api/errors';
 import { usePageAccess } from '@/lib/session';
 import { userManagementKeys } from '../api/keys';
 import { hierarchyQueryOptions, moveUser, type HierarchyNode } from '../api/user-management-api';
+import { confirmMove } from '../components/hierarchy-move';
 import './user-hierarchy.css';
 
 export const HIERARCHY_PAGE = 'system/user-hierarchy';
@@ -74,19 +75,24 @@ export function UserHierarchyPage() {
     onError: (error) => void message.error(errorMessage(error)),
   });
 
+  // a move asks first, saying what goes with the person (their team, who sees their leads, who their requests go to)
+  const confirmThenMove = async (userId: number, leaderId: number | null) => {
+    if (await confirmMove(nodes, userId, leaderId)) move.mutate({ userId, leaderId });
+  };
+
   const onDrop: TreeProps['onDrop'] = (info) => {
     const userId = Number(info.dragNode.key);
     const target = byId.get(Number(info.node.key));
     // dropped onto a person: they lead; dropped between two people: the same leader as the one beside
     const leaderId = info.dropToGap ? (target?.leaderId ?? null) : (target?.id ?? null);
     if (leaderId === (byId.get(userId)?.leaderId ?? null)) return;
-    move.mutate({ userId, leaderId });
+    void confirmThenMove(userId, leaderId);
   };
 
   const people = nodes.map((n) => ({ value: n.id, label: `${n.fullname} (${n.username})` }));
   const onMove = ({ userId, leaderId }: MoveForm) => {
     if (userId === undefined || leaderId === undefined) return;
-    move.mutate({ userId, leaderId: leaderId === TOP ? null : leaderId });
+    void confirmThenMove(userId, leaderId === TOP ? null : leaderId);
   };
 
   return (
