@@ -5,6 +5,9 @@ score is when it expires. Its process moves that time on while the connection li
 closes leaves at once (`leave`); one whose browser froze or whose API process died stops being moved on and is
 swept once its time has passed (`sweep`), by whichever process sweeps first. A user is online while any of their
 connections is: two tabs are one person, online until the last closes. Each change is published on CHANGED.
+
+When a user was last heard from (a connection opening, beating or closing) outlives the connection: LAST_SEEN keeps it
+for LAST_SEEN_DAYS, so sales monitoring says when someone offline was last seen.
 """
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ import redis.asyncio as aioredis
 CONNECTIONS = "presence:connections"  # sorted set: "user_id:connection_id" -> expiry (epoch seconds)
 DETAILS = "presence:connection:{}"  # hash: connected_at (epoch seconds), kind (tab | device), visible (1 | 0)
 CHANGED = "presence:changed"  # pub/sub: something about who is online changed
+LAST_SEEN = "presence:last-seen:{}"  # string: when the user was last heard from (epoch seconds)
+LAST_SEEN_DAYS = 90
 KINDS = ("tab", "device")
 POOL_SIZE = 8  # the process's presence connections to Redis
 POOL_WAIT_SECONDS = 10.0
@@ -63,6 +68,10 @@ def _member(user_id: int, connection_id: str) -> str:
     return f"{user_id}:{connection_id}"
 
 
+def _seen(pipe: Any, user_id: int, now: float) -> None:
+    pipe.set(LAST_SEEN.format(user_id), now, ex=LAST_SEEN_DAYS * 86400)
+
+
 async def join(r: aioredis.Redis, *, user_id: int, connection_id: str, kind: str, now: float, ttl: float,
                device: dict[str, str] | None = None) -> None:
     """A connection opens: a tab, or a call device (with its device_id and SIP domain)."""
@@ -71,6 +80,7 @@ async def join(r: aioredis.Redis, *, user_id: int, connection_id: str, kind: str
         details: dict[str, str | float | int] = {"connected_at": now, "kind": kind, "visible": 1, **(device or {})}
         pipe.hset(DETAILS.format(connection_id), mapping=details)  # type: ignore[arg-type]
         pipe.expire(DETAILS.format(connection_id), int(ttl * 2) + 1)
+        _seen(pipe, user_id, now)
         pipe.publish(CHANGED, "join")
         await pipe.execute()
 
@@ -81,7 +91,8 @@ async def beat(r: aioredis.Redis, *, user_id: int, connection_id: str, now: floa
     async with r.pipeline(transaction=True) as pipe:
         pipe.zadd(CONNECTIONS, {_member(user_id, connection_id): now + ttl}, xx=True, ch=True)
         pipe.expire(DETAILS.format(connection_id), int(ttl * 2) + 1)
-        changed, kept = await pipe.execute()
+        _seen(pipe, user_id, now)
+        changed, kept, _ = await pipe.execute()
     return bool(changed) and bool(kept)
 
 
@@ -92,10 +103,11 @@ async def set_visible(r: aioredis.Redis, *, connection_id: str, visible: bool) -
         await pipe.execute()
 
 
-async def leave(r: aioredis.Redis, *, user_id: int, connection_id: str) -> None:
+async def leave(r: aioredis.Redis, *, user_id: int, connection_id: str, now: float) -> None:
     async with r.pipeline(transaction=True) as pipe:
         pipe.zrem(CONNECTIONS, _member(user_id, connection_id))
         pipe.delete(DETAILS.format(connection_id))
+        _seen(pipe, user_id, now)
         pipe.publish(CHANGED, "leave")
         await pipe.execute()
 
@@ -137,6 +149,14 @@ async def online(r: aioredis.Redis, *, now: float, user_ids: Iterable[int] | Non
                     devices=int(p["device"]), visible=bool(p["visible"]) or not p["tab"])
              for u, p in people.items()]
     return sorted(found, key=lambda o: o.connected_at)
+
+
+async def last_seen(r: aioredis.Redis, user_ids: list[int]) -> dict[int, datetime]:
+    """When each of these users was last heard from over a realtime connection, for those heard from at all."""
+    if not user_ids:
+        return {}
+    values = cast(list[str | None], await r.mget([LAST_SEEN.format(u) for u in user_ids]))
+    return {u: datetime.fromtimestamp(float(v), UTC) for u, v in zip(user_ids, values, strict=True) if v}
 
 
 def devices(r: redis.Redis, *, user_id: int, now: float) -> int:

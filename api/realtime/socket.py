@@ -172,7 +172,7 @@ async def realtime(websocket: WebSocket) -> None:
         if connection is not None:
             with contextlib.suppress(Exception):  # the Redis is gone: the connection expires instead
                 await asyncio.shield(store.leave(source.redis, user_id=connection.user_id,
-                                                 connection_id=connection.id))
+                                                 connection_id=connection.id, now=time.time()))
 
 
 async def _serve(websocket: WebSocket, source: RealtimeHub, connection: Connection, ttl: float,

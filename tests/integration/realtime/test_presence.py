@@ -1,6 +1,7 @@
 """Presence over the realtime channel with several API processes on one database and Redis (issue 21): a browser
 on one process, a monitor on another, updateClients crossing between them; two tabs counted once; a frozen browser
-and a killed API process leaving no ghost once their heartbeat expires; who may watch and whom they see."""
+and a killed API process leaving no ghost once their heartbeat expires; who may watch and whom they see: their whole
+team, online, away or offline, with when each was last seen (issue 33)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import signal
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from datetime import datetime
 from typing import Any
 
 import httpx
@@ -49,11 +51,17 @@ def signed_in(process: ApiProcess, user_token: str, **login: Any) -> Iterator[Cl
         yield ws
 
 
-def online(process: ApiProcess, user_token: str, **params: str) -> dict[str, dict[str, Any]]:
+def team(process: ApiProcess, user_token: str, **params: str) -> dict[str, dict[str, Any]]:
+    """Sales monitoring's list, by name, in its order."""
     r = httpx.get(f"{process.url}/api/sales-monitoring", params=params,
                   headers={"Authorization": f"Bearer {user_token}"})
     assert r.status_code == 200, r.text
     return {row["name"]: row for row in r.json()["results"]}
+
+
+def online(process: ApiProcess, user_token: str, **params: str) -> dict[str, dict[str, Any]]:
+    """Who of the list is connected now (online or away)."""
+    return {name: row for name, row in team(process, user_token, **params).items() if row["status"] != "Offline"}
 
 
 def next_update(ws: ClientConnection, timeout: float = 10.0) -> None:
@@ -82,6 +90,7 @@ def watching(process: ApiProcess, user_token: str) -> Iterator[ClientConnection]
 
 
 SALES1, SALES2 = "Andi Pratama", "Dewi Anggraini"  # the demo's sales1 and sales2, of tl1's team
+TL1, TL2, SALES4 = "Budi Santoso", "Sari Lestari", "Putri Maharani"  # tl1, tl2 and one of tl2's team
 
 
 def test_presence_crosses_processes_and_two_tabs_are_one_person(processes: list[ApiProcess]) -> None:
@@ -169,6 +178,34 @@ def test_who_may_watch_and_whom_they_see(processes: list[ApiProcess]) -> None:
         assert SALES1 not in online(b, tl2)  # another team's leader does not see them
         assert SALES1 in online(b, top)  # top management sees everybody
         assert SALES1 in online(b, top, search="pratama") and SALES1 not in online(b, top, search="zzz")
+
+
+def test_the_whole_team_is_listed_online_or_not_with_when_each_was_last_seen(processes: list[ApiProcess]) -> None:
+    a, b, _ = processes
+    tl1, top, s2 = token(b, "tl1"), token(b, "topmanager"), token(a, "sales2")
+    before = team(b, tl1)
+    # tl1's team: their three sales people, whether connected or not (not tl1 themselves, nor another team)
+    assert {SALES1, SALES2, "Rizky Hidayat"} == set(before)
+    assert TL2 not in before and SALES4 not in before
+    assert all(row["roleName"] == "Sales Executive" for row in before.values())
+    # top management: every team leader and sales person (not the approvers nor the administrator)
+    everyone = team(b, top)
+    assert {TL1, TL2, SALES1, SALES4} <= set(everyone) and "Adi Nugroho" not in everyone
+    assert not any("Approver" in row["roleName"] for row in everyone.values())
+
+    with signed_in(a, s2):
+        eventually(lambda: team(b, tl1)[SALES2]["status"] == "Online", "sales2 online")
+        listed = team(b, tl1)
+        assert next(iter(listed)) == SALES2  # the connected first
+        assert listed[SALES1]["status"] == "Offline" and listed[SALES1]["isLoggedIn"] is False
+        assert listed[SALES1]["connectedAt"] is None and listed[SALES1]["tabs"] == 0
+    eventually(lambda: team(b, tl1)[SALES2]["status"] == "Offline", "sales2 offline")
+    gone = team(b, tl1)[SALES2]
+    # the last-seen time outlives the connection: it is the moment it closed, after any earlier sign-in
+    assert gone["lastSeenAt"] is not None and gone["connectedAt"] is None
+    assert datetime.fromisoformat(gone["lastSeenAt"]) >= datetime.fromisoformat(listed[SALES2]["connectedAt"])
+    assert next(iter(team(b, tl1))) == SALES2  # the most recently seen first among those offline
+    assert team(b, tl1, search="hidayat").keys() == {"Rizky Hidayat"}
 
 
 def test_signing_in_on_the_channel(processes: list[ApiProcess]) -> None:

@@ -2967,8 +2967,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Who of the people the caller sees is connected now, longest online first */
-        get: operations["online_api_sales_monitoring_get"];
+        /** The caller's team (the sales people and leaders below them; everyone's for the roles that see every lead): who is online or away, longest first, then the others, last seen first */
+        get: operations["team_api_sales_monitoring_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5038,15 +5038,15 @@ export interface components {
             /** Results */
             results: components["schemas"]["MenuItem"][];
         };
+        /** Envelope[list[MonitoredPerson]] */
+        Envelope_list_MonitoredPerson__: {
+            /** Results */
+            results: components["schemas"]["MonitoredPerson"][];
+        };
         /** Envelope[list[NotificationSettingOut]] */
         Envelope_list_NotificationSettingOut__: {
             /** Results */
             results: components["schemas"]["NotificationSettingOut"][];
-        };
-        /** Envelope[list[OnlinePerson]] */
-        Envelope_list_OnlinePerson__: {
-            /** Results */
-            results: components["schemas"]["OnlinePerson"][];
         };
         /** Envelope[list[PageRow]] */
         Envelope_list_PageRow__: {
@@ -6154,6 +6154,34 @@ export interface components {
             /** Message */
             message: string;
         };
+        /**
+         * MonitoredPerson
+         * @description A person of the caller's team as sales monitoring lists them (spec 2 §2.11: name, roleName, status, isLoggedIn,
+         *     connectedAt), with how many tabs and devices they are connected with and when they were last seen.
+         */
+        MonitoredPerson: {
+            /** Connectedat */
+            connectedAt: string | null;
+            /** Devices */
+            devices: number;
+            /** Isloggedin */
+            isLoggedIn: boolean;
+            /** Lastseenat */
+            lastSeenAt: string | null;
+            /** Name */
+            name: string;
+            /** Rolename */
+            roleName: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "Online" | "Away" | "Offline";
+            /** Tabs */
+            tabs: number;
+            /** Userid */
+            userId: number;
+        };
         /** Monitoring */
         Monitoring: {
             /** Count */
@@ -6519,35 +6547,6 @@ export interface components {
             requestType: "CHANGE_LEAD_STAGE" | "HOLD_LEAD" | "DROP_LEAD" | "CLOSE_LEAD";
             /** Targetstageid */
             targetStageId?: number | null;
-        };
-        /**
-         * OnlinePerson
-         * @description A connected person as sales monitoring lists them (spec 2 §2.11: name, roleName, status, isLoggedIn,
-         *     connectedAt), with how many tabs and devices they are connected with.
-         */
-        OnlinePerson: {
-            /**
-             * Connectedat
-             * Format: date-time
-             */
-            connectedAt: string;
-            /** Devices */
-            devices: number;
-            /** Isloggedin */
-            isLoggedIn: boolean;
-            /** Name */
-            name: string;
-            /** Rolename */
-            roleName: string;
-            /**
-             * Status
-             * @enum {string}
-             */
-            status: "Online" | "Away";
-            /** Tabs */
-            tabs: number;
-            /** Userid */
-            userId: number;
         };
         /** OperationsSessionOut */
         OperationsSessionOut: {
@@ -15364,7 +15363,7 @@ export interface operations {
             };
         };
     };
-    online_api_sales_monitoring_get: {
+    team_api_sales_monitoring_get: {
         parameters: {
             query?: {
                 search?: string | null;
@@ -15381,7 +15380,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_list_OnlinePerson__"];
+                    "application/json": components["schemas"]["Envelope_list_MonitoredPerson__"];
                 };
             };
             /** @description Validation Error */

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
 import type { components } from '@/lib/api/schema';
 
-export type OnlinePerson = components['schemas']['OnlinePerson'];
+export type MonitoredPerson = components['schemas']['MonitoredPerson'];
 
 export const SALES_MONITORING_PAGE = 'system/sales-monitoring';
 
@@ -11,8 +11,8 @@ export const salesMonitoringKeys = {
   list: (search: string) => ['sales-monitoring', search] as const,
 };
 
-/** Who of the people the user sees is connected now (GET /sales-monitoring); refetched on each updateClients. */
-export function onlinePeopleQueryOptions(search: string) {
+/** The user's team, online, away or offline (GET /sales-monitoring); refetched on each updateClients. */
+export function teamQueryOptions(search: string) {
   return queryOptions({
     queryKey: salesMonitoringKeys.list(search),
     queryFn: () => unwrap(api.GET('/sales-monitoring', { params: { query: { search: search || undefined } } })),

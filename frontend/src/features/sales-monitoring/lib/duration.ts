@@ -13,3 +13,14 @@ export function connectionsLabel(tabs: number, devices: number): string {
   if (devices > 0) parts.push(`${devices} ${devices === 1 ? 'device' : 'devices'}`);
   return parts.join(' · ');
 }
+
+/** How long ago `at` was at `now`, in words: "just now", "5 min ago", "3 h ago", "yesterday", "4 days ago". */
+export function agoLabel(at: string | number | Date, now: number): string {
+  const minutes = Math.max(0, Math.floor((now - new Date(at).getTime()) / 60000));
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.floor(hours / 24);
+  return days === 1 ? 'yesterday' : `${days} days ago`;
+}

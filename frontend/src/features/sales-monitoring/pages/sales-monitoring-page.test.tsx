@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '@/lib/api/tokens';
+import { formatDateTime } from '@/lib/format';
 import { FakeSocket as Socket } from '@/test/fake-socket';
 import { FULL, json, makeSession, renderRoutes, stubApi } from '@/test/render';
 import { SalesMonitoringPage } from './sales-monitoring-page';
@@ -18,10 +19,24 @@ const andi = {
   status: 'Online',
   isLoggedIn: true,
   connectedAt: new Date(Date.now() - (3600 + 125) * 1000).toISOString(),
+  lastSeenAt: new Date().toISOString(),
   tabs: 2,
   devices: 1,
 };
 const dewi = { ...andi, userId: 6, name: 'Dewi Anggraini', status: 'Away', tabs: 1, devices: 0 };
+const LAST_SEEN = '2026-11-27T09:15:00Z';
+const rizky = {
+  ...andi,
+  userId: 7,
+  name: 'Rizky Hidayat',
+  status: 'Offline',
+  isLoggedIn: false,
+  connectedAt: null,
+  lastSeenAt: LAST_SEEN,
+  tabs: 0,
+  devices: 0,
+};
+const putri = { ...rizky, userId: 8, name: 'Putri Maharani', lastSeenAt: null };
 
 async function start(answers: unknown[][], flags = FULL) {
   setToken('tok');
@@ -60,7 +75,7 @@ describe('SalesMonitoringPage', () => {
     expect(within(row).getByText('2 tabs · 1 device')).toBeInTheDocument();
     expect(within(row).getByText(/^01:02:0[5-9]$/)).toBeInTheDocument();
     expect(within(screen.getByText('Dewi Anggraini').closest('tr')!).getByText('Away')).toBeInTheDocument();
-    expect(screen.getByText('2 online')).toBeInTheDocument();
+    expect(screen.getByText('1 online · 1 away · 0 offline')).toBeInTheDocument();
     // the timer runs on its own
     const before = within(row).getByText(/^01:02:/).textContent;
     await act(() => vi.advanceTimersByTimeAsync(1000));
@@ -77,13 +92,39 @@ describe('SalesMonitoringPage', () => {
     expect(requests.filter((r) => new URL(r.url).pathname === '/api/sales-monitoring')).toHaveLength(2);
   });
 
-  it('searches by name, and says when nobody is online', async () => {
+  it('lists the rest of the team too, offline, with when each was last seen', async () => {
+    await start([[andi, rizky, putri]]);
+    const offline = (await screen.findByText('Rizky Hidayat')).closest('tr')!;
+    expect(within(offline).getByText('Offline')).toBeInTheDocument();
+    expect(within(offline).getByText(formatDateTime(LAST_SEEN))).toBeInTheDocument();
+    expect(within(offline).getByText(/\(\d+ days ago\)|\(yesterday\)/)).toBeInTheDocument();
+    expect(within(offline).getByText('–')).toBeInTheDocument(); // no online duration
+    expect(within(screen.getByText('Putri Maharani').closest('tr')!).getByText('Never')).toBeInTheDocument();
+    expect(within(screen.getByText('Andi Pratama').closest('tr')!).getByText('Now')).toBeInTheDocument();
+    expect(screen.getByText('1 online · 0 away · 2 offline')).toBeInTheDocument();
+  });
+
+  it('shows the team as cards on a phone, the offline with when they were last seen', async () => {
+    const width = window.innerWidth;
+    window.innerWidth = 390;
+    try {
+      await start([[andi, rizky]]);
+      const card = (await screen.findByText('Rizky Hidayat')).closest('.presence-block') as HTMLElement;
+      expect(card).toHaveTextContent(`Last seen ${formatDateTime(LAST_SEEN)}`);
+      expect(within(card).getByText('Offline')).toBeInTheDocument();
+      expect(screen.getByText('Andi Pratama').closest('.presence-block')).toHaveTextContent('2 tabs · 1 device');
+    } finally {
+      window.innerWidth = width;
+    }
+  });
+
+  it('searches by name, and says when nobody matches', async () => {
     const requests = await start([[]]);
-    expect(await screen.findByText('Nobody is online right now.')).toBeInTheDocument();
+    expect(await screen.findByText('Nobody is in your team yet.')).toBeInTheDocument();
     const box = screen.getByRole('searchbox', { name: 'Search by name' });
     fireEvent.change(box, { target: { value: 'dewi' } });
     fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
-    expect(await screen.findByText('Nobody online matches the search.')).toBeInTheDocument();
+    expect(await screen.findByText('Nobody in your team matches the search.')).toBeInTheDocument();
     const last = requests.filter((r) => new URL(r.url).pathname === '/api/sales-monitoring').at(-1)!;
     expect(new URL(last.url).searchParams.get('search')).toBe('dewi');
   });

@@ -7,9 +7,10 @@ import { TableFilters, TableSearch } from '@/components/data-table';
 import { Page, systemCrumbs } from '@/components/page';
 import { errorMessage } from '@/lib/api/errors';
 import { useRealtimeEvent, useRealtimeState, useRealtimeWatch } from '@/lib/realtime';
+import { formatDateTime, formatNumber } from '@/lib/format';
 import { usePageAccess } from '@/lib/session';
-import { onlinePeopleQueryOptions, SALES_MONITORING_PAGE, salesMonitoringKeys, type OnlinePerson } from '../api/sales-monitoring-api';
-import { connectionsLabel, onlineDuration } from '../lib/duration';
+import { SALES_MONITORING_PAGE, salesMonitoringKeys, teamQueryOptions, type MonitoredPerson } from '../api/sales-monitoring-api';
+import { agoLabel, connectionsLabel, onlineDuration } from '../lib/duration';
 import './sales-monitoring.css';
 
 /** The time now, moving on every second while the screen is shown (one timer for every row). */
@@ -30,19 +31,51 @@ const initials = (name: string) =>
     .map((part) => part[0]?.toUpperCase())
     .join('');
 
-function StatusTag({ status }: { status: OnlinePerson['status'] }) {
-  return status === 'Online' ? (
-    <Tag color="success" className="presence-status">
-      <Badge status="success" /> Online
-    </Tag>
-  ) : (
-    <Tag color="warning" className="presence-status" title="Connected, with no tab in front">
-      <Badge status="warning" /> Away
+function StatusTag({ status }: { status: MonitoredPerson['status'] }) {
+  if (status === 'Online') {
+    return (
+      <Tag color="success" className="presence-status">
+        <Badge status="success" /> Online
+      </Tag>
+    );
+  }
+  if (status === 'Away') {
+    return (
+      <Tag color="warning" className="presence-status" title="Connected, with no tab in front">
+        <Badge status="warning" /> Away
+      </Tag>
+    );
+  }
+  return (
+    <Tag className="presence-status presence-status--offline" title="Not connected">
+      <Badge status="default" /> Offline
     </Tag>
   );
 }
 
-function Person({ person }: { person: OnlinePerson }) {
+/** When a person was last seen: "Now" while connected, else the moment and how long ago ("Never" if never). */
+function LastSeen({ person, now }: { person: MonitoredPerson; now: number }) {
+  if (person.isLoggedIn) return <Typography.Text type="secondary">Now</Typography.Text>;
+  if (!person.lastSeenAt) return <Typography.Text type="secondary">Never</Typography.Text>;
+  return (
+    <span className="presence-seen">
+      <span>{formatDateTime(person.lastSeenAt)}</span>{' '}
+      <Typography.Text type="secondary">({agoLabel(person.lastSeenAt, now)})</Typography.Text>
+    </span>
+  );
+}
+
+/** The live hh:mm:ss of a connected person; a dash for one offline. */
+const duration = (person: MonitoredPerson, now: number) =>
+  person.connectedAt ? onlineDuration(person.connectedAt, now) : '–';
+
+/** "2 online · 1 away · 5 offline" */
+function countsLabel(people: MonitoredPerson[]): string {
+  const count = (status: MonitoredPerson['status']) => people.filter((p) => p.status === status).length;
+  return `${formatNumber(count('Online'))} online · ${formatNumber(count('Away'))} away · ${formatNumber(count('Offline'))} offline`;
+}
+
+function Person({ person }: { person: MonitoredPerson }) {
   return (
     <Flex gap={10} align="center">
       <Avatar size="small" className="presence-avatar">
@@ -67,9 +100,9 @@ function LiveState() {
 }
 
 /**
- * /system/sales-monitoring (spec 2 §2.11): who of the people the user sees (their team; everybody for top management)
- * is connected now, with a live hh:mm:ss online duration; the list follows the realtime channel's updateClients as
- * people come and go.
+ * /system/sales-monitoring (spec 2 §2.11): the user's whole team (everybody's for top management), online, away or
+ * offline: the connected first with a live hh:mm:ss online duration, then the others with when each was last seen;
+ * the list follows the realtime channel's updateClients as people come and go.
  */
 export function SalesMonitoringPage() {
   const access = usePageAccess(SALES_MONITORING_PAGE);
@@ -77,7 +110,7 @@ export function SalesMonitoringPage() {
   const [params, setParams] = useSearchParams();
   const search = params.get('search') ?? '';
   const queryClient = useQueryClient();
-  const people = useQuery({ ...onlinePeopleQueryOptions(search), enabled: access.isRead });
+  const people = useQuery({ ...teamQueryOptions(search), enabled: access.isRead });
   const now = useNow();
 
   useRealtimeWatch('presence', access.isRead);
@@ -96,15 +129,16 @@ export function SalesMonitoringPage() {
       { replace: true },
     );
 
-  const columns: ColumnsType<OnlinePerson> = [
+  const columns: ColumnsType<MonitoredPerson> = [
     { title: 'Sales Name', key: 'name', render: (_, p) => <Person person={p} /> },
     { title: 'Role', dataIndex: 'roleName', key: 'role' },
     { title: 'Status', key: 'status', render: (_, p) => <StatusTag status={p.status} /> },
     {
       title: 'Online Duration',
       key: 'duration',
-      render: (_, p) => <span className="presence-duration">{onlineDuration(p.connectedAt, now)}</span>,
+      render: (_, p) => <span className="presence-duration">{duration(p, now)}</span>,
     },
+    { title: 'Last Seen', key: 'lastSeen', render: (_, p) => <LastSeen person={p} now={now} /> },
     {
       title: 'Connected with',
       key: 'connections',
@@ -118,7 +152,7 @@ export function SalesMonitoringPage() {
     body = <Alert type="error" showIcon title="Error loading data" description={errorMessage(people.error)} />;
   } else if (!people.data) body = <Skeleton active paragraph={{ rows: 4 }} />;
   else if (people.data.length === 0) {
-    body = <Empty description={search ? 'Nobody online matches the search.' : 'Nobody is online right now.'} />;
+    body = <Empty description={search ? 'Nobody in your team matches the search.' : 'Nobody is in your team yet.'} />;
   } else if (phone) {
     body = (
       <Flex vertical gap={10}>
@@ -126,24 +160,41 @@ export function SalesMonitoringPage() {
           <Card key={p.userId} size="small" className="presence-block" title={<Person person={p} />} extra={<StatusTag status={p.status} />}>
             <Flex justify="space-between" align="baseline" gap={8} wrap>
               <Typography.Text type="secondary">{p.roleName}</Typography.Text>
-              <span className="presence-duration">{onlineDuration(p.connectedAt, now)}</span>
+              {p.isLoggedIn ? (
+                <span className="presence-duration">{duration(p, now)}</span>
+              ) : (
+                <span className="presence-block__seen">
+                  Last seen <LastSeen person={p} now={now} />
+                </span>
+              )}
             </Flex>
-            <Typography.Text type="secondary" className="presence-block__connections">
-              {connectionsLabel(p.tabs, p.devices)}
-            </Typography.Text>
+            {p.isLoggedIn && (
+              <Typography.Text type="secondary" className="presence-block__connections">
+                {connectionsLabel(p.tabs, p.devices)}
+              </Typography.Text>
+            )}
           </Card>
         ))}
       </Flex>
     );
   } else {
-    body = <Table<OnlinePerson> rowKey="userId" columns={columns} dataSource={people.data} pagination={false} size="middle" />;
+    body = (
+      <Table<MonitoredPerson>
+        rowKey="userId"
+        columns={columns}
+        dataSource={people.data}
+        pagination={false}
+        size="middle"
+        rowClassName={(p) => (p.isLoggedIn ? '' : 'presence-row--offline')}
+      />
+    );
   }
 
   return (
     <Page
       breadcrumb={systemCrumbs('Sales Monitoring')}
       title="Sales Monitoring"
-      subtitle="Who of your people is online now, and for how long."
+      subtitle="Your team: who is online now and for how long, and when the others were last seen."
       width="full"
       card
       extra={access.isRead ? <LiveState /> : undefined}
@@ -152,7 +203,7 @@ export function SalesMonitoringPage() {
         <div className="presence-toolbar">
           <TableFilters>
           <Typography.Text type="secondary" className="presence-count">
-            {people.data ? `${people.data.length} online` : ' '}
+            {people.data ? countsLabel(people.data) : ' '}
           </Typography.Text>
           <TableSearch label="Search by name" onSearch={onSearch} value={search} />
           </TableFilters>
