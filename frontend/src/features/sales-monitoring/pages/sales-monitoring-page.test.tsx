@@ -108,11 +108,12 @@ describe('SalesMonitoringPage', () => {
     const width = window.innerWidth;
     window.innerWidth = 390;
     try {
-      await start([[andi, rizky]]);
+      await start([[andi, rizky, putri]]);
       const card = (await screen.findByText('Rizky Hidayat')).closest('.presence-block') as HTMLElement;
       expect(card).toHaveTextContent(`Last seen ${formatDateTime(LAST_SEEN)}`);
       expect(within(card).getByText('Offline')).toBeInTheDocument();
       expect(screen.getByText('Andi Pratama').closest('.presence-block')).toHaveTextContent('2 tabs · 1 device');
+      expect(screen.getByText('Putri Maharani').closest('.presence-block')).toHaveTextContent('Never seen');
     } finally {
       window.innerWidth = width;
     }

@@ -164,7 +164,13 @@ export function SalesMonitoringPage() {
                 <span className="presence-duration">{duration(p, now)}</span>
               ) : (
                 <span className="presence-block__seen">
-                  Last seen <LastSeen person={p} now={now} />
+                  {p.lastSeenAt ? (
+                    <>
+                      Last seen <LastSeen person={p} now={now} />
+                    </>
+                  ) : (
+                    'Never seen'
+                  )}
                 </span>
               )}
             </Flex>
