@@ -24,7 +24,7 @@ export function showCell(kind: ReportColumn['kind'], value: ReportCell | undefin
 
 /** The preview of a report: its columns as the server describes them, its totals as the last row; on a phone one card
  *  a row (the first column its title), the totals the last card. */
-export function ReportTable({ report, loading, compact = false }: { report: Report; loading: boolean; compact?: boolean }) {
+export function ReportTable({ report, loading }: { report: Report; loading: boolean }) {
   const phone = Grid.useBreakpoint().md === false;
   const columns: ColumnsType<Row> = report.columns.map((c) => ({
     key: c.key,
@@ -32,8 +32,10 @@ export function ReportTable({ report, loading, compact = false }: { report: Repo
     title: c.title,
     align: NUMERIC.has(c.kind) ? 'right' : 'left',
     className: `report-table__${c.kind}`,
-    render: (value: ReportCell) =>
-      c.kind === 'text' ? <span className="report-table__wrap">{showCell(c.kind, value)}</span> : showCell(c.kind, value),
+    render: (value: ReportCell) => {
+      const text = showCell(c.kind, value);
+      return c.kind === 'text' && text ? <span className="report-table__wrap">{text}</span> : text;
+    },
   }));
   const rows: Row[] = report.rows.map((r, i) => ({ ...r, key: i }));
   const totals = report.totals;
