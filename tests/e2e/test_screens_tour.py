@@ -637,6 +637,10 @@ CHECKS["tables"] = """() => [...document.querySelectorAll('.ant-table-wrapper')]
             problems.push(`'${name}' scrolls sideways (${scroller.scrollWidth} px in ${scroller.clientWidth})`);
         }
     }
+    // a phone's card: no label or value runs past its place (into the value beside it, or out of the card)
+    for (const text of wrapper.querySelectorAll('.data-table__card-field > dt, .data-table__card-field > dd')) {
+        if (text.scrollWidth > text.clientWidth + 1) problems.push(`'${text.textContent}' runs out of its place`);
+    }
     return problems;
 })"""
 
