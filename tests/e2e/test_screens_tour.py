@@ -615,4 +615,3 @@ def test_approver_tours_the_queue(browser: Browser, live_server: LiveServer, que
     ]
     for viewport in (DESKTOP, PHONE):
         Tour(browser, live_server, "approver1", viewport).run(stops)
-
