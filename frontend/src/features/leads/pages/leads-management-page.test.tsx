@@ -76,9 +76,11 @@ describe('LeadsManagementPage', () => {
     const { requests, router } = await start();
     expect(await screen.findByText('Core Banking Refresh')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Leads Management' })).toBeInTheDocument();
-    for (const title of ['Project', 'Sales Person', 'Stage', 'Total GP', 'Expected Close', 'Created', 'Last Contacted']) {
+    for (const title of ['Project', 'Sales Person', 'Stage', 'Total GP', 'Expected Close', 'Last Contacted']) {
       expect(screen.getByRole('columnheader', { name: new RegExp(`^${title}`) })).toBeInTheDocument();
     }
+    // the creation date needs a wide screen (from 1600 px): beside the sidebar at 1280 it pushed the table past the page
+    expect(screen.queryByRole('columnheader', { name: /^Created/ })).toBeNull();
     const alpha = screen.getByText('Core Banking Refresh').closest('tr')!;
     expect(alpha).toHaveTextContent('Bank Nusa Mandiri');
     expect(alpha).toHaveTextContent('Sari Dewi');
