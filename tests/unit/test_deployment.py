@@ -238,3 +238,14 @@ def test_nginx_bounds_each_caller_as_the_api_does_under_make_run() -> None:
     assert directives["limit_conn_status"] == "429"
     assert SERVICES["api"]["environment"]["API_MAX_CONNECTIONS_PER_ADDRESS"] == "0"
     assert "ports" not in SERVICES["api"]  # nginx is the only way in
+
+
+def test_the_web_server_passes_the_realtime_websocket_through() -> None:
+    """The bell, presence and live boards ride one WebSocket (/api/realtime): nginx must upgrade it, or the compose
+    deployment's browsers never get a realtime connection."""
+    nginx = (ROOT / "deploy" / "nginx.conf").read_text()
+    block = nginx[nginx.index("location = /api/realtime {"):]
+    block = block[:block.index("}")]
+    for line in ("proxy_pass http://api:8000;", "proxy_http_version 1.1;", "proxy_set_header Upgrade $http_upgrade;",
+                 'proxy_set_header Connection "upgrade";'):
+        assert line in block, line
