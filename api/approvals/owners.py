@@ -76,11 +76,9 @@ def tell(*, session: Session, temporal: Client, timeout: float, request_ids: lis
     async def send_all() -> list[bool]:
         return list(await asyncio.gather(*(_send(temporal, change, timeout) for change in changes)))
 
-    try:
-        done = anyio.from_thread.run(send_all)
-    except Exception:  # Temporal unreachable: the sweep tells them
-        log.warning("new owners of %d request(s) not told now; the approval sweep will", len(changes), exc_info=True)
-        return
+    # _send answers every way a call to Temporal ends (told, refused, workflow ended, no verdict in time, Temporal
+    # unreachable); anything else is a fault, not an answer
+    done = anyio.from_thread.run(send_all)
     settled = [change for change, ok in zip(changes, done, strict=True) if ok]
     if len(settled) < len(changes):
         log.warning("new owners of %d request(s) not confirmed in time; the approval sweep will tell them",

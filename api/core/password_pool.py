@@ -47,7 +47,7 @@ class BoundedPool:
             raise TooManyRequests(BUSY, extra={"retryAfter": RETRY_AFTER_SECONDS})
         try:
             future = self._executor.submit(fn, *args, **kwargs)
-        except BaseException:
+        except RuntimeError:  # the pool is shut down (the process is stopping): the slot is not taken
             self._slots.release()
             raise
         future.add_done_callback(lambda _: self._slots.release())

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import sys
 import threading
 
 import pytest
@@ -44,7 +43,6 @@ def test_a_call_that_fails_gives_its_slot_back() -> None:
     assert pool.submit(lambda: "free").result(10) == "free"
 
 
-@pytest.mark.skipif(sys.platform != "linux", reason="threads have priorities of their own on Linux only")
 def test_the_pools_threads_run_below_the_callers_cpu_priority() -> None:
     def priority() -> int:
         return os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
