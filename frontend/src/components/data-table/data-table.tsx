@@ -149,7 +149,9 @@ export function DataTable<T extends object>({
         // cards: a row with a selection keeps its header (select all on the page), others need none
         showHeader={cards ? Boolean(tableProps.rowSelection) && tableProps.showHeader !== false : tableProps.showHeader}
         tableLayout={cards ? 'fixed' : tableProps.tableLayout}
-        scroll={cards ? undefined : wrap && !phone ? scroll : (scroll ?? { x: 'max-content' })}
+        // a wrapping table fits its card on any screen (its own phone layout too): max-content would size it to its
+        // longest unwrapped text
+        scroll={cards ? undefined : wrap ? scroll : (scroll ?? { x: 'max-content' })}
         locale={{
           ...locale,
           emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />,
