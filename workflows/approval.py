@@ -8,6 +8,7 @@ import contextlib
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from typing import Any
+from zoneinfo._zoneinfo import ZoneInfo  # pure Python, the same zone data: the sandbox proxies the C class
 
 from temporalio import workflow
 from temporalio.common import RetryPolicy, SearchAttributePair, TypedSearchAttributes
@@ -90,7 +91,13 @@ class ApprovalWorkflow:
         self.finished = False  # the outcome has been applied (by the deciding update)
         self.attention = False  # a database step failed past its retries; run() persists the state again
         self.withdrawn_by: int | None = None  # who withdrew the request (its status is WITHDRAWN then)
-        workflow.set_current_details(current_details(self.state, self.attention))
+        self.owner_now: str | None = None  # whom a reassignment gave the request to (the summary names the requester)
+        self._describe()
+
+    def _describe(self) -> None:
+        """What the Temporal UI's current details say (metadata: no history event, so it may change freely)."""
+        workflow.set_current_details(current_details(self.state, self.attention, time_zone=self.data.time_zone,
+                                                     owner=self.owner_now))
 
     @workflow.run
     async def run(self, data: ApprovalInput) -> str:
@@ -182,12 +189,12 @@ class ApprovalWorkflow:
     def _flag(self, attention: bool) -> None:
         self.attention = attention
         workflow.upsert_search_attributes([NEEDS_ATTENTION.value_set(attention)])
-        workflow.set_current_details(current_details(self.state, self.attention))
+        self._describe()
 
     def _show(self) -> None:
         """After a decision: what the request waits on now, in the UI's current details and in its search
         attributes (`PendingApprovers = 'approver1'`, `RequestStatus = 'APPROVED'`)."""
-        workflow.set_current_details(current_details(self.state, self.attention))
+        self._describe()
         if workflow.patched(OPERATOR_VIEW):
             workflow.upsert_search_attributes([
                 PENDING_APPROVERS.value_set([a.username or str(a.id) for a in pending_approvers(self.state)]),
@@ -306,6 +313,8 @@ class ApprovalWorkflow:
         self.state.owners = [data.requested_by] + ([data.on_behalf_of] if data.on_behalf_of is not None else [])
         workflow.upsert_search_attributes([REQUESTED_BY.value_set(data.requested_by_username
                                                                   or str(data.requested_by))])
+        self.owner_now = data.requested_by_username or str(data.requested_by)
+        self._describe()
 
     @owner.validator
     def validate_owner(self, data: OwnerInput) -> None:
@@ -332,9 +341,18 @@ async def _until(at: str, moved: Callable[[], bool]) -> bool:
 _MODES = {"ANY_USER": "any one of", "ANY_ORDER": "each of, in any order", "IN_SEQUENCE": "each in turn"}
 
 
-def current_details(state: RequestState, attention: bool = False) -> str:
+def shown_time(iso: str, time_zone: str = "") -> str:
+    """A stored UTC time as the business reads it: '27-Nov-2026 14:00 WIB' (the app's date style, its TIME_ZONE)."""
+    with workflow.unsafe.sandbox_unrestricted():  # it reads the zone file once; the zone data do not change in a run
+        zone = ZoneInfo(time_zone or "UTC")
+    at = datetime.fromisoformat(iso).astimezone(zone)
+    return f"{at.day}-{at:%b-%Y %H:%M} {at.tzname()}"
+
+
+def current_details(state: RequestState, attention: bool = False, *, time_zone: str = "",
+                    owner: str | None = None) -> str:
     """What the request waits on, as the Temporal UI shows it (markdown): the layer, its mode, the approvers still
-    to act; or how it ended."""
+    to act; or how it ended; and whom a reassignment gave it to (the summary, fixed at the start, names who asked)."""
     def who(approver_id: int) -> str:
         found = next((a for layer in state.layers for a in layer.approvers if a.id == approver_id), None)
         return f"{found.name} ({found.username or found.id})" if found else f"user {approver_id}"
@@ -359,8 +377,8 @@ def current_details(state: RequestState, attention: bool = False) -> str:
                      f"{how}: " + ", ".join(names))
         clock = state.clock(state.current)
         if clock is not None:
-            lines.append(f"Due {clock.due_at[:16].replace('T', ' ')} UTC"
-                         + (f"; reminded {clock.reminded_at[:16].replace('T', ' ')} UTC" if clock.reminded_at else "")
+            lines.append(f"Due {shown_time(clock.due_at, time_zone)}"
+                         + (f"; reminded {shown_time(clock.reminded_at, time_zone)}" if clock.reminded_at else "")
                          + (f"; escalated to {clock.escalated_to.name} ({clock.escalated_to.username})"
                             if clock.escalated_to else ""))
     elif state.status == WITHDRAWN:
@@ -369,8 +387,10 @@ def current_details(state: RequestState, attention: bool = False) -> str:
         last = state.decisions[-1]
         layer_name = state.layers[last.layer].name if last.layer < len(state.layers) else str(last.layer + 1)
         lines.append(f"**{state.status.capitalize()}** at layer {last.layer + 1}, {layer_name}, by "
-                     f"{who(last.approver_id)} on {last.decided_at[:16].replace('T', ' ')} UTC"
+                     f"{who(last.approver_id)} on {shown_time(last.decided_at, time_zone)}"
                      + (f": {last.note}" if last.note else ""))
     else:
         lines.append(f"**{state.status.capitalize()}**")
+    if owner:
+        lines.append(f"Reassigned: the request is now {owner}'s")
     return "\n\n".join(lines)

@@ -29,6 +29,7 @@ from api.approvals import repository as repo
 from api.approvals.models import ApprovalPipelineVersion, ApprovalRequest
 from api.approvals.pipelines import MODE_LABELS, deadline_of
 from api.core import temporal
+from api.core.config import get_settings
 from api.notifications import service as notifications
 from api.notifications.live import publish_changed
 from api.users.models import User
@@ -70,7 +71,7 @@ def start_args(session: Session, row: ApprovalRequest, layers: list[rules.Layer]
     return {"arg": ApprovalInput(request_id=row.id, request_type=row.request_type, lead_id=row.lead_id,
                                  requested_by=row.requested_by, layers=layers,
                                  starts_pid=outcomes.handler_for(row.request_type).starts_pid,
-                                 on_behalf_of=row.on_behalf_of),
+                                 on_behalf_of=row.on_behalf_of, time_zone=get_settings().time_zone),
             "id": row.workflow_id, "requester": requester.username if requester else "",
             "shown": shown(row, layers, requester, label, what), "what": described}
 

@@ -69,7 +69,7 @@ def test_admin_moves_a_menu_item_and_manages_pages(page: Page, menu_put_back: No
     sign_in(page, "admin", to="/system/menu-management")
     expect(page.get_by_role("heading", name="Menu Management")).to_be_visible()
     item = tree_node(page, "Assignment Monitoring")
-    expect(item).to_contain_text("SIDEBAR")
+    expect(item).to_contain_text("Sidebar")
     shots(page, "menu-tree")
 
     item.locator(".menu-node__label").click()

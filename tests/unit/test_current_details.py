@@ -30,17 +30,26 @@ def test_an_ended_request_says_how_and_a_failing_step_says_so_first() -> None:
     decide(state, ANN)
     assert current_details(state) == "Waiting on layer 1 of 1, **Team** (IN_SEQUENCE): each in turn: Bob (bob) now"
     decide(state, BOB, "REJECTED", "over budget")
-    assert current_details(state) == "**Rejected** at layer 1, Team, by Bob (bob) on 2026-11-23 10:15 UTC: over budget"
+    assert current_details(state) == "**Rejected** at layer 1, Team, by Bob (bob) on 23-Nov-2026 10:15 UTC: over budget"
     assert current_details(state, attention=True).startswith("**Needs attention**: a database step failed")
 
 
 def test_a_layer_with_a_deadline_says_when_it_is_due_and_who_it_went_to() -> None:
     state = RequestState(layers=[Layer("Team", "ANY_USER", [ANN], deadline=Deadline(4))])
     state.clocks.append(LayerClock(0, "2026-11-27T07:00:00+00:00"))
-    assert current_details(state).endswith("\n\nDue 2026-11-27 07:00 UTC")
+    assert current_details(state).endswith("\n\nDue 27-Nov-2026 07:00 UTC")
     state.clocks[0].reminded_at, state.clocks[0].escalated_to = "2026-11-27T07:00:02+00:00", CY
-    assert current_details(state).endswith("Due 2026-11-27 07:00 UTC; reminded 2026-11-27 07:00 UTC; "
+    assert current_details(state).endswith("Due 27-Nov-2026 07:00 UTC; reminded 27-Nov-2026 07:00 UTC; "
                                            "escalated to Cy (cy)")
     # the person it was escalated to may decide in everyone's place: their approval settles the layer
     decide(state, CY)
     assert state.status == "APPROVED"
+
+
+def test_times_read_in_the_business_time_zone_and_a_reassignment_names_the_new_owner() -> None:
+    state = RequestState(layers=[Layer("Team", "ANY_USER", [ANN], deadline=Deadline(4))])
+    state.clocks.append(LayerClock(0, "2026-11-27T07:00:00+00:00"))
+    assert current_details(state, time_zone="Asia/Jakarta").endswith("\n\nDue 27-Nov-2026 14:00 WIB")
+    assert "UTC" not in current_details(state, time_zone="Asia/Jakarta")
+    assert current_details(state, owner="sales2").endswith("\n\nReassigned: the request is now sales2's")
+    assert "Reassigned" not in current_details(state)

@@ -17,6 +17,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from sqlalchemy import delete, select
 from temporalio.api.operatorservice.v1 import AddSearchAttributesRequest
+from temporalio.api.sdk.v1 import WorkflowMetadata
 from temporalio.client import Client, WorkflowHandle, WorkflowUpdateFailedError
 from temporalio.testing import WorkflowEnvironment
 from temporalio.worker import Worker
@@ -69,7 +70,7 @@ async def start(env: WorkflowEnvironment, queue: str, world: World, request: App
     return await env.client.start_workflow(
         ApprovalWorkflow.run,
         ApprovalInput(request_id=request.id, request_type=request.request_type, lead_id=world.lead.id,
-                      requested_by=request.requested_by, layers=layers),
+                      requested_by=request.requested_by, layers=layers, time_zone="Asia/Jakarta"),
         id=request.workflow_id, task_queue=queue)
 
 
@@ -123,6 +124,11 @@ def test_a_deadline_reminds_then_escalates_to_the_team_leader_who_decides(world:
             layer = (await handle.query(ApprovalWorkflow.timeline)).layers[0]
             assert layer.escalated_to == world.users["tl1"].fullname and layer.escalated_at is not None
             assert [a.escalated for a in layer.approvers] == [False, True]
+            # the Temporal UI reads the times in the business's zone (the workflow's sandbox reads its zone data)
+            metadata = await handle.query("__temporal_workflow_metadata", result_type=WorkflowMetadata)
+            details = str(metadata.current_details)
+            assert "WIB; reminded" in details and "UTC" not in details
+            assert f"escalated to {world.users['tl1'].fullname} (tl1)" in details
             assert tasks(world, request) == {"approver1": "PENDING", "tl1": "PENDING"}
             assert len(told(world, "tl1", request, "Escalated to you:")) == 1
             stored, mail_id = world.session.execute(select(NotificationMail.body, NotificationMail.id).where(

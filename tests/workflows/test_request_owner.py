@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy.orm import sessionmaker
+from temporalio.api.sdk.v1 import WorkflowMetadata
 from temporalio.client import WorkflowUpdateFailedError
 from temporalio.exceptions import ApplicationError
 
@@ -65,6 +66,8 @@ def test_the_sweep_tells_a_workflow_whose_request_it_is_now(services: Services, 
         seen["told"] = await owners.resend(client, sessions, older_than=timedelta(0))
         seen["after"] = (await handle.describe()).typed_search_attributes.get(REQUESTED_BY)
         seen["found"] = await found(client, f"RequestedBy = 'sales5' AND {lead}")
+        metadata = await handle.query("__temporal_workflow_metadata", result_type=WorkflowMetadata)
+        seen["details"] = str(metadata.current_details)
         seen["told again"] = await owners.resend(client, sessions, older_than=timedelta(0))
         # sales5 stands in for approver1: still never on their own request
         try:
@@ -81,6 +84,8 @@ def test_the_sweep_tells_a_workflow_whose_request_it_is_now(services: Services, 
     assert (seen["before"], seen["after"]) == ("sales1", "sales5")
     assert seen["told"] == 1 and seen["told again"] == 0  # told once; the stamp is cleared
     assert seen["found"] == [request.workflow_id]
+    # the Temporal UI's current details say so too (its summary, fixed at the start, keeps who asked)
+    assert seen["details"].endswith("Reassigned: the request is now sales5's")
     assert seen["refused"] == "OwnRequest"
     assert seen["result"] == "APPROVED"
     session.expire_all()

@@ -54,6 +54,8 @@ class ApprovalInput:
     starts_pid: bool | None = None
     # the sales person an administrator made it for (nobody decides their own request as a delegate)
     on_behalf_of: int | None = None
+    # the business's TIME_ZONE: the times the Temporal UI shows are read in it ("" in runs started before: UTC)
+    time_zone: str = ""
 
 
 def starts_pid(data: ApprovalInput) -> bool:

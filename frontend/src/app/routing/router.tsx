@@ -145,7 +145,7 @@ const leadRoutes: RouteObject[] = [
   { path: '/leads/:leadId/view', lazy: leadDetail },
   {
     path: '/leads/:leadId/edit',
-    lazy: () => import('@/features/leads/pages/lead-edit-page').then((m) => ({ Component: m.LeadEditPage })),
+    lazy: () => import('./lead-edit-routes').then((m) => ({ Component: m.LeadEditRoute })),
   },
   // Spec 2 §2.8, §2.9: recording an activity, and one activity.
   {
@@ -191,7 +191,7 @@ const leadOpsRoutes: RouteObject[] = [
   { path: '/system/leads-management/add', lazy: () => leadOpsForms().then((m) => ({ Component: m.ManagedLeadAddPage })) },
   {
     path: '/system/leads-management/edit/:leadsId',
-    lazy: () => leadOpsForms().then((m) => ({ Component: m.ManagedLeadEditPage })),
+    lazy: () => import('./lead-edit-routes').then((m) => ({ Component: m.LeadsManagementEditRoute })),
   },
   {
     path: '/system/leads-monitoring',

@@ -188,3 +188,22 @@ describe('DataTable on a phone', () => {
     expect(document.querySelector('.data-table__card')).toBeNull();
   });
 });
+
+describe('DataTable on a tablet (768-991 px)', () => {
+  const width = window.innerWidth;
+  beforeEach(() => {
+    window.innerWidth = 820;
+  });
+  afterEach(() => {
+    window.innerWidth = width;
+  });
+
+  it('shows cards for a table that would scroll sideways, and keeps a wrapping table (it fits its card)', () => {
+    const { unmount } = render(<DataTable rowKey="id" keyColumn="name" columns={columns} dataSource={rows.slice(0, 3)} />);
+    expect(document.querySelectorAll('.data-table__card')).toHaveLength(3);
+    unmount();
+    render(<DataTable rowKey="id" keyColumn="name" wrap columns={columns} dataSource={rows.slice(0, 3)} />);
+    expect(document.querySelector('.data-table__card')).toBeNull();
+    expect([...document.querySelectorAll('.ant-table-thead th')].map((th) => th.textContent)).toEqual(['Name', 'Amount']);
+  });
+});

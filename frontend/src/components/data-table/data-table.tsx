@@ -73,9 +73,11 @@ export function DataTable<T extends object>({
 }: DataTableProps<T>) {
   const [clientPage, setClientPage] = useState(1);
   const [clientSize, setClientSize] = useState(defaultPageSize);
-  const phone = Grid.useBreakpoint().md === false;
-  // on a phone each row is a card (unless the columns are laid out for one already): nothing scrolls sideways
-  const cards = phone && columns !== undefined && !oneBlock(columns);
+  const screens = Grid.useBreakpoint();
+  // on a phone each row is a card (unless the columns are laid out for one already): nothing scrolls sideways; on a
+  // tablet (768-991 px) too when the table does not wrap to its card's width
+  const narrow = screens.md === false || (screens.lg === false && !wrap);
+  const cards = narrow && columns !== undefined && !oneBlock(columns);
   const shownColumns = useMemo(
     () => (cards && columns ? cardsForPhone(columns, keyColumn) : columns),
     [cards, columns, keyColumn],

@@ -1,4 +1,6 @@
-import type { ReactNode } from 'react';
+import { FilterOutlined } from '@ant-design/icons';
+import { Badge, Button, Drawer, Flex, Grid } from 'antd';
+import { useState, type ReactNode } from 'react';
 import { TableFilter, TableFilters } from './table-filters';
 import { TableSearch } from './table-search';
 import type { ServerTable } from './use-server-table';
@@ -18,7 +20,7 @@ export interface ListFilter {
 }
 
 export interface ListToolbarProps {
-  table: Pick<ServerTable, 'filters' | 'setFilter' | 'onSearch' | 'search'>;
+  table: Pick<ServerTable, 'filters' | 'setFilter' | 'setFilters' | 'onSearch' | 'search'>;
   /** The selects, in order, each wired to its filter of `table`. */
   filters?: ListFilter[];
   /** Placeholder and accessible name of the search box, e.g. "Search client". */
@@ -27,26 +29,79 @@ export interface ListToolbarProps {
   children?: ReactNode;
 }
 
-/** A server-paged list's toolbar: its filter selects, any other filter, then the search box, on the right. */
+/** More controls than this on a phone, and the filters fold into a Filters button (the search box stays). */
+const PHONE_INLINE_FILTERS = 2;
+
+/**
+ * A server-paged list's toolbar: its filter selects, any other filter, then the search box, on the right. On a phone
+ * a list with many filters shows the search box and a Filters button (with the number in use) that opens them in a
+ * sheet from the bottom, so the rows are not pushed a screen down.
+ */
 export function ListToolbar({ table, filters = [], searchLabel, children }: ListToolbarProps) {
+  const phone = Grid.useBreakpoint().md === false;
+  const [open, setOpen] = useState(false);
+  const shown = filters.filter((filter) => !filter.hidden);
+  const selects = shown.map(({ key, name, placeholder, options, width, loading }) => (
+    <TableFilter
+      key={key}
+      name={name}
+      placeholder={placeholder}
+      options={options}
+      width={phone ? undefined : width}
+      loading={loading}
+      value={table.filters[key]}
+      onChange={(value) => table.setFilter(key, value)}
+    />
+  ));
+  const search = <TableSearch label={searchLabel} onSearch={table.onSearch} value={table.search} />;
+  const controls = shown.length + (children ? 1 : 0);
+  if (!phone || controls <= PHONE_INLINE_FILTERS) {
+    return (
+      <TableFilters>
+        {selects}
+        {children}
+        {search}
+      </TableFilters>
+    );
+  }
+  const inUse = Object.values(table.filters).filter(Boolean).length;
   return (
     <TableFilters>
-      {filters
-        .filter((filter) => !filter.hidden)
-        .map(({ key, name, placeholder, options, width, loading }) => (
-          <TableFilter
-            key={key}
-            name={name}
-            placeholder={placeholder}
-            options={options}
-            width={width}
-            loading={loading}
-            value={table.filters[key]}
-            onChange={(value) => table.setFilter(key, value)}
-          />
-        ))}
-      {children}
-      <TableSearch label={searchLabel} onSearch={table.onSearch} value={table.search} />
+      <Flex gap={8} className="list-filters__phone">
+        {search}
+        <Badge count={inUse} size="small" offset={[-4, 4]}>
+          <Button icon={<FilterOutlined />} onClick={() => setOpen(true)} aria-haspopup="dialog">
+            Filters
+          </Button>
+        </Badge>
+      </Flex>
+      <Drawer
+        title="Filters"
+        placement="bottom"
+        size="auto"
+        open={open}
+        onClose={() => setOpen(false)}
+        extra={
+          <Button
+            type="link"
+            disabled={inUse === 0}
+            onClick={() => table.setFilters(Object.fromEntries(Object.keys(table.filters).map((k) => [k, ''])))}
+          >
+            Clear all
+          </Button>
+        }
+        footer={
+          <Button type="primary" block onClick={() => setOpen(false)}>
+            Show results
+          </Button>
+        }
+        className="list-filters__sheet"
+      >
+        <Flex vertical gap={10} className="list-filters list-filters--sheet">
+          {selects}
+          {children}
+        </Flex>
+      </Drawer>
     </TableFilters>
   );
 }

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Result, Skeleton } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { showSuccess, toast } from '@/components/dialogs';
 import { FormPage } from '@/components/form-page';
@@ -11,6 +11,7 @@ import { errorMessage } from '@/lib/api/errors';
 import { leadKeys } from '../api/keys';
 import { leadFormQueryOptions, stageOptionsQueryOptions, updateLead } from '../api/leads-api';
 import type { LeadFileKind, LeadUploads } from '../api/types';
+import type { OwnerChangeDialogProps } from '../lib/composed';
 import { DetailsStep } from '../components/edit/details-step';
 import { FilesStep } from '../components/edit/files-step';
 import { MoneyStep } from '../components/edit/money-step';
@@ -44,7 +45,14 @@ const BOARD_PLACE: LeadEditPlace = {
  * /leads/{id}/edit (and Leads Management's edit, with its own place): five steps; Save sends everything as
  * multipart and returns to the detail.
  */
-export function LeadEditPage({ place = BOARD_PLACE, leadId: given }: { place?: LeadEditPlace; leadId?: string }) {
+export interface LeadEditPageProps {
+  place?: LeadEditPlace;
+  leadId?: string;
+  /** Change Owner (Assignment Monitoring's dialog), given by the app to those who may change owners. */
+  ownerChange?: ComponentType<OwnerChangeDialogProps>;
+}
+
+export function LeadEditPage({ place = BOARD_PLACE, leadId: given, ownerChange: OwnerChange }: LeadEditPageProps) {
   const params = useParams();
   const id = Number(given ?? params.leadId);
   const navigate = useNavigate();
@@ -55,6 +63,7 @@ export function LeadEditPage({ place = BOARD_PLACE, leadId: given }: { place?: L
   const [removed, setRemoved] = useState<LeadFileKind[]>([]);
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
+  const [changingOwner, setChangingOwner] = useState(false);
   const loaded = useRef(false);
 
   const leadForm = useQuery({ ...leadFormQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
@@ -153,7 +162,11 @@ export function LeadEditPage({ place = BOARD_PLACE, leadId: given }: { place?: L
       )}
       <Form form={form} layout="vertical" preserve onValuesChange={onValuesChange}>
         <div hidden={step !== 0}>
-          <DetailsStep clientId={lead.clientId} clientName={lead.clientName} />
+          <DetailsStep
+            clientId={lead.clientId}
+            clientName={lead.clientName}
+            owner={{ name: lead.salesFullname, onChange: OwnerChange && (() => setChangingOwner(true)) }}
+          />
         </div>
         <div hidden={step !== 1}>
           <MoneyStep />
@@ -187,6 +200,15 @@ export function LeadEditPage({ place = BOARD_PLACE, leadId: given }: { place?: L
           />
         </div>
       </Form>
+      {OwnerChange && (
+        <OwnerChange
+          leads={[{ id: lead.id, projectName: lead.projectName, salesPersonId: lead.salesPersonId, salesFullname: lead.salesFullname }]}
+          open={changingOwner}
+          onClose={() => setChangingOwner(false)}
+          // the form keeps what it loaded (typing is not reset): the owner shown is read again
+          onDone={() => void leadForm.refetch()}
+        />
+      )}
       <div className="lead-wizard__actions">
         <Button onClick={() => (step === 0 ? navigate(place.backTo(id)) : setStep((s) => s - 1))}>
           {step === 0 ? 'Cancel' : 'Back'}

@@ -1,9 +1,11 @@
 import { Result } from 'antd';
+import type { ComponentType } from 'react';
 import { useParams } from 'react-router';
 import { systemCrumbs } from '@/components/page';
 import { usePageAccess } from '@/lib/session';
 import { LEADS_MANAGEMENT_PAGE, LEADS_MANAGEMENT_PATH } from '../api/ops-api';
 import { LeadCreatePage, type LeadCreatePlace } from './lead-create-page';
+import type { OwnerChangeDialogProps } from '../lib/composed';
 import { LeadEditPage, type LeadEditPlace } from './lead-edit-page';
 
 const ADD_PLACE: LeadCreatePlace = {
@@ -34,8 +36,12 @@ export function ManagedLeadAddPage() {
  * /system/leads-management/edit/{leadsId}: the leads' edit wizard (the same call, stage rules and approval gates),
  * with the page's Edit flag.
  */
-export function ManagedLeadEditPage() {
+export function ManagedLeadEditPage({ ownerChange }: { ownerChange?: ComponentType<OwnerChangeDialogProps> } = {}) {
   const { leadsId } = useParams();
   const access = usePageAccess(LEADS_MANAGEMENT_PAGE);
-  return access.isEdit ? <LeadEditPage place={EDIT_PLACE} leadId={leadsId} /> : <NoAccess what="edit" />;
+  return access.isEdit ? (
+    <LeadEditPage place={EDIT_PLACE} leadId={leadsId} ownerChange={ownerChange} />
+  ) : (
+    <NoAccess what="edit" />
+  );
 }

@@ -5,6 +5,7 @@ import { buttonByText, chooseOption } from '@/test/antd-helpers';
 import { FULL, json, makeSession, renderRoutes, stubApi } from '@/test/render';
 import { filterOptions, leadDetail, leadForm, stageOptions } from '../test-fixtures';
 import { LeadCreatePage } from './lead-create-page';
+import type { OwnerChangeDialogProps } from '../lib/composed';
 import { LeadEditPage } from './lead-edit-page';
 
 /** The pages under test, as the route table has them. */
@@ -290,6 +291,27 @@ describe('LeadEditPage', () => {
     // (its name is checked on leadUpdateFormData in lib.test.ts).
     expect(body.get('proposalFile')).toMatchObject({ type: 'application/pdf' });
     expect(body.get('projectCostSheetFile')).toBeNull();
+  });
+
+  it('shows the sales person, and Change Owner beside it only when the app gives it (those who may)', async () => {
+    setToken('a');
+    stubEdit({ stageMoved: false, approvalRequired: false, message: null });
+    const { unmount } = await renderRoutes(pages, '/leads/19/edit');
+    const owner = await screen.findByLabelText('Sales Person');
+    expect(owner).toHaveValue(leadForm().lead.salesFullname);
+    expect(owner).toBeDisabled(); // not a field of the edit: the owner changes by its own call
+    expect(screen.queryByRole('button', { name: /Change Owner/ })).toBeNull();
+    unmount();
+
+    const opened: string[] = [];
+    function Dialog({ leads, open }: OwnerChangeDialogProps) {
+      if (open) opened.push(...leads.map((l) => `${l.id} ${l.salesFullname}`));
+      return null;
+    }
+    const Route = () => <LeadEditPage ownerChange={Dialog} />;
+    await renderRoutes([{ path: '/leads/:leadId/edit', Component: Route }], '/leads/19/edit');
+    fireEvent.click(await screen.findByRole('button', { name: /Change Owner/ }));
+    await waitFor(() => expect(opened).toEqual([`19 ${leadForm().lead.salesFullname}`]));
   });
 
   it("offers the server's stage options: approval marked, refusals disabled with their reason", async () => {

@@ -89,3 +89,6 @@ export const POSITION_OPTIONS: { value: MenuPosition; label: string }[] = [
 ];
 
 export const POSITION_COLORS: Record<MenuPosition, string> = { TOP: 'blue', SIDEBAR: 'green', BOTH: 'purple' };
+
+/** Where a menu item shows, in words (the stored code is never shown). */
+export const POSITION_LABELS: Record<MenuPosition, string> = { SIDEBAR: 'Sidebar', TOP: 'Top bar', BOTH: 'Top bar and sidebar' };

@@ -52,7 +52,7 @@ describe('MenuManagementPage', () => {
     await start();
     expect(await screen.findByText('Reports', { selector: '.menu-node__label' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Menu Management' })).toBeInTheDocument();
-    expect(node('Approval')).toHaveTextContent('BOTH');
+    expect(node('Approval')).toHaveTextContent('Top bar and sidebar');
     expect(node('Approval')).toHaveTextContent('Approval · /system/approval');
     expect(node('Reports')).toHaveTextContent('Group of 2');
     expect(node('Monthly Billing').querySelectorAll('.ant-tree-indent-unit')).toHaveLength(1);

@@ -18,6 +18,7 @@ import {
   moveMenu,
   pageChoicesQueryOptions,
   POSITION_COLORS,
+  POSITION_LABELS,
   POSITION_OPTIONS,
   updateMenu,
   type MenuIn,
@@ -66,7 +67,7 @@ function nodeTitle(item: MenuItem) {
       </span>
       <span className="menu-node__label">{item.label}</span>
       <Tag className="menu-node__position" color={POSITION_COLORS[item.position]}>
-        {item.position}
+        {POSITION_LABELS[item.position]}
       </Tag>
       <Typography.Text type="secondary" className="menu-node__opens">
         {opens ?? (item.submenu.length > 0 ? `Group of ${item.submenu.length}` : 'Empty group')}

@@ -17,6 +17,7 @@ import {
   deletePage,
   pageQueryOptions,
   POSITION_COLORS,
+  POSITION_LABELS,
   updatePage,
   type PageDetail,
 } from '../api/navigation-admin-api';
@@ -244,7 +245,7 @@ export function PageFormPage({ mode }: { mode: PageFormMode }) {
                     renderItem={(item) => (
                       <List.Item key={item.id}>
                         <span>{item.path.join(' › ')}</span>
-                        <Tag color={POSITION_COLORS[item.position]}>{item.position}</Tag>
+                        <Tag color={POSITION_COLORS[item.position]}>{POSITION_LABELS[item.position]}</Tag>
                       </List.Item>
                     )}
                   />

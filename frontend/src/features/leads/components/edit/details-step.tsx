@@ -1,4 +1,5 @@
-import { Col, Form, Input, Row, Select } from 'antd';
+import { UserSwitchOutlined } from '@ant-design/icons';
+import { Button, Col, Form, Input, Row, Select, Space } from 'antd';
 import { SUBSCRIPTION_OPTIONS } from '../../lib/labels';
 import {
   CompetitorField,
@@ -10,8 +11,16 @@ import {
   UnitSelect,
 } from '../lead-fields';
 
+export interface DetailsStepProps {
+  clientId: number;
+  clientName: string;
+  /** The lead's sales person; `onChange` (for those who may change owners) opens Change Owner, its own call and
+   *  history: the owner is not one of the edit's fields. */
+  owner?: { name: string; onChange?: () => void };
+}
+
 /** Step 1: what the project is and who is involved. */
-export function DetailsStep({ clientId, clientName }: { clientId: number; clientName: string }) {
+export function DetailsStep({ clientId, clientName, owner }: DetailsStepProps) {
   return (
     <Row gutter={16}>
       <Col xs={24} md={12}>
@@ -19,6 +28,20 @@ export function DetailsStep({ clientId, clientName }: { clientId: number; client
           <Input value={clientName} disabled />
         </Form.Item>
       </Col>
+      {owner && (
+        <Col xs={24} md={12}>
+          <Form.Item label="Sales Person" htmlFor="lead-edit-owner">
+            <Space.Compact block>
+              <Input id="lead-edit-owner" value={owner.name} disabled />
+              {owner.onChange && (
+                <Button icon={<UserSwitchOutlined />} onClick={owner.onChange}>
+                  Change Owner
+                </Button>
+              )}
+            </Space.Compact>
+          </Form.Item>
+        </Col>
+      )}
       <Col xs={24} md={12}>
         <ProjectNameField />
       </Col>
