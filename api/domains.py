@@ -1,17 +1,21 @@
-"""Loads every domain's registrations with the domains below it, for the processes that serve or run them (the API
-in api.main, the worker's activities): the approval outcome handlers of leads and cost sheets, the cost sheet
-view a lead shows, and the count of a client's leads. Registering (instead of importing upwards) keeps the domains
-free of cycles."""
+"""Every domain's registrations with the domains below it, made by one explicit call at the start of each process
+that serves or runs them (the API's create_app, the seed, the worker, the tests' session): the request types of the
+approval engine (the leads' stage change, hold, drop and close; the cost sheet), the cost sheet view a lead shows,
+and the count of a client's leads. Registering (instead of importing upwards) keeps the domains free of cycles."""
 
 from __future__ import annotations
 
-import api.leads.client_view
-import api.leads.outcomes
-import api.pcs.approval
-import api.pcs.lead_view  # noqa: F401
 from api.approvals import outcomes
+from api.leads import client_view
+from api.leads import outcomes as lead_outcomes
+from api.pcs import approval as pcs_approval
+from api.pcs import lead_view
 
 
-def loaded() -> list[str]:
-    """The request types with an approval outcome handler (all of them once this module is imported)."""
+def register() -> list[str]:
+    """Make every registration (again, harmlessly); returns the request types the approval engine now runs."""
+    lead_outcomes.register()
+    pcs_approval.register()
+    client_view.register()
+    lead_view.register()
     return outcomes.registered()

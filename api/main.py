@@ -16,7 +16,7 @@ from starlette.routing import Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
-import api.domains  # noqa: F401  (every domain registers its approval outcomes and views)
+import api.domains
 from api.access.router import router as access_router
 from api.access_admin.router import router as access_admin_router
 from api.account.router import router as account_router
@@ -143,6 +143,7 @@ def _spa(app: FastAPI, dist: Path) -> None:
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
+    api.domains.register()  # the approval engine's request types and the domains' views
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

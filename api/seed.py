@@ -17,7 +17,7 @@ from datetime import date
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-import api.domains  # noqa: F401  (every domain registers its approval outcomes and views)
+import api.domains
 from api.access.models import CasbinRule, Menu, Page, SeedMark
 from api.activities.seed import seed_demo_activities
 from api.admin import AdminError, ensure_first_admin_from_settings
@@ -201,6 +201,7 @@ def seed(session: Session, *, demo: bool = True, waiting: bool = True) -> None:
     """Reference data and (unless demo is False) the demo data, committed. The requests of the leads seeded as
     waiting name the deployment's task queue in their workflow ids: a database copied for several deployments (the
     tests' template) is seeded without them (waiting=False), and each copy runs seed_waiting_requests."""
+    api.domains.register()  # the request types the waiting requests are made of
     seed_reference_data(session)
     if demo:
         seed_demo_data(session)

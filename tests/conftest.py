@@ -24,6 +24,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session, sessionmaker
 
+import api.domains
 from api.auth import service as auth_service
 from api.core import logs
 from api.core.config import Settings, get_settings
@@ -60,7 +61,7 @@ TEMPLATE = "crm_template"
 # the cheapest argon2id for every password the tests hash, here and in the servers they start (which inherit the
 # environment): the cost proves nothing here; tests/unit/test_password_hash.py checks the production parameters
 os.environ.setdefault("PASSWORD_HASH_PROFILE", "test")
-# one payload key for the session's every process (api/core/sealing.py): its clients, servers and workers
+# one payload key for the session's every process (api/core/temporal/sealing.py): its clients, servers and workers
 os.environ.setdefault("TEMPORAL_PAYLOAD_KEYS", sealed.TEST_KEYS)
 get_settings.cache_clear()
 
@@ -145,6 +146,7 @@ def run_async(coro: Any) -> Any:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    api.domains.register()  # the tests' process runs activities and services as the worker and the API do
     if not hasattr(config, "workerinput"):  # once, before any xdist worker starts
         compile_sources()  # this process's imports and every API and worker process the tests start, from bytecode
 

@@ -1,5 +1,5 @@
-"""Temporal clients of the tests, sealing as the product's do (api/core/sealing.py), with the tests' payload key
-(conftest.py puts it in the environment, so the servers and workers the tests start have it too)."""
+"""Temporal clients of the tests, sealing as the product's do (api/core/temporal/sealing.py), with the tests'
+payload key (conftest.py puts it in the environment, so the servers and workers the tests start have it too)."""
 
 from __future__ import annotations
 
@@ -12,14 +12,14 @@ from temporalio.client import Client
 from temporalio.converter import DataConverter
 
 from api.core.config import get_settings
-from api.core.sealing import SealingCodec, data_converter, parse_keys
+from api.core.temporal.sealing import SealingCodec, data_converter, keys_of, parse_keys
 
 # a fixed key for every process of a test session (never a real deployment's: 32 bytes, base64url)
 TEST_KEYS = "test1:Y3JtLXRlc3QtcGF5bG9hZC1rZXktMzItYnl0ZXMtb2s"
 
 
 def converter() -> DataConverter:
-    return data_converter(get_settings().payload_keys())
+    return data_converter(keys_of(get_settings()))
 
 
 async def connect(address: str, **kwargs: Any) -> Client:
@@ -30,7 +30,7 @@ async def connect(address: str, **kwargs: Any) -> Client:
 def opened_history(history_json: str) -> str:
     """A history's JSON followed by every payload in it opened with the payload key, as text (what an operator's
     UI shows through the codec endpoint): what a search for a secret must look through."""
-    codec = SealingCodec(parse_keys(get_settings().payload_keys()))
+    codec = SealingCodec(parse_keys(keys_of(get_settings())))
     opened: list[str] = []
 
     def walk(node: object) -> None:

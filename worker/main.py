@@ -12,7 +12,8 @@ from datetime import timedelta
 from temporalio.client import Client
 from temporalio.worker import Interceptor, UnsandboxedWorkflowRunner, Worker
 
-from api.core import logs, temporal, tracing
+import api.domains
+from api.core import logs, temporal
 from api.core.config import Settings, get_settings
 from api.core.startup import leave, release_collector
 from worker import telemetry
@@ -39,13 +40,14 @@ def build_worker(client: Client, task_queue: str, executor: concurrent.futures.E
     `worker_workflow_task_slots` workflow tasks, and `worker_shutdown_seconds` for its activities to finish when
     it stops. The request id travels into the workflows and activities it runs (api.core.logs)."""
     settings = settings or get_settings()
+    api.domains.register()  # the request types whose outcomes its activities apply
     wanted = list(interceptors)
     present = client.config()["interceptors"]
     if not any(isinstance(i, RequestIdWorkerInterceptor) for i in present):
         wanted.insert(0, RequestIdWorkerInterceptor())
     if not any(isinstance(i, SealedInputs) for i in present):
         wanted.insert(0, SealedInputs())  # first: it reads what the SDK's conversion of the arguments left
-    wanted += tracing.temporal_interceptors([*client.config()["interceptors"], *wanted])  # when tracing is on
+    wanted += temporal.tracing_interceptors([*client.config()["interceptors"], *wanted])  # when tracing is on
     return Worker(client, task_queue=task_queue, workflows=WORKFLOWS, activities=ACTIVITIES,
                   activity_executor=executor, workflow_runner=RUNNER, interceptors=wanted,
                   max_concurrent_activities=settings.worker_activity_slots,

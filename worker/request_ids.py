@@ -10,7 +10,7 @@ import temporalio.activity
 import temporalio.worker
 import temporalio.workflow
 
-from api.core.logs import RequestIdInterceptor, from_header, to_header
+from api.core.temporal.request_ids import RequestIdInterceptor, from_header, to_header
 
 
 class RequestIdWorkerInterceptor(RequestIdInterceptor, temporalio.worker.Interceptor):

@@ -1,4 +1,4 @@
-"""The worker takes calls from the product only (api/core/sealing.py): a workflow started, updated or signalled
+"""The worker takes calls from the product only (api/core/temporal/sealing.py): a workflow started, updated or signalled
 with arguments that were not sealed with a key of TEMPORAL_PAYLOAD_KEYS (a `temporal workflow update` typed by
 whoever reaches Temporal's frontend) decides nothing.
 
@@ -20,7 +20,7 @@ import temporalio.worker
 import temporalio.workflow
 from temporalio.exceptions import ApplicationError
 
-from api.core.sealing import last_sealed
+from api.core.temporal.sealing import last_sealed
 
 PATCH = "sealed-inputs"
 UNSEALED = "Unsealed"

@@ -7,12 +7,12 @@ from __future__ import annotations
 import logging
 
 from sqlalchemy.orm import Session
-from temporalio.client import Client
 
 from api.approvals import decisions
 from api.approvals.schemas import BulkDecisionIn, BulkDecisionOut, BulkItemOut, DecisionIn
 from api.core.config import Settings
 from api.core.errors import SERVER_ERROR, AppError
+from api.core.temporal import Client
 from api.users.models import User
 
 log = logging.getLogger(__name__)

@@ -6,13 +6,8 @@ import asyncio
 import logging
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
 
-import anyio.from_thread
 from sqlalchemy.orm import Session
-from temporalio.client import Client, WorkflowUpdateFailedError, WorkflowUpdateRPCTimeoutOrCancelledError
-from temporalio.exceptions import ApplicationError
-from temporalio.service import RPCError, RPCStatusCode
 
 from api.approvals import delegates, outbox, outcomes
 from api.approvals import repository as repo
@@ -24,10 +19,11 @@ from api.approvals.schemas import (
 )
 from api.approvals.service import UNAVAILABLE
 from api.core import metrics
-from api.core import temporal as temporal_core
 from api.core.authz import PolicyStore
 from api.core.config import Settings
 from api.core.errors import AppError, Conflict, NotFound
+from api.core.temporal import Client, Closed, Refused, Unconfirmed, blocking
+from api.core.temporal import approvals as approval_client
 from api.operations import access as operations
 from api.users.models import User
 from workflows.contracts import approval_rules as rules
@@ -141,36 +137,30 @@ def decide(*, session: Session, temporal: Client, settings: Settings, actor: Use
     layer = req.current_layer
     session.commit()
 
-    async def send() -> Any:
-        return await asyncio.wait_for(temporal_core.decide(
-            temporal, req.workflow_id,
-            DecideInput(approver, data.approvers_action, data.note, acting, actor.fullname if delegated else None),
-            update_id=update_id_for(request_id=req.id, layer_index=layer, approver_id=approver, acting_id=acting)),
-            settings.approval_decision_timeout)
-
-    try:
-        live = anyio.from_thread.run(send)
-    except WorkflowUpdateFailedError as exc:
-        cause = exc.cause
-        refusal = rules.Refusal(cause.type or "Refused", cause.message) if isinstance(cause, ApplicationError) \
-            else rules.Refusal("Refused", str(cause))
-        if durable:
-            outbox.settle_refused(session, request_id=req.id, layer_index=layer, approver_id=approver, reason=None)
-        raise RefusedDecision(refusal) from exc
-    except RPCError as exc:
-        if exc.status != RPCStatusCode.NOT_FOUND:  # Temporal unreachable or refusing calls: no verdict
-            return _unconfirmed(session, req, data, durable=durable, layer=layer, approver=approver, cause=exc)
-        # the workflow has closed: another decision settled the request first (the close aborted this update), or
-        # this very one did and only its answer was lost; what the workflow wrote before it closed says which
-        lost = outbox.lost_to(session, req, layer=layer, approver_id=approver)
-        if lost is not None:
+    verdict = blocking(
+        approval_client.decide, temporal, req.workflow_id,
+        DecideInput(approver, data.approvers_action, data.note, acting, actor.fullname if delegated else None),
+        update_id=update_id_for(request_id=req.id, layer_index=layer, approver_id=approver, acting_id=acting),
+        timeout=settings.approval_decision_timeout)
+    match verdict:
+        case Refused(type=kind, message=message):
             if durable:
                 outbox.settle_refused(session, request_id=req.id, layer_index=layer, approver_id=approver, reason=None)
-            raise RefusedDecision(lost) from exc
-        session.expire_all()
-        return DecisionAnswer(timelines.recorded_out(session, req, ui_link), True)
-    except (TimeoutError, WorkflowUpdateRPCTimeoutOrCancelledError) as exc:  # no answer in time
-        return _unconfirmed(session, req, data, durable=durable, layer=layer, approver=approver, cause=exc)
+            raise RefusedDecision(rules.Refusal(kind, message))
+        case Unconfirmed():  # no answer in time, Temporal unreachable or refusing calls: no verdict
+            return _unconfirmed(session, req, data, durable=durable, layer=layer, approver=approver, cause=verdict)
+        case Closed():
+            # another decision settled the request first (the close aborted this update), or this very one did and
+            # only its answer was lost; what the workflow wrote before it closed says which
+            lost = outbox.lost_to(session, req, layer=layer, approver_id=approver)
+            if lost is not None:
+                if durable:
+                    outbox.settle_refused(session, request_id=req.id, layer_index=layer, approver_id=approver,
+                                          reason=None)
+                raise RefusedDecision(lost)
+            session.expire_all()
+            return DecisionAnswer(timelines.recorded_out(session, req, ui_link), True)
+    live = verdict.value
     metrics.APPROVALS_DECIDED.labels(data.approvers_action).inc()
     out = timelines.out(session, req, live, ui_link)
     if out.needs_attention:
@@ -180,7 +170,7 @@ def decide(*, session: Session, temporal: Client, settings: Settings, actor: Use
 
 
 def _unconfirmed(session: Session, req: ApprovalRequest, data: DecisionIn, *, durable: bool, layer: int,
-                 approver: int, cause: Exception) -> DecisionAnswer:
+                 approver: int, cause: Unconfirmed) -> DecisionAnswer:
     """No verdict came (no answer in time, Temporal unreachable). Refused with the truth when another decision has
     settled the layer meanwhile (the workflow will refuse this one); else 'received' when the decision was made
     durable (the approval sweep sends it again), or 503 when it was not."""
@@ -188,11 +178,11 @@ def _unconfirmed(session: Session, req: ApprovalRequest, data: DecisionIn, *, du
     if lost is not None:
         if durable:
             outbox.settle_refused(session, request_id=req.id, layer_index=layer, approver_id=approver, reason=None)
-        raise RefusedDecision(lost) from cause
+        raise RefusedDecision(lost)
     if not durable:
-        raise AppError(UNAVAILABLE, status=503) from cause
-    log.warning("decision on %s not confirmed in time; the approval sweep will send it again", req.workflow_id,
-                exc_info=cause)
+        raise AppError(UNAVAILABLE, status=503)
+    log.warning("decision on %s not confirmed (%s); the approval sweep will send it again", req.workflow_id,
+                cause.reason)
     metrics.APPROVALS_DECIDED.labels(data.approvers_action).inc()  # kept: the sweep sends it
     session.expire_all()
     return DecisionAnswer(_processing_timeline(session, req), False)
@@ -211,10 +201,10 @@ def timeline(*, session: Session, temporal: Client, settings: Settings, actor: U
     ui_link = operations.ui_links(settings, policy, actor)
 
     async def ask() -> Timeline:
-        return await asyncio.wait_for(temporal_core.approval_timeline(temporal, req.workflow_id), 5)
+        return await asyncio.wait_for(approval_client.timeline_of(temporal, req.workflow_id), 5)
 
     try:
-        live = anyio.from_thread.run(ask)
+        live = blocking(ask)
     except Exception:  # not started yet, or Temporal unreachable: what the database recorded
         return timelines.recorded_out(session, req, ui_link)
     return timelines.out(session, req, live, ui_link)

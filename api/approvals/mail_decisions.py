@@ -13,7 +13,6 @@ from sqlalchemy import delete, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
-from temporalio.client import Client
 
 from api.approvals import decisions, mail_links, outbox, outcomes
 from api.approvals import repository as repo
@@ -24,6 +23,7 @@ from api.core.config import Settings
 from api.core.errors import TooManyRequests
 from api.core.redis import count_in_window
 from api.core.security import digest
+from api.core.temporal import Client
 from api.users.models import User
 from workflows.contracts import approval_rules as rules
 

@@ -20,16 +20,14 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy.orm import Session, sessionmaker
-from temporalio.client import Client, WorkflowUpdateFailedError, WorkflowUpdateRPCTimeoutOrCancelledError
-from temporalio.exceptions import ApplicationError
-from temporalio.service import RPCError, RPCStatusCode
 
 from api.approvals import outcomes
 from api.approvals import repository as repo
 from api.approvals.models import ApprovalPipelineVersion, ApprovalRequest
 from api.approvals.pipelines import MODE_LABELS, deadline_of
-from api.core import temporal
 from api.core.config import get_settings
+from api.core.temporal import Client, Closed, Refused, Shown, Unconfirmed
+from api.core.temporal import approvals as approval_client
 from api.notifications import service as notifications
 from api.notifications.live import publish_changed
 from api.users.models import User
@@ -77,7 +75,7 @@ def start_args(session: Session, row: ApprovalRequest, layers: list[rules.Layer]
 
 
 def shown(row: ApprovalRequest, layers: list[rules.Layer], requester: User | None, label: str,
-          what: str) -> temporal.Shown:
+          what: str) -> Shown:
     """The request as an operator reads it in the Temporal UI: 'Lead 151 · Stage change: move 'Core Upgrade' (PT
     Maju) to E2 Connected · by Sari Dewi (sales1)', and its pipeline in the details. `label` and `what` are the
     request type's label and what the request asks."""
@@ -90,12 +88,12 @@ def shown(row: ApprovalRequest, layers: list[rules.Layer], requester: User | Non
     details = (f"**Request #{row.id}**: {label}, {what}\n\nAsked by {who}"
                + (f" on {row.requested_at:%Y-%m-%d %H:%M} UTC" if row.requested_at else "")
                + (f"\n\nNote: {row.notes}" if row.notes else "") + f"\n\nPipeline:\n\n{pipeline}")
-    return temporal.Shown(summary=f"Lead {row.lead_id} · {label}: {what} · by {who}", details=details)
+    return Shown(summary=f"Lead {row.lead_id} · {label}: {what} · by {who}", details=details)
 
 
 async def start(client: Client, task_queue: str, args: dict[str, Any]) -> bool:
     """Start the request's workflow; False when it was started already (by the call or an earlier sweep)."""
-    return await temporal.start_approval(client, replace(args["arg"], task_queue=task_queue), workflow_id=args["id"],
+    return await approval_client.start(client, replace(args["arg"], task_queue=task_queue), workflow_id=args["id"],
                                          task_queue=task_queue, requester=args.get("requester", ""),
                                          shown=args.get("shown"))
 
@@ -217,22 +215,15 @@ async def resend_decisions(client: Client, sessions: sessionmaker[Session],
 
     settled = 0
     for (request_id, workflow_id, layer, approver, action, note, acting), acting_name in await asyncio.to_thread(read):
-        reason: str | None = None
-        try:
-            await asyncio.wait_for(temporal.decide(
-                client, workflow_id, DecideInput(approver, action or "", note, acting, acting_name),
-                update_id=update_id_for(request_id=request_id, layer_index=layer, approver_id=approver,
-                                        acting_id=acting)), 10)
-            # applied: its activity marked the task DONE; nothing else to do
-        except WorkflowUpdateFailedError as exc:
-            cause = exc.cause
-            reason = cause.message if isinstance(cause, ApplicationError) else str(cause)
-        except RPCError as exc:
-            if exc.status != RPCStatusCode.NOT_FOUND:  # anything but "the workflow has ended": try later
-                continue
-            reason = CLOSED  # settle() names the decision that settled the layer, when one did
-        except (TimeoutError, WorkflowUpdateRPCTimeoutOrCancelledError):
+        verdict = await approval_client.decide(
+            client, workflow_id, DecideInput(approver, action or "", note, acting, acting_name),
+            update_id=update_id_for(request_id=request_id, layer_index=layer, approver_id=approver, acting_id=acting),
+            timeout=10)
+        if isinstance(verdict, Unconfirmed):  # no verdict: try later
             continue
+        # refused: why; closed: settle() names the decision that settled the layer (what the workflow wrote before it
+        # closed); applied: its activity marked the task DONE, nothing else to do
+        reason = verdict.message if isinstance(verdict, Refused) else CLOSED if isinstance(verdict, Closed) else None
 
         def settle(reason: str | None = reason, request_id: int = request_id, layer: int = layer,
                    approver: int = approver) -> None:

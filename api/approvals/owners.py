@@ -14,15 +14,13 @@ import asyncio
 import logging
 from datetime import UTC, datetime, timedelta
 
-import anyio.from_thread
 from sqlalchemy import update
 from sqlalchemy.orm import Session, sessionmaker
-from temporalio.client import Client, WorkflowUpdateFailedError, WorkflowUpdateRPCTimeoutOrCancelledError
-from temporalio.service import RPCError, RPCStatusCode
 
 from api.approvals import repository as repo
 from api.approvals.models import ApprovalRequest
-from api.core import temporal as temporal_core
+from api.core.temporal import Client, Unconfirmed, blocking
+from api.core.temporal import approvals as approval_client
 from workflows.contracts.approval import OwnerInput, owner_update_id_for
 
 log = logging.getLogger(__name__)
@@ -44,17 +42,12 @@ async def _send(client: Client, change: repo.OwnerChange, timeout: float) -> boo
     no verdict came (told again later)."""
     data = OwnerInput(requested_by=change.requested_by, requested_by_username=change.username,
                       on_behalf_of=change.on_behalf_of)
-    try:
-        await asyncio.wait_for(temporal_core.change_owner(
-            client, change.workflow_id, data,
-            update_id=owner_update_id_for(change.request_id, change.changed_at.isoformat())), timeout)
-    except WorkflowUpdateFailedError:  # refused: the request was decided or withdrawn first
-        return True
-    except RPCError as exc:
-        return exc.status == RPCStatusCode.NOT_FOUND  # its workflow has ended; anything else: try again later
-    except (TimeoutError, WorkflowUpdateRPCTimeoutOrCancelledError):
-        return False
-    return True
+    verdict = await approval_client.change_owner(
+        client, change.workflow_id, data,
+        update_id=owner_update_id_for(change.request_id, change.changed_at.isoformat()), timeout=timeout)
+    # applied; refused (the request was decided or withdrawn first); closed (its workflow has ended): nothing to
+    # tell any more. Unconfirmed: told again later
+    return not isinstance(verdict, Unconfirmed)
 
 
 def _settle(session: Session, changes: list[repo.OwnerChange]) -> None:
@@ -78,7 +71,7 @@ def tell(*, session: Session, temporal: Client, timeout: float, request_ids: lis
 
     # _send answers every way a call to Temporal ends (told, refused, workflow ended, no verdict in time, Temporal
     # unreachable); anything else is a fault, not an answer
-    done = anyio.from_thread.run(send_all)
+    done = blocking(send_all)
     settled = [change for change, ok in zip(changes, done, strict=True) if ok]
     if len(settled) < len(changes):
         log.warning("new owners of %d request(s) not confirmed in time; the approval sweep will tell them",

@@ -9,15 +9,14 @@ import logging
 from datetime import UTC, datetime
 from typing import Any
 
-import anyio.from_thread
 from sqlalchemy.orm import Session
-from temporalio.client import Client
 
 from api.approvals import outbox, outcomes
 from api.approvals import repository as repo
 from api.approvals.models import ApprovalPipelineVersion, ApprovalRequest
 from api.core import metrics
 from api.core.config import Settings
+from api.core.temporal import Client, blocking
 from api.users.models import User
 from workflows.contracts.approval import workflow_id_for
 
@@ -72,7 +71,7 @@ def start_now(session: Session, temporal: Client, settings: Settings, row: Appro
                                settings.approval_start_timeout)
 
     try:
-        anyio.from_thread.run(go)
+        blocking(go)
     except Exception:
         log.warning("approval workflow %s not started now; the approval sweep will start it", args["id"],
                     exc_info=True)

@@ -13,18 +13,15 @@ import asyncio
 import logging
 from datetime import UTC, datetime, timedelta
 
-import anyio.from_thread
 from sqlalchemy.orm import Session, sessionmaker
-from temporalio.client import Client, WorkflowUpdateFailedError, WorkflowUpdateRPCTimeoutOrCancelledError
-from temporalio.exceptions import ApplicationError
-from temporalio.service import RPCError, RPCStatusCode
 
 from api.approvals import repository as repo
 from api.approvals.decisions import STARTING, RequestStarting
 from api.approvals.models import ApprovalRequest
-from api.core import temporal as temporal_core
 from api.core.config import Settings
 from api.core.errors import Conflict, ValidationFailed
+from api.core.temporal import Client, Closed, Refused, Unconfirmed, blocking
+from api.core.temporal import approvals as approval_client
 from api.users.models import User
 from workflows.contracts import approval_rules as rules
 from workflows.contracts.approval import WithdrawInput, withdraw_update_id_for
@@ -66,36 +63,27 @@ def withdraw(*, session: Session, temporal: Client, settings: Settings, actor: U
     withdrawer = row.withdrawn_by
     session.commit()
 
-    async def send() -> object:
-        return await asyncio.wait_for(temporal_core.withdraw(
-            temporal, row.workflow_id, WithdrawInput(withdrawer), update_id=withdraw_update_id_for(row.id)),
-            settings.approval_decision_timeout)
-
-    try:
-        anyio.from_thread.run(send)
-    except WorkflowUpdateFailedError as exc:  # an approver's decision ended it first
-        cause = exc.cause
-        clear(session, row.id)
-        session.refresh(row)
-        if isinstance(cause, ApplicationError) and cause.type == "RequestFinished":
-            raise finished(row.status) from exc
-        raise Conflict(cause.message if isinstance(cause, ApplicationError) else str(cause)) from exc
-    except RPCError as exc:
-        if exc.status != RPCStatusCode.NOT_FOUND:
-            return _kept(session, row.workflow_id)
-        # its workflow has ended: a decision finished the request between our check and the update
-        clear(session, row.id)
-        session.refresh(row)
-        raise finished(row.status if row.status != "PENDING" else "decided") from exc
-    except Exception:  # no answer in time: kept, the sweep sends it again
-        return _kept(session, row.workflow_id)
+    verdict = blocking(approval_client.withdraw, temporal, row.workflow_id, WithdrawInput(withdrawer),
+                       update_id=withdraw_update_id_for(row.id), timeout=settings.approval_decision_timeout)
+    match verdict:
+        case Refused(type=kind, message=message):  # an approver's decision ended it first
+            clear(session, row.id)
+            session.refresh(row)
+            if kind == "RequestFinished":
+                raise finished(row.status)
+            raise Conflict(message)
+        case Closed():  # its workflow has ended: a decision finished the request between our check and the update
+            clear(session, row.id)
+            session.refresh(row)
+            raise finished(row.status if row.status != "PENDING" else "decided")
+        case Unconfirmed(reason=why):  # no answer in time: kept, the sweep sends it again
+            return _kept(session, row.workflow_id, why)
     session.expire_all()
     return True
 
 
-def _kept(session: Session, workflow_id: str) -> bool:
-    log.warning("withdrawal of %s not confirmed in time; the approval sweep will send it again", workflow_id,
-                exc_info=True)
+def _kept(session: Session, workflow_id: str, why: str) -> bool:
+    log.warning("withdrawal of %s not confirmed (%s); the approval sweep will send it again", workflow_id, why)
     session.expire_all()
     return False
 
@@ -116,19 +104,15 @@ async def resend(client: Client, sessions: sessionmaker[Session], older_than: ti
 
     settled = 0
     for request_id, workflow_id, withdrawer in await asyncio.to_thread(read):
-        try:
-            await asyncio.wait_for(temporal_core.withdraw(client, workflow_id, WithdrawInput(withdrawer),
-                                                          update_id=withdraw_update_id_for(request_id)), 10)
+        verdict = await approval_client.withdraw(client, workflow_id, WithdrawInput(withdrawer),
+                                                 update_id=withdraw_update_id_for(request_id), timeout=10)
+        if isinstance(verdict, Unconfirmed):
+            continue
+        if not isinstance(verdict, Refused | Closed):
             settled += 1
             continue
-        except WorkflowUpdateFailedError:
-            pass  # refused: the request was decided first
-        except RPCError as exc:
-            if exc.status != RPCStatusCode.NOT_FOUND:
-                continue
+        if isinstance(verdict, Closed):  # refused: the request was decided first; closed: nothing to withdraw
             log.warning("withdrawal of %s: its workflow is gone; the withdrawal is dropped", workflow_id)
-        except (TimeoutError, WorkflowUpdateRPCTimeoutOrCancelledError):
-            continue
 
         def forget(request_id: int = request_id) -> None:
             with sessions() as session:

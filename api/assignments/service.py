@@ -13,7 +13,6 @@ from collections import Counter
 from datetime import UTC, datetime
 
 from sqlalchemy.orm import Session
-from temporalio.client import Client
 
 from api.approvals import owners as approval_owners
 from api.assignments import repository as repo
@@ -22,6 +21,7 @@ from api.assignments.schemas import BookLead, MovedLead, Person, ReassignIn, Rea
 from api.core.config import Settings
 from api.core.errors import NotFound, ValidationFailed
 from api.core.listing import ListParams, Page
+from api.core.temporal import Client
 from api.leads import history as lead_history
 from api.leads.models import STATUS_LABELS, Lead
 from api.leads.visibility import visible_sales_ids

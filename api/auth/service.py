@@ -16,7 +16,6 @@ from urllib.parse import urlparse
 import redis
 from sqlalchemy import func
 from sqlalchemy.orm import Session
-from temporalio.client import Client
 
 from api.audit import service as audit
 from api.auth import devices, sessions, throttle, verification
@@ -26,7 +25,7 @@ from api.core.errors import BadRequest, NotFound, TooManyRequests, Unauthorized,
 from api.core.mail import build_message, render
 from api.core.redis import count_in_window
 from api.core.security import digest, encode_access_token, hash_password, new_secret, verify_password
-from api.core.temporal import send_password_reset_mail
+from api.core.temporal import Client, send_password_reset_mail
 from api.users import repository as users_repo
 from api.users.models import User
 from workflows.contracts.mail import PasswordResetMailInput

@@ -20,14 +20,13 @@ from dataclasses import dataclass
 import redis
 from redis.typing import EncodableT, FieldT
 from sqlalchemy.orm import Session
-from temporalio.client import Client
 
 from api.core.config import Settings
 from api.core.errors import BadRequest, DeviceVerificationRequired, TooManyRequests, Unauthorized
 from api.core.mail import build_message, render
 from api.core.redis import count_in_window
 from api.core.security import digest, new_secret
-from api.core.temporal import send_sign_in_code_mail
+from api.core.temporal import Client, send_sign_in_code_mail
 from api.users.models import User
 from workflows.contracts.mail import SignInCodeMailInput
 

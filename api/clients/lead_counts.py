@@ -1,6 +1,6 @@
 """How many leads a client has (the list's Total Leads column and its sort, the delete guard). Leads sit above
-clients (a lead is on a client), so leads register the count here on import (api.domains loads every domain's
-registrations) and clients never import leads."""
+clients (a lead is on a client), so leads register the count here (api.domains.register, at a process's start) and
+clients never import leads."""
 
 from __future__ import annotations
 
@@ -18,5 +18,5 @@ def register(count: Callable[[Any], Any]) -> None:
 
 def of(client_id: Any) -> Any:
     if not _count:
-        raise LookupError("leads registered no client lead count: import api.domains")
+        raise LookupError("leads registered no client lead count: call api.domains.register()")
     return _count[0](client_id)

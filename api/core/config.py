@@ -26,7 +26,7 @@ class Settings(BaseSettings):
     temporal_namespace: str = "default"
     temporal_task_queue: str = "crm"
     temporal_ui_url: str | None = None
-    # the keys that seal every payload sent to Temporal (api/core/sealing.py): `id:key` pairs, 32-byte keys in
+    # the keys that seal every payload sent to Temporal (api/core/temporal/sealing.py): `id:key` pairs, 32-byte keys in
     # base64url, comma separated, the first one sealing; unset: generated once into data_dir (`make run`). The API
     # and the worker must have the same keys; the compose deployment requires them
     temporal_payload_keys: str | None = None
@@ -179,13 +179,6 @@ class Settings(BaseSettings):
             return None
         return (f"{self.temporal_ui_url.rstrip('/')}/namespaces/{quote(self.temporal_namespace, safe='')}"
                 f"/workflows/{quote(workflow_id, safe='')}")
-
-    def payload_keys(self) -> str:
-        """The payload keys: given, or generated once into data_dir and reused across restarts."""
-        from api.core.sealing import keys_text  # cold start: cryptography loads with the first client
-
-        self.temporal_payload_keys = keys_text(self.temporal_payload_keys, self.data_dir)
-        return self.temporal_payload_keys
 
     def signing_key(self) -> str:
         """The JWT key: given, or generated once into data_dir and reused across restarts."""

@@ -15,13 +15,13 @@ import threading
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from datetime import timedelta
 from typing import Any
 
 import redis
 from sqlalchemy import text
 from sqlalchemy.engine import Engine
-from temporalio.client import Client
+
+from api.core.temporal import Client, healthy
 
 TIMEOUT = 2.0  # seconds each dependency has to answer
 _POOL = concurrent.futures.ThreadPoolExecutor(max_workers=4, thread_name_prefix="readiness")
@@ -86,7 +86,7 @@ class Readiness:
     async def _temporal(self) -> None:
         if self.temporal is None:
             raise RuntimeError("TEMPORAL_ADDRESS is not set")
-        if not await self.temporal.service_client.check_health(timeout=timedelta(seconds=self.timeout)):
+        if not await healthy(self.temporal, self.timeout):
             raise RuntimeError("the Temporal frontend reports itself not serving")
 
     async def check(self) -> tuple[bool, dict[str, Any]]:

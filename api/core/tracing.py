@@ -10,7 +10,6 @@ and instrumentations imported (api/core/tracing_sdk.py): a process that does not
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from api.core.config import Settings
@@ -18,8 +17,8 @@ from api.core.config import Settings
 if TYPE_CHECKING:
     from fastapi import FastAPI
     from opentelemetry.sdk.trace.export import SpanExporter
+    from opentelemetry.trace import Tracer
     from sqlalchemy.engine import Engine
-    from temporalio.contrib.opentelemetry import TracingInterceptor
 
     from api.core.tracing_sdk import Tracing
 
@@ -69,7 +68,7 @@ def instrument_engine(engine: Engine) -> None:
         _tracing.instrument_engine(engine)
 
 
-def temporal_interceptors(present: Sequence[object] = ()) -> list[TracingInterceptor]:
-    """Temporal's tracing interceptor for a client (the worker takes it from its client), when tracing is on and
-    `present` (the interceptors a client has already) holds none."""
-    return _tracing.temporal_interceptors(present) if _tracing is not None else []
+def tracer(name: str) -> Tracer | None:
+    """A tracer of the process's provider, when tracing is on (Temporal's interceptor traces with one:
+    api/core/temporal/tracing.py)."""
+    return _tracing.provider.get_tracer(name) if _tracing is not None else None

@@ -1,5 +1,5 @@
 """The lead's requests in the approval engine: what a stage change, hold, drop or close is called and what its
-approval or rejection does to the lead. Registered with the engine on import (api.domains loads every domain's)."""
+approval or rejection does to the lead. Registered with the engine at a process's start (api.domains.register)."""
 
 from __future__ import annotations
 
@@ -108,6 +108,11 @@ def _finisher(label: str, approved: Callable[[Session, ApprovalRequest, Lead, Us
 APPROVED = {"CHANGE_LEAD_STAGE": _change_stage, "HOLD_LEAD": _to_status("HOLD"), "DROP_LEAD": _to_status("DROPPED"),
             "CLOSE_LEAD": _close}
 
-for _type, _approve in APPROVED.items():
-    outcomes.register(_type, outcomes.Outcome(label=LABELS[_type], subject=subject,
-                                              finish=_finisher(LABELS[_type], _approve), readable=readable))
+
+
+def register() -> None:
+    """Register the leads' request types with the approval engine (api.domains.register, at a process's start)."""
+    for request_type, approve in APPROVED.items():
+        outcomes.register(request_type, outcomes.Outcome(label=LABELS[request_type], subject=subject,
+                                                         finish=_finisher(LABELS[request_type], approve),
+                                                         readable=readable))

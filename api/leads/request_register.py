@@ -15,7 +15,6 @@ from typing import Any
 from sqlalchemy import func, literal, or_, select
 from sqlalchemy.dialects.postgresql import JSONPATH
 from sqlalchemy.orm import Session, aliased
-from temporalio.client import Client
 
 from api.approvals import decisions as approval_decisions
 from api.approvals import outcomes, withdrawals
@@ -27,6 +26,7 @@ from api.core.authz import PolicyStore
 from api.core.config import Settings
 from api.core.errors import NotFound
 from api.core.listing import ListParams, Page, apply_criteria, apply_sort, like
+from api.core.temporal import Client
 from api.leads import requests as lead_requests
 from api.leads import visibility as lead_visibility
 from api.leads.models import Lead, Stage

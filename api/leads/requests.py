@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 from sqlalchemy.orm import Session
-from temporalio.client import Client
 
 from api.approvals import outcomes
 from api.approvals import service as approvals
@@ -16,6 +15,7 @@ from api.approvals.pipelines import find_version
 from api.approvals.schemas import RequestIn, RequestOut
 from api.core.config import Settings
 from api.core.errors import Conflict, RequestPending, ValidationFailed
+from api.core.temporal import Client
 from api.core.uploads import Upload
 from api.leads import editing as lead_editing
 from api.leads import history as lead_history

@@ -1,6 +1,6 @@
 """What a lead shows of its cost sheet. Cost sheets sit above leads (a sheet belongs to a lead and works on it),
 so leads never import them: the cost sheets register how to read a sheet's status and summary here, on import
-(api.domains loads every domain's registrations), and leads ask for it."""
+(api.domains.register, at a process's start), and leads ask for it."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def register(view: SheetView) -> None:
 
 
 def view() -> SheetView:
-    """The registered view; none registered is a programming error (the process did not load api.domains)."""
+    """The registered view; none registered is a programming error (the process did not call api.domains.register())."""
     if not _view:
-        raise LookupError("no cost sheet view is registered with leads: import api.domains")
+        raise LookupError("no cost sheet view is registered with leads: call api.domains.register()")
     return _view[0]

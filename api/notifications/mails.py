@@ -12,15 +12,12 @@ from datetime import UTC, datetime
 
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
-from temporalio.client import Client as TemporalClient
-from temporalio.common import WorkflowIDReusePolicy
-from temporalio.exceptions import WorkflowAlreadyStartedError
 
+from api.core import temporal
 from api.core.config import get_settings
 from api.core.mail import build_message
 from api.notifications.dispatch import with_links
 from api.notifications.models import NotificationMail
-from workflows.contracts.mail import SEND_MAIL, SendMailInput
 
 log = logging.getLogger(__name__)
 BATCH = 100
@@ -57,18 +54,14 @@ def handed(session: Session, ids: list[int]) -> None:
         session.commit()
 
 
-async def hand_over(client: TemporalClient, task_queue: str, mails: list[tuple[int, str]]) -> list[int]:
+async def hand_over(client: temporal.Client, task_queue: str, mails: list[tuple[int, str]]) -> list[int]:
     """Start each mail's workflow (which writes the message when it delivers it); returns the ids now in Temporal's
     hands (started now or before)."""
     done: list[int] = []
     for mail_id, purpose in mails:
         try:
-            await client.start_workflow(SEND_MAIL, SendMailInput(raw="", purpose=purpose, notification_mail_id=mail_id),
-                                        id=mail_workflow_id(mail_id, task_queue), task_queue=task_queue,
-                                        id_reuse_policy=WorkflowIDReusePolicy.REJECT_DUPLICATE,
-                                        static_summary=f"Mail: {purpose}")
-        except WorkflowAlreadyStartedError:
-            pass  # handed over before; the row was not marked (a crash in between)
+            await temporal.hand_over_mail(client, mail_id, purpose, workflow_id=mail_workflow_id(mail_id, task_queue),
+                                          task_queue=task_queue)  # False: handed over before, the row not marked
         except Exception:  # Temporal unreachable: the next pass tries again
             log.exception("could not hand notification mail %s to Temporal", mail_id)
             continue

@@ -1,5 +1,5 @@
 """Operations calls (api/operations/access.py): the operations cookie for the Temporal UI, the web server's check
-of it, and the codec endpoint that opens sealed payloads (api/core/sealing.py) for the Temporal UI and the
+of it, and the codec endpoint that opens sealed payloads (api/core/temporal/sealing.py) for the Temporal UI and the
 `temporal` CLI, for operators only.
 
 The codec endpoint only decodes: nothing here seals a payload for someone else, so the UI (its write actions off)
@@ -12,12 +12,11 @@ import binascii
 from typing import Annotated
 
 from fastapi import Depends, Request, Response
-from temporalio.api.common.v1 import Payload
 
-from api.core import sealing
 from api.core.errors import Forbidden, ValidationFailed
 from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
+from api.core.temporal import sealing
 from api.deps import Authz, Credentials, SessionDep, SettingsDep, authenticate
 from api.operations import access
 from api.operations.schemas import CodecPayload, CodecPayloads, OperationsSessionOut
@@ -71,22 +70,18 @@ def codec_preflight() -> Response:
 def codec_decode(body: CodecPayloads, request: Request, response: Response, settings: SettingsDep,
                  actor: Annotated[User, Depends(_OperatorAccess())]) -> CodecPayloads:
     response.headers["Cache-Control"] = "no-store"
-    codec = sealing.data_converter(settings.payload_keys()).payload_codec  # the clients' own, made once
-    assert isinstance(codec, sealing.SealingCodec)
-    opened = [codec.open(_payload(p)) for p in body.payloads]
-    for payload in opened:
-        payload.metadata.pop(sealing.SEALED, None)
-    return CodecPayloads(payloads=[_json(p) for p in opened])
+    opened = sealing.open_for_operators(sealing.keys_of(settings), [_payload(p) for p in body.payloads])
+    return CodecPayloads(payloads=[_json(metadata, data) for metadata, data in opened])
 
 
-def _payload(given: CodecPayload) -> Payload:
+def _payload(given: CodecPayload) -> tuple[dict[str, bytes], bytes]:
     try:
-        return Payload(metadata={k: base64.b64decode(v, validate=True) for k, v in given.metadata.items()},
-                       data=base64.b64decode(given.data, validate=True))
+        return ({k: base64.b64decode(v, validate=True) for k, v in given.metadata.items()},
+                base64.b64decode(given.data, validate=True))
     except (binascii.Error, ValueError) as exc:
         raise ValidationFailed(BAD_PAYLOAD) from exc
 
 
-def _json(payload: Payload) -> CodecPayload:
-    return CodecPayload(metadata={k: base64.b64encode(v).decode() for k, v in payload.metadata.items()},
-                        data=base64.b64encode(payload.data).decode())
+def _json(metadata: dict[str, bytes], data: bytes) -> CodecPayload:
+    return CodecPayload(metadata={k: base64.b64encode(v).decode() for k, v in metadata.items()},
+                        data=base64.b64encode(data).decode())

@@ -7,7 +7,6 @@ from dataclasses import replace
 from datetime import UTC, datetime
 
 from sqlalchemy.orm import Session
-from temporalio.client import Client
 
 from api.approvals import outbox, outcomes
 from api.approvals import service as approvals
@@ -16,6 +15,7 @@ from api.approvals.models import ApprovalPipelineVersion, ApprovalRequest
 from api.approvals.pipelines import MODE_LABELS, find_version
 from api.core.config import Settings
 from api.core.errors import Conflict
+from api.core.temporal import Client
 from api.leads import history as lead_history
 from api.leads import outcomes as lead_outcomes
 from api.leads.models import Lead
@@ -99,9 +99,11 @@ def queue_labels(session: Session, request_ids: list[int]) -> dict[int, str]:
     return {i: queue_label(revisions.get(i)) for i in request_ids}
 
 
-outcomes.register(REQUEST_TYPE, outcomes.Outcome(label=LABEL, subject=subject, finish=finish,
-                                                 readable=lead_outcomes.readable, queue_labels=queue_labels,
-                                                 starts_pid=True))
+def register() -> None:
+    """Register the cost sheet's request type with the approval engine (api.domains.register)."""
+    outcomes.register(REQUEST_TYPE, outcomes.Outcome(label=LABEL, subject=subject, finish=finish,
+                                                     readable=lead_outcomes.readable, queue_labels=queue_labels,
+                                                     starts_pid=True))
 
 
 # -- the flow (timeline) of a revision ---------------------------------------------------------------------------

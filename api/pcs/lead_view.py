@@ -34,4 +34,6 @@ def summary(session: Session, lead_id: int) -> SheetBrief | None:
                       project_cost_sheet_items=items)
 
 
-sheets.register(sheets.SheetView(status=status, summary=summary))
+def register() -> None:
+    """Give leads the cost sheet's view of a lead (api.domains.register)."""
+    sheets.register(sheets.SheetView(status=status, summary=summary))

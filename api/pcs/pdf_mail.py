@@ -6,14 +6,13 @@ import re
 import uuid
 from typing import BinaryIO
 
-from temporalio.client import Client as TemporalClient
-
 from api.clients.contacts.validation import EMAIL_INVALID
 from api.core import uploads
 from api.core.config import Settings
 from api.core.errors import AppError, ValidationFailed
 from api.core.mail import build_message
 from api.core.storage import Storage
+from api.core.temporal import Client as TemporalClient
 from api.core.temporal import send_mail
 from api.pcs.pid_schemas import PdfMailSent
 from api.users.models import User

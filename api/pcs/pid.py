@@ -12,15 +12,14 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-import anyio.from_thread
 from sqlalchemy.orm import Session
-from temporalio.client import Client as TemporalClient
 
 from api.clients.models import Client
 from api.core import temporal as temporal_core
 from api.core.config import Settings
 from api.core.errors import AppError, Conflict, Forbidden, NotFound
 from api.core.storage import Storage
+from api.core.temporal import Client as TemporalClient
 from api.leads import files as lead_files
 from api.leads import history as lead_history
 from api.leads import visibility as lead_visibility
@@ -157,7 +156,7 @@ def start(temporal: TemporalClient | None, settings: Settings, *, lead_id: int, 
         return status
 
     try:
-        status = anyio.from_thread.run(go)
+        status = temporal_core.blocking(go)
     except Exception as exc:
         log.exception("could not start %s", wid)
         raise AppError(UNAVAILABLE, status=503) from exc

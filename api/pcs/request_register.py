@@ -6,10 +6,10 @@ withdrawal of a pending one (the sheet goes back to draft). The preview's PDF is
 from __future__ import annotations
 
 from sqlalchemy.orm import Session
-from temporalio.client import Client
 
 from api.core.authz import PolicyStore
 from api.core.config import Settings
+from api.core.temporal import Client
 from api.leads import request_register as register
 from api.pcs import repository as repo
 from api.pcs.schemas import PcsRegisterDetail, RegisterSheet

@@ -9,7 +9,6 @@ from decimal import Decimal
 from typing import Any
 
 from sqlalchemy.orm import Session
-from temporalio.client import Client as TemporalClient
 
 from api.approvals import pipelines as approval_pipelines
 from api.approvals import service as approvals_service
@@ -19,6 +18,7 @@ from api.core.config import Settings
 from api.core.errors import AppError, Conflict, Forbidden, NotFound, ValidationFailed
 from api.core.inputs import INT32_MAX
 from api.core.storage import Storage, StoredFile
+from api.core.temporal import Client as TemporalClient
 from api.core.uploads import Upload
 from api.leads import files as lead_files
 from api.leads import history as lead_history

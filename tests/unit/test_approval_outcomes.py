@@ -9,7 +9,7 @@ from workflows.contracts.approval import ApprovalInput, starts_pid
 
 
 def test_every_request_type_has_a_handler_and_only_cost_sheets_start_a_pid() -> None:
-    assert {t: outcomes.handler_for(t).starts_pid for t in api.domains.loaded()} == {
+    assert {t: outcomes.handler_for(t).starts_pid for t in api.domains.register()} == {
         "CHANGE_LEAD_STAGE": False, "CLOSE_LEAD": False, "DROP_LEAD": False, "HOLD_LEAD": False, "PCS": True}
 
 

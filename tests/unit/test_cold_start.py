@@ -57,7 +57,9 @@ def test_loading_the_worker_loads_nothing_that_only_some_activities_need() -> No
 
 
 def test_tracing_on_loads_the_sdk_when_the_app_is_built() -> None:
-    """The other side: with an OTLP endpoint, building the app loads the SDK and instruments it."""
+    """The other side: with an OTLP endpoint, building the app loads the SDK and instruments it (Temporal's contrib
+    loads with the client's interceptor, when the app connects: tests/integration/test_tracing.py follows a trace
+    into the workflow)."""
     modules = loaded("from api.main import create_app\ncreate_app()", OTEL_EXPORTER_OTLP_ENDPOINT="http://127.0.0.1:9")
     assert set(present(modules, ON_FIRST_USE)) == {"opentelemetry.sdk.trace", "opentelemetry.exporter",
-                                                   "opentelemetry.instrumentation", "temporalio.contrib"}
+                                                   "opentelemetry.instrumentation"}

@@ -21,38 +21,39 @@ def test_the_import_contracts_are_kept() -> None:
     assert "0 broken" in done.stdout
 
 
+def _planted(tmp_path: Path, module: str, line: str) -> str:
+    """The import contracts' report on a copy of the tree with `line` added to `module` (a path under the root)."""
+    for package in ("api", "workflows", "worker", "policies"):
+        shutil.copytree(ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__"))
+    (tmp_path / "pyproject.toml").write_text((ROOT / "pyproject.toml").read_text())
+    planted = tmp_path / module
+    planted.write_text(planted.read_text() + f"\n{line}\n")
+    done = subprocess.run([str(Path(sys.executable).with_name("lint-imports")), "--no-cache"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120, env={"PYTHONPATH": str(tmp_path), "PATH": ""})
+    assert done.returncode != 0
+    return " ".join(done.stdout.split())
+
+
 def test_an_api_module_importing_a_workflow_breaks_a_contract(tmp_path: Path) -> None:
     """The check can fail: a copy of the tree where the API imports a workflow module is refused."""
-    lint = Path(sys.executable).with_name("lint-imports")
-    for package in ("api", "workflows", "worker", "policies"):
-        shutil.copytree(ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__"))
-    (tmp_path / "pyproject.toml").write_text((ROOT / "pyproject.toml").read_text())
-    (tmp_path / "api" / "core" / "temporal.py").write_text(
-        (ROOT / "api" / "core" / "temporal.py").read_text() + "\nfrom workflows.approval import ApprovalWorkflow\n")
-    done = subprocess.run([str(lint), "--no-cache"], cwd=tmp_path, capture_output=True, text=True, timeout=120,
-                          env={"PYTHONPATH": str(tmp_path), "PATH": ""})
-    assert done.returncode != 0
-    assert "The API imports only the workflows' contracts" in done.stdout
-    assert "BROKEN" in done.stdout
+    report = _planted(tmp_path, "api/core/temporal/client.py", "from workflows.approval import ApprovalWorkflow")
+    assert "The API imports only the workflows' contracts" in report and "BROKEN" in report
 
 
-def _copy_tree(tmp_path: Path) -> None:
-    for package in ("api", "workflows", "worker", "policies"):
-        shutil.copytree(ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__"))
-    (tmp_path / "pyproject.toml").write_text((ROOT / "pyproject.toml").read_text())
+def test_an_api_module_importing_temporalio_breaks_a_contract(tmp_path: Path) -> None:
+    """Only the Temporal client (api.core.temporal) talks to Temporal: a decision module importing the SDK itself is
+    refused."""
+    report = _planted(tmp_path, "api/approvals/decisions.py",
+                      "from temporalio.client import WorkflowUpdateFailedError  # noqa")
+    assert "Only the API's Temporal client (api.core.temporal) imports temporalio BROKEN" in report
+    assert "api.approvals.decisions -> temporalio" in report
 
 
 def test_a_domain_importing_one_above_it_breaks_the_acyclic_contract(tmp_path: Path) -> None:
     """Clients sit below leads (leads register their count with clients): a clients module importing leads is a
     cycle, refused."""
-    lint = Path(sys.executable).with_name("lint-imports")
-    _copy_tree(tmp_path)
-    repository = tmp_path / "api" / "clients" / "repository.py"
-    repository.write_text(repository.read_text() + "\nfrom api.leads.models import Lead  # noqa\n")
-    done = subprocess.run([str(lint), "--no-cache"], cwd=tmp_path, capture_output=True, text=True, timeout=120,
-                          env={"PYTHONPATH": str(tmp_path), "PATH": ""})
-    assert done.returncode != 0
-    assert "The API's domains do not import each other in cycles BROKEN" in " ".join(done.stdout.split())
+    report = _planted(tmp_path, "api/clients/repository.py", "from api.leads.models import Lead  # noqa")
+    assert "The API's domains do not import each other in cycles BROKEN" in report
 
 
 def _nested_first_party_imports(path: Path) -> list[tuple[str, str, list[str]]]:

@@ -1,4 +1,5 @@
-"""The payload codec (api/core/sealing.py): sealing, opening, rotation, and what it does with what it can't trust."""
+"""The payload codec (api/core/temporal/sealing.py): sealing, opening, rotation, and what it does with what it
+can't trust."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pytest
 from temporalio.api.common.v1 import Payload
 from temporalio.converter import DataConverter
 
-from api.core.sealing import (
+from api.core.temporal.sealing import (
     ENCODING,
     KEY_ID,
     SEALED,

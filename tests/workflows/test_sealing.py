@@ -1,5 +1,5 @@
-"""Sealed payloads on a real Temporal server and worker (api/core/sealing.py, worker/sealing.py): what the product
-sends is unreadable in the history; a call made without the payload key (a plain client, or the `temporal` CLI
+"""Sealed payloads on a real Temporal server and worker (api/core/temporal/sealing.py, worker/sealing.py): what the
+product sends is unreadable in the history; a call made without the payload key (a plain client, or the `temporal` CLI
 typed by whoever reaches the frontend) decides nothing."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from temporalio.exceptions import ApplicationError
 from api.approvals.models import ApprovalDecision, ApprovalRequest
 from api.core.config import get_settings
 from api.core.embedded import _venv_bin
-from api.core.sealing import ENCODING
+from api.core.temporal.sealing import ENCODING
 from tests import sealed
 from tests.conftest import Services, run_async
 from tests.histories import replayer_of_the_worker

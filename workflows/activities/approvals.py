@@ -7,7 +7,6 @@ from datetime import datetime
 from sqlalchemy.orm import Session
 from temporalio import activity
 
-import api.domains  # noqa: F401  (every domain registers its approval outcomes and views)
 from api.approvals import clocks, queue
 from api.approvals.models import ApprovalRequest
 from api.notifications.live import publish_changed

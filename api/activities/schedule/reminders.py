@@ -8,25 +8,17 @@ import logging
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
-import anyio.from_thread
 from sqlalchemy import select
 from sqlalchemy.orm import Session
-from temporalio.client import Client as TemporalClient
-from temporalio.common import WorkflowIDReusePolicy
 
 from api.activities.models import TYPES, ActivitySchedule
 from api.activities.schedule import repository as repo
+from api.core import temporal
 from api.core.times import local_time
 from api.notifications import dispatch, settings
 from api.notifications.catalogue import SALES_PERSON
 from api.notifications.live import publish_changed
-from workflows.contracts.reminders import (
-    CHANGED,
-    WORKFLOW,
-    ReminderInput,
-    ReminderPlan,
-    schedule_reminder_id,
-)
+from workflows.contracts.reminders import ReminderPlan
 
 log = logging.getLogger(__name__)
 
@@ -79,27 +71,23 @@ def send(session: Session, schedule_id: int, planned_for: datetime, zone: ZoneIn
     return True
 
 
-def tell(temporal: TemporalClient | None, task_queue: str, schedule_ids: list[int]) -> None:
+def tell(client: temporal.Client | None, task_queue: str, schedule_ids: list[int]) -> None:
     """After schedules' changes are committed (sync code in a request's worker thread): tell their reminders. A change
     stands if Temporal cannot be reached: the reminder sweep finds a due schedule whose reminder did not hear of it."""
     for schedule_id in schedule_ids:
-        if temporal is None:
+        if client is None:
             log.warning("schedule %s changed while Temporal is not connected: the reminder sweep will catch up",
                         schedule_id)
             continue
         try:
-            anyio.from_thread.run(changed, temporal, task_queue, schedule_id)
+            temporal.blocking(changed, client, task_queue, schedule_id)
         except Exception:  # the change is saved; the sweep repeats what this could not say
             log.exception("could not tell the reminder of schedule %s; the reminder sweep will", schedule_id)
 
 
-async def changed(temporal: TemporalClient, task_queue: str, schedule_id: int) -> None:
+async def changed(client: temporal.Client, task_queue: str, schedule_id: int) -> None:
     """Tell the schedule's reminder it changed (starting it when it is not running): after the change is committed."""
-    await temporal.start_workflow(
-        WORKFLOW, ReminderInput(schedule_id=schedule_id), id=schedule_reminder_id(schedule_id, task_queue),
-        task_queue=task_queue, start_signal=CHANGED,
-        id_reuse_policy=WorkflowIDReusePolicy.ALLOW_DUPLICATE,
-        static_summary=f"Reminder of activity schedule {schedule_id}")
+    await temporal.schedule_changed(client, schedule_id, task_queue=task_queue)
 
 
 def due(session: Session, within: timedelta = timedelta(minutes=1)) -> list[int]:

@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 from temporalio.api.common.v1 import Payload
 
-from api.core.sealing import ENCODING, SealingCodec, parse_keys
+from api.core.temporal.sealing import ENCODING, SealingCodec, keys_of, parse_keys
 from api.operations.access import COOKIE, NO_COOKIE, NOT_AN_OPERATOR
 from api.operations.router import BAD_PAYLOAD
 from tests.conftest import auth
@@ -31,7 +31,7 @@ def ui(client: TestClient) -> Iterator[None]:
 
 
 def sealed_body(text: str, client: TestClient) -> dict[str, Any]:
-    codec = SealingCodec(parse_keys(client.app.state.settings.payload_keys()))  # type: ignore[attr-defined]
+    codec = SealingCodec(parse_keys(keys_of(client.app.state.settings)))  # type: ignore[attr-defined]
     (payload,) = asyncio.run(codec.encode([Payload(metadata={"encoding": b"json/plain"}, data=text.encode())]))
     return {"payloads": [{"metadata": {k: base64.b64encode(v).decode() for k, v in payload.metadata.items()},
                           "data": base64.b64encode(payload.data).decode()}]}

@@ -14,7 +14,7 @@ check (worker/sealing.py) know whether the values it just converted were all sea
 sealed but does not open (a wrong key, a changed byte) becomes one of an encoding nothing converts, so the call that
 carried it fails alone; nothing of it is trusted.
 
-The Temporal UI reads sealed payloads through the codec endpoint (api/operations/codec_router.py), for operators
+The Temporal UI reads sealed payloads through the codec endpoint (api/operations/router.py), for operators
 only."""
 
 from __future__ import annotations
@@ -35,6 +35,8 @@ from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from temporalio.api.common.v1 import Payload
 from temporalio.converter import DataConverter, DefaultPayloadConverter, PayloadCodec
+
+from api.core.config import Settings
 
 ENCODING = b"binary/encrypted"
 UNREADABLE = b"binary/unreadable"  # a payload that claimed to be sealed and did not open: nothing converts it
@@ -96,6 +98,13 @@ def keys_text(configured: str | None, data_dir: Path) -> str:
             os.link(tmp, key_file)
         tmp.unlink(missing_ok=True)
     return key_file.read_text().strip()
+
+
+def keys_of(settings: Settings) -> str:
+    """The settings' payload keys: given, or generated once into data_dir and reused across restarts (kept on the
+    settings)."""
+    settings.temporal_payload_keys = keys_text(settings.temporal_payload_keys, settings.data_dir)
+    return settings.temporal_payload_keys
 
 
 class SealingCodec(PayloadCodec):
@@ -167,3 +176,17 @@ def _converter(keys: str) -> DataConverter:
 def data_converter(keys: str) -> DataConverter:
     """The data converter of every client the product makes (the API's and the worker's)."""
     return _converter(keys)
+
+
+def open_for_operators(keys: str,
+                       given: Sequence[tuple[dict[str, bytes], bytes]]) -> list[tuple[dict[str, bytes], bytes]]:
+    """Open payloads given as (metadata, data) for the Temporal UI's codec endpoint, with the clients' own codec
+    (made once per key set); the opened mark is not part of the answer."""
+    codec = data_converter(keys).payload_codec
+    assert isinstance(codec, SealingCodec)
+    opened = []
+    for metadata, data in given:
+        payload = codec.open(Payload(metadata=metadata, data=data))
+        payload.metadata.pop(SEALED, None)
+        opened.append((dict(payload.metadata), payload.data))
+    return opened
