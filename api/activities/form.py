@@ -8,9 +8,8 @@ it is kept with the activity's photos; any other allowed document is kept as a f
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import File, Form, UploadFile
 from pydantic import Field, ValidationError
@@ -20,7 +19,7 @@ from api.activities.models import NOTES_MAX
 from api.activities.schemas import SCHEDULE_MAX, ActivityCreate, ActivityType, LocationIn, Option, ScheduleItemIn
 from api.core import uploads
 from api.core.errors import ValidationFailed
-from api.core.form_parts import json_encoding, json_part
+from api.core.form_parts import Fields, fields_of, json_encoding, json_of, json_part, refused
 from api.core.inputs import Id
 from api.core.limits import body_limit
 
@@ -30,7 +29,7 @@ BODY_LIMIT = (MAX_RECORDINGS * service.KINDS[service.RECORDING].max_bytes
               + MAX_FILES * service.KINDS[service.FILE].max_bytes + uploads.FORM_OVERHEAD)
 PART_LIMIT = 10_000  # characters of a JSON part: a place, a few ids, ten next steps with their remarks
 JSON_PARTS = ("personInCharge", "schedule", "location")
-NOT_JSON = "Invalid JSON"
+
 OPENAPI_EXTRA = {**body_limit(BODY_LIMIT), **json_encoding(*JSON_PARTS)}
 
 LeadsId = Annotated[Id, Form(alias="leadsId", description="The lead the activity was on")]
@@ -64,20 +63,8 @@ class SentActivity:
     parts: dict[str, list[service.Part]]  # recordings and files (photos among them) as sent, not yet checked
 
 
-def _json(name: str, text: str | None, fields: list[dict[str, str]]) -> Any:
-    if text is None or not text.strip():
-        return None
-    try:
-        return json.loads(text)
-    except (ValueError, RecursionError):  # not JSON, or nested deeper than a parser should follow
-        fields.append({"field": name, "message": NOT_JSON})
-        return None
-
-
-def _refused(fields: list[dict[str, str]]) -> ValidationFailed:
-    # the notes' messages are the spec's own sentences; any other field is named before its message
-    return ValidationFailed([f["message"] if f["field"] == "notes" else f"{f['field']}: {f['message']}"
-                             for f in fields], extra={"fields": fields})
+def _refused(fields: Fields) -> ValidationFailed:
+    return refused(fields, sentences={"notes"})  # the notes' messages are the spec's own sentences
 
 
 def activity_form(leads_id: LeadsId, type_: Type, variant: Variant = 1, person_in_charge: PersonInCharge = None,
@@ -87,15 +74,14 @@ def activity_form(leads_id: LeadsId, type_: Type, variant: Variant = 1, person_i
     field); the files are checked by the service, by size and content, before anything is written."""
     fields: list[dict[str, str]] = []
     raw = {"leadsId": leads_id, "type": type_, "variant": variant, "notes": notes,
-           "personInCharge": _json("personInCharge", person_in_charge, fields),
-           "schedule": _json("schedule", schedule, fields) or [], "location": _json("location", location, fields)}
+           "personInCharge": json_of("personInCharge", person_in_charge, fields),
+           "schedule": json_of("schedule", schedule, fields) or [], "location": json_of("location", location, fields)}
     if fields:
         raise _refused(fields)
     try:
         data = ActivityCreate.model_validate(raw)
     except ValidationError as exc:
-        raise _refused([{"field": ".".join(map(str, e["loc"])),
-                         "message": str(e["msg"]).removeprefix("Value error, ")} for e in exc.errors()]) from exc
+        raise _refused(fields_of(exc)) from exc
     parts = {kind: [(p.file, p.filename or "") for p in sent or [] if p.filename]
              for kind, sent in ((service.RECORDING, recordings), (service.FILE, files))}
     return SentActivity(data=data, parts=parts)

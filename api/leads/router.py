@@ -7,11 +7,9 @@ from typing import Annotated
 from anyio import to_thread
 from fastapi import File, Form, Path, Query, Request, UploadFile
 from fastapi.responses import FileResponse, Response
-from pydantic import ValidationError
 
 from api.approvals.schemas import QueueRow, RequestIn, RequestOut
-from api.core.errors import ValidationFailed
-from api.core.form_parts import json_encoding, json_part
+from api.core.form_parts import json_encoding, json_part, read_part
 from api.core.inputs import Count, Id
 from api.core.limits import body_limit
 from api.core.listing import ListQuery, Page
@@ -178,10 +176,7 @@ async def update_v2(
     customer_confirmation_document_file: Annotated[UploadFile | None,
                                                    File(alias="customerConfirmationDocumentFile")] = None,
 ) -> Envelope[UpdateResult]:
-    try:
-        payload = LeadUpdate.model_validate_json(data)
-    except ValidationError as exc:
-        raise ValidationFailed([f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()]) from exc
+    payload = read_part("data", data, LeadUpdate, prefix="")  # its fields are the edit form's own
     sent = {kind: upload for kind, upload in (
         ("proposalFile", proposal_file), ("projectCostSheetFile", project_cost_sheet_file),
         ("customerConfirmationDocumentFile", customer_confirmation_document_file)) if upload and upload.filename}

@@ -1,18 +1,17 @@
 """Cost sheet calls (spec 3 §7 Project cost sheet and lead): the form, save and submit (multipart), the
 spreadsheet download and the approval flow of a revision."""
 
-import json
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import Depends, File, Form, Path, Query, Request, UploadFile
 from fastapi.responses import FileResponse, Response
-from pydantic import TypeAdapter, ValidationError
+from pydantic import TypeAdapter
 
 from api.core import uploads
-from api.core.errors import AppError, ValidationFailed
-from api.core.form_parts import json_encoding, json_part
+from api.core.errors import AppError
+from api.core.form_parts import json_encoding, json_part, read_part
 from api.core.inputs import Count, Id
 from api.core.limits import body_limit
 from api.core.routing import domain_router
@@ -34,26 +33,12 @@ NOT_A_LIST = "projectCostSheetItems must be a JSON list of items."
 BAD_FILE_STATE = 'uploadedFileState must be JSON like {"isDeletedByUser": false}.'
 
 
-def _json(text: str | None, default: Any, message: str) -> Any:
-    if text is None or not text.strip():
-        return default
-    try:
-        return json.loads(text, parse_float=Decimal)
-    except (ValueError, RecursionError) as exc:  # not JSON, or nested deeper than a parser should follow
-        raise ValidationFailed(message) from exc
-
-
 def _parse(leads_id: Id, remark: str | None, items: str | None, file_state: str | None,
            revision_batch: int | None) -> SaveIn:
-    try:
-        parsed_items = _ITEMS.validate_python(_json(items, [], NOT_A_LIST))
-    except ValidationError as exc:
-        raise ValidationFailed([f"projectCostSheetItems.{'.'.join(map(str, e['loc']))}: {e['msg']}"
-                                for e in exc.errors()]) from exc
-    try:
-        state = UploadedFileState.model_validate(_json(file_state, {}, BAD_FILE_STATE))
-    except ValidationError as exc:
-        raise ValidationFailed(BAD_FILE_STATE) from exc
+    parsed_items = read_part("projectCostSheetItems", items, list[ItemIn], default=[], parse_float=Decimal,
+                             not_json=NOT_A_LIST)
+    state = read_part("uploadedFileState", file_state, UploadedFileState, default={}, not_json=BAD_FILE_STATE,
+                      invalid=BAD_FILE_STATE)
     return SaveIn(leads_id=leads_id, remark=remark, items=parsed_items, uploaded_file_state=state,
                   revision_batch=revision_batch)
 

@@ -1,52 +1,58 @@
-"""The JSON parts of multipart bodies are described as the JSON they carry (api/core/form_parts.py), so the front
-end's types are generated for them too; the routes still receive the text."""
+"""The JSON parts of a multipart form, read one way by every route (api/core/form_parts.py): one 422 shape, the
+`messages` and the `fields` ([{field, message}]) every validation error has."""
 
 from __future__ import annotations
 
-from typing import Any
+from decimal import Decimal
 
 import pytest
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
-from api.core.form_parts import inline_schema, json_part
-from api.openapi import schema
-
-
-@pytest.fixture(scope="module")
-def spec() -> dict[str, Any]:
-    return schema()
+from api.core.errors import ValidationFailed
+from api.core.form_parts import json_of, read_part, refused
 
 
-def _form(spec: dict[str, Any], path: str, method: str) -> tuple[dict[str, Any], dict[str, Any]]:
-    media = spec["paths"][path][method]["requestBody"]["content"]["multipart/form-data"]
-    body = spec["components"]["schemas"][media["schema"]["$ref"].rsplit("/", 1)[-1]]
-    return body, media.get("encoding", {})
+class Item(BaseModel):
+    name: str
+    quantity: int = Field(ge=1)
 
 
-def test_the_lead_edit_data_part_is_the_lead_update(spec: dict[str, Any]) -> None:
-    body, encoding = _form(spec, "/api/leads/{lead_id}/update/v2", "put")
-    data = body["properties"]["data"]
-    assert data["type"] == "object" and "projectName" in data["properties"] and "removeFiles" in data["properties"]
-    assert "$ref" not in str(data)  # inlined: a form part cannot point at definitions of its own
-    assert encoding == {"data": {"contentType": "application/json"}}
+def refusal(*args: object, **kwargs: object) -> ValidationFailed:
+    with pytest.raises(ValidationFailed) as caught:
+        read_part(*args, **kwargs)  # type: ignore[arg-type]
+    return caught.value
 
 
-@pytest.mark.parametrize("path", ["/api/project-cost-sheet/save-as-draft",
-                                  "/api/project-cost-sheet/submit-for-approval"])
-def test_the_cost_sheet_json_parts_are_described(spec: dict[str, Any], path: str) -> None:
-    body, encoding = _form(spec, path, "put")
-    items = body["properties"]["projectCostSheetItems"]["anyOf"][0]
-    assert items["type"] == "array" and items["items"]["properties"]["type"]["enum"] == ["REVENUE", "COST"]
-    state = body["properties"]["uploadedFileState"]["anyOf"][0]
-    assert state["properties"]["isDeletedByUser"]["type"] == "boolean"
-    assert set(encoding) == {"projectCostSheetItems", "uploadedFileState"}
+def test_a_valid_part_is_read_and_a_missing_one_is_its_default() -> None:
+    assert read_part("items", '[{"name": "Rack", "quantity": 2}]', list[Item]) == [Item(name="Rack", quantity=2)]
+    assert read_part("items", "  ", list[Item], default=[]) == []
+    assert read_part("price", '{"v": 1.10}', dict[str, Decimal], parse_float=Decimal) == {"v": Decimal("1.10")}
 
 
-class _Node(BaseModel):
-    children: list[_Node] = []
+def test_an_invalid_part_names_each_field_by_its_path() -> None:
+    error = refusal("items", '[{"name": "Rack", "quantity": 0}, {"quantity": 1}]', list[Item])
+    assert error.status == 422
+    assert error.extra["fields"] == [
+        {"field": "items.0.quantity", "message": "Input should be greater than or equal to 1"},
+        {"field": "items.1.name", "message": "Field required"}]
+    assert error.messages == ["items.0.quantity: Input should be greater than or equal to 1",
+                              "items.1.name: Field required"]
+    # a part whose fields are the form's own names them alone
+    assert refusal("data", '{"quantity": 0}', Item, prefix="").extra["fields"][0]["field"] == "name"
 
 
-def test_a_recursive_model_cannot_be_inlined() -> None:
-    with pytest.raises(ValueError, match="recursive"):
-        json_part(_Node)
-    assert inline_schema({"type": "string"}) == {"type": "string"}
+def test_a_part_that_is_not_json_says_so_in_the_same_shape() -> None:
+    error = refusal("items", "[{", list[Item])
+    assert error.extra["fields"] == [{"field": "items", "message": "Invalid JSON"}]
+    assert error.messages == ["items: Invalid JSON"]
+    told = refusal("state", "nope", Item, not_json="state must be JSON.", invalid="state must be JSON.")
+    assert told.messages == ["state must be JSON."] and told.extra["fields"] == [{"field": "state",
+                                                                                  "message": "state must be JSON."}]
+    assert refusal("state", '{"x": 1}', Item, invalid="state must be JSON.").messages == ["state must be JSON."]
+
+
+def test_several_parts_are_told_at_once() -> None:
+    fields: list[dict[str, str]] = []
+    assert json_of("a", "{", fields) is None and json_of("b", "[1]", fields) == [1]
+    assert json_of("c", "x", fields) is None
+    assert refused(fields, sentences={"c"}).messages == ["a: Invalid JSON", "Invalid JSON"]
