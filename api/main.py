@@ -26,6 +26,7 @@ from api.approvals.link_router import router as approval_links_router
 from api.approvals.router import router as approvals_router
 from api.assignments.router import router as assignments_router
 from api.audit.router import router as audit_router
+from api.auth.gate import GATE
 from api.auth.router import router as auth_router
 from api.calls.router import router as calls_router
 from api.clients.contacts.router import router as contacts_router
@@ -188,6 +189,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         swagger_ui_oauth2_redirect_url=f"{API_PREFIX}/docs/oauth2-redirect",
         openapi_url=f"{API_PREFIX}/openapi.json",
     )
+    app.state.gate = GATE  # who a bearer token belongs to (api.core.deps asks it)
     install_error_handlers(app)
     app.add_middleware(BodyLimitMiddleware)  # bodies limited before anything parses them
     tiles = tile_source(settings.map_tile_url)

@@ -1,4 +1,4 @@
-"""Every API route names the page and action it needs (api.deps.Authz), except an explicit public list: checked
+"""Every API route names the page and action it needs (api.core.deps.Authz), except an explicit public list: checked
 when the app starts, over its routers."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from fastapi.dependencies.models import Dependant
 from fastapi.routing import APIRoute, RouteContext, iter_route_contexts
 from starlette.routing import BaseRoute
 
-from api.deps import PageAccess
+from api.core.deps import PageAccess
 
 # Routes anyone may call without signing in.
 PUBLIC_ROUTES: frozenset[tuple[str, str]] = frozenset({

@@ -6,10 +6,10 @@ from typing import Annotated
 
 from api.access import service
 from api.access.schemas import EffectiveAccess
+from api.core.deps import Authz, PolicyDep, SessionDep
 from api.core.inputs import Id
 from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
-from api.deps import Authz, PolicyDep, SessionDep
 from api.users.models import User
 
 router = domain_router("/access", tags=["access"])

@@ -18,11 +18,11 @@ from api.access_admin.schemas import (
     RolePageAccess,
     WhitelistStatus,
 )
+from api.core.deps import Authz, PolicyDep, SessionDep, ensure_allowed
 from api.core.inputs import Id
 from api.core.listing import ListQuery, Page
 from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
-from api.deps import Authz, PolicyDep, SessionDep, ensure_allowed
 from api.users.models import User
 
 router = domain_router(tags=["menu and page access"])

@@ -12,12 +12,12 @@ from api.access.service import session_user
 from api.account import service
 from api.auth.schemas import ChangeOwnPasswordIn, SetPasswordIn
 from api.core import uploads
+from api.core.deps import Authz, PolicyDep, RedisDep, SessionDep, SettingsDep
 from api.core.errors import NotFound
 from api.core.inputs import Id
 from api.core.limits import body_limit
 from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
-from api.deps import Authz, PolicyDep, RedisDep, SessionDep, SettingsDep
 from api.users.models import User
 from api.users.schemas import ProfilePictureOut
 

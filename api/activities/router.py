@@ -38,10 +38,10 @@ from api.activities.schemas import (
     PicOption,
     ProjectOption,
 )
+from api.core.deps import Authz, SessionDep, SettingsDep, TemporalDep
 from api.core.inputs import Id
 from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
-from api.deps import Authz, SessionDep, SettingsDep, TemporalDep
 from api.users.models import User
 
 router = domain_router("/activity", tags=["activities"])

@@ -6,9 +6,9 @@ from typing import Annotated
 
 from api.approvals import bulk
 from api.approvals.schemas import BulkDecisionIn, BulkDecisionOut
+from api.core.deps import Authz, SessionDep, SettingsDep, TemporalDep
 from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
-from api.deps import Authz, SessionDep, SettingsDep, TemporalDep
 from api.users.models import User
 
 router = domain_router(tags=["approvals"])

@@ -9,9 +9,9 @@ from fastapi import Path, Request, Response
 
 from api.approvals import mail_decisions
 from api.approvals.schemas import LinkDecisionIn, LinkDecisionOut, LinkOut
+from api.core.deps import RedisDep, SessionDep, SettingsDep, TemporalDep
 from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
-from api.deps import RedisDep, SessionDep, SettingsDep, TemporalDep
 
 router = domain_router("/approval-links", tags=["approvals"])
 

@@ -19,12 +19,12 @@ from api.approvals.schemas import (
     PipelineOut,
     TimelineOut,
 )
+from api.core.deps import Authz, PolicyDep, SessionDep, SettingsDep, TemporalDep
 from api.core.errors import ValidationFailed
 from api.core.inputs import Id
 from api.core.listing import ListQuery, Page
 from api.core.routing import domain_router
 from api.core.schemas import Envelope, Message, ok
-from api.deps import Authz, PolicyDep, SessionDep, SettingsDep, TemporalDep
 from api.users.models import User
 
 router = domain_router(tags=["approvals"])

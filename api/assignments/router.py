@@ -17,11 +17,11 @@ from api.assignments.schemas import (
     ReassignmentDetail,
     ReassignmentRow,
 )
+from api.core.deps import Authz, SessionDep, SettingsDep, TemporalDep
 from api.core.inputs import Id
 from api.core.listing import ListQuery, Page
 from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
-from api.deps import Authz, SessionDep, SettingsDep, TemporalDep
 from api.notifications.live import publish_changed
 from api.users.models import User
 

@@ -6,10 +6,10 @@ from typing import Annotated
 
 from api.audit import service
 from api.audit.schemas import AuditRow
+from api.core.deps import Authz, SessionDep
 from api.core.listing import ListQuery, Page
 from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
-from api.deps import Authz, SessionDep
 from api.users.models import User
 
 router = domain_router("/audit", tags=["audit"])

@@ -31,9 +31,9 @@ from api.auth.schemas import (
     Unlocked,
 )
 from api.core.config import Settings
+from api.core.deps import Authz, PolicyDep, RedisDep, SessionDep, SettingsDep, TemporalDep
 from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
-from api.deps import Authz, PolicyDep, RedisDep, SessionDep, SettingsDep, TemporalDep
 from api.users.models import User
 
 router = domain_router("/auth", tags=["auth"])

@@ -6,9 +6,9 @@ from typing import Annotated
 
 from api.calls import service
 from api.calls.schemas import DialIn, DialOut
+from api.core.deps import Authz, PolicyDep, RedisDep, SessionDep, ensure_allowed
 from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
-from api.deps import Authz, PolicyDep, RedisDep, SessionDep, ensure_allowed
 from api.users.models import User
 
 router = domain_router("/calls", tags=["calls"])

@@ -7,11 +7,11 @@ from typing import Annotated
 from api.clients import service
 from api.clients.contacts.schemas import Availability
 from api.clients.schemas import ClientIn, ClientItemOut, ClientOut, ClientRow, CodeAvailabilityIn, NameAvailabilityIn
+from api.core.deps import Authz, RedisDep, SessionDep
 from api.core.inputs import Id
 from api.core.listing import ListQuery, Page
 from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
-from api.deps import Authz, RedisDep, SessionDep
 from api.users.models import User
 
 router = domain_router("/clients", tags=["clients"])

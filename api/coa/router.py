@@ -6,11 +6,11 @@ from fastapi import Query
 
 from api.coa import service
 from api.coa.schemas import CoaIdIn, CoaIn, CoaOut, CoaType
+from api.core.deps import Authz, SessionDep
 from api.core.inputs import Id
 from api.core.listing import ListQuery, Page
 from api.core.routing import domain_router
 from api.core.schemas import Envelope, Message, ok
-from api.deps import Authz, SessionDep
 from api.users.models import User
 
 router = domain_router("/coa-management", tags=["coa"])

@@ -6,12 +6,12 @@ from typing import Annotated
 
 from fastapi import Query
 
+from api.core.deps import Authz, SessionDep, SettingsDep
 from api.core.inputs import Id
 from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
 from api.dashboard import service
 from api.dashboard.schemas import GpType, RevenuePerStage, RoleComponent, SalesCycle, SalesPerformance
-from api.deps import Authz, SessionDep, SettingsDep
 from api.users.models import User
 
 router = domain_router("/dashboard", tags=["dashboard"])

@@ -8,9 +8,9 @@ from typing import Annotated, Any
 from fastapi import Query
 from pydantic import AfterValidator
 
+from api.core.deps import Authz, RedisDep, SettingsDep
 from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
-from api.deps import Authz, RedisDep, SettingsDep
 from api.geo import service
 from api.geo.schemas import GeoPlace, MapConfig
 from api.users.models import User

@@ -6,11 +6,11 @@ from typing import Annotated
 
 from fastapi import Query
 
+from api.core.deps import Authz, SessionDep, SettingsDep
 from api.core.inputs import Id
 from api.core.routing import domain_router
 from api.core.schemas import Envelope, Message, ok
 from api.core.times import company_today
-from api.deps import Authz, SessionDep, SettingsDep
 from api.holidays import service
 from api.holidays.schemas import HolidayIn, HolidayOut
 from api.users.models import User

@@ -9,11 +9,11 @@ from typing import Annotated
 
 from fastapi import Query
 
+from api.core.deps import Authz, SessionDep, SettingsDep
 from api.core.inputs import Id
 from api.core.listing import ListQuery, Page
 from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
-from api.deps import Authz, SessionDep, SettingsDep
 from api.leads import management
 from api.leads.ops_schemas import ManagedLead, ManagementOptions, Monitoring
 from api.users.models import User

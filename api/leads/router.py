@@ -9,13 +9,13 @@ from fastapi import File, Form, Path, Query, Request, UploadFile
 from fastapi.responses import FileResponse, Response
 
 from api.approvals.schemas import QueueRow, RequestIn, RequestOut
+from api.core.deps import Authz, SessionDep, SettingsDep, TemporalDep
 from api.core.form_parts import json_encoding, json_part, read_part
 from api.core.inputs import Count, Id
 from api.core.limits import body_limit
 from api.core.listing import ListQuery, Page
 from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
-from api.deps import Authz, SessionDep, SettingsDep, TemporalDep
 from api.leads import approval_queue as approval_queue_view
 from api.leads import board as lead_board
 from api.leads import detail as lead_detail

@@ -6,10 +6,10 @@ from typing import Annotated
 
 from pydantic import Field
 
+from api.core.deps import Authz, SessionDep
 from api.core.inputs import Id
 from api.core.routing import domain_router
 from api.core.schemas import CamelModel, Envelope, ok
-from api.deps import Authz, SessionDep
 from api.leads import stage_admin, stage_rules
 from api.leads.schemas import FieldLabel, StageOut
 from api.users.models import User

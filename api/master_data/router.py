@@ -6,10 +6,10 @@ from typing import Annotated, Any
 
 from fastapi import Query
 
+from api.core.deps import Authz, RedisDep, SessionDep
 from api.core.inputs import Id
 from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
-from api.deps import Authz, RedisDep, SessionDep
 from api.master_data import schemas as s
 from api.master_data import service
 from api.users.models import User

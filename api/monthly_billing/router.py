@@ -12,10 +12,10 @@ from fastapi import Depends, Query
 from fastapi.responses import Response
 from pydantic import Field
 
+from api.core.deps import Authz, PolicyDep, SessionDep, SettingsDep
 from api.core.inputs import OFFSET_MAX, Id
 from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
-from api.deps import Authz, PolicyDep, SessionDep, SettingsDep
 from api.monthly_billing import files, service
 from api.monthly_billing.repository import Filters
 from api.monthly_billing.schemas import BillingHistory, BillingPage, BillingRowOut, StatusIn

@@ -7,11 +7,11 @@ from typing import Annotated
 
 from api.access import service as access_service
 from api.access.schemas import MenuItem
+from api.core.deps import Authz, PolicyDep, SessionDep
 from api.core.inputs import Id
 from api.core.listing import ListQuery, Page
 from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
-from api.deps import Authz, PolicyDep, SessionDep
 from api.navigation_admin import menus, pages
 from api.navigation_admin.schemas import MenuIn, MenuMove, PageDetail, PageIn, PageListRow
 from api.users.models import User

@@ -6,10 +6,10 @@ from typing import Annotated, Literal
 
 from fastapi import Query
 
+from api.core.deps import Authz, PolicyDep, SessionDep
 from api.core.inputs import OFFSET_MAX, Id
 from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
-from api.deps import Authz, PolicyDep, SessionDep
 from api.notifications import service
 from api.notifications.schemas import MarkReadIn, NotificationLimited, NotificationPage, ReadAllIn
 from api.users.models import User

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Annotated
 
+from api.core.deps import Authz, SessionDep
 from api.core.inputs import Id
 from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
-from api.deps import Authz, SessionDep
 from api.notifications import settings
 from api.notifications.catalogue import NOTIFICATION, REMINDER
 from api.notifications.schemas import (

@@ -21,8 +21,8 @@ from sqlalchemy.orm import Session
 from api.auth import sessions
 from api.core.authz import PolicyStore
 from api.core.config import Settings
+from api.core.deps import PageAccess, SessionDep
 from api.core.errors import Forbidden, Unauthorized
-from api.deps import PageAccess, SessionDep
 from api.users.models import User
 
 PAGE = "operations"

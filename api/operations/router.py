@@ -13,11 +13,11 @@ from typing import Annotated
 
 from fastapi import Depends, Request, Response
 
+from api.core.deps import Authz, Credentials, SessionDep, SettingsDep, authenticate
 from api.core.errors import Forbidden, ValidationFailed
 from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
 from api.core.temporal import sealing
-from api.deps import Authz, Credentials, SessionDep, SettingsDep, authenticate
 from api.operations import access
 from api.operations.schemas import CodecPayload, CodecPayloads, OperationsSessionOut
 from api.users.models import User

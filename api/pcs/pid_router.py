@@ -7,11 +7,11 @@ from fastapi import File, Form, Query, Request, UploadFile
 from fastapi.responses import FileResponse, Response
 
 from api.core import uploads
+from api.core.deps import Authz, SessionDep, TemporalDep
 from api.core.inputs import Count, Id
 from api.core.limits import body_limit
 from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
-from api.deps import Authz, SessionDep, TemporalDep
 from api.pcs import pdf, pdf_mail, pid
 from api.pcs.pid_schemas import PdfMailSent, PendingPids, PidOverview, PidStart
 from api.users.models import User

@@ -11,11 +11,11 @@ from fastapi import Response
 
 from api.approvals import pipelines
 from api.approvals.schemas import PickableUser, RegisterRow, WithdrawIn
+from api.core.deps import Authz, PolicyDep, SessionDep, SettingsDep, TemporalDep
 from api.core.inputs import Id
 from api.core.listing import ListQuery, Page
 from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
-from api.deps import Authz, PolicyDep, SessionDep, SettingsDep, TemporalDep
 from api.leads import request_register as register
 from api.leads.register_router import ApproverQ, FromQ, ToQ
 from api.pcs import repository as pcs_repo

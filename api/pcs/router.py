@@ -10,13 +10,13 @@ from fastapi.responses import FileResponse, Response
 from pydantic import TypeAdapter
 
 from api.core import uploads
+from api.core.deps import Authz, SessionDep, SettingsDep, TemporalDep
 from api.core.errors import AppError
 from api.core.form_parts import json_encoding, json_part, read_part
 from api.core.inputs import Count, Id
 from api.core.limits import body_limit
 from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
-from api.deps import Authz, SessionDep, SettingsDep, TemporalDep
 from api.pcs import billing, service
 from api.pcs import files as pcs_files
 from api.pcs import form as pcs_form

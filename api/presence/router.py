@@ -7,9 +7,9 @@ from typing import Annotated
 
 from fastapi import Query, Request
 
+from api.core.deps import Authz, SessionDep
 from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
-from api.deps import Authz, SessionDep
 from api.presence import service, store
 from api.presence.schemas import MonitoredPerson
 from api.users.models import User

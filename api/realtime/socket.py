@@ -41,8 +41,8 @@ from starlette.websockets import WebSocketState
 
 from api.auth import sessions
 from api.calls import service as calls
+from api.core.deps import token_user
 from api.core.errors import Unauthorized
-from api.deps import token_user
 from api.notifications import live
 from api.presence import store
 from api.realtime.hub import RealtimeHub, hub

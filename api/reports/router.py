@@ -8,10 +8,10 @@ from typing import Annotated, Any
 from fastapi import Query
 from fastapi.responses import Response
 
+from api.core.deps import Authz, SessionDep, SettingsDep
 from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
 from api.dashboard.router import Filters
-from api.deps import Authz, SessionDep, SettingsDep
 from api.reports import files, service
 from api.reports.schemas import ReportFormat, ReportKind, ReportTable
 from api.users.models import User

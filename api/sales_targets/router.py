@@ -8,11 +8,11 @@ from typing import Annotated
 
 from fastapi import Query
 
+from api.core.deps import Authz, SessionDep
 from api.core.inputs import Id
 from api.core.listing import ListQuery
 from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
-from api.deps import Authz, SessionDep
 from api.sales_targets import service
 from api.sales_targets.schemas import YEAR_MAX, YEAR_MIN, TargetDetail, TargetIn, TargetPage
 from api.users.models import User

@@ -12,12 +12,12 @@ from fastapi import Query
 from api.auth import sessions
 from api.auth.service import send_password_mail
 from api.core.config import Settings
+from api.core.deps import Authz, RedisDep, SessionDep, SettingsDep, TemporalDep
 from api.core.errors import NotFound, ServiceUnavailable
 from api.core.inputs import Id
 from api.core.listing import ListQuery, Page
 from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
-from api.deps import Authz, RedisDep, SessionDep, SettingsDep, TemporalDep
 from api.master_data.service import users_changed
 from api.user_admin import service
 from api.user_admin.schemas import HierarchyNode, LeaderIn, RoleOption, UserIn, UserRow

@@ -88,3 +88,4 @@ def test_first_party_imports_sit_at_the_top_of_their_files() -> None:
     cycles = [(where, name) for path, hits in nested.items() for where, _, names in hits for name in names
               if name in graph.modules and graph.find_shortest_chain(importer=name, imported=_module(path))]
     assert cycles == []
+

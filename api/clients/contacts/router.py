@@ -15,11 +15,11 @@ from api.clients.contacts.schemas import (
     ContactNameAvailabilityIn,
     ContactOut,
 )
+from api.core.deps import Authz, SessionDep
 from api.core.inputs import Id
 from api.core.listing import ListQuery, Page
 from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
-from api.deps import Authz, SessionDep
 from api.users.models import User
 
 router = domain_router("/people", tags=["contacts"])

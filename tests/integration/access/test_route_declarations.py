@@ -9,8 +9,8 @@ from fastapi.routing import APIWebSocketRoute
 from fastapi.testclient import TestClient
 from starlette.routing import Mount, Route
 
+from api.core.deps import Authz, CurrentUser
 from api.core.routing import API_PREFIX, domain_router
-from api.deps import Authz, CurrentUser
 from api.route_declarations import (
     PUBLIC_ROUTES,
     SOCKET_ROUTES,

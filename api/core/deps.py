@@ -2,22 +2,33 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
 from typing import Annotated, Any
 
 import redis
 from fastapi import Depends, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from sqlalchemy import column, select, table
 from sqlalchemy.orm import Session
 
-from api.access.models import Page
-from api.auth import sessions
 from api.core.authz import PolicyStore
 from api.core.config import Settings
 from api.core.errors import Forbidden, Unauthorized
-from api.core.security import TokenError, decode_access_token
-from api.users.models import User
+
+# the pages' names, for a refusal to name the page (the table api.access.models.Page maps; read here by name so the
+# core imports no domain)
+_PAGES = table("pages", column("code"), column("name"))
+
+
+@dataclass(frozen=True)
+class Gate:
+    """Who a bearer token belongs to, as the app's domains decide it (api.auth.gate: the token, its session, the
+    user): set on the app's state by create_app, so the core's dependencies import no domain."""
+
+    user_of: Callable[[Any, Session, str, PolicyStore | None], tuple[Any, str]]
+
 
 _bearer = HTTPBearer(auto_error=False, description="The access token from POST /auth/login")
 
@@ -67,13 +78,13 @@ TemporalDep = Annotated[Any, Depends(get_temporal)]
 Credentials = Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]
 
 
-def get_current_user(request: Request, session: SessionDep, credentials: Credentials) -> User:
+def get_current_user(request: Request, session: SessionDep, credentials: Credentials) -> Any:
     """The signed-in user (a route needs Authz as well: the declaration check refuses one with only this)."""
     return authenticate(request, session, credentials)
 
 
 def authenticate(request: Request, session: Session, credentials: HTTPAuthorizationCredentials | None,
-                 policy: PolicyStore | None = None) -> User:
+                 policy: PolicyStore | None = None) -> Any:
     """The signed-in user: a valid access token whose session is still open, for an active user. With `policy`,
     the policy's version is read in the same Redis round trip as the session (and the policy reloaded if it moved)."""
     user, session_id = token_user(request.app.state, session, credentials.credentials if credentials else None,
@@ -83,43 +94,25 @@ def authenticate(request: Request, session: Session, credentials: HTTPAuthorizat
 
 
 def token_user(state: Any, session: Session, token: str | None,
-               policy: PolicyStore | None = None) -> tuple[User, str]:
+               policy: PolicyStore | None = None) -> tuple[Any, str]:
     """The user of a bearer token and its session's id (a request's, or one a realtime connection signs in with):
-    a valid access token whose session is still open, for an active user."""
+    a valid access token whose session is still open, for an active user. Checked by the app's gate (api.auth.gate,
+    set by create_app): the core does not know users or sessions."""
     if not token:
         raise Unauthorized(NOT_SIGNED_IN)
-    settings: Settings = state.settings
-    redis_client: redis.Redis = state.redis
-    try:
-        claims = decode_access_token(token, key=settings.signing_key(), algorithm=settings.jwt_algorithm)
-    except TokenError as exc:
-        raise Unauthorized(str(exc)) from exc
-    if policy is None:
-        is_open = sessions.is_open(redis_client, claims.session_id, claims.user_id)
-    else:
-        pipe = redis_client.pipeline(transaction=False)
-        sessions.queue_owner(pipe, claims.session_id)
-        policy.queue_version(pipe)
-        owner, version = pipe.execute()
-        is_open = sessions.owned_by(owner, claims.user_id)
-        policy.refresh(version or "0")  # no version yet is version 0
-    if not is_open:
-        raise Unauthorized("Your session has ended, please sign in again.")
-    user = session.get(User, claims.user_id)
-    if user is None or not user.is_active:
-        raise Unauthorized(NOT_SIGNED_IN)
-    return user, claims.session_id
+    gate: Gate = state.gate
+    return gate.user_of(state, session, token, policy)
 
 
-CurrentUser = Annotated[User, Depends(get_current_user)]
+CurrentUser = Annotated[Any, Depends(get_current_user)]
 
 
-def ensure_allowed(*, session: Session, policy: PolicyStore, user: User, page: str, action: str) -> None:
+def ensure_allowed(*, session: Session, policy: PolicyStore, user: Any, page: str, action: str) -> None:
     """Refuse (403, naming the role, the page and the action) unless Casbin allows the user's role this action on
     this page: for a route whose action depends on its payload (one call that adds or edits)."""
     if not policy.allowed(user.role.name, page, action):
-        found = session.get(Page, page)
-        raise Forbidden(denied_message(user.role.description, found.name if found else page, action),
+        name = session.execute(select(_PAGES.c.name).where(_PAGES.c.code == page)).scalar_one_or_none()
+        raise Forbidden(denied_message(user.role.description, name or page, action),
                         extra={"page": page, "action": action})
 
 
@@ -131,7 +124,7 @@ class PageAccess:
         self.action = action
         self.or_page = or_page  # a second page whose same action also allows the route (rows scoped apart)
 
-    def __call__(self, request: Request, session: SessionDep, credentials: Credentials) -> User:
+    def __call__(self, request: Request, session: SessionDep, credentials: Credentials) -> Any:
         # signs in and reads the policy itself rather than through separate dependencies: one thread-pool
         # hand-off for both
         policy: PolicyStore = request.app.state.policy
