@@ -9,7 +9,6 @@ from temporalio import activity
 
 import api.domains  # noqa: F401  (every domain registers its approval outcomes and views)
 from api.approvals import clocks, queue
-from api.approvals.models import ApprovalRequest
 from api.notifications.live import publish_changed
 from workflows.activities.db import sessions
 from workflows.contracts.approval import (
@@ -45,9 +44,6 @@ def _record(session: Session, d: RecordDecision, *, final: bool) -> list[int]:
 @activity.defn
 def record_decision_and_sync(data: DecisionStep) -> None:
     with sessions()() as session:
-        # held for both steps: the session's identity map keeps rows only while something references them, and
-        # each step would read the request again
-        _request = session.get(ApprovalRequest, data.decision.request_id)
         told = _record(session, data.decision, final=False)
         if data.queue is None:
             session.commit()
