@@ -452,18 +452,20 @@ def replace_sales(session: Session, pipeline_id: int, sales_ids: list[int]) -> N
     session.add_all([ApprovalPipelineSales(pipeline_id=pipeline_id, user_id=u) for u in sales_ids])
 
 
-def pipeline_for(session: Session, *, action_type: str, sales_person_id: int) -> ApprovalPipeline | None:
-    """The active pipeline naming this sales person, else one that names nobody (applies to all)."""
-    assigned = select(ApprovalPipelineSales.pipeline_id).where(ApprovalPipelineSales.user_id == sales_person_id)
+def version_for(session: Session, *, action_type: str, sales_person_id: int) -> ApprovalPipelineVersion | None:
+    """The current version of the active pipeline naming this sales person, else of one that names nobody (applies
+    to all); the lowest id first, in one statement."""
+    assigned = ApprovalPipeline.id.in_(select(ApprovalPipelineSales.pipeline_id)
+                                       .where(ApprovalPipelineSales.user_id == sales_person_id))
     anyone = ~select(ApprovalPipelineSales.pipeline_id).where(
         ApprovalPipelineSales.pipeline_id == ApprovalPipeline.id).exists()
-    for condition in (ApprovalPipeline.id.in_(assigned), anyone):
-        pipeline = session.scalars(select(ApprovalPipeline).where(
-            ApprovalPipeline.action_type == action_type, ApprovalPipeline.is_active.is_(True), condition)
-            .order_by(ApprovalPipeline.id)).first()
-        if pipeline is not None:
-            return pipeline
-    return None
+    return session.scalars(
+        select(ApprovalPipelineVersion)
+        .join(ApprovalPipeline, (ApprovalPipeline.id == ApprovalPipelineVersion.pipeline_id)
+              & (ApprovalPipelineVersion.version == ApprovalPipeline.current_version))
+        .where(ApprovalPipeline.action_type == action_type, ApprovalPipeline.is_active.is_(True),
+               or_(assigned, anyone))
+        .order_by(case((assigned, 0), else_=1), ApprovalPipeline.id).limit(1)).first()
 
 
 # -- delegations (out of office) -------------------------------------------------------------------------------------
