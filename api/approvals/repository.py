@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import and_, case, delete, exists, func, or_, select, text, update
-from sqlalchemy.dialects.postgresql import aggregate_order_by, insert
+from sqlalchemy import Integer, and_, case, delete, exists, func, literal, or_, select, text, update
+from sqlalchemy.dialects.postgresql import ARRAY, aggregate_order_by, insert
 from sqlalchemy.orm import Session, aliased, joinedload
 
 from api.approvals import delegates
@@ -214,8 +214,10 @@ def sync_tasks(session: Session, *, request_id: int, request_type: str, layer_in
               .returning(tasks.c.id).cte("closed"))
     columns = [delegates.standing_in_column(request_type, pending)]
     if pending:
-        added = (insert(tasks).values([{"request_id": request_id, "layer_index": layer_index, "approver_id": a,
-                                        "status": "PENDING"} for a in pending])
+        # the approvers as one array parameter (a VALUES row each would compile the statement again per count)
+        asked = select(literal(request_id), literal(layer_index), func.unnest(literal(pending, ARRAY(Integer))),
+                       literal("PENDING"))
+        added = (insert(tasks).from_select(["request_id", "layer_index", "approver_id", "status"], asked)
                  .on_conflict_do_nothing(index_elements=["request_id", "layer_index", "approver_id"])
                  .returning(tasks.c.id, tasks.c.approver_id).cte("added"))
         columns.append(select(func.array_agg(aggregate_order_by(added.c.approver_id, added.c.id))).scalar_subquery())

@@ -93,11 +93,14 @@ def tell(session: Session, code: str, build: Callable[[], Event]) -> list[int]:
                           "body": _mail_body(message, event.link), "action": action.code,
                           "approval_request_id": links[0] if links else None,
                           "approval_layer": links[1] if links else None})
-    # one statement each, whatever the number of readers
+    # one statement each, whatever the number of readers (with RETURNING the rows go as one multi-row INSERT, its
+    # compiled form cached)
     if notes:
-        session.execute(insert(table_of(Notification)).values(notes))
+        table = table_of(Notification)
+        session.execute(insert(table).returning(table.c.id), notes)
     if mails:
-        session.execute(insert(table_of(NotificationMail)).values(mails))
+        table = table_of(NotificationMail)
+        session.execute(insert(table).returning(table.c.id), mails)
     return told
 
 
