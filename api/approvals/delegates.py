@@ -7,7 +7,8 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, func, or_, select
+from sqlalchemy import ColumnElement, Select, and_, func, or_, select
+from sqlalchemy.dialects.postgresql import aggregate_order_by
 from sqlalchemy.orm import Session
 
 from api.approvals.models import ApprovalDelegation, ApprovalRequest, ApprovalTask
@@ -26,17 +27,33 @@ def _holding(request_type: str, on: date) -> tuple[Any, ...]:
             or_(ApprovalDelegation.request_type.is_(None), ApprovalDelegation.request_type == request_type))
 
 
+def _standing_in(request_type: str, approver_ids: list[int], on: date | None) -> Select[int, int]:
+    return (select(ApprovalDelegation.delegator_id, ApprovalDelegation.delegate_id)
+            .join(User, User.id == ApprovalDelegation.delegate_id)
+            .where(ApprovalDelegation.delegator_id.in_(approver_ids), User.is_active,
+                   ApprovalDelegation.delegate_id != ApprovalDelegation.delegator_id,
+                   *_holding(request_type, on or today())))
+
+
 def standing_in(session: Session, request_type: str, approver_ids: list[int], on: date | None = None) -> dict[int, int]:
     """{approver: their delegate} for the approvers who delegate this request type today (to an active user)."""
     if not approver_ids:
         return {}
-    rows = session.execute(
-        select(ApprovalDelegation.delegator_id, ApprovalDelegation.delegate_id)
-        .join(User, User.id == ApprovalDelegation.delegate_id)
-        .where(ApprovalDelegation.delegator_id.in_(approver_ids), User.is_active,
-               *_holding(request_type, on or today()))
-        .order_by(ApprovalDelegation.id)).tuples().all()
-    return {delegator: delegate for delegator, delegate in rows if delegate != delegator}
+    rows = session.execute(_standing_in(request_type, approver_ids, on).order_by(ApprovalDelegation.id)).tuples()
+    return {delegator: delegate for delegator, delegate in rows}
+
+
+def standing_in_column(request_type: str, approver_ids: list[int], on: date | None = None) -> Any:
+    """standing_in as a column of another statement: [[approver, delegate], ...] (NULL for none), read back with
+    `stand_ins`."""
+    found = _standing_in(request_type, approver_ids or [-1], on).add_columns(ApprovalDelegation.id).subquery()
+    pair = func.json_build_array(found.c.delegator_id, found.c.delegate_id)
+    return select(func.json_agg(aggregate_order_by(pair, found.c.id))).scalar_subquery()
+
+
+def stand_ins(pairs: list[list[int]] | None) -> dict[int, int]:
+    """What standing_in_column read: {approver: their delegate}."""
+    return {delegator: delegate for delegator, delegate in pairs or []}
 
 
 def delegators_of(session: Session, delegate_id: int, request_type: str, on: date | None = None) -> list[int]:

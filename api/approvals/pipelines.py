@@ -236,5 +236,4 @@ def delete_pipeline(*, session: Session, pipeline_id: int) -> None:
 
 def find_version(session: Session, *, action_type: str, sales_person_id: int) -> ApprovalPipelineVersion | None:
     """The pipeline for this sales person (named in its list), else one that lists nobody (applies to all)."""
-    pipeline = repo.pipeline_for(session, action_type=action_type, sales_person_id=sales_person_id)
-    return _version(session, pipeline) if pipeline is not None else None
+    return repo.version_for(session, action_type=action_type, sales_person_id=sales_person_id)

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import logging
 from datetime import UTC, datetime
+from typing import Any
 
 from sqlalchemy.orm import Session
 
-from api.approvals import delegates, mail_links, outcomes
+from api.approvals import mail_links, outcomes
 from api.approvals import repository as repo
 from api.approvals.models import ApprovalRequest
 from api.core import metrics
@@ -17,17 +18,17 @@ from api.notifications import dispatch
 from api.notifications import service as notifications
 from api.notifications.catalogue import APPROVERS, REQUESTER, SALES_PERSON
 from api.notifications.live import publish_changed
-from api.users.models import User
 from workflows.contracts.approval import WITHDRAWN
 
 log = logging.getLogger(__name__)
 
 
 def request_event(session: Session, request: ApprovalRequest, *, layer_index: int, approvers: list[int], link: str,
-           **values: object) -> dispatch.Event:
-    """An approval event as its setting's template and recipients see it (api/notifications/catalogue.py)."""
+                  known: tuple[list[Any], str | None] | None = None, **values: object) -> dispatch.Event:
+    """An approval event as its setting's template and recipients see it (api/notifications/catalogue.py). `known`:
+    the request's layers and requester's name when the caller read them already."""
     subject = outcomes.handler_for(request.request_type).subject(session, request)
-    layers, requester = repo.layers_and_requester(session, request)
+    layers, requester = known if known is not None else repo.layers_and_requester(session, request)
     layer = layers[layer_index]["name"] if 0 <= layer_index < len(layers) else f"Layer {layer_index + 1}"
     people = {REQUESTER: [request.requested_by], APPROVERS: approvers}
     if subject.sales_person_id is not None:
@@ -40,21 +41,19 @@ def request_event(session: Session, request: ApprovalRequest, *, layer_index: in
 
 def sync_queue(session: Session, *, request_id: int, layer_index: int, pending: list[int]) -> list[int]:
     """Make `pending` the approvers whose turn it is; returns those newly queued (and notified)."""
-    request = session.get(ApprovalRequest, request_id)
-    if request is None or request.status != "PENDING":
+    started = repo.start_layer(session, request_id=request_id, layer_index=layer_index, now=datetime.now(UTC))
+    if started is None:
         session.commit()  # nothing to queue; a decision the caller recorded in this transaction stays
         return []
-    added = repo.queue_approvers(session, request_id=request_id, layer_index=layer_index, pending=pending)
-    repo.close_other_tasks(session, request_id=request_id, layer_index=layer_index, pending=pending)
-    request.current_layer = layer_index
-    request.started_at = request.started_at or datetime.now(UTC)  # its workflow runs: the sweep leaves it alone
+    request, layers, requester = started
+    # the delegates of the approvers asked now are asked too (their queue offers the task while it holds)
+    added, stand_ins = repo.sync_tasks(session, request_id=request_id, request_type=request.request_type,
+                                       layer_index=layer_index, pending=pending)
     link = approval_link(request_id)
     told: list[int] = []
-    # the delegates of the approvers asked now are asked too (their queue offers the task while it holds)
-    stand_ins = delegates.standing_in(session, request.request_type, pending)
     if added:
         def asked() -> dispatch.Event:
-            event = request_event(session, request, layer_index=layer_index,
+            event = request_event(session, request, layer_index=layer_index, known=(layers, requester),
                                   approvers=[*added, *(d for a, d in stand_ins.items() if a in added)], link=link)
             # the approvers' mails carry their Approve and Reject links (api/approvals/mail_links.py); a delegate
             # decides in the app
@@ -84,8 +83,8 @@ def record_decision(session: Session, *, request_id: int, layer_index: int, appr
     the queue or outcome that follows it are one transaction; it publishes the returned users to the live bell."""
     recorded = repo.insert_decision(session, request_id=request_id, layer_index=layer_index, approver_id=approver_id,
                                     action=action, note=note, decided_at=decided_at, acting_user_id=acting_id)
-    if final or not recorded:  # the outcome's notification tells it, or it was told the first time
-        return []
+    if final or not recorded or not dispatch.sends(session, "REQUEST_DECIDED"):
+        return []  # the outcome's notification tells it, it was told the first time, or its setting sends nothing
     request = session.get(ApprovalRequest, request_id)
     if request is None or request.status != "PENDING":
         return []
@@ -101,7 +100,11 @@ def record_decision(session: Session, *, request_id: int, layer_index: int, appr
 
 def decider_name(session: Session, approver_id: int, acting_id: int | None) -> str | None:
     """'Hendra Gunawan', or 'Maya Kusuma for Hendra Gunawan' when their delegate decided."""
-    names = repo.full_names(session, {approver_id} | ({acting_id} if acting_id else set()))
+    return _decider(repo.full_names(session, {approver_id} | ({acting_id} if acting_id else set())), approver_id,
+                    acting_id)
+
+
+def _decider(names: dict[int, str], approver_id: int, acting_id: int | None) -> str | None:
     if approver_id not in names:
         return None
     if acting_id and acting_id in names:
@@ -115,19 +118,14 @@ def finish(session: Session, *, request_id: int, status: str, decided_by: int | 
     it in the lead's history. `decided`: (approver, note, delegate) of the deciding decision the caller records in
     this transaction, so it is not read back.
     Returns False when an earlier run already finished it (nothing is applied twice)."""
-    request = repo.request_for_update(session, request_id)
-    if request is None or request.status != "PENDING":
+    withdrawn = status == WITHDRAWN
+    # a decision ended it before a withdrawal on its way: that withdrawal is moot
+    request = repo.close_request(session, request_id=request_id, status=status, decided_at=datetime.now(UTC),
+                                 clear_withdrawal=not withdrawn)
+    if request is None:
         session.commit()  # an earlier run finished it; what the caller added (an idempotent decision) stays
         return False
-    withdrawn = status == WITHDRAWN
     asked_now = repo.layer_approvers(session, request_id, request.current_layer) if withdrawn else []
-    if not withdrawn:  # a decision ended it before a withdrawal on its way: that withdrawal is moot
-        request.withdrawn_by = request.withdraw_reason = request.withdraw_requested_at = None
-    request.status = status
-    request.decided_at = datetime.now(UTC)
-    repo.cancel_pending_tasks(session, request_id)
-    actor = session.get(User, decided_by or request.requested_by)
-    verdict = status.lower()
     acting: int | None = None
     if withdrawn:
         note = request.withdraw_reason
@@ -136,26 +134,30 @@ def finish(session: Session, *, request_id: int, status: str, decided_by: int | 
     else:
         last = repo.last_decision(session, request_id=request_id, approver_id=decided_by) if decided_by else None
         note, acting = (last.note, last.acting_user_id) if last is not None else (None, None)
+    facts = repo.outcome_facts(session, request, actor_id=decided_by or request.requested_by,
+                               names={decided_by, acting} if acting and decided_by else set())
+    actor = facts.actor
     if acting and decided_by:  # 'Maya Kusuma for Hendra Gunawan'
-        decider = decider_name(session, decided_by, acting)
+        decider = _decider(facts.names, decided_by, acting)
     else:
         decider = actor.fullname if actor is not None and decided_by else None
+    verdict = status.lower()
     by = f" by {decider}" if decider else ""
     outcome = f"{verdict.capitalize()}{by}" + (f": {note}" if note else "")
     # the request's type applies what was decided (and records it where its subject keeps its history)
     link = outcomes.handler_for(request.request_type).finish(session, request, status, actor, outcome)
+    known = (facts.layers, facts.requester)
     if withdrawn:  # the requester, the approvers it was waiting on and the sales person's team leader
         told = dispatch.tell(session, "REQUEST_WITHDRAWN", lambda: request_event(
-            session, request, layer_index=request.current_layer, approvers=asked_now, link=link,
+            session, request, layer_index=request.current_layer, approvers=asked_now, link=link, known=known,
             withdrawn_by=actor.fullname if actor is not None else "An administrator", reason=note))
     else:
         told = dispatch.tell(session, f"REQUEST_{status}", lambda: request_event(
-            session, request, layer_index=request.current_layer, approvers=repo.approvers_of(session, request_id),
-            link=link, approver=decider, note=note))
+            session, request, layer_index=request.current_layer, approvers=facts.approvers, link=link, known=known,
+            approver=decider, note=note))
     settled = notifications.settle_by_link(session=session, link=approval_link(request_id), keep=[])
     session.commit()
     log.info("approval request %s %s (%s): its outcome is applied", request_id, status, request.request_type)
     metrics.APPROVALS_APPLIED.labels(request.request_type, status).inc()
     publish_changed([*told, *settled])
     return True
-

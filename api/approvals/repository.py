@@ -7,10 +7,11 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import and_, case, delete, exists, func, or_, select, text, update
-from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy import Integer, and_, case, delete, exists, func, literal, or_, select, text, update
+from sqlalchemy.dialects.postgresql import ARRAY, aggregate_order_by, insert
 from sqlalchemy.orm import Session, aliased, joinedload
 
+from api.approvals import delegates
 from api.approvals.models import (
     ApprovalDecision,
     ApprovalDelegation,
@@ -20,6 +21,7 @@ from api.approvals.models import (
     ApprovalRequest,
     ApprovalTask,
 )
+from api.core.db import table_of
 from api.core.listing import ListParams, apply_criteria, apply_sort, like
 from api.users.models import User
 
@@ -173,6 +175,108 @@ def close_other_tasks(session: Session, *, request_id: int, layer_index: int, pe
         .execution_options(synchronize_session=False))
 
 
+def start_layer(session: Session, *, request_id: int, layer_index: int,
+                now: datetime) -> tuple[ApprovalRequest, list[Any], str | None] | None:
+    """Make the layer the pending request's current one and stamp it started (its workflow runs: the sweep leaves it
+    alone); answers the request, its version's layers and its requester's name (one statement, the row locked until
+    the transaction ends), or None when the request is no longer pending."""
+    found = session.execute(
+        update(ApprovalRequest)
+        .where(ApprovalRequest.id == request_id, ApprovalRequest.status == "PENDING")
+        .values(current_layer=layer_index, started_at=func.coalesce(ApprovalRequest.started_at, now))
+        .returning(ApprovalRequest, _layers_of_request(), _requester_of_request()),
+        execution_options={"synchronize_session": False, "populate_existing": True}).first()
+    return (found[0], found[1] or [], found[2]) if found is not None else None
+
+
+def _layers_of_request() -> Any:
+    return select(ApprovalPipelineVersion.layers).where(
+        ApprovalPipelineVersion.id == ApprovalRequest.pipeline_version_id).scalar_subquery()
+
+
+def _requester_of_request() -> Any:
+    return select(User.fullname).where(User.id == ApprovalRequest.requested_by).scalar_subquery()
+
+
+def sync_tasks(session: Session, *, request_id: int, request_type: str, layer_index: int,
+               pending: list[int]) -> tuple[list[int], dict[int, int]]:
+    """Queue the approvers whose turn it is (queue_approvers), close every other pending task of the request
+    (close_other_tasks) and read who stands in for those asked today (delegates.standing_in), in one statement;
+    answers those newly queued and the stand-ins."""
+    tasks = table_of(ApprovalTask)
+    decided = select(ApprovalDecision.id).where(ApprovalDecision.request_id == request_id,
+                                                ApprovalDecision.layer_index == layer_index,
+                                                ApprovalDecision.approver_id == tasks.c.approver_id).exists()
+    closed = (update(tasks)
+              .where(tasks.c.request_id == request_id, tasks.c.status == "PENDING",
+                     or_(tasks.c.layer_index != layer_index, tasks.c.approver_id.not_in(pending or [-1])))
+              .values(status=case((and_(tasks.c.layer_index == layer_index, decided), "DONE"), else_="CANCELLED"))
+              .returning(tasks.c.id).cte("closed"))
+    columns = [delegates.standing_in_column(request_type, pending)]
+    if pending:
+        # the approvers as one array parameter (a VALUES row each would compile the statement again per count)
+        asked = select(literal(request_id), literal(layer_index), func.unnest(literal(pending, ARRAY(Integer))),
+                       literal("PENDING"))
+        added = (insert(tasks).from_select(["request_id", "layer_index", "approver_id", "status"], asked)
+                 .on_conflict_do_nothing(index_elements=["request_id", "layer_index", "approver_id"])
+                 .returning(tasks.c.id, tasks.c.approver_id).cte("added"))
+        columns.append(select(func.array_agg(aggregate_order_by(added.c.approver_id, added.c.id))).scalar_subquery())
+    found = session.execute(select(*columns).add_cte(closed)).one()
+    return (list(found[1] or []) if pending else []), delegates.stand_ins(found[0])
+
+
+def close_request(session: Session, *, request_id: int, status: str, decided_at: datetime,
+                  clear_withdrawal: bool) -> ApprovalRequest | None:
+    """End a pending request with `status` (locking its row), or None when it is no longer pending (an earlier run
+    ended it); one statement. `clear_withdrawal`: a withdrawal on its way is moot."""
+    values: dict[str, Any] = {"status": status, "decided_at": decided_at}
+    if clear_withdrawal:
+        values.update(withdrawn_by=None, withdraw_reason=None, withdraw_requested_at=None)
+    # locked FOR UPDATE first, as request_for_update does: the request's decisions (their foreign key) wait until the
+    # outcome is written
+    locked = select(ApprovalRequest.id).where(ApprovalRequest.id == request_id,
+                                              ApprovalRequest.status == "PENDING").with_for_update()
+    return session.scalars(
+        update(ApprovalRequest).where(ApprovalRequest.id.in_(locked.scalar_subquery()))
+        .values(**values).returning(ApprovalRequest),
+        execution_options={"synchronize_session": False, "populate_existing": True}).first()
+
+
+@dataclass(frozen=True)
+class OutcomeFacts:
+    """What an ended request's outcome and its notification read (outcome_facts)."""
+
+    actor: User | None
+    approvers: list[int]  # every approver the request asked, in the order they were asked
+    layers: list[Any]
+    requester: str | None
+    names: dict[int, str]
+
+
+def outcome_facts(session: Session, request: ApprovalRequest, *, actor_id: int, names: set[int]) -> OutcomeFacts:
+    """Cancel the ended request's pending tasks and read what its outcome takes: the actor, the approvers it asked
+    (approvers_of), its layers and requester's name (layers_and_requester) and the full names of `names`, in one
+    statement."""
+    tasks = table_of(ApprovalTask)
+    cancelled = (update(tasks).where(tasks.c.request_id == request.id, tasks.c.status == "PENDING")
+                 .values(status="CANCELLED").returning(tasks.c.id).cte("cancelled"))
+    first = (select(tasks.c.approver_id, func.min(tasks.c.id).label("first")).where(tasks.c.request_id == request.id)
+             .group_by(tasks.c.approver_id).subquery())
+    asked = select(func.array_agg(aggregate_order_by(first.c.approver_id, first.c.first))).scalar_subquery()
+    layers = select(ApprovalPipelineVersion.layers).where(
+        ApprovalPipelineVersion.id == request.pipeline_version_id).scalar_subquery()
+    requester = select(User.fullname).where(User.id == request.requested_by).scalar_subquery()
+    named = select(func.json_object_agg(User.id, User.fullname)).where(User.id.in_(names or {-1})).scalar_subquery()
+    found = session.execute(select(User, asked, layers, requester, named).where(User.id == actor_id)
+                            .add_cte(cancelled)).first()
+    if found is None:  # no such user (never: a request's people are kept); the same facts without them
+        layers_found, requester_found = layers_and_requester(session, request)
+        return OutcomeFacts(None, approvers_of(session, request.id), layers_found, requester_found,
+                            full_names(session, names))
+    return OutcomeFacts(found[0], list(found[1] or []), found[2] or [], found[3],
+                        {int(i): n for i, n in (found[4] or {}).items()})
+
+
 def cancel_pending_tasks(session: Session, request_id: int) -> None:
     session.execute(update(ApprovalTask).where(ApprovalTask.request_id == request_id,
                                                ApprovalTask.status == "PENDING").values(status="CANCELLED"))
@@ -184,18 +288,17 @@ def insert_decision(session: Session, *, request_id: int, layer_index: int, appr
                     note: str | None, decided_at: datetime, acting_user_id: int | None = None) -> bool:
     """Record a decision once (a second one of the same approver on the same layer changes nothing: False), and
     mark the approver's task DONE (upserted: the decision may arrive before the workflow's first queue sync made
-    it)."""
-    inserted = session.execute(
-        insert(ApprovalDecision).values(request_id=request_id, layer_index=layer_index, approver_id=approver_id,
-                                        action=action, note=note, decided_at=decided_at,
-                                        acting_user_id=acting_user_id)
-        .on_conflict_do_nothing(index_elements=["request_id", "layer_index", "approver_id"])
-        .returning(ApprovalDecision.id)).first()
-    session.execute(
-        insert(ApprovalTask).values(request_id=request_id, layer_index=layer_index, approver_id=approver_id,
-                                    status="DONE")
-        .on_conflict_do_update(index_elements=["request_id", "layer_index", "approver_id"], set_={"status": "DONE"}))
-    return inserted is not None
+    it); one statement."""
+    decisions, tasks = table_of(ApprovalDecision), table_of(ApprovalTask)
+    done = (insert(tasks).values(request_id=request_id, layer_index=layer_index, approver_id=approver_id, status="DONE")
+            .on_conflict_do_update(index_elements=["request_id", "layer_index", "approver_id"], set_={"status": "DONE"})
+            .returning(tasks.c.id).cte("done"))
+    inserted = (insert(decisions).values(request_id=request_id, layer_index=layer_index, approver_id=approver_id,
+                                         action=action, note=note, decided_at=decided_at,
+                                         acting_user_id=acting_user_id)
+                .on_conflict_do_nothing(index_elements=["request_id", "layer_index", "approver_id"])
+                .returning(decisions.c.id).cte("inserted"))
+    return bool(session.scalar(select(exists(select(inserted.c.id))).add_cte(done)))
 
 
 def layer_approvers(session: Session, request_id: int, layer_index: int) -> list[int]:
@@ -351,18 +454,20 @@ def replace_sales(session: Session, pipeline_id: int, sales_ids: list[int]) -> N
     session.add_all([ApprovalPipelineSales(pipeline_id=pipeline_id, user_id=u) for u in sales_ids])
 
 
-def pipeline_for(session: Session, *, action_type: str, sales_person_id: int) -> ApprovalPipeline | None:
-    """The active pipeline naming this sales person, else one that names nobody (applies to all)."""
-    assigned = select(ApprovalPipelineSales.pipeline_id).where(ApprovalPipelineSales.user_id == sales_person_id)
+def version_for(session: Session, *, action_type: str, sales_person_id: int) -> ApprovalPipelineVersion | None:
+    """The current version of the active pipeline naming this sales person, else of one that names nobody (applies
+    to all); the lowest id first, in one statement."""
+    assigned = ApprovalPipeline.id.in_(select(ApprovalPipelineSales.pipeline_id)
+                                       .where(ApprovalPipelineSales.user_id == sales_person_id))
     anyone = ~select(ApprovalPipelineSales.pipeline_id).where(
         ApprovalPipelineSales.pipeline_id == ApprovalPipeline.id).exists()
-    for condition in (ApprovalPipeline.id.in_(assigned), anyone):
-        pipeline = session.scalars(select(ApprovalPipeline).where(
-            ApprovalPipeline.action_type == action_type, ApprovalPipeline.is_active.is_(True), condition)
-            .order_by(ApprovalPipeline.id)).first()
-        if pipeline is not None:
-            return pipeline
-    return None
+    return session.scalars(
+        select(ApprovalPipelineVersion)
+        .join(ApprovalPipeline, (ApprovalPipeline.id == ApprovalPipelineVersion.pipeline_id)
+              & (ApprovalPipelineVersion.version == ApprovalPipeline.current_version))
+        .where(ApprovalPipeline.action_type == action_type, ApprovalPipeline.is_active.is_(True),
+               or_(assigned, anyone))
+        .order_by(case((assigned, 0), else_=1), ApprovalPipeline.id).limit(1)).first()
 
 
 # -- delegations (out of office) -------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import DateTime, MetaData, create_engine, func
+from sqlalchemy import DateTime, MetaData, Table, create_engine, func
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
@@ -22,6 +22,13 @@ NAMING_CONVENTION = {
 
 class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+def table_of(model: type[Base]) -> Table:
+    """A mapped class's table, for Core statements on rows no object of the session holds (no ORM bookkeeping)."""
+    table = model.__table__
+    assert isinstance(table, Table)
+    return table
 
 
 class TimestampMixin:

@@ -15,10 +15,11 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.orm import Session
 
 from api.core.config import get_settings
+from api.core.db import table_of
 from api.notifications import settings, templating
 from api.notifications.catalogue import ACTIONS, APPROVERS, EMAIL, IN_APP, SALES_PERSON, TEAM_LEADER, USERS
-from api.notifications.models import NotificationEvent, NotificationMail
-from api.notifications.service import notify
+from api.notifications.models import Notification, NotificationEvent, NotificationMail
+from api.notifications.service import notification
 from api.users.models import User
 
 
@@ -53,6 +54,11 @@ def recipients(session: Session, codes: list[str], people: Mapping[str, list[int
     return list(dict.fromkeys(found))
 
 
+def sends(session: Session, code: str) -> bool:
+    """Whether the setting of the action `code` sends anything (tell builds no event otherwise)."""
+    return bool(settings.for_action(session, code).channels)
+
+
 def tell(session: Session, code: str, build: Callable[[], Event]) -> list[int]:
     """Add the notifications and mails of an event of the action `code` to the session; returns the users told in
     the app. `build` is called only when the action's setting sends anything (an approval's event takes reads)."""
@@ -69,6 +75,8 @@ def tell(session: Session, code: str, build: Callable[[], Event]) -> list[int]:
     by_id = {i: (name, email) for i, name, email in readers}
     approvers = set(event.people.get(APPROVERS, []))
     told: list[int] = []
+    notes: list[dict[str, object]] = []
+    mails: list[dict[str, object]] = []
     for user_id in ids:
         if user_id not in by_id:
             continue
@@ -76,15 +84,23 @@ def tell(session: Session, code: str, build: Callable[[], Event]) -> list[int]:
         message = templating.render(action, setting.message_template, {**event.values, "recipient": name})
         if IN_APP in setting.channels:
             asked = action.notification_type == "APPROVAL" and user_id in approvers
-            notify(session=session, user_id=user_id, notification_type="APPROVAL" if asked else "INFORMATION",
-                   message=message, link=event.link, kind=action.kind, lead_id=event.lead_id)
+            notes.append(notification(user_id=user_id, notification_type="APPROVAL" if asked else "INFORMATION",
+                                      message=message, link=event.link, kind=action.kind, lead_id=event.lead_id))
             told.append(user_id)
         if EMAIL in setting.channels and email:
             links = event.mail_links(user_id) if event.mail_links else None
-            session.add(NotificationMail(user_id=user_id, address=email, subject=action.mail_subject,
-                                         body=_mail_body(message, event.link), action=action.code,
-                                         approval_request_id=links[0] if links else None,
-                                         approval_layer=links[1] if links else None))
+            mails.append({"user_id": user_id, "address": email, "subject": action.mail_subject,
+                          "body": _mail_body(message, event.link), "action": action.code,
+                          "approval_request_id": links[0] if links else None,
+                          "approval_layer": links[1] if links else None})
+    # one statement each, whatever the number of readers (with RETURNING the rows go as one multi-row INSERT, its
+    # compiled form cached)
+    if notes:
+        table = table_of(Notification)
+        session.execute(insert(table).returning(table.c.id), notes)
+    if mails:
+        table = table_of(NotificationMail)
+        session.execute(insert(table).returning(table.c.id), mails)
     return told
 
 

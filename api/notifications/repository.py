@@ -7,6 +7,7 @@ from typing import Any
 from sqlalchemy import Select, func, select, update
 from sqlalchemy.orm import Session
 
+from api.core.db import table_of
 from api.notifications.models import Notification
 
 
@@ -46,8 +47,9 @@ def mark_read(session: Session, *, user_id: int, ids: list[int] | None, type_: s
 def mark_read_by_link(session: Session, *, link: str, notification_type: str, keep: list[int]) -> list[int]:
     """Mark read the unread notifications of the type pointing at `link`, but those of the users in `keep`;
     returns the users touched."""
-    stmt = (update(Notification)
-            .where(Notification.link == link, Notification.notification_type == notification_type,
-                   Notification.is_read.is_(False), Notification.user_id.not_in(keep or [-1]))
-            .values(is_read=True).returning(Notification.user_id))
-    return sorted(set(session.scalars(stmt.execution_options(synchronize_session=False))))
+    table = table_of(Notification)  # Core: no object of the session holds these rows
+    stmt = (update(table)
+            .where(table.c.link == link, table.c.notification_type == notification_type,
+                   table.c.is_read.is_(False), table.c.user_id.not_in(keep or [-1]))
+            .values(is_read=True).returning(table.c.user_id))
+    return sorted(set(session.scalars(stmt)))

@@ -76,9 +76,16 @@ def notify(*, session: Session, user_id: int, notification_type: str, message: s
            kind: str = "INFO", lead_id: int | None = None) -> None:
     """Queue a notification for a user (committed by the caller): `kind` is what happened (its icon), `link` and
     `lead_id` its subject, from which `targets` builds the page it opens for its reader."""
+    session.add(Notification(**notification(user_id=user_id, notification_type=notification_type, message=message,
+                                            link=link, kind=kind, lead_id=lead_id)))
+
+
+def notification(*, user_id: int, notification_type: str, message: str, link: str | None = None, kind: str = "INFO",
+                 lead_id: int | None = None) -> dict[str, object]:
+    """A notification's row (notify adds one; several are inserted in one statement)."""
     assert kind in targets.KINDS, kind
-    session.add(Notification(user_id=user_id, notification_type=notification_type, message=message, link=link,
-                             kind=kind, lead_id=lead_id))
+    return {"user_id": user_id, "notification_type": notification_type, "message": message, "link": link,
+            "kind": kind, "lead_id": lead_id, "is_read": False}
 
 
 def settle_by_link(*, session: Session, link: str, keep: list[int]) -> list[int]:

@@ -8,7 +8,6 @@ from sqlalchemy.orm import Session
 from temporalio import activity
 
 from api.approvals import clocks, queue
-from api.approvals.models import ApprovalRequest
 from api.notifications.live import publish_changed
 from workflows.activities.db import sessions
 from workflows.contracts.approval import (
@@ -44,9 +43,6 @@ def _record(session: Session, d: RecordDecision, *, final: bool) -> list[int]:
 @activity.defn
 def record_decision_and_sync(data: DecisionStep) -> None:
     with sessions()() as session:
-        # held for both steps: the session's identity map keeps rows only while something references them, and
-        # each step would read the request again
-        _request = session.get(ApprovalRequest, data.decision.request_id)
         told = _record(session, data.decision, final=False)
         if data.queue is None:
             session.commit()
