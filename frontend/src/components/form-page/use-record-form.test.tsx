@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App, Form, Input } from 'antd';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { DialogHost } from '@/components/dialogs';
 import { ApiError } from '@/lib/api/errors';
 import { RecordFormActions, useRecordForm } from './use-record-form';
 
@@ -70,8 +71,10 @@ function show(before: string[], props: Parameters<typeof ClientForm>[0] = {}) {
     ],
     { initialEntries: [...before, '/clients/1'], initialIndex: before.length },
   );
+  // the toasts in the app's tree (DialogHost), so they go with it and no later test file sees them
   render(
     <App>
+      <DialogHost />
       <RouterProvider router={router} />
     </App>,
   );
@@ -122,7 +125,9 @@ describe('useRecordForm', () => {
     await waitFor(() => expect(save()).toBeEnabled());
     fireEvent.click(save());
     expect(await screen.findByTestId('refusal')).toHaveTextContent("Failed to update 'Bank Nusa'. Name is taken.");
-    expect(await screen.findByText('Name is taken.')).toHaveClass('ant-form-item-explain-error');
+    await waitFor(() =>
+      expect(document.querySelector('.ant-form-item-explain-error')).toHaveTextContent('Name is taken.'),
+    );
     expect(router.state.location.pathname).toBe('/clients/1');
     expect(refresh).not.toHaveBeenCalled();
     expect(save()).not.toHaveClass('ant-btn-loading');
