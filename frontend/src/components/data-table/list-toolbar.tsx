@@ -35,7 +35,7 @@ const PHONE_INLINE_FILTERS = 2;
 /**
  * A server-paged list's toolbar: its filter selects, any other filter, then the search box, on the right. On a phone
  * a list with many filters shows the search box and a Filters button (with the number in use) that opens them in a
- * sheet from the bottom, so the rows are not pushed a screen down.
+ * sheet from the bottom, so the rows are not pushed a screen down. A list with no filter has its search box alone.
  */
 export function ListToolbar({ table, filters = [], searchLabel, children }: ListToolbarProps) {
   const phone = Grid.useBreakpoint().md === false;
@@ -55,6 +55,8 @@ export function ListToolbar({ table, filters = [], searchLabel, children }: List
   ));
   const search = <TableSearch label={searchLabel} onSearch={table.onSearch} value={table.search} />;
   const controls = shown.length + (children ? 1 : 0);
+  // a list searched only: the search box alone, on the right of "Show N"
+  if (controls === 0) return search;
   if (!phone || controls <= PHONE_INLINE_FILTERS) {
     return (
       <TableFilters>

@@ -1,1 +1,2 @@
 export { FormActions, FormPage, systemCrumbs, type Crumb, type FormPageProps } from './form-page';
+export * from './use-record-form';

@@ -1,1 +1,2 @@
 export * from './list-page';
+export * from './server-list-page';

@@ -3,9 +3,9 @@ import { Button, Form, Input, Modal, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { toast } from '@/components/dialogs';
 import { DateTimeField, futureRule } from '@/components/date-time-field';
-import { isApiError, serverMessages } from '@/lib/api/errors';
+import { serverMessages } from '@/lib/api/errors';
 import { fromBusinessWallTime, toBusinessWallTime } from '@/lib/format';
-import { useFormValid, validatedValues } from '@/lib/form';
+import { fieldErrors, useFormValid, validatedValues } from '@/lib/form';
 import { picsQueryOptions } from '../api/activities-api';
 import { activityKeys } from '../api/keys';
 import {
@@ -40,8 +40,6 @@ interface Values {
   dateAndTime?: Dayjs;
   remark?: string;
 }
-
-type FieldName = keyof Values;
 
 export interface ScheduleFormTarget {
   /** The plan to change; none to add one. */
@@ -127,11 +125,7 @@ function ScheduleFormDialog({ target, onClose }: { target: ScheduleFormTarget; o
             labelOf(projectOptions, values.projectName),
           );
       toast.error(failed, reason);
-      const fields = isApiError(error) ? (error.body as { fields?: Array<{ field: string; message: string }> })?.fields : undefined;
-      if (Array.isArray(fields)) {
-        const known = Object.keys(SCHEDULE_MESSAGES);
-        form.setFields(fields.filter((f) => known.includes(f.field)).map((f) => ({ name: f.field as FieldName, errors: [f.message] })));
-      }
+      form.setFields(fieldErrors(error, Object.keys(SCHEDULE_MESSAGES)) as Parameters<typeof form.setFields>[0]);
     },
   });
 

@@ -8,7 +8,7 @@ import { showConfirm, toast } from '@/components/dialogs';
 import { LeadNotFound } from '@/components/lead-not-found';
 import { leadCrumbs, Page } from '@/components/page';
 import { isApiError, serverMessages } from '@/lib/api/errors';
-import { validatedValues } from '@/lib/form';
+import { fieldErrors, validatedValues } from '@/lib/form';
 import { invalidateDomains, queryDomains } from '@/lib/query-domains';
 import { createActivity, picsQueryOptions, type ActivityCreate } from '../api/activities-api';
 import { activityKeys } from '../api/keys';
@@ -191,13 +191,7 @@ function ActivityForm({ leadId: id, type, quick, leadPanel, onQuick }: ActivityF
       const reasons = serverMessages(error);
       setFailure(reasons.join(' ') || null);
       toast.error(CREATE_FAILED, reasons.join(' ') || undefined);
-      const fields = isApiError(error) ? (error.body as { fields?: Array<{ field: string; message: string }> })?.fields : undefined;
-      if (Array.isArray(fields)) {
-        const named = fields
-          .map((f) => ({ name: f.field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), errors: [f.message] }))
-          .filter((f) => ['notes', 'personInCharge', 'schedule'].includes(String(f.name[0])));
-        form.setFields(named as Parameters<typeof form.setFields>[0]);
-      }
+      form.setFields(fieldErrors(error, ['notes', 'personInCharge', 'schedule']) as Parameters<typeof form.setFields>[0]);
     },
   });
 

@@ -1,11 +1,11 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Grid } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState, type Key } from 'react';
 import { useNavigate } from 'react-router';
-import { ListPage } from '@/components/list-page';
+import { ServerListPage, useServerList } from '@/components/list-page';
 import { systemCrumbs } from '@/components/page';
-import { DataTable, RefreshButton, TableSearch, useServerTable } from '@/components/data-table';
+import { RefreshButton, TableSearch } from '@/components/data-table';
 import { isRouteAllowed } from '@/lib/route-access';
 import { usePageAccess, useSession } from '@/lib/session';
 import { approvalKeys } from '../api/keys';
@@ -43,10 +43,16 @@ export function ApprovalPage() {
   const queryClient = useQueryClient();
   // On phones each request is one block (one column), so nothing scrolls sideways.
   const compact = Grid.useBreakpoint().md === false;
-  const table = useServerTable({ pageSize: APPROVAL_PAGE_SIZE, sort: 'requestedAt', desc: true });
+  const list = useServerList({
+    pageSize: APPROVAL_PAGE_SIZE,
+    sort: 'requestedAt',
+    desc: true,
+    canRead: access.isRead,
+    query: approvalQueueQueryOptions,
+  });
+  const { table, query } = list;
   const [reviewing, setReviewing] = useState<QueueRow | null>(null);
   const now = useNow();
-  const list = useQuery({ ...approvalQueueQueryOptions(table.params), enabled: access.isRead });
   const { sortOrder } = table;
   const { routes, allRoutes } = useSession();
   const onDetail = (row: QueueRow) => navigate(detailPath(row, (path) => isRouteAllowed(path, routes, allRoutes)));
@@ -155,68 +161,63 @@ export function ApprovalPage() {
 
   return (
     <>
-      <ListPage
+      <ServerListPage<QueueRow>
+        list={list}
         breadcrumb={systemCrumbs('Approval')}
         title="Approval"
         subtitle="Requests waiting for your decision."
         action={access.isRead && <OutOfOfficeButton canEdit={access.isEdit} />}
-        canRead={access.isRead}
         noAccessText="You do not have access to view the approval list."
-        error={list.error}
-      >
-        <DataTable<QueueRow>
-          rowKey="approvalId"
-          className="approval-queue"
-          columns={compact ? phone : wide}
-          tableLayout="fixed"
-          // A phone's single column never scrolls sideways; wide screens only below QUEUE_MIN_WIDTH.
-          scroll={compact ? {} : { x: QUEUE_MIN_WIDTH }}
-          rowSelection={
-            access.isEdit
-              ? {
-                  selectedRowKeys: [...selected.keys()],
-                  preserveSelectedRowKeys: true,
-                  columnWidth: compact ? 36 : 44,
-                  onChange: onSelect,
-                  // a decision already on its way is not decided again
-                  getCheckboxProps: (row) => ({
-                    disabled: row.processing,
-                    'aria-label': `Select request ${row.approvalId}`,
-                  }),
-                }
-              : undefined
-          }
-          dataSource={list.data?.data}
-          // Not on the background refetches a live notification starts: the rows would fade every time.
-          loading={list.isLoading || (list.isFetching && list.isPlaceholderData)}
-          server={table.server(list.data?.totalRows)}
-          toolbar={
-            <Flex gap={8} wrap className="approval-queue__toolbar">
-              <Flex gap={8} style={{ flex: '1 1 240px', minWidth: 0 }}>
-                <TableSearch label="Search request" style={{ flex: '1 1 auto', minWidth: 0, maxWidth: 260 }} onSearch={table.onSearch} value={table.search} />
-                <RefreshButton
-                  loading={list.isFetching}
-                  onRefresh={() => queryClient.invalidateQueries({ queryKey: approvalKeys.all })}
+        searchLabel="Search request"
+        rowKey="approvalId"
+        className="approval-queue"
+        columns={compact ? phone : wide}
+        tableLayout="fixed"
+        // A phone's single column never scrolls sideways; wide screens only below QUEUE_MIN_WIDTH.
+        scroll={compact ? {} : { x: QUEUE_MIN_WIDTH }}
+        rowSelection={
+          access.isEdit
+            ? {
+                selectedRowKeys: [...selected.keys()],
+                preserveSelectedRowKeys: true,
+                columnWidth: compact ? 36 : 44,
+                onChange: onSelect,
+                // a decision already on its way is not decided again
+                getCheckboxProps: (row) => ({
+                  disabled: row.processing,
+                  'aria-label': `Select request ${row.approvalId}`,
+                }),
+              }
+            : undefined
+        }
+        // Not on the background refetches a live notification starts: the rows would fade every time.
+        loading={query.isLoading || (query.isFetching && query.isPlaceholderData)}
+        toolbar={
+          <Flex gap={8} wrap className="approval-queue__toolbar">
+            <Flex gap={8} style={{ flex: '1 1 240px', minWidth: 0 }}>
+              <TableSearch label="Search request" style={{ flex: '1 1 auto', minWidth: 0, maxWidth: 260 }} onSearch={table.onSearch} value={table.search} />
+              <RefreshButton
+                loading={query.isFetching}
+                onRefresh={() => queryClient.invalidateQueries({ queryKey: approvalKeys.all })}
+              />
+            </Flex>
+            {selected.size > 0 && (
+              <Flex gap={8} align="center" className="approval-queue__selection">
+                <Button type="link" onClick={() => setSelected(new Map())}>
+                  Clear
+                </Button>
+                <BulkApproveButton
+                  rows={selected}
+                  onDone={(result) => {
+                    setSelected(new Map());
+                    setBulkResult(result);
+                  }}
                 />
               </Flex>
-              {selected.size > 0 && (
-                <Flex gap={8} align="center" className="approval-queue__selection">
-                  <Button type="link" onClick={() => setSelected(new Map())}>
-                    Clear
-                  </Button>
-                  <BulkApproveButton
-                    rows={selected}
-                    onDone={(result) => {
-                      setSelected(new Map());
-                      setBulkResult(result);
-                    }}
-                  />
-                </Flex>
-              )}
-            </Flex>
-          }
-        />
-      </ListPage>
+            )}
+          </Flex>
+        }
+      />
       <ReviewDialog row={reviewing} canDecide={access.isEdit} onClose={() => setReviewing(null)} />
       <BulkResultDialog result={bulkResult} onClose={() => setBulkResult(null)} />
     </>

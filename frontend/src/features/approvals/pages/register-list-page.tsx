@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Flex, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
-import { AddButton, ListPage } from '@/components/list-page';
+import { AddButton, ServerListPage, useServerList } from '@/components/list-page';
 import { systemCrumbs } from '@/components/page';
-import { DataTable, DateRangeFilter, ListToolbar, type ListFilter, useServerTable } from '@/components/data-table';
+import { DateRangeFilter, type ListFilter } from '@/components/data-table';
 import { formatDateTime } from '@/lib/format';
 import { usePageAccess } from '@/lib/session';
 import {
@@ -45,9 +45,15 @@ function requestPath(kind: RegisterKind, approvalId: number): string {
 /** /system/lead-approval and /system/pcs-approval: every request, server-paged, filtered and sorted. */
 function RegisterListPage({ kind }: { kind: RegisterKind }) {
   const access = usePageAccess(REGISTER_PAGES[kind]);
-  const table = useServerTable({ pageSize: REGISTER_PAGE_SIZE, sort: 'requestedAt', desc: true, filters: { ...EMPTY_FILTERS } });
-  const filters = table.filters as unknown as RegisterFilters;
-  const list = useQuery({ ...registerQueryOptions(kind, table.params, filters), enabled: access.isRead });
+  const list = useServerList({
+    pageSize: REGISTER_PAGE_SIZE,
+    sort: 'requestedAt',
+    desc: true,
+    filters: { ...EMPTY_FILTERS },
+    canRead: access.isRead,
+    query: (params, filters) => registerQueryOptions(kind, params, filters as unknown as RegisterFilters),
+  });
+  const { table } = list;
   const people = useQuery({ ...registerPeopleQueryOptions(kind), enabled: access.isRead });
   const peopleOptions = people.data?.map((p) => ({ value: String(p.id), label: p.fullname }));
   const { sortable } = table;
@@ -112,39 +118,32 @@ function RegisterListPage({ kind }: { kind: RegisterKind }) {
     { key: 'requester', name: 'requester', placeholder: 'Any requester', ...person },
     { key: 'approver', name: 'approver', placeholder: 'Any approver', ...person },
   ];
-  const dates = datesOf(filters);
+  const dates = datesOf(table.filters as unknown as RegisterFilters);
   return (
-    <ListPage
+    <ServerListPage<RegisterRow>
+      list={list}
       breadcrumb={systemCrumbs(text.title)}
       title={text.title}
       subtitle={text.subtitle}
       action={kind === 'lead' && access.isWrite && <AddButton to={`${REGISTER_PATHS.lead}/add`} label="Add Request" />}
-      canRead={access.isRead}
       noAccessText="You do not have access to view the approval requests."
-      error={list.error}
-    >
-      <DataTable<RegisterRow>
-        keyColumn="requestType"
-        rowKey="approvalId"
-        columns={columns}
-        wrap
-        dataSource={list.data?.data}
-        loading={list.isFetching}
-        server={table.server(list.data?.totalRows)}
-        toolbar={
-          <ListToolbar table={table} filters={toolbarFilters} searchLabel={text.search}>
-            <DateRangeFilter
-              name="date requested"
-              placeholder={['Start date', 'End date']}
-              openEnds={false}
-              from={dates?.[0] ?? ''}
-              to={dates?.[1] ?? ''}
-              onChange={(from, to) => table.setFilter('dates', from && to ? `${from}_${to}` : undefined)}
-            />
-          </ListToolbar>
-        }
-      />
-    </ListPage>
+      searchLabel={text.search}
+      filters={toolbarFilters}
+      filterControls={
+        <DateRangeFilter
+          name="date requested"
+          placeholder={['Start date', 'End date']}
+          openEnds={false}
+          from={dates?.[0] ?? ''}
+          to={dates?.[1] ?? ''}
+          onChange={(from, to) => table.setFilter('dates', from && to ? `${from}_${to}` : undefined)}
+        />
+      }
+      keyColumn="requestType"
+      rowKey="approvalId"
+      columns={columns}
+      wrap
+    />
   );
 }
 

@@ -1,10 +1,8 @@
 import { SwapOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { Flex, Grid, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
-import { DataTable, TableSearch, useServerTable } from '@/components/data-table';
-import { AddButton, ListPage } from '@/components/list-page';
+import { AddButton, ServerListPage, useServerList } from '@/components/list-page';
 import { systemCrumbs } from '@/components/page';
 import { formatDateTime } from '@/lib/format';
 import { usePageAccess } from '@/lib/session';
@@ -68,9 +66,12 @@ function NoReassignments({ search, canReassign }: { search: string; canReassign:
 export function AssignmentListPage() {
   const access = usePageAccess(ASSIGNMENT_PAGE);
   const phone = Grid.useBreakpoint().md === false;
-  const table = useServerTable({ pageSize: ASSIGNMENTS_PAGE_SIZE });
-  const list = useQuery({ ...reassignmentsQueryOptions(table.params), enabled: access.isRead });
-  const { sortable } = table;
+  const list = useServerList({
+    pageSize: ASSIGNMENTS_PAGE_SIZE,
+    canRead: access.isRead,
+    query: reassignmentsQueryOptions,
+  });
+  const { sortable } = list.table;
 
   const columns: ColumnsType<ReassignmentRow> = phone
     ? [{ title: 'Reassignment', key: 'reassignment', render: (_: unknown, row) => <ReassignmentBlock row={row} /> }]
@@ -94,30 +95,21 @@ export function AssignmentListPage() {
       ];
 
   return (
-    <ListPage
+    <ServerListPage<ReassignmentRow>
+      list={list}
       breadcrumb={systemCrumbs('Assignment Monitoring')}
       title="Assignment Monitoring"
       subtitle="Leads moved from one sales person to another: when, by whom and why."
       action={access.isWrite && <AddButton to={`${ASSIGNMENT_PATH}/add`} label={REASSIGN_TEXT} icon={<SwapOutlined />} />}
-      canRead={access.isRead}
       noAccessText="You do not have access to view the reassignments."
-      error={list.error}
-    >
-      <DataTable<ReassignmentRow>
-        rowKey="id"
-        columns={columns}
-        tableLayout="fixed"
-        wrap
-        showHeader={!phone}
-        emptyText={<NoReassignments search={table.search} canReassign={access.isWrite} />}
-        scroll={phone ? {} : undefined}
-        dataSource={list.data?.data}
-        loading={list.isFetching}
-        server={table.server(list.data?.totalRows)}
-        toolbar={
-          <TableSearch label={ASSIGNMENTS_SEARCH_PLACEHOLDER} onSearch={table.onSearch} value={table.search} />
-        }
-      />
-    </ListPage>
+      searchLabel={ASSIGNMENTS_SEARCH_PLACEHOLDER}
+      rowKey="id"
+      columns={columns}
+      tableLayout="fixed"
+      wrap
+      showHeader={!phone}
+      emptyText={<NoReassignments search={list.table.search} canReassign={access.isWrite} />}
+      scroll={phone ? {} : undefined}
+    />
   );
 }

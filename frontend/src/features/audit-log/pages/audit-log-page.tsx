@@ -1,9 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { Flex, Grid, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { ListPage } from '@/components/list-page';
+import { ServerListPage, useServerList } from '@/components/list-page';
 import { systemCrumbs } from '@/components/page';
-import { DataTable, TableFilter, TableFilters, TableSearch, useServerTable } from '@/components/data-table';
 import { formatDateTime, titleCase } from '@/lib/format';
 import { usePageAccess } from '@/lib/session';
 import {
@@ -94,11 +92,15 @@ const selectOptions = (values: readonly string[]) => values.map((v) => ({ value:
 export function AuditLogPage() {
   const access = usePageAccess(AUDIT_PAGE);
   const phone = Grid.useBreakpoint().md === false;
-  const table = useServerTable({ pageSize: AUDIT_PAGE_SIZE, sort: 'at', desc: true, filters: { subject: '', action: '' } });
-  const { subject, action } = table.filters;
-  const criteria = auditCriteria({ subject, action });
-  const list = useQuery({ ...auditListQueryOptions(table.params, criteria), enabled: access.isRead });
-  const { sortOrder } = table;
+  const list = useServerList({
+    pageSize: AUDIT_PAGE_SIZE,
+    sort: 'at',
+    desc: true,
+    filters: { subject: '', action: '' },
+    canRead: access.isRead,
+    query: (params, { subject, action }) => auditListQueryOptions(params, auditCriteria({ subject, action })),
+  });
+  const { sortOrder } = list.table;
 
   const columns: ColumnsType<AuditRow> = phone
     ? [{ title: 'Entry', key: 'entry', render: (_: unknown, row) => <PhoneEntry row={row} /> }]
@@ -134,43 +136,22 @@ export function AuditLogPage() {
       ];
 
   return (
-    <ListPage
+    <ServerListPage<AuditRow>
+      list={list}
       breadcrumb={systemCrumbs('Audit Log')}
       title="Audit Log"
       subtitle="Every change to users, the hierarchy, roles, menus and access: who made it, when, and what changed."
-      canRead={access.isRead}
       noAccessText="You do not have access to view the audit log."
-      error={list.error}
-    >
-      <DataTable<AuditRow>
-        rowKey="id"
-        columns={columns}
-        tableLayout="fixed"
-        wrap
-        showHeader={!phone}
-        dataSource={list.data?.data}
-        loading={list.isFetching}
-        server={table.server(list.data?.totalRows)}
-        toolbar={
-          <TableFilters>
-            <TableFilter
-              name="subject"
-              placeholder="All subjects"
-              value={subject}
-              options={selectOptions(AUDIT_SUBJECTS)}
-              onChange={(value) => table.setFilter('subject', value)}
-            />
-            <TableFilter
-              name="action"
-              placeholder="All actions"
-              value={action}
-              options={selectOptions(AUDIT_ACTIONS)}
-              onChange={(value) => table.setFilter('action', value)}
-            />
-            <TableSearch label={AUDIT_SEARCH_PLACEHOLDER} onSearch={table.onSearch} value={table.search} />
-          </TableFilters>
-        }
-      />
-    </ListPage>
+      searchLabel={AUDIT_SEARCH_PLACEHOLDER}
+      filters={[
+        { key: 'subject', name: 'subject', placeholder: 'All subjects', options: selectOptions(AUDIT_SUBJECTS) },
+        { key: 'action', name: 'action', placeholder: 'All actions', options: selectOptions(AUDIT_ACTIONS) },
+      ]}
+      rowKey="id"
+      columns={columns}
+      tableLayout="fixed"
+      wrap
+      showHeader={!phone}
+    />
   );
 }

@@ -1,11 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router';
-import { ListPage } from '@/components/list-page';
+import { ServerListPage, useServerList } from '@/components/list-page';
 import { systemCrumbs } from '@/components/page';
-import { DataTable, rowAction, rowMenuColumn, TableSearch, useServerTable } from '@/components/data-table';
+import { rowAction, rowMenuColumn } from '@/components/data-table';
 import { confirmRemove } from '@/components/dialogs';
 import { formatNumber } from '@/lib/format';
 import { usePageAccess } from '@/lib/session';
@@ -20,13 +20,12 @@ export function ClientListPage() {
   const access = usePageAccess(CLIENT_PAGE);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const table = useServerTable({ pageSize: CLIENT_PAGE_SIZE });
-  const list = useQuery({ ...clientListQueryOptions(table.params), enabled: access.isRead });
+  const list = useServerList({ pageSize: CLIENT_PAGE_SIZE, canRead: access.isRead, query: clientListQueryOptions });
   const showMenu = access.isEdit || access.isDelete;
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: clientKeys.all });
 
-  const { sortOrder } = table;
+  const { sortOrder } = list.table;
 
   const columns: ColumnsType<ClientRow> = [
     {
@@ -105,7 +104,8 @@ export function ClientListPage() {
   ];
 
   return (
-    <ListPage
+    <ServerListPage<ClientRow>
+      list={list}
       breadcrumb={systemCrumbs('Client Management')}
       title="Client Management"
       subtitle="Client companies and their personnel."
@@ -116,22 +116,14 @@ export function ClientListPage() {
           </Button>
         )
       }
-      canRead={access.isRead}
       noAccessText="You do not have access to view the client list."
-      error={list.error}
-    >
-      <DataTable<ClientRow>
-        keyColumn="clientName"
-        wrap
-        rowKey="id"
-        columns={columns}
-        tableLayout="fixed"
-        scroll={{ x: 880 }}
-        dataSource={list.data?.data}
-        loading={list.isFetching}
-        server={table.server(list.data?.totalRows)}
-        toolbar={<TableSearch label="Search client" onSearch={table.onSearch} value={table.search} />}
-      />
-    </ListPage>
+      searchLabel="Search client"
+      keyColumn="clientName"
+      wrap
+      rowKey="id"
+      columns={columns}
+      tableLayout="fixed"
+      scroll={{ x: 880 }}
+    />
   );
 }

@@ -1,7 +1,6 @@
 import { EditOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  Alert,
   Button,
   Col,
   Descriptions,
@@ -14,12 +13,11 @@ import {
   Skeleton,
   Tag,
 } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
-import { toast } from '@/components/dialogs';
-import { FormActions, FormPage, systemCrumbs } from '@/components/form-page';
+import { useMemo } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { FormErrors } from '@/components/form-errors';
+import { FormActions, FormPage, RecordFormActions, systemCrumbs, useRecordForm } from '@/components/form-page';
 import { errorMessage } from '@/lib/api/errors';
-import { useFormValid, validatedValues } from '@/lib/form';
 import { usePageAccess } from '@/lib/session';
 import { coaKeys } from '../api/keys';
 import {
@@ -30,6 +28,7 @@ import {
   updateCoa,
   type Coa,
   type CoaForm,
+  type CoaIn,
 } from '../api/coa-api';
 import { COA_LIST_PATH, COA_PAGE } from './coa-list-page';
 
@@ -108,12 +107,8 @@ export function CoaFormPage({ mode }: { mode: CoaFormMode }) {
   const coaId = mode === 'add' ? undefined : Number(param);
   const access = usePageAccess(COA_PAGE);
   const navigate = useNavigate();
-  const location = useLocation();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<CoaForm>();
-  const [formError, setFormError] = useState<{ title: string; message: string } | null>(null);
-  const [saving, setSaving] = useState(false);
-  const loaded = useRef(false);
   const readOnly = mode === 'view';
 
   const types = useQuery(coaTypesQueryOptions());
@@ -123,46 +118,26 @@ export function CoaFormPage({ mode }: { mode: CoaFormMode }) {
     [types.data],
   );
 
-  useEffect(() => {
-    if (!detail.data || loaded.current) return;
-    loaded.current = true;
-    form.setFieldsValue(formValues(detail.data));
-  }, [detail.data, form]);
-
   // Finish is enabled only while the whole form validates.
-  const valid = useFormValid(form);
-
-  const goBack = () => (location.key !== 'default' ? navigate(-1) : navigate(COA_LIST_PATH));
-
-  const finish = async () => {
-    setFormError(null);
-    const checked = await validatedValues(form);
-    if (!checked) return;
-    const body = {
+  const record = useRecordForm<Coa, CoaForm, CoaIn>({
+    form,
+    record: detail.data,
+    toValues: formValues,
+    backTo: COA_LIST_PATH,
+    toBody: (checked) => ({
       ...(coaId !== undefined ? { id: coaId } : {}),
       code: checked.code.trim(),
       item: checked.item.trim(),
       description: checked.description.trim(),
       keywords: checked.keywords.trim(),
       type: checked.type,
-    };
-    const failed = mode === 'add' ? `Failed to add '${body.item}'.` : `Failed to update '${body.item}' data.`;
-    setSaving(true);
-    try {
-      if (mode === 'add') await createCoa(body);
-      else await updateCoa(body);
-    } catch (error) {
-      const message = errorMessage(error);
-      setFormError({ title: failed, message });
-      toast.error(failed, message);
-      setSaving(false);
-      return;
-    }
-    toast.success(`'${body.item}' has been ${mode === 'add' ? 'added' : 'updated'} successfully.`);
-    await queryClient.invalidateQueries({ queryKey: coaKeys.all });
-    setSaving(false);
-    goBack();
-  };
+    }),
+    send: (body) => (mode === 'add' ? createCoa(body) : updateCoa(body)),
+    failedText: (body) => (mode === 'add' ? `Failed to add '${body.item}'.` : `Failed to update '${body.item}' data.`),
+    savedText: (body) => `'${body.item}' has been ${mode === 'add' ? 'added' : 'updated'} successfully.`,
+    refresh: () => queryClient.invalidateQueries({ queryKey: coaKeys.all }),
+    messages: (error) => [errorMessage(error)],
+  });
 
   const title = TITLES[mode];
   const failedToLoad = mode !== 'add' && (detail.isError || !Number.isFinite(coaId));
@@ -199,7 +174,7 @@ export function CoaFormPage({ mode }: { mode: CoaFormMode }) {
         <>
           <CoaDetails entry={detail.data} />
           <FormActions>
-            <Button onClick={goBack}>Back</Button>
+            <Button onClick={record.goBack}>Back</Button>
           </FormActions>
         </>
       ) : (
@@ -207,11 +182,9 @@ export function CoaFormPage({ mode }: { mode: CoaFormMode }) {
           form={form}
           layout="vertical"
           validateTrigger={['onChange', 'onBlur']}
-          onValuesChange={() => setFormError(null)}
+          onValuesChange={record.clearError}
         >
-          {formError && (
-            <Alert type="error" showIcon title={formError.title} description={formError.message} className="form-alert" />
-          )}
+          {record.error && <FormErrors title={record.error.title} messages={record.error.messages} />}
           <Row gutter={16}>
             <Col xs={24} md={8}>
               <Form.Item name="code" label="Code" rules={required(COA_MESSAGES.code)}>
@@ -248,14 +221,7 @@ export function CoaFormPage({ mode }: { mode: CoaFormMode }) {
               </Form.Item>
             </Col>
           </Row>
-          <FormActions>
-            <Button onClick={goBack} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="primary" disabled={!valid || saving} loading={saving} onClick={() => void finish()}>
-              Finish
-            </Button>
-          </FormActions>
+          <RecordFormActions record={record} saveLabel="Finish" />
         </Form>
       )}
     </FormPage>

@@ -1,11 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link, useNavigate } from 'react-router';
-import { ListPage } from '@/components/list-page';
+import { ServerListPage, useServerList } from '@/components/list-page';
 import { systemCrumbs } from '@/components/page';
-import { DataTable, rowAction, rowMenuColumn, TableSearch, useServerTable } from '@/components/data-table';
+import { rowAction, rowMenuColumn } from '@/components/data-table';
 import { confirmRemove } from '@/components/dialogs';
 import { usePageAccess } from '@/lib/session';
 import { coaKeys } from '../api/keys';
@@ -21,13 +21,17 @@ export function CoaListPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // spec §2.8: the search text is lower-cased
-  const table = useServerTable({ pageSize: COA_PAGE_SIZE, lowerCase: true });
-  const list = useQuery({ ...coaListQueryOptions(table.params), enabled: access.isRead });
+  const list = useServerList({
+    pageSize: COA_PAGE_SIZE,
+    lowerCase: true,
+    canRead: access.isRead,
+    query: coaListQueryOptions,
+  });
   const showMenu = access.isEdit || access.isDelete;
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: coaKeys.all });
 
-  const { sortOrder } = table;
+  const { sortOrder } = list.table;
 
   const columns: ColumnsType<Coa> = [
     {
@@ -92,7 +96,8 @@ export function CoaListPage() {
   ];
 
   return (
-    <ListPage
+    <ServerListPage<Coa>
+      list={list}
       breadcrumb={systemCrumbs('COA Management')}
       title="COA Management"
       subtitle="The revenue and cost accounts a project cost sheet is built from."
@@ -103,21 +108,13 @@ export function CoaListPage() {
           </Button>
         )
       }
-      canRead={access.isRead}
       noAccessText="You do not have access to view the chart of accounts."
-      error={list.error}
-    >
-      <DataTable<Coa>
-        keyColumn="name"
-        rowKey="id"
-        columns={columns}
-        tableLayout="fixed"
-        scroll={{ x: 900 }}
-        dataSource={list.data?.data}
-        loading={list.isFetching}
-        server={table.server(list.data?.totalRows)}
-        toolbar={<TableSearch label={COA_SEARCH_PLACEHOLDER} onSearch={table.onSearch} value={table.search} />}
-      />
-    </ListPage>
+      searchLabel={COA_SEARCH_PLACEHOLDER}
+      keyColumn="name"
+      rowKey="id"
+      columns={columns}
+      tableLayout="fixed"
+      scroll={{ x: 900 }}
+    />
   );
 }

@@ -1,11 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link, useNavigate } from 'react-router';
-import { ListPage } from '@/components/list-page';
+import { ServerListPage, useServerList } from '@/components/list-page';
 import { systemCrumbs } from '@/components/page';
-import { DataTable, rowAction, rowMenuColumn, TableSearch, useServerTable } from '@/components/data-table';
+import { rowAction, rowMenuColumn } from '@/components/data-table';
 import { confirmRemove } from '@/components/dialogs';
 import { usePageAccess } from '@/lib/session';
 import { contactKeys } from '../api/keys';
@@ -19,13 +19,12 @@ export function ContactListPage() {
   const access = usePageAccess(CONTACT_PAGE);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const table = useServerTable({ pageSize: CONTACT_PAGE_SIZE });
-  const list = useQuery({ ...contactListQueryOptions(table.params), enabled: access.isRead });
+  const list = useServerList({ pageSize: CONTACT_PAGE_SIZE, canRead: access.isRead, query: contactListQueryOptions });
   const showMenu = access.isRead || access.isEdit || access.isDelete;
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: contactKeys.all });
 
-  const { sortOrder } = table;
+  const { sortOrder } = list.table;
 
   const columns: ColumnsType<Contact> = [
     {
@@ -71,7 +70,8 @@ export function ContactListPage() {
   ];
 
   return (
-    <ListPage
+    <ServerListPage<Contact>
+      list={list}
       breadcrumb={systemCrumbs('Contact Management')}
       title="Contact Management"
       subtitle="The people you work with at each client."
@@ -82,18 +82,10 @@ export function ContactListPage() {
           </Button>
         )
       }
-      canRead={access.isRead}
       noAccessText="You do not have access to view the contact list."
-      error={list.error}
-    >
-      <DataTable<Contact>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.data?.data}
-        loading={list.isFetching}
-        server={table.server(list.data?.totalRows)}
-        toolbar={<TableSearch label="Search contact" onSearch={table.onSearch} value={table.search} />}
-      />
-    </ListPage>
+      searchLabel="Search contact"
+      rowKey="id"
+      columns={columns}
+    />
   );
 }

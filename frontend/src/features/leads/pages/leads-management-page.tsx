@@ -4,17 +4,9 @@ import { Button, Flex, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState, type ComponentType } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { AddButton, ListPage } from '@/components/list-page';
+import { AddButton, ServerListPage, useServerList } from '@/components/list-page';
 import { systemCrumbs } from '@/components/page';
-import {
-  DataTable,
-  DateRangeFilter,
-  rowAction,
-  rowMenuColumn,
-  ListToolbar,
-  type ListFilter,
-  useServerTable,
-} from '@/components/data-table';
+import { DateRangeFilter, rowAction, rowMenuColumn, type ListFilter } from '@/components/data-table';
 import { formatDate, formatIDR } from '@/lib/format';
 import { usePageAccess } from '@/lib/session';
 import { clientsQueryOptions } from '../api/lookups-api';
@@ -58,9 +50,14 @@ export function LeadsManagementPage({ changeOwner: ChangeOwner }: LeadsManagemen
   const [chosen, setChosen] = useState<Map<number, OwnerChangeLead>>(new Map());
   const [changing, setChanging] = useState<OwnerChangeLead[] | null>(null);
   const navigate = useNavigate();
-  const table = useServerTable({ pageSize: MANAGEMENT_PAGE_SIZE, filters: MANAGEMENT_FILTERS });
+  const list = useServerList({
+    pageSize: MANAGEMENT_PAGE_SIZE,
+    filters: MANAGEMENT_FILTERS,
+    canRead: access.isRead,
+    query: managedLeadsQueryOptions,
+  });
+  const { table } = list;
   const f = table.filters;
-  const list = useQuery({ ...managedLeadsQueryOptions(table.params, f), enabled: access.isRead });
   const options = useQuery({ ...managementOptionsQueryOptions(), enabled: access.isRead });
   const clients = useQuery({ ...clientsQueryOptions(), enabled: access.isRead });
   const showMenu = access.isEdit || access.isDelete || ChangeOwner !== undefined;
@@ -212,80 +209,79 @@ export function LeadsManagementPage({ changeOwner: ChangeOwner }: LeadsManagemen
   ];
 
   return (
-    <ListPage
+    <ServerListPage<ManagedLead>
+      list={list}
       breadcrumb={systemCrumbs('Leads Management')}
       title="Leads Management"
       subtitle="Every lead you can see, whoever sells it: filter, sort, add and edit."
       action={access.isWrite && <AddButton to={`${LEADS_MANAGEMENT_PATH}/add`} label="Add Lead" />}
-      canRead={access.isRead}
       noAccessText="You do not have access to view the leads."
-      error={list.error}
-    >
-      {chosen.size > 0 && ChangeOwner && (
-        <Flex className="managed-leads__chosen" align="center" gap={8} wrap role="group" aria-label="Chosen leads">
-          <Typography.Text strong>
-            {chosen.size} {chosen.size === 1 ? 'lead' : 'leads'} chosen
-          </Typography.Text>
-          <Button type="primary" icon={<UserSwitchOutlined />} onClick={() => setChanging([...chosen.values()])}>
-            Change Owner
-          </Button>
-          <Button type="link" onClick={() => setChosen(new Map())}>
-            Clear
-          </Button>
-        </Flex>
-      )}
-      {ChangeOwner && (
-        <ChangeOwner
-          leads={changing ?? []}
-          open={changing !== null}
-          onClose={() => setChanging(null)}
-          onDone={() => setChosen(new Map())}
-        />
-      )}
-      <DataTable<ManagedLead>
-        keyColumn="projectName"
-        rowKey="id"
-        columns={columns}
-        rowSelection={
-          ChangeOwner && {
-            selectedRowKeys: [...chosen.keys()],
-            preserveSelectedRowKeys: true,
-            // the keys of every page; the rows of the pages seen (a row chosen on another page is kept as it was)
-            onChange: (keys, rows) =>
-              setChosen((before) => {
-                const seen = new Map(rows.filter(Boolean).map((r) => [r.id, moving(r)]));
-                const next = new Map<number, OwnerChangeLead>();
-                keys.map(Number).forEach((id) => {
-                  const lead = seen.get(id) ?? before.get(id);
-                  if (lead) next.set(id, lead);
-                });
-                return next;
-              }),
-          }
-        }
-        wrap
-        dataSource={list.data?.data}
-        loading={list.isFetching}
-        server={table.server(list.data?.totalRows)}
-        toolbar={
-          <ListToolbar table={table} filters={filters} searchLabel={MANAGEMENT_SEARCH_PLACEHOLDER}>
-            <DateRangeFilter
-              name="created date"
-              placeholder={['Created from', 'Created to']}
-              from={f.createdFrom}
-              to={f.createdTo}
-              onChange={(from, to) => table.setFilters({ createdFrom: from, createdTo: to })}
+      above={
+        <>
+          {chosen.size > 0 && ChangeOwner && (
+            <Flex className="managed-leads__chosen" align="center" gap={8} wrap role="group" aria-label="Chosen leads">
+              <Typography.Text strong>
+                {chosen.size} {chosen.size === 1 ? 'lead' : 'leads'} chosen
+              </Typography.Text>
+              <Button type="primary" icon={<UserSwitchOutlined />} onClick={() => setChanging([...chosen.values()])}>
+                Change Owner
+              </Button>
+              <Button type="link" onClick={() => setChosen(new Map())}>
+                Clear
+              </Button>
+            </Flex>
+          )}
+          {ChangeOwner && (
+            <ChangeOwner
+              leads={changing ?? []}
+              open={changing !== null}
+              onClose={() => setChanging(null)}
+              onDone={() => setChosen(new Map())}
             />
-            <DateRangeFilter
-              name="expected close date"
-              placeholder={['Closing from', 'Closing to']}
-              from={f.closeFrom}
-              to={f.closeTo}
-              onChange={(from, to) => table.setFilters({ closeFrom: from, closeTo: to })}
-            />
-          </ListToolbar>
+          )}
+        </>
+      }
+      searchLabel={MANAGEMENT_SEARCH_PLACEHOLDER}
+      filters={filters}
+      filterControls={
+        <>
+          <DateRangeFilter
+            name="created date"
+            placeholder={['Created from', 'Created to']}
+            from={f.createdFrom}
+            to={f.createdTo}
+            onChange={(from, to) => table.setFilters({ createdFrom: from, createdTo: to })}
+          />
+          <DateRangeFilter
+            name="expected close date"
+            placeholder={['Closing from', 'Closing to']}
+            from={f.closeFrom}
+            to={f.closeTo}
+            onChange={(from, to) => table.setFilters({ closeFrom: from, closeTo: to })}
+          />
+        </>
+      }
+      keyColumn="projectName"
+      rowKey="id"
+      columns={columns}
+      rowSelection={
+        ChangeOwner && {
+          selectedRowKeys: [...chosen.keys()],
+          preserveSelectedRowKeys: true,
+          // the keys of every page; the rows of the pages seen (a row chosen on another page is kept as it was)
+          onChange: (keys, rows) =>
+            setChosen((before) => {
+              const seen = new Map(rows.filter(Boolean).map((r) => [r.id, moving(r)]));
+              const next = new Map<number, OwnerChangeLead>();
+              keys.map(Number).forEach((id) => {
+                const lead = seen.get(id) ?? before.get(id);
+                if (lead) next.set(id, lead);
+              });
+              return next;
+            }),
         }
-      />
-    </ListPage>
+      }
+      wrap
+    />
   );
 }

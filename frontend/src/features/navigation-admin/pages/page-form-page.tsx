@@ -2,14 +2,12 @@ import { CheckOutlined, MinusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Empty, Form, Input, List, Result, Row, Skeleton, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { DataTable } from '@/components/data-table';
-import { confirmRemove, toast } from '@/components/dialogs';
+import { confirmRemove } from '@/components/dialogs';
 import { FormErrors } from '@/components/form-errors';
-import { FormActions, FormPage, systemCrumbs } from '@/components/form-page';
-import { errorMessage, formMessages } from '@/lib/api/errors';
-import { useFormValid, validatedValues } from '@/lib/form';
+import { FormPage, RecordFormActions, systemCrumbs, useRecordForm } from '@/components/form-page';
+import { errorMessage } from '@/lib/api/errors';
 import { sessionQueryKey, usePageAccess } from '@/lib/session';
 import { navigationAdminKeys } from '../api/keys';
 import {
@@ -42,6 +40,8 @@ export const PAGE_MESSAGES = {
 
 export const pageSavedText = (name: string) => `Page '${name}' has been saved.`;
 
+const formValues = (page: PageDetail): PageForm => ({ code: page.code, name: page.name, url: page.url ?? undefined });
+
 type Flags = PageDetail['access'][number];
 
 const flag = (on: boolean) =>
@@ -70,54 +70,30 @@ export function PageFormPage({ mode }: { mode: PageFormMode }) {
   const pageId = mode === 'add' ? undefined : Number(param);
   const access = usePageAccess(PAGES_PAGE);
   const navigate = useNavigate();
-  const location = useLocation();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<PageForm>();
-  const [formError, setFormError] = useState<{ title: string; messages: string[] } | null>(null);
-  const [saving, setSaving] = useState(false);
-  const loaded = useRef(false);
   const readOnly = mode === 'edit' && !access.isEdit;
   const detail = useQuery({
     ...pageQueryOptions(pageId ?? NaN),
     enabled: pageId !== undefined && Number.isFinite(pageId) && access.isRead,
   });
-  const valid = useFormValid(form);
-
-  useEffect(() => {
-    if (!detail.data || loaded.current) return;
-    loaded.current = true;
-    form.setFieldsValue({ code: detail.data.code, name: detail.data.name, url: detail.data.url ?? undefined });
-  }, [detail.data, form]);
-
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: navigationAdminKeys.all }),
       queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
     ]);
-  const goBack = () => (location.key !== 'default' ? navigate(-1) : navigate(PAGES_LIST_PATH));
 
-  const finish = async () => {
-    setFormError(null);
-    const checked = await validatedValues(form);
-    if (!checked) return;
-    const body = { code: checked.code.trim(), name: checked.name.trim(), url: checked.url?.trim() || null };
-    const failed = mode === 'add' ? `Failed to add '${body.name}'.` : `Failed to update '${body.name}'.`;
-    setSaving(true);
-    try {
-      if (mode === 'add') await createPage(body);
-      else await updatePage(pageId as number, body);
-    } catch (error) {
-      const shown = formMessages(error);
-      setFormError({ title: failed, messages: shown });
-      toast.error(failed, shown.join(' '));
-      setSaving(false);
-      return;
-    }
-    toast.success(pageSavedText(body.name));
-    await refresh();
-    setSaving(false);
-    goBack();
-  };
+  const record = useRecordForm({
+    form,
+    record: detail.data,
+    toValues: formValues,
+    backTo: PAGES_LIST_PATH,
+    toBody: (checked) => ({ code: checked.code.trim(), name: checked.name.trim(), url: checked.url?.trim() || null }),
+    send: (body) => (mode === 'add' ? createPage(body) : updatePage(pageId as number, body)),
+    failedText: (body) => (mode === 'add' ? `Failed to add '${body.name}'.` : `Failed to update '${body.name}'.`),
+    savedText: (body) => pageSavedText(body.name),
+    refresh,
+  });
 
   const page = detail.data;
   const title = mode === 'add' ? 'Add Page' : readOnly ? 'Page' : 'Edit Page';
@@ -165,9 +141,9 @@ export function PageFormPage({ mode }: { mode: PageFormMode }) {
               layout="vertical"
               disabled={readOnly}
               validateTrigger={['onChange', 'onBlur']}
-              onValuesChange={() => setFormError(null)}
+              onValuesChange={record.clearError}
             >
-              {formError && <FormErrors title={formError.title} messages={formError.messages} />}
+              {record.error && <FormErrors title={record.error.title} messages={record.error.messages} />}
               {readOnly && (
                 <Alert type="info" showIcon className="form-alert" title="You can view this page but not change it." />
               )}
@@ -205,21 +181,13 @@ export function PageFormPage({ mode }: { mode: PageFormMode }) {
                   </Form.Item>
                 </Col>
               </Row>
-              <FormActions>
+              <RecordFormActions record={record} readOnly={readOnly}>
                 {remove && (
                   <Button danger onClick={remove} disabled={false} className="page-form__remove">
                     Remove
                   </Button>
                 )}
-                <Button onClick={goBack} disabled={saving && !readOnly}>
-                  {readOnly ? 'Back' : 'Cancel'}
-                </Button>
-                {!readOnly && (
-                  <Button type="primary" disabled={!valid || saving} loading={saving} onClick={() => void finish()}>
-                    Save
-                  </Button>
-                )}
-              </FormActions>
+              </RecordFormActions>
             </Form>
           </Card>
           {mode === 'edit' && page && (

@@ -1,16 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link, useNavigate } from 'react-router';
-import {
-  DataTable,
-  rowAction,
-  rowMenuColumn,
-  TableSearch,
-  useServerTable,
-} from '@/components/data-table';
+import { rowAction, rowMenuColumn } from '@/components/data-table';
 import { confirmRemove } from '@/components/dialogs';
-import { AddButton, ListPage } from '@/components/list-page';
+import { AddButton, ServerListPage, useServerList } from '@/components/list-page';
 import { systemCrumbs } from '@/components/page';
 import { usePageAccess, sessionQueryKey } from '@/lib/session';
 import { navigationAdminKeys } from '../api/keys';
@@ -27,10 +21,14 @@ export function PageListPage() {
   const access = usePageAccess(PAGES_PAGE);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const table = useServerTable({ pageSize: PAGES_PAGE_SIZE, sort: 'name' });
-  const list = useQuery({ ...pagesListQueryOptions(table.params), enabled: access.isRead });
+  const list = useServerList({
+    pageSize: PAGES_PAGE_SIZE,
+    sort: 'name',
+    canRead: access.isRead,
+    query: pagesListQueryOptions,
+  });
   const showMenu = access.isEdit || access.isDelete;
-  const { sortable } = table;
+  const { sortable } = list.table;
 
   const refresh = () =>
     Promise.all([
@@ -82,25 +80,18 @@ export function PageListPage() {
   ];
 
   return (
-    <ListPage
+    <ServerListPage<PageListRow>
+      list={list}
       breadcrumb={systemCrumbs('Page Management')}
       title="Page Management"
       subtitle="The pages of the app: what each role is given access to, and what menu items open."
       action={access.isWrite && <AddButton to={`${PAGES_LIST_PATH}/add`} label="Add Page" />}
-      canRead={access.isRead}
       noAccessText="You do not have access to view the pages."
-      error={list.error}
-    >
-      <DataTable<PageListRow>
-        keyColumn="name"
-        rowKey="id"
-        columns={columns}
-        wrap
-        dataSource={list.data?.data}
-        loading={list.isFetching}
-        server={table.server(list.data?.totalRows)}
-        toolbar={<TableSearch label={PAGES_SEARCH_PLACEHOLDER} onSearch={table.onSearch} value={table.search} />}
-      />
-    </ListPage>
+      searchLabel={PAGES_SEARCH_PLACEHOLDER}
+      keyColumn="name"
+      rowKey="id"
+      columns={columns}
+      wrap
+    />
   );
 }

@@ -1,16 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Col, DatePicker, Divider, Form, Input, Radio, Result, Row, Select, Skeleton } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
 import { toast } from '@/components/dialogs';
-import { FormActions, FormPage, systemCrumbs } from '@/components/form-page';
+import { FormPage, RecordFormActions, systemCrumbs, useRecordForm } from '@/components/form-page';
 import { PasswordFields } from '@/components/password-fields';
 import { PhoneInput } from '@/components/phone-input';
 import { StaleAlert } from '@/components/stale-alert';
-import { errorMessage, formMessages, isApiError, isStale } from '@/lib/api/errors';
+import { errorMessage, isApiError, isStale } from '@/lib/api/errors';
 import { DATE_FORMAT_SHORT } from '@/lib/format';
-import { useFormValid, validatedValues } from '@/lib/form';
 import { invalidateDomains, queryDomains } from '@/lib/query-domains';
 import { usePageAccess, useSession } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -107,15 +106,10 @@ export function UserFormPage({ mode }: { mode: UserFormMode }) {
   const userId = mode === 'add' ? undefined : Number(param);
   const access = usePageAccess(USERS_PAGE);
   const navigate = useNavigate();
-  const location = useLocation();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<UserForm>();
-  const [formError, setFormError] = useState<{ title: string; messages: string[] } | null>(null);
-  const [saving, setSaving] = useState(false);
   const [stale, setStale] = useState<unknown>(null);
   const [leaderSearch, setLeaderSearch] = useState('');
-  const loaded = useRef(false);
-  const opened = useRef<number | undefined>(undefined); // the version the form holds (a refetch changes nothing)
   const readOnly = mode === 'edit' && !access.isEdit;
   // the server refuses one's own role change and deactivation: this screen would go with them
   const me = useSession().user?.id;
@@ -141,60 +135,37 @@ export function UserFormPage({ mode }: { mode: UserFormMode }) {
     return options;
   }, [leaders.data, userId, detail.data]);
 
-  useEffect(() => {
-    if (!detail.data || loaded.current) return;
-    loaded.current = true;
-    opened.current = detail.data.version;
-    form.setFieldsValue(formValues(detail.data));
-  }, [detail.data, form]);
+  // an edit sends back the version the form was filled from (a refetch changes nothing)
+  const record = useRecordForm<UserRow, UserForm, UserIn>({
+    form,
+    record: detail.data,
+    toValues: formValues,
+    backTo: USERS_LIST_PATH,
+    toBody: (checked, filled) => toBody(checked, mode, filled?.version),
+    send: (body) => (mode === 'add' ? createUser(body) : updateUser(userId as number, body)),
+    failedText: (body) => (mode === 'add' ? `Failed to add '${body.username ?? ''}'.` : `Failed to update '${body.username ?? ''}'.`),
+    savedText: (body) => savedText(body.username ?? ''),
+    refresh: () =>
+      invalidateDomains(queryClient, queryDomains.userManagement, queryDomains.users, queryDomains.masterData),
+    refusal: (error, body) => {
+      // the user was saved, only the mail could not be started: say so and go on
+      if (mode === 'add' && body.sendPasswordMail && isApiError(error) && error.status === 503) {
+        toast.warning(savedText(body.username ?? ''), errorMessage(error));
+        return 'saved';
+      }
+      if (isStale(error)) {
+        setStale(error); // said once, with Reload
+        return 'shown';
+      }
+      return undefined;
+    },
+  });
 
   // someone else saved the user meanwhile: their version comes, and the form starts again from it
   const reload = async () => {
     const fresh = await queryClient.fetchQuery({ ...userQueryOptions(userId as number), staleTime: 0 });
-    opened.current = fresh.version;
-    form.setFieldsValue(formValues(fresh));
+    record.refill(fresh);
     setStale(null);
-  };
-
-  const valid = useFormValid(form);
-
-  const goBack = () => (location.key !== 'default' ? navigate(-1) : navigate(USERS_LIST_PATH));
-
-  const saved = async () => {
-    await invalidateDomains(queryClient, queryDomains.userManagement, queryDomains.users, queryDomains.masterData);
-    setSaving(false);
-    goBack();
-  };
-
-  const finish = async () => {
-    setFormError(null);
-    const checked = await validatedValues(form);
-    if (!checked) return;
-    const body = toBody(checked, mode, opened.current);
-    const username = body.username ?? '';
-    const failed = mode === 'add' ? `Failed to add '${username}'.` : `Failed to update '${username}'.`;
-    setSaving(true);
-    try {
-      if (mode === 'add') await createUser(body);
-      else await updateUser(userId as number, body);
-    } catch (error) {
-      // the user was saved, only the mail could not be started: say so and go on
-      if (mode === 'add' && body.sendPasswordMail && isApiError(error) && error.status === 503) {
-        toast.warning(savedText(username), errorMessage(error));
-        await saved();
-        return;
-      }
-      const shown = formMessages(error);
-      if (isStale(error)) setStale(error); // said once, with Reload
-      else {
-        setFormError({ title: failed, messages: shown });
-        toast.error(failed, shown.join(' '));
-      }
-      setSaving(false);
-      return;
-    }
-    toast.success(savedText(username));
-    await saved();
   };
 
   const name = detail.data?.fullname ?? '';
@@ -231,9 +202,9 @@ export function UserFormPage({ mode }: { mode: UserFormMode }) {
           disabled={readOnly}
           initialValues={{ isActive: true, passwordMode: 'password' }}
           validateTrigger={['onChange', 'onBlur']}
-          onValuesChange={() => setFormError(null)}
+          onValuesChange={record.clearError}
         >
-          {formError && <FormErrors title={formError.title} messages={formError.messages} />}
+          {record.error && <FormErrors title={record.error.title} messages={record.error.messages} />}
           {stale != null && <StaleAlert error={stale} onReload={() => void reload()} />}
           {readOnly && (
             <Alert type="info" showIcon className="form-alert" title="You can view this user but not change them." />
@@ -372,16 +343,7 @@ export function UserFormPage({ mode }: { mode: UserFormMode }) {
               <AccountActions user={detail.data} basePath={USERS_LIST_PATH} />
             </>
           )}
-          <FormActions>
-            <Button onClick={goBack} disabled={saving && !readOnly}>
-              {readOnly ? 'Back' : 'Cancel'}
-            </Button>
-            {!readOnly && (
-              <Button type="primary" disabled={!valid || saving} loading={saving} onClick={() => void finish()}>
-                Save
-              </Button>
-            )}
-          </FormActions>
+          <RecordFormActions record={record} readOnly={readOnly} />
         </Form>
       )}
     </FormPage>

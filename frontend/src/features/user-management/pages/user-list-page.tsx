@@ -2,15 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Flex, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link, useNavigate } from 'react-router';
-import { AddButton, ListPage } from '@/components/list-page';
+import { AddButton, ServerListPage, useServerList } from '@/components/list-page';
 import { systemCrumbs } from '@/components/page';
-import {
-  DataTable,
-  rowAction,
-  rowMenuColumn,
-  ListToolbar,
-  useServerTable,
-} from '@/components/data-table';
+import { rowAction, rowMenuColumn } from '@/components/data-table';
 import { formatDateTime } from '@/lib/format';
 import { usePageAccess } from '@/lib/session';
 import {
@@ -35,17 +29,20 @@ const STATUS_OPTIONS = [
 export function UserListPage() {
   const access = usePageAccess(USERS_PAGE);
   const navigate = useNavigate();
-  const table = useServerTable({ pageSize: USERS_PAGE_SIZE, filters: { role: '', status: '' } });
-  const { role, status } = table.filters;
-  const criteria = userCriteria({
-    roleId: role ? Number(role) : undefined,
-    isActive: status ? status === 'true' : undefined,
+  const list = useServerList({
+    pageSize: USERS_PAGE_SIZE,
+    filters: { role: '', status: '' },
+    canRead: access.isRead,
+    query: (params, { role, status }) =>
+      usersListQueryOptions(
+        params,
+        userCriteria({ roleId: role ? Number(role) : undefined, isActive: status ? status === 'true' : undefined }),
+      ),
   });
-  const list = useQuery({ ...usersListQueryOptions(table.params, criteria), enabled: access.isRead });
   const roles = useQuery({ ...rolesQueryOptions(), enabled: access.isRead });
   const showMenu = access.isEdit || access.isDelete;
 
-  const { sortable } = table;
+  const { sortable } = list.table;
 
   const columns: ColumnsType<UserRow> = [
     {
@@ -96,41 +93,29 @@ export function UserListPage() {
   ];
 
   return (
-    <ListPage
+    <ServerListPage<UserRow>
+      list={list}
       breadcrumb={systemCrumbs('User Management')}
       title="User Management"
       subtitle="Who can sign in, their role and whom they report to."
       action={access.isWrite && <AddButton to={`${USERS_LIST_PATH}/add`} label="Add User" />}
-      canRead={access.isRead}
       noAccessText="You do not have access to view the users."
-      error={list.error}
-    >
-      <DataTable<UserRow>
-        keyColumn="fullname"
-        rowKey="id"
-        columns={columns}
-        wrap
-        dataSource={list.data?.data}
-        loading={list.isFetching}
-        server={table.server(list.data?.totalRows)}
-        toolbar={
-          <ListToolbar
-            table={table}
-            searchLabel={USERS_SEARCH_PLACEHOLDER}
-            filters={[
-              {
-                key: 'role',
-                name: 'role',
-                placeholder: 'All roles',
-                width: 180,
-                loading: roles.isPending,
-                options: roles.data?.map((r) => ({ value: String(r.id), label: r.description })),
-              },
-              { key: 'status', name: 'status', placeholder: 'All statuses', width: 140, options: STATUS_OPTIONS },
-            ]}
-          />
-        }
-      />
-    </ListPage>
+      searchLabel={USERS_SEARCH_PLACEHOLDER}
+      filters={[
+        {
+          key: 'role',
+          name: 'role',
+          placeholder: 'All roles',
+          width: 180,
+          loading: roles.isPending,
+          options: roles.data?.map((r) => ({ value: String(r.id), label: r.description })),
+        },
+        { key: 'status', name: 'status', placeholder: 'All statuses', width: 140, options: STATUS_OPTIONS },
+      ]}
+      keyColumn="fullname"
+      rowKey="id"
+      columns={columns}
+      wrap
+    />
   );
 }

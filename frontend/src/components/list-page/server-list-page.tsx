@@ -1,0 +1,109 @@
+import { useQuery, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import {
+  DataTable,
+  ListToolbar,
+  useServerTable,
+  type DataTableProps,
+  type ListFilter,
+  type ServerListParams,
+  type ServerTable,
+  type ServerTableOptions,
+} from '@/components/data-table';
+import { ListPage, type ListPageProps } from './list-page';
+
+/** What a server-paged list call answers: one page of rows, and how many rows there are in all. */
+export interface ServerRows<T> {
+  data: T[];
+  totalRows: number;
+}
+
+export interface ServerListOptions<TPage, TKey extends QueryKey> extends ServerTableOptions {
+  /** Whether the user may read the list: the call is made only then, and the page says why there is no list. */
+  canRead: boolean;
+  /** The list call, given the paging, sort and search, and the filters as the URL holds them now. */
+  query: (params: ServerListParams, filters: Record<string, string>) => UseQueryOptions<TPage, Error, TPage, TKey>;
+}
+
+/** A server-paged list: its paging, sort, search and filters (in the URL), and the call they make. */
+export interface ServerList<TPage> {
+  table: ServerTable;
+  query: UseQueryResult<TPage>;
+  canRead: boolean;
+}
+
+/** The state of a server-paged list screen (useServerTable) and its list call, made only with read access. */
+export function useServerList<TPage, TKey extends QueryKey = QueryKey>({
+  canRead,
+  query,
+  ...tableOptions
+}: ServerListOptions<TPage, TKey>): ServerList<TPage> {
+  const table = useServerTable(tableOptions);
+  const result = useQuery({ ...query(table.params, table.filters), enabled: canRead });
+  return { table, query: result, canRead };
+}
+
+export interface ServerListPageProps<T extends object>
+  extends Omit<ListPageProps, 'canRead' | 'error' | 'children'>,
+    Omit<DataTableProps<T>, 'title' | 'dataSource' | 'server' | 'toolbar' | 'children'> {
+  /** The list (useServerList): its rows, total, paging and filters. */
+  list: ServerList<ServerRows<T>>;
+  /** Placeholder and accessible name of the search box, e.g. "Search client". */
+  searchLabel: string;
+  /** The toolbar's selects, each kept in the URL under its key (declared in useServerList's `filters`). */
+  filters?: ListFilter[];
+  /** Other filters (date ranges), between the selects and the search box. */
+  filterControls?: ReactNode;
+  /** A toolbar of the screen's own, in place of the filters and the search box. */
+  toolbar?: ReactNode;
+  /** Above the table, in its card: a bar about the chosen rows, a dialog. */
+  above?: ReactNode;
+}
+
+/**
+ * Every server-paged list screen: the list page (trail, title, Add button; no access; 'Error loading data'), its
+ * toolbar (filters and search) and the table with server paging and sorting. A screen declares its columns, filters,
+ * list call (useServerList) and actions.
+ */
+export function ServerListPage<T extends object>({
+  list,
+  breadcrumb,
+  title,
+  subtitle,
+  action,
+  noAccessText,
+  searchLabel,
+  filters,
+  filterControls,
+  toolbar,
+  above,
+  ...tableProps
+}: ServerListPageProps<T>) {
+  const { table, query } = list;
+  return (
+    <ListPage
+      breadcrumb={breadcrumb}
+      title={title}
+      subtitle={subtitle}
+      action={action}
+      canRead={list.canRead}
+      noAccessText={noAccessText}
+      error={query.error}
+    >
+      {above}
+      <DataTable<T>
+        loading={query.isFetching}
+        {...tableProps}
+        dataSource={query.data?.data}
+        server={table.server(query.data?.totalRows)}
+        toolbar={
+          toolbar ?? (
+            <ListToolbar table={table} filters={filters} searchLabel={searchLabel}>
+              {filterControls}
+            </ListToolbar>
+          )
+        }
+      />
+    </ListPage>
+  );
+}
