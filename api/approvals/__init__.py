@@ -17,5 +17,6 @@
    workflows never started and sends decisions again, `withdrawals.py` and `owners.py` their updates.
 
 Around it: `pipelines.py` (the admin's designer), `delegations.py` (out-of-office delegates), `deciders.py` (who may
-decide at all), `repository.py` (the queries), `schemas.py` and `models.py`.
+decide at all); the queries: `repository.py` (requests, tasks, decisions, people), `sweep_queries.py`,
+`pipeline_queries.py`, `delegation_queries.py`; `schemas.py` and `models.py`.
 """

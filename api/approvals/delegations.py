@@ -10,6 +10,7 @@ from datetime import date, timedelta
 from sqlalchemy.orm import Session
 
 from api.approvals import deciders
+from api.approvals import delegation_queries as queries
 from api.approvals import repository as repo
 from api.approvals.models import ApprovalDelegation
 from api.approvals.schemas import DelegationIn, DelegationOut
@@ -80,7 +81,7 @@ def list_delegations(*, session: Session, settings: Settings, actor: User, manag
     today = company_today(settings.time_zone)
     if (everyone or delegator_id not in (None, actor.id)) and not manage_all:
         raise Forbidden(ONLY_OWN)
-    rows, total = repo.delegations(session, user_id=None if everyone or delegator_id else actor.id,
+    rows, total = queries.delegations(session, user_id=None if everyone or delegator_id else actor.id,
                                    delegator_id=delegator_id, since=today - timedelta(days=HISTORY_DAYS), today=today,
                                    params=params)
     return Page(data=_out(rows, session, today), total_rows=total)
@@ -113,10 +114,10 @@ def _validate(session: Session, *, policy: PolicyStore, actor: User, manage_all:
     if errors:
         raise ValidationFailed(errors)
     assert data.delegate_id is not None and data.starts_on is not None and data.ends_on is not None
-    overlaps = repo.overlapping_delegations(session, delegator_id=delegator_id, starts_on=data.starts_on,
+    overlaps = queries.overlapping_delegations(session, delegator_id=delegator_id, starts_on=data.starts_on,
                                             ends_on=data.ends_on, request_type=data.request_type,
                                             exclude_id=exclude_id)
-    chains = repo.overlapping_delegations(session, delegator_id=data.delegate_id, starts_on=data.starts_on,
+    chains = queries.overlapping_delegations(session, delegator_id=data.delegate_id, starts_on=data.starts_on,
                                           ends_on=data.ends_on, request_type=data.request_type, exclude_id=None)
     names = repo.full_names(session, {delegator_id, data.delegate_id, *(o.delegate_id for o in overlaps)})
     conflicts = [overlap_message(names.get(delegator_id, ""), other, names.get(other.delegate_id, ""))
@@ -143,7 +144,7 @@ def create(*, session: Session, settings: Settings, policy: PolicyStore, actor: 
     today = company_today(settings.time_zone)
     delegator_id = data.delegator_id or actor.id
     # one writer at a time per approver, so two overlapping delegations cannot be saved side by side
-    repo.lock_delegator(session, delegator_id)
+    queries.lock_delegator(session, delegator_id)
     _validate(session, policy=policy, actor=actor, manage_all=manage_all, data=data, today=today, exclude_id=None,
               delegator_id=delegator_id)
     assert data.delegate_id is not None and data.starts_on is not None and data.ends_on is not None
@@ -160,7 +161,7 @@ def update(*, session: Session, settings: Settings, policy: PolicyStore, actor: 
     today = company_today(settings.time_zone)
     delegation = _get(session, actor=actor, manage_all=manage_all, delegation_id=delegation_id)
     delegator_id = data.delegator_id or delegation.delegator_id
-    repo.lock_delegator(session, delegator_id)
+    queries.lock_delegator(session, delegator_id)
     _validate(session, policy=policy, actor=actor, manage_all=manage_all, data=data, today=today,
               exclude_id=delegation.id,
               delegator_id=delegator_id)

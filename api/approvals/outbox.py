@@ -23,6 +23,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from api.approvals import outcomes
 from api.approvals import repository as repo
+from api.approvals import sweep_queries as sweep
 from api.approvals.models import ApprovalPipelineVersion, ApprovalRequest
 from api.approvals.pipelines import MODE_LABELS, deadline_of
 from api.core.config import get_settings
@@ -101,11 +102,11 @@ async def start(client: Client, task_queue: str, args: dict[str, Any]) -> bool:
 # -- the sweep ----------------------------------------------------------------------------------------------
 
 def _unstarted(session: Session, older_than: timedelta) -> list[dict[str, Any]]:
-    return [start_args(session, row) for row in repo.unstarted(session, datetime.now(UTC) - older_than)]
+    return [start_args(session, row) for row in sweep.unstarted(session, datetime.now(UTC) - older_than)]
 
 
 def _mark_started(session: Session, workflow_ids: list[str]) -> None:
-    for row in repo.not_stamped(session, workflow_ids):
+    for row in sweep.not_stamped(session, workflow_ids):
         row.started_at = datetime.now(UTC)
     session.commit()
 
@@ -134,14 +135,14 @@ async def start_waiting(client: Client, sessions: sessionmaker[Session], task_qu
     return started
 
 
-def _processing(session: Session, older_than: timedelta) -> list[repo.Processing]:
-    return repo.processing(session, datetime.now(UTC) - older_than)
+def _processing(session: Session, older_than: timedelta) -> list[sweep.Processing]:
+    return sweep.processing(session, datetime.now(UTC) - older_than)
 
 
 def has_work(session: Session, start_after: timedelta = START_AFTER, resend_after: timedelta = RESEND_AFTER) -> bool:
     """Whether the sweep would find anything: a request without its workflow, or a decision to send again."""
     now = datetime.now(UTC)
-    return repo.sweep_has_work(session, requested_before=now - start_after, submitted_before=now - resend_after)
+    return sweep.sweep_has_work(session, requested_before=now - start_after, submitted_before=now - resend_after)
 
 
 def _request_words(session: Session, request: ApprovalRequest | None, request_id: int) -> str:
@@ -207,7 +208,7 @@ def settle_refused(session: Session, *, request_id: int, layer_index: int, appro
 async def resend_decisions(client: Client, sessions: sessionmaker[Session],
                            older_than: timedelta = RESEND_AFTER) -> int:
     """Send again every decision still PROCESSING past `older_than`; returns how many were settled."""
-    def read() -> list[tuple[repo.Processing, str | None]]:
+    def read() -> list[tuple[sweep.Processing, str | None]]:
         with sessions() as session:
             found = _processing(session, older_than)
             names = repo.full_names(session, {row[6] for row in found if row[6] is not None})

@@ -17,7 +17,7 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import update
 from sqlalchemy.orm import Session, sessionmaker
 
-from api.approvals import repository as repo
+from api.approvals import sweep_queries as sweep
 from api.approvals.models import ApprovalRequest
 from api.core.temporal import Client, Unconfirmed, blocking
 from api.core.temporal import approvals as approval_client
@@ -37,7 +37,7 @@ def changed(request: ApprovalRequest, *, requested_by: int, on_behalf_of: int | 
     request.owner_changed_at = datetime.now(UTC)
 
 
-async def _send(client: Client, change: repo.OwnerChange, timeout: float) -> bool:
+async def _send(client: Client, change: sweep.OwnerChange, timeout: float) -> bool:
     """Tell one workflow; True when settled (it has it, or the request ended meanwhile: nothing to tell), False when
     no verdict came (told again later)."""
     data = OwnerInput(requested_by=change.requested_by, requested_by_username=change.username,
@@ -50,7 +50,7 @@ async def _send(client: Client, change: repo.OwnerChange, timeout: float) -> boo
     return not isinstance(verdict, Unconfirmed)
 
 
-def _settle(session: Session, changes: list[repo.OwnerChange]) -> None:
+def _settle(session: Session, changes: list[sweep.OwnerChange]) -> None:
     """Clear the stamps of the changes told (not of a later change made meanwhile)."""
     for change in changes:
         session.execute(update(ApprovalRequest).where(ApprovalRequest.id == change.request_id,
@@ -62,7 +62,7 @@ def _settle(session: Session, changes: list[repo.OwnerChange]) -> None:
 def tell(*, session: Session, temporal: Client, timeout: float, request_ids: list[int]) -> None:
     """After the change committed: tell these requests' workflows now, side by side, within `timeout` seconds;
     those not confirmed in time the approval sweep tells (the caller is never told it failed)."""
-    changes = repo.owner_changes(session, request_ids=request_ids) if request_ids else []
+    changes = sweep.owner_changes(session, request_ids=request_ids) if request_ids else []
     if not changes:
         return
 
@@ -82,9 +82,9 @@ def tell(*, session: Session, temporal: Client, timeout: float, request_ids: lis
 async def resend(client: Client, sessions: sessionmaker[Session], older_than: timedelta = RESEND_AFTER) -> int:
     """Tell every workflow whose request's owner changed past `older_than` and that has not been told; returns how
     many settled."""
-    def read() -> list[repo.OwnerChange]:
+    def read() -> list[sweep.OwnerChange]:
         with sessions() as session:
-            return repo.owner_changes(session, changed_before=datetime.now(UTC) - older_than)
+            return sweep.owner_changes(session, changed_before=datetime.now(UTC) - older_than)
 
     settled = [change for change in await asyncio.to_thread(read) if await _send(client, change, SEND_TIMEOUT)]
 

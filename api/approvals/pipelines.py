@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from api.approvals import deciders
+from api.approvals import pipeline_queries as queries
 from api.approvals import repository as repo
 from api.approvals.models import ApprovalPipeline, ApprovalPipelineVersion
 from api.approvals.schemas import (
@@ -92,7 +93,7 @@ def deadline_out(deadline: rules.Deadline | None, names: dict[int, str]) -> Dead
 
 
 def _version(session: Session, pipeline: ApprovalPipeline) -> ApprovalPipelineVersion:
-    return repo.current_version(session, pipeline)
+    return queries.current_version(session, pipeline)
 
 
 def pipeline_out(pipeline: ApprovalPipeline, version: ApprovalPipelineVersion, names: dict[int, str]) -> PipelineOut:
@@ -124,7 +125,7 @@ def pickable_users(*, session: Session, policy: PolicyStore, deciding: bool = Fa
 
 def list_pipelines(*, session: Session, pcs: bool) -> list[PipelineOut]:
     """Every active pipeline with its current version: two queries whatever the number of pipelines."""
-    rows = repo.active_pipelines(session, pcs=pcs)
+    rows = queries.active_pipelines(session, pcs=pcs)
     names = _names(session, {i for _, version in rows for i in _user_ids(version)})
     return [pipeline_out(pipeline, version, names) for pipeline, version in rows]
 
@@ -157,9 +158,9 @@ def overlaps(*, session: Session, data: PipelineIn) -> list[Overlap]:
     wanted = list(dict.fromkeys(data.sales_persons))
     if not wanted:
         return [Overlap(None, None, p.id, p.name)
-                for p in repo.covering_everyone(session, data.pipeline_action_type, data.id)]
+                for p in queries.covering_everyone(session, data.pipeline_action_type, data.id)]
     return [Overlap(user_id, name, pipeline_id, pipeline_name) for user_id, name, pipeline_id, pipeline_name
-            in repo.covering(session, data.pipeline_action_type, data.id, wanted)]
+            in queries.covering(session, data.pipeline_action_type, data.id, wanted)]
 
 
 def save_pipeline(*, session: Session, policy: PolicyStore, actor: User, data: PipelineIn) -> PipelineOut:
@@ -194,7 +195,7 @@ def save_pipeline(*, session: Session, policy: PolicyStore, actor: User, data: P
     if errors:
         raise ValidationFailed(errors)
     # one writer at a time per action type, so two overlapping pipelines cannot be saved side by side
-    repo.lock_action_type(session, data.pipeline_action_type)
+    queries.lock_action_type(session, data.pipeline_action_type)
     existing = None
     if data.id:
         existing = session.get(ApprovalPipeline, data.id, with_for_update=True)
@@ -221,7 +222,7 @@ def save_pipeline(*, session: Session, policy: PolicyStore, actor: User, data: P
                  "approvers": layer.approvers,
                  **({"deadline": deadline_json(deadline)} if deadline is not None else {})}
                 for layer, deadline in zip(data.layers, deadlines, strict=True)]))
-    repo.replace_sales(session, pipeline.id, list(dict.fromkeys(data.sales_persons)))
+    queries.replace_sales(session, pipeline.id, list(dict.fromkeys(data.sales_persons)))
     session.commit()
     return _pipeline_out(session, pipeline)
 
@@ -236,4 +237,4 @@ def delete_pipeline(*, session: Session, pipeline_id: int) -> None:
 
 def find_version(session: Session, *, action_type: str, sales_person_id: int) -> ApprovalPipelineVersion | None:
     """The pipeline for this sales person (named in its list), else one that lists nobody (applies to all)."""
-    return repo.version_for(session, action_type=action_type, sales_person_id=sales_person_id)
+    return queries.version_for(session, action_type=action_type, sales_person_id=sales_person_id)

@@ -4,29 +4,22 @@ timeline, service) hold the rules and call these; each statement here says what 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Integer, and_, case, delete, exists, func, literal, or_, select, text, update
+from sqlalchemy import Integer, and_, case, exists, func, literal, or_, select, update
 from sqlalchemy.dialects.postgresql import ARRAY, aggregate_order_by, insert
-from sqlalchemy.orm import Session, aliased, joinedload
+from sqlalchemy.orm import Session, joinedload
 
 from api.approvals import delegates
 from api.approvals.models import (
     ApprovalDecision,
-    ApprovalDelegation,
-    ApprovalPipeline,
-    ApprovalPipelineSales,
     ApprovalPipelineVersion,
     ApprovalRequest,
     ApprovalTask,
 )
 from api.core.db import table_of
-from api.core.listing import ListParams, apply_criteria, apply_sort, like
 from api.users.models import User
-
-SWEEP_BATCH = 100  # requests or decisions the sweep takes per pass
-
 
 # -- requests ----------------------------------------------------------------------------------------------------
 
@@ -49,32 +42,6 @@ def request_with_layers(session: Session, request_id: int) -> tuple[ApprovalRequ
 def request_for_update(session: Session, request_id: int) -> ApprovalRequest | None:
     return session.scalars(select(ApprovalRequest).where(ApprovalRequest.id == request_id)
                            .with_for_update()).first()
-
-
-def unstarted(session: Session, requested_before: datetime) -> list[ApprovalRequest]:
-    """Pending requests committed before the cutoff whose workflow has not stamped them started."""
-    return list(session.scalars(select(ApprovalRequest).where(
-        ApprovalRequest.status == "PENDING", ApprovalRequest.started_at.is_(None),
-        ApprovalRequest.requested_at < requested_before).order_by(ApprovalRequest.id).limit(SWEEP_BATCH)))
-
-
-def not_stamped(session: Session, workflow_ids: list[str]) -> list[ApprovalRequest]:
-    """Those of the requests (by workflow id) not yet stamped started."""
-    return list(session.scalars(select(ApprovalRequest).where(ApprovalRequest.workflow_id.in_(workflow_ids),
-                                                              ApprovalRequest.started_at.is_(None))))
-
-
-def sweep_has_work(session: Session, *, requested_before: datetime, submitted_before: datetime) -> bool:
-    """A request without its workflow, a decision still PROCESSING, a withdrawal not yet applied or a new owner not
-    yet told, past their cutoffs (one statement)."""
-    return bool(session.scalar(select(
-        exists().where(ApprovalRequest.status == "PENDING", ApprovalRequest.started_at.is_(None),
-                       ApprovalRequest.requested_at < requested_before)
-        | exists().where(ApprovalTask.status == "PROCESSING", ApprovalTask.submitted_at < submitted_before)
-        | exists().where(ApprovalRequest.status == "PENDING", ApprovalRequest.withdrawn_by.is_not(None),
-                         ApprovalRequest.withdraw_requested_at < submitted_before)
-        | exists().where(ApprovalRequest.status == "PENDING", ApprovalRequest.started_at.is_not(None),
-                         ApprovalRequest.owner_changed_at < submitted_before))))
 
 
 def requester_name(session: Session, request: ApprovalRequest) -> str | None:
@@ -105,21 +72,6 @@ def task_for_update(session: Session, *, request_id: int, layer_index: int, appr
     return session.scalars(select(ApprovalTask).where(
         ApprovalTask.request_id == request_id, ApprovalTask.approver_id == approver_id,
         ApprovalTask.layer_index == layer_index).with_for_update()).first()
-
-
-Processing = tuple[int, str, int, int, str | None, str | None, int | None]
-
-
-def processing(session: Session, submitted_before: datetime) -> list[Processing]:
-    """Decisions received but not confirmed by their workflow since before the cutoff: (request id, workflow id,
-    layer, approver, action, note, the delegate who sent it)."""
-    return list(session.execute(
-        select(ApprovalTask.request_id, ApprovalRequest.workflow_id, ApprovalTask.layer_index,
-               ApprovalTask.approver_id, ApprovalTask.submitted_action, ApprovalTask.submitted_note,
-               ApprovalTask.submitted_by)
-        .join(ApprovalRequest, ApprovalRequest.id == ApprovalTask.request_id)
-        .where(ApprovalTask.status == "PROCESSING", ApprovalTask.submitted_at < submitted_before)
-        .order_by(ApprovalTask.id).limit(SWEEP_BATCH)).tuples())
 
 
 def open_task_holders(session: Session, *, request_id: int, layer_index: int, among: list[int]) -> list[int]:
@@ -308,46 +260,6 @@ def layer_approvers(session: Session, request_id: int, layer_index: int) -> list
                                 .order_by(ApprovalTask.id)))
 
 
-def withdrawals(session: Session, requested_before: datetime) -> list[tuple[int, str, int]]:
-    """Withdrawals made durable and not yet applied by their workflow: (request id, workflow id, who withdrew)."""
-    return [(i, w, b or 0) for i, w, b in session.execute(
-        select(ApprovalRequest.id, ApprovalRequest.workflow_id, ApprovalRequest.withdrawn_by)
-        .where(ApprovalRequest.status == "PENDING", ApprovalRequest.withdrawn_by.is_not(None),
-               ApprovalRequest.withdraw_requested_at < requested_before)
-        .order_by(ApprovalRequest.id)).tuples()]
-
-
-@dataclass(frozen=True)
-class OwnerChange:
-    """A pending request whose owner changed and whose workflow is still to be told (api/approvals/owners.py)."""
-
-    request_id: int
-    workflow_id: str
-    changed_at: datetime
-    requested_by: int
-    username: str  # the requester's
-    on_behalf_of: int | None
-
-
-def owner_changes(session: Session, *, request_ids: list[int] | None = None,
-                  changed_before: datetime | None = None) -> list[OwnerChange]:
-    """The pending requests (those named, or any changed before the cutoff) whose workflow runs and has not been told
-    of their new owner yet."""
-    stmt = (select(ApprovalRequest.id, ApprovalRequest.workflow_id, ApprovalRequest.owner_changed_at,
-                   ApprovalRequest.requested_by, User.username, ApprovalRequest.on_behalf_of)
-            .join(User, User.id == ApprovalRequest.requested_by)
-            .where(ApprovalRequest.status == "PENDING", ApprovalRequest.owner_changed_at.is_not(None),
-                   ApprovalRequest.started_at.is_not(None)))
-    if request_ids is not None:
-        stmt = stmt.where(ApprovalRequest.id.in_(request_ids))
-    if changed_before is not None:
-        stmt = stmt.where(ApprovalRequest.owner_changed_at < changed_before)
-    return [OwnerChange(request_id, workflow_id, changed_at, requested_by, username, on_behalf_of)
-            for request_id, workflow_id, changed_at, requested_by, username, on_behalf_of
-            in session.execute(stmt.order_by(ApprovalRequest.id).limit(SWEEP_BATCH)).tuples()
-            if changed_at is not None]
-
-
 def approvers_of(session: Session, request_id: int) -> list[int]:
     """Every approver the request asked so far (any layer), in the order they were asked."""
     return list(session.scalars(select(ApprovalTask.approver_id).where(ApprovalTask.request_id == request_id)
@@ -382,7 +294,7 @@ def decisions_of(session: Session, request_id: int) -> list[ApprovalDecision]:
                                 .order_by(ApprovalDecision.decided_at, ApprovalDecision.id)))
 
 
-# -- pipelines -------------------------------------------------------------------------------------------------------
+# -- people -------------------------------------------------------------------------------------------------------
 
 def full_names(session: Session, ids: set[int]) -> dict[int, str]:
     if not ids:
@@ -398,130 +310,3 @@ def active_users(session: Session) -> list[User]:
 
 def known_active(session: Session, ids: set[int]) -> set[int]:
     return set(session.scalars(select(User.id).where(User.id.in_(ids), User.is_active.is_(True)))) if ids else set()
-
-
-def current_version(session: Session, pipeline: ApprovalPipeline) -> ApprovalPipelineVersion:
-    return session.scalars(select(ApprovalPipelineVersion).where(
-        ApprovalPipelineVersion.pipeline_id == pipeline.id,
-        ApprovalPipelineVersion.version == pipeline.current_version)).one()
-
-
-def active_pipelines(session: Session, *, pcs: bool) -> list[tuple[ApprovalPipeline, ApprovalPipelineVersion]]:
-    """Every active pipeline (of cost sheets, or of the leads' requests) with its current version, by name."""
-    stmt = (select(ApprovalPipeline, ApprovalPipelineVersion)
-            .join(ApprovalPipelineVersion, (ApprovalPipelineVersion.pipeline_id == ApprovalPipeline.id)
-                  & (ApprovalPipelineVersion.version == ApprovalPipeline.current_version))
-            .where(ApprovalPipeline.is_active.is_(True)))
-    stmt = stmt.where(ApprovalPipeline.action_type == "PCS") if pcs else stmt.where(
-        ApprovalPipeline.action_type != "PCS")
-    return list(session.execute(stmt.order_by(ApprovalPipeline.name)).tuples().all())
-
-
-def _others(action_type: str, exclude_id: int | None) -> Any:
-    stmt = (select(ApprovalPipeline).where(ApprovalPipeline.action_type == action_type,
-                                           ApprovalPipeline.is_active.is_(True)).order_by(ApprovalPipeline.id))
-    return stmt.where(ApprovalPipeline.id != exclude_id) if exclude_id else stmt
-
-
-def covering_everyone(session: Session, action_type: str, exclude_id: int | None) -> list[ApprovalPipeline]:
-    """Active pipelines of the action type that name no sales person (they cover everyone not named elsewhere)."""
-    named = select(ApprovalPipelineSales.pipeline_id).where(
-        ApprovalPipelineSales.pipeline_id == ApprovalPipeline.id).exists()
-    return list(session.scalars(_others(action_type, exclude_id).where(~named)))
-
-
-def covering(session: Session, action_type: str, exclude_id: int | None,
-             sales_ids: list[int]) -> list[tuple[int, str, int, str]]:
-    """(sales person, their name, pipeline, its name) for each of the sales people an active pipeline of the action
-    type names."""
-    others = _others(action_type, exclude_id)
-    return list(session.execute(
-        select(ApprovalPipelineSales.user_id, User.fullname, ApprovalPipeline.id, ApprovalPipeline.name)
-        .join(ApprovalPipeline, ApprovalPipeline.id == ApprovalPipelineSales.pipeline_id)
-        .join(User, User.id == ApprovalPipelineSales.user_id)
-        .where(ApprovalPipelineSales.user_id.in_(sales_ids),
-               ApprovalPipeline.id.in_(others.with_only_columns(ApprovalPipeline.id)))
-        .order_by(User.fullname)).tuples())
-
-
-def lock_action_type(session: Session, action_type: str) -> None:
-    """One writer at a time per action type until the transaction ends."""
-    session.execute(text("SELECT pg_advisory_xact_lock(hashtext(:key))"), {"key": f"approval-pipeline:{action_type}"})
-
-
-def replace_sales(session: Session, pipeline_id: int, sales_ids: list[int]) -> None:
-    session.execute(delete(ApprovalPipelineSales).where(ApprovalPipelineSales.pipeline_id == pipeline_id))
-    session.add_all([ApprovalPipelineSales(pipeline_id=pipeline_id, user_id=u) for u in sales_ids])
-
-
-def version_for(session: Session, *, action_type: str, sales_person_id: int) -> ApprovalPipelineVersion | None:
-    """The current version of the active pipeline naming this sales person, else of one that names nobody (applies
-    to all); the lowest id first, in one statement."""
-    assigned = ApprovalPipeline.id.in_(select(ApprovalPipelineSales.pipeline_id)
-                                       .where(ApprovalPipelineSales.user_id == sales_person_id))
-    anyone = ~select(ApprovalPipelineSales.pipeline_id).where(
-        ApprovalPipelineSales.pipeline_id == ApprovalPipeline.id).exists()
-    return session.scalars(
-        select(ApprovalPipelineVersion)
-        .join(ApprovalPipeline, (ApprovalPipeline.id == ApprovalPipelineVersion.pipeline_id)
-              & (ApprovalPipelineVersion.version == ApprovalPipeline.current_version))
-        .where(ApprovalPipeline.action_type == action_type, ApprovalPipeline.is_active.is_(True),
-               or_(assigned, anyone))
-        .order_by(case((assigned, 0), else_=1), ApprovalPipeline.id).limit(1)).first()
-
-
-# -- delegations (out of office) -------------------------------------------------------------------------------------
-
-def overlapping_delegations(session: Session, *, delegator_id: int, starts_on: date, ends_on: date,
-                            request_type: str | None, exclude_id: int | None) -> list[ApprovalDelegation]:
-    """The approver's delegations whose period meets this one for the same request type (one for every type meets
-    any type)."""
-    stmt = select(ApprovalDelegation).where(
-        ApprovalDelegation.delegator_id == delegator_id, ApprovalDelegation.starts_on <= ends_on,
-        ApprovalDelegation.ends_on >= starts_on)
-    if request_type is not None:
-        stmt = stmt.where(or_(ApprovalDelegation.request_type.is_(None),
-                              ApprovalDelegation.request_type == request_type))
-    if exclude_id is not None:
-        stmt = stmt.where(ApprovalDelegation.id != exclude_id)
-    return list(session.scalars(stmt.order_by(ApprovalDelegation.starts_on)))
-
-
-DELEGATION_SORT = {"startsOn": ApprovalDelegation.starts_on, "endsOn": ApprovalDelegation.ends_on}
-DELEGATION_CRITERIA = {"requestType": ApprovalDelegation.request_type}
-
-
-def delegations(session: Session, *, user_id: int | None, delegator_id: int | None, since: date, today: date,
-                params: ListParams) -> tuple[list[ApprovalDelegation], int]:
-    """A page of the delegations that end on or after `since`: the user's (as approver or delegate), one approver's,
-    or everyone's; searched in the approver's and the delegate's names and the note. By default the current ones
-    first, then the upcoming ones (the soonest first), then the past ones (the latest first)."""
-    delegator, delegate = aliased(User), aliased(User)
-    stmt = (select(ApprovalDelegation).join(delegator, delegator.id == ApprovalDelegation.delegator_id)
-            .join(delegate, delegate.id == ApprovalDelegation.delegate_id)
-            .where(ApprovalDelegation.ends_on >= since))
-    if user_id is not None:
-        stmt = stmt.where(or_(ApprovalDelegation.delegator_id == user_id, ApprovalDelegation.delegate_id == user_id))
-    if delegator_id is not None:
-        stmt = stmt.where(ApprovalDelegation.delegator_id == delegator_id)
-    if params.search:
-        term = like(params.search)
-        stmt = stmt.where(or_(delegator.fullname.ilike(term), delegate.fullname.ilike(term),
-                              ApprovalDelegation.note.ilike(term)))
-    stmt = apply_criteria(stmt, params.criteria, DELEGATION_CRITERIA)
-    total = session.scalar(select(func.count()).select_from(stmt.order_by(None).subquery())) or 0
-    if params.sort:
-        stmt = apply_sort(stmt, params.sort, params.desc, DELEGATION_SORT, default=None,
-                          tiebreak=ApprovalDelegation.id.desc())
-    else:
-        past = ApprovalDelegation.ends_on < today
-        state = case((past, 2), (ApprovalDelegation.starts_on > today, 1), else_=0)
-        stmt = stmt.order_by(state, case((past, None), else_=ApprovalDelegation.starts_on).asc().nulls_last(),
-                             ApprovalDelegation.ends_on.desc(), ApprovalDelegation.id.desc())
-    return list(session.scalars(stmt.offset(params.offset).limit(params.limit))), int(total)
-
-
-def lock_delegator(session: Session, delegator_id: int) -> None:
-    """Serialise saving one approver's delegations until the transaction ends (the overlap check holds)."""
-    session.execute(text("SELECT pg_advisory_xact_lock(hashtext(:key))"),
-                    {"key": f"approval-delegation:{delegator_id}"})

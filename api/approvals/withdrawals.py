@@ -16,6 +16,7 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy.orm import Session, sessionmaker
 
 from api.approvals import repository as repo
+from api.approvals import sweep_queries as sweep
 from api.approvals.decisions import STARTING, RequestStarting
 from api.approvals.models import ApprovalRequest
 from api.core.config import Settings
@@ -100,7 +101,7 @@ async def resend(client: Client, sessions: sessionmaker[Session], older_than: ti
     """Send again every withdrawal its workflow has not applied past `older_than`; returns how many settled."""
     def read() -> list[tuple[int, str, int]]:
         with sessions() as session:
-            return repo.withdrawals(session, datetime.now(UTC) - older_than)
+            return sweep.withdrawals(session, datetime.now(UTC) - older_than)
 
     settled = 0
     for request_id, workflow_id, withdrawer in await asyncio.to_thread(read):
