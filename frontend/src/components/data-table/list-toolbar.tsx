@@ -55,8 +55,14 @@ export function ListToolbar({ table, filters = [], searchLabel, children }: List
   ));
   const search = <TableSearch label={searchLabel} onSearch={table.onSearch} value={table.search} />;
   const controls = shown.length + (children ? 1 : 0);
-  // a list searched only: the search box alone, on the right of "Show N"
-  if (controls === 0) return search;
+  // a list searched only: the search box alone, on the right of "Show N" (a line of its own on a phone)
+  if (controls === 0) {
+    return phone ? (
+      <TableSearch label={searchLabel} onSearch={table.onSearch} value={table.search} style={{ width: '100%' }} />
+    ) : (
+      search
+    );
+  }
   if (!phone || controls <= PHONE_INLINE_FILTERS) {
     return (
       <TableFilters>
