@@ -128,6 +128,8 @@ describe('ReportPage', () => {
     expect(call.headers.get('Authorization')).toBe('Bearer tok');
     expect(filtersOf(call).date.value).toBe('THIS_YEAR');
 
+    // CSV is disabled while the XLSX download ends: clicked once it is enabled again (a busy machine ends it later)
+    await waitFor(() => expect(buttonByText('CSV').closest('button')).not.toBeDisabled());
     fireEvent.click(buttonByText('CSV'));
     expect(await screen.findByText('Sorry we are unable to download the file you requested.')).toBeInTheDocument();
     click.mockRestore();
