@@ -18,5 +18,6 @@
 
 Around it: `pipelines.py` (the admin's designer), `delegations.py` (out-of-office delegates), `deciders.py` (who may
 decide at all); the queries: `repository.py` (requests, tasks, decisions, people), `sweep_queries.py`,
-`pipeline_queries.py`, `delegation_queries.py`; `schemas.py` and `models.py`.
+`pipeline_queries.py`, `delegation_queries.py`; `schemas.py` (the designer's: `pipeline_schemas.py`) and
+`models.py`.
 """

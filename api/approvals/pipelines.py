@@ -13,15 +13,8 @@ from api.approvals import deciders
 from api.approvals import pipeline_queries as queries
 from api.approvals import repository as repo
 from api.approvals.models import ApprovalPipeline, ApprovalPipelineVersion
-from api.approvals.schemas import (
-    DeadlineIn,
-    DeadlineOut,
-    LayerOut,
-    PersonOut,
-    PickableUser,
-    PipelineIn,
-    PipelineOut,
-)
+from api.approvals.pipeline_schemas import DeadlineIn, LayerOut, PersonOut, PipelineIn, PipelineOut
+from api.approvals.schemas import DeadlineOut, PickableUser
 from api.core import versions
 from api.core.authz import PolicyStore
 from api.core.errors import Conflict, NotFound, ValidationFailed

@@ -8,6 +8,7 @@ from typing import Annotated
 from fastapi import Query, Request, Response
 
 from api.approvals import decisions, delegations, pipelines
+from api.approvals.pipeline_schemas import PipelineIn, PipelineOut
 from api.approvals.schemas import (
     DecisionIn,
     DelegationIn,
@@ -15,8 +16,6 @@ from api.approvals.schemas import (
     OverlapCheck,
     OverlapOut,
     PickableUser,
-    PipelineIn,
-    PipelineOut,
     TimelineOut,
 )
 from api.core.deps import Authz, PolicyDep, SessionDep, SettingsDep, TemporalDep

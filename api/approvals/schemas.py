@@ -7,28 +7,16 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, Field, WithJsonSchema
 
-from api.core.inputs import Id, Version
+from api.core.inputs import Id
 from api.core.schemas import CamelModel
 from workflows.contracts.approval_rules import NOTE_LIMIT, NOTE_TOO_LONG
 
 RequestType = Literal["CHANGE_LEAD_STAGE", "HOLD_LEAD", "DROP_LEAD", "CLOSE_LEAD"]
-Mode = Literal["ANY_USER", "ANY_ORDER", "IN_SEQUENCE", "SEVERAL_USER"]
 ActionType = Literal["CHANGE_LEAD_STAGE", "HOLD_LEAD", "DROP_LEAD", "CLOSE_LEAD", "PCS"]  # models.ACTION_TYPES
 
 
 DeadlineUnit = Literal["HOURS", "C", "W"]
 EscalateTo = Literal["NONE", "TEAM_LEADER", "USER"]
-
-
-class DeadlineIn(CamelModel):
-    """A layer's deadline: its pending approvers are reminded `amount` `unit`s after it starts (hours, calendar
-    days C or working days W, which skip weekends and holidays); `escalateAfter` more units later it is escalated."""
-
-    amount: int = Field(ge=1, le=999)
-    unit: DeadlineUnit = "HOURS"
-    escalate_after: int = Field(default=0, ge=0, le=999)
-    escalate_to: EscalateTo = "NONE"
-    escalate_user_id: Id | None = None
 
 
 class DeadlineOut(CamelModel):
@@ -40,54 +28,12 @@ class DeadlineOut(CamelModel):
     escalate_user_name: str | None = None
 
 
-class LayerIn(CamelModel):
-    name: str = Field(default="", max_length=80)
-    mode: Mode
-    min_approvals: int = Field(default=1, ge=1, le=50)
-    approvers: list[Id] = Field(default_factory=list, max_length=50)
-    deadline: DeadlineIn | None = None
-
-
-class PipelineIn(CamelModel):
-    id: Id | None = None
-    name: str = Field(default="", max_length=120)
-    pipeline_action_type: Literal["CHANGE_LEAD_STAGE", "HOLD_LEAD", "DROP_LEAD", "CLOSE_LEAD", "PCS"]
-    sales_persons: list[Id] = Field(default_factory=list, max_length=500)
-    layers: list[LayerIn] = Field(default_factory=list, max_length=20)
-    version: Version | None = Field(default=None, description="The pipeline's version the designer opened: required "
-                                    "to save an existing pipeline (a save over a newer version is refused, 409)")
-
-
-class PersonOut(CamelModel):
-    id: int
-    fullname: str
-
-
 class PickableUser(CamelModel):
     id: int
     fullname: str
     role_name: str
     role_description: str
     can_decide: bool  # their role may decide in the approval queue: only they are offered as approvers and delegates
-
-
-class LayerOut(CamelModel):
-    name: str
-    mode: Mode
-    min_approvals: int
-    approvers: list[PersonOut]
-    deadline: DeadlineOut | None = None
-
-
-class PipelineOut(CamelModel):
-    id: int
-    name: str
-    pipeline_action_type: str
-    version: int
-    is_active: bool
-    sales_persons: list[PersonOut]
-    layers: list[LayerOut]
-    updated_at: datetime
 
 
 def _note_fits(value: str | None) -> str | None:
