@@ -5,7 +5,7 @@ worker's code.
 Which file does what:
 - client.py: connect (sealed payloads, the request id and trace interceptors), `blocking` (the one crossing from a
   route's sync code into Temporal), starting a workflow once, health.
-- updates.py: sending an Update and its typed verdict: `Applied`, `Refused(type, message)`, `Closed(outcome, by)`,
+- updates.py: sending an Update and its typed verdict: `Applied`, `Refused(type, message)`, `Closed(outcome)`,
   `Unconfirmed`.
 - approvals.py: the approval engine's client: start a request's workflow, decide, withdraw, change its owner, read
   its live timeline.

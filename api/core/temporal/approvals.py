@@ -4,8 +4,7 @@ a new owner) with a typed verdict (updates.py), read its live timeline. The work
 
 from __future__ import annotations
 
-import asyncio
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from temporalio.client import Client
 from temporalio.common import SearchAttributePair, TypedSearchAttributes
@@ -53,24 +52,11 @@ async def start(client: Client, data: contract.ApprovalInput, *, workflow_id: st
                             static_details=shown.details if shown else None)
 
 
-async def closed_by(client: Client, workflow_id: str, closed: updates.Closed) -> updates.Closed:
-    """A closed request's verdict with who ended it: the approver of its last decision (its timeline, read from the
-    closed workflow), when it has one."""
-    try:
-        timeline = await asyncio.wait_for(timeline_of(client, workflow_id), updates.CLOSED_LOOKUP_SECONDS)
-    except Exception:  # no worker to read it now: the outcome alone
-        return closed
-    decided = [a for layer in timeline.layers for a in layer.approvers if a.decided_at]
-    last = max(decided, key=lambda a: a.decided_at or "", default=None)
-    return replace(closed, by=last.name) if last else closed
-
-
 async def decide(client: Client, workflow_id: str, decision: contract.DecideInput, *, update_id: str,
                  timeout: float) -> updates.UpdateResult[contract.Timeline]:
     """An approver's decision, as the workflow's `decide` update; applied, it answers the timeline after it."""
-    verdict = await updates.execute(client, workflow_id, contract.DECIDE, decision, update_id=update_id,
-                                    timeout=timeout, result_type=contract.Timeline)
-    return await closed_by(client, workflow_id, verdict) if isinstance(verdict, updates.Closed) else verdict
+    return await updates.execute(client, workflow_id, contract.DECIDE, decision, update_id=update_id,
+                                 timeout=timeout, result_type=contract.Timeline)
 
 
 async def withdraw(client: Client, workflow_id: str, data: contract.WithdrawInput, *, update_id: str,

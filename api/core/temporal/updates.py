@@ -1,6 +1,6 @@
 """Sending a workflow Update and sorting out its answer, once for every caller: the update ran (`Applied`), its
-validator or handler refused it (`Refused`, with the rule's type and message), the workflow had ended (`Closed`: how,
-and who ended it when the caller can say), or no verdict came (`Unconfirmed`: no answer in time, Temporal
+validator or handler refused it (`Refused`, with the rule's type and message), the workflow had ended (`Closed`: how
+it ended), or no verdict came (`Unconfirmed`: no answer in time, Temporal
 unreachable; the same update id sent again is applied once)."""
 
 from __future__ import annotations
@@ -36,12 +36,11 @@ class Refused:
 
 @dataclass(frozen=True)
 class Closed:
-    """The workflow had ended before the update reached it (or its end aborted it): its outcome (its result when it
-    completed, else its status name: "TERMINATED", ...; None when that could not be read) and who ended it (None
-    unless the caller's workflow tells, see `approvals.closed_by`)."""
+    """The workflow had ended before the update reached it (or its end aborted it): its outcome, its result when it
+    completed, else its status name ("TERMINATED", ...); None when that could not be read in time. Who ended it is
+    the caller's record to read (an approval's: outbox.lost_to), written before the workflow closed."""
 
     outcome: str | None
-    by: str | None = None
 
 
 @dataclass(frozen=True)
@@ -56,16 +55,19 @@ UpdateResult = Union[Applied[T], Refused, Closed, Unconfirmed]  # noqa: UP007 (a
 
 
 async def outcome_of(client: Client, workflow_id: str) -> str | None:
-    """How a closed workflow ended: its result when it completed (a string), else its status name."""
+    """How a closed workflow ended: its result when it completed (a string), else its status name. None when it could
+    not be read: Temporal did not answer in time or refused the call (unreachable; or NOT_FOUND, a workflow past its
+    retention, or never started under this id)."""
     handle = client.get_workflow_handle(workflow_id)
     try:
         described = await asyncio.wait_for(handle.describe(), CLOSED_LOOKUP_SECONDS)
-        if described.status == WorkflowExecutionStatus.COMPLETED:
-            result = await asyncio.wait_for(handle.result(), CLOSED_LOOKUP_SECONDS)
-            return str(result) if result is not None else "COMPLETED"
-        return described.status.name if described.status else None
-    except Exception:  # unreadable now: the caller decides from what it knows
+        if described.status != WorkflowExecutionStatus.COMPLETED:
+            return described.status.name if described.status else None
+        # completed: its result is stored; no run follows a completed one here (no continue-as-new, no retry policy)
+        result = await asyncio.wait_for(handle.result(follow_runs=False), CLOSED_LOOKUP_SECONDS)
+    except (RPCError, TimeoutError):
         return None
+    return str(result) if result is not None else "COMPLETED"
 
 
 async def execute(client: Client, workflow_id: str, update: str, arg: Any, *, update_id: str, timeout: float,
