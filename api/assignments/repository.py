@@ -129,10 +129,10 @@ def pending_requests(session: Session, lead_ids: list[int]) -> list[ApprovalRequ
                                 .order_by(ApprovalRequest.id).with_for_update()))
 
 
-def moved_requests(session: Session, reassignment_id: int) -> list[int]:
-    """The pending requests a reassignment moved with their leads."""
+def moved_requests(session: Session, reassignment_ids: list[int]) -> list[int]:
+    """The pending requests these reassignments moved with their leads."""
     return list(session.scalars(select(ReassignmentLead.request_id).where(
-        ReassignmentLead.reassignment_id == reassignment_id, ReassignmentLead.request_id.is_not(None))))
+        ReassignmentLead.reassignment_id.in_(reassignment_ids), ReassignmentLead.request_id.is_not(None))))
 
 
 def upcoming_schedules(session: Session, lead_ids: list[int], owner_id: int, now: datetime) -> list[ActivitySchedule]:

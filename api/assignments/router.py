@@ -22,7 +22,6 @@ from api.core.inputs import Id
 from api.core.listing import ListQuery, Page
 from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
-from api.notifications.live import publish_changed
 from api.users.models import User
 
 router = domain_router("/assignment-monitoring", tags=["assignment monitoring"])
@@ -66,8 +65,8 @@ def reassign(body: ReassignIn, session: SessionDep, temporal: TemporalDep, setti
              actor: Mover) -> Envelope[ReassignmentDetail]:
     reassignment_id, told = service.reassign(session=session, actor=actor, data=body)
     session.commit()
-    publish_changed(told)
-    service.tell_workflows(session=session, temporal=temporal, settings=settings, reassignment_id=reassignment_id)
+    service.after_commit(session=session, temporal=temporal, settings=settings, reassignment_ids=[reassignment_id],
+                         told=told)
     return ok(service.get_reassignment(session=session, actor=actor, reassignment_id=reassignment_id))
 
 
@@ -79,7 +78,5 @@ def change_owner(body: OwnerChangeIn, session: SessionDep, temporal: TemporalDep
                  actor: Mover) -> Envelope[OwnerChangeOut]:
     made, told = owner_changes.change_owner(session=session, actor=actor, data=body)
     session.commit()
-    publish_changed(told)
-    for reassignment_id in made:  # each moved request's workflow learns its new owner (else the approval sweep)
-        service.tell_workflows(session=session, temporal=temporal, settings=settings, reassignment_id=reassignment_id)
+    service.after_commit(session=session, temporal=temporal, settings=settings, reassignment_ids=made, told=told)
     return ok(owner_changes.answer(session=session, actor=actor, reassignment_ids=made))

@@ -27,6 +27,7 @@ from api.leads.models import STATUS_LABELS, Lead
 from api.leads.visibility import visible_sales_ids
 from api.notifications import dispatch
 from api.notifications.catalogue import SALES_PERSON
+from api.notifications.live import publish_changed
 from api.users.models import User
 from api.users.repository import SALES_ROLE
 
@@ -173,11 +174,14 @@ def reassign(*, session: Session, actor: User, data: ReassignIn) -> tuple[int, l
     return _move(session, actor, source, target, reason, leads)
 
 
-def tell_workflows(*, session: Session, temporal: Client, settings: Settings, reassignment_id: int) -> None:
-    """After a reassignment committed: the workflows of the requests it moved learn their new owner (their
-    `RequestedBy` search attribute names them); what cannot be told now, the approval sweep tells."""
+def after_commit(*, session: Session, temporal: Client, settings: Settings, reassignment_ids: list[int],
+                 told: list[int]) -> None:
+    """After reassignments committed: the people told see it live, and the workflows of the requests they moved
+    learn their new owner, side by side in one call (their `RequestedBy` search attribute names them); what cannot be
+    told now, the approval sweep tells."""
+    publish_changed(told)
     approval_owners.tell(session=session, temporal=temporal, timeout=settings.approval_decision_timeout,
-                         request_ids=repo.moved_requests(session, reassignment_id))
+                         request_ids=repo.moved_requests(session, reassignment_ids))
 
 
 def _move(session: Session, actor: User, source: User, target: User, reason: str,
@@ -187,7 +191,7 @@ def _move(session: Session, actor: User, source: User, target: User, reason: str
     requests = {r.lead_id: r for r in repo.pending_requests(session, ids)}
     for request in requests.values():
         # a team leader's request on the lead stays theirs, made for the lead's sales person, now the new one; its
-        # workflow is told after the commit (tell_workflows; the approval sweep when it cannot be told at once)
+        # workflow is told after the commit (after_commit; the approval sweep when it cannot be told at once)
         approval_owners.changed(
             request, requested_by=target.id if request.requested_by == source.id else request.requested_by,
             on_behalf_of=target.id if request.on_behalf_of == source.id else request.on_behalf_of)

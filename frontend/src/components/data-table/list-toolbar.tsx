@@ -53,16 +53,18 @@ export function ListToolbar({ table, filters = [], searchLabel, children }: List
       onChange={(value) => table.setFilter(key, value)}
     />
   ));
-  const search = <TableSearch label={searchLabel} onSearch={table.onSearch} value={table.search} />;
   const controls = shown.length + (children ? 1 : 0);
-  // a list searched only: the search box alone, on the right of "Show N" (a line of its own on a phone)
-  if (controls === 0) {
-    return phone ? (
-      <TableSearch label={searchLabel} onSearch={table.onSearch} value={table.search} style={{ width: '100%' }} />
-    ) : (
-      search
-    );
-  }
+  const search = (
+    <TableSearch
+      label={searchLabel}
+      onSearch={table.onSearch}
+      value={table.search}
+      // searched only, on a phone: a line of its own (else its own width)
+      style={phone && controls === 0 ? { width: '100%' } : undefined}
+    />
+  );
+  // a list searched only: the search box alone, on the right of "Show N"
+  if (controls === 0) return search;
   if (!phone || controls <= PHONE_INLINE_FILTERS) {
     return (
       <TableFilters>
