@@ -74,9 +74,9 @@ export function DataTable<T extends object>({
   const [clientPage, setClientPage] = useState(1);
   const [clientSize, setClientSize] = useState(defaultPageSize);
   const screens = Grid.useBreakpoint();
-  // on a phone each row is a card (unless the columns are laid out for one already): nothing scrolls sideways; on a
-  // tablet (768-991 px) too when the table does not wrap to its card's width
-  const narrow = screens.md === false || (screens.lg === false && !wrap);
+  // below a desk's width (phones, and tablets up to 991 px, where even a wrapping table of six columns overran its
+  // card) each row is a card, unless the columns are laid out for one already: nothing scrolls sideways
+  const narrow = screens.lg === false;
   const cards = narrow && columns !== undefined && !oneBlock(columns);
   const shownColumns = useMemo(
     () => (cards && columns ? cardsForPhone(columns, keyColumn) : columns),
