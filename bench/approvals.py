@@ -186,6 +186,10 @@ def statement_log(database_url: str, on: bool) -> Path:
     return log
 
 
+# BENCH_SQL_DUMP=<file>: every statement counted is written there too, to read what a step sends
+DUMP = open(os.environ["BENCH_SQL_DUMP"], "w") if os.environ.get("BENCH_SQL_DUMP") else None  # noqa: SIM115
+
+
 def count_statements(log: Path, start: int) -> dict[str, int]:
     counts: dict[str, int] = {}
     with log.open(errors="replace") as f:
@@ -194,6 +198,8 @@ def count_statements(log: Path, start: int) -> dict[str, int]:
             app, sep, rest = line.partition("|")
             if sep and ("statement: " in rest or "execute " in rest):
                 counts[app] = counts.get(app, 0) + 1
+                if DUMP:
+                    DUMP.write(line)
     return counts
 
 
@@ -221,9 +227,10 @@ def main(n: int) -> None:
             groups = {"API (uvicorn)": [procs[1].pid], "worker": [procs[0].pid],
                       "Temporal server": [temporal.proc.pid] if temporal.proc else [],
                       "PostgreSQL": postgres_pids()}
-            # BENCH_PROFILE=<dir>: sample the worker and the API with py-spy (pip install py-spy) for 20 s
+            # BENCH_PROFILE=<dir>: sample the worker and the API with the venv's py-spy (pip install py-spy) for 20 s
             profile = os.environ.get("BENCH_PROFILE")
-            spies = [subprocess.Popen(["py-spy", "record", "-p", str(proc.pid), "-d", "20", "-r", "50", "-f", "raw",
+            spy = str(Path(sys.executable).parent / "py-spy")
+            spies = [subprocess.Popen([spy, "record", "-p", str(proc.pid), "-d", "20", "-r", "50", "-f", "raw",
                                        "--gil", "--nonblocking", "-o", f"{profile}/{name}.txt"],
                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
                      for name, proc in (("worker", procs[0]), ("api", procs[1]))] if profile else []

@@ -6,6 +6,7 @@ import asyncio
 import logging
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
 from sqlalchemy.orm import Session
 
@@ -51,20 +52,21 @@ class RequestStarting(Conflict):
 
 
 
-def _request_for(session: Session, actor: User, approval_id: int, *, decide: bool) -> ApprovalRequest:
+def _request_for(session: Session, actor: User, approval_id: int, *,
+                 decide: bool) -> tuple[ApprovalRequest, list[Any]]:
     """A request the actor approves (any layer, as an approver, the delegate of one today, or the person a layer was
-    escalated to) or, to read it, one they requested or whose lead they see."""
+    escalated to) or, to read it, one they requested or whose lead they see; with its version's layers."""
     found = repo.request_with_layers(session, approval_id)
     if found is None:
         raise NotFound(REQUEST_NOT_FOUND)
-    req, layers = found
-    approvers = {a for layer in layers or [] for a in layer["approvers"]}
+    req, layers = found[0], found[1] or []
+    approvers = {a for layer in layers for a in layer["approvers"]}
     if actor.id in approvers or repo.has_task(session, request_id=req.id, user_id=actor.id):
-        return req
+        return req, layers
     if approvers & set(delegates.delegators_of(session, actor.id, req.request_type)):
-        return req
+        return req, layers
     if not decide and outcomes.handler_for(req.request_type).readable(session, actor, req):
-        return req
+        return req, layers
     raise NotFound(REQUEST_NOT_FOUND)
 
 
@@ -110,7 +112,7 @@ def decide(*, session: Session, temporal: Client, settings: Settings, actor: Use
            data: DecisionIn, policy: PolicyStore | None = None) -> DecisionAnswer:
     """Send an approver's decision to the request's workflow. The decision is made durable first (the task turns
     PROCESSING), so a call that cannot be confirmed in time answers 'received' and the sweep finishes it."""
-    req = _request_for(session, actor, approval_id, decide=True)
+    req, layers = _request_for(session, actor, approval_id, decide=True)
     ui_link = operations.ui_links(settings, policy, actor)
     note_problem = rules.note_refusal(data.approvers_action, data.note)
     approver, delegated, task = deciding_as(session, req, actor, data.for_user_id)
@@ -135,6 +137,8 @@ def decide(*, session: Session, temporal: Client, settings: Settings, actor: Use
         task.status, task.submitted_action, task.submitted_note = "PROCESSING", data.approvers_action, data.note
         task.submitted_at, task.submitted_by = datetime.now(UTC), acting
     layer = req.current_layer
+    # what the answer's timeline needs besides the workflow's (in this transaction: no second one after the update)
+    known = repo.processing_and_names(session, req.id, timelines.people_ids(req, layers))
     session.commit()
 
     verdict = blocking(
@@ -162,7 +166,7 @@ def decide(*, session: Session, temporal: Client, settings: Settings, actor: Use
             return DecisionAnswer(timelines.recorded_out(session, req, ui_link), True)
     live = verdict.value
     metrics.APPROVALS_DECIDED.labels(data.approvers_action).inc()
-    out = timelines.out(session, req, live, ui_link)
+    out = timelines.out(session, req, live, ui_link, known)
     if out.needs_attention:
         out.processing, out.message = True, RECEIVED
         return DecisionAnswer(out, False)
@@ -197,7 +201,7 @@ def _processing_timeline(session: Session, req: ApprovalRequest) -> TimelineOut:
 
 def timeline(*, session: Session, temporal: Client, settings: Settings, actor: User, approval_id: int,
              policy: PolicyStore | None = None) -> TimelineOut:
-    req = _request_for(session, actor, approval_id, decide=False)
+    req, _ = _request_for(session, actor, approval_id, decide=False)
     ui_link = operations.ui_links(settings, policy, actor)
 
     async def ask() -> Timeline:

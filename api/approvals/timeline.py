@@ -6,13 +6,14 @@ asked, the recorded decisions laid on the request's layers by the same function 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from sqlalchemy.orm import Session
 
 from api.approvals import outbox
 from api.approvals import repository as repo
 from api.approvals.models import ApprovalPipelineVersion, ApprovalRequest
-from api.approvals.pipelines import MODE_LABELS, deadline_out
+from api.approvals.pipelines import MODE_LABELS, deadline_of, deadline_out
 from api.approvals.schemas import TimelineApproverOut, TimelineLayerOut, TimelineOut
 from workflows.contracts import approval_rules as rules
 from workflows.contracts.approval import WITHDRAWN, Timeline, timeline_of
@@ -51,13 +52,29 @@ def clocks_of(req: ApprovalRequest) -> list[rules.LayerClock]:
     return found
 
 
+Known = tuple[set[tuple[int, int]], dict[int, str]]  # what repo.processing_and_names answers
+
+
+def people_ids(req: ApprovalRequest, layers: list[Any]) -> set[int]:
+    """Whom a timeline of the request names besides its approvers: who asked (and for whom), who withdrew it, and
+    whom its layers (a version's layers) escalate to."""
+    escalating = {d.escalate_user_id for d in map(deadline_of, layers) if d is not None and d.escalate_user_id}
+    return {i for i in (req.requested_by, req.on_behalf_of, req.withdrawn_by) if i} | escalating
+
+
 def out(session: Session, req: ApprovalRequest, live: Timeline,
-        ui_link: Callable[[str], str | None] | None = None) -> TimelineOut:
-    """What the API answers: the timeline with the decisions received but not yet applied marked PROCESSING."""
-    escalating = {layer.deadline.escalate_user_id for layer in live.layers
-                  if layer.deadline is not None and layer.deadline.escalate_user_id}
-    processing, names = repo.processing_and_names(
-        session, req.id, {i for i in (req.requested_by, req.on_behalf_of, req.withdrawn_by) if i} | escalating)
+        ui_link: Callable[[str], str | None] | None = None, known: Known | None = None) -> TimelineOut:
+    """What the API answers: the timeline with the decisions received but not yet applied marked PROCESSING.
+    `known`: the decisions in flight and the people's names, when the caller read them in its own transaction
+    (a decision in flight that the live timeline shows applied is not shown as in flight)."""
+    if known is None:
+        escalating = {layer.deadline.escalate_user_id for layer in live.layers
+                      if layer.deadline is not None and layer.deadline.escalate_user_id}
+        known = repo.processing_and_names(
+            session, req.id, {i for i in (req.requested_by, req.on_behalf_of, req.withdrawn_by) if i} | escalating)
+    in_flight, names = known
+    applied = {(layer.seq_no - 1, a.id) for layer in live.layers for a in layer.approvers if a.action is not None}
+    processing = in_flight - applied
     return TimelineOut(
         approval_id=req.id, status=live.status, request_type=req.request_type, requested_at=req.requested_at,
         workflow_id=req.workflow_id, temporal_url=ui_link(req.workflow_id) if ui_link else None,

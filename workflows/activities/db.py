@@ -15,6 +15,6 @@ def sessions() -> sessionmaker[Session]:
     """The worker's session factory, made on first use."""
     settings = get_settings()
     assert settings.database_url, "DATABASE_URL is not set"
-    # No ping before each checkout (a round trip per activity): an activity that meets a connection dropped by a
-    # PostgreSQL restart fails, the pool drops its connections, and Temporal retries the activity.
-    return make_session_factory(make_engine(settings.database_url, pool_pre_ping=False))
+    # Pinged only after sitting idle (api.core.db); an activity that meets a connection dropped by a PostgreSQL
+    # restart while in steady use fails, the pool drops its connections, and Temporal retries the activity.
+    return make_session_factory(make_engine(settings.database_url))
