@@ -81,7 +81,7 @@ def _ping_when_idle(engine: Engine) -> None:
         try:
             if engine.dialect.do_ping(dbapi_connection):
                 return
-        except Exception as error:
+        except engine.dialect.loaded_dbapi.Error as error:
             if not engine.dialect.is_disconnect(error, dbapi_connection, None):
                 raise
         raise exc.DisconnectionError("the pooled connection is gone")
