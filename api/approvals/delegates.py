@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from sqlalchemy import ColumnElement, Select, and_, func, or_, select
+from sqlalchemy import ColumnElement, Select, and_, any_, func, or_, select
 from sqlalchemy.dialects.postgresql import aggregate_order_by
 from sqlalchemy.orm import Session
 
@@ -22,7 +22,7 @@ def today() -> date:
     return company_today(get_settings().time_zone)
 
 
-def _holding(request_type: str, on: date) -> tuple[Any, ...]:
+def _holding(request_type: Any, on: Any) -> tuple[Any, ...]:
     return (ApprovalDelegation.starts_on <= on, ApprovalDelegation.ends_on >= on,
             or_(ApprovalDelegation.request_type.is_(None), ApprovalDelegation.request_type == request_type))
 
@@ -43,10 +43,15 @@ def standing_in(session: Session, request_type: str, approver_ids: list[int], on
     return {delegator: delegate for delegator, delegate in rows}
 
 
-def standing_in_column(request_type: str, approver_ids: list[int], on: date | None = None) -> Any:
-    """standing_in as a column of another statement: [[approver, delegate], ...] (NULL for none), read back with
+def standing_in_column(request_type: Any, approver_ids: Any, on: Any) -> Any:
+    """standing_in as a column of another statement, its values bound parameters of that statement (a statement built
+    once: `approver_ids` an integer array): [[approver, delegate], ...] (NULL for none), read back with
     `stand_ins`."""
-    found = _standing_in(request_type, approver_ids or [-1], on).add_columns(ApprovalDelegation.id).subquery()
+    found = (select(ApprovalDelegation.delegator_id, ApprovalDelegation.delegate_id, ApprovalDelegation.id)
+             .join(User, User.id == ApprovalDelegation.delegate_id)
+             .where(ApprovalDelegation.delegator_id == any_(approver_ids), User.is_active,
+                    ApprovalDelegation.delegate_id != ApprovalDelegation.delegator_id, *_holding(request_type, on))
+             .subquery())
     pair = func.json_build_array(found.c.delegator_id, found.c.delegate_id)
     return select(func.json_agg(aggregate_order_by(pair, found.c.id))).scalar_subquery()
 

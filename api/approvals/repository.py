@@ -5,9 +5,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
 from typing import Any
 
-from sqlalchemy import Integer, and_, case, exists, func, literal, or_, select, update
+from sqlalchemy import (
+    Date,
+    Integer,
+    Select,
+    String,
+    all_,
+    and_,
+    bindparam,
+    case,
+    exists,
+    func,
+    literal_column,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.dialects.postgresql import ARRAY, aggregate_order_by, insert
 from sqlalchemy.orm import Session, joinedload
 
@@ -155,26 +171,45 @@ def sync_tasks(session: Session, *, request_id: int, request_type: str, layer_in
     """Queue the approvers whose turn it is (queue_approvers), close every other pending task of the request
     (close_other_tasks) and read who stands in for those asked today (delegates.standing_in), in one statement;
     answers those newly queued and the stand-ins."""
+    found = session.execute(_sync_tasks_statement(bool(pending)), {
+        "the_request": request_id, "the_layer": layer_index, "approvers": pending, "the_type": request_type,
+        "today": delegates.today()}).one()
+    return (list(found[1] or []) if pending else []), delegates.stand_ins(found[0])
+
+
+@cache
+def _sync_tasks_statement(asks: bool) -> Select[Any]:
+    """sync_tasks' statement, built once per shape (building it cost more than running it): its values are the
+    parameters the_request, the_layer, approvers (one array), the_type and today (each use of one is its own
+    bindparam of that name, and no name is a column's: SQLAlchemy would take it for a value the UPDATE sets)."""
     tasks = table_of(ApprovalTask)
-    decided = select(ApprovalDecision.id).where(ApprovalDecision.request_id == request_id,
-                                                ApprovalDecision.layer_index == layer_index,
+
+    def request_id() -> Any:
+        return bindparam("the_request", type_=Integer)
+
+    def layer_index() -> Any:
+        return bindparam("the_layer", type_=Integer)
+
+    def pending() -> Any:
+        return bindparam("approvers", type_=ARRAY(Integer))
+
+    decided = select(ApprovalDecision.id).where(ApprovalDecision.request_id == request_id(),
+                                                ApprovalDecision.layer_index == layer_index(),
                                                 ApprovalDecision.approver_id == tasks.c.approver_id).exists()
     closed = (update(tasks)
-              .where(tasks.c.request_id == request_id, tasks.c.status == "PENDING",
-                     or_(tasks.c.layer_index != layer_index, tasks.c.approver_id.not_in(pending or [-1])))
-              .values(status=case((and_(tasks.c.layer_index == layer_index, decided), "DONE"), else_="CANCELLED"))
+              .where(tasks.c.request_id == request_id(), tasks.c.status == "PENDING",
+                     or_(tasks.c.layer_index != layer_index(), tasks.c.approver_id != all_(pending())))
+              .values(status=case((and_(tasks.c.layer_index == layer_index(), decided), "DONE"), else_="CANCELLED"))
               .returning(tasks.c.id).cte("closed"))
-    columns = [delegates.standing_in_column(request_type, pending)]
-    if pending:
-        # the approvers as one array parameter (a VALUES row each would compile the statement again per count)
-        asked = select(literal(request_id), literal(layer_index), func.unnest(literal(pending, ARRAY(Integer))),
-                       literal("PENDING"))
+    columns = [delegates.standing_in_column(bindparam("the_type", type_=String), pending(),
+                                            bindparam("today", type_=Date))]
+    if asks:
+        asked = select(request_id(), layer_index(), func.unnest(pending()), literal_column("'PENDING'"))
         added = (insert(tasks).from_select(["request_id", "layer_index", "approver_id", "status"], asked)
                  .on_conflict_do_nothing(index_elements=["request_id", "layer_index", "approver_id"])
                  .returning(tasks.c.id, tasks.c.approver_id).cte("added"))
         columns.append(select(func.array_agg(aggregate_order_by(added.c.approver_id, added.c.id))).scalar_subquery())
-    found = session.execute(select(*columns).add_cte(closed)).one()
-    return (list(found[1] or []) if pending else []), delegates.stand_ins(found[0])
+    return select(*columns).add_cte(closed)
 
 
 def close_request(session: Session, *, request_id: int, status: str, decided_at: datetime,

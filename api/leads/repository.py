@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import delete, exists, func, literal, or_, select, union_all
+from sqlalchemy import Select, delete, exists, func, literal, or_, select, union_all
 from sqlalchemy.orm import Session
 
 from api.approvals.models import ApprovalRequest, ApprovalTask
@@ -36,7 +36,8 @@ CARD_COLUMNS = (Lead.id, Client.client_name, Lead.project_name, Lead.last_contac
                 ProjectType.project_type_name, Lead.total_gross_profit, Lead.stage_id)
 
 
-def scoped(stmt: Any, scope: Scope) -> Any:
+def scoped(stmt: Any, scope: Scope | Select[tuple[int]]) -> Any:
+    """Only the leads of the sales people in `scope` (ids, or a subquery of them; None: every lead)."""
     return stmt if scope is None else stmt.where(Lead.sales_person_id.in_(scope))
 
 
@@ -113,7 +114,7 @@ def lock(session: Session, lead_id: int) -> None:
     session.execute(select(Lead.id).where(Lead.id == lead_id).with_for_update())
 
 
-def get_visible(session: Session, lead_id: int, scope: Scope) -> Lead | None:
+def get_visible(session: Session, lead_id: int, scope: Scope | Select[tuple[int]]) -> Lead | None:
     return session.scalars(scoped(select(Lead).where(Lead.id == lead_id), scope)).first()
 
 

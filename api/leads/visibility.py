@@ -3,7 +3,7 @@ lead a call names, refused as not found when the caller may not see it."""
 
 from __future__ import annotations
 
-from sqlalchemy import select
+from sqlalchemy import Select, select
 from sqlalchemy.orm import Session
 
 from api.approvals import delegates
@@ -25,9 +25,17 @@ def visible_sales_ids(session: Session, actor: User) -> list[int] | None:
     return list(session.scalars(select(tree.c.id)))
 
 
+def visible_scope(actor: User) -> Select[tuple[int]] | None:
+    """visible_sales_ids as a subquery of another statement (none of its own): a lead read with it is one
+    statement."""
+    if actor.role.hierarchy_whitelist:
+        return None
+    return select(users_repo.hierarchy_below(actor.id).c.id)
+
+
 def visible_or_404(session: Session, actor: User, lead_id: int) -> Lead:
-    """A lead the actor may work on: their own, their team's, or any for whitelisted roles."""
-    lead = repo.get_visible(session, lead_id, visible_sales_ids(session, actor))
+    """A lead the actor may work on: their own, their team's, or any for whitelisted roles (one statement)."""
+    lead = repo.get_visible(session, lead_id, visible_scope(actor))
     if lead is None:
         raise NotFound(LEAD_NOT_FOUND)
     return lead
@@ -36,7 +44,7 @@ def visible_or_404(session: Session, actor: User, lead_id: int) -> Lead:
 def readable_or_404(session: Session, actor: User, lead_id: int) -> Lead:
     """A lead the actor may read: one they may work on, or one they were asked to approve something on (as an
     approver, the person a layer was escalated to, or the delegate of an approver today)."""
-    scope = visible_sales_ids(session, actor)
+    scope = visible_scope(actor)
     lead = repo.get_visible(session, lead_id, scope)
     if lead is None and scope is not None:  # not theirs to work on: asked about it? (only then read who asks them)
         lead = repo.get_asked(session, lead_id, delegates.tasks_offered_to(session, actor.id))

@@ -101,12 +101,13 @@ def for_action(session: Session, code: str) -> Setting:
     if hit is not None and hit[0] == version:
         return hit[1]
     row = session.scalar(select(NotificationSetting).where(NotificationSetting.action == code))
-    if row is None:
+    if row is None:  # kept as well: an action nobody set reads its defaults without a statement each time
         a = ACTIONS[code]
-        return Setting(channels=list(a.default_channels), recipients=list(a.default_recipients), user_ids=[],
-                       message_template=a.default_template, lead_minutes=a.default_lead_minutes)
-    found = Setting(channels=list(row.channels), recipients=list(row.recipients), user_ids=list(row.user_ids),
-                    message_template=row.message_template, lead_minutes=row.lead_minutes)
+        found = Setting(channels=list(a.default_channels), recipients=list(a.default_recipients), user_ids=[],
+                        message_template=a.default_template, lead_minutes=a.default_lead_minutes)
+    else:
+        found = Setting(channels=list(row.channels), recipients=list(row.recipients), user_ids=list(row.user_ids),
+                        message_template=row.message_template, lead_minutes=row.lead_minutes)
     if client is not None:
         _cache[key] = (version, found)  # the version read before the row: a change meanwhile reads it again
     return found

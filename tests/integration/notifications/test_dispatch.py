@@ -162,3 +162,29 @@ class TestScheduleStarting:
         assert schedule.id not in reminders.due(db)
         _set(db, "SCHEDULE_STARTING", lead_minutes=120)
         assert schedule.id in reminders.due(db)
+
+
+def test_an_action_nobody_set_reads_its_defaults_once(db: Session) -> None:
+    """The settings are kept per process until a change (settings.changed); an action without a row (a database never
+    seeded with it) is kept too, not read again on every telling (three times per approval)."""
+    from sqlalchemy import delete, event
+
+    from api.notifications.catalogue import ACTIONS
+
+    db.execute(delete(NotificationSetting).where(NotificationSetting.action == "REQUEST_DECIDED"))
+    notification_settings.changed()
+    statements: list[str] = []
+
+    def count(*args: Any) -> None:
+        statements.append(args[2])
+
+    try:
+        first = notification_settings.for_action(db, "REQUEST_DECIDED")
+        event.listen(db.get_bind(), "before_cursor_execute", count)
+        again = notification_settings.for_action(db, "REQUEST_DECIDED")
+        event.remove(db.get_bind(), "before_cursor_execute", count)
+    finally:
+        db.rollback()
+        notification_settings.changed()  # the row is back: every process reads it again
+    assert first == again and first.channels == list(ACTIONS["REQUEST_DECIDED"].default_channels)
+    assert statements == []
