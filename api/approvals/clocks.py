@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 
 from sqlalchemy.orm import Session
 
-from api.approvals import delegates, mail_links, queue
+from api.approvals import delegates, mail_links, queue, queue_queries
 from api.approvals import repository as repo
 from api.approvals.models import ApprovalRequest
 from api.core.config import get_settings
@@ -117,7 +117,7 @@ def escalate(session: Session, *, request_id: int, layer_index: int, deadline: D
                     request_id, layer_index)
         session.commit()
         return None
-    repo.queue_approvers(session, request_id=request_id, layer_index=layer_index, pending=[target.id])
+    queue_queries.queue_approvers(session, request_id=request_id, layer_index=layer_index, pending=[target.id])
     names = repo.full_names(session, set(waiting))
     due = kept.get("dueAt")
     def event() -> dispatch.Event:

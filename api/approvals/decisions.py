@@ -108,37 +108,40 @@ class DecisionAnswer:
     confirmed: bool  # False: received, made durable, and applied by the workflow (or the sweep) shortly
 
 
+@dataclass
+class _Durable:
+    """A decision ready to send: the request, whose decision it is, whether a delegate sends it, whether it was made
+    durable (its task PROCESSING) and on which layer."""
+
+    req: ApprovalRequest
+    layers: list[Any]
+    approver: int
+    delegated: bool
+    durable: bool
+    layer: int
+
+
 def decide(*, session: Session, temporal: Client, settings: Settings, actor: User, approval_id: int,
            data: DecisionIn, policy: PolicyStore | None = None) -> DecisionAnswer:
     """Send an approver's decision to the request's workflow. The decision is made durable first (the task turns
     PROCESSING), so a call that cannot be confirmed in time answers 'received' and the sweep finishes it."""
-    req, layers = _request_for(session, actor, approval_id, decide=True)
     ui_link = operations.ui_links(settings, policy, actor)
     note_problem = rules.note_refusal(data.approvers_action, data.note)
-    approver, delegated, task = deciding_as(session, req, actor, data.for_user_id)
+    claimed = None
+    if note_problem is None and data.for_user_id in (None, actor.id):  # the approver's own turn: one statement
+        claimed = repo.claim_own_task(session, request_id=approval_id, approver_id=actor.id,
+                                      action=data.approvers_action, note=data.note, at=datetime.now(UTC))
+    if claimed is not None:
+        ready = _Durable(claimed[0], claimed[1], actor.id, False, True, claimed[0].current_layer)
+    else:
+        prepared = _prepare(session, actor, approval_id, data, note_problem)
+        if isinstance(prepared, DecisionAnswer):
+            return prepared
+        ready = prepared
+    req, approver, delegated, durable, layer = ready.req, ready.approver, ready.delegated, ready.durable, ready.layer
     acting = actor.id if delegated else None
-    if task is not None and task.status == "PROCESSING":
-        session.rollback()
-        return DecisionAnswer(_processing_timeline(session, req), False)
-    if (task is None or task.status != "PENDING") and repo.has_decided(session, request_id=req.id,
-                                                                      approver_id=approver):
-        raise RefusedDecision(rules.Refusal("AlreadyDecided", rules.ALREADY_DECIDED))
-    if req.status != "PENDING":
-        finished = rules.Refusal("RequestFinished", rules.finished_message(req.status))
-        layer_asked = task.layer_index if task is not None else req.current_layer
-        raise RefusedDecision(outbox.lost_to(session, req, layer=layer_asked, approver_id=approver) or finished)
-    if note_problem is not None:
-        raise RefusedDecision(note_problem)
-    if req.started_at is None and task is None:
-        raise RequestStarting(STARTING)
-    durable = task is not None and task.status == "PENDING"
-    if durable:
-        assert task is not None
-        task.status, task.submitted_action, task.submitted_note = "PROCESSING", data.approvers_action, data.note
-        task.submitted_at, task.submitted_by = datetime.now(UTC), acting
-    layer = req.current_layer
     # what the answer's timeline needs besides the workflow's (in this transaction: no second one after the update)
-    known = repo.processing_and_names(session, req.id, timelines.people_ids(req, layers))
+    known = repo.processing_and_names(session, req.id, timelines.people_ids(req, ready.layers))
     session.commit()
 
     verdict = blocking(
@@ -171,6 +174,36 @@ def decide(*, session: Session, temporal: Client, settings: Settings, actor: Use
         out.processing, out.message = True, RECEIVED
         return DecisionAnswer(out, False)
     return DecisionAnswer(out, True)
+
+
+def _prepare(session: Session, actor: User, approval_id: int, data: DecisionIn,
+             note_problem: rules.Refusal | None) -> _Durable | DecisionAnswer:
+    """Whose decision the actor sends and on which layer, made durable when their task waits for it, or the answer
+    when it is already on its way; refused with the rule it breaks. The way of a delegate, of a task not yet
+    queued, and of every refusal."""
+    req, layers = _request_for(session, actor, approval_id, decide=True)
+    approver, delegated, task = deciding_as(session, req, actor, data.for_user_id)
+    acting = actor.id if delegated else None
+    if task is not None and task.status == "PROCESSING":
+        session.rollback()
+        return DecisionAnswer(_processing_timeline(session, req), False)
+    if (task is None or task.status != "PENDING") and repo.has_decided(session, request_id=req.id,
+                                                                      approver_id=approver):
+        raise RefusedDecision(rules.Refusal("AlreadyDecided", rules.ALREADY_DECIDED))
+    if req.status != "PENDING":
+        finished = rules.Refusal("RequestFinished", rules.finished_message(req.status))
+        layer_asked = task.layer_index if task is not None else req.current_layer
+        raise RefusedDecision(outbox.lost_to(session, req, layer=layer_asked, approver_id=approver) or finished)
+    if note_problem is not None:
+        raise RefusedDecision(note_problem)
+    if req.started_at is None and task is None:
+        raise RequestStarting(STARTING)
+    durable = task is not None and task.status == "PENDING"
+    if durable:
+        assert task is not None
+        task.status, task.submitted_action, task.submitted_note = "PROCESSING", data.approvers_action, data.note
+        task.submitted_at, task.submitted_by = datetime.now(UTC), acting
+    return _Durable(req, layers, approver, delegated, durable, req.current_layer)
 
 
 def _unconfirmed(session: Session, req: ApprovalRequest, data: DecisionIn, *, durable: bool, layer: int,

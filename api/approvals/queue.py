@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from api.approvals import mail_links, outcomes
+from api.approvals import queue_queries as queries
 from api.approvals import repository as repo
 from api.approvals.models import ApprovalRequest
 from api.core import metrics
@@ -41,13 +42,13 @@ def request_event(session: Session, request: ApprovalRequest, *, layer_index: in
 
 def sync_queue(session: Session, *, request_id: int, layer_index: int, pending: list[int]) -> list[int]:
     """Make `pending` the approvers whose turn it is; returns those newly queued (and notified)."""
-    started = repo.start_layer(session, request_id=request_id, layer_index=layer_index, now=datetime.now(UTC))
+    started = queries.start_layer(session, request_id=request_id, layer_index=layer_index, now=datetime.now(UTC))
     if started is None:
         session.commit()  # nothing to queue; a decision the caller recorded in this transaction stays
         return []
     request, layers, requester = started
     # the delegates of the approvers asked now are asked too (their queue offers the task while it holds)
-    added, stand_ins = repo.sync_tasks(session, request_id=request_id, request_type=request.request_type,
+    added, stand_ins = queries.sync_tasks(session, request_id=request_id, request_type=request.request_type,
                                        layer_index=layer_index, pending=pending)
     link = approval_link(request_id)
     told: list[int] = []
@@ -81,7 +82,7 @@ def record_decision(session: Session, *, request_id: int, layer_index: int, appr
     """Record an approver's decision (once) and mark their task done; a decision that does not end the request
     (not `final`) is told as REQUEST_DECIDED the first time it is recorded. The caller commits, so the decision and
     the queue or outcome that follows it are one transaction; it publishes the returned users to the live bell."""
-    recorded = repo.insert_decision(session, request_id=request_id, layer_index=layer_index, approver_id=approver_id,
+    recorded = queries.insert_decision(session, request_id=request_id, layer_index=layer_index, approver_id=approver_id,
                                     action=action, note=note, decided_at=decided_at, acting_user_id=acting_id)
     if final or not recorded or not dispatch.sends(session, "REQUEST_DECIDED"):
         return []  # the outcome's notification tells it, it was told the first time, or its setting sends nothing
@@ -120,7 +121,7 @@ def finish(session: Session, *, request_id: int, status: str, decided_by: int | 
     Returns False when an earlier run already finished it (nothing is applied twice)."""
     withdrawn = status == WITHDRAWN
     # a decision ended it before a withdrawal on its way: that withdrawal is moot
-    request = repo.close_request(session, request_id=request_id, status=status, decided_at=datetime.now(UTC),
+    request = queries.close_request(session, request_id=request_id, status=status, decided_at=datetime.now(UTC),
                                  clear_withdrawal=not withdrawn)
     if request is None:
         session.commit()  # an earlier run finished it; what the caller added (an idempotent decision) stays
@@ -134,7 +135,7 @@ def finish(session: Session, *, request_id: int, status: str, decided_by: int | 
     else:
         last = repo.last_decision(session, request_id=request_id, approver_id=decided_by) if decided_by else None
         note, acting = (last.note, last.acting_user_id) if last is not None else (None, None)
-    facts = repo.outcome_facts(session, request, actor_id=decided_by or request.requested_by,
+    facts = queries.outcome_facts(session, request, actor_id=decided_by or request.requested_by,
                                names={decided_by, acting} if acting and decided_by else set())
     actor = facts.actor
     if acting and decided_by:  # 'Maya Kusuma for Hendra Gunawan'

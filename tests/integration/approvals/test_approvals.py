@@ -246,3 +246,33 @@ class TestOperatorsOnly:
             assert register.json()["results"]["timeline"]["temporalUrl"] == admin["temporalUrl"]
         finally:
             settings.temporal_ui_url = before
+
+
+def test_an_approvers_own_decision_is_made_durable_in_one_statement(live: TestClient, lead: dict[str, Any]) -> None:
+    """The decision call on the approver's own task: the sign-in, one statement that checks and makes the decision
+    durable (repo.claim_own_task), one for the answer's names; no second transaction after the workflow answers."""
+    from sqlalchemy import event
+
+    r = request_hold(live, lead["id"])
+    assert r.status_code == 200, r.text
+    approval_id = r.json()["results"]["approvalId"]
+    wait_for(lambda: any(q["approvalId"] == approval_id for q in queue(live, "approver2")))
+    headers = auth(live, "approver2")
+    engine = live.app.state.engine  # type: ignore[attr-defined]
+    statements: list[str] = []
+
+    def count(*args: Any) -> None:
+        statements.append(args[2])
+
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        decided = live.put(f"/api/approval/{approval_id}/handle-hold", json={"approversAction": "APPROVED"},
+                           headers=headers)
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+    assert decided.status_code == 200, decided.text
+    assert decided.json()["results"]["layers"][0]["layerStatus"] == "APPROVED"
+    assert decided.json()["results"]["processing"] is False  # its own decision is applied, not in flight
+    writes = [s for s in statements if s.lstrip().upper().startswith(("UPDATE", "WITH"))]
+    assert len(writes) == 1 and "approval_tasks" in writes[0], statements
+    assert len(statements) <= 3, statements  # the user, the claim, the names

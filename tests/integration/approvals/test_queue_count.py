@@ -10,8 +10,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from api.approvals import delegates
-from api.approvals import repository as approvals_repo
+from api.approvals import delegates, queue_queries
 from api.approvals.models import ApprovalDelegation
 from api.approvals.schemas import RequestIn
 from api.leads import requests as lead_requests
@@ -29,7 +28,7 @@ def _waiting(client: TestClient, db: Session, refs: dict[str, Any], name: str, a
     request, _ = lead_requests.open_request(db, actor=sales1, lead=lead, data=RequestIn(request_type="HOLD_LEAD"),
                                             task_queue="crm")
     db.flush()
-    approvals_repo.queue_approvers(db, request_id=request.id, layer_index=0, pending=approvers)
+    queue_queries.queue_approvers(db, request_id=request.id, layer_index=0, pending=approvers)
     db.commit()
     return request.id
 
