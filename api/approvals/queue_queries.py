@@ -11,15 +11,18 @@ from typing import Any
 
 from sqlalchemy import (
     Date,
+    DateTime,
     Integer,
     Select,
     String,
     all_,
     and_,
+    any_,
     bindparam,
     case,
     exists,
     func,
+    inspect,
     literal_column,
     or_,
     select,
@@ -64,15 +67,31 @@ def close_other_tasks(session: Session, *, request_id: int, layer_index: int, pe
 def start_layer(session: Session, *, request_id: int, layer_index: int,
                 now: datetime) -> tuple[ApprovalRequest, list[Any], str | None] | None:
     """Make the layer the pending request's current one and stamp it started (its workflow runs: the sweep leaves it
-    alone); answers the request, its version's layers and its requester's name (one statement, the row locked until
-    the transaction ends), or None when the request is no longer pending."""
-    found = session.execute(
-        update(ApprovalRequest)
-        .where(ApprovalRequest.id == request_id, ApprovalRequest.status == "PENDING")
-        .values(current_layer=layer_index, started_at=func.coalesce(ApprovalRequest.started_at, now))
-        .returning(ApprovalRequest, repo.layers_of_request(), repo.requester_of_request()),
-        execution_options={"synchronize_session": False, "populate_existing": True}).first()
-    return (found[0], found[1] or [], found[2]) if found is not None else None
+    alone); answers the request (read only: not in the session), its version's layers and its requester's name (one
+    statement, the row locked until the transaction ends), or None when the request is no longer pending."""
+    found = session.execute(_start_layer_statement(),
+                            {"the_request": request_id, "the_layer": layer_index, "now": now}).first()
+    return (_request_of(found), found.layers or [], found.requester) if found is not None else None
+
+
+@cache
+def _start_layer_statement() -> Any:
+    requests = table_of(ApprovalRequest)
+    return (update(requests)
+            .where(requests.c.id == bindparam("the_request", type_=Integer), requests.c.status == "PENDING")
+            .values(current_layer=bindparam("the_layer", type_=Integer),
+                    started_at=func.coalesce(requests.c.started_at, bindparam("now", type_=DateTime(timezone=True))))
+            .returning(*requests.c, repo.layers_of_request().label("layers"),
+                       repo.requester_of_request().label("requester")))
+
+
+def _request_of(row: Any) -> ApprovalRequest:
+    """A request from a row of a Core statement on approval_requests, to read (not added to the session: the ORM's
+    bulk UPDATE ... RETURNING of the entity cost more than the rest of the step)."""
+    return ApprovalRequest(**{key: getattr(row, name) for key, name in _REQUEST_COLUMNS})
+
+
+_REQUEST_COLUMNS = [(attr.key, attr.columns[0].name) for attr in inspect(ApprovalRequest).column_attrs]
 
 
 def sync_tasks(session: Session, *, request_id: int, request_type: str, layer_index: int,
@@ -123,19 +142,26 @@ def _sync_tasks_statement(asks: bool) -> Select[Any]:
 
 def close_request(session: Session, *, request_id: int, status: str, decided_at: datetime,
                   clear_withdrawal: bool) -> ApprovalRequest | None:
-    """End a pending request with `status` (locking its row), or None when it is no longer pending (an earlier run
-    ended it); one statement. `clear_withdrawal`: a withdrawal on its way is moot."""
-    values: dict[str, Any] = {"status": status, "decided_at": decided_at}
+    """End a pending request with `status` (locking its row): answers it (read only: not in the session), or None
+    when it is no longer pending (an earlier run ended it); one statement. `clear_withdrawal`: a withdrawal on its
+    way is moot."""
+    found = session.execute(_close_request_statement(clear_withdrawal),
+                            {"the_request": request_id, "the_status": status, "at": decided_at}).first()
+    return _request_of(found) if found is not None else None
+
+
+@cache
+def _close_request_statement(clear_withdrawal: bool) -> Any:
+    requests = table_of(ApprovalRequest)
+    values: dict[str, Any] = {"status": bindparam("the_status", type_=String),
+                              "decided_at": bindparam("at", type_=DateTime(timezone=True))}
     if clear_withdrawal:
         values.update(withdrawn_by=None, withdraw_reason=None, withdraw_requested_at=None)
     # locked FOR UPDATE first, as request_for_update does: the request's decisions (their foreign key) wait until the
     # outcome is written
-    locked = select(ApprovalRequest.id).where(ApprovalRequest.id == request_id,
-                                              ApprovalRequest.status == "PENDING").with_for_update()
-    return session.scalars(
-        update(ApprovalRequest).where(ApprovalRequest.id.in_(locked.scalar_subquery()))
-        .values(**values).returning(ApprovalRequest),
-        execution_options={"synchronize_session": False, "populate_existing": True}).first()
+    locked = select(requests.c.id).where(requests.c.id == bindparam("the_request", type_=Integer),
+                                         requests.c.status == "PENDING").with_for_update()
+    return update(requests).where(requests.c.id.in_(locked.scalar_subquery())).values(**values).returning(*requests.c)
 
 
 @dataclass(frozen=True)
@@ -153,18 +179,9 @@ def outcome_facts(session: Session, request: ApprovalRequest, *, actor_id: int, 
     """Cancel the ended request's pending tasks and read what its outcome takes: the actor, the approvers it asked
     (approvers_of), its layers and requester's name (layers_and_requester) and the full names of `names`, in one
     statement."""
-    tasks = table_of(ApprovalTask)
-    cancelled = (update(tasks).where(tasks.c.request_id == request.id, tasks.c.status == "PENDING")
-                 .values(status="CANCELLED").returning(tasks.c.id).cte("cancelled"))
-    first = (select(tasks.c.approver_id, func.min(tasks.c.id).label("first")).where(tasks.c.request_id == request.id)
-             .group_by(tasks.c.approver_id).subquery())
-    asked = select(func.array_agg(aggregate_order_by(first.c.approver_id, first.c.first))).scalar_subquery()
-    layers = select(ApprovalPipelineVersion.layers).where(
-        ApprovalPipelineVersion.id == request.pipeline_version_id).scalar_subquery()
-    requester = select(User.fullname).where(User.id == request.requested_by).scalar_subquery()
-    named = select(func.json_object_agg(User.id, User.fullname)).where(User.id.in_(names or {-1})).scalar_subquery()
-    found = session.execute(select(User, asked, layers, requester, named).where(User.id == actor_id)
-                            .add_cte(cancelled)).first()
+    found = session.execute(_outcome_facts_statement(), {
+        "the_request": request.id, "the_version": request.pipeline_version_id, "the_requester": request.requested_by,
+        "the_actor": actor_id, "named": sorted(names)}).first()
     if found is None:  # no such user (never: a request's people are kept); the same facts without them
         layers_found, requester_found = repo.layers_and_requester(session, request)
         return OutcomeFacts(None, repo.approvers_of(session, request.id), layers_found, requester_found,
@@ -173,18 +190,53 @@ def outcome_facts(session: Session, request: ApprovalRequest, *, actor_id: int, 
                         {int(i): n for i, n in (found[4] or {}).items()})
 
 
+@cache
+def _outcome_facts_statement() -> Any:
+    tasks = table_of(ApprovalTask)
+
+    def request_id() -> Any:
+        return bindparam("the_request", type_=Integer)
+
+    cancelled = (update(tasks).where(tasks.c.request_id == request_id(), tasks.c.status == "PENDING")
+                 .values(status="CANCELLED").returning(tasks.c.id).cte("cancelled"))
+    first = (select(tasks.c.approver_id, func.min(tasks.c.id).label("first")).where(tasks.c.request_id == request_id())
+             .group_by(tasks.c.approver_id).subquery())
+    asked = select(func.array_agg(aggregate_order_by(first.c.approver_id, first.c.first))).scalar_subquery()
+    layers = select(ApprovalPipelineVersion.layers).where(
+        ApprovalPipelineVersion.id == bindparam("the_version", type_=Integer)).scalar_subquery()
+    requester = select(User.fullname).where(User.id == bindparam("the_requester", type_=Integer)).scalar_subquery()
+    named = select(func.json_object_agg(User.id, User.fullname)).where(
+        User.id == any_(bindparam("named", type_=ARRAY(Integer)))).scalar_subquery()
+    return (select(User, asked, layers, requester, named).where(User.id == bindparam("the_actor", type_=Integer))
+            .add_cte(cancelled))
+
+
 def insert_decision(session: Session, *, request_id: int, layer_index: int, approver_id: int, action: str,
                     note: str | None, decided_at: datetime, acting_user_id: int | None = None) -> bool:
     """Record a decision once (a second one of the same approver on the same layer changes nothing: False), and
     mark the approver's task DONE (upserted: the decision may arrive before the workflow's first queue sync made
     it); one statement."""
+    return bool(session.scalar(_insert_decision_statement(), {
+        "the_request": request_id, "the_layer": layer_index, "the_approver": approver_id, "the_action": action,
+        "the_note": note, "at": decided_at, "acting": acting_user_id}))
+
+
+@cache
+def _insert_decision_statement() -> Any:
     decisions, tasks = table_of(ApprovalDecision), table_of(ApprovalTask)
-    done = (insert(tasks).values(request_id=request_id, layer_index=layer_index, approver_id=approver_id, status="DONE")
+
+    def key() -> dict[str, Any]:
+        return {"request_id": bindparam("the_request", type_=Integer),
+                "layer_index": bindparam("the_layer", type_=Integer),
+                "approver_id": bindparam("the_approver", type_=Integer)}
+
+    done = (insert(tasks).values(**key(), status="DONE")
             .on_conflict_do_update(index_elements=["request_id", "layer_index", "approver_id"], set_={"status": "DONE"})
             .returning(tasks.c.id).cte("done"))
-    inserted = (insert(decisions).values(request_id=request_id, layer_index=layer_index, approver_id=approver_id,
-                                         action=action, note=note, decided_at=decided_at,
-                                         acting_user_id=acting_user_id)
+    inserted = (insert(decisions).values(**key(), action=bindparam("the_action", type_=String),
+                                         note=bindparam("the_note", type_=String),
+                                         decided_at=bindparam("at", type_=DateTime(timezone=True)),
+                                         acting_user_id=bindparam("acting", type_=Integer))
                 .on_conflict_do_nothing(index_elements=["request_id", "layer_index", "approver_id"])
                 .returning(decisions.c.id).cte("inserted"))
-    return bool(session.scalar(select(exists(select(inserted.c.id))).add_cte(done)))
+    return select(exists(select(inserted.c.id))).add_cte(done)

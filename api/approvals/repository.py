@@ -4,13 +4,11 @@ timeline, service) hold the rules and call these; each statement here says what 
 from __future__ import annotations
 
 from datetime import datetime
+from functools import cache
 from typing import Any
 
-from sqlalchemy import (
-    func,
-    select,
-    update,
-)
+from sqlalchemy import DateTime, Integer, String, any_, bindparam, func, select, update
+from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.orm import Session, joinedload
 
 from api.approvals.models import (
@@ -80,18 +78,24 @@ def claim_own_task(session: Session, *, request_id: int, approver_id: int, actio
     """The approver's own decision made durable, checked in the database in one statement: their PENDING task on
     the pending request's current layer turns PROCESSING with the decision; answers the request and its version's
     layers, or None when there is no such task (the caller finds out why, the slow way)."""
+    found = session.execute(_claim_statement(), {"the_request": request_id, "the_approver": approver_id,
+                                                 "the_action": action, "the_note": note, "at": at}).first()
+    return (found[0], found[1] or []) if found is not None else None
+
+
+@cache
+def _claim_statement() -> Any:
     tasks, requests = table_of(ApprovalTask), table_of(ApprovalRequest)
     claimed = (update(tasks)
-               .where(tasks.c.request_id == requests.c.id, requests.c.id == request_id,
+               .where(tasks.c.request_id == requests.c.id, requests.c.id == bindparam("the_request", type_=Integer),
                       requests.c.status == "PENDING", tasks.c.layer_index == requests.c.current_layer,
-                      tasks.c.approver_id == approver_id, tasks.c.status == "PENDING")
-               .values(status="PROCESSING", submitted_action=action, submitted_note=note, submitted_at=at,
-                       submitted_by=None)
+                      tasks.c.approver_id == bindparam("the_approver", type_=Integer), tasks.c.status == "PENDING")
+               .values(status="PROCESSING", submitted_action=bindparam("the_action", type_=String),
+                       submitted_note=bindparam("the_note", type_=String),
+                       submitted_at=bindparam("at", type_=DateTime(timezone=True)), submitted_by=None)
                .returning(tasks.c.request_id).cte("claimed"))
-    found = session.execute(select(ApprovalRequest, layers_of_request())
-                            .where(ApprovalRequest.id == select(claimed.c.request_id).scalar_subquery())
-                            .add_cte(claimed)).first()
-    return (found[0], found[1] or []) if found is not None else None
+    return (select(ApprovalRequest, layers_of_request())
+            .where(ApprovalRequest.id == select(claimed.c.request_id).scalar_subquery()).add_cte(claimed))
 
 
 def open_task_holders(session: Session, *, request_id: int, layer_index: int, among: list[int]) -> list[int]:
@@ -113,12 +117,20 @@ def has_task(session: Session, *, request_id: int, user_id: int) -> bool:
 def processing_and_names(session: Session, request_id: int,
                          ids: set[int]) -> tuple[set[tuple[int, int]], dict[int, str]]:
     """(layer, approver) of the request's decisions received but not yet applied, and the full names of the
-    people `ids` (one statement: a timeline reads both)."""
-    tasks = select(func.array_agg(func.json_build_array(ApprovalTask.layer_index, ApprovalTask.approver_id))) \
-        .where(ApprovalTask.request_id == request_id, ApprovalTask.status == "PROCESSING").scalar_subquery()
-    names = select(func.json_object_agg(User.id, User.fullname)).where(User.id.in_(ids or {-1})).scalar_subquery()
-    found, named = session.execute(select(tasks, names)).one()
+    people `ids` (one statement, built once: a timeline reads both)."""
+    found, named = session.execute(_processing_and_names_statement(),
+                                   {"the_request": request_id, "named": sorted(ids)}).one()
     return {(layer, approver) for layer, approver in found or []}, {int(i): n for i, n in (named or {}).items()}
+
+
+@cache
+def _processing_and_names_statement() -> Any:
+    tasks = select(func.array_agg(func.json_build_array(ApprovalTask.layer_index, ApprovalTask.approver_id))) \
+        .where(ApprovalTask.request_id == bindparam("the_request", type_=Integer),
+               ApprovalTask.status == "PROCESSING").scalar_subquery()
+    names = select(func.json_object_agg(User.id, User.fullname)).where(
+        User.id == any_(bindparam("named", type_=ARRAY(Integer)))).scalar_subquery()
+    return select(tasks, names)
 
 
 def layers_of_request() -> Any:

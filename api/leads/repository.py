@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from functools import cache
 from typing import Any
 
-from sqlalchemy import Select, delete, exists, func, literal, or_, select, union_all
+from sqlalchemy import Integer, Select, bindparam, delete, exists, func, literal, or_, select, union_all
 from sqlalchemy.orm import Session
 
 from api.approvals.models import ApprovalRequest, ApprovalTask
@@ -297,13 +298,17 @@ def stage_labels(session: Session) -> dict[str, str]:
 
 def request_subject(session: Session, lead_id: int, target_stage_id: int | None) -> Any:
     """A request's lead as its notifications name it: project, client, sales person, and the target stage (one
-    statement)."""
-    return session.execute(
-        select(Lead.project_name, Client.client_name, Lead.sales_person_id, Stage.stage_name,
-               Stage.stage_description)
-        .select_from(Lead).join(Client, Client.id == Lead.client_id)
-        .outerjoin(Stage, Stage.id == target_stage_id)
-        .where(Lead.id == lead_id)).first()
+    statement, built once: every step of an approval tells someone)."""
+    return session.execute(_request_subject_statement(), {"the_lead": lead_id, "the_stage": target_stage_id}).first()
+
+
+@cache
+def _request_subject_statement() -> Any:
+    return (select(Lead.project_name, Client.client_name, Lead.sales_person_id, Stage.stage_name,
+                   Stage.stage_description)
+            .select_from(Lead).join(Client, Client.id == Lead.client_id)
+            .outerjoin(Stage, Stage.id == bindparam("the_stage", type_=Integer))
+            .where(Lead.id == bindparam("the_lead", type_=Integer)))
 
 
 def waiting_approvers(session: Session, request_id: int, layer_index: int) -> list[tuple[str, str]]:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
-from sqlalchemy import Select, func, select, update
+from sqlalchemy import Integer, Select, String, all_, bindparam, func, select, update
+from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.orm import Session
 
 from api.core.db import table_of
@@ -46,10 +48,16 @@ def mark_read(session: Session, *, user_id: int, ids: list[int] | None, type_: s
 
 def mark_read_by_link(session: Session, *, link: str, notification_type: str, keep: list[int]) -> list[int]:
     """Mark read the unread notifications of the type pointing at `link`, but those of the users in `keep`;
-    returns the users touched."""
+    returns the users touched (one statement, built once: every step of an approval settles some)."""
+    return sorted(set(session.scalars(_mark_read_by_link_statement(),
+                                      {"the_link": link, "the_type": notification_type, "kept": keep})))
+
+
+@cache
+def _mark_read_by_link_statement() -> Any:
     table = table_of(Notification)  # Core: no object of the session holds these rows
-    stmt = (update(table)
-            .where(table.c.link == link, table.c.notification_type == notification_type,
-                   table.c.is_read.is_(False), table.c.user_id.not_in(keep or [-1]))
+    return (update(table)
+            .where(table.c.link == bindparam("the_link", type_=String),
+                   table.c.notification_type == bindparam("the_type", type_=String),
+                   table.c.is_read.is_(False), table.c.user_id != all_(bindparam("kept", type_=ARRAY(Integer))))
             .values(is_read=True).returning(table.c.user_id))
-    return sorted(set(session.scalars(stmt)))
