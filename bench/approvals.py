@@ -115,28 +115,36 @@ def full_path(base: str, lead_ids: list[int]) -> float:
     return time.perf_counter() - started
 
 
-async def bare(address: str, n: int) -> float:
+async def bare(address: str, n: int, shape: bool = False) -> float:
+    """N bare signal workflows (or, with `shape`, N of the approval's shape without the CRM), THREADS at a time."""
     from temporalio.client import Client
     from temporalio.worker import Worker
 
-    from bench.bare_workflow import BareWorkflow
+    from bench.bare_workflow import BareWorkflow, ShapeWorkflow, step
     from worker.main import RUNNER
 
     client = await Client.connect(address)
     queue = f"bench-bare-{uuid.uuid4().hex[:6]}"
     # the product's worker runs workflows outside the sandbox; the baseline gets the same runner
-    async with Worker(client, task_queue=queue, workflows=[BareWorkflow], workflow_runner=RUNNER):
-        started = time.perf_counter()
-        sem = asyncio.Semaphore(THREADS)
+    with concurrent.futures.ThreadPoolExecutor(4) as executor:
+        async with Worker(client, task_queue=queue, workflows=[BareWorkflow, ShapeWorkflow], activities=[step],
+                          activity_executor=executor, workflow_runner=RUNNER):
+            started = time.perf_counter()
+            sem = asyncio.Semaphore(THREADS)
 
-        async def one(i: int) -> None:
-            async with sem:
-                handle = await client.start_workflow(BareWorkflow.run, id=f"{queue}-{i}", task_queue=queue)
-                await handle.signal(BareWorkflow.approve)
-                await handle.result()
+            async def one(i: int) -> None:
+                async with sem:
+                    if shape:
+                        handle = await client.start_workflow(ShapeWorkflow.run, id=f"{queue}-{i}", task_queue=queue)
+                        for layer in (1, 2):
+                            await handle.execute_update(ShapeWorkflow.decide, layer)
+                    else:
+                        handle = await client.start_workflow(BareWorkflow.run, id=f"{queue}-{i}", task_queue=queue)
+                        await handle.signal(BareWorkflow.approve)
+                    await handle.result()
 
-        await asyncio.gather(*(one(i) for i in range(n)))
-        return time.perf_counter() - started
+            await asyncio.gather(*(one(i) for i in range(n)))
+            return time.perf_counter() - started
 
 
 def http_floor(base: str, api: list[int], calls: int = 400) -> float:
@@ -279,6 +287,11 @@ def main(n: int) -> None:
             bare_after, bare_client_after = cpu_seconds(bare_groups), os.times()
             bare_before["bench (client + worker)"] = bare_client_before.user + bare_client_before.system
             bare_after["bench (client + worker)"] = bare_client_after.user + bare_client_after.system
+            shape_before, shape_client_before = cpu_seconds(bare_groups), os.times()
+            asyncio.run(bare(address, n, shape=True))
+            shape_after, shape_client_after = cpu_seconds(bare_groups), os.times()
+            shape_before["bench (client + worker)"] = shape_client_before.user + shape_client_before.system
+            shape_after["bench (client + worker)"] = shape_client_after.user + shape_client_after.system
         finally:
             for p in procs:
                 _terminate(p)
@@ -298,6 +311,16 @@ def main(n: int) -> None:
     for name in bare_before:
         print(f"    {name:<24} {(bare_after[name] - bare_before[name]) * 1000 / n:7.1f}")
     print(f"    {'total':<24} {sum(bare_after[k] - bare_before[k] for k in bare_before) * 1000 / n:7.1f}")
+    print("  CPU used by the approval's shape without the CRM (a local activity, then two updates with one each),"
+          " ms per workflow:")
+    for name in shape_before:
+        print(f"    {name:<24} {(shape_after[name] - shape_before[name]) * 1000 / n:7.1f}")
+    shape_total = sum(shape_after[k] - shape_before[k] for k in shape_before)
+    bare_total = sum(bare_after[k] - bare_before[k] for k in bare_before)
+    full_total = sum(after[k] - before[k] for k in before)
+    print(f"    {'total':<24} {shape_total * 1000 / n:7.1f}")
+    print(f"  CPU ratios: full / bare {full_total / bare_total:.2f} (target <= 3), shape / bare "
+          f"{shape_total / bare_total:.2f}, full / shape {full_total / shape_total:.2f}")
     from collections import Counter
 
     if statements:

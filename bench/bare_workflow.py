@@ -1,8 +1,11 @@
-"""The baseline of bench/approvals.py: a workflow that waits for one signal, then ends."""
+"""The baselines of bench/approvals.py: a workflow that waits for one signal, then ends; and the approval's shape
+without the CRM (a local activity at its start, then two updates each running one, no database, no sealing)."""
 
 from __future__ import annotations
 
-from temporalio import workflow
+from datetime import timedelta
+
+from temporalio import activity, workflow
 
 
 @workflow.defn
@@ -18,3 +21,30 @@ class BareWorkflow:
     @workflow.signal
     def approve(self) -> None:
         self.done = True
+
+
+@activity.defn
+def step(n: int) -> int:
+    return n
+
+
+@workflow.defn
+class ShapeWorkflow:
+    """What the approval asks of Temporal, with nothing of the CRM: a local activity at the start (the queue), one
+    per update (each decision's write), the second update ending it."""
+
+    def __init__(self) -> None:
+        self.decided = 0
+
+    @workflow.run
+    async def run(self) -> str:
+        await workflow.execute_local_activity(step, 0, start_to_close_timeout=timedelta(seconds=30))
+        await workflow.wait_condition(lambda: self.decided == 2)
+        await workflow.wait_condition(workflow.all_handlers_finished)
+        return "APPROVED"
+
+    @workflow.update
+    async def decide(self, layer: int) -> int:
+        await workflow.execute_local_activity(step, layer, start_to_close_timeout=timedelta(seconds=30))
+        self.decided += 1
+        return self.decided
