@@ -5,9 +5,10 @@
    request with its deterministic workflow id, and after the commit `service.start_now` starts its workflow
    (`outbox.start_args` says with what). The request types register what their outcome does in `outcomes.py`
    (api.domains.register, at each process's start).
-2. The workflow (workflows/approval.py, its rules in workflows/contracts/approval_rules.py) runs the layers; its
-   activities (workflows/activities/approvals.py) write the approver queue, the decisions and the outcome through
-   `queue.py` (its statements, one per step: `queue_queries.py`), and each layer's deadline through `clocks.py`.
+2. The workflow (workflows/approval.py, its rules in workflows/contracts/approval_rules.py, its guarded database
+   steps and each layer's clock in workflows/approval_steps.py) runs the layers; its activities
+   (workflows/activities/approvals.py) write the approver queue, the decisions and the outcome through `queue.py`
+   (its statements, one per step: `queue_queries.py`), and each layer's deadline through `clocks.py`.
 3. An approver decides (`router.py`, or `bulk.py`, or a mail's link: `mail_links.py`, `mail_decisions.py`):
    `decisions.decide` makes the decision durable (its task turns PROCESSING): on the approver's own turn in one
    statement that checks it too (`repository.claim_own_task`), else finding the request and whose turn it is (a
