@@ -268,7 +268,11 @@ describe('ActivitySchedulePage, the calendar', () => {
     setToken('tok');
     const requests = scheduleApi();
     const { router } = await renderRoutes(pages, '/activity-schedule?view=calendar');
-    await waitFor(() => expect(document.querySelectorAll('.schedule-event__chip').length).toBeGreaterThan(0));
+    // the month grid's first layout (42 days in jsdom) took more than the library's default second on CI's two
+    // busy cores (pytest beside it): this one wait gets three
+    await waitFor(() => expect(document.querySelectorAll('.schedule-event__chip').length).toBeGreaterThan(0), {
+      timeout: 3000,
+    });
     const chips = [...document.querySelectorAll<HTMLElement>('.schedule-event__chip')];
     const first = chips.find((c) => c.textContent === `${TOMORROW.format('HH:mm')}PT Nusantara Data Center`);
     expect(first).toBeDefined();
