@@ -59,9 +59,7 @@ def get_role(role_id: Id, session: SessionDep,
 @router.delete("/menu-access/{role_id}", summary="Remove a role nobody has, with its policy lines")
 def delete_role(role_id: Id, session: SessionDep, policy: PolicyDep,
                 actor: Annotated[User, Authz(PAGE, "delete")]) -> Envelope[None]:
-    service.delete_role(session=session, actor=actor, role_id=role_id)
-    session.commit()
-    policy.changed()
+    service.delete_role(session=session, actor=actor, role_id=role_id, policy=policy)
     return ok(None)
 
 
@@ -71,17 +69,13 @@ def save_role(body: RoleIn, session: SessionDep, policy: PolicyDep, actor: Annot
               ) -> Envelope[RolePageAccess]:
     ensure_allowed(session=session, policy=policy, user=actor, page=PAGE, action="edit" if body.id else "write")
     role = service.save_role(session=session, actor=actor, data=body)
-    session.commit()
     return ok(service.role_access(session=session, role_id=role.id))
 
 
 @router.post("/page-access", summary="Set a role's whole matrix: every page with its four flags")
 def save_page_access(body: PageAccessIn, session: SessionDep, policy: PolicyDep,
                      actor: Annotated[User, Authz(PAGE, "edit")]) -> Envelope[RolePageAccess]:
-    found = service.save_page_access(session=session, actor=actor, data=body)
-    session.commit()
-    policy.changed()
-    return ok(found)
+    return ok(service.save_page_access(session=session, actor=actor, data=body, policy=policy))
 
 
 @router.get("/page-access/hierarchy-whitelist-status/{role_id}", summary="Whether the role sees every lead")

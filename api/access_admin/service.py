@@ -24,6 +24,7 @@ from api.access_admin.schemas import (
 )
 from api.audit import service as audit
 from api.audit.models import Action
+from api.core.authz import PolicyStore
 from api.core.errors import Conflict, NotFound, ValidationFailed
 from api.core.listing import ListParams, Page
 from api.users import repository as users_repo
@@ -158,10 +159,11 @@ def save_role(*, session: Session, actor: User, data: RoleIn) -> Role:
     if changes:
         audit.record(session, actor_id=actor.id, subject="ROLE", subject_id=role.name, label=role.description,
                      action="UPDATE" if before else "CREATE", changes=changes)
+    session.commit()
     return role
 
 
-def delete_role(*, session: Session, actor: User, role_id: int) -> None:
+def delete_role(*, session: Session, actor: User, role_id: int, policy: PolicyStore) -> None:
     """Remove a role nobody has (active or not), with its policy lines; never the role of everything."""
     role = _role(session, role_id)
     if any(line.v1 == repo.WILDCARD for line in repo.lines(session, [role.name])):
@@ -174,9 +176,11 @@ def delete_role(*, session: Session, actor: User, role_id: int) -> None:
                  action="DELETE", changes=audit.diff(_described(role), {}))
     session.delete(role)
     session.flush()
+    session.commit()
+    policy.changed()  # every process reloads the policy
 
 
-def save_page_access(*, session: Session, actor: User, data: PageAccessIn) -> RolePageAccess:
+def save_page_access(*, session: Session, actor: User, data: PageAccessIn, policy: PolicyStore) -> RolePageAccess:
     """The role's matrix becomes exactly what was sent; each flag that changed is audited (GRANT, REVOKE)."""
     role = _role(session, data.role_id)
     current = role_access(session=session, role_id=role.id)
@@ -206,4 +210,6 @@ def save_page_access(*, session: Session, actor: User, data: PageAccessIn) -> Ro
                 c["new"] for c in changes) else "CHANGE"
             audit.record(session, actor_id=actor.id, subject="ACCESS", subject_id=f"{role.name}:{code}",
                          label=f"{role.description} · {page.name}", action=kind, changes=changes)
+    session.commit()
+    policy.changed()  # every process reloads the policy
     return role_access(session=session, role_id=role.id)

@@ -109,6 +109,7 @@ def create_menu(*, session: Session, actor: User, data: MenuIn) -> Menu:
     by_id[menu.id] = menu
     audit.record(session, actor_id=actor.id, subject="MENU", subject_id=menu.id, label=menu.label,
                  action="CREATE", changes=audit.diff({}, _described(menu, by_id)))
+    session.commit()
     return menu
 
 
@@ -130,6 +131,7 @@ def update_menu(*, session: Session, actor: User, menu_id: int, data: MenuIn) ->
     if changes:
         audit.record(session, actor_id=actor.id, subject="MENU", subject_id=menu.id, label=menu.label,
                      action="UPDATE", changes=changes)
+    session.commit()
     return menu
 
 
@@ -156,6 +158,7 @@ def move_menu(*, session: Session, actor: User, menu_id: int, data: MenuMove) ->
     if changes:
         audit.record(session, actor_id=actor.id, subject="MENU", subject_id=menu.id, label=menu.label,
                      action="MOVE", changes=changes)
+    session.commit()
     return menu
 
 
@@ -173,3 +176,4 @@ def delete_menu(*, session: Session, actor: User, menu_id: int) -> None:
     session.flush()
     audit.record(session, actor_id=actor.id, subject="MENU", subject_id=menu.id, label=menu.label,
                  action="DELETE", changes=audit.diff(before, {}))
+    session.commit()

@@ -143,6 +143,7 @@ def create_page(*, session: Session, actor: User, data: PageIn) -> PageModel:
     session.flush()
     audit.record(session, actor_id=actor.id, subject="PAGE", subject_id=page.code, label=page.name,
                  action="CREATE", changes=audit.diff({}, _described(page)))
+    session.commit()
     return page
 
 
@@ -155,11 +156,12 @@ def update_page(*, session: Session, actor: User, page_id: int, data: PageIn) ->
     if changes:
         audit.record(session, actor_id=actor.id, subject="PAGE", subject_id=page.code, label=page.name,
                      action="UPDATE", changes=changes)
+    session.commit()
     return page
 
 
-def delete_page(*, session: Session, actor: User, page_id: int) -> None:
-    """The page, its policy lines and the menu items that open it (the caller reloads the policy once committed)."""
+def delete_page(*, session: Session, actor: User, page_id: int, policy: PolicyStore) -> None:
+    """The page, its policy lines and the menu items that open it; committed, then every process reloads the policy."""
     page = _page(session, page_id)
     if page.code in PROTECTED:
         raise Conflict(PROTECTED_PAGE)
@@ -174,3 +176,5 @@ def delete_page(*, session: Session, actor: User, page_id: int) -> None:
     repo.forget_page(session, page)
     audit.record(session, actor_id=actor.id, subject="PAGE", subject_id=page.code, label=page.name,
                  action="DELETE", changes=changes)
+    session.commit()
+    policy.changed()  # every process reloads the policy

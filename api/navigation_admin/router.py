@@ -40,7 +40,6 @@ def get_page(page_id: Id, session: SessionDep, policy: PolicyDep,
 def create_page(body: PageIn, session: SessionDep, policy: PolicyDep,
                 actor: Annotated[User, Authz(PAGES, "write")]) -> Envelope[PageDetail]:
     page = pages.create_page(session=session, actor=actor, data=body)
-    session.commit()
     return ok(pages.get_page(session=session, policy=policy, page_id=page.id))
 
 
@@ -48,7 +47,6 @@ def create_page(body: PageIn, session: SessionDep, policy: PolicyDep,
 def update_page(page_id: Id, body: PageIn, session: SessionDep, policy: PolicyDep,
                 actor: Annotated[User, Authz(PAGES, "edit")]) -> Envelope[PageDetail]:
     pages.update_page(session=session, actor=actor, page_id=page_id, data=body)
-    session.commit()
     return ok(pages.get_page(session=session, policy=policy, page_id=page_id))
 
 
@@ -56,9 +54,7 @@ def update_page(page_id: Id, body: PageIn, session: SessionDep, policy: PolicyDe
                                                      "open it (never Menu Page Access or Page Management)")
 def delete_page(page_id: Id, session: SessionDep, policy: PolicyDep,
                 actor: Annotated[User, Authz(PAGES, "delete")]) -> Envelope[None]:
-    pages.delete_page(session=session, actor=actor, page_id=page_id)
-    session.commit()
-    policy.changed()
+    pages.delete_page(session=session, actor=actor, page_id=page_id, policy=policy)
     return ok(None)
 
 
@@ -72,7 +68,6 @@ def menu_tree(session: SessionDep, actor: Annotated[User, Authz(MENUS, "read")])
 def create_menu(body: MenuIn, session: SessionDep,
                 actor: Annotated[User, Authz(MENUS, "write")]) -> Envelope[list[MenuItem]]:
     menus.create_menu(session=session, actor=actor, data=body)
-    session.commit()
     return ok(access_service.menu_tree(session))
 
 
@@ -80,7 +75,6 @@ def create_menu(body: MenuIn, session: SessionDep,
 def update_menu(menu_id: Id, body: MenuIn, session: SessionDep,
                 actor: Annotated[User, Authz(MENUS, "edit")]) -> Envelope[list[MenuItem]]:
     menus.update_menu(session=session, actor=actor, menu_id=menu_id, data=body)
-    session.commit()
     return ok(access_service.menu_tree(session))
 
 
@@ -89,7 +83,6 @@ def update_menu(menu_id: Id, body: MenuIn, session: SessionDep,
 def move_menu(menu_id: Id, body: MenuMove, session: SessionDep,
               actor: Annotated[User, Authz(MENUS, "edit")]) -> Envelope[list[MenuItem]]:
     menus.move_menu(session=session, actor=actor, menu_id=menu_id, data=body)
-    session.commit()
     return ok(access_service.menu_tree(session))
 
 
@@ -97,5 +90,4 @@ def move_menu(menu_id: Id, body: MenuMove, session: SessionDep,
 def delete_menu(menu_id: Id, session: SessionDep,
                 actor: Annotated[User, Authz(MENUS, "delete")]) -> Envelope[None]:
     menus.delete_menu(session=session, actor=actor, menu_id=menu_id)
-    session.commit()
     return ok(None)

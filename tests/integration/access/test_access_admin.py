@@ -123,11 +123,13 @@ def test_nobody_removes_their_own_access_to_this_screen(client: TestClient, db: 
     flags = [PageFlagsIn(code=p.code, is_read=p.is_read, is_write=p.is_write, is_edit=p.is_edit,
                          is_delete=p.is_delete) for p in matrix.pages]
     with pytest.raises(ValidationFailed) as refused:  # a team leader's role editing itself without this page
-        service.save_page_access(session=db, actor=tl1, data=PageAccessIn(role_id=roles["TL"], pages=flags))
+        service.save_page_access(session=db, actor=tl1, data=PageAccessIn(role_id=roles["TL"], pages=flags),
+                                 policy=client.app.state.policy)  # type: ignore[attr-defined]
     assert refused.value.messages == [service.OWN_ACCESS]
     keeps = [f for f in flags if f.code != service.THIS_PAGE] + [
         PageFlagsIn(code=service.THIS_PAGE, is_read=True, is_edit=True)]
-    saved = service.save_page_access(session=db, actor=tl1, data=PageAccessIn(role_id=roles["TL"], pages=keeps))
+    saved = service.save_page_access(session=db, actor=tl1, data=PageAccessIn(role_id=roles["TL"], pages=keeps),
+                                     policy=client.app.state.policy)  # type: ignore[attr-defined]
     assert next(p for p in saved.pages if p.code == service.THIS_PAGE).is_edit is True
     unknown = client.post("/api/page-access", headers=auth(client, "admin"), json={
         "roleId": roles["SALES"], "pages": [{"code": "nowhere", "isRead": True}]})

@@ -179,10 +179,14 @@ class TestDelete:
 
 def test_a_change_holds_the_menu_tree_until_it_commits(database_url: str) -> None:
     """Two administrators' moves are one after the other: the second waits for the first to commit, then reads the
-    tree with the first move in it before checking its own for a cycle."""
+    tree with the first move in it before checking its own for a cycle. (The service commits: here its commit is a
+    savepoint inside the test's own transaction, which holds the lock as a request's does until it commits, and is
+    rolled back after.)"""
     engine = make_engine(database_url)
     try:
-        with Session(engine) as first, engine.connect() as second:
+        with engine.connect() as held, engine.connect() as second:
+            outer = held.begin()
+            first = Session(bind=held, join_transaction_mode="create_savepoint")
             admin = first.scalar(select(User).where(User.username == "admin"))
             menus = {m.label: m for m in first.scalars(select(Menu))}
             assert admin is not None
@@ -191,7 +195,8 @@ def test_a_change_holds_the_menu_tree_until_it_commits(database_url: str) -> Non
             taken = second.scalar(text("SELECT pg_try_advisory_xact_lock(:key)"),
                                   {"key": repository.MENU_TREE_LOCK})
             assert taken is False  # the second administrator waits here
-            first.rollback()
+            first.close()
+            outer.rollback()
             assert second.scalar(text("SELECT pg_try_advisory_xact_lock(:key)"),
                                  {"key": repository.MENU_TREE_LOCK}) is True
             second.rollback()
