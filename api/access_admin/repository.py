@@ -8,7 +8,7 @@ from sqlalchemy import delete, func, or_, select
 from sqlalchemy.orm import Session
 
 from api.access.models import CasbinRule
-from api.core.listing import ListParams, apply_sort, like
+from api.core.listing import Listing, ListParams, paged
 from api.users.models import Role, User
 
 WILDCARD = "*"
@@ -16,17 +16,12 @@ WILDCARD = "*"
 SORT_FIELDS: dict[str, Any] = {"roleName": Role.name, "roleDescription": func.lower(Role.description),
                                "dashboardComponent": Role.dashboard_component,
                                "hierarchyWhitelist": Role.hierarchy_whitelist}
+LISTING = Listing(sort=SORT_FIELDS, default=func.lower(Role.description), tiebreak=Role.id,
+                  search=(Role.name, Role.description))
 
 
 def page(session: Session, params: ListParams) -> tuple[list[Role], int]:
-    stmt = select(Role)
-    if params.search:
-        term = like(params.search.lower())
-        stmt = stmt.where(or_(func.lower(Role.name).like(term), func.lower(Role.description).like(term)))
-    total = session.scalar(select(func.count()).select_from(stmt.order_by(None).subquery())) or 0
-    stmt = apply_sort(stmt, params.sort, params.desc, SORT_FIELDS, default=func.lower(Role.description),
-                      tiebreak=Role.id)
-    return list(session.scalars(stmt.offset(params.offset).limit(params.limit))), int(total)
+    return paged(session, select(Role), params, LISTING)
 
 
 def lines(session: Session, role_names: list[str]) -> list[CasbinRule]:

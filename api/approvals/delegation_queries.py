@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from datetime import date
+from typing import Any
 
-from sqlalchemy import case, func, or_, select, text
+from sqlalchemy import case, or_, select, text
 from sqlalchemy.orm import Session, aliased
 
 from api.approvals.models import (
     ApprovalDelegation,
 )
-from api.core.listing import ListParams, apply_criteria, apply_sort, like
+from api.core.listing import Listing, ListParams, paged
 from api.users.models import User
 
 
@@ -46,21 +47,15 @@ def delegations(session: Session, *, user_id: int | None, delegator_id: int | No
         stmt = stmt.where(or_(ApprovalDelegation.delegator_id == user_id, ApprovalDelegation.delegate_id == user_id))
     if delegator_id is not None:
         stmt = stmt.where(ApprovalDelegation.delegator_id == delegator_id)
-    if params.search:
-        term = like(params.search)
-        stmt = stmt.where(or_(delegator.fullname.ilike(term), delegate.fullname.ilike(term),
-                              ApprovalDelegation.note.ilike(term)))
-    stmt = apply_criteria(stmt, params.criteria, DELEGATION_CRITERIA)
-    total = session.scalar(select(func.count()).select_from(stmt.order_by(None).subquery())) or 0
-    if params.sort:
-        stmt = apply_sort(stmt, params.sort, params.desc, DELEGATION_SORT, default=None,
-                          tiebreak=ApprovalDelegation.id.desc())
-    else:
+    def current_first(stmt: Any) -> Any:
         past = ApprovalDelegation.ends_on < today
         state = case((past, 2), (ApprovalDelegation.starts_on > today, 1), else_=0)
-        stmt = stmt.order_by(state, case((past, None), else_=ApprovalDelegation.starts_on).asc().nulls_last(),
+        return stmt.order_by(state, case((past, None), else_=ApprovalDelegation.starts_on).asc().nulls_last(),
                              ApprovalDelegation.ends_on.desc(), ApprovalDelegation.id.desc())
-    return list(session.scalars(stmt.offset(params.offset).limit(params.limit))), int(total)
+
+    return paged(session, stmt, params, Listing(
+        sort=DELEGATION_SORT, criteria=DELEGATION_CRITERIA, default=None, tiebreak=ApprovalDelegation.id.desc(),
+        search=(delegator.fullname, delegate.fullname, ApprovalDelegation.note), ordered_by_default=current_first))
 
 
 def lock_delegator(session: Session, delegator_id: int) -> None:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import func, or_, select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from api.clients import lead_counts
 from api.clients.contacts.models import Contact
 from api.clients.models import Client
-from api.core.listing import ListParams, apply_criteria, apply_sort, like
+from api.core.listing import Listing, ListParams, paged
 from api.master_data.models import Affiliate, City, Country, Industry, Province
 
 PERSONEL = (select(func.count(Contact.id)).where(Contact.client_id == Client.id, Contact.deleted_at.is_(None))
@@ -55,17 +55,10 @@ def _rows() -> Any:
 
 
 def page(session: Session, params: ListParams) -> tuple[list[Any], int]:
-    stmt = _rows()
-    if params.search:
-        term = like(params.search)
-        stmt = stmt.where(or_(Client.client_code.ilike(term), Client.client_name.ilike(term),
-                              Client.legal_name.ilike(term), Client.address.ilike(term),
-                              Industry.industry_name.ilike(term)))
-    stmt = apply_criteria(stmt, params.criteria, CRITERIA_FIELDS)
-    total = session.scalar(select(func.count()).select_from(stmt.with_only_columns(Client.id).subquery())) or 0
-    stmt = apply_sort(stmt, params.sort, params.desc, _sort_fields(), default=func.lower(Client.client_name),
-                      tiebreak=Client.id)
-    return list(session.execute(stmt.offset(params.offset).limit(params.limit))), int(total)
+    return paged(session, _rows(), params, Listing(
+        sort=_sort_fields(), criteria=CRITERIA_FIELDS, default=func.lower(Client.client_name), tiebreak=Client.id,
+        count_by=Client.id, search=(Client.client_code, Client.client_name, Client.legal_name, Client.address,
+                                    Industry.industry_name)), entities=False)
 
 
 def get_row(session: Session, client_id: int) -> Any:

@@ -1,14 +1,14 @@
-"""Chart of accounts queries: only active entries; lower-cased search over code, name, description, keywords."""
+"""Chart of accounts queries: only active entries; search in any case over code, name, description, keywords."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import func, or_, select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from api.coa.models import ChartOfAccount
-from api.core.listing import ListParams, apply_criteria, apply_sort, like
+from api.core.listing import Listing, ListParams, paged, searched
 
 SORT_FIELDS = {
     "code": ChartOfAccount.code,
@@ -24,25 +24,17 @@ def _active() -> Any:
     return select(ChartOfAccount).where(ChartOfAccount.is_active.is_(True))
 
 
-def _search(stmt: Any, search: str | None) -> Any:
-    if not search:
-        return stmt
-    term = like(search.lower())
-    return stmt.where(or_(func.lower(ChartOfAccount.code).like(term), func.lower(ChartOfAccount.name).like(term),
-                          func.lower(ChartOfAccount.description).like(term),
-                          func.lower(ChartOfAccount.keywords).like(term)))
+LISTING = Listing(sort=SORT_FIELDS, criteria=CRITERIA_FIELDS, default=ChartOfAccount.code, tiebreak=ChartOfAccount.id,
+                  search=(ChartOfAccount.code, ChartOfAccount.name, ChartOfAccount.description,
+                          ChartOfAccount.keywords))
 
 
 def page(session: Session, params: ListParams) -> tuple[list[ChartOfAccount], int]:
-    stmt = apply_criteria(_search(_active(), params.search), params.criteria, CRITERIA_FIELDS)
-    total = session.scalar(select(func.count()).select_from(stmt.order_by(None).subquery())) or 0
-    stmt = apply_sort(stmt, params.sort, params.desc, SORT_FIELDS, default=ChartOfAccount.code,
-                      tiebreak=ChartOfAccount.id)
-    return list(session.scalars(stmt.offset(params.offset).limit(params.limit))), int(total)
+    return paged(session, _active(), params, LISTING)
 
 
 def all_active(session: Session, *, type_: str | None, search: str | None) -> list[ChartOfAccount]:
-    stmt = _search(_active(), search)
+    stmt = searched(_active(), search, LISTING.search)
     if type_:
         stmt = stmt.where(ChartOfAccount.type == type_)
     return list(session.scalars(stmt.order_by(ChartOfAccount.code, ChartOfAccount.id)))

@@ -1,13 +1,17 @@
-"""Server-paged lists: offset, limit, search, criteria (JSON filters), sort (allow-listed), desc."""
+"""Server-paged lists: offset, limit, search, criteria (JSON filters), sort (allow-listed), desc. Every list call
+pages its rows with `paged` (search, filter, count, sort, page: one helper, as Netflix Dispatch's
+search_filter_sort_paginate), the list described by its `Listing`."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Annotated, Any, Generic, TypeVar
 
 from fastapi import Depends, Query
+from sqlalchemy import func, or_, select
+from sqlalchemy.orm import Session
 
 from api.core.errors import ValidationFailed
 from api.core.inputs import INT32_MAX, OFFSET_MAX, as_id
@@ -128,3 +132,48 @@ def apply_sort(stmt: Any, sort: str | None, desc: bool, fields: dict[str, Any], 
 def like(term: str) -> str:
     escaped = term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
     return f"%{escaped}%"
+
+
+@dataclass(frozen=True)
+class Listing:
+    """How one list is searched, filtered and sorted. `search`: the columns a search term is looked for in (any case,
+    anywhere in the text); `criteria` and `sort`: the allow-listed fields (None: the list takes no criteria, and any
+    sent are ignored); `default` (descending with `default_desc`) and `tiebreak`: the order without a sort, or a
+    function of the statement that orders it itself; `count_by`: a column to count the rows by (the statement's
+    own rows otherwise)."""
+
+    sort: dict[str, Any]
+    default: Any
+    tiebreak: Any
+    search: tuple[Any, ...] = ()
+    criteria: dict[str, Any] | None = None
+    default_desc: bool = False
+    count_by: Any = None
+    ordered_by_default: Any = field(default=None, compare=False)
+
+
+def searched(stmt: Any, term: str | None, columns: tuple[Any, ...]) -> Any:
+    """Rows where any of the columns holds the term, in any case (its %, _ and \\ taken literally)."""
+    if not term or not columns:
+        return stmt
+    pattern = like(term)
+    return stmt.where(or_(*(column.ilike(pattern) for column in columns)))
+
+
+def paged(session: Session, stmt: Any, params: ListParams, listing: Listing, *,
+          entities: bool = True) -> tuple[list[Any], int]:
+    """One page of the statement's rows, searched, filtered and sorted as `listing` says, and how many rows match in
+    all (one count, one page: two statements). `entities`: the rows are the statement's single entity (else rows)."""
+    stmt = searched(stmt, params.search, listing.search)
+    if listing.criteria is not None:
+        stmt = apply_criteria(stmt, params.criteria, listing.criteria)
+    counted = stmt.with_only_columns(listing.count_by) if listing.count_by is not None else stmt.order_by(None)
+    total = session.scalar(select(func.count()).select_from(counted.subquery())) or 0
+    if params.sort is None and listing.ordered_by_default is not None:
+        stmt = listing.ordered_by_default(stmt)
+    else:
+        stmt = apply_sort(stmt, params.sort, params.desc, listing.sort, default=listing.default,
+                          tiebreak=listing.tiebreak, default_desc=listing.default_desc)
+    page = stmt.offset(params.offset).limit(params.limit)
+    rows = list(session.scalars(page)) if entities else list(session.execute(page))
+    return rows, int(total)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import func, or_, select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session, aliased
 
-from api.core.listing import ListParams, apply_sort, like
+from api.core.listing import Listing, ListParams, paged
 from api.sales_targets.models import SalesTarget, SalesTargetHistory
 from api.users.models import Role, User
 
@@ -30,16 +30,12 @@ def _rows(year: int, scope: Scope) -> Any:
 
 SORT = {"fullname": func.lower(User.fullname), "leaderName": func.lower(Leader.fullname),
         "amount": func.coalesce(SalesTarget.amount, 0)}
+LISTING = Listing(sort=SORT, default=func.lower(User.fullname), tiebreak=User.id, count_by=User.id,
+                  search=(User.fullname, User.nickname, Leader.fullname))
 
 
 def page(session: Session, *, year: int, scope: Scope, params: ListParams) -> tuple[list[Any], int]:
-    stmt = _rows(year, scope)
-    if params.search:
-        term = like(params.search)
-        stmt = stmt.where(or_(User.fullname.ilike(term), User.nickname.ilike(term), Leader.fullname.ilike(term)))
-    total = session.scalar(select(func.count()).select_from(stmt.with_only_columns(User.id).subquery())) or 0
-    stmt = apply_sort(stmt, params.sort, params.desc, SORT, default=func.lower(User.fullname), tiebreak=User.id)
-    return list(session.execute(stmt.offset(params.offset).limit(params.limit)).tuples()), int(total)
+    return paged(session, _rows(year, scope), params, LISTING, entities=False)
 
 
 def totals(session: Session, *, year: int, scope: Scope) -> list[tuple[int | None, str | None, int, Any]]:

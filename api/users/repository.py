@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import CTE, ColumnElement, and_, func, or_, select
+from sqlalchemy import CTE, ColumnElement, and_, func, select
 from sqlalchemy.orm import Session, aliased
 
-from api.core.listing import ListParams, apply_criteria, apply_sort, like
+from api.core.listing import Listing, ListParams, paged
 from api.users.models import Role, User
 
 SALES_ROLE = "SALES"  # the role whose people own leads (the board's, the lead form's and reassignment's sales people)
@@ -37,20 +37,14 @@ SORT_FIELDS: dict[str, Any] = {
     "leader": func.lower(Leader.fullname), "isActive": User.is_active, "lastSignInAt": User.last_sign_in_at,
 }
 CRITERIA_FIELDS: dict[str, Any] = {"roleId": User.role_id, "isActive": User.is_active, "leaderId": User.leader_id}
+LISTING = Listing(sort=SORT_FIELDS, criteria=CRITERIA_FIELDS, default=func.lower(User.fullname), tiebreak=User.id,
+                  search=(User.fullname, User.username, User.nickname, User.email))
 
 
 def page(session: Session, params: ListParams) -> tuple[list[User], int]:
     """Users by name, username, nickname or e-mail (any case), filtered by role, leader or active state."""
     stmt = select(User).join(Role, Role.id == User.role_id).outerjoin(Leader, Leader.id == User.leader_id)
-    if params.search:
-        term = like(params.search.lower())
-        stmt = stmt.where(or_(func.lower(User.fullname).like(term), func.lower(User.username).like(term),
-                              func.lower(User.nickname).like(term), func.lower(User.email).like(term)))
-    stmt = apply_criteria(stmt, params.criteria, CRITERIA_FIELDS)
-    total = session.scalar(select(func.count()).select_from(stmt.order_by(None).subquery())) or 0
-    stmt = apply_sort(stmt, params.sort, params.desc, SORT_FIELDS, default=func.lower(User.fullname),
-                      tiebreak=User.id)
-    return list(session.scalars(stmt.offset(params.offset).limit(params.limit))), int(total)
+    return paged(session, stmt, params, LISTING)
 
 
 def report_counts(session: Session, user_ids: list[int]) -> dict[int, int]:

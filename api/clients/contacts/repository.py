@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import delete, func, or_, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session, aliased
 
 from api.clients.contacts.models import Contact, ContactHistory
 from api.clients.models import Client
-from api.core.listing import ListParams, apply_criteria, apply_sort, like
+from api.core.listing import Listing, ListParams, paged
 from api.users.models import User
 
 Editor = aliased(User)
@@ -35,17 +35,10 @@ def _rows() -> Any:
 
 
 def page(session: Session, params: ListParams) -> tuple[list[Any], int]:
-    stmt = _rows()
-    if params.search:
-        term = like(params.search)
-        stmt = stmt.where(or_(Contact.fullname.ilike(term), Contact.position.ilike(term),
-                              Contact.division.ilike(term), Contact.email.ilike(term),
-                              Contact.phone_number.ilike(term), Client.client_name.ilike(term)))
-    stmt = apply_criteria(stmt, params.criteria, CRITERIA_FIELDS)
-    total = session.scalar(select(func.count()).select_from(stmt.order_by(None).subquery())) or 0
-    stmt = apply_sort(stmt, params.sort, params.desc, SORT_FIELDS, default=Contact.updated_at,
-                      tiebreak=Contact.id.desc(), default_desc=True)
-    return list(session.execute(stmt.offset(params.offset).limit(params.limit))), int(total)
+    return paged(session, _rows(), params, Listing(
+        sort=SORT_FIELDS, criteria=CRITERIA_FIELDS, default=Contact.updated_at, tiebreak=Contact.id.desc(),
+        default_desc=True, search=(Contact.fullname, Contact.position, Contact.division, Contact.email,
+                                   Contact.phone_number, Client.client_name)), entities=False)
 
 
 def get_row(session: Session, contact_id: int) -> Any:
