@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 from functools import cache
 from typing import Any
 
-from sqlalchemy import Integer, Select, bindparam, delete, exists, func, literal, or_, select, union_all
+from sqlalchemy import Integer, bindparam, delete, func, literal, or_, select, union_all
 from sqlalchemy.orm import Session
 
 from api.approvals.models import ApprovalRequest, ApprovalTask
@@ -25,21 +25,15 @@ from api.leads.models import (
     LeadServiceCategory,
     Stage,
 )
+from api.leads.visibility import Scope, scoped
 from api.master_data import models as md
 from api.master_data.models import ProjectType
 from api.users import repository as users_repo
 from api.users.models import User
 
-Scope = list[int] | None
-
 CARD_COLUMNS = (Lead.id, Client.client_name, Lead.project_name, Lead.last_contacted_at, User.nickname,
                 User.fullname.label("sales_fullname"), Lead.sales_person_id, Lead.status,
                 ProjectType.project_type_name, Lead.total_gross_profit, Lead.stage_id)
-
-
-def scoped(stmt: Any, scope: Scope | Select[tuple[int]]) -> Any:
-    """Only the leads of the sales people in `scope` (ids, or a subquery of them; None: every lead)."""
-    return stmt if scope is None else stmt.where(Lead.sales_person_id.in_(scope))
 
 
 def _filters(stmt: Any, *, scope: Scope, statuses: list[str] | None, search: str | None,
@@ -113,17 +107,6 @@ def list_page(session: Session, *, scope: Scope, statuses: list[str], params: Li
 def lock(session: Session, lead_id: int) -> None:
     """Lock the lead's row until the transaction ends (writers of one lead take turns)."""
     session.execute(select(Lead.id).where(Lead.id == lead_id).with_for_update())
-
-
-def get_visible(session: Session, lead_id: int, scope: Scope | Select[tuple[int]]) -> Lead | None:
-    return session.scalars(scoped(select(Lead).where(Lead.id == lead_id), scope)).first()
-
-
-def get_asked(session: Session, lead_id: int, offered: Any) -> Lead | None:
-    """The lead if an approval task offered to the reader is about it (read only): `offered` is a condition on
-    ApprovalTask and its ApprovalRequest (api.approvals.delegates.tasks_offered_to)."""
-    asked = exists().where(offered, ApprovalTask.request_id == ApprovalRequest.id, ApprovalRequest.lead_id == Lead.id)
-    return session.scalars(select(Lead).where(Lead.id == lead_id, asked)).first()
 
 
 def pending_request(session: Session, lead_id: int) -> ApprovalRequest | None:
