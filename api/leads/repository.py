@@ -104,11 +104,13 @@ def list_page(session: Session, *, scope: Scope, statuses: list[str], params: Li
     return list(session.execute(stmt.offset(params.offset).limit(params.limit))), int(total)
 
 
+# unscoped: by a lead the service checked (visibility's loaders)
 def lock(session: Session, lead_id: int) -> None:
     """Lock the lead's row until the transaction ends (writers of one lead take turns)."""
     session.execute(select(Lead.id).where(Lead.id == lead_id).with_for_update())
 
 
+# unscoped: by a lead the service checked (visibility's loaders)
 def pending_request(session: Session, lead_id: int) -> ApprovalRequest | None:
     """The lead's request waiting for approval (stage change, hold, drop or close; a cost sheet waits apart)."""
     return session.scalars(select(ApprovalRequest).where(
@@ -177,6 +179,7 @@ def is_active_sales(session: Session, user_id: int, scope: Scope) -> bool:
 
 # -- one lead's parts ------------------------------------------------------------------------------------------------
 
+# unscoped: by a lead the service checked (visibility's loaders)
 def names_of(session: Session, lead_id: int) -> Any:
     """The names the lead refers to (stage, client, sales person, master data), in one statement (the detail page
     reads it every 10 s)."""
@@ -224,6 +227,7 @@ def pids_of(session: Session, lead_id: int) -> list[str]:
                                 .order_by(LeadProjectId.id)))
 
 
+# unscoped: by a lead the service checked (visibility's loaders)
 def stage_moves(session: Session, lead_id: int) -> list[Any]:
     """The lead's recorded stage changes (changed_at, old_value, new_value), oldest first."""
     return list(session.execute(select(LeadHistory.changed_at, LeadHistory.old_value, LeadHistory.new_value)
@@ -257,6 +261,7 @@ def replace_parts(session: Session, model: Any, lead_id: int, rows: list[Any]) -
 
 # -- history ---------------------------------------------------------------------------------------------------------
 
+# unscoped: by a lead the service checked (visibility's loaders)
 def history_of(session: Session, lead_id: int) -> list[tuple[LeadHistory, str | None]]:
     """Every recorded change of the lead with who made it (None: the system), newest first."""
     stmt = (select(LeadHistory, User.fullname).outerjoin(User, User.id == LeadHistory.changed_by)
@@ -285,6 +290,7 @@ def request_subject(session: Session, lead_id: int, target_stage_id: int | None)
     return session.execute(_request_subject_statement(), {"the_lead": lead_id, "the_stage": target_stage_id}).first()
 
 
+# unscoped: by a lead the service checked (visibility's loaders)
 @cache
 def _request_subject_statement() -> Any:
     return (select(Lead.project_name, Client.client_name, Lead.sales_person_id, Stage.stage_name,
