@@ -164,16 +164,14 @@ def stages_by_name(session: Session) -> dict[str, Stage]:
 def active_sales(session: Session, scope: Scope) -> list[User]:
     """Active sales people in scope, by name (the board's sales person filter)."""
     stmt = select(User).where(users_repo.active_sales_person()).order_by(User.fullname)
-    if scope is not None:
-        stmt = stmt.where(User.id.in_(scope))
+    stmt = scoped(stmt, scope, User.id)
     return list(session.scalars(stmt))
 
 
 def is_active_sales(session: Session, user_id: int, scope: Scope) -> bool:
     """Whether the user is an active sales person the scope covers (whom a lead may be given to)."""
     stmt = select(User.id).where(User.id == user_id, users_repo.active_sales_person())
-    if scope is not None:
-        stmt = stmt.where(User.id.in_(scope))
+    stmt = scoped(stmt, scope, User.id)
     return session.scalar(stmt) is not None
 
 
