@@ -79,6 +79,7 @@ check-api-types: $(PY_STAMP) $(NPM_STAMP)
 
 lint: $(PY_STAMP) $(NPM_STAMP)
 	$(VENV)/bin/ruff check api workflows worker policies tests bench
+	$(VENV)/bin/python tests/lead_scope_lint.py  # every query over leads composes api/leads/visibility.py
 	$(VENV)/bin/lint-imports
 	cd frontend && npm run lint
 

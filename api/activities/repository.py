@@ -3,8 +3,6 @@ lookups that list leads take its scope (sales ids, or None for all)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
@@ -12,15 +10,11 @@ from api.activities.models import Activity, ActivityFile
 from api.clients.contacts.models import Contact
 from api.clients.models import Client
 from api.leads.models import Lead
+from api.leads.visibility import Scope, scoped
 from api.users.models import User
 
-Scope = list[int] | None
 
-
-def _scoped(stmt: Any, scope: Scope) -> Any:
-    return stmt if scope is None else stmt.where(Lead.sales_person_id.in_(scope))
-
-
+# unscoped: by a lead the service checked (visibility's loaders)
 def of_lead(session: Session, lead_id: int) -> list[tuple[Activity, str | None, str | None]]:
     """The lead's activities, newest first, with the person in charge's and the author's names."""
     stmt = (select(Activity, Contact.fullname, User.fullname)
@@ -30,6 +24,7 @@ def of_lead(session: Session, lead_id: int) -> list[tuple[Activity, str | None, 
     return [(a, pic, author) for a, pic, author in session.execute(stmt).tuples()]
 
 
+# unscoped: by an activity whose lead the service checks
 def get(session: Session, lead_id: int, activity_id: int) -> tuple[Activity, str | None, str | None] | None:
     stmt = (select(Activity, Contact.fullname, User.fullname)
             .outerjoin(Contact, Contact.id == Activity.pic_contact_id)
@@ -39,10 +34,12 @@ def get(session: Session, lead_id: int, activity_id: int) -> tuple[Activity, str
     return None if row is None else (row[0], row[1], row[2])
 
 
+# unscoped: finds the lead the service then checks
 def lead_of(session: Session, activity_id: int) -> int | None:
     return session.scalar(select(Activity.lead_id).where(Activity.id == activity_id))
 
 
+# unscoped: of activities already read in scope
 def file_counts(session: Session, activity_ids: list[int]) -> dict[tuple[int, str], int]:
     if not activity_ids:
         return {}
@@ -51,11 +48,13 @@ def file_counts(session: Session, activity_ids: list[int]) -> dict[tuple[int, st
     return {(a, k): n for a, k, n in session.execute(stmt).tuples()}
 
 
+# unscoped: of an activity whose lead the service checked
 def files_of(session: Session, activity_id: int) -> list[ActivityFile]:
     return list(session.scalars(select(ActivityFile).where(ActivityFile.activity_id == activity_id)
                                 .order_by(ActivityFile.kind, ActivityFile.seq, ActivityFile.id)))
 
 
+# unscoped: by a lead the service checked (visibility's loaders)
 def file_of_lead(session: Session, lead_id: int, kind: str, key: str) -> ActivityFile | None:
     """A file of one of the lead's activities, by its stored name."""
     return session.scalars(select(ActivityFile).join(Activity, Activity.id == ActivityFile.activity_id)
@@ -63,6 +62,7 @@ def file_of_lead(session: Session, lead_id: int, kind: str, key: str) -> Activit
                                   ActivityFile.key == key)).first()
 
 
+# unscoped: of an activity whose lead the service checked
 def file_of_activity(session: Session, activity_id: int, name: str) -> ActivityFile | None:
     """A file of the activity by its stored name, or else by the name it is shown with (the first of that name)."""
     by_key = session.scalars(select(ActivityFile).where(ActivityFile.activity_id == activity_id,
@@ -76,13 +76,13 @@ def file_of_activity(session: Session, activity_id: int, name: str) -> ActivityF
 
 def clients(session: Session, scope: Scope) -> list[tuple[int, str]]:
     """The clients that have a lead in scope, by name."""
-    stmt = _scoped(select(Client.id, Client.client_name).join(Lead, Lead.client_id == Client.id), scope)
+    stmt = scoped(select(Client.id, Client.client_name).join(Lead, Lead.client_id == Client.id), scope)
     stmt = stmt.distinct().order_by(Client.client_name, Client.id)
     return [(i, n) for i, n in session.execute(stmt).tuples()]
 
 
 def projects(session: Session, client_id: int, scope: Scope) -> list[tuple[int, str]]:
     """The client's leads in scope, by project name."""
-    stmt = _scoped(select(Lead.id, Lead.project_name).where(Lead.client_id == client_id), scope)
+    stmt = scoped(select(Lead.id, Lead.project_name).where(Lead.client_id == client_id), scope)
     return [(i, n) for i, n in session.execute(stmt.order_by(Lead.project_name, Lead.id)).tuples()]
 

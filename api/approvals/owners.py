@@ -50,6 +50,7 @@ async def _send(client: Client, change: sweep.OwnerChange, timeout: float) -> bo
     return not isinstance(verdict, Unconfirmed)
 
 
+# unscoped: the approval engine, by its own request (it may not import leads)
 def _settle(session: Session, changes: list[sweep.OwnerChange]) -> None:
     """Clear the stamps of the changes told (not of a later change made meanwhile)."""
     for change in changes:

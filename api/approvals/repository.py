@@ -29,6 +29,7 @@ def next_request_id(session: Session) -> int:
     return int(request_id)
 
 
+# unscoped: the approval engine, by a request its caller checked
 def request_with_layers(session: Session, request_id: int) -> tuple[ApprovalRequest, list[Any] | None] | None:
     """The request and the layers of its pipeline version (None without one)."""
     found = session.execute(select(ApprovalRequest, ApprovalPipelineVersion.layers)
@@ -38,6 +39,7 @@ def request_with_layers(session: Session, request_id: int) -> tuple[ApprovalRequ
     return (found[0], found[1]) if found is not None else None
 
 
+# unscoped: the approval engine, by a request its caller checked
 def request_for_update(session: Session, request_id: int) -> ApprovalRequest | None:
     return session.scalars(select(ApprovalRequest).where(ApprovalRequest.id == request_id)
                            .with_for_update()).first()
@@ -83,6 +85,7 @@ def claim_own_task(session: Session, *, request_id: int, approver_id: int, actio
     return (found[0], found[1] or []) if found is not None else None
 
 
+# unscoped: the approval engine: the approver's own task
 @cache
 def _claim_statement() -> Any:
     tasks, requests = table_of(ApprovalTask), table_of(ApprovalRequest)

@@ -15,10 +15,9 @@ from api.assignments.models import Reassignment, ReassignmentLead
 from api.clients.models import Client
 from api.core.listing import ListParams, apply_criteria, apply_sort, like
 from api.leads.models import Lead, Stage
+from api.leads.visibility import Scope, scoped
 from api.users import repository as users_repo
 from api.users.models import Role, User
-
-Scope = list[int] | None  # the sales people the caller sees (None: everyone)
 
 From, To, By = aliased(User), aliased(User), aliased(User)
 HISTORY_SORT = {"at": Reassignment.at, "leadCount": Reassignment.lead_count, "fromName": func.lower(From.fullname),
@@ -57,6 +56,7 @@ def one(session: Session, reassignment_id: int, scope: Scope) -> Any:
     return session.execute(_scoped(_history(), scope).where(Reassignment.id == reassignment_id)).tuples().first()
 
 
+# unscoped: of a reassignment read in scope (repo.one)
 def moved(session: Session, reassignment_id: int) -> list[Any]:
     """The leads a reassignment moved, with their client's name (today's) and the stage they were in."""
     stmt = (select(ReassignmentLead, Client.client_name, STAGE_LABEL)
@@ -70,6 +70,7 @@ BOOK_SORT = {"projectName": func.lower(Lead.project_name), "clientName": func.lo
              "stageName": Stage.seq_number, "status": Lead.status, "totalGrossProfit": Lead.total_gross_profit}
 
 
+# unscoped: a person the service checked is in scope
 def book(session: Session, person_id: int, params: ListParams, now: datetime) -> tuple[list[Any], int]:
     """The person's leads (every status), searched in the project and client names, by stage then name by default;
     with whether each waits for an approval request and how many of its schedules are still to come."""
@@ -95,9 +96,7 @@ def people(session: Session, scope: Scope) -> list[Any]:
             .join(Role, Role.id == User.role_id).outerjoin(counts, counts.c.sales_person_id == User.id)
             .where(or_(counts.c.n > 0, users_repo.active_sales_person()))
             .order_by(func.lower(User.fullname), User.id))
-    if scope is not None:
-        stmt = stmt.where(User.id.in_(scope))
-    return list(session.execute(stmt).tuples())
+    return list(session.execute(scoped(stmt, scope, User.id)).tuples())
 
 
 def user_with_role(session: Session, user_id: int) -> tuple[User, str] | None:
@@ -108,12 +107,11 @@ def user_with_role(session: Session, user_id: int) -> tuple[User, str] | None:
 
 def owners(session: Session, lead_ids: list[int], scope: Scope) -> dict[int, int]:
     """{lead id: its sales person} of the named leads the caller sees (the others are left out)."""
-    stmt = select(Lead.id, Lead.sales_person_id).where(Lead.id.in_(lead_ids))
-    if scope is not None:
-        stmt = stmt.where(Lead.sales_person_id.in_(scope))
+    stmt = scoped(select(Lead.id, Lead.sales_person_id).where(Lead.id.in_(lead_ids)), scope)
     return {lead_id: owner for lead_id, owner in session.execute(stmt).tuples()}
 
 
+# unscoped: an owner the service checked is in scope
 def leads_for_update(session: Session, owner_id: int, lead_ids: list[int] | None) -> list[Lead]:
     """The owner's leads (those named, or all of them), locked until the transaction ends, by id."""
     stmt = select(Lead).where(Lead.sales_person_id == owner_id)
@@ -122,6 +120,7 @@ def leads_for_update(session: Session, owner_id: int, lead_ids: list[int] | None
     return list(session.scalars(stmt.order_by(Lead.id).with_for_update()))
 
 
+# unscoped: of leads the service checked
 def pending_requests(session: Session, lead_ids: list[int]) -> list[ApprovalRequest]:
     """The leads' requests still waiting for their approvers (stage, hold, drop, close and cost sheet), locked."""
     return list(session.scalars(select(ApprovalRequest).where(ApprovalRequest.lead_id.in_(lead_ids),
@@ -135,6 +134,7 @@ def moved_requests(session: Session, reassignment_ids: list[int]) -> list[int]:
         ReassignmentLead.reassignment_id.in_(reassignment_ids), ReassignmentLead.request_id.is_not(None))))
 
 
+# unscoped: of leads the service checked
 def upcoming_schedules(session: Session, lead_ids: list[int], owner_id: int, now: datetime) -> list[ActivitySchedule]:
     """The owner's plans on these leads still to come."""
     return list(session.scalars(select(ActivitySchedule).where(ActivitySchedule.lead_id.in_(lead_ids),

@@ -109,6 +109,7 @@ def notes_of(call: Ended) -> str:
             else f"Call to {call.name} ({number}), not answered.")
 
 
+# unscoped: the telephony hook, for the call's own lead and caller
 def record(session: Session, call: Ended) -> int | None:
     """The call on its lead as a Call activity (once), the lead contacted; None for a call without a lead."""
     if call.lead_id is None:

@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 from api.clients.models import Client
 from api.dashboard.models import ClosedCategoryRollup, ClosedMonthRollup, OngoingRollup
 from api.leads.models import ONGOING, Lead, LeadHistory, LeadServiceCategory, Stage
+from api.leads.visibility import in_scope, scoped
 from api.master_data.models import Entity, ProjectType, ServiceCategory
 from api.users.models import User
 
@@ -40,7 +41,7 @@ class Scope:
         for whom a reassignment moved it to since."""
         found: list[ColumnElement[bool]] = []
         if self.sales_ids is not None:
-            found.append((Lead.closed_by_id if closed else Lead.sales_person_id).in_(self.sales_ids))
+            found.append(in_scope(self.sales_ids, Lead.closed_by_id if closed else Lead.sales_person_id))
         if self.project_type_ids:
             found.append(Lead.project_type_id.in_(self.project_type_ids))
         if self.entity_ids:
@@ -86,8 +87,7 @@ def ongoing(session: Session, scope: Scope, year: int, *, rollup: bool) -> list[
                        func.coalesce(func.sum(r.gross_profit).filter(r.close_year == year), 0).label("year_gp"))
                 .select_from(r).join(Stage, Stage.id == r.stage_id).group_by(Stage.stage_name)
                 .having(func.sum(r.lead_count) > 0))
-        if scope.sales_ids is not None:
-            stmt = stmt.where(r.sales_person_id.in_(scope.sales_ids))
+        stmt = scoped(stmt, scope.sales_ids, r.sales_person_id)
         return list(session.execute(stmt))
     in_year = and_(Lead.expected_close_date >= date(year, 1, 1), Lead.expected_close_date < date(year + 1, 1, 1))
     return list(session.execute(
@@ -111,8 +111,7 @@ def closed_months(session: Session, scope: Scope, first: date, stop: date) -> li
     stmt = (select(r.month, func.sum(r.lead_count).label("n"), func.sum(r.gross_profit).label("gp"),
                    func.sum(r.cycle_days).label("days"))
             .where(r.month >= first, r.month < stop).group_by(r.month))
-    if scope.sales_ids is not None:
-        stmt = stmt.where(r.sales_person_id.in_(scope.sales_ids))
+    stmt = scoped(stmt, scope.sales_ids, r.sales_person_id)
     return list(session.execute(stmt))
 
 
@@ -151,8 +150,7 @@ def closed_categories(session: Session, scope: Scope, first: date, stop: date) -
                    func.sum(r.gross_profit).label("total"))
             .join(ServiceCategory, ServiceCategory.id == r.service_category_id)
             .where(r.month >= first, r.month < stop).group_by(ServiceCategory.service_category_name))
-    if scope.sales_ids is not None:
-        stmt = stmt.where(r.sales_person_id.in_(scope.sales_ids))
+    stmt = scoped(stmt, scope.sales_ids, r.sales_person_id)
     return list(session.execute(stmt))
 
 
@@ -194,8 +192,7 @@ def leaderboard(session: Session, scope: Scope, w: Window, year: int, *, rollup:
             .select_from(User).outerjoin(closed, closed.c.sales_person_id == User.id)
             .where(User.is_active.is_(True), User.role.has(name="SALES"))
             .order_by(gp.desc(), User.fullname))
-    if scope.sales_ids is not None:
-        stmt = stmt.where(User.id.in_(scope.sales_ids))
+    stmt = scoped(stmt, scope.sales_ids, User.id)
     return list(session.execute(stmt))
 
 

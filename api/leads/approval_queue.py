@@ -44,6 +44,7 @@ QUEUE_SORT = {"requestedAt": ApprovalRequest.requested_at, "requestType": Approv
 QUEUE_CRITERIA = {"leadId": ApprovalRequest.lead_id}  # the lead's page asks what waits for the reader on it
 
 
+# unscoped: the approver's own tasks (delegates.tasks_offered_to)
 def _offered_tasks(session: Session, actor: User) -> Any:
     """One open task per waiting request offered to the actor: a request met twice (the actor's own task and one
     they stand in for, or two approvers they stand in for) is counted and listed once, as their own when it is."""
@@ -54,6 +55,7 @@ def _offered_tasks(session: Session, actor: User) -> Any:
             .order_by(ApprovalTask.request_id, ApprovalTask.approver_id != actor.id, ApprovalTask.id))
 
 
+# unscoped: the approver's own tasks (delegates.tasks_offered_to)
 def queue(*, session: Session, actor: User, params: ListParams) -> Page[QueueRow]:
     """The requests waiting for the actor's decision (as an approver, a delegate, or the person a layer was
     escalated to), with their deadline; each request once."""

@@ -10,6 +10,7 @@ from api.clients import lead_counts
 from api.leads.models import Lead
 
 
+# unscoped: a client's lead count, correlated in the client query
 def count(client_id: Any) -> Any:
     return select(func.count(Lead.id)).where(Lead.client_id == client_id).scalar_subquery()
 

@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session, aliased
 from api.clients.models import Client
 from api.core.listing import ListParams, apply_criteria, apply_sort, like
 from api.leads.models import ONGOING, Lead, Stage
-from api.leads.repository import Scope, scoped
+from api.leads.visibility import Scope, scoped
 from api.users import repository as users_repo
 from api.users.models import User
 

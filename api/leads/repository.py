@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 from functools import cache
 from typing import Any
 
-from sqlalchemy import Integer, Select, bindparam, delete, exists, func, literal, or_, select, union_all
+from sqlalchemy import Integer, bindparam, delete, func, literal, or_, select, union_all
 from sqlalchemy.orm import Session
 
 from api.approvals.models import ApprovalRequest, ApprovalTask
@@ -25,21 +25,15 @@ from api.leads.models import (
     LeadServiceCategory,
     Stage,
 )
+from api.leads.visibility import Scope, scoped
 from api.master_data import models as md
 from api.master_data.models import ProjectType
 from api.users import repository as users_repo
 from api.users.models import User
 
-Scope = list[int] | None
-
 CARD_COLUMNS = (Lead.id, Client.client_name, Lead.project_name, Lead.last_contacted_at, User.nickname,
                 User.fullname.label("sales_fullname"), Lead.sales_person_id, Lead.status,
                 ProjectType.project_type_name, Lead.total_gross_profit, Lead.stage_id)
-
-
-def scoped(stmt: Any, scope: Scope | Select[tuple[int]]) -> Any:
-    """Only the leads of the sales people in `scope` (ids, or a subquery of them; None: every lead)."""
-    return stmt if scope is None else stmt.where(Lead.sales_person_id.in_(scope))
 
 
 def _filters(stmt: Any, *, scope: Scope, statuses: list[str] | None, search: str | None,
@@ -110,22 +104,13 @@ def list_page(session: Session, *, scope: Scope, statuses: list[str], params: Li
     return list(session.execute(stmt.offset(params.offset).limit(params.limit))), int(total)
 
 
+# unscoped: by a lead the service checked (visibility's loaders)
 def lock(session: Session, lead_id: int) -> None:
     """Lock the lead's row until the transaction ends (writers of one lead take turns)."""
     session.execute(select(Lead.id).where(Lead.id == lead_id).with_for_update())
 
 
-def get_visible(session: Session, lead_id: int, scope: Scope | Select[tuple[int]]) -> Lead | None:
-    return session.scalars(scoped(select(Lead).where(Lead.id == lead_id), scope)).first()
-
-
-def get_asked(session: Session, lead_id: int, offered: Any) -> Lead | None:
-    """The lead if an approval task offered to the reader is about it (read only): `offered` is a condition on
-    ApprovalTask and its ApprovalRequest (api.approvals.delegates.tasks_offered_to)."""
-    asked = exists().where(offered, ApprovalTask.request_id == ApprovalRequest.id, ApprovalRequest.lead_id == Lead.id)
-    return session.scalars(select(Lead).where(Lead.id == lead_id, asked)).first()
-
-
+# unscoped: by a lead the service checked (visibility's loaders)
 def pending_request(session: Session, lead_id: int) -> ApprovalRequest | None:
     """The lead's request waiting for approval (stage change, hold, drop or close; a cost sheet waits apart)."""
     return session.scalars(select(ApprovalRequest).where(
@@ -179,21 +164,20 @@ def stages_by_name(session: Session) -> dict[str, Stage]:
 def active_sales(session: Session, scope: Scope) -> list[User]:
     """Active sales people in scope, by name (the board's sales person filter)."""
     stmt = select(User).where(users_repo.active_sales_person()).order_by(User.fullname)
-    if scope is not None:
-        stmt = stmt.where(User.id.in_(scope))
+    stmt = scoped(stmt, scope, User.id)
     return list(session.scalars(stmt))
 
 
 def is_active_sales(session: Session, user_id: int, scope: Scope) -> bool:
     """Whether the user is an active sales person the scope covers (whom a lead may be given to)."""
     stmt = select(User.id).where(User.id == user_id, users_repo.active_sales_person())
-    if scope is not None:
-        stmt = stmt.where(User.id.in_(scope))
+    stmt = scoped(stmt, scope, User.id)
     return session.scalar(stmt) is not None
 
 
 # -- one lead's parts ------------------------------------------------------------------------------------------------
 
+# unscoped: by a lead the service checked (visibility's loaders)
 def names_of(session: Session, lead_id: int) -> Any:
     """The names the lead refers to (stage, client, sales person, master data), in one statement (the detail page
     reads it every 10 s)."""
@@ -241,6 +225,7 @@ def pids_of(session: Session, lead_id: int) -> list[str]:
                                 .order_by(LeadProjectId.id)))
 
 
+# unscoped: by a lead the service checked (visibility's loaders)
 def stage_moves(session: Session, lead_id: int) -> list[Any]:
     """The lead's recorded stage changes (changed_at, old_value, new_value), oldest first."""
     return list(session.execute(select(LeadHistory.changed_at, LeadHistory.old_value, LeadHistory.new_value)
@@ -274,6 +259,7 @@ def replace_parts(session: Session, model: Any, lead_id: int, rows: list[Any]) -
 
 # -- history ---------------------------------------------------------------------------------------------------------
 
+# unscoped: by a lead the service checked (visibility's loaders)
 def history_of(session: Session, lead_id: int) -> list[tuple[LeadHistory, str | None]]:
     """Every recorded change of the lead with who made it (None: the system), newest first."""
     stmt = (select(LeadHistory, User.fullname).outerjoin(User, User.id == LeadHistory.changed_by)
@@ -302,6 +288,7 @@ def request_subject(session: Session, lead_id: int, target_stage_id: int | None)
     return session.execute(_request_subject_statement(), {"the_lead": lead_id, "the_stage": target_stage_id}).first()
 
 
+# unscoped: by a lead the service checked (visibility's loaders)
 @cache
 def _request_subject_statement() -> Any:
     return (select(Lead.project_name, Client.client_name, Lead.sales_person_id, Stage.stage_name,

@@ -69,7 +69,7 @@ def _base(session: Session, actor: User, *, pcs: bool) -> Any:
             .where(ApprovalRequest.request_type == PCS if pcs else ApprovalRequest.request_type != PCS))
     sales_ids = lead_visibility.visible_sales_ids(session, actor)
     if sales_ids is not None:
-        stmt = stmt.where(or_(Lead.sales_person_id.in_(sales_ids), _approver_of(actor.id)))
+        stmt = stmt.where(or_(lead_visibility.in_scope(sales_ids), _approver_of(actor.id)))
     return stmt
 
 

@@ -1,22 +1,30 @@
-"""Who sees which lead: their own, their team's down the user hierarchy, or all for whitelisted roles; and the
-lead a call names, refused as not found when the caller may not see it."""
+"""Lead scoping, written once: which leads a person may change (their own, their team's down the user hierarchy, or
+all for whitelisted roles) and read (those, and the leads they are asked to approve something on), as pieces a
+query composes: the sales ids or their subquery, `scoped` for a select over leads (or a column naming a sales
+person), `through_lead` for a table hanging off a lead, and the lead a call names, refused as not found when the
+caller may not see it. `tools/lint_lead_scope.py` (make lint) fails a query over leads that skips this module."""
 
 from __future__ import annotations
 
-from sqlalchemy import Select, select
-from sqlalchemy.orm import Session
+from typing import Any
+
+from sqlalchemy import ColumnElement, Select, exists, select, true
+from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from api.approvals import delegates
+from api.approvals.models import ApprovalRequest, ApprovalTask
 from api.core.errors import NotFound
-from api.leads import repository as repo
 from api.leads.models import Lead
 from api.users import repository as users_repo
 from api.users.models import User
 
 LEAD_NOT_FOUND = "Lead not found."
 
+Scope = list[int] | None  # the sales people whose leads the actor may change; None: every lead
+SalesScope = Scope | Select[tuple[int]]  # the same, or as a subquery of the statement it filters
 
-def visible_sales_ids(session: Session, actor: User) -> list[int] | None:
+
+def visible_sales_ids(session: Session, actor: User) -> Scope:
     """None when the actor sees every lead (roles with the hierarchy whitelist: top management, admins);
     otherwise the actor and everyone below them in the hierarchy, in one recursive query."""
     if actor.role.hierarchy_whitelist:
@@ -33,9 +41,36 @@ def visible_scope(actor: User) -> Select[tuple[int]] | None:
     return select(users_repo.hierarchy_below(actor.id).c.id)
 
 
+def in_scope(scope: SalesScope, column: Any = Lead.sales_person_id) -> ColumnElement[bool]:
+    """The condition: `column` (a lead's sales person unless told) is one of the people in `scope` (true: all)."""
+    return true() if scope is None else column.in_(scope)
+
+
+def scoped(stmt: Any, scope: SalesScope, column: Any = Lead.sales_person_id) -> Any:
+    """Only the leads of the sales people in `scope` (ids, or a subquery of them; None: every lead); `column` names
+    the sales person another way (a schedule's owner, a user listed as a lead's owner)."""
+    return stmt if scope is None else stmt.where(column.in_(scope))
+
+
+def through_lead(stmt: Any, lead_id: InstrumentedAttribute[int], scope: SalesScope) -> Any:
+    """A select over a table hanging off a lead (activities, schedules, cost sheets, requests), kept to the rows
+    whose lead (by its `lead_id` column) is in `scope`, as a subquery."""
+    return stmt if scope is None else stmt.where(lead_id.in_(select(Lead.id).where(Lead.sales_person_id.in_(scope))))
+
+
+def asked_about(offered: Any) -> ColumnElement[bool]:
+    """A condition on Lead: an approval task offered to the reader is about it; `offered` is a condition on
+    ApprovalTask and its ApprovalRequest (api.approvals.delegates.tasks_offered_to)."""
+    return exists().where(offered, ApprovalTask.request_id == ApprovalRequest.id, ApprovalRequest.lead_id == Lead.id)
+
+
+def _visible_lead(session: Session, lead_id: int, scope: SalesScope) -> Lead | None:
+    return session.scalars(scoped(select(Lead).where(Lead.id == lead_id), scope)).first()
+
+
 def visible_or_404(session: Session, actor: User, lead_id: int) -> Lead:
     """A lead the actor may work on: their own, their team's, or any for whitelisted roles (one statement)."""
-    lead = repo.get_visible(session, lead_id, visible_scope(actor))
+    lead = _visible_lead(session, lead_id, visible_scope(actor))
     if lead is None:
         raise NotFound(LEAD_NOT_FOUND)
     return lead
@@ -45,9 +80,10 @@ def readable_or_404(session: Session, actor: User, lead_id: int) -> Lead:
     """A lead the actor may read: one they may work on, or one they were asked to approve something on (as an
     approver, the person a layer was escalated to, or the delegate of an approver today)."""
     scope = visible_scope(actor)
-    lead = repo.get_visible(session, lead_id, scope)
+    lead = _visible_lead(session, lead_id, scope)
     if lead is None and scope is not None:  # not theirs to work on: asked about it? (only then read who asks them)
-        lead = repo.get_asked(session, lead_id, delegates.tasks_offered_to(session, actor.id))
+        offered = delegates.tasks_offered_to(session, actor.id)
+        lead = session.scalars(select(Lead).where(Lead.id == lead_id, asked_about(offered))).first()
     if lead is None:
         raise NotFound(LEAD_NOT_FOUND)
     return lead

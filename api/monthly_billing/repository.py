@@ -15,12 +15,12 @@ from api.clients.models import Client
 from api.coa.models import ChartOfAccount
 from api.core.listing import like
 from api.leads.models import Lead, LeadProjectId
+from api.leads.visibility import Scope, scoped
 from api.monthly_billing.models import BillingStatusChange
 from api.pcs import repository as pcs_repo
 from api.pcs.models import ProjectCostSheet, ProjectCostSheetBilling, ProjectCostSheetItem
 from api.users.models import User
 
-Scope = list[int] | None  # the sales people whose leads the caller sees; None: every lead
 PAID = "SUDAH_PAYMENT"
 
 Billing = ProjectCostSheetBilling
@@ -59,7 +59,7 @@ def _base(columns: Any, scope: Scope) -> Any:
             .join(User, User.id == Lead.sales_person_id)
             .join(ChartOfAccount, ChartOfAccount.id == ProjectCostSheetItem.coa_id)
             .where(ProjectCostSheetItem.type == "REVENUE", pcs_repo.approved_clause()))
-    return stmt if scope is None else stmt.where(Lead.sales_person_id.in_(scope))
+    return scoped(stmt, scope)
 
 
 def _filtered(columns: Any, scope: Scope, f: Filters) -> Any:

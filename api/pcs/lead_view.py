@@ -14,6 +14,7 @@ from api.pcs import repository as pcs_repo
 from api.pcs.models import ProjectCostSheet
 
 
+# unscoped: correlated with the lead row of a scoped query
 def status() -> Any:
     """The status of the lead's sheet (one per lead), correlated with the lead in the card query."""
     return (select(ProjectCostSheet.status).where(ProjectCostSheet.lead_id == Lead.id)

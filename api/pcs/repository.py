@@ -24,6 +24,7 @@ from api.pcs.models import (
 from api.users.models import User
 
 
+# unscoped: by a lead the service checked (visibility's loaders)
 def sheet_of_lead(session: Session, lead_id: int, *, for_update: bool = False) -> ProjectCostSheet | None:
     stmt = select(ProjectCostSheet).where(ProjectCostSheet.lead_id == lead_id)
     if for_update:
@@ -31,6 +32,7 @@ def sheet_of_lead(session: Session, lead_id: int, *, for_update: bool = False) -
     return session.scalars(stmt).first()
 
 
+# unscoped: by a request of a lead the caller checked
 def sheet_of_request(session: Session, request_id: int, *, for_update: bool = False) -> ProjectCostSheet | None:
     stmt = select(ProjectCostSheet).where(ProjectCostSheet.approval_request_id == request_id)
     if for_update:
@@ -38,6 +40,7 @@ def sheet_of_request(session: Session, request_id: int, *, for_update: bool = Fa
     return session.scalars(stmt).first()
 
 
+# unscoped: by requests of a lead the caller checked
 def revisions_of_requests(session: Session, request_ids: list[int]) -> dict[int, int]:
     """The revision each PCS approval request was made for: its current sheet's, else the latest frozen one's (at
     most two statements)."""
@@ -62,6 +65,7 @@ def revision_of_request(session: Session, request_id: int) -> int | None:
     return revisions_of_requests(session, [request_id]).get(request_id)
 
 
+# unscoped: by a request of a lead the caller checked
 def frozen_of_request(session: Session, request_id: int) -> ProjectCostSheetHistory | None:
     """The latest frozen revision a PCS approval request was made for."""
     return session.scalars(select(ProjectCostSheetHistory)
@@ -100,6 +104,7 @@ def coas(session: Session, ids: Iterable[int]) -> dict[int, ChartOfAccount]:
     return {c.id: c for c in session.scalars(select(ChartOfAccount).where(ChartOfAccount.id.in_(wanted)))}
 
 
+# unscoped: by a lead the service checked (visibility's loaders)
 def current_file(session: Session, pcs_id: int, revision_batch: int) -> ProjectCostSheetFile | None:
     """The newest file of this revision that was not removed."""
     stmt = (select(ProjectCostSheetFile)
@@ -109,6 +114,7 @@ def current_file(session: Session, pcs_id: int, revision_batch: int) -> ProjectC
     return session.scalars(stmt).first()
 
 
+# unscoped: by a lead the service checked (visibility's loaders)
 def files_of_revision(session: Session, pcs_id: int, revision_batch: int) -> list[ProjectCostSheetFile]:
     stmt = select(ProjectCostSheetFile).where(ProjectCostSheetFile.pcs_id == pcs_id,
                                               ProjectCostSheetFile.revision_batch == revision_batch,
@@ -116,6 +122,7 @@ def files_of_revision(session: Session, pcs_id: int, revision_batch: int) -> lis
     return list(session.scalars(stmt))
 
 
+# unscoped: by a lead the service checked (visibility's loaders)
 def file_by_name(session: Session, filename: str) -> ProjectCostSheetFile | None:
     stmt = (select(ProjectCostSheetFile).where(ProjectCostSheetFile.filename == filename)
             .order_by(ProjectCostSheetFile.id.desc()).limit(1))
@@ -127,12 +134,14 @@ def pid_by_file_key(session: Session, key: str) -> LeadProjectId | None:
     return session.scalars(stmt).first()
 
 
+# unscoped: by a sheet of a lead the service checked
 def histories(session: Session, pcs_id: int) -> list[ProjectCostSheetHistory]:
     stmt = (select(ProjectCostSheetHistory).where(ProjectCostSheetHistory.pcs_id == pcs_id)
             .order_by(ProjectCostSheetHistory.revision_batch.desc(), ProjectCostSheetHistory.id.desc()))
     return list(session.scalars(stmt))
 
 
+# unscoped: by a sheet of a lead the service checked
 def history(session: Session, pcs_id: int, revision_batch: int) -> ProjectCostSheetHistory | None:
     stmt = (select(ProjectCostSheetHistory)
             .where(ProjectCostSheetHistory.pcs_id == pcs_id,
@@ -188,6 +197,7 @@ def drop_billings(session: Session, item_ids: set[int]) -> None:
 
 # -- PIDs ------------------------------------------------------------------------------------------------------------
 
+# unscoped: a condition composed into scoped queries
 def approved_clause() -> Any:
     """The sheet is approved: its status says so, or the approval request it was submitted with finished
     APPROVED (the same transaction normally sets both; either one is enough)."""
@@ -196,6 +206,7 @@ def approved_clause() -> Any:
                    select(ApprovalRequest.id).where(ApprovalRequest.status == "APPROVED")))
 
 
+# unscoped: by a lead the service checked (visibility's loaders)
 def approved_sheet(session: Session, lead_id: int, *, lock: bool = False) -> ProjectCostSheet | None:
     stmt = select(ProjectCostSheet).where(ProjectCostSheet.lead_id == lead_id, approved_clause())
     return session.scalars(stmt.with_for_update(of=ProjectCostSheet) if lock else stmt).first()
@@ -220,6 +231,7 @@ def pid_for_update(session: Session, pid_id: int) -> LeadProjectId | None:
     return session.scalars(select(LeadProjectId).where(LeadProjectId.id == pid_id).with_for_update()).first()
 
 
+# unscoped: composed: pid.pending_leads scopes it, the PID sweep acts for the system
 def pending_pids() -> Any:
     """Leads whose sheet is approved and which have no PID yet (a statement to scope and limit)."""
     return (select(Lead.id).join(ProjectCostSheet, ProjectCostSheet.lead_id == Lead.id)

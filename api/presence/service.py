@@ -14,7 +14,7 @@ from sqlalchemy import and_, exists, func, or_, select
 from sqlalchemy.orm import Session, aliased
 
 from api.core.listing import like
-from api.leads.visibility import visible_sales_ids
+from api.leads.visibility import scoped, visible_sales_ids
 from api.presence import store
 from api.presence.schemas import MonitoredPerson
 from api.users.models import Role, User
@@ -31,8 +31,7 @@ def _team(session: Session, actor: User, search: str | None) -> list[Any]:
     leads_someone = exists().where(and_(member.leader_id == User.id, member.is_active.is_(True)))
     stmt = (select(User.id, User.fullname, Role.description, User.last_sign_in_at).join(Role, Role.id == User.role_id)
             .where(User.is_active.is_(True), User.id != actor.id, or_(Role.name == SALES_ROLE, leads_someone)))
-    if visible is not None:
-        stmt = stmt.where(User.id.in_(visible))
+    stmt = scoped(stmt, visible, User.id)
     if search and search.strip():
         stmt = stmt.where(User.fullname.ilike(like(search.strip())))
     return list(session.execute(stmt.order_by(func.lower(User.fullname), User.id)))

@@ -15,9 +15,9 @@ from api.clients.contacts.models import Contact
 from api.clients.models import Client
 from api.core.listing import like
 from api.leads.models import Lead
+from api.leads.visibility import Scope, scoped
 from api.users.models import User
 
-Scope = list[int] | None
 # the schedule, its lead's project name, the client's id and name, the person in charge's and the owner's names
 Found = tuple[ActivitySchedule, str, int, str, str | None, str | None]
 
@@ -29,8 +29,7 @@ def _base(scope: Scope, search: str | None) -> Any:
             .join(Client, Client.id == Lead.client_id)
             .outerjoin(Contact, Contact.id == ActivitySchedule.pic_contact_id)
             .outerjoin(User, User.id == ActivitySchedule.owner_id))
-    if scope is not None:
-        stmt = stmt.where(ActivitySchedule.owner_id.in_(scope))
+    stmt = scoped(stmt, scope, ActivitySchedule.owner_id)
     words = (search or "").strip()
     if words:
         pattern = like(words)
