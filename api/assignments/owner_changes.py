@@ -9,7 +9,9 @@ from sqlalchemy.orm import Session
 from api.assignments import repository as repo
 from api.assignments import service
 from api.assignments.schemas import OwnerChangeIn, OwnerChangeOut, ReassignIn, ReassignmentRow
+from api.core.config import Settings
 from api.core.errors import NotFound, ValidationFailed
+from api.core.temporal import Client
 from api.leads.visibility import LEAD_NOT_FOUND, visible_sales_ids
 from api.users.models import User
 
@@ -44,6 +46,15 @@ def change_owner(*, session: Session, actor: User, data: OwnerChangeIn) -> tuple
         made.append(one)
         told += people
     return made, list(dict.fromkeys(told))
+
+
+def change_owner_now(*, session: Session, temporal: Client, settings: Settings, actor: User,
+                     data: OwnerChangeIn) -> OwnerChangeOut:
+    """Move the leads (`change_owner`), commit, tell who must know (service.after_commit); answers what it did."""
+    made, told = change_owner(session=session, actor=actor, data=data)
+    session.commit()
+    service.after_commit(session=session, temporal=temporal, settings=settings, reassignment_ids=made, told=told)
+    return answer(session=session, actor=actor, reassignment_ids=made)
 
 
 def answer(*, session: Session, actor: User, reassignment_ids: list[int]) -> OwnerChangeOut:

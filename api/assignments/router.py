@@ -63,11 +63,7 @@ def get_reassignment(reassignment_id: Id, session: SessionDep, actor: Reader) ->
                          "notifications")
 def reassign(body: ReassignIn, session: SessionDep, temporal: TemporalDep, settings: SettingsDep,
              actor: Mover) -> Envelope[ReassignmentDetail]:
-    reassignment_id, told = service.reassign(session=session, actor=actor, data=body)
-    session.commit()
-    service.after_commit(session=session, temporal=temporal, settings=settings, reassignment_ids=[reassignment_id],
-                         told=told)
-    return ok(service.get_reassignment(session=session, actor=actor, reassignment_id=reassignment_id))
+    return ok(service.reassign_now(session=session, temporal=temporal, settings=settings, actor=actor, data=body))
 
 
 @router.post("/owner-changes", summary="Give chosen leads (a lead's page, a row or several rows of Leads Management) "
@@ -76,7 +72,5 @@ def reassign(body: ReassignIn, session: SessionDep, temporal: TemporalDep, setti
                                       "caller does not see is 404")
 def change_owner(body: OwnerChangeIn, session: SessionDep, temporal: TemporalDep, settings: SettingsDep,
                  actor: Mover) -> Envelope[OwnerChangeOut]:
-    made, told = owner_changes.change_owner(session=session, actor=actor, data=body)
-    session.commit()
-    service.after_commit(session=session, temporal=temporal, settings=settings, reassignment_ids=made, told=told)
-    return ok(owner_changes.answer(session=session, actor=actor, reassignment_ids=made))
+    return ok(owner_changes.change_owner_now(session=session, temporal=temporal, settings=settings, actor=actor,
+                                             data=body))

@@ -174,6 +174,15 @@ def reassign(*, session: Session, actor: User, data: ReassignIn) -> tuple[int, l
     return _move(session, actor, source, target, reason, leads)
 
 
+def reassign_now(*, session: Session, temporal: Client, settings: Settings, actor: User,
+                 data: ReassignIn) -> ReassignmentDetail:
+    """Move the leads (`reassign`), commit, tell who must know (`after_commit`); answers the reassignment."""
+    reassignment_id, told = reassign(session=session, actor=actor, data=data)
+    session.commit()
+    after_commit(session=session, temporal=temporal, settings=settings, reassignment_ids=[reassignment_id], told=told)
+    return get_reassignment(session=session, actor=actor, reassignment_id=reassignment_id)
+
+
 def after_commit(*, session: Session, temporal: Client, settings: Settings, reassignment_ids: list[int],
                  told: list[int]) -> None:
     """After reassignments committed: the people told see it live, and the workflows of the requests they moved

@@ -75,11 +75,9 @@ def export(session: SessionDep, settings: SettingsDep, actor: Reader, f: Billing
             responses={409: {"description": "The row's status is no longer expectedStatus, or the step is not one"}})
 def move(billing_schedule_id: Id, body: StatusIn, session: SessionDep, policy: PolicyDep,
          actor: Editor) -> Envelope[BillingRowOut]:
-    service.move(session=session, actor=actor, billing_id=billing_schedule_id, status=body.status,
-                 expected_status=body.expected_status, note=body.note,
-                 may_step_back=policy.allowed(actor.role.name, PAGE, "delete"))
-    session.commit()
-    return ok(service.history(session=session, actor=actor, billing_id=billing_schedule_id).row)
+    return ok(service.change_status(session=session, actor=actor, billing_id=billing_schedule_id, status=body.status,
+                                    expected_status=body.expected_status, note=body.note,
+                                    may_step_back=policy.allowed(actor.role.name, PAGE, "delete")))
 
 
 @router.get("/{billing_schedule_id}/history", summary="A row and every move of its payment status, newest first")

@@ -185,6 +185,15 @@ def move(*, session: Session, actor: User, billing_id: int, status: str, expecte
     return change
 
 
+def change_status(*, session: Session, actor: User, billing_id: int, status: str, expected_status: str,
+                  note: str | None, may_step_back: bool) -> BillingRowOut:
+    """A row's payment status moved one step (`move`) and committed; answers the row as it is now."""
+    move(session=session, actor=actor, billing_id=billing_id, status=status, expected_status=expected_status,
+         note=note, may_step_back=may_step_back)
+    session.commit()
+    return history(session=session, actor=actor, billing_id=billing_id).row
+
+
 def history(*, session: Session, actor: User, billing_id: int) -> BillingHistory:
     """The row and its moves, newest first."""
     row = _row_or_404(session, actor, billing_id)

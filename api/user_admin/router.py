@@ -9,7 +9,6 @@ from typing import Annotated, Any
 
 from fastapi import Query
 
-from api.auth import sessions
 from api.auth.service import send_password_mail
 from api.core.config import Settings
 from api.core.deps import Authz, RedisDep, SessionDep, SettingsDep, TemporalDep
@@ -18,7 +17,6 @@ from api.core.inputs import Id
 from api.core.listing import ListQuery, Page
 from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
-from api.master_data.service import users_changed
 from api.user_admin import service
 from api.user_admin.schemas import HierarchyNode, LeaderIn, RoleOption, UserIn, UserRow
 from api.users.models import User
@@ -51,9 +49,7 @@ def hierarchy(session: SessionDep, actor: Annotated[User, Authz(HIERARCHY, "read
 @router.put("/{user_id}/leader", summary="Move a person under another leader (or to the top); a cycle is refused")
 def move(user_id: Id, body: LeaderIn, session: SessionDep, redis_client: RedisDep,
          actor: Annotated[User, Authz(HIERARCHY, "edit")]) -> Envelope[list[HierarchyNode]]:
-    service.move(session=session, actor=actor, user_id=user_id, leader_id=body.leader_id)
-    session.commit()
-    users_changed(redis_client)
+    service.move(session=session, actor=actor, user_id=user_id, leader_id=body.leader_id, redis_client=redis_client)
     return ok(service.hierarchy(session=session, actor=actor))
 
 
@@ -65,9 +61,7 @@ def get_user(user_id: Id, session: SessionDep, actor: Annotated[User, Authz(PAGE
 @router.post("", summary="Add a user, with a password or the password mail")
 def create_user(body: UserIn, session: SessionDep, redis_client: RedisDep, settings: SettingsDep,
                 temporal: TemporalDep, actor: Annotated[User, Authz(PAGE, "write")]) -> Envelope[UserRow]:
-    user = service.create_user(session=session, actor=actor, data=body)
-    session.commit()
-    users_changed(redis_client)  # the lists of sales people and teams
+    user = service.create_user(session=session, actor=actor, data=body, redis_client=redis_client)
     if body.send_password_mail:
         _mail(settings, temporal, user, body.redirect_base_url)
     return ok(service.get_user(session=session, user_id=user.id))
@@ -76,11 +70,7 @@ def create_user(body: UserIn, session: SessionDep, redis_client: RedisDep, setti
 @router.put("/{user_id}", summary="Edit a user; isActive false deactivates them (their sessions end at once)")
 def update_user(user_id: Id, body: UserIn, session: SessionDep, redis_client: RedisDep,
                 actor: Annotated[User, Authz(PAGE, "edit")]) -> Envelope[UserRow]:
-    user, deactivated = service.update_user(session=session, actor=actor, user_id=user_id, data=body)
-    session.commit()
-    users_changed(redis_client)
-    if deactivated:
-        sessions.close_all(redis_client, user.id)
+    user, _ = service.update_user(session=session, actor=actor, user_id=user_id, data=body, redis_client=redis_client)
     return ok(service.get_user(session=session, user_id=user.id))
 
 

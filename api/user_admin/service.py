@@ -9,15 +9,18 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
+from redis import Redis
 from sqlalchemy.orm import Session
 
 from api.audit import service as audit
 from api.audit.models import Action
+from api.auth import sessions
 from api.auth.passwords import check_new_password
 from api.core import versions
 from api.core.errors import Conflict, Forbidden, NotFound, ValidationFailed
 from api.core.listing import ListParams, Page
 from api.core.security import hash_password, new_secret
+from api.master_data.service import users_changed
 from api.user_admin.schemas import HierarchyNode, RoleOption, UserIn, UserRow
 from api.users import repository
 from api.users.models import Role, User
@@ -179,7 +182,7 @@ def _values(user: User) -> dict[str, Any]:
             "leader_id": user.leader_id, "is_active": user.is_active}
 
 
-def create_user(*, session: Session, actor: User, data: UserIn) -> User:
+def create_user(*, session: Session, actor: User, data: UserIn, redis_client: Redis) -> User:
     """Save a new user (with the password given, or an unusable one until the password mail is used)."""
     checked = _check(session, data, None)
     # until the password mail is used, a password nobody knows
@@ -189,11 +192,13 @@ def create_user(*, session: Session, actor: User, data: UserIn) -> User:
     session.flush()
     audit.record(session, actor_id=actor.id, subject="USER", subject_id=user.id, label=audit.user_label(user),
                  action="CREATE", changes=audit.diff({}, _described(session, checked.values)))
+    session.commit()
+    users_changed(redis_client)  # the lists of sales people and teams
     return user
 
 
-def update_user(*, session: Session, actor: User, user_id: int, data: UserIn) -> tuple[User, bool]:
-    """Save the form; True when the user was deactivated by it (their sessions are then ended by the caller)."""
+def update_user(*, session: Session, actor: User, user_id: int, data: UserIn, redis_client: Redis) -> tuple[User, bool]:
+    """Save the form; True when the user was deactivated by it (their sessions are ended once it commits)."""
     user = _found(session, user_id)
     checked = _check(session, data, user)
     if user.id == actor.id and checked.values["role_id"] != user.role_id:
@@ -218,6 +223,10 @@ def update_user(*, session: Session, actor: User, user_id: int, data: UserIn) ->
             not before["active"] and checked.values["is_active"]) else "UPDATE"
         audit.record(session, actor_id=actor.id, subject="USER", subject_id=user.id, label=audit.user_label(user),
                      action=action, changes=changes)
+    session.commit()
+    users_changed(redis_client)
+    if deactivating:  # their sessions end at once
+        sessions.close_all(redis_client, user.id)
     return user, deactivating
 
 
@@ -232,7 +241,7 @@ def hierarchy(*, session: Session, actor: User) -> list[HierarchyNode]:
                           profile_picture=u.profile_picture) for u in people]
 
 
-def move(*, session: Session, actor: User, user_id: int, leader_id: int | None) -> User:
+def move(*, session: Session, actor: User, user_id: int, leader_id: int | None, redis_client: Redis) -> User:
     """Give a person another leader (None: the top); refused when it would make a cycle. Audited as HIERARCHY."""
     user = _found(session, user_id)
     if not user.is_active:
@@ -252,4 +261,6 @@ def move(*, session: Session, actor: User, user_id: int, leader_id: int | None) 
                      label=audit.user_label(user),
                      action="MOVE", changes=[{"field": "leader", "old": before,
                                               "new": leader.fullname if leader else None}])
+    session.commit()
+    users_changed(redis_client)
     return user
