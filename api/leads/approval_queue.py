@@ -7,15 +7,15 @@ from collections import defaultdict
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import String, cast, func, or_, select
+from sqlalchemy import String, cast, select
 from sqlalchemy.orm import Session, aliased
 
 from api.approvals import delegates, outcomes
 from api.approvals.models import ApprovalPipelineVersion, ApprovalRequest, ApprovalTask
 from api.approvals.schemas import QueueRow
-from api.clients.models import Client as ClientCompany
-from api.core.listing import ListParams, Page, apply_criteria, apply_sort, like
+from api.core.listing import Listing, ListParams, Page, paged
 from api.leads.models import Lead, Stage
+from api.leads.request_rows import ClientCompany, Requester, Target, request_rows
 from api.users.models import User
 
 
@@ -32,8 +32,6 @@ def _labels(session: Session, requests: list[ApprovalRequest]) -> dict[int, str]
     return labels
 
 
-Requester = aliased(User)
-Target = aliased(Stage)
 Current = aliased(Stage)
 Approver = aliased(User)
 # the current layer's deadline, as its workflow kept it (UTC ISO text: sorts as time does)
@@ -42,6 +40,10 @@ QUEUE_SORT = {"requestedAt": ApprovalRequest.requested_at, "requestType": Approv
               "requestedByName": Requester.fullname, "clientName": ClientCompany.client_name,
               "projectName": Lead.project_name, "dueAt": DUE_AT}
 QUEUE_CRITERIA = {"leadId": ApprovalRequest.lead_id}  # the lead's page asks what waits for the reader on it
+QUEUE_LISTING = Listing(sort=QUEUE_SORT, criteria=QUEUE_CRITERIA, default=ApprovalRequest.requested_at,
+                        tiebreak=ApprovalRequest.id.desc(), default_desc=True, count_by=ApprovalRequest.id,
+                        search=(Lead.project_name, ClientCompany.client_name, Requester.fullname,
+                                ApprovalRequest.request_type))
 
 
 # unscoped: the approver's own tasks (delegates.tasks_offered_to)
@@ -59,28 +61,15 @@ def _offered_tasks(session: Session, actor: User) -> Any:
 def queue(*, session: Session, actor: User, params: ListParams) -> Page[QueueRow]:
     """The requests waiting for the actor's decision (as an approver, a delegate, or the person a layer was
     escalated to), with their deadline; each request once."""
-    stmt = (select(ApprovalRequest, ApprovalTask.status, Requester.fullname, ClientCompany.client_name,
-                   Lead.project_name,
-                   Current.stage_name, Current.stage_description, Target.stage_name, Target.stage_description,
-                   ApprovalPipelineVersion.layers, ApprovalTask.approver_id, Approver.fullname, DUE_AT)
+    stmt = (request_rows(ApprovalRequest, ApprovalTask.status, Requester.fullname, ClientCompany.client_name,
+                         Lead.project_name, Current.stage_name, Current.stage_description, Target.stage_name,
+                         Target.stage_description, ApprovalPipelineVersion.layers, ApprovalTask.approver_id,
+                         Approver.fullname, DUE_AT)
             .join(ApprovalTask, ApprovalTask.request_id == ApprovalRequest.id)
-            .join(ApprovalPipelineVersion, ApprovalPipelineVersion.id == ApprovalRequest.pipeline_version_id)
-            .join(Requester, Requester.id == ApprovalRequest.requested_by)
             .join(Approver, Approver.id == ApprovalTask.approver_id)
-            .outerjoin(Lead, Lead.id == ApprovalRequest.lead_id)
-            .outerjoin(ClientCompany, ClientCompany.id == Lead.client_id)
             .outerjoin(Current, Current.id == Lead.stage_id)
-            .outerjoin(Target, Target.id == ApprovalRequest.target_stage_id)
             .where(ApprovalTask.id.in_(_offered_tasks(session, actor))))
-    stmt = apply_criteria(stmt, params.criteria, QUEUE_CRITERIA)
-    if params.search:
-        term = like(params.search)
-        stmt = stmt.where(or_(Lead.project_name.ilike(term), ClientCompany.client_name.ilike(term),
-                              Requester.fullname.ilike(term), ApprovalRequest.request_type.ilike(term)))
-    total = session.scalar(select(func.count()).select_from(stmt.with_only_columns(ApprovalRequest.id).subquery()))
-    stmt = apply_sort(stmt, params.sort, params.desc, QUEUE_SORT, default=ApprovalRequest.requested_at,
-                      tiebreak=ApprovalRequest.id.desc(), default_desc=True)
-    found = session.execute(stmt.offset(params.offset).limit(params.limit)).tuples().all()
+    found, total = paged(session, stmt, params, QUEUE_LISTING, entities=False)
     labels = _labels(session, [row[0] for row in found])
     rows: list[QueueRow] = []
     for (req, task_status, requester, client, project, cur, cur_desc, tgt, tgt_desc, layers, holder, holder_name,
@@ -98,4 +87,4 @@ def queue(*, session: Session, actor: User, params: ListParams) -> Page[QueueRow
                              due_at=datetime.fromisoformat(due) if due else None,
                              for_approver_name=holder_name if holder != actor.id else None,
                              escalated=holder == actor.id and here is not None and actor.id not in here["approvers"]))
-    return Page[QueueRow](data=rows, total_rows=int(total or 0))
+    return Page[QueueRow](data=rows, total_rows=total)

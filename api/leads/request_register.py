@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from typing import Any
 
-from sqlalchemy import func, literal, or_, select
+from sqlalchemy import func, literal, or_
 from sqlalchemy.dialects.postgresql import JSONPATH
 from sqlalchemy.orm import Session, aliased
 
@@ -21,24 +21,22 @@ from api.approvals import outcomes, withdrawals
 from api.approvals import service as approvals
 from api.approvals.models import ApprovalPipelineVersion, ApprovalRequest
 from api.approvals.schemas import OnBehalfIn, RegisterDetail, RegisterRow, RequestIn, RequestOut
-from api.clients.models import Client as ClientCompany
 from api.core.authz import PolicyStore
 from api.core.config import Settings
 from api.core.errors import NotFound
-from api.core.listing import ListParams, Page, apply_criteria, apply_sort, like
+from api.core.listing import Listing, ListParams, Page, paged
 from api.core.temporal import Client
 from api.leads import requests as lead_requests
 from api.leads import visibility as lead_visibility
-from api.leads.models import Lead, Stage
+from api.leads.models import Lead
+from api.leads.request_rows import ClientCompany, Requester, Target, request_rows
 from api.users.models import User
 
 PCS = "PCS"
 REQUEST_NOT_FOUND = "Approval request not found."
 
-Requester = aliased(User)
 OnBehalf = aliased(User)
 SalesPerson = aliased(User)
-Target = aliased(Stage)
 
 CRITERIA = {"requestType": ApprovalRequest.request_type, "status": ApprovalRequest.status,
             "requestedBy": ApprovalRequest.requested_by, "salesPersonId": Lead.sales_person_id,
@@ -47,6 +45,10 @@ SORT = {"requestedAt": ApprovalRequest.requested_at, "decidedAt": ApprovalReques
         "requestType": ApprovalRequest.request_type, "status": ApprovalRequest.status,
         "requestedByName": Requester.fullname, "salesPersonName": SalesPerson.fullname,
         "clientName": ClientCompany.client_name, "projectName": Lead.project_name, "approvalId": ApprovalRequest.id}
+LISTING = Listing(sort=SORT, criteria=CRITERIA, default=ApprovalRequest.requested_at,
+                  tiebreak=ApprovalRequest.id.desc(), default_desc=True, count_by=ApprovalRequest.id,
+                  search=(Lead.project_name, ClientCompany.client_name, Requester.fullname, SalesPerson.fullname,
+                          OnBehalf.fullname, ApprovalRequest.notes))
 
 
 def _approver_of(user_id: int) -> Any:
@@ -56,16 +58,11 @@ def _approver_of(user_id: int) -> Any:
 
 
 def _base(session: Session, actor: User, *, pcs: bool) -> Any:
-    stmt = (select(ApprovalRequest, Lead.project_name, ClientCompany.client_name, Lead.sales_person_id,
-                   SalesPerson.fullname, Requester.fullname, OnBehalf.fullname, Target.stage_name,
-                   Target.stage_description)
-            .join(ApprovalPipelineVersion, ApprovalPipelineVersion.id == ApprovalRequest.pipeline_version_id)
-            .join(Lead, Lead.id == ApprovalRequest.lead_id)
-            .join(Requester, Requester.id == ApprovalRequest.requested_by)
+    stmt = (request_rows(ApprovalRequest, Lead.project_name, ClientCompany.client_name, Lead.sales_person_id,
+                         SalesPerson.fullname, Requester.fullname, OnBehalf.fullname, Target.stage_name,
+                         Target.stage_description)
             .outerjoin(OnBehalf, OnBehalf.id == ApprovalRequest.on_behalf_of)
             .outerjoin(SalesPerson, SalesPerson.id == Lead.sales_person_id)
-            .outerjoin(ClientCompany, ClientCompany.id == Lead.client_id)
-            .outerjoin(Target, Target.id == ApprovalRequest.target_stage_id)
             .where(ApprovalRequest.request_type == PCS if pcs else ApprovalRequest.request_type != PCS))
     sales_ids = lead_visibility.visible_sales_ids(session, actor)
     if sales_ids is not None:
@@ -95,24 +92,16 @@ def page(*, session: Session, actor: User, params: ListParams, pcs: bool, approv
     """The requests of the register the caller sees; criteria requestType, status, requestedBy, salesPersonId,
     leadId; the approver (any layer) and the days requested (in `zone`, both ends included) apart.
     `revisions`, for the cost sheet register, names each request's revision (one call per page)."""
-    stmt = apply_criteria(_base(session, actor, pcs=pcs), params.criteria, CRITERIA)
-    if params.search:
-        term = like(params.search)
-        stmt = stmt.where(or_(Lead.project_name.ilike(term), ClientCompany.client_name.ilike(term),
-                              Requester.fullname.ilike(term), SalesPerson.fullname.ilike(term),
-                              OnBehalf.fullname.ilike(term), ApprovalRequest.notes.ilike(term)))
+    stmt = _base(session, actor, pcs=pcs)
     if approver_id is not None:
         stmt = stmt.where(_approver_of(approver_id))
     if date_from is not None:
         stmt = stmt.where(ApprovalRequest.requested_at >= _day_start(date_from, zone))
     if date_to is not None:
         stmt = stmt.where(ApprovalRequest.requested_at < _day_start(date_to + timedelta(days=1), zone))
-    total = session.scalar(select(func.count()).select_from(stmt.with_only_columns(ApprovalRequest.id).subquery()))
-    stmt = apply_sort(stmt, params.sort, params.desc, SORT, ApprovalRequest.requested_at, ApprovalRequest.id.desc(),
-                      default_desc=True)
-    rows = session.execute(stmt.offset(params.offset).limit(params.limit)).all()
+    rows, total = paged(session, stmt, params, LISTING, entities=False)
     named = revisions(session, [r[0].id for r in rows]) if revisions is not None else {}
-    return Page(data=[_row(r, named) for r in rows], total_rows=total or 0)
+    return Page(data=[_row(r, named) for r in rows], total_rows=total)
 
 
 def visible_request(session: Session, actor: User, approval_id: int, *, pcs: bool) -> ApprovalRequest:
