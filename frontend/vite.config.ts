@@ -127,7 +127,7 @@ export default defineConfig({
     // Twice the default: the longest page tests (a wizard filled in field by field, the first test of a file, which
     // also pays for compiling the code it runs) take 1.5-2 s of one idle core, and three to four times that on two
     // cores shared with as many busy processes again (CI beside the end-to-end tests, `stress-ng --cpu 2`). What a
-    // test waits for inside it still waits at most the library's default second.
+    // test waits for inside it waits at most 3 s (src/test/setup.ts).
     testTimeout: 10_000,
   },
 });

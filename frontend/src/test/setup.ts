@@ -7,6 +7,10 @@ import { clearTokens } from '@/lib/api/tokens';
 // prints the whole document: on a big page most of the work of waiting. The document is printed only when the
 // message is read, that is for the error a test fails with.
 configure({
+  // What a test waits for (find*, waitFor) may take up to 3 s: a clean clone's CI runs these files beside pytest on
+  // two cores, where a lazy route's first render or a calendar's first layout took past the library's default second
+  // (two such failures on 29-Nov, each passing alone in about 1.5 s). A wait that succeeds is as quick as before.
+  asyncUtilTimeout: 3000,
   getElementError(message, container) {
     const error = new Error();
     error.name = 'TestingLibraryElementError';

@@ -268,11 +268,7 @@ describe('ActivitySchedulePage, the calendar', () => {
     setToken('tok');
     const requests = scheduleApi();
     const { router } = await renderRoutes(pages, '/activity-schedule?view=calendar');
-    // the month grid's first layout (42 days in jsdom) took more than the library's default second on CI's two
-    // busy cores (pytest beside it): this one wait gets three
-    await waitFor(() => expect(document.querySelectorAll('.schedule-event__chip').length).toBeGreaterThan(0), {
-      timeout: 3000,
-    });
+    await waitFor(() => expect(document.querySelectorAll('.schedule-event__chip').length).toBeGreaterThan(0));
     const chips = [...document.querySelectorAll<HTMLElement>('.schedule-event__chip')];
     const first = chips.find((c) => c.textContent === `${TOMORROW.format('HH:mm')}PT Nusantara Data Center`);
     expect(first).toBeDefined();
