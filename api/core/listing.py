@@ -174,6 +174,6 @@ def paged(session: Session, stmt: Any, params: ListParams, listing: Listing, *,
     else:
         stmt = apply_sort(stmt, params.sort, params.desc, listing.sort, default=listing.default,
                           tiebreak=listing.tiebreak, default_desc=listing.default_desc)
-    page = stmt.offset(params.offset).limit(params.limit)
-    rows = list(session.scalars(page)) if entities else list(session.execute(page))
+    page: Any = stmt.offset(params.offset).limit(params.limit)
+    rows: list[Any] = list(session.scalars(page)) if entities else list(session.execute(page).all())
     return rows, int(total)
