@@ -10,7 +10,7 @@ import {
   type ServerTable,
   type ServerTableOptions,
 } from '@/components/data-table';
-import { ListPage, type ListPageProps } from './list-page';
+import { ListError, ListPage, type ListPageProps } from './list-page';
 
 /** What a server-paged list call answers: one page of rows, and how many rows there are in all. */
 export interface ServerRows<T> {
@@ -43,9 +43,8 @@ export function useServerList<TPage, TKey extends QueryKey = QueryKey>({
   return { table, query: result, canRead };
 }
 
-export interface ServerListPageProps<T extends object>
-  extends Omit<ListPageProps, 'canRead' | 'error' | 'children'>,
-    Omit<DataTableProps<T>, 'title' | 'dataSource' | 'server' | 'toolbar' | 'children'> {
+export interface ServerListTableProps<T extends object>
+  extends Omit<DataTableProps<T>, 'title' | 'dataSource' | 'server' | 'toolbar' | 'children'> {
   /** The list (useServerList): its rows, total, paging and filters. */
   list: ServerList<ServerRows<T>>;
   /** Placeholder and accessible name of the search box, e.g. "Search client". */
@@ -58,38 +57,29 @@ export interface ServerListPageProps<T extends object>
   toolbar?: ReactNode;
   /** Above the table, in its card: a bar about the chosen rows, a dialog. */
   above?: ReactNode;
+  /** What the list call's error says when the server gave no message of its own. */
+  errorFallback?: string;
 }
 
 /**
- * Every server-paged list screen: the list page (trail, title, Add button; no access; 'Error loading data'), its
- * toolbar (filters and search) and the table with server paging and sorting. A screen declares its columns, filters,
- * list call (useServerList) and actions.
+ * A server-paged list where a page holds more than the list (a tab of a page): the list call's error ('Error loading
+ * data'), its toolbar (filters and search) and the table with server paging and sorting. ServerListPage is this in
+ * a list page; use it only where the list is not the page.
  */
-export function ServerListPage<T extends object>({
+export function ServerListTable<T extends object>({
   list,
-  breadcrumb,
-  title,
-  subtitle,
-  action,
-  noAccessText,
   searchLabel,
   filters,
   filterControls,
   toolbar,
   above,
+  errorFallback,
   ...tableProps
-}: ServerListPageProps<T>) {
+}: ServerListTableProps<T>) {
   const { table, query } = list;
   return (
-    <ListPage
-      breadcrumb={breadcrumb}
-      title={title}
-      subtitle={subtitle}
-      action={action}
-      canRead={list.canRead}
-      noAccessText={noAccessText}
-      error={query.error}
-    >
+    <>
+      <ListError error={query.error} fallback={errorFallback} />
       {above}
       <DataTable<T>
         loading={query.isFetching}
@@ -104,6 +94,40 @@ export function ServerListPage<T extends object>({
           )
         }
       />
+    </>
+  );
+}
+
+export interface ServerListPageProps<T extends object>
+  extends Omit<ListPageProps, 'canRead' | 'error' | 'children'>,
+    ServerListTableProps<T> {}
+
+/**
+ * Every server-paged list screen: the list page (trail, title, Add button; no access; 'Error loading data'), its
+ * toolbar (filters and search) and the table with server paging and sorting. A screen declares its columns, filters,
+ * list call (useServerList) and actions.
+ */
+export function ServerListPage<T extends object>({
+  list,
+  breadcrumb,
+  title,
+  subtitle,
+  action,
+  noAccessText,
+  before,
+  ...tableProps
+}: ServerListPageProps<T>) {
+  return (
+    <ListPage
+      breadcrumb={breadcrumb}
+      title={title}
+      subtitle={subtitle}
+      action={action}
+      canRead={list.canRead}
+      noAccessText={noAccessText}
+      before={before}
+    >
+      <ServerListTable<T> list={list} {...tableProps} />
     </ListPage>
   );
 }
