@@ -49,6 +49,8 @@ export interface ServerListTableProps<T extends object>
   list: ServerList<ServerRows<T>>;
   /** Placeholder and accessible name of the search box, e.g. "Search client". */
   searchLabel: string;
+  /** At a desk, how wide the search box may grow (280 px unless a long placeholder needs more). */
+  searchWidth?: number;
   /** The toolbar's selects, each kept in the URL under its key (declared in useServerList's `filters`). */
   filters?: ListFilter[];
   /** Other filters (date ranges), between the selects and the search box. */
@@ -69,6 +71,7 @@ export interface ServerListTableProps<T extends object>
 export function ServerListTable<T extends object>({
   list,
   searchLabel,
+  searchWidth,
   filters,
   filterControls,
   toolbar,
@@ -88,7 +91,7 @@ export function ServerListTable<T extends object>({
         server={table.server(query.data?.totalRows)}
         toolbar={
           toolbar ?? (
-            <ListToolbar table={table} filters={filters} searchLabel={searchLabel}>
+            <ListToolbar table={table} filters={filters} searchLabel={searchLabel} searchWidth={searchWidth}>
               {filterControls}
             </ListToolbar>
           )

@@ -123,6 +123,7 @@ export function RolesTable({ access }: { access: PageFlags }) {
     <ServerListTable<RoleRow>
       list={list}
       searchLabel={ROLES_SEARCH_PLACEHOLDER}
+      searchWidth={340}
       rowKey="id"
       className="roles-table"
       columns={columns}
