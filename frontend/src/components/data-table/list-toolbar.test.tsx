@@ -50,4 +50,15 @@ describe('ListToolbar', () => {
     expect(screen.getByLabelText('Filter by team')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Filters/ })).toBeNull();
   });
+
+  it('lets a long search placeholder have a wider box at a desk, and the whole line on a phone', () => {
+    const { unmount } = render(<ListToolbar table={table()} searchLabel="Search role name or description" searchWidth={340} />);
+    const wrapper = () => screen.getByPlaceholderText('Search role name or description').closest('.ant-input-search') as HTMLElement;
+    expect(wrapper().style.maxWidth).toBe('340px');
+    unmount();
+    window.innerWidth = 390;
+    render(<ListToolbar table={table()} searchLabel="Search role name or description" searchWidth={340} />);
+    expect(wrapper().style.width).toBe('100%');
+    expect(wrapper().style.maxWidth).toBe('');
+  });
 });

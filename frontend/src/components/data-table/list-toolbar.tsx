@@ -25,6 +25,8 @@ export interface ListToolbarProps {
   filters?: ListFilter[];
   /** Placeholder and accessible name of the search box, e.g. "Search client". */
   searchLabel: string;
+  /** At a desk, how wide the search box may grow (280 px unless a long placeholder needs more). */
+  searchWidth?: number;
   /** Other filters (date ranges, a switch), between the selects and the search box. */
   children?: ReactNode;
 }
@@ -37,7 +39,7 @@ const PHONE_INLINE_FILTERS = 2;
  * a list with many filters shows the search box and a Filters button (with the number in use) that opens them in a
  * sheet from the bottom, so the rows are not pushed a screen down. A list with no filter has its search box alone.
  */
-export function ListToolbar({ table, filters = [], searchLabel, children }: ListToolbarProps) {
+export function ListToolbar({ table, filters = [], searchLabel, searchWidth, children }: ListToolbarProps) {
   const phone = Grid.useBreakpoint().md === false;
   const [open, setOpen] = useState(false);
   const shown = filters.filter((filter) => !filter.hidden);
@@ -60,7 +62,13 @@ export function ListToolbar({ table, filters = [], searchLabel, children }: List
       onSearch={table.onSearch}
       value={table.search}
       // searched only, on a phone: a line of its own (else its own width)
-      style={phone && controls === 0 ? { width: '100%' } : undefined}
+      style={
+        phone && controls === 0
+          ? { width: '100%' }
+          : searchWidth && !phone
+            ? { flex: '1 1 260px', maxWidth: searchWidth }
+            : undefined
+      }
     />
   );
   // a list searched only: the search box alone, on the right of "Show N"

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Alert, Button } from 'antd';
+import { Alert, Button, Card } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Page, type Crumb } from '@/components/page';
@@ -17,24 +17,67 @@ export interface ListPageProps {
   noAccessText: string;
   /** The list query's error, shown above the list as 'Error loading data'. */
   error?: unknown;
+  /** What the error says when the server gave no message of its own (errorMessage's default otherwise). */
+  errorFallback?: string;
+  /** With read access, above the list's card, in a card of its own: the list's totals (null: none now, the same
+   *  layout). */
+  before?: ReactNode;
   /** The list (a DataTable). */
   children: ReactNode;
 }
 
-/** A list page: the page shell at full width, then a card with the list, or why there is none. */
-export function ListPage({ breadcrumb, title, subtitle, action, canRead, noAccessText, error, children }: ListPageProps) {
+/** A list call's failure, above the list: 'Error loading data' and the server's message. */
+export function ListError({ error, fallback }: { error: unknown; fallback?: string }) {
+  if (!error) return null;
   return (
-    <Page breadcrumb={breadcrumb} title={title} subtitle={subtitle} actions={action} width="full" card>
-      {!canRead ? (
-        <Alert type="info" showIcon title={noAccessText} />
-      ) : (
-        <>
-          {error ? (
-            <Alert className="list-alert" type="error" showIcon title="Error loading data" description={errorMessage(error)} />
-          ) : null}
-          {children}
-        </>
-      )}
+    <Alert
+      className="list-alert"
+      type="error"
+      showIcon
+      title="Error loading data"
+      description={errorMessage(error, fallback)}
+    />
+  );
+}
+
+/** A list page: the page shell at full width, then a card with the list (after `before`, if any), or why there is
+ *  none. */
+export function ListPage({
+  breadcrumb,
+  title,
+  subtitle,
+  action,
+  canRead,
+  noAccessText,
+  error,
+  errorFallback,
+  before,
+  children,
+}: ListPageProps) {
+  const list = !canRead ? (
+    <Alert type="info" showIcon title={noAccessText} />
+  ) : (
+    <>
+      <ListError error={error} fallback={errorFallback} />
+      {children}
+    </>
+  );
+  const header = { breadcrumb, title, subtitle, actions: action, width: 'full' as const };
+  if (!canRead || before === undefined) {
+    return (
+      <Page {...header} card>
+        {list}
+      </Page>
+    );
+  }
+  return (
+    <Page {...header}>
+      <div className="list-page__stack">
+        {before}
+        <Card variant="borderless" className="page-card">
+          {list}
+        </Card>
+      </div>
     </Page>
   );
 }

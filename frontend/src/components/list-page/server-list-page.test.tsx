@@ -26,7 +26,13 @@ const listOptions = (params: ServerListParams, filters: Record<string, string>) 
     },
   });
 
-function Clients({ canRead = true, withFilter = false }: { canRead?: boolean; withFilter?: boolean }) {
+interface ClientsProps {
+  canRead?: boolean;
+  withFilter?: boolean;
+  withTotals?: boolean;
+}
+
+function Clients({ canRead = true, withFilter = false, withTotals = false }: ClientsProps) {
   const list = useServerList({
     pageSize: 10,
     canRead,
@@ -40,6 +46,8 @@ function Clients({ canRead = true, withFilter = false }: { canRead?: boolean; wi
       subtitle="The clients."
       noAccessText="You may not see the clients."
       searchLabel="Search client"
+      before={withTotals ? <section aria-label="Totals">{list.query.data?.totalRows ?? '…'} clients</section> : undefined}
+      errorFallback={withTotals ? 'Nothing came back.' : undefined}
       filters={withFilter ? [{ key: 'kind', name: 'kind', placeholder: 'All kinds', options: [{ value: 'even', label: 'Even' }] }] : undefined}
       rowKey="id"
       columns={[{ title: 'Name', dataIndex: 'name', ...list.table.sortable('name') }]}
@@ -47,7 +55,7 @@ function Clients({ canRead = true, withFilter = false }: { canRead?: boolean; wi
   );
 }
 
-function show(path: string, props: { canRead?: boolean; withFilter?: boolean } = {}) {
+function show(path: string, props: ClientsProps = {}) {
   const router = createMemoryRouter([{ path: '/clients', element: <Clients {...props} /> }], { initialEntries: [path] });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
@@ -114,5 +122,27 @@ describe('ServerListPage', () => {
     expect(await screen.findByText('Error loading data')).toBeInTheDocument();
     expect(screen.getByText('The database is away.')).toBeInTheDocument();
     expect(screen.getByText('No data.')).toBeInTheDocument();
+  });
+
+  it('puts what goes before the list (its totals) above the list\'s card, only with read access', async () => {
+    show('/clients', { withTotals: true });
+    const totals = await screen.findByRole('region', { name: 'Totals' });
+    await waitFor(() => expect(totals).toHaveTextContent('25 clients'));
+    const card = document.querySelector('.list-page__stack > .page-card') as HTMLElement;
+    expect(card.querySelector('.ant-table')).not.toBeNull();
+    expect(card.querySelector('[aria-label="Totals"]')).toBeNull();
+  });
+
+  it('says no list without read access, and nothing before it', async () => {
+    show('/clients', { withTotals: true, canRead: false });
+    expect(await screen.findByText('You may not see the clients.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Totals' })).toBeNull();
+  });
+
+  it('says its fallback when the server gives no message of its own', async () => {
+    failWith = new ApiError(502, {});
+    show('/clients', { withTotals: true });
+    expect(await screen.findByText('Error loading data')).toBeInTheDocument();
+    expect(screen.getByText('Nothing came back.')).toBeInTheDocument();
   });
 });

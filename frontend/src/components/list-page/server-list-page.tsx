@@ -10,7 +10,7 @@ import {
   type ServerTable,
   type ServerTableOptions,
 } from '@/components/data-table';
-import { ListPage, type ListPageProps } from './list-page';
+import { ListError, ListPage, type ListPageProps } from './list-page';
 
 /** What a server-paged list call answers: one page of rows, and how many rows there are in all. */
 export interface ServerRows<T> {
@@ -43,13 +43,14 @@ export function useServerList<TPage, TKey extends QueryKey = QueryKey>({
   return { table, query: result, canRead };
 }
 
-export interface ServerListPageProps<T extends object>
-  extends Omit<ListPageProps, 'canRead' | 'error' | 'children'>,
-    Omit<DataTableProps<T>, 'title' | 'dataSource' | 'server' | 'toolbar' | 'children'> {
+export interface ServerListTableProps<T extends object>
+  extends Omit<DataTableProps<T>, 'title' | 'dataSource' | 'server' | 'toolbar' | 'children'> {
   /** The list (useServerList): its rows, total, paging and filters. */
   list: ServerList<ServerRows<T>>;
   /** Placeholder and accessible name of the search box, e.g. "Search client". */
   searchLabel: string;
+  /** At a desk, how wide the search box may grow (280 px unless a long placeholder needs more). */
+  searchWidth?: number;
   /** The toolbar's selects, each kept in the URL under its key (declared in useServerList's `filters`). */
   filters?: ListFilter[];
   /** Other filters (date ranges), between the selects and the search box. */
@@ -58,7 +59,51 @@ export interface ServerListPageProps<T extends object>
   toolbar?: ReactNode;
   /** Above the table, in its card: a bar about the chosen rows, a dialog. */
   above?: ReactNode;
+  /** What the list call's error says when the server gave no message of its own. */
+  errorFallback?: string;
 }
+
+/**
+ * A server-paged list where a page holds more than the list (a tab of a page): the list call's error ('Error loading
+ * data'), its toolbar (filters and search) and the table with server paging and sorting. ServerListPage is this in
+ * a list page; use it only where the list is not the page.
+ */
+export function ServerListTable<T extends object>({
+  list,
+  searchLabel,
+  searchWidth,
+  filters,
+  filterControls,
+  toolbar,
+  above,
+  errorFallback,
+  ...tableProps
+}: ServerListTableProps<T>) {
+  const { table, query } = list;
+  return (
+    <>
+      <ListError error={query.error} fallback={errorFallback} />
+      {above}
+      <DataTable<T>
+        loading={query.isFetching}
+        {...tableProps}
+        dataSource={query.data?.data}
+        server={table.server(query.data?.totalRows)}
+        toolbar={
+          toolbar ?? (
+            <ListToolbar table={table} filters={filters} searchLabel={searchLabel} searchWidth={searchWidth}>
+              {filterControls}
+            </ListToolbar>
+          )
+        }
+      />
+    </>
+  );
+}
+
+export interface ServerListPageProps<T extends object>
+  extends Omit<ListPageProps, 'canRead' | 'error' | 'children'>,
+    ServerListTableProps<T> {}
 
 /**
  * Every server-paged list screen: the list page (trail, title, Add button; no access; 'Error loading data'), its
@@ -72,14 +117,9 @@ export function ServerListPage<T extends object>({
   subtitle,
   action,
   noAccessText,
-  searchLabel,
-  filters,
-  filterControls,
-  toolbar,
-  above,
+  before,
   ...tableProps
 }: ServerListPageProps<T>) {
-  const { table, query } = list;
   return (
     <ListPage
       breadcrumb={breadcrumb}
@@ -88,22 +128,9 @@ export function ServerListPage<T extends object>({
       action={action}
       canRead={list.canRead}
       noAccessText={noAccessText}
-      error={query.error}
+      before={before}
     >
-      {above}
-      <DataTable<T>
-        loading={query.isFetching}
-        {...tableProps}
-        dataSource={query.data?.data}
-        server={table.server(query.data?.totalRows)}
-        toolbar={
-          toolbar ?? (
-            <ListToolbar table={table} filters={filters} searchLabel={searchLabel}>
-              {filterControls}
-            </ListToolbar>
-          )
-        }
-      />
+      <ServerListTable<T> list={list} {...tableProps} />
     </ListPage>
   );
 }

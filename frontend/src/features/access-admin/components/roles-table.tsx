@@ -1,10 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Flex, Grid, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Flex, Grid, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link, useNavigate } from 'react-router';
-import { DataTable, rowAction, rowMenuColumn, TableSearch, useServerTable } from '@/components/data-table';
+import { rowAction, rowMenuColumn } from '@/components/data-table';
 import { confirmRemove } from '@/components/dialogs';
-import { errorMessage } from '@/lib/api/errors';
+import { ServerListTable, useServerList } from '@/components/list-page';
 import type { PageFlags } from '@/lib/api/types';
 import { formatNumber } from '@/lib/format';
 import { invalidateDomains, queryDomains } from '@/lib/query-domains';
@@ -53,14 +53,14 @@ function RoleBlock({ row }: { row: RoleRow }) {
   );
 }
 
-/** The roles, paged, searched and sorted on the server; the row menu as the flags allow. */
+/** The roles, paged, searched and sorted on the server (the shared server list, in its tab of the page); the row
+ *  menu as the flags allow. */
 export function RolesTable({ access }: { access: PageFlags }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const phone = Grid.useBreakpoint().md === false;
-  const table = useServerTable({ pageSize: ROLES_PAGE_SIZE });
-  const list = useQuery({ ...rolesListQueryOptions(table.params), enabled: access.isRead });
-  const { sortable } = table;
+  const list = useServerList({ pageSize: ROLES_PAGE_SIZE, canRead: access.isRead, query: rolesListQueryOptions });
+  const { sortable } = list.table;
 
   const remove = (row: RoleRow) =>
     confirmRemove({
@@ -120,31 +120,18 @@ export function RolesTable({ access }: { access: PageFlags }) {
       ];
 
   return (
-    <>
-      {list.error ? (
-        <Alert className="list-alert" type="error" showIcon title="Error loading data" description={errorMessage(list.error)} />
-      ) : null}
-      <DataTable<RoleRow>
-        rowKey="id"
-        className="roles-table"
-        columns={columns}
-        tableLayout="fixed"
-        wrap
-        showHeader={!phone}
-        scroll={phone ? {} : undefined}
-        emptyText={NO_INFORMATION}
-        dataSource={list.data?.data}
-        loading={list.isFetching}
-        server={table.server(list.data?.totalRows)}
-        toolbar={
-          <TableSearch
-            label={ROLES_SEARCH_PLACEHOLDER}
-            onSearch={table.onSearch}
-            value={table.search}
-            style={{ flex: '1 1 260px', maxWidth: 340 }}
-          />
-        }
-      />
-    </>
+    <ServerListTable<RoleRow>
+      list={list}
+      searchLabel={ROLES_SEARCH_PLACEHOLDER}
+      searchWidth={340}
+      rowKey="id"
+      className="roles-table"
+      columns={columns}
+      tableLayout="fixed"
+      wrap
+      showHeader={!phone}
+      scroll={phone ? {} : undefined}
+      emptyText={NO_INFORMATION}
+    />
   );
 }

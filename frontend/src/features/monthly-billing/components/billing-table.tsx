@@ -2,7 +2,7 @@ import { ArrowLeftOutlined, ArrowRightOutlined, HistoryOutlined } from '@ant-des
 import { Flex, Grid, Typography } from 'antd';
 import type { ColumnsType, ColumnType } from 'antd/es/table';
 import { useMemo, type HTMLAttributes, type ReactNode } from 'react';
-import { DataTable, rowMenuColumn, type ServerPaging, type ServerTable } from '@/components/data-table';
+import { rowMenuColumn, type DataTableProps, type ServerTable } from '@/components/data-table';
 import type { PageFlags } from '@/lib/api/types';
 import { formatDate, formatIDR, formatMonth, formatNumber } from '@/lib/format';
 import type { BillingRow, MonthTotal, StatusOption } from '../api/billing-api';
@@ -103,14 +103,12 @@ function BillingBlock({ row, statuses }: { row: BillingRow; statuses: StatusOpti
   );
 }
 
-export interface BillingTableProps {
+export interface BillingTableOptions {
+  /** The page's rows (their month headings are drawn before the first row of each month). */
   rows: BillingRow[] | undefined;
   monthTotals: MonthTotal[] | undefined;
   statuses: StatusOption[] | undefined;
   access: PageFlags;
-  loading: boolean;
-  server: ServerPaging;
-  toolbar: ReactNode;
   /** A sortable column's props (useServerTable's `sortable`). */
   sortable: ServerTable['sortable'];
   onForward: (row: BillingRow) => void;
@@ -118,9 +116,12 @@ export interface BillingTableProps {
   onHistory: (row: BillingRow) => void;
 }
 
-/** The billing rows month by month (a heading row with the month's totals before each), paged on the server; a row's
- *  menu moves it one step forward (edit right), one back (delete right) or opens its history. */
-export function BillingTable(props: BillingTableProps) {
+/** The table of the billing rows (ServerListPage's table props): month by month, a heading row with the month's
+ *  totals before each, paged on the server; a row's menu moves it one step forward (edit right), one back (delete
+ *  right) or opens its history. */
+export function useBillingTable(
+  props: BillingTableOptions,
+): Omit<DataTableProps<BillingRow>, 'dataSource' | 'server' | 'toolbar' | 'loading'> {
   const { rows, monthTotals, statuses, access, sortable } = props;
   const phone = Grid.useBreakpoint().md === false;
 
@@ -189,22 +190,16 @@ export function BillingTable(props: BillingTableProps) {
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the totals by their content, not their identity
   const row = useMemo(() => rowWithHeading(count, monthTotals ?? []), [count, totalsKey]);
 
-  return (
-    <DataTable<BillingRow>
-      rowKey="id"
-      className="billing-table"
-      columns={columns}
-      tableLayout="fixed"
-      wrap
-      showHeader={!phone}
-      scroll={phone ? {} : undefined}
-      components={{ body: { row } }}
-      onRow={(r) => (starts.has(r.id) ? ({ 'data-month': r.month } as RowProps) : {})}
-      emptyText={NO_BILLING}
-      dataSource={rows}
-      loading={props.loading}
-      server={props.server}
-      toolbar={props.toolbar}
-    />
-  );
+  return {
+    rowKey: 'id',
+    className: 'billing-table',
+    columns,
+    tableLayout: 'fixed',
+    wrap: true,
+    showHeader: !phone,
+    scroll: phone ? {} : undefined,
+    components: { body: { row } },
+    onRow: (r) => (starts.has(r.id) ? ({ 'data-month': r.month } as RowProps) : {}),
+    emptyText: NO_BILLING,
+  };
 }

@@ -138,6 +138,38 @@ describe('MonthlyBillingPage', () => {
     expect(screen.getByText(/Andi Pratama · 18-Jan-2035/)).toBeInTheDocument();
   });
 
+  it('folds its four filters into a Filters sheet on a phone, the search box beside the button', async () => {
+    const width = window.innerWidth;
+    window.innerWidth = 390;
+    try {
+      const { requests, router } = await start();
+      await screen.findByText('Branch WAN 1');
+      expect(screen.getByPlaceholderText('Search project, client, PID or item')).toBeVisible();
+      // the rows come right after the search box: no filter stacked above them
+      for (const name of ['status', 'period', 'client', 'sales person']) {
+        expect(screen.queryAllByLabelText(`Filter by ${name}`)).toEqual([]);
+      }
+      const button = screen.getByRole('button', { name: /Filters/ });
+      fireEvent.click(button);
+      await screen.findByRole('button', { name: 'Show results' });
+      const sheet = document.querySelector('.list-filters--sheet') as HTMLElement;
+      for (const name of ['status', 'period', 'client', 'sales person']) {
+        expect(within(sheet).getAllByLabelText(`Filter by ${name}`).length).toBeGreaterThan(0);
+      }
+      await chooseOption(within(sheet).getByLabelText('Filter by status'), 'Billing requested');
+      await waitFor(() => expect(listQueries(requests).at(-1)).toContain('status=BILLING_REQUEST'));
+      expect(router.state.location.search).toContain('status=BILLING_REQUEST');
+      await waitFor(() => expect(button.closest('.ant-badge')).toHaveTextContent('1'));
+      expect(within(sheet).getByTitle('Billing requested')).toBeInTheDocument();
+      fireEvent.click(screen.getByRole('button', { name: 'Clear all' }));
+      // back to the list without filters (the first call's answer, still fresh: no new call)
+      await waitFor(() => expect(router.state.location.search).not.toContain('status='));
+      await waitFor(() => expect(within(sheet).queryByTitle('Billing requested')).toBeNull());
+    } finally {
+      window.innerWidth = width;
+    }
+  });
+
   it('says so without read access', async () => {
     await start({ isRead: false, isWrite: false, isEdit: false, isDelete: false });
     expect(await screen.findByText('You do not have access to view the monthly billing.')).toBeInTheDocument();

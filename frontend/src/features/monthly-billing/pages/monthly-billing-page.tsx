@@ -3,9 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, DatePicker, Flex, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { TableFilter, TableFilters, TableSearch, useServerTable } from '@/components/data-table';
+import type { ListFilter } from '@/components/data-table';
 import { salesPeopleScope } from '@/components/dashboard-filters';
-import { ListPage } from '@/components/list-page';
+import { ServerListPage, useServerList } from '@/components/list-page';
 import { systemCrumbs } from '@/components/page';
 import { errorMessage, isApiError } from '@/lib/api/errors';
 import { DOWNLOAD_ERROR_SECONDS, DOWNLOAD_FAILED } from '@/lib/files';
@@ -23,7 +23,7 @@ import {
   type BillingPage,
   type BillingRow,
 } from '../api/billing-api';
-import { BillingTable } from '../components/billing-table';
+import { useBillingTable } from '../components/billing-table';
 import { HistoryDrawer } from '../components/history-drawer';
 import { StepBackDialog } from '../components/step-back-dialog';
 import '../monthly-billing.css';
@@ -35,6 +35,24 @@ const MONTH = 'YYYY-MM';
 function idOf(value: string | undefined): number | undefined {
   const n = Number(value);
   return Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
+/** The period is one address param, "2035-01..2035-03" (either end may be empty): its two months, '' for none. */
+function periodOf(f: Record<string, string>): [string, string] {
+  const [from = '', to = ''] = f.period ? f.period.split('..') : [];
+  return [from, to];
+}
+
+/** The list call's filters, from the address's. */
+function billingFilters(f: Record<string, string>): BillingFilters {
+  const [from, to] = periodOf(f);
+  return {
+    status: f.status || undefined,
+    monthFrom: from || undefined,
+    monthTo: to || undefined,
+    clientId: idOf(f.client),
+    salesPersonId: idOf(f.sales),
+  };
 }
 
 /** The grand total and each client's, of every row the filters keep. */
@@ -78,18 +96,15 @@ export function MonthlyBillingPage() {
   const { user } = useSession();
   const { modal, message, notification } = App.useApp();
   const queryClient = useQueryClient();
-  const table = useServerTable({ pageSize: BILLING_PAGE_SIZE, filters: FILTERS });
-  const f = table.filters;
-  // the period is one address param, "2035-01..2035-03" (either end may be empty)
-  const [from = '', to = ''] = f.period ? f.period.split('..') : [];
-  const filters: BillingFilters = {
-    status: f.status || undefined,
-    monthFrom: from || undefined,
-    monthTo: to || undefined,
-    clientId: idOf(f.client),
-    salesPersonId: idOf(f.sales),
-  };
-  const list = useQuery(billingListQueryOptions(table.params, filters, access.isRead));
+  const list = useServerList({
+    pageSize: BILLING_PAGE_SIZE,
+    filters: FILTERS,
+    canRead: access.isRead,
+    query: (params, f) => billingListQueryOptions(params, billingFilters(f), access.isRead),
+  });
+  const { table } = list;
+  const [from, to] = periodOf(table.filters);
+  const filters = billingFilters(table.filters);
   const scope = salesPeopleScope(user);
   const everyone = useQuery(salesPersonsQueryOptions(access.isRead && scope === 'all'));
   const team = useQuery(salesUsersByLeaderQueryOptions(access.isRead && scope === 'team'));
@@ -97,7 +112,7 @@ export function MonthlyBillingPage() {
   const [historyOf, setHistoryOf] = useState<number | null>(null);
   const [backOf, setBackOf] = useState<BillingRow | null>(null);
   const [exporting, setExporting] = useState(false);
-  const data = list.data;
+  const data = list.query.data;
 
   const refresh = () => invalidateDomains(queryClient, queryDomains.monthlyBilling, queryDomains.pcs);
 
@@ -140,11 +155,48 @@ export function MonthlyBillingPage() {
     }
   };
 
+  const tableProps = useBillingTable({
+    rows: data?.data,
+    monthTotals: data?.monthTotals,
+    statuses: data?.statuses,
+    access,
+    sortable: table.sortable,
+    onForward: forward,
+    onBack: setBackOf,
+    onHistory: (row) => setHistoryOf(row.id),
+  });
+
   const period: [dayjs.Dayjs | null, dayjs.Dayjs | null] | null =
     from || to ? [from ? dayjs(from, MONTH) : null, to ? dayjs(to, MONTH) : null] : null;
 
+  const selects: ListFilter[] = [
+    {
+      key: 'status',
+      name: 'status',
+      placeholder: 'All statuses',
+      width: 190,
+      options: data?.statuses.map((st) => ({ value: st.value, label: st.label })),
+    },
+    {
+      key: 'client',
+      name: 'client',
+      placeholder: 'All clients',
+      width: 180,
+      options: data?.clientTotals.map((c) => ({ value: String(c.clientId), label: c.clientName })),
+    },
+    {
+      key: 'sales',
+      name: 'sales person',
+      placeholder: 'All sales people',
+      width: 180,
+      options: people.map((p) => ({ value: String(p.id), label: p.fullname })),
+      hidden: scope === 'none',
+    },
+  ];
+
   return (
-    <ListPage
+    <ServerListPage<BillingRow>
+      list={list}
       breadcrumb={systemCrumbs('Monthly Billing')}
       title="Monthly Billing"
       subtitle="The billing of approved cost sheets, month by month, and where each stands."
@@ -155,68 +207,31 @@ export function MonthlyBillingPage() {
           </Button>
         )
       }
-      canRead={access.isRead}
       noAccessText="You do not have access to view the monthly billing."
-      error={list.error}
-    >
-      {data && <Totals data={data} />}
-      <BillingTable
-        rows={data?.data}
-        monthTotals={data?.monthTotals}
-        statuses={data?.statuses}
-        access={access}
-        loading={list.isFetching}
-        server={table.server(data?.totalRows)}
-        sortable={table.sortable}
-        onForward={forward}
-        onBack={setBackOf}
-        onHistory={(row) => setHistoryOf(row.id)}
-        toolbar={
-          <TableFilters>
-            <TableFilter
-              name="status"
-              placeholder="All statuses"
-              width={190}
-              value={f.status}
-              options={data?.statuses.map((s) => ({ value: s.value, label: s.label }))}
-              onChange={(value) => table.setFilter('status', value)}
-            />
-            <DatePicker.RangePicker
-              picker="month"
-              aria-label="Filter by period"
-              className="billing-filters__period"
-              placeholder={['From month', 'To month']}
-              allowEmpty={[true, true]}
-              value={period}
-              onChange={(range) => {
-                const [start, end] = [range?.[0]?.format(MONTH) ?? '', range?.[1]?.format(MONTH) ?? ''];
-                table.setFilter('period', start || end ? `${start}..${end}` : undefined);
-              }}
-            />
-            <TableFilter
-              name="client"
-              placeholder="All clients"
-              width={180}
-              value={f.client}
-              options={data?.clientTotals.map((c) => ({ value: String(c.clientId), label: c.clientName }))}
-              onChange={(value) => table.setFilter('client', value)}
-            />
-            {scope !== 'none' && (
-              <TableFilter
-                name="sales person"
-                placeholder="All sales people"
-                width={180}
-                value={f.sales}
-                options={people.map((p) => ({ value: String(p.id), label: p.fullname }))}
-                onChange={(value) => table.setFilter('sales', value)}
-              />
-            )}
-            <TableSearch label={BILLING_SEARCH_PLACEHOLDER} onSearch={table.onSearch} value={table.search} />
-          </TableFilters>
-        }
-      />
-      <HistoryDrawer billingId={historyOf} statuses={data?.statuses} onClose={() => setHistoryOf(null)} />
-      <StepBackDialog row={backOf} onMove={back} onClose={() => setBackOf(null)} />
-    </ListPage>
+      above={
+        <>
+          {data && <Totals data={data} />}
+          <HistoryDrawer billingId={historyOf} statuses={data?.statuses} onClose={() => setHistoryOf(null)} />
+          <StepBackDialog row={backOf} onMove={back} onClose={() => setBackOf(null)} />
+        </>
+      }
+      searchLabel={BILLING_SEARCH_PLACEHOLDER}
+      filters={selects}
+      filterControls={
+        <DatePicker.RangePicker
+          picker="month"
+          aria-label="Filter by period"
+          className="billing-filters__period"
+          placeholder={['From month', 'To month']}
+          allowEmpty={[true, true]}
+          value={period}
+          onChange={(range) => {
+            const [start, end] = [range?.[0]?.format(MONTH) ?? '', range?.[1]?.format(MONTH) ?? ''];
+            table.setFilter('period', start || end ? `${start}..${end}` : undefined);
+          }}
+        />
+      }
+      {...tableProps}
+    />
   );
 }

@@ -1,12 +1,11 @@
 import { EditOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Grid, Typography } from 'antd';
+import { Button, Grid, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DataTable, TableSearch, useListParams } from '@/components/data-table';
-import { Page, systemCrumbs } from '@/components/page';
-import { errorMessage, OOPS } from '@/lib/api/errors';
+import { ServerListPage, useServerList } from '@/components/list-page';
+import { systemCrumbs } from '@/components/page';
+import { OOPS } from '@/lib/api/errors';
 import { usePageAccess } from '@/lib/session';
 import {
   NO_ACCESS_TEXT,
@@ -69,19 +68,17 @@ export function SalesTargetListPage() {
   const canEdit = access.isEdit;
   const phone = Grid.useBreakpoint().md === false;
   const thisYear = String(new Date().getFullYear());
-  const [list, setList] = useListParams({ pageSize: TARGET_PAGE_SIZE, filters: { year: thisYear } });
-  const year = yearOf(list.filters.year);
-  const params = {
-    offset: (list.page - 1) * list.size,
-    limit: list.size,
-    sort: list.sort,
-    desc: list.desc,
-    search: list.search,
-    year,
-  };
-  const query = useQuery({ ...targetListQueryOptions(params), enabled: access.isRead });
+  // the year is a filter of the list (in the address as ?year=), chosen with the picker by the title
+  const list = useServerList({
+    pageSize: TARGET_PAGE_SIZE,
+    filters: { year: thisYear },
+    canRead: access.isRead,
+    query: (params, filters) => targetListQueryOptions({ ...params, year: yearOf(filters.year) }),
+  });
+  const { table, query } = list;
+  const year = yearOf(table.filters.year);
   const [editing, setEditing] = useState<TargetRow | null>(null);
-  const sortOrder = (key: string) => (list.sort === key ? (list.desc ? 'descend' : 'ascend') : null);
+  const { sortOrder } = table;
 
   const wide: ColumnsType<TargetRow> = [
     {
@@ -137,59 +134,9 @@ export function SalesTargetListPage() {
     },
   ];
 
-  const content = !access.isRead ? (
-    <Alert type="info" showIcon title={NO_ACCESS_TEXT} />
-  ) : (
-    <div className="sales-targets">
-      {query.error ? (
-        <Alert
-          className="list-alert"
-          type="error"
-          showIcon
-          title="Error loading data"
-          description={errorMessage(query.error, OOPS)}
-        />
-      ) : (
-        <TeamTotals page={query.data} loading={query.isFetching} />
-      )}
-      <Card variant="borderless" className="page-card">
-        <DataTable<TargetRow>
-          rowKey="salesPersonId"
-          className="sales-target-table"
-          columns={phone ? blocks : wide}
-          tableLayout="fixed"
-          wrap
-          dataSource={query.data?.data}
-          loading={query.isFetching}
-          server={{
-            offset: params.offset,
-            limit: params.limit,
-            sort: list.sort,
-            desc: list.desc,
-            total: query.data?.totalRows ?? 0,
-            onChange: (q) =>
-              setList({
-                page: Math.floor(q.offset / Math.max(q.limit, 1)) + 1,
-                size: q.limit,
-                sort: q.sort,
-                desc: q.desc,
-              }),
-          }}
-          toolbar={
-            <TableSearch
-              label={TARGET_SEARCH_LABEL}
-              value={list.search}
-              onSearch={(term) => setList({ search: term, page: 1 })}
-              style={{ maxWidth: 320, width: '100%' }}
-            />
-          }
-        />
-      </Card>
-    </div>
-  );
-
   return (
-    <Page
+    <ServerListPage<TargetRow>
+      list={list}
       breadcrumb={systemCrumbs(SALES_TARGET_TITLE)}
       title={SALES_TARGET_TITLE}
       subtitle={
@@ -197,15 +144,18 @@ export function SalesTargetListPage() {
           ? "Each sales person's yearly gross-profit target, and what their teams add up to."
           : "Your team's yearly gross-profit targets, set by top management."
       }
-      actions={
-        access.isRead && (
-          <YearPicker value={year} onChange={(next) => setList({ filters: { year: String(next) }, page: 1 })} />
-        )
-      }
-      width="full"
-    >
-      {content}
-      <TargetDialog row={editing} onClose={() => setEditing(null)} />
-    </Page>
+      action={access.isRead && <YearPicker value={year} onChange={(next) => table.setFilter('year', String(next))} />}
+      noAccessText={NO_ACCESS_TEXT}
+      errorFallback={OOPS}
+      // the year's totals in a card above the list; the error in their place when the list fails
+      before={query.error ? null : <TeamTotals page={query.data} loading={query.isFetching} />}
+      above={<TargetDialog row={editing} onClose={() => setEditing(null)} />}
+      searchLabel={TARGET_SEARCH_LABEL}
+      rowKey="salesPersonId"
+      className="sales-target-table"
+      columns={phone ? blocks : wide}
+      tableLayout="fixed"
+      wrap
+    />
   );
 }
