@@ -13,7 +13,7 @@ from api.activities.models import ActivitySchedule
 from api.approvals.models import ApprovalRequest
 from api.assignments.models import Reassignment, ReassignmentLead
 from api.clients.models import Client
-from api.core.listing import ListParams, apply_criteria, apply_sort, like
+from api.core.listing import Listing, ListParams, paged
 from api.leads.models import Lead, Stage
 from api.leads.visibility import Scope, scoped
 from api.users import repository as users_repo
@@ -40,16 +40,9 @@ def _scoped(stmt: Any, scope: Scope) -> Any:
 
 def page(session: Session, params: ListParams, scope: Scope) -> tuple[list[Any], int]:
     """Newest first; searched in the reason and the names of the people; filtered by from or to (criteria)."""
-    stmt = _scoped(_history(), scope)
-    if params.search:
-        term = like(params.search.lower())
-        stmt = stmt.where(or_(func.lower(Reassignment.reason).like(term), func.lower(From.fullname).like(term),
-                              func.lower(To.fullname).like(term), func.lower(By.fullname).like(term)))
-    stmt = apply_criteria(stmt, params.criteria, HISTORY_CRITERIA)
-    total = session.scalar(select(func.count()).select_from(stmt.order_by(None).subquery())) or 0
-    stmt = apply_sort(stmt, params.sort, params.desc, HISTORY_SORT, default=Reassignment.at,
-                      tiebreak=Reassignment.id.desc(), default_desc=True)
-    return list(session.execute(stmt.offset(params.offset).limit(params.limit)).tuples()), int(total)
+    return paged(session, _scoped(_history(), scope), params, Listing(
+        sort=HISTORY_SORT, criteria=HISTORY_CRITERIA, default=Reassignment.at, tiebreak=Reassignment.id.desc(),
+        default_desc=True, search=(Reassignment.reason, From.fullname, To.fullname, By.fullname)), entities=False)
 
 
 def one(session: Session, reassignment_id: int, scope: Scope) -> Any:
@@ -81,12 +74,8 @@ def book(session: Session, person_id: int, params: ListParams, now: datetime) ->
     stmt = (select(Lead, Client.client_name, STAGE_LABEL, pending, upcoming)
             .outerjoin(Client, Client.id == Lead.client_id).outerjoin(Stage, Stage.id == Lead.stage_id)
             .where(Lead.sales_person_id == person_id))
-    if params.search:
-        term = like(params.search.lower())
-        stmt = stmt.where(or_(func.lower(Lead.project_name).like(term), func.lower(Client.client_name).like(term)))
-    total = session.scalar(select(func.count()).select_from(stmt.order_by(None).subquery())) or 0
-    stmt = apply_sort(stmt, params.sort, params.desc, BOOK_SORT, default=Stage.seq_number, tiebreak=Lead.id)
-    return list(session.execute(stmt.offset(params.offset).limit(params.limit)).tuples()), int(total)
+    return paged(session, stmt, params, Listing(sort=BOOK_SORT, default=Stage.seq_number, tiebreak=Lead.id,
+                                                search=(Lead.project_name, Client.client_name)), entities=False)
 
 
 def people(session: Session, scope: Scope) -> list[Any]:

@@ -11,7 +11,7 @@ from sqlalchemy import and_, exists, func, or_, select
 from sqlalchemy.orm import Session, aliased
 
 from api.clients.models import Client
-from api.core.listing import ListParams, apply_criteria, apply_sort, like
+from api.core.listing import Listing, ListParams, paged
 from api.leads.models import ONGOING, Lead, Stage
 from api.leads.visibility import Scope, scoped
 from api.users import repository as users_repo
@@ -66,14 +66,9 @@ def page(session: Session, *, scope: Scope, params: ListParams, filters: Filters
                    Lead.expected_close_date, Lead.created_at, Lead.last_contacted_at)
             .join(Client, Client.id == Lead.client_id).join(User, User.id == Lead.sales_person_id)
             .outerjoin(Leader, Leader.id == User.leader_id).join(Stage, Stage.id == Lead.stage_id))
-    stmt = apply_criteria(_filtered(stmt, scope=scope, filters=filters), params.criteria, CRITERIA)
-    if params.search:
-        term = like(params.search)
-        stmt = stmt.where(or_(Lead.project_name.ilike(term), Client.client_name.ilike(term)))
-    total = session.scalar(select(func.count()).select_from(stmt.with_only_columns(Lead.id).subquery())) or 0
-    stmt = apply_sort(stmt, params.sort, params.desc, SORT, default=Lead.created_at, tiebreak=Lead.id.desc(),
-                      default_desc=True)
-    return list(session.execute(stmt.offset(params.offset).limit(params.limit))), int(total)
+    return paged(session, _filtered(stmt, scope=scope, filters=filters), params, Listing(
+        sort=SORT, criteria=CRITERIA, default=Lead.created_at, tiebreak=Lead.id.desc(), default_desc=True,
+        count_by=Lead.id, search=(Lead.project_name, Client.client_name)), entities=False)
 
 
 def grid(session: Session, *, scope: Scope, statuses: list[str], filters: Filters, now: datetime,

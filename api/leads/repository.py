@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 from api.approvals.models import ApprovalRequest, ApprovalTask
 from api.clients.contacts.models import Contact
 from api.clients.models import Client
-from api.core.listing import ListParams, apply_sort, like
+from api.core.listing import Listing, ListParams, like, paged
 from api.leads import sheets, stage_rules
 from api.leads.models import (
     Lead,
@@ -90,6 +90,8 @@ def board(session: Session, *, stages: list[Stage], scope: Scope, statuses: list
 LIST_SORT = {"lastContacted": Lead.last_contacted_at, "projectName": func.lower(Lead.project_name),
              "clientName": func.lower(Client.client_name), "totalGrossProfit": Lead.total_gross_profit,
              "createdAt": Lead.created_at, "stage": Lead.stage_id}
+LIST_LISTING = Listing(sort=LIST_SORT, default=Lead.last_contacted_at, tiebreak=Lead.id.desc(), default_desc=True,
+                       count_by=Lead.id)
 
 
 def list_page(session: Session, *, scope: Scope, statuses: list[str], params: ListParams,
@@ -98,10 +100,8 @@ def list_page(session: Session, *, scope: Scope, statuses: list[str], params: Li
                     sales_person_id=sales_person_id)
     if stage_id:
         stmt = stmt.where(Lead.stage_id == stage_id)
-    total = session.scalar(select(func.count()).select_from(stmt.with_only_columns(Lead.id).subquery())) or 0
-    stmt = apply_sort(stmt, params.sort, params.desc, LIST_SORT, default=Lead.last_contacted_at,
-                      tiebreak=Lead.id.desc(), default_desc=True)
-    return list(session.execute(stmt.offset(params.offset).limit(params.limit))), int(total)
+    # searched by _filters, as the board is: the listing adds no search of its own
+    return paged(session, stmt, params, LIST_LISTING, entities=False)
 
 
 # unscoped: by a lead the service checked (visibility's loaders)
