@@ -54,7 +54,6 @@ from api.dashboard.router import router as dashboard_router
 from api.geo.router import router as geo_router
 from api.holidays.router import router as holidays_router
 from api.leads.ops_router import router as lead_ops_router
-from api.leads.register_router import router as lead_register_router
 from api.leads.router import requests_router as lead_requests_router
 from api.leads.router import router as leads_router
 from api.leads.stages import router as stages_router
@@ -67,12 +66,14 @@ from api.notifications.settings_router import router as notification_settings_ro
 from api.operations.cors import CodecCors
 from api.operations.router import router as operations_router
 from api.pcs.pid_router import router as pcs_pid_router
-from api.pcs.register_router import router as pcs_register_router
 from api.pcs.router import router as pcs_router
 from api.presence.router import router as presence_router
 from api.presence.store import close as close_presence
 from api.realtime import socket as realtime_socket
 from api.reports.router import router as reports_router
+from api.request_lists.lead_router import router as lead_register_router
+from api.request_lists.pcs_router import router as pcs_register_router
+from api.request_lists.queue_router import router as approval_queue_router
 from api.route_declarations import assert_routes_declared
 from api.sales_targets.router import router as sales_targets_router
 from api.user_admin.router import router as user_management_router
@@ -100,7 +101,7 @@ def api_routers() -> list[APIRouter]:
             notifications_router,
             master_data_router, client_lookup_router, clients_router,
             contacts_router, leads_router, approvals_router, approval_bulk_router, approval_links_router,
-            lead_requests_router, stages_router, coa_router,
+            approval_queue_router, lead_requests_router, stages_router, coa_router,
             coa_cost_sheet_router, pcs_pid_router, pcs_router, sales_targets_router, dashboard_router, reports_router,
             monthly_billing_router, activities_router, geo_router, notification_settings_router,
             lead_register_router, pcs_register_router, lead_ops_router, presence_router, calls_router,

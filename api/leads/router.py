@@ -8,7 +8,7 @@ from anyio import to_thread
 from fastapi import File, Form, Path, Query, Request, UploadFile
 from fastapi.responses import FileResponse, Response
 
-from api.approvals.schemas import QueueRow, RequestIn, RequestOut
+from api.approvals.schemas import RequestIn, RequestOut
 from api.core.deps import Authz, SessionDep, SettingsDep, TemporalDep
 from api.core.form_parts import json_encoding, json_part, read_part
 from api.core.inputs import Count, Id
@@ -16,7 +16,6 @@ from api.core.limits import body_limit
 from api.core.listing import ListQuery, Page
 from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
-from api.leads import approval_queue as approval_queue_view
 from api.leads import board as lead_board
 from api.leads import detail as lead_detail
 from api.leads import editing as lead_editing
@@ -202,13 +201,6 @@ def update_lead(lead_id: Id, body: LeadUpdate, request: Request, session: Sessio
 
 # A lead's approval requests are listed with the approval calls in the API docs (their tag is "approvals").
 requests_router = domain_router(tags=["approvals"])
-
-
-@requests_router.get("/approval", summary="The requests waiting for the caller's decision; criteria leadId (those "
-                                          "on one lead: its page offers the decision)")
-def approval_queue(session: SessionDep, params: ListQuery,
-                   actor: Annotated[User, Authz("system/approval", "read")]) -> Envelope[Page[QueueRow]]:
-    return ok(approval_queue_view.queue(session=session, actor=actor, params=params))
 
 
 @requests_router.post("/leads/{lead_id}/approval-requests", summary="Ask for a stage change, hold, drop or close")

@@ -1,5 +1,5 @@
 """The cost sheet request register (system/pcs-approval): every PCS approval request the caller may see (the lead
-register's query and rules, api.leads.request_register), one with its revision's summary and timeline, and the
+register's query and rules, api.request_lists.register), one with its revision's summary and timeline, and the
 withdrawal of a pending one (the sheet goes back to draft). The preview's PDF is the lead's cost sheet PDF
 (`GET /leads/{leadId}/pcs-pdf?revisionBatch=`)."""
 
@@ -10,9 +10,9 @@ from sqlalchemy.orm import Session
 from api.core.authz import PolicyStore
 from api.core.config import Settings
 from api.core.temporal import Client
-from api.leads import request_register as register
 from api.pcs import repository as repo
 from api.pcs.schemas import PcsRegisterDetail, RegisterSheet
+from api.request_lists import register
 from api.users.models import User
 
 

@@ -16,7 +16,7 @@ from api.core.inputs import Id
 from api.core.listing import ListQuery, Page
 from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
-from api.leads import request_register as register
+from api.request_lists import register
 from api.users.models import User
 
 router = domain_router("/lead-approval", tags=["request registers"])

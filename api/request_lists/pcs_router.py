@@ -16,11 +16,10 @@ from api.core.inputs import Id
 from api.core.listing import ListQuery, Page
 from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
-from api.leads import request_register as register
-from api.leads.register_router import ApproverQ, FromQ, ToQ
 from api.pcs import repository as pcs_repo
-from api.pcs import request_register as pcs_register
 from api.pcs.schemas import PcsRegisterDetail
+from api.request_lists import pcs_register, register
+from api.request_lists.lead_router import ApproverQ, FromQ, ToQ
 from api.users.models import User
 
 router = domain_router("/pcs-approval", tags=["request registers"])

@@ -15,7 +15,7 @@ from api.approvals.models import ApprovalPipelineVersion, ApprovalRequest, Appro
 from api.approvals.schemas import QueueRow
 from api.core.listing import Listing, ListParams, Page, paged
 from api.leads.models import Lead, Stage
-from api.leads.request_rows import ClientCompany, Requester, Target, request_rows
+from api.request_lists.rows import ClientCompany, Requester, Target, request_rows
 from api.users.models import User
 
 

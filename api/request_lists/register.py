@@ -5,7 +5,7 @@ administrator on behalf of the lead's sales person; and the withdrawal of a pend
 Who sees which request: the requests on the leads they see (api.leads.visibility: everything for the whitelisted
 roles, administrators and top management; a team leader their team's; a sales person their own), and the requests
 they are an approver of (as the approver's queue and timeline already show them). The cost sheet register
-(api.pcs.request_register) lists the PCS requests with the same query."""
+(api.request_lists.pcs_register) lists the PCS requests with the same query."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ from api.core.temporal import Client
 from api.leads import requests as lead_requests
 from api.leads import visibility as lead_visibility
 from api.leads.models import Lead
-from api.leads.request_rows import ClientCompany, Requester, Target, request_rows
+from api.request_lists.rows import ClientCompany, Requester, Target, request_rows
 from api.users.models import User
 
 PCS = "PCS"
