@@ -54,8 +54,8 @@ def delegations(session: Session, *, user_id: int | None, delegator_id: int | No
                              ApprovalDelegation.ends_on.desc(), ApprovalDelegation.id.desc())
 
     return paged(session, stmt, params, Listing(
-        sort=DELEGATION_SORT, criteria=DELEGATION_CRITERIA, default=None, tiebreak=ApprovalDelegation.id.desc(),
-        search=(delegator.fullname, delegate.fullname, ApprovalDelegation.note), ordered_by_default=current_first))
+        sort=DELEGATION_SORT, criteria=DELEGATION_CRITERIA, default=current_first,
+        tiebreak=ApprovalDelegation.id.desc(), search=(delegator.fullname, delegate.fullname, ApprovalDelegation.note)))
 
 
 def lock_delegator(session: Session, delegator_id: int) -> None:

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from inspect import isfunction
 from typing import Annotated, Any, Generic, TypeVar
 
 from fastapi import Depends, Query
@@ -138,9 +139,9 @@ def like(term: str) -> str:
 class Listing:
     """How one list is searched, filtered and sorted. `search`: the columns a search term is looked for in (any case,
     anywhere in the text); `criteria` and `sort`: the allow-listed fields (None: the list takes no criteria, and any
-    sent are ignored); `default` (descending with `default_desc`) and `tiebreak`: the order without a sort, or a
-    function of the statement that orders it itself; `count_by`: a column to count the rows by (the statement's
-    own rows otherwise)."""
+    sent are ignored); `default`: the order without a sort, a column (descending with `default_desc`, then
+    `tiebreak`) or a function that orders the statement itself; `count_by`: a column to count the rows by (the
+    statement's own rows otherwise)."""
 
     sort: dict[str, Any]
     default: Any
@@ -149,7 +150,6 @@ class Listing:
     criteria: dict[str, Any] | None = None
     default_desc: bool = False
     count_by: Any = None
-    ordered_by_default: Any = field(default=None, compare=False)
 
 
 def searched(stmt: Any, term: str | None, columns: tuple[Any, ...]) -> Any:
@@ -169,8 +169,8 @@ def paged(session: Session, stmt: Any, params: ListParams, listing: Listing, *,
         stmt = apply_criteria(stmt, params.criteria, listing.criteria)
     counted = stmt.with_only_columns(listing.count_by) if listing.count_by is not None else stmt.order_by(None)
     total = session.scalar(select(func.count()).select_from(counted.subquery())) or 0
-    if params.sort is None and listing.ordered_by_default is not None:
-        stmt = listing.ordered_by_default(stmt)
+    if params.sort is None and isfunction(listing.default):
+        stmt = listing.default(stmt)
     else:
         stmt = apply_sort(stmt, params.sort, params.desc, listing.sort, default=listing.default,
                           tiebreak=listing.tiebreak, default_desc=listing.default_desc)
