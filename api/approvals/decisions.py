@@ -110,15 +110,14 @@ class DecisionAnswer:
 
 @dataclass
 class _Durable:
-    """A decision ready to send: the request, whose decision it is, whether a delegate sends it, whether it was made
-    durable (its task PROCESSING) and on which layer."""
+    """A decision ready to send, on the request's current layer: the request, whose decision it is, whether a
+    delegate sends it and whether it was made durable (its task PROCESSING)."""
 
     req: ApprovalRequest
     layers: list[Any]
     approver: int
     delegated: bool
     durable: bool
-    layer: int
 
 
 def decide(*, session: Session, temporal: Client, settings: Settings, actor: User, approval_id: int,
@@ -132,13 +131,14 @@ def decide(*, session: Session, temporal: Client, settings: Settings, actor: Use
         claimed = repo.claim_own_task(session, request_id=approval_id, approver_id=actor.id,
                                       action=data.approvers_action, note=data.note, at=datetime.now(UTC))
     if claimed is not None:
-        ready = _Durable(claimed[0], claimed[1], actor.id, False, True, claimed[0].current_layer)
+        ready = _Durable(claimed[0], claimed[1], actor.id, False, True)
     else:
         prepared = _prepare(session, actor, approval_id, data, note_problem)
         if isinstance(prepared, DecisionAnswer):
             return prepared
         ready = prepared
-    req, approver, delegated, durable, layer = ready.req, ready.approver, ready.delegated, ready.durable, ready.layer
+    req, approver, delegated, durable = ready.req, ready.approver, ready.delegated, ready.durable
+    layer = req.current_layer
     acting = actor.id if delegated else None
     # what the answer's timeline needs besides the workflow's (in this transaction: no second one after the update)
     known = repo.processing_and_names(session, req.id, timelines.people_ids(req, ready.layers))
@@ -203,7 +203,7 @@ def _prepare(session: Session, actor: User, approval_id: int, data: DecisionIn,
         assert task is not None
         task.status, task.submitted_action, task.submitted_note = "PROCESSING", data.approvers_action, data.note
         task.submitted_at, task.submitted_by = datetime.now(UTC), acting
-    return _Durable(req, layers, approver, delegated, durable, req.current_layer)
+    return _Durable(req, layers, approver, delegated, durable)
 
 
 def _unconfirmed(session: Session, req: ApprovalRequest, data: DecisionIn, *, durable: bool, layer: int,
