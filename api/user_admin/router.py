@@ -70,7 +70,7 @@ def create_user(body: UserIn, session: SessionDep, redis_client: RedisDep, setti
 @router.put("/{user_id}", summary="Edit a user; isActive false deactivates them (their sessions end at once)")
 def update_user(user_id: Id, body: UserIn, session: SessionDep, redis_client: RedisDep,
                 actor: Annotated[User, Authz(PAGE, "edit")]) -> Envelope[UserRow]:
-    user, _ = service.update_user(session=session, actor=actor, user_id=user_id, data=body, redis_client=redis_client)
+    user = service.update_user(session=session, actor=actor, user_id=user_id, data=body, redis_client=redis_client)
     return ok(service.get_user(session=session, user_id=user.id))
 
 

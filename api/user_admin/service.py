@@ -197,8 +197,8 @@ def create_user(*, session: Session, actor: User, data: UserIn, redis_client: Re
     return user
 
 
-def update_user(*, session: Session, actor: User, user_id: int, data: UserIn, redis_client: Redis) -> tuple[User, bool]:
-    """Save the form; True when the user was deactivated by it (their sessions are ended once it commits)."""
+def update_user(*, session: Session, actor: User, user_id: int, data: UserIn, redis_client: Redis) -> User:
+    """Save the form; a user it deactivates has their sessions ended once it commits."""
     user = _found(session, user_id)
     checked = _check(session, data, user)
     if user.id == actor.id and checked.values["role_id"] != user.role_id:
@@ -227,7 +227,7 @@ def update_user(*, session: Session, actor: User, user_id: int, data: UserIn, re
     users_changed(redis_client)
     if deactivating:  # their sessions end at once
         sessions.close_all(redis_client, user.id)
-    return user, deactivating
+    return user
 
 
 def hierarchy(*, session: Session, actor: User) -> list[HierarchyNode]:
