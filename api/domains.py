@@ -1,7 +1,8 @@
 """Every domain's registrations with the domains below it, made by one explicit call at the start of each process
 that serves or runs them (the API's create_app, the seed, the worker, the tests' session): the request types of the
-approval engine (the leads' stage change, hold, drop and close; the cost sheet), the cost sheet view a lead shows,
-and the count of a client's leads. Registering (instead of importing upwards) keeps the domains free of cycles."""
+approval engine (the leads' stage change, hold, drop and close; the cost sheet). Registering (instead of importing
+upwards) keeps the engine free of the domains it serves; screens that join domains live above them instead
+(api.request_lists, api.lead_views, api.lead_management)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,6 @@ from api.approvals import outcomes
 from api.leads import client_view
 from api.leads import outcomes as lead_outcomes
 from api.pcs import approval as pcs_approval
-from api.pcs import lead_view
 
 
 def register() -> list[str]:
@@ -17,5 +17,4 @@ def register() -> list[str]:
     lead_outcomes.register()
     pcs_approval.register()
     client_view.register()
-    lead_view.register()
     return outcomes.registered()

@@ -53,9 +53,9 @@ from api.dashboard.rollups import follow_zone
 from api.dashboard.router import router as dashboard_router
 from api.geo.router import router as geo_router
 from api.holidays.router import router as holidays_router
-from api.leads.ops_router import router as lead_ops_router
-from api.leads.router import requests_router as lead_requests_router
-from api.leads.router import router as leads_router
+from api.lead_management.router import router as lead_ops_router
+from api.lead_views.router import requests_router as lead_requests_router
+from api.lead_views.router import router as leads_router
 from api.leads.stages import router as stages_router
 from api.master_data.router import router as master_data_router
 from api.monthly_billing.router import router as monthly_billing_router

@@ -1,4 +1,4 @@
-"""Reading one lead: its detail (with its cost sheet's summary), the edit form's data, persons in charge,
+"""Reading one lead: its fields as every screen shows them, the edit form's data, persons in charge,
 payments, final documents and their files, and the time it spent in each stage."""
 
 from __future__ import annotations
@@ -12,16 +12,13 @@ from api.core.errors import NotFound
 from api.core.storage import Storage
 from api.leads import files as lead_files
 from api.leads import repository as repo
-from api.leads import sheets
 from api.leads.models import Lead, Stage
 from api.leads.schemas import (
     BillingScheduleItem,
     FileInfo,
     FinalDocument,
-    LeadDetail,
     LeadForm,
     LeadOut,
-    LeadSheets,
     PaymentDetail,
     PaymentItem,
     PicOut,
@@ -84,19 +81,6 @@ def billing(session: Session, lead_id: int) -> list[BillingScheduleItem]:
     return [BillingScheduleItem(service_category_id=b.service_category_id, schedule=b.schedule,
                                 amount=float(b.amount), description=b.description)
             for b in repo.billing_of(session, lead_id)]
-
-
-def detail(session: Session, lead: Lead) -> LeadDetail:
-    pids = repo.pids_of(session, lead.id)
-    return LeadDetail(**lead_out(session, lead).model_dump(),
-                      project_cost_sheets=LeadSheets(project_cost_sheet=sheets.view().summary(session, lead.id)),
-                      person_in_charges=pics(session, lead.id),
-                      service_categories=categories(session, lead.id), payments=payments(session, lead.id),
-                      billing_schedules=billing(session, lead.id), project_id_numbers=pids, pid_number=pids)
-
-
-def get_detail(*, session: Session, actor: User, lead_id: int) -> LeadDetail:
-    return detail(session, readable_or_404(session, actor, lead_id))
 
 
 def get_form(*, session: Session, actor: User, lead_id: int) -> LeadForm:

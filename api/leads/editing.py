@@ -20,7 +20,7 @@ from api.leads import detail, history, moves, stage_rules
 from api.leads import files as lead_files
 from api.leads import repository as repo
 from api.leads.models import Lead, LeadBillingSchedule, LeadPayment, LeadPic, LeadServiceCategory, Stage
-from api.leads.schemas import LeadCreate, LeadDetail, LeadUpdate, ServiceCategoryItem, UpdateResult
+from api.leads.schemas import LeadCreate, LeadUpdate, ServiceCategoryItem
 from api.leads.visibility import visible_or_404, visible_sales_ids
 from api.master_data import models as md
 from api.users.models import User
@@ -79,7 +79,8 @@ def _set_pics(session: Session, lead: Lead, pic_ids: list[int], actor: User, rec
                        ", ".join(after) or None)
 
 
-def create(*, session: Session, actor: User, data: LeadCreate) -> LeadDetail:
+def create(*, session: Session, actor: User, data: LeadCreate) -> Lead:
+    """A new lead, committed (its screen answers its detail: api.lead_views)."""
     errors = []
     if not data.client_id:
         errors.append("Please choose client")
@@ -115,7 +116,7 @@ def create(*, session: Session, actor: User, data: LeadCreate) -> LeadDetail:
         raise ValidationFailed(refused)
     history.record(session, lead, actor, "created", None, f"{stage.stage_name} {stage.stage_description}")
     session.commit()
-    return detail.detail(session, lead)
+    return lead
 
 
 @dataclass
@@ -236,8 +237,18 @@ def apply_edit(*, session: Session, storage: Storage, actor: User, lead_id: int,
     return Edit(lead, True, None)
 
 
-def update_result(session: Session, edit: Edit, *, approval_id: int | None = None,
-                  message: str | None = None) -> UpdateResult:
-    """The edit form's answer once its transaction is committed."""
-    return UpdateResult(lead=detail.detail(session, edit.lead), stage_moved=edit.moved,
-                        approval_required=edit.gated is not None, message=message, approval_id=approval_id)
+@dataclass(frozen=True)
+class Saved:
+    """The edit form's outcome once its transaction is committed: the lead, whether it moved, and the request made
+    for a stage that needs approval (its id and what the sales person is told)."""
+
+    lead: Lead
+    stage_moved: bool
+    approval_required: bool
+    message: str | None = None
+    approval_id: int | None = None
+
+
+def saved(edit: Edit, *, approval_id: int | None = None, message: str | None = None) -> Saved:
+    return Saved(lead=edit.lead, stage_moved=edit.moved, approval_required=edit.gated is not None, message=message,
+                 approval_id=approval_id)

@@ -86,7 +86,7 @@ def request(*, session: Session, temporal: Client, settings: Settings, actor: Us
 
 
 def save_lead_edit(*, session: Session, storage: Any, temporal: Client, settings: Settings, actor: User,
-                   lead_id: int, data: Any, uploads: dict[str, Upload]) -> Any:
+                   lead_id: int, data: Any, uploads: dict[str, Upload]) -> lead_editing.Saved:
     """The lead edit form: its fields, files and stage; a stage that needs approval is asked for with the same
     request the request button makes, in the same transaction as the edit."""
     edit = lead_editing.apply_edit(session=session, storage=storage, actor=actor, lead_id=lead_id, data=data,
@@ -105,7 +105,7 @@ def save_lead_edit(*, session: Session, storage: Any, temporal: Client, settings
     session.commit()
     if args is not None and row is not None:
         approvals.start_now(session, temporal, settings, row, args)
-    return lead_editing.update_result(session, edit, approval_id=approval_id, message=message)
+    return lead_editing.saved(edit, approval_id=approval_id, message=message)
 
 
 def waiting_for(*, session: Session, lead_id: int, status: str) -> WaitingFor | None:

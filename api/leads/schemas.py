@@ -14,42 +14,6 @@ StatusName = Literal["NEW", "WAITING", "HOLD", "DROPPED", "CLOSED"]
 FileKind = Literal["proposalFile", "projectCostSheetFile", "customerConfirmationDocumentFile"]
 
 
-class LeadCard(CamelModel):
-    id: int
-    client_name: str
-    project_name: str
-    last_contacted: int = Field(description="Days since the last contact")
-    nickname: str | None = Field(description="The sales person's nickname")
-    sales_fullname: str
-    sales_person_id: int
-    status: StatusName
-    project_type: str | None
-    total_gross_profit: float
-    pcs_status: str | None
-    stage_id: int
-    stage_name: str
-
-
-class BoardColumn(CamelModel):
-    stage_id: int
-    stage_name: str
-    stage_description: str
-    is_pinned: bool
-    leads: list[LeadCard]
-    total_leads: int
-    total_gross_profit: float = Field(description="The gross profit of every lead in the column under the filters")
-
-
-class PinIn(CamelModel):
-    stage_id: Id
-    is_pinned: bool
-
-
-class TotalGp(CamelModel):
-    total_gross_profit: float
-    total_leads: int
-
-
 class FieldLabel(CamelModel):
     field: str = Field(max_length=40)
     label: str = Field(max_length=100)
@@ -76,12 +40,6 @@ class Option(CamelModel):
 class SalesOption(CamelModel):
     id: int
     fullname: str
-
-
-class FilterOptions(CamelModel):
-    stages: list[StageOut]
-    statuses: list[Option]
-    sales_persons: list[SalesOption]
 
 
 class FileInfo(CamelModel):
@@ -160,32 +118,6 @@ class LeadOut(CamelModel):
     updated_at: datetime
 
 
-class SheetItemBrief(CamelModel):
-    type: str
-    coa_code: str
-    coa_name: str
-    description: str
-    grand_total: float
-
-
-class SheetBrief(CamelModel):
-    """The lead's current cost sheet as the detail shows it (the full sheet: GET /leads/{id}/form/v2)."""
-
-    id: int
-    status: str
-    revision_batch: int
-    remark: str
-    total_revenue: float
-    gross_profit: float
-    gross_profit_margin: float
-    requested_at: datetime | None
-    project_cost_sheet_items: list[SheetItemBrief]
-
-
-class LeadSheets(CamelModel):
-    project_cost_sheet: SheetBrief | None
-
-
 class WaitingFor(CamelModel):
     """What a waiting lead waits for: its pending request, the layer deciding now and who still has to."""
 
@@ -203,17 +135,6 @@ class WaitingFor(CamelModel):
     requested_by_name: str | None
     notes: str | None
     state: str  # PENDING, PROCESSING (a decision is being applied), STARTING (its workflow is being started)
-
-
-class LeadDetail(LeadOut):
-    waiting_for: WaitingFor | None = None
-    project_cost_sheets: LeadSheets
-    person_in_charges: list[PicOut]
-    service_categories: list[ServiceCategoryItem]
-    payments: list[PaymentItem]
-    billing_schedules: list[BillingScheduleItem]
-    project_id_numbers: list[str]
-    pid_number: list[str]
 
 
 class LeadForm(CamelModel):
@@ -264,14 +185,6 @@ class LeadUpdate(CamelModel):
     payments: list[PaymentItem] | None = Field(default=None, max_length=200)
     billing_schedules: list[BillingScheduleItem] | None = Field(default=None, max_length=500)
     remove_files: list[FileKind] = Field(default_factory=list, max_length=3)
-
-
-class UpdateResult(CamelModel):
-    lead: LeadDetail
-    stage_moved: bool
-    approval_required: bool  # the stage asked for needs approval: the request for it was made (approval_id)
-    message: str | None
-    approval_id: int | None = None
 
 
 class NeedApprovalIn(CamelModel):

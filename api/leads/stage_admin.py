@@ -9,9 +9,15 @@ from sqlalchemy.orm import Session
 from api.core.errors import Conflict, NotFound, ValidationFailed
 from api.leads import repository as repo
 from api.leads import stage_rules
-from api.leads.board import stage_out
 from api.leads.models import Stage
 from api.leads.schemas import FieldLabel, StageOut
+
+
+def stage_out(s: Stage) -> StageOut:
+    return StageOut(id=s.id, stage_name=s.stage_name, stage_description=s.stage_description,
+                    needs_approval=s.needs_approval, pipeline=s.pipeline, previousStage=s.previous_stage_id,
+                    nextStage=s.next_stage_id, seq_number=s.seq_number, slug=stage_rules.slug(s),
+                    required_fields=[FieldLabel(field=f, label=text) for f, text in stage_rules.requirements(s)])
 
 
 def _fields_errors(fields: list[str] | None) -> list[str]:

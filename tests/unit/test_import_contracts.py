@@ -50,11 +50,18 @@ def test_an_api_module_importing_temporalio_breaks_a_contract(tmp_path: Path) ->
 
 
 def test_a_domain_importing_one_above_it_breaks_the_acyclic_contract(tmp_path: Path) -> None:
-    """Clients sit below leads (leads register their count with clients): a clients module importing leads is a
-    cycle, refused."""
+    """Clients sit below leads: a clients module importing leads is a cycle, refused."""
     report = _planted(tmp_path, "api/clients/repository.py", "from api.leads.models import Lead  # noqa")
     assert "The API's domains do not import each other in cycles BROKEN" in report
 
+
+
+def test_a_domain_importing_a_read_model_breaks_a_contract(tmp_path: Path) -> None:
+    """The screens that join domains sit above them (api.lead_views, api.request_lists...): a domain reaching up into
+    one, even where no cycle follows, is refused."""
+    report = _planted(tmp_path, "api/holidays/router.py", "from api.lead_views import cards  # noqa")
+    assert "no domain imports one BROKEN" in report
+    assert "api.holidays.router -> api.lead_views.cards" in report
 
 def _nested_first_party_imports(path: Path) -> list[tuple[str, str, list[str]]]:
     """Imports of api, workflows or worker placed inside a function (what kept a cycle from failing at start): where,

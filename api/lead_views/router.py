@@ -1,4 +1,5 @@
-"""Lead calls (spec 2 §7 Leads); every one scoped to the leads the caller may see."""
+"""Lead calls (spec 2 §7 Leads); every one scoped to the leads the caller may see. Writes go to the leads
+aggregate's services (api.leads); reads across leads and cost sheets are this package's."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Annotated
 from anyio import to_thread
 from fastapi import File, Form, Path, Query, Request, UploadFile
 from fastapi.responses import FileResponse, Response
+from sqlalchemy.orm import Session
 
 from api.approvals.schemas import RequestIn, RequestOut
 from api.core.deps import Authz, SessionDep, SettingsDep, TemporalDep
@@ -16,7 +18,9 @@ from api.core.limits import body_limit
 from api.core.listing import ListQuery, Page
 from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
-from api.leads import board as lead_board
+from api.lead_views import board as lead_board
+from api.lead_views import detail as lead_view
+from api.lead_views.schemas import BoardColumn, FilterOptions, LeadCard, LeadDetail, PinIn, TotalGp, UpdateResult
 from api.leads import detail as lead_detail
 from api.leads import editing as lead_editing
 from api.leads import files as lead_files
@@ -24,25 +28,18 @@ from api.leads import history as lead_history
 from api.leads import moves as lead_moves
 from api.leads import requests as lead_requests
 from api.leads.schemas import (
-    BoardColumn,
-    FilterOptions,
     FinalDocument,
     HistoryEntry,
-    LeadCard,
     LeadCreate,
-    LeadDetail,
     LeadForm,
     LeadUpdate,
     NeedApprovalIn,
     NeedApprovalOut,
     PaymentDetail,
     PicOut,
-    PinIn,
     RequirementField,
     StageDuration,
     StageOptions,
-    TotalGp,
-    UpdateResult,
 )
 from api.users.models import User
 
@@ -56,6 +53,14 @@ Editor = Annotated[User, Authz("leads", "edit", or_page="system/leads-management
 DATA_LIMIT = 1_000_000  # characters of the update's JSON (a form part holds at most 1 MB)
 StatusQuery = Annotated[str | None, Query(max_length=60, description="ONGOING (default: NEW and WAITING), ALL, "
                                                                         "or a comma list of statuses")]
+
+
+
+def update_result(session: Session, saved: lead_editing.Saved) -> UpdateResult:
+    """The edit form's answer once its transaction is committed: the lead's detail and what happened to its stage."""
+    return UpdateResult(lead=lead_view.detail(session, saved.lead), stage_moved=saved.stage_moved,
+                        approval_required=saved.approval_required, message=saved.message,
+                        approval_id=saved.approval_id)
 
 
 @router.get("", summary="The board: columns E1-E6 with their first leads, totals and pins")
@@ -107,12 +112,12 @@ def check_need_approval(body: NeedApprovalIn, session: SessionDep, actor: Reader
 
 @router.post("", summary="Create a lead")
 def create_lead(body: LeadCreate, session: SessionDep, actor: Writer) -> Envelope[LeadDetail]:
-    return ok(lead_editing.create(session=session, actor=actor, data=body))
+    return ok(lead_view.detail(session, lead_editing.create(session=session, actor=actor, data=body)))
 
 
 @router.get("/{lead_id}", summary="A lead with its lists and, when it waits, what it waits for")
 def get_lead(lead_id: Id, session: SessionDep, actor: Reader) -> Envelope[LeadDetail]:
-    detail = lead_detail.get_detail(session=session, actor=actor, lead_id=lead_id)
+    detail = lead_view.get_detail(session=session, actor=actor, lead_id=lead_id)
     detail.waiting_for = lead_requests.waiting_for(session=session, lead_id=lead_id, status=detail.status)
     return ok(detail)
 
@@ -183,9 +188,9 @@ async def update_v2(
     def save() -> UpdateResult:
         # each file is checked by size and content where it was spooled (on disk), before the edit reads anything
         checked = {kind: lead_files.accept(kind, upload.file, upload.filename or "") for kind, upload in sent.items()}
-        return lead_requests.save_lead_edit(
+        return update_result(session, lead_requests.save_lead_edit(
             session=session, storage=request.app.state.storage, temporal=temporal, settings=settings, actor=actor,
-            lead_id=lead_id, data=payload, uploads=checked)
+            lead_id=lead_id, data=payload, uploads=checked))
 
     return ok(await to_thread.run_sync(save))
 
@@ -195,8 +200,9 @@ async def update_v2(
                                          "for, not entered")
 def update_lead(lead_id: Id, body: LeadUpdate, request: Request, session: SessionDep, actor: Editor,
                 temporal: TemporalDep, settings: SettingsDep) -> Envelope[UpdateResult]:
-    return ok(lead_requests.save_lead_edit(session=session, storage=request.app.state.storage, temporal=temporal,
-                                           settings=settings, actor=actor, lead_id=lead_id, data=body, uploads={}))
+    return ok(update_result(session, lead_requests.save_lead_edit(
+        session=session, storage=request.app.state.storage, temporal=temporal, settings=settings, actor=actor,
+        lead_id=lead_id, data=body, uploads={})))
 
 
 # A lead's approval requests are listed with the approval calls in the API docs (their tag is "approvals").

@@ -14,11 +14,9 @@ from sqlalchemy.orm import Session
 
 from api.core.errors import ValidationFailed
 from api.core.listing import ListParams, Page
-from api.leads import board
-from api.leads import ops_repository as repo
-from api.leads.models import STATUS_LABELS
-from api.leads.ops_repository import Filters
-from api.leads.ops_schemas import (
+from api.lead_management import queries as repo
+from api.lead_management.queries import Filters
+from api.lead_management.schemas import (
     ManagedLead,
     ManagementOptions,
     Monitoring,
@@ -27,8 +25,11 @@ from api.leads.ops_schemas import (
     MonitoringStage,
     TeamOption,
 )
+from api.leads.models import STATUS_LABELS
 from api.leads.repository import active_sales, days_since
 from api.leads.schemas import Option, SalesOption
+from api.leads.stage_admin import stage_out
+from api.leads.statuses import parse_statuses
 from api.leads.visibility import visible_sales_ids
 from api.notifications.catalogue import ACTIONS
 from api.users.models import User
@@ -81,7 +82,7 @@ def options(*, session: Session, actor: User) -> ManagementOptions:
     """Every stage (closed included), the statuses, and the sales people and teams the actor sees."""
     scope = visible_sales_ids(session, actor)
     return ManagementOptions(
-        stages=[board.stage_out(s) for s in repo.stages(session)],
+        stages=[stage_out(s) for s in repo.stages(session)],
         statuses=[Option(value=k, label=v) for k, v in STATUS_LABELS.items()],
         sales_persons=[SalesOption(id=u.id, fullname=u.fullname) for u in active_sales(session, scope)],
         teams=[TeamOption(id=u.id, fullname=u.fullname) for u in repo.teams(session, scope)],
@@ -93,7 +94,7 @@ def monitoring(*, session: Session, actor: User, status: str | None, found: Filt
     """Lead counts and GP per sales person and stage of the leads of these statuses (default: all), with each
     person's ongoing leads not contacted for 30 and 90 days; totals per row and per stage. Two statements."""
     now = now or datetime.now(UTC)
-    statuses = board.parse_statuses(status or "ALL")
+    statuses = parse_statuses(status or "ALL")
     scope = visible_sales_ids(session, actor)
     stages = repo.stages(session)
     found = replace(found, stale_since=None)

@@ -14,8 +14,8 @@ from api.core.inputs import Id
 from api.core.listing import ListQuery, Page
 from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
-from api.leads import management
-from api.leads.ops_schemas import ManagedLead, ManagementOptions, Monitoring
+from api.lead_management import service as management
+from api.lead_management.schemas import ManagedLead, ManagementOptions, Monitoring
 from api.users.models import User
 
 MANAGEMENT = "system/leads-management"

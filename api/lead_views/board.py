@@ -8,19 +8,14 @@ from sqlalchemy.orm import Session
 
 from api.core.errors import NotFound, ValidationFailed
 from api.core.listing import ListParams, Page
-from api.leads import repository as repo
+from api.lead_views import cards as repo
+from api.lead_views.schemas import BoardColumn, FilterOptions, LeadCard, TotalGp
+from api.leads import repository as leads_repo
 from api.leads import stage_rules
-from api.leads.models import ONGOING, STATUS_LABELS, STATUSES, Stage
-from api.leads.schemas import (
-    BoardColumn,
-    FieldLabel,
-    FilterOptions,
-    LeadCard,
-    Option,
-    SalesOption,
-    StageOut,
-    TotalGp,
-)
+from api.leads.models import ONGOING, STATUS_LABELS, Stage
+from api.leads.schemas import Option, SalesOption
+from api.leads.stage_admin import stage_out
+from api.leads.statuses import parse_statuses
 from api.leads.visibility import visible_sales_ids
 from api.users.models import User
 
@@ -29,23 +24,10 @@ PER_COLUMN = 50
 
 def _card(row: Any, stage_names: dict[int, str]) -> LeadCard:
     return LeadCard(id=row.id, client_name=row.client_name, project_name=row.project_name,
-                    last_contacted=repo.days_since(row.last_contacted_at), nickname=row.nickname,
+                    last_contacted=leads_repo.days_since(row.last_contacted_at), nickname=row.nickname,
                     sales_fullname=row.sales_fullname, sales_person_id=row.sales_person_id, status=row.status,
                     project_type=row.project_type_name, total_gross_profit=float(row.total_gross_profit),
                     pcs_status=row.pcs_status, stage_id=row.stage_id, stage_name=stage_names.get(row.stage_id, ""))
-
-
-def parse_statuses(raw: str | None) -> list[str]:
-    """'ONGOING' (the default) is NEW and WAITING; 'ALL' is every status; else a comma list."""
-    if not raw or raw.upper() == "ONGOING":
-        return list(ONGOING)
-    if raw.upper() == "ALL":
-        return list(STATUSES)
-    values = [v.strip().upper() for v in raw.split(",") if v.strip()]
-    unknown = [v for v in values if v not in STATUSES and v != "ONGOING"]
-    if unknown:
-        raise ValidationFailed(f"Unknown status '{unknown[0]}'. Use ONGOING, ALL or {', '.join(STATUSES)}.")
-    return sorted({s for v in values for s in (ONGOING if v == "ONGOING" else (v,))})
 
 
 def parse_sort(raw: str | None, stages: list[Stage]) -> dict[int, bool]:
@@ -66,7 +48,7 @@ def parse_sort(raw: str | None, stages: list[Stage]) -> dict[int, bool]:
 def board(*, session: Session, actor: User, search: str | None, selected_stage: int | None,
           sales_person_id: int | None, status: str | None, sort: str | None) -> list[BoardColumn]:
     """Columns E1-E6 with their first cards, totals and the user's pins."""
-    every = repo.board_stages(session)
+    every = stage_rules.board_stages(session)
     descending = parse_sort(sort, every)
     stages = [s for s in every if s.id == selected_stage] if selected_stage else every
     scope = visible_sales_ids(session, actor)
@@ -88,7 +70,7 @@ def list_leads(*, session: Session, actor: User, status: str | None, params: Lis
                sales_person_id: int | None) -> Page[LeadCard]:
     rows, total = repo.list_page(session, scope=visible_sales_ids(session, actor), statuses=parse_statuses(status),
                                  params=params, stage_id=stage_id, sales_person_id=sales_person_id)
-    names = repo.stage_names(session)
+    names = leads_repo.stage_names(session)
     return Page[LeadCard](data=[_card(r, names) for r in rows], total_rows=total)
 
 
@@ -106,18 +88,11 @@ def total_gp(*, session: Session, actor: User, sales_person_id: int) -> TotalGp:
     return TotalGp(total_gross_profit=total, total_leads=count)
 
 
-def stage_out(s: Stage) -> StageOut:
-    return StageOut(id=s.id, stage_name=s.stage_name, stage_description=s.stage_description,
-                    needs_approval=s.needs_approval, pipeline=s.pipeline, previousStage=s.previous_stage_id,
-                    nextStage=s.next_stage_id, seq_number=s.seq_number, slug=stage_rules.slug(s),
-                    required_fields=[FieldLabel(field=f, label=text) for f, text in stage_rules.requirements(s)])
-
-
 def filter_options(*, session: Session, actor: User) -> FilterOptions:
     return FilterOptions(
         stages=[stage_out(s) for s in stage_rules.board_stages(session)],  # closed leads: the CLOSED status
         statuses=[Option(value="ONGOING", label="On Going")]
         + [Option(value=k, label=v) for k, v in STATUS_LABELS.items()],
         sales_persons=[SalesOption(id=u.id, fullname=u.fullname)
-                       for u in repo.active_sales(session, visible_sales_ids(session, actor))],
+                       for u in leads_repo.active_sales(session, visible_sales_ids(session, actor))],
     )
