@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Modal, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { CascadeSelect, clearBelow } from '@/components/cascade-select';
 import { toast } from '@/components/dialogs';
 import { DateTimeField, futureRule } from '@/components/date-time-field';
 import { serverMessages } from '@/lib/api/errors';
@@ -31,6 +32,8 @@ export const UPDATE_FAILED = 'Failed to update Activity Schedule information.';
 export const addFailed = (activity: string, client: string, project: string) =>
   `Failed to set Activity Schedule '${activity}' with ${client} on ${project} project.`;
 const REMARK_MAX = 1024;
+/** client → project → person in charge: another choice clears those below it. */
+const CASCADE = ['client', 'projectName', 'personInCharge'] as const;
 
 interface Values {
   activity?: number;
@@ -132,12 +135,8 @@ function ScheduleFormDialog({ target, onClose }: { target: ScheduleFormTarget; o
   const changed = (changedValues: Values) => {
     // spec 2 §4.5: another client clears the project and the person in charge, and says they are needed;
     // another project clears the person in charge
-    if ('client' in changedValues) {
-      form.setFieldsValue({ projectName: undefined, personInCharge: undefined });
-      void form.validateFields(['projectName', 'personInCharge']).catch(() => undefined);
-    } else if ('projectName' in changedValues) {
-      form.setFieldsValue({ personInCharge: undefined });
-    }
+    const cleared = clearBelow(form, CASCADE, changedValues);
+    if ('client' in changedValues) void form.validateFields(cleared).catch(() => undefined);
   };
 
   const submit = async () => {
@@ -191,13 +190,14 @@ function ScheduleFormDialog({ target, onClose }: { target: ScheduleFormTarget; o
           label="Project Name"
           rules={[{ required: true, message: SCHEDULE_MESSAGES.projectName }]}
         >
-          <Select
-            showSearch={{ optionFilterProp: 'label' }}
-            placeholder={clientId ? 'Choose project' : 'Choose a client first'}
-            disabled={!clientId}
-            loading={projects.isFetching}
+          <CascadeSelect
+            parent={clientId}
+            lookup={projects}
             options={projectOptions}
-            notFoundContent={projects.isLoading ? 'Loading...' : 'No project'}
+            placeholder="Choose project"
+            placeholderFirst="Choose a client first"
+            empty="No project"
+            loadingText="Loading..."
           />
         </Form.Item>
         <Form.Item
@@ -205,13 +205,14 @@ function ScheduleFormDialog({ target, onClose }: { target: ScheduleFormTarget; o
           label="Person in Charge"
           rules={[{ required: true, message: SCHEDULE_MESSAGES.personInCharge }]}
         >
-          <Select
-            showSearch={{ optionFilterProp: 'label' }}
-            placeholder={leadId ? 'Choose person in charge' : 'Choose a project first'}
-            disabled={!leadId}
-            loading={pics.isFetching}
+          <CascadeSelect
+            parent={leadId}
+            lookup={pics}
             options={picOptions}
-            notFoundContent={pics.isLoading ? 'Loading...' : 'No Person in Charge'}
+            placeholder="Choose person in charge"
+            placeholderFirst="Choose a project first"
+            empty="No Person in Charge"
+            loadingText="Loading..."
           />
         </Form.Item>
         <Form.Item

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Select } from 'antd';
 import type { SelectProps } from 'antd';
+import { CascadeSelect } from '@/components/cascade-select';
 import { entitiesQueryOptions, projectTypesQueryOptions } from '@/lib/master-data';
 import {
   clientContactsQueryOptions,
@@ -87,14 +88,13 @@ export function ServiceCategoriesSelect(props: Choice<number[]>) {
 export function ContactsSelect({ clientId, ...props }: Choice<number[]> & { clientId: number | undefined }) {
   const contacts = useQuery(clientContactsQueryOptions(clientId));
   return (
-    <Select
+    <CascadeSelect
       mode="multiple"
       placeholder="Contacts of the client"
-      disabled={!clientId}
-      showSearch={{ optionFilterProp: 'label' }}
-      notFoundContent={clientId && !contacts.isFetching ? 'No contacts for this client.' : undefined}
       {...props}
-      loading={contacts.isFetching}
+      parent={clientId}
+      lookup={contacts}
+      empty="No contacts for this client."
       options={(contacts.data?.data ?? []).map((c) => ({
         value: c.id,
         label: c.position ? `${c.fullname} — ${c.position}` : c.fullname,
