@@ -9,8 +9,7 @@ from decimal import Decimal
 from sqlalchemy import DateTime, ForeignKey, Index, Integer, String, Text, func
 from sqlalchemy.orm import Mapped, mapped_column
 
-from api.core.db import Base
-from api.leads.models import Money
+from api.core.db import Base, Money
 
 
 class Reassignment(Base):

@@ -6,7 +6,7 @@ import time
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import DateTime, MetaData, Table, create_engine, event, exc, func
+from sqlalchemy import DateTime, MetaData, Numeric, Table, create_engine, event, exc, func
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
@@ -19,6 +19,9 @@ NAMING_CONVENTION = {
     "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
     "pk": "pk_%(table_name)s",
 }
+
+# Every amount of money: rupiah with two decimals, 15 digits before the point (under a quadrillion).
+Money = Numeric(17, 2)
 
 
 class Base(DeclarativeBase):

@@ -24,12 +24,11 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
-from api.core.db import Base, TimestampMixin
+from api.core.db import Base, Money, TimestampMixin
 
 STATUSES = ("NEW", "WAITING", "HOLD", "DROPPED", "CLOSED")
 ONGOING = ("NEW", "WAITING")
 STATUS_LABELS = {"NEW": "New", "WAITING": "Waiting", "HOLD": "On Hold", "DROPPED": "Dropped", "CLOSED": "Closed"}
-Money = Numeric(17, 2)
 
 
 class Stage(Base):

@@ -11,8 +11,7 @@ from sqlalchemy import BigInteger, Date, DateTime, ForeignKey, Index, Integer, N
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
-from api.core.db import Base, TimestampMixin
-from api.leads.models import Money
+from api.core.db import Base, Money, TimestampMixin
 
 
 class ProjectCostSheet(Base, TimestampMixin):

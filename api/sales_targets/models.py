@@ -5,12 +5,10 @@ from __future__ import annotations
 from datetime import datetime
 from decimal import Decimal
 
-from sqlalchemy import DateTime, ForeignKey, Integer, Numeric, UniqueConstraint, func
+from sqlalchemy import DateTime, ForeignKey, Integer, UniqueConstraint, func
 from sqlalchemy.orm import Mapped, mapped_column
 
-from api.core.db import Base, TimestampMixin
-
-Money = Numeric(17, 2)
+from api.core.db import Base, Money, TimestampMixin
 
 
 class SalesTarget(Base, TimestampMixin):
