@@ -201,6 +201,21 @@ class TestList:
                           headers=headers).json()["results"]
         assert [r["id"] for r in asc["data"]] != [r["id"] for r in desc["data"]] or len(asc["data"]) < 2
 
+    def test_sort_by_total_leads_counts_each_clients_leads(self, client: TestClient, db: Session,
+                                                           new_client_body: dict[str, Any]) -> None:
+        created = create(client, new_client_body)
+        sales = db.query(User).filter_by(username="sales1").one()
+        db.add_all([Lead(client_id=created["id"], sales_person_id=sales.id, project_name=f"Project {i}", stage_id=1)
+                    for i in range(3)])
+        db.commit()
+        headers = auth(client, "admin")
+        params: dict[str, Any] = {"sort": "totalLeads", "limit": 100}
+        asc = client.get("/api/clients", params=params, headers=headers).json()["results"]["data"]
+        desc = client.get("/api/clients", params={**params, "desc": True}, headers=headers).json()["results"]["data"]
+        assert [r["totalLeads"] for r in asc] == sorted(r["totalLeads"] for r in asc)
+        assert [r["totalLeads"] for r in desc] == sorted((r["totalLeads"] for r in desc), reverse=True)
+        assert next(r["totalLeads"] for r in desc if r["id"] == created["id"]) == 3
+
     @pytest.mark.parametrize("params", [{"sort": "password_hash"}, {"sort": "id; drop table clients"},
                                         {"criteria": "not json"}, {"criteria": '[{"field": "secret", "value": 1}]'},
                                         {"limit": 0}, {"limit": 1000}, {"offset": -1}])
