@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import redis
+from psycopg.errors import ForeignKeyViolation
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -36,6 +37,10 @@ PROVINCE_MISMATCH = "Please select a province of the selected country."
 CITY_MISMATCH = "Please select a city of the selected province."
 ZIP_NUMBER = "Zip code must be a number."
 
+
+# leads.client_id → clients.id (migrations/versions/20261122_6e941025cda0_master_data_clients_contacts.py): the
+# database refuses to delete a client that still has a lead
+LEADS_FOREIGN_KEY = "fk_leads_client_id_clients"
 
 OPTIONS_TTL = 300  # seconds the active clients' list is cached (dropped at once when a client changes)
 
@@ -189,7 +194,8 @@ def _sync_personnel(session: Session, actor: User, client: Client, data: ClientI
 def delete(*, session: Session, redis_client: redis.Redis, actor: User, client_id: int,
            lead_count: Callable[[], int]) -> None:
     """Only a client without leads; its contacts go with it. `lead_count()`: how many leads the client has now
-    (leads sit above clients: the caller counts them)."""
+    (leads sit above clients: the caller counts them). A lead added after the count is refused by the database, with
+    the same 409."""
     client = session.get(Client, client_id)
     if client is None:
         raise NotFound(CLIENT_NOT_FOUND)
@@ -198,5 +204,12 @@ def delete(*, session: Session, redis_client: redis.Redis, actor: User, client_i
         raise Conflict(has_leads_message(count))
     contacts_repository.delete_of_client(session, client_id)
     session.delete(client)
-    session.commit()
+    try:
+        session.commit()
+    except IntegrityError as exc:  # a lead came between the count and the delete: nothing is removed
+        session.rollback()
+        if not (isinstance(exc.orig, ForeignKeyViolation) and exc.orig.diag.constraint_name == LEADS_FOREIGN_KEY):
+            raise
+        # at least the one the database saw, should it have gone again before this count
+        raise Conflict(has_leads_message(max(lead_count(), 1))) from exc
     _changed(redis_client)

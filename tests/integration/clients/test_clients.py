@@ -4,10 +4,14 @@ import json
 from typing import Any
 
 import pytest
+import redis
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
 
+from api.client_views import rows
+from api.clients import service as clients_service
 from api.clients.models import Client
+from api.core.errors import Conflict
 from api.leads.models import Lead
 from api.users.models import User
 from tests.conftest import auth
@@ -169,6 +173,31 @@ class TestDelete:
         assert db.get(Client, created["id"]) is None
         people = client.get("/api/people", params={"search": "Nadia Putri"}, headers=headers).json()["results"]
         assert people["totalRows"] == 0
+
+
+    def test_a_lead_added_after_the_check_is_refused_by_the_database_with_the_same_message(
+            self, client: TestClient, db: Session, redis_client: redis.Redis,
+            new_client_body: dict[str, Any]) -> None:
+        """The guard counted no lead, then one came before the delete: the foreign key refuses it, a 409 and not a
+        500, and nothing is removed."""
+        created = create(client, new_client_body)
+        sales = db.query(User).filter_by(username="sales1").one()
+        db.add(Lead(client_id=created["id"], sales_person_id=sales.id, project_name="Late lead", stage_id=1))
+        db.commit()
+        counts = [0]  # what the guard read, before the lead came
+
+        def lead_count() -> int:
+            return counts.pop() if counts else rows.lead_count(db, created["id"])
+
+        admin = db.query(User).filter_by(username="admin").one()
+        with pytest.raises(Conflict) as refused:
+            clients_service.delete(session=db, redis_client=redis_client, actor=admin, client_id=created["id"],
+                                   lead_count=lead_count)
+        assert refused.value.messages == [
+            "The client still has 1 lead; only a client without leads can be removed."]
+        row = client.get(f"/api/clients/detail/{created['id']}", headers=auth(client, "admin")).json()["results"]
+        assert row["totalLeads"] == 1
+        assert {p["fullname"] for p in row["personnel"]} == {"Nadia Putri", "Bayu Aji"}
 
 
 class TestList:
