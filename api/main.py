@@ -29,6 +29,7 @@ from api.audit.router import router as audit_router
 from api.auth.gate import GATE
 from api.auth.router import router as auth_router
 from api.calls.router import router as calls_router
+from api.client_views.router import router as client_views_router
 from api.clients.contacts.router import router as contacts_router
 from api.clients.router import lookup_router as client_lookup_router
 from api.clients.router import router as clients_router
@@ -99,7 +100,7 @@ def api_routers() -> list[APIRouter]:
     return [health_router, auth_router, access_router, access_admin_router, navigation_admin_router, account_router,
             user_management_router, audit_router, assignments_router,
             notifications_router,
-            master_data_router, client_lookup_router, clients_router,
+            master_data_router, client_lookup_router, client_views_router, clients_router,
             contacts_router, leads_router, approvals_router, approval_bulk_router, approval_links_router,
             approval_queue_router, lead_requests_router, stages_router, coa_router,
             coa_cost_sheet_router, pcs_pid_router, pcs_router, sales_targets_router, dashboard_router, reports_router,

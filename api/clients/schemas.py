@@ -1,45 +1,15 @@
-"""Client payloads (spec 3 §3, §7)."""
+"""Client payloads (spec 3 §3, §7); the rows client management answers are api.client_views.schemas."""
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field, WithJsonSchema
 from pydantic_core import PydanticCustomError
 
-from api.clients.contacts.schemas import ContactIn, ContactOut
+from api.clients.contacts.schemas import ContactIn
 from api.core.inputs import Id
 from api.core.schemas import CamelModel
-
-
-class ClientRow(CamelModel):
-    id: int
-    client_code: str
-    client_name: str
-    legal_name: str
-    industry: int
-    industry_name: str
-    address: str
-    country: int
-    country_name: str
-    province: int | None
-    province_name: str | None
-    city: int | None
-    city_name: str | None
-    zip_code: str | None
-    affiliate: int
-    affiliate_name: str
-    npwp: str | None
-    is_active: bool
-    total_leads: int
-    total_personel: int
-    created_at: datetime
-    updated_at: datetime
-
-
-class ClientOut(ClientRow):
-    personnel: list[ContactOut]
 
 
 def _zip_text(value: Any) -> Any:

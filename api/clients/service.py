@@ -1,12 +1,15 @@
-"""Clients: validation with the spec's messages, availability checks, personnel, delete refusal."""
+"""Clients: validation with the spec's messages, availability checks, personnel, delete refusal. The rows client
+management shows (with their lead counts) are read by api.client_views."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
 import redis
+from psycopg.errors import ForeignKeyViolation
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -14,10 +17,9 @@ from api.clients import repository
 from api.clients.contacts import repository as contacts_repository
 from api.clients.contacts import service as contacts_service
 from api.clients.models import Client
-from api.clients.schemas import ClientIn, ClientItemOut, ClientOut, ClientRow
+from api.clients.schemas import ClientIn, ClientItemOut
 from api.core.cache import cached, invalidate
 from api.core.errors import Conflict, NotFound, ValidationFailed
-from api.core.listing import ListParams, Page
 from api.master_data import models as md
 from api.users.models import User
 
@@ -35,6 +37,10 @@ PROVINCE_MISMATCH = "Please select a province of the selected country."
 CITY_MISMATCH = "Please select a city of the selected province."
 ZIP_NUMBER = "Zip code must be a number."
 
+
+# leads.client_id → clients.id (migrations/versions/20261122_6e941025cda0_master_data_clients_contacts.py): the
+# database refuses to delete a client that still has a lead
+LEADS_FOREIGN_KEY = "fk_leads_client_id_clients"
 
 OPTIONS_TTL = 300  # seconds the active clients' list is cached (dropped at once when a client changes)
 
@@ -61,18 +67,6 @@ def code_taken_message(code: str, owner: str) -> str:
 
 def has_leads_message(count: int) -> str:
     return f"The client still has {count} lead{'s' if count != 1 else ''}; only a client without leads can be removed."
-
-
-def to_row(row: Any) -> ClientRow:
-    client, industry, country, province, city, affiliate, total_leads, total_personel = row
-    return ClientRow(
-        id=client.id, client_code=client.client_code, client_name=client.client_name, legal_name=client.legal_name,
-        industry=client.industry_id, industry_name=industry, address=client.address, country=client.country_id,
-        country_name=country, province=client.province_id, province_name=province, city=client.city_id,
-        city_name=city, zip_code=client.zip_code, affiliate=client.affiliate_id, affiliate_name=affiliate,
-        npwp=client.npwp, is_active=client.is_active, total_leads=total_leads or 0,
-        total_personel=total_personel or 0, created_at=client.created_at, updated_at=client.updated_at,
-    )
 
 
 def normalize_code(code: str | None) -> str:
@@ -197,28 +191,25 @@ def _sync_personnel(session: Session, actor: User, client: Client, data: ClientI
             contacts_service.create(session=session, actor=actor, data=person, client=client, commit=False)
 
 
-def delete(*, session: Session, redis_client: redis.Redis, actor: User, client_id: int) -> None:
-    """Only a client without leads; its contacts go with it."""
+def delete(*, session: Session, redis_client: redis.Redis, actor: User, client_id: int,
+           lead_count: Callable[[], int]) -> None:
+    """Only a client without leads; its contacts go with it. `lead_count()`: how many leads the client has now
+    (leads sit above clients: the caller counts them). A lead added after the count is refused by the database, with
+    the same 409."""
     client = session.get(Client, client_id)
     if client is None:
         raise NotFound(CLIENT_NOT_FOUND)
-    count = repository.lead_count(session, client_id)
+    count = lead_count()
     if count:
         raise Conflict(has_leads_message(count))
     contacts_repository.delete_of_client(session, client_id)
     session.delete(client)
-    session.commit()
+    try:
+        session.commit()
+    except IntegrityError as exc:  # a lead came between the count and the delete: nothing is removed
+        session.rollback()
+        if not (isinstance(exc.orig, ForeignKeyViolation) and exc.orig.diag.constraint_name == LEADS_FOREIGN_KEY):
+            raise
+        # at least the one the database saw, should it have gone again before this count
+        raise Conflict(has_leads_message(max(lead_count(), 1))) from exc
     _changed(redis_client)
-
-
-def get_out(*, session: Session, client_id: int) -> ClientOut:
-    row = repository.get_row(session, client_id)
-    if row is None:
-        raise NotFound(CLIENT_NOT_FOUND)
-    personnel = [contacts_service.to_out(r) for r in contacts_repository.of_client(session, client_id)]
-    return ClientOut(**to_row(row).model_dump(), personnel=personnel)
-
-
-def list_page(*, session: Session, params: ListParams) -> Page[ClientRow]:
-    rows, total = repository.page(session, params)
-    return Page[ClientRow](data=[to_row(r) for r in rows], total_rows=total)

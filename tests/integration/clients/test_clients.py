@@ -4,10 +4,14 @@ import json
 from typing import Any
 
 import pytest
+import redis
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
 
+from api.client_views import rows
+from api.clients import service as clients_service
 from api.clients.models import Client
+from api.core.errors import Conflict
 from api.leads.models import Lead
 from api.users.models import User
 from tests.conftest import auth
@@ -171,6 +175,31 @@ class TestDelete:
         assert people["totalRows"] == 0
 
 
+    def test_a_lead_added_after_the_check_is_refused_by_the_database_with_the_same_message(
+            self, client: TestClient, db: Session, redis_client: redis.Redis,
+            new_client_body: dict[str, Any]) -> None:
+        """The guard counted no lead, then one came before the delete: the foreign key refuses it, a 409 and not a
+        500, and nothing is removed."""
+        created = create(client, new_client_body)
+        sales = db.query(User).filter_by(username="sales1").one()
+        db.add(Lead(client_id=created["id"], sales_person_id=sales.id, project_name="Late lead", stage_id=1))
+        db.commit()
+        counts = [0]  # what the guard read, before the lead came
+
+        def lead_count() -> int:
+            return counts.pop() if counts else rows.lead_count(db, created["id"])
+
+        admin = db.query(User).filter_by(username="admin").one()
+        with pytest.raises(Conflict) as refused:
+            clients_service.delete(session=db, redis_client=redis_client, actor=admin, client_id=created["id"],
+                                   lead_count=lead_count)
+        assert refused.value.messages == [
+            "The client still has 1 lead; only a client without leads can be removed."]
+        row = client.get(f"/api/clients/detail/{created['id']}", headers=auth(client, "admin")).json()["results"]
+        assert row["totalLeads"] == 1
+        assert {p["fullname"] for p in row["personnel"]} == {"Nadia Putri", "Bayu Aji"}
+
+
 class TestList:
     def test_paging_totals_and_default_order(self, client: TestClient) -> None:
         headers = auth(client, "sales1")
@@ -200,6 +229,21 @@ class TestList:
         desc = client.get("/api/clients", params={"sort": sort, "desc": True, "limit": 100},
                           headers=headers).json()["results"]
         assert [r["id"] for r in asc["data"]] != [r["id"] for r in desc["data"]] or len(asc["data"]) < 2
+
+    def test_sort_by_total_leads_counts_each_clients_leads(self, client: TestClient, db: Session,
+                                                           new_client_body: dict[str, Any]) -> None:
+        created = create(client, new_client_body)
+        sales = db.query(User).filter_by(username="sales1").one()
+        db.add_all([Lead(client_id=created["id"], sales_person_id=sales.id, project_name=f"Project {i}", stage_id=1)
+                    for i in range(3)])
+        db.commit()
+        headers = auth(client, "admin")
+        params: dict[str, Any] = {"sort": "totalLeads", "limit": 100}
+        asc = client.get("/api/clients", params=params, headers=headers).json()["results"]["data"]
+        desc = client.get("/api/clients", params={**params, "desc": True}, headers=headers).json()["results"]["data"]
+        assert [r["totalLeads"] for r in asc] == sorted(r["totalLeads"] for r in asc)
+        assert [r["totalLeads"] for r in desc] == sorted((r["totalLeads"] for r in desc), reverse=True)
+        assert next(r["totalLeads"] for r in desc if r["id"] == created["id"]) == 3
 
     @pytest.mark.parametrize("params", [{"sort": "password_hash"}, {"sort": "id; drop table clients"},
                                         {"criteria": "not json"}, {"criteria": '[{"field": "secret", "value": 1}]'},
