@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PageFlags } from '@/lib/api/types';
 import { buttonByText, chooseOption } from '@/test/antd-helpers';
-import { FULL, json, type ApiHandler } from '@/test/render';
+import { FULL, json, versionedSave, type ApiHandler } from '@/test/render';
 import { actionOf, type Setting } from '../api/settings-api';
 import {
   familyOf,
@@ -197,15 +197,7 @@ describe('Notification setting page', () => {
       handler: (req, url) => {
         if (url.pathname !== '/api/notification-setting/1') return undefined;
         if (req.method === 'GET') return json(200, { results: current });
-        if (req.method !== 'PUT') return undefined;
-        return req
-          .clone()
-          .json()
-          .then((body: { version: number }) =>
-            body.version === current.version
-              ? json(200, { results: current })
-              : json(409, { messages: [stale], type: 'StaleVersion' }),
-          );
+        return req.method === 'PUT' ? versionedSave(req, current, stale) : undefined;
       },
     });
     await opened('Edit Request submitted');
