@@ -70,6 +70,22 @@ export function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
+/**
+ * The server's optimistic lock on a save: a body that carries `current`'s version is saved (answered with `saved`,
+ * `current` itself by default), any other is refused as changed meanwhile (409 StaleVersion, `stale` its message).
+ */
+export async function versionedSave(
+  req: Request,
+  current: { version: number },
+  stale: string,
+  saved: unknown = current,
+): Promise<Response> {
+  const body = (await req.clone().json()) as { version: number };
+  return body.version === current.version
+    ? json(200, { results: saved })
+    : json(409, { messages: [stale], type: 'StaleVersion' });
+}
+
 /** Stubs fetch: the session and notifications by default, anything else through `handler`. */
 export function stubApi(session: SessionPayload | null, handler?: ApiHandler) {
   const requests: Request[] = [];

@@ -1,4 +1,10 @@
+import { setToken } from '@/lib/api/tokens';
+import type { PageFlags } from '@/lib/api/types';
+import { makeSession, renderRoutes, stubApi, type ApiHandler } from '@/test/render';
 import type { EffectiveAccess, PageFlagsOut, RolePageAccess, RoleRow } from './api/access-admin-api';
+import { MenuPageAccessPage } from './pages/menu-page-access-page';
+import { RoleAddPage } from './pages/role-add-page';
+import { RolePage } from './pages/role-page';
 
 /** A role as GET /menu-access lists it. */
 export function roleRow(id: number, overrides: Partial<RoleRow> = {}): RoleRow {
@@ -96,3 +102,37 @@ export const SALES1_EFFECTIVE: EffectiveAccess = {
     },
   ],
 };
+
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/system/menu-page-access', Component: MenuPageAccessPage },
+  { path: '/system/menu-page-access/add', Component: RoleAddPage },
+  { path: '/system/menu-page-access/:id', Component: RolePage },
+];
+
+/** A stub that reads the request body or asks another stub first: it may answer nothing (the default stub does). */
+export const later = (handler: (req: Request, url: URL) => Promise<Response | undefined>) => handler as ApiHandler;
+
+/**
+ * Opens `path` signed in with `flags` on Menu Page Access, `routes` added to the session's; the API answers with the
+ * test's own `handler` first, then `answer`. Returns the requests sent and the router.
+ */
+export async function renderMenuAccess(
+  path: string,
+  flags: PageFlags,
+  routes: string[],
+  handler: ApiHandler | undefined,
+  answer: ApiHandler,
+) {
+  setToken('a');
+  const session = makeSession({ pageAccess: { 'system/menu-page-access': flags } });
+  const requests = stubApi(
+    { ...session, routes: [...session.routes, ...routes], allRoutes: [...session.allRoutes, ...routes] },
+    later(async (req, url) => {
+      const custom = await handler?.(req, url);
+      if (custom) return custom;
+      return answer(req, url);
+    }),
+  );
+  return { requests, ...(await renderRoutes(pages, path)) };
+}

@@ -1,4 +1,9 @@
+import { setToken } from '@/lib/api/tokens';
+import type { PageFlags } from '@/lib/api/types';
+import { makeSession, renderRoutes, stubApi, type ApiHandler } from '@/test/render';
 import type { NotificationSetting, ReminderSetting, TemplateVariable } from './api/settings-api';
+import { NotificationSettingPage, ReminderSettingPage } from './pages/setting-edit-page';
+import { NotificationManagementPage, ReminderManagementPage } from './pages/settings-index-page';
 
 /** What both families' settings share (all but how their action is named). */
 type Common = Omit<NotificationSetting, 'notificationAction'>;
@@ -131,4 +136,29 @@ export const PEOPLE = [
 export function renderSample(template: string, variables: TemplateVariable[]): string {
   const samples = new Map(variables.map((v) => [v.name, v.sample]));
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => samples.get(name) ?? `?${name}?`).trim();
+}
+
+/** The pages under test, as the route table has them. */
+const pages = [
+  { path: '/system/notification-management', Component: NotificationManagementPage },
+  { path: '/system/notification-management/:settingId', Component: NotificationSettingPage },
+  { path: '/system/reminder-management', Component: ReminderManagementPage },
+  { path: '/system/reminder-management/:settingId', Component: ReminderSettingPage },
+];
+
+export const READ_ONLY: PageFlags = { isRead: true, isWrite: false, isEdit: false, isDelete: false };
+
+/** Which family of settings an address shows. */
+export const familyOf = (path: string) => (path.startsWith('/system/reminder') ? 'reminder' : 'notification');
+
+/**
+ * Opens `path` signed in with `flags` on its family's management page, the API answered by `handler` (and the
+ * session stub); returns the requests sent and the router.
+ */
+export async function renderSettings(path: string, flags: PageFlags, handler: ApiHandler) {
+  setToken('a');
+  const page = `system/${familyOf(path)}-management`;
+  const session = makeSession({ pageAccess: { [page]: flags } });
+  const requests = stubApi({ ...session, routes: [...session.routes, `/${page}`] }, handler);
+  return { requests, ...(await renderRoutes(pages, path)) };
 }

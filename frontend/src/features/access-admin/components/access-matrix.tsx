@@ -23,7 +23,9 @@ import {
   type Action,
   type Matrix,
 } from '../lib/matrix';
+import { pagesMatching } from '../lib/pages';
 import { FormErrors } from '@/components/form-errors';
+import { PageName } from './page-name';
 import { NO_INFORMATION } from './roles-table';
 
 /** What a wildcard role's matrix says (the server refuses to set such a role page by page with the same words). */
@@ -36,17 +38,6 @@ export const accessFailedText = (description: string) => `Failed to save the acc
 export const TOP_BAR_HEIGHT = 64;
 
 const changedText = (n: number) => `${formatNumber(n)} ${n === 1 ? 'change' : 'changes'}`;
-
-function PageName({ page }: { page: PageFlagsOut }) {
-  return (
-    <Flex vertical gap={2} className="matrix-page">
-      <span className="matrix-page__name">{page.name}</span>
-      <Typography.Text type="secondary" className="matrix-page__code">
-        {page.url ?? page.code}
-      </Typography.Text>
-    </Flex>
-  );
-}
 
 export interface AccessMatrixProps {
   role: RolePageAccess;
@@ -73,12 +64,7 @@ export function AccessMatrix({ role, canEdit, onSaved }: AccessMatrixProps) {
   const description = role.role.roleDescription;
 
   const changed = changedCells(saved, draft);
-  const shown = useMemo(() => {
-    const term = filter.trim().toLowerCase();
-    return term
-      ? role.pages.filter((p) => [p.name, p.code, p.url ?? ''].some((t) => t.toLowerCase().includes(term)))
-      : role.pages;
-  }, [role.pages, filter]);
+  const shown = useMemo(() => pagesMatching(role.pages, filter), [role.pages, filter]);
   const shownCodes = shown.map((p) => p.code);
   const readable = Object.values(draft).filter((f) => f.isRead).length;
 
@@ -185,7 +171,7 @@ export function AccessMatrix({ role, canEdit, onSaved }: AccessMatrixProps) {
           render: (_: unknown, page) => (
             <div className="matrix-block">
               <Flex justify="space-between" align="flex-start" gap={8}>
-                <PageName page={page} />
+                <PageName page={page} className="matrix-page" />
                 {rowAll(page)}
               </Flex>
               <Flex gap={4} wrap className="matrix-block__flags">
@@ -198,7 +184,7 @@ export function AccessMatrix({ role, canEdit, onSaved }: AccessMatrixProps) {
         },
       ]
     : [
-        { title: 'Page', key: 'page', render: (_: unknown, page) => <PageName page={page} /> },
+        { title: 'Page', key: 'page', render: (_: unknown, page) => <PageName page={page} className="matrix-page" /> },
         { title: 'All', key: 'all', width: 64, align: 'center', render: (_: unknown, page) => rowAll(page) },
         ...ACTIONS.map((action) => ({
           title: header(action),

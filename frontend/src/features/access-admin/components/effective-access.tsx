@@ -7,6 +7,8 @@ import { errorMessage } from '@/lib/api/errors';
 import { formatNumber } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { effectiveQueryOptions, userPickQueryOptions, type EffectivePage } from '../api/access-admin-api';
+import { pagesMatching } from '../lib/pages';
+import { PageName } from './page-name';
 import { NO_INFORMATION } from './roles-table';
 import { TOP_BAR_HEIGHT } from './access-matrix';
 
@@ -60,17 +62,6 @@ function GrantedBy({ page }: { page: EffectivePage }) {
   );
 }
 
-function PageName({ page }: { page: EffectivePage }) {
-  return (
-    <Flex vertical gap={2}>
-      <span className="matrix-page__name">{page.name}</span>
-      <Typography.Text type="secondary" className="matrix-page__code">
-        {page.url ?? page.code}
-      </Typography.Text>
-    </Flex>
-  );
-}
-
 export interface EffectiveAccessPanelProps {
   /** The user shown (from the address), or none yet. */
   userId: number | undefined;
@@ -99,14 +90,10 @@ export function EffectiveAccessPanel({ userId, onUser }: EffectiveAccessPanelPro
     return found;
   }, [users.data, data]);
 
-  const rows = useMemo(() => {
-    const term = filter.trim().toLowerCase();
-    return (data?.pages ?? []).filter(
-      (p) =>
-        (!onlySome || hasSome(p)) &&
-        (!term || [p.name, p.code, p.url ?? ''].some((t) => t.toLowerCase().includes(term))),
-    );
-  }, [data, onlySome, filter]);
+  const rows = useMemo(
+    () => pagesMatching((data?.pages ?? []).filter((p) => !onlySome || hasSome(p)), filter),
+    [data, onlySome, filter],
+  );
   const readable = data?.pages.filter((p) => p.read.allowed).length ?? 0;
 
   const flagColumns: ColumnsType<EffectivePage> = FLAGS.map((f) => ({

@@ -1,23 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Modal } from 'antd';
-import { setToken } from '@/lib/api/tokens';
 import type { PageFlags } from '@/lib/api/types';
 import { buttonByText, chooseOption, confirmButton, openDropdownMenu } from '@/test/antd-helpers';
-import { FULL, json, makeSession, renderRoutes, stubApi, type ApiHandler } from '@/test/render';
-
-/** A stub that reads the request body or asks another stub first: it may answer nothing (the default stub does). */
-const later = (handler: (req: Request, url: URL) => Promise<Response | undefined>) => handler as ApiHandler;
-import { ADMIN, SALES, SALES1_EFFECTIVE } from '../test-fixtures';
-import { MenuPageAccessPage } from './menu-page-access-page';
-import { RoleAddPage } from './role-add-page';
-import { RolePage } from './role-page';
-
-/** The pages under test, as the route table has them. */
-const pages = [
-  { path: '/system/menu-page-access', Component: MenuPageAccessPage },
-  { path: '/system/menu-page-access/add', Component: RoleAddPage },
-  { path: '/system/menu-page-access/:id', Component: RolePage },
-];
+import { FULL, json, type ApiHandler } from '@/test/render';
+import { ADMIN, renderMenuAccess, SALES, SALES1_EFFECTIVE } from '../test-fixtures';
 
 afterEach(() => Modal.destroyAll());
 
@@ -25,27 +11,19 @@ const PATH = '/system/menu-page-access';
 const READ: PageFlags = { isRead: true, isWrite: false, isEdit: false, isDelete: false };
 const IN_USE = '6 users have the role Sales Person: give them another role first.';
 
-async function start(flags: PageFlags = FULL, path = PATH, handler?: ApiHandler) {
-  setToken('a');
-  const session = makeSession({ pageAccess: { 'system/menu-page-access': flags } });
-  const requests = stubApi(
-    { ...session, routes: [...session.routes, PATH], allRoutes: [...session.allRoutes, PATH] },
-    later(async (req, url) => {
-      const custom = await handler?.(req, url);
-      if (custom) return custom;
-      if (url.pathname === '/api/menu-access' && req.method === 'GET') {
-        return json(200, { results: { data: [ADMIN, SALES], totalRows: 12 } });
-      }
-      if (url.pathname === '/api/users') {
-        return json(200, {
-          results: { data: [{ id: 11, fullname: 'Sari Dewi', username: 'sales1' }], totalRows: 1 },
-        });
-      }
-      if (url.pathname === '/api/access/effective/11') return json(200, { results: SALES1_EFFECTIVE });
-      return undefined;
-    }),
-  );
-  return { requests, ...(await renderRoutes(pages, path)) };
+function start(flags: PageFlags = FULL, path = PATH, handler?: ApiHandler) {
+  return renderMenuAccess(path, flags, [PATH], handler, (req, url) => {
+    if (url.pathname === '/api/menu-access' && req.method === 'GET') {
+      return json(200, { results: { data: [ADMIN, SALES], totalRows: 12 } });
+    }
+    if (url.pathname === '/api/users') {
+      return json(200, {
+        results: { data: [{ id: 11, fullname: 'Sari Dewi', username: 'sales1' }], totalRows: 1 },
+      });
+    }
+    if (url.pathname === '/api/access/effective/11') return json(200, { results: SALES1_EFFECTIVE });
+    return undefined;
+  });
 }
 
 const listQueries = (requests: Request[]) =>

@@ -1,24 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Modal } from 'antd';
-import { setToken } from '@/lib/api/tokens';
 import type { PageFlags } from '@/lib/api/types';
 import { buttonByText, chooseOption } from '@/test/antd-helpers';
-import { FULL, json, makeSession, renderRoutes, stubApi, type ApiHandler } from '@/test/render';
-
-/** A stub that reads the request body or asks another stub first: it may answer nothing (the default stub does). */
-const later = (handler: (req: Request, url: URL) => Promise<Response | undefined>) => handler as ApiHandler;
+import { FULL, json, type ApiHandler } from '@/test/render';
 import type { PageFlagsIn, RolePageAccess } from '../api/access-admin-api';
-import { ADMIN, roleRow, rolePageAccess } from '../test-fixtures';
-import { MenuPageAccessPage } from './menu-page-access-page';
-import { RoleAddPage } from './role-add-page';
-import { RolePage } from './role-page';
-
-/** The pages under test, as the route table has them. */
-const pages = [
-  { path: '/system/menu-page-access', Component: MenuPageAccessPage },
-  { path: '/system/menu-page-access/add', Component: RoleAddPage },
-  { path: '/system/menu-page-access/:id', Component: RolePage },
-];
+import { ADMIN, later, renderMenuAccess, roleRow, rolePageAccess } from '../test-fixtures';
 
 afterEach(() => Modal.destroyAll());
 
@@ -28,19 +14,10 @@ const KEY = roleRow(9, { roleName: 'KEY_ACCOUNT', roleDescription: 'Key Account'
 const KEY_ACCESS = rolePageAccess(KEY, { leads: { isRead: true } });
 const OWN_ACCESS = "You cannot remove your own role's read and edit access to Menu Page Access.";
 
-async function start(path: string, flags: PageFlags = FULL, handler?: ApiHandler, role: RolePageAccess = KEY_ACCESS) {
-  setToken('a');
-  const session = makeSession({ pageAccess: { 'system/menu-page-access': flags } });
-  const requests = stubApi(
-    { ...session, routes: [...session.routes, ...ROUTES], allRoutes: [...session.allRoutes, ...ROUTES] },
-    later(async (req, url) => {
-      const custom = await handler?.(req, url);
-      if (custom) return custom;
-      if (url.pathname === `/api/menu-access/${role.role.id}` && req.method === 'GET') return json(200, { results: role });
-      return undefined;
-    }),
+function start(path: string, flags: PageFlags = FULL, handler?: ApiHandler, role: RolePageAccess = KEY_ACCESS) {
+  return renderMenuAccess(path, flags, ROUTES, handler, (req, url) =>
+    url.pathname === `/api/menu-access/${role.role.id}` && req.method === 'GET' ? json(200, { results: role }) : undefined,
   );
-  return { requests, ...(await renderRoutes(pages, path)) };
 }
 
 /** The checkbox of this name one sees (not its copy in the table's hidden row that measures the sticky header). */

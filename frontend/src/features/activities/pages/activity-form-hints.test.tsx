@@ -2,52 +2,22 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Modal } from 'antd';
 import { setToken } from '@/lib/api/tokens';
 import { buttonByText } from '@/test/antd-helpers';
-import { FULL, json, makeSession, renderRoutes, stubApi } from '@/test/render';
+import { json, renderRoutes } from '@/test/render';
 import { ActivityFormRoute } from '@/app/routing/activity-routes';
 import { QUICK_INSTEAD, SHOW_MISSING } from '../components/finish-actions';
+import { activityFormApi } from '../test-fixtures';
 
 /** The page under test, as the route table has it. */
 const pages = [{ path: '/leads/:leadId/activity/add/:media', Component: ActivityFormRoute }];
 
 afterEach(() => Modal.destroyAll());
 
-const LEAD = {
-  id: 19,
-  projectName: 'IT Strategy Assessment',
-  clientName: 'PT Nusantara Data Center',
-  clientCode: 'NDC',
-  stageName: 'E2',
-  stageDescription: 'Connected',
-  status: 'NEW',
-  lastContacted: 12,
-  lastContactedAt: '2026-11-14T03:00:00Z',
-  salesFullname: 'Andi Pratama',
-  totalGrossProfit: 42_600_000,
-  expectedCloseDate: '2027-01-31',
-  personInCharges: [{ picId: 5, picName: 'Rina Kartika', position: 'CIO' }],
-};
-const CONFIG = {
-  tileUrl: 'http://127.0.0.1:1/{z}/{x}/{y}.png',
-  attribution: 'tiles',
-  center: { latitude: -6.26, longitude: 106.62 },
-  zoom: 15,
-  countryCode: 'id',
-  searchAvailable: true,
-};
-
 function start() {
   setToken('tok');
   const posts: Request[] = [];
-  stubApi(makeSession({ pageAccess: { dashboard: FULL, leads: FULL } }), (req, url) => {
-    if (url.pathname === '/api/leads/19') return json(200, { results: LEAD });
-    if (url.pathname === '/api/activity/pic/19') return json(200, { results: [{ picId: 5, picName: 'Rina Kartika' }] });
-    if (url.pathname === '/api/activity/schedule/lead/19') return json(200, { results: [] });
-    if (url.pathname === '/api/geo/config') return json(200, { results: CONFIG });
-    if (url.pathname === '/api/activity' && req.method === 'POST') {
-      posts.push(req);
-      return json(200, { results: { id: 77, message: 'Activity has been started successfully.' } });
-    }
-    return undefined;
+  activityFormApi((req) => {
+    posts.push(req);
+    return json(200, { results: { id: 77, message: 'Activity has been started successfully.' } });
   });
   return posts;
 }

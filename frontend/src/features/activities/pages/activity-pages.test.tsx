@@ -5,6 +5,7 @@ import { setToken } from '@/lib/api/tokens';
 import { buttonByText, chooseOption, confirmButton } from '@/test/antd-helpers';
 import { FULL, json, makeSession, renderRoutes, stubApi } from '@/test/render';
 import { ActivityFormRoute } from '@/app/routing/activity-routes';
+import { activityFormApi } from '../test-fixtures';
 import { ActivityDetailPage } from './activity-detail-page';
 
 /** The pages under test, as the route table has them. */
@@ -14,42 +15,6 @@ const pages = [
 ];
 
 afterEach(() => Modal.destroyAll());
-
-const LEAD = {
-  id: 19,
-  projectName: 'IT Strategy Assessment',
-  clientName: 'PT Nusantara Data Center',
-  clientCode: 'NDC',
-  stageName: 'E2',
-  stageDescription: 'Connected',
-  status: 'NEW',
-  lastContacted: 12,
-  lastContactedAt: '2026-11-14T03:00:00Z',
-  salesFullname: 'Andi Pratama',
-  totalGrossProfit: 42_600_000,
-  expectedCloseDate: '2027-01-31',
-  personInCharges: [{ picId: 5, picName: 'Rina Kartika', position: 'CIO' }],
-};
-const PICS = [{ picId: 5, picName: 'Rina Kartika' }];
-const CONFIG = {
-  tileUrl: 'http://127.0.0.1:1/{z}/{x}/{y}.png',
-  attribution: 'tiles',
-  center: { latitude: -6.26, longitude: 106.62 },
-  zoom: 15,
-  countryCode: 'id',
-  searchAvailable: true,
-};
-
-function formApi(post: (req: Request) => Response | Promise<Response>) {
-  return stubApi(makeSession({ pageAccess: { dashboard: FULL, leads: FULL } }), (req, url) => {
-    if (url.pathname === '/api/leads/19') return json(200, { results: LEAD });
-    if (url.pathname === '/api/activity/pic/19') return json(200, { results: PICS });
-    if (url.pathname === '/api/activity/schedule/lead/19') return json(200, { results: [] });
-    if (url.pathname === '/api/geo/config') return json(200, { results: CONFIG });
-    if (url.pathname === '/api/activity' && req.method === 'POST') return post(req);
-    return undefined;
-  });
-}
 
 /** Picks tomorrow in the next step's date picker (its time starts at 09:00). */
 async function chooseTomorrow() {
@@ -74,7 +39,7 @@ describe('ActivityFormPage', () => {
   it('enables Finish once the first variant is complete and sends one multipart request', async () => {
     setToken('tok');
     let sent: FormData | null = null;
-    formApi(async (req) => {
+    activityFormApi(async (req) => {
       sent = await req.formData();
       return json(200, { results: { id: 77, message: 'Activity has been started successfully.' } });
     });
@@ -125,7 +90,7 @@ describe('ActivityFormPage', () => {
 
   it('says it failed as a toast and on the form, with the field the server named', async () => {
     setToken('tok');
-    const requests = formApi(() =>
+    const requests = activityFormApi(() =>
       json(422, {
         messages: ['Notes cannot exceed 1024 characters'],
         type: 'ValidationFailed',
@@ -147,7 +112,7 @@ describe('ActivityFormPage', () => {
 
   it('asks before cancelling', async () => {
     setToken('tok');
-    formApi(() => json(500, {}));
+    activityFormApi(() => json(500, {}));
     const { router } = await renderRoutes(pages, '/leads/19/activity/add/presentation');
     expect(await screen.findByText('Lead Details')).toBeInTheDocument();
     fireEvent.click(buttonByText('Cancel'));
@@ -159,7 +124,7 @@ describe('ActivityFormPage', () => {
 
   it('is a lead not found for an unknown kind of activity', async () => {
     setToken('tok');
-    formApi(() => json(500, {}));
+    activityFormApi(() => json(500, {}));
     await renderRoutes(pages, '/leads/19/activity/add/lunch');
     expect(await screen.findByText('Lead not found')).toBeInTheDocument();
   });

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Modal } from 'antd';
 import { setToken } from '@/lib/api/tokens';
 import { buttonByText, chooseOption } from '@/test/antd-helpers';
-import { FULL, json, makeSession, renderRoutes, stubApi, type ApiHandler } from '@/test/render';
+import { FULL, json, makeSession, renderRoutes, stubApi, versionedSave, type ApiHandler } from '@/test/render';
 import { people, pipeline } from '../test-fixtures';
 import { LAYERS_HINT, LAYERS_HINT_PHONE, ApprovalPipelineFormPage, PcsApprovalPipelineFormPage } from './pipeline-form-page';
 import { ApprovalPipelineListPage, PcsApprovalPipelineListPage } from './pipeline-list-page';
@@ -212,15 +212,7 @@ describe('PipelineFormPage: a save over someone else’s newer version', () => {
     let current = pipeline(1);
     const { requests } = await start(
       '/system/approval-pipeline/edit/1',
-      (req) =>
-        req
-          .clone()
-          .json()
-          .then((body: { version: number }) =>
-            body.version === current.version
-              ? json(200, { results: { ...current, version: current.version + 1 } })
-              : json(409, { messages: [stale], type: 'StaleVersion' }),
-          ),
+      (req) => versionedSave(req, current, stale, { ...current, version: current.version + 1 }),
       undefined,
       () => current,
     );

@@ -1,7 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { serverListQuery, type ServerListParams } from '@/components/data-table';
 import { api, unwrap } from '@/lib/api/client';
 import type { components } from '@/lib/api/schema';
+import { invalidateDomains, queryDomains } from '@/lib/query-domains';
 import { assignmentKeys } from './keys';
 
 type Schemas = components['schemas'];
@@ -63,6 +64,17 @@ export function reassign(body: ReassignIn) {
 /** Give chosen leads (of one or more sales people) to another: a reassignment for each person whose leads move. */
 export function changeOwner(body: OwnerChangeIn) {
   return unwrap(api.POST('/assignment-monitoring/owner-changes', { body }));
+}
+
+/** After leads move: the reassignments, the boards, the dashboard's figures and the schedules follow the new owner. */
+export function refreshAfterMove(queryClient: QueryClient): Promise<void> {
+  return invalidateDomains(
+    queryClient,
+    queryDomains.assignmentMonitoring,
+    queryDomains.leads,
+    queryDomains.dashboard,
+    queryDomains.activities,
+  );
 }
 
 /** "3 leads", "1 lead". */

@@ -1,18 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Form, Input, Modal, Select, Tooltip, Typography } from 'antd';
+import { Button, Flex, Form, Modal, Select, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { toast } from '@/components/dialogs';
 import { FormErrors } from '@/components/form-errors';
 import { formMessages } from '@/lib/api/errors';
-import { invalidateDomains, queryDomains } from '@/lib/query-domains';
 import { usePageAccess } from '@/lib/session';
-import { ASSIGNMENT_PAGE, changeOwner, leadsText, peopleQueryOptions } from '../api/assignment-api';
+import { ASSIGNMENT_PAGE, changeOwner, leadsText, peopleQueryOptions, refreshAfterMove } from '../api/assignment-api';
+import { ReasonInput } from './reason-input';
 import '../assignment-monitoring.css';
 
 export const CHANGE_OWNER_FAILED = 'The owner was not changed';
 export const NEW_OWNER_MISSING = 'Choose the sales person who takes them.';
 export const REASON_MISSING = 'Enter the reason for the change.';
-export const REASON_MAX = 1000;
 const LISTED = 5;
 
 /** A lead whose owner changes, as the page that offers it knows it. */
@@ -83,14 +82,7 @@ export function ChangeOwnerDialog({ leads, open, onClose, onDone }: ChangeOwnerD
   const save = useMutation({
     mutationFn: () => changeOwner({ leadIds: leads.map((l) => l.id), toUserId: toId, reason }),
     onSuccess: async (done) => {
-      // the boards, the dashboard's figures and the schedules follow the leads' new owner
-      await invalidateDomains(
-        queryClient,
-        queryDomains.assignmentMonitoring,
-        queryDomains.leads,
-        queryDomains.dashboard,
-        queryDomains.activities,
-      );
+      await refreshAfterMove(queryClient);
       toast.success(done.message);
       onDone?.();
       onClose();
@@ -147,15 +139,7 @@ export function ChangeOwnerDialog({ leads, open, onClose, onDone }: ChangeOwnerD
           />
         </Form.Item>
         <Form.Item label="Reason" required style={{ marginBottom: 28 }}>
-          <Input.TextArea
-            aria-label="Reason"
-            rows={3}
-            maxLength={REASON_MAX}
-            showCount
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            placeholder="Why the leads move (both people and their team leaders read it)"
-          />
+          <ReasonInput value={reason} onChange={setReason} />
         </Form.Item>
       </Form>
     </Modal>

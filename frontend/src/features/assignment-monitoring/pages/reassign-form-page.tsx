@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Checkbox, Flex, Form, Grid, Input, Select, Tag, Typography } from 'antd';
+import { Button, Checkbox, Flex, Form, Grid, Select, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -9,7 +9,6 @@ import { FormErrors } from '@/components/form-errors';
 import { FormActions, FormPage, systemCrumbs } from '@/components/form-page';
 import { formMessages } from '@/lib/api/errors';
 import { formatIDR } from '@/lib/format';
-import { invalidateDomains, queryDomains } from '@/lib/query-domains';
 import { usePageAccess } from '@/lib/session';
 import {
   ASSIGNMENT_PAGE,
@@ -20,14 +19,15 @@ import {
   leadsText,
   peopleQueryOptions,
   reassign,
+  refreshAfterMove,
   type BookLead,
   type Person,
 } from '../api/assignment-api';
+import { ReasonInput } from '../components/reason-input';
 import '../assignment-monitoring.css';
 
 export const FAILED = 'The leads were not moved';
 export const BOOK_SEARCH_PLACEHOLDER = 'Search project or client';
-export const REASON_MAX = 1000;
 
 const personLabel = (p: Person) =>
   `${p.fullname}${p.isActive ? '' : ' (inactive)'} · ${leadsText(p.leadCount)}`;
@@ -93,14 +93,7 @@ export function ReassignFormPage() {
         allLeads: whole,
         leadIds: whole ? [] : selected,
       });
-      // the boards, the dashboard's figures and the schedules follow the leads' new owner
-      await invalidateDomains(
-        queryClient,
-        queryDomains.assignmentMonitoring,
-        queryDomains.leads,
-        queryDomains.dashboard,
-        queryDomains.activities,
-      );
+      await refreshAfterMove(queryClient);
       toast.success(done.message);
       navigate(assignmentPath(done.id));
     } catch (error) {
@@ -226,15 +219,7 @@ export function ReassignFormPage() {
             />
           </Form.Item>
           <Form.Item label="Reason" required>
-            <Input.TextArea
-              aria-label="Reason"
-              rows={3}
-              maxLength={REASON_MAX}
-              showCount
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              placeholder="Why the leads move (both people and their team leaders read it)"
-            />
+            <ReasonInput value={reason} onChange={setReason} />
           </Form.Item>
           <FormActions>
             <Button onClick={() => navigate(ASSIGNMENT_PATH)}>Cancel</Button>

@@ -11,6 +11,7 @@ export type ManagedLead = Schemas['ManagedLead'];
 export type ManagementOptions = Schemas['ManagementOptions'];
 export type Monitoring = Schemas['Monitoring'];
 export type MonitoringRow = Schemas['MonitoringRow'];
+export type MonitoringCell = Schemas['MonitoringCell'];
 
 export const LEADS_MANAGEMENT_PAGE = 'system/leads-management';
 export const LEADS_MONITORING_PAGE = 'system/leads-monitoring';

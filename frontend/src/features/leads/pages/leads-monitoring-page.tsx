@@ -14,6 +14,7 @@ import {
   MONITORING_FILTERS,
   monitoringQueryOptions,
   type Monitoring,
+  type MonitoringCell,
   type MonitoringFilters,
   type MonitoringRow,
 } from '../api/ops-api';
@@ -66,6 +67,28 @@ interface GridProps {
   linked: boolean;
 }
 
+/**
+ * A stage's count, opening Leads Management filtered to it, and its GP: one person's (`row`), or everyone's (the
+ * totals) without one.
+ */
+function StageCount({ cell, stageName, row, filters, linked }: Omit<GridProps, 'data'> & {
+  cell: MonitoringCell;
+  stageName: string;
+  row?: MonitoringRow;
+}) {
+  return (
+    <>
+      <CountLink
+        count={cell.count}
+        linked={linked}
+        to={managementLink(filters, { salesPersonId: row?.salesPersonId, stageId: cell.stageId })}
+        label={`${row?.salesFullname ?? 'All'}, ${stageName}: ${cell.count} leads`}
+      />
+      {cell.count > 0 && <span className="monitoring__gp">{formatIDR(cell.totalGrossProfit)}</span>}
+    </>
+  );
+}
+
 const STALE_DAYS = [30, 90] as const;
 
 /** A person's leads not contacted for `days` (30 or 90), opening Leads Management filtered to them. */
@@ -91,13 +114,7 @@ function MonitoringTable({ data, filters, linked }: GridProps) {
       </th>
       {r.cells.map((c, i) => (
         <td key={c.stageId}>
-          <CountLink
-            count={c.count}
-            linked={linked}
-            to={managementLink(filters, { salesPersonId: r.salesPersonId, stageId: c.stageId })}
-            label={`${r.salesFullname}, ${data.stages[i].stageName}: ${c.count} leads`}
-          />
-          {c.count > 0 && <span className="monitoring__gp">{formatIDR(c.totalGrossProfit)}</span>}
+          <StageCount cell={c} stageName={data.stages[i].stageName} row={r} filters={filters} linked={linked} />
         </td>
       ))}
       <td className="monitoring__total">
@@ -142,13 +159,7 @@ function MonitoringTable({ data, filters, linked }: GridProps) {
             <th scope="row">Total</th>
             {data.totals.map((c, i) => (
               <td key={c.stageId}>
-                <CountLink
-                  count={c.count}
-                  linked={linked}
-                  to={managementLink(filters, { stageId: c.stageId })}
-                  label={`All, ${data.stages[i].stageName}: ${c.count} leads`}
-                />
-                {c.count > 0 && <span className="monitoring__gp">{formatIDR(c.totalGrossProfit)}</span>}
+                <StageCount cell={c} stageName={data.stages[i].stageName} filters={filters} linked={linked} />
               </td>
             ))}
             <td className="monitoring__total">
@@ -174,13 +185,7 @@ function MonitoringBlocks({ data, filters, linked }: GridProps) {
           <li key={c.stageId}>
             <span className="monitoring__stage-name">{stageLabel(data.stages[i].stageName, data.stages[i].stageDescription)}</span>
             <span className="monitoring__stage-figures">
-              <CountLink
-                count={c.count}
-                linked={linked}
-                to={managementLink(filters, { salesPersonId: r.salesPersonId, stageId: c.stageId })}
-                label={`${r.salesFullname}, ${data.stages[i].stageName}: ${c.count} leads`}
-              />
-              {c.count > 0 && <span className="monitoring__gp">{formatIDR(c.totalGrossProfit)}</span>}
+              <StageCount cell={c} stageName={data.stages[i].stageName} row={r} filters={filters} linked={linked} />
             </span>
           </li>
         ))}
@@ -203,9 +208,7 @@ function MonitoringBlocks({ data, filters, linked }: GridProps) {
             <li key={c.stageId}>
               <span className="monitoring__stage-name">{stageLabel(data.stages[i].stageName, data.stages[i].stageDescription)}</span>
               <span className="monitoring__stage-figures">
-                <CountLink count={c.count} linked={linked} to={managementLink(filters, { stageId: c.stageId })}
-                  label={`All, ${data.stages[i].stageName}: ${c.count} leads`} />
-                {c.count > 0 && <span className="monitoring__gp">{formatIDR(c.totalGrossProfit)}</span>}
+                <StageCount cell={c} stageName={data.stages[i].stageName} filters={filters} linked={linked} />
               </span>
             </li>
           ))}

@@ -1,38 +1,26 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { setToken } from '@/lib/api/tokens';
 import type { PageFlags } from '@/lib/api/types';
 import { buttonByText, chooseOption } from '@/test/antd-helpers';
-import { FULL, json, makeSession, renderRoutes, stubApi, type ApiHandler } from '@/test/render';
+import { FULL, json, versionedSave, type ApiHandler } from '@/test/render';
 import { actionOf, type Setting } from '../api/settings-api';
 import {
+  familyOf,
   LEAD_NOT_CONTACTED,
   PEOPLE,
   PID_GENERATED,
+  READ_ONLY,
   renderSample,
+  renderSettings,
   REQUEST_SUBMITTED,
   SCHEDULE_STARTING,
 } from '../test-fixtures';
-import { NotificationManagementPage, ReminderManagementPage } from './settings-index-page';
-import { NotificationSettingPage, ReminderSettingPage } from './setting-edit-page';
 
-/** The pages under test, as the route table has them. */
-const pages = [
-  { path: '/system/notification-management', Component: NotificationManagementPage },
-  { path: '/system/notification-management/:settingId', Component: NotificationSettingPage },
-  { path: '/system/reminder-management', Component: ReminderManagementPage },
-  { path: '/system/reminder-management/:settingId', Component: ReminderSettingPage },
-];
-
-const READ_ONLY: PageFlags = { isRead: true, isWrite: false, isEdit: false, isDelete: false };
 const REFUSED = "The template uses 'oops', which is not among this action's variables: requester, request, client.";
 
-async function start(path: string, { flags = FULL, handler }: { flags?: PageFlags; handler?: ApiHandler } = {}) {
-  setToken('a');
-  const family = path.startsWith('/system/reminder') ? 'reminder' : 'notification';
-  const page = `system/${family}-management`;
-  const session = makeSession({ pageAccess: { [page]: flags } });
+function start(path: string, { flags = FULL, handler }: { flags?: PageFlags; handler?: ApiHandler } = {}) {
+  const family = familyOf(path);
   const settings = [REQUEST_SUBMITTED, PID_GENERATED, SCHEDULE_STARTING, LEAD_NOT_CONTACTED];
-  const requests = stubApi({ ...session, routes: [...session.routes, `/${page}`] }, (req, url) => {
+  return renderSettings(path, flags, (req, url) => {
     const custom = handler?.(req, url);
     if (custom) return custom;
     const base = `/api/${family}-setting`;
@@ -52,7 +40,6 @@ async function start(path: string, { flags = FULL, handler }: { flags?: PageFlag
     if (one && req.method === 'GET') return json(200, { results: one });
     return undefined;
   });
-  return { requests, ...(await renderRoutes(pages, path)) };
 }
 
 const putBodies = (requests: Request[]) =>
@@ -210,15 +197,7 @@ describe('Notification setting page', () => {
       handler: (req, url) => {
         if (url.pathname !== '/api/notification-setting/1') return undefined;
         if (req.method === 'GET') return json(200, { results: current });
-        if (req.method !== 'PUT') return undefined;
-        return req
-          .clone()
-          .json()
-          .then((body: { version: number }) =>
-            body.version === current.version
-              ? json(200, { results: current })
-              : json(409, { messages: [stale], type: 'StaleVersion' }),
-          );
+        return req.method === 'PUT' ? versionedSave(req, current, stale) : undefined;
       },
     });
     await opened('Edit Request submitted');

@@ -1,34 +1,20 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { setToken } from '@/lib/api/tokens';
 import type { PageFlags } from '@/lib/api/types';
 import { formatDateTime } from '@/lib/format';
 import { buttonByText } from '@/test/antd-helpers';
-import { FULL, json, makeSession, renderRoutes, stubApi } from '@/test/render';
+import { FULL, json } from '@/test/render';
 import {
   LEAD_NOT_CONTACTED,
   PID_GENERATED,
+  READ_ONLY,
+  renderSettings,
   REQUEST_DECIDED,
   REQUEST_SUBMITTED,
   SCHEDULE_STARTING,
 } from '../test-fixtures';
-import { NotificationManagementPage, ReminderManagementPage } from './settings-index-page';
-import { NotificationSettingPage, ReminderSettingPage } from './setting-edit-page';
 
-/** The pages under test, as the route table has them. */
-const pages = [
-  { path: '/system/notification-management', Component: NotificationManagementPage },
-  { path: '/system/notification-management/:settingId', Component: NotificationSettingPage },
-  { path: '/system/reminder-management', Component: ReminderManagementPage },
-  { path: '/system/reminder-management/:settingId', Component: ReminderSettingPage },
-];
-
-const READ_ONLY: PageFlags = { isRead: true, isWrite: false, isEdit: false, isDelete: false };
-
-async function start(path: string, flags: PageFlags = FULL) {
-  setToken('a');
-  const page = path.startsWith('/system/reminder') ? 'system/reminder-management' : 'system/notification-management';
-  const session = makeSession({ pageAccess: { [page]: flags } });
-  stubApi({ ...session, routes: [...session.routes, `/${page}`] }, (req, url) => {
+function start(path: string, flags: PageFlags = FULL) {
+  return renderSettings(path, flags, (req, url) => {
     if (url.pathname === '/api/notification-setting' && req.method === 'GET') {
       return json(200, { results: [REQUEST_SUBMITTED, REQUEST_DECIDED, PID_GENERATED] });
     }
@@ -37,7 +23,6 @@ async function start(path: string, flags: PageFlags = FULL) {
     }
     return undefined;
   });
-  return await renderRoutes(pages, path);
 }
 
 const headers = () => [...document.querySelectorAll('th')].map((th) => th.textContent);

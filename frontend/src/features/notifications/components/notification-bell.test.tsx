@@ -2,19 +2,9 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { setToken } from '@/lib/api/tokens';
 import { json, makeSession, renderRoutes, stubApi } from '@/test/render';
 import { NOTIFICATION_FADE_MS } from '../api/notifications-api';
+import { oneNotificationApi, UNREAD_APPROVAL } from '../test-fixtures';
 
 // The signed-in shell alone (its top bar has the bell); /welcome, another feature's page, is a marker here.
-
-const unread = {
-  id: 11,
-  notificationType: 'APPROVAL',
-  kind: 'REQUESTED',
-  message: 'Approve lead PT Sinar Jaya moving to E4',
-  link: '/system/approval?request=3',
-  target: '/system/approval',
-  isRead: false,
-  createdAt: new Date().toISOString(),
-};
 
 describe('NotificationBell', () => {
   afterEach(() => vi.useRealTimers());
@@ -38,7 +28,7 @@ describe('NotificationBell', () => {
     const requests = stubApi(makeSession(), (req, url) => {
       if (url.pathname === '/api/notification/limited') {
         const type = url.searchParams.get('type');
-        const data = type === 'INFORMATION' || read ? [] : [{ ...unread, isRead: read }];
+        const data = type === 'INFORMATION' || read ? [] : [{ ...UNREAD_APPROVAL, isRead: read }];
         return json(200, { results: { data, total: read || type === 'INFORMATION' ? 0 : 1 } });
       }
       if (url.pathname === '/api/notification' && req.method === 'PUT') {
@@ -56,7 +46,7 @@ describe('NotificationBell', () => {
     fireEvent.click(await screen.findByRole('tab', { name: 'Informations' }));
     await screen.findByText('No notification...');
     fireEvent.click(screen.getByRole('tab', { name: 'All' }));
-    fireEvent.click(await screen.findByText(unread.message));
+    fireEvent.click(await screen.findByText(UNREAD_APPROVAL.message));
     await waitFor(() => expect(requests.some((r) => r.method === 'PUT')).toBe(true));
     const put = requests.find((r) => r.method === 'PUT')!;
     expect(new URL(put.url).pathname).toBe('/api/notification');
@@ -71,7 +61,7 @@ describe('NotificationBell', () => {
   it("shows an outcome's whole message, with the approver's name and note, in the bell", async () => {
     setToken('a');
     const outcome = {
-      ...unread,
+      ...UNREAD_APPROVAL,
       id: 12,
       notificationType: 'INFORMATION',
       message:
@@ -93,7 +83,7 @@ describe('NotificationBell', () => {
     setToken('a');
     const requests = stubApi(makeSession(), (_req, url) => {
       if (url.pathname === '/api/notification/limited') {
-        return json(200, { results: { data: [unread], total: 1 } });
+        return json(200, { results: { data: [UNREAD_APPROVAL], total: 1 } });
       }
       if (url.pathname === '/api/notification/read-all') return json(200, { results: null });
       return undefined;
@@ -101,7 +91,7 @@ describe('NotificationBell', () => {
     await renderRoutes([], '/welcome', { frame: 'shell' });
     fireEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
     fireEvent.click(await screen.findByRole('tab', { name: 'Approval' }));
-    await screen.findByText(unread.message);
+    await screen.findByText(UNREAD_APPROVAL.message);
     fireEvent.click(screen.getByRole('button', { name: /Mark all as read/ }));
     await waitFor(() => expect(requests.some((r) => r.url.endsWith('/read-all'))).toBe(true));
     const put = requests.find((r) => r.url.endsWith('/read-all'))!;
@@ -116,18 +106,8 @@ describe('NotificationBell', () => {
   ])('a %s notification opens %s, marked read', async (kind, target, label) => {
     vi.useFakeTimers({ shouldAdvanceTime: true }); // the fade's second passes when the test says so
     setToken('a');
-    let read = false;
-    const item = { ...unread, id: 13, kind, target, notificationType: kind === 'REQUESTED' ? 'APPROVAL' : 'INFORMATION' };
-    const requests = stubApi(makeSession(), (req, url) => {
-      if (url.pathname === '/api/notification/limited') {
-        return json(200, { results: { data: [{ ...item, isRead: read }], total: read ? 0 : 1 } });
-      }
-      if (url.pathname === '/api/notification' && req.method === 'PUT') {
-        read = true;
-        return json(200, { results: 1 });
-      }
-      return undefined;
-    });
+    const item = { ...UNREAD_APPROVAL, id: 13, kind, target, notificationType: kind === 'REQUESTED' ? 'APPROVAL' : 'INFORMATION' };
+    const requests = oneNotificationApi(item);
     const { router } = await renderRoutes([], '/welcome', { frame: 'shell' });
     fireEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
     expect(await screen.findByRole('img', { name: label })).toHaveAttribute('data-kind', kind);

@@ -1,25 +1,38 @@
 import { CheckOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Tabs, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from '@/components/dialogs';
 import { errorMessage } from '@/lib/api/errors';
-import type { NotificationFilter } from '@/lib/api/types';
+import type { Notification, NotificationFilter } from '@/lib/api/types';
 import { useSession } from '@/lib/session';
-import { notificationKeys } from '../api/keys';
-import {
-  INBOX_PATH,
-  limitedNotificationsQueryOptions,
-  markAllNotificationsRead,
-  NOTIFICATION_TABS,
-} from '../api/notifications-api';
+import { INBOX_PATH, limitedNotificationsQueryOptions, NOTIFICATION_TABS } from '../api/notifications-api';
 import { NotificationItem } from './notification-item';
 import { NotificationListHead, NotificationListLoading } from './notification-panel-frame';
+import { useMarkAllRead } from './use-mark-all-read';
 import { useOpenNotification } from './use-open-notification';
 import './notifications.css';
 
 export const EMPTY_NOTIFICATIONS_TEXT = 'No notification...';
+
+export interface NotificationItemsProps {
+  /** The query that lists them: its refusal is shown in their place. */
+  list: { isError: boolean; error: unknown };
+  /** Whether the first answer is still awaited. */
+  loading: boolean;
+  /** What stands in their place meanwhile. */
+  placeholder: ReactNode;
+  items: Notification[];
+  children: (notification: Notification) => ReactNode;
+}
+
+/** A list's notifications (the bell's, the inbox's), or what stands in their place: loading, refused, none. */
+export function NotificationItems({ list, loading, placeholder, items, children }: NotificationItemsProps) {
+  if (loading) return placeholder;
+  if (list.isError) return <Empty description={errorMessage(list.error, 'Notifications could not be loaded')} />;
+  if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={EMPTY_NOTIFICATIONS_TEXT} />;
+  return <>{items.map(children)}</>;
+}
 
 export interface NotificationListProps {
   /** Fetch the list (the bell's panel: while it is open; the page: always). */
@@ -39,16 +52,10 @@ export interface NotificationListProps {
  */
 export function NotificationList({ active, title, compact, onDone }: NotificationListProps) {
   const { user } = useSession();
-  const queryClient = useQueryClient();
   const [tab, setTab] = useState<NotificationFilter>('ALL');
   const list = useQuery({ ...limitedNotificationsQueryOptions(user?.id, tab), enabled: active && !!user });
   const { open: openNotification, fadingIds } = useOpenNotification({ onDone });
-
-  const markAll = useMutation({
-    mutationFn: () => markAllNotificationsRead(tab, user?.id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
-    onError: (error) => toast.error(errorMessage(error, 'Notifications could not be marked as read')),
-  });
+  const markAll = useMarkAllRead(tab);
 
   const items = list.data?.data ?? [];
   const unread = list.data?.total ?? 0;
@@ -84,14 +91,8 @@ export function NotificationList({ active, title, compact, onDone }: Notificatio
         className="notification-panel__tabs"
       />
       <div className="notification-panel__list">
-        {list.isLoading ? (
-          <NotificationListLoading />
-        ) : list.isError ? (
-          <Empty description={errorMessage(list.error, 'Notifications could not be loaded')} />
-        ) : items.length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={EMPTY_NOTIFICATIONS_TEXT} />
-        ) : (
-          items.map((n) => (
+        <NotificationItems list={list} loading={list.isLoading} placeholder={<NotificationListLoading />} items={items}>
+          {(n) => (
             <NotificationItem
               key={n.id}
               compact={compact}
@@ -99,8 +100,8 @@ export function NotificationList({ active, title, compact, onDone }: Notificatio
               fading={fadingIds.has(n.id)}
               onClick={openNotification}
             />
-          ))
-        )}
+          )}
+        </NotificationItems>
       </div>
       <div className="notification-panel__foot">
         <Link to={INBOX_PATH} onClick={onDone}>

@@ -1,24 +1,21 @@
 import { CheckOutlined } from '@ant-design/icons';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, Flex, Input, Skeleton, Switch, Tabs, Typography } from 'antd';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Button, Card, Flex, Input, Skeleton, Switch, Tabs, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
-import { toast } from '@/components/dialogs';
 import { Page } from '@/components/page';
-import { errorMessage } from '@/lib/api/errors';
 import type { NotificationFilter } from '@/lib/api/types';
 import { useSession } from '@/lib/session';
-import { notificationKeys } from '../api/keys';
 import { useListParams } from '@/components/data-table';
 import {
   leadsElsewhere,
   NOTIFICATION_PAGE_SIZE,
-  markAllNotificationsRead,
   NOTIFICATION_TABS,
   notificationListQueryOptions,
 } from '../api/notifications-api';
-import { EMPTY_NOTIFICATIONS_TEXT } from '../components/notification-list';
+import { NotificationItems } from '../components/notification-list';
 import { NotificationItem } from '../components/notification-item';
+import { useMarkAllRead } from '../components/use-mark-all-read';
 import { useOpenNotification } from '../components/use-open-notification';
 
 /** /user/inbox: every notification, by type, searchable, unread only, ten at a time. */
@@ -26,7 +23,6 @@ export function InboxPage() {
   const { user } = useSession();
   const location = useLocation();
   const focusId = (location.state as { focusId?: number } | null)?.focusId;
-  const queryClient = useQueryClient();
   // the tab, the search and "unread only" live in the URL: Back and a shared link return to the same view
   const [listParams, setListParams] = useListParams({
     pageSize: NOTIFICATION_PAGE_SIZE,
@@ -47,14 +43,7 @@ export function InboxPage() {
   // In the inbox, opening a notification marks it read in place, then goes where it leads (when not here).
   const { open, fadingIds } = useOpenNotification({ fade: false, navigateFor: leadsElsewhere });
 
-  const markAll = useMutation({
-    mutationFn: () => markAllNotificationsRead(type, user?.id),
-    onSuccess: () => {
-      toast.success('All notifications marked as read');
-      return queryClient.invalidateQueries({ queryKey: notificationKeys.all });
-    },
-    onError: (error) => toast.error(errorMessage(error, 'Notifications could not be marked as read')),
-  });
+  const markAll = useMarkAllRead(type, 'All notifications marked as read');
 
   useEffect(() => {
     if (focusId === undefined) return;
@@ -97,14 +86,13 @@ export function InboxPage() {
           </Flex>
         </Flex>
         <div className="inbox-list">
-          {list.isPending ? (
-            <Skeleton active paragraph={{ rows: 6 }} />
-          ) : list.isError ? (
-            <Empty description={errorMessage(list.error, 'Notifications could not be loaded')} />
-          ) : items.length === 0 ? (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={EMPTY_NOTIFICATIONS_TEXT} />
-          ) : (
-            items.map((n) => (
+          <NotificationItems
+            list={list}
+            loading={list.isPending}
+            placeholder={<Skeleton active paragraph={{ rows: 6 }} />}
+            items={items}
+          >
+            {(n) => (
               <NotificationItem
                 key={n.id}
                 notification={n}
@@ -112,8 +100,8 @@ export function InboxPage() {
                 highlighted={n.id === focusId}
                 onClick={leadsElsewhere(n) || !n.isRead ? open : undefined}
               />
-            ))
-          )}
+            )}
+          </NotificationItems>
         </div>
         {list.hasNextPage && (
           <Flex justify="center" style={{ marginTop: 16 }}>

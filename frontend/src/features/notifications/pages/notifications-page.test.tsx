@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { setToken } from '@/lib/api/tokens';
 import { json, makeSession, renderRoutes, stubApi } from '@/test/render';
 import { NOTIFICATION_FADE_MS } from '../api/notifications-api';
+import { oneNotificationApi, UNREAD_APPROVAL } from '../test-fixtures';
 import { NotificationsPage } from './notifications-page';
 
 /** The pages under test, as the route table has them. */
@@ -9,16 +10,7 @@ const pages = [
   { path: '/notifications', Component: NotificationsPage },
 ];
 
-const approval = {
-  id: 21,
-  notificationType: 'APPROVAL',
-  kind: 'REQUESTED',
-  message: 'Approve lead PT Sinar Jaya moving to E4',
-  link: '/system/approval?request=3',
-  target: '/system/approval',
-  isRead: false,
-  createdAt: new Date().toISOString(),
-};
+const approval = { ...UNREAD_APPROVAL, id: 21 };
 const info = { ...approval, id: 22, notificationType: 'INFORMATION', kind: 'INFO', message: 'Your target was set', target: '/user/inbox', isRead: true };
 
 describe('NotificationsPage', () => {
@@ -73,17 +65,7 @@ describe('NotificationsPage', () => {
   it('opens an unread notification: marked read, fades out for a second, then goes where it leads', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true }); // the fade's second passes when the test says so
     setToken('a');
-    let read = false;
-    const requests = stubApi(makeSession(), (req, url) => {
-      if (url.pathname === '/api/notification/limited') {
-        return json(200, { results: { data: [{ ...approval, isRead: read }], total: read ? 0 : 1 } });
-      }
-      if (url.pathname === '/api/notification' && req.method === 'PUT') {
-        read = true;
-        return json(200, { results: 1 });
-      }
-      return undefined;
-    });
+    const requests = oneNotificationApi(approval);
     const { router } = await renderRoutes(pages, '/notifications');
     fireEvent.click(await screen.findByText(approval.message));
     await waitFor(() => expect(requests.some((r) => r.method === 'PUT')).toBe(true));

@@ -3,7 +3,7 @@ import { Modal } from 'antd';
 import { setToken } from '@/lib/api/tokens';
 import type { PageFlags } from '@/lib/api/types';
 import { buttonByText, chooseOption, confirmButton } from '@/test/antd-helpers';
-import { FULL, json, makeSession, renderRoutes, stubApi } from '@/test/render';
+import { FULL, json, makeSession, renderRoutes, stubApi, versionedSave } from '@/test/render';
 import { ROLES, userRow } from '../test-fixtures';
 import { UserListPage } from './user-list-page';
 import { UserAddPage, UserEditPage } from './user-form-page';
@@ -194,15 +194,7 @@ describe('UserFormPage: edit', () => {
     const { requests } = await start('/system/user-management/7', FULL, (req, url) => {
       if (url.pathname !== '/api/users/7') return undefined;
       if (req.method === 'GET') return json(200, { results: current });
-      if (req.method !== 'PUT') return undefined;
-      return req
-        .clone()
-        .json()
-        .then((body: { version: number }) =>
-          body.version === current.version
-            ? json(200, { results: current })
-            : json(409, { messages: [stale], type: 'StaleVersion' }),
-        );
+      return req.method === 'PUT' ? versionedSave(req, current, stale) : undefined;
     });
     await waitFor(() => expect(screen.getByLabelText('Nickname')).toHaveValue('Dewi'));
     current = { ...SARI, nickname: 'Dee', version: 3 }; // another administrator saves while this form is open
