@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from datetime import timedelta
 
 from temporalio import workflow
-from temporalio.common import SearchAttributePair, TypedSearchAttributes
+from temporalio.common import RetryPolicy, SearchAttributePair, TypedSearchAttributes
 from temporalio.exceptions import ApplicationError, WorkflowAlreadyStartedError
 
 from workflows.approval_details import AGAIN_AFTER, current_details
@@ -18,6 +19,7 @@ with workflow.unsafe.imports_passed_through():
         finish_approval_request,
         record_decision_and_finish,
         record_decision_and_sync,
+        route_approval_request,
     )
     from workflows.contracts.approval import (
         WITHDRAWN,
@@ -27,6 +29,7 @@ with workflow.unsafe.imports_passed_through():
         FinalStep,
         OwnerInput,
         RecordDecision,
+        RouteRequest,
         SyncQueue,
         Timeline,
         WithdrawInput,
@@ -34,12 +37,14 @@ with workflow.unsafe.imports_passed_through():
         timeline_of,
     )
     from workflows.contracts.approval_rules import (
+        NOT_AN_APPROVER,
         Decision,
         RequestState,
         apply,
         finished_message,
         pending_approvers,
         refusal,
+        take_route,
     )
     from workflows.contracts.pid import PidInput, pid_workflow_id
     from workflows.contracts.search_attributes import (
@@ -52,6 +57,8 @@ with workflow.unsafe.imports_passed_through():
 FINISH_IN_UPDATE = "finish-in-update"
 # Patch id: a layer with a deadline keeps durable timers (remind, then escalate); older histories had none.
 DEADLINES = "layer-deadlines"
+# Deciding a route waits for the database as long as it takes (nothing is queued before it is decided).
+ROUTE_RETRY = RetryPolicy(initial_interval=timedelta(seconds=1), maximum_interval=timedelta(seconds=30))
 
 
 @workflow.defn
@@ -66,6 +73,8 @@ class ApprovalWorkflow(ApprovalSteps):
         self.attention = False  # a database step failed past its retries; run() persists the state again
         self.withdrawn_by: int | None = None  # who withdrew the request (its status is WITHDRAWN then)
         self.owner_now: str | None = None  # whom a reassignment gave the request to (the summary names the requester)
+        # a request whose layers carry conditions decides its route first (run()); until then nobody decides it
+        self.routed = not any(layer.conditions for layer in data.layers)
         self._describe()
 
     def _describe(self) -> None:
@@ -75,7 +84,10 @@ class ApprovalWorkflow(ApprovalSteps):
 
     @workflow.run
     async def run(self, data: ApprovalInput) -> str:
-        await self._guarded(self._sync_queue())
+        if self.routed:
+            await self._guarded(self._sync_queue())
+        else:
+            await self._take_route()
         while True:
             await self._until_settled()
             await workflow.wait_condition(workflow.all_handlers_finished)
@@ -89,6 +101,20 @@ class ApprovalWorkflow(ApprovalSteps):
         if self.state.status == "APPROVED" and starts_pid(data):
             await self._start_pid(data.lead_id, data.task_queue)
         return self.state.status
+
+    async def _take_route(self) -> None:
+        """Decide the route on the request's facts (an activity, once: a replay reads its answer from history) and
+        queue the first layer it goes through. Retried until the database answers: nothing is queued before."""
+        routed = await workflow.execute_local_activity(
+            route_approval_request, RouteRequest(self.data.request_id, self.data.layers),
+            start_to_close_timeout=TIMEOUT, retry_policy=ROUTE_RETRY)
+        take_route(self.state, routed.skips)
+        self.routed = True
+        self._show()
+
+    def _refuse_unrouted(self) -> None:
+        if not self.routed:  # its first approvers are not asked yet: no task, no link, nobody may decide
+            raise ApplicationError(NOT_AN_APPROVER, type="NotAnApprover", non_retryable=True)
 
     def _over(self) -> bool:
         return self.state.status != "PENDING" or self.attention
@@ -118,6 +144,7 @@ class ApprovalWorkflow(ApprovalSteps):
 
     @workflow.update
     async def decide(self, decision: DecideInput) -> Timeline:
+        self._refuse_unrouted()
         async with self.lock:
             # Checked again under the lock: another decision may have settled the layer meanwhile.
             reason = refusal(self.state, decision.approver_id, decision.action, decision.note, decision.acting_id)
@@ -150,6 +177,7 @@ class ApprovalWorkflow(ApprovalSteps):
 
     @decide.validator
     def validate_decide(self, decision: DecideInput) -> None:
+        self._refuse_unrouted()
         reason = refusal(self.state, decision.approver_id, decision.action, decision.note, decision.acting_id)
         if reason:
             raise ApplicationError(reason.message, type=reason.type, non_retryable=True)

@@ -67,6 +67,8 @@ def current_details(state: RequestState, attention: bool = False, *, time_zone: 
                      + (f": {last.note}" if last.note else ""))
     else:
         lines.append(f"**{state.status.capitalize()}**")
+    for skip in state.skips:
+        lines.append(f"Layer {skip.layer + 1}, {state.layers[skip.layer].name}: skipped ({skip.reason})")
     if owner:
         lines.append(f"Reassigned: the request is now {owner}'s")
     return "\n\n".join(lines)

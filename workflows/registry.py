@@ -13,6 +13,7 @@ from workflows.activities.approvals import (
     record_decision_and_finish,
     record_decision_and_sync,
     remind_approvers,
+    route_approval_request,
     start_layer_clock,
     sync_approval_queue,
 )
@@ -45,7 +46,8 @@ WORKFLOWS: list[type] = [SendMailWorkflow, PasswordResetMailWorkflow, SignInCode
                          ReminderSweepWorkflow]
 ACTIVITIES: list[Callable[..., Any]] = [
     deliver_mail, deliver_notification_mail, send_password_reset_mail, send_sign_in_code_mail, sync_approval_queue,
-    record_decision_and_sync, record_decision_and_finish, finish_approval_request, persist_request, start_layer_clock,
+    route_approval_request, record_decision_and_sync, record_decision_and_finish, finish_approval_request,
+    persist_request, start_layer_clock,
     remind_approvers, escalate_layer, approval_sweep_has_work, start_waiting_requests, resend_decisions,
     allocate_pid, attach_pid_pdf, notify_pid, pending_pid_leads, reminder_plan, send_schedule_reminder,
     tell_due_reminders, remind_uncontacted_leads, hand_over_notification_mails]

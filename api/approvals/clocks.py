@@ -5,7 +5,8 @@ may decide in their place. Each step is idempotent (a retried activity changes n
 from __future__ import annotations
 
 import logging
-from datetime import datetime, timedelta
+from collections.abc import Collection
+from datetime import date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -40,6 +41,24 @@ def _keep(request: ApprovalRequest, layer_index: int, **values: Any) -> None:
     request.clocks = clocks
 
 
+def due_times(session: Session, started_at: datetime, deadline: Deadline,
+              holidays: Collection[date] | None = None) -> tuple[datetime, datetime | None]:
+    """When a layer started at `started_at` is due, and when it is escalated (None: never), counted in the company's
+    time zone over its holidays (read when not given). The clock and the route preview both count here."""
+    zone = _zone()
+    if holidays is None:
+        first = started_at.date() - timedelta(days=1)  # a deadline counts at most a few years of working days
+        holidays = holiday_days.holidays_between(session=session, first=first, last=first + timedelta(days=5 * 366))
+    due = deadlines.add(started_at, deadline.amount, deadline.unit, holidays=holidays, time_zone=zone)
+    escalate_at = None if deadline.escalate_to == "NONE" else \
+        deadlines.add(due, deadline.escalate_after, deadline.unit, holidays=holidays, time_zone=zone)
+    scale = get_settings().approval_deadline_scale
+    if scale != 1:  # a demo's or a browser journey's shortened deadlines (APPROVAL_DEADLINE_SCALE)
+        due = started_at + (due - started_at) * scale
+        escalate_at = started_at + (escalate_at - started_at) * scale if escalate_at else None
+    return due, escalate_at
+
+
 def start(session: Session, *, request_id: int, layer_index: int, started_at: datetime,
           deadline: Deadline) -> tuple[datetime, datetime | None]:
     """When the layer is due and when it is escalated (None: never); kept on the request (the queue sorts by it).
@@ -50,16 +69,7 @@ def start(session: Session, *, request_id: int, layer_index: int, started_at: da
         session.commit()
         escalate = kept.get("escalateAt")
         return datetime.fromisoformat(kept["dueAt"]), datetime.fromisoformat(escalate) if escalate else None
-    zone = _zone()
-    first = started_at.date() - timedelta(days=1)  # a deadline counts at most a few years of working days
-    holidays = holiday_days.holidays_between(session=session, first=first, last=first + timedelta(days=5 * 366))
-    due = deadlines.add(started_at, deadline.amount, deadline.unit, holidays=holidays, time_zone=zone)
-    escalate_at = None if deadline.escalate_to == "NONE" else \
-        deadlines.add(due, deadline.escalate_after, deadline.unit, holidays=holidays, time_zone=zone)
-    scale = get_settings().approval_deadline_scale
-    if scale != 1:  # a demo's or a browser journey's shortened deadlines (APPROVAL_DEADLINE_SCALE)
-        due = started_at + (due - started_at) * scale
-        escalate_at = started_at + (escalate_at - started_at) * scale if escalate_at else None
+    due, escalate_at = due_times(session, started_at, deadline)
     if request is not None:
         _keep(request, layer_index, dueAt=due.isoformat(),
               escalateAt=escalate_at.isoformat() if escalate_at else None)

@@ -85,6 +85,10 @@ class ApprovalRequest(Base):
     # "escalatedAt"}} (UTC ISO times): the queue sorts by the current layer's dueAt, and the timeline reads it when
     # the workflow cannot be asked
     clocks: Mapped[dict[str, Any]] = mapped_column(JSONB, default=dict, server_default="{}")
+    # the layers its route leaves out, decided once when its workflow starts from the request's facts (a layer's
+    # conditions, workflows/contracts/approval_routes.py): [{"layer", "reason"}]; None until then, and for a
+    # request whose pipeline has no conditions
+    skipped_layers: Mapped[list[dict[str, Any]] | None] = mapped_column(JSONB)
 
 
 class ApprovalTask(Base):

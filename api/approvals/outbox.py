@@ -21,11 +21,11 @@ from typing import Any
 
 from sqlalchemy.orm import Session, sessionmaker
 
-from api.approvals import outcomes
+from api.approvals import outcomes, routes
 from api.approvals import repository as repo
 from api.approvals import sweep_queries as sweep
 from api.approvals.models import ApprovalPipelineVersion, ApprovalRequest
-from api.approvals.pipelines import MODE_LABELS, deadline_of
+from api.approvals.pipelines import MODE_LABELS, layers_of
 from api.core.config import get_settings
 from api.core.temporal import Client, Closed, Refused, Shown, Unconfirmed
 from api.core.temporal import approvals as approval_client
@@ -34,6 +34,7 @@ from api.notifications.live import publish_changed
 from api.users.models import User
 from workflows.contracts import approval_rules as rules
 from workflows.contracts.approval import ApprovalInput, DecideInput, update_id_for
+from workflows.contracts.approval_routes import describe
 
 log = logging.getLogger(__name__)
 
@@ -41,16 +42,6 @@ START_AFTER = timedelta(seconds=10)  # a younger request may still be started by
 CLOSED = "the request was already decided."  # a workflow that has ended, with no decision of the layer found
 RESEND_AFTER = timedelta(seconds=15)  # a younger decision may still be confirmed by its own call
 
-
-
-def layers_of(session: Session, version: ApprovalPipelineVersion) -> list[rules.Layer]:
-    """The version's layers with their approvers' names (a workflow's input, or a timeline before one)."""
-    wanted = {i for layer in version.layers for i in layer["approvers"]}
-    people = repo.people(session, wanted)
-    return [rules.Layer(name=layer["name"], mode=layer["mode"], min_approvals=layer.get("minApprovals", 1),
-                        approvers=[rules.Approver(i, *people.get(i, (f"user {i}", ""))) for i in layer["approvers"]],
-                        deadline=deadline_of(layer))
-            for layer in version.layers]
 
 
 def start_args(session: Session, row: ApprovalRequest, layers: list[rules.Layer] | None = None) -> dict[str, Any]:
@@ -72,6 +63,7 @@ def start_args(session: Session, row: ApprovalRequest, layers: list[rules.Layer]
                                  starts_pid=outcomes.handler_for(row.request_type).starts_pid,
                                  on_behalf_of=row.on_behalf_of, time_zone=get_settings().time_zone),
             "id": row.workflow_id, "requester": requester.username if requester else "",
+            "first": routes.first_layer(session, row, layers),
             "shown": shown(row, layers, requester, label, what), "what": described}
 
 
@@ -85,6 +77,7 @@ def shown(row: ApprovalRequest, layers: list[rules.Layer], requester: User | Non
         f"{i}. **{layer.name}** ({MODE_LABELS.get(layer.mode, layer.mode)}"
         + (f", {layer.min_approvals} approvals" if layer.mode == "SEVERAL_USER" else "") + "): "
         + ", ".join(f"{a.name} ({a.username or a.id})" for a in layer.approvers)
+        + (f"; only when {' and '.join(describe(c) for c in layer.conditions)}" if layer.conditions else "")
         for i, layer in enumerate(layers, start=1))
     details = (f"**Request #{row.id}**: {label}, {what}\n\nAsked by {who}"
                + (f" on {row.requested_at:%Y-%m-%d %H:%M} UTC" if row.requested_at else "")

@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 
 from api.approvals.models import ApprovalRequest
 from api.users.models import User
+from workflows.contracts.approval_routes import Facts
 
 
 @dataclass(frozen=True)
@@ -25,6 +26,15 @@ class Subject:
 
 
 @dataclass(frozen=True)
+class RouteQuery:
+    """A request, made or about to be (a route preview): what its route is decided on is read from these."""
+
+    request_type: str
+    lead_id: int
+    target_stage_id: int | None = None
+
+
+@dataclass(frozen=True)
 class Outcome:
     """A request type's handler. `subject` names the request and its lead (one read: see Subject);
     `finish` applies the decided request (APPROVED or REJECTED) inside the engine's transaction, under its lock on
@@ -32,14 +42,19 @@ class Outcome:
     requester's notification leads; `readable` says whether a user who is not an approver may read the request;
     `queue_labels`, when given, names requests of the type in the approver's queue (by request id, one call per
     page) in place of the lead's stage change; `starts_pid` asks the approval workflow to start the lead's PID
-    workflow once the request is approved."""
+    workflow once the request is approved; `facts` reads what a layer's conditions are decided on; `skipped`
+    records, in the transaction that decides its route, the layers a request skips ((layer name, reason));
+    `stage_names` names the stages a request of the type may ask for (a TARGET_STAGE condition's choices)."""
 
     label: str
     subject: Callable[[Session, ApprovalRequest], Subject]
     finish: Callable[[Session, ApprovalRequest, str, User | None, str], str]
     readable: Callable[[Session, User, ApprovalRequest], bool]
+    facts: Callable[[Session, RouteQuery], Facts]
+    skipped: Callable[[Session, ApprovalRequest, list[tuple[str, str]]], None]
     queue_labels: Callable[[Session, list[int]], dict[int, str]] | None = None
     starts_pid: bool = False
+    stage_names: Callable[[Session, list[int]], dict[int, str]] | None = None
 
 
 _HANDLERS: dict[str, Outcome] = {}

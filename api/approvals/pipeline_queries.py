@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import case, delete, or_, select, text
+from sqlalchemy import case, delete, func, or_, select, text
 from sqlalchemy.orm import Session
 
 from api.approvals.models import (
     ApprovalPipeline,
     ApprovalPipelineSales,
     ApprovalPipelineVersion,
+    ApprovalRequest,
 )
 from api.users.models import User
 
@@ -31,6 +32,20 @@ def active_pipelines(session: Session, *, pcs: bool) -> list[tuple[ApprovalPipel
     stmt = stmt.where(ApprovalPipeline.action_type == "PCS") if pcs else stmt.where(
         ApprovalPipeline.action_type != "PCS")
     return list(session.execute(stmt.order_by(ApprovalPipeline.name)).tuples().all())
+
+
+# unscoped: counts per pipeline for its designer, no lead read
+def pending_on_older(session: Session, pipeline_ids: list[int]) -> dict[int, int]:
+    """{pipeline: its pending requests that run on an older version than its current one} (they keep their route)."""
+    if not pipeline_ids:
+        return {}
+    stmt = (select(ApprovalPipeline.id, func.count(ApprovalRequest.id))
+            .join(ApprovalPipelineVersion, ApprovalPipelineVersion.pipeline_id == ApprovalPipeline.id)
+            .join(ApprovalRequest, ApprovalRequest.pipeline_version_id == ApprovalPipelineVersion.id)
+            .where(ApprovalPipeline.id.in_(pipeline_ids), ApprovalRequest.status == "PENDING",
+                   ApprovalPipelineVersion.version < ApprovalPipeline.current_version)
+            .group_by(ApprovalPipeline.id))
+    return {pipeline_id: int(n) for pipeline_id, n in session.execute(stmt).tuples()}
 
 
 def _others(action_type: str, exclude_id: int | None) -> Any:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -25,12 +25,39 @@ class DeadlineIn(CamelModel):
     escalate_user_id: Id | None = None
 
 
+Fact = Literal["GP", "GP_MARGIN", "SHEET_TOTAL", "SERVICE_CATEGORY", "PROJECT_TYPE", "CLIENT", "TARGET_STAGE",
+               "TARGET_STATUS", "TEAM"]
+Op = Literal[">=", ">", "<", "<=", "IN", "NOT_IN"]
+
+
+class ConditionIn(CamelModel):
+    """One condition of a layer on the request's facts: an amount (GP and the cost sheet total in rupiah, GP margin in
+    percent) compared with >=, >, <, <=; or a choice (service category, project type, client, target stage, team:
+    by id; target status: HOLD, DROPPED, CLOSED) that is IN or NOT_IN the ones listed."""
+
+    fact: Fact
+    op: Op
+    amount: float | None = Field(default=None, ge=-1e15, le=1e15)
+    ids: list[Id | Annotated[str, Field(max_length=20)]] = Field(default_factory=list, max_length=200)
+
+
+class ConditionOut(CamelModel):
+    fact: Fact
+    op: Op
+    amount: float | None = None
+    ids: list[int | str] = Field(default_factory=list)
+    names: list[str] = Field(default_factory=list, description="What each id is called, in the same order")
+    text: str = Field(description="The condition as the node shows it: 'GP >= 1 B'")
+
+
 class LayerIn(CamelModel):
     name: str = Field(default="", max_length=80)
     mode: Mode
     min_approvals: int = Field(default=1, ge=1, le=50)
     approvers: list[Id] = Field(default_factory=list, max_length=50)
     deadline: DeadlineIn | None = None
+    conditions: list[ConditionIn] = Field(default_factory=list, max_length=10, description="All must hold for the "
+                                          "layer to apply; a request whose facts fail one skips the layer")
 
 
 class PipelineIn(CamelModel):
@@ -54,6 +81,7 @@ class LayerOut(CamelModel):
     min_approvals: int
     approvers: list[PersonOut]
     deadline: DeadlineOut | None = None
+    conditions: list[ConditionOut] = Field(default_factory=list)
 
 
 class PipelineOut(CamelModel):
@@ -65,3 +93,5 @@ class PipelineOut(CamelModel):
     sales_persons: list[PersonOut]
     layers: list[LayerOut]
     updated_at: datetime
+    pending_on_older: int = Field(default=0, description="Pending requests that run on an older version of this "
+                                  "pipeline (each keeps the route it started with)")

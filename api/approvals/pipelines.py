@@ -9,17 +9,26 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from api.approvals import deciders
+from api.approvals import condition_choices, deciders
 from api.approvals import pipeline_queries as queries
 from api.approvals import repository as repo
 from api.approvals.models import ApprovalPipeline, ApprovalPipelineVersion
-from api.approvals.pipeline_schemas import DeadlineIn, LayerOut, PersonOut, PipelineIn, PipelineOut
+from api.approvals.pipeline_schemas import (
+    ConditionIn,
+    ConditionOut,
+    DeadlineIn,
+    LayerOut,
+    PersonOut,
+    PipelineIn,
+    PipelineOut,
+)
 from api.approvals.schemas import DeadlineOut, PickableUser
 from api.core import versions
 from api.core.authz import PolicyStore
 from api.core.errors import Conflict, NotFound, ValidationFailed
 from api.users.models import User
 from workflows.contracts import approval_rules as rules
+from workflows.contracts.approval_routes import AMOUNT_FACTS, FACT_LABELS, Condition, describe
 
 log = logging.getLogger(__name__)
 
@@ -75,6 +84,46 @@ def deadline_of(layer: dict[str, Any]) -> rules.Deadline | None:
                           escalate_user_id=found.get("escalateUserId"))
 
 
+def conditions_of(layer: dict[str, Any]) -> list[Condition]:
+    """A version's layer's conditions (none in a layer saved before conditions)."""
+    return [Condition(fact=c["fact"], op=c["op"], amount=c.get("amount"), ids=list(c.get("ids") or []),
+                      names=list(c.get("names") or [])) for c in layer.get("conditions") or []]
+
+
+def condition_json(condition: Condition) -> dict[str, Any]:
+    """A condition as a pipeline version keeps it in its layers' JSON."""
+    found: dict[str, Any] = {"fact": condition.fact, "op": condition.op}
+    if condition.amount is not None:
+        found["amount"] = condition.amount
+    if condition.ids:
+        found["ids"], found["names"] = condition.ids, condition.names
+    return found
+
+
+def conditions_rule(session: Session, label: str, sent: list[ConditionIn],
+                    action_type: str) -> tuple[list[Condition], list[str]]:
+    """The rules' conditions of a layer as the designer sent them, each choice named; and what is wrong with the
+    choices (ids of nothing, a status where an id belongs)."""
+    conditions, errors = [], []
+    for c in sent:
+        if c.fact in AMOUNT_FACTS:
+            conditions.append(Condition(fact=c.fact, op=c.op, amount=c.amount))
+            continue
+        ids = list(dict.fromkeys(c.ids))
+        found = condition_choices.names(session, c.fact, ids, action_type)
+        unknown = [str(i) for i in ids if i not in found]
+        if unknown:
+            errors.append(f"{label}: no {FACT_LABELS[c.fact]} {', '.join(unknown[:5])}.")
+        conditions.append(Condition(fact=c.fact, op=c.op, ids=[i for i in ids if i in found],
+                                    names=[found[i] for i in ids if i in found]))
+    return conditions, errors
+
+
+def condition_out(condition: Condition) -> ConditionOut:
+    return ConditionOut(fact=condition.fact, op=condition.op, amount=condition.amount,
+                        ids=condition.ids, names=condition.names, text=describe(condition))
+
+
 def deadline_out(deadline: rules.Deadline | None, names: dict[int, str]) -> DeadlineOut | None:
     """A layer's deadline as the designer and the timeline show it (with the name of the user it escalates to)."""
     if deadline is None:
@@ -89,7 +138,8 @@ def _version(session: Session, pipeline: ApprovalPipeline) -> ApprovalPipelineVe
     return queries.current_version(session, pipeline)
 
 
-def pipeline_out(pipeline: ApprovalPipeline, version: ApprovalPipelineVersion, names: dict[int, str]) -> PipelineOut:
+def pipeline_out(pipeline: ApprovalPipeline, version: ApprovalPipelineVersion, names: dict[int, str],
+                 pending_on_older: int = 0) -> PipelineOut:
     def people(ids: list[int]) -> list[PersonOut]:
         return [PersonOut(id=i, fullname=names[i]) for i in ids if i in names]
 
@@ -97,14 +147,16 @@ def pipeline_out(pipeline: ApprovalPipeline, version: ApprovalPipelineVersion, n
         id=pipeline.id, name=pipeline.name, pipeline_action_type=pipeline.action_type, version=version.version,
         is_active=pipeline.is_active, sales_persons=people(version.sales_person_ids),
         layers=[LayerOut(name=layer["name"], mode=layer["mode"], min_approvals=layer.get("minApprovals", 1),
-                         approvers=people(layer["approvers"]), deadline=deadline_out(deadline_of(layer), names))
+                         approvers=people(layer["approvers"]), deadline=deadline_out(deadline_of(layer), names),
+                         conditions=[condition_out(c) for c in conditions_of(layer)])
                 for layer in version.layers],
-        updated_at=pipeline.updated_at)
+        updated_at=pipeline.updated_at, pending_on_older=pending_on_older)
 
 
 def _pipeline_out(session: Session, pipeline: ApprovalPipeline) -> PipelineOut:
     version = _version(session, pipeline)
-    return pipeline_out(pipeline, version, _names(session, _user_ids(version)))
+    older = queries.pending_on_older(session, [pipeline.id]).get(pipeline.id, 0)
+    return pipeline_out(pipeline, version, _names(session, _user_ids(version)), older)
 
 
 def pickable_users(*, session: Session, policy: PolicyStore, deciding: bool = False) -> list[PickableUser]:
@@ -117,10 +169,12 @@ def pickable_users(*, session: Session, policy: PolicyStore, deciding: bool = Fa
 
 
 def list_pipelines(*, session: Session, pcs: bool) -> list[PipelineOut]:
-    """Every active pipeline with its current version: two queries whatever the number of pipelines."""
+    """Every active pipeline with its current version and its pending requests on older versions: three queries
+    whatever the number of pipelines."""
     rows = queries.active_pipelines(session, pcs=pcs)
     names = _names(session, {i for _, version in rows for i in _user_ids(version)})
-    return [pipeline_out(pipeline, version, names) for pipeline, version in rows]
+    older = queries.pending_on_older(session, [pipeline.id for pipeline, _ in rows])
+    return [pipeline_out(pipeline, version, names, older.get(pipeline.id, 0)) for pipeline, version in rows]
 
 
 def get_pipeline(*, session: Session, pipeline_id: int) -> PipelineOut:
@@ -181,10 +235,17 @@ def save_pipeline(*, session: Session, policy: PolicyStore, actor: User, data: P
     if covered := (escalated - approver_ids) & set(data.sales_persons):  # nor by escalation
         errors.append(f"A sales person this pipeline covers cannot be the one its layers escalate to: "
                       f"{', '.join(sorted(names.get(i, str(i)) for i in covered))}.")
+    conditions = []
+    for i, layer in enumerate(data.layers, start=1):
+        found, wrong = conditions_rule(session, f"Layer {i} ({layer.name or 'unnamed'})", layer.conditions,
+                                       data.pipeline_action_type)
+        conditions.append(found)
+        errors += wrong
+    drawn = zip(data.layers, deadlines, conditions, strict=True)
     errors += rules.validate_layers([rules.Layer(name=layer.name, mode=layer.mode, min_approvals=layer.min_approvals,
                                                  approvers=[rules.Approver(a, "") for a in layer.approvers],
-                                                 deadline=deadline)
-                                     for layer, deadline in zip(data.layers, deadlines, strict=True)])
+                                                 deadline=deadline, conditions=found)
+                                     for layer, deadline, found in drawn], data.pipeline_action_type)
     if errors:
         raise ValidationFailed(errors)
     # one writer at a time per action type, so two overlapping pipelines cannot be saved side by side
@@ -213,8 +274,9 @@ def save_pipeline(*, session: Session, policy: PolicyStore, actor: User, data: P
         sales_person_ids=list(dict.fromkeys(data.sales_persons)),
         layers=[{"name": layer.name.strip(), "mode": layer.mode, "minApprovals": layer.min_approvals,
                  "approvers": layer.approvers,
-                 **({"deadline": deadline_json(deadline)} if deadline is not None else {})}
-                for layer, deadline in zip(data.layers, deadlines, strict=True)]))
+                 **({"deadline": deadline_json(deadline)} if deadline is not None else {}),
+                 **({"conditions": [condition_json(c) for c in found]} if found else {})}
+                for layer, deadline, found in zip(data.layers, deadlines, conditions, strict=True)]))
     queries.replace_sales(session, pipeline.id, list(dict.fromkeys(data.sales_persons)))
     session.commit()
     return _pipeline_out(session, pipeline)
@@ -226,6 +288,16 @@ def delete_pipeline(*, session: Session, pipeline_id: int) -> None:
         raise NotFound(PIPELINE_NOT_FOUND)
     pipeline.is_active = False
     session.commit()
+
+
+def layers_of(session: Session, version: ApprovalPipelineVersion) -> list[rules.Layer]:
+    """The version's layers with their approvers' names (a workflow's input, or a timeline before one)."""
+    wanted = {i for layer in version.layers for i in layer["approvers"]}
+    people = repo.people(session, wanted)
+    return [rules.Layer(name=layer["name"], mode=layer["mode"], min_approvals=layer.get("minApprovals", 1),
+                        approvers=[rules.Approver(i, *people.get(i, (f"user {i}", ""))) for i in layer["approvers"]],
+                        deadline=deadline_of(layer), conditions=conditions_of(layer))
+            for layer in version.layers]
 
 
 def find_version(session: Session, *, action_type: str, sales_person_id: int) -> ApprovalPipelineVersion | None:

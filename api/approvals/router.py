@@ -7,8 +7,9 @@ from typing import Annotated
 
 from fastapi import Query, Request, Response
 
-from api.approvals import decisions, delegations, pipelines
+from api.approvals import decisions, delegations, pipelines, routes
 from api.approvals.pipeline_schemas import PipelineIn, PipelineOut
+from api.approvals.route_schemas import PipelineTryIn, RoutePreviewOut
 from api.approvals.schemas import (
     DecisionIn,
     DelegationIn,
@@ -68,6 +69,11 @@ def _pipeline_routes(prefix: str, page: str, pcs: bool) -> None:
                                                      pipeline_id=o.pipeline_id, pipeline_name=o.pipeline_name)
                                           for o in found], messages=[o.message for o in found]))
 
+    def try_on(body: PipelineTryIn, session: SessionDep,
+               actor: Annotated[User, Authz(page, "read")]) -> Envelope[RoutePreviewOut]:
+        check_type(body.pipeline)
+        return ok(routes.try_on_lead(session=session, actor=actor, data=body))
+
     kind = "pcs_" if pcs else ""
     for path, method, endpoint, summary in (
         ("", "GET", list_, "The pipelines"), ("/{pipeline_id}", "GET", get, "A pipeline"),
@@ -75,6 +81,8 @@ def _pipeline_routes(prefix: str, page: str, pcs: bool) -> None:
         ("/{pipeline_id}", "DELETE", delete, "Retire a pipeline"),
         ("/check", "POST", check, "Which active pipelines already cover this one's sales persons (saving it would be "
                                   "refused)"),
+        ("/route-preview", "POST", try_on, "Try the pipeline as drawn (not saved) on a lead: the route a request of "
+                                           "that lead would take, the layers it skips and why"),
     ):
         endpoint.__name__ = f"{kind}pipeline_{endpoint.__name__.strip('_')}"
         router.add_api_route(prefix + path, endpoint, methods=[method], summary=summary,

@@ -119,6 +119,9 @@ class TimelineLayerOut(CamelModel):
     reminded_at: str | None = None
     escalated_to_name: str | None = None
     escalated_at: str | None = None
+    skipped: str | None = Field(default=None, description="Why the request's route leaves the layer out (its "
+                                "layer_status is SKIPPED): 'GP 800 M < 1 B'")
+    conditions: list[str] = Field(default_factory=list, description="The layer's conditions: 'GP >= 1 B'")
 
 
 class TimelineOut(CamelModel):

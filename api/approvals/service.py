@@ -11,7 +11,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from api.approvals import outbox, outcomes
+from api.approvals import outbox, outcomes, pipelines
 from api.approvals import repository as repo
 from api.approvals.models import ApprovalPipelineVersion, ApprovalRequest
 from api.core import metrics
@@ -41,7 +41,7 @@ def new_request(session: Session, *, actor: User, lead_id: int, from_stage_id: i
 
 def start_args(session: Session, row: ApprovalRequest, version: ApprovalPipelineVersion) -> dict[str, Any]:
     """What starting the request's workflow takes, read while its transaction is still open."""
-    return outbox.start_args(session, row, outbox.layers_of(session, version))
+    return outbox.start_args(session, row, pipelines.layers_of(session, version))
 
 
 def names(people: list[str]) -> str:
@@ -51,11 +51,11 @@ def names(people: list[str]) -> str:
 
 def sent_message(session: Session, row: ApprovalRequest, args: dict[str, Any]) -> str:
     """What the requester is told: "Your request to move 'Core Banking' (PT Maju) to E4 Proposal was sent to
-    Hendra Gunawan." (the approvers of the first layer, who are asked first). What the request asks is in `args`
-    when start_args could name it (no second read after the commit)."""
+    Hendra Gunawan." (the approvers of the first layer its route takes, who are asked first). What the request asks
+    is in `args` when start_args could name it (no second read after the commit)."""
     what = args.get("what") or outcomes.describe(session, row)
     layers = args["arg"].layers
-    approvers = [a.name for a in layers[0].approvers] if layers else []
+    approvers = [a.name for a in layers[args.get("first", 0)].approvers] if layers else []
     return f"Your request to {what} was sent to {names(approvers)}." if approvers else \
         f"Your request to {what} was sent for approval."
 

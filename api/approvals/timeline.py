@@ -10,13 +10,14 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from api.approvals import outbox
+from api.approvals import pipelines
 from api.approvals import repository as repo
 from api.approvals.models import ApprovalPipelineVersion, ApprovalRequest
 from api.approvals.pipelines import MODE_LABELS, deadline_of, deadline_out
 from api.approvals.schemas import TimelineApproverOut, TimelineLayerOut, TimelineOut
 from workflows.contracts import approval_rules as rules
 from workflows.contracts.approval import WITHDRAWN, Timeline, timeline_of
+from workflows.contracts.approval_routes import Skip
 
 
 def layer_label(seq_no: int) -> str:
@@ -33,9 +34,10 @@ def recorded(session: Session, req: ApprovalRequest, *, status: str | None = Non
     decisions = [rules.Decision(d.layer_index, d.approver_id, d.action, d.note, d.decided_at.isoformat(),
                                 d.acting_user_id, acting.get(d.acting_user_id) if d.acting_user_id else None)
                  for d in rows]
-    state = rules.RequestState(layers=outbox.layers_of(session, version) if version else [],
+    state = rules.RequestState(layers=pipelines.layers_of(session, version) if version else [],
                                current=req.current_layer, status=status or req.status, decisions=decisions,
-                               clocks=clocks_of(req))
+                               clocks=clocks_of(req),
+                               skips=[Skip(int(s["layer"]), str(s["reason"])) for s in req.skipped_layers or []])
     return timeline_of(req.id, state)
 
 
@@ -89,7 +91,7 @@ def out(session: Session, req: ApprovalRequest, live: Timeline,
                                             for a in layer.approvers],
                                  deadline=deadline_out(layer.deadline, names), due_at=layer.due_at,
                                  reminded_at=layer.reminded_at, escalated_to_name=layer.escalated_to,
-                                 escalated_at=layer.escalated_at)
+                                 escalated_at=layer.escalated_at, skipped=layer.skipped, conditions=layer.conditions)
                 for layer in live.layers],
         processing=bool(processing), needs_attention=live.needs_attention, message=None,
         **people_of(req, names))

@@ -10,6 +10,7 @@ from fastapi import File, Form, Path, Query, Request, UploadFile
 from fastapi.responses import FileResponse, Response
 from sqlalchemy.orm import Session
 
+from api.approvals.route_schemas import RoutePreviewOut
 from api.approvals.schemas import RequestIn, RequestOut
 from api.core.deps import Authz, SessionDep, SettingsDep, TemporalDep
 from api.core.form_parts import json_encoding, json_part, read_part
@@ -214,3 +215,12 @@ def request_approval(lead_id: Id, body: RequestIn, session: SessionDep, temporal
                      settings: SettingsDep, actor: Annotated[User, Authz("leads", "edit")]) -> Envelope[RequestOut]:
     return ok(lead_requests.request(session=session, temporal=temporal, settings=settings, actor=actor,
                                     lead_id=lead_id, data=body))
+
+
+@requests_router.post("/leads/{lead_id}/approval-requests/route-preview",
+                      summary="The route a stage change, hold, drop or close would take if asked now: its layers, "
+                              "who decides each (a delegate for who is out of office), the layers it skips and why, "
+                              "each layer's expected due date")
+def request_route(lead_id: Id, body: RequestIn, session: SessionDep,
+                  actor: Annotated[User, Authz("leads", "edit")]) -> Envelope[RoutePreviewOut]:
+    return ok(lead_requests.route_preview(session=session, actor=actor, lead_id=lead_id, data=body))

@@ -14,6 +14,7 @@ from api.core.errors import NotFound
 from api.leads import history as lead_history
 from api.leads import moves as lead_moves
 from api.leads import repository as repo
+from api.leads import route_facts
 from api.leads import visibility as lead_visibility
 from api.leads.models import Lead, Stage
 from api.users.models import User
@@ -115,4 +116,6 @@ def register() -> None:
     for request_type, approve in APPROVED.items():
         outcomes.register(request_type, outcomes.Outcome(label=LABELS[request_type], subject=subject,
                                                          finish=_finisher(LABELS[request_type], approve),
-                                                         readable=readable))
+                                                         readable=readable, facts=route_facts.facts,
+                                                         skipped=route_facts.record_skipped,
+                                                         stage_names=route_facts.stage_names))

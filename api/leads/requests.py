@@ -8,10 +8,11 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from api.approvals import outcomes
+from api.approvals import outcomes, routes
 from api.approvals import service as approvals
 from api.approvals.models import ApprovalPipelineVersion, ApprovalRequest
 from api.approvals.pipelines import find_version
+from api.approvals.route_schemas import RoutePreviewOut
 from api.approvals.schemas import RequestIn, RequestOut
 from api.core.config import Settings
 from api.core.errors import Conflict, RequestPending, ValidationFailed
@@ -31,13 +32,9 @@ TARGET_STATUS = {"HOLD_LEAD": "On Hold", "DROP_LEAD": "Dropped", "CLOSE_LEAD": "
 NO_APPROVAL_NEEDED = "Moving to {stage} needs no approval: the lead is moved there without a request."
 
 
-def open_request(session: Session, *, actor: User, lead: Lead, data: RequestIn,
-                 task_queue: str) -> tuple[ApprovalRequest, Any]:
-    """Add a stage change, hold, drop or close request for the lead to the session (not committed): the lead
-    waits, its history says so (and the request keeps the status it had). Someone other than the lead's sales
-    person (an administrator, a team leader) asks on the sales person's behalf, whatever the way in (the lead page,
-    a gated stage in the edit, the request register): the request records both. Returns the row and what starting
-    its workflow takes."""
+def _checked(session: Session, lead: Lead, data: RequestIn) -> tuple[Stage | None, ApprovalPipelineVersion]:
+    """What a request of the lead must pass before it is made (or its route previewed): the stage it asks for and
+    the pipeline version it would run on."""
     pending = lead_moves.pending_request(session, lead.id, lead.status)
     if pending is not None:
         raise RequestPending(lead_moves.waiting_message(session, pending))
@@ -62,6 +59,17 @@ def open_request(session: Session, *, actor: User, lead: Lead, data: RequestIn,
     version = find_version(session, action_type=data.request_type, sales_person_id=lead.sales_person_id)
     if version is None:
         raise Conflict(approvals.NO_PIPELINE)
+    return target, version
+
+
+def open_request(session: Session, *, actor: User, lead: Lead, data: RequestIn,
+                 task_queue: str) -> tuple[ApprovalRequest, Any]:
+    """Add a stage change, hold, drop or close request for the lead to the session (not committed): the lead
+    waits, its history says so (and the request keeps the status it had). Someone other than the lead's sales
+    person (an administrator, a team leader) asks on the sales person's behalf, whatever the way in (the lead page,
+    a gated stage in the edit, the request register): the request records both. Returns the row and what starting
+    its workflow takes."""
+    target, version = _checked(session, lead, data)
     row = approvals.new_request(session, actor=actor, lead_id=lead.id, from_stage_id=lead.stage_id,
                                 request_type=data.request_type, version=version, task_queue=task_queue,
                                 target_stage_id=target.id if target else None,
@@ -71,6 +79,15 @@ def open_request(session: Session, *, actor: User, lead: Lead, data: RequestIn,
     lead.status = "WAITING"
     session.flush()
     return row, approvals.start_args(session, row, version)
+
+
+def route_preview(*, session: Session, actor: User, lead_id: int, data: RequestIn) -> RoutePreviewOut:
+    """The route the request would take if it were made now (the request dialog shows it before Confirm): the same
+    checks as the request, the same route rules as the engine."""
+    lead = lead_visibility.visible_or_404(session, actor, lead_id)
+    target, version = _checked(session, lead, data)
+    return routes.version_preview(session, query=outcomes.RouteQuery(data.request_type, lead.id,
+                                                                       target.id if target else None), version=version)
 
 
 def request(*, session: Session, temporal: Client, settings: Settings, actor: User, lead_id: int,
@@ -97,7 +114,7 @@ def save_lead_edit(*, session: Session, storage: Any, temporal: Client, settings
         row, args = open_request(session, actor=actor, lead=edit.lead,
                                  data=RequestIn(request_type="CHANGE_LEAD_STAGE", target_stage_id=edit.gated.id),
                                  task_queue=settings.temporal_task_queue)
-        first = args["arg"].layers[0]
+        first = args["arg"].layers[args.get("first", 0)]
         approval_id = row.id
         message = (f"Moving to {edit.gated.stage_name} {edit.gated.stage_description} needs approval: your request "
                    f"was sent to {approvals.names([a.name for a in first.approvers])}. The lead stays in "

@@ -8,22 +8,26 @@ from datetime import UTC, datetime
 
 from sqlalchemy.orm import Session
 
-from api.approvals import outbox, outcomes
+from api.approvals import outcomes, pipelines, routes
 from api.approvals import service as approvals
 from api.approvals import timeline as timelines
 from api.approvals.models import ApprovalPipelineVersion, ApprovalRequest
 from api.approvals.pipelines import MODE_LABELS, find_version
+from api.approvals.route_schemas import RoutePreviewOut, SheetRouteIn
 from api.core.config import Settings
 from api.core.errors import Conflict
 from api.core.temporal import Client
 from api.leads import history as lead_history
 from api.leads import outcomes as lead_outcomes
+from api.leads import route_facts as lead_facts
+from api.leads import visibility as lead_visibility
 from api.leads.models import Lead
 from api.pcs import repository as repo
 from api.pcs.models import ProjectCostSheet
 from api.pcs.schemas import FlowApprover, FlowLayer
 from api.users.models import User
 from workflows.contracts.approval import WITHDRAWN
+from workflows.contracts.approval_routes import Facts
 
 REQUEST_TYPE = "PCS"
 DRAFT = "SAVED_AS_DRAFT"
@@ -93,16 +97,44 @@ def request_pcs(*, session: Session, temporal: Client, settings: Settings, actor
     return row
 
 
+def route_preview(*, session: Session, actor: User, data: SheetRouteIn) -> RoutePreviewOut:
+    """The route the cost sheet's submit would take now, on the sheet's figures as the form holds them."""
+    lead = lead_visibility.visible_or_404(session, actor, data.lead_id)
+    version = find_version(session, action_type=REQUEST_TYPE, sales_person_id=lead.sales_person_id)
+    if version is None:
+        raise Conflict(approvals.NO_PIPELINE)
+
+    def as_sent(found: Facts) -> Facts:
+        return replace(found, sheet_total=found.sheet_total if data.total_revenue is None else data.total_revenue,
+                       gp=found.gp if data.gross_profit is None else data.gross_profit,
+                       gp_margin=found.gp_margin if data.gross_profit_margin is None else data.gross_profit_margin)
+
+    return routes.version_preview(session, query=outcomes.RouteQuery(REQUEST_TYPE, lead.id), version=version,
+                                  adjust=as_sent)
+
+
 def queue_labels(session: Session, request_ids: list[int]) -> dict[int, str]:
     """What the approver queue shows for these PCS requests in place of a stage change."""
     revisions = repo.revisions_of_requests(session, request_ids)
     return {i: queue_label(revisions.get(i)) for i in request_ids}
 
 
+def facts(session: Session, query: outcomes.RouteQuery) -> Facts:
+    """The lead's facts with its cost sheet's own figures: the sheet's total revenue, GP and margin (a PCS request
+    is for the sheet as it was submitted)."""
+    found = lead_facts.facts(session, query)
+    sheet = repo.sheet_of_lead(session, query.lead_id)
+    if sheet is not None:
+        found = replace(found, gp=float(sheet.gross_profit), gp_margin=float(sheet.gross_profit_margin),
+                        sheet_total=float(sheet.total_revenue))
+    return found
+
+
 def register() -> None:
     """Register the cost sheet's request type with the approval engine (api.domains.register)."""
     outcomes.register(REQUEST_TYPE, outcomes.Outcome(label=LABEL, subject=subject, finish=finish,
-                                                     readable=lead_outcomes.readable, queue_labels=queue_labels,
+                                                     readable=lead_outcomes.readable, facts=facts,
+                                                     skipped=lead_facts.record_skipped, queue_labels=queue_labels,
                                                      starts_pid=True))
 
 
@@ -116,7 +148,7 @@ def draft_layers(session: Session, version: ApprovalPipelineVersion | None) -> l
                       layer_status="PENDING", label=timelines.layer_label(i + 1),
                       approvers=[FlowApprover(username=a.name, approved_at=None, action_type=None)
                                  for a in layer.approvers])
-            for i, layer in enumerate(outbox.layers_of(session, version))]
+            for i, layer in enumerate(pipelines.layers_of(session, version))]
 
 
 def request_layers(session: Session, request: ApprovalRequest, sheet_status: str) -> list[FlowLayer]:

@@ -9,6 +9,7 @@ from fastapi import Depends, File, Form, Path, Query, Request, UploadFile
 from fastapi.responses import FileResponse, Response
 from pydantic import TypeAdapter
 
+from api.approvals.route_schemas import RoutePreviewOut, SheetRouteIn
 from api.core import uploads
 from api.core.deps import Authz, SessionDep, SettingsDep, TemporalDep
 from api.core.errors import AppError
@@ -17,6 +18,7 @@ from api.core.inputs import Count, Id
 from api.core.limits import body_limit
 from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
+from api.pcs import approval as pcs_approval
 from api.pcs import billing, service
 from api.pcs import files as pcs_files
 from api.pcs import form as pcs_form
@@ -143,3 +145,10 @@ def approval_flow_detail(lead_id: Id, session: SessionDep, settings: SettingsDep
                          ) -> Envelope[FlowOut]:
     return ok(service.approval_flow(session=session, settings=settings, actor=actor, lead_id=lead_id,
                                     revision_batch=revision_batch, policy=request.app.state.policy))
+
+
+@router.post("/project-cost-sheet/route-preview",
+             summary="The route the cost sheet's submit would take now, on the figures the form holds: its layers, who "
+                     "decides each, the layers it skips and why, each layer's expected due date")
+def submit_route(body: SheetRouteIn, session: SessionDep, actor: Editor) -> Envelope[RoutePreviewOut]:
+    return ok(pcs_approval.route_preview(session=session, actor=actor, data=body))

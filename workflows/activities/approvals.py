@@ -7,7 +7,7 @@ from datetime import datetime
 from sqlalchemy.orm import Session
 from temporalio import activity
 
-from api.approvals import clocks, queue
+from api.approvals import clocks, queue, routes
 from api.notifications.live import publish_changed
 from workflows.activities.db import sessions
 from workflows.contracts.approval import (
@@ -19,10 +19,20 @@ from workflows.contracts.approval import (
     Persist,
     RecordDecision,
     Remind,
+    Routed,
+    RouteRequest,
     StartClock,
     SyncQueue,
 )
 from workflows.contracts.approval_rules import Approver
+
+
+@activity.defn
+def route_approval_request(data: RouteRequest) -> Routed:
+    """Decide the route of a request whose layers carry conditions, and queue its first layer (one transaction)."""
+    with sessions()() as session:
+        skips, first = routes.take(session, request_id=data.request_id, layers=data.layers)
+    return Routed(skips=skips, first=first)
 
 
 @activity.defn

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from workflows.contracts.approval_routes import Skip, describe
 from workflows.contracts.approval_rules import Approver, Deadline, Decision, Layer, RequestState
 
 WORKFLOW = "ApprovalWorkflow"  # the workflow type
@@ -103,13 +104,15 @@ class TimelineLayer:
     mode: str
     seq_no: int
     min_approvals: int
-    status: str  # PENDING, APPROVED, REJECTED, WITHDRAWN, WAITING (not reached yet)
+    status: str  # PENDING, APPROVED, REJECTED, WITHDRAWN, WAITING (not reached yet), SKIPPED (its conditions)
     approvers: list[TimelineApprover] = field(default_factory=list)
     deadline: Deadline | None = None
     due_at: str | None = None
     reminded_at: str | None = None
     escalated_to: str | None = None  # a name
     escalated_at: str | None = None
+    skipped: str | None = None  # why the request's route leaves the layer out ("GP 800 M < 1 B")
+    conditions: list[str] = field(default_factory=list)  # the layer's conditions, as the designer shows them
 
 
 @dataclass
@@ -131,7 +134,10 @@ def timeline_of(request_id: int, state: RequestState, needs_attention: bool = Fa
         clock = state.clock(index)
         escalatee = clock.escalated_to if clock is not None else None
         people = [(a, False) for a in layer.approvers] + ([(escalatee, True)] if escalatee is not None else [])
-        if any(d.action == "REJECTED" for d in decisions.values()):
+        skip = state.skipped(index)
+        if skip is not None:
+            status = "SKIPPED"
+        elif any(d.action == "REJECTED" for d in decisions.values()):
             status = "REJECTED"
         elif index < state.current or state.status == "APPROVED":
             status = "APPROVED"
@@ -144,7 +150,8 @@ def timeline_of(request_id: int, state: RequestState, needs_attention: bool = Fa
             approvers=[_approver(a, decisions.get(a.id), escalated) for a, escalated in people],
             deadline=layer.deadline, due_at=clock.due_at if clock else None,
             reminded_at=clock.reminded_at if clock else None, escalated_to=escalatee.name if escalatee else None,
-            escalated_at=clock.escalated_at if clock else None))
+            escalated_at=clock.escalated_at if clock else None, skipped=skip.reason if skip else None,
+            conditions=[describe(c) for c in layer.conditions]))
     return Timeline(request_id=request_id, status=state.status, current_layer=state.current, layers=layers,
                     needs_attention=needs_attention)
 
@@ -156,6 +163,22 @@ def _approver(a: Approver, d: Decision | None, escalated: bool) -> TimelineAppro
 
 
 # -- the activities' inputs ------------------------------------------------------------------------------------
+
+@dataclass
+class RouteRequest:
+    """A request whose layers carry conditions: decide its route on its facts and queue its first layer."""
+
+    request_id: int
+    layers: list[Layer]
+
+
+@dataclass
+class Routed:
+    """The layers the request skips (with why) and the first one it goes through, whose approvers are queued."""
+
+    skips: list[Skip]
+    first: int
+
 
 @dataclass
 class SyncQueue:

@@ -7,11 +7,15 @@ in the listed order) or SEVERAL_USER (a minimum number of approvals). Any reject
 A delegate decides for an approver (the decision is the approver's, `acting_id` says who took it), never on their
 own request. A layer may carry a deadline; once it has passed and the escalation time too, the layer is escalated
 to one more person, who may decide in the place of everyone still waiting: their approval settles the layer.
+A layer may carry conditions on the request's facts (approval_routes.py): a layer whose conditions do not hold is
+skipped, decided once when the request starts (`take_route`), and the request moves past it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+from workflows.contracts.approval_routes import EVERY_LAYER_CONDITIONAL, Condition, Skip, condition_errors
 
 MODES = ("ANY_USER", "ANY_ORDER", "IN_SEQUENCE", "SEVERAL_USER")
 DEADLINE_UNITS = ("HOURS", "C", "W")  # hours, calendar days, working days (spec 2 §4.4 day types C and W)
@@ -85,6 +89,7 @@ class Layer:
     approvers: list[Approver]
     min_approvals: int = 1
     deadline: Deadline | None = None
+    conditions: list[Condition] = field(default_factory=list)  # all must hold, or the layer is skipped
 
 
 @dataclass
@@ -118,6 +123,14 @@ class RequestState:
     decisions: list[Decision] = field(default_factory=list)
     owners: list[int] = field(default_factory=list)  # whose request it is: never decided by them as a delegate
     clocks: list[LayerClock] = field(default_factory=list)
+    skips: list[Skip] = field(default_factory=list)  # the layers its route leaves out (take_route)
+
+    def skipped(self, index: int) -> Skip | None:
+        return next((s for s in self.skips if s.layer == index), None)
+
+    def next_layer(self, after: int) -> int | None:
+        """The first layer after `after` the request goes through (None: it was the last)."""
+        return next((i for i in range(after + 1, len(self.layers)) if self.skipped(i) is None), None)
 
     def layer_decisions(self, index: int) -> list[Decision]:
         return [d for d in self.decisions if d.layer == index]
@@ -203,11 +216,22 @@ def apply(state: RequestState, decision: Decision) -> bool:
     layer = state.layers[state.current]
     if not layer_settled(layer, state.layer_decisions(state.current), state.escalatee(state.current)):
         return False
-    if state.current + 1 < len(state.layers):
-        state.current += 1
+    following = state.next_layer(state.current)
+    if following is not None:
+        state.current = following
     else:
         state.status = "APPROVED"
     return True
+
+
+def take_route(state: RequestState, skips: list[Skip]) -> None:
+    """Leave out the layers the request's route skips (before any decision) and start at the first one it goes
+    through. A route that would skip every layer keeps the last one: a request is never approved undecided."""
+    kept = {s.layer for s in skips if 0 <= s.layer < len(state.layers)}
+    if len(kept) >= len(state.layers):
+        kept.discard(len(state.layers) - 1)
+    state.skips = [s for s in skips if s.layer in kept]
+    state.current = next(i for i in range(len(state.layers)) if i not in kept)
 
 
 def pending_approvers(state: RequestState) -> list[Approver]:
@@ -225,11 +249,14 @@ def pending_approvers(state: RequestState) -> list[Approver]:
     return waiting
 
 
-def validate_layers(layers: list[Layer]) -> list[str]:
-    """Why a pipeline's layers are not usable (empty when they are)."""
+def validate_layers(layers: list[Layer], action_type: str = "") -> list[str]:
+    """Why a pipeline's layers are not usable (empty when they are); `action_type` says which requests their
+    conditions are met by."""
     errors = []
     if not layers:
         errors.append("A pipeline needs at least one layer.")
+    elif all(layer.conditions for layer in layers):
+        errors.append(EVERY_LAYER_CONDITIONAL)
     for i, layer in enumerate(layers, start=1):
         label = f"Layer {i} ({layer.name or 'unnamed'})"
         if not layer.name.strip():
@@ -244,6 +271,7 @@ def validate_layers(layers: list[Layer]) -> list[str]:
             errors.append(f"{label}: the minimum of approvals must be between 1 and its "
                           f"{len(layer.approvers)} approver(s).")
         errors += deadline_errors(label, layer.deadline)
+        errors += condition_errors(label, layer.conditions, action_type)
     return errors
 
 

@@ -9,7 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import text
 
-from api.approvals import outbox
+from api.approvals import pipelines
 from api.approvals.models import ApprovalPipelineVersion
 from tests.conftest import auth
 from workflows.contracts import approval_rules as rules
@@ -55,7 +55,7 @@ def test_a_deadline_is_saved_and_read_back(client: TestClient, db: Any, ids: dic
                                      "escalateUserId": ids["topmanager"]}
     assert "deadline" not in stored[1]
 
-    workflow_layers = outbox.layers_of(db, db.get(ApprovalPipelineVersion, version))
+    workflow_layers = pipelines.layers_of(db, db.get(ApprovalPipelineVersion, version))
     assert workflow_layers[0].deadline == rules.Deadline(amount=2, unit="W", escalate_after=1, escalate_to="USER",
                                                          escalate_user_id=ids["topmanager"])
     assert workflow_layers[1].deadline is None
@@ -81,4 +81,4 @@ def test_unusable_deadlines_are_refused(client: TestClient, db: Any, ids: dict[s
 def test_layers_saved_before_deadlines_have_none(db: Any, ids: dict[str, int]) -> None:
     version = ApprovalPipelineVersion(layers=[{"name": "Old", "mode": "ANY_USER", "minApprovals": 1,
                                                "approvers": [ids["approver1"]]}])
-    assert outbox.layers_of(db, version)[0].deadline is None
+    assert pipelines.layers_of(db, version)[0].deadline is None

@@ -87,6 +87,7 @@ export function pipeline(id: number, overrides: Partial<Pipeline> = {}): Pipelin
       { name: 'Team leader', mode: 'ANY_USER', minApprovals: 1, approvers: [{ id: 3, fullname: 'Agus Approver' }] },
     ],
     updatedAt: '2026-01-05T10:00:00',
+    pendingOnOlder: 0,
     ...overrides,
   };
 }

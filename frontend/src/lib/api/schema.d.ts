@@ -418,6 +418,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/approval-pipelines/route-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Try the pipeline as drawn (not saved) on a lead: the route a request of that lead would take, the layers it skips and why */
+        post: operations["pipeline_try_on_api_approval_pipelines_route_preview_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/approval-pipelines/{pipeline_id}": {
         parameters: {
             query?: never;
@@ -1426,6 +1443,23 @@ export interface paths {
         put?: never;
         /** Ask for a stage change, hold, drop or close */
         post: operations["request_approval_api_leads__lead_id__approval_requests_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leads/{lead_id}/approval-requests/route-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The route a stage change, hold, drop or close would take if asked now: its layers, who decides each (a delegate for who is out of office), the layers it skips and why, each layer's expected due date */
+        post: operations["request_route_api_leads__lead_id__approval_requests_route_preview_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2565,6 +2599,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pcs-approval-pipelines/route-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Try the pipeline as drawn (not saved) on a lead: the route a request of that lead would take, the layers it skips and why */
+        post: operations["pcs_pipeline_try_on_api_pcs_approval_pipelines_route_preview_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pcs-approval-pipelines/{pipeline_id}": {
         parameters: {
             query?: never;
@@ -2800,6 +2851,23 @@ export interface paths {
         get: operations["cost_sheet_chart_of_accounts_api_project_cost_sheet_chart_of_accounts_get"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/project-cost-sheet/route-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The route the cost sheet's submit would take now, on the figures the form holds: its layers, who decides each, the layers it skips and why, each layer's expected due date */
+        post: operations["submit_route_api_project_cost_sheet_route_preview_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4217,6 +4285,55 @@ export interface components {
             /** Payloads */
             payloads?: components["schemas"]["CodecPayload"][];
         };
+        /**
+         * ConditionIn
+         * @description One condition of a layer on the request's facts: an amount (GP and the cost sheet total in rupiah, GP margin in
+         *     percent) compared with >=, >, <, <=; or a choice (service category, project type, client, target stage, team:
+         *     by id; target status: HOLD, DROPPED, CLOSED) that is IN or NOT_IN the ones listed.
+         */
+        ConditionIn: {
+            /** Amount */
+            amount?: number | null;
+            /**
+             * Fact
+             * @enum {string}
+             */
+            fact: "GP" | "GP_MARGIN" | "SHEET_TOTAL" | "SERVICE_CATEGORY" | "PROJECT_TYPE" | "CLIENT" | "TARGET_STAGE" | "TARGET_STATUS" | "TEAM";
+            /** Ids */
+            ids?: (number | string)[];
+            /**
+             * Op
+             * @enum {string}
+             */
+            op: ">=" | ">" | "<" | "<=" | "IN" | "NOT_IN";
+        };
+        /** ConditionOut */
+        ConditionOut: {
+            /** Amount */
+            amount?: number | null;
+            /**
+             * Fact
+             * @enum {string}
+             */
+            fact: "GP" | "GP_MARGIN" | "SHEET_TOTAL" | "SERVICE_CATEGORY" | "PROJECT_TYPE" | "CLIENT" | "TARGET_STAGE" | "TARGET_STATUS" | "TEAM";
+            /** Ids */
+            ids?: (number | string)[];
+            /**
+             * Names
+             * @description What each id is called, in the same order
+             */
+            names?: string[];
+            /**
+             * Op
+             * @enum {string}
+             */
+            op: ">=" | ">" | "<" | "<=" | "IN" | "NOT_IN";
+            /**
+             * Text
+             * @description The condition as the node shows it: 'GP >= 1 B'
+             */
+            text: string;
+        };
         /** ContactAvailabilityIn */
         ContactAvailabilityIn: {
             /** Clientid */
@@ -4865,6 +4982,10 @@ export interface components {
         Envelope_RolePageAccess_: {
             results: components["schemas"]["RolePageAccess"];
         };
+        /** Envelope[RoutePreviewOut] */
+        Envelope_RoutePreviewOut_: {
+            results: components["schemas"]["RoutePreviewOut"];
+        };
         /** Envelope[SalesCycle] */
         Envelope_SalesCycle_: {
             results: components["schemas"]["SalesCycle"];
@@ -5465,6 +5586,11 @@ export interface components {
         LayerIn: {
             /** Approvers */
             approvers?: number[];
+            /**
+             * Conditions
+             * @description All must hold for the layer to apply; a request whose facts fail one skips the layer
+             */
+            conditions?: components["schemas"]["ConditionIn"][];
             deadline?: components["schemas"]["DeadlineIn"] | null;
             /**
              * Minapprovals
@@ -5486,6 +5612,8 @@ export interface components {
         LayerOut: {
             /** Approvers */
             approvers: components["schemas"]["PersonOut"][];
+            /** Conditions */
+            conditions?: components["schemas"]["ConditionOut"][];
             deadline?: components["schemas"]["DeadlineOut"] | null;
             /** Minapprovals */
             minApprovals: number;
@@ -7193,6 +7321,12 @@ export interface components {
             layers: components["schemas"]["LayerOut"][];
             /** Name */
             name: string;
+            /**
+             * Pendingonolder
+             * @description Pending requests that run on an older version of this pipeline (each keeps the route it started with)
+             * @default 0
+             */
+            pendingOnOlder: number;
             /** Pipelineactiontype */
             pipelineActionType: string;
             /** Salespersons */
@@ -7204,6 +7338,18 @@ export interface components {
             updatedAt: string;
             /** Version */
             version: number;
+        };
+        /**
+         * PipelineTryIn
+         * @description The designer's "Try on a lead": the pipeline as drawn (not saved) and the lead (and, for a stage change, the
+         *     stage) to route.
+         */
+        PipelineTryIn: {
+            /** Leadid */
+            leadId: number;
+            pipeline: components["schemas"]["PipelineIn"];
+            /** Targetstageid */
+            targetStageId?: number | null;
         };
         /** PreviewOut */
         PreviewOut: {
@@ -7872,6 +8018,63 @@ export interface components {
             pages: components["schemas"]["PageFlagsOut"][];
             role: components["schemas"]["RoleAccessRow"];
         };
+        /** RouteApproverOut */
+        RouteApproverOut: {
+            /**
+             * Id
+             * @description Who decides: the approver, or their delegate while they are out of office
+             */
+            id: number;
+            /** Name */
+            name: string;
+            /**
+             * Standsinfor
+             * @description The approver a delegate decides for (out of office on the day the layer is expected to start)
+             */
+            standsInFor?: string | null;
+        };
+        /** RouteLayerOut */
+        RouteLayerOut: {
+            /** Approvers */
+            approvers: components["schemas"]["RouteApproverOut"][];
+            /**
+             * Conditions
+             * @description The layer's conditions: 'GP >= 1 B'
+             */
+            conditions?: string[];
+            deadline?: components["schemas"]["DeadlineOut"] | null;
+            /**
+             * Dueat
+             * @description When the layer is expected to be due, each layer before it taking its whole deadline (working days skip weekends and holidays); none after a layer without a deadline
+             */
+            dueAt?: string | null;
+            /** Minapprovals */
+            minApprovals: number;
+            /** Mode */
+            mode: string;
+            /** Modelabel */
+            modeLabel: string;
+            /** Name */
+            name: string;
+            /** Seqno */
+            seqNo: number;
+            /**
+             * Skipped
+             * @description Why this request skips the layer: 'GP 800 M < 1 B'
+             */
+            skipped?: string | null;
+        };
+        /** RoutePreviewOut */
+        RoutePreviewOut: {
+            /** Layers */
+            layers: components["schemas"]["RouteLayerOut"][];
+            /** Pipelineid */
+            pipelineId: number | null;
+            /** Pipelinename */
+            pipelineName: string;
+            /** Version */
+            version: number | null;
+        };
         /** SalesCycle */
         SalesCycle: {
             /** Averagedays */
@@ -8224,6 +8427,21 @@ export interface components {
             grandTotal: number;
             /** Type */
             type: string;
+        };
+        /**
+         * SheetRouteIn
+         * @description The route of a cost sheet's submit, with the sheet's figures as the form holds them (unsaved edits included;
+         *     the engine decides on the sheet as submitted).
+         */
+        SheetRouteIn: {
+            /** Grossprofit */
+            grossProfit?: number | null;
+            /** Grossprofitmargin */
+            grossProfitMargin?: number | null;
+            /** Leadid */
+            leadId: number;
+            /** Totalrevenue */
+            totalRevenue?: number | null;
         };
         /** SignInCodeIn */
         SignInCodeIn: {
@@ -8593,6 +8811,11 @@ export interface components {
             approvalType: string;
             /** Approvers */
             approvers: components["schemas"]["TimelineApproverOut"][];
+            /**
+             * Conditions
+             * @description The layer's conditions: 'GP >= 1 B'
+             */
+            conditions?: string[];
             deadline?: components["schemas"]["DeadlineOut"] | null;
             /** Dueat */
             dueAt?: string | null;
@@ -8612,6 +8835,11 @@ export interface components {
             remindedAt?: string | null;
             /** Seqno */
             seqNo: number;
+            /**
+             * Skipped
+             * @description Why the request's route leaves the layer out (its layer_status is SKIPPED): 'GP 800 M < 1 B'
+             */
+            skipped?: string | null;
         };
         /** TimelineOut */
         TimelineOut: {
@@ -9893,6 +10121,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_list_PickableUser__"];
+                };
+            };
+        };
+    };
+    pipeline_try_on_api_approval_pipelines_route_preview_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PipelineTryIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RoutePreviewOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };
@@ -12224,6 +12485,41 @@ export interface operations {
             };
         };
     };
+    request_route_api_leads__lead_id__approval_requests_route_preview_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                lead_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequestIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RoutePreviewOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     download_file_api_leads__lead_id__files__kind__get: {
         parameters: {
             query?: never;
@@ -14527,6 +14823,39 @@ export interface operations {
             };
         };
     };
+    pcs_pipeline_try_on_api_pcs_approval_pipelines_route_preview_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PipelineTryIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RoutePreviewOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     pcs_pipeline_get_api_pcs_approval_pipelines__pipeline_id__get: {
         parameters: {
             query?: never;
@@ -15048,6 +15377,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_list_CoaOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    submit_route_api_project_cost_sheet_route_preview_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SheetRouteIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RoutePreviewOut_"];
                 };
             };
             /** @description Validation Error */

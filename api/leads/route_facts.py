@@ -1,0 +1,69 @@
+"""What a lead's request is routed on (a pipeline layer's conditions, workflows/contracts/approval_routes.py): the
+lead's GP, margin and total revenue, its service categories, project type and client, the stage or status it asks
+for, and its sales person's team (their team leader); with the names the skip reasons quote. Registered with the
+approval engine with the leads' request types (api/leads/outcomes.py); the cost sheets add their sheet's figures."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session, aliased
+
+from api.approvals.models import ApprovalRequest
+from api.approvals.outcomes import RouteQuery
+from api.clients.models import Client
+from api.leads import history as lead_history
+from api.leads.models import Lead, LeadServiceCategory, Stage
+from api.master_data.models import ProjectType, ServiceCategory
+from api.users.models import User
+from workflows.contracts.approval_routes import STATUS_OF, Facts
+
+Leader = aliased(User, name="leader")
+
+
+# unscoped: the lead of a request the engine runs, or of a preview whose caller the lead's visibility checked
+def facts(session: Session, query: RouteQuery) -> Facts:
+    """The lead's facts (two statements: the lead with its names, its service categories)."""
+    row = session.execute(
+        select(Lead.total_gross_profit, Lead.gross_profit_margin, Lead.total_revenue, Lead.project_type_id,
+               ProjectType.project_type_name, Lead.client_id, Client.client_name, User.leader_id,
+               Leader.fullname.label("leader_name"), Stage.stage_name, Stage.stage_description)
+        .select_from(Lead).join(Client, Client.id == Lead.client_id)
+        .join(User, User.id == Lead.sales_person_id)
+        .outerjoin(Leader, Leader.id == User.leader_id)
+        .outerjoin(ProjectType, ProjectType.id == Lead.project_type_id)
+        .outerjoin(Stage, Stage.id == query.target_stage_id)
+        .where(Lead.id == query.lead_id)).first()
+    if row is None:
+        return Facts(target_status=STATUS_OF.get(query.request_type))
+    categories = session.execute(
+        select(LeadServiceCategory.service_category_id, ServiceCategory.service_category_name)
+        .join(ServiceCategory, ServiceCategory.id == LeadServiceCategory.service_category_id)
+        .where(LeadServiceCategory.lead_id == query.lead_id)
+        .order_by(ServiceCategory.service_category_name)).tuples().all()
+    status = STATUS_OF.get(query.request_type)
+    names = {"PROJECT_TYPE": row.project_type_name, "CLIENT": row.client_name, "TEAM": row.leader_name,
+             "SERVICE_CATEGORY": ", ".join(name for _, name in categories) or None,
+             "TARGET_STAGE": f"{row.stage_name} {row.stage_description}" if row.stage_name else None,
+             "TARGET_STATUS": status}
+    return Facts(gp=float(row.total_gross_profit or 0), gp_margin=float(row.gross_profit_margin or 0),
+                 sheet_total=float(row.total_revenue or 0), service_categories=[i for i, _ in categories],
+                 project_type=row.project_type_id, client=row.client_id,
+                 target_stage=query.target_stage_id if query.request_type == "CHANGE_LEAD_STAGE" else None,
+                 target_status=status, team=row.leader_id,
+                 names={key: value for key, value in names.items() if value})
+
+
+def record_skipped(session: Session, request: ApprovalRequest, skipped: list[tuple[str, str]]) -> None:
+    """Each layer the request's route leaves out, in the lead's history (by the system: nobody decided it)."""
+    lead = session.get(Lead, request.lead_id)
+    if lead is None:
+        return
+    for layer, reason in skipped:
+        lead_history.record(session, lead, None, "approval", f"Request #{request.id}",
+                            f"Layer '{layer}' skipped: {reason}")
+
+
+def stage_names(session: Session, ids: list[int]) -> dict[int, str]:
+    """'E4 Proposal' of each of these stages (a TARGET_STAGE condition's choices)."""
+    return {i: f"{name} {description}" for i, name, description in session.execute(
+        select(Stage.id, Stage.stage_name, Stage.stage_description).where(Stage.id.in_(ids))).tuples()}
