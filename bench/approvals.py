@@ -4,7 +4,8 @@ Full path, per request: POST /api/leads/{id}/approval-requests (sales1), two-lay
 by the first layer's approver, then by the second's, until the lead is HOLD. The API (uvicorn) and the worker
 run as their own processes, as in `make run`. Baseline: N workflows that each wait for one signal, on the same
 Temporal server. Prints approvals per second for both and their ratio.
-Run: `.venv/bin/python bench/approvals.py [N]`.
+Run: `.venv/bin/python bench/approvals.py [N]`; with BENCH_ROUTES=1 it measures instead what a route decided on
+conditions and the route preview add to an approval (routes_cost).
 """
 
 from __future__ import annotations
@@ -31,7 +32,12 @@ PASSWORD = "Pipeline#2026!Go"
 THREADS = int(os.environ.get("BENCH_THREADS", "8"))
 
 
-def prepare(database_url: str, n: int) -> list[int]:
+STATUS_AFTER = {"HOLD_LEAD": "HOLD", "DROP_LEAD": "DROPPED"}
+
+
+def prepare(database_url: str, n: int, action: str = "HOLD_LEAD", conditional: bool = False) -> list[int]:
+    """A two-layer pipeline of `action` for sales1 and n leads. `conditional`: the same two decisions, with the
+    route decided on conditions: the sign-off layer kept by one (GP >= 0) and a third layer skipped by another."""
     from api.core.db import make_engine
 
     engine = make_engine(database_url)
@@ -39,14 +45,18 @@ def prepare(database_url: str, n: int) -> list[int]:
         ids = dict(conn.execute(text("select username, id from users")).all())
         client = conn.execute(text("select id from clients order by id limit 1")).scalar_one()
         pipeline = conn.execute(text(
-            "insert into approval_pipelines (name, action_type, current_version) values ('Bench hold', 'HOLD_LEAD', 1)"
-            " returning id")).scalar_one()
+            "insert into approval_pipelines (name, action_type, current_version) values (:name, :action, 1)"
+            " returning id"), {"name": f"Bench {action.lower()}", "action": action}).scalar_one()
+        layers = [{"name": "Check", "mode": "ANY_USER", "minApprovals": 1, "approvers": [ids["approver1"]]},
+                  {"name": "Sign-off", "mode": "ANY_USER", "minApprovals": 1, "approvers": [ids["approver2"]]}]
+        if conditional:
+            layers[1]["conditions"] = [{"fact": "GP", "op": ">=", "amount": 0}]
+            layers.append({"name": "Board", "mode": "ANY_USER", "minApprovals": 1, "approvers": [ids["topmanager"]],
+                           "conditions": [{"fact": "GP", "op": ">=", "amount": 1e12}]})
         conn.execute(text(
             "insert into approval_pipeline_versions (pipeline_id, version, layers, sales_person_ids) values "
             "(:p, 1, cast(:layers as jsonb), cast(:sales as jsonb))"),
-            {"p": pipeline, "sales": json.dumps([ids["sales1"]]), "layers": json.dumps([
-                {"name": "Check", "mode": "ANY_USER", "minApprovals": 1, "approvers": [ids["approver1"]]},
-                {"name": "Sign-off", "mode": "ANY_USER", "minApprovals": 1, "approvers": [ids["approver2"]]}])})
+            {"p": pipeline, "sales": json.dumps([ids["sales1"]]), "layers": json.dumps(layers)})
         conn.execute(text("insert into approval_pipeline_sales (pipeline_id, user_id) values (:p, :u)"),
                      {"p": pipeline, "u": ids["sales1"]})
         leads = conn.execute(text(
@@ -65,7 +75,9 @@ RETRIES: dict[str, list[int]] = {"layer 1 decision": [], "layer 2 decision": []}
 POLLS: list[int] = []  # the bench's own reads of the lead until it is HOLD (not part of the approval)
 
 
-def full_path(base: str, lead_ids: list[int]) -> float:
+def full_path(base: str, lead_ids: list[int], action: str = "HOLD_LEAD", preview: bool = False) -> float:
+    """Each lead's request decided by both layers until the lead shows it; `preview`: the request dialog's route
+    preview first, as a sales person sees it before Confirm."""
     def token(http: httpx.Client, username: str) -> dict[str, str]:
         r = http.post("/api/auth/login", json={"username": username, "password": PASSWORD})
         return {"Authorization": f"Bearer {r.json()['results']['token']}"}
@@ -82,8 +94,12 @@ def full_path(base: str, lead_ids: list[int]) -> float:
 
     def one(lead_id: int) -> None:
         http = http_client()
+        if preview:
+            shown = http.post(f"/api/leads/{lead_id}/approval-requests/route-preview", json={"requestType": action},
+                              headers=sales)
+            assert shown.status_code == 200, shown.text
         t0 = time.perf_counter()
-        r = http.post(f"/api/leads/{lead_id}/approval-requests", json={"requestType": "HOLD_LEAD", "notes": "b"},
+        r = http.post(f"/api/leads/{lead_id}/approval-requests", json={"requestType": action, "notes": "b"},
                       headers=sales)
         assert r.status_code == 200, r.text
         STEPS["request"].append(time.perf_counter() - t0)
@@ -103,11 +119,11 @@ def full_path(base: str, lead_ids: list[int]) -> float:
         t0 = time.perf_counter()
         for _ in range(400):  # the final decision answers once the outcome is applied: one read is enough
             POLLS.append(lead_id)
-            if http.get(f"/api/leads/{lead_id}", headers=sales).json()["results"]["status"] == "HOLD":
+            if http.get(f"/api/leads/{lead_id}", headers=sales).json()["results"]["status"] == STATUS_AFTER[action]:
                 STEPS["until the lead is HOLD"].append(time.perf_counter() - t0)
                 return
             time.sleep(0.05)
-        raise AssertionError(f"lead {lead_id} never reached HOLD")
+        raise AssertionError(f"lead {lead_id} never reached {STATUS_AFTER[action]}")
 
     started = time.perf_counter()
     with concurrent.futures.ThreadPoolExecutor(THREADS) as pool:
@@ -246,6 +262,27 @@ def count_statements(log: Path, start: int) -> dict[str, int]:
     return counts
 
 
+def routes_cost(base: str, database_url: str, groups: dict[str, list[int]], n: int) -> None:
+    """BENCH_ROUTES=1: what conditions and the route preview add to an approval's CPU. The same two decisions per
+    request, alternated in halves in one run: a pipeline without conditions (HOLD_LEAD), and one whose route is
+    decided on conditions (a layer kept by one, a third skipped by another) with the preview read before each
+    request (DROP_LEAD)."""
+    plain, routed = prepare(database_url, n, "HOLD_LEAD"), prepare(database_url, n, "DROP_LEAD", conditional=True)
+    spent = {"plain": 0.0, "routed": 0.0}
+    for half in (slice(0, n // 2), slice(n // 2, n)):
+        for name, leads, action, preview in (("plain", plain[half], "HOLD_LEAD", False),
+                                             ("routed", routed[half], "DROP_LEAD", True)):
+            before, client_before = cpu_seconds(groups), os.times()
+            full_path(base, leads, action, preview)
+            after, client_after = cpu_seconds(groups), os.times()
+            spent[name] += sum(after[k] - before[k] for k in before) + (
+                client_after.user + client_after.system - client_before.user - client_before.system)
+    print(f"\nConditions and route preview, {n} requests each, {THREADS} at a time, alternated in halves")
+    print(f"  CPU per approval, every process: without conditions {spent['plain'] * 1000 / n:.1f} ms; routed on "
+          f"conditions with the preview {spent['routed'] * 1000 / n:.1f} ms")
+    print(f"  added: {(spent['routed'] / spent['plain'] - 1) * 100:+.1f}% (target <= +5%)")
+
+
 def main(n: int) -> None:
     from api.core.embedded import EmbeddedTemporal, _terminate, child_env, free_port, wait_for_port
 
@@ -266,10 +303,13 @@ def main(n: int) -> None:
                                    str(port), "--log-level", "warning"], env=api_env)]
         try:
             wait_for_port(port, 60, "API", procs[1])
-            lead_ids = prepare(stack.database_url, n)
             groups = {"API (uvicorn)": [procs[1].pid], "worker": [procs[0].pid],
                       "Temporal server": [temporal.proc.pid] if temporal.proc else [],
                       "PostgreSQL": postgres_pids()}
+            if os.environ.get("BENCH_ROUTES") == "1":
+                routes_cost(f"http://127.0.0.1:{port}", stack.database_url, groups, n)
+                return
+            lead_ids = prepare(stack.database_url, n)
             # BENCH_PROFILE=<dir>: sample the worker and the API with the venv's py-spy (pip install py-spy) for 20 s
             profile = os.environ.get("BENCH_PROFILE")
             spy = str(Path(sys.executable).parent / "py-spy")

@@ -114,8 +114,7 @@ def conditions_rule(session: Session, label: str, sent: list[ConditionIn],
         unknown = [str(i) for i in ids if i not in found]
         if unknown:
             errors.append(f"{label}: no {FACT_LABELS[c.fact]} {', '.join(unknown[:5])}.")
-        conditions.append(Condition(fact=c.fact, op=c.op, ids=[i for i in ids if i in found],
-                                    names=[found[i] for i in ids if i in found]))
+        conditions.append(Condition(fact=c.fact, op=c.op, ids=ids, names=[found.get(i, str(i)) for i in ids]))
     return conditions, errors
 
 
