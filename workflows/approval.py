@@ -105,12 +105,17 @@ class ApprovalWorkflow(ApprovalSteps):
     async def _take_route(self) -> None:
         """Decide the route on the request's facts (an activity, once: a replay reads its answer from history) and
         queue the first layer it goes through. Retried until the database answers: nothing is queued before."""
+        data = self.data
         routed = await workflow.execute_local_activity(
-            route_approval_request, RouteRequest(self.data.request_id, self.data.layers),
+            route_approval_request,
+            RouteRequest(data.request_id, data.request_type, data.lead_id, data.target_stage_id, data.layers),
             start_to_close_timeout=TIMEOUT, retry_policy=ROUTE_RETRY)
         take_route(self.state, routed.skips)
         self.routed = True
-        self._show()
+        if self.state.current == data.first_layer:
+            self._describe()  # its start named these approvers already
+        else:
+            self._show()
 
     def _refuse_unrouted(self) -> None:
         if not self.routed:  # its first approvers are not asked yet: no task, no link, nobody may decide

@@ -58,12 +58,13 @@ def start_args(session: Session, row: ApprovalRequest, layers: list[rules.Layer]
         described: str | None = what
     except LookupError:  # a type nobody registered in this process: its name still says what it is
         label, what, described = row.request_type, f"lead #{row.lead_id}", None
+    first = routes.first_layer(session, row, layers)
     return {"arg": ApprovalInput(request_id=row.id, request_type=row.request_type, lead_id=row.lead_id,
                                  requested_by=row.requested_by, layers=layers,
                                  starts_pid=outcomes.handler_for(row.request_type).starts_pid,
-                                 on_behalf_of=row.on_behalf_of, time_zone=get_settings().time_zone),
-            "id": row.workflow_id, "requester": requester.username if requester else "",
-            "first": routes.first_layer(session, row, layers),
+                                 on_behalf_of=row.on_behalf_of, time_zone=get_settings().time_zone,
+                                 target_stage_id=row.target_stage_id, first_layer=first),
+            "id": row.workflow_id, "requester": requester.username if requester else "", "first": first,
             "shown": shown(row, layers, requester, label, what), "what": described}
 
 

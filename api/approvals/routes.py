@@ -7,8 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta
+from functools import cache
+from typing import Any
 from zoneinfo import ZoneInfo
 
+from sqlalchemy import Integer, bindparam, select, update
+from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Session
 
 from api.approvals import clocks, delegates, outcomes, queue
@@ -17,10 +21,12 @@ from api.approvals.models import ApprovalPipeline, ApprovalPipelineVersion, Appr
 from api.approvals.pipelines import MODE_LABELS, conditions_rule, deadline_out, deadline_rule, layers_of
 from api.approvals.route_schemas import PipelineTryIn, RouteApproverOut, RouteLayerOut, RoutePreviewOut
 from api.core.config import get_settings
+from api.core.db import table_of
 from api.core.errors import NotFound, ValidationFailed
 from api.holidays import service as holiday_days
 from api.users.models import User
 from workflows.contracts import approval_rules as rules
+from workflows.contracts.approval import RouteRequest
 from workflows.contracts.approval_routes import Facts, Skip, describe, route
 
 
@@ -40,31 +46,34 @@ def decide(session: Session, query: outcomes.RouteQuery, layers: list[rules.Laye
     return state
 
 
-def _skips_of(request: ApprovalRequest) -> list[Skip]:
-    return [Skip(layer=int(s["layer"]), reason=str(s["reason"])) for s in request.skipped_layers or []]
-
-
-def take(session: Session, *, request_id: int, layers: list[rules.Layer]) -> tuple[list[Skip], int]:
-    """The routing activity's step: decide the request's route (once: a retried step reads what the first one
-    kept), record the layers it skips on the request and in its lead's history, and queue its first layer's
-    approvers, in one transaction. Answers the skips and the first layer."""
-    request = repo.request_for_update(session, request_id)
-    if request is None:
-        session.commit()
-        return [], 0
-    if request.skipped_layers is not None:
-        state = rules.RequestState(layers=layers)
-        rules.take_route(state, _skips_of(request))
-    else:
-        query = outcomes.RouteQuery(request.request_type, request.lead_id, request.target_stage_id)
-        state = decide(session, query, layers)
-        request.skipped_layers = [{"layer": s.layer, "reason": s.reason} for s in state.skips]
-        if state.skips:
-            outcomes.handler_for(request.request_type).skipped(
-                session, request, [(layers[s.layer].name, s.reason) for s in state.skips])
-    queue.sync_queue(session, request_id=request_id, layer_index=state.current,
+def take(session: Session, data: RouteRequest) -> tuple[list[Skip], int]:
+    """The routing activity's step: decide the request's route on its facts (once: a retried step reads what the
+    first one kept), record the layers it skips on the request and in its lead's history, and queue its first
+    layer's approvers, in one transaction. Answers the skips and the first layer."""
+    query = outcomes.RouteQuery(data.request_type, data.lead_id, data.target_stage_id)
+    state = decide(session, query, data.layers)
+    kept = [{"layer": s.layer, "reason": s.reason} for s in state.skips]
+    if session.execute(_keep_statement(), {"the_request": data.request_id, "the_route": kept}).first() is not None:
+        if state.skips:  # decided now: said once in the lead's history
+            outcomes.handler_for(data.request_type).skipped(
+                session, ApprovalRequest(id=data.request_id, lead_id=data.lead_id),
+                [(data.layers[s.layer].name, s.reason) for s in state.skips])
+    else:  # decided by an earlier try of this step (or the request is gone: nothing is queued then)
+        earlier = session.scalar(select(ApprovalRequest.skipped_layers).where(ApprovalRequest.id == data.request_id))
+        state = rules.RequestState(layers=data.layers)
+        rules.take_route(state, [Skip(int(s["layer"]), str(s["reason"])) for s in earlier or []])
+    queue.sync_queue(session, request_id=data.request_id, layer_index=state.current,
                      pending=[a.id for a in rules.pending_approvers(state)])  # commits
     return state.skips, state.current
+
+
+@cache
+def _keep_statement() -> Any:
+    """The route on a request that has none yet (a row answers when this step decided it)."""
+    requests = table_of(ApprovalRequest)
+    return (update(requests).where(requests.c.id == bindparam("the_request", type_=Integer),
+                                   requests.c.skipped_layers.is_(None))
+            .values(skipped_layers=bindparam("the_route", type_=JSONB)).returning(requests.c.id))
 
 
 def first_layer(session: Session, row: ApprovalRequest, layers: list[rules.Layer]) -> int:
@@ -89,7 +98,8 @@ def preview(session: Session, *, query: outcomes.RouteQuery, layers: list[rules.
     start: datetime | None = now or datetime.now(UTC)
     assert start is not None
     first_day = start.date() - timedelta(days=1)
-    holidays = holiday_days.holidays_between(session=session, first=first_day, last=first_day + timedelta(days=5 * 366))
+    holidays = set() if all(layer.deadline is None for layer in layers) else holiday_days.holidays_between(
+        session=session, first=first_day, last=first_day + timedelta(days=5 * 366))
     ids = sorted({a.id for layer in layers for a in layer.approvers})
     by_day: dict[date, dict[int, int]] = {}
     plan: list[tuple[dict[int, int], datetime | None]] = []  # each layer's stand-ins and due time

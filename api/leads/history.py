@@ -103,7 +103,12 @@ def _text(value: Any) -> str | None:
 def record(session: Session, lead: Lead, actor: User | None, field: str, old: Any, new: Any) -> None:
     """Record one change of a lead (the edit form, an approval's outcome, a cost sheet, a PID); `actor` None is
     the system."""
-    session.add(LeadHistory(lead_id=lead.id, changed_by=actor.id if actor else None, field=field,
+    record_of(session, lead.id, actor, field, old, new)
+
+
+def record_of(session: Session, lead_id: int, actor: User | None, field: str, old: Any, new: Any) -> None:
+    """The same, by the lead's id (a step that has not loaded the lead)."""
+    session.add(LeadHistory(lead_id=lead_id, changed_by=actor.id if actor else None, field=field,
                             old_value=_text(old), new_value=_text(new)))
 
 

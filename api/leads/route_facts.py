@@ -5,7 +5,11 @@ approval engine with the leads' request types (api/leads/outcomes.py); the cost 
 
 from __future__ import annotations
 
-from sqlalchemy import select
+from functools import cache
+from typing import Any
+
+from sqlalchemy import Integer, bindparam, func, literal, select
+from sqlalchemy.dialects.postgresql import aggregate_order_by
 from sqlalchemy.orm import Session, aliased
 
 from api.approvals.models import ApprovalRequest
@@ -22,45 +26,51 @@ Leader = aliased(User, name="leader")
 
 # unscoped: the lead of a request the engine runs, or of a preview whose caller the lead's visibility checked
 def facts(session: Session, query: RouteQuery) -> Facts:
-    """The lead's facts (two statements: the lead with its names, its service categories)."""
-    row = session.execute(
-        select(Lead.total_gross_profit, Lead.gross_profit_margin, Lead.total_revenue, Lead.project_type_id,
-               ProjectType.project_type_name, Lead.client_id, Client.client_name, User.leader_id,
-               Leader.fullname.label("leader_name"), Stage.stage_name, Stage.stage_description)
-        .select_from(Lead).join(Client, Client.id == Lead.client_id)
-        .join(User, User.id == Lead.sales_person_id)
-        .outerjoin(Leader, Leader.id == User.leader_id)
-        .outerjoin(ProjectType, ProjectType.id == Lead.project_type_id)
-        .outerjoin(Stage, Stage.id == query.target_stage_id)
-        .where(Lead.id == query.lead_id)).first()
-    if row is None:
-        return Facts(target_status=STATUS_OF.get(query.request_type))
-    categories = session.execute(
-        select(LeadServiceCategory.service_category_id, ServiceCategory.service_category_name)
-        .join(ServiceCategory, ServiceCategory.id == LeadServiceCategory.service_category_id)
-        .where(LeadServiceCategory.lead_id == query.lead_id)
-        .order_by(ServiceCategory.service_category_name)).tuples().all()
+    """The lead's facts, with its service categories and the names the reasons quote, in one statement."""
+    row = session.execute(_facts_statement(), {"the_lead": query.lead_id, "the_stage": query.target_stage_id}).first()
     status = STATUS_OF.get(query.request_type)
+    if row is None:
+        return Facts(target_status=status)
     names = {"PROJECT_TYPE": row.project_type_name, "CLIENT": row.client_name, "TEAM": row.leader_name,
-             "SERVICE_CATEGORY": ", ".join(name for _, name in categories) or None,
+             "SERVICE_CATEGORY": row.category_names,
              "TARGET_STAGE": f"{row.stage_name} {row.stage_description}" if row.stage_name else None,
              "TARGET_STATUS": status}
     return Facts(gp=float(row.total_gross_profit or 0), gp_margin=float(row.gross_profit_margin or 0),
-                 sheet_total=float(row.total_revenue or 0), service_categories=[i for i, _ in categories],
+                 sheet_total=float(row.total_revenue or 0), service_categories=list(row.category_ids or []),
                  project_type=row.project_type_id, client=row.client_id,
                  target_stage=query.target_stage_id if query.request_type == "CHANGE_LEAD_STAGE" else None,
                  target_status=status, team=row.leader_id,
                  names={key: value for key, value in names.items() if value})
 
 
+# unscoped: see facts()
+@cache
+def _facts_statement() -> Any:
+    def of_lead(column: Any) -> Any:  # one value over the lead's service categories, by name
+        return (select(column).select_from(LeadServiceCategory)
+                .join(ServiceCategory, ServiceCategory.id == LeadServiceCategory.service_category_id)
+                .where(LeadServiceCategory.lead_id == Lead.id).correlate(Lead).scalar_subquery())
+
+    name = ServiceCategory.service_category_name
+    return (select(Lead.total_gross_profit, Lead.gross_profit_margin, Lead.total_revenue, Lead.project_type_id,
+                   ProjectType.project_type_name, Lead.client_id, Client.client_name, User.leader_id,
+                   Leader.fullname.label("leader_name"), Stage.stage_name, Stage.stage_description,
+                   of_lead(func.array_agg(aggregate_order_by(LeadServiceCategory.service_category_id, name)))
+                   .label("category_ids"),
+                   of_lead(func.string_agg(name, aggregate_order_by(literal(", "), name))).label("category_names"))
+            .select_from(Lead).join(Client, Client.id == Lead.client_id)
+            .join(User, User.id == Lead.sales_person_id)
+            .outerjoin(Leader, Leader.id == User.leader_id)
+            .outerjoin(ProjectType, ProjectType.id == Lead.project_type_id)
+            .outerjoin(Stage, Stage.id == bindparam("the_stage", type_=Integer))
+            .where(Lead.id == bindparam("the_lead", type_=Integer)))
+
+
 def record_skipped(session: Session, request: ApprovalRequest, skipped: list[tuple[str, str]]) -> None:
     """Each layer the request's route leaves out, in the lead's history (by the system: nobody decided it)."""
-    lead = session.get(Lead, request.lead_id)
-    if lead is None:
-        return
     for layer, reason in skipped:
-        lead_history.record(session, lead, None, "approval", f"Request #{request.id}",
-                            f"Layer '{layer}' skipped: {reason}")
+        lead_history.record_of(session, request.lead_id, None, "approval", f"Request #{request.id}",
+                               f"Layer '{layer}' skipped: {reason}")
 
 
 def stage_names(session: Session, ids: list[int]) -> dict[int, str]:

@@ -31,7 +31,7 @@ from workflows.contracts.approval_rules import Approver
 def route_approval_request(data: RouteRequest) -> Routed:
     """Decide the route of a request whose layers carry conditions, and queue its first layer (one transaction)."""
     with sessions()() as session:
-        skips, first = routes.take(session, request_id=data.request_id, layers=data.layers)
+        skips, first = routes.take(session, data)
     return Routed(skips=skips, first=first)
 
 

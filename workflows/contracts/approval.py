@@ -57,6 +57,11 @@ class ApprovalInput:
     on_behalf_of: int | None = None
     # the business's TIME_ZONE: the times the Temporal UI shows are read in it ("" in runs started before: UTC)
     time_zone: str = ""
+    # the stage a stage change asks for (a layer's conditions may be on it; None in runs started before)
+    target_stage_id: int | None = None
+    # the layer the API expects the route to start on (its conditions on the facts at request time): the workflow's
+    # search attributes name its approvers from the start, and the route's own answer corrects them if it differs
+    first_layer: int = 0
 
 
 def starts_pid(data: ApprovalInput) -> bool:
@@ -169,6 +174,9 @@ class RouteRequest:
     """A request whose layers carry conditions: decide its route on its facts and queue its first layer."""
 
     request_id: int
+    request_type: str
+    lead_id: int
+    target_stage_id: int | None
     layers: list[Layer]
 
 

@@ -34,10 +34,9 @@ class Shown:
 def search_attributes(data: contract.ApprovalInput, requester: str) -> TypedSearchAttributes:
     """What a request's workflow is found by in the Temporal UI (the workflow keeps the approvers and the status
     current as it goes): `CrmLeadId = 151`, `RequestedBy = 'sales1'`, `PendingApprovers = 'approver1'`, ..."""
-    # a route decided on conditions may skip the first layer: nobody is pending until the workflow decides it
-    routed = any(layer.conditions for layer in data.layers)
-    pending = [a.username or str(a.id) for a in pending_approvers(RequestState(layers=data.layers))] \
-        if data.layers and not routed else []
+    # a route decided on conditions starts where the API expects it (the workflow corrects it if its facts changed)
+    pending = [a.username or str(a.id) for a in pending_approvers(
+        RequestState(layers=data.layers, current=data.first_layer))] if data.layers else []
     return TypedSearchAttributes([
         SearchAttributePair(CRM_LEAD_ID, data.lead_id), SearchAttributePair(REQUEST_TYPE, data.request_type),
         SearchAttributePair(REQUESTED_BY, requester or str(data.requested_by)),
