@@ -32,4 +32,6 @@ export const pipelineKeys = {
   detail: (kind: PipelineKind, id: number) => [...pipelines, kind, 'detail', id] as const,
   people: (kind: PipelineKind) => [...pipelines, kind, 'people'] as const,
   check: (kind: PipelineKind, body: PipelineIn) => [...pipelines, kind, 'check', body] as const,
+  /** The lead stages a condition may name (the lead screens' stages). */
+  stages: () => [...pipelines, 'stages'] as const,
 };

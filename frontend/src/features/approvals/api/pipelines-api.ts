@@ -49,6 +49,14 @@ export const pipelineCheckQueryOptions = (kind: PipelineKind, body: PipelineIn) 
       ),
   });
 
+/** The lead stages (their order on the board), to name in a target stage condition. */
+export const pipelineStagesQueryOptions = () =>
+  queryOptions({
+    queryKey: pipelineKeys.stages(),
+    queryFn: async () => (await unwrap(api.GET('/leads/filter-options'))).stages,
+    staleTime: 5 * 60_000,
+  });
+
 /** POST creates a pipeline; PUT (with an id) saves a new version of it. */
 export function savePipeline(kind: PipelineKind, body: PipelineIn) {
   if (kind === 'pcs') {

@@ -148,6 +148,8 @@ function Designer({ kind, initial }: { kind: PipelineKind; initial: DraftPipelin
       index={selectedIndex}
       count={draft.layers.length}
       people={allPeople}
+      kind={kind}
+      actionType={draft.pipelineActionType}
       vertical={narrow}
       onChange={(layer) => setLayers(draft.layers.map((l) => (l.key === layer.key ? layer : l)))}
       onMove={(delta) => setLayers(moveItem(draft.layers, selectedIndex, delta))}
