@@ -15,6 +15,7 @@ export type PipelineActionType = PipelineIn['pipelineActionType'];
 export type PipelineLayerIn = Schemas['LayerIn'];
 export type ApprovalMode = PipelineLayerIn['mode'];
 export type PickableUser = Schemas['PickableUser'];
+export type PipelineTryIn = Schemas['PipelineTryIn'];
 export type StageOption = Schemas['StageOut'];
 
 /** Lead pipelines (system/approval-pipeline) or cost sheet pipelines (system/pcs-approval-pipeline). */

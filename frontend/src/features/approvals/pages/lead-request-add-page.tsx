@@ -15,7 +15,7 @@ import {
   stageOptionsQueryOptions,
 } from '../api/registers-api';
 import type { OnBehalfIn } from '../api/types';
-import { LEAD_ACTION_TYPES, requestTypeLabel } from '../lib/labels';
+import { LEAD_ACTION_TYPES, leadOptionLabel, requestTypeLabel } from '../lib/labels';
 
 const NOTES_MAX = 1024;
 export const NO_REQUEST_NEEDED = 'Needs no approval: move the lead there on its own page.';
@@ -90,10 +90,7 @@ export function LeadRequestAddPage() {
               showSearch={{ filterOption: false, onSearch: setSearch }}
               placeholder="Search a project or client"
               loading={leads.isFetching}
-              options={leads.data?.data.map((lead) => ({
-                value: lead.id,
-                label: `${lead.projectName} (${lead.clientName ?? '-'}) · ${lead.salesFullname ?? ''}`,
-              }))}
+              options={leads.data?.data.map((lead) => ({ value: lead.id, label: leadOptionLabel(lead) }))}
               onChange={() => form.setFieldValue('targetStageId', undefined)}
             />
           </Form.Item>

@@ -4,6 +4,7 @@ import { setToken } from '@/lib/api/tokens';
 import { buttonByText, chooseOption } from '@/test/antd-helpers';
 import { FULL, json, makeSession, renderRoutes, stubApi, versionedSave, type ApiHandler } from '@/test/render';
 import type { PipelineIn } from '../api/types';
+import { routePreview } from '@/test/approval-route';
 import { conditionalPipeline, people, pipeline } from '../test-fixtures';
 import { LAYERS_HINT, LAYERS_HINT_PHONE, ApprovalPipelineFormPage, PcsApprovalPipelineFormPage } from './pipeline-form-page';
 import { ApprovalPipelineListPage, PcsApprovalPipelineListPage } from './pipeline-list-page';
@@ -325,6 +326,55 @@ describe('PipelineFormPage: layer conditions', () => {
       { fact: 'GP', op: '>=', amount: 2e9 },
       { fact: 'CLIENT', op: 'NOT_IN', ids: [13] },
     ]);
+  });
+});
+
+describe('PipelineFormPage: try on a lead', () => {
+  const leads = {
+    data: [{ id: 55, projectName: 'Core Banking', clientName: 'PT Maju', salesFullname: 'Sari Dewi' }],
+    totalRows: 1,
+  };
+
+  it('shows the route of the pipeline as drawn for a chosen lead: a delegate, and a skipped layer with why', async () => {
+    const { requests } = await start('/system/approval-pipeline/edit/1', undefined, undefined, undefined, (_req, url) => {
+      if (url.pathname === '/api/leads/list') return json(200, { results: leads });
+      if (url.pathname === '/api/approval-pipelines/route-preview') return json(200, { results: routePreview() });
+      return undefined;
+    });
+    expect(await screen.findByDisplayValue('Pipeline 1')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Pipeline name'), { target: { value: 'Drawn, not saved' } });
+    const show = buttonByText('Show route');
+    expect(show).toBeDisabled();
+    await chooseOption(screen.getByLabelText('Try on lead'), 'Core Banking (PT Maju) · Sari Dewi');
+    fireEvent.click(show);
+
+    const layers = await screen.findAllByTestId('route-layer');
+    expect(layers).toHaveLength(2);
+    expect(within(layers[0]).getByText('Maya Kusuma for Hendra Gunawan (out of office)')).toBeInTheDocument();
+    expect(within(layers[0]).getByText(/Expected due 7-Jan-2026 14:05/)).toBeInTheDocument();
+    expect(layers[1]).toHaveClass('is-skipped');
+    expect(within(layers[1]).getByTestId('layer-skipped')).toHaveTextContent('Skipped: GP 800 M < 1 B');
+    expect(within(layers[1]).getByTestId('layer-conditions')).toHaveTextContent('Only when GP >= 1 B');
+
+    const tried = requests.find((r) => new URL(r.url).pathname === '/api/approval-pipelines/route-preview')!;
+    const body = (await tried.json()) as { leadId: number; pipeline: PipelineIn };
+    expect(body.leadId).toBe(55);
+    expect(body.pipeline).toMatchObject({ id: 1, name: 'Drawn, not saved', pipelineActionType: 'HOLD_LEAD' });
+    expect(saves(requests)).toHaveLength(0);
+  });
+
+  it('shows a refusal of the drawn pipeline inline', async () => {
+    const refusal = 'At least one layer must have no conditions, so every request has someone to decide it.';
+    await start('/system/approval-pipeline/edit/1', undefined, undefined, undefined, (_req, url) => {
+      if (url.pathname === '/api/leads/list') return json(200, { results: leads });
+      if (url.pathname === '/api/approval-pipelines/route-preview') return json(422, { messages: [refusal], type: 'ValidationFailed' });
+      return undefined;
+    });
+    expect(await screen.findByDisplayValue('Pipeline 1')).toBeInTheDocument();
+    await chooseOption(screen.getByLabelText('Try on lead'), 'Core Banking (PT Maju) · Sari Dewi');
+    fireEvent.click(buttonByText('Show route'));
+    const alert = (await screen.findByText(refusal)).closest('.ant-alert');
+    expect(alert?.closest('.pipeline-try')).not.toBeNull();
   });
 });
 

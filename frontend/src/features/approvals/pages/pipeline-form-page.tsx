@@ -21,6 +21,7 @@ import type { PipelineActionType, PipelineIn } from '../api/types';
 import { LayerSideForm } from '../components/layer-side-form';
 import { PipelineGraphEditor } from '../components/pipeline-graph-editor';
 import { PipelineLayerList } from '../components/pipeline-layer-list';
+import { PipelineTryOn } from '../components/pipeline-try-on';
 import { requestTypeLabel } from '../lib/labels';
 import { PIPELINE_KINDS } from '../lib/pipeline-kinds';
 import {
@@ -315,6 +316,7 @@ function Designer({ kind, initial }: { kind: PipelineKind; initial: DraftPipelin
           </Button>
         </Flex>
       </Card>
+      <PipelineTryOn kind={kind} draft={draft} />
     </>
   );
 }
