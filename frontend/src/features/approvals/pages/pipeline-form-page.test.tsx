@@ -386,6 +386,25 @@ describe('PipelineListPage', () => {
     expect(screen.getByText('Everyone')).toBeInTheDocument();
     expect(screen.getAllByText('v2')).toHaveLength(2);
     expect(screen.getAllByText('Remove')).toHaveLength(2);
+    expect(screen.queryByTestId('pipeline-older')).not.toBeInTheDocument();
   });
 
+  it('says how many pending requests run on an older version, and that they keep their route', async () => {
+    setToken('a');
+    const session = makeSession({
+      pageAccess: { 'system/pcs-approval-pipeline': FULL },
+      routes: [...makeSession().routes, '/system/pcs-approval-pipeline'],
+    });
+    stubApi(session, (req, url) =>
+      url.pathname === '/api/pcs-approval-pipelines' && req.method === 'GET'
+        ? json(200, { results: [pipeline(1, { pipelineActionType: 'PCS', pendingOnOlder: 2 }), pipeline(2, { pipelineActionType: 'PCS' })] })
+        : undefined,
+    );
+    await renderRoutes(pages, '/system/pcs-approval-pipeline');
+    const older = await screen.findByTestId('pipeline-older');
+    expect(older).toHaveTextContent('2 pending on an older version');
+    expect(screen.getAllByTestId('pipeline-older')).toHaveLength(1);
+    fireEvent.mouseEnter(older);
+    expect(await screen.findByText('Those requests keep the route they started with; new requests take this version.')).toBeInTheDocument();
+  });
 });

@@ -1,6 +1,6 @@
-import { ClockCircleOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { ClockCircleOutlined, DeleteOutlined, EditOutlined, HistoryOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Tabs, Tag, Tooltip } from 'antd';
+import { Button, Flex, Tabs, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router';
 import { ListPage } from '@/components/list-page';
@@ -34,6 +34,30 @@ function LayersCell({ pipeline }: { pipeline: Pipeline }) {
   );
 }
 
+export const OLDER_VERSION_TIP = 'Those requests keep the route they started with; new requests take this version.';
+
+/** "2 pending on an older version": requests still running on a version before the current one. */
+export function pendingOnOlderText(count: number): string {
+  return `${count} pending on an older version`;
+}
+
+/** The pipeline's name, and how many of its pending requests run on an older version (they keep its route). */
+function NameCell({ pipeline }: { pipeline: Pipeline }) {
+  const older = pipeline.pendingOnOlder ?? 0;
+  return (
+    <Flex vertical align="flex-start">
+      <Typography.Text style={{ overflowWrap: 'anywhere' }}>{pipeline.name}</Typography.Text>
+      {older > 0 && (
+        <Tooltip title={OLDER_VERSION_TIP}>
+          <Tag className="pipeline-older" color="gold" icon={<HistoryOutlined />} data-testid="pipeline-older">
+            {pendingOnOlderText(older)}
+          </Tag>
+        </Tooltip>
+      )}
+    </Flex>
+  );
+}
+
 /** The pipelines of one kind: name, action type, layers, sales people, version; Add, Edit, Remove. */
 export function PipelineListPage({ kind }: { kind: PipelineKind }) {
   const config = PIPELINE_KINDS[kind];
@@ -60,6 +84,7 @@ export function PipelineListPage({ kind }: { kind: PipelineKind }) {
       dataIndex: 'name',
       key: 'name',
       sorter: (a, b) => a.name.localeCompare(b.name),
+      render: (_: string, row) => <NameCell pipeline={row} />,
     },
     {
       title: 'Action Type',
