@@ -28,6 +28,7 @@ export type RegisterDetail = Schemas['RegisterDetail'];
 export type PcsRegisterDetail = Schemas['PcsRegisterDetail'];
 export type RegisterSheet = Schemas['RegisterSheet'];
 export type OnBehalfIn = Schemas['OnBehalfIn'];
+export type RequestRouteIn = Schemas['RequestIn'];
 export type RequestOut = Schemas['RequestOut'];
 export type LeadCard = Schemas['LeadCard'];
 export type LeadStageOption = Schemas['StageOption'];

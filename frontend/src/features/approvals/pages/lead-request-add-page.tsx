@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ApprovalRoute } from '@/components/approval-route';
 import { FormActions, FormPage, systemCrumbs } from '@/components/form-page';
 import { StageTargetSelect } from '@/components/stage-target';
 import { errorMessage } from '@/lib/api/errors';
@@ -12,6 +13,7 @@ import {
   REGISTER_PATHS,
   registerLeadsQueryOptions,
   requestOnBehalf,
+  requestRouteQueryOptions,
   stageOptionsQueryOptions,
 } from '../api/registers-api';
 import type { OnBehalfIn } from '../api/types';
@@ -39,6 +41,7 @@ export function LeadRequestAddPage() {
   const [search, setSearch] = useState('');
   const leadId = Form.useWatch('leadId', form);
   const requestType = Form.useWatch('requestType', form);
+  const targetStageId = Form.useWatch('targetStageId', form);
   const leads = useQuery({ ...registerLeadsQueryOptions(search), enabled: access.isWrite });
   const stages = useQuery({
     ...stageOptionsQueryOptions(leadId),
@@ -57,6 +60,16 @@ export function LeadRequestAddPage() {
       await invalidateDomains(queryClient, queryDomains.approvals, queryDomains.leads);
       navigate(`${REGISTER_PATHS.lead}/${answer.approvalId}/edit`);
     },
+  });
+
+  // the route of the request as chosen, read again when the choice changes (a stage change once its stage is chosen)
+  const routeAsked = leadId !== undefined && requestType !== undefined && (requestType !== 'CHANGE_LEAD_STAGE' || targetStageId !== undefined);
+  const route = useQuery({
+    ...requestRouteQueryOptions(leadId ?? 0, {
+      requestType: requestType ?? 'HOLD_LEAD',
+      ...(requestType === 'CHANGE_LEAD_STAGE' ? { targetStageId } : {}),
+    }),
+    enabled: access.isWrite && routeAsked,
   });
 
   // the server's stage options: a stage that needs approval is marked; one that needs none is not requested (the
@@ -125,6 +138,7 @@ export function LeadRequestAddPage() {
           >
             <Input.TextArea rows={4} showCount maxLength={NOTES_MAX} />
           </Form.Item>
+          {routeAsked && <ApprovalRoute route={route.data} loading={route.isLoading} error={route.error} />}
           <FormActions>
             <Button onClick={() => navigate(REGISTER_PATHS.lead)}>Cancel</Button>
             <Button type="primary" htmlType="submit" loading={save.isPending}>
