@@ -11,6 +11,7 @@ import {
   FACT_LABELS,
   MAX_CONDITIONS,
   NO_CONDITIONS_HINT,
+  OP_SHORT,
   TARGET_STATUSES,
   factsFor,
   isAmountFact,
@@ -87,6 +88,7 @@ function ConditionRow({ kind, index, condition, facts, onChange, onRemove }: Row
           className="layer-condition__fact"
           value={condition.fact}
           options={factOptions}
+          popupMatchSelectWidth={false}
           onChange={(fact) => onChange(withFact(condition, fact))}
         />
         <Select<ConditionOp>
@@ -94,6 +96,8 @@ function ConditionRow({ kind, index, condition, facts, onChange, onRemove }: Row
           className="layer-condition__op"
           value={condition.op}
           options={opsFor(condition.fact)}
+          labelRender={({ value }) => OP_SHORT[value as ConditionOp] ?? value}
+          popupMatchSelectWidth={false}
           onChange={(op) => onChange({ ...condition, op })}
         />
         <Button

@@ -44,7 +44,7 @@ export function PipelineTryOn({ kind, draft }: { kind: PipelineKind; draft: Draf
         {TRY_ON_HINT}
       </Typography.Paragraph>
       <Form layout="vertical" component="div">
-        <div className="pipeline-try__pickers">
+        <div className={`pipeline-try__pickers${changing ? '' : ' is-lead-only'}`}>
           <Form.Item label="Lead" style={{ marginBottom: 0 }}>
             <Select<number>
               aria-label="Try on lead"
@@ -75,9 +75,7 @@ export function PipelineTryOn({ kind, draft }: { kind: PipelineKind; draft: Draf
                 onChange={setStageId}
               />
             </Form.Item>
-          ) : (
-            <span />
-          )}
+          ) : null}
           <Button
             icon={<ExperimentOutlined />}
             disabled={body === null}

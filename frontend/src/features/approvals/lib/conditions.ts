@@ -46,15 +46,15 @@ const FACT_TEXT: Record<ConditionFact, string> = {
 
 /** The facts the select offers, in its words. */
 export const FACT_LABELS: Record<ConditionFact, string> = {
-  GP: 'GP (Rp)',
-  GP_MARGIN: 'GP margin (%)',
-  SHEET_TOTAL: 'Cost sheet total (Rp)',
+  GP: 'GP',
+  GP_MARGIN: 'GP margin',
+  SHEET_TOTAL: 'Cost sheet total',
   SERVICE_CATEGORY: 'Service category',
   PROJECT_TYPE: 'Project type',
   CLIENT: 'Client',
   TARGET_STAGE: 'Target stage',
   TARGET_STATUS: 'Target status',
-  TEAM: 'Team (team leader)',
+  TEAM: 'Team (its leader)',
 };
 
 /**
@@ -80,6 +80,16 @@ export const CHOICE_OPS: Array<{ value: ConditionOp; label: string }> = [
 ];
 
 export const opsFor = (fact: ConditionFact) => (isAmountFact(fact) ? AMOUNT_OPS : CHOICE_OPS);
+
+/** An operator as its narrow select shows it once chosen (its list says more: "≥ at least"). */
+export const OP_SHORT: Record<ConditionOp, string> = {
+  '>=': 'at least',
+  '>': 'over',
+  '<': 'under',
+  '<=': 'at most',
+  IN: 'one of',
+  NOT_IN: 'none of',
+};
 
 /** What a hold, drop or close asks the lead's status to become (the TARGET_STATUS choices). */
 export const TARGET_STATUSES: Array<{ value: string; label: string }> = [

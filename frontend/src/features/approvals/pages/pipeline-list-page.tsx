@@ -1,6 +1,6 @@
-import { ClockCircleOutlined, DeleteOutlined, EditOutlined, HistoryOutlined, PlusOutlined } from '@ant-design/icons';
+import { ClockCircleOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { Button, Flex, Tabs, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router';
 import { ListPage } from '@/components/list-page';
@@ -41,15 +41,15 @@ export function pendingOnOlderText(count: number): string {
   return `${count} pending on an older version`;
 }
 
-/** The pipeline's name, and how many of its pending requests run on an older version (they keep its route). */
-function NameCell({ pipeline }: { pipeline: Pipeline }) {
+/** The pipeline's version, and how many of its pending requests run on an older one (they keep its route). */
+function VersionCell({ pipeline }: { pipeline: Pipeline }) {
   const older = pipeline.pendingOnOlder ?? 0;
   return (
-    <Flex vertical align="flex-start">
-      <Typography.Text style={{ overflowWrap: 'anywhere' }}>{pipeline.name}</Typography.Text>
+    <Flex vertical align="flex-end" gap={4}>
+      <span>v{pipeline.version}</span>
       {older > 0 && (
         <Tooltip title={OLDER_VERSION_TIP}>
-          <Tag className="pipeline-older" color="gold" icon={<HistoryOutlined />} data-testid="pipeline-older">
+          <Tag className="pipeline-older" color="gold" data-testid="pipeline-older">
             {pendingOnOlderText(older)}
           </Tag>
         </Tooltip>
@@ -84,7 +84,6 @@ export function PipelineListPage({ kind }: { kind: PipelineKind }) {
       dataIndex: 'name',
       key: 'name',
       sorter: (a, b) => a.name.localeCompare(b.name),
-      render: (_: string, row) => <NameCell pipeline={row} />,
     },
     {
       title: 'Action Type',
@@ -118,7 +117,7 @@ export function PipelineListPage({ kind }: { kind: PipelineKind }) {
       width: 108,
       align: 'right',
       sorter: (a, b) => a.version - b.version,
-      render: (v: number) => `v${v}`,
+      render: (_: number, row) => <VersionCell pipeline={row} />,
     },
     {
       title: 'Updated',
