@@ -21,6 +21,7 @@ export const masterDataKeys = {
   projectTypes: [queryDomains.masterData, 'project-types'] as const,
   entities: [queryDomains.masterData, 'entities'] as const,
   serviceCategories: [queryDomains.masterData, 'service-categories'] as const,
+  clients: [queryDomains.masterData, 'clients'] as const,
   salesPersons: [queryDomains.masterData, 'sales-persons'] as const,
   salesUsersByLeader: [queryDomains.masterData, 'sales-users-by-leader'] as const,
 };
@@ -82,6 +83,14 @@ export const serviceCategoriesQueryOptions = () =>
   queryOptions({
     queryKey: masterDataKeys.serviceCategories,
     queryFn: () => unwrap(api.GET('/master-data/service-categories')),
+    staleTime: LOOKUP_STALE_MS,
+  });
+
+/** Active clients, id and name (the lead forms, the approval pipelines' conditions). */
+export const clientsQueryOptions = () =>
+  queryOptions({
+    queryKey: masterDataKeys.clients,
+    queryFn: () => unwrap(api.GET('/master-data/clients')),
     staleTime: LOOKUP_STALE_MS,
   });
 

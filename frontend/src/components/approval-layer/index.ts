@@ -1,1 +1,2 @@
+export * from './layer-conditions';
 export * from './layer-labels';

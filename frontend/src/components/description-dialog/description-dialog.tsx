@@ -18,6 +18,8 @@ export interface DescriptionDialogProps {
   /** Extra fields above the description (e.g. the target stage); they may block Confirm. */
   extra?: ReactNode;
   extraValid?: boolean;
+  /** Under the description, just above the buttons (e.g. who the request goes to); it blocks nothing. */
+  after?: ReactNode;
   loading?: boolean;
   /** The box's label ('Description' unless told: a withdrawal asks for its 'Reason'). */
   label?: string;
@@ -37,6 +39,7 @@ export function DescriptionDialog({
   intro,
   extra,
   extraValid = true,
+  after,
   loading = false,
   label = 'Description',
   describe = true,
@@ -96,6 +99,7 @@ export function DescriptionDialog({
         </Form.Item>
       </Form>
       )}
+      {after}
     </Modal>
   );
 }

@@ -92,6 +92,25 @@ export function pipeline(id: number, overrides: Partial<Pipeline> = {}): Pipelin
   };
 }
 
+/** Pipeline 1 with a condition on its second layer, the board: only when GP >= 1 B and the client is not PT Sinar. */
+export function conditionalPipeline(): Pipeline {
+  return pipeline(1, {
+    layers: [
+      { name: 'Team leader', mode: 'ANY_USER', minApprovals: 1, approvers: [{ id: 3, fullname: 'Agus Approver' }] },
+      {
+        name: 'Board',
+        mode: 'ANY_USER',
+        minApprovals: 1,
+        approvers: [{ id: 4, fullname: 'Budi Approver' }],
+        conditions: [
+          { fact: 'GP', op: '>=', amount: 1e9, ids: [], names: [], text: 'GP >= 1 B' },
+          { fact: 'CLIENT', op: 'NOT_IN', amount: null, ids: [13], names: ['PT Sinar'], text: 'client not in PT Sinar' },
+        ],
+      },
+    ],
+  });
+}
+
 /** A request of the registers: Sari Dewi's pending hold of Project {id}. */
 export function registerRow(id: number, overrides: Partial<RegisterRow> = {}): RegisterRow {
   return {

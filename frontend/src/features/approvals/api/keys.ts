@@ -16,6 +16,8 @@ export const approvalKeys = {
   people: (kind: RegisterKind) => [...approvals, 'register', kind, 'people'] as const,
   leads: (search: string) => [...approvals, 'register', 'leads', search] as const,
   stageOptions: (leadId: number) => [...approvals, 'register', 'stage-options', leadId] as const,
+  /** The route a request made now would take (the add page shows it before sending). */
+  route: (leadId: number, body: object) => [...approvals, 'register', 'route', leadId, body] as const,
   pdf: (leadId: number, revision: number | null) => [...approvals, 'register', 'pdf', leadId, revision] as const,
   /** Out of office: a page of the caller's delegations ('mine') or everyone's (an administrator's), or the caller's
    * own as approver ('own', by their id). */
@@ -32,4 +34,6 @@ export const pipelineKeys = {
   detail: (kind: PipelineKind, id: number) => [...pipelines, kind, 'detail', id] as const,
   people: (kind: PipelineKind) => [...pipelines, kind, 'people'] as const,
   check: (kind: PipelineKind, body: PipelineIn) => [...pipelines, kind, 'check', body] as const,
+  /** The lead stages a condition may name (the lead screens' stages). */
+  stages: () => [...pipelines, 'stages'] as const,
 };

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
 import { pipelineKeys } from './keys';
-import type { PipelineIn, PipelineKind } from './types';
+import type { PipelineIn, PipelineKind, PipelineTryIn } from './types';
 
 export type { PipelineKind } from './types';
 
@@ -48,6 +48,23 @@ export const pipelineCheckQueryOptions = (kind: PipelineKind, body: PipelineIn) 
           : api.POST('/approval-pipelines/check', { body }),
       ),
   });
+
+/** The lead stages (their order on the board), to name in a target stage condition. */
+export const pipelineStagesQueryOptions = () =>
+  queryOptions({
+    queryKey: pipelineKeys.stages(),
+    queryFn: async () => (await unwrap(api.GET('/leads/filter-options'))).stages,
+    staleTime: 5 * 60_000,
+  });
+
+/** "Try on a lead": the route a request of the lead would take through the pipeline as drawn (not saved). */
+export function tryPipeline(kind: PipelineKind, body: PipelineTryIn) {
+  return unwrap(
+    kind === 'pcs'
+      ? api.POST('/pcs-approval-pipelines/route-preview', { body })
+      : api.POST('/approval-pipelines/route-preview', { body }),
+  );
+}
 
 /** POST creates a pipeline; PUT (with an id) saves a new version of it. */
 export function savePipeline(kind: PipelineKind, body: PipelineIn) {

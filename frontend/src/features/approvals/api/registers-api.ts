@@ -3,7 +3,7 @@ import { serverListQuery, type ServerListParams } from '@/components/data-table'
 import { api, unwrap } from '@/lib/api/client';
 import { pdfOf } from '@/lib/api/download';
 import { approvalKeys } from './keys';
-import type { OnBehalfIn, RegisterKind } from './types';
+import type { OnBehalfIn, RegisterKind, RequestRouteIn } from './types';
 
 export const REGISTER_PAGE_SIZE = 10;
 export const REGISTER_PAGES: Record<RegisterKind, string> = {
@@ -110,6 +110,14 @@ export const stageOptionsQueryOptions = (leadId: number | undefined) =>
     queryKey: approvalKeys.stageOptions(leadId ?? 0),
     queryFn: () => unwrap(api.GET('/leads/{lead_id}/stage-options', { params: { path: { lead_id: leadId! } } })),
     enabled: leadId !== undefined,
+  });
+
+/** The route a request of the lead would take if it were made now: its pipeline's layers, who decides, what is skipped. */
+export const requestRouteQueryOptions = (leadId: number, body: RequestRouteIn) =>
+  queryOptions({
+    queryKey: approvalKeys.route(leadId, body),
+    queryFn: () =>
+      unwrap(api.POST('/leads/{lead_id}/approval-requests/route-preview', { params: { path: { lead_id: leadId } }, body })),
   });
 
 /** The cost sheet PDF of a revision (the lead's PDF call), for the preview. */

@@ -15,6 +15,7 @@ export type PipelineActionType = PipelineIn['pipelineActionType'];
 export type PipelineLayerIn = Schemas['LayerIn'];
 export type ApprovalMode = PipelineLayerIn['mode'];
 export type PickableUser = Schemas['PickableUser'];
+export type PipelineTryIn = Schemas['PipelineTryIn'];
 export type StageOption = Schemas['StageOut'];
 
 /** Lead pipelines (system/approval-pipeline) or cost sheet pipelines (system/pcs-approval-pipeline). */
@@ -27,6 +28,7 @@ export type RegisterDetail = Schemas['RegisterDetail'];
 export type PcsRegisterDetail = Schemas['PcsRegisterDetail'];
 export type RegisterSheet = Schemas['RegisterSheet'];
 export type OnBehalfIn = Schemas['OnBehalfIn'];
+export type RequestRouteIn = Schemas['RequestIn'];
 export type RequestOut = Schemas['RequestOut'];
 export type LeadCard = Schemas['LeadCard'];
 export type LeadStageOption = Schemas['StageOption'];

@@ -13,7 +13,7 @@ import { Tag, Typography } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { formatDateTime } from '@/lib/format';
 import type { Timeline, TimelineApprover, TimelineLayer } from '../api/types';
-import { layerStatusColors } from '@/components/approval-layer';
+import { LayerConditions, layerStatusColors, SkippedReason } from '@/components/approval-layer';
 import { TemporalLink } from '@/components/temporal-link/temporal-link';
 import { titleCase } from '@/lib/format';
 import { deadlineSummary } from '../lib/deadlines';
@@ -27,6 +27,7 @@ const GAP_Y = 40;
 const BASE_HEIGHT = 118;
 const APPROVER_HEIGHT = 46;
 const CLOCK_LINE_HEIGHT = 20;
+const ROUTE_LINE_HEIGHT = 34;
 
 /** Who decided: "Maya Kusuma for Hendra Gunawan" when a delegate decided for the approver. */
 export function approverName(approver: Pick<TimelineApprover, 'username' | 'actingName'>): string {
@@ -115,6 +116,16 @@ export function LayerClock({ layer }: { layer: TimelineLayer }) {
   );
 }
 
+/** A layer's conditions, and why the request's route skipped it (a skipped layer is never asked: no approvers). */
+export function LayerRoute({ layer }: { layer: Pick<TimelineLayer, 'conditions' | 'skipped'> }) {
+  return (
+    <>
+      <LayerConditions conditions={layer.conditions} />
+      <SkippedReason reason={layer.skipped} />
+    </>
+  );
+}
+
 interface LayerNodeData extends Record<string, unknown> {
   layer: TimelineLayer;
   status: string;
@@ -151,12 +162,17 @@ function LayerNodeView({ data }: NodeProps<LayerNode>) {
       <Typography.Text type="secondary" className="approval-node__seq">
         {layer.label}
       </Typography.Text>
-      <LayerClock layer={layer} />
-      <div className="approval-node__approvers">
-        {layer.approvers.map((approver) => (
-          <ApproverLine key={approver.id} approver={approver} />
-        ))}
-      </div>
+      <LayerRoute layer={layer} />
+      {!layer.skipped && (
+        <>
+          <LayerClock layer={layer} />
+          <div className="approval-node__approvers">
+            {layer.approvers.map((approver) => (
+              <ApproverLine key={approver.id} approver={approver} />
+            ))}
+          </div>
+        </>
+      )}
       {!last && <Handle type="source" position={horizontal ? Position.Right : Position.Bottom} isConnectable={false} />}
     </div>
   );
@@ -165,7 +181,14 @@ function LayerNodeView({ data }: NodeProps<LayerNode>) {
 const nodeTypes: NodeTypes = { timelineLayer: LayerNodeView };
 
 function nodeHeight(layer: TimelineLayer): number {
-  return BASE_HEIGHT + layer.approvers.length * APPROVER_HEIGHT + clockLines(layer).length * CLOCK_LINE_HEIGHT;
+  const route = ((layer.conditions?.length ?? 0) > 0 ? 1 : 0) + (layer.skipped ? 1 : 0);
+  if (layer.skipped) return BASE_HEIGHT + route * ROUTE_LINE_HEIGHT;
+  return (
+    BASE_HEIGHT +
+    layer.approvers.length * APPROVER_HEIGHT +
+    clockLines(layer).length * CLOCK_LINE_HEIGHT +
+    route * ROUTE_LINE_HEIGHT
+  );
 }
 
 /** Nodes left to right (or top to bottom) in layer order, with an edge between neighbours. */
@@ -193,12 +216,14 @@ export function timelineElements(timeline: Timeline, direction: TimelineDirectio
   });
   const edges: Edge[] = nodes.slice(1).map((node, i) => {
     const done = nodes[i].data.status === 'APPROVED';
+    // a skipped layer is passed by: the line to and from it is dashed
+    const passedBy = nodes[i].data.status === 'SKIPPED' || node.data.status === 'SKIPPED';
     return {
       id: `edge-${i}`,
       source: nodes[i].id,
       target: node.id,
       animated: node.data.status === 'PENDING',
-      style: { stroke: done ? '#52c41a' : '#8c8c8c', strokeWidth: 2 },
+      style: { stroke: done ? '#52c41a' : '#8c8c8c', strokeWidth: 2, ...(passedBy ? { strokeDasharray: '4 4' } : {}) },
     };
   });
   const graphHeight =

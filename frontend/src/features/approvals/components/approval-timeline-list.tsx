@@ -3,9 +3,9 @@ import type { Timeline } from '../api/types';
 import { layerStatusColors } from '@/components/approval-layer';
 import { titleCase } from '@/lib/format';
 import { TemporalLink } from '@/components/temporal-link/temporal-link';
-import { ApproverLine, LayerClock } from './approval-timeline-graph';
+import { ApproverLine, LayerClock, LayerRoute } from './approval-timeline-graph';
 
-const DOT_COLORS: Record<string, string> = { PENDING: 'blue', APPROVED: 'green', REJECTED: 'red', WAITING: 'gray' };
+const DOT_COLORS: Record<string, string> = { PENDING: 'blue', APPROVED: 'green', REJECTED: 'red', WAITING: 'gray', SKIPPED: '#d9d9d9' };
 
 /** The compact timeline for narrow screens: one entry per layer, top to bottom. */
 export function ApprovalTimelineList({ timeline }: { timeline: Timeline }) {
@@ -19,7 +19,7 @@ export function ApprovalTimelineList({ timeline }: { timeline: Timeline }) {
             key: i,
             color: DOT_COLORS[status] ?? 'gray',
             content: (
-              <div data-testid="timeline-item">
+              <div data-testid="timeline-item" className={status === 'SKIPPED' ? 'approval-timeline-item is-skipped' : 'approval-timeline-item'}>
                 <div className="approval-node__head">
                   <Typography.Text strong>{layer.layerName}</Typography.Text>
                   <Tag color={layerStatusColors(status).tag} variant="filled">
@@ -30,10 +30,15 @@ export function ApprovalTimelineList({ timeline }: { timeline: Timeline }) {
                   {layer.approvalType}
                   {layer.approvalType === 'Several User' ? ` · min ${layer.minApprovals}` : ''} · {layer.label}
                 </Typography.Text>
-                <LayerClock layer={layer} />
-                {layer.approvers.map((approver) => (
-                  <ApproverLine key={approver.id} approver={approver} />
-                ))}
+                <LayerRoute layer={layer} />
+                {!layer.skipped && (
+                  <>
+                    <LayerClock layer={layer} />
+                    {layer.approvers.map((approver) => (
+                      <ApproverLine key={approver.id} approver={approver} />
+                    ))}
+                  </>
+                )}
               </div>
             ),
           };

@@ -116,3 +116,37 @@ describe('delegates, deadlines and escalation on the timeline', () => {
     expect(within(item).getByText(/Escalated to Budi Santoso/)).toBeInTheDocument();
   });
 });
+
+describe('a route with conditions on the timeline', () => {
+  const routed = {
+    ...timeline,
+    layers: [
+      timeline.layers[0],
+      { ...timeline.layers[1], layerStatus: 'SKIPPED', skipped: 'GP 800 M < 1 B', conditions: ['GP >= 1 B'] },
+      { ...timeline.layers[2], conditions: ['client in PT Maju'] },
+    ],
+  };
+
+  it('greys a skipped layer with why, asks none of its approvers, and shows each layer’s conditions', () => {
+    render(<ApprovalTimelineGraph timeline={routed} />);
+    const nodes = screen.getAllByTestId('timeline-node');
+    expect(nodes[1]).toHaveClass('is-skipped');
+    expect(within(nodes[1]).getByText('Skipped')).toBeInTheDocument();
+    expect(within(nodes[1]).getByTestId('layer-skipped')).toHaveTextContent('Skipped: GP 800 M < 1 B');
+    expect(within(nodes[1]).getByTestId('layer-conditions')).toHaveTextContent('Only when GP >= 1 B');
+    expect(within(nodes[1]).queryByText('Not yet')).toBeNull();
+    expect(within(nodes[2]).getByTestId('layer-conditions')).toHaveTextContent('Only when client in PT Maju');
+    expect(within(nodes[2]).queryByTestId('layer-skipped')).toBeNull();
+    // a layer without conditions shows nothing of them
+    expect(within(nodes[0]).queryByTestId('layer-conditions')).toBeNull();
+  });
+
+  it('shows the same in the narrow list', () => {
+    render(<ApprovalTimelineList timeline={routed} />);
+    const items = screen.getAllByTestId('timeline-item');
+    expect(items[1]).toHaveClass('is-skipped');
+    expect(within(items[1]).getByText('Skipped: GP 800 M < 1 B')).toBeInTheDocument();
+    expect(within(items[1]).queryByText('Budi Approver')).toBeNull();
+    expect(within(items[2]).getByText(/client in PT Maju/)).toBeInTheDocument();
+  });
+});

@@ -14,6 +14,8 @@ function Harness({ onLayer }: { onLayer: (layer: DraftLayer) => void }) {
       index={0}
       count={1}
       people={people}
+      kind="lead"
+      actionType="HOLD_LEAD"
       onChange={(next) => {
         setLayer(next);
         onLayer(next);

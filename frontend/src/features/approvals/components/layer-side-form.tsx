@@ -1,9 +1,11 @@
 import { ArrowDownOutlined, ArrowLeftOutlined, ArrowRightOutlined, ArrowUpOutlined, CloseOutlined, DeleteOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Form, Input, InputNumber, Select, Tooltip, Typography } from 'antd';
-import type { ApprovalMode, PickableUser } from '../api/types';
+import type { PipelineKind } from '../api/pipelines-api';
+import type { ApprovalMode, PickableUser, PipelineActionType } from '../api/types';
 import { seqLabel } from '@/components/approval-layer';
 import { MODE_HINTS, MODE_OPTIONS } from '../lib/labels';
 import { moveItem, type DraftLayer } from '../lib/pipeline-rules';
+import { LayerConditionFields } from './layer-condition-fields';
 import { LayerDeadlineFields } from './layer-deadline-fields';
 
 export interface LayerSideFormProps {
@@ -11,6 +13,9 @@ export interface LayerSideFormProps {
   index: number;
   count: number;
   people: PickableUser[];
+  /** The pipeline's kind and action type: which facts its conditions may compare. */
+  kind: PipelineKind;
+  actionType: PipelineActionType;
   onChange: (layer: DraftLayer) => void;
   onMove: (delta: -1 | 1) => void;
   onRemove: () => void;
@@ -19,8 +24,21 @@ export interface LayerSideFormProps {
   vertical?: boolean;
 }
 
-/** Edits the selected layer: name, mode, minimum approvals, ordered approvers, deadline; moves or removes it. */
-export function LayerSideForm({ layer, index, count, people, onChange, onMove, onRemove, onClose, vertical = false }: LayerSideFormProps) {
+/** Edits the selected layer: name, mode, minimum approvals, ordered approvers, conditions, deadline; moves or
+ *  removes it. */
+export function LayerSideForm({
+  layer,
+  index,
+  count,
+  people,
+  kind,
+  actionType,
+  onChange,
+  onMove,
+  onRemove,
+  onClose,
+  vertical = false,
+}: LayerSideFormProps) {
   const names = new Map(people.map((p) => [p.id, p.fullname]));
   // only people whose role decides in the approval queue (the server refuses anyone else as an approver)
   const deciders = people.filter((p) => p.canDecide);
@@ -108,6 +126,12 @@ export function LayerSideForm({ layer, index, count, people, onChange, onMove, o
             </ol>
           )}
         </Form.Item>
+        <LayerConditionFields
+          kind={kind}
+          actionType={actionType}
+          conditions={layer.conditions ?? []}
+          onChange={(conditions) => set({ conditions })}
+        />
         <LayerDeadlineFields deadline={layer.deadline} people={people} onChange={(deadline) => set({ deadline })} />
         <Flex justify="space-between" gap={8} wrap>
           <Flex gap={4}>

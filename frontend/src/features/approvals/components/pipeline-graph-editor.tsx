@@ -16,8 +16,9 @@ import { Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import type { DraftLayer } from '../lib/pipeline-rules';
 import { orderByX } from '../lib/pipeline-rules';
-import { seqLabel } from '@/components/approval-layer';
+import { LayerConditions, seqLabel } from '@/components/approval-layer';
 import { useReducedMotion } from '@/lib/use-reduced-motion';
+import { conditionText } from '../lib/conditions';
 import { draftDeadlineSummary } from '../lib/deadlines';
 import { MODE_LABELS } from '../lib/labels';
 import './approvals.css';
@@ -66,6 +67,7 @@ function PipelineLayerNode({ data, selected }: NodeProps<LayerNode>) {
       <Typography.Text type={count === 0 ? 'danger' : 'secondary'} style={{ fontSize: 12 }}>
         {count === 0 ? 'No approver yet' : `${count} approver${count === 1 ? '' : 's'}`}
       </Typography.Text>
+      <LayerConditions conditions={layer.conditions?.map(conditionText)} />
       {layer.deadline && <DeadlineTag text={draftDeadlineSummary(layer.deadline, userNames)} />}
       <Handle type="source" position={Position.Right} isConnectable={false} />
     </div>

@@ -1,6 +1,7 @@
 import { PlusOutlined, RightOutlined, WarningFilled } from '@ant-design/icons';
 import { Button, Typography } from 'antd';
-import { seqLabel } from '@/components/approval-layer';
+import { LayerConditions, seqLabel } from '@/components/approval-layer';
+import { conditionText } from '../lib/conditions';
 import { draftDeadlineSummary } from '../lib/deadlines';
 import { MODE_LABELS } from '../lib/labels';
 import { DeadlineTag } from './pipeline-graph-editor';
@@ -48,6 +49,7 @@ export function PipelineLayerList({ layers, selectedKey, invalidKeys, onSelect, 
                       {count === 0 ? 'No approver yet' : `${count} approver${count === 1 ? '' : 's'}`}
                     </Typography.Text>
                   </span>
+                  <LayerConditions conditions={layer.conditions?.map(conditionText)} />
                   {layer.deadline && <DeadlineTag text={draftDeadlineSummary(layer.deadline, userNames)} />}
                 </span>
                 {invalid && <WarningFilled className="pipeline-layer-row__warning" aria-label="Needs attention" />}

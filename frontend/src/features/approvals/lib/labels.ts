@@ -1,4 +1,4 @@
-import type { ApprovalMode, PipelineActionType } from '../api/types';
+import type { ApprovalMode, LeadCard, PipelineActionType } from '../api/types';
 
 /** What the server says when it received a decision but could not confirm it in time (a 202). */
 export const DECISION_RECEIVED = 'Your decision was received and will be applied shortly.';
@@ -42,3 +42,8 @@ export const MODE_HINTS: Record<ApprovalMode, string> = {
   IN_SEQUENCE: 'Every approver decides, one after another in the order below.',
   SEVERAL_USER: 'The layer passes after the minimum number of approvals.',
 };
+
+/** A lead in a lead picker: "Core Banking (Bank Nusa) · Andi Pratama". */
+export function leadOptionLabel(lead: Pick<LeadCard, 'projectName' | 'clientName' | 'salesFullname'>): string {
+  return `${lead.projectName} (${lead.clientName ?? '-'}) · ${lead.salesFullname ?? ''}`;
+}

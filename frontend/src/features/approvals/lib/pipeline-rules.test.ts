@@ -74,8 +74,8 @@ describe('toPipelineIn', () => {
       pipelineActionType: 'HOLD_LEAD',
       salesPersons: [],
       layers: [
-        { name: 'A', mode: 'ANY_ORDER', minApprovals: 1, approvers: [3, 4] },
-        { name: 'B', mode: 'SEVERAL_USER', minApprovals: 2, approvers: [5, 6] },
+        { name: 'A', mode: 'ANY_ORDER', minApprovals: 1, approvers: [3, 4], conditions: [] },
+        { name: 'B', mode: 'SEVERAL_USER', minApprovals: 2, approvers: [5, 6], conditions: [] },
       ],
     });
   });

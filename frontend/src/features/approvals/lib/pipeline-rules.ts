@@ -1,4 +1,5 @@
 import type { ApprovalMode, Pipeline, PipelineActionType, PipelineIn } from '../api/types';
+import { conditionErrors, conditionIn, draftCondition, type DraftCondition } from './conditions';
 import { deadlineErrors, type DraftDeadline } from './deadlines';
 
 /** One layer as the designer edits it; `key` identifies its node while the order changes. */
@@ -10,6 +11,8 @@ export interface DraftLayer {
   approvers: number[];
   /** When its approvers are reminded and it is escalated; none by default. */
   deadline?: DraftDeadline | null;
+  /** The layer applies to a request only when all of them hold; none: always. */
+  conditions?: DraftCondition[];
 }
 
 export interface DraftPipeline {
@@ -29,7 +32,7 @@ export function newLayerKey(): string {
 }
 
 export function newLayer(): DraftLayer {
-  return { key: newLayerKey(), name: '', mode: 'ANY_USER', minApprovals: 1, approvers: [] };
+  return { key: newLayerKey(), name: '', mode: 'ANY_USER', minApprovals: 1, approvers: [], conditions: [] };
 }
 
 export function draftFromPipeline(pipeline: Pipeline): DraftPipeline {
@@ -54,6 +57,7 @@ export function draftFromPipeline(pipeline: Pipeline): DraftPipeline {
             escalateUserId: layer.deadline.escalateUserId ?? null,
           }
         : null,
+      conditions: (layer.conditions ?? []).map(draftCondition),
     })),
   };
 }
@@ -70,6 +74,7 @@ export function toPipelineIn(draft: DraftPipeline): PipelineIn {
       mode: layer.mode,
       minApprovals: layer.mode === 'SEVERAL_USER' ? layer.minApprovals : 1,
       approvers: layer.approvers,
+      conditions: (layer.conditions ?? []).map(conditionIn),
       ...(layer.deadline
         ? {
             deadline: {
@@ -102,6 +107,7 @@ export function validatePipeline(draft: DraftPipeline): string[] {
       );
     }
     errors.push(...deadlineErrors(label, layer.deadline));
+    errors.push(...conditionErrors(label, layer.conditions));
   });
   return errors;
 }

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ApprovalRoute } from '@/components/approval-route';
 import { FormActions, FormPage, systemCrumbs } from '@/components/form-page';
 import { StageTargetSelect } from '@/components/stage-target';
 import { errorMessage } from '@/lib/api/errors';
@@ -12,10 +13,11 @@ import {
   REGISTER_PATHS,
   registerLeadsQueryOptions,
   requestOnBehalf,
+  requestRouteQueryOptions,
   stageOptionsQueryOptions,
 } from '../api/registers-api';
 import type { OnBehalfIn } from '../api/types';
-import { LEAD_ACTION_TYPES, requestTypeLabel } from '../lib/labels';
+import { LEAD_ACTION_TYPES, leadOptionLabel, requestTypeLabel } from '../lib/labels';
 
 const NOTES_MAX = 1024;
 export const NO_REQUEST_NEEDED = 'Needs no approval: move the lead there on its own page.';
@@ -39,6 +41,7 @@ export function LeadRequestAddPage() {
   const [search, setSearch] = useState('');
   const leadId = Form.useWatch('leadId', form);
   const requestType = Form.useWatch('requestType', form);
+  const targetStageId = Form.useWatch('targetStageId', form);
   const leads = useQuery({ ...registerLeadsQueryOptions(search), enabled: access.isWrite });
   const stages = useQuery({
     ...stageOptionsQueryOptions(leadId),
@@ -57,6 +60,16 @@ export function LeadRequestAddPage() {
       await invalidateDomains(queryClient, queryDomains.approvals, queryDomains.leads);
       navigate(`${REGISTER_PATHS.lead}/${answer.approvalId}/edit`);
     },
+  });
+
+  // the route of the request as chosen, read again when the choice changes (a stage change once its stage is chosen)
+  const routeAsked = leadId !== undefined && requestType !== undefined && (requestType !== 'CHANGE_LEAD_STAGE' || targetStageId !== undefined);
+  const route = useQuery({
+    ...requestRouteQueryOptions(leadId ?? 0, {
+      requestType: requestType ?? 'HOLD_LEAD',
+      ...(requestType === 'CHANGE_LEAD_STAGE' ? { targetStageId } : {}),
+    }),
+    enabled: access.isWrite && routeAsked,
   });
 
   // the server's stage options: a stage that needs approval is marked; one that needs none is not requested (the
@@ -90,10 +103,7 @@ export function LeadRequestAddPage() {
               showSearch={{ filterOption: false, onSearch: setSearch }}
               placeholder="Search a project or client"
               loading={leads.isFetching}
-              options={leads.data?.data.map((lead) => ({
-                value: lead.id,
-                label: `${lead.projectName} (${lead.clientName ?? '-'}) · ${lead.salesFullname ?? ''}`,
-              }))}
+              options={leads.data?.data.map((lead) => ({ value: lead.id, label: leadOptionLabel(lead) }))}
               onChange={() => form.setFieldValue('targetStageId', undefined)}
             />
           </Form.Item>
@@ -128,6 +138,7 @@ export function LeadRequestAddPage() {
           >
             <Input.TextArea rows={4} showCount maxLength={NOTES_MAX} />
           </Form.Item>
+          {routeAsked && <ApprovalRoute route={route.data} loading={route.isLoading} error={route.error} />}
           <FormActions>
             <Button onClick={() => navigate(REGISTER_PATHS.lead)}>Cancel</Button>
             <Button type="primary" htmlType="submit" loading={save.isPending}>

@@ -21,6 +21,7 @@ import type { PipelineActionType, PipelineIn } from '../api/types';
 import { LayerSideForm } from '../components/layer-side-form';
 import { PipelineGraphEditor } from '../components/pipeline-graph-editor';
 import { PipelineLayerList } from '../components/pipeline-layer-list';
+import { PipelineTryOn } from '../components/pipeline-try-on';
 import { requestTypeLabel } from '../lib/labels';
 import { PIPELINE_KINDS } from '../lib/pipeline-kinds';
 import {
@@ -148,6 +149,8 @@ function Designer({ kind, initial }: { kind: PipelineKind; initial: DraftPipelin
       index={selectedIndex}
       count={draft.layers.length}
       people={allPeople}
+      kind={kind}
+      actionType={draft.pipelineActionType}
       vertical={narrow}
       onChange={(layer) => setLayers(draft.layers.map((l) => (l.key === layer.key ? layer : l)))}
       onMove={(delta) => setLayers(moveItem(draft.layers, selectedIndex, delta))}
@@ -313,6 +316,7 @@ function Designer({ kind, initial }: { kind: PipelineKind; initial: DraftPipelin
           </Button>
         </Flex>
       </Card>
+      <PipelineTryOn kind={kind} draft={draft} />
     </>
   );
 }

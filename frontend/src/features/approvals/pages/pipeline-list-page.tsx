@@ -34,6 +34,30 @@ function LayersCell({ pipeline }: { pipeline: Pipeline }) {
   );
 }
 
+export const OLDER_VERSION_TIP = 'Those requests keep the route they started with; new requests take this version.';
+
+/** "2 pending on an older version": requests still running on a version before the current one. */
+export function pendingOnOlderText(count: number): string {
+  return `${count} pending on an older version`;
+}
+
+/** The pipeline's version, and how many of its pending requests run on an older one (they keep its route). */
+function VersionCell({ pipeline }: { pipeline: Pipeline }) {
+  const older = pipeline.pendingOnOlder ?? 0;
+  return (
+    <Flex vertical align="flex-end" gap={4}>
+      <span>v{pipeline.version}</span>
+      {older > 0 && (
+        <Tooltip title={OLDER_VERSION_TIP}>
+          <Tag className="pipeline-older" color="gold" data-testid="pipeline-older">
+            {pendingOnOlderText(older)}
+          </Tag>
+        </Tooltip>
+      )}
+    </Flex>
+  );
+}
+
 /** The pipelines of one kind: name, action type, layers, sales people, version; Add, Edit, Remove. */
 export function PipelineListPage({ kind }: { kind: PipelineKind }) {
   const config = PIPELINE_KINDS[kind];
@@ -93,7 +117,7 @@ export function PipelineListPage({ kind }: { kind: PipelineKind }) {
       width: 108,
       align: 'right',
       sorter: (a, b) => a.version - b.version,
-      render: (v: number) => `v${v}`,
+      render: (_: number, row) => <VersionCell pipeline={row} />,
     },
     {
       title: 'Updated',

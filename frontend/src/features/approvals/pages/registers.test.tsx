@@ -3,6 +3,7 @@ import { Modal } from 'antd';
 import { setToken } from '@/lib/api/tokens';
 import type { PageFlags } from '@/lib/api/types';
 import { buttonByText, chooseOption } from '@/test/antd-helpers';
+import { routePreview } from '@/test/approval-route';
 import { FULL, json, makeSession, renderRoutes, stubApi } from '@/test/render';
 import type { RegisterDetail } from '../api/types';
 import { people, registerRow, timeline } from '../test-fixtures';
@@ -168,11 +169,21 @@ describe('Add Lead Approval', () => {
         });
       }
       if (url.pathname === '/api/lead-approval/9') return json(200, { results: detail({ request: registerRow(9) }) });
+      if (url.pathname === '/api/leads/55/approval-requests/route-preview') {
+        return req.clone().json().then((body: { requestType: string }) =>
+          json(200, { results: routePreview({ pipelineName: `${body.requestType} pipeline` }) }));
+      }
       return undefined;
     });
     expect(await screen.findByRole('heading', { name: 'Add Lead Approval Request' })).toBeInTheDocument();
     await chooseOption(screen.getByLabelText('Lead'), 'Core Banking (PT Maju) · Sari Dewi');
+    expect(screen.queryByTestId('route-layer')).toBeNull();
+    await chooseOption(screen.getByLabelText('Request'), 'Close Lead');
+    expect(await screen.findByText('Approval route: CLOSE_LEAD pipeline v2')).toBeInTheDocument();
+    // another request: its route is read again
     await chooseOption(screen.getByLabelText('Request'), 'Hold Lead');
+    expect(await screen.findByText('Approval route: HOLD_LEAD pipeline v2')).toBeInTheDocument();
+    expect(screen.getByText('Skipped: GP 800 M < 1 B')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Notes'), { target: { value: 'Asked by phone' } });
     fireEvent.click(buttonByText('Send Request'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/lead-approval/9/edit'));

@@ -13,6 +13,8 @@ export const leadKeys = {
   detail: (id: number) => [...all, 'detail', id] as const,
   form: (id: number) => [...all, 'form', id] as const,
   stageOptions: (id: number) => [...all, 'stageOptions', id] as const,
+  /** The route a request of the lead would take if made now (a stage change names its stage). */
+  requestRoute: (id: number, body: object) => [...all, 'requestRoute', id, body] as const,
   stageDurations: (id: number) => [...all, 'stageDurations', id] as const,
   history: (id: number) => [...all, 'history', id] as const,
   finalDocuments: (id: number) => [...all, 'finalDocuments', id] as const,

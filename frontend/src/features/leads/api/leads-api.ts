@@ -164,6 +164,15 @@ export function requestLeadApproval(leadId: number, body: ApprovalRequestIn) {
   return unwrap(api.POST('/leads/{lead_id}/approval-requests', { params: { path: { lead_id: leadId } }, body }));
 }
 
+/** The route a stage change, hold, drop or close of the lead would take if asked now (the dialog shows it before
+ *  Confirm): its layers, who decides each, the layers it skips and why. */
+export const requestRouteQueryOptions = (leadId: number, body: ApprovalRequestIn) =>
+  queryOptions({
+    queryKey: leadKeys.requestRoute(leadId, body),
+    queryFn: () =>
+      unwrap(api.POST('/leads/{lead_id}/approval-requests/route-preview', { params: { path: { lead_id: leadId } }, body })),
+  });
+
 /** PUT /leads/{id}/update/v2: the edit as the `data` part, each chosen file under its kind. */
 export function updateLead(id: number, data: LeadUpdate, files: LeadUploads = {}) {
   return unwrap(

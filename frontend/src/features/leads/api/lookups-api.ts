@@ -3,14 +3,7 @@ import { api, unwrap } from '@/lib/api/client';
 import { leadKeys } from './keys';
 import { CONTACTS_LIMIT, LOOKUP_STALE_MS } from './leads-api';
 
-/** Master-data lists the lead forms need, cached for 5 minutes (spec §7). */
-export const clientsQueryOptions = () =>
-  queryOptions({
-    queryKey: leadKeys.lookup('clients'),
-    queryFn: () => unwrap(api.GET('/master-data/clients')),
-    staleTime: LOOKUP_STALE_MS,
-  });
-
+/** Master-data lists the lead forms need, cached for 5 minutes (spec §7); the clients are lib/master-data's. */
 export const sourcesQueryOptions = () =>
   queryOptions({
     queryKey: leadKeys.lookup('sources'),

@@ -4,6 +4,7 @@ import { App as AntApp, Modal } from 'antd';
 import { DialogHost } from '@/components/dialogs';
 import { createQueryClient } from '@/lib/query-client';
 import { buttonByText } from '@/test/antd-helpers';
+import { routePreview } from '@/test/approval-route';
 import { json, stubApi, type ApiHandler } from '@/test/render';
 import { RequestApprovalButton, type RequestApprovalButtonProps } from './request-approval-button';
 
@@ -50,9 +51,22 @@ const stageOptions = {
 
 afterEach(() => Modal.destroyAll());
 
-function setup(answer: ApiHandler, props: Partial<RequestApprovalButtonProps> = {}) {
-  const requests = stubApi(null, async (request, url) =>
-    url.pathname === '/api/leads/42/stage-options' ? json(200, { results: stageOptions }) : answer(request, url));
+const ROUTE_PATH = '/api/leads/42/approval-requests/route-preview';
+
+/** The request sent to the approvers (not a look at its route). */
+const sentRequest = (requests: Request[]) =>
+  requests.find((r) => r.method === 'POST' && new URL(r.url).pathname === '/api/leads/42/approval-requests')!;
+
+/** The route previews asked for, by their bodies. */
+const routeBodies = (requests: Request[]) =>
+  Promise.all(requests.filter((r) => new URL(r.url).pathname === ROUTE_PATH).map((r) => r.clone().json()));
+
+function setup(answer: ApiHandler, props: Partial<RequestApprovalButtonProps> = {}, route?: ApiHandler, options = stageOptions) {
+  const requests = stubApi(null, async (request, url) => {
+    if (url.pathname === '/api/leads/42/stage-options') return json(200, { results: options });
+    if (url.pathname === ROUTE_PATH) return (await route?.(request, url)) ?? json(200, { results: routePreview() });
+    return answer(request, url);
+  });
   const queryClient = createQueryClient();
   const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
   render(
@@ -64,6 +78,18 @@ function setup(answer: ApiHandler, props: Partial<RequestApprovalButtonProps> = 
     </QueryClientProvider>,
   );
   return { requests, invalidate };
+}
+
+/** Chooses a target stage in the open dialog. */
+async function chooseStage(box: HTMLElement, name: string) {
+  fireEvent.mouseDown(within(box).getByLabelText('Target stage'));
+  const option = await waitFor(() => {
+    const found = [...document.querySelectorAll<HTMLElement>('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .stage-target-option__name')]
+      .find((el) => el.textContent === name);
+    if (!found) throw new Error(`no stage ${name}`);
+    return found;
+  });
+  fireEvent.click(option);
 }
 
 async function choose(item: string): Promise<HTMLElement> {
@@ -90,8 +116,7 @@ describe('RequestApprovalButton', () => {
     fireEvent.click(confirm);
     // the server's words, as a person would say it
     expect(await screen.findByText(HOLD_SENT)).toBeInTheDocument();
-    const post = requests.find((r) => r.method === 'POST')!;
-    expect(new URL(post.url).pathname).toBe('/api/leads/42/approval-requests');
+    const post = sentRequest(requests);
     expect(await post.json()).toEqual({ requestType: 'HOLD_LEAD', notes: 'Budget frozen' });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['leads'] });
   });
@@ -129,7 +154,7 @@ describe('RequestApprovalButton', () => {
     await waitFor(() => expect(confirm).toBeEnabled());
     fireEvent.click(confirm);
     expect(await within(box).findByText('This lead already has a request waiting for approval.')).toBeInTheDocument();
-    const post = requests.find((r) => r.method === 'POST')!;
+    const post = sentRequest(requests);
     expect(await post.json()).toEqual({ requestType: 'CHANGE_LEAD_STAGE', notes: null, targetStageId: 2 });
   });
 
@@ -189,7 +214,63 @@ describe('RequestApprovalButton', () => {
     await waitFor(() => expect(confirm).toBeEnabled());
     fireEvent.click(confirm);
     expect(await screen.findByText(MOVE_SENT)).toBeInTheDocument();
-    const post = requests.find((r) => r.method === 'POST')!;
+    const post = sentRequest(requests);
     expect(await post.json()).toEqual({ requestType: 'CHANGE_LEAD_STAGE', notes: null, targetStageId: 2 });
+  });
+
+  it('shows the route of the request before Confirm: who decides, a delegate, a skipped layer and why', async () => {
+    const { requests } = setup(() => undefined);
+    const box = await choose('Hold');
+    const layers = await within(box).findAllByTestId('route-layer');
+    expect(within(box).getByText('Approval route: Pipeline 1 v2')).toBeInTheDocument();
+    expect(within(layers[0]).getByText('Maya Kusuma for Hendra Gunawan (out of office)')).toBeInTheDocument();
+    expect(within(layers[1]).getByText('Skipped: GP 800 M < 1 B')).toBeInTheDocument();
+    // the route sits before the buttons, under the description
+    const route = box.querySelector('.approval-route')!;
+    expect(within(box).getByLabelText('Description').compareDocumentPosition(route) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(await routeBodies(requests)).toEqual([{ requestType: 'HOLD_LEAD' }]);
+  });
+
+  it('reads the route again when another stage is chosen, and none for a move without approval', async () => {
+    const withE5 = { ...stageOptions, stages: [...stageOptions.stages, option(5, 'E5', 'Verification', { needsApproval: true })] };
+    const { requests } = setup(
+      () => undefined,
+      {},
+      async (request) => {
+        const body = (await request.clone().json()) as { targetStageId: number };
+        return json(200, { results: routePreview({ pipelineName: `Stage change to ${body.targetStageId}` }) });
+      },
+      withE5,
+    );
+    const box = await choose('Request stage change');
+    // nothing to route before a stage is chosen
+    expect(within(box).queryByTestId('route-layer')).toBeNull();
+    await chooseStage(box, 'E2 Connected');
+    expect(await within(box).findByText('Approval route: Stage change to 2 v2')).toBeInTheDocument();
+    await chooseStage(box, 'E5 Verification');
+    expect(await within(box).findByText('Approval route: Stage change to 5 v2')).toBeInTheDocument();
+    // E3 needs no approval: it goes to nobody, so no route is shown
+    await chooseStage(box, 'E3 Qualified');
+    await waitFor(() => expect(within(box).queryByText(/Approval route/)).toBeNull());
+    expect(await routeBodies(requests)).toEqual([
+      { requestType: 'CHANGE_LEAD_STAGE', targetStageId: 2 },
+      { requestType: 'CHANGE_LEAD_STAGE', targetStageId: 5 },
+    ]);
+  });
+
+  it('shows a refused route’s message and still checks the dialog’s own fields', async () => {
+    const refused = 'No approval pipeline applies to this sales person for this request.';
+    setup(
+      () => undefined,
+      {},
+      () => json(409, { messages: [refused], type: 'Conflict' }),
+    );
+    const box = await choose('Drop');
+    expect(await within(box).findByText(refused)).toBeInTheDocument();
+    // the description is still asked for, and Confirm follows it alone
+    const confirm = buttonByText('Confirm', box);
+    expect(confirm).toBeDisabled();
+    fireEvent.change(within(box).getByLabelText('Description'), { target: { value: 'Lost to a competitor' } });
+    expect(confirm).toBeEnabled();
   });
 });

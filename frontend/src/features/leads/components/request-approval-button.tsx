@@ -11,6 +11,7 @@ import { invalidateDomains } from '@/lib/query-domains';
 import { leadKeys } from '../api/keys';
 import { requestLeadApproval, stageOptionsQueryOptions, updateLead } from '../api/leads-api';
 import type { LeadRequestType } from '../api/types';
+import { LeadRequestRoute } from './request-route';
 
 interface RequestKind {
   type: LeadRequestType;
@@ -67,6 +68,9 @@ export function RequestApprovalButton({
   // the server's stage options say whether this move needs approval, as the server decides when asked: a move that
   // needs none is made at once (the edit call), never sent to the approvers
   const direct = changing && target !== undefined && !target.needsApproval;
+  // the route of the request as chosen, before Confirm: a stage change once an allowed stage that needs approval is
+  // chosen (a refused stage already says why; a move without approval goes to nobody)
+  const routed = kind !== null && (!changing || (target !== undefined && Boolean(target.allowed) && target.needsApproval));
 
   const send = useMutation({
     mutationFn: ({ request, notes }: { request: RequestKind; notes: string }) =>
@@ -182,6 +186,14 @@ export function RequestApprovalButton({
               </div>
             )}
           </>
+        }
+        after={
+          routed && (
+            <LeadRequestRoute
+              leadId={leadId}
+              request={{ requestType: kind.type, ...(changing ? { targetStageId: stageId ?? null } : {}) }}
+            />
+          )
         }
         onCancel={() => setKind(null)}
         onConfirm={(notes) => {

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Modal } from 'antd';
 import { setToken } from '@/lib/api/tokens';
 import { buttonByText, chooseOption } from '@/test/antd-helpers';
+import { routePreview } from '@/test/approval-route';
 import { FULL, json, makeSession, renderRoutes, stubApi } from '@/test/render';
 import { filterOptions, leadDetail, leadForm, stageOptions } from '../test-fixtures';
 import { LeadCreatePage } from './lead-create-page';
@@ -214,6 +215,7 @@ describe('LeadEditPage', () => {
         return typeof answer === 'function' ? answer() : json(200, { results: { lead: leadDetail(), ...answer } });
       }
       if (url.pathname === '/api/leads/19') return json(200, { results: leadDetail() });
+      if (url.pathname === '/api/leads/19/approval-requests/route-preview') return json(200, { results: routePreview() });
       return lookups(url);
     });
   }
@@ -350,6 +352,12 @@ describe('LeadEditPage', () => {
         'Moving to E4 Proposal needs approval: saving sends the request to the approvers, and the lead stays in E1 Found until it is approved.',
       ),
     ).toBeInTheDocument();
+    // who saving would ask, layer by layer
+    const route = await screen.findAllByTestId('route-layer');
+    expect(route[0]).toHaveTextContent('Maya Kusuma for Hendra Gunawan (out of office)');
+    expect(route[1]).toHaveTextContent('Skipped: GP 800 M < 1 B');
+    const asked = requests.find((r) => new URL(r.url).pathname === '/api/leads/19/approval-requests/route-preview')!;
+    expect(await asked.clone().json()).toEqual({ requestType: 'CHANGE_LEAD_STAGE', targetStageId: 4 });
     fireEvent.click(buttonByText('Save'));
     await waitFor(() => expect(document.querySelector('.ant-modal-confirm')).not.toBeNull());
     const dialog = document.querySelector('.ant-modal-confirm')!;

@@ -9,7 +9,7 @@ import { systemCrumbs } from '@/components/page';
 import { DateRangeFilter, rowAction, rowMenuColumn, type ListFilter } from '@/components/data-table';
 import { formatDate, formatIDR } from '@/lib/format';
 import { usePageAccess } from '@/lib/session';
-import { clientsQueryOptions } from '../api/lookups-api';
+import { clientsQueryOptions } from '@/lib/master-data';
 import {
   LEADS_MANAGEMENT_PAGE,
   LEADS_MANAGEMENT_PATH,

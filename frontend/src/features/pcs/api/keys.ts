@@ -12,6 +12,8 @@ export const pcsKeys = {
   flows: (leadId: number) => [...all, 'flow', leadId] as const,
   flow: (leadId: number, status: string, revisionBatch: number | null) =>
     [...pcsKeys.flows(leadId), status, revisionBatch] as const,
+  /** The route the sheet's submit would take on these figures. */
+  route: (body: object) => [...all, 'route', body] as const,
   /** A preview of the sheet's PDF; `version` changes whenever the sheet is saved. */
   pdf: (leadId: number, revisionBatch: number | null, version: string) =>
     [...all, 'pdf', leadId, revisionBatch, version] as const,

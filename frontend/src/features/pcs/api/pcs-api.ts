@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
 import { blobOf, pdfOf, saveBlob } from '@/lib/api/download';
 import { multipart } from '@/lib/api/multipart';
-import type { ItemType, PcsSaveForm, PcsSaveParts } from './types';
+import type { ItemType, PcsSaveForm, PcsSaveParts, SheetRouteIn } from './types';
 import { pcsKeys } from './keys';
 
 /** GET /leads/{id}/form/v2: the lead, its sheet, history, revisions, the lock and commission visibility. */
@@ -45,6 +45,13 @@ export const approvalFlowQueryOptions = (leadId: number, status: string, revisio
 export function saveAsDraft(parts: PcsSaveParts) {
   return unwrap(api.PUT('/project-cost-sheet/save-as-draft', multipart<PcsSaveForm>(parts)));
 }
+
+/** The route the sheet's submit would take now, on the figures the form holds (unsaved edits included). */
+export const sheetRouteQueryOptions = (body: SheetRouteIn) =>
+  queryOptions({
+    queryKey: pcsKeys.route(body),
+    queryFn: () => unwrap(api.POST('/project-cost-sheet/route-preview', { body })),
+  });
 
 /** PUT /project-cost-sheet/submit-for-approval; answers the new form. */
 export function submitForApproval(parts: PcsSaveParts) {

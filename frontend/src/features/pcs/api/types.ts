@@ -20,6 +20,7 @@ export type ProjectIdNumber = Schemas['PidOut'];
 export type Coa = Schemas['CoaOut'];
 export type ApprovalFlow = Schemas['FlowOut'];
 export type ApprovalFlowLayer = Schemas['FlowLayer'];
+export type SheetRouteIn = Schemas['SheetRouteIn'];
 
 /** The schema answers these as strings; the screen narrows them. */
 export type PcsStatus = 'SAVED_AS_DRAFT' | 'WAITING_FOR_APPROVAL' | 'APPROVED' | 'REJECTED';

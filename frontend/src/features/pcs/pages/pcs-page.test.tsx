@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setToken } from '@/lib/api/tokens';
 import { buttonByText, chooseOption } from '@/test/antd-helpers';
+import { routePreview } from '@/test/approval-route';
 import { json, makeSession, renderRoutes, stubApi } from '@/test/render';
 import { PcsPage } from './pcs-page';
 import type { PcsForm } from '../api/types';
@@ -21,6 +22,7 @@ async function open(form: PcsForm, extra?: Handler) {
     if (custom) return custom;
     if (url.pathname === '/api/leads/19/form/v2') return json(200, { results: form });
     if (url.pathname === '/api/project-cost-sheet/chart-of-accounts') return json(200, { results: coaEntries() });
+    if (url.pathname === '/api/project-cost-sheet/route-preview') return json(200, { results: routePreview() });
     return undefined;
   };
   const requests = stubApi(makeSession(), (req, url) => handle(req, url) as Promise<Response>);
@@ -228,6 +230,7 @@ describe('PcsPage', () => {
     expect(screen.getByText('Database unavailable')).toBeInTheDocument();
     fireEvent.click(buttonByText('OK'));
     fireEvent.click(button('Submit'));
+    fireEvent.click(button('Submit', await overlay('Submit for Approval')));
     expect((await screen.findAllByText('Oops...'))[0]).toBeInTheDocument();
     expect(screen.getByText('No PCS approval pipeline for this sales person.')).toBeInTheDocument();
   });
@@ -248,10 +251,58 @@ describe('PcsPage', () => {
       return undefined;
     });
     fireEvent.click(await waitForButton('Submit'));
+    const dialog = await overlay('Submit for Approval');
+    expect(submitted).toBe(false);
+    fireEvent.click(button('Submit', dialog));
     expect(await screen.findByText('Project Cost Sheet successfully submitted. Please wait for approval.')).toBeInTheDocument();
     expect(submitted).toBe(true);
     await waitFor(() => expect(screen.getByTestId('pcs-status')).toHaveTextContent('Waiting For Approval'));
     expect(button('Submit')).toBeDisabled();
+  });
+
+  it('shows who the sheet goes to before submitting, on the figures the form holds', async () => {
+    let submitted = false;
+    const { requests } = await open(pcsForm(), (req, url) => {
+      if (url.pathname === '/api/project-cost-sheet/submit-for-approval' && req.method === 'PUT') {
+        submitted = true;
+        return json(200, { results: pcsForm() });
+      }
+      return undefined;
+    });
+    // the sales price goes up (not saved yet): revenue 24 M, GP 12 M, 50 %
+    const panel = await openItem('NOC operations');
+    fireEvent.change(within(panel).getByLabelText('Unit price'), { target: { value: '6.000.000' } });
+    fireEvent.click(button('Generate Billing', panel));
+    await waitFor(() => expect(within(panel).getByText('Billing schedule matched!')).toBeInTheDocument());
+
+    fireEvent.click(button('Submit'));
+    const dialog = await overlay('Submit for Approval');
+    const layers = await within(dialog).findAllByTestId('route-layer');
+    expect(within(layers[0]).getByText('Maya Kusuma for Hendra Gunawan (out of office)')).toBeInTheDocument();
+    expect(layers[1]).toHaveClass('is-skipped');
+    expect(within(layers[1]).getByText('Skipped: GP 800 M < 1 B')).toBeInTheDocument();
+    const asked = requests.filter((r) => new URL(r.url).pathname === '/api/project-cost-sheet/route-preview');
+    expect(await asked.at(-1)!.json()).toEqual({ leadId: 19, totalRevenue: 24_000_000, grossProfit: 12_000_000, grossProfitMargin: 50 });
+    expect(submitted).toBe(false);
+
+    // Cancel sends nothing; Submit in the dialog submits
+    fireEvent.click(button('Cancel', dialog));
+    expect(submitted).toBe(false);
+    fireEvent.click(button('Submit'));
+    fireEvent.click(button('Submit', await overlay('Submit for Approval')));
+    await waitFor(() => expect(submitted).toBe(true));
+  });
+
+  it('says why the route cannot be shown, and leaves Submit to the server', async () => {
+    await open(pcsForm(), (_req, url) =>
+      url.pathname === '/api/project-cost-sheet/route-preview'
+        ? json(409, { messages: ['No PCS approval pipeline for this sales person.'], type: 'Conflict' })
+        : undefined,
+    );
+    fireEvent.click(await waitForButton('Submit'));
+    const dialog = await overlay('Submit for Approval');
+    expect(await within(dialog).findByText('No PCS approval pipeline for this sales person.')).toBeInTheDocument();
+    expect(button('Submit', dialog)).toBeEnabled();
   });
 
   it('blocks Submit and says so when a sub service is missing', async () => {

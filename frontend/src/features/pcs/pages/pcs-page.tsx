@@ -19,6 +19,7 @@ import { PcsFileArea } from '../components/pcs-file-area';
 import { PdfPreviewModal } from '../components/pdf-preview-modal';
 import { LeadSummary, RemarkBox, RevisionSelect } from '../components/sheet-header';
 import { StatusPill } from '../components/status-pill';
+import { SubmitDialog } from '../components/submit-dialog';
 import { SummaryBox } from '../components/summary-box';
 import { SummaryGrid } from '../components/summary-grid';
 import { draftFrom, itemsPayload, monthlySummary, newItem, SUB_SERVICE_REQUIRED, totalsFromSheet, totalsOf, validate, type Draft, type DraftItem } from '../lib/sheet';
@@ -74,6 +75,8 @@ function PcsSheet({ form, leadId, onBack }: { form: PcsForm; leadId: number; onB
   const [adding, setAdding] = useState<ItemType | null>(null);
   const [statusOpen, setStatusOpen] = useState(false);
   const [pdfOpen, setPdfOpen] = useState(false);
+  // Submit first shows who the sheet will go to, on its current figures
+  const [confirming, setConfirming] = useState(false);
 
   const update = (change: (d: Draft) => Draft) => {
     setDirty(true);
@@ -247,7 +250,7 @@ function PcsSheet({ form, leadId, onBack }: { form: PcsForm; leadId: number; onB
             icon={<SendOutlined />}
             disabled={readOnly || !validity.canSubmit || pending}
             loading={submit.isPending}
-            onClick={() => submit.mutate()}
+            onClick={() => setConfirming(true)}
           >
             Submit
           </Button>
@@ -273,6 +276,16 @@ function PcsSheet({ form, leadId, onBack }: { form: PcsForm; leadId: number; onB
           onClose={() => setStatusOpen(false)}
         />
       )}
+      <SubmitDialog
+        open={confirming}
+        leadId={leadId}
+        totals={totals}
+        onCancel={() => setConfirming(false)}
+        onSubmit={() => {
+          setConfirming(false);
+          submit.mutate();
+        }}
+      />
       <PdfPreviewModal
         open={pdfOpen}
         leadId={leadId}

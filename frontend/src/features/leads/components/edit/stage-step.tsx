@@ -1,6 +1,7 @@
 import { Alert, Form, Skeleton } from 'antd';
 import { StageRequirements, StageTargetSelect, targetLabel, type StageTarget } from '@/components/stage-target';
 import type { LeadStageOptions } from '../../api/types';
+import { LeadRequestRoute } from '../request-route';
 import { WaitingForBanner } from '../waiting-for';
 
 export interface StageStepProps {
@@ -72,6 +73,15 @@ export function StageStep({ options, loading, error }: StageStepProps) {
             />
           )}
           <StageRequirements stage={target} />
+          {options && target.needsApproval && target.allowed && (
+            // who saving would ask, on the lead as it is saved now (figures changed on this form count once saved)
+            <div style={{ marginTop: 12 }}>
+              <LeadRequestRoute
+                leadId={options.leadId}
+                request={{ requestType: 'CHANGE_LEAD_STAGE', targetStageId: target.id }}
+              />
+            </div>
+          )}
         </div>
       )}
     </>
