@@ -162,8 +162,9 @@ def pickable_users(*, session: Session, policy: PolicyStore, deciding: bool = Fa
     """Active users, each saying whether they can decide on requests; with `deciding`, only those."""
     users = repo.active_users(session)
     deciding_roles = {role for role in {u.role.name for u in users} if deciders.can_decide(policy, role)}  # per role
+    leaders = {u.leader_id for u in users if u.leader_id is not None}
     found = [PickableUser(id=u.id, fullname=u.fullname, role_name=u.role.name, role_description=u.role.description,
-                          can_decide=u.role.name in deciding_roles) for u in users]
+                          can_decide=u.role.name in deciding_roles, leads_team=u.id in leaders) for u in users]
     return [u for u in found if u.can_decide] if deciding else found
 
 

@@ -34,6 +34,7 @@ class PickableUser(CamelModel):
     role_name: str
     role_description: str
     can_decide: bool  # their role may decide in the approval queue: only they are offered as approvers and delegates
+    leads_team: bool = False  # an active user reports to them: a team (a layer condition's TEAM is its leader)
 
 
 def _note_fits(value: str | None) -> str | None:

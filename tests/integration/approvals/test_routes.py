@@ -199,6 +199,11 @@ class TestDesigner:
         again = stack.live.get(f"{PIPELINES}/{saved['id']}", headers=auth(stack.live, "admin")).json()["results"]
         assert again["layers"] == saved["layers"]
 
+    def test_the_people_to_pick_say_who_leads_a_team(self, stack: Stack) -> None:
+        people = stack.live.get(f"{PIPELINES}/people", headers=auth(stack.live, "admin")).json()["results"]
+        leads = {p["id"]: p["leadsTeam"] for p in people}
+        assert leads[stack.ids["tl1"]] and not leads[stack.ids["approver1"]] and not leads[stack.ids["sales1"]]
+
     def test_conditions_that_can_never_hold_are_refused(self, stack: Stack) -> None:
         def refused(*layers: dict[str, Any]) -> list[str]:
             r = stack.live.post(PIPELINES, json={"name": "Never", "pipelineActionType": "DROP_LEAD",

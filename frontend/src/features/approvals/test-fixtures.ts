@@ -69,10 +69,10 @@ export const timeline: Timeline = {
 };
 
 export const people: PickableUser[] = [
-  { id: 7, fullname: 'Sari Dewi', roleName: 'SALES', roleDescription: 'Sales Person', canDecide: false },
-  { id: 8, fullname: 'Tono Sales', roleName: 'SALES', roleDescription: 'Sales Person', canDecide: false },
-  { id: 3, fullname: 'Agus Approver', roleName: 'APPROVER', roleDescription: 'Approver', canDecide: true },
-  { id: 4, fullname: 'Budi Approver', roleName: 'APPROVER', roleDescription: 'Approver', canDecide: true },
+  { id: 7, fullname: 'Sari Dewi', roleName: 'SALES', roleDescription: 'Sales Person', canDecide: false, leadsTeam: false },
+  { id: 8, fullname: 'Tono Sales', roleName: 'SALES', roleDescription: 'Sales Person', canDecide: false, leadsTeam: false },
+  { id: 3, fullname: 'Agus Approver', roleName: 'APPROVER', roleDescription: 'Approver', canDecide: true, leadsTeam: false },
+  { id: 4, fullname: 'Budi Approver', roleName: 'APPROVER', roleDescription: 'Approver', canDecide: true, leadsTeam: false },
 ];
 
 export function pipeline(id: number, overrides: Partial<Pipeline> = {}): Pipeline {

@@ -7222,6 +7222,11 @@ export interface components {
             fullname: string;
             /** Id */
             id: number;
+            /**
+             * Leadsteam
+             * @default false
+             */
+            leadsTeam: boolean;
             /** Roledescription */
             roleDescription: string;
             /** Rolename */

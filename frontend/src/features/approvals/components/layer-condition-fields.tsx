@@ -49,10 +49,8 @@ function useChoices(kind: PipelineKind, fact: ConditionFact): { options: Choice[
         loading: stages.isLoading,
       };
     case 'TEAM': {
-      // a sales person's team is their team leader: the team leaders first, anyone else who may lead after them
-      const leaders = [...(people.data ?? [])]
-        .filter((p) => p.roleName !== 'SALES')
-        .sort((a, b) => Number(b.roleName === 'TL') - Number(a.roleName === 'TL'));
+      // a sales person's team is their team leader: whoever an active user reports to
+      const leaders = (people.data ?? []).filter((p) => p.leadsTeam);
       return { options: leaders.map((p) => ({ value: p.id, label: p.fullname })), loading: people.isLoading };
     }
     case 'TARGET_STATUS':

@@ -298,6 +298,23 @@ describe('PipelineFormPage: layer conditions', () => {
     ]);
   });
 
+  it('offers as a team only the people someone reports to', async () => {
+    const leader = { id: 9, fullname: 'Tari Leader', roleName: 'TL', roleDescription: 'Team Leader', canDecide: true, leadsTeam: true };
+    const team: ApiHandler = (_req, url) =>
+      url.pathname === '/api/approval-pipelines/people' ? json(200, { results: [...people, leader] }) : undefined;
+    await start('/system/approval-pipeline/add', undefined, undefined, undefined, team);
+    fireEvent.click(await screen.findByText('Add condition'));
+    await chooseOption(screen.getByLabelText('Condition 1 fact'), 'Team (its leader)');
+    fireEvent.mouseDown(screen.getByLabelText('Condition 1 choices'));
+    const offered = await waitFor(() => {
+      const open = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')].at(-1);
+      const found = [...(open?.querySelectorAll('.ant-select-item-option') ?? [])].map((o) => o.textContent);
+      if (found.length === 0) throw new Error('no choices shown');
+      return found;
+    });
+    expect(offered).toEqual(['Tari Leader']); // approvers who lead nobody are no team
+  });
+
   it('loads a saved pipeline’s conditions into the form and keeps them on save; shows the server’s refusal', async () => {
     const refusal = 'Layer 2 (Board): its conditions can never all hold (GP cannot be both >= 1 B and < 500 M).';
     const saved = conditionalPipeline();
