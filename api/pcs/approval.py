@@ -27,7 +27,7 @@ from api.pcs.models import ProjectCostSheet
 from api.pcs.schemas import FlowApprover, FlowLayer
 from api.users.models import User
 from workflows.contracts.approval import WITHDRAWN
-from workflows.contracts.approval_routes import Facts
+from workflows.contracts.approval_routes import Facts, describe
 
 REQUEST_TYPE = "PCS"
 DRAFT = "SAVED_AS_DRAFT"
@@ -147,7 +147,7 @@ def draft_layers(session: Session, version: ApprovalPipelineVersion | None) -> l
     return [FlowLayer(layer_name=layer.name, approval_type=MODE_LABELS.get(layer.mode, layer.mode), seq_no=i + 1,
                       layer_status="PENDING", label=timelines.layer_label(i + 1),
                       approvers=[FlowApprover(username=a.name, approved_at=None, action_type=None)
-                                 for a in layer.approvers])
+                                 for a in layer.approvers], conditions=[describe(c) for c in layer.conditions])
             for i, layer in enumerate(pipelines.layers_of(session, version))]
 
 
@@ -161,5 +161,6 @@ def request_layers(session: Session, request: ApprovalRequest, sheet_status: str
     return [FlowLayer(layer_name=layer.name, approval_type=MODE_LABELS.get(layer.mode, layer.mode),
                       seq_no=layer.seq_no, layer_status=layer.status, label=timelines.layer_label(layer.seq_no),
                       approvers=[FlowApprover(username=a.name, approved_at=a.decided_at, action_type=a.action)
-                                 for a in layer.approvers])
+                                 for a in layer.approvers] if layer.skipped is None else [],
+                      skipped=layer.skipped, conditions=layer.conditions)
             for layer in recorded.layers]

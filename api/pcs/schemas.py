@@ -230,6 +230,8 @@ class FlowLayer(CamelModel):
     layer_status: str
     label: str
     approvers: list[FlowApprover]
+    skipped: str | None = None  # why the request's route left the layer out (its status is SKIPPED)
+    conditions: list[str] = Field(default_factory=list)  # the layer's conditions, 'GP >= 1 B'
 
 
 class FlowOut(CamelModel):

@@ -5378,6 +5378,8 @@ export interface components {
             approvalType: string;
             /** Approvers */
             approvers: components["schemas"]["FlowApprover"][];
+            /** Conditions */
+            conditions?: string[];
             /** Label */
             label: string;
             /** Layername */
@@ -5386,6 +5388,8 @@ export interface components {
             layerStatus: string;
             /** Seqno */
             seqNo: number;
+            /** Skipped */
+            skipped?: string | null;
         };
         /** FlowOut */
         FlowOut: {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Empty, Modal, Skeleton, Tag, Timeline, Typography } from 'antd';
 import { errorMessage, isApiError } from '@/lib/api/errors';
 import { formatDateTime } from '@/lib/format';
-import { layerStatusColors } from '@/components/approval-layer';
+import { LayerConditions, SkippedReason, layerStatusColors } from '@/components/approval-layer';
 import { TemporalLink } from '@/components/temporal-link/temporal-link';
 import { approvalFlowQueryOptions } from '../api/pcs-api';
 import type { ApprovalFlow } from '../api/types';
@@ -38,6 +38,8 @@ function FlowTimeline({ flow }: { flow: ApprovalFlow }) {
                     {layer.approvalType} · Seq {layer.seqNo}
                   </Typography.Text>
                   <div className="pcs-flow__label">{layer.label}</div>
+                  <SkippedReason reason={layer.skipped} />
+                  <LayerConditions conditions={layer.conditions} />
                   {layer.approvers.map((approver) => (
                     <div key={approver.username} className="pcs-flow__approver">
                       <Typography.Text>{approver.username}</Typography.Text>

@@ -426,6 +426,7 @@ describe('PcsPage', () => {
             layers: [
               { layerName: 'Sales Manager', approvalType: 'Any User', seqNo: 1, layerStatus: 'PENDING', label: 'checked by', approvers: [{ username: 'approver1', approvedAt: null, actionType: null }] },
               { layerName: 'Director', approvalType: 'In Sequence', seqNo: 2, layerStatus: 'PENDING', label: 'acknowledged by', approvers: [{ username: 'approver2', approvedAt: null, actionType: null }] },
+              { layerName: 'Board', approvalType: 'Any User', seqNo: 3, layerStatus: 'SKIPPED', label: 'approved by', approvers: [], skipped: 'cost sheet total 2 B < 5 B', conditions: ['cost sheet total >= 5 B'] },
             ],
           },
         });
@@ -435,7 +436,10 @@ describe('PcsPage', () => {
     fireEvent.click(await waitForButton('Approval status: Saved As Draft'));
     const dialog = await overlay('PCS Approval Status');
     expect(await within(dialog).findByText('Saved on')).toBeInTheDocument();
-    expect(within(dialog).getAllByTestId('pcs-flow-layer')).toHaveLength(2);
+    expect(within(dialog).getAllByTestId('pcs-flow-layer')).toHaveLength(3);
+    // a layer the sheet's route skipped says why, and when it would have applied
+    expect(within(dialog).getByText(/Skipped: cost sheet total 2 B < 5 B/)).toBeInTheDocument();
+    expect(within(dialog).getByText('cost sheet total >= 5 B')).toBeInTheDocument();
     expect(within(dialog).getByText('Sales Manager')).toBeInTheDocument();
     expect(within(dialog).getByText('checked by')).toBeInTheDocument();
     expect(within(dialog).getByText('acknowledged by')).toBeInTheDocument();
