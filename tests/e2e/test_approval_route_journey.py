@@ -15,7 +15,9 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from sqlalchemy import text
 
+from api.core.db import make_engine
 from tests.e2e.api import token
 from tests.e2e.conftest import ARTIFACTS, LiveServer, new_context
 from tests.e2e.layout import screenshot, shots
@@ -25,6 +27,7 @@ from tests.e2e.test_journeys import sign_in
 SHOTS = ARTIFACTS / "approval-route"
 PIPELINE = "Journey drop of large deals"
 PROJECT = "Journey Route Lead"
+BIG_PROJECT = "Journey Route Big Deal"
 NOTE = "Journey route: out of office"
 
 
@@ -37,6 +40,13 @@ def route_lead(live_server: LiveServer) -> Iterator[dict[str, Any]]:
         clients = http.get("/api/master-data/clients", headers=sales).json()["results"]
         bank = next(c["id"] for c in clients if c["clientName"] == "Bank Nusa Mandiri")
         lead = http.post("/api/leads", json={"clientId": bank, "projectName": PROJECT}, headers=sales).json()["results"]
+        big = http.post("/api/leads", json={"clientId": bank, "projectName": BIG_PROJECT},
+                        headers=sales).json()["results"]
+        engine = make_engine(live_server.database_url)
+        with engine.begin() as conn:  # a large deal: its GP as a cost sheet would have set it
+            conn.execute(text("update leads set total_gross_profit = 2000000000 where id = :l"), {"l": big["id"]})
+        engine.dispose()
+        lead["big"] = big
         maya = next(u["id"] for u in http.get("/api/approval-delegations/people", headers=hendra).json()["results"]
                     if u["fullname"] == "Maya Kusuma")
         today = date.today()
@@ -47,7 +57,7 @@ def route_lead(live_server: LiveServer) -> Iterator[dict[str, Any]]:
         try:
             yield lead
         finally:
-            for row in http.get("/api/lead-approval", params={"search": PROJECT, "limit": 10},
+            for row in http.get("/api/lead-approval", params={"search": "Journey Route", "limit": 10},
                                 headers=admin).json()["results"]["data"]:
                 if row["status"] == "PENDING":
                     http.post(f"/api/lead-approval/{row['approvalId']}/withdraw", json={"reason": "Journey over"},
@@ -115,6 +125,13 @@ def test_a_conditional_layer_is_drawn_tried_and_shown_before_confirm(page: Page,
     expect(layers.nth(1)).to_contain_text("Skipped: GP 0 < 1 B")
     try_on.scroll_into_view_if_needed()
     shots(page, SHOTS, "designer-try-on")
+    # and on the large deal: the board decides it too
+    lead.click()
+    lead.fill("Big Deal")
+    page.locator(".ant-select-dropdown:visible .ant-select-item-option", has_text=BIG_PROJECT).first.click()
+    try_on.get_by_role("button", name="Show route").click()
+    expect(layers.nth(1)).not_to_contain_text("Skipped")
+    expect(layers.nth(1)).to_contain_text("Maya Kusuma")
 
     page.get_by_role("button", name="Save").click()
     expect(page).to_have_url(re.compile(r"/system/approval-pipeline$"))
@@ -139,6 +156,15 @@ def test_a_conditional_layer_is_drawn_tried_and_shown_before_confirm(page: Page,
         dialog.get_by_label("Description").fill("The bank chose another vendor.")
         confirm.click()
         expect(dialog).to_be_hidden()
+        sales.goto(f"/leads/{route_lead['big']['id']}")
+        sales.get_by_role("button", name=re.compile("Request approval")).click()
+        sales.get_by_role("menuitem", name="Drop").click()
+        dialog = sales.get_by_role("dialog")
+        route = dialog.get_by_test_id("route-layer")
+        expect(route).to_have_count(2)
+        expect(route.nth(1)).not_to_contain_text("Skipped")
+        expect(route.nth(1)).to_contain_text("Board")
+        dialog.get_by_role("button", name="Cancel").click()
     finally:
         context.close()
 
