@@ -21,6 +21,7 @@ from api.access.router import router as access_router
 from api.access_admin.router import router as access_admin_router
 from api.account.router import router as account_router
 from api.activities.router import router as activities_router
+from api.approval_insights import metrics as approval_insights_metrics
 from api.approval_insights.router import router as approval_insights_router
 from api.approvals.bulk_router import router as approval_bulk_router
 from api.approvals.link_router import router as approval_links_router
@@ -208,6 +209,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.router.routes.extend(router.routes)
     app.add_api_websocket_route(realtime_socket.PATH, realtime_socket.realtime, name="realtime")
     metrics.install(app, settings)  # every call counted and timed by route template; GET /api/metrics
+    approval_insights_metrics.install()  # with the approval insights' gauges, read when scraped
     tracing.instrument_app(app, settings)  # server spans, when OTEL_EXPORTER_OTLP_ENDPOINT is set
     _spa(app, settings.frontend_dist)
     return app

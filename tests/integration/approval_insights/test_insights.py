@@ -1,7 +1,7 @@
 """Approval insights (system/approval-insights) on the real stack: five drop requests made and decided through the API
 with a running worker on a two-layer pipeline of their own, their times then set in the database to a known week
-(Monday 1 March 2021, with Thursday 4 March a holiday), and every figure of the screen, its filters, who may read it
-and its XLSX book checked against them.
+(Monday 1 March 2021, with Thursday 4 March a holiday), and every figure of the screen, its filters, who may read it,
+its XLSX book and the Prometheus gauges checked against them.
 
 The week, in Jakarta's working hours (08:00-17:00):
 - R1: made Mon 09:00; Check (approver1) approves Mon 12:00 (3 h); Sign-off (approver2) rejects Tue 10:00 (7 h), past
@@ -27,6 +27,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import delete, select, text
 
+from api.approval_insights.metrics import COLLECTOR
 from api.approvals.models import ApprovalPipeline, ApprovalRequest
 from api.holidays.models import Holiday
 from api.leads.models import Lead
@@ -34,6 +35,7 @@ from api.notifications.models import Notification
 from tests.conftest import auth
 from tests.integration.access.test_access_admin import tl_matrix  # noqa: F401  (fixture)
 from tests.integration.approvals.test_approvals import wait_for
+from tests.integration.test_metrics import samples
 
 URL = "/api/approval-insights"
 JAKARTA = ZoneInfo("Asia/Jakarta")
@@ -387,3 +389,55 @@ def test_the_xlsx_book(live: TestClient, scenario: Scenario) -> None:
          scenario.names["approver1"]),
         (scenario.requests["R5"], "2. Sign-off", datetime(2021, 3, 2, 14), datetime(2099, 1, 1, 7), "No",
          scenario.names["approver2"])]
+
+
+def test_the_metrics_are_the_screens_figures(live: TestClient, scenario: Scenario) -> None:
+    """Pending per layer now (R4 on Check, R5 on Sign-off) and, for the last 30 days, the pipelines' figures as the
+    screen answers them for that period; R3 moved into it for the check, and back."""
+    def gauges() -> dict[tuple[str, frozenset[tuple[str, str]]], float]:
+        COLLECTOR.forget()
+        r = live.get("/api/metrics")
+        assert r.status_code == 200
+        return samples(r.text)
+
+    mine = {"pipeline_id": str(scenario.pipeline_id), "pipeline": PIPELINE}
+    page = gauges()
+    check, sign_off = {**mine, "layer": "1. Check"}, {**mine, "layer": "2. Sign-off"}
+    assert page[("crm_approval_requests_pending", frozenset(check.items()))] == 1
+    assert page[("crm_approval_requests_overdue", frozenset(check.items()))] == 1
+    assert page[("crm_approval_requests_pending", frozenset(sign_off.items()))] == 1
+    assert page[("crm_approval_requests_overdue", frozenset(sign_off.items()))] == 0
+    oldest = page[("crm_approval_pending_oldest_working_seconds", frozenset(check.items()))]
+    assert oldest / 3600 == pytest.approx(working_hours(at(1, 10), datetime.now(UTC), scenario.holidays(live)),
+                                          abs=0.02)
+
+    r3 = scenario.requests["R3"]
+    now = datetime.now(UTC)
+    with live.app.state.session_factory() as session:  # type: ignore[attr-defined]
+        session.execute(text("update approval_requests set requested_at = :made, decided_at = :decided "
+                             "where id = :r"), {"r": r3, "made": now - timedelta(days=3), "decided": now})
+        session.commit()
+    try:
+        page = gauges()
+        today = datetime.now(JAKARTA).date()
+        screen = results(live.get(URL, headers=auth(live, "admin"), params={
+            "from": (today - timedelta(days=29)).isoformat(), "to": today.isoformat()}))
+        assert any(p["pipelineId"] == scenario.pipeline_id for p in screen["pipelines"])
+        for p in screen["pipelines"]:
+            labels = {"pipeline_id": str(p["pipelineId"]), "pipeline": p["pipelineName"]}
+            for metric, figure in (("crm_approval_requests_decided", "decided"),
+                                   ("crm_approval_requests_rejected", "rejected"),
+                                   ("crm_approval_requests_late", "late"),
+                                   ("crm_approval_escalations", "escalations")):
+                assert page[(metric, frozenset(labels.items()))] == p[figure], (metric, p)
+            for quantile, figure in (("0.5", "p50Hours"), ("0.9", "p90Hours")):
+                key = ("crm_approval_decide_working_seconds", frozenset({**labels, "quantile": quantile}.items()))
+                assert (round(page[key] / 3600, 2) if key in page else None) == p[figure], (quantile, p)
+        assert page[("crm_approval_requests_decided", frozenset(mine.items()))] == 1
+        assert page[("crm_approval_requests_rejected", frozenset(mine.items()))] == 1
+    finally:
+        with live.app.state.session_factory() as session:  # type: ignore[attr-defined]
+            session.execute(text("update approval_requests set requested_at = :made, decided_at = :decided "
+                                 "where id = :r"), {"r": r3, "made": REQUESTS["R3"][0], "decided": REQUESTS["R3"][1]})
+            session.commit()
+        COLLECTOR.forget()
