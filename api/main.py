@@ -21,6 +21,8 @@ from api.access.router import router as access_router
 from api.access_admin.router import router as access_admin_router
 from api.account.router import router as account_router
 from api.activities.router import router as activities_router
+from api.approval_insights import metrics as approval_insights_metrics
+from api.approval_insights.router import router as approval_insights_router
 from api.approvals.bulk_router import router as approval_bulk_router
 from api.approvals.link_router import router as approval_links_router
 from api.approvals.router import router as approvals_router
@@ -102,7 +104,7 @@ def api_routers() -> list[APIRouter]:
             notifications_router,
             master_data_router, client_lookup_router, client_views_router, clients_router,
             contacts_router, leads_router, approvals_router, approval_bulk_router, approval_links_router,
-            approval_queue_router, lead_requests_router, stages_router, coa_router,
+            approval_queue_router, approval_insights_router, lead_requests_router, stages_router, coa_router,
             coa_cost_sheet_router, pcs_pid_router, pcs_router, sales_targets_router, dashboard_router, reports_router,
             monthly_billing_router, activities_router, geo_router, notification_settings_router,
             lead_register_router, pcs_register_router, lead_ops_router, presence_router, calls_router,
@@ -207,6 +209,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.router.routes.extend(router.routes)
     app.add_api_websocket_route(realtime_socket.PATH, realtime_socket.realtime, name="realtime")
     metrics.install(app, settings)  # every call counted and timed by route template; GET /api/metrics
+    approval_insights_metrics.install()  # with the approval insights' gauges, read when scraped
     tracing.instrument_app(app, settings)  # server spans, when OTEL_EXPORTER_OTLP_ENDPOINT is set
     _spa(app, settings.frontend_dist)
     return app

@@ -50,6 +50,8 @@ PAGES: list[tuple[str, str, str | None]] = [
     ("system/coa-management", "COA Management", "/system/coa-management"),
     # the days a working-day (W) approval deadline skips
     ("system/holiday", "Holidays", "/system/holidays"),
+    # where the approvals' time goes: per pipeline, layer and approver (administrators; grant it to others)
+    ("system/approval-insights", "Approval Insights", "/system/approval-insights"),
 ]
 
 # The route table's demo and test pages (spec 1 §2.1: /sample, and /pdf, which mails a sample PDF): for the people who
@@ -92,6 +94,7 @@ MENUS: list[MenuSpec] = [
         _leaf("PCS Approval Pipeline", "system/pcs-approval-pipeline", "partition"),
         _leaf("Stage Management", "system/stage-management", "ordered-list"),
         _leaf("Holidays", "system/holiday", "calendar"),
+        _leaf("Approval Insights", "system/approval-insights", "field-time"),
     ]),
     MenuSpec("Clients", "SIDEBAR", "bank", children=[
         _leaf("Client Management", "system/client-management", "shop"),

@@ -10,8 +10,10 @@ import hmac
 import time
 import weakref
 from collections.abc import Iterator
+from contextvars import ContextVar
 
 from fastapi import FastAPI, Request
+from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse, Response
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
@@ -147,6 +149,24 @@ def watch_engine(engine: Engine, name: str) -> None:
     STATE.engines[engine] = name
 
 
+# the app whose GET /api/metrics is being answered: a collector that reads a database (the approval insights') reads
+# the one of the app scraped, through its sessions
+_SCRAPED: ContextVar[FastAPI | None] = ContextVar("scraped_app", default=None)
+
+
+def scraped_app() -> FastAPI | None:
+    """The app whose metrics are being generated now (None outside a scrape of GET /api/metrics)."""
+    return _SCRAPED.get()
+
+
+def _render(app: FastAPI) -> bytes:
+    token = _SCRAPED.set(app)
+    try:
+        return generate_latest(REGISTRY)
+    finally:
+        _SCRAPED.reset(token)
+
+
 def authorized(settings: Settings, authorization: str | None) -> bool:
     """Whether the call may read the metrics: any call when no METRICS_TOKEN is set, else its bearer."""
     if not settings.metrics_token:
@@ -164,7 +184,8 @@ def install(app: FastAPI, settings: Settings) -> None:
         if not authorized(settings, request.headers.get("authorization")):
             return JSONResponse({"messages": ["A valid metrics token is required."], "type": "Unauthorized"},
                                 status_code=401, headers={"WWW-Authenticate": "Bearer"})
-        return Response(generate_latest(REGISTRY), media_type=CONTENT_TYPE_LATEST,
+        # on a thread of the pool: a collector may read the database
+        return Response(await run_in_threadpool(_render, request.app), media_type=CONTENT_TYPE_LATEST,
                         headers={"Cache-Control": "no-store"})
 
     # not in the OpenAPI schema (the front end and the fuzzing have nothing to do with it); public in the sense of

@@ -1,8 +1,10 @@
-"""The one XLSX writer (reports, monthly billing): the header bold and frozen, widths fitted (or as given), money as
-numbers formatted "Rp" #,##0, dates as Excel dates (dd mmm yyyy), months as mmm yyyy, percentages (0-100) as
+"""The one XLSX writer (reports, monthly billing, approval insights): the header bold and frozen, widths fitted (or as
+given), money as numbers formatted "Rp" #,##0, decimals as #,##0.0, dates as Excel dates (dd mmm yyyy), moments (a
+date and a time, as the company's wall clock) as dd mmm yyyy hh:mm, months as mmm yyyy, percentages (0-100) as
 fractions formatted 0.00%, text never a formula whatever it starts with. Rows come in blocks, each with an optional
 total row whose summed columns are SUM formulas over the block (their values cached, so a reader without a
-calculator sees them too), then an optional grand total row; printed landscape, one page wide, the header repeated."""
+calculator sees them too), then an optional grand total row; printed landscape, one page wide, the header repeated.
+A book is one sheet (`xlsx`) or several (`xlsx_book`), the file's properties from the first."""
 
 from __future__ import annotations
 
@@ -15,16 +17,20 @@ from typing import Any, Literal
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 MONEY_FORMAT = '"Rp" #,##0'
 DATE_FORMAT = "dd mmm yyyy"
+MOMENT_FORMAT = "dd mmm yyyy hh:mm"
+DECIMAL_FORMAT = "#,##0.0"
 MONTH_FORMAT = "mmm yyyy"
 PERCENT_FORMAT = "0.00%"
 INT_FORMAT = "#,##0"
 WIDTH_MAX = 50
 
-Kind = Literal["text", "money", "int", "date", "month", "percent"]
-Cell = str | int | float | date | None
+Kind = Literal["text", "money", "int", "decimal", "date", "moment", "month", "percent"]
+Cell = str | int | float | date | None  # a moment is a naive datetime: the company's wall clock
 _FORMATS: dict[str, dict[str, Any]] = {
     "money": {"num_format": MONEY_FORMAT}, "int": {"num_format": INT_FORMAT},
-    "date": {"num_format": DATE_FORMAT, "align": "left"}, "month": {"num_format": MONTH_FORMAT, "align": "left"},
+    "decimal": {"num_format": DECIMAL_FORMAT},
+    "date": {"num_format": DATE_FORMAT, "align": "left"}, "moment": {"num_format": MOMENT_FORMAT, "align": "left"},
+    "month": {"num_format": MONTH_FORMAT, "align": "left"},
     "percent": {"num_format": PERCENT_FORMAT}, "text": {}}
 
 
@@ -61,22 +67,40 @@ def _shown(kind: str, value: Cell) -> str:
         return f"Rp {value:,.0f}"
     if kind == "int" and isinstance(value, int | float):
         return f"{value:,.0f}"
+    if kind == "decimal" and isinstance(value, int | float):
+        return f"{value:,.1f}"
     if kind == "percent" and isinstance(value, int | float):
         return f"{value:.2f}%"
     if kind == "date":
         return "01 Jan 2000"
+    if kind == "moment":
+        return "01 Jan 2000 00:00"
     if kind == "month":
         return "Jan 2000"
     return str(value)
 
 
 def xlsx(sheet: Sheet) -> bytes:
+    """A book of one sheet."""
+    return xlsx_book([sheet])
+
+
+def xlsx_book(sheets: Sequence[Sheet]) -> bytes:
+    """A book of these sheets, in order (each sheet's title its worksheet's name: they must differ)."""
     import xlsxwriter  # cold start: XlsxWriter loads on the first download, not at every process start
-    from xlsxwriter.utility import xl_col_to_name
 
     out = io.BytesIO()
     book = xlsxwriter.Workbook(out, {"in_memory": True})
-    book.set_properties({"title": sheet.title, "subject": sheet.subject})
+    book.set_properties({"title": sheets[0].title, "subject": sheets[0].subject})
+    for sheet in sheets:
+        _write(book, sheet)
+    book.close()
+    return out.getvalue()
+
+
+def _write(book: Any, sheet: Sheet) -> None:
+    from xlsxwriter.utility import xl_col_to_name
+
     ws = book.add_worksheet(sheet.title[:31])
     header = book.add_format({"bold": True, "bottom": 1, "bg_color": "#F0F0F0", "valign": "vcenter"})
     body = {k: book.add_format(v) for k, v in _FORMATS.items()}
@@ -93,6 +117,8 @@ def xlsx(sheet: Sheet) -> bytes:
                 ws.write_blank(row, col, None, fmt)
             elif isinstance(value, str):
                 ws.write_string(row, col, value, fmt)  # never a formula, whatever the text
+            elif isinstance(value, datetime):
+                ws.write_datetime(row, col, value, fmt)
             elif isinstance(value, date):
                 ws.write_datetime(row, col, datetime.combine(value, time()), fmt)
             elif column.kind == "percent":
@@ -124,5 +150,3 @@ def xlsx(sheet: Sheet) -> bytes:
     ws.fit_to_pages(1, 0)
     ws.repeat_rows(0)
     ws.set_header(f"&L{sheet.title}&R{sheet.header_right}")
-    book.close()
-    return out.getvalue()

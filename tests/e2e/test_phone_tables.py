@@ -79,6 +79,7 @@ def test_no_table_is_wider_than_its_card_on_a_phone(browser: Browser, live_serve
         Stop("pcs-pipelines", "/system/pcs-approval-pipeline", "PCS Approval Pipeline", trail=True, checks=tables),
         Stop("stages", "/system/stage-management", "Stage Management", trail=True, checks=tables),
         Stop("holidays", "/system/holidays", "Holidays", trail=True, checks=tables),
+        Stop("approval-insights", "/system/approval-insights", "Approval Insights", trail=True, checks=tables),
         Stop("notification-settings", "/system/notification-management", "Notification Management", trail=True,
              checks=tables),
         Stop("reminder-settings", "/system/reminder-management", "Reminder Management", trail=True, checks=tables),

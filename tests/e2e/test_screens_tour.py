@@ -485,6 +485,8 @@ def test_admin_tours_every_screen(browser: Browser, live_server: LiveServer, see
         Stop("stage-add", "/system/stage-management/add", "Add Stage", trail=True),
         Stop("stage-edit", f"/system/stage-management/edit/{stage}", "Edit Stage", trail=True),
         Stop("holidays", "/system/holidays", "Holidays", checks=("words", "cells"), trail=True),
+        Stop("approval-insights", "/system/approval-insights", "Approval Insights", checks=("words", "cells"),
+             trail=True),
         Stop("notification-settings", "/system/notification-management", "Notification Management",
              checks=("words", "cells"), trail=True),
         Stop("notification-setting", f"/system/notification-management/{notification_setting}",

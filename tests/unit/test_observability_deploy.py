@@ -10,6 +10,7 @@ from typing import Any
 import yaml
 from prometheus_client import REGISTRY
 
+from api.approval_insights import metrics as insight_metrics
 from api.core import metrics
 from api.core.config import Settings
 
@@ -47,11 +48,14 @@ def test_prometheus_and_grafana_are_provisioned_and_local_only() -> None:
 
 
 def test_every_panel_reads_a_metric_the_product_serves() -> None:
+    insight_metrics.install()  # as create_app does: the approval insights' gauges
     ours = {family.name for family in REGISTRY.collect()}  # counters named without their _total
     exprs = [t["expr"] for p in DASHBOARD["panels"] for t in p.get("targets", [])]
     titles = {p["title"] for p in DASHBOARD["panels"]}
     assert {"Request rate by route", "Errors", "Latency p50 / p95", "Database pool: connections in use",
-            "Open notification streams", "Worker slots in use", "Approvals per hour"} <= titles
+            "Open notification streams", "Worker slots in use", "Approvals per hour",
+            "Pending approvals by pipeline and layer", "Oldest pending (working hours waited)",
+            "Time to decide p50 / p90 (working hours, last 30 days)"} <= titles
     for expr in exprs:
         for name in re.findall(r"\b(crm_[a-z_]+)", expr):
             assert re.sub(r"_(total|bucket|count|sum)$", "", name) in ours, (name, expr)

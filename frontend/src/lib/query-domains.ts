@@ -9,6 +9,7 @@ import type { QueryClient } from '@tanstack/react-query';
 export const queryDomains = {
   accessAdmin: 'access-admin',
   activities: 'activities',
+  approvalInsights: 'approval-insights',
   approvals: 'approvals',
   approvalPipelines: 'approval-pipelines',
   assignmentMonitoring: 'assignment-monitoring',

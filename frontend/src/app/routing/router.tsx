@@ -6,6 +6,7 @@ import { NotFoundPage } from '@/app/pages/not-found-page';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { accessAdminRoutes } from '@/features/access-admin/routes';
 import { activityRoutes } from '@/features/activities/routes';
+import { approvalInsightRoutes } from '@/features/approval-insights/routes';
 import { approvalLinkRoutes, approvalRoutes } from '@/features/approvals/routes';
 import { assignmentRoutes } from '@/features/assignment-monitoring/routes';
 import { auditLogRoutes } from '@/features/audit-log/routes';
@@ -114,6 +115,7 @@ export const routes: RouteObject[] = [
           ...navigationAdminRoutes,
           ...leadRoutes,
           ...approvalRoutes,
+          ...approvalInsightRoutes,
           ...holidayRoutes,
           ...stageRoutes,
           ...pidRoutes,

@@ -347,6 +347,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/approval-insights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Per pipeline (and in all), layer and approver: decided in the period, median and 90th percentile working hours to decide, late, escalations, rejection rate, pending now and the oldest's age; the ten requests waiting longest and who holds them */
+        get: operations["get_insights_api_approval_insights_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/approval-insights/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same figures as an XLSX book (about, pipelines, layers, approvers, oldest pending) */
+        get: operations["download_insights_api_approval_insights_download_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/approval-insights/filter-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The request types and teams the filters offer */
+        get: operations["get_options_api_approval_insights_filter_options_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/approval-links/{token}": {
         parameters: {
             query?: never;
@@ -3441,6 +3492,96 @@ export interface components {
             /** Id */
             id: number;
         };
+        /** ApprovalInsights */
+        ApprovalInsights: {
+            /** Approvers */
+            approvers: components["schemas"]["ApproverFigures"][];
+            /** Layers */
+            layers: components["schemas"]["LayerFigures"][];
+            /**
+             * Oldestpending
+             * @description The ten requests waiting longest, oldest first
+             */
+            oldestPending: components["schemas"]["PendingRequest"][];
+            /**
+             * Periodend
+             * Format: date
+             * @description Its last day, included
+             */
+            periodEnd: string;
+            /**
+             * Periodstart
+             * Format: date
+             * @description The period's first day (local)
+             */
+            periodStart: string;
+            /** Pipelines */
+            pipelines: components["schemas"]["PipelineFigures"][];
+            /** Requesttype */
+            requestType: ("CHANGE_LEAD_STAGE" | "HOLD_LEAD" | "DROP_LEAD" | "CLOSE_LEAD" | "PCS") | null;
+            /** Teamleaderid */
+            teamLeaderId: number | null;
+            /** @description Every pipeline together */
+            totals: components["schemas"]["Figures"];
+            workingDay: components["schemas"]["WorkingDay"];
+        };
+        /** ApproverFigures */
+        ApproverFigures: {
+            /** Approverid */
+            approverId: number;
+            /** Approvername */
+            approverName: string;
+            /**
+             * Decided
+             * @description Decided in the period: requests (a pipeline), layers settled (a layer), decisions (an approver)
+             */
+            decided: number;
+            /**
+             * Escalations
+             * @description Layers escalated in the period (an approver: while waiting on them)
+             */
+            escalations: number;
+            /**
+             * Late
+             * @description Of those decided, how many after their layer's due time (a request: on any layer)
+             */
+            late: number;
+            /**
+             * Oldestpendinghours
+             * @description Working hours the oldest of them has waited
+             */
+            oldestPendingHours: number | null;
+            /**
+             * Overdue
+             * @description Of those waiting, how many are past their layer's due time now
+             */
+            overdue: number;
+            /**
+             * P50Hours
+             * @description Median working hours to decide
+             */
+            p50Hours: number | null;
+            /**
+             * P90Hours
+             * @description 90th percentile of the working hours to decide
+             */
+            p90Hours: number | null;
+            /**
+             * Pending
+             * @description Waiting now: requests (a pipeline, a layer), tasks (an approver)
+             */
+            pending: number;
+            /**
+             * Rejected
+             * @description Of those, rejections
+             */
+            rejected: number;
+            /**
+             * Rejectionrate
+             * @description rejected / decided, in percent (none when nothing decided)
+             */
+            rejectionRate: number | null;
+        };
         /** AuditChange */
         AuditChange: {
             /** Field */
@@ -4709,6 +4850,10 @@ export interface components {
         Envelope_ActivityFiles_: {
             results: components["schemas"]["ActivityFiles"];
         };
+        /** Envelope[ApprovalInsights] */
+        Envelope_ApprovalInsights_: {
+            results: components["schemas"]["ApprovalInsights"];
+        };
         /** Envelope[Availability] */
         Envelope_Availability_: {
             results: components["schemas"]["Availability"];
@@ -4776,6 +4921,10 @@ export interface components {
         /** Envelope[HolidayOut] */
         Envelope_HolidayOut_: {
             results: components["schemas"]["HolidayOut"];
+        };
+        /** Envelope[InsightOptions] */
+        Envelope_InsightOptions_: {
+            results: components["schemas"]["InsightOptions"];
         };
         /** Envelope[LeadDetail] */
         Envelope_LeadDetail_: {
@@ -5317,6 +5466,62 @@ export interface components {
             /** Label */
             label: string;
         };
+        /**
+         * Figures
+         * @description What was decided in the period, escalated in the period, and waits now. Times are working hours.
+         */
+        Figures: {
+            /**
+             * Decided
+             * @description Decided in the period: requests (a pipeline), layers settled (a layer), decisions (an approver)
+             */
+            decided: number;
+            /**
+             * Escalations
+             * @description Layers escalated in the period (an approver: while waiting on them)
+             */
+            escalations: number;
+            /**
+             * Late
+             * @description Of those decided, how many after their layer's due time (a request: on any layer)
+             */
+            late: number;
+            /**
+             * Oldestpendinghours
+             * @description Working hours the oldest of them has waited
+             */
+            oldestPendingHours: number | null;
+            /**
+             * Overdue
+             * @description Of those waiting, how many are past their layer's due time now
+             */
+            overdue: number;
+            /**
+             * P50Hours
+             * @description Median working hours to decide
+             */
+            p50Hours: number | null;
+            /**
+             * P90Hours
+             * @description 90th percentile of the working hours to decide
+             */
+            p90Hours: number | null;
+            /**
+             * Pending
+             * @description Waiting now: requests (a pipeline, a layer), tasks (an approver)
+             */
+            pending: number;
+            /**
+             * Rejected
+             * @description Of those, rejections
+             */
+            rejected: number;
+            /**
+             * Rejectionrate
+             * @description rejected / decided, in percent (none when nothing decided)
+             */
+            rejectionRate: number | null;
+        };
         /** FileInfo */
         FileInfo: {
             /** Name */
@@ -5543,6 +5748,18 @@ export interface components {
             /** Industryname */
             industryName: string;
         };
+        /** InsightOptions */
+        InsightOptions: {
+            /**
+             * Defaultdays
+             * @description The days the period covers when none is given, today the last
+             */
+            defaultDays: number;
+            /** Requesttypes */
+            requestTypes: components["schemas"]["TypeOption"][];
+            /** Teams */
+            teams: components["schemas"]["TeamOption"][];
+        };
         /** ItemMonthsOut */
         ItemMonthsOut: {
             /** Coaname */
@@ -5585,6 +5802,70 @@ export interface components {
             totalSellingPrice: number;
             /** Type */
             type: string;
+        };
+        /** LayerFigures */
+        LayerFigures: {
+            /**
+             * Decided
+             * @description Decided in the period: requests (a pipeline), layers settled (a layer), decisions (an approver)
+             */
+            decided: number;
+            /**
+             * Escalations
+             * @description Layers escalated in the period (an approver: while waiting on them)
+             */
+            escalations: number;
+            /**
+             * Late
+             * @description Of those decided, how many after their layer's due time (a request: on any layer)
+             */
+            late: number;
+            /**
+             * Layerindex
+             * @description From 0
+             */
+            layerIndex: number;
+            /** Layername */
+            layerName: string;
+            /**
+             * Oldestpendinghours
+             * @description Working hours the oldest of them has waited
+             */
+            oldestPendingHours: number | null;
+            /**
+             * Overdue
+             * @description Of those waiting, how many are past their layer's due time now
+             */
+            overdue: number;
+            /**
+             * P50Hours
+             * @description Median working hours to decide
+             */
+            p50Hours: number | null;
+            /**
+             * P90Hours
+             * @description 90th percentile of the working hours to decide
+             */
+            p90Hours: number | null;
+            /**
+             * Pending
+             * @description Waiting now: requests (a pipeline, a layer), tasks (an approver)
+             */
+            pending: number;
+            /** Pipelineid */
+            pipelineId: number;
+            /** Pipelinename */
+            pipelineName: string;
+            /**
+             * Rejected
+             * @description Of those, rejections
+             */
+            rejected: number;
+            /**
+             * Rejectionrate
+             * @description rejected / decided, in percent (none when nothing decided)
+             */
+            rejectionRate: number | null;
         };
         /** LayerIn */
         LayerIn: {
@@ -7175,6 +7456,66 @@ export interface components {
             leadIdsPidNotGenerated: number[];
         };
         /**
+         * PendingRequest
+         * @description One of the requests waiting longest, and who holds it.
+         */
+        PendingRequest: {
+            /**
+             * Agehours
+             * @description Working hours since it was made
+             */
+            ageHours: number;
+            /**
+             * Dueat
+             * @description When its current layer is due (none without a deadline)
+             */
+            dueAt: string | null;
+            /**
+             * Escalatedto
+             * @description Who its current layer was escalated to
+             */
+            escalatedTo: string | null;
+            /**
+             * Holders
+             * @description The approvers whose tasks on it are pending, by name
+             */
+            holders: string[];
+            /** Layerindex */
+            layerIndex: number;
+            /** Layername */
+            layerName: string;
+            /**
+             * Layersince
+             * Format: date-time
+             * @description When its current layer reached its approvers
+             */
+            layerSince: string;
+            /** Leadid */
+            leadId: number;
+            /** Overdue */
+            overdue: boolean;
+            /** Pipelineid */
+            pipelineId: number;
+            /** Pipelinename */
+            pipelineName: string;
+            /** Requestid */
+            requestId: number;
+            /** Requesttype */
+            requestType: string;
+            /** Requesttypelabel */
+            requestTypeLabel: string;
+            /**
+             * Requestedat
+             * Format: date-time
+             */
+            requestedAt: string;
+            /**
+             * Requestername
+             * @description The sales person it was made for (or who made it)
+             */
+            requesterName: string;
+        };
+        /**
          * Person
          * @description Someone leads can move from (anyone in the caller's scope who owns leads, active or not) or to (an active
          *     sales person: `canReceive`).
@@ -7295,6 +7636,65 @@ export interface components {
             isPinned: boolean;
             /** Stageid */
             stageId: number;
+        };
+        /** PipelineFigures */
+        PipelineFigures: {
+            /** Actiontype */
+            actionType: string;
+            /**
+             * Decided
+             * @description Decided in the period: requests (a pipeline), layers settled (a layer), decisions (an approver)
+             */
+            decided: number;
+            /**
+             * Escalations
+             * @description Layers escalated in the period (an approver: while waiting on them)
+             */
+            escalations: number;
+            /**
+             * Late
+             * @description Of those decided, how many after their layer's due time (a request: on any layer)
+             */
+            late: number;
+            /**
+             * Oldestpendinghours
+             * @description Working hours the oldest of them has waited
+             */
+            oldestPendingHours: number | null;
+            /**
+             * Overdue
+             * @description Of those waiting, how many are past their layer's due time now
+             */
+            overdue: number;
+            /**
+             * P50Hours
+             * @description Median working hours to decide
+             */
+            p50Hours: number | null;
+            /**
+             * P90Hours
+             * @description 90th percentile of the working hours to decide
+             */
+            p90Hours: number | null;
+            /**
+             * Pending
+             * @description Waiting now: requests (a pipeline, a layer), tasks (an approver)
+             */
+            pending: number;
+            /** Pipelineid */
+            pipelineId: number;
+            /** Pipelinename */
+            pipelineName: string;
+            /**
+             * Rejected
+             * @description Of those, rejections
+             */
+            rejected: number;
+            /**
+             * Rejectionrate
+             * @description rejected / decided, in percent (none when nothing decided)
+             */
+            rejectionRate: number | null;
         };
         /** PipelineIn */
         PipelineIn: {
@@ -8905,6 +9305,16 @@ export interface components {
             /** Totalleads */
             totalLeads: number;
         };
+        /** TypeOption */
+        TypeOption: {
+            /** Label */
+            label: string;
+            /**
+             * Value
+             * @enum {string}
+             */
+            value: "CHANGE_LEAD_STAGE" | "HOLD_LEAD" | "DROP_LEAD" | "CLOSE_LEAD" | "PCS";
+        };
         /** UnitOut */
         UnitOut: {
             /** Id */
@@ -9094,6 +9504,34 @@ export interface components {
              * @description Why it is withdrawn (required)
              */
             reason: string;
+        };
+        /**
+         * WorkingDay
+         * @description How a working hour is counted: every time of the insights is in working hours.
+         */
+        WorkingDay: {
+            /**
+             * End
+             * @description When it closes
+             */
+            end: string;
+            /**
+             * Hours
+             * @description Working hours in a day
+             */
+            hours: number;
+            /**
+             * Note
+             * @description The definition in words, as the screen says it
+             */
+            note: string;
+            /**
+             * Start
+             * @description When a working day opens, HH:MM in the company's time zone
+             */
+            start: string;
+            /** Timezone */
+            timeZone: string;
         };
         /** YearGp */
         YearGp: {
@@ -9832,6 +10270,102 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_insights_api_approval_insights_get: {
+        parameters: {
+            query?: {
+                /** @description The period's first day (local); default: 29 days before its last */
+                from?: string | null;
+                /** @description Its last day, included (local); default: today */
+                to?: string | null;
+                /** @description One request type */
+                requestType?: ("CHANGE_LEAD_STAGE" | "HOLD_LEAD" | "DROP_LEAD" | "CLOSE_LEAD" | "PCS") | null;
+                /** @description A team: the requests on the leads of the sales people who report to this leader */
+                teamLeaderId?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ApprovalInsights_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    download_insights_api_approval_insights_download_get: {
+        parameters: {
+            query?: {
+                /** @description The period's first day (local); default: 29 days before its last */
+                from?: string | null;
+                /** @description Its last day, included (local); default: today */
+                to?: string | null;
+                /** @description One request type */
+                requestType?: ("CHANGE_LEAD_STAGE" | "HOLD_LEAD" | "DROP_LEAD" | "CLOSE_LEAD" | "PCS") | null;
+                /** @description A team: the requests on the leads of the sales people who report to this leader */
+                teamLeaderId?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures as an XLSX book (attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_options_api_approval_insights_filter_options_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_InsightOptions_"];
                 };
             };
         };

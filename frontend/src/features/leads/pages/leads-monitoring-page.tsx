@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Empty, Flex, Grid, Skeleton, Typography } from 'antd';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Page, systemCrumbs } from '@/components/page';
 import { DateRangeFilter, TableFilter } from '@/components/data-table';
 import { errorMessage } from '@/lib/api/errors';
 import { formatIDR, formatNumber } from '@/lib/format';
 import { usePageAccess } from '@/lib/session';
+import { useUrlFilters } from '@/lib/use-url-filters';
 import {
   LEADS_MANAGEMENT_PAGE,
   LEADS_MONITORING_PAGE,
@@ -29,27 +30,6 @@ const STATUS_FILTER_OPTIONS = [
   { value: 'DROPPED', label: 'Dropped' },
   { value: 'CLOSED', label: 'Closed' },
 ];
-
-/** The grid's filters, kept in the URL (Back comes back to the same grid). */
-function useMonitoringFilters() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filters = Object.fromEntries(
-    Object.keys(MONITORING_FILTERS).map((key) => [key, searchParams.get(key) ?? '']),
-  ) as MonitoringFilters;
-  const set = (patch: Partial<MonitoringFilters>) =>
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(patch)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      },
-      { preventScrollReset: true },
-    );
-  return [filters, set] as const;
-}
 
 /** A count that opens Leads Management filtered to it (a plain number without that page, or at zero). */
 function CountLink({ count, to, label, linked }: { count: number; to: string; label: string; linked: boolean }) {
@@ -232,7 +212,8 @@ export function LeadsMonitoringPage() {
   const access = usePageAccess(LEADS_MONITORING_PAGE);
   const management = usePageAccess(LEADS_MANAGEMENT_PAGE);
   const phone = Grid.useBreakpoint().md === false;
-  const [filters, setFilters] = useMonitoringFilters();
+  // the grid's filters, kept in the URL (Back comes back to the same grid)
+  const [filters, setFilters] = useUrlFilters(MONITORING_FILTERS);
   const grid = useQuery({ ...monitoringQueryOptions(filters), enabled: access.isRead });
   const options = useQuery({ ...managementOptionsQueryOptions(), enabled: access.isRead });
 
