@@ -46,6 +46,7 @@ def decide(session: Session, query: outcomes.RouteQuery, layers: list[rules.Laye
     return state
 
 
+# unscoped: the engine's own step on the request it runs (no person reads through it)
 def take(session: Session, data: RouteRequest) -> tuple[list[Skip], int]:
     """The routing activity's step: decide the request's route on its facts (once: a retried step reads what the
     first one kept), record the layers it skips on the request and in its lead's history, and queue its first

@@ -275,18 +275,18 @@ describe('ActivitySchedulePage, the calendar', () => {
     expect(first).toHaveAttribute('title', `${TOMORROW.format('HH:mm')} Meeting · PT Nusantara Data Center · IT Strategy Assessment`);
     const month = requests.find((r) => r.url.includes('schedule-calendar'))!;
     expect(new URL(month.url).searchParams.get('view')).toBe('month');
+    // a plan that may not be changed opens read-only (before the day moves: tomorrow may be next month's)
+    fireEvent.click(chips.find((c) => c.title.startsWith('12:00 Meeting'))!);
+    const detail = await screen.findByRole('dialog');
+    expect(within(detail).getByText('Planned by')).toBeInTheDocument();
+    expect(within(detail).queryByText('Save')).toBeNull();
+    fireEvent.click(buttonByText('Close', detail));
     // today's panel, then the day after
     const panel = screen.getByLabelText('Day schedule');
     expect(within(panel).getByText('Today')).toBeInTheDocument();
     fireEvent.click(within(panel).getByLabelText('Next day'));
     await waitFor(() => expect(within(panel).getAllByTestId('schedule-item')).toHaveLength(2));
     expect(within(panel).queryByText('Today')).toBeNull();
-    // a plan that may not be changed opens read-only
-    fireEvent.click(chips.find((c) => c.title.startsWith('12:00 Meeting'))!);
-    const detail = await screen.findByRole('dialog');
-    expect(within(detail).getByText('Planned by')).toBeInTheDocument();
-    expect(within(detail).queryByText('Save')).toBeNull();
-    fireEvent.click(buttonByText('Close', detail));
 
     fireEvent.click(screen.getByText('Week'));
     await waitFor(() => expect(router.state.location.search).toContain('mode=week'));
