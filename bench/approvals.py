@@ -272,19 +272,23 @@ def routes_cost(base: str, database_url: str, groups: dict[str, list[int]], n: i
     variants = (("without conditions", plain, "HOLD_LEAD", False),
                 ("routed on conditions", routed[:n], "DROP_LEAD", False),
                 ("routed, with the preview", routed[n:], "DROP_LEAD", True))
-    spent = dict.fromkeys((name for name, *_ in variants), 0.0)
+    spent = {name: dict.fromkeys([*groups, "bench client"], 0.0) for name, *_ in variants}
     thirds = [slice(i * n // 3, (i + 1) * n // 3) for i in range(3)]
     for part in thirds:
         for name, leads, action, preview in variants:
             before, client_before = cpu_seconds(groups), os.times()
             full_path(base, leads[part], action, preview)
             after, client_after = cpu_seconds(groups), os.times()
-            spent[name] += sum(after[k] - before[k] for k in before) + (
-                client_after.user + client_after.system - client_before.user - client_before.system)
-    base_cost = spent["without conditions"]
+            for key in before:
+                spent[name][key] += after[key] - before[key]
+            spent[name]["bench client"] += (client_after.user + client_after.system
+                                            - client_before.user - client_before.system)
+    base_cost = sum(spent["without conditions"].values())
     print(f"\nConditions and route preview, {n} requests each, {THREADS} at a time, alternated in thirds")
-    for name, cost in spent.items():
-        print(f"  {name:<26} CPU {cost * 1000 / n:6.1f} ms per approval, every process ({cost / base_cost - 1:+.1%})")
+    for name, parts in spent.items():
+        cost = sum(parts.values())
+        print(f"  {name:<26} CPU {cost * 1000 / n:6.1f} ms per approval, every process ({cost / base_cost - 1:+.1%}): "
+              + ", ".join(f"{key} {value * 1000 / n:.1f}" for key, value in parts.items()))
     print("  target: conditions and the preview add at most 5%")
 
 
