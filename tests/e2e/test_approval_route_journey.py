@@ -2,12 +2,14 @@
 (its conditions built in the designer's rule builder), tries it on a lead before saving it (the board is skipped, and
 why; an approver out of office shows with their delegate), and saves it; the lead's sales person sees the same route
 in the Drop dialog before Confirm and asks; once the pipeline has a new version, its list counts the request as
-pending on an older one, and the request's timeline shows the board skipped. Screenshots at a desk's width and on a
+pending on an older one, and the request's timeline shows the board skipped; once decided, Approval Insights counts
+it. Screenshots at a desk's width and on a
 phone go to test-artifacts/approval-route/ (E2E_SCREENSHOTS=1)."""
 
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from datetime import date, timedelta
 from typing import Any
@@ -195,3 +197,24 @@ def test_a_conditional_layer_is_drawn_tried_and_shown_before_confirm(page: Page,
     expect(node).to_contain_text("Skipped: GP 0 < 1 B")
     expect(node).to_contain_text("Only when GP >= 1 B and client in Bank Nusa Mandiri")
     shots(page, SHOTS, "timeline")
+
+    # Maya decides for Hendra, out of office: the request is approved (the board skipped), and Approval Insights
+    # counts the decision under the pipeline, its layer and its approver
+    with httpx.Client(base_url=live_server.url, timeout=30) as http:
+        maya = token(http, "approver2")
+        for _ in range(150):
+            decided = http.put(f"/api/approval/{request['approvalId']}/handle-hold",
+                               json={"approversAction": "APPROVED", "note": "Agreed"}, headers=maya)
+            if decided.status_code == 200:
+                break
+            time.sleep(0.1)
+        assert decided.status_code == 200, decided.text
+        assert decided.json()["results"]["status"] == "APPROVED"
+    page.goto("/system/approval-insights")
+    pipelines = page.locator(".insights__section", has=page.get_by_text("Per pipeline", exact=True))
+    row = pipelines.get_by_role("row", name=re.compile(PIPELINE))
+    expect(row).to_be_visible()
+    expect(row.get_by_role("cell").nth(1)).to_have_text("1")
+    approvers = page.locator(".insights__section", has=page.get_by_text("Per approver", exact=True))
+    expect(approvers.get_by_role("row", name=re.compile("Hendra Gunawan"))).to_be_visible()
+    shots(page, SHOTS, "insights")
