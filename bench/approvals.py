@@ -35,9 +35,9 @@ THREADS = int(os.environ.get("BENCH_THREADS", "8"))
 STATUS_AFTER = {"HOLD_LEAD": "HOLD", "DROP_LEAD": "DROPPED"}
 
 
-def prepare(database_url: str, n: int, action: str = "HOLD_LEAD", conditional: bool = False) -> list[int]:
-    """A two-layer pipeline of `action` for sales1 and n leads. `conditional`: the same two decisions, with the
-    route decided on conditions: the sign-off layer kept by one (GP >= 0) and a third layer skipped by another."""
+def prepare(database_url: str, n: int, action: str = "HOLD_LEAD", conditional: bool | str = False) -> list[int]:
+    """A two-layer pipeline of `action` for sales1 and n leads. `conditional`: the same two decisions with the route
+    decided on conditions, the sign-off layer kept by one (GP >= 0); "skip": and a third layer skipped by another."""
     from api.core.db import make_engine
 
     engine = make_engine(database_url)
@@ -49,10 +49,11 @@ def prepare(database_url: str, n: int, action: str = "HOLD_LEAD", conditional: b
             " returning id"), {"name": f"Bench {action.lower()}", "action": action}).scalar_one()
         layers = [{"name": "Check", "mode": "ANY_USER", "minApprovals": 1, "approvers": [ids["approver1"]]},
                   {"name": "Sign-off", "mode": "ANY_USER", "minApprovals": 1, "approvers": [ids["approver2"]]}]
-        if conditional:
-            layers[1]["conditions"] = [{"fact": "GP", "op": ">=", "amount": 0}]
+        if conditional == "skip":  # and a third layer its conditions skip: a larger input, a row of history more
             layers.append({"name": "Board", "mode": "ANY_USER", "minApprovals": 1, "approvers": [ids["topmanager"]],
                            "conditions": [{"fact": "GP", "op": ">=", "amount": 1e12}]})
+        if conditional:
+            layers[1]["conditions"] = [{"fact": "GP", "op": ">=", "amount": 0}]
         conn.execute(text(
             "insert into approval_pipeline_versions (pipeline_id, version, layers, sales_person_ids) values "
             "(:p, 1, cast(:layers as jsonb), cast(:sales as jsonb))"),
@@ -264,11 +265,13 @@ def count_statements(log: Path, start: int) -> dict[str, int]:
 
 def routes_cost(base: str, database_url: str, groups: dict[str, list[int]], n: int) -> None:
     """BENCH_ROUTES=1: what conditions and the route preview add to an approval's CPU. The same two decisions per
-    request, alternated in thirds in one run: a pipeline without conditions (HOLD_LEAD); one whose route is decided
-    on conditions, a layer kept by one and a third skipped by another (DROP_LEAD); and the same with the route preview
-    read before each request, as the request dialog does (other leads of the same DROP_LEAD pipeline)."""
+    request, alternated in thirds in one run: a pipeline without conditions (HOLD_LEAD); the same layers with the route
+    decided on a condition the sign-off layer's requests meet (DROP_LEAD; BENCH_ROUTES_SKIP=1 adds a third layer
+    its condition skips); and the same with the route preview read before each request, as the request dialog does
+    (other leads of the same DROP_LEAD pipeline)."""
     plain = prepare(database_url, n, "HOLD_LEAD")
-    routed = prepare(database_url, 2 * n, "DROP_LEAD", conditional=True)
+    routed = prepare(database_url, 2 * n, "DROP_LEAD",
+                     conditional="skip" if os.environ.get("BENCH_ROUTES_SKIP") == "1" else True)
     variants = (("without conditions", plain, "HOLD_LEAD", False),
                 ("routed on conditions", routed[:n], "DROP_LEAD", False),
                 ("routed, with the preview", routed[n:], "DROP_LEAD", True))
