@@ -41,6 +41,7 @@ with workflow.unsafe.imports_passed_through():
         Decision,
         RequestState,
         apply,
+        asked_first,
         finished_message,
         pending_approvers,
         refusal,
@@ -108,7 +109,9 @@ class ApprovalWorkflow(ApprovalSteps):
         data = self.data
         routed = await workflow.execute_local_activity(
             route_approval_request,
-            RouteRequest(data.request_id, data.request_type, data.lead_id, data.target_stage_id, data.layers),
+            RouteRequest(data.request_id, data.request_type, data.lead_id, data.target_stage_id,
+                         [layer.conditions for layer in data.layers], asked_first(data.layers),
+                         [layer.name for layer in data.layers]),
             start_to_close_timeout=TIMEOUT, retry_policy=ROUTE_RETRY)
         take_route(self.state, routed.skips)
         self.routed = True

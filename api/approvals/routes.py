@@ -51,21 +51,21 @@ def take(session: Session, data: RouteRequest) -> tuple[list[Skip], int]:
     """The routing activity's step: decide the request's route on its facts (once: a retried step reads what the
     first one kept), record the layers it skips on the request and in its lead's history, and queue its first
     layer's approvers, in one transaction. Answers the skips and the first layer."""
-    query = outcomes.RouteQuery(data.request_type, data.lead_id, data.target_stage_id)
-    state = decide(session, query, data.layers)
-    kept = [{"layer": s.layer, "reason": s.reason} for s in state.skips]
+    facts = outcomes.handler_for(data.request_type).facts(
+        session, outcomes.RouteQuery(data.request_type, data.lead_id, data.target_stage_id))
+    skips, first = rules.route_of(len(data.conditions), route(data.conditions, facts))
+    kept = [{"layer": s.layer, "reason": s.reason} for s in skips]
     if session.execute(_keep_statement(), {"the_request": data.request_id, "the_route": kept}).first() is not None:
-        if state.skips:  # decided now: said once in the lead's history
+        if skips:  # decided now: said once in the lead's history
             outcomes.handler_for(data.request_type).skipped(
                 session, ApprovalRequest(id=data.request_id, lead_id=data.lead_id),
-                [(data.layers[s.layer].name, s.reason) for s in state.skips])
+                [(data.layer_names[s.layer], s.reason) for s in skips])
     else:  # decided by an earlier try of this step (or the request is gone: nothing is queued then)
         earlier = session.scalar(select(ApprovalRequest.skipped_layers).where(ApprovalRequest.id == data.request_id))
-        state = rules.RequestState(layers=data.layers)
-        rules.take_route(state, [Skip(int(s["layer"]), str(s["reason"])) for s in earlier or []])
-    queue.sync_queue(session, request_id=data.request_id, layer_index=state.current,
-                     pending=[a.id for a in rules.pending_approvers(state)])  # commits
-    return state.skips, state.current
+        skips, first = rules.route_of(len(data.conditions),
+                                      [Skip(int(s["layer"]), str(s["reason"])) for s in earlier or []])
+    queue.sync_queue(session, request_id=data.request_id, layer_index=first, pending=data.asked_first[first])
+    return skips, first  # sync_queue committed
 
 
 @cache

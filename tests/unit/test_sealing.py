@@ -3,8 +3,6 @@ can't trust."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 from temporalio.api.common.v1 import Payload
 from temporalio.converter import DataConverter
@@ -22,6 +20,7 @@ from api.core.temporal.sealing import (
     new_key_entry,
     parse_keys,
 )
+from tests.conftest import run_async
 
 OLD, NEW = "old:" + "A" * 43, "new:" + "B" * 43  # fixed (test ids are the same in every xdist worker)
 
@@ -75,10 +74,10 @@ def test_the_converter_tells_whether_the_arguments_were_all_sealed() -> None:
         return last_sealed.get()
 
     assert converter.payload_codec is not None
-    sealed = asyncio.run(converter.payload_codec.encode([plain("a"), plain("b")]))
-    assert asyncio.run(decode(sealed)) is True
-    assert asyncio.run(decode([sealed[0], plain("b")])) is False
-    assert asyncio.run(decode([plain("a")])) is False
+    sealed = run_async(converter.payload_codec.encode([plain("a"), plain("b")]))
+    assert run_async(decode(sealed)) is True
+    assert run_async(decode([sealed[0], plain("b")])) is False
+    assert run_async(decode([plain("a")])) is False
 
 
 @pytest.mark.parametrize("text", ["", "k1", "k1:short", ":" + "B" * 43, "k1:!!!"])

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from workflows.contracts.approval_routes import Skip, describe
+from workflows.contracts.approval_routes import Condition, Skip, describe
 from workflows.contracts.approval_rules import Approver, Deadline, Decision, Layer, RequestState
 
 WORKFLOW = "ApprovalWorkflow"  # the workflow type
@@ -171,13 +171,16 @@ def _approver(a: Approver, d: Decision | None, escalated: bool) -> TimelineAppro
 
 @dataclass
 class RouteRequest:
-    """A request whose layers carry conditions: decide its route on its facts and queue its first layer."""
+    """A request whose layers carry conditions: decide its route on its facts and queue its first layer. Its layers
+    as the step needs them: each one's conditions, whom it asks when it starts (asked_first) and its name."""
 
     request_id: int
     request_type: str
     lead_id: int
     target_stage_id: int | None
-    layers: list[Layer]
+    conditions: list[list[Condition]]
+    asked_first: list[list[int]]
+    layer_names: list[str]
 
 
 @dataclass

@@ -224,14 +224,24 @@ def apply(state: RequestState, decision: Decision) -> bool:
     return True
 
 
+def route_of(layer_count: int, skips: list[Skip]) -> tuple[list[Skip], int]:
+    """The skips a request of `layer_count` layers takes and the first layer it goes through. A route that would skip
+    every layer keeps the last one: a request is never approved undecided."""
+    left_out = {s.layer for s in skips if 0 <= s.layer < layer_count}
+    if len(left_out) >= layer_count:
+        left_out.discard(layer_count - 1)
+    return [s for s in skips if s.layer in left_out], next(i for i in range(layer_count) if i not in left_out)
+
+
 def take_route(state: RequestState, skips: list[Skip]) -> None:
     """Leave out the layers the request's route skips (before any decision) and start at the first one it goes
-    through. A route that would skip every layer keeps the last one: a request is never approved undecided."""
-    kept = {s.layer for s in skips if 0 <= s.layer < len(state.layers)}
-    if len(kept) >= len(state.layers):
-        kept.discard(len(state.layers) - 1)
-    state.skips = [s for s in skips if s.layer in kept]
-    state.current = next(i for i in range(len(state.layers)) if i not in kept)
+    through (route_of)."""
+    state.skips, state.current = route_of(len(state.layers), skips)
+
+
+def asked_first(layers: list[Layer]) -> list[list[int]]:
+    """Whom each layer asks when it starts: its approvers (the first of them, in sequence)."""
+    return [[a.id for a in pending_approvers(RequestState(layers=layers, current=i))] for i in range(len(layers))]
 
 
 def pending_approvers(state: RequestState) -> list[Approver]:

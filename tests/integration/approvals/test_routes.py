@@ -77,8 +77,11 @@ class Stack:
             url = PIPELINES if self.sql("select action_type from approval_pipelines where id = :p",
                                         p=pipeline_id).scalar() != "PCS" else "/api/pcs-approval-pipelines"
             self.live.delete(f"{url}/{pipeline_id}", headers=auth(self.live, "admin"))
+        # every notification of the tests' requests (approvers are told by request, the sales person by lead)
+        self.sql("delete from notification_mails where body like '%Route test lead%'")
+        self.sql("delete from notifications where message like '%Route test lead%'")
         for lead_id in self.leads:
-            self.sql("delete from notifications where link like :l", l=f"%{lead_id}%")
+            self.sql("delete from notifications where link like :l", l=f"%/leads/{lead_id}%")
             self.sql("delete from leads where id = :l", l=lead_id)
         self.session.close()
 

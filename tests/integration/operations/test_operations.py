@@ -3,7 +3,6 @@ server checks before the UI, and the codec endpoint that opens sealed payloads f
 
 from __future__ import annotations
 
-import asyncio
 import base64
 from collections.abc import Iterator
 from typing import Any
@@ -15,7 +14,7 @@ from temporalio.api.common.v1 import Payload
 from api.core.temporal.sealing import ENCODING, SealingCodec, keys_of, parse_keys
 from api.operations.access import COOKIE, NO_COOKIE, NOT_AN_OPERATOR
 from api.operations.router import BAD_PAYLOAD
-from tests.conftest import auth
+from tests.conftest import auth, run_async
 
 UI = "http://127.0.0.1:8233"
 DECODE = "/api/operations/codec/decode"
@@ -32,7 +31,7 @@ def ui(client: TestClient) -> Iterator[None]:
 
 def sealed_body(text: str, client: TestClient) -> dict[str, Any]:
     codec = SealingCodec(parse_keys(keys_of(client.app.state.settings)))  # type: ignore[attr-defined]
-    (payload,) = asyncio.run(codec.encode([Payload(metadata={"encoding": b"json/plain"}, data=text.encode())]))
+    (payload,) = run_async(codec.encode([Payload(metadata={"encoding": b"json/plain"}, data=text.encode())]))
     return {"payloads": [{"metadata": {k: base64.b64encode(v).decode() for k, v in payload.metadata.items()},
                           "data": base64.b64encode(payload.data).decode()}]}
 
