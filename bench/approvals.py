@@ -263,7 +263,16 @@ def count_statements(log: Path, start: int) -> dict[str, int]:
     return counts
 
 
-def routes_cost(base: str, database_url: str, groups: dict[str, list[int]], n: int) -> None:
+async def history_size(address: str, workflow_id: str) -> tuple[int, int]:
+    """A closed workflow's history: its events and their size in bytes (as JSON)."""
+    from temporalio.client import Client
+
+    client = await Client.connect(address)
+    history = await client.get_workflow_handle(workflow_id).fetch_history()
+    return len(history.events), len(history.to_json())
+
+
+def routes_cost(base: str, database_url: str, groups: dict[str, list[int]], n: int, address: str) -> None:
     """BENCH_ROUTES=1: what conditions and the route preview add to an approval's CPU. The same two decisions per
     request, alternated in thirds in one run: a pipeline without conditions (HOLD_LEAD); the same layers with the route
     decided on a condition the sign-off layer's requests meet (DROP_LEAD; BENCH_ROUTES_SKIP=1 adds a third layer
@@ -293,6 +302,16 @@ def routes_cost(base: str, database_url: str, groups: dict[str, list[int]], n: i
         print(f"  {name:<26} CPU {cost * 1000 / n:6.1f} ms per approval, every process ({cost / base_cost - 1:+.1%}): "
               + ", ".join(f"{key} {value * 1000 / n:.1f}" for key, value in parts.items()))
     print("  target: conditions and the preview add at most 5%")
+    from api.core.db import make_engine
+
+    engine = make_engine(database_url)
+    with engine.connect() as conn:
+        for name, leads, *_ in variants[:2]:
+            workflow_id = conn.execute(text("select workflow_id from approval_requests where lead_id = :l"),
+                                       {"l": leads[0]}).scalar_one()
+            events, size = asyncio.run(history_size(address, workflow_id))
+            print(f"  history of one request, {name}: {events} events, {size} bytes")
+    engine.dispose()
 
 
 def main(n: int) -> None:
@@ -319,7 +338,7 @@ def main(n: int) -> None:
                       "Temporal server": [temporal.proc.pid] if temporal.proc else [],
                       "PostgreSQL": postgres_pids()}
             if os.environ.get("BENCH_ROUTES") == "1":
-                routes_cost(f"http://127.0.0.1:{port}", stack.database_url, groups, n)
+                routes_cost(f"http://127.0.0.1:{port}", stack.database_url, groups, n, address)
                 return
             lead_ids = prepare(stack.database_url, n)
             # BENCH_PROFILE=<dir>: sample the worker and the API with the venv's py-spy (pip install py-spy) for 20 s
