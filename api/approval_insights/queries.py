@@ -26,6 +26,7 @@ from sqlalchemy import (
     String,
     Text,
     and_,
+    case,
     cast,
     column,
     false,
@@ -54,6 +55,8 @@ from api.users.models import User
 
 DECIDED_STATUSES = ("APPROVED", "REJECTED")
 DECIDED, ESCALATED, PENDING = "decided", "escalated", "pending"
+# a request made in the period past a layer with conditions: they held (the layer asked) or not (it was skipped)
+APPLIED, SKIPPED = "applied", "skipped"
 OLDEST_LIMIT = 10
 
 
@@ -196,7 +199,8 @@ def pipelines(session: Session, f: Filters) -> list[Any]:
 
 def layers(session: Session, f: Filters) -> list[Any]:
     """Per pipeline and layer: layers settled in the period (first task -> last decision), those settled after
-    their dueAt, escalations in the period, requests waiting on the layer now (first task -> now). One statement."""
+    their dueAt, escalations in the period, requests waiting on the layer now (first task -> now), and, of a layer
+    with conditions, the requests made in the period it applied to and those it skipped. One statement."""
     r = ApprovalRequest
     settled = _settled_layers(f)
     keys: list[Any] = [ApprovalPipeline.id.label("pipeline_id"), ApprovalPipeline.name.label("pipeline_name")]
@@ -218,11 +222,23 @@ def layers(session: Session, f: Filters) -> list[Any]:
     pending = _kept(select(*at_layer(r.current_layer), *_fact(
         PENDING, _layer_start(r.id, r.current_layer), f.now, late=_clock(r.current_layer, "dueAt") < f.now))
         .select_from(_requests()).where(r.status == "PENDING"), f)
-    facts = _timed(union_all(decided, escalated, pending).subquery("facts"), f)
+    # each layer with conditions of a request made in the period whose route was decided: kept or skipped
+    layer_json = func.jsonb_array_elements(ApprovalPipelineVersion.layers).table_valued(
+        column("value", JSONB), with_ordinality="position").render_derived(name="layer_json")
+    index = cast(layer_json.c.position, Integer) - 1
+    was_skipped = r.skipped_layers.op("@>", return_type=Boolean)(
+        func.jsonb_build_array(func.jsonb_build_object("layer", index)))
+    kind = case((was_skipped, literal(SKIPPED)), else_=literal(APPLIED)).label("kind")
+    routed = _kept(select(*at_layer(index), kind, *_fact(APPLIED)[1:])
+                   .select_from(_requests().join(layer_json, true()))
+                   .where(r.skipped_layers.is_not(None), _in_period(r.requested_at, f),
+                          layer_json.c.value.op("?", return_type=Boolean)("conditions")), f)
+    facts = _timed(union_all(decided, escalated, pending, routed).subquery("facts"), f)
     # a layer renamed in a later version is shown by its latest name
     name = array_agg(aggregate_order_by(facts.c.layer_name, facts.c.version.desc()))[1]
     stmt = (select(facts.c.pipeline_id, facts.c.pipeline_name, facts.c.layer_index, name.label("layer_name"),
-                   *_figures(facts))
+                   *_figures(facts), func.count().filter(facts.c.kind == APPLIED).label("applied"),
+                   func.count().filter(facts.c.kind == SKIPPED).label("skipped"))
             .group_by(facts.c.pipeline_id, facts.c.pipeline_name, facts.c.layer_index)
             .order_by(func.lower(facts.c.pipeline_name), facts.c.pipeline_id, facts.c.layer_index))
     return list(session.execute(stmt))

@@ -50,6 +50,9 @@ class LayerFigures(Figures):
     pipeline_name: str
     layer_index: int = Field(description="From 0")
     layer_name: str
+    applied: int = Field(default=0, description="A layer with conditions: requests made in the period it applied to "
+                         "(its conditions held)")
+    skipped: int = Field(default=0, description="A layer with conditions: requests made in the period that skipped it")
 
 
 class ApproverFigures(Figures):

@@ -107,7 +107,8 @@ def insights(*, session: Session, found: queries.Filters, within: Period) -> App
         pipelines=[PipelineFigures(pipeline_id=r.pipeline_id, pipeline_name=r.pipeline_name,
                                    action_type=r.action_type, **figures(r)) for r in pipeline_rows if not r.total],
         layers=[LayerFigures(pipeline_id=r.pipeline_id, pipeline_name=r.pipeline_name, layer_index=r.layer_index,
-                             layer_name=r.layer_name, **figures(r)) for r in queries.layers(session, found)],
+                             layer_name=r.layer_name, applied=r.applied, skipped=r.skipped, **figures(r))
+                for r in queries.layers(session, found)],
         approvers=[ApproverFigures(approver_id=r.approver_id, approver_name=r.approver_name, **figures(r))
                    for r in queries.approvers(session, found)],
         oldest_pending=[_pending(r, found.now) for r in queries.oldest_pending(session, found)])
@@ -170,8 +171,9 @@ def xlsx(answer: ApprovalInsights, *, team_name: str | None) -> bytes:
                       [[p.pipeline_name, TYPE_LABELS.get(p.action_type, p.action_type), *_figure_cells(p)]
                        for p in answer.pipelines],
                       grand_total=["All pipelines", None, *_figure_cells(answer.totals)])
-    layers = sheet("Layers", [Column("Pipeline"), Column("Layer"), *FIGURE_COLUMNS],
-                   [[p.pipeline_name, f"{p.layer_index + 1}. {p.layer_name}", *_figure_cells(p)]
+    layers = sheet("Layers", [Column("Pipeline"), Column("Layer"), *FIGURE_COLUMNS, Column("Applied", "int"),
+                              Column("Skipped", "int")],
+                   [[p.pipeline_name, f"{p.layer_index + 1}. {p.layer_name}", *_figure_cells(p), p.applied, p.skipped]
                     for p in answer.layers])
     approvers = sheet("Approvers", [Column("Approver"), *FIGURE_COLUMNS],
                       [[p.approver_name, *_figure_cells(p)] for p in answer.approvers])

@@ -128,8 +128,8 @@ def decide(stack: Stack, approval_id: int, who: str) -> dict[str, Any]:
 
 class TestConditionalLayers:
     def test_the_preview_shows_the_route_the_engine_then_takes(self, stack: Stack) -> None:
-        stack.pipeline(layer("Team leader", "approver1", stack=stack),
-                       layer("Top management", "topmanager", BIG, stack=stack))
+        saved = stack.pipeline(layer("Team leader", "approver1", stack=stack),
+                               layer("Top management", "topmanager", BIG, stack=stack))
         lead_id = stack.lead(gp=800_000_000)
 
         shown = preview(stack, lead_id)
@@ -151,6 +151,11 @@ class TestConditionalLayers:
         history = stack.live.get(f"/api/leads/{lead_id}/history", headers=auth(stack.live, "sales6")).json()
         assert any("Layer 'Top management' skipped: GP 800 M < 1 B" in (h.get("newValue") or "")
                    for h in history["results"])
+        # Approval Insights counts, per layer with conditions, the requests it applied to and those it skipped
+        insights = stack.live.get("/api/approval-insights", headers=auth(stack.live, "admin")).json()["results"]
+        routed = {x["layerName"]: (x["applied"], x["skipped"]) for x in insights["layers"]
+                  if x["pipelineId"] == saved["id"]}
+        assert routed == {"Team leader": (0, 0), "Top management": (0, 1)}
 
     def test_a_big_deal_goes_to_the_top_and_a_first_layer_may_be_skipped(self, stack: Stack) -> None:
         stack.pipeline(layer("Big deals first", "topmanager", BIG, stack=stack),

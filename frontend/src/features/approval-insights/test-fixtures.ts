@@ -23,10 +23,10 @@ export const week: ApprovalInsights = {
   layers: [
     { pipelineId: 7, pipelineName: 'Drop check', layerIndex: 0, layerName: 'Check', decided: 4, rejected: 1,
       rejectionRate: 25, p50Hours: 2, p90Hours: 12.1, late: 2, escalations: 1, pending: 1, oldestPendingHours: 41.5,
-      overdue: 1 },
+      overdue: 1, applied: 0, skipped: 0 },
     { pipelineId: 7, pipelineName: 'Drop check', layerIndex: 1, layerName: 'Sign-off', decided: 2, rejected: 1,
       rejectionRate: 50, p50Hours: 4.5, p90Hours: 6.5, late: 1, escalations: 0, pending: 1, oldestPendingHours: 30,
-      overdue: 0 },
+      overdue: 0, applied: 3, skipped: 5 },
   ],
   approvers: [
     { approverId: 11, approverName: 'Hendra Gunawan', decided: 4, rejected: 1, rejectionRate: 25, p50Hours: 2,

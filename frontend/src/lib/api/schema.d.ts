@@ -5806,6 +5806,12 @@ export interface components {
         /** LayerFigures */
         LayerFigures: {
             /**
+             * Applied
+             * @description A layer with conditions: requests made in the period it applied to (its conditions held)
+             * @default 0
+             */
+            applied: number;
+            /**
              * Decided
              * @description Decided in the period: requests (a pipeline), layers settled (a layer), decisions (an approver)
              */
@@ -5866,6 +5872,12 @@ export interface components {
              * @description rejected / decided, in percent (none when nothing decided)
              */
             rejectionRate: number | null;
+            /**
+             * Skipped
+             * @description A layer with conditions: requests made in the period that skipped it
+             * @default 0
+             */
+            skipped: number;
         };
         /** LayerIn */
         LayerIn: {

@@ -47,6 +47,10 @@ describe('ApprovalInsightsPage', () => {
     expect(cells(pipeline)).toEqual(['Drop check', '3', '66,67%2 of 3', '10 h', '16,4 h', '2', '1', '2oldest 41,5 h1 overdue']);
     const signOff = within(section('Per layer')).getByText('2. Sign-off').closest('tr')!;
     expect(cells(signOff).slice(1)).toEqual(['2', '50,00%1 of 2', '4,5 h', '6,5 h', '1', '0', '1oldest 30 h']);
+    // a layer with conditions says how many requests they sent to it and how many skipped it; one without, nothing
+    expect(within(signOff).getByTestId('layer-route')).toHaveTextContent('Conditions held for 3, skipped 5');
+    const check = within(section('Per layer')).getByText('1. Check').closest('tr')!;
+    expect(within(check).queryByTestId('layer-route')).toBeNull();
     const maya = within(section('Per approver')).getByText('Maya Kusuma').closest('tr')!;
     expect(cells(maya)).toEqual(['Maya Kusuma', '2', '50,00%1 of 2', '4,5 h', '6,5 h', '1', '0', '1oldest 30 h']);
     // every pipeline together

@@ -46,6 +46,12 @@ const layerColumns: ColumnsType<LayerFigures> = [
       <Flex vertical>
         <span>{`${l.layerIndex + 1}. ${l.layerName}`}</span>
         <Typography.Text type="secondary">{l.pipelineName}</Typography.Text>
+        {l.applied + l.skipped > 0 && (
+          // a layer with conditions: how many requests of the period they sent to it, and how many skipped it
+          <Typography.Text type="secondary" className="insights__route" data-testid="layer-route">
+            {`Conditions held for ${l.applied}, skipped ${l.skipped}`}
+          </Typography.Text>
+        )}
       </Flex>
     ),
   },
