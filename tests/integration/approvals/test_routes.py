@@ -7,8 +7,7 @@ pipelines named for sales6 that it retires afterwards."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
 
@@ -19,21 +18,12 @@ from hypothesis import strategies as st
 from sqlalchemy import text
 
 from tests.conftest import auth
+from tests.integration.approvals.test_approvals import wait_for
 
 pytestmark = pytest.mark.usefixtures("worker")
 
 PIPELINES = "/api/approval-pipelines"
 BIG = {"fact": "GP", "op": ">=", "amount": 1_000_000_000}
-
-
-def wait_for(predicate: Callable[[], Any], timeout: float = 20) -> Any:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.1)
-    raise AssertionError("condition not met in time")
 
 
 class Stack:
