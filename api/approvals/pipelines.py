@@ -118,6 +118,22 @@ def conditions_rule(session: Session, label: str, sent: list[ConditionIn],
     return conditions, errors
 
 
+def drawn_layers(session: Session, data: PipelineIn,
+                 people: dict[int, tuple[str, str]] | None = None) -> tuple[list[rules.Layer], list[str]]:
+    """The rules' layers of a pipeline as its designer drew it (its conditions' choices named; its approvers by
+    `people`, when given), and what the rules refuse of them: what saving it and trying it on a lead both check."""
+    layers, errors = [], []
+    for i, layer in enumerate(data.layers, start=1):
+        conditions, wrong = conditions_rule(session, f"Layer {i} ({layer.name or 'unnamed'})", layer.conditions,
+                                            data.pipeline_action_type)
+        errors += wrong
+        layers.append(rules.Layer(name=layer.name.strip(), mode=layer.mode, min_approvals=layer.min_approvals,
+                                  approvers=[rules.Approver(a, *(people or {}).get(a, (f"user {a}", "")))
+                                             for a in layer.approvers],
+                                  deadline=deadline_rule(layer.deadline), conditions=conditions))
+    return layers, errors + rules.validate_layers(layers, data.pipeline_action_type)
+
+
 def condition_out(condition: Condition) -> ConditionOut:
     return ConditionOut(fact=condition.fact, op=condition.op, amount=condition.amount,
                         ids=condition.ids, names=condition.names, text=describe(condition))
@@ -235,17 +251,8 @@ def save_pipeline(*, session: Session, policy: PolicyStore, actor: User, data: P
     if covered := (escalated - approver_ids) & set(data.sales_persons):  # nor by escalation
         errors.append(f"A sales person this pipeline covers cannot be the one its layers escalate to: "
                       f"{', '.join(sorted(names.get(i, str(i)) for i in covered))}.")
-    conditions = []
-    for i, layer in enumerate(data.layers, start=1):
-        found, wrong = conditions_rule(session, f"Layer {i} ({layer.name or 'unnamed'})", layer.conditions,
-                                       data.pipeline_action_type)
-        conditions.append(found)
-        errors += wrong
-    drawn = zip(data.layers, deadlines, conditions, strict=True)
-    errors += rules.validate_layers([rules.Layer(name=layer.name, mode=layer.mode, min_approvals=layer.min_approvals,
-                                                 approvers=[rules.Approver(a, "") for a in layer.approvers],
-                                                 deadline=deadline, conditions=found)
-                                     for layer, deadline, found in drawn], data.pipeline_action_type)
+    layers, refused = drawn_layers(session, data)
+    errors += refused
     if errors:
         raise ValidationFailed(errors)
     # one writer at a time per action type, so two overlapping pipelines cannot be saved side by side
@@ -275,8 +282,8 @@ def save_pipeline(*, session: Session, policy: PolicyStore, actor: User, data: P
         layers=[{"name": layer.name.strip(), "mode": layer.mode, "minApprovals": layer.min_approvals,
                  "approvers": layer.approvers,
                  **({"deadline": deadline_json(deadline)} if deadline is not None else {}),
-                 **({"conditions": [condition_json(c) for c in found]} if found else {})}
-                for layer, deadline, found in zip(data.layers, deadlines, conditions, strict=True)]))
+                 **({"conditions": [condition_json(c) for c in drawn.conditions]} if drawn.conditions else {})}
+                for layer, deadline, drawn in zip(data.layers, deadlines, layers, strict=True)]))
     queries.replace_sales(session, pipeline.id, list(dict.fromkeys(data.sales_persons)))
     session.commit()
     return _pipeline_out(session, pipeline)

@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 from api.approvals import clocks, delegates, outcomes, queue
 from api.approvals import repository as repo
 from api.approvals.models import ApprovalPipeline, ApprovalPipelineVersion, ApprovalRequest
-from api.approvals.pipelines import MODE_LABELS, conditions_rule, deadline_out, deadline_rule, layers_of
+from api.approvals.pipelines import MODE_LABELS, deadline_out, drawn_layers, layers_of
 from api.approvals.route_schemas import PipelineTryIn, RouteApproverOut, RouteLayerOut, RoutePreviewOut
 from api.core.config import get_settings
 from api.core.db import table_of
@@ -151,17 +151,8 @@ def try_on_lead(*, session: Session, actor: User, data: PipelineTryIn) -> RouteP
     probe = ApprovalRequest(lead_id=data.lead_id, request_type=drawn.pipeline_action_type)
     if not handler.readable(session, actor, probe):
         raise NotFound(LEAD_NOT_FOUND)
-    errors, layers = [], []
     people = repo.people(session, {a for layer in drawn.layers for a in layer.approvers})
-    for i, layer in enumerate(drawn.layers, start=1):
-        conditions, wrong = conditions_rule(session, f"Layer {i} ({layer.name or 'unnamed'})", layer.conditions,
-                                            drawn.pipeline_action_type)
-        errors += wrong
-        layers.append(rules.Layer(name=layer.name.strip(), mode=layer.mode, min_approvals=layer.min_approvals,
-                                  approvers=[rules.Approver(a, *people.get(a, (f"user {a}", "")))
-                                             for a in layer.approvers],
-                                  deadline=deadline_rule(layer.deadline), conditions=conditions))
-    errors += rules.validate_layers(layers, drawn.pipeline_action_type)
+    layers, errors = drawn_layers(session, drawn, people)
     if errors:
         raise ValidationFailed(errors)
     query = outcomes.RouteQuery(drawn.pipeline_action_type, data.lead_id,
