@@ -35,35 +35,38 @@ THREADS = int(os.environ.get("BENCH_THREADS", "8"))
 STATUS_AFTER = {"HOLD_LEAD": "HOLD", "DROP_LEAD": "DROPPED"}
 
 
-def prepare(database_url: str, n: int, action: str = "HOLD_LEAD", conditional: bool | str = False) -> list[int]:
-    """A two-layer pipeline of `action` for sales1 and n leads. `conditional`: the same two decisions with the route
-    decided on conditions, the sign-off layer kept by one (GP >= 0); "skip": and a third layer skipped by another."""
+def prepare(database_url: str, n: int, action: str = "HOLD_LEAD", conditional: bool | str = False,
+            pipeline: bool = True, sales: str = "sales1") -> list[int]:
+    """A two-layer pipeline of `action` for `sales` (without `pipeline`: none) and n leads of theirs. `conditional`:
+    the same two decisions with the route decided on conditions, the sign-off layer kept by one (GP >= 0); "skip":
+    and a third layer skipped by another."""
     from api.core.db import make_engine
 
     engine = make_engine(database_url)
     with engine.begin() as conn:
         ids = dict(conn.execute(text("select username, id from users")).all())
         client = conn.execute(text("select id from clients order by id limit 1")).scalar_one()
-        pipeline = conn.execute(text(
-            "insert into approval_pipelines (name, action_type, current_version) values (:name, :action, 1)"
-            " returning id"), {"name": f"Bench {action.lower()}", "action": action}).scalar_one()
-        layers = [{"name": "Check", "mode": "ANY_USER", "minApprovals": 1, "approvers": [ids["approver1"]]},
-                  {"name": "Sign-off", "mode": "ANY_USER", "minApprovals": 1, "approvers": [ids["approver2"]]}]
-        if conditional == "skip":  # and a third layer its conditions skip: a larger input, a row of history more
-            layers.append({"name": "Board", "mode": "ANY_USER", "minApprovals": 1, "approvers": [ids["topmanager"]],
-                           "conditions": [{"fact": "GP", "op": ">=", "amount": 1e12}]})
-        if conditional:
-            layers[1]["conditions"] = [{"fact": "GP", "op": ">=", "amount": 0}]
-        conn.execute(text(
-            "insert into approval_pipeline_versions (pipeline_id, version, layers, sales_person_ids) values "
-            "(:p, 1, cast(:layers as jsonb), cast(:sales as jsonb))"),
-            {"p": pipeline, "sales": json.dumps([ids["sales1"]]), "layers": json.dumps(layers)})
-        conn.execute(text("insert into approval_pipeline_sales (pipeline_id, user_id) values (:p, :u)"),
-                     {"p": pipeline, "u": ids["sales1"]})
+        if pipeline:
+            pipeline_id = conn.execute(text(
+                "insert into approval_pipelines (name, action_type, current_version) values (:name, :action, 1)"
+                " returning id"), {"name": f"Bench {action.lower()}", "action": action}).scalar_one()
+            layers = [{"name": "Check", "mode": "ANY_USER", "minApprovals": 1, "approvers": [ids["approver1"]]},
+                      {"name": "Sign-off", "mode": "ANY_USER", "minApprovals": 1, "approvers": [ids["approver2"]]}]
+            if conditional == "skip":  # and a third layer its conditions skip: a larger input, a row of history more
+                layers.append({"name": "Board", "mode": "ANY_USER", "minApprovals": 1, "approvers": [ids["topmanager"]],
+                               "conditions": [{"fact": "GP", "op": ">=", "amount": 1e12}]})
+            if conditional:
+                layers[1]["conditions"] = [{"fact": "GP", "op": ">=", "amount": 0}]
+            conn.execute(text(
+                "insert into approval_pipeline_versions (pipeline_id, version, layers, sales_person_ids) values "
+                "(:p, 1, cast(:layers as jsonb), cast(:sales as jsonb))"),
+                {"p": pipeline_id, "sales": json.dumps([ids[sales]]), "layers": json.dumps(layers)})
+            conn.execute(text("insert into approval_pipeline_sales (pipeline_id, user_id) values (:p, :u)"),
+                         {"p": pipeline_id, "u": ids[sales]})
         leads = conn.execute(text(
             "insert into leads (project_name, stage_id, status, client_id, sales_person_id) "
             "select 'Bench approval ' || g, 1, 'NEW', :c, :s from generate_series(1, :n) g returning id"),
-            {"c": client, "s": ids["sales1"], "n": n}).scalars().all()
+            {"c": client, "s": ids[sales], "n": n}).scalars().all()
     engine.dispose()
     return list(leads)
 
@@ -76,7 +79,8 @@ RETRIES: dict[str, list[int]] = {"layer 1 decision": [], "layer 2 decision": []}
 POLLS: list[int] = []  # the bench's own reads of the lead until it is HOLD (not part of the approval)
 
 
-def full_path(base: str, lead_ids: list[int], action: str = "HOLD_LEAD", preview: bool = False) -> float:
+def full_path(base: str, lead_ids: list[int], action: str = "HOLD_LEAD", preview: bool = False,
+              requester: str = "sales1") -> float:
     """Each lead's request decided by both layers until the lead shows it; `preview`: the request dialog's route
     preview first, as a sales person sees it before Confirm."""
     def token(http: httpx.Client, username: str) -> dict[str, str]:
@@ -84,7 +88,7 @@ def full_path(base: str, lead_ids: list[int], action: str = "HOLD_LEAD", preview
         return {"Authorization": f"Bearer {r.json()['results']['token']}"}
 
     with httpx.Client(base_url=base, timeout=60) as http:
-        sales, first, second = token(http, "sales1"), token(http, "approver1"), token(http, "approver2")
+        sales, first, second = token(http, requester), token(http, "approver1"), token(http, "approver2")
 
     local = threading.local()
 
@@ -199,6 +203,32 @@ def http_floor(base: str, api: list[int], calls: int = 400) -> float:
         return (cpu_seconds({"api": api})["api"] - before) / calls
 
 
+def call_cost(base: str, groups: dict[str, list[int]], calls: list[tuple[str, str, dict[str, object] | None]],
+              username: str = "sales1") -> float:
+    """CPU of every process (the bench client's included) per call of these calls, signed in as `username`,
+    THREADS at a time on keep-alive connections."""
+    with httpx.Client(base_url=base, timeout=60) as http:
+        r = http.post("/api/auth/login", json={"username": username, "password": PASSWORD})
+        headers = {"Authorization": f"Bearer {r.json()['results']['token']}"}
+    local = threading.local()
+
+    def one(call: tuple[str, str, dict[str, object] | None]) -> None:
+        if not hasattr(local, "http"):
+            local.http = httpx.Client(base_url=base, timeout=60)
+        method, path, body = call
+        answer = local.http.request(method, path, json=body, headers=headers)
+        assert answer.status_code == 200, answer.text
+
+    with concurrent.futures.ThreadPoolExecutor(THREADS) as pool:
+        list(pool.map(one, calls[:THREADS]))  # connections open
+        before, client_before = cpu_seconds(groups), os.times()
+        list(pool.map(one, calls))
+        after, client_after = cpu_seconds(groups), os.times()
+    spent = sum(after[k] - before[k] for k in before) + (client_after.user + client_after.system
+                                                         - client_before.user - client_before.system)
+    return spent / len(calls)
+
+
 def cpu_seconds(groups: dict[str, list[int]]) -> dict[str, float]:
     """CPU time (user + system) used so far by each group of processes and their children."""
     import psutil
@@ -273,24 +303,29 @@ async def history_size(address: str, workflow_id: str) -> tuple[int, int]:
 
 
 def routes_cost(base: str, database_url: str, groups: dict[str, list[int]], n: int, address: str) -> None:
-    """BENCH_ROUTES=1: what conditions and the route preview add to an approval's CPU. The same two decisions per
-    request, alternated in thirds in one run: a pipeline without conditions (HOLD_LEAD); the same layers with the route
-    decided on a condition the sign-off layer's requests meet (DROP_LEAD; BENCH_ROUTES_SKIP=1 adds a third layer
-    its condition skips); and the same with the route preview read before each request, as the request dialog does
-    (other leads of the same DROP_LEAD pipeline)."""
+    """BENCH_ROUTES=1: what conditions and the route preview add to an approval's CPU. The same hold request and two
+    decisions per request, alternated in thirds in one run: sales1's pipeline without conditions; sales2's, the same
+    layers with the route decided on a condition the sign-off layer's requests meet (BENCH_ROUTES_SKIP=1 adds a third
+    layer its condition skips); and sales2's again with the route preview read before each request, as the request
+    dialog does (other leads); each third in another order."""
     plain = prepare(database_url, n, "HOLD_LEAD")
-    routed = prepare(database_url, 2 * n, "DROP_LEAD",
+    routed = prepare(database_url, 2 * n, "HOLD_LEAD", sales="sales2",
                      conditional="skip" if os.environ.get("BENCH_ROUTES_SKIP") == "1" else True)
-    variants = (("without conditions", plain, "HOLD_LEAD", False),
-                ("routed on conditions", routed[:n], "DROP_LEAD", False),
-                ("routed, with the preview", routed[n:], "DROP_LEAD", True))
+    variants = (("without conditions", plain, "sales1", False),
+                ("routed on conditions", routed[:n], "sales2", False),
+                ("routed, with the preview", routed[n:], "sales2", True))
     spent = {name: dict.fromkeys([*groups, "bench client"], 0.0) for name, *_ in variants}
+    tries = dict.fromkeys(spent, 0)  # decision calls sent (a decision refused before its task is queued is sent again)
+    reads = dict.fromkeys(spent, 0)  # the bench's reads of the lead until it shows the outcome
     thirds = [slice(i * n // 3, (i + 1) * n // 3) for i in range(3)]
-    for part in thirds:
-        for name, leads, action, preview in variants:
+    for turn, part in enumerate(thirds):  # each variant first once: none always runs in another's tail
+        for name, leads, requester, preview in variants[turn:] + variants[:turn]:
             before, client_before = cpu_seconds(groups), os.times()
-            full_path(base, leads[part], action, preview)
+            sent, read = sum(len(codes) for codes in RETRIES.values()), len(POLLS)
+            full_path(base, leads[part], "HOLD_LEAD", preview, requester)
             after, client_after = cpu_seconds(groups), os.times()
+            tries[name] += sum(len(codes) for codes in RETRIES.values()) - sent
+            reads[name] += len(POLLS) - read
             for key in before:
                 spent[name][key] += after[key] - before[key]
             spent[name]["bench client"] += (client_after.user + client_after.system
@@ -300,8 +335,17 @@ def routes_cost(base: str, database_url: str, groups: dict[str, list[int]], n: i
     for name, parts in spent.items():
         cost = sum(parts.values())
         print(f"  {name:<26} CPU {cost * 1000 / n:6.1f} ms per approval, every process ({cost / base_cost - 1:+.1%}): "
-              + ", ".join(f"{key} {value * 1000 / n:.1f}" for key, value in parts.items()))
+              + ", ".join(f"{key} {value * 1000 / n:.1f}" for key, value in parts.items())
+              + f"; {tries[name] / n:.2f} decision calls, {reads[name] / n:.2f} reads")
     print("  target: conditions and the preview add at most 5%")
+    unused = prepare(database_url, n, pipeline=False, sales="sales2")  # leads of sales2 without a request
+    alone = {"one route preview alone": [("POST", f"/api/leads/{lead}/approval-requests/route-preview",
+                                          {"requestType": "HOLD_LEAD"}) for lead in unused],
+             "one read of a lead (GET /api/leads/{id})": [("GET", f"/api/leads/{lead}", None) for lead in unused],
+             "a call that does nothing (GET /api/health)": [("GET", "/api/health", None)] * n}
+    for name, calls in alone.items():  # for scale: what any one more call of the request dialog costs
+        cost = call_cost(base, groups, calls, "sales2")
+        print(f"  {name:<42} CPU {cost * 1000:5.1f} ms, every process ({cost * n / base_cost:.1%} of an approval)")
     from api.core.db import make_engine
 
     engine = make_engine(database_url)

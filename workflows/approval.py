@@ -37,7 +37,6 @@ with workflow.unsafe.imports_passed_through():
         timeline_of,
     )
     from workflows.contracts.approval_rules import (
-        NOT_AN_APPROVER,
         Decision,
         RequestState,
         apply,
@@ -74,7 +73,7 @@ class ApprovalWorkflow(ApprovalSteps):
         self.attention = False  # a database step failed past its retries; run() persists the state again
         self.withdrawn_by: int | None = None  # who withdrew the request (its status is WITHDRAWN then)
         self.owner_now: str | None = None  # whom a reassignment gave the request to (the summary names the requester)
-        # a request whose layers carry conditions decides its route first (run()); until then nobody decides it
+        # a request whose layers carry conditions decides its route first (run()); a decision sent meanwhile waits
         self.routed = not any(layer.conditions for layer in data.layers)
         self._describe()
 
@@ -120,9 +119,12 @@ class ApprovalWorkflow(ApprovalSteps):
         else:
             self._show()
 
-    def _refuse_unrouted(self) -> None:
-        if not self.routed:  # its first approvers are not asked yet: no task, no link, nobody may decide
-            raise ApplicationError(NOT_AN_APPROVER, type="NotAnApprover", non_retryable=True)
+    def _as_routed(self) -> RequestState:
+        """What a decision is checked against: the request's state, or before its route is decided, the route the
+        API expects (its first layer named when the request was made, on the same facts)."""
+        if self.routed:
+            return self.state
+        return RequestState(layers=self.state.layers, owners=self.state.owners, current=self.data.first_layer)
 
     def _over(self) -> bool:
         return self.state.status != "PENDING" or self.attention
@@ -152,7 +154,8 @@ class ApprovalWorkflow(ApprovalSteps):
 
     @workflow.update
     async def decide(self, decision: DecideInput) -> Timeline:
-        self._refuse_unrouted()
+        if not self.routed:  # sent before the route is decided: it waits for it (and is checked again below)
+            await workflow.wait_condition(lambda: self.routed)
         async with self.lock:
             # Checked again under the lock: another decision may have settled the layer meanwhile.
             reason = refusal(self.state, decision.approver_id, decision.action, decision.note, decision.acting_id)
@@ -185,8 +188,7 @@ class ApprovalWorkflow(ApprovalSteps):
 
     @decide.validator
     def validate_decide(self, decision: DecideInput) -> None:
-        self._refuse_unrouted()
-        reason = refusal(self.state, decision.approver_id, decision.action, decision.note, decision.acting_id)
+        reason = refusal(self._as_routed(), decision.approver_id, decision.action, decision.note, decision.acting_id)
         if reason:
             raise ApplicationError(reason.message, type=reason.type, non_retryable=True)
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from sqlalchemy import Date, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint, func
 from sqlalchemy.dialects.postgresql import JSONB
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from api.core.db import Base, TimestampMixin
 
@@ -38,6 +38,8 @@ class ApprovalPipelineVersion(Base):
     sales_person_ids: Mapped[list[int]] = mapped_column(JSONB, default=list)
     created_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    # read with the version where a caller names the pipeline (pipeline_queries.version_for), else loaded on use
+    pipeline: Mapped[ApprovalPipeline] = relationship(viewonly=True)
 
 
 class ApprovalPipelineSales(Base):

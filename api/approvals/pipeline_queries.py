@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from sqlalchemy import case, delete, func, or_, select, text
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, contains_eager
 
 from api.approvals.models import (
     ApprovalPipeline,
@@ -87,13 +87,13 @@ def replace_sales(session: Session, pipeline_id: int, sales_ids: list[int]) -> N
 
 def version_for(session: Session, *, action_type: str, sales_person_id: int) -> ApprovalPipelineVersion | None:
     """The current version of the active pipeline naming this sales person, else of one that names nobody (applies
-    to all); the lowest id first, in one statement."""
+    to all), with its pipeline (`version.pipeline`); the lowest id first, in one statement."""
     assigned = ApprovalPipeline.id.in_(select(ApprovalPipelineSales.pipeline_id)
                                        .where(ApprovalPipelineSales.user_id == sales_person_id))
     anyone = ~select(ApprovalPipelineSales.pipeline_id).where(
         ApprovalPipelineSales.pipeline_id == ApprovalPipeline.id).exists()
     return session.scalars(
-        select(ApprovalPipelineVersion)
+        select(ApprovalPipelineVersion).options(contains_eager(ApprovalPipelineVersion.pipeline))
         .join(ApprovalPipeline, (ApprovalPipeline.id == ApprovalPipelineVersion.pipeline_id)
               & (ApprovalPipelineVersion.version == ApprovalPipeline.current_version))
         .where(ApprovalPipeline.action_type == action_type, ApprovalPipeline.is_active.is_(True),

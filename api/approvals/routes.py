@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 
 from api.approvals import clocks, delegates, outcomes, queue
 from api.approvals import repository as repo
-from api.approvals.models import ApprovalPipeline, ApprovalPipelineVersion, ApprovalRequest
+from api.approvals.models import ApprovalPipelineVersion, ApprovalRequest
 from api.approvals.pipelines import MODE_LABELS, deadline_out, drawn_layers, layers_of
 from api.approvals.route_schemas import PipelineTryIn, RouteApproverOut, RouteLayerOut, RoutePreviewOut
 from api.core.config import get_settings
@@ -79,8 +79,9 @@ def _keep_statement() -> Any:
 
 def first_layer(session: Session, row: ApprovalRequest, layers: list[rules.Layer]) -> int:
     """The layer a request made now starts on (its facts as they stand: the workflow decides again when it starts,
-    on the same facts unless they changed meanwhile)."""
-    if not conditional(layers):
+    on the same facts unless they changed meanwhile). A first layer without conditions is every request's first:
+    no facts are read for it."""
+    if not layers or not layers[0].conditions:
         return 0
     return decide(session, outcomes.RouteQuery(row.request_type, row.lead_id, row.target_stage_id), layers).current
 
@@ -134,9 +135,8 @@ def preview(session: Session, *, query: outcomes.RouteQuery, layers: list[rules.
 def version_preview(session: Session, *, query: outcomes.RouteQuery, version: ApprovalPipelineVersion,
                     adjust: Callable[[Facts], Facts] | None = None) -> RoutePreviewOut:
     """The route of a request on a saved pipeline version (the one a request made now would take)."""
-    pipeline = session.get(ApprovalPipeline, version.pipeline_id)
     return preview(session, query=query, layers=layers_of(session, version), pipeline_id=version.pipeline_id,
-                   pipeline_name=pipeline.name if pipeline else "", version=version.version, adjust=adjust)
+                   pipeline_name=version.pipeline.name, version=version.version, adjust=adjust)
 
 
 LEAD_NOT_FOUND = "Lead not found."
