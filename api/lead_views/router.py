@@ -39,6 +39,7 @@ from api.leads.schemas import (
     PaymentDetail,
     PicOut,
     RequirementField,
+    RouteRequestIn,
     StageDuration,
     StageOptions,
 )
@@ -221,6 +222,6 @@ def request_approval(lead_id: Id, body: RequestIn, session: SessionDep, temporal
                       summary="The route a stage change, hold, drop or close would take if asked now: its layers, "
                               "who decides each (a delegate for who is out of office), the layers it skips and why, "
                               "each layer's expected due date")
-def request_route(lead_id: Id, body: RequestIn, session: SessionDep,
+def request_route(lead_id: Id, body: RouteRequestIn, session: SessionDep,
                   actor: Annotated[User, Authz("leads", "edit")]) -> Envelope[RoutePreviewOut]:
     return ok(lead_requests.route_preview(session=session, actor=actor, lead_id=lead_id, data=body))

@@ -129,6 +129,12 @@ class Edit:
     gated: Stage | None
 
 
+def margin_of(revenue: Decimal | float | None, gp: Decimal | float | None) -> Decimal:
+    """A lead's gross profit margin in percent, as an edit stores it (0 without revenue)."""
+    revenue, gp = Decimal(str(revenue or 0)), Decimal(str(gp or 0))
+    return (gp / revenue * 100).quantize(Decimal("0.01")) if revenue else Decimal(0)
+
+
 def _set_fields(session: Session, lead: Lead, actor: User, values: dict[str, Any]) -> None:
     for attr, value in values.items():
         if attr in ("project_budget", "total_revenue", "total_gross_profit") and value is not None:
@@ -137,8 +143,7 @@ def _set_fields(session: Session, lead: Lead, actor: User, values: dict[str, Any
         if old != value:
             history.record(session, lead, actor, history.camel(attr), old, value)
             setattr(lead, attr, value)
-    revenue, gp = Decimal(lead.total_revenue or 0), Decimal(lead.total_gross_profit or 0)
-    lead.gross_profit_margin = (gp / revenue * 100).quantize(Decimal("0.01")) if revenue else Decimal(0)
+    lead.gross_profit_margin = margin_of(lead.total_revenue, lead.total_gross_profit)
     if abs(lead.gross_profit_margin) >= 100_000:  # Numeric(7, 2)
         raise ValidationFailed("Gross profit margin must be between -99.999,99% and 99.999,99%: "
                                "check Total Revenue and Total Gross Profit.")

@@ -22,10 +22,10 @@ from api.leads import editing as lead_editing
 from api.leads import history as lead_history
 from api.leads import moves as lead_moves
 from api.leads import repository as repo
-from api.leads import stage_rules
+from api.leads import route_facts, stage_rules
 from api.leads import visibility as lead_visibility
 from api.leads.models import ONGOING, STATUS_LABELS, Lead, Stage
-from api.leads.schemas import WaitingFor
+from api.leads.schemas import RouteRequestIn, WaitingFor
 from api.users.models import User
 
 TARGET_STATUS = {"HOLD_LEAD": "On Hold", "DROP_LEAD": "Dropped", "CLOSE_LEAD": "Closed"}
@@ -81,13 +81,15 @@ def open_request(session: Session, *, actor: User, lead: Lead, data: RequestIn,
     return row, approvals.start_args(session, row, version)
 
 
-def route_preview(*, session: Session, actor: User, lead_id: int, data: RequestIn) -> RoutePreviewOut:
+def route_preview(*, session: Session, actor: User, lead_id: int, data: RouteRequestIn) -> RoutePreviewOut:
     """The route the request would take if it were made now (the request dialog shows it before Confirm): the same
-    checks as the request, the same route rules as the engine."""
+    checks as the request, the same route rules as the engine. With `edit`, on the lead as the edit form will save
+    it (the wizard's gated step: saving makes the request)."""
     lead = lead_visibility.visible_or_404(session, actor, lead_id)
     target, version = _checked(session, lead, data)
     return routes.version_preview(session, query=outcomes.RouteQuery(data.request_type, lead.id,
-                                                                       target.id if target else None), version=version)
+                                                                       target.id if target else None), version=version,
+                                  adjust=route_facts.as_edited(session, data.edit) if data.edit else None)
 
 
 def request(*, session: Session, temporal: Client, settings: Settings, actor: User, lead_id: int,

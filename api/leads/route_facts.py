@@ -5,6 +5,8 @@ approval engine with the leads' request types (api/leads/outcomes.py); the cost 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -16,7 +18,9 @@ from api.approvals.models import ApprovalRequest
 from api.approvals.outcomes import RouteQuery
 from api.clients.models import Client
 from api.leads import history as lead_history
+from api.leads.editing import margin_of
 from api.leads.models import Lead, LeadServiceCategory, Stage
+from api.leads.schemas import RouteEdit
 from api.master_data.models import ProjectType, ServiceCategory
 from api.users.models import User
 from workflows.contracts.approval_routes import STATUS_OF, Facts
@@ -64,6 +68,50 @@ def _facts_statement() -> Any:
             .outerjoin(ProjectType, ProjectType.id == Lead.project_type_id)
             .outerjoin(Stage, Stage.id == bindparam("the_stage", type_=Integer))
             .where(Lead.id == bindparam("the_lead", type_=Integer)))
+
+
+def as_edited(session: Session, edit: RouteEdit) -> Callable[[Facts], Facts]:
+    """The facts of the lead as this edit will save it: its figures (the margin computed as the edit stores it), its
+    client, project type and service categories, with the names the reasons quote (read only for what changed). A
+    field the edit leaves out stays as saved; one sent empty is cleared, as saving clears it."""
+    sent = edit.model_fields_set
+
+    def adjust(found: Facts) -> Facts:
+        revenue = (edit.total_revenue or 0) if "total_revenue" in sent else found.sheet_total
+        gp = (edit.total_gross_profit or 0) if "total_gross_profit" in sent else found.gp
+        changed = replace(found, sheet_total=revenue, gp=gp, gp_margin=float(margin_of(revenue, gp)),
+                          names=dict(found.names))
+        client = edit.client_id if edit.client_id not in (None, found.client) else None
+        kind_changed = "project_type" in sent and edit.project_type != found.project_type
+        categories = sorted(set(edit.service_categories or [])) if "service_categories" in sent else None
+        if categories is not None and set(categories) == set(found.service_categories):
+            categories = None
+        if client is None and not kind_changed and categories is None:
+            return changed
+        kind = edit.project_type if kind_changed else None
+        named = session.execute(select(
+            select(Client.client_name).where(Client.id == client).scalar_subquery(),
+            select(ProjectType.project_type_name).where(ProjectType.id == kind).scalar_subquery(),
+            select(func.array_agg(aggregate_order_by(ServiceCategory.id, ServiceCategory.service_category_name)))
+            .where(ServiceCategory.id.in_(categories or [])).scalar_subquery(),
+            select(func.string_agg(ServiceCategory.service_category_name,
+                                   aggregate_order_by(literal(", "), ServiceCategory.service_category_name)))
+            .where(ServiceCategory.id.in_(categories or [])).scalar_subquery())).one()
+        if client is not None:
+            changed.client, changed.names["CLIENT"] = client, named[0] or f"client #{client}"
+        if kind_changed:
+            changed.project_type = kind
+            changed.names.pop("PROJECT_TYPE", None)
+            if kind is not None:
+                changed.names["PROJECT_TYPE"] = named[1] or f"project type #{kind}"
+        if categories is not None:
+            changed.service_categories = list(named[2] or [])
+            changed.names.pop("SERVICE_CATEGORY", None)
+            if named[3]:
+                changed.names["SERVICE_CATEGORY"] = named[3]
+        return changed
+
+    return adjust
 
 
 def record_skipped(session: Session, request: ApprovalRequest, skipped: list[tuple[str, str]]) -> None:

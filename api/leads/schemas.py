@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
+from api.approvals.schemas import RequestIn
 from api.core.inputs import INT32_MAX, Id, money
 from api.core.schemas import CamelModel
 
@@ -185,6 +186,23 @@ class LeadUpdate(CamelModel):
     payments: list[PaymentItem] | None = Field(default=None, max_length=200)
     billing_schedules: list[BillingScheduleItem] | None = Field(default=None, max_length=500)
     remove_files: list[FileKind] = Field(default_factory=list, max_length=3)
+
+
+class RouteEdit(CamelModel):
+    """What the lead edit form holds of the facts a route is decided on: the wizard's gated step previews the route
+    of the request saving makes, on the lead as it will be saved (a field left out stays as saved)."""
+
+    client_id: Id | None = None
+    project_type: Id | None = None
+    total_revenue: Annotated[float, money("Total Revenue")] | None = Field(default=None, ge=0)
+    total_gross_profit: Annotated[float, money("Total Gross Profit", negative=True)] | None = None
+    service_categories: list[Id] | None = Field(default=None, max_length=50)
+
+
+class RouteRequestIn(RequestIn):
+    """A request whose route is previewed; `edit`: on the lead as the edit form holds it."""
+
+    edit: RouteEdit | None = None
 
 
 class NeedApprovalIn(CamelModel):

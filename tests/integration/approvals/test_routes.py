@@ -185,6 +185,39 @@ class TestConditionalLayers:
         assert next(p for p in listed if p["id"] == saved["id"])["pendingOnOlder"] == 0
 
 
+    def test_the_edit_form_previews_the_route_on_the_lead_as_it_will_be_saved(self, stack: Stack) -> None:
+        """The wizard's gated step: saving makes the request, so its route is decided on the edited lead; the preview
+        takes the form's values and shows that route, the one the engine then takes."""
+        clients = stack.live.get("/api/master-data/clients", headers=auth(stack.live, "admin")).json()["results"]
+        first, other = clients[0], clients[1]
+        stack.pipeline(layer("Team leader", "approver1", stack=stack),
+                       layer("Top management", "topmanager", BIG, stack=stack),
+                       layer("Key account", "approver2", {"fact": "CLIENT", "op": "IN", "ids": [first["id"]]},
+                             stack=stack))
+        lead_id = stack.lead(gp=800_000_000)
+
+        def route(edit: dict[str, Any] | None) -> list[str | None]:
+            r = stack.live.post(f"/api/leads/{lead_id}/approval-requests/route-preview",
+                                json={"requestType": "DROP_LEAD", **({"edit": edit} if edit else {})},
+                                headers=auth(stack.live, "sales6"))
+            assert r.status_code == 200, r.text
+            return [x["skipped"] for x in r.json()["results"]["layers"]]
+
+        assert route(None) == [None, "GP 800 M < 1 B", None]  # as saved: its client is the key account
+        edited = {"totalGrossProfit": 2_500_000_000, "totalRevenue": 10_000_000_000, "clientId": other["id"]}
+        assert route(edited) == [None, None, f"client {other['clientName']} is not {first['clientName']}"]
+        r = stack.live.post(f"/api/leads/{lead_id}/approval-requests/route-preview",
+                            json={"requestType": "DROP_LEAD", "edit": {"totalRevenue": -5}},
+                            headers=auth(stack.live, "sales6"))
+        assert r.status_code == 422
+
+        saved = stack.live.put(f"/api/leads/{lead_id}/update", json=edited, headers=auth(stack.live, "sales6"))
+        assert saved.status_code == 200, saved.text
+        made = drop(stack, lead_id)
+        assert skipped_of(stack, made["approvalId"]) == \
+            [{"layer": 2, "reason": f"client {other['clientName']} is not {first['clientName']}"}]
+
+
 class TestDesigner:
     def test_conditions_are_saved_with_their_choices_named(self, stack: Stack) -> None:
         clients = stack.live.get("/api/master-data/clients", headers=auth(stack.live, "admin")).json()["results"]

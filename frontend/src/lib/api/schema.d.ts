@@ -8454,6 +8454,23 @@ export interface components {
              */
             standsInFor?: string | null;
         };
+        /**
+         * RouteEdit
+         * @description What the lead edit form holds of the facts a route is decided on: the wizard's gated step previews the route
+         *     of the request saving makes, on the lead as it will be saved (a field left out stays as saved).
+         */
+        RouteEdit: {
+            /** Clientid */
+            clientId?: number | null;
+            /** Projecttype */
+            projectType?: number | null;
+            /** Servicecategories */
+            serviceCategories?: number[] | null;
+            /** Totalgrossprofit */
+            totalGrossProfit?: number | null;
+            /** Totalrevenue */
+            totalRevenue?: number | null;
+        };
         /** RouteLayerOut */
         RouteLayerOut: {
             /** Approvers */
@@ -8495,6 +8512,22 @@ export interface components {
             pipelineName: string;
             /** Version */
             version: number | null;
+        };
+        /**
+         * RouteRequestIn
+         * @description A request whose route is previewed; `edit`: on the lead as the edit form holds it.
+         */
+        RouteRequestIn: {
+            edit?: components["schemas"]["RouteEdit"] | null;
+            /** Notes */
+            notes?: string | null;
+            /**
+             * Requesttype
+             * @enum {string}
+             */
+            requestType: "CHANGE_LEAD_STAGE" | "HOLD_LEAD" | "DROP_LEAD" | "CLOSE_LEAD";
+            /** Targetstageid */
+            targetStageId?: number | null;
         };
         /** SalesCycle */
         SalesCycle: {
@@ -13051,7 +13084,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RequestIn"];
+                "application/json": components["schemas"]["RouteRequestIn"];
             };
         };
         responses: {

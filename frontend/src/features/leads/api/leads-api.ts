@@ -5,6 +5,7 @@ import { multipart } from '@/lib/api/multipart';
 import { leadKeys } from './keys';
 import type {
   ApprovalRequestIn,
+  RouteRequestIn,
   BoardParams,
   LeadCreate,
   LeadEditForm,
@@ -166,7 +167,7 @@ export function requestLeadApproval(leadId: number, body: ApprovalRequestIn) {
 
 /** The route a stage change, hold, drop or close of the lead would take if asked now (the dialog shows it before
  *  Confirm): its layers, who decides each, the layers it skips and why. */
-export const requestRouteQueryOptions = (leadId: number, body: ApprovalRequestIn) =>
+export const requestRouteQueryOptions = (leadId: number, body: RouteRequestIn) =>
   queryOptions({
     queryKey: leadKeys.requestRoute(leadId, body),
     queryFn: () =>

@@ -34,6 +34,9 @@ export type Unit = Schemas['UnitOut'];
 export type ContactOut = Schemas['ContactOut'];
 export type ApprovalRequestIn = Schemas['RequestIn'];
 export type LeadRequestType = ApprovalRequestIn['requestType'];
+/** A request whose route is previewed; `edit`: on the lead as the edit form holds it. */
+export type RouteRequestIn = Schemas['RouteRequestIn'];
+export type RouteEdit = NonNullable<RouteRequestIn['edit']>;
 
 export type SubscriptionType = 'ONE_TIME' | 'RECURRING';
 

@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import type { LeadFileKind, LeadForm, LeadUpdate, SubscriptionType } from '../api/types';
+import type { LeadFileKind, LeadForm, LeadUpdate, RouteEdit, SubscriptionType } from '../api/types';
 
 /** What the edit wizard's form holds. */
 export interface LeadEditValues {
@@ -127,6 +127,20 @@ export function toLeadUpdate(values: LeadEditValues, removeFiles: LeadFileKind[]
         description: text(b.description),
       })),
     removeFiles,
+  };
+}
+
+/** The form's values a request's route is decided on, as saving sends them (the gated stage's route preview). */
+export function toRouteEdit(
+  values: Pick<Partial<LeadEditValues>, 'projectType' | 'totalRevenue' | 'totalGrossProfit' | 'serviceCategories'>,
+): RouteEdit {
+  return {
+    projectType: values.projectType ?? null,
+    totalRevenue: values.totalRevenue ?? null,
+    totalGrossProfit: values.totalGrossProfit ?? null,
+    serviceCategories: (values.serviceCategories ?? []).flatMap((c) =>
+      c.serviceCategoryId === undefined ? [] : [c.serviceCategoryId],
+    ),
   };
 }
 

@@ -344,7 +344,12 @@ describe('LeadEditPage', () => {
     const message = 'Lead saved. Moving to E4 Proposal needs approval: request #12 has been sent to the approvers.';
     const requests = stubEdit({ stageMoved: false, approvalRequired: true, message, approvalId: 12 });
     const { router } = await renderRoutes(pages, '/leads/19/edit');
-    await openStageStep();
+    const name = await screen.findByLabelText('Project Name');
+    await waitFor(() => expect(name).toHaveValue('IT Strategy Assessment'));
+    fireEvent.click(buttonByText('Next'));
+    // a figure changed on this form counts for the route: saving makes the request on the lead as saved
+    fireEvent.change(screen.getByLabelText('Total Gross Profit'), { target: { value: '3.052.000.000' } });
+    for (let i = 0; i < 3; i += 1) fireEvent.click(buttonByText('Next'));
     const items = await stageChoices();
     fireEvent.click(items.find((i) => i.querySelector('.stage-target-option__name')?.textContent === 'E4 Proposal')!);
     expect(
@@ -357,7 +362,11 @@ describe('LeadEditPage', () => {
     expect(route[0]).toHaveTextContent('Maya Kusuma for Hendra Gunawan (out of office)');
     expect(route[1]).toHaveTextContent('Skipped: GP 800 M < 1 B');
     const asked = requests.find((r) => new URL(r.url).pathname === '/api/leads/19/approval-requests/route-preview')!;
-    expect(await asked.clone().json()).toEqual({ requestType: 'CHANGE_LEAD_STAGE', targetStageId: 4 });
+    expect(await asked.clone().json()).toEqual({
+      requestType: 'CHANGE_LEAD_STAGE',
+      targetStageId: 4,
+      edit: { projectType: 2, totalRevenue: 12_208_000_000, totalGrossProfit: 3_052_000_000, serviceCategories: [7] },
+    });
     fireEvent.click(buttonByText('Save'));
     await waitFor(() => expect(document.querySelector('.ant-modal-confirm')).not.toBeNull());
     const dialog = document.querySelector('.ant-modal-confirm')!;

@@ -1,6 +1,7 @@
 import { Alert, Form, Skeleton } from 'antd';
 import { StageRequirements, StageTargetSelect, targetLabel, type StageTarget } from '@/components/stage-target';
 import type { LeadStageOptions } from '../../api/types';
+import { toRouteEdit } from '../../lib/edit-form';
 import { LeadRequestRoute } from '../request-route';
 import { WaitingForBanner } from '../waiting-for';
 
@@ -35,6 +36,13 @@ export function stageStepMessage(target: StageTarget, current: StageTarget | und
 export function StageStep({ options, loading, error }: StageStepProps) {
   const form = Form.useFormInstance();
   const stageId = Form.useWatch('stageId', form) as number | undefined;
+  // saving makes the request: its route is decided on the lead as this form saves it
+  const edit = toRouteEdit({
+    projectType: Form.useWatch('projectType', form),
+    totalRevenue: Form.useWatch('totalRevenue', form),
+    totalGrossProfit: Form.useWatch('totalGrossProfit', form),
+    serviceCategories: Form.useWatch('serviceCategories', form),
+  });
   const stages = options?.stages ?? [];
   const current = stages.find((s) => s.isCurrent);
   const target = stages.find((s) => s.id === stageId && !s.isCurrent);
@@ -74,11 +82,11 @@ export function StageStep({ options, loading, error }: StageStepProps) {
           )}
           <StageRequirements stage={target} />
           {options && target.needsApproval && target.allowed && (
-            // who saving would ask, on the lead as it is saved now (figures changed on this form count once saved)
+            // who saving would ask, on the lead with this form's figures, project type and service categories
             <div style={{ marginTop: 12 }}>
               <LeadRequestRoute
                 leadId={options.leadId}
-                request={{ requestType: 'CHANGE_LEAD_STAGE', targetStageId: target.id }}
+                request={{ requestType: 'CHANGE_LEAD_STAGE', targetStageId: target.id, edit }}
               />
             </div>
           )}
