@@ -20,6 +20,8 @@ import api.domains
 from api.access.router import router as access_router
 from api.access_admin.router import router as access_admin_router
 from api.account.router import router as account_router
+from api.activities.feed_router import feed_router as calendar_feed_router
+from api.activities.feed_router import router as calendar_feed_settings_router
 from api.activities.router import router as activities_router
 from api.approval_insights import metrics as approval_insights_metrics
 from api.approval_insights.router import router as approval_insights_router
@@ -106,7 +108,9 @@ def api_routers() -> list[APIRouter]:
             contacts_router, leads_router, approvals_router, approval_bulk_router, approval_links_router,
             approval_queue_router, approval_insights_router, lead_requests_router, stages_router, coa_router,
             coa_cost_sheet_router, pcs_pid_router, pcs_router, sales_targets_router, dashboard_router, reports_router,
-            monthly_billing_router, activities_router, geo_router, notification_settings_router,
+            # before the activities': /activity/{activity_id} would take /activity/calendar-feed
+            monthly_billing_router, calendar_feed_settings_router, activities_router, calendar_feed_router,
+            geo_router, notification_settings_router,
             lead_register_router, pcs_register_router, lead_ops_router, presence_router, calls_router,
             holidays_router, operations_router]
 

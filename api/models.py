@@ -1,7 +1,7 @@
 """Every mapped class, imported so Alembic and the seed see the whole schema."""
 
 from api.access.models import CasbinRule, Menu, Page, SeedMark
-from api.activities.models import Activity, ActivityFile, ActivitySchedule, LeadContactReminder
+from api.activities.models import Activity, ActivityFile, ActivitySchedule, CalendarFeed, LeadContactReminder
 from api.approvals.models import (
     ApprovalDecision,
     ApprovalDelegation,
@@ -75,6 +75,7 @@ __all__ = [
     "AuditEntry",
     "Base",
     "BillingStatusChange",
+    "CalendarFeed",
     "CasbinRule",
     "ChartOfAccount",
     "City",

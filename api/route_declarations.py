@@ -32,6 +32,9 @@ PUBLIC_ROUTES: frozenset[tuple[str, str]] = frozenset({
     # Prometheus scrapes it: no user signs in, so no page and action can name it (Authz is a user's); it answers only
     # with the bearer METRICS_TOKEN when one is set, and nginx refuses it from outside (api.core.metrics)
     ("GET", "/api/metrics"),
+    # a private calendar address: calendars fetch it with its long random token and nothing else; read-only, 404 once
+    # replaced or turned off (api/activities/schedule/feed.py)
+    ("GET", "/api/calendar/{token}.ics"),
     # the browser's CORS preflight of the Temporal UI's codec calls (it carries no credential); the decode itself needs
     # an operator (api/operations/router.py)
     ("OPTIONS", "/api/operations/codec/decode"),

@@ -93,3 +93,17 @@ class LeadContactReminder(Base):
     threshold: Mapped[int] = mapped_column(SmallInteger)
     contacted_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     sent_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class CalendarFeed(Base):
+    """A person's private calendar address (api/activities/schedule/feed.py): their plans as iCalendar for Google
+    Calendar, Outlook or Apple Calendar to subscribe to. Only the address token's digest is kept: the address is shown
+    once, when it is made; a new one replaces it, and turning it off deletes the row (the old address answers 404)."""
+
+    __tablename__ = "calendar_feeds"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    token_digest: Mapped[str] = mapped_column(String(64), unique=True)
+    include_team: Mapped[bool] = mapped_column(default=False, server_default="false")  # a team leader's team's plans
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    read_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))  # last fetched by a calendar

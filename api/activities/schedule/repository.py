@@ -55,10 +55,11 @@ def page(session: Session, scope: Scope, search: str | None, now: datetime, upco
     return _rows(session, stmt.offset(offset).limit(limit))
 
 
-def between(session: Session, scope: Scope, search: str | None, start: datetime, end: datetime) -> list[Found]:
-    """Every schedule starting in [start, end), in time order (a calendar's range)."""
+def between(session: Session, scope: Scope, search: str | None, start: datetime, end: datetime,
+            limit: int = 2000) -> list[Found]:
+    """Every schedule starting in [start, end), in time order (a calendar's range), at most `limit`."""
     stmt = _base(scope, search).where(ActivitySchedule.schedule_time >= start, ActivitySchedule.schedule_time < end)
-    return _rows(session, stmt.order_by(ActivitySchedule.schedule_time, ActivitySchedule.id).limit(2000))
+    return _rows(session, stmt.order_by(ActivitySchedule.schedule_time, ActivitySchedule.id).limit(limit))
 
 
 def one(session: Session, scope: Scope, schedule_id: int) -> Found | None:

@@ -85,3 +85,21 @@ Page = Annotated[int, Field(ge=1, le=100_000)]
 PerPage = Annotated[int, Field(ge=1, le=100)]
 Search = Annotated[str, Field(max_length=200)]
 CalendarDate = Annotated[date, Field(ge=date(2000, 1, 1), le=date(2100, 12, 31))]  # a calendar's page
+
+
+class CalendarFeedIn(CamelModel):
+    include_team: bool = Field(default=False, description="a team leader's feed: the team's plans too")
+
+
+class CalendarFeedOut(CamelModel):
+    """A person's private calendar address, as its settings show it (the address itself is shown once)."""
+
+    active: bool
+    include_team: bool
+    created_at: datetime | None
+    read_at: datetime | None = Field(description="when a calendar last fetched it")
+    can_include_team: bool
+
+
+class CalendarFeedSaved(CalendarFeedOut):
+    url: str = Field(description="the address to subscribe to: shown now only")

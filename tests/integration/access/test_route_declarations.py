@@ -56,12 +56,13 @@ def test_the_public_list_is_short_and_real(app_client: TestClient) -> None:
     routes = set(_api_routes(app_client.app))  # type: ignore[arg-type]
     assert routes >= PUBLIC_ROUTES
     # /api/metrics is Prometheus's: no user signs in there, its own bearer METRICS_TOKEN guards it (test_metrics.py);
-    # the codec's CORS preflight carries no credential (its decode needs an operator: tests/integration/operations)
+    # the codec's CORS preflight carries no credential (its decode needs an operator: tests/integration/operations);
+    # a private calendar address's token is its credential (tests/integration/activities/test_calendar_feed.py)
     assert {p for _, p in PUBLIC_ROUTES} == {"/api/auth/login", "/api/auth/refresh", "/api/health", "/api/ready",
                                            "/api/auth/login/code", "/api/auth/login/code/resend",
                                            "/api/auth/forgot-password/send-mail", "/api/auth/forgot-password",
                                            "/api/metrics", "/api/approval-links/{token}",
-                                           "/api/operations/codec/decode"}
+                                           "/api/operations/codec/decode", "/api/calendar/{token}.ics"}
     assert ("POST", "/api/operations/codec/decode") not in PUBLIC_ROUTES
 
 

@@ -38,6 +38,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/activity/calendar-feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the caller's private calendar address is on (the address itself is shown once) */
+        get: operations["feed_state_api_activity_calendar_feed_get"];
+        /** Whether the address includes the team's plans (the address stays) */
+        put: operations["change_feed_api_activity_calendar_feed_put"];
+        /** A new private calendar address (the one before it stops working): answered this once */
+        post: operations["make_feed_api_activity_calendar_feed_post"];
+        /** Turn the private calendar address off (it answers 404 from now on) */
+        delete: operations["turn_off_feed_api_activity_calendar_feed_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/activity/client": {
         parameters: {
             query?: never;
@@ -806,6 +826,23 @@ export interface paths {
         put?: never;
         /** Lift a user's sign-in limits: every address's waits, and the mailed code new devices need after many failures (administrators) */
         post: operations["unlock_api_auth_users__user_id__unlock_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendar/{token}.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A private calendar address: its owner's plans as iCalendar (RFC 5545), for a calendar to subscribe to; 404 once replaced or turned off */
+        get: operations["calendar_feed_api_calendar__token__ics_get"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4125,6 +4162,55 @@ export interface components {
              */
             refusalType?: string | null;
         };
+        /** CalendarFeedIn */
+        CalendarFeedIn: {
+            /**
+             * Includeteam
+             * @description a team leader's feed: the team's plans too
+             * @default false
+             */
+            includeTeam: boolean;
+        };
+        /**
+         * CalendarFeedOut
+         * @description A person's private calendar address, as its settings show it (the address itself is shown once).
+         */
+        CalendarFeedOut: {
+            /** Active */
+            active: boolean;
+            /** Canincludeteam */
+            canIncludeTeam: boolean;
+            /** Createdat */
+            createdAt: string | null;
+            /** Includeteam */
+            includeTeam: boolean;
+            /**
+             * Readat
+             * @description when a calendar last fetched it
+             */
+            readAt: string | null;
+        };
+        /** CalendarFeedSaved */
+        CalendarFeedSaved: {
+            /** Active */
+            active: boolean;
+            /** Canincludeteam */
+            canIncludeTeam: boolean;
+            /** Createdat */
+            createdAt: string | null;
+            /** Includeteam */
+            includeTeam: boolean;
+            /**
+             * Readat
+             * @description when a calendar last fetched it
+             */
+            readAt: string | null;
+            /**
+             * Url
+             * @description the address to subscribe to: shown now only
+             */
+            url: string;
+        };
         /** ChangeOwnPasswordIn */
         ChangeOwnPasswordIn: {
             /** Confirmationnewpassword */
@@ -4873,6 +4959,14 @@ export interface components {
         /** Envelope[BulkDecisionOut] */
         Envelope_BulkDecisionOut_: {
             results: components["schemas"]["BulkDecisionOut"];
+        };
+        /** Envelope[CalendarFeedOut] */
+        Envelope_CalendarFeedOut_: {
+            results: components["schemas"]["CalendarFeedOut"];
+        };
+        /** Envelope[CalendarFeedSaved] */
+        Envelope_CalendarFeedSaved_: {
+            results: components["schemas"]["CalendarFeedSaved"];
         };
         /** Envelope[ClientOut] */
         Envelope_ClientOut_: {
@@ -9658,6 +9752,112 @@ export interface operations {
             };
         };
     };
+    feed_state_api_activity_calendar_feed_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CalendarFeedOut_"];
+                };
+            };
+        };
+    };
+    change_feed_api_activity_calendar_feed_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalendarFeedIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CalendarFeedOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    make_feed_api_activity_calendar_feed_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalendarFeedIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CalendarFeedSaved_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    turn_off_feed_api_activity_calendar_feed_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+        };
+    };
     list_clients_api_activity_client_get: {
         parameters: {
             query?: never;
@@ -11471,6 +11671,44 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope_Unlocked_"];
                 };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    calendar_feed_api_calendar__token__ics_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": unknown;
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation Error */
             422: {
