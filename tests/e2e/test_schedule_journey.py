@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
+from urllib.parse import urlparse
 from zoneinfo import ZoneInfo
 
 import httpx
@@ -35,7 +36,8 @@ MEETING = "Journey: walk the CIO through the proposal"
 TO_REMOVE = "Journey: a demo that is called off"
 DUE_SOON = "Journey: the presentation the bell reminds of"
 REWORDED = "Journey: the demo reminded in the administrator's words"
-REMARKS = (MEETING, TO_REMOVE, DUE_SOON, REWORDED)
+DRAGGED = "Journey: the meeting dragged to the next day"
+REMARKS = (MEETING, TO_REMOVE, DUE_SOON, REWORDED, DRAGGED)
 UPDATED = "Activity Schedule information has been updated successfully."
 REMOVED = "Activity Schedule has been removed successfully."
 
@@ -314,5 +316,59 @@ def test_an_administrator_rewords_the_reminder_and_the_next_one_uses_it(
     bell.click()
     expect(page.locator(".notification-panel .notification-item",
                         has_text=f"Heads-up for Andi Pratama: Demo on {lead.project_name} starts at ")).to_be_visible()
+    page.context.close()
+    assert not errors, errors
+
+
+def test_a_plan_dragged_to_the_next_day_and_the_calendar_address(
+        browser: Browser, live_server: LiveServer, planning: tuple[httpx.Client, dict[str, str], list[Lead]]) -> None:
+    """sales1 drags a meeting to the next day in the month view (it keeps its time), then makes a private calendar
+    address, which a calendar reads as iCalendar with the moved meeting; a new address retires it."""
+    http, headers, (lead, _) = planning
+    # a day still to come that is not a Sunday: the next day is in the same row of the month's grid
+    day = next(d for d in ((datetime.now(JAKARTA) + timedelta(days=n)).date() for n in range(2, 9))
+               if d.weekday() != 6)
+    _plan(http, headers, lead, (1, "Meeting"), datetime.combine(day, datetime.min.time(), JAKARTA).replace(hour=10),
+          DRAGGED)
+    errors: list[str] = []
+    page = _new_page(browser, live_server, DESKTOP, errors)
+    sign_in(page, "sales1", to="/activity-schedule?view=calendar")
+    grid = page.locator(".schedule-calendar__grid")
+    expect(grid.locator("[data-date]").first).to_be_visible()
+    if grid.locator(f"[data-date='{day.isoformat()}']").count() == 0:  # the day is in next month's grid
+        page.get_by_role("button", name="Next", exact=True).click()
+    chip = _event(grid, day, f"10:00 Meeting · {lead.client_name} · {lead.project_name}")
+    expect(chip).to_be_visible()
+    target = grid.locator(f"[data-date='{(day + timedelta(days=1)).isoformat()}']").first
+    chip.drag_to(target)
+    expect(page.get_by_text(UPDATED)).to_be_visible()
+    expect(_event(grid, day + timedelta(days=1), f"10:00 Meeting · {lead.client_name} · {lead.project_name}")) \
+        .to_be_visible()
+    assert _schedule_time(live_server, DRAGGED) == f"{(day + timedelta(days=1)).isoformat()} 10:00"
+
+    page.get_by_role("button", name="Subscribe").click()
+    dialog = page.get_by_role("dialog", name="Subscribe from your calendar")
+    dialog.get_by_role("button", name="Create address").click()
+    address = dialog.get_by_label("Calendar address")
+    expect(address).to_have_value(re.compile(r"/api/calendar/[A-Za-z0-9_-]{40,}\.ics$"))
+    url = address.input_value()
+    _shot(page, "calendar-address-1280", full_page=False)
+    feed = http.get(urlparse(url).path)
+    assert feed.status_code == 200 and feed.headers["content-type"].startswith("text/calendar")
+    assert f"{(day + timedelta(days=1)):%Y%m%d}T100000" in feed.text and "TZID=Asia/Jakarta" in feed.text
+    dialog.get_by_role("button", name="Done").click()
+
+    phone = _new_page(browser, live_server, PHONE, errors)
+    sign_in(phone, "sales1", to="/activity-schedule?view=calendar")
+    phone.get_by_role("button", name="Subscribe").click()
+    on = phone.get_by_role("dialog", name="Subscribe from your calendar")
+    expect(on.get_by_text(re.compile("Your private calendar address is on since"))).to_be_visible()
+    expect(on.get_by_text(re.compile("A calendar last read it on"))).to_be_visible()
+    _shot(phone, "calendar-address-390", full_page=False)
+    on.get_by_role("button", name="Turn off").click()
+    phone.get_by_role("dialog", name="Turn the calendar address off?").get_by_role("button", name="Turn off").click()
+    expect(phone.get_by_text("The calendar address is off.")).to_be_visible()
+    assert http.get(urlparse(url).path).status_code == 404
+    phone.context.close()
     page.context.close()
     assert not errors, errors

@@ -17,6 +17,7 @@ export const activityKeys = {
   scheduleList: (params: { eventType: string; search: string }) => [...all, 'schedule', 'list', params] as const,
   scheduleCalendar: (params: { currentDate: string; view: string; search: string }) =>
     [...all, 'schedule', 'calendar', params] as const,
+  calendarFeed: [...all, 'calendar-feed'] as const,
   clients: [...all, 'clients'] as const,
   projects: (clientId: number) => [...all, 'projects', clientId] as const,
 };

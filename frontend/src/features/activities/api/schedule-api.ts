@@ -67,3 +67,18 @@ export const updateSchedule = (body: ScheduleUpdate) => unwrap(api.PUT('/activit
 /** DELETE /activity/schedule/{id}. */
 export const removeSchedule = (id: number) =>
   unwrap(api.DELETE('/activity/schedule/{schedule_id}', { params: { path: { schedule_id: id } } }));
+
+/** Whether the caller's private calendar address is on (the address itself is shown once, when made). */
+export const calendarFeedQueryOptions = () =>
+  queryOptions({ queryKey: activityKeys.calendarFeed, queryFn: () => unwrap(api.GET('/activity/calendar-feed')) });
+
+/** A new private calendar address: the one before it stops working. The answer is the only time it is shown. */
+export const makeCalendarFeed = (includeTeam: boolean) =>
+  unwrap(api.POST('/activity/calendar-feed', { body: { includeTeam } }));
+
+/** Whether the address includes the team's plans (the address stays). */
+export const changeCalendarFeed = (includeTeam: boolean) =>
+  unwrap(api.PUT('/activity/calendar-feed', { body: { includeTeam } }));
+
+/** Turn the address off: calendars subscribed to it get nothing more. */
+export const turnOffCalendarFeed = () => unwrap(api.DELETE('/activity/calendar-feed'));

@@ -21,3 +21,6 @@ export type ClientOption = components['schemas']['ActivityClientOption'];
 export type ProjectOption = components['schemas']['ProjectOption'];
 export type ScheduleTab = 'upcoming' | 'history';
 export type CalendarMode = 'month' | 'week';
+/** A person's private calendar address (the address itself only in `CalendarFeedSaved`, once). */
+export type CalendarFeed = components['schemas']['CalendarFeedOut'];
+export type CalendarFeedSaved = components['schemas']['CalendarFeedSaved'];

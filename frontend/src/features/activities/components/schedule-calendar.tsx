@@ -4,14 +4,17 @@ import dayGridPlugin from '@fullcalendar/react/daygrid';
 import interactionPlugin from '@fullcalendar/react/interaction';
 import classicTheme from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, Grid, Segmented, Space, Typography } from 'antd';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { toast } from '@/components/dialogs';
+import { serverMessages } from '@/lib/api/errors';
 import { businessTime, formatDateRange, formatMonthLong, formatTime, isoDate, timeZone } from '@/lib/format';
-import { scheduleCalendarQueryOptions } from '../api/schedule-api';
+import { activityKeys } from '../api/keys';
+import { scheduleCalendarQueryOptions, updateSchedule } from '../api/schedule-api';
 import type { CalendarMode, ScheduleRow } from '../api/types';
 import { typeColor } from '../lib/activity-types';
-import { dayKey, EVENT_HOURS } from '../lib/schedule';
+import { dayKey, EVENT_HOURS, movedTo } from '../lib/schedule';
 import { ScheduleDayPanel } from './schedule-day-panel';
 import type { ScheduleActions } from './schedule-item';
 import '@fullcalendar/react/skeleton.css';
@@ -21,6 +24,7 @@ import '@fullcalendar/react/themes/classic/palette.css';
 const VIEWS: Record<CalendarMode, string> = { month: 'dayGridMonth', week: 'timeGridWeek' };
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const PLUGINS = [dayGridPlugin, timeGridPlugin, interactionPlugin, classicTheme];
+export const MOVE_FAILED = 'The plan was not moved.';
 
 export interface ScheduleCalendarProps {
   mode: CalendarMode;
@@ -71,6 +75,7 @@ export default function ScheduleCalendar({ mode, onMode, search, searchBox, acti
   }));
   const [day, setDay] = useState(() => dayKey(new Date()));
   const [drawer, setDrawer] = useState(false);
+  const queryClient = useQueryClient();
   const plans = useQuery({
     ...scheduleCalendarQueryOptions(range.currentDate, range.view, search),
     placeholderData: keepPreviousData,
@@ -90,14 +95,31 @@ export default function ScheduleCalendar({ mode, onMode, search, searchBox, acti
           title: `${row.media} · ${row.clientName}`,
           start: start.toDate(),
           end: start.add(EVENT_HOURS, 'hour').toDate(),
+          // one's own plans still to come are dragged to another day (month) or time (week), at a desk
+          startEditable: actions.canWrite && row.editable && !phone,
+          durationEditable: false,
           // the chip draws the event (eventContent): FullCalendar's own box stays clear
           color: 'transparent',
           contrastColor: '#0f172a',
           extendedProps: { row },
         };
       }),
-    [plans.data],
+    [plans.data, actions.canWrite, phone],
   );
+
+  /** A plan dropped on another day or time is saved there, as its form would save it; refused, it goes back. */
+  const move = async ({ event, revert }: { event: { start: Date | null; extendedProps: Record<string, unknown> }; revert: () => void }) => {
+    const row = event.extendedProps.row as ScheduleRow;
+    if (!event.start) return revert();
+    try {
+      const saved = await updateSchedule(movedTo(row, event.start));
+      toast.success(saved.message);
+    } catch (error) {
+      revert();
+      toast.error(MOVE_FAILED, serverMessages(error).join(' ') || undefined);
+    }
+    await queryClient.invalidateQueries({ queryKey: activityKeys.all });
+  };
 
   const openDay = (next: string) => {
     setDay(next);
@@ -176,6 +198,11 @@ export default function ScheduleCalendar({ mode, onMode, search, searchBox, acti
             }}
             events={events}
             eventContent={(info) => <EventChip info={info} size={!phone ? 'full' : mode === 'month' ? 'dot' : 'time'} />}
+            editable={!phone}
+            eventDurationEditable={false}
+            // a plan is moved to a time still to come
+            eventAllow={(span) => span.start.getTime() > Date.now()}
+            eventDrop={(info) => void move(info)}
             eventClick={({ event, jsEvent }) => {
               jsEvent.preventDefault();
               const row = event.extendedProps.row as ScheduleRow;

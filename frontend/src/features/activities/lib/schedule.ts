@@ -1,5 +1,6 @@
 import type { Dayjs } from 'dayjs';
 import { formatDayHeading, isoDate } from '@/lib/format';
+import type { ScheduleRow, ScheduleUpdate } from '../api/types';
 
 /** Spec 2 §9: a calendar event lasts one hour. */
 export const EVENT_HOURS = 1;
@@ -29,4 +30,17 @@ export function groupByDay<T extends { scheduleTime: string }>(rows: T[]): DayGr
     else groups.push({ day, items: [row] });
   }
   return groups;
+}
+
+/** The plan as the schedule form would save it, at another time (a plan dragged in the calendar). */
+export function movedTo(row: ScheduleRow, at: Date): ScheduleUpdate {
+  return {
+    id: row.id,
+    client: { value: row.clientId, label: row.clientName },
+    projectName: { value: row.leadsId, label: row.projectName },
+    personInCharge: row.picId ? { value: row.picId, label: row.picName ?? '' } : null,
+    activity: { value: row.activityType, label: row.media },
+    dateAndTime: at.toISOString(),
+    remark: row.scheduleNotes,
+  };
 }

@@ -297,3 +297,42 @@ describe('ActivitySchedulePage, the calendar', () => {
     await waitFor(() => expect(router.state.location.search).not.toContain('view=calendar'));
   });
 });
+
+describe('ActivitySchedulePage, the calendar address', () => {
+  const URL_MADE = 'http://crm.example/api/calendar/tok_abcdefghijklmnopqrstuvwxyz0123456789ABCD.ics';
+
+  it('makes a private address, shows it once with how to subscribe, then says it is on', async () => {
+    setToken('tok');
+    let active = false;
+    const requests = scheduleApi((req, url) => {
+      if (url.pathname !== '/api/activity/calendar-feed') return undefined;
+      const state = { active, includeTeam: active, createdAt: active ? '2026-11-29T01:00:00Z' : null, readAt: null, canIncludeTeam: true };
+      if (req.method === 'POST') {
+        active = true;
+        return json(200, { results: { ...state, active: true, includeTeam: true, createdAt: '2026-11-29T01:00:00Z', url: URL_MADE } });
+      }
+      return json(200, { results: state });
+    });
+    await renderRoutes(pages, '/activity-schedule');
+    fireEvent.click(buttonByText('Subscribe'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(await within(dialog).findByText("Include my team's plans"));
+    fireEvent.click(buttonByText('Create address', dialog));
+    const address = await within(dialog).findByLabelText('Calendar address');
+    expect(address).toHaveValue(URL_MADE);
+    expect(within(dialog).getByText(/it is shown only once/)).toBeInTheDocument();
+    expect(within(dialog).getByText('Google Calendar')).toBeInTheDocument();
+    const made = requests.find((r) => r.method === 'POST' && r.url.endsWith('/api/activity/calendar-feed'))!;
+    expect(await made.clone().json()).toEqual({ includeTeam: true });
+
+    // closed and opened again: on, the address no longer shown (only its digest is kept)
+    fireEvent.click(buttonByText('Done', dialog));
+    fireEvent.click(buttonByText('Subscribe'));
+    const again = await screen.findByRole('dialog');
+    expect(await within(again).findByText(/Your private calendar address is on since/)).toBeInTheDocument();
+    expect(within(again).queryByLabelText('Calendar address')).toBeNull();
+    expect(within(again).getByRole('switch', { name: "Include my team's plans" })).toBeChecked();
+    expect(buttonByText('Make a new address', again)).toBeInTheDocument();
+    expect(buttonByText('Turn off', again)).toBeInTheDocument();
+  });
+});

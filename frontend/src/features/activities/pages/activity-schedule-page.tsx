@@ -12,6 +12,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { activityKeys } from '../api/keys';
 import { removeSchedule, SCHEDULE_PAGE_SIZE } from '../api/schedule-api';
 import type { CalendarMode, ScheduleRow, ScheduleTab } from '../api/types';
+import { CalendarFeedButton } from '../components/calendar-feed';
 import { ScheduleDetailModal } from '../components/schedule-detail';
 import { ScheduleFormModal, type ScheduleFormTarget } from '../components/schedule-form';
 import type { ScheduleActions } from '../components/schedule-item';
@@ -118,6 +119,7 @@ export function ActivitySchedulePage() {
               List View
             </Button>
           )}
+          <CalendarFeedButton />
           {canWrite && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({})}>
               Add Schedule
