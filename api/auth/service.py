@@ -146,7 +146,6 @@ def verify_second_factor(*, session: Session, redis_client: redis.Redis, setting
         second_factor.accept(session=session, settings=settings, factor=factor, code=code,
                              recovery_code=recovery_code)
     except BadRequest as refused:
-        session.rollback()
         throttle.failed(redis_client, settings, username=user.username, address=address)
         raise second_challenge.wrong(redis_client, challenge, refused.messages[0].removesuffix(".") + ".") from None
     second_challenge.use(redis_client, challenge)
