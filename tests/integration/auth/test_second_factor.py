@@ -18,7 +18,8 @@ from api.audit.models import AuditEntry
 from api.auth.second_factor.models import RecoveryCode, SecondFactor
 from api.users.models import Role, User
 from tests.conftest import DEMO_PASSWORD, auth
-from tests.integration.auth.test_throttle import from_address, sign_in
+from tests.integration.auth.test_sign_in_code import OWNER, challenged, enter
+from tests.integration.auth.test_throttle import from_address, hammer_from_many_addresses, sign_in
 
 USER = "sales2"
 CODE_NEEDED = "Enter the 6-digit code from your authenticator app to finish signing in."
@@ -312,3 +313,28 @@ class TestAdministratorReset:
         stored = " ".join(str(v) for v in r.hgetall(key).values())
         assert secret not in stored and recovery[0] not in stored
         assert 290 < r.ttl(key) <= 300
+
+
+@pytest.mark.usefixtures("worker")
+class TestWithTheMailedCode:
+    """A username under attack (api.auth.throttle): its new devices need a mailed code, unless the user has a second
+    factor, which proves more; a role's requirement still applies after the mailed code."""
+
+    def test_a_second_factor_replaces_the_mailed_code(self, client: TestClient) -> None:
+        step = fresh_step()
+        secret, _ = enrol(client, OWNER, step=step)
+        hammer_from_many_addresses(client, OWNER)
+        laptop = from_address(client, "10.80.0.1")
+        assert signed_in_as(client, answer(laptop, challenge_of(laptop, OWNER), code=code(secret, step))) == OWNER
+        # signing in with it ended the mark, as a mailed code does: the next new address is not asked for a mail
+        assert challenge_of(from_address(client, "10.80.0.2"), OWNER)
+
+    def test_the_mailed_code_then_the_enrolment_the_role_requires(self, client: TestClient, db: Session) -> None:
+        require_for(db, "SALES")
+        hammer_from_many_addresses(client, OWNER)
+        laptop, challenge, mailed = challenged(client, "10.80.0.3")
+        r = enter(laptop, challenge, mailed)
+        assert r.status_code == 401 and r.json()["type"] == "SecondFactorEnrolmentRequired", r.text
+        done = laptop.post("/api/auth/login/second-factor/enrol", json={
+            "challenge": r.json()["challenge"], "code": pyotp.TOTP(r.json()["secret"]).now()})
+        assert signed_in_as(client, done) == OWNER
