@@ -1,4 +1,4 @@
-import { Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import './second-factor.css';
 
 /** "ABCD EFGH ...": easier to type into an app by hand. */
@@ -25,9 +25,12 @@ export function AuthenticatorSetup({ secret, qrSvg }: { secret: string; qrSvg: s
       />
       <div className="second-factor-setup__secret">
         <Typography.Text type="secondary">Key for entering by hand (time-based, 6 digits)</Typography.Text>
-        <Typography.Text code copyable={{ text: secret, tooltips: ['Copy key', 'Copied'] }} data-testid="totp-secret">
-          {groupedSecret(secret)}
-        </Typography.Text>
+        <Flex align="center" justify="center" gap={4} className="second-factor-setup__key-row">
+          <code className="second-factor-setup__key" data-testid="totp-secret">
+            {groupedSecret(secret)}
+          </code>
+          <Typography.Text copyable={{ text: secret, tooltips: ['Copy key', 'Copied'] }} />
+        </Flex>
       </div>
     </div>
   );
