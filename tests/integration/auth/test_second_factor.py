@@ -338,3 +338,31 @@ class TestWithTheMailedCode:
         done = laptop.post("/api/auth/login/second-factor/enrol", json={
             "challenge": r.json()["challenge"], "code": pyotp.TOTP(r.json()["secret"]).now()})
         assert signed_in_as(client, done) == OWNER
+
+
+class TestRefusals:
+    def test_anonymous_callers_and_other_roles_are_refused(self, client: TestClient, db: Session) -> None:
+        for method, path in (("GET", "/api/auth/second-factor"), ("POST", "/api/auth/second-factor/confirm"),
+                             ("POST", "/api/auth/second-factor/disable"),
+                             ("POST", "/api/auth/second-factor/recovery-codes"),
+                             ("GET", "/api/auth/users/1/second-factor")):
+            assert client.request(method, path, json={"code": "123456"}).status_code == 401, path
+        user_id = db.scalars(select(User.id).where(User.username == "tl1")).one()
+        sales = auth(client, USER)
+        assert client.get(f"/api/auth/users/{user_id}/second-factor", headers=sales).status_code == 403
+        assert client.get("/api/auth/users/999999/second-factor", headers=auth(client, "admin")).status_code == 404
+        assert client.post("/api/auth/second-factor/disable", headers=sales,
+                           json={"code": "123456"}).status_code == 409  # not on
+
+    def test_a_secret_the_server_key_no_longer_opens_is_a_clear_refusal(self, client: TestClient,
+                                                                        db: Session) -> None:
+        step = fresh_step()
+        secret, _ = enrol(client, step=step)
+        factor = db.get(SecondFactor, db.scalars(select(User.id).where(User.username == USER)).one())
+        assert factor is not None
+        factor.sealed_secret = "v1:" + "A" * 60  # as sealed under another key
+        db.flush()
+        r = answer(client, challenge_of(client), code=code(secret, step))
+        assert r.status_code == 409
+        assert r.json()["messages"] == ["Your second factor cannot be checked on this server (its key changed). Ask "
+                                        "an administrator to reset it."]
