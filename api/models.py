@@ -14,6 +14,7 @@ from api.approvals.models import (
 )
 from api.assignments.models import Reassignment, ReassignmentLead
 from api.audit.models import AuditEntry
+from api.auth.second_factor.models import RecoveryCode, SecondFactor
 from api.clients.contacts.models import Contact, ContactHistory
 from api.clients.models import Client
 from api.coa.models import ChartOfAccount
@@ -116,10 +117,12 @@ __all__ = [
     "Province",
     "Reassignment",
     "ReassignmentLead",
+    "RecoveryCode",
     "Role",
     "RollupZone",
     "SalesTarget",
     "SalesTargetHistory",
+    "SecondFactor",
     "SeedMark",
     "ServiceCategory",
     "Source",

@@ -19,6 +19,9 @@ PUBLIC_ROUTES: frozenset[tuple[str, str]] = frozenset({
     # a sign-in from a new device finishes with the mailed code (the challenge the sign-in answered is the credential)
     ("POST", "/api/auth/login/code"),
     ("POST", "/api/auth/login/code/resend"),
+    # the sign-in's second factor, and setting one up when the role requires it (the challenge is the credential)
+    ("POST", "/api/auth/login/second-factor"),
+    ("POST", "/api/auth/login/second-factor/enrol"),
     ("POST", "/api/auth/refresh"),
     ("POST", "/api/auth/forgot-password/send-mail"),
     ("GET", "/api/auth/forgot-password"),

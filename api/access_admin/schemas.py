@@ -20,6 +20,7 @@ class RoleAccessRow(CamelModel):
     role_description: str
     dashboard_component: str | None
     hierarchy_whitelist: bool
+    require_second_factor: bool = Field(description="Its users confirm password sign-ins with a second factor")
     pages: int = Field(description="Pages the role may read")
     users: int = Field(description="Active users with the role")
     every_page: bool = Field(description="A wildcard line grants the role everything (the administrators)")
@@ -33,6 +34,7 @@ class RoleIn(CamelModel):
     role_description: str | None = Field(default=None, max_length=300)
     dashboard_component: DashboardComponent | None = None
     hierarchy_whitelist: bool = False
+    require_second_factor: bool = False
 
 
 class PageRow(CamelModel):

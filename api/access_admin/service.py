@@ -73,6 +73,7 @@ def _rows(session: Session, roles: list[Role]) -> list[RoleAccessRow]:
     users = repo.user_counts(session, [r.id for r in roles], active_only=True)
     return [RoleAccessRow(id=r.id, role_name=r.name, role_description=r.description,
                           dashboard_component=r.dashboard_component, hierarchy_whitelist=r.hierarchy_whitelist,
+                          require_second_factor=r.require_second_factor,
                           pages=len(readable.get(r.name, ())), users=users.get(r.id, 0), every_page=r.name in every)
             for r in roles]
 
@@ -123,11 +124,12 @@ def whitelist_status(*, session: Session, role_id: int) -> WhitelistStatus:
 
 def _described(role: Role) -> dict[str, object]:
     return {"name": role.name, "description": role.description, "dashboard": role.dashboard_component,
-            "hierarchyWhitelist": role.hierarchy_whitelist}
+            "hierarchyWhitelist": role.hierarchy_whitelist, "requireSecondFactor": role.require_second_factor}
 
 
 def save_role(*, session: Session, actor: User, data: RoleIn) -> Role:
-    """Add a role (no access yet) or change one's description, dashboard and hierarchy whitelist."""
+    """Add a role (no access yet) or change one's description, dashboard, hierarchy whitelist and whether its users
+    need a second factor."""
     role = _role(session, data.id) if data.id else None
     name = (data.role_name or "").strip().upper()
     description = (data.role_description or "").strip()
@@ -154,6 +156,7 @@ def save_role(*, session: Session, actor: User, data: RoleIn) -> Role:
     role.description = description
     role.dashboard_component = data.dashboard_component
     role.hierarchy_whitelist = data.hierarchy_whitelist
+    role.require_second_factor = data.require_second_factor
     session.flush()
     changes = audit.diff(before, _described(role))
     if changes:

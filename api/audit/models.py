@@ -14,7 +14,7 @@ from api.core.db import Base
 
 Subject = Literal["USER", "HIERARCHY", "ROLE", "MENU", "PAGE", "ACCESS"]
 Action = Literal["CREATE", "UPDATE", "DEACTIVATE", "ACTIVATE", "DELETE", "PASSWORD_SET", "UNLOCK", "MOVE", "GRANT",
-                 "REVOKE", "CHANGE"]
+                 "REVOKE", "CHANGE", "SECOND_FACTOR_RESET"]
 
 
 class AuditEntry(Base):

@@ -30,6 +30,7 @@ from api.auth.schemas import (
     SignInCodeIn,
     Unlocked,
 )
+from api.auth.second_factor.schemas import SecondFactorChallengeOut, SecondFactorEnrolmentOut
 from api.core.config import Settings
 from api.core.deps import Authz, PolicyDep, RedisDep, SessionDep, SettingsDep, TemporalDep
 from api.core.routing import domain_router
@@ -50,15 +51,19 @@ def _answer(response: Response, settings: Settings, pair: service.TokenPair) -> 
     return ok(AccessToken(token=pair.access_token))
 
 
-def _signed_in(response: Response, settings: Settings, signed_in: service.SignedIn) -> Envelope[AccessToken]:
+def signed_in_answer(response: Response, settings: Settings, signed_in: service.SignedIn) -> Envelope[AccessToken]:
+    """A finished sign-in: the access token in the body, the refresh and device cookies."""
     set_device_cookie(response, settings, signed_in.device)
     return _answer(response, settings, signed_in.pair)
 
 
 _CODE_NEEDED: dict[int | str, dict[str, Any]] = {
-    401: {"model": DeviceVerificationOut,
-          "description": "The right password from a new device while the username is under attack: `type` "
-                         "DeviceVerificationRequired, a code was mailed (README \"Sign-in protection\"). Other 401s "
+    401: {"model": DeviceVerificationOut | SecondFactorChallengeOut | SecondFactorEnrolmentOut,
+          "description": "The right password, and one more step before a session opens: `type` "
+                         "DeviceVerificationRequired, from a new device while the username is under attack: a code "
+                         "was mailed (README \"Sign-in protection\"); SecondFactorRequired: a code of the user's "
+                         "authenticator app (or a recovery code) is needed; SecondFactorEnrolmentRequired: the user's "
+                         "role requires a second factor they have not set up (README \"Second factor\"). Other 401s "
                          "are ordinary refusals"}}
 
 
@@ -67,7 +72,7 @@ _CODE_NEEDED: dict[int | str, dict[str, Any]] = {
                      "token comes as an httpOnly cookie, and so does this browser's device")
 def login(body: LoginIn, request: Request, response: Response, session: SessionDep, redis_client: RedisDep,
           settings: SettingsDep, temporal: TemporalDep, device: DeviceCookie = None) -> Envelope[AccessToken]:
-    return _signed_in(response, settings, service.login(
+    return signed_in_answer(response, settings, service.login(
         session=session, redis_client=redis_client, settings=settings, temporal=temporal, username=body.username,
         password=body.password, address=client_address(request), device=device))
 
@@ -77,7 +82,7 @@ def login(body: LoginIn, request: Request, response: Response, session: SessionD
 def verify_sign_in_code(body: SignInCodeIn, request: Request, response: Response, session: SessionDep,
                         redis_client: RedisDep, settings: SettingsDep,
                         device: DeviceCookie = None) -> Envelope[AccessToken]:
-    return _signed_in(response, settings, service.verify_code(
+    return signed_in_answer(response, settings, service.verify_code(
         session=session, redis_client=redis_client, settings=settings, challenge=body.challenge, code=body.code,
         address=client_address(request), device=device))
 

@@ -20,6 +20,9 @@ from sqlalchemy.orm import Session
 from api.audit import service as audit
 from api.auth import devices, sessions, throttle, verification
 from api.auth.passwords import check_new_password
+from api.auth.second_factor import challenge as second_challenge
+from api.auth.second_factor import codes as second_codes
+from api.auth.second_factor import service as second_factor
 from api.core.config import Settings
 from api.core.errors import BadRequest, NotFound, TooManyRequests, Unauthorized, ValidationFailed
 from api.core.mail import build_message, render
@@ -96,14 +99,90 @@ def login(*, session: Session, redis_client: redis.Redis, settings: Settings, te
     if verified.rehashed:  # a hash of other parameters (an older profile's): rewritten in the sign-in's commit
         user.password_hash = verified.rehashed
     throttle.succeeded(redis_client, username=username, address=address)
+    if second_factor.enabled(session, user.id):  # it proves more than a mailed code would: it replaces it
+        session.commit()  # a rehashed password
+        raise second_challenge.start(redis_client=redis_client, user=user, password_stamp=_password_stamp(user))
     device = devices.valid_device(device)
     # a known device leaves the mark in place: while the attack goes on, another new device still needs a code
     if throttle.needs_code(redis_client, username=username) and not devices.is_known(
             redis_client, settings, user_id=user.id, device=device, address=address):
         raise verification.start(redis_client=redis_client, settings=settings, temporal=temporal, user=user,
                                  password_stamp=_password_stamp(user))
+    _enrol_first(session=session, redis_client=redis_client, settings=settings, user=user)
     return _finish(session=session, redis_client=redis_client, settings=settings, user=user, device=device,
                    address=address)
+
+
+def _enrol_first(*, session: Session, redis_client: redis.Redis, settings: Settings, user: User) -> None:
+    """A user whose role requires a second factor they have not set up enrols one before a session opens."""
+    if second_factor.enrolment_required(session, user):
+        session.commit()  # a rehashed password
+        raise second_challenge.start_enrolment(redis_client=redis_client, settings=settings, user=user,
+                                               password_stamp=_password_stamp(user))
+
+
+def _challenged_user(session: Session, redis_client: redis.Redis, settings: Settings, pending: second_challenge.Pending,
+                     address: str) -> User:
+    """The user of a second-factor challenge, still active and with the same password; throttled by the address and
+    the username as a password is."""
+    user = session.get(User, pending.user_id)
+    if user is None or not user.is_active or not hmac.compare_digest(pending.password_stamp, _password_stamp(user)):
+        raise BadRequest(second_challenge.EXPIRED)  # deactivated, or the password changed since
+    throttle.check(redis_client, settings, username=user.username, address=address)
+    return user
+
+
+def verify_second_factor(*, session: Session, redis_client: redis.Redis, settings: Settings, challenge: str,
+                         code: str | None, recovery_code: str | None, address: str, device: str | None) -> SignedIn:
+    """Finish a sign-in with an authenticator code or a recovery code for its challenge. A wrong one counts against
+    the username and address as a wrong password does, and against the challenge's tries."""
+    throttle.check_address(redis_client, settings, address=address)
+    pending = second_challenge.pending(redis_client, challenge, second_challenge.CODE)
+    user = _challenged_user(session, redis_client, settings, pending, address)
+    factor = second_factor.factor_of(session, user.id)
+    if factor is None:  # reset by an administrator meanwhile
+        raise BadRequest(second_challenge.EXPIRED)
+    try:
+        second_factor.accept(session=session, settings=settings, factor=factor, code=code,
+                             recovery_code=recovery_code)
+    except BadRequest as refused:
+        throttle.failed(redis_client, settings, username=user.username, address=address)
+        raise second_challenge.wrong(redis_client, challenge, refused.messages[0].removesuffix(".") + ".") from None
+    second_challenge.use(redis_client, challenge)
+    throttle.signed_in(redis_client, username=user.username)  # as a mailed code would: the user proved it is them
+    return _finish(session=session, redis_client=redis_client, settings=settings, user=user,
+                   device=devices.valid_device(device), address=address)
+
+
+@dataclass(frozen=True)
+class Enrolled:
+    signed_in: SignedIn
+    recovery_codes: list[str]
+
+
+def enrol_second_factor(*, session: Session, redis_client: redis.Redis, settings: Settings, challenge: str,
+                        code: str, address: str, device: str | None) -> Enrolled:
+    """Finish a sign-in that had to enrol a second factor: a current code of the challenge's new secret turns it on
+    and signs in; the recovery codes are answered once."""
+    throttle.check_address(redis_client, settings, address=address)
+    pending = second_challenge.pending(redis_client, challenge, second_challenge.ENROL)
+    user = _challenged_user(session, redis_client, settings, pending, address)
+    try:
+        secret = second_codes.open_sealed(settings.signing_key(), user.id, pending.sealed_secret or "")
+    except second_codes.UnreadableSecret:
+        raise BadRequest(second_challenge.EXPIRED) from None
+    step = second_codes.matching_step(secret, code)
+    if step is None:
+        throttle.failed(redis_client, settings, username=user.username, address=address)
+        raise second_challenge.wrong(redis_client, challenge)
+    second_challenge.use(redis_client, challenge)
+    if second_factor.enabled(session, user.id):
+        raise BadRequest(second_challenge.EXPIRED)  # set up from another sign-in meanwhile
+    recovery = second_factor.enable(session=session, settings=settings, user=user, secret=secret, step=step)
+    throttle.signed_in(redis_client, username=user.username)
+    return Enrolled(signed_in=_finish(session=session, redis_client=redis_client, settings=settings, user=user,
+                                      device=devices.valid_device(device), address=address),
+                    recovery_codes=recovery)
 
 
 def verify_code(*, session: Session, redis_client: redis.Redis, settings: Settings, challenge: str, code: str,
@@ -120,6 +199,7 @@ def verify_code(*, session: Session, redis_client: redis.Redis, settings: Settin
     if user is None or not user.is_active or not hmac.compare_digest(answered.password_stamp, _password_stamp(user)):
         raise BadRequest(verification.CODE_EXPIRED)  # deactivated, or the password changed since
     throttle.signed_in(redis_client, username=user.username)
+    _enrol_first(session=session, redis_client=redis_client, settings=settings, user=user)
     return _finish(session=session, redis_client=redis_client, settings=settings, user=user,
                    device=devices.valid_device(device), address=address)
 

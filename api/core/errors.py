@@ -72,6 +72,22 @@ class DeviceVerificationRequired(AppError):
     type = "DeviceVerificationRequired"
 
 
+class SecondFactorRequired(AppError):
+    """The password was right and the user confirms sign-ins with a second factor (README "Second factor"): the body
+    carries the challenge to answer with an authenticator code or a recovery code."""
+
+    status = 401
+    type = "SecondFactorRequired"
+
+
+class SecondFactorEnrolmentRequired(AppError):
+    """The password was right, but the user's role requires a second factor they have not set up: the body carries an
+    enrolment-only challenge with the new secret, its otpauth URI and QR code."""
+
+    status = 401
+    type = "SecondFactorEnrolmentRequired"
+
+
 class Forbidden(AppError):
     status = 403
     type = "Forbidden"

@@ -18,6 +18,8 @@ class Role(Base, TimestampMixin):
     description: Mapped[str] = mapped_column(String(120))
     dashboard_component: Mapped[str | None] = mapped_column(String(30))  # TOP_MANAGEMENT, TL, SALES
     hierarchy_whitelist: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
+    # its users confirm every password sign-in with a second factor, enrolling at their next sign-in if they have none
+    require_second_factor: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
 
 
 class User(Base, TimestampMixin):

@@ -60,6 +60,7 @@ def test_the_public_list_is_short_and_real(app_client: TestClient) -> None:
     # a private calendar address's token is its credential (tests/integration/activities/test_calendar_feed.py)
     assert {p for _, p in PUBLIC_ROUTES} == {"/api/auth/login", "/api/auth/refresh", "/api/health", "/api/ready",
                                            "/api/auth/login/code", "/api/auth/login/code/resend",
+                                           "/api/auth/login/second-factor", "/api/auth/login/second-factor/enrol",
                                            "/api/auth/forgot-password/send-mail", "/api/auth/forgot-password",
                                            "/api/metrics", "/api/approval-links/{token}",
                                            "/api/operations/codec/decode", "/api/calendar/{token}.ics"}

@@ -99,10 +99,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       pageAccess: data?.pageAccess ?? {},
       login,
       verifySignInCode,
+      startSession: start,
       logout,
       refreshSession,
     };
-  }, [token, restoring, session.data, session.isError, login, verifySignInCode, logout, refreshSession]);
+  }, [token, restoring, session.data, session.isError, login, verifySignInCode, start, logout, refreshSession]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -14,6 +14,7 @@ export function roleRow(id: number, overrides: Partial<RoleRow> = {}): RoleRow {
     roleDescription: `Role ${id}`,
     dashboardComponent: null,
     hierarchyWhitelist: false,
+    requireSecondFactor: false,
     pages: 0,
     users: 0,
     everyPage: false,

@@ -38,9 +38,16 @@ export function setAuthFailureHandler(handler: AuthFailureHandler): void {
 }
 
 // Calls that must never trigger a refresh-and-retry: a 401 there is the answer itself (a sign-in from a new device
-// answers 401 DeviceVerificationRequired). A sign-out with an expired access token refreshes and retries, so that the
-// server ends the session.
-const NO_REFRESH = ['/auth/login', '/auth/login/code', '/auth/login/code/resend', '/auth/refresh'];
+// answers 401 DeviceVerificationRequired, a user with a second factor SecondFactorRequired). A sign-out with an
+// expired access token refreshes and retries, so that the server ends the session.
+const NO_REFRESH = [
+  '/auth/login',
+  '/auth/login/code',
+  '/auth/login/code/resend',
+  '/auth/login/second-factor',
+  '/auth/login/second-factor/enrol',
+  '/auth/refresh',
+];
 
 /**
  * Marks a call as the app's own. The server refuses refresh and sign-out without it: another site's page cannot

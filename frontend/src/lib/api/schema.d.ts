@@ -764,6 +764,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/login/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Finish a sign-in with a code of the user's authenticator app or a recovery code (the login's 401 SecondFactorRequired gave the challenge); five wrong answers end the challenge */
+        post: operations["verify_second_factor_api_auth_login_second_factor_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/login/second-factor/enrol": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Finish a sign-in that had to set up a second factor (the login's 401 SecondFactorEnrolmentRequired): a code of the new secret turns it on and signs in; the recovery codes are answered this once */
+        post: operations["enrol_second_factor_api_auth_login_second_factor_enrol_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/logout": {
         parameters: {
             query?: never;
@@ -798,6 +832,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether one's second factor is on, and one's recovery codes left */
+        get: operations["get_own_api_auth_second_factor_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/second-factor/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn one's second factor on with a current code of the secret being set up; answers ten recovery codes, this once */
+        post: operations["confirm_setup_api_auth_second_factor_confirm_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/second-factor/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn one's second factor off with a current code or a recovery code (409 when one's role requires it) */
+        post: operations["disable_api_auth_second_factor_disable_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/second-factor/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ten new recovery codes for a current code or a recovery code (the earlier ones stop working) */
+        post: operations["renew_recovery_codes_api_auth_second_factor_recovery_codes_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/second-factor/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start setting up one's second factor: a new secret, its otpauth URI and QR code (on only once confirmed with a code) */
+        post: operations["start_setup_api_auth_second_factor_setup_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/session": {
         parameters: {
             query?: never;
@@ -810,6 +929,24 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/users/{user_id}/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a user's second factor is on (administrators) */
+        get: operations["get_users_api_auth_users__user_id__second_factor_get"];
+        put?: never;
+        post?: never;
+        /** Reset a user's second factor (a lost phone): their next sign-in needs the password only, or sets one up again when their role requires it (administrators; audited) */
+        delete: operations["reset_api_auth_users__user_id__second_factor_delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3634,7 +3771,7 @@ export interface components {
              * Action
              * @enum {string}
              */
-            action: "CREATE" | "UPDATE" | "DEACTIVATE" | "ACTIVATE" | "DELETE" | "PASSWORD_SET" | "UNLOCK" | "MOVE" | "GRANT" | "REVOKE" | "CHANGE";
+            action: "CREATE" | "UPDATE" | "DEACTIVATE" | "ACTIVATE" | "DELETE" | "PASSWORD_SET" | "UNLOCK" | "MOVE" | "GRANT" | "REVOKE" | "CHANGE" | "SECOND_FACTOR_RESET";
             /** Actorid */
             actorId: number | null;
             /** Actorname */
@@ -4482,6 +4619,11 @@ export interface components {
             /** Clientid */
             clientId?: number | null;
         };
+        /** CodeIn */
+        CodeIn: {
+            /** Code */
+            code: string;
+        };
         /** CodeSentOut */
         CodeSentOut: {
             /**
@@ -4917,6 +5059,36 @@ export interface components {
             url: string | null;
             write: components["schemas"]["Grant"];
         };
+        /** EnrolIn */
+        EnrolIn: {
+            /** Challenge */
+            challenge: string;
+            /** Code */
+            code: string;
+        };
+        /**
+         * EnrolmentOut
+         * @description What an authenticator app needs: the secret (for typing in), its otpauth URI and the URI as a QR code.
+         */
+        EnrolmentOut: {
+            /**
+             * Expiresin
+             * @description Seconds left to confirm it with a code
+             */
+            expiresIn: number;
+            /** Otpauthuri */
+            otpauthUri: string;
+            /**
+             * Qrsvg
+             * @description The otpauth URI as a QR code, an inline SVG element
+             */
+            qrSvg: string;
+            /**
+             * Secret
+             * @description Base32, for entering by hand
+             */
+            secret: string;
+        };
         /** EntityOut */
         EntityOut: {
             /** Entityname */
@@ -4999,6 +5171,10 @@ export interface components {
         /** Envelope[EffectiveAccess] */
         Envelope_EffectiveAccess_: {
             results: components["schemas"]["EffectiveAccess"];
+        };
+        /** Envelope[EnrolmentOut] */
+        Envelope_EnrolmentOut_: {
+            results: components["schemas"]["EnrolmentOut"];
         };
         /** Envelope[FilterOptions] */
         Envelope_FilterOptions_: {
@@ -5193,6 +5369,10 @@ export interface components {
         Envelope_ReassignmentDetail_: {
             results: components["schemas"]["ReassignmentDetail"];
         };
+        /** Envelope[RecoveryCodesOut] */
+        Envelope_RecoveryCodesOut_: {
+            results: components["schemas"]["RecoveryCodesOut"];
+        };
         /** Envelope[RegisterDetail] */
         Envelope_RegisterDetail_: {
             results: components["schemas"]["RegisterDetail"];
@@ -5245,6 +5425,10 @@ export interface components {
         Envelope_ScheduleSaved_: {
             results: components["schemas"]["ScheduleSaved"];
         };
+        /** Envelope[SecondFactorStatus] */
+        Envelope_SecondFactorStatus_: {
+            results: components["schemas"]["SecondFactorStatus"];
+        };
         /** Envelope[SessionOut] */
         Envelope_SessionOut_: {
             results: components["schemas"]["SessionOut"];
@@ -5252,6 +5436,10 @@ export interface components {
         /** Envelope[SessionUser] */
         Envelope_SessionUser_: {
             results: components["schemas"]["SessionUser"];
+        };
+        /** Envelope[SignedInEnrolledOut] */
+        Envelope_SignedInEnrolledOut_: {
+            results: components["schemas"]["SignedInEnrolledOut"];
         };
         /** Envelope[StageOptions] */
         Envelope_StageOptions_: {
@@ -7933,6 +8121,22 @@ export interface components {
             /** Projecttypename */
             projectTypeName: string;
         };
+        /**
+         * ProofIn
+         * @description A current authenticator code or a recovery code (exactly one).
+         */
+        ProofIn: {
+            /**
+             * Code
+             * @description The 6-digit code the authenticator app shows
+             */
+            code?: string | null;
+            /**
+             * Recoverycode
+             * @description One of the recovery codes (each works once)
+             */
+            recoveryCode?: string | null;
+        };
         /** ProvinceOut */
         ProvinceOut: {
             /** Countryid */
@@ -8112,6 +8316,14 @@ export interface components {
              * @description What the recipient means for this action
              */
             label: string;
+        };
+        /** RecoveryCodesOut */
+        RecoveryCodesOut: {
+            /**
+             * Recoverycodes
+             * @description Shown this once: only their digests are kept
+             */
+            recoveryCodes: string[];
         };
         /** RegisterDetail */
         RegisterDetail: {
@@ -8462,6 +8674,11 @@ export interface components {
              * @description Pages the role may read
              */
             pages: number;
+            /**
+             * Requiresecondfactor
+             * @description Its users confirm password sign-ins with a second factor
+             */
+            requireSecondFactor: boolean;
             /** Roledescription */
             roleDescription: string;
             /** Rolename */
@@ -8510,6 +8727,11 @@ export interface components {
             hierarchyWhitelist: boolean;
             /** Id */
             id?: number | null;
+            /**
+             * Requiresecondfactor
+             * @default false
+             */
+            requireSecondFactor: boolean;
             /** Roledescription */
             roleDescription?: string | null;
             /** Rolename */
@@ -8801,6 +9023,97 @@ export interface components {
             remark?: string | null;
         };
         /**
+         * SecondFactorChallengeOut
+         * @description The sign-in's 401 when the user confirms sign-ins with a second factor (an error body: messages and type).
+         */
+        SecondFactorChallengeOut: {
+            /**
+             * Challenge
+             * @description Answer it with a code or a recovery code at POST /api/auth/login/second-factor
+             */
+            challenge: string;
+            /**
+             * Expiresin
+             * @description Seconds the challenge lives
+             */
+            expiresIn: number;
+            /** Messages */
+            messages: string[];
+            /**
+             * Type
+             * @constant
+             */
+            type: "SecondFactorRequired";
+        };
+        /**
+         * SecondFactorEnrolmentOut
+         * @description The sign-in's 401 when the user's role requires a second factor they have not set up: an enrolment-only
+         *     challenge, with the new secret (an error body: messages and type).
+         */
+        SecondFactorEnrolmentOut: {
+            /**
+             * Challenge
+             * @description Confirm with a code of the new secret at POST /api/auth/login/second-factor/enrol
+             */
+            challenge: string;
+            /**
+             * Expiresin
+             * @description Seconds left to confirm it with a code
+             */
+            expiresIn: number;
+            /** Messages */
+            messages: string[];
+            /** Otpauthuri */
+            otpauthUri: string;
+            /**
+             * Qrsvg
+             * @description The otpauth URI as a QR code, an inline SVG element
+             */
+            qrSvg: string;
+            /**
+             * Secret
+             * @description Base32, for entering by hand
+             */
+            secret: string;
+            /**
+             * Type
+             * @constant
+             */
+            type: "SecondFactorEnrolmentRequired";
+        };
+        /**
+         * SecondFactorIn
+         * @description A sign-in's second step: its challenge and either an authenticator code or a recovery code.
+         */
+        SecondFactorIn: {
+            /** Challenge */
+            challenge: string;
+            /**
+             * Code
+             * @description The 6-digit code the authenticator app shows
+             */
+            code?: string | null;
+            /**
+             * Recoverycode
+             * @description One of the recovery codes (each works once)
+             */
+            recoveryCode?: string | null;
+        };
+        /** SecondFactorStatus */
+        SecondFactorStatus: {
+            /** Enabled */
+            enabled: boolean;
+            /** Enabledat */
+            enabledAt: string | null;
+            /** Recoverycodesleft */
+            recoveryCodesLeft: number;
+            /**
+             * Requiredbyrole
+             * @description The user's role requires a second factor: it cannot be turned off
+             */
+            requiredByRole: boolean;
+        };
+        /**
          * ServiceAvgGp
          * @description A service category's average closed GP per lead (spec 2 §3.2 closedLeadAvgGpByService).
          */
@@ -8997,6 +9310,19 @@ export interface components {
             challenge: string;
             /** Code */
             code: string;
+        };
+        /** SignedInEnrolledOut */
+        SignedInEnrolledOut: {
+            /**
+             * Recoverycodes
+             * @description Shown this once: only their digests are kept
+             */
+            recoveryCodes: string[];
+            /**
+             * Token
+             * @description The access token (bearer); the refresh token is set as an httpOnly cookie
+             */
+            token: string;
         };
         /** SourceOut */
         SourceOut: {
@@ -11473,13 +11799,13 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_AccessToken_"];
                 };
             };
-            /** @description The right password from a new device while the username is under attack: `type` DeviceVerificationRequired, a code was mailed (README "Sign-in protection"). Other 401s are ordinary refusals */
+            /** @description The right password, and one more step before a session opens: `type` DeviceVerificationRequired, from a new device while the username is under attack: a code was mailed (README "Sign-in protection"); SecondFactorRequired: a code of the user's authenticator app (or a recovery code) is needed; SecondFactorEnrolmentRequired: the user's role requires a second factor they have not set up (README "Second factor"). Other 401s are ordinary refusals */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DeviceVerificationOut"];
+                    "application/json": components["schemas"]["DeviceVerificationOut"] | components["schemas"]["SecondFactorChallengeOut"] | components["schemas"]["SecondFactorEnrolmentOut"];
                 };
             };
             /** @description Validation Error */
@@ -11562,6 +11888,106 @@ export interface operations {
             };
         };
     };
+    verify_second_factor_api_auth_login_second_factor_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: {
+                /** @description This browser's device (set by a sign-in; httpOnly) */
+                crm_device?: string | null;
+            };
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondFactorIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AccessToken_"];
+                };
+            };
+            /** @description A wrong code (`N tries left`), a code already used, or a challenge that expired or ran out of tries (sign in again) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many failures of this username from this address, or from this address: the sign-in throttle, which wrong codes feed as wrong passwords do */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    enrol_second_factor_api_auth_login_second_factor_enrol_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: {
+                /** @description This browser's device (set by a sign-in; httpOnly) */
+                crm_device?: string | null;
+            };
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnrolIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SignedInEnrolledOut_"];
+                };
+            };
+            /** @description A wrong code (`N tries left`), a code already used, or a challenge that expired or ran out of tries (sign in again) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many failures of this username from this address, or from this address: the sign-in throttle, which wrong codes feed as wrong passwords do */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     logout_api_auth_logout_post: {
         parameters: {
             query?: never;
@@ -11632,6 +12058,187 @@ export interface operations {
             };
         };
     };
+    get_own_api_auth_second_factor_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SecondFactorStatus_"];
+                };
+            };
+        };
+    };
+    confirm_setup_api_auth_second_factor_confirm_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RecoveryCodesOut_"];
+                };
+            };
+            /** @description A wrong code (`N tries left`), a code already used, or a challenge that expired or ran out of tries (sign in again) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many failures of this username from this address, or from this address: the sign-in throttle, which wrong codes feed as wrong passwords do */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    disable_api_auth_second_factor_disable_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProofIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SecondFactorStatus_"];
+                };
+            };
+            /** @description A wrong code (`N tries left`), a code already used, or a challenge that expired or ran out of tries (sign in again) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many failures of this username from this address, or from this address: the sign-in throttle, which wrong codes feed as wrong passwords do */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    renew_recovery_codes_api_auth_second_factor_recovery_codes_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProofIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RecoveryCodesOut_"];
+                };
+            };
+            /** @description A wrong code (`N tries left`), a code already used, or a challenge that expired or ran out of tries (sign in again) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many failures of this username from this address, or from this address: the sign-in throttle, which wrong codes feed as wrong passwords do */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    start_setup_api_auth_second_factor_setup_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_EnrolmentOut_"];
+                };
+            };
+        };
+    };
     get_session_api_auth_session_get: {
         parameters: {
             query?: never;
@@ -11648,6 +12255,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_SessionOut_"];
+                };
+            };
+        };
+    };
+    get_users_api_auth_users__user_id__second_factor_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SecondFactorStatus_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    reset_api_auth_users__user_id__second_factor_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SecondFactorStatus_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };

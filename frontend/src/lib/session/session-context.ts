@@ -19,6 +19,8 @@ export interface AuthContextValue {
   login: (username: string, password: string) => Promise<void>;
   /** Finishes a sign-in that needed a mailed code (the login's DeviceVerificationRequired), as `login` does. */
   verifySignInCode: (challenge: string, code: string) => Promise<void>;
+  /** Keeps the access token of a sign-in finished elsewhere (a second factor's step) and loads the session. */
+  startSession: (accessToken: string) => Promise<void>;
   /** Ends the session on the server (which clears the refresh cookie), forgets the token in every tab and clears
    * every cached query. */
   logout: () => Promise<void>;

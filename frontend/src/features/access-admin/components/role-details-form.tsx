@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Col, Form, Input, Row, Select, Switch } from 'antd';
+import { Button, Checkbox, Col, Form, Input, Row, Select, Switch } from 'antd';
 import { useState } from 'react';
 import { toast } from '@/components/dialogs';
 import { FormActions } from '@/components/form-page';
@@ -14,6 +14,7 @@ interface RoleForm {
   roleDescription: string;
   dashboardComponent?: RoleIn['dashboardComponent'];
   hierarchyWhitelist: boolean;
+  requireSecondFactor: boolean;
 }
 
 export const ROLE_MESSAGES = {
@@ -22,6 +23,8 @@ export const ROLE_MESSAGES = {
   nameHint: 'Capital letters, digits and underscores, starting with a letter (e.g. KEY_ACCOUNT).',
   nameFixed: "A role's name cannot change: the access rules are written against it. Change its description instead.",
   whitelist: "On: people with this role see every lead, not just their team's.",
+  secondFactor:
+    'On: people with this role confirm every password sign-in with a code from an authenticator app; those without one set it up at their next sign-in.',
 } as const;
 
 export const roleSavedText = (description: string, added: boolean) =>
@@ -37,7 +40,8 @@ export interface RoleDetailsFormProps {
   onCancel?: () => void;
 }
 
-/** A role's name (fixed once added), description, dashboard and hierarchy whitelist; saved with POST /menu-access. */
+/** A role's name (fixed once added), description, dashboard, hierarchy whitelist and whether its users need a second
+ * factor; saved with POST /menu-access. */
 export function RoleDetailsForm({ role, readOnly = false, onSaved, onCancel }: RoleDetailsFormProps) {
   const [form] = Form.useForm<RoleForm>();
   const queryClient = useQueryClient();
@@ -54,6 +58,7 @@ export function RoleDetailsForm({ role, readOnly = false, onSaved, onCancel }: R
       roleDescription: description,
       dashboardComponent: values.dashboardComponent ?? null,
       hierarchyWhitelist: values.hierarchyWhitelist,
+      requireSecondFactor: values.requireSecondFactor,
     };
     setSaving(true);
     try {
@@ -84,6 +89,7 @@ export function RoleDetailsForm({ role, readOnly = false, onSaved, onCancel }: R
         roleDescription: role?.roleDescription ?? '',
         dashboardComponent: (role?.dashboardComponent as RoleIn['dashboardComponent']) ?? undefined,
         hierarchyWhitelist: role?.hierarchyWhitelist ?? false,
+        requireSecondFactor: role?.requireSecondFactor ?? false,
       }}
       onValuesChange={() => setFailed(null)}
       onFinish={(values) => void finish(values)}
@@ -114,6 +120,11 @@ export function RoleDetailsForm({ role, readOnly = false, onSaved, onCancel }: R
         <Col xs={24} md={12}>
           <Form.Item name="hierarchyWhitelist" label="Hierarchy whitelist" valuePropName="checked" extra={ROLE_MESSAGES.whitelist}>
             <Switch aria-label="Hierarchy whitelist" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="requireSecondFactor" valuePropName="checked" extra={ROLE_MESSAGES.secondFactor}>
+            <Checkbox>Require a second factor</Checkbox>
           </Form.Item>
         </Col>
       </Row>

@@ -40,6 +40,7 @@ describe('RoleAddPage', () => {
     await chooseOption(screen.getByLabelText('Dashboard'), 'Team Leader');
     fireEvent.click(screen.getByLabelText('Hierarchy whitelist'));
     expect(screen.getByText("On: people with this role see every lead, not just their team's.")).toBeInTheDocument();
+    fireEvent.click(screen.getByLabelText('Require a second factor'));
     fireEvent.click(buttonByText('Add Role'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/menu-page-access/9'));
     expect(await posted(requests, '/api/menu-access')).toEqual({
@@ -47,6 +48,7 @@ describe('RoleAddPage', () => {
       roleDescription: 'Key Account',
       dashboardComponent: 'TL',
       hierarchyWhitelist: true,
+      requireSecondFactor: true,
     });
     expect(await screen.findByText("Role 'Key Account' has been added.")).toBeInTheDocument();
   });

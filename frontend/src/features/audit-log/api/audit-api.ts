@@ -33,6 +33,7 @@ const ACTIONS: Record<AuditRow['action'], true> = {
   GRANT: true,
   REVOKE: true,
   CHANGE: true,
+  SECOND_FACTOR_RESET: true,
 };
 export const AUDIT_SUBJECTS = Object.keys(SUBJECTS) as AuditRow['subject'][];
 export const AUDIT_ACTIONS = Object.keys(ACTIONS) as AuditRow['action'][];

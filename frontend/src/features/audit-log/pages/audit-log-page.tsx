@@ -38,6 +38,7 @@ const ACTION_COLORS: Record<AuditRow['action'], string> = {
   GRANT: 'green',
   REVOKE: 'red',
   CHANGE: 'blue',
+  SECOND_FACTOR_RESET: 'orange',
 };
 
 const actor = (row: AuditRow) => row.actorName ?? 'System';

@@ -17,6 +17,19 @@ export function resendSignInCode(challenge: string) {
   return unwrap(api.POST('/auth/login/code/resend', { body: { challenge } }));
 }
 
+/** The answer to a second-factor challenge (the login's 401 SecondFactorRequired): a code or a recovery code. */
+export type SecondFactorAnswer = { code: string } | { recoveryCode: string };
+
+/** Finishes a sign-in with a code of the user's authenticator app or a recovery code. */
+export function verifySecondFactor(challenge: string, answer: SecondFactorAnswer) {
+  return unwrap(api.POST('/auth/login/second-factor', { body: { challenge, ...answer } }));
+}
+
+/** Finishes a sign-in that had to set up a second factor: the token and the recovery codes (shown once). */
+export function enrolSecondFactor(challenge: string, code: string) {
+  return unwrap(api.POST('/auth/login/second-factor/enrol', { body: { challenge, code } }));
+}
+
 /** Ends the session on the server; the refresh cookie goes along and is cleared. */
 export function logout() {
   return unwrap(api.POST('/auth/logout'));

@@ -1,13 +1,11 @@
-import { SafetyOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Button, Form } from 'antd';
 import { useEffect, useState } from 'react';
+import { CodeInput, codeDigits as digitsOf } from '@/components/second-factor';
 import { errorMessage, isApiError } from '@/lib/api/errors';
 import type { DeviceVerification } from '@/lib/api/types';
 import { resendSignInCode } from '../api/auth-api';
 import { LOGIN_FAILED } from '../lib/login-error';
-
-const digitsOf = (code: string | undefined) => (code ?? '').replace(/\D/g, '');
 
 /** Seconds left before another code may be asked for, counting down once a second. */
 function useResendWait(initialSeconds: number) {
@@ -77,15 +75,7 @@ export function SignInCodeStep({
       {notice && <Alert type="success" showIcon title={notice} className="auth-card__alert" role="status" />}
       <Form form={form} layout="vertical" requiredMark={false} onFinish={onFinish} size="large">
         <Form.Item label="Code" name="code" style={{ marginBottom: 8 }}>
-          <Input
-            prefix={<SafetyOutlined />}
-            className="sign-in-code__input"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={12}
-            autoFocus
-            placeholder="6-digit code"
-          />
+          <CodeInput maxLength={12} autoFocus />
         </Form.Item>
         <div className="sign-in-code__resend">
           <span>Did not get it?</span>

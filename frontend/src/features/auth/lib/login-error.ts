@@ -1,5 +1,5 @@
 import { isApiError } from '@/lib/api/errors';
-import type { DeviceVerification } from '@/lib/api/types';
+import type { DeviceVerification, SecondFactorChallenge, SecondFactorEnrolment } from '@/lib/api/types';
 
 export const LOGIN_INVALID = 'Invalid username or password combination';
 export const LOGIN_FAILED = 'Something went wrong, failed to log in to system';
@@ -20,3 +20,18 @@ export function deviceVerification(error: unknown): DeviceVerification | null {
   const body = error.body as Partial<DeviceVerification>;
   return typeof body.challenge === 'string' ? (body as DeviceVerification) : null;
 }
+
+function refusal<T extends { challenge: string }>(error: unknown, type: string): T | null {
+  if (!isApiError(error) || error.status !== 401 || error.type !== type) return null;
+  const body = error.body as Partial<T>;
+  return typeof body.challenge === 'string' ? (body as T) : null;
+}
+
+/** The sign-in's answer when the user confirms sign-ins with a second factor (401 SecondFactorRequired). */
+export const secondFactorChallenge = (error: unknown) =>
+  refusal<SecondFactorChallenge>(error, 'SecondFactorRequired');
+
+/** The sign-in's answer when the user's role requires a second factor they have not set up yet (401
+ * SecondFactorEnrolmentRequired, with the new secret and its QR code). */
+export const secondFactorEnrolment = (error: unknown) =>
+  refusal<SecondFactorEnrolment>(error, 'SecondFactorEnrolmentRequired');

@@ -1,12 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { getToken } from '@/lib/api/tokens';
-import { json, makeSession, renderRoutes, stubApi, type ApiHandler } from '@/test/render';
-import { SignInPage } from './signin-page';
-
-const pages = [
-  { path: '/signin', Component: SignInPage },
-  { path: '/', element: <p>Home page</p> },
-];
+import { json } from '@/test/render';
+import { bodiesTo, startSignIn as start } from '../test-fixtures';
 
 const CODE_SENT = 'We emailed a code to m***@example.com. Enter it to finish signing in.';
 const CHALLENGE = 'c'.repeat(43);
@@ -21,24 +16,6 @@ const codeNeeded = (resendAfter = 30) =>
     resendAfter,
     expiresIn: 600,
   });
-
-async function start(handler: ApiHandler) {
-  const requests = stubApi(makeSession(), async (req, url) => {
-    if (url.pathname === '/api/auth/refresh') return json(401, { messages: ['You are not signed in.'] });
-    return handler(req, url);
-  });
-  const rendered = await renderRoutes(pages, '/signin', { frame: 'none' });
-  fireEvent.change(await screen.findByLabelText('Username'), { target: { value: 'manda' } });
-  fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Pipeline#2026!Go' } });
-  await waitFor(() => expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled());
-  fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-  return { requests, ...rendered };
-}
-
-const bodiesTo = (requests: Request[], path: string) =>
-  Promise.all(
-    requests.filter((r) => new URL(r.url).pathname === path).map((r) => r.clone().json() as Promise<unknown>),
-  );
 
 const verifyButton = () => screen.getByRole('button', { name: 'Verify and sign in' });
 

@@ -3,11 +3,19 @@ import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { FullPageSpinner } from '@/components/full-page-spinner';
-import type { DeviceVerification } from '@/lib/api/types';
+import type { DeviceVerification, SecondFactorChallenge, SecondFactorEnrolment } from '@/lib/api/types';
 import { useSession } from '@/lib/session';
 import { AuthLayout } from '../components/auth-layout';
+import { enrolSecondFactor, verifySecondFactor, type SecondFactorAnswer } from '../api/auth-api';
+import { EnrolmentStep } from '../components/enrolment-step';
+import { SecondFactorStep } from '../components/second-factor-step';
 import { SignInCodeStep } from '../components/sign-in-code-step';
-import { deviceVerification, loginErrorMessage } from '../lib/login-error';
+import {
+  deviceVerification,
+  loginErrorMessage,
+  secondFactorChallenge,
+  secondFactorEnrolment,
+} from '../lib/login-error';
 
 interface SignInValues {
   username: string;
@@ -68,7 +76,7 @@ function PasswordForm({
 }
 
 export function SignInPage() {
-  const { login, verifySignInCode, status } = useSession();
+  const { login, verifySignInCode, startSession, status } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
   const [username, setUsername] = useState('');
@@ -76,6 +84,10 @@ export function SignInPage() {
   const [submitting, setSubmitting] = useState(false);
   // the password was right, but this device must be confirmed with a code mailed to the user first
   const [verification, setVerification] = useState<DeviceVerification | null>(null);
+  // the password was right, and the user confirms sign-ins with a second factor (or must set one up first)
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
+  const [enrolment, setEnrolment] = useState<SecondFactorEnrolment | null>(null);
+  const [enrolledToken, setEnrolledToken] = useState<string | null>(null);
 
   if (status === 'authenticated' && !submitting) {
     return <Navigate to={returnPath(location.state)} replace />;
@@ -92,9 +104,34 @@ export function SignInPage() {
       navigate(returnPath(location.state), { replace: true });
     } catch (e) {
       setSubmitting(false);
-      const asked = deviceVerification(e);
-      if (asked) setVerification(asked);
-      else setError(loginErrorMessage(e));
+      if (!nextStep(e)) setError(loginErrorMessage(e));
+    }
+  };
+
+  /** The step a refusal of the right password asks for, if it asks for one. */
+  const nextStep = (e: unknown): boolean => {
+    const mailed = deviceVerification(e);
+    const factor = secondFactorChallenge(e);
+    const enrol = secondFactorEnrolment(e);
+    setVerification(mailed);
+    setChallenge(factor);
+    setEnrolment(enrol);
+    return Boolean(mailed ?? factor ?? enrol);
+  };
+  const back = () => {
+    setVerification(null);
+    setChallenge(null);
+    setEnrolment(null);
+    setEnrolledToken(null);
+  };
+  const finished = async (token: string) => {
+    setSubmitting(true);
+    try {
+      await startSession(token);
+      navigate(returnPath(location.state), { replace: true });
+    } catch (e) {
+      setSubmitting(false);
+      throw e;
     }
   };
 
@@ -106,10 +143,54 @@ export function SignInPage() {
       navigate(returnPath(location.state), { replace: true });
     } catch (e) {
       setSubmitting(false);
-      throw e;
+      if (!secondFactorEnrolment(e)) throw e;
+      nextStep(e); // the mailed code was right; the role requires a second factor first
     }
   };
 
+  const onSecondFactor = async (answer: SecondFactorAnswer) => {
+    if (!challenge) return;
+    setSubmitting(true);
+    let token: string;
+    try {
+      token = (await verifySecondFactor(challenge.challenge, answer)).token;
+    } catch (e) {
+      setSubmitting(false);
+      throw e;
+    }
+    await finished(token);
+  };
+
+  const onEnrol = async (code: string) => {
+    if (!enrolment) return [];
+    const enrolled = await enrolSecondFactor(enrolment.challenge, code);
+    setEnrolledToken(enrolled.token);
+    return enrolled.recoveryCodes;
+  };
+
+  if (enrolment) {
+    return (
+      <AuthLayout
+        title={enrolledToken ? 'Save your recovery codes' : 'Set up a second factor'}
+        subtitle={enrolledToken ? 'Your second factor is on.' : enrolment.messages.join(' ')}
+      >
+        <EnrolmentStep
+          enrolment={enrolment}
+          username={username}
+          onConfirm={onEnrol}
+          onContinue={() => finished(enrolledToken ?? '')}
+          onBack={back}
+        />
+      </AuthLayout>
+    );
+  }
+  if (challenge) {
+    return (
+      <AuthLayout title="Two-step sign-in" subtitle={challenge.messages.join(' ')}>
+        <SecondFactorStep submitting={submitting} onVerify={onSecondFactor} onBack={back} />
+      </AuthLayout>
+    );
+  }
   if (verification) {
     return (
       <AuthLayout title="Check your e-mail" subtitle={verification.messages.join(' ')}>
@@ -117,7 +198,7 @@ export function SignInPage() {
           verification={verification}
           submitting={submitting}
           onVerify={onVerify}
-          onBack={() => setVerification(null)}
+          onBack={back}
         />
       </AuthLayout>
     );

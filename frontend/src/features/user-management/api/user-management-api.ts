@@ -102,6 +102,18 @@ export function setUserPassword(id: number, body: { newPassword: string; confirm
 }
 
 /** Lifts the user's sign-in lock; answers whether they were locked. */
+/** Whether the user's second factor is on. */
+export const secondFactorQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: userManagementKeys.secondFactor(id),
+    queryFn: () => unwrap(api.GET('/auth/users/{user_id}/second-factor', { params: { path: { user_id: id } } })),
+  });
+
+/** Removes the user's second factor (a lost phone); audited. */
+export function resetSecondFactor(id: number) {
+  return unwrap(api.DELETE('/auth/users/{user_id}/second-factor', { params: { path: { user_id: id } } }));
+}
+
 export function unlockUser(id: number) {
   return unwrap(api.POST('/auth/users/{user_id}/unlock', { params: { path: { user_id: id } } }));
 }

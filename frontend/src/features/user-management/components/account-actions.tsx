@@ -1,11 +1,22 @@
-import { KeyOutlined, MailOutlined, UnlockOutlined } from '@ant-design/icons';
-import { useMutation } from '@tanstack/react-query';
-import { Button, Flex, Typography } from 'antd';
+import { KeyOutlined, MailOutlined, SafetyCertificateOutlined, UnlockOutlined } from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Flex, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from '@/components/dialogs';
+import { showConfirm, toast } from '@/components/dialogs';
 import { errorMessage } from '@/lib/api/errors';
-import { sendPasswordMail, unlockUser, type UserRow } from '../api/user-management-api';
+import { invalidateDomains, queryDomains } from '@/lib/query-domains';
+import {
+  resetSecondFactor,
+  secondFactorQueryOptions,
+  sendPasswordMail,
+  unlockUser,
+  type UserRow,
+} from '../api/user-management-api';
+
+export const resetQuestion = (name: string) =>
+  `Reset ${name}'s two-step sign-in? Their authenticator and recovery codes stop working: they sign in with their ` +
+  'password alone, or set up a new authenticator at their next sign-in if their role requires one.';
 
 /** What lifting the sign-in limits answers, in words. */
 export const unlockedText = (name: string, codeRequired: boolean) =>
@@ -13,7 +24,8 @@ export const unlockedText = (name: string, codeRequired: boolean) =>
     ? `${name} needed a mailed code on new devices after many failed sign-ins; that and any sign-in delays are lifted.`
     : `${name} needed no code on new devices; any sign-in delays are cleared.`;
 
-/** The edit page's sign-in actions: the password mail, setting a password, lifting the sign-in limits. */
+/** The edit page's sign-in actions: the password mail, setting a password, lifting the sign-in limits, resetting
+ * a lost second factor. */
 export function AccountActions({ user, basePath }: { user: UserRow; basePath: string }) {
   const navigate = useNavigate();
   const [unlocked, setUnlocked] = useState<string | null>(null);
@@ -31,6 +43,24 @@ export function AccountActions({ user, basePath }: { user: UserRow; basePath: st
     },
     onError: (error) => toast.error('The sign-in limits could not be lifted.', errorMessage(error)),
   });
+  const queryClient = useQueryClient();
+  const secondFactor = useQuery(secondFactorQueryOptions(user.id));
+  const reset = () =>
+    showConfirm({
+      title: 'Reset second factor',
+      content: resetQuestion(user.fullname),
+      okText: 'Reset',
+      danger: true,
+      onOk: async () => {
+        try {
+          await resetSecondFactor(user.id);
+          toast.success(`${user.fullname}'s two-step sign-in has been reset.`);
+        } catch (error) {
+          toast.error('The second factor could not be reset.', errorMessage(error));
+        }
+        await invalidateDomains(queryClient, queryDomains.userManagement, queryDomains.audit);
+      },
+    });
 
   return (
     <section className="user-account" aria-label="Sign-in">
@@ -53,7 +83,19 @@ export function AccountActions({ user, basePath }: { user: UserRow; basePath: st
         <Button icon={<UnlockOutlined />} loading={unlock.isPending} onClick={() => unlock.mutate()}>
           Lift sign-in limits
         </Button>
+        {secondFactor.data?.enabled && (
+          <Button icon={<SafetyCertificateOutlined />} danger onClick={() => void reset()}>
+            Reset second factor
+          </Button>
+        )}
       </Flex>
+      {secondFactor.data && (
+        <Typography.Text type="secondary" className="user-account__note">
+          Two-step sign-in:{' '}
+          {secondFactor.data.enabled ? <Tag color="green">On</Tag> : <Tag>Off</Tag>}
+          {secondFactor.data.requiredByRole && !secondFactor.data.enabled && 'required by the role: set up at next sign-in'}
+        </Typography.Text>
+      )}
       {!user.email && (
         <Typography.Text type="secondary" className="user-account__note">
           The password mail needs an e-mail address.

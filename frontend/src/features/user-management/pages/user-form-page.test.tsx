@@ -284,6 +284,23 @@ describe('UserFormPage: edit', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/user-management/7/change-password'));
   });
 
+  it("resets a lost second factor after asking, and says so", async () => {
+    let enabled = true;
+    const { requests } = await start('/system/user-management/7', FULL, (req, url) => {
+      if (url.pathname !== '/api/auth/users/7/second-factor') return undefined;
+      if (req.method === 'DELETE') enabled = false;
+      return json(200, { results: { enabled, enabledAt: null, recoveryCodesLeft: 0, requiredByRole: false } });
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /Reset second factor/ }));
+    expect(await screen.findByText(/Reset Dewi Lestari's two-step sign-in\?/)).toBeInTheDocument();
+    fireEvent.click(lastConfirmButton('Reset'));
+    expect(await screen.findByText("Dewi Lestari's two-step sign-in has been reset.")).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'DELETE').map((r) => new URL(r.url).pathname)).toEqual([
+      '/api/auth/users/7/second-factor',
+    ]);
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Reset second factor/ })).not.toBeInTheDocument());
+  });
+
   it('keeps one from changing their own role or deactivating themself', async () => {
     await start('/system/user-management/7', FULL, undefined, 7);
     expect(await screen.findByDisplayValue('dewi.l')).toBeInTheDocument();

@@ -10,9 +10,10 @@ import { ageFrom, formatDate, genderLabel } from '@/lib/format';
 import { sessionQueryKey, useSession } from '@/lib/session';
 import { userKeys } from '../api/keys';
 import { pictureProblem, PICTURE_TYPES, uploadProfilePicture, userDetailQueryOptions } from '../api/users-api';
+import { SecondFactorCard } from '../components/second-factor-card';
 import { UserAvatar } from '../components/user-avatar';
 
-/** /user/profile: who I am, my picture, and a way to change my password. */
+/** /user/profile: who I am, my picture, and ways to change my password and to turn two-step sign-in on or off. */
 export function ProfilePage() {
   const { user: sessionUser } = useSession();
   const queryClient = useQueryClient();
@@ -114,6 +115,9 @@ export function ProfilePage() {
               </>
             )}
           </Card>
+          <div style={{ marginTop: 16 }}>
+            <SecondFactorCard username={user?.username} />
+          </div>
         </Col>
       </Row>
     </Page>

@@ -1,0 +1,3 @@
+export * from './authenticator-setup';
+export * from './code-input';
+export * from './recovery-codes';
