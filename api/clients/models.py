@@ -14,6 +14,9 @@ class Client(Base, TimestampMixin):
         Index("uq_clients_client_name_lower", text("lower(client_name)"), unique=True),
         Index("ix_clients_client_name_trgm", "client_name", postgresql_using="gin",
               postgresql_ops={"client_name": "gin_trgm_ops"}),
+        # the top bar's search: the closest names first, a few at a time (pg_trgm's word distance, api/search)
+        Index("ix_clients_client_name_knn", "client_name", postgresql_using="gist",
+              postgresql_ops={"client_name": "gist_trgm_ops(siglen=256)"}),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)

@@ -70,6 +70,9 @@ class Lead(Base, TimestampMixin):
         # board and list search: ILIKE '%term%' on the project name (pg_trgm)
         Index("ix_leads_project_name_trgm", "project_name", postgresql_using="gin",
               postgresql_ops={"project_name": "gin_trgm_ops"}),
+        # the top bar's search: the closest names first, a few at a time (pg_trgm's word distance, api/search)
+        Index("ix_leads_project_name_knn", "project_name", postgresql_using="gist",
+              postgresql_ops={"project_name": "gist_trgm_ops(siglen=256)"}),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)

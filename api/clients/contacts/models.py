@@ -14,7 +14,10 @@ from api.core.db import Base, TimestampMixin
 
 class Contact(Base, TimestampMixin):
     __tablename__ = "contacts"
-    __table_args__ = (Index("ix_contacts_client_active", "client_id", "deleted_at"),)
+    __table_args__ = (Index("ix_contacts_client_active", "client_id", "deleted_at"),
+                      # the top bar's search: the closest names first, a few at a time (pg_trgm's word distance)
+                      Index("ix_contacts_fullname_knn", "fullname", postgresql_using="gist",
+                            postgresql_ops={"fullname": "gist_trgm_ops(siglen=256)"}))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     client_id: Mapped[int] = mapped_column(ForeignKey("clients.id"))

@@ -3322,6 +3322,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Find clients, contacts, leads (project name, PID, client), cost sheets and users the caller may see, grouped by kind: names typo-tolerant, codes and PIDs exact; fewer than 2 characters find nothing */
+        get: operations["search_api_search_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stages": {
         parameters: {
             query?: never;
@@ -5424,6 +5441,10 @@ export interface components {
         /** Envelope[ScheduleSaved] */
         Envelope_ScheduleSaved_: {
             results: components["schemas"]["ScheduleSaved"];
+        };
+        /** Envelope[SearchOut] */
+        Envelope_SearchOut_: {
+            results: components["schemas"]["SearchOut"];
         };
         /** Envelope[SecondFactorStatus] */
         Envelope_SecondFactorStatus_: {
@@ -9021,6 +9042,42 @@ export interface components {
             projectName?: components["schemas"]["Option-Input"] | null;
             /** Remark */
             remark?: string | null;
+        };
+        /** SearchGroup */
+        SearchGroup: {
+            /** Hits */
+            hits: components["schemas"]["SearchHit"][];
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "clients" | "contacts" | "leads" | "costSheets" | "users";
+            /** Label */
+            label: string;
+        };
+        /** SearchHit */
+        SearchHit: {
+            /** Id */
+            id: number;
+            /**
+             * Link
+             * @description the screen that opens it
+             */
+            link: string;
+            /** Subtitle */
+            subtitle: string;
+            /** Title */
+            title: string;
+        };
+        /** SearchOut */
+        SearchOut: {
+            /** Groups */
+            groups: components["schemas"]["SearchGroup"][];
+            /**
+             * Term
+             * @description the term as searched (spaces collapsed, at most 100 characters)
+             */
+            term: string;
         };
         /**
          * SecondFactorChallengeOut
@@ -17375,6 +17432,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_TargetDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    search_api_search_get: {
+        parameters: {
+            query?: {
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SearchOut_"];
                 };
             };
             /** @description Validation Error */
