@@ -28,6 +28,7 @@ export const queryDomains = {
   notificationSettings: 'notification-settings',
   pcs: 'pcs',
   pid: 'pid',
+  search: 'search',
   profilePictures: 'profile-picture',
   reports: 'reports',
   salesTargets: 'sales-targets',

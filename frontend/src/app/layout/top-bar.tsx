@@ -3,6 +3,7 @@ import { Button, Layout, Menu, Tooltip } from 'antd';
 import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { SearchBox } from '@/features/search/components/search-box';
 import { Logo } from '@/components/logo';
 import { useCanOpen, useSession } from '@/lib/session';
 import { useHomePath } from './use-home-path';
@@ -45,6 +46,7 @@ export function TopBar({ mobile, onOpenMenu }: { mobile: boolean; onOpenMenu: ()
       )}
       <div className="topbar__spacer" />
       <div className="topbar__actions">
+        <SearchBox compact={mobile} />
         {schedule && (
           <Tooltip title="Activity schedule">
             <Button
