@@ -1,4 +1,4 @@
-import { App, Modal, message as staticMessage, notification as staticNotification } from 'antd';
+import { App, Button, Modal, message as staticMessage, notification as staticNotification } from 'antd';
 import type { ReactNode } from 'react';
 import { useLayoutEffect } from 'react';
 import { errorMessage } from '@/lib/api/errors';
@@ -153,6 +153,32 @@ export const toast = {
   info: toastOf('info'),
   warning: toastOf('warning'),
 };
+
+/** How long a change can be undone from its toast. */
+export const UNDO_MS = 6000;
+
+/** A success toast with an Undo button, for UNDO_MS; `undo` runs at most once (the toast closes). */
+export function toastWithUndo(text: ReactNode, undo: () => void) {
+  const key = `undo-${Date.now()}-${Math.random()}`;
+  const api = notificationApi();
+  api.success({
+    key,
+    title: text,
+    placement: TOAST_PLACEMENT,
+    duration: UNDO_MS / 1000,
+    actions: (
+      <Button
+        size="small"
+        onClick={() => {
+          api.destroy(key);
+          undo();
+        }}
+      >
+        Undo
+      </Button>
+    ),
+  });
+}
 
 // Kept for places that want antd's one-line message style (shown at the top by antd).
 export const message = staticMessage;

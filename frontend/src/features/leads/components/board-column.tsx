@@ -4,6 +4,7 @@ import type { BoardColumn as BoardColumnData } from '../api/types';
 import type { SortDirection } from '../api/leads-api';
 import { formatIDR } from '@/lib/format';
 import { COLUMN_SCROLL_THRESHOLD, stageLabel } from '../lib/labels';
+import { DraggableCard, useStageDrop } from './board-moves';
 import { LeadCard } from './lead-card';
 
 export type BoardDensity = 'cards' | 'compact';
@@ -16,17 +17,29 @@ export interface BoardColumnProps {
   onToggleSort: () => void;
   onTogglePin: () => void;
   pinning?: boolean;
+  /** Its cards may be dragged to another column (BoardMoves around the board). */
+  draggable?: boolean;
 }
 
 /** One stage of the board: its name and count, its GP with a last-contacted sort and a pin; scrolls above 5 leads. */
-export function BoardColumn({ column, density = 'cards', sort, onToggleSort, onTogglePin, pinning = false }: BoardColumnProps) {
+export function BoardColumn({
+  column,
+  density = 'cards',
+  sort,
+  onToggleSort,
+  onTogglePin,
+  pinning = false,
+  draggable = false,
+}: BoardColumnProps) {
+  const drop = useStageDrop(column.stageId);
   const title = stageLabel(column.stageName, column.stageDescription);
   const scrolls = column.leads.length > COLUMN_SCROLL_THRESHOLD;
   const sortText =
     sort === 'asc' ? 'Last contacted: most recent first' : 'Last contacted: least recent first';
   return (
     <section
-      className={`board-column${column.isPinned ? ' is-pinned' : ''}`}
+      ref={draggable ? drop.ref : undefined}
+      className={`board-column${column.isPinned ? ' is-pinned' : ''}${draggable && drop.over ? ' is-drop-target' : ''}`}
       aria-label={title}
       data-stage={column.stageName}
       data-stage-id={column.stageId}
@@ -76,9 +89,16 @@ export function BoardColumn({ column, density = 'cards', sort, onToggleSort, onT
         {column.leads.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No Leads." />
         ) : (
-          column.leads.map((lead) => (
-            <LeadCard key={lead.id} lead={lead} variant={density === 'compact' ? 'mini' : 'full'} />
-          ))
+          column.leads.map((lead) => {
+            const card = <LeadCard key={lead.id} lead={lead} variant={density === 'compact' ? 'mini' : 'full'} />;
+            return draggable ? (
+              <DraggableCard key={lead.id} lead={lead}>
+                {card}
+              </DraggableCard>
+            ) : (
+              card
+            );
+          })
         )}
       </div>
       {column.totalLeads > column.leads.length && (

@@ -1,6 +1,6 @@
 import { AppstoreOutlined, BarsOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Segmented, Skeleton, Tabs } from 'antd';
+import { Alert, Grid, Segmented, Skeleton, Tabs } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { toast } from '@/components/dialogs';
 import { errorMessage } from '@/lib/api/errors';
@@ -8,6 +8,7 @@ import { leadKeys } from '../api/keys';
 import { pinColumn, type SortDirection } from '../api/leads-api';
 import type { BoardColumn as BoardColumnData } from '../api/types';
 import { BoardColumn, type BoardDensity } from './board-column';
+import { BoardMoves } from './board-moves';
 import { BoardOverview } from './board-overview';
 
 export const PINNED_TAB = 'Pinned';
@@ -51,6 +52,8 @@ export interface LeadsBoardProps {
   error: unknown;
   sort: Record<string, SortDirection>;
   onSortChange: (sort: Record<string, SortDirection>) => void;
+  /** Cards may be dragged to another stage (the person may edit leads). */
+  canMove?: boolean;
 }
 
 /**
@@ -58,7 +61,7 @@ export interface LeadsBoardProps {
  * the width of a desk's screen (every stage in view); where they do not fit (a tablet, a phone) the board scrolls
  * sideways and a map of the stages above it brings any one into view.
  */
-export function LeadsBoard({ filters, columns, loading, error, sort, onSortChange }: LeadsBoardProps) {
+export function LeadsBoard({ filters, columns, loading, error, sort, onSortChange, canMove = false }: LeadsBoardProps) {
   const queryClient = useQueryClient();
   const anyPinned = (columns ?? []).some((c) => c.isPinned);
   const [tab, setTab] = useState<'pinned' | 'all'>('pinned');
@@ -66,6 +69,10 @@ export function LeadsBoard({ filters, columns, loading, error, sort, onSortChang
   const [density, setDensity] = useState<BoardDensity>(storedDensity);
   // the columns' scroll box: a state, so the visibility observer follows it when the skeleton replaces it
   const [container, setContainer] = useState<HTMLDivElement | null>(null);
+  // cards are dragged to another stage at a desk or on a tablet by those who may edit leads (a phone's card opens
+  // the lead, whose stage page moves it)
+  const screens = Grid.useBreakpoint();
+  const dragging = canMove && screens.md !== false;
 
   // A newly pinned board opens on its Pinned tab.
   useEffect(() => {
@@ -129,6 +136,7 @@ export function LeadsBoard({ filters, columns, loading, error, sort, onSortChang
       ) : loading && !columns ? (
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : (
+        <BoardMoves enabled={dragging}>
         <div
           ref={setContainer}
           className={`leads-board__columns is-${density}${loading ? ' is-loading' : ''}`}
@@ -145,9 +153,11 @@ export function LeadsBoard({ filters, columns, loading, error, sort, onSortChang
               }
               pinning={pinningStage === column.stageId}
               onTogglePin={() => pin.mutate({ stageId: column.stageId, isPinned: !column.isPinned })}
+              draggable={dragging}
             />
           ))}
         </div>
+        </BoardMoves>
       )}
     </div>
   );

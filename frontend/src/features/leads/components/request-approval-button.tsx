@@ -40,6 +40,10 @@ export interface RequestApprovalButtonProps {
   label?: string;
   /** Called after a request was sent. */
   onRequested?: () => void;
+  /** With `stageId`: no button, the dialog open from the start (a card dropped on a stage that needs approval);
+   *  `onClose` when it closes, sent or not. */
+  opened?: boolean;
+  onClose?: () => void;
 }
 
 /**
@@ -55,9 +59,15 @@ export function RequestApprovalButton({
   stageId: fixedStageId,
   label,
   onRequested,
+  opened = false,
+  onClose,
 }: RequestApprovalButtonProps) {
   const queryClient = useQueryClient();
-  const [kind, setKind] = useState<RequestKind | null>(null);
+  const [kind, setKindState] = useState<RequestKind | null>(opened ? REQUEST_KINDS[0] : null);
+  const setKind = (next: RequestKind | null) => {
+    setKindState(next);
+    if (next === null) onClose?.();
+  };
   const [chosenStageId, setStageId] = useState<number | undefined>();
   const [errors, setErrors] = useState<string[]>([]);
   const changing = kind?.type === 'CHANGE_LEAD_STAGE';
@@ -124,7 +134,7 @@ export function RequestApprovalButton({
 
   return (
     <>
-      {fixedStageId !== undefined ? (
+      {opened ? null : fixedStageId !== undefined ? (
         <Button type={type} size={size} icon={<SendOutlined />} disabled={disabled} onClick={() => open(REQUEST_KINDS[0])}>
           {label ?? 'Request stage change'}
         </Button>

@@ -162,6 +162,7 @@ export function LeadsPage() {
             error={board.error}
             sort={sort}
             onSortChange={setSort}
+            canMove={access.isEdit}
           />
         ) : (
           <LeadsList
