@@ -753,8 +753,95 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign out: the session and its refresh token are revoked and the cookie cleared; needs the X-Requested-With header */
+        /** Sign out: the session and its refresh token are revoked and the cookie cleared; needs the X-Requested-With header. A session from an OpenID provider answers the provider's end-session URL, where the browser goes to sign out there too */
         post: operations["logout_api_auth_logout_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/oidc/role-mappings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sign-in providers and the product role each group or role value of theirs gives */
+        get: operations["list_role_mappings_api_auth_oidc_role_mappings_get"];
+        put?: never;
+        /** Map a provider's group or role value to a product role (audited) */
+        post: operations["create_role_mapping_api_auth_oidc_role_mappings_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/oidc/role-mappings/{mapping_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a role mapping (audited) */
+        put: operations["update_role_mapping_api_auth_oidc_role_mappings__mapping_id__put"];
+        post?: never;
+        /** Remove a role mapping (audited) */
+        delete: operations["delete_role_mapping_api_auth_oidc_role_mappings__mapping_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/oidc/{key}/backchannel-logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** OpenID Connect Back-Channel Logout: the provider ends its person's sessions here (400 for a logout token that fails a check) */
+        post: operations["back_channel_logout_api_auth_oidc__key__backchannel_logout_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/oidc/{key}/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The provider's answer: the product's session opens (refresh cookie) and the browser goes to the app; a refusal goes to /signin?oidc_error=<code> */
+        get: operations["callback_api_auth_oidc__key__callback_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/oidc/{key}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sign in with an OpenID provider: to its sign-in page (a refusal: to /signin?oidc_error=) */
+        get: operations["start_api_auth_oidc__key__start_get"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -787,6 +874,23 @@ export interface paths {
         };
         /** The signed-in user, menus, allowed routes and page access flags */
         get: operations["get_session_api_auth_session_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sign-in-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the sign-in page offers: the password form or not, and a button per OpenID provider */
+        get: operations["sign_in_options_api_auth_sign_in_options_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3615,7 +3719,7 @@ export interface components {
              * Subject
              * @enum {string}
              */
-            subject: "USER" | "HIERARCHY" | "ROLE" | "MENU" | "PAGE" | "ACCESS";
+            subject: "USER" | "HIERARCHY" | "ROLE" | "MENU" | "PAGE" | "ACCESS" | "ROLE_MAPPING";
             /** Subjectid */
             subjectId: string;
             /** Subjectlabel */
@@ -3768,6 +3872,11 @@ export interface components {
             totalGrossProfit: number;
             /** Totalleads */
             totalLeads: number;
+        };
+        /** Body_back_channel_logout_api_auth_oidc__key__backchannel_logout_post */
+        Body_back_channel_logout_api_auth_oidc__key__backchannel_logout_post: {
+            /** Logout Token */
+            logout_token: string;
         };
         /** Body_create_activity_api_activity_post */
         Body_create_activity_api_activity_post: {
@@ -5127,6 +5236,14 @@ export interface components {
         Envelope_RoleComponent_: {
             results: components["schemas"]["RoleComponent"];
         };
+        /** Envelope[RoleMappingRow] */
+        Envelope_RoleMappingRow_: {
+            results: components["schemas"]["RoleMappingRow"];
+        };
+        /** Envelope[RoleMappingsOut] */
+        Envelope_RoleMappingsOut_: {
+            results: components["schemas"]["RoleMappingsOut"];
+        };
         /** Envelope[RolePageAccess] */
         Envelope_RolePageAccess_: {
             results: components["schemas"]["RolePageAccess"];
@@ -5158,6 +5275,14 @@ export interface components {
         /** Envelope[SessionUser] */
         Envelope_SessionUser_: {
             results: components["schemas"]["SessionUser"];
+        };
+        /** Envelope[SignInOptions] */
+        Envelope_SignInOptions_: {
+            results: components["schemas"]["SignInOptions"];
+        };
+        /** Envelope[SignedOut] */
+        Envelope_SignedOut_: {
+            results: components["schemas"]["SignedOut"];
         };
         /** Envelope[StageOptions] */
         Envelope_StageOptions_: {
@@ -7839,6 +7964,41 @@ export interface components {
             /** Projecttypename */
             projectTypeName: string;
         };
+        /** ProviderChoice */
+        ProviderChoice: {
+            /**
+             * Key
+             * @description Sign in with it at GET /api/auth/oidc/{key}/start
+             */
+            key: string;
+            /**
+             * Label
+             * @description The button's text: Sign in with <label>
+             */
+            label: string;
+        };
+        /**
+         * ProviderInfo
+         * @description A configured provider as its role mappings' screen shows it (no secret).
+         */
+        ProviderInfo: {
+            /** Issuer */
+            issuer: string;
+            /** Key */
+            key: string;
+            /** Label */
+            label: string;
+            /**
+             * Provisioning
+             * @description refuse or inactive: what a first-time person without an account gets
+             */
+            provisioning: string;
+            /**
+             * Rolesclaim
+             * @description The claim whose values map to roles; None: no mapping possible
+             */
+            rolesClaim: string | null;
+        };
         /** ProvinceOut */
         ProvinceOut: {
             /** Countryid */
@@ -8421,6 +8581,48 @@ export interface components {
             /** Rolename */
             roleName?: string | null;
         };
+        /** RoleMappingIn */
+        RoleMappingIn: {
+            /**
+             * Claimvalue
+             * @description A group or role the provider's claim lists
+             */
+            claimValue: string;
+            /**
+             * Priority
+             * @description Of several matching values, the lowest wins
+             * @default 100
+             */
+            priority: number;
+            /** Provider */
+            provider: string;
+            /** Roleid */
+            roleId: number;
+        };
+        /** RoleMappingRow */
+        RoleMappingRow: {
+            /** Claimvalue */
+            claimValue: string;
+            /** Id */
+            id: number;
+            /** Priority */
+            priority: number;
+            /** Provider */
+            provider: string;
+            /** Roledescription */
+            roleDescription: string;
+            /** Roleid */
+            roleId: number;
+            /** Rolename */
+            roleName: string;
+        };
+        /** RoleMappingsOut */
+        RoleMappingsOut: {
+            /** Mappings */
+            mappings: components["schemas"]["RoleMappingRow"][];
+            /** Providers */
+            providers: components["schemas"]["ProviderInfo"][];
+        };
         /** RoleOption */
         RoleOption: {
             /** Description */
@@ -8903,6 +9105,24 @@ export interface components {
             challenge: string;
             /** Code */
             code: string;
+        };
+        /** SignInOptions */
+        SignInOptions: {
+            /**
+             * Passwordsignin
+             * @description Whether the sign-in page offers the username and password form
+             */
+            passwordSignIn: boolean;
+            /** Providers */
+            providers: components["schemas"]["ProviderChoice"][];
+        };
+        /** SignedOut */
+        SignedOut: {
+            /**
+             * Endsessionurl
+             * @description Where the browser goes next to end its provider's session too (a sign-in through a provider); None: straight to /signin
+             */
+            endSessionUrl: string | null;
         };
         /** SourceOut */
         SourceOut: {
@@ -11383,8 +11603,228 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["Envelope_SignedOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_role_mappings_api_auth_oidc_role_mappings_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RoleMappingsOut_"];
+                };
+            };
+        };
+    };
+    create_role_mapping_api_auth_oidc_role_mappings_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleMappingIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RoleMappingRow_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    update_role_mapping_api_auth_oidc_role_mappings__mapping_id__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mapping_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleMappingIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RoleMappingRow_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_role_mapping_api_auth_oidc_role_mappings__mapping_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mapping_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/json": components["schemas"]["Envelope_NoneType_"];
                 };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    back_channel_logout_api_auth_oidc__key__backchannel_logout_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["Body_back_channel_logout_api_auth_oidc__key__backchannel_logout_post"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    callback_api_auth_oidc__key__callback_get: {
+        parameters: {
+            query?: {
+                state?: string | null;
+                code?: string | null;
+                error?: string | null;
+            };
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: {
+                crm_oidc?: string | null;
+            };
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    start_api_auth_oidc__key__start_get: {
+        parameters: {
+            query?: {
+                returnTo?: string | null;
+            };
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation Error */
             422: {
@@ -11448,6 +11888,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_SessionOut_"];
+                };
+            };
+        };
+    };
+    sign_in_options_api_auth_sign_in_options_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SignInOptions_"];
                 };
             };
         };
