@@ -45,10 +45,10 @@ class Sso:
     def configure(self, **changes: Any) -> None:
         """The app's settings with these changes (OIDC_PROVIDERS' entry: `provider=`; others: Settings fields)."""
         app = self.client.app
-        entry = changes.pop("provider", {})
+        entry = {"issuer": self.provider.issuer, **changes.pop("provider", {})}
         settings = app.state.settings  # type: ignore[attr-defined]
         app.state.settings = settings.model_copy(update={  # type: ignore[attr-defined]
-            "oidc_providers": [OidcProvider(**provider_setting(self.provider.issuer, **entry))], **changes})
+            "oidc_providers": [OidcProvider(**provider_setting(**entry))], **changes})
 
     def start(self, key: str = "test") -> Started:
         r = self.client.get(f"/api/auth/oidc/{key}/start", follow_redirects=False)
