@@ -9634,6 +9634,12 @@ export interface components {
             nickname?: string | null;
             /** Password */
             password?: string | null;
+            /**
+             * Passwordsignin
+             * @description Off: this user signs in only through an OpenID provider
+             * @default true
+             */
+            passwordSignIn: boolean;
             /** Phonenumber */
             phoneNumber?: string | null;
             /**
@@ -9684,6 +9690,11 @@ export interface components {
             leaderName: string | null;
             /** Nickname */
             nickname: string | null;
+            /**
+             * Passwordsignin
+             * @description Whether this user may sign in with a password (else only through an OpenID provider)
+             */
+            passwordSignIn: boolean;
             /** Phonenumber */
             phoneNumber: string | null;
             /**
