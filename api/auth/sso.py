@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import redis
 from sqlalchemy import func
@@ -18,9 +18,12 @@ from sqlalchemy.orm import Session
 
 from api.auth import service as auth_service
 from api.auth import sessions
-from api.auth.oidc import accounts, mappings, protocol, records
+from api.auth.oidc import accounts, mappings, records
 from api.core.config import OidcProvider, Settings
 from api.core.security import digest, new_secret
+
+if TYPE_CHECKING:
+    from api.auth.oidc import protocol
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +55,7 @@ def _provider(settings: Settings, key: str) -> OidcProvider:
 
 
 def _metadata(settings: Settings, provider: OidcProvider) -> protocol.Metadata:
+    from api.auth.oidc import protocol  # cold start: Authlib, joserfc and httpx load with the first provider call
     try:
         return protocol.metadata(provider, settings.oidc_timeout)
     except protocol.ProviderDown as exc:
@@ -68,6 +72,7 @@ def _safe_return(path: str | None) -> str:
 
 def start(*, redis_client: redis.Redis, settings: Settings, key: str, return_to: str | None) -> Started:
     """A sign-in sent to the provider: its state, nonce and PKCE verifier kept for ten minutes, for this browser."""
+    from api.auth.oidc import protocol  # cold start: Authlib, joserfc and httpx load with the first provider call
     provider = _provider(settings, key)
     meta = _metadata(settings, provider)
     state, nonce, verifier, browser = new_secret(24), new_secret(24), new_secret(48), new_secret(24)
@@ -88,6 +93,7 @@ def _claims(settings: Settings, provider: OidcProvider, meta: protocol.Metadata,
             code: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """The provider's tokens for the code, and the person's claims: the checked ID token's, with the userinfo
     answer's for what the ID token does not carry (the same subject only)."""
+    from api.auth.oidc import protocol  # cold start: Authlib, joserfc and httpx load with the first provider call
     try:
         tokens = protocol.exchange(provider, meta, code=code, verifier=pending.verifier,
                                    redirect_uri=redirect_uri(settings, provider.key), timeout=settings.oidc_timeout)

@@ -34,7 +34,7 @@ router = domain_router("/auth", tags=["auth"])
 PAGE = "system/sign-in-providers"
 BROWSER_COOKIE = "crm_oidc"
 _BROWSER_PATH = "/api/auth/oidc"
-ProviderKey = Annotated[str, Path(pattern=r"^[a-z0-9][a-z0-9-]{0,29}$")]
+ProviderKey = Annotated[str, Path(max_length=30, pattern=r"^[a-z0-9][a-z0-9-]{0,29}$")]
 
 
 def _refused(settings: Settings, failed: service.Failed, key: str) -> RedirectResponse:

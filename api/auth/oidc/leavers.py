@@ -9,7 +9,7 @@ import logging
 import redis
 
 from api.auth import sessions
-from api.auth.oidc import protocol, records
+from api.auth.oidc import records
 from api.core.config import Settings
 
 log = logging.getLogger(__name__)
@@ -26,6 +26,7 @@ def post_logout_uri(settings: Settings) -> str:
 
 def end_session_url(*, redis_client: redis.Redis, settings: Settings, session_id: str) -> str | None:
     """At sign-out, the provider's end-session URL when this session came from a provider (its record goes)."""
+    from api.auth.oidc import protocol  # cold start: Authlib, joserfc and httpx load with the first provider call
     record = records.get_session(redis_client, key=settings.signing_key(), session_id=session_id)
     records.drop_session(redis_client, session_id)
     provider = settings.oidc_provider(record.provider) if record else None
@@ -44,6 +45,7 @@ def still_signed_in(*, redis_client: redis.Redis, settings: Settings, session_id
     """At a refresh: False when the session came from a provider that no longer honours its person (a leaver,
     disabled there: their provider refresh token is refused). Asked at most every `oidc_check_minutes`; a provider
     that does not answer is asked again at the next refresh (its people are not signed out by its outage)."""
+    from api.auth.oidc import protocol  # cold start: Authlib, joserfc and httpx load with the first provider call
     key = settings.signing_key()
     record = records.get_session(redis_client, key=key, session_id=session_id)
     if record is None or not record.refresh_token:
@@ -74,6 +76,7 @@ def still_signed_in(*, redis_client: redis.Redis, settings: Settings, session_id
 def back_channel_logout(*, redis_client: redis.Redis, settings: Settings, key: str, logout_token: str) -> int:
     """A provider's back-channel logout (OpenID Connect Back-Channel Logout 1.0): the product sessions of its person
     (or its session) end at once. Returns how many; LogoutRefused for a token that fails a check or comes again."""
+    from api.auth.oidc import protocol  # cold start: Authlib, joserfc and httpx load with the first provider call
     provider = settings.oidc_provider(key)
     if provider is None:
         raise LogoutRefused(f"no provider {key!r} is configured")
