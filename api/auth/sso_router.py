@@ -109,7 +109,8 @@ def list_role_mappings(session: SessionDep, settings: SettingsDep,
                        _: Annotated[User, Authz(PAGE, "read")]) -> Envelope[RoleMappingsOut]:
     providers = [ProviderInfo(key=p.key, label=p.label, issuer=p.issuer, roles_claim=p.roles_claim,
                               provisioning=p.provisioning) for p in settings.oidc_providers]
-    return ok(RoleMappingsOut(providers=providers, mappings=mappings.list_mappings(session=session)))
+    return ok(RoleMappingsOut(providers=providers, mappings=mappings.list_mappings(session=session),
+                              roles=mappings.role_choices(session=session)))
 
 
 @router.post("/oidc/role-mappings", summary="Map a provider's group or role value to a product role (audited)")

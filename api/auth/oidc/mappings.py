@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 
 from api.audit import service as audit
 from api.auth.oidc.models import OidcRoleMapping
-from api.auth.oidc.schemas import RoleMappingIn, RoleMappingRow
+from api.auth.oidc.schemas import RoleChoice, RoleMappingIn, RoleMappingRow
 from api.core import versions
 from api.core.config import OidcProvider, Settings
 from api.core.errors import Conflict, NotFound, ValidationFailed
@@ -73,6 +73,11 @@ def list_mappings(*, session: Session) -> list[RoleMappingRow]:
     rows = session.execute(select(OidcRoleMapping, Role).join(Role, Role.id == OidcRoleMapping.role_id)
                            .order_by(OidcRoleMapping.provider, OidcRoleMapping.priority, OidcRoleMapping.id))
     return [_row(m, r) for m, r in rows.tuples()]
+
+
+def role_choices(*, session: Session) -> list[RoleChoice]:
+    return [RoleChoice(id=r.id, name=r.name, description=r.description)
+            for r in session.scalars(select(Role).order_by(Role.id))]
 
 
 def _checked(session: Session, settings: Settings, data: RoleMappingIn) -> Role:

@@ -45,9 +45,16 @@ class RoleMappingRow(CamelModel):
     priority: int
 
 
+class RoleChoice(CamelModel):
+    id: int
+    name: str
+    description: str
+
+
 class RoleMappingsOut(CamelModel):
     providers: list[ProviderInfo]
     mappings: list[RoleMappingRow]
+    roles: list[RoleChoice] = Field(description="The product roles a value may map to")
 
 
 class SignedOut(CamelModel):

@@ -56,12 +56,15 @@ def test_the_public_list_is_short_and_real(app_client: TestClient) -> None:
     routes = set(_api_routes(app_client.app))  # type: ignore[arg-type]
     assert routes >= PUBLIC_ROUTES
     # /api/metrics is Prometheus's: no user signs in there, its own bearer METRICS_TOKEN guards it (test_metrics.py);
-    # the codec's CORS preflight carries no credential (its decode needs an operator: tests/integration/operations)
+    # the codec's CORS preflight carries no credential (its decode needs an operator: tests/integration/operations);
+    # single sign-on's handshake and the provider's back-channel logout carry their own (tests/integration/auth)
     assert {p for _, p in PUBLIC_ROUTES} == {"/api/auth/login", "/api/auth/refresh", "/api/health", "/api/ready",
                                            "/api/auth/login/code", "/api/auth/login/code/resend",
                                            "/api/auth/forgot-password/send-mail", "/api/auth/forgot-password",
                                            "/api/metrics", "/api/approval-links/{token}",
-                                           "/api/operations/codec/decode"}
+                                           "/api/operations/codec/decode", "/api/auth/sign-in-options",
+                                           "/api/auth/oidc/{key}/start", "/api/auth/oidc/{key}/callback",
+                                           "/api/auth/oidc/{key}/backchannel-logout"}
     assert ("POST", "/api/operations/codec/decode") not in PUBLIC_ROUTES
 
 

@@ -8538,6 +8538,15 @@ export interface components {
              */
             users: number;
         };
+        /** RoleChoice */
+        RoleChoice: {
+            /** Description */
+            description: string;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
         /** RoleComponent */
         RoleComponent: {
             /** Dashboardcomponent */
@@ -8622,6 +8631,11 @@ export interface components {
             mappings: components["schemas"]["RoleMappingRow"][];
             /** Providers */
             providers: components["schemas"]["ProviderInfo"][];
+            /**
+             * Roles
+             * @description The product roles a value may map to
+             */
+            roles: components["schemas"]["RoleChoice"][];
         };
         /** RoleOption */
         RoleOption: {
