@@ -20,12 +20,16 @@ from api.auth import service as auth_service
 from api.auth import sessions
 from api.auth.oidc import accounts, mappings, records
 from api.core.config import OidcProvider, Settings
+from api.core.redis import count_in_window
 from api.core.security import digest, new_secret
 
 if TYPE_CHECKING:
     from api.auth.oidc import protocol
 
 log = logging.getLogger(__name__)
+
+START_LIMIT = 30  # sign-ins through a provider started from one address in 15 minutes
+_START_RATE_PREFIX = "auth:oidc:start-rate:"
 
 
 class Failed(Exception):
@@ -70,10 +74,15 @@ def _safe_return(path: str | None) -> str:
     return "/"
 
 
-def start(*, redis_client: redis.Redis, settings: Settings, key: str, return_to: str | None) -> Started:
-    """A sign-in sent to the provider: its state, nonce and PKCE verifier kept for ten minutes, for this browser."""
+def start(*, redis_client: redis.Redis, settings: Settings, key: str, return_to: str | None,
+          address: str) -> Started:
+    """A sign-in sent to the provider: its state, nonce and PKCE verifier kept for ten minutes, for this browser.
+    At most START_LIMIT from one address in 15 minutes (each keeps a record in Redis for ten minutes)."""
     from api.auth.oidc import protocol  # cold start: Authlib, joserfc and httpx load with the first provider call
     provider = _provider(settings, key)
+    started, _ = count_in_window(redis_client, _START_RATE_PREFIX + digest(address)[:32], 900)
+    if started > START_LIMIT:
+        raise Failed("busy", "too many sign-ins started from this address")
     meta = _metadata(settings, provider)
     state, nonce, verifier, browser = new_secret(24), new_secret(24), new_secret(48), new_secret(24)
     records.save_pending(redis_client, state, records.Pending(

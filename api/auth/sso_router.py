@@ -7,7 +7,7 @@ import logging
 from typing import Annotated
 from urllib.parse import urlencode
 
-from fastapi import Cookie, Form, Path, Query
+from fastapi import Cookie, Form, Path, Query, Request
 from fastapi.responses import JSONResponse, RedirectResponse
 
 from api.auth import sso as service
@@ -21,6 +21,7 @@ from api.auth.oidc.schemas import (
     RoleMappingsOut,
     SignInOptions,
 )
+from api.auth.router import client_address
 from api.core.config import Settings
 from api.core.deps import Authz, RedisDep, SessionDep, SettingsDep
 from api.core.inputs import Id
@@ -56,10 +57,11 @@ def sign_in_options(settings: SettingsDep) -> Envelope[SignInOptions]:
 
 @router.get("/oidc/{key}/start", response_class=RedirectResponse, status_code=303,
             summary="Sign in with an OpenID provider: to its sign-in page (a refusal: to /signin?oidc_error=)")
-def start(key: ProviderKey, redis_client: RedisDep, settings: SettingsDep,
+def start(key: ProviderKey, request: Request, redis_client: RedisDep, settings: SettingsDep,
           return_to: Annotated[str | None, Query(alias="returnTo", max_length=500)] = None) -> RedirectResponse:
     try:
-        started = service.start(redis_client=redis_client, settings=settings, key=key, return_to=return_to)
+        started = service.start(redis_client=redis_client, settings=settings, key=key, return_to=return_to,
+                                address=client_address(request))
     except service.Failed as failed:
         return _refused(settings, failed, key)
     response = RedirectResponse(started.url, status_code=303)

@@ -16,6 +16,8 @@ from typing import Any
 import httpx
 from authlib.integrations.base_client import OAuthError
 from authlib.integrations.httpx_client import OAuth2Client
+from authlib.oauth2.rfc6749.parameters import prepare_grant_uri
+from authlib.oauth2.rfc7636 import create_s256_code_challenge
 from authlib.oidc.core import CodeIDToken
 from joserfc import jwt
 from joserfc.errors import InvalidKeyIdError, JoseError
@@ -121,11 +123,11 @@ def _client(provider: OidcProvider, timeout: float, redirect_uri: str | None = N
 
 def authorization_url(provider: OidcProvider, meta: Metadata, *, redirect_uri: str, state: str, nonce: str,
                       verifier: str) -> str:
-    """Where the browser goes to sign in at the provider."""
-    with _client(provider, 1, redirect_uri) as client:
-        url, _ = client.create_authorization_url(meta.authorization_endpoint, state=state, nonce=nonce,
-                                                 code_verifier=verifier, **provider.extra_params)
-    return str(url)
+    """Where the browser goes to sign in at the provider (Authlib builds it; no HTTP client is needed)."""
+    return str(prepare_grant_uri(meta.authorization_endpoint, provider.client_id, "code", redirect_uri=redirect_uri,
+                                 scope=" ".join(provider.scopes), state=state, nonce=nonce,
+                                 code_challenge=create_s256_code_challenge(verifier), code_challenge_method="S256",
+                                 **provider.extra_params))
 
 
 def _token_call(provider: OidcProvider, timeout: float, redirect_uri: str | None, call: str,

@@ -18,6 +18,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from api.auth.oidc.models import OidcIdentity
+from api.auth.sso import START_LIMIT
 from api.core.embedded import free_port
 from api.users.models import User
 from tests.integration.auth.sso import CALLBACK, Sso, refused_with
@@ -64,6 +65,14 @@ class TestState:
         with caplog.at_level(logging.WARNING):
             assert refused_with(sso.callback(back, started.browser)) == "state"
         assert "refused: state" in caplog.text
+
+    def test_too_many_sign_ins_started_from_one_address_are_refused(self, sso: Sso, db: Session,
+                                                                     caplog: pytest.LogCaptureFixture) -> None:
+        for _ in range(START_LIMIT):
+            sso.start()
+        with nothing_left(db, caplog, "busy"):
+            r = sso.client.get("/api/auth/oidc/test/start", follow_redirects=False)
+            assert refused_with(r) == "busy"
 
     def test_an_unknown_provider_is_refused(self, sso: Sso, db: Session, caplog: pytest.LogCaptureFixture) -> None:
         with nothing_left(db, caplog, "unknown_provider"):

@@ -12,6 +12,7 @@ export const OIDC_ERRORS: Record<string, string> = {
   ambiguous: 'More than one CRM account has your e-mail address. Ask an administrator to sort this out.',
   already_linked: 'The CRM account with your e-mail address is already linked to another person. Ask an administrator.',
   unknown_provider: 'This sign-in option is not available.',
+  busy: 'Too many sign-ins were started from here. Please wait a few minutes and try again.',
 };
 export const OIDC_FAILED = 'The sign-in could not be completed. Please try again.';
 
