@@ -144,7 +144,8 @@ def finish(*, session: Session, redis_client: redis.Redis, settings: Settings, k
     meta = _metadata(settings, provider)
     tokens, claims = _claims(settings, provider, meta, pending, code)
     try:
-        found = accounts.resolve(session, provider, claims, role=mappings.mapped_role(session, provider, claims))
+        role = mappings.mapped_role(session, provider, claims)
+        found = accounts.resolve(session, provider, claims, role=role)
         if found.created:
             session.commit()
             log.info("an inactive account, user %s, was made for a person of %s", found.user.id, key)
@@ -152,8 +153,7 @@ def finish(*, session: Session, redis_client: redis.Redis, settings: Settings, k
         if not found.user.is_active:  # an account made for them and not activated yet, or a deactivated one
             waiting = found.identity.linked_by == accounts.PROVISIONED and found.user.last_sign_in_at is None
             raise Failed("pending" if waiting else "inactive", f"user {found.user.id} is not active")
-        mappings.give_role(session, provider=provider, user=found.user,
-                           role=mappings.mapped_role(session, provider, claims))
+        mappings.give_role(session, provider=provider, user=found.user, role=role)
         found.identity.last_sign_in_at = func.now()
         pair = auth_service.sign_in(session=session, redis_client=redis_client, settings=settings, user=found.user)
     except accounts.Refused as exc:
