@@ -197,7 +197,7 @@ export function SignInProvidersPage() {
       error={list.error}
     >
       {list.data && providers.length === 0 && (
-        <Alert type="info" showIcon className="form-alert" title="No sign-in provider is configured: people sign in with their password (README, Single sign-on)." />
+        <Alert type="info" showIcon className="form-alert" title="No sign-in provider is configured: people sign in with their password. Providers are set in the server's settings (OIDC_PROVIDERS)." />
       )}
       {providers.length > 0 && (
         <Flex gap={12} wrap style={{ marginBottom: 16 }}>
