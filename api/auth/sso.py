@@ -66,7 +66,7 @@ def _metadata(settings: Settings, provider: OidcProvider) -> protocol.Metadata:
         raise Failed("unavailable", f"discovery failed: {exc}") from exc
 
 
-def _safe_return(path: str | None) -> str:
+def safe_return(path: str | None) -> str:
     """A path of this app only (never another site)."""
     if path and path.startswith("/") and not path.startswith("//") and "\\" not in path and \
             not path.startswith(("/signin", "/signout", "/api/")):
@@ -86,7 +86,7 @@ def start(*, redis_client: redis.Redis, settings: Settings, key: str, return_to:
     meta = _metadata(settings, provider)
     state, nonce, verifier, browser = new_secret(24), new_secret(24), new_secret(48), new_secret(24)
     records.save_pending(redis_client, state, records.Pending(
-        provider=key, verifier=verifier, nonce=nonce, browser=digest(browser), return_to=_safe_return(return_to)))
+        provider=key, verifier=verifier, nonce=nonce, browser=digest(browser), return_to=safe_return(return_to)))
     url = protocol.authorization_url(provider, meta, redirect_uri=redirect_uri(settings, key), state=state,
                                      nonce=nonce, verifier=verifier)
     return Started(url=url, browser=browser)

@@ -37,7 +37,7 @@ class Found:
     created: bool  # a new inactive account, made by this sign-in
 
 
-def _verified_email(provider: OidcProvider, claims: dict[str, Any]) -> str | None:
+def verified_email(provider: OidcProvider, claims: dict[str, Any]) -> str | None:
     email = claims.get("email")
     if not isinstance(email, str) or "@" not in email:
         return None
@@ -91,7 +91,7 @@ def resolve(session: Session, provider: OidcProvider, claims: dict[str, Any], *,
         assert user is not None  # the link goes with its user (ON DELETE CASCADE)
         return Found(user=user, identity=identity, created=False)
 
-    email = _verified_email(provider, claims)
+    email = verified_email(provider, claims)
     if email is None:
         raise Refused("no_account", "no linked account and no verified e-mail to link one by")
     matches = list(session.scalars(select(User).where(func.lower(User.email) == email.lower()).limit(2)))
