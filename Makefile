@@ -10,6 +10,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PY_STAMP := $(VENV)/.installed
 NPM_STAMP := frontend/node_modules/.installed
+# the real OpenID provider the single sign-on tests start (tests/oidc_provider.py)
+OIDC_STAMP := tests/oidc/node_modules/.installed
 DIST := frontend/dist/index.html
 FRONTEND_SRC := $(shell find frontend/src frontend/index.html frontend/public -type f 2>/dev/null) \
 	frontend/package.json frontend/vite.config.ts
@@ -39,6 +41,10 @@ $(PY_STAMP): pyproject.toml
 
 $(NPM_STAMP): frontend/package.json frontend/package-lock.json
 	cd frontend && npm ci --no-audit --no-fund
+	touch $@
+
+$(OIDC_STAMP): tests/oidc/package.json tests/oidc/package-lock.json
+	cd tests/oidc && npm ci --no-audit --no-fund
 	touch $@
 
 # The Python and the front-end dependencies side by side (each mostly waits on the disk: one core each).
@@ -94,23 +100,23 @@ typecheck: $(PY_STAMP) $(NPM_STAMP)
 PYTEST_WORKERS ?= 3
 PYTEST := $(PY) -m pytest -q -n $(PYTEST_WORKERS)
 
-test-python: $(PY_STAMP)
+test-python: $(PY_STAMP) $(OIDC_STAMP)
 	$(PYTEST) tests/unit tests/integration tests/workflows
 
 test-frontend: $(NPM_STAMP)
 	cd frontend && npm test
 
-test-e2e: build system-deps
+test-e2e: build system-deps $(OIDC_STAMP)
 	$(PYTEST) tests/e2e
 
 # The browser journeys with the screenshots no assertion reads, for a person to look at: every toured screen at 1280
 # and 390 px (test-artifacts/tour/), and each journey's screens (test-artifacts/). `make test` takes only a failed
 # journey's and a toured screen's with a finding (tests/e2e/layout.py).
-screenshots: build system-deps
+screenshots: build system-deps $(OIDC_STAMP)
 	E2E_SCREENSHOTS=1 $(PYTEST) tests/e2e
 
 # What `make test` sets up before the Python suite, and the static checks no test waits for.
-SETUP_TARGETS := build system-deps
+SETUP_TARGETS := build system-deps $(OIDC_STAMP)
 CHECK_TARGETS := check-api-types lint typecheck
 
 # Set-up and static checks, side by side (each target's output printed whole when it ends).
@@ -130,7 +136,7 @@ test:
 
 # The front-end tests and one integration shard (a quarter of it, by recorded time) while stress-ng keeps both cores
 # busy: what passes here does not fail because a machine is busy.
-test-stress: install
+test-stress: install $(OIDC_STAMP)
 	@command -v stress-ng >/dev/null || { if [ "$$(id -u)" = 0 ]; then apt-get update -q && \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -q stress-ng; else echo "Please install stress-ng"; exit 1; fi; }
 	stress-ng --cpu 2 --timeout 1800s --quiet & stress=$$!; \
@@ -138,7 +144,7 @@ test-stress: install
 	kill $$stress; wait $$stress 2>/dev/null; exit $$status
 
 # Each test's time in tests/durations.json (files are dealt to the workers longest first): run after files grow or move.
-test-durations: build system-deps
+test-durations: build system-deps $(OIDC_STAMP)
 	$(PYTEST) tests --record-durations -p no:randomly
 
 bench: $(PY_STAMP) $(DIST)

@@ -33,6 +33,7 @@ from api.audit.router import router as audit_router
 from api.auth.gate import GATE
 from api.auth.router import router as auth_router
 from api.auth.second_factor_router import router as second_factor_router
+from api.auth.sso_router import router as oidc_router
 from api.calls.router import router as calls_router
 from api.client_views.router import router as client_views_router
 from api.clients.contacts.router import router as contacts_router
@@ -103,7 +104,7 @@ def api_routers() -> list[APIRouter]:
         ok, body = await request.app.state.readiness.check()
         return JSONResponse(body, status_code=200 if ok else 503, headers={"Cache-Control": "no-store"})
 
-    return [health_router, auth_router, second_factor_router, access_router, access_admin_router,
+    return [health_router, auth_router, second_factor_router, oidc_router, access_router, access_admin_router,
             navigation_admin_router, account_router, user_management_router, audit_router, assignments_router,
             notifications_router,
             master_data_router, client_lookup_router, client_views_router, clients_router,

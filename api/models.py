@@ -14,6 +14,7 @@ from api.approvals.models import (
 )
 from api.assignments.models import Reassignment, ReassignmentLead
 from api.audit.models import AuditEntry
+from api.auth.oidc.models import OidcIdentity, OidcRoleMapping
 from api.auth.second_factor.models import RecoveryCode, SecondFactor
 from api.clients.contacts.models import Contact, ContactHistory
 from api.clients.models import Client
@@ -103,6 +104,8 @@ __all__ = [
     "NotificationEvent",
     "NotificationMail",
     "NotificationSetting",
+    "OidcIdentity",
+    "OidcRoleMapping",
     "OngoingRollup",
     "Page",
     "Parameter",

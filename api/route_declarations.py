@@ -23,6 +23,12 @@ PUBLIC_ROUTES: frozenset[tuple[str, str]] = frozenset({
     ("POST", "/api/auth/login/second-factor"),
     ("POST", "/api/auth/login/second-factor/enrol"),
     ("POST", "/api/auth/refresh"),
+    # single sign-on: the sign-in page's choices, the handshake with a provider (the state kept for the browser that
+    # started it is the credential), and the provider's back-channel logout (its signed logout token is)
+    ("GET", "/api/auth/sign-in-options"),
+    ("GET", "/api/auth/oidc/{key}/start"),
+    ("GET", "/api/auth/oidc/{key}/callback"),
+    ("POST", "/api/auth/oidc/{key}/backchannel-logout"),
     ("POST", "/api/auth/forgot-password/send-mail"),
     ("GET", "/api/auth/forgot-password"),
     ("PUT", "/api/auth/forgot-password"),

@@ -52,6 +52,8 @@ PAGES: list[tuple[str, str, str | None]] = [
     ("system/holiday", "Holidays", "/system/holidays"),
     # where the approvals' time goes: per pipeline, layer and approver (administrators; grant it to others)
     ("system/approval-insights", "Approval Insights", "/system/approval-insights"),
+    # single sign-on: the configured OpenID providers and the product role each of their groups gives
+    ("system/sign-in-providers", "Sign-in Providers", "/system/sign-in-providers"),
 ]
 
 # The route table's demo and test pages (spec 1 §2.1: /sample, and /pdf, which mails a sample PDF): for the people who
@@ -108,6 +110,7 @@ MENUS: list[MenuSpec] = [
         _leaf("Menu Page Access", "system/menu-page-access", "lock"),
         _leaf("Page Management", "system/page-management", "file"),
         _leaf("Audit Log", "system/audit-log", "audit"),
+        _leaf("Sign-in Providers", "system/sign-in-providers", "login"),
         _leaf("Notification Management", "system/notification-management", "notification"),
         _leaf("Reminder Management", "system/reminder-management", "clock-circle"),
     ]),

@@ -36,6 +36,7 @@ from api.users import repository as users_repo
 from tests import histories, sealed
 from tests.geocoder_server import geocoder_server  # noqa: F401  (a fixture)
 from tests.log_scan import LogScan
+from tests.oidc_provider import oidc_back_channel, oidc_provider  # noqa: F401  (fixtures)
 from tests.storage_fixtures import (  # noqa: F401  (fixtures)
     app_storage,
     s3_storage,

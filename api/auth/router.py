@@ -17,6 +17,7 @@ from api.auth.cookie import (
     set_device_cookie,
     set_refresh_cookie,
 )
+from api.auth.oidc.schemas import SignedOut
 from api.auth.schemas import (
     AccessToken,
     CodeSentOut,
@@ -106,14 +107,16 @@ def refresh(response: Response, redis_client: RedisDep, settings: SettingsDep,
 
 
 @router.post("/logout", summary="Sign out: the session and its refresh token are revoked and the cookie cleared; "
-                                "needs the X-Requested-With header")
+                                "needs the X-Requested-With header. A session from an OpenID provider answers the "
+                                "provider's end-session URL, where the browser goes to sign out there too")
 def logout(request: Request, response: Response, redis_client: RedisDep, settings: SettingsDep,
            user: Annotated[User, Authz("account", "read")],
            _: Annotated[None, SameOrigin],  # after the sign-in check: an anonymous caller gets its 401 first
-           refresh_token: RefreshCookie = None) -> Envelope[None]:
-    service.logout(redis_client=redis_client, session_id=request.state.session_id, refresh_token=refresh_token)
+           refresh_token: RefreshCookie = None) -> Envelope[SignedOut]:
+    url = service.logout(redis_client=redis_client, settings=settings, session_id=request.state.session_id,
+                         refresh_token=refresh_token)
     clear_refresh_cookie(response, settings)
-    return ok(None)
+    return ok(SignedOut(end_session_url=url))
 
 
 @router.get("/session", summary="The signed-in user, menus, allowed routes and page access flags")

@@ -19,12 +19,13 @@ from sqlalchemy.orm import Session
 
 from api.audit import service as audit
 from api.auth import devices, sessions, throttle, verification
+from api.auth.oidc import leavers
 from api.auth.passwords import check_new_password
 from api.auth.second_factor import challenge as second_challenge
 from api.auth.second_factor import codes as second_codes
 from api.auth.second_factor import service as second_factor
 from api.core.config import Settings
-from api.core.errors import BadRequest, NotFound, TooManyRequests, Unauthorized, ValidationFailed
+from api.core.errors import BadRequest, Forbidden, NotFound, TooManyRequests, Unauthorized, ValidationFailed
 from api.core.mail import build_message, render
 from api.core.redis import count_in_window
 from api.core.security import digest, encode_access_token, hash_password, new_secret, verify_password
@@ -42,6 +43,9 @@ INVALID_RESET_LINK = "This password reset link is invalid or has expired."
 RESET_FIELDS_REQUIRED = "User and reset token are required."
 
 USER_NOT_FOUND = "User not found."
+PASSWORD_SIGN_IN_OFF = "Sign-in with a password is turned off. Use your organisation's sign-in button instead."
+PASSWORD_OFF_FOR_USER = ("Sign-in with a password is turned off for your account. Use your organisation's sign-in "
+                         "button instead.")
 
 _RESET_PREFIX = "auth:pwreset:"
 _RESET_RATE_PREFIX = "auth:pwreset-rate:"
@@ -88,6 +92,8 @@ def login(*, session: Session, redis_client: redis.Redis, settings: Settings, te
     """Tokens for valid credentials, behind the sign-in throttle of this username and client address. When the
     username failed too often from everywhere lately, the right password from a device and an address that never
     signed in as its user gets DeviceVerificationRequired instead, and a code is mailed (api.auth.verification)."""
+    if not settings.password_sign_in:
+        raise Forbidden(PASSWORD_SIGN_IN_OFF)
     throttle.check(redis_client, settings, username=username, address=address)
     user = get_user_by_username(session, username)
     # on the bounded password pool: when it is full this raises 429 before the check, which is no failure
@@ -95,6 +101,9 @@ def login(*, session: Session, redis_client: redis.Redis, settings: Settings, te
     if not verified.ok or user is None or not user.is_active:
         throttle.failed(redis_client, settings, username=username, address=address)
         raise BadRequest(INVALID_CREDENTIALS)
+    if not user.password_sign_in:  # said only to whom knows the password
+        throttle.succeeded(redis_client, username=username, address=address)
+        raise Forbidden(PASSWORD_OFF_FOR_USER)
 
     if verified.rehashed:  # a hash of other parameters (an older profile's): rewritten in the sign-in's commit
         user.password_hash = verified.rehashed
@@ -256,14 +265,22 @@ def refresh(*, redis_client: redis.Redis, settings: Settings, refresh_token: str
         raise Unauthorized(SESSION_ENDED) from exc
     if rotated is None:
         raise Unauthorized(SESSION_ENDED)
+    if not leavers.still_signed_in(redis_client=redis_client, settings=settings,
+                                   session_id=rotated.issued.session_id):  # its provider no longer knows its person
+        sessions.close(redis_client, rotated.issued.session_id)
+        raise Unauthorized(SESSION_ENDED)
     return _issue(settings, rotated.user_id, rotated.issued, issued_at=rotated.issued_at)
 
 
-def logout(*, redis_client: redis.Redis, session_id: str, refresh_token: str | None) -> None:
-    """Ends the signed-in session, and the refresh token's too when it names another one."""
+def logout(*, redis_client: redis.Redis, settings: Settings, session_id: str,
+           refresh_token: str | None) -> str | None:
+    """Ends the signed-in session, and the refresh token's too when it names another one. Returns the provider's
+    end-session URL when the session came from a provider (the browser goes there to sign out of it too)."""
+    end_session_url = leavers.end_session_url(redis_client=redis_client, settings=settings, session_id=session_id)
     sessions.close(redis_client, session_id)
     if refresh_token:
         sessions.close_refresh(redis_client, refresh_token)
+    return end_session_url
 
 
 def _reset_base_url(settings: Settings, requested: str | None) -> str:

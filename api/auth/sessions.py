@@ -82,6 +82,12 @@ def open_session(r: redis.Redis, *, user_id: int, ttl_seconds: int) -> Issued:
     return Issued(session_id=sid, refresh_token=f"{sid}.{secret}")
 
 
+def session_of(refresh_token: str) -> str:
+    """The session a refresh token belongs to ("" for no token of this form)."""
+    parts = _split(refresh_token)
+    return parts[0] if parts else ""
+
+
 def _next_secret(secret: str, key: str) -> str:
     mac = hmac.new(key.encode(), b"refresh-rotation:" + secret.encode(), hashlib.sha256).digest()
     return base64.urlsafe_b64encode(mac).rstrip(b"=").decode()

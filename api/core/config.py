@@ -8,10 +8,32 @@ from pathlib import Path
 from typing import Literal
 from urllib.parse import quote
 
-from pydantic import Field
+from pydantic import BaseModel, Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+class OidcProvider(BaseModel):
+    """One OpenID provider people may sign in with (README "Single sign-on"): an entry of OIDC_PROVIDERS."""
+
+    # names the provider in its URLs (/api/auth/oidc/<key>/callback) and its people's links: keep it once in use
+    key: str = Field(pattern=r"^[a-z0-9][a-z0-9-]{0,29}$")
+    label: str = Field(min_length=1, max_length=60)  # the sign-in page's button: "Sign in with <label>"
+    issuer: str = Field(min_length=1)  # its discovery document is <issuer>/.well-known/openid-configuration
+    client_id: str = Field(min_length=1)
+    client_secret: str | None = None
+    scopes: list[str] = Field(default_factory=lambda: ["openid", "email", "profile"])
+    # the claim of the ID token or the userinfo answer that lists the person's groups or roles (None: no mapping)
+    roles_claim: str | None = None
+    # a person the provider vouches for who has no account: "refuse" them, or create an "inactive" account for an
+    # administrator to activate and place in the hierarchy (with provision_role until then)
+    provisioning: Literal["refuse", "inactive"] = "refuse"
+    provision_role: str = "SALES"
+    # an e-mail without an email_verified claim counts as verified (a company directory that sends none, Entra ID)
+    trust_email: bool = False
+    extra_params: dict[str, str] = Field(default_factory=dict)  # more parameters of the authorization request
+    token_auth_method: Literal["client_secret_basic", "client_secret_post"] = "client_secret_basic"
 
 
 class Settings(BaseSettings):
@@ -128,6 +150,15 @@ class Settings(BaseSettings):
     # a refresh token presented again this soon after its rotation gets the same new pair (two tabs after a 401)
     refresh_grace_seconds: int = 10
 
+    # single sign-on (README "Single sign-on"): OpenID providers as a JSON list of OidcProvider entries; password
+    # sign-in for everyone (off: only the providers' buttons; a user's own switch is in User Management); how long a
+    # call to a provider may take; how often a refresh of a provider's session asks the provider whether its person
+    # still may sign in (their leaving reaches the product within this, or at once by back-channel logout)
+    oidc_providers: list[OidcProvider] = Field(default_factory=list)
+    password_sign_in: bool = True
+    oidc_timeout: float = Field(default=5.0, gt=0)
+    oidc_check_minutes: float = Field(default=5.0, ge=0)
+
     password_reset_minutes: int = 30
     # forgot-password requests from one address within 15 minutes
     password_reset_requests_per_address: int = 20
@@ -179,6 +210,9 @@ class Settings(BaseSettings):
             return None
         return (f"{self.temporal_ui_url.rstrip('/')}/namespaces/{quote(self.temporal_namespace, safe='')}"
                 f"/workflows/{quote(workflow_id, safe='')}")
+
+    def oidc_provider(self, key: str) -> OidcProvider | None:
+        return next((p for p in self.oidc_providers if p.key == key), None)
 
     def signing_key(self) -> str:
         """The JWT key: given, or generated once into data_dir and reused across restarts."""

@@ -27,6 +27,8 @@ class UserRow(CamelModel):
     gender: str | None = Field(description="F or male, as the session shows it")
     dob: date | None
     is_active: bool
+    password_sign_in: bool = Field(description="Whether this user may sign in with a password (else only through an "
+                                               "OpenID provider)")
     last_sign_in_at: datetime | None
     reports: int = Field(description="Active users whose leader this user is")
     version: int = Field(description="Sent back with an edit: an edit of an older version is refused (409)")
@@ -46,6 +48,8 @@ class UserIn(CamelModel):
     gender: str | None = Field(default=None, max_length=10)
     dob: date | None = None
     is_active: bool = True
+    password_sign_in: bool = Field(default=True, description="Off: this user signs in only through an OpenID "
+                                                             "provider")
     password: str | None = Field(default=None, max_length=200)
     confirm_password: str | None = Field(default=None, max_length=200)
     send_password_mail: bool = False

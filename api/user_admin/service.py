@@ -68,7 +68,8 @@ def to_row(user: User, reports: int = 0) -> UserRow:
                    role_id=user.role_id, role_name=user.role.name, role_description=user.role.description,
                    leader_id=user.leader_id, leader_name=user.leader.fullname if user.leader else None,
                    email=user.email, phone_number=user.phone_number, gender=user.gender, dob=user.dob,
-                   is_active=user.is_active, last_sign_in_at=user.last_sign_in_at, reports=reports,
+                   is_active=user.is_active, password_sign_in=user.password_sign_in,
+                   last_sign_in_at=user.last_sign_in_at, reports=reports,
                    version=user.version)
 
 
@@ -146,7 +147,8 @@ def _check(session: Session, data: UserIn, user: User | None) -> _Checked:
     if errors:
         raise ValidationFailed(errors)
     values = {"username": username, **text, "phone_number": phone, "gender": gender, "dob": data.dob,
-              "role_id": data.role_id, "leader_id": data.leader_id, "is_active": data.is_active}
+              "role_id": data.role_id, "leader_id": data.leader_id, "is_active": data.is_active,
+              "password_sign_in": data.password_sign_in}
     return _Checked(values, role, leader)
 
 
@@ -173,13 +175,14 @@ def _described(session: Session, values: dict[str, Any]) -> dict[str, Any]:
     return {"username": values["username"], "fullname": values["fullname"], "nickname": values["nickname"],
             "role": role.description if role else None, "leader": leader.fullname if leader else None,
             "email": values["email"], "phoneNumber": values["phone_number"], "gender": values["gender"],
-            "dob": values["dob"].isoformat() if values["dob"] else None, "active": values["is_active"]}
+            "dob": values["dob"].isoformat() if values["dob"] else None, "active": values["is_active"],
+            "passwordSignIn": values["password_sign_in"]}
 
 
 def _values(user: User) -> dict[str, Any]:
     return {"username": user.username, "fullname": user.fullname, "nickname": user.nickname, "email": user.email,
             "phone_number": user.phone_number, "gender": user.gender, "dob": user.dob, "role_id": user.role_id,
-            "leader_id": user.leader_id, "is_active": user.is_active}
+            "leader_id": user.leader_id, "is_active": user.is_active, "password_sign_in": user.password_sign_in}
 
 
 def create_user(*, session: Session, actor: User, data: UserIn, redis_client: Redis) -> User:

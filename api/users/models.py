@@ -39,6 +39,9 @@ class User(Base, TimestampMixin):
     profile_picture: Mapped[str | None] = mapped_column(String(120))
     device_id: Mapped[str | None] = mapped_column(String(120))
     is_active: Mapped[bool] = mapped_column(Boolean, default=True, server_default="true")
+    # whether this user may sign in with a password (off: only through an OpenID provider; PASSWORD_SIGN_IN turns it
+    # off for everyone)
+    password_sign_in: Mapped[bool] = mapped_column(Boolean, default=True, server_default="true")
     password_changed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     last_sign_in_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     # what User Management edits, at this version (api/core/versions.py): its save, and a move in the hierarchy,

@@ -505,6 +505,7 @@ def test_admin_tours_every_screen(browser: Browser, live_server: LiveServer, see
         Stop("user-edit", f"/system/user-management/{admin}", "Edit User", trail=True),
         Stop("user-set-password", f"/system/user-management/{admin}/change-password", "Set Password", trail=True),
         Stop("audit-log", "/system/audit-log", "Audit Log", trail=True),
+        Stop("sign-in-providers", "/system/sign-in-providers", "Sign-in Providers", trail=True),
         Stop("hierarchy", "/system/user-hierarchy", "User Hierarchy", trail=True),
         Stop("roles", "/system/menu-page-access", "Menu Page Access", trail=True, checks=("words",)),
         Stop("effective-access", f"/system/menu-page-access?tab=effective&user={sales1}", "Menu Page Access",

@@ -32,6 +32,7 @@ export const queryDomains = {
   profilePictures: 'profile-picture',
   reports: 'reports',
   salesTargets: 'sales-targets',
+  signInProviders: 'sign-in-providers',
   stages: 'stages',
   userManagement: 'user-management',
   users: 'users',

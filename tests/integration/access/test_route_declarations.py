@@ -58,12 +58,16 @@ def test_the_public_list_is_short_and_real(app_client: TestClient) -> None:
     # /api/metrics is Prometheus's: no user signs in there, its own bearer METRICS_TOKEN guards it (test_metrics.py);
     # the codec's CORS preflight carries no credential (its decode needs an operator: tests/integration/operations);
     # a private calendar address's token is its credential (tests/integration/activities/test_calendar_feed.py)
+    # single sign-on's handshake and the provider's back-channel logout carry their own (tests/integration/auth)
     assert {p for _, p in PUBLIC_ROUTES} == {"/api/auth/login", "/api/auth/refresh", "/api/health", "/api/ready",
                                            "/api/auth/login/code", "/api/auth/login/code/resend",
                                            "/api/auth/login/second-factor", "/api/auth/login/second-factor/enrol",
                                            "/api/auth/forgot-password/send-mail", "/api/auth/forgot-password",
                                            "/api/metrics", "/api/approval-links/{token}",
-                                           "/api/operations/codec/decode", "/api/calendar/{token}.ics"}
+                                           "/api/operations/codec/decode", "/api/calendar/{token}.ics",
+                                           "/api/auth/sign-in-options",
+                                           "/api/auth/oidc/{key}/start", "/api/auth/oidc/{key}/callback",
+                                           "/api/auth/oidc/{key}/backchannel-logout"}
     assert ("POST", "/api/operations/codec/decode") not in PUBLIC_ROUTES
 
 

@@ -61,9 +61,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     try {
       // Even without an access token (a page load straight to /signout): the client refreshes and retries, so the
       // server always ends the session and clears the refresh cookie.
-      await logoutCall();
+      return (await logoutCall()).endSessionUrl ?? null;
     } catch {
       // Signing out locally still has to happen when the server cannot be told.
+      return null;
     } finally {
       signedOut(); // and every other tab
       queryClient.clear();

@@ -183,7 +183,7 @@ describe('sign out', () => {
   it('ends the session on the server (the cookie goes along), forgets the token and goes to /signin', async () => {
     setToken('a');
     const requests = stubApi(makeSession(), (_req, url) =>
-      url.pathname === '/api/auth/logout' ? json(200, { results: null }) : undefined,
+      url.pathname === '/api/auth/logout' ? json(200, { results: { endSessionUrl: null } }) : undefined,
     );
     const { router } = await renderApp('/signout');
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
@@ -199,7 +199,7 @@ describe('sign out', () => {
       if (url.pathname === '/api/auth/refresh') return json(200, { results: { token: 'fresh' } });
       if (url.pathname === '/api/auth/logout') {
         return req.headers.get('Authorization') === 'Bearer fresh'
-          ? json(200, { results: null })
+          ? json(200, { results: { endSessionUrl: null } })
           : json(401, { messages: ['You are not signed in.'] });
       }
       return undefined;
@@ -212,6 +212,20 @@ describe('sign out', () => {
     );
     expect(getToken()).toBeNull();
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it('a session from an OpenID provider goes on to the provider to sign out there too', async () => {
+    setToken('a');
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const providerSignOut = 'https://id.example.com/session/end?id_token_hint=x&post_logout_redirect_uri=y';
+    stubApi(makeSession(), (_req, url) =>
+      url.pathname === '/api/auth/logout' ? json(200, { results: { endSessionUrl: providerSignOut } }) : undefined,
+    );
+    await renderApp('/signout');
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(providerSignOut));
+    expect(getToken()).toBeNull();
+    vi.unstubAllGlobals();
   });
 });
 

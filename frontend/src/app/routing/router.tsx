@@ -29,6 +29,7 @@ import { privacyRoutes } from '@/features/privacy/routes';
 import { reportRoutes } from '@/features/reports/routes';
 import { salesMonitoringRoutes } from '@/features/sales-monitoring/routes';
 import { salesTargetRoutes } from '@/features/sales-targets/routes';
+import { signInProviderRoutes } from '@/features/sign-in-providers/routes';
 import { stageRoutes } from '@/features/stages/routes';
 import { userManagementRoutes } from '@/features/user-management/routes';
 import { ownPasswordRoutes, userRoutes } from '@/features/users/routes';
@@ -117,6 +118,7 @@ export const routes: RouteObject[] = [
           ...approvalRoutes,
           ...approvalInsightRoutes,
           ...holidayRoutes,
+          ...signInProviderRoutes,
           ...stageRoutes,
           ...pidRoutes,
           ...pcsRoutes,

@@ -3,7 +3,8 @@ import { createElement } from 'react';
 import { json, makeSession, renderRoutes, stubApi, type ApiHandler } from '@/test/render';
 import { SignInPage } from './pages/signin-page';
 
-const pages = [
+/** The sign-in page and the home it leads to, as the route table has them. */
+export const signInPages = [
   { path: '/signin', Component: SignInPage },
   { path: '/', element: createElement('p', null, 'Home page') },
 ];
@@ -14,7 +15,7 @@ export async function startSignIn(handler: ApiHandler) {
     if (url.pathname === '/api/auth/refresh') return json(401, { messages: ['You are not signed in.'] });
     return handler(req, url);
   });
-  const rendered = await renderRoutes(pages, '/signin', { frame: 'none' });
+  const rendered = await renderRoutes(signInPages, '/signin', { frame: 'none' });
   fireEvent.change(await screen.findByLabelText('Username'), { target: { value: 'manda' } });
   fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Pipeline#2026!Go' } });
   await waitFor(() => expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled());

@@ -23,6 +23,7 @@ export function userRow(id: number, overrides: Partial<UserRow> = {}): UserRow {
     gender: 'F',
     dob: null,
     isActive: true,
+    passwordSignIn: true,
     lastSignInAt: null,
     reports: 0,
     version: 2,

@@ -807,8 +807,95 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign out: the session and its refresh token are revoked and the cookie cleared; needs the X-Requested-With header */
+        /** Sign out: the session and its refresh token are revoked and the cookie cleared; needs the X-Requested-With header. A session from an OpenID provider answers the provider's end-session URL, where the browser goes to sign out there too */
         post: operations["logout_api_auth_logout_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/oidc/role-mappings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sign-in providers and the product role each group or role value of theirs gives */
+        get: operations["list_role_mappings_api_auth_oidc_role_mappings_get"];
+        put?: never;
+        /** Map a provider's group or role value to a product role (audited) */
+        post: operations["create_role_mapping_api_auth_oidc_role_mappings_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/oidc/role-mappings/{mapping_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a role mapping (audited) */
+        put: operations["update_role_mapping_api_auth_oidc_role_mappings__mapping_id__put"];
+        post?: never;
+        /** Remove a role mapping (audited) */
+        delete: operations["delete_role_mapping_api_auth_oidc_role_mappings__mapping_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/oidc/{key}/backchannel-logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** OpenID Connect Back-Channel Logout: the provider ends its person's sessions here (400 for a logout token that fails a check) */
+        post: operations["back_channel_logout_api_auth_oidc__key__backchannel_logout_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/oidc/{key}/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The provider's answer: the product's session opens (refresh cookie) and the browser goes to the app; a refusal goes to /signin?oidc_error=<code> */
+        get: operations["callback_api_auth_oidc__key__callback_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/oidc/{key}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sign in with an OpenID provider: to its sign-in page (a refusal: to /signin?oidc_error=) */
+        get: operations["start_api_auth_oidc__key__start_get"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -926,6 +1013,23 @@ export interface paths {
         };
         /** The signed-in user, menus, allowed routes and page access flags */
         get: operations["get_session_api_auth_session_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sign-in-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the sign-in page offers: the password form or not, and a button per OpenID provider */
+        get: operations["sign_in_options_api_auth_sign_in_options_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3806,7 +3910,7 @@ export interface components {
              * Subject
              * @enum {string}
              */
-            subject: "USER" | "HIERARCHY" | "ROLE" | "MENU" | "PAGE" | "ACCESS";
+            subject: "USER" | "HIERARCHY" | "ROLE" | "MENU" | "PAGE" | "ACCESS" | "ROLE_MAPPING";
             /** Subjectid */
             subjectId: string;
             /** Subjectlabel */
@@ -3959,6 +4063,11 @@ export interface components {
             totalGrossProfit: number;
             /** Totalleads */
             totalLeads: number;
+        };
+        /** Body_back_channel_logout_api_auth_oidc__key__backchannel_logout_post */
+        Body_back_channel_logout_api_auth_oidc__key__backchannel_logout_post: {
+            /** Logout Token */
+            logout_token: string;
         };
         /** Body_create_activity_api_activity_post */
         Body_create_activity_api_activity_post: {
@@ -5418,6 +5527,14 @@ export interface components {
         Envelope_RoleComponent_: {
             results: components["schemas"]["RoleComponent"];
         };
+        /** Envelope[RoleMappingRow] */
+        Envelope_RoleMappingRow_: {
+            results: components["schemas"]["RoleMappingRow"];
+        };
+        /** Envelope[RoleMappingsOut] */
+        Envelope_RoleMappingsOut_: {
+            results: components["schemas"]["RoleMappingsOut"];
+        };
         /** Envelope[RolePageAccess] */
         Envelope_RolePageAccess_: {
             results: components["schemas"]["RolePageAccess"];
@@ -5458,9 +5575,17 @@ export interface components {
         Envelope_SessionUser_: {
             results: components["schemas"]["SessionUser"];
         };
+        /** Envelope[SignInOptions] */
+        Envelope_SignInOptions_: {
+            results: components["schemas"]["SignInOptions"];
+        };
         /** Envelope[SignedInEnrolledOut] */
         Envelope_SignedInEnrolledOut_: {
             results: components["schemas"]["SignedInEnrolledOut"];
+        };
+        /** Envelope[SignedOut] */
+        Envelope_SignedOut_: {
+            results: components["schemas"]["SignedOut"];
         };
         /** Envelope[StageOptions] */
         Envelope_StageOptions_: {
@@ -8158,6 +8283,41 @@ export interface components {
              */
             recoveryCode?: string | null;
         };
+        /** ProviderChoice */
+        ProviderChoice: {
+            /**
+             * Key
+             * @description Sign in with it at GET /api/auth/oidc/{key}/start
+             */
+            key: string;
+            /**
+             * Label
+             * @description The button's text: Sign in with <label>
+             */
+            label: string;
+        };
+        /**
+         * ProviderInfo
+         * @description A configured provider as its role mappings' screen shows it (no secret).
+         */
+        ProviderInfo: {
+            /** Issuer */
+            issuer: string;
+            /** Key */
+            key: string;
+            /** Label */
+            label: string;
+            /**
+             * Provisioning
+             * @description refuse or inactive: what a first-time person without an account gets
+             */
+            provisioning: string;
+            /**
+             * Rolesclaim
+             * @description The claim whose values map to roles; None: no mapping possible
+             */
+            rolesClaim: string | null;
+        };
         /** ProvinceOut */
         ProvinceOut: {
             /** Countryid */
@@ -8710,6 +8870,15 @@ export interface components {
              */
             users: number;
         };
+        /** RoleChoice */
+        RoleChoice: {
+            /** Description */
+            description: string;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
         /** RoleComponent */
         RoleComponent: {
             /** Dashboardcomponent */
@@ -8757,6 +8926,53 @@ export interface components {
             roleDescription?: string | null;
             /** Rolename */
             roleName?: string | null;
+        };
+        /** RoleMappingIn */
+        RoleMappingIn: {
+            /**
+             * Claimvalue
+             * @description A group or role the provider's claim lists
+             */
+            claimValue: string;
+            /**
+             * Priority
+             * @description Of several matching values, the lowest wins
+             * @default 100
+             */
+            priority: number;
+            /** Provider */
+            provider: string;
+            /** Roleid */
+            roleId: number;
+        };
+        /** RoleMappingRow */
+        RoleMappingRow: {
+            /** Claimvalue */
+            claimValue: string;
+            /** Id */
+            id: number;
+            /** Priority */
+            priority: number;
+            /** Provider */
+            provider: string;
+            /** Roledescription */
+            roleDescription: string;
+            /** Roleid */
+            roleId: number;
+            /** Rolename */
+            roleName: string;
+        };
+        /** RoleMappingsOut */
+        RoleMappingsOut: {
+            /** Mappings */
+            mappings: components["schemas"]["RoleMappingRow"][];
+            /** Providers */
+            providers: components["schemas"]["ProviderInfo"][];
+            /**
+             * Roles
+             * @description The product roles a value may map to
+             */
+            roles: components["schemas"]["RoleChoice"][];
         };
         /** RoleOption */
         RoleOption: {
@@ -9368,6 +9584,16 @@ export interface components {
             /** Code */
             code: string;
         };
+        /** SignInOptions */
+        SignInOptions: {
+            /**
+             * Passwordsignin
+             * @description Whether the sign-in page offers the username and password form
+             */
+            passwordSignIn: boolean;
+            /** Providers */
+            providers: components["schemas"]["ProviderChoice"][];
+        };
         /** SignedInEnrolledOut */
         SignedInEnrolledOut: {
             /**
@@ -9380,6 +9606,14 @@ export interface components {
              * @description The access token (bearer); the refresh token is set as an httpOnly cookie
              */
             token: string;
+        };
+        /** SignedOut */
+        SignedOut: {
+            /**
+             * Endsessionurl
+             * @description Where the browser goes next to end its provider's session too (a sign-in through a provider); None: straight to /signin
+             */
+            endSessionUrl: string | null;
         };
         /** SourceOut */
         SourceOut: {
@@ -9891,6 +10125,12 @@ export interface components {
             nickname?: string | null;
             /** Password */
             password?: string | null;
+            /**
+             * Passwordsignin
+             * @description Off: this user signs in only through an OpenID provider
+             * @default true
+             */
+            passwordSignIn: boolean;
             /** Phonenumber */
             phoneNumber?: string | null;
             /**
@@ -9941,6 +10181,11 @@ export interface components {
             leaderName: string | null;
             /** Nickname */
             nickname: string | null;
+            /**
+             * Passwordsignin
+             * @description Whether this user may sign in with a password (else only through an OpenID provider)
+             */
+            passwordSignIn: boolean;
             /** Phonenumber */
             phoneNumber: string | null;
             /**
@@ -12066,8 +12311,228 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["Envelope_SignedOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_role_mappings_api_auth_oidc_role_mappings_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RoleMappingsOut_"];
+                };
+            };
+        };
+    };
+    create_role_mapping_api_auth_oidc_role_mappings_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleMappingIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RoleMappingRow_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    update_role_mapping_api_auth_oidc_role_mappings__mapping_id__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mapping_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleMappingIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RoleMappingRow_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_role_mapping_api_auth_oidc_role_mappings__mapping_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mapping_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/json": components["schemas"]["Envelope_NoneType_"];
                 };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    back_channel_logout_api_auth_oidc__key__backchannel_logout_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["Body_back_channel_logout_api_auth_oidc__key__backchannel_logout_post"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    callback_api_auth_oidc__key__callback_get: {
+        parameters: {
+            query?: {
+                state?: string | null;
+                code?: string | null;
+                error?: string | null;
+            };
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: {
+                crm_oidc?: string | null;
+            };
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    start_api_auth_oidc__key__start_get: {
+        parameters: {
+            query?: {
+                returnTo?: string | null;
+            };
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation Error */
             422: {
@@ -12312,6 +12777,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_SessionOut_"];
+                };
+            };
+        };
+    };
+    sign_in_options_api_auth_sign_in_options_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SignInOptions_"];
                 };
             };
         };

@@ -22,8 +22,9 @@ export interface AuthContextValue {
   /** Keeps the access token of a sign-in finished elsewhere (a second factor's step) and loads the session. */
   startSession: (accessToken: string) => Promise<void>;
   /** Ends the session on the server (which clears the refresh cookie), forgets the token in every tab and clears
-   * every cached query. */
-  logout: () => Promise<void>;
+   * every cached query. Resolves to the OpenID provider's sign-out URL when the session came from one (the browser
+   * goes there to sign out of the provider too), else null. */
+  logout: () => Promise<string | null>;
   /** Re-fetches user, menus and routes; false (with a toast) when it failed. */
   refreshSession: () => Promise<boolean>;
 }

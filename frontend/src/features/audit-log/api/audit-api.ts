@@ -20,6 +20,7 @@ const SUBJECTS: Record<AuditRow['subject'], true> = {
   MENU: true,
   PAGE: true,
   ACCESS: true,
+  ROLE_MAPPING: true,
 };
 const ACTIONS: Record<AuditRow['action'], true> = {
   CREATE: true,

@@ -25,6 +25,7 @@ const SUBJECT_COLORS: Record<AuditRow['subject'], string> = {
   MENU: 'cyan',
   PAGE: 'geekblue',
   ACCESS: 'magenta',
+  ROLE_MAPPING: 'volcano',
 };
 const ACTION_COLORS: Record<AuditRow['action'], string> = {
   CREATE: 'green',

@@ -54,6 +54,23 @@ export const resetTokenQueryOptions = (token: string) =>
     gcTime: 0,
   });
 
+/** What the sign-in page offers: the password form or not, and a button per OpenID provider. */
+export const signInOptionsQueryOptions = () =>
+  queryOptions({
+    queryKey: authKeys.signInOptions(),
+    queryFn: () => unwrap(api.GET('/auth/sign-in-options')),
+    staleTime: Infinity,
+    retry: 1,
+    refetchOnWindowFocus: false,
+  });
+
+/** Where a "Sign in with ..." button goes: the API sends the browser on to the provider, and its answer back to the
+ * app (`returnTo`) with the session open, or to /signin?oidc_error=<code> (lib/oidc-error). */
+export function providerSignInUrl(key: string, returnTo: string): string {
+  const query = returnTo === '/' ? '' : `?${new URLSearchParams({ returnTo }).toString()}`;
+  return `/api/auth/oidc/${encodeURIComponent(key)}/start${query}`;
+}
+
 export type ResetPasswordInput = JsonBody<'/auth/forgot-password', 'put'>;
 
 export function resetPassword(body: ResetPasswordInput) {

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { getToken } from '@/lib/api/tokens';
-import { json } from '@/test/render';
-import { bodiesTo, startSignIn as start } from '../test-fixtures';
+import { json, makeSession, renderRoutes, stubApi } from '@/test/render';
+import { bodiesTo, signInPages as pages, startSignIn as start } from '../test-fixtures';
 
 const CODE_SENT = 'We emailed a code to m***@example.com. Enter it to finish signing in.';
 const CHALLENGE = 'c'.repeat(43);
@@ -109,5 +109,44 @@ describe('SignInPage: the mailed code of a new device', () => {
     );
     expect(await screen.findByRole('alert')).toHaveTextContent(noMailbox);
     expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+  });
+});
+
+describe('SignInPage: the organisation’s sign-in providers', () => {
+  const options = (passwordSignIn: boolean) =>
+    json(200, { results: { passwordSignIn, providers: [{ key: 'entra', label: 'Microsoft' }] } });
+
+  async function open(path: string, passwordSignIn: boolean) {
+    stubApi(makeSession(), (_req, url) => {
+      if (url.pathname === '/api/auth/refresh') return json(401, { messages: ['You are not signed in.'] });
+      if (url.pathname === '/api/auth/sign-in-options') return options(passwordSignIn);
+      return undefined;
+    });
+    await renderRoutes(pages, path, { frame: 'none' });
+  }
+
+  it('offers a button per provider, which starts the sign-in at the API, beside the password form', async () => {
+    await open('/signin', true);
+    const button = await screen.findByRole('link', { name: /Sign in with Microsoft/ });
+    expect(button).toHaveAttribute('href', '/api/auth/oidc/entra/start');
+    expect(screen.getByText('or with your username')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toBeInTheDocument();
+  });
+
+  it('offers only the providers when password sign-in is off for everyone', async () => {
+    await open('/signin', false);
+    expect(await screen.findByRole('link', { name: /Sign in with Microsoft/ })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByLabelText('Password')).not.toBeInTheDocument());
+    expect(screen.queryByText('or with your username')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['no_account', 'There is no CRM account for you yet. Ask an administrator to create one.'],
+    ['pending', 'Your CRM account has been created and is waiting for an administrator to activate it.'],
+    ['unavailable', "Your organisation's sign-in service cannot be reached right now. Please try again in a few minutes."],
+    ['something-new', 'The sign-in could not be completed. Please try again.'],
+  ])('says why a sign-in through the provider was refused (%s)', async (code, message) => {
+    await open(`/signin?oidc_error=${code}`, false);
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
   });
 });

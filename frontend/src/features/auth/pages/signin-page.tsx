@@ -1,12 +1,13 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input } from 'antd';
+import { LockOutlined, LoginOutlined, UserOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Divider, Flex, Form, Input } from 'antd';
 import { useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import type { DeviceVerification, SecondFactorChallenge, SecondFactorEnrolment } from '@/lib/api/types';
 import { useSession } from '@/lib/session';
 import { AuthLayout } from '../components/auth-layout';
-import { enrolSecondFactor, verifySecondFactor, type SecondFactorAnswer } from '../api/auth-api';
+import { enrolSecondFactor, providerSignInUrl, signInOptionsQueryOptions, verifySecondFactor, type SecondFactorAnswer } from '../api/auth-api';
 import { EnrolmentStep } from '../components/enrolment-step';
 import { SecondFactorStep } from '../components/second-factor-step';
 import { SignInCodeStep } from '../components/sign-in-code-step';
@@ -16,6 +17,7 @@ import {
   secondFactorChallenge,
   secondFactorEnrolment,
 } from '../lib/login-error';
+import { oidcErrorMessage } from '../lib/oidc-error';
 
 interface SignInValues {
   username: string;
@@ -25,6 +27,20 @@ interface SignInValues {
 function returnPath(state: unknown): string {
   const from = (state as { from?: unknown } | null)?.from;
   return typeof from === 'string' && from.startsWith('/') && !from.startsWith('/signin') ? from : '/';
+}
+
+/** A "Sign in with <provider>" button per configured OpenID provider: a plain link, the browser leaves for the
+ * provider's page (the API starts the handshake). */
+function ProviderButtons({ providers, returnTo }: { providers: { key: string; label: string }[]; returnTo: string }) {
+  return (
+    <Flex vertical gap={8}>
+      {providers.map((p) => (
+        <Button key={p.key} size="large" block icon={<LoginOutlined />} href={providerSignInUrl(p.key, returnTo)}>
+          Sign in with {p.label}
+        </Button>
+      ))}
+    </Flex>
+  );
 }
 
 function PasswordForm({
@@ -88,6 +104,10 @@ export function SignInPage() {
   const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
   const [enrolment, setEnrolment] = useState<SecondFactorEnrolment | null>(null);
   const [enrolledToken, setEnrolledToken] = useState<string | null>(null);
+  // a sign-in through the organisation's provider that came back refused; the form's own errors replace it
+  const [searchParams] = useSearchParams();
+  const providerError = oidcErrorMessage(searchParams.get('oidc_error'));
+  const options = useQuery(signInOptionsQueryOptions());
 
   if (status === 'authenticated' && !submitting) {
     return <Navigate to={returnPath(location.state)} replace />;
@@ -203,9 +223,26 @@ export function SignInPage() {
       </AuthLayout>
     );
   }
+  const providers = options.data?.providers ?? [];
+  // the form unless the server says it is off (also while the options load, or if they cannot be read)
+  const passwordForm = options.data?.passwordSignIn ?? true;
   return (
     <AuthLayout title="Sign in" subtitle="Welcome back. Sign in with your company account.">
-      <PasswordForm username={username} error={error} submitting={submitting} onFinish={onSignIn} />
+      {providerError && !error && (
+        <Alert type="error" showIcon title={providerError} className="auth-card__alert" role="alert" />
+      )}
+      {providers.length > 0 && (
+        <>
+          <ProviderButtons providers={providers} returnTo={returnPath(location.state)} />
+          {passwordForm && <Divider plain>or with your username</Divider>}
+        </>
+      )}
+      {passwordForm && (
+        <PasswordForm username={username} error={error} submitting={submitting} onFinish={onSignIn} />
+      )}
+      {!passwordForm && providers.length === 0 && (
+        <Alert type="warning" showIcon title="No way to sign in is configured. Ask an administrator." role="alert" />
+      )}
     </AuthLayout>
   );
 }

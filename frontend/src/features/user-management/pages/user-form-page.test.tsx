@@ -101,6 +101,7 @@ describe('UserFormPage: add', () => {
         gender: 'F',
         dob: null,
         isActive: true,
+        passwordSignIn: true,
         password: PASSWORD,
         confirmPassword: PASSWORD,
         sendPasswordMail: false,
@@ -179,11 +180,15 @@ describe('UserFormPage: edit', () => {
     await waitFor(() => expect(document.querySelector('.ant-select-item-option[title="Budi Santoso"]')).not.toBeNull());
     expect(document.querySelector('.ant-select-item-option[title="Dewi Lestari"]')).toBeNull();
     fireEvent.change(screen.getByLabelText('Nickname'), { target: { value: 'Dewii' } });
+    // signing in with the organisation's provider only
+    expect(screen.getByRole('switch', { name: 'Password sign-in' })).toBeChecked();
+    fireEvent.click(screen.getByRole('switch', { name: 'Password sign-in' }));
     await waitFor(() => expect(buttonByText('Save')).toBeEnabled());
     fireEvent.click(buttonByText('Save'));
     expect(await screen.findByText("User 'dewi.l' has been saved.")).toBeInTheDocument();
     const [body] = await bodiesOf(requests, '/api/users/7', 'PUT');
     expect(body).toMatchObject({ nickname: 'Dewii', leaderId: 3, dob: '1992-04-01', isActive: true, gender: 'F' });
+    expect(body).toMatchObject({ passwordSignIn: false });
     expect(body).toMatchObject({ version: 2 }); // the version the form opened
     expect(body).not.toHaveProperty('password');
   });
@@ -306,7 +311,7 @@ describe('UserFormPage: edit', () => {
     expect(await screen.findByDisplayValue('dewi.l')).toBeInTheDocument();
     expect(screen.getByText('Your own role is changed by another administrator.')).toBeInTheDocument();
     expect(screen.getByText('You cannot deactivate your own account.')).toBeInTheDocument();
-    expect(screen.getByRole('switch')).toBeDisabled();
+    expect(screen.getByRole('switch', { name: 'Status' })).toBeDisabled();
     expect(screen.getByLabelText('Role').closest('.ant-select')).toHaveClass('ant-select-disabled');
     expect(screen.getByLabelText('Full Name')).toBeEnabled(); // the rest stays editable
   });

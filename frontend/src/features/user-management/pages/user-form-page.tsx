@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Col, DatePicker, Divider, Form, Input, Radio, Result, Row, Select, Skeleton } from 'antd';
+import { Alert, Button, Col, DatePicker, Divider, Form, Input, Radio, Result, Row, Select, Skeleton, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -43,6 +43,7 @@ export interface UserForm {
   gender?: string | null;
   dob?: Dayjs | null;
   isActive: boolean;
+  passwordSignIn: boolean;
   passwordMode: PasswordMode;
   newPassword?: string;
   confirmationNewPassword?: string;
@@ -74,6 +75,7 @@ function formValues(user: UserRow): Partial<UserForm> {
     gender: user.gender,
     dob: user.dob ? dayjs(user.dob) : null,
     isActive: user.isActive,
+    passwordSignIn: user.passwordSignIn,
   };
 }
 
@@ -92,6 +94,7 @@ function toBody(values: UserForm, mode: UserFormMode, version?: number): UserIn 
     gender: values.gender ?? null,
     dob: values.dob ? values.dob.format('YYYY-MM-DD') : null,
     isActive: mode === 'add' ? true : values.isActive,
+    passwordSignIn: values.passwordSignIn ?? true,
     ...(mode === 'add' && !mail
       ? { password: values.newPassword ?? null, confirmPassword: values.confirmationNewPassword ?? null }
       : {}),
@@ -200,7 +203,7 @@ export function UserFormPage({ mode }: { mode: UserFormMode }) {
           form={form}
           layout="vertical"
           disabled={readOnly}
-          initialValues={{ isActive: true, passwordMode: 'password' }}
+          initialValues={{ isActive: true, passwordSignIn: true, passwordMode: 'password' }}
           validateTrigger={['onChange', 'onBlur']}
           onValuesChange={record.clearError}
         >
@@ -307,6 +310,16 @@ export function UserFormPage({ mode }: { mode: UserFormMode }) {
                 </Form.Item>
               </Col>
             )}
+            <Col xs={24} md={12}>
+              <Form.Item
+                name="passwordSignIn"
+                label="Password sign-in"
+                valuePropName="checked"
+                extra="Off: this user signs in only with the organisation's sign-in provider."
+              >
+                <Switch aria-label="Password sign-in" checkedChildren="Allowed" unCheckedChildren="Off" />
+              </Form.Item>
+            </Col>
           </Row>
           {mode === 'add' && (
             <>
