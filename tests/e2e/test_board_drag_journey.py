@@ -143,7 +143,10 @@ def test_a_card_dragged_to_another_stage(browser: Browser, live_server: LiveServ
     assert http.get(f"/api/leads/{lead['id']}", headers=headers).json()["results"]["stageId"] == stage["id"]
     screenshot(page, SHOTS / "moved-1280.png")
     moved.get_by_role("button", name="Undo").click()
-    expect(page.locator(".ant-notification-notice", has_text=f"moved to {lead['stageName']}")).to_be_visible()
+    back = columns.locator(f"section[data-stage-id='{lead['stageId']}']")
+    expect(back).to_be_visible()
+    expect(page.locator(".ant-notification-notice", has_text="Not moved back")).to_have_count(0)
+    expect(column(stage).locator(f"[data-lead-id='{lead['id']}']")).to_have_count(0)  # gone from where it went
     assert http.get(f"/api/leads/{lead['id']}", headers=headers).json()["results"]["stageId"] == lead["stageId"]
 
     # the keyboard: the same move with Space and the arrows

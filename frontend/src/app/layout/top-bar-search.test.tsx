@@ -25,7 +25,7 @@ describe('TopBar, the search box', () => {
         : undefined,
     );
     const { router } = await renderRoutes(pages, '/welcome', { frame: 'shell' });
-    const box = await screen.findByRole('combobox', { name: 'Search' });
+    const box = await screen.findByRole('combobox', { name: 'Find in the CRM' });
     fireEvent.keyDown(window, { key: '/' });
     expect(box).toHaveFocus();
 
@@ -48,7 +48,7 @@ describe('TopBar, the search box', () => {
       url.pathname === '/api/search' ? json(200, { results: { term: 'zzz', groups: [] } }) : undefined,
     );
     await renderRoutes(pages, '/welcome', { frame: 'shell' });
-    const box = await screen.findByRole('combobox', { name: 'Search' });
+    const box = await screen.findByRole('combobox', { name: 'Find in the CRM' });
     fireEvent.keyDown(window, { key: 'k', ctrlKey: true });
     expect(box).toHaveFocus();
     fireEvent.change(box, { target: { value: 'zzz' } });

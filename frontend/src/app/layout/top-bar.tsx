@@ -1,15 +1,17 @@
 import { CalendarOutlined, MenuOutlined } from '@ant-design/icons';
 import { Button, Layout, Menu, Tooltip } from 'antd';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
-import { SearchBox } from '@/features/search/components/search-box';
 import { Logo } from '@/components/logo';
 import { useCanOpen, useSession } from '@/lib/session';
 import { useHomePath } from './use-home-path';
 import { followMenuItem, toMenuItems } from './menu-items';
 import { selectedUrl, topItems } from './navigation';
 import { UserMenu } from './user-menu';
+
+// the search box (antd's AutoComplete and its answer's rendering) loads after the shell, not with it
+const SearchBox = lazy(() => import('@/features/search/components/search-box').then((m) => ({ default: m.SearchBox })));
 
 export function TopBar({ mobile, onOpenMenu }: { mobile: boolean; onOpenMenu: () => void }) {
   const { navigations } = useSession();
@@ -46,7 +48,9 @@ export function TopBar({ mobile, onOpenMenu }: { mobile: boolean; onOpenMenu: ()
       )}
       <div className="topbar__spacer" />
       <div className="topbar__actions">
-        <SearchBox compact={mobile} />
+        <Suspense fallback={<span className={mobile ? 'search-box__slot is-compact' : 'search-box__slot'} />}>
+          <SearchBox compact={mobile} />
+        </Suspense>
         {schedule && (
           <Tooltip title="Activity schedule">
             <Button

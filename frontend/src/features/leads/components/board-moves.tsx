@@ -83,7 +83,8 @@ export function BoardMoves({ enabled, children }: { enabled: boolean; children: 
   // the release that ends a drag is no click on the card's link (caught before React sees it)
   useEffect(() => {
     const swallow = (event: MouseEvent) => {
-      if (Date.now() - lastDragEnd > 500) return;
+      if (Date.now() - lastDragEnd > 500 || !(event.target as Element | null)?.closest?.('.board-card-drag')) return;
+      lastDragEnd = 0; // that one click only
       event.preventDefault();
       event.stopPropagation();
     };

@@ -8,7 +8,9 @@ import { SEARCH_MIN, searchQueryOptions, type SearchAnswer } from '../api/search
 import './search-box.css';
 
 const DEBOUNCE_MS = 200;
-export const SEARCH_PLACEHOLDER = 'Search clients, leads, contacts…';
+export const SEARCH_PLACEHOLDER = 'Find clients, leads, contacts…';
+/** The field's and the phone's button's name (the pages' own search boxes are 'Search ...'). */
+export const FIND_LABEL = 'Find in the CRM';
 
 /** '/' (when not typing somewhere) or Ctrl+K / ⌘K. */
 function isShortcut(event: KeyboardEvent): boolean {
@@ -81,7 +83,7 @@ function SearchField({ onDone, inputRef }: {
         allowClear
         prefix={<SearchOutlined />}
         placeholder={SEARCH_PLACEHOLDER}
-        aria-label="Search"
+        aria-label={FIND_LABEL}
         onKeyDown={(e) => {
           if (e.key === 'Escape') (e.target as HTMLInputElement).blur();
         }}
@@ -123,7 +125,7 @@ export function SearchBox({ compact }: { compact: boolean }) {
         shape="circle"
         size="large"
         className="topbar__icon-button"
-        aria-label="Search"
+        aria-label={FIND_LABEL}
         icon={<SearchOutlined style={{ fontSize: 18 }} />}
         onClick={() => setOpen(true)}
       />
@@ -131,7 +133,7 @@ export function SearchBox({ compact }: { compact: boolean }) {
         open={open}
         onCancel={() => setOpen(false)}
         footer={null}
-        title="Search"
+        title={FIND_LABEL}
         destroyOnHidden
         className="search-box__modal"
         style={{ top: 12 }}
