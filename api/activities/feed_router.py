@@ -10,7 +10,7 @@ from fastapi.responses import Response
 
 from api.activities.schedule import feed
 from api.activities.schedule.schemas import CalendarFeedIn, CalendarFeedOut, CalendarFeedSaved
-from api.core.deps import Authz, SessionDep, SettingsDep
+from api.core.deps import Authz, PolicyDep, SessionDep, SettingsDep
 from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
 from api.users.models import User
@@ -18,7 +18,7 @@ from api.users.models import User
 router = domain_router("/activity/calendar-feed", tags=["activities"])
 feed_router = domain_router("/calendar", tags=["activities"])
 # whoever sees the activity schedule may subscribe to it
-Lister = Annotated[User, Authz("leads", "read")]
+Lister = Annotated[User, Authz(*feed.SCHEDULE_ACCESS)]
 Token = Annotated[str, Path(min_length=20, max_length=100, pattern=r"^[A-Za-z0-9_-]+$")]
 
 
@@ -47,6 +47,7 @@ def turn_off_feed(session: SessionDep, actor: Lister) -> Envelope[None]:
 @feed_router.get("/{token}.ics", summary="A private calendar address: its owner's plans as iCalendar (RFC 5545), for "
                                         "a calendar to subscribe to; 404 once replaced or turned off",
                  response_class=Response, responses={200: {"content": {"text/calendar": {}}}, 404: {}})
-def calendar_feed(token: Token, session: SessionDep, settings: SettingsDep) -> Response:
-    return Response(feed.ics(session=session, settings=settings, token=token), media_type="text/calendar",
+def calendar_feed(token: Token, session: SessionDep, settings: SettingsDep, policy: PolicyDep) -> Response:
+    return Response(feed.ics(session=session, settings=settings, policy=policy, token=token),
+                    media_type="text/calendar",
                     headers={"Cache-Control": "private, max-age=300", "X-Robots-Tag": "noindex"})

@@ -22,6 +22,7 @@ from api.activities.models import TYPES, ActivitySchedule, CalendarFeed
 from api.activities.schedule import repository as repo
 from api.activities.schedule.schemas import CalendarFeedOut, CalendarFeedSaved
 from api.clients.models import Client
+from api.core.authz import PolicyStore
 from api.core.config import Settings
 from api.core.errors import NotFound
 from api.core.security import digest, new_secret
@@ -33,7 +34,9 @@ PAST_DAYS = 90  # plans this far back stay in a subscriber's calendar
 AHEAD_DAYS = 400  # and this far ahead
 MAX_EVENTS = 5000
 PLAN_MINUTES = 60  # a plan has a start only: it shows as an hour
+READ_AT_EVERY = timedelta(hours=1)  # how stale "a calendar last read it" may be
 PATH = "/api/calendar/{token}.ics"
+SCHEDULE_ACCESS = ("leads", "read")  # who may see the schedule, and so keep an address of it
 
 
 def _may_include_team(session: Session, user: User) -> bool:
@@ -42,17 +45,19 @@ def _may_include_team(session: Session, user: User) -> bool:
     return scope is None or any(owner != user.id for owner in scope)
 
 
-def state(*, session: Session, user: User) -> CalendarFeedOut:
+def state(*, session: Session, user: User, may_include_team: bool | None = None) -> CalendarFeedOut:
+    """The address's settings; `may_include_team` when the caller read it already (one hierarchy query a call)."""
     feed = session.get(CalendarFeed, user.id)
     return CalendarFeedOut(active=feed is not None, include_team=bool(feed and feed.include_team),
                            created_at=feed.created_at if feed else None, read_at=feed.read_at if feed else None,
-                           can_include_team=_may_include_team(session, user))
+                           can_include_team=_may_include_team(session, user) if may_include_team is None
+                           else may_include_team)
 
 
 def make(*, session: Session, settings: Settings, user: User, include_team: bool) -> CalendarFeedSaved:
     """A new address (the one before it stops working); answers it, the only time it is shown."""
-    token = new_secret(32)
-    values = {"token_digest": digest(token), "include_team": include_team and _may_include_team(session, user),
+    token, may = new_secret(32), _may_include_team(session, user)
+    values = {"token_digest": digest(token), "include_team": include_team and may,
               "created_at": datetime.now(UTC), "read_at": None}
     feed = session.get(CalendarFeed, user.id)
     if feed is None:
@@ -61,19 +66,19 @@ def make(*, session: Session, settings: Settings, user: User, include_team: bool
         for key, value in values.items():
             setattr(feed, key, value)
     session.commit()
-    return CalendarFeedSaved(url=settings.public_url + PATH.format(token=token), **state(session=session,
-                                                                                         user=user).model_dump())
+    return CalendarFeedSaved(url=settings.public_url + PATH.format(token=token),
+                             **state(session=session, user=user, may_include_team=may).model_dump())
 
 
 def change(*, session: Session, user: User, include_team: bool) -> CalendarFeedOut:
     """Whether the address includes the team's plans (the address stays)."""
+    may = _may_include_team(session, user)
     found = session.execute(update(CalendarFeed).where(CalendarFeed.user_id == user.id)
-                            .values(include_team=include_team and _may_include_team(session, user))
-                            .returning(CalendarFeed.user_id)).first()
+                            .values(include_team=include_team and may).returning(CalendarFeed.user_id)).first()
     if found is None:
         raise NotFound(FEED_NOT_FOUND)
     session.commit()
-    return state(session=session, user=user)
+    return state(session=session, user=user, may_include_team=may)
 
 
 def turn_off(*, session: Session, user: User) -> None:
@@ -81,11 +86,12 @@ def turn_off(*, session: Session, user: User) -> None:
     session.commit()
 
 
-def ics(*, session: Session, settings: Settings, token: str) -> bytes:
-    """The calendar of the address's owner, or 404 (unknown, replaced or turned off, or its owner deactivated)."""
+def ics(*, session: Session, settings: Settings, policy: PolicyStore, token: str) -> bytes:
+    """The calendar of the address's owner, or 404 (unknown, replaced or turned off, its owner deactivated, or their
+    role no longer lets them see the schedule: the address reads what its settings' page would)."""
     found = session.execute(select(CalendarFeed, User).join(User, User.id == CalendarFeed.user_id)
                             .where(CalendarFeed.token_digest == digest(token), User.is_active.is_(True))).first()
-    if found is None:
+    if found is None or not policy.allowed(found[1].role.name, *SCHEDULE_ACCESS):
         raise NotFound(FEED_NOT_FOUND)
     feed, user = found
     scope = visibility.visible_sales_ids(session, user) if feed.include_team else [user.id]
@@ -94,8 +100,9 @@ def ics(*, session: Session, settings: Settings, token: str) -> bytes:
                          limit=MAX_EVENTS)
     places = dict(session.execute(select(Client.id, Client.address).where(
         Client.id.in_({client for _, _, client, *_ in plans}))).tuples().all()) if plans else {}
-    feed.read_at = now
-    session.commit()
+    if feed.read_at is None or now - feed.read_at > READ_AT_EVERY:  # not a write at every calendar's poll
+        feed.read_at = now
+        session.commit()
     return _calendar(settings, user, plans, places, now, with_owner=feed.include_team)
 
 

@@ -111,6 +111,15 @@ def test_a_replaced_or_turned_off_address_answers_404(client: TestClient, plan: 
     assert client.put(FEED, json={"includeTeam": True}, headers=auth(client, "sales1")).status_code == 404
 
     third = make(client, "sales1")
+    # a role that no longer sees the schedule (an approver's) keeps no calendar of it
+    db.execute(text("update users set role_id = (select role_id from users where username = 'approver1') "
+                    "where username = 'sales1'"))
+    db.commit()
+    assert fetch(client, third["url"]).status_code == 404
+    db.execute(text("update users set role_id = (select role_id from users where username = 'sales2') "
+                    "where username = 'sales1'"))
+    db.commit()
+    assert fetch(client, third["url"]).status_code == 200
     db.execute(text("update users set is_active = false where username = 'sales1'"))
     db.commit()
     assert fetch(client, third["url"]).status_code == 404  # a leaver's calendar stops
