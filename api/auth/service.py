@@ -92,8 +92,7 @@ def login(*, session: Session, redis_client: redis.Redis, settings: Settings, te
     """Tokens for valid credentials, behind the sign-in throttle of this username and client address. When the
     username failed too often from everywhere lately, the right password from a device and an address that never
     signed in as its user gets DeviceVerificationRequired instead, and a code is mailed (api.auth.verification)."""
-    if not settings.password_sign_in:
-        raise Forbidden(PASSWORD_SIGN_IN_OFF)
+    _password_sign_in_on(settings)
     throttle.check(redis_client, settings, username=username, address=address)
     user = get_user_by_username(session, username)
     # on the bounded password pool: when it is full this raises 429 before the check, which is no failure
@@ -103,7 +102,7 @@ def login(*, session: Session, redis_client: redis.Redis, settings: Settings, te
         raise BadRequest(INVALID_CREDENTIALS)
     if not user.password_sign_in:  # said only to whom knows the password
         throttle.succeeded(redis_client, username=username, address=address)
-        raise Forbidden(PASSWORD_OFF_FOR_USER)
+        _password_sign_in_on(settings, user)
 
     if verified.rehashed:  # a hash of other parameters (an older profile's): rewritten in the sign-in's commit
         user.password_hash = verified.rehashed
@@ -122,6 +121,26 @@ def login(*, session: Session, redis_client: redis.Redis, settings: Settings, te
                    address=address)
 
 
+def _password_sign_in_on(settings: Settings, user: User | None = None) -> None:
+    """Refuse a password sign-in when it is off for everyone, or (with `user`) for this user."""
+    if not settings.password_sign_in:
+        raise Forbidden(PASSWORD_SIGN_IN_OFF)
+    if user is not None and not user.password_sign_in:
+        raise Forbidden(PASSWORD_OFF_FOR_USER)
+
+
+def _still_signing_in(session: Session, settings: Settings, user_id: int, password_stamp: str,
+                      expired: str) -> User:
+    """The user of a password sign-in's pending step (a mailed code, a second factor, its enrolment), if it may still
+    finish: active, the same password, and password sign-in still on for them (it may have been turned off meanwhile);
+    else refused with `expired` or the switch's message."""
+    user = session.get(User, user_id)
+    if user is None or not user.is_active or not hmac.compare_digest(password_stamp, _password_stamp(user)):
+        raise BadRequest(expired)  # deactivated, or the password changed since
+    _password_sign_in_on(settings, user)
+    return user
+
+
 def _enrol_first(*, session: Session, redis_client: redis.Redis, settings: Settings, user: User) -> None:
     """A user whose role requires a second factor they have not set up enrols one before a session opens."""
     if second_factor.enrolment_required(session, user):
@@ -134,9 +153,7 @@ def _challenged_user(session: Session, redis_client: redis.Redis, settings: Sett
                      address: str) -> User:
     """The user of a second-factor challenge, still active and with the same password; throttled by the address and
     the username as a password is."""
-    user = session.get(User, pending.user_id)
-    if user is None or not user.is_active or not hmac.compare_digest(pending.password_stamp, _password_stamp(user)):
-        raise BadRequest(second_challenge.EXPIRED)  # deactivated, or the password changed since
+    user = _still_signing_in(session, settings, pending.user_id, pending.password_stamp, second_challenge.EXPIRED)
     throttle.check(redis_client, settings, username=user.username, address=address)
     return user
 
@@ -204,9 +221,7 @@ def verify_code(*, session: Session, redis_client: redis.Redis, settings: Settin
     except BadRequest:
         throttle.address_failed(redis_client, settings, address=address)
         raise
-    user = session.get(User, answered.user_id)
-    if user is None or not user.is_active or not hmac.compare_digest(answered.password_stamp, _password_stamp(user)):
-        raise BadRequest(verification.CODE_EXPIRED)  # deactivated, or the password changed since
+    user = _still_signing_in(session, settings, answered.user_id, answered.password_stamp, verification.CODE_EXPIRED)
     throttle.signed_in(redis_client, username=user.username)
     _enrol_first(session=session, redis_client=redis_client, settings=settings, user=user)
     return _finish(session=session, redis_client=redis_client, settings=settings, user=user,

@@ -26,12 +26,12 @@ def post_logout_uri(settings: Settings) -> str:
 
 def end_session_url(*, redis_client: redis.Redis, settings: Settings, session_id: str) -> str | None:
     """At sign-out, the provider's end-session URL when this session came from a provider (its record goes)."""
-    from api.auth.oidc import protocol  # cold start: Authlib, joserfc and httpx load with the first provider call
     record = records.get_session(redis_client, key=settings.signing_key(), session_id=session_id)
     records.drop_session(redis_client, session_id)
     provider = settings.oidc_provider(record.provider) if record else None
     if record is None or provider is None:
-        return None
+        return None  # a password session: signing out loads nothing of the providers'
+    from api.auth.oidc import protocol  # cold start: Authlib, joserfc and httpx load with the first provider call
     try:
         meta = protocol.metadata(provider, settings.oidc_timeout)
     except protocol.ProviderDown as exc:
@@ -45,7 +45,6 @@ def still_signed_in(*, redis_client: redis.Redis, settings: Settings, session_id
     """At a refresh: False when the session came from a provider that no longer honours its person (a leaver,
     disabled there: their provider refresh token is refused). Asked at most every `oidc_check_minutes`; a provider
     that does not answer is asked again at the next refresh (its people are not signed out by its outage)."""
-    from api.auth.oidc import protocol  # cold start: Authlib, joserfc and httpx load with the first provider call
     key = settings.signing_key()
     record = records.get_session(redis_client, key=key, session_id=session_id)
     if record is None or not record.refresh_token:
@@ -56,6 +55,7 @@ def still_signed_in(*, redis_client: redis.Redis, settings: Settings, session_id
         return False
     if not records.due_for_check(redis_client, session_id, int(settings.oidc_check_minutes * 60)):
         return True
+    from api.auth.oidc import protocol  # cold start: Authlib, joserfc and httpx load with the first provider call
     try:
         meta = protocol.metadata(provider, settings.oidc_timeout)
         tokens = protocol.refresh(provider, meta, refresh_token=record.refresh_token, timeout=settings.oidc_timeout)

@@ -64,9 +64,10 @@ def enrolment_required(session: Session, user: User) -> bool:
 
 def status(*, session: Session, user: User) -> Status:
     factor = factor_of(session, user.id)
-    left = session.scalar(select(func.count()).select_from(RecoveryCode).where(RecoveryCode.user_id == user.id))
+    left = session.scalar(select(func.count()).select_from(RecoveryCode)
+                          .where(RecoveryCode.user_id == user.id)) if factor else 0  # none without a factor
     return Status(enabled=factor is not None, enabled_at=factor.enabled_at if factor else None,
-                  recovery_codes_left=int(left or 0) if factor else 0,
+                  recovery_codes_left=int(left or 0),
                   required_by_role=user.role.require_second_factor)
 
 

@@ -207,6 +207,18 @@ class TestSignIn:
         r = answer(client, challenge, code=code(secret, step))
         assert (r.status_code, r.json()["messages"]) == (400, [EXPIRED])
 
+    def test_password_sign_in_turned_off_meanwhile_ends_a_pending_challenge(self, client: TestClient,
+                                                                           db: Session) -> None:
+        """The switch holds on every step of a password sign-in, not only at the password."""
+        step = fresh_step()
+        secret, _ = enrol(client, step=step)
+        challenge = challenge_of(client)
+        user = db.scalars(select(User).where(User.username == USER)).one()
+        user.password_sign_in = False
+        db.flush()
+        r = answer(client, challenge, code=code(secret, step))
+        assert r.status_code == 403 and "turned off for your account" in r.json()["messages"][0]
+
 
 def require_for(db: Session, role_name: str) -> None:
     role = db.scalars(select(Role).where(Role.name == role_name)).one()

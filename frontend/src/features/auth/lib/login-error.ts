@@ -16,11 +16,10 @@ export function loginErrorMessage(error: unknown): string {
 /** The sign-in's answer when the password was right but this device must be confirmed with a mailed code (a 401 of
  * type DeviceVerificationRequired, README "Sign-in protection"); null for any other failure. */
 export function deviceVerification(error: unknown): DeviceVerification | null {
-  if (!isApiError(error) || error.status !== 401 || error.type !== 'DeviceVerificationRequired') return null;
-  const body = error.body as Partial<DeviceVerification>;
-  return typeof body.challenge === 'string' ? (body as DeviceVerification) : null;
+  return refusal<DeviceVerification>(error, 'DeviceVerificationRequired');
 }
 
+/** A 401 of this type whose body carries the challenge of the sign-in's next step; null for any other failure. */
 function refusal<T extends { challenge: string }>(error: unknown, type: string): T | null {
   if (!isApiError(error) || error.status !== 401 || error.type !== type) return null;
   const body = error.body as Partial<T>;
