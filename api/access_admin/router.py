@@ -18,7 +18,7 @@ from api.access_admin.schemas import (
     RolePageAccess,
     WhitelistStatus,
 )
-from api.core.deps import Authz, PolicyDep, SessionDep, ensure_allowed
+from api.core.deps import Authz, PolicyDep, RedisDep, SessionDep, ensure_allowed
 from api.core.inputs import Id
 from api.core.listing import ListQuery, Page
 from api.core.routing import domain_router
@@ -65,10 +65,10 @@ def delete_role(role_id: Id, session: SessionDep, policy: PolicyDep,
 
 @router.post("/menu-access", summary="Add a role (no id: write access) or edit one's description, dashboard and "
                                      "whitelist (id: edit access)")
-def save_role(body: RoleIn, session: SessionDep, policy: PolicyDep, actor: Annotated[User, Authz(PAGE, "read")],
-              ) -> Envelope[RolePageAccess]:
+def save_role(body: RoleIn, session: SessionDep, policy: PolicyDep, redis_client: RedisDep,
+              actor: Annotated[User, Authz(PAGE, "read")]) -> Envelope[RolePageAccess]:
     ensure_allowed(session=session, policy=policy, user=actor, page=PAGE, action="edit" if body.id else "write")
-    role = service.save_role(session=session, actor=actor, data=body)
+    role = service.save_role(session=session, redis_client=redis_client, actor=actor, data=body)
     return ok(service.role_access(session=session, role_id=role.id))
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from redis import Redis
 from sqlalchemy.orm import Session
 
 from api.access import repository as access_repo
@@ -24,6 +25,7 @@ from api.access_admin.schemas import (
 )
 from api.audit import service as audit
 from api.audit.models import Action
+from api.auth.second_factor import service as second_factor
 from api.core.authz import PolicyStore
 from api.core.errors import Conflict, NotFound, ValidationFailed
 from api.core.listing import ListParams, Page
@@ -127,9 +129,9 @@ def _described(role: Role) -> dict[str, object]:
             "hierarchyWhitelist": role.hierarchy_whitelist, "requireSecondFactor": role.require_second_factor}
 
 
-def save_role(*, session: Session, actor: User, data: RoleIn) -> Role:
+def save_role(*, session: Session, redis_client: Redis, actor: User, data: RoleIn) -> Role:
     """Add a role (no access yet) or change one's description, dashboard, hierarchy whitelist and whether its users
-    need a second factor."""
+    need a second factor (turned on, the sessions of its users without one end: they enrol at their next sign-in)."""
     role = _role(session, data.id) if data.id else None
     name = (data.role_name or "").strip().upper()
     description = (data.role_description or "").strip()
@@ -156,6 +158,7 @@ def save_role(*, session: Session, actor: User, data: RoleIn) -> Role:
     role.description = description
     role.dashboard_component = data.dashboard_component
     role.hierarchy_whitelist = data.hierarchy_whitelist
+    now_required = data.require_second_factor and not role.require_second_factor
     role.require_second_factor = data.require_second_factor
     session.flush()
     changes = audit.diff(before, _described(role))
@@ -163,6 +166,8 @@ def save_role(*, session: Session, actor: User, data: RoleIn) -> Role:
         audit.record(session, actor_id=actor.id, subject="ROLE", subject_id=role.name, label=role.description,
                      action="UPDATE" if before else "CREATE", changes=changes)
     session.commit()
+    if now_required:
+        second_factor.end_sessions_needing_enrolment(session, redis_client, role_id=role.id)
     return role
 
 

@@ -127,7 +127,7 @@ def get_users(session: SessionDep, user_id: UserId,
 @router.delete("/users/{user_id}/second-factor",
                summary="Reset a user's second factor (a lost phone): their next sign-in needs the password only, or "
                        "sets one up again when their role requires it (administrators; audited)")
-def reset(session: SessionDep, user_id: UserId,
+def reset(session: SessionDep, redis_client: RedisDep, user_id: UserId,
           actor: Annotated[User, Authz(USERS, "edit")]) -> Envelope[SecondFactorStatus]:
-    user = service.reset(session=session, actor=actor, user_id=user_id)
+    user = service.reset(session=session, redis_client=redis_client, actor=actor, user_id=user_id)
     return ok(_status(service.status(session=session, user=user)))

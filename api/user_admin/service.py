@@ -16,6 +16,7 @@ from api.audit import service as audit
 from api.audit.models import Action
 from api.auth import sessions
 from api.auth.passwords import check_new_password
+from api.auth.second_factor import service as second_factor
 from api.core import versions
 from api.core.errors import Conflict, Forbidden, NotFound, ValidationFailed
 from api.core.listing import ListParams, Page
@@ -216,6 +217,7 @@ def update_user(*, session: Session, actor: User, user_id: int, data: UserIn, re
     # the version the form opened: an edit over someone else's newer one (or a move in the hierarchy) is refused
     versions.claim(session, User, user.id, data.version, what=f"The user {user.fullname}")
     before = _described(session, _values(user))
+    role_changed = checked.values["role_id"] != user.role_id
     for field, value in checked.values.items():
         setattr(user, field, value)
     session.flush()
@@ -230,6 +232,8 @@ def update_user(*, session: Session, actor: User, user_id: int, data: UserIn, re
     users_changed(redis_client)
     if deactivating:  # their sessions end at once
         sessions.close_all(redis_client, user.id)
+    elif role_changed:  # to a role that requires a second factor they have not set up: they enrol first
+        second_factor.end_sessions_needing_enrolment(session, redis_client, user_id=user.id)
     return user
 
 

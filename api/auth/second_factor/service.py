@@ -14,12 +14,12 @@ from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
 from api.audit import service as audit
-from api.auth import throttle
+from api.auth import sessions, throttle
 from api.auth.second_factor import codes
 from api.auth.second_factor.models import RecoveryCode, SecondFactor
 from api.core.config import Settings
 from api.core.errors import BadRequest, Conflict, NotFound, ValidationFailed
-from api.users.models import User
+from api.users.models import Role, User
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +60,24 @@ def enabled(session: Session, user_id: int) -> bool:
 def enrolment_required(session: Session, user: User) -> bool:
     """The user's role requires a second factor and they have none yet."""
     return user.role.require_second_factor and not enabled(session, user.id)
+
+
+def end_sessions_needing_enrolment(session: Session, redis_client: redis.Redis, *, role_id: int | None = None,
+                                   user_id: int | None = None) -> list[int]:
+    """End the sessions of the users (of the role, or the one user) whose role requires a second factor they have not
+    set up: a session they have would otherwise renew itself without one. They enrol at their next password sign-in
+    (enrolment_required). Called when a role starts to require it, a user is given such a role, or their factor is
+    reset. Answers whose sessions ended."""
+    stmt = (select(User.id).join(Role, Role.id == User.role_id)
+            .where(Role.require_second_factor.is_(True), User.id.not_in(select(SecondFactor.user_id))))
+    if role_id is not None:
+        stmt = stmt.where(User.role_id == role_id)
+    if user_id is not None:
+        stmt = stmt.where(User.id == user_id)
+    ended = list(session.scalars(stmt))
+    for uid in ended:
+        sessions.close_all(redis_client, uid)
+    return ended
 
 
 def status(*, session: Session, user: User) -> Status:
@@ -208,9 +226,9 @@ def user_or_404(session: Session, user_id: int) -> User:
     return user
 
 
-def reset(*, session: Session, actor: User, user_id: int) -> User:
+def reset(*, session: Session, redis_client: redis.Redis, actor: User, user_id: int) -> User:
     """An administrator removes a user's factor (a lost phone): their next sign-in needs the password only, or
-    enrols again when their role requires it. Audited."""
+    enrols again when their role requires it (their sessions end then). Audited."""
     user = user_or_404(session, user_id)
     factor = factor_of(session, user.id)
     if factor is None:
@@ -219,5 +237,6 @@ def reset(*, session: Session, actor: User, user_id: int) -> User:
     audit.record(session, actor_id=actor.id, subject="USER", subject_id=user.id, label=audit.user_label(user),
                  action="SECOND_FACTOR_RESET")
     session.commit()
+    end_sessions_needing_enrolment(session, redis_client, user_id=user.id)
     log.info("second factor of user %s reset by user %s", user.id, actor.id)
     return user

@@ -18,6 +18,7 @@ from api.audit.models import AuditEntry
 from api.auth.second_factor.models import RecoveryCode, SecondFactor
 from api.users.models import Role, User
 from tests.conftest import DEMO_PASSWORD, auth
+from tests.integration.auth.test_login import refresh
 from tests.integration.auth.test_sign_in_code import OWNER, challenged, enter
 from tests.integration.auth.test_throttle import from_address, hammer_from_many_addresses, sign_in
 
@@ -265,6 +266,25 @@ class TestRequiredForARole:
         off = client.post("/api/auth/second-factor/disable", headers=auth(client, USER),
                           json={"recoveryCode": done.json()["results"]["recoveryCodes"][0]})
         assert off.status_code == 409 and "Your role requires a second factor" in off.json()["messages"][0]
+
+    def test_turning_it_on_ends_the_sessions_of_those_without_one(self, client: TestClient) -> None:
+        """A session opened before would otherwise renew itself without a second factor for its refresh token's
+        life; those who have one keep theirs."""
+        step = fresh_step()
+        secret, _ = enrol(client, "sales1", step=step)
+        without = sign_in(client, USER, DEMO_PASSWORD).cookies["crm_refresh"]
+        with_one = answer(client, challenge_of(client, "sales1"), code=code(secret, step)).cookies["crm_refresh"]
+        admin = auth(client, "admin")
+        sales = next(r for r in client.get("/api/menu-access/role-list", headers=admin).json()["results"]
+                     if r["roleName"] == "SALES")
+        saved = client.post("/api/menu-access", headers=admin, json={
+            "id": sales["id"], "roleDescription": sales["roleDescription"],
+            "dashboardComponent": sales["dashboardComponent"], "hierarchyWhitelist": sales["hierarchyWhitelist"],
+            "requireSecondFactor": True})
+        assert saved.status_code == 200, saved.text
+        assert refresh(client, without).status_code == 401  # they enrol at the next sign-in
+        assert refresh(client, with_one).status_code == 200
+        assert sign_in(client, USER, DEMO_PASSWORD).json()["type"] == "SecondFactorEnrolmentRequired"
 
     def test_other_roles_sign_in_as_before(self, client: TestClient, db: Session) -> None:
         require_for(db, "SALES")
