@@ -50,8 +50,13 @@ def code_sent_message(email: str) -> str:
     return f"We emailed a code to {email}. Enter it to finish signing in."
 
 
+def tries_left_message(tries_left: int) -> str:
+    """'4 tries left.' (a wrong code's refusal ends with it)."""
+    return f"{tries_left} {'try' if tries_left == 1 else 'tries'} left."
+
+
 def wrong_code_message(tries_left: int) -> str:
-    return f"That code is not right. {tries_left} {'try' if tries_left == 1 else 'tries'} left."
+    return f"That code is not right. {tries_left_message(tries_left)}"
 
 
 def too_many_mails_message(seconds: int) -> str:

@@ -14,7 +14,7 @@ import redis
 from redis.typing import EncodableT, FieldT
 
 from api.auth.second_factor import codes
-from api.auth.verification import wrong_code_message
+from api.auth.verification import tries_left_message, wrong_code_message
 from api.core.config import Settings
 from api.core.errors import AppError, BadRequest, SecondFactorEnrolmentRequired, SecondFactorRequired
 from api.core.security import digest, new_secret
@@ -104,8 +104,7 @@ def wrong(redis_client: redis.Redis, token: str, message: str | None = None) -> 
     outcome = int(answer[0])
     if outcome == 2:
         left = int(answer[1])
-        default = wrong_code_message(left)  # "That code is not right. N tries left."
-        return BadRequest(f"{message} {default.partition('. ')[2]}" if message else default)
+        return BadRequest(f"{message} {tries_left_message(left)}" if message else wrong_code_message(left))
     return BadRequest(TRIES_USED if outcome == -1 else EXPIRED)
 
 

@@ -1,3 +1,4 @@
 export * from './authenticator-setup';
 export * from './code-input';
 export * from './recovery-codes';
+export * from './proof';

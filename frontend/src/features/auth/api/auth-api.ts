@@ -1,3 +1,4 @@
+import type { ProofAnswer } from '@/components/second-factor';
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap, type JsonBody } from '@/lib/api/client';
 import { isApiError } from '@/lib/api/errors';
@@ -18,7 +19,7 @@ export function resendSignInCode(challenge: string) {
 }
 
 /** The answer to a second-factor challenge (the login's 401 SecondFactorRequired): a code or a recovery code. */
-export type SecondFactorAnswer = { code: string } | { recoveryCode: string };
+export type SecondFactorAnswer = ProofAnswer;
 
 /** Finishes a sign-in with a code of the user's authenticator app or a recovery code. */
 export function verifySecondFactor(challenge: string, answer: SecondFactorAnswer) {

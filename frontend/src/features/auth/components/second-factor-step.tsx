@@ -1,7 +1,7 @@
 import { KeyOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
-import { CodeInput, codeDigits } from '@/components/second-factor';
+import { CodeInput, useProof, type ProofValues } from '@/components/second-factor';
 import { errorMessage } from '@/lib/api/errors';
 import type { SecondFactorAnswer } from '../api/auth-api';
 import { LOGIN_FAILED } from '../lib/login-error';
@@ -20,22 +20,19 @@ export function SecondFactorStep({
   onVerify: (answer: SecondFactorAnswer) => Promise<void>;
   onBack: () => void;
 }) {
-  const [form] = Form.useForm<{ code?: string; recoveryCode?: string }>();
-  const code = Form.useWatch('code', form);
-  const recoveryCode = Form.useWatch('recoveryCode', form);
-  const [recovery, setRecovery] = useState(false);
+  const [form] = Form.useForm<ProofValues>();
+  const { recovery, ready, answer, switchLabel, toggle } = useProof(form);
   const [error, setError] = useState<string | null>(null);
 
-  const onFinish = async (values: { code?: string; recoveryCode?: string }) => {
+  const onFinish = async (values: ProofValues) => {
     setError(null);
     try {
-      await onVerify(recovery ? { recoveryCode: (values.recoveryCode ?? '').trim() } : { code: codeDigits(values.code) });
+      await onVerify(answer(values));
     } catch (e) {
       setError(errorMessage(e, LOGIN_FAILED));
       form.resetFields();
     }
   };
-  const ready = recovery ? (recoveryCode ?? '').trim().length >= 10 : codeDigits(code).length === 6;
 
   return (
     <>
@@ -58,12 +55,11 @@ export function SecondFactorStep({
           block
           className="sign-in-code__back"
           onClick={() => {
-            setRecovery((r) => !r);
+            toggle();
             setError(null);
-            form.resetFields();
           }}
         >
-          {recovery ? 'Use a code from your app instead' : 'Use a recovery code instead'}
+          {switchLabel}
         </Button>
         <Button type="link" block onClick={onBack}>
           Back to sign in

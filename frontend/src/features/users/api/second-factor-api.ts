@@ -1,9 +1,10 @@
+import type { ProofAnswer } from '@/components/second-factor';
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
 import { userKeys } from './keys';
 
 /** A current authenticator code or a recovery code. */
-export type Proof = { code: string } | { recoveryCode: string };
+export type Proof = ProofAnswer;
 
 /** Whether one's second factor is on, and one's recovery codes left. */
 export const ownSecondFactorQueryOptions = () =>

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Form, Input, Modal, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { toast } from '@/components/dialogs';
-import { AuthenticatorSetup, CodeInput, RecoveryCodes, codeDigits } from '@/components/second-factor';
+import { AuthenticatorSetup, CodeInput, RecoveryCodes, codeDigits, useProof, type ProofValues } from '@/components/second-factor';
 import { errorMessage } from '@/lib/api/errors';
 import type { Enrolment } from '@/lib/api/types';
 import { formatDate } from '@/lib/format';
@@ -25,20 +25,10 @@ export const SECOND_FACTOR_TEXT = {
 
 /** A code of the app, or a recovery code instead: what turning off and new recovery codes ask for. */
 function ProofForm({ action, busy, onSubmit }: { action: string; busy: boolean; onSubmit: (proof: Proof) => void }) {
-  const [form] = Form.useForm<{ code?: string; recoveryCode?: string }>();
-  const code = Form.useWatch('code', form);
-  const recoveryCode = Form.useWatch('recoveryCode', form);
-  const [recovery, setRecovery] = useState(false);
-  const ready = recovery ? (recoveryCode ?? '').trim().length >= 10 : codeDigits(code).length === 6;
+  const [form] = Form.useForm<ProofValues>();
+  const { recovery, ready, answer, switchLabel, toggle } = useProof(form);
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      requiredMark={false}
-      onFinish={(v) =>
-        onSubmit(recovery ? { recoveryCode: (v.recoveryCode ?? '').trim() } : { code: codeDigits(v.code) })
-      }
-    >
+    <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => onSubmit(answer(v))}>
       {recovery ? (
         <Form.Item label="Recovery code" name="recoveryCode">
           <Input autoComplete="off" autoCapitalize="none" spellCheck={false} placeholder="xxxxx-xxxxx" maxLength={40} />
@@ -49,8 +39,8 @@ function ProofForm({ action, busy, onSubmit }: { action: string; busy: boolean; 
         </Form.Item>
       )}
       <Flex gap={8} wrap justify="space-between">
-        <Button type="link" style={{ paddingInline: 0 }} onClick={() => setRecovery((r) => !r)}>
-          {recovery ? 'Use a code from your app instead' : 'Use a recovery code instead'}
+        <Button type="link" style={{ paddingInline: 0 }} onClick={toggle}>
+          {switchLabel}
         </Button>
         <Button type="primary" htmlType="submit" loading={busy} disabled={!ready}>
           {action}
