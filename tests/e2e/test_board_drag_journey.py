@@ -5,6 +5,7 @@ from the keyboard: Space picks a card up, the arrow carries it, Space drops it. 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -158,8 +159,13 @@ def test_a_card_dragged_to_another_stage(browser: Browser, live_server: LiveServ
     handle = card(lead)
     handle.focus()
     page.keyboard.press("Space")
+    # picked up once its own column is the one under it (dnd-kit has measured the columns: an arrow before that
+    # goes nowhere); each arrow then carries it one column, and it is dropped once the target is under it
+    dropping_on = re.compile(r"\bis-drop-target\b")
+    expect(columns.locator(f"section[data-stage-id='{lead['stageId']}']")).to_have_class(dropping_on)
     for _ in steps:
         page.keyboard.press("ArrowRight" if target["x"] > source["x"] else "ArrowLeft")
+    expect(column(stage)).to_have_class(dropping_on)
     page.keyboard.press("Space")
     expect(page.locator(".ant-notification-notice").filter(has=page.get_by_role("button", name="Undo")).first) \
         .to_be_visible()
