@@ -83,6 +83,7 @@ from api.request_lists.pcs_router import router as pcs_register_router
 from api.request_lists.queue_router import router as approval_queue_router
 from api.route_declarations import assert_routes_declared
 from api.sales_targets.router import router as sales_targets_router
+from api.saved_views.router import router as saved_views_router
 from api.search.router import router as search_router
 from api.user_admin.router import router as user_management_router
 from policies.enforcer import build_enforcer
@@ -115,7 +116,7 @@ def api_routers() -> list[APIRouter]:
             monthly_billing_router, calendar_feed_settings_router, activities_router, calendar_feed_router,
             geo_router, notification_settings_router,
             lead_register_router, pcs_register_router, lead_ops_router, presence_router, calls_router,
-            holidays_router, operations_router, search_router]
+            holidays_router, operations_router, search_router, saved_views_router]
 
 
 class _Assets(StaticFiles):

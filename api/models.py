@@ -59,6 +59,7 @@ from api.pcs.models import (
     ProjectCostSheetItem,
 )
 from api.sales_targets.models import SalesTarget, SalesTargetHistory
+from api.saved_views.models import SavedView, SavedViewDefault
 from api.users.models import Role, User
 
 __all__ = [
@@ -125,6 +126,8 @@ __all__ = [
     "RollupZone",
     "SalesTarget",
     "SalesTargetHistory",
+    "SavedView",
+    "SavedViewDefault",
     "SecondFactor",
     "SeedMark",
     "ServiceCategory",

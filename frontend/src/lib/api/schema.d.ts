@@ -3426,6 +3426,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/saved-views": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The views a list offers the caller (their own, then those their team leaders share) and their default */
+        get: operations["list_views_api_saved_views_get"];
+        put?: never;
+        /** Save the list's state (filters, sort, page size, columns) under a name, private or shared with the team; answers the list's views */
+        post: operations["save_view_api_saved_views_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/saved-views/default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The view the caller opens a list with (one offered to them), or none */
+        put: operations["choose_default_api_saved_views_default_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/saved-views/{view_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Rename one of the caller's views, keep the list's current state in it, share it or make it the default: each field given */
+        put: operations["change_view_api_saved_views__view_id__put"];
+        post?: never;
+        /** Delete one of the caller's views */
+        delete: operations["delete_view_api_saved_views__view_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/search": {
         parameters: {
             query?: never;
@@ -5031,6 +5084,16 @@ export interface components {
             /** Note */
             note?: string | null;
         };
+        /** DefaultViewIn */
+        DefaultViewIn: {
+            /** List */
+            list: string;
+            /**
+             * Viewid
+             * @description a view offered to the caller; none: the list as it comes
+             */
+            viewId?: number | null;
+        };
         /**
          * DelegationIn
          * @description An approver's delegate for a period (out of office); the service checks each rule with its message.
@@ -5550,6 +5613,10 @@ export interface components {
         /** Envelope[SalesPerformance] */
         Envelope_SalesPerformance_: {
             results: components["schemas"]["SalesPerformance"];
+        };
+        /** Envelope[SavedViewsOut] */
+        Envelope_SavedViewsOut_: {
+            results: components["schemas"]["SavedViewsOut"];
         };
         /** Envelope[ScheduleList] */
         Envelope_ScheduleList_: {
@@ -9171,6 +9238,69 @@ export interface components {
             fullname: string;
             /** Id */
             id: number;
+        };
+        /**
+         * SavedViewIn
+         * @description A view to save, or what changes in one of the caller's (a field left out stays as it is).
+         */
+        SavedViewIn: {
+            /**
+             * Isdefault
+             * @description the caller opens the list with it
+             */
+            isDefault?: boolean | null;
+            /**
+             * List
+             * @description the list's page route, e.g. /leads
+             */
+            list?: string | null;
+            /** Name */
+            name?: string | null;
+            /**
+             * Query
+             * @description the list's URL query (filters, sort, page size, columns); its page number is dropped
+             */
+            query?: string | null;
+            /**
+             * Shared
+             * @description offered to everyone below the caller (a team leader's)
+             */
+            shared?: boolean | null;
+        };
+        /** SavedViewOut */
+        SavedViewOut: {
+            /** Id */
+            id: number;
+            /** Isdefault */
+            isDefault: boolean;
+            /**
+             * Mine
+             * @description the caller's own (they may change or delete it)
+             */
+            mine: boolean;
+            /** Name */
+            name: string;
+            /** Ownername */
+            ownerName: string;
+            /** Query */
+            query: string;
+            /** Shared */
+            shared: boolean;
+        };
+        /**
+         * SavedViewsOut
+         * @description The views a list offers the caller: their own, then those their team leaders share.
+         */
+        SavedViewsOut: {
+            /**
+             * Canshare
+             * @description the caller has a team to share a view with
+             */
+            canShare: boolean;
+            /** Defaultid */
+            defaultId: number | null;
+            /** Views */
+            views: components["schemas"]["SavedViewOut"][];
         };
         /**
          * ScheduleIn
@@ -17917,6 +18047,169 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_TargetDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_views_api_saved_views_get: {
+        parameters: {
+            query: {
+                list: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SavedViewsOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    save_view_api_saved_views_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavedViewIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SavedViewsOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    choose_default_api_saved_views_default_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DefaultViewIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SavedViewsOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    change_view_api_saved_views__view_id__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                view_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavedViewIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SavedViewsOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_view_api_saved_views__view_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                view_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SavedViewsOut_"];
                 };
             };
             /** @description Validation Error */
