@@ -28,6 +28,7 @@ export const queryDomains = {
   notificationSettings: 'notification-settings',
   pcs: 'pcs',
   pid: 'pid',
+  savedViews: 'saved-views',
   search: 'search',
   profilePictures: 'profile-picture',
   reports: 'reports',

@@ -1,6 +1,7 @@
 import { FilterOutlined } from '@ant-design/icons';
 import { Badge, Button, Drawer, Flex, Grid } from 'antd';
 import { useState, type ReactNode } from 'react';
+import { SavedViews } from '@/components/saved-views';
 import { TableFilter, TableFilters } from './table-filters';
 import { TableSearch } from './table-search';
 import type { ServerTable } from './use-server-table';
@@ -38,6 +39,7 @@ const PHONE_INLINE_FILTERS = 2;
  * A server-paged list's toolbar: its filter selects, any other filter, then the search box, on the right. On a phone
  * a list with many filters shows the search box and a Filters button (with the number in use) that opens them in a
  * sheet from the bottom, so the rows are not pushed a screen down. A list with no filter has its search box alone.
+ * A list that is a page of its own offers its saved views first (components/saved-views).
  */
 export function ListToolbar({ table, filters = [], searchLabel, searchWidth, children }: ListToolbarProps) {
   const phone = Grid.useBreakpoint().md === false;
@@ -64,18 +66,26 @@ export function ListToolbar({ table, filters = [], searchLabel, searchWidth, chi
       // searched only, on a phone: a line of its own (else its own width)
       style={
         phone && controls === 0
-          ? { width: '100%' }
+          ? { flex: '1 1 auto' }
           : searchWidth && !phone
             ? { flex: '1 1 260px', maxWidth: searchWidth }
             : undefined
       }
     />
   );
-  // a list searched only: the search box alone, on the right of "Show N"
-  if (controls === 0) return search;
+  // a list searched only: its saved views and the search box, on the right of "Show N"
+  if (controls === 0) {
+    return (
+      <Flex gap={8} className="list-search" style={phone ? { flex: '1 1 100%' } : undefined}>
+        <SavedViews />
+        {search}
+      </Flex>
+    );
+  }
   if (!phone || controls <= PHONE_INLINE_FILTERS) {
     return (
       <TableFilters>
+        <SavedViews />
         {selects}
         {children}
         {search}
@@ -86,6 +96,7 @@ export function ListToolbar({ table, filters = [], searchLabel, searchWidth, chi
   return (
     <TableFilters>
       <Flex gap={8} className="list-filters__phone">
+        <SavedViews />
         {search}
         <Badge count={inUse} size="small" offset={[-4, 4]}>
           <Button icon={<FilterOutlined />} onClick={() => setOpen(true)} aria-haspopup="dialog">

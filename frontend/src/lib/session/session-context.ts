@@ -38,6 +38,12 @@ export function useSession(): AuthContextValue {
   return value;
 }
 
+/** The page routes of the signed-in session, or none outside a session (a component shown in and out of one). */
+export function useSessionRoutes(): { routes: readonly string[]; allRoutes: readonly string[] } {
+  const value = useContext(AuthContext);
+  return { routes: value?.routes ?? [], allRoutes: value?.allRoutes ?? [] };
+}
+
 const NO_ACCESS: PageFlags = { isRead: false, isWrite: false, isEdit: false, isDelete: false };
 
 /** The page flags for a page code such as "dashboard" or "system/client-management". */

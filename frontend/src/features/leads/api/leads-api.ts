@@ -47,6 +47,16 @@ export function boardSortQuery(sort: Record<string, SortDirection>): string | un
   return parts.length > 0 ? parts.join(',') : undefined;
 }
 
+/** The column sorts an address carries (`E1:asc,E3:desc`, as boardSortQuery writes them); anything else is left out. */
+export function parseBoardSort(text: string): Record<string, SortDirection> {
+  const sort: Record<string, SortDirection> = {};
+  for (const part of text.split(',')) {
+    const [stage, dir] = part.split(':');
+    if (stage && /^[A-Za-z0-9]{1,10}$/.test(stage) && (dir === 'asc' || dir === 'desc')) sort[stage] = dir;
+  }
+  return sort;
+}
+
 /** The board: six columns E1..E6, the first 50 cards of each and its total. */
 export const boardQueryOptions = (params: BoardParams) =>
   queryOptions({

@@ -33,6 +33,11 @@ export const BOARD_STATUS_OPTIONS: Array<{ value: BoardStatus; label: string }> 
   { value: 'CLOSED', label: 'Closed' },
 ];
 
+/** A status the board's toggle offers (an address may carry anything). */
+export function isBoardStatus(value: string): value is BoardStatus {
+  return BOARD_STATUS_OPTIONS.some((option) => option.value === value);
+}
+
 export const SUBSCRIPTION_OPTIONS: Array<{ value: SubscriptionType; label: string }> = [
   { value: 'ONE_TIME', label: 'One Time' },
   { value: 'RECURRING', label: 'Recurring' },

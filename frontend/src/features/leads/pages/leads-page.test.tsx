@@ -193,8 +193,22 @@ describe('LeadsPage', () => {
     expect(screen.queryByTestId('leads-board')).toBeNull();
     await waitFor(() => expect(listCalls(requests).at(-1)).toMatchObject({ status: 'HOLD', search: 'bank' }));
     expect(document.querySelector('.leads-list__head')).toHaveTextContent('On Hold (1)');
-    // the view is kept in the address: a reload or a shared link opens the list
-    expect(router.state.location.search).toBe('?view=list');
+    // the view and the filters are kept in the address: a reload, a saved view or a shared link opens the same list
+    expect(new URLSearchParams(router.state.location.search).get('view')).toBe('list');
+    expect(new URLSearchParams(router.state.location.search).get('status')).toBe('HOLD');
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('bank');
+  });
+
+  it('opens with the filters, status and column sorts its address carries, and ignores what no filter means', async () => {
+    setToken('a');
+    const requests = stubBoard(() => boardColumns());
+    await renderRoutes(pages, '/leads?status=DROPPED&q=mandiri&sort=E1:desc,E9:sideways,x&stage=abc');
+    await screen.findByTestId('leads-board');
+    await waitFor(() =>
+      expect(boardCalls(requests).at(-1)).toMatchObject({ status: 'DROPPED', searchKeyword: 'mandiri', sort: 'E1:desc' }),
+    );
+    expect(boardCalls(requests).at(-1)).not.toHaveProperty('selectedStage');
+    expect(screen.getByLabelText('Search leads')).toHaveValue('mandiri');
   });
 
   it('opens on the list on a phone, the board a tap away', async () => {

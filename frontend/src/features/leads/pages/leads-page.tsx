@@ -4,14 +4,17 @@ import { Button, Grid, Segmented } from 'antd';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Page } from '@/components/page';
+import { SavedViews } from '@/components/saved-views';
 import { usePageAccess } from '@/lib/session';
 import {
   boardQueryOptions,
+  boardSortQuery,
   filterOptionsQueryOptions,
   LEAD_LIST_PAGE_SIZE,
   leadListQueryOptions,
   shownColumnSort,
   totalGpQueryOptions,
+  parseBoardSort,
   type BoardStatus,
   type SortDirection,
 } from '../api/leads-api';
@@ -19,7 +22,8 @@ import { LeadsBoard } from '../components/leads-board';
 import { LeadsFilters } from '../components/leads-filters';
 import { LeadsList, type ListView } from '../components/leads-list';
 import { SummaryChips } from '../components/summary-chips';
-import { BOARD_STATUS_OPTIONS, DEFAULT_BOARD_STATUS, SEARCH_DEBOUNCE_MS } from '../lib/labels';
+import { BOARD_STATUS_OPTIONS, DEFAULT_BOARD_STATUS, isBoardStatus, SEARCH_DEBOUNCE_MS } from '../lib/labels';
+import { useUrlFilters } from '@/lib/use-url-filters';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import '../leads.css';
 
@@ -54,12 +58,24 @@ export function LeadsPage() {
       },
       { replace: true },
     );
-  const [stage, setStage] = useState('');
-  const [salesPersonId, setSalesPersonId] = useState<number | undefined>();
-  const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
-  const [status, setStatus] = useState<BoardStatus>(DEFAULT_BOARD_STATUS);
-  const [sort, setSort] = useState<Record<string, SortDirection>>({});
+  // the filters, the status and the column sorts live in the address: a saved view or a link opens the same board
+  const [url, setUrl] = useUrlFilters({ status: '', stage: '', sales: '', q: '', sort: '' });
+  const stage = /^\d+$/.test(url.stage) ? url.stage : '';
+  const salesPersonId = /^\d+$/.test(url.sales) ? Number(url.sales) : undefined;
+  const status: BoardStatus = isBoardStatus(url.status) ? url.status : DEFAULT_BOARD_STATUS;
+  const sort = useMemo(() => parseBoardSort(url.sort), [url.sort]);
+  const search = url.q.trim();
+  const [searchText, setSearchText] = useState(url.q);
+  const typed = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  useEffect(() => setSearchText((text) => (text.trim() === url.q.trim() ? text : url.q)), [url.q]); // a view opened
+  useEffect(() => {
+    if (typed !== search) setUrl({ q: typed });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only what was typed writes the address
+  }, [typed]);
+  const setStage = (value: string) => setUrl({ stage: value });
+  const setSalesPersonId = (value?: number) => setUrl({ sales: value === undefined ? '' : String(value) });
+  const setStatus = (value: BoardStatus) => setUrl({ status: value === DEFAULT_BOARD_STATUS ? '' : value });
+  const setSort = (next: Record<string, SortDirection>) => setUrl({ sort: boardSortQuery(next) ?? '' });
   const [view, setView] = useState<ListView>('full');
   const [limit, setLimit] = useState(LEAD_LIST_PAGE_SIZE);
 
@@ -146,6 +162,7 @@ export function LeadsPage() {
             }}
           />
           <div className="leads-workspace__tools">
+            <SavedViews />
             <Segmented<LeadsView> aria-label="View" value={shown} options={VIEW_OPTIONS} onChange={showView} />
             {goAdd && (
               <Button type="primary" icon={<PlusOutlined />} onClick={goAdd}>

@@ -1,0 +1,1 @@
+export { SavedViews } from './saved-views';
