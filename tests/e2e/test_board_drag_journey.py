@@ -1,7 +1,8 @@
 """Drag a card to move a lead (issue 38): on sales1's board a card dropped on a stage that needs no approval moves at
 once and Undo takes it back; one dropped on a stage that needs approval opens the request dialog with its route
 (cancelled here: no request is made); one dropped where it may not go is refused with the stage's reason. The same
-from the keyboard: Space picks a card up, the arrow carries it, Space drops it. Each lead is put back afterwards."""
+from the keyboard: Space picks a card up, the arrow carries it, Space drops it. On a phone, where nothing is dragged,
+the card's "Move to stage" menu offers the same three answers. Each lead is put back afterwards."""
 
 from __future__ import annotations
 
@@ -170,4 +171,60 @@ def test_a_card_dragged_to_another_stage(browser: Browser, live_server: LiveServ
     expect(page.locator(".ant-notification-notice").filter(has=page.get_by_role("button", name="Undo")).first) \
         .to_be_visible()
     expect(column(stage).locator(f"[data-lead-id='{lead['id']}']")).to_be_visible()
+    page.context.close()
+
+
+def test_on_a_phone_the_cards_menu_moves_it(browser: Browser, live_server: LiveServer,
+                                            board: tuple[httpx.Client, dict[str, str], dict[str, Any]]) -> None:
+    http, headers, cases = board
+    page = new_context(browser, live_server, viewport={"width": 390, "height": 844}, is_mobile=True,
+                       has_touch=True).new_page()
+    sign_in(page, "sales1", to="/leads")
+    cards = page.get_by_test_id("lead-list")
+    expect(cards).to_be_visible()
+
+    def menu(lead: dict[str, Any]) -> Locator:
+        button = cards.get_by_role("button", name=f"Move {lead['clientName']} · {lead['projectName']} to another stage")
+        button.scroll_into_view_if_needed()
+        button.click()
+        return page.locator(".card-move__menu:visible")
+
+    def option(stage: dict[str, Any]) -> Locator:
+        return page.locator(".card-move__menu:visible").get_by_role("menuitem").filter(
+            has_text=re.compile(rf"^{stage['stageName']}\b"))
+
+    # not allowed: shown, disabled, with its reason
+    lead, stage = cases["refused"]
+    shown = menu(lead)
+    expect(option(stage)).to_have_attribute("aria-disabled", "true")
+    if stage.get("reason"):  # beside the stage, or once above them all when it holds for each
+        expect(shown).to_contain_text(stage["reason"])
+    screenshot(page, SHOTS / "menu-390.png")
+    page.keyboard.press("Escape")
+
+    # needs approval: the request dialog with its route
+    lead, stage = cases["asks"]
+    menu(lead)
+    expect(option(stage)).to_contain_text("needs approval")
+    option(stage).click()
+    dialog = page.get_by_role("dialog", name="Request Stage Change")
+    expect(dialog.get_by_test_id("route-layer").first).to_be_visible()
+    screenshot(page, SHOTS / "asks-approval-390.png")
+    dialog.get_by_role("button", name="Cancel").click()
+    expect(dialog).to_have_count(0)
+
+    # needs none: moved at once, Undo takes it back
+    lead, stage = cases["direct"]
+    menu(lead)
+    option(stage).click()
+    moved = page.locator(".ant-notification-notice").filter(has=page.get_by_role("button", name="Undo"))
+    expect(moved).to_be_visible()
+    assert http.get(f"/api/leads/{lead['id']}", headers=headers).json()["results"]["stageId"] == stage["id"]
+    moved.get_by_role("button", name="Undo").click()
+    expect(page.locator(".ant-notification-notice", has_text="Not moved back")).to_have_count(0)
+    for _ in range(100):  # the way back is one call: polled, 10 s at most
+        if http.get(f"/api/leads/{lead['id']}", headers=headers).json()["results"]["stageId"] == lead["stageId"]:
+            break
+        page.wait_for_timeout(100)
+    assert http.get(f"/api/leads/{lead['id']}", headers=headers).json()["results"]["stageId"] == lead["stageId"]
     page.context.close()

@@ -66,31 +66,14 @@ export function useStageDrop(stageId: number) {
 }
 
 /**
- * Dragging a card to another stage (a desk's or a tablet's board; the keyboard too: Space picks a card up, the
- * arrows carry it, Space drops it): asks what the move needs, as the server's stage options say. A move that needs
- * no approval is made at once, with Undo for a few seconds; one that needs approval opens the request dialog with
- * its route; one that is not allowed is refused with its reason.
+ * Moving a lead to another stage from the board or a list (a dragged card, a card's menu): asks what the move needs,
+ * as the server's stage options say. A move that needs no approval is made at once, with Undo for a few seconds; one
+ * that needs approval opens the request dialog with its route (`dialog`, to render); one that is not allowed is
+ * refused with its reason.
  */
-export function BoardMoves({ enabled, children }: { enabled: boolean; children: ReactNode }) {
+export function useStageMoves() {
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState<{ leadId: number; stageId: number } | null>(null);
-  const sensors = useSensors(
-    // a click still opens the lead: a drag starts once the pointer moved a little
-    useSensor(PointerSensor, { activationConstraint: { distance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: nextColumn }),
-  );
-
-  // the release that ends a drag is no click on the card's link (caught before React sees it)
-  useEffect(() => {
-    const swallow = (event: MouseEvent) => {
-      if (Date.now() - lastDragEnd > 500 || !(event.target as Element | null)?.closest?.('.board-card-drag')) return;
-      lastDragEnd = 0; // that one click only
-      event.preventDefault();
-      event.stopPropagation();
-    };
-    window.addEventListener('click', swallow, true);
-    return () => window.removeEventListener('click', swallow, true);
-  }, []);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: leadKeys.all });
   const moveTo = async (lead: LeadCardData, stageId: number, name: string) => {
@@ -99,10 +82,8 @@ export function BoardMoves({ enabled, children }: { enabled: boolean; children: 
     return result.message ?? `${lead.projectName} moved to ${name}.`;
   };
 
-  const dropped = async ({ active, over }: DragEndEvent) => {
-    const lead = active.data.current?.lead as LeadCardData | undefined;
-    const stageId = over?.data.current?.stageId as number | undefined;
-    if (!lead || stageId === undefined || stageId === lead.stageId) return;
+  const move = async (lead: LeadCardData, stageId: number) => {
+    if (stageId === lead.stageId) return;
     try {
       const options = await queryClient.fetchQuery({ ...stageOptionsQueryOptions(lead.id), staleTime: 0 });
       const target = options.stages.find((s) => s.id === stageId);
@@ -131,6 +112,49 @@ export function BoardMoves({ enabled, children }: { enabled: boolean; children: 
     }
   };
 
+  const dialog = asking && (
+    <RequestApprovalButton
+      key={`${asking.leadId}-${asking.stageId}`}
+      leadId={asking.leadId}
+      stageId={asking.stageId}
+      opened
+      onRequested={() => void invalidateDomains(queryClient, 'approvals')}
+      onClose={() => setAsking(null)}
+    />
+  );
+  return { move, dialog };
+}
+
+/**
+ * Dragging a card to another stage (a desk's or a tablet's board; the keyboard too: Space picks a card up, the
+ * arrows carry it, Space drops it), as useStageMoves decides.
+ */
+export function BoardMoves({ enabled, children }: { enabled: boolean; children: ReactNode }) {
+  const { move, dialog } = useStageMoves();
+  const sensors = useSensors(
+    // a click still opens the lead: a drag starts once the pointer moved a little
+    useSensor(PointerSensor, { activationConstraint: { distance: 8 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: nextColumn }),
+  );
+
+  // the release that ends a drag is no click on the card's link (caught before React sees it)
+  useEffect(() => {
+    const swallow = (event: MouseEvent) => {
+      if (Date.now() - lastDragEnd > 500 || !(event.target as Element | null)?.closest?.('.board-card-drag')) return;
+      lastDragEnd = 0; // that one click only
+      event.preventDefault();
+      event.stopPropagation();
+    };
+    window.addEventListener('click', swallow, true);
+    return () => window.removeEventListener('click', swallow, true);
+  }, []);
+
+  const dropped = ({ active, over }: DragEndEvent) => {
+    const lead = active.data.current?.lead as LeadCardData | undefined;
+    const stageId = over?.data.current?.stageId as number | undefined;
+    if (lead && stageId !== undefined) void move(lead, stageId);
+  };
+
   if (!enabled) return <>{children}</>;
   return (
     <DndContext
@@ -138,21 +162,12 @@ export function BoardMoves({ enabled, children }: { enabled: boolean; children: 
       onDragStart={() => (lastDragEnd = Number.MAX_SAFE_INTEGER)}
       onDragEnd={(event) => {
         lastDragEnd = Date.now();
-        void dropped(event);
+        dropped(event);
       }}
       onDragCancel={() => (lastDragEnd = Date.now())}
     >
       {children}
-      {asking && (
-        <RequestApprovalButton
-          key={`${asking.leadId}-${asking.stageId}`}
-          leadId={asking.leadId}
-          stageId={asking.stageId}
-          opened
-          onRequested={() => void invalidateDomains(queryClient, 'approvals')}
-          onClose={() => setAsking(null)}
-        />
-      )}
+      {dialog}
     </DndContext>
   );
 }

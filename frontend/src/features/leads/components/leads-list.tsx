@@ -2,6 +2,8 @@ import { Button, Empty, Segmented, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { formatNumber } from '@/lib/format';
 import type { LeadCard as LeadCardData } from '../api/types';
+import { useStageMoves } from './board-moves';
+import { CardMoveMenu } from './card-move-menu';
 import { LeadCard } from './lead-card';
 
 export type ListView = 'full' | 'compact';
@@ -22,11 +24,14 @@ export interface LeadsListProps {
   onViewChange: (view: ListView) => void;
   onLoadMore: () => void;
   loadingMore: boolean;
+  /** Each card has a "Move to stage" menu (the caller may edit leads): where a card cannot be dragged. */
+  canMove?: boolean;
 }
 
 /** The list of the chosen status's leads (spec 2 §2.1's lead cards), Full View or Compact View, more on demand. */
 export function LeadsList(props: LeadsListProps) {
-  const { leads, view } = props;
+  const { leads, view, canMove = false } = props;
+  const moves = useStageMoves();
   return (
     <div className="leads-list">
       <div className="leads-view__toolbar">
@@ -47,9 +52,19 @@ export function LeadsList(props: LeadsListProps) {
         ) : !leads || leads.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No Leads." />
         ) : (
-          leads.map((lead) => <LeadCard key={lead.id} lead={lead} variant={view} />)
+          leads.map((lead) =>
+            canMove ? (
+              <div key={lead.id} className={`card-move card-move--${view}`}>
+                <LeadCard lead={lead} variant={view} />
+                <CardMoveMenu lead={lead} onMove={(card, stageId) => void moves.move(card, stageId)} />
+              </div>
+            ) : (
+              <LeadCard key={lead.id} lead={lead} variant={view} />
+            ),
+          )
         )}
       </div>
+      {moves.dialog}
       {leads && leads.length < props.totalRows && (
         <Button block type="link" loading={props.loadingMore} onClick={props.onLoadMore}>
           Load more

@@ -192,6 +192,7 @@ export function LeadsPage() {
             onViewChange={setView}
             onLoadMore={() => setLimit((n) => n + LEAD_LIST_PAGE_SIZE)}
             loadingMore={list.isFetching && !list.isPending}
+            canMove={access.isEdit}
           />
         )}
       </section>
