@@ -126,6 +126,9 @@ function SavedViewsMenu({ path }: { path: string }) {
       <Dropdown menu={{ items, selectedKeys: active ? [`view-${active.id}`] : [] }} trigger={['click']}>
         <Button
           icon={<FolderOpenOutlined />}
+          // a view in use shows (on a phone by its colour alone)
+          type={active ? 'primary' : 'default'}
+          ghost={Boolean(active)}
           aria-label={active ? `Saved views: ${active.name}` : 'Saved views'}
           className="saved-views__button"
         >
