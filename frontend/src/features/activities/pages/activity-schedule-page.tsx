@@ -2,6 +2,7 @@ import { CalendarOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-desi
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Skeleton } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { SavedViews } from '@/components/saved-views';
 import { useListParams } from '@/components/data-table';
 import { showConfirm, toast } from '@/components/dialogs';
 import { Page } from '@/components/page';
@@ -110,6 +111,7 @@ export function ActivitySchedulePage() {
       subtitle="The meetings, presentations and demos planned with your clients."
       actions={
         <>
+          <SavedViews />
           {view === 'list' ? (
             <Button icon={<CalendarOutlined />} onClick={() => setParams({ filters: { view: 'calendar' } })}>
               Calendar View

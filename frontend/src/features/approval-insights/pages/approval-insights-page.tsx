@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Empty, Flex, Skeleton, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState, type ReactNode } from 'react';
+import { SavedViews } from '@/components/saved-views';
 import { DataTable, DateRangeFilter, TableFilter } from '@/components/data-table';
 import { Page, systemCrumbs } from '@/components/page';
 import { errorMessage } from '@/lib/api/errors';
@@ -186,6 +187,7 @@ export function ApprovalInsightsPage() {
 
   const toolbar = (
     <Flex gap={8} wrap className="list-filters insights__filters">
+      <SavedViews />
       <DateRangeFilter
         name="period"
         placeholder={['From', 'To']}

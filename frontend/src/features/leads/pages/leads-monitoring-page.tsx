@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Empty, Flex, Grid, Skeleton, Typography } from 'antd';
 import { Link } from 'react-router';
+import { SavedViews } from '@/components/saved-views';
 import { Page, systemCrumbs } from '@/components/page';
 import { DateRangeFilter, TableFilter } from '@/components/data-table';
 import { errorMessage } from '@/lib/api/errors';
@@ -219,6 +220,7 @@ export function LeadsMonitoringPage() {
 
   const toolbar = (
     <Flex gap={8} wrap className="list-filters monitoring__filters">
+      <SavedViews />
       <TableFilter
         name="team"
         placeholder="All teams"

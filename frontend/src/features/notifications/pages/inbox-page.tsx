@@ -3,6 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Input, Skeleton, Switch, Tabs, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
+import { SavedViews } from '@/components/saved-views';
 import { Page } from '@/components/page';
 import type { NotificationFilter } from '@/lib/api/types';
 import { useSession } from '@/lib/session';
@@ -69,6 +70,7 @@ export function InboxPage() {
           items={NOTIFICATION_TABS.map((t) => ({ key: t.key, label: t.label }))}
         />
         <Flex gap={12} wrap align="center" className="inbox-card__filters">
+          <SavedViews />
           <Input.Search
             allowClear
             placeholder="Search notifications"
