@@ -6,6 +6,9 @@ import { errorMessage } from '@/lib/api/errors';
 import type { SecondFactorAnswer } from '../api/auth-api';
 import { LOGIN_FAILED } from '../lib/login-error';
 
+/** The sign-in's prompt once the person chose a recovery code over the app's code. */
+export const RECOVERY_PROMPT = 'Enter one of the recovery codes you saved when you set up your second factor.';
+
 /**
  * The sign-in's second step for a user with a second factor: the 6-digit code of their authenticator app, or one of
  * their recovery codes instead; the server's refusals ("That code is not right. 4 tries left.") as they come.
@@ -14,11 +17,14 @@ export function SecondFactorStep({
   submitting,
   onVerify,
   onBack,
+  onRecoveryChange,
 }: {
   submitting: boolean;
   /** Finishes the sign-in; rejects with the server's refusal. */
   onVerify: (answer: SecondFactorAnswer) => Promise<void>;
   onBack: () => void;
+  /** Told when the person switches between the app's code and a recovery code (the page's prompt follows). */
+  onRecoveryChange?: (recovery: boolean) => void;
 }) {
   const [form] = Form.useForm<ProofValues>();
   const { recovery, ready, answer, switchLabel, toggle } = useProof(form);
@@ -56,6 +62,7 @@ export function SecondFactorStep({
           className="sign-in-code__back"
           onClick={() => {
             toggle();
+            onRecoveryChange?.(!recovery);
             setError(null);
           }}
         >

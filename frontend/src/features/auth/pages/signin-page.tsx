@@ -9,7 +9,7 @@ import { useSession } from '@/lib/session';
 import { AuthLayout } from '../components/auth-layout';
 import { enrolSecondFactor, providerSignInUrl, signInOptionsQueryOptions, verifySecondFactor, type SecondFactorAnswer } from '../api/auth-api';
 import { EnrolmentStep } from '../components/enrolment-step';
-import { SecondFactorStep } from '../components/second-factor-step';
+import { RECOVERY_PROMPT, SecondFactorStep } from '../components/second-factor-step';
 import { SignInCodeStep } from '../components/sign-in-code-step';
 import {
   deviceVerification,
@@ -98,6 +98,7 @@ export function SignInPage() {
   const [username, setUsername] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [byRecoveryCode, setByRecoveryCode] = useState(false); // the second step's prompt follows its choice
   // the password was right, but this device must be confirmed with a code mailed to the user first
   const [verification, setVerification] = useState<DeviceVerification | null>(null);
   // the password was right, and the user confirms sign-ins with a second factor (or must set one up first)
@@ -206,8 +207,13 @@ export function SignInPage() {
   }
   if (challenge) {
     return (
-      <AuthLayout title="Two-step sign-in" subtitle={challenge.messages.join(' ')}>
-        <SecondFactorStep submitting={submitting} onVerify={onSecondFactor} onBack={back} />
+      <AuthLayout title="Two-step sign-in" subtitle={byRecoveryCode ? RECOVERY_PROMPT : challenge.messages.join(' ')}>
+        <SecondFactorStep
+          submitting={submitting}
+          onVerify={onSecondFactor}
+          onBack={back}
+          onRecoveryChange={setByRecoveryCode}
+        />
       </AuthLayout>
     );
   }

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { getToken } from '@/lib/api/tokens';
 import { json } from '@/test/render';
+import { RECOVERY_PROMPT } from '../components/second-factor-step';
 import { bodiesTo, startSignIn as start } from '../test-fixtures';
 
 const CHALLENGE = 'f'.repeat(43);
@@ -66,7 +67,11 @@ describe('SignInPage: a second factor', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('That code is not right. 4 tries left.');
     expect(getToken()).toBeNull();
 
+    expect(screen.getByText(CODE_NEEDED)).toBeInTheDocument();
     fireEvent.click(button('Use a recovery code instead'));
+    // the prompt follows the choice
+    expect(screen.getByText(RECOVERY_PROMPT)).toBeInTheDocument();
+    expect(screen.queryByText(CODE_NEEDED)).toBeNull();
     fireEvent.change(screen.getByLabelText('Recovery code'), { target: { value: ' abcde-fgh2k ' } });
     await waitFor(() => expect(button('Verify and sign in')).toBeEnabled());
     fireEvent.click(button('Verify and sign in'));
