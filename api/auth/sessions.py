@@ -26,6 +26,8 @@ _PREFIX = "auth:session:"
 _USER_PREFIX = "auth:user-sessions:"
 
 _GRACE_PREFIX = "auth:refresh-grace:"
+# keys another module keeps for a session (a provider's part of it: api/auth/oidc/records.py), which end with it
+_COMPANIONS_PREFIX = "auth:session-companions:"
 
 # KEYS[1] session key, KEYS[2] grace key of the presented secret; ARGV: presented digest, next digest, ttl seconds,
 # issue time, grace seconds.
@@ -127,8 +129,24 @@ def owned_by(owner: str | bytes | None, user_id: int) -> bool:
     return owner is not None and int(owner) == user_id
 
 
+def attach(pipe: redis.client.Pipeline, session_id: str, *keys: str, ttl_seconds: int) -> None:
+    """Keys kept for a session elsewhere, deleted when the session is closed (by sign-out, close_all or a leaver)."""
+    pipe.sadd(_COMPANIONS_PREFIX + session_id, *keys)
+    pipe.expire(_COMPANIONS_PREFIX + session_id, ttl_seconds)
+
+
+def _with_companions(r: redis.Redis, session_ids: list[str]) -> list[str]:
+    """The keys of these sessions, with the keys attached to them."""
+    pipe = r.pipeline()
+    for sid in session_ids:
+        pipe.smembers(_COMPANIONS_PREFIX + sid)
+    attached: list[set[str]] = pipe.execute()
+    return [key for sid, more in zip(session_ids, attached, strict=True)
+            for key in (_PREFIX + sid, _COMPANIONS_PREFIX + sid, *more)]
+
+
 def close(r: redis.Redis, session_id: str) -> None:
-    r.delete(_PREFIX + session_id)
+    r.delete(*_with_companions(r, [session_id]))
 
 
 def close_refresh(r: redis.Redis, refresh_token: str) -> None:
@@ -140,7 +158,7 @@ def close_refresh(r: redis.Redis, refresh_token: str) -> None:
 def close_all(r: redis.Redis, user_id: int, *, keep: str | None = None) -> None:
     """End every session of a user (after a password change), except `keep`."""
     sids: set[str] = r.smembers(_USER_PREFIX + str(user_id))  # type: ignore[assignment]
-    doomed = [_PREFIX + s for s in sids if s != keep]
+    doomed = _with_companions(r, [s for s in sids if s != keep])
     if doomed:
         r.delete(*doomed)
     r.delete(_USER_PREFIX + str(user_id))

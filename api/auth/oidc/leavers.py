@@ -25,9 +25,9 @@ def post_logout_uri(settings: Settings) -> str:
 
 
 def end_session_url(*, redis_client: redis.Redis, settings: Settings, session_id: str) -> str | None:
-    """At sign-out, the provider's end-session URL when this session came from a provider (its record goes)."""
+    """At sign-out, the provider's end-session URL when this session came from a provider (its record goes with the
+    session: sessions.close)."""
     record = records.get_session(redis_client, key=settings.signing_key(), session_id=session_id)
-    records.drop_session(redis_client, session_id)
     provider = settings.oidc_provider(record.provider) if record else None
     if record is None or provider is None:
         return None  # a password session: signing out loads nothing of the providers'
@@ -61,8 +61,7 @@ def still_signed_in(*, redis_client: redis.Redis, settings: Settings, session_id
         tokens = protocol.refresh(provider, meta, refresh_token=record.refresh_token, timeout=settings.oidc_timeout)
     except protocol.ProviderRefused as exc:
         log.warning("%s refused a session's refresh (%s): the session is ended", provider.key, exc.error)
-        records.drop_session(redis_client, session_id)
-        return False
+        return False  # the caller closes the session, and its record with it
     except protocol.ProviderDown as exc:
         log.warning("%s could not be asked about a session (%s): asked again at the next refresh", provider.key, exc)
         records.check_again(redis_client, session_id)
@@ -90,7 +89,6 @@ def back_channel_logout(*, redis_client: redis.Redis, settings: Settings, key: s
         raise LogoutRefused("a logout token seen already")
     ended = records.sessions_of(redis_client, provider=key, subject=claims.get("sub"), provider_sid=claims.get("sid"))
     for sid in ended:
-        sessions.close(redis_client, sid)
-        records.drop_session(redis_client, sid)
+        sessions.close(redis_client, sid)  # its provider record with it
     log.info("back-channel logout from %s ended %d session(s)", key, len(ended))
     return len(ended)

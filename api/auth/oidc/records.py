@@ -18,6 +18,7 @@ import redis
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
+from api.auth import sessions
 from api.core.security import digest
 
 _STATE_PREFIX = "auth:oidc:state:"
@@ -99,6 +100,9 @@ def open_session(r: redis.Redis, *, key: str, session_id: str, ttl_seconds: int,
         "provider": record.provider, "subject": record.subject, "sid": record.provider_sid or "",
         "tokens": _seal(key, {"id_token": record.id_token, "refresh_token": record.refresh_token})})
     pipe.expire(_SESSION_PREFIX + session_id, ttl_seconds)
+    # they end with the session, however it ends (sign-out, a password change, deactivation, a leaver)
+    sessions.attach(pipe, session_id, _SESSION_PREFIX + session_id, _CHECKED_PREFIX + session_id,
+                    ttl_seconds=ttl_seconds)
     for index in _index_keys(record.provider, record.subject, record.provider_sid):
         pipe.sadd(index, session_id)
         pipe.expire(index, ttl_seconds)
@@ -125,10 +129,6 @@ def keep_session(r: redis.Redis, *, key: str, session_id: str, ttl_seconds: int,
         "id_token": current.id_token, "refresh_token": refresh_token or current.refresh_token}))
     pipe.expire(_SESSION_PREFIX + session_id, ttl_seconds)
     pipe.execute()
-
-
-def drop_session(r: redis.Redis, session_id: str) -> None:
-    r.delete(_SESSION_PREFIX + session_id, _CHECKED_PREFIX + session_id)
 
 
 def sessions_of(r: redis.Redis, *, provider: str, subject: str | None, provider_sid: str | None) -> set[str]:

@@ -13,6 +13,7 @@ import pytest
 from joserfc import jwt
 from joserfc.jwk import RSAKey
 
+from api.auth import sessions
 from api.core.embedded import free_port
 from tests.conftest import DEMO_PASSWORD
 from tests.integration.auth.sso import APP, CALLBACK, XHR, Sso, cookie_set
@@ -68,6 +69,7 @@ class TestSignOut:
             assert query["post_logout_redirect_uri"] == f"{APP}/signin" and query["client_id"] == CLIENT_ID
             assert query["id_token_hint"].count(".") == 2
             assert sso.refresh(refresh_token).status_code == 401  # the product's session is over
+            assert _provider_records(sso) == []  # and its provider's part went with it
 
             # the browser goes there, confirms, and comes back to the sign-in page
             page = browser.get(url)
@@ -87,6 +89,22 @@ class TestSignOut:
         access, refresh_token = r.json()["results"]["token"], cookie_set(r, "crm_refresh")
         assert refresh_token
         assert _logout(sso, access, refresh_token).json()["results"] == {"endSessionUrl": None}
+
+
+def _provider_records(sso: Sso) -> list[str]:
+    redis = sso.client.app.state.redis  # type: ignore[attr-defined]
+    return [k for pattern in ("auth:oidc:session:*", "auth:oidc:checked:*", "auth:session-companions:*")
+            for k in redis.scan_iter(match=pattern)]
+
+
+def test_a_session_ended_by_the_product_takes_its_provider_record_with_it(sso: Sso) -> None:
+    """A password change or a deactivation ends every session of the person (sessions.close_all): the provider's
+    tokens kept for each go too, not at their expiry."""
+    access, _ = _access(sso, sso.signed_in("p-andi"))
+    assert _provider_records(sso)
+    me = sso.client.get("/api/auth/session", headers={"Authorization": f"Bearer {access}"}).json()["results"]
+    sessions.close_all(sso.client.app.state.redis, me["user"]["id"])  # type: ignore[attr-defined]
+    assert _provider_records(sso) == []
 
 
 class TestDisabledAtTheProvider:
