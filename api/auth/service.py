@@ -4,7 +4,6 @@ forgot-password flow."""
 from __future__ import annotations
 
 import base64
-import hashlib
 import hmac
 import logging
 import math
@@ -24,6 +23,7 @@ from api.auth.passwords import check_new_password
 from api.auth.second_factor import challenge as second_challenge
 from api.auth.second_factor import codes as second_codes
 from api.auth.second_factor import service as second_factor
+from api.core import security
 from api.core.config import Settings
 from api.core.errors import BadRequest, Forbidden, NotFound, TooManyRequests, Unauthorized, ValidationFailed
 from api.core.mail import build_message, render
@@ -331,7 +331,7 @@ def send_password_mail(settings: Settings, temporal: Client, *, username: str, r
 def _reset_token(settings: Settings, key: str) -> str:
     """The link's token, derived from the mail workflow's id with the server key: a retried activity mails the
     same link, and neither Redis nor Temporal's history holds it."""
-    mac = hmac.new(settings.signing_key().encode(), b"password-reset:" + key.encode(), hashlib.sha256).digest()
+    mac = security.mac(settings.signing_key(), "password-reset:" + key)
     return base64.urlsafe_b64encode(mac).rstrip(b"=").decode()
 
 

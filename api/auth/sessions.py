@@ -13,13 +13,12 @@ digest of the presented secret, so the same access token can be signed again. Re
 from __future__ import annotations
 
 import base64
-import hashlib
-import hmac
 import time
 from dataclasses import dataclass
 
 import redis
 
+from api.core import security
 from api.core.security import digest, new_secret
 
 _PREFIX = "auth:session:"
@@ -91,7 +90,7 @@ def session_of(refresh_token: str) -> str:
 
 
 def _next_secret(secret: str, key: str) -> str:
-    mac = hmac.new(key.encode(), b"refresh-rotation:" + secret.encode(), hashlib.sha256).digest()
+    mac = security.mac(key, "refresh-rotation:" + secret)
     return base64.urlsafe_b64encode(mac).rstrip(b"=").decode()
 
 

@@ -10,8 +10,6 @@ server key (a retried activity mails the same code) and stores only a keyed dige
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import logging
 import math
 import time
@@ -21,6 +19,7 @@ import redis
 from redis.typing import EncodableT, FieldT
 from sqlalchemy.orm import Session
 
+from api.core import security
 from api.core.config import Settings
 from api.core.errors import BadRequest, DeviceVerificationRequired, TooManyRequests, Unauthorized
 from api.core.mail import build_message, render
@@ -126,7 +125,7 @@ def _challenge_id(token: str) -> str:
 
 
 def _mac(settings: Settings, message: str) -> bytes:
-    return hmac.new(settings.signing_key().encode(), message.encode(), hashlib.sha256).digest()
+    return security.mac(settings.signing_key(), message)
 
 
 def _code(settings: Settings, mail_key: str) -> str:

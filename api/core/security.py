@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import base64
 import hashlib
+import hmac
+import os
 import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -82,6 +85,52 @@ def new_secret(nbytes: int = 32) -> str:
 
 def digest(value: str) -> str:
     return hashlib.sha256(value.encode()).hexdigest()
+
+
+_NONCE = 12  # AES-GCM's 96-bit nonce
+
+
+def derive_key(server_key: str, purpose: str) -> bytes:
+    """A 256-bit key for one purpose, derived from the server key (HMAC-SHA256): a key per use, one secret to keep."""
+    return hmac.new(server_key.encode(), purpose.encode(), hashlib.sha256).digest()
+
+
+def mac(server_key: str, message: str) -> bytes:
+    """HMAC-SHA256 of the message under the server key itself (the message names its purpose)."""
+    return hmac.new(server_key.encode(), message.encode(), hashlib.sha256).digest()
+
+
+def keyed_digest(server_key: str, purpose: str, message: str) -> bytes:
+    """An HMAC of the message under the purpose's derived key: a stored value nobody can test guesses against
+    without the server key."""
+    return hmac.new(derive_key(server_key, purpose), message.encode(), hashlib.sha256).digest()
+
+
+def seal(server_key: str, purpose: str, plaintext: bytes, *, bound_to: bytes | None = None) -> str:
+    """The plaintext encrypted with AES-GCM under the purpose's derived key (and bound to `bound_to`, which must be
+    presented again to open it), as URL-safe base64 of nonce and ciphertext."""
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM  # loaded by the first seal, not every process
+
+    nonce = os.urandom(_NONCE)
+    return base64.urlsafe_b64encode(nonce + AESGCM(derive_key(server_key, purpose)).encrypt(
+        nonce, plaintext, bound_to)).decode()
+
+
+class Unsealable(ValueError):
+    """A sealed value that does not open: the server key changed since, the value was altered, or it is no seal."""
+
+
+def unseal(server_key: str, purpose: str, value: str, *, bound_to: bytes | None = None) -> bytes:
+    from cryptography.exceptions import InvalidTag
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
+    try:
+        raw = base64.urlsafe_b64decode(value.encode())
+        if len(raw) <= _NONCE:
+            raise Unsealable("not a sealed value")
+        return AESGCM(derive_key(server_key, purpose)).decrypt(raw[:_NONCE], raw[_NONCE:], bound_to)
+    except (InvalidTag, ValueError) as exc:
+        raise Unsealable("the value does not open with this server key") from exc
 
 
 @dataclass(frozen=True)

@@ -6,19 +6,14 @@ session id let a back-channel logout find the product sessions it ends."""
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import hmac
 import json
-import os
 from dataclasses import dataclass
 from typing import Any
 
 import redis
-from cryptography.exceptions import InvalidTag
-from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
 from api.auth import sessions
+from api.core import security
 from api.core.security import digest
 
 _STATE_PREFIX = "auth:oidc:state:"
@@ -56,21 +51,17 @@ def take_pending(r: redis.Redis, state: str) -> Pending | None:
         return None
 
 
-def _seal_key(key: str) -> bytes:
-    return hmac.new(key.encode(), b"oidc-provider-tokens", hashlib.sha256).digest()
+_SEAL_PURPOSE = "oidc-provider-tokens"
 
 
 def _seal(key: str, values: dict[str, Any]) -> str:
-    nonce = os.urandom(12)
-    sealed = AESGCM(_seal_key(key)).encrypt(nonce, json.dumps(values).encode(), None)
-    return base64.urlsafe_b64encode(nonce + sealed).decode()
+    return security.seal(key, _SEAL_PURPOSE, json.dumps(values).encode())
 
 
 def _unseal(key: str, value: str) -> dict[str, Any]:
     try:
-        raw = base64.urlsafe_b64decode(value.encode())
-        result = json.loads(AESGCM(_seal_key(key)).decrypt(raw[:12], raw[12:], None))
-    except (InvalidTag, ValueError):
+        result = json.loads(security.unseal(key, _SEAL_PURPOSE, value))
+    except (security.Unsealable, ValueError):
         return {}
     return result if isinstance(result, dict) else {}
 

@@ -4,19 +4,16 @@ recovery codes and their keyed digests; the otpauth URI and its QR code."""
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import hmac
 import io
-import os
 import secrets
 import time
 from dataclasses import dataclass
 
 import pyotp
 import segno
-from cryptography.exceptions import InvalidTag
-from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
+from api.core import security
 
 ISSUER = "Pipeline CRM"
 STEP_SECONDS = 30
@@ -26,15 +23,14 @@ RECOVERY_CODES = 10
 _RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: read off paper
 _RECOVERY_HALF = 5
 _SEAL_VERSION = "v1"
-_NONCE = 12
 
 
 class UnreadableSecret(ValueError):
     """A sealed secret that does not open: the server key changed since it was sealed, or the value was altered."""
 
 
-def _key(server_key: str, purpose: str) -> bytes:
-    return hmac.new(server_key.encode(), f"second-factor:{purpose}".encode(), hashlib.sha256).digest()
+def _purpose(purpose: str) -> str:
+    return f"second-factor:{purpose}"
 
 
 def new_secret() -> str:
@@ -44,19 +40,17 @@ def new_secret() -> str:
 
 def seal(server_key: str, user_id: int, secret: str) -> str:
     """The secret encrypted with AES-GCM under a key derived from the server key, bound to its user."""
-    nonce = os.urandom(_NONCE)
-    sealed = AESGCM(_key(server_key, "secret")).encrypt(nonce, secret.encode(), str(user_id).encode())
-    return f"{_SEAL_VERSION}:{base64.urlsafe_b64encode(nonce + sealed).decode()}"
+    sealed = security.seal(server_key, _purpose("secret"), secret.encode(), bound_to=str(user_id).encode())
+    return f"{_SEAL_VERSION}:{sealed}"
 
 
 def open_sealed(server_key: str, user_id: int, value: str) -> str:
     version, _, data = value.partition(":")
+    if version != _SEAL_VERSION:
+        raise UnreadableSecret("not a sealed secret")
     try:
-        raw = base64.urlsafe_b64decode(data.encode())
-        if version != _SEAL_VERSION or len(raw) <= _NONCE:
-            raise UnreadableSecret("not a sealed secret")
-        return AESGCM(_key(server_key, "secret")).decrypt(raw[:_NONCE], raw[_NONCE:], str(user_id).encode()).decode()
-    except (InvalidTag, ValueError) as exc:
+        return security.unseal(server_key, _purpose("secret"), data, bound_to=str(user_id).encode()).decode()
+    except (security.Unsealable, UnicodeDecodeError) as exc:
         raise UnreadableSecret("the secret does not open with this server key") from exc
 
 
@@ -97,8 +91,7 @@ def normal_recovery_code(code: str) -> str:
 
 def recovery_digest(server_key: str, user_id: int, code: str) -> str:
     """Keyed (HMAC with a key derived from the server key): the table alone does not let anyone test guesses."""
-    message = f"{user_id}:{normal_recovery_code(code)}".encode()
-    return hmac.new(_key(server_key, "recovery"), message, hashlib.sha256).hexdigest()
+    return security.keyed_digest(server_key, _purpose("recovery"), f"{user_id}:{normal_recovery_code(code)}").hex()
 
 
 @dataclass(frozen=True)
