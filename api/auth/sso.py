@@ -152,7 +152,9 @@ def finish(*, session: Session, redis_client: redis.Redis, settings: Settings, k
             raise Failed("pending", "a new account waits for an administrator")
         if not found.user.is_active:  # an account made for them and not activated yet, or a deactivated one
             waiting = found.identity.linked_by == accounts.PROVISIONED and found.user.last_sign_in_at is None
-            raise Failed("pending" if waiting else "inactive", f"user {found.user.id} is not active")
+            user_id = found.user.id
+            session.rollback()  # nothing of this sign-in is kept (a link to an inactive account neither)
+            raise Failed("pending" if waiting else "inactive", f"user {user_id} is not active")
         mappings.give_role(session, provider=provider, user=found.user, role=role)
         found.identity.last_sign_in_at = func.now()
         pair = auth_service.sign_in(session=session, redis_client=redis_client, settings=settings, user=found.user)
@@ -162,9 +164,6 @@ def finish(*, session: Session, redis_client: redis.Redis, settings: Settings, k
     except IntegrityError as exc:  # the same person's two sign-ins at once: one links, the other tries again
         session.rollback()
         raise Failed("failed", "a link was made by another sign-in meanwhile") from exc
-    except Failed:
-        session.rollback()
-        raise
     sid = sessions.session_of(pair.refresh_token)
     records.open_session(redis_client, key=settings.signing_key(), session_id=sid,
                          ttl_seconds=settings.refresh_token_days * 86400, record=records.ProviderSession(

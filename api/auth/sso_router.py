@@ -8,7 +8,7 @@ from typing import Annotated
 from urllib.parse import urlencode
 
 from fastapi import Cookie, Form, Path, Query, Request
-from fastapi.responses import JSONResponse, RedirectResponse
+from fastapi.responses import JSONResponse, RedirectResponse, Response
 
 from api.auth import sso as service
 from api.auth.cookie import set_refresh_cookie
@@ -38,12 +38,17 @@ _BROWSER_PATH = "/api/auth/oidc"
 ProviderKey = Annotated[str, Path(max_length=30, pattern=r"^[a-z0-9][a-z0-9-]{0,29}$")]
 
 
+def _forget_browser(response: Response, settings: Settings) -> None:
+    """The handshake's browser cookie is done with (it served one sign-in, or none)."""
+    response.delete_cookie(BROWSER_COOKIE, path=_BROWSER_PATH, secure=settings.auth_cookie_secure, httponly=True,
+                           samesite="lax")
+
+
 def _refused(settings: Settings, failed: service.Failed, key: str) -> RedirectResponse:
     """Back to the sign-in page with the refusal's code (never a token or a detail), and a log line."""
     log.warning("sign-in with %s refused: %s (%s)", key, failed.code, failed)
     response = RedirectResponse(f"/signin?{urlencode({'oidc_error': failed.code})}", status_code=303)
-    response.delete_cookie(BROWSER_COOKIE, path=_BROWSER_PATH, secure=settings.auth_cookie_secure, httponly=True,
-                           samesite="lax")
+    _forget_browser(response, settings)
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -86,8 +91,7 @@ def callback(key: ProviderKey, session: SessionDep, redis_client: RedisDep, sett
     except service.Failed as failed:
         return _refused(settings, failed, key)
     response = RedirectResponse(finished.return_to, status_code=303)
-    response.delete_cookie(BROWSER_COOKIE, path=_BROWSER_PATH, secure=settings.auth_cookie_secure, httponly=True,
-                           samesite="lax")
+    _forget_browser(response, settings)
     set_refresh_cookie(response, settings, finished.pair.refresh_token)
     return response
 
