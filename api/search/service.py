@@ -1,6 +1,7 @@
 """One search box over the product (the top bar's): clients, contacts, leads (by project name, PID or client), cost
 sheets and users, each kind only for those whose role may read its page, and leads and cost sheets only where the
-reader may see the lead (the leads' one scoping rule).
+reader may see the lead (the leads' one scoping rule); an approver, who reads leads only through their view page,
+finds those they are asked to decide on.
 
 Names are typo-tolerant: a name matches when its words are close to the term's by trigram word similarity (pg_trgm's
 `<%`, so 'bank nusa mandri' finds 'Bank Nusa Mandiri'), the closest first, read from a GiST trigram index in distance
@@ -11,9 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import Float, case, func, literal, or_, select, union_all
+from sqlalchemy import ColumnElement, Float, case, func, literal, or_, select, union_all
 from sqlalchemy.orm import Session
 
+from api.approvals import delegates
 from api.clients.contacts.models import Contact
 from api.clients.models import Client
 from api.core.authz import PolicyStore
@@ -30,6 +32,7 @@ PER_KIND = 6
 # the pages whose read access lets a kind be found (a lead's and a cost sheet's rows are scoped besides)
 PAGES = {"clients": "system/client-management", "contacts": "system/contact-management", "leads": "leads",
          "costSheets": "leads", "users": "system/user-management"}
+ASKED_PAGE = "leads/view"  # a role without `leads` reads through it the leads it is asked to decide on
 LABELS = {"clients": "Clients", "contacts": "Contacts", "leads": "Leads", "costSheets": "Cost sheets",
           "users": "Users"}
 SHEET_STATUS = {"SAVED_AS_DRAFT": "Draft", "WAITING_FOR_APPROVAL": "Waiting for approval", "APPROVED": "Approved",
@@ -58,7 +61,8 @@ def _rank(column: Any, term: str) -> Any:
 def search(*, session: Session, policy: PolicyStore, actor: User, raw: str) -> SearchOut:
     term = term_of(raw)
     allowed = {kind for kind, page in PAGES.items() if policy.allowed(actor.role.name, page, "read")}
-    if len(term) < 2 or not allowed:
+    asked_only = "leads" not in allowed and policy.allowed(actor.role.name, ASKED_PAGE, "read")
+    if len(term) < 2 or not (allowed or asked_only):
         return SearchOut(term=term, groups=[])
     names = len(term) >= MIN_NAME
     found: dict[str, list[SearchHit]] = {}
@@ -69,6 +73,10 @@ def search(*, session: Session, policy: PolicyStore, actor: User, raw: str) -> S
     if "leads" in allowed:
         # the reader's sales people as a subquery of the leads' statement (no round trip of its own)
         found["leads"], found["costSheets"] = _leads(session, term, names, visibility.visible_scope(actor))
+    elif asked_only:
+        # an approver reads the leads (and their cost sheets) they are asked to decide on, on the lead's view page
+        asked = visibility.asked_about(delegates.tasks_offered_to(session, actor.id))
+        found["leads"], found["costSheets"] = _leads(session, term, names, None, only=asked, view=True)
     if "users" in allowed and names:
         found["users"] = _users(session, term)
     return SearchOut(term=term, groups=[SearchGroup(kind=kind, label=LABELS[kind], hits=hits)
@@ -107,17 +115,23 @@ def _contacts(session: Session, term: str) -> list[SearchHit]:
             for i, name, position, client in session.execute(stmt).tuples()]
 
 
-def _leads(session: Session, term: str, names: bool,
-           scope: visibility.SalesScope) -> tuple[list[SearchHit], list[SearchHit]]:
+def _leads(session: Session, term: str, names: bool, scope: visibility.SalesScope, *,
+           only: ColumnElement[bool] | None = None, view: bool = False) -> tuple[list[SearchHit], list[SearchHit]]:
     """The leads whose PID is the term, whose project names are closest to it and those of the clients closest to
-    it, that the reader may see (each a few, from its own index); and the cost sheets of those leads."""
+    it, that the reader may see (each a few, from its own index: in `scope`, and meeting `only` when given); and the
+    cost sheets of those leads. `view`: linked to the lead's view page (a reader asked about it, not working on it)."""
+
+    def readable(stmt: Any) -> Any:
+        stmt = visibility.scoped(stmt, scope)
+        return stmt if only is None else stmt.where(only)
+
     by_pid = select(LeadProjectId.lead_id).where(LeadProjectId.pid_number == term.upper())
-    candidates = [visibility.scoped(select(Lead.id).where(Lead.id.in_(by_pid)), scope)]
+    candidates = [readable(select(Lead.id).where(Lead.id.in_(by_pid)))]
     if names:
-        candidates.append(visibility.scoped(_closest(Lead.project_name, Lead.id, term), scope))
+        candidates.append(readable(_closest(Lead.project_name, Lead.id, term)))
         clients = _closest(Client.client_name, Client.id, term, 5)
-        candidates.append(visibility.scoped(select(Lead.id).where(Lead.client_id.in_(clients))
-                                            .order_by(Lead.id.desc()).limit(PER_KIND), scope))
+        candidates.append(readable(select(Lead.id).where(Lead.client_id.in_(clients))
+                                   .order_by(Lead.id.desc()).limit(PER_KIND)))
     ids = union_all(*candidates).subquery()
     pid = (select(LeadProjectId.pid_number).where(LeadProjectId.lead_id == Lead.id)
            .order_by(LeadProjectId.id.desc()).limit(1).scalar_subquery())
@@ -133,11 +147,12 @@ def _leads(session: Session, term: str, names: bool,
     leads, sheets = [], []
     for i, project, client, stage, description, pid_number, sheet, status in session.execute(stmt).tuples():
         leads.append(SearchHit(id=i, title=project, subtitle=" · ".join(
-            p for p in (client, f"{stage} {description}", pid_number) if p), link=f"/leads/{i}"))
-        if sheet is not None:
+            p for p in (client, f"{stage} {description}", pid_number) if p),
+            link=f"/leads/{i}/view" if view else f"/leads/{i}"))
+        if sheet is not None:  # on the lead's view page, its cost sheet's card
             sheets.append(SearchHit(id=sheet, title=f"Cost sheet of {project}",
                                     subtitle=f"{client} · {SHEET_STATUS.get(status or '', status)}",
-                                    link=f"/leads/{i}/project-cost-sheet"))
+                                    link=f"/leads/{i}/view" if view else f"/leads/{i}/project-cost-sheet"))
     return leads, sheets
 
 

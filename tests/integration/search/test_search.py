@@ -8,10 +8,13 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import text
+from sqlalchemy import select, text
 from sqlalchemy.orm import Session
 
+from api.leads.models import Lead
+from api.users.models import User
 from tests.conftest import auth
+from tests.integration.approvals.test_queue_by_lead import ask
 from tests.integration.leads.conftest import new_lead, refs  # noqa: F401  (the fixture)
 
 
@@ -52,8 +55,8 @@ def test_a_client_by_its_code_or_a_misspelt_name_and_its_leads(client: TestClien
     by_name = found(client, "admin", "bank nusa mandri")
     assert titles(by_name, "clients")[:1] == ["Bank Nusa Mandiri"]
     assert "Quasar Datacenter Migration" in titles(by_name, "leads")  # the client's leads
-    # an approver may not read client management nor the leads: nothing
-    assert found(client, "approver1", "bank nusa mandri") == {}
+    # an approver may not read client management nor the leads: only what they are asked about (none here)
+    assert "clients" not in found(client, "approver1", "bank nusa mandri")
 
 
 def test_a_pid_exactly_and_the_lead_s_cost_sheet(client: TestClient, db: Session,
@@ -98,3 +101,23 @@ def test_any_term_is_answered_without_an_error(client: TestClient, q: str,
 def test_a_term_longer_than_a_thousand_is_refused_with_its_reason(client: TestClient) -> None:
     r = client.get("/api/search", params={"q": "x" * 1001}, headers=auth(client, "admin"))
     assert r.status_code == 422
+
+
+def test_an_approver_finds_the_leads_they_are_asked_to_decide_on_and_no_other(
+        client: TestClient, db: Session, leads: dict[str, dict[str, Any]]) -> None:
+    """An approver reads leads only through their view page (leads/view): search finds those, linked there, with
+    their cost sheets; another lead of the same name is not found."""
+    users = {u.username: u for u in db.scalars(select(User).where(User.username.in_(["approver1", "sales1"])))}
+    asked = db.get(Lead, leads["mine"]["id"])
+    assert asked is not None
+    assert "leads" not in found(client, "approver1", "Quasar Datacenter")  # nothing asked yet
+    ask(db, asked, users["approver1"], users["sales1"])
+    db.execute(text("insert into project_cost_sheets (lead_id, remark, status) "
+                    "values (:l, 'first', 'WAITING_FOR_APPROVAL')"), {"l": asked.id})
+    db.commit()
+    hits = found(client, "approver1", "quasar datacentre")
+    assert [(h["title"], h["link"]) for h in hits["leads"]] == [("Quasar Datacenter Migration",
+                                                                   f"/leads/{asked.id}/view")]
+    assert [h["link"] for h in hits["costSheets"]] == [f"/leads/{asked.id}/view"]
+    assert "clients" not in hits and "users" not in hits  # no other page of theirs
+    assert "leads" not in found(client, "approver2", "quasar datacentre")  # not asked
