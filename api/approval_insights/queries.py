@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cached_property
 from typing import Any
 
 from sqlalchemy import (
@@ -51,6 +52,7 @@ from api.approvals.models import (
     ApprovalTask,
 )
 from api.leads.visibility import SalesScope, through_lead
+from api.users import repository as users_repo
 from api.users.models import User
 
 DECIDED_STATUSES = ("APPROVED", "REJECTED")
@@ -62,8 +64,9 @@ OLDEST_LIMIT = 10
 
 @dataclass(frozen=True)
 class Filters:
-    """The period [start, end) as instants, the request type, the team (its leader's id: the lead's sales person
-    reports to them, users.leader_id), the reader's lead scope (None: every lead), now, and the company's zone."""
+    """The period [start, end) as instants, the request type, the team (its leader's id: the lead's sales person is
+    below them in the hierarchy, as the leads' scoping counts a team), the reader's lead scope (None: every lead), now,
+    and the company's zone."""
 
     start: datetime
     end: datetime
@@ -73,14 +76,18 @@ class Filters:
     team_leader_id: int | None = None
     scope: SalesScope = None
 
+    @cached_property
+    def team(self) -> Any:
+        """The team's people (the leader's whole subtree): one CTE however many parts of a statement filter by it."""
+        return select(users_repo.hierarchy_below(self.team_leader_id or 0, name="team").c.id)
+
 
 def _kept(stmt: Any, f: Filters) -> Any:
     """A statement over approval_requests kept to the requests of the filters and the reader's leads."""
     if f.request_type is not None:
         stmt = stmt.where(ApprovalRequest.request_type == f.request_type)
     if f.team_leader_id is not None:
-        team: Any = select(User.id).where(User.leader_id == f.team_leader_id)
-        stmt = through_lead(stmt, ApprovalRequest.lead_id, team)
+        stmt = through_lead(stmt, ApprovalRequest.lead_id, f.team)
     return through_lead(stmt, ApprovalRequest.lead_id, f.scope)
 
 

@@ -25,10 +25,11 @@ def by_username(session: Session, username: str) -> User | None:
     return session.scalar(select(User).where(func.lower(User.username) == username.strip().lower()))
 
 
-def hierarchy_below(user_id: int) -> CTE:
+def hierarchy_below(user_id: int, *, name: str = "tree") -> CTE:
     """The user and everyone below them in the user hierarchy (column `id`), as one recursive query: whose leads a
-    user works on (api/leads/visibility.py) and whose names a team leader's filters offer."""
-    tree = select(User.id).where(User.id == user_id).cte("tree", recursive=True)
+    user works on (api/leads/visibility.py) and whose names a team leader's filters offer. `name`: another name for
+    a second tree in the same statement (a team filtered within the reader's scope)."""
+    tree = select(User.id).where(User.id == user_id).cte(name, recursive=True)
     return tree.union_all(select(User.id).join(tree, User.leader_id == tree.c.id))
 
 

@@ -283,6 +283,8 @@ def test_the_filters(live: TestClient, scenario: Scenario) -> None:
                                              "p90Hours": None, "late": 0, "escalations": 0, "pending": 0, "overdue": 0}
     # without a team filter the week's requests are there too
     assert any(p["pipelineId"] == mine for p in insights(live)["pipelines"])
+    # a team is the leader's whole subtree, as the leads' scoping counts it: sales1 is two levels below topmanager
+    assert any(p["pipelineId"] == mine for p in insights(live, teamLeaderId=scenario.users["topmanager"])["pipelines"])
     # the week after: nothing decided, the same two pending now (pending is now, whatever the period)
     later = insights(live, teamLeaderId=scenario.users["tl1"], **{"from": "2021-03-08", "to": "2021-03-14"})
     (pipeline,) = later["pipelines"]
