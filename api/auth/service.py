@@ -116,7 +116,7 @@ def login(*, session: Session, redis_client: redis.Redis, settings: Settings, te
             redis_client, settings, user_id=user.id, device=device, address=address):
         raise verification.start(redis_client=redis_client, settings=settings, temporal=temporal, user=user,
                                  password_stamp=_password_stamp(user))
-    _enrol_first(session=session, redis_client=redis_client, settings=settings, user=user)
+    _enrol_first(session=session, redis_client=redis_client, settings=settings, user=user, no_factor=True)
     return _finish(session=session, redis_client=redis_client, settings=settings, user=user, device=device,
                    address=address)
 
@@ -141,9 +141,11 @@ def _still_signing_in(session: Session, settings: Settings, user_id: int, passwo
     return user
 
 
-def _enrol_first(*, session: Session, redis_client: redis.Redis, settings: Settings, user: User) -> None:
-    """A user whose role requires a second factor they have not set up enrols one before a session opens."""
-    if second_factor.enrolment_required(session, user):
+def _enrol_first(*, session: Session, redis_client: redis.Redis, settings: Settings, user: User,
+                 no_factor: bool = False) -> None:
+    """A user whose role requires a second factor they have not set up enrols one before a session opens
+    (`no_factor`: the caller read already that they have none)."""
+    if user.role.require_second_factor if no_factor else second_factor.enrolment_required(session, user):
         session.commit()  # a rehashed password
         raise second_challenge.start_enrolment(redis_client=redis_client, settings=settings, user=user,
                                                password_stamp=_password_stamp(user))
