@@ -123,18 +123,20 @@ def main(runs: int, leads: int) -> None:
                 r = client.get(f"/api/dashboard/{path}", params={"filters": filters}, headers=headers)
                 assert r.status_code == 200, r.text
 
-            rows = {}
-            for who, headers in (("top", top), ("TL", tl)):
-                for path in ("sales-performance", "revenue-per-stage", "gp-type", "avg-sales-cycle"):
-                    rows[f"{path}, {who}"] = measure(lambda p=path, h=headers: call(p, h), runs=runs, warmup=3,
-                                                     counter=counter)
             start, end = datetime(year, 1, 1, tzinfo=UTC), datetime(year + 1, 1, 1, tzinfo=UTC)
 
             def hand() -> None:
                 with engine.connect() as conn:
                     conn.execute(text(HAND_WRITTEN), {"s": start, "e": end}).one()
 
-            rows["hand-written cards statement, top"] = measure(hand, runs=runs, warmup=3, counter=counter)
+            rows = {}
+            for who, headers in (("top", top), ("TL", tl)):
+                for path in ("sales-performance", "revenue-per-stage", "gp-type", "avg-sales-cycle"):
+                    rows[f"{path}, {who}"] = measure(lambda p=path, h=headers: call(p, h), runs=runs, warmup=3,
+                                                     counter=counter)
+                    if (path, who) == ("sales-performance", "top"):  # the statement it replaces, beside it
+                        rows["  hand-written cards statement, top"] = measure(hand, runs=runs, warmup=3,
+                                                                              counter=counter)
 
             # what the rollups cost a write: one statement changing the GP of 1,000 ongoing and closed leads (rolled
             # back), with the triggers and without
@@ -151,6 +153,10 @@ def main(runs: int, leads: int) -> None:
             rows["1,000 leads' GP edited, without"] = measure(lambda: edit(False), runs=runs, warmup=3,
                                                               counter=counter)
             report(f"Dashboard benchmark: {leads:,} leads, {runs} runs per call, in-process ASGI client", rows)
+            call_p95, hand_p95 = rows["sales-performance, top"]["p95_ms"], rows["  hand-written cards statement, top"][
+                "p95_ms"]
+            print(f"sales-performance, top / the hand-written statement (p95): {call_p95 / hand_p95:.2f} "
+                  "(the goal: at most 2)")
 
 
 if __name__ == "__main__":

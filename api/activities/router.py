@@ -41,7 +41,7 @@ from api.activities.schemas import (
 from api.core.deps import Authz, SessionDep, SettingsDep, TemporalDep
 from api.core.inputs import Id
 from api.core.routing import domain_router
-from api.core.schemas import Envelope, ok
+from api.core.schemas import Envelope, ok, ok_json
 from api.users.models import User
 
 router = domain_router("/activity", tags=["activities"])
@@ -107,12 +107,13 @@ def schedule_list(session: SessionDep, actor: Lister,
                                 page=current_page, per_page=items_per_page))
 
 
-@router.get("/schedule-calendar", summary="The schedules a month (whole weeks) or week view around a date shows")
+@router.get("/schedule-calendar", summary="The schedules a month (whole weeks) or week view around a date shows",
+            response_model=Envelope[list[ScheduleRow]])
 def schedule_calendar(session: SessionDep, actor: Lister, settings: SettingsDep,
                       current_date: Annotated[CalendarDate | None, Query(alias="currentDate")] = None,
-                      view: CalendarView = "month", search: Search | None = None) -> Envelope[list[ScheduleRow]]:
-    return ok(schedules.calendar(session=session, actor=actor, current=current_date, view=view, search=search,
-                                 zone=ZoneInfo(settings.time_zone)))
+                      view: CalendarView = "month", search: Search | None = None) -> Response:
+    return ok_json(schedules.calendar(session=session, actor=actor, current=current_date, view=view, search=search,
+                                      zone=ZoneInfo(settings.time_zone)))
 
 
 @router.post("/schedule", summary="Plan an activity (its reminder is set)")

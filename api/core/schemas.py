@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
+from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict
 from pydantic.alias_generators import to_camel
+from pydantic_core import to_json
 
 T = TypeVar("T")
 
@@ -27,3 +29,9 @@ class Message(CamelModel):
 
 def ok(results: T) -> Envelope[T]:
     return Envelope[T](results=results)
+
+
+def ok_json(results: Any) -> Response:
+    """The envelope of plain data (dicts, lists, datetimes under their wire names) serialised at once, for a large
+    answer whose models would cost more than reading its rows; the route names its model with response_model."""
+    return Response(to_json({"results": results}), media_type="application/json")

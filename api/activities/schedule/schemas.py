@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import Annotated, Literal
+from typing import Annotated, Literal, TypedDict
 
 from pydantic import AwareDatetime, Field
 
@@ -62,6 +62,25 @@ class ScheduleRow(CamelModel):
     owner_id: int
     owner_name: str | None
     editable: bool  # the caller's own and still to come
+
+
+class ScheduleRowOut(TypedDict):
+    """ScheduleRow as it goes on the wire (its camelCase names), for answers serialised without building the model."""
+
+    id: int
+    clientId: int
+    clientName: str
+    leadsId: int
+    projectName: str
+    picId: int | None
+    picName: str | None
+    activityType: int
+    media: str
+    scheduleTime: datetime
+    scheduleNotes: str | None
+    ownerId: int
+    ownerName: str | None
+    editable: bool
 
 
 class SchedulePagination(CamelModel):

@@ -189,3 +189,55 @@ class TestReading:
     def test_anonymous_is_401(self, client: TestClient) -> None:
         assert client.get("/api/activity/schedule-list").status_code == 401
         assert client.get("/api/activity/schedule-calendar").status_code == 401
+
+
+class TestCalendarAnswer:
+    """The calendar writes its rows as plain data (api/activities/schedule/service.py calendar); the list pages still
+    build ScheduleRow: the same plan answers the same fields, with the same values, through both."""
+
+    def test_a_calendar_row_is_the_list_row_field_by_field(self, client: TestClient, db: Session,
+                                                           lead: dict[str, Any], pic: dict[str, Any]) -> None:
+        mine = add(client, form(lead, pic, days=2, activity=2, remark="Field check mine")).json()["results"]["id"]
+        past = add(client, form(lead, pic, days=3, remark="Field check past")).json()["results"]["id"]
+        _move_to_past(db, past)
+        # a team mate's plan without a person in charge (a next step may have none), on the same lead
+        theirs = db.execute(text(
+            "INSERT INTO activity_schedules (lead_id, activity_type, pic_contact_id, schedule_time, notes, owner_id) "
+            "SELECT :lead, 3, NULL, now() + interval '4 days', 'Field check theirs', id FROM users "
+            "WHERE username = 'sales2' RETURNING id"), {"lead": lead["id"]}).scalar_one()
+        db.commit()
+
+        def calendar(user: str) -> dict[int, dict[str, Any]]:
+            """The plans of last month's, this month's and next month's pages (today's month may end in 2 days)."""
+            rows = {}
+            for days in (-31, 0, 31):
+                current = (datetime.now(UTC) + timedelta(hours=7, days=days)).date().isoformat()
+                r = client.get("/api/activity/schedule-calendar", headers=auth(client, user),
+                               params={"currentDate": current, "view": "month", "search": "Field check"})
+                assert r.status_code == 200, r.text
+                assert r.headers["content-type"] == "application/json"
+                rows |= {d["id"]: d for d in r.json()["results"]}
+            return rows
+
+        def listed(user: str) -> dict[int, dict[str, Any]]:
+            rows = {}
+            for event in ("upcoming", "history"):
+                r = client.get("/api/activity/schedule-list", headers=auth(client, user),
+                               params={"eventType": event, "searchKeywords": "Field check", "itemsPerPage": 100})
+                rows |= {d["id"]: d for d in r.json()["results"]["data"]}
+            return rows
+
+        leader = calendar("tl1")
+        assert set(leader) == {mine, past, theirs}
+        for user, rows in (("tl1", leader), ("sales1", calendar("sales1"))):
+            expected = listed(user)
+            assert set(rows) == set(expected)
+            for schedule_id, row in rows.items():
+                assert list(row) == list(expected[schedule_id]), schedule_id  # the same fields, in the same order
+                for field, value in expected[schedule_id].items():
+                    assert row[field] == value, (user, schedule_id, field)
+        assert (leader[mine]["media"], leader[mine]["picName"], leader[mine]["ownerName"], leader[mine]["editable"]
+                ) == ("Presentation", pic["picName"], "Andi Pratama", False)  # the leader sees it, not theirs
+        assert (leader[theirs]["picId"], leader[theirs]["picName"], leader[theirs]["media"]) == (None, None, "Demo")
+        assert leader[past]["editable"] is False
+        assert calendar("sales4") == {}  # another team

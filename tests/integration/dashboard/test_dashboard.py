@@ -131,6 +131,47 @@ def test_a_team_leader_sees_their_team_and_every_stage(client: TestClient, data:
     assert other["newLeads"] == 0 and other["salesLeaderboard"] == []
 
 
+def period(client: TestClient, user: str, data: dict[str, Any], start: str, end: str,
+           **extra: Any) -> dict[str, Any]:
+    """sales-performance over the local days start..end (both included) of the test's project type."""
+    filters = {"date": {"dateRange": {"start": start, "end": end}}, "projectIds": [data["kind"]], **extra}
+    r = client.get("/api/dashboard/sales-performance", params={"filters": json.dumps(filters)},
+                   headers=auth(client, user))
+    assert r.status_code == 200, r.text
+    return r.json()["results"]  # type: ignore[no-any-return]
+
+
+def cards(p: dict[str, Any]) -> tuple[Any, ...]:
+    return (p["newLeads"], p["newLeadsAmount"], p["sqlLeadCount"], p["leadDropCount"], p["leadHoldCount"],
+            p["closeLeads"], p["closeLeadsAmount"], p["totalOngoingLeads"], p["totalOngoingLeadsAmount"],
+            p["achievedLeadsAmount"], p["potentialLeadsAmount"])
+
+
+def test_a_period_cut_inside_months_counts_its_first_and_last_days(client: TestClient, data: dict[str, Any]) -> None:
+    """The cards and rates of a period that is not whole months, by hand, for top management and a team leader: the
+    merged statements must keep each figure's own condition (created, closed, ongoing, stage, status, scope)."""
+    # 10 January .. 15 April 2031: created L1 (E7 closed) L2 (E4) L3 (dropped) L4 (E5 hold), 430; closed L5 on the
+    # first day (300); ongoing (any time) L2 L6; the year 2031's closed GP L1 + L5, its E4-E6 pipeline L2
+    top = period(client, "topmanager", data, "2031-01-10", "2031-04-15")
+    assert cards(top) == (4, 430, 3, 1, 1, 1, 300, 2, 240, 400, 200)
+    assert top["rates"] == {"sqlConversion": 75.0, "sqlWin": 33.33, "leadWin": 25.0, "dropped": 25.0, "hold": 25.0}
+    assert (top["periodStart"], top["periodEnd"], top["year"]) == ("2031-01-10", "2031-04-15", 2031)
+    # tl1 (sales1-3): the same created leads, not L5 (sales4) nor L6; the board of their three
+    leader = period(client, "tl1", data, "2031-01-10", "2031-04-15")
+    assert cards(leader) == (4, 430, 3, 1, 1, 0, 0, 1, 200, 100, 200)
+    assert leader["rates"] == top["rates"]
+    assert {(r["fullname"], r["totalLeads"], r["achievedGpInCurrentYear"]) for r in leader["salesLeaderboard"]} == {
+        ("Andi Pratama", 1, 100), ("Dewi Anggraini", 0, 0), ("Rizky Hidayat", 0, 0)}
+    # a day later the first day's close falls out; the last day's close (L1 on 20 May) is in, the day before it not
+    assert cards(period(client, "topmanager", data, "2031-01-11", "2031-05-19"))[5:7] == (0, 0)
+    assert cards(period(client, "tl1", data, "2031-04-16", "2031-05-20")) == (0, 0, 0, 0, 0, 1, 100, 1, 200, 100,
+                                                                               200)
+    # a sales person filter narrows the leader's figures to sales2: L3 L4 created, nothing closed
+    sales2 = period(client, "tl1", data, "2031-01-10", "2031-04-15", salesPersonIds=[data["users"]["sales2"].id])
+    assert cards(sales2) == (2, 130, 1, 1, 1, 0, 0, 0, 0, 0, 0)
+    assert sales2["rates"] == {"sqlConversion": 50.0, "sqlWin": 0, "leadWin": 0, "dropped": 50.0, "hold": 50.0}
+
+
 def test_a_sales_person_sees_their_own_without_the_grid(client: TestClient, data: dict[str, Any]) -> None:
     p = call(client, "sales1", "sales-performance", data)  # L1 L2
     assert (p["newLeads"], p["newLeadsAmount"], p["closeLeads"]) == (2, 300, 1)
