@@ -10,11 +10,13 @@ from dataclasses import dataclass
 from inspect import isfunction
 from typing import Annotated, Any, Generic, TypeVar
 
-from fastapi import Depends, Query
+from fastapi import Depends, Query, Request
 from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
 
+from api.core import exports
 from api.core.errors import ValidationFailed
+from api.core.exports import EXPORT_MAX_ROWS, exporting
 from api.core.inputs import INT32_MAX, OFFSET_MAX, as_id
 from api.core.schemas import CamelModel
 
@@ -36,7 +38,9 @@ class ListParams:
     desc: bool
 
 
+@exports.paging
 def list_params(
+    request: Request,
     offset: Annotated[int, Query(ge=0, le=OFFSET_MAX, description="Rows to skip: (page - 1) * size")] = 0,
     limit: Annotated[int, Query(ge=1, le=100, description="Page size")] = 10,
     search: Annotated[str | None, Query(max_length=100)] = None,
@@ -45,6 +49,8 @@ def list_params(
     sort: Annotated[str | None, Query(max_length=50)] = None,
     desc: bool = False,
 ) -> ListParams:
+    if exporting(request):  # the list as a file (api/core/exports.py): its first rows, not a page of them
+        offset, limit = 0, EXPORT_MAX_ROWS
     return ListParams(offset=offset, limit=limit, search=(search or "").strip() or None, criteria=criteria,
                       sort=sort or None, desc=desc)
 

@@ -1,0 +1,121 @@
+"""Every list as a spreadsheet (api/core/exports.py): a list call asked with export=xlsx answers its rows, unpaged, as
+an XLSX of the one writer: exactly the rows its reader may see with the filters applied (another team's lead is never
+in it), the columns asked for with their kinds (amounts as numbers, dates as dates), text never a formula; the list's
+own access check holds, and a bad request is refused with its reason."""
+
+from __future__ import annotations
+
+import io
+import json
+from datetime import date, datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import pytest
+from fastapi.testclient import TestClient
+from openpyxl import load_workbook
+from sqlalchemy import text
+from sqlalchemy.orm import Session
+
+from api.core import exports
+from api.core.spreadsheets import XLSX_TYPE
+from tests.conftest import auth
+
+LEAD_COLUMNS = [{"key": "clientName", "title": "Client"}, {"key": "projectName", "title": "Project"},
+                {"key": "stageName", "title": "Stage"}, {"key": "totalGrossProfit", "title": "GP"},
+                {"key": "salesFullname", "title": "Sales"}]
+
+
+def sheet(response: Any) -> list[tuple[Any, ...]]:
+    assert response.status_code == 200, response.text
+    assert response.headers["content-type"] == XLSX_TYPE
+    assert response.headers["content-disposition"].startswith('attachment; filename="')
+    book = load_workbook(io.BytesIO(response.content))
+    return list(book.active.iter_rows(values_only=True))
+
+
+def every_row(client: TestClient, path: str, user: str, **params: Any) -> list[dict[str, Any]]:
+    """The list as its JSON pages give it, page after page."""
+    rows: list[dict[str, Any]] = []
+    while True:
+        r = client.get(path, params={**params, "offset": len(rows), "limit": 100}, headers=auth(client, user))
+        page = r.json()["results"]
+        rows += page["data"]
+        if len(rows) >= page["totalRows"] or not page["data"]:
+            return rows
+
+
+def test_a_sales_persons_leads_are_theirs_alone_unpaged_with_their_kinds(client: TestClient) -> None:
+    listed = every_row(client, "/api/leads/list", "sales1", status="ALL")
+    r = client.get("/api/leads/list", params={"status": "ALL", "export": "xlsx", "limit": 5, "offset": 3,
+                                              "exportColumns": json.dumps(LEAD_COLUMNS), "exportTitle": "My leads"},
+                   headers=auth(client, "sales1"))
+    rows = sheet(r)
+    assert rows[0] == ("Client", "Project", "Stage", "GP", "Sales")
+    assert len(rows) - 1 == len(listed) > 5  # the paging is not the export's
+    assert {row[1] for row in rows[1:]} == {lead["projectName"] for lead in listed}
+    assert {row[4] for row in rows[1:]} == {"Andi Pratama"}  # sales1's only
+    assert all(isinstance(row[3], int | float) for row in rows[1:])  # an amount stays a number
+    assert r.headers["x-export-rows"] == str(len(listed))
+    assert 'filename="My leads ' in r.headers["content-disposition"]
+
+
+def test_a_team_leader_gets_the_team_and_the_filters_hold(client: TestClient) -> None:
+    team = sheet(client.get("/api/leads/list", params={"status": "ALL", "export": "xlsx",
+                                                        "exportColumns": json.dumps(LEAD_COLUMNS)},
+                            headers=auth(client, "tl1")))
+    sales = {row[4] for row in team[1:]}
+    assert sales and sales <= {"Andi Pratama", "Dewi Anggraini", "Rizky Hidayat"}  # tl1's team, not tl2's
+    searched = every_row(client, "/api/leads/list", "tl1", status="ALL", search="bank")
+    filtered = sheet(client.get("/api/leads/list", params={"status": "ALL", "search": "bank", "export": "xlsx",
+                                                            "exportColumns": json.dumps(LEAD_COLUMNS)},
+                                headers=auth(client, "tl1")))
+    assert sorted(row[1] for row in filtered[1:]) == sorted(lead["projectName"] for lead in searched)
+    assert len(filtered) < len(team)
+
+
+def test_without_columns_every_plain_field_and_text_is_never_a_formula(client: TestClient, db: Session) -> None:
+    db.execute(text("UPDATE clients SET legal_name = :formula WHERE client_name = 'Bank Nusa Mandiri'"),
+               {"formula": '=HYPERLINK("http://x")'})
+    db.commit()
+    rows = sheet(client.get("/api/clients", params={"export": "xlsx", "search": "Bank Nusa"},
+                            headers=auth(client, "admin")))
+    header = rows[0]
+    assert "Client name" in header and "Legal name" in header
+    found = [dict(zip(header, row, strict=True)) for row in rows[1:]]
+    mandiri = next(row for row in found if row["Client name"] == "Bank Nusa Mandiri")
+    assert mandiri["Legal name"] == '=HYPERLINK("http://x")'  # the text, not a formula
+
+
+def test_dates_and_moments_as_dates() -> None:
+    rows = [{"day": "2026-03-01", "at": "2026-03-01T02:30:00+00:00", "gp": 1500000, "ok": True}]
+    book = load_workbook(io.BytesIO(exports.workbook(rows, [], title="T", total=1, zone=ZoneInfo("Asia/Jakarta"))))
+    header, values = list(book.active.iter_rows(values_only=True))
+    assert header == ("Day", "At", "Gp", "Ok")
+    assert values == (datetime(2026, 3, 1), datetime(2026, 3, 1, 9, 30), 1500000, "Yes")
+    assert isinstance(values[0], date)
+
+
+def test_the_lists_own_access_holds(client: TestClient) -> None:
+    r = client.get("/api/clients", params={"export": "xlsx"}, headers=auth(client, "approver1"))
+    assert r.status_code == 403, r.text
+    assert client.get("/api/clients", params={"export": "xlsx"}).status_code == 401
+
+
+@pytest.mark.parametrize("params, message", [
+    ({"export": "csv"}, exports.EXPORT_ONLY_XLSX),
+    ({"export": "xlsx", "exportColumns": "not json"}, exports.COLUMNS_INVALID),
+    ({"export": "xlsx", "exportColumns": "[]"}, exports.COLUMNS_INVALID),
+    ({"export": "xlsx", "exportColumns": json.dumps([{"key": "x"}])}, exports.COLUMNS_INVALID),
+    ({"export": "xlsx", "exportColumns": json.dumps([{"key": "x", "title": "X", "kind": "formula"}])},
+     exports.COLUMNS_INVALID),
+    ({"export": "xlsx", "exportColumns": json.dumps([{"key": "x", "title": "X"}] * 61)}, exports.COLUMNS_INVALID),
+])
+def test_a_bad_export_is_refused_with_its_reason(client: TestClient, params: dict[str, str], message: str) -> None:
+    r = client.get("/api/clients", params=params, headers=auth(client, "admin"))
+    assert r.status_code == 422 and r.json()["messages"] == [message], r.text
+
+
+def test_a_call_that_is_no_list_ignores_the_parameter(client: TestClient) -> None:
+    r = client.get("/api/auth/session", params={"export": "xlsx"}, headers=auth(client, "sales1"))
+    assert r.status_code == 200 and r.headers["content-type"].startswith("application/json")
