@@ -8,6 +8,7 @@ from sqlalchemy.orm import Session
 
 from api.core.errors import NotFound, ValidationFailed
 from api.core.listing import ListParams, Page
+from api.core.schemas import wire_names
 from api.lead_views import board_query
 from api.lead_views import cards as repo
 from api.lead_views.schemas import BoardColumn, FilterOptions, LeadCard, TotalGp
@@ -21,6 +22,7 @@ from api.leads.visibility import sees_every_lead, visible_sales_ids
 from api.users.models import User
 
 PER_COLUMN = 50
+COLUMN, CARD = wire_names(BoardColumn), wire_names(LeadCard)  # the answer's names, in order
 
 
 def _card(row: Any, stage_name: str) -> LeadCard:
@@ -57,33 +59,34 @@ def check_sort(sort: dict[str, tuple[str, bool]], stage_names: set[str]) -> None
 
 
 def board(*, session: Session, actor: User, search: str | None, selected_stage: int | None,
-          sales_person_id: int | None, status: str | None, sort: str | None) -> list[BoardColumn]:
-    """Columns E1-E6 with their first cards, totals and the user's pins, read in one statement."""
+          sales_person_id: int | None, status: str | None, sort: str | None) -> list[dict[str, Any]]:
+    """Columns E1-E6 with their first cards, totals and the user's pins, read in one statement: BoardColumn's and
+    LeadCard's fields as plain data named as the answer names them (api.core.schemas.answered)."""
     order = parse_sort(sort)
     rows = board_query.board(session, reader=actor.id, everyone=sees_every_lead(actor), statuses=parse_statuses(status),
                              search=search, sales_person_id=sales_person_id, selected_stage=selected_stage,
                              ascending=sorted(name for name, (_, descending) in order.items() if not descending),
                              per_column=PER_COLUMN)
-    check_sort(order, {row.stage_name for row in rows})
-    columns: dict[int, dict[str, Any]] = {}
+    stage_names: set[str] = set()
+    columns: list[dict[str, Any]] = []
+    cards: dict[int, list[dict[str, Any]]] = {}
     # unpacked, not read by name: a row's attributes cost more than the rest of the answer (300 cards)
     for (stage_id, stage_name, description, pinned, total, gp, lead_id, client, project, contacted, nickname,
          sales_fullname, sales_person_id, lead_status, project_type, lead_gp, pcs_status) in rows:
+        stage_names.add(stage_name)
         if selected_stage and stage_id != selected_stage:
             continue
-        column = columns.get(stage_id)
+        column = cards.get(stage_id)
         if column is None:
-            column = columns[stage_id] = {"stage_id": stage_id, "stage_name": stage_name,
-                                          "stage_description": description, "is_pinned": pinned, "leads": [],
-                                          "total_leads": total, "total_gross_profit": gp}
+            column = cards[stage_id] = []
+            columns.append(dict(zip(COLUMN, (stage_id, stage_name, description, pinned, column, total, gp),
+                                    strict=True)))
         if lead_id is not None:
-            column["leads"].append({
-                "id": lead_id, "client_name": client, "project_name": project,
-                "last_contacted": leads_repo.days_since(contacted), "nickname": nickname,
-                "sales_fullname": sales_fullname, "sales_person_id": sales_person_id, "status": lead_status,
-                "project_type": project_type, "total_gross_profit": lead_gp, "pcs_status": pcs_status,
-                "stage_id": stage_id, "stage_name": stage_name})
-    return [BoardColumn.model_validate(column) for column in columns.values()]
+            column.append(dict(zip(CARD, (lead_id, client, project, leads_repo.days_since(contacted), nickname,
+                                          sales_fullname, sales_person_id, lead_status, project_type, lead_gp,
+                                          pcs_status, stage_id, stage_name), strict=True)))
+    check_sort(order, stage_names)
+    return columns
 
 
 def list_leads(*, session: Session, actor: User, status: str | None, params: ListParams, stage_id: int | None,

@@ -8,6 +8,8 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from api.clients.models import Client
+from api.core.schemas import Envelope
+from api.lead_views.schemas import BoardColumn
 from api.leads.models import Lead, Stage
 from api.users.models import User
 from tests.conftest import auth
@@ -69,6 +71,16 @@ class TestBoard:
         assert sum(c["totalGrossProfit"] for c in mine) == pytest.approx(float(their_gp or 0))
         found = board(client, "admin", searchKeyword="bank nusa", status="ALL")
         assert {card["clientName"] for c in found for card in c["leads"]} == {"Bank Nusa Mandiri"}
+
+    def test_the_answer_is_its_response_model_byte_for_byte(self, client: TestClient) -> None:
+        """The board builds its answer as plain data (api.core.schemas.answered): it must be what its response model
+        would serialise, in the same order, with the same types."""
+        for user, params in (("admin", {"status": "ALL"}), ("tl1", {"sort": "E1:asc"}), ("sales1", {})):
+            r = client.get("/api/leads", params=params, headers=auth(client, user))
+            answer = Envelope[list[BoardColumn]].model_validate_json(r.content)
+            assert answer.results and any(column.leads for column in answer.results)
+            assert answer.model_dump_json(by_alias=True).encode() == r.content
+            assert r.headers["content-type"] == "application/json"
 
     def test_columns_sort_by_last_contact_either_way(self, client: TestClient) -> None:
         default = board(client, "admin")[0]["leads"]
