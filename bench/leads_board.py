@@ -83,9 +83,10 @@ def floor_statement(*, team: bool, search: bool, ascending: bool = False) -> str
     if search:
         found = f""", found AS (
             SELECT {_READ} FROM leads l WHERE l.project_name ILIKE :term AND {filters}
-            UNION
+            UNION ALL
             SELECT {_READ} FROM leads l
-            WHERE l.client_id IN (SELECT id FROM clients WHERE client_name ILIKE :term) AND {filters})"""
+            WHERE l.client_id IN (SELECT id FROM clients WHERE client_name ILIKE :term)
+              AND l.project_name NOT ILIKE :term AND {filters})"""
         leads, filters = "found", "true"
     cards = _CARDS.format(leads=leads, filters=filters)
     first = (f"({cards} AND b.stage_name <> ALL(:ascending) "
