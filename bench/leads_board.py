@@ -166,7 +166,7 @@ def run(stack: Stack, runs: int) -> None:
                      lambda _c, _cur, statement, parameters, *_: sent.append((statement, parameters)))
         with engine.connect() as conn:
             ids = dict(conn.execute(text("SELECT username, id FROM users WHERE username IN "
-                                         "('bench-tl7', 'topmanager')")).tuples().all())
+                                         "('bench-tl7', 'topmanager')")).all())
         tl, top = bearer(client, "bench-tl7"), bearer(client, "topmanager")
         every = {"statuses": ONGOING, "ascending": [], "per_column": PER_COLUMN}
         cases = {  # name: reader's headers, the call's parameters, the floor's statement and parameters
