@@ -41,7 +41,7 @@ from api.activities.schemas import (
 from api.core.deps import Authz, SessionDep, SettingsDep, TemporalDep
 from api.core.inputs import Id
 from api.core.routing import domain_router
-from api.core.schemas import Envelope, ok, ok_json
+from api.core.schemas import Envelope, answered, ok
 from api.users.models import User
 
 router = domain_router("/activity", tags=["activities"])
@@ -112,8 +112,8 @@ def schedule_list(session: SessionDep, actor: Lister,
 def schedule_calendar(session: SessionDep, actor: Lister, settings: SettingsDep,
                       current_date: Annotated[CalendarDate | None, Query(alias="currentDate")] = None,
                       view: CalendarView = "month", search: Search | None = None) -> Response:
-    return ok_json(schedules.calendar(session=session, actor=actor, current=current_date, view=view, search=search,
-                                      zone=ZoneInfo(settings.time_zone)))
+    return answered(schedules.calendar(session=session, actor=actor, current=current_date, view=view, search=search,
+                                       zone=ZoneInfo(settings.time_zone)))
 
 
 @router.post("/schedule", summary="Plan an activity (its reminder is set)")

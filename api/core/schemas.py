@@ -31,7 +31,15 @@ def ok(results: T) -> Envelope[T]:
     return Envelope[T](results=results)
 
 
-def ok_json(results: Any) -> Response:
-    """The envelope of plain data (dicts, lists, datetimes under their wire names) serialised at once, for a large
-    answer whose models would cost more than reading its rows; the route names its model with response_model."""
+def wire_names(model: type[BaseModel]) -> tuple[str, ...]:
+    """The model's fields as its answers name them (camelCase), in order: the keys of an answer built as plain data."""
+    return tuple(field.alias or name for name, field in model.model_fields.items())
+
+
+def answered(results: Any) -> Response:
+    """ok(results) of plain data named as the route's response model names its fields (wire_names), serialised once
+    as FastAPI serialises a response model, for a route that declares its `response_model=` and returns this: no
+    model is built for its rows (the board's 300 cards, a team leader's month of plans cost more to validate than to
+    read), and FastAPI neither validates the answer (for a plain `def` route, a thread hand-off of its own) nor
+    serialises it again."""
     return Response(to_json({"results": results}), media_type="application/json")

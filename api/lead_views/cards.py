@@ -1,12 +1,12 @@
-"""The board's and the lead lists' cards: the first cards of every column with each column's count and gross profit,
-a page of cards, the ongoing total and the caller's pinned columns; every query scoped to the leads the actor may see
-(`scope`: sales ids, or None for all). A card shows its lead's cost sheet status, read in the same statement."""
+"""The lead lists' cards: a page of cards, the ongoing total and the caller's pinned columns (the board itself is one
+statement: board_query); every query scoped to the leads the actor may see (`scope`: sales ids, or None for all). A
+card shows its lead's cost sheet status, read in the same statement."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import func, or_, select, union_all
+from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
 
 from api.clients.models import Client
@@ -46,27 +46,6 @@ def _cards_base() -> Any:
             .join(Client, Client.id == Lead.client_id)
             .join(User, User.id == Lead.sales_person_id)
             .outerjoin(ProjectType, ProjectType.id == Lead.project_type_id))
-
-
-def board(session: Session, *, stages: list[Stage], scope: Scope, statuses: list[str], search: str | None,
-          sales_person_id: int | None, descending: dict[int, bool],
-          per_column: int) -> tuple[list[Any], dict[int, tuple[int, float]]]:
-    """The first `per_column` cards of every column (one UNION ALL statement, each part an index range scan)
-    and the number of leads and their gross profit per column (one GROUP BY)."""
-    parts = []
-    for stage in stages:
-        order = Lead.last_contacted_at.desc() if descending.get(stage.id, True) else Lead.last_contacted_at.asc()
-        part = _filters(_cards_base().where(Lead.stage_id == stage.id), scope=scope, statuses=statuses,
-                        search=search, sales_person_id=sales_person_id)
-        parts.append(part.order_by(order, Lead.id.desc()).limit(per_column).subquery().select())
-    rows = list(session.execute(union_all(*parts))) if parts else []
-
-    counts_stmt = select(Lead.stage_id, func.count(), func.coalesce(func.sum(Lead.total_gross_profit), 0)) \
-        .where(Lead.stage_id.in_([s.id for s in stages]))
-    counts_stmt = _filters(counts_stmt, scope=scope, statuses=statuses, search=search,
-                           sales_person_id=sales_person_id).group_by(Lead.stage_id)
-    counts = {stage_id: (int(n), float(gp)) for stage_id, n, gp in session.execute(counts_stmt)}
-    return rows, counts
 
 
 LIST_SORT = {"lastContacted": Lead.last_contacted_at, "projectName": func.lower(Lead.project_name),

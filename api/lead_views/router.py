@@ -18,7 +18,7 @@ from api.core.inputs import Count, Id
 from api.core.limits import body_limit
 from api.core.listing import ListQuery, Page
 from api.core.routing import domain_router
-from api.core.schemas import Envelope, ok
+from api.core.schemas import Envelope, answered, ok
 from api.lead_views import board as lead_board
 from api.lead_views import detail as lead_view
 from api.lead_views.schemas import BoardColumn, FilterOptions, LeadCard, LeadDetail, PinIn, TotalGp, UpdateResult
@@ -65,16 +65,18 @@ def update_result(session: Session, saved: lead_editing.Saved) -> UpdateResult:
                         approval_id=saved.approval_id)
 
 
-@router.get("", summary="The board: columns E1-E6 with their first leads, totals and pins")
+@router.get("", summary="The board: columns E1-E6 with their first leads, totals and pins",
+            response_model=Envelope[list[BoardColumn]])
 def get_board(session: SessionDep, actor: BoardReader,
               search_keyword: Annotated[str | None, Query(alias="searchKeyword", max_length=100)] = None,
               selected_stage: Annotated[Id | None, Query(alias="selectedStage")] = None,
               sales_person_id: Annotated[Id | None, Query(alias="salesPersonId")] = None,
               status: StatusQuery = None,
               sort: Annotated[str | None, Query(max_length=100, description="Per column, e.g. E1:asc,E2:desc")] = None,
-              ) -> Envelope[list[BoardColumn]]:
-    return ok(lead_board.board(session=session, actor=actor, search=(search_keyword or "").strip() or None,
-                            selected_stage=selected_stage, sales_person_id=sales_person_id, status=status, sort=sort))
+              ) -> Response:
+    return answered(lead_board.board(session=session, actor=actor, search=(search_keyword or "").strip() or None,
+                                     selected_stage=selected_stage, sales_person_id=sales_person_id, status=status,
+                                     sort=sort))
 
 
 @router.get("/list", summary="A page of lead cards of some statuses (the per-status lists)")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import ColumnElement, Select, exists, select, true
+from sqlalchemy import BindParameter, ColumnElement, Select, any_, exists, func, select, true
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from api.approvals import delegates
@@ -24,10 +24,15 @@ Scope = list[int] | None  # the sales people whose leads the actor may change; N
 SalesScope = Scope | Select[tuple[int]]  # the same, or as a subquery of the statement it filters
 
 
+def sees_every_lead(actor: User) -> bool:
+    """Roles with the hierarchy whitelist (top management, admins) see every lead."""
+    return actor.role.hierarchy_whitelist
+
+
 def visible_sales_ids(session: Session, actor: User) -> Scope:
     """None when the actor sees every lead (roles with the hierarchy whitelist: top management, admins);
     otherwise the actor and everyone below them in the hierarchy, in one recursive query."""
-    if actor.role.hierarchy_whitelist:
+    if sees_every_lead(actor):
         return None
     tree = users_repo.hierarchy_below(actor.id)
     return list(session.scalars(select(tree.c.id)))
@@ -36,14 +41,27 @@ def visible_sales_ids(session: Session, actor: User) -> Scope:
 def visible_scope(actor: User) -> Select[tuple[int]] | None:
     """visible_sales_ids as a subquery of another statement (none of its own): a lead read with it is one
     statement."""
-    if actor.role.hierarchy_whitelist:
-        return None
-    return select(users_repo.hierarchy_below(actor.id).c.id)
+    return None if sees_every_lead(actor) else team_scope(actor.id)
+
+
+def team_scope(reader: int | BindParameter[int]) -> Select[tuple[int]]:
+    """The sales people whose leads a reader without the whitelist sees (they and everyone below them), as a
+    subquery; `reader` their id, or a bind parameter of a statement built once and given the id when run."""
+    return select(users_repo.hierarchy_below(reader).c.id)
 
 
 def in_scope(scope: SalesScope, column: Any = Lead.sales_person_id) -> ColumnElement[bool]:
     """The condition: `column` (a lead's sales person unless told) is one of the people in `scope` (true: all)."""
     return true() if scope is None else column.in_(scope)
+
+
+def in_scope_array(scope: SalesScope, column: Any = Lead.sales_person_id) -> ColumnElement[bool]:
+    """in_scope with a subquery read once into an array (`column = ANY(ARRAY(subquery))`): PostgreSQL then reads an
+    index by those few ids, where with `IN (subquery)` it guessed the recursive hierarchy at a thousand people and
+    planned a join for them."""
+    if scope is None or isinstance(scope, list):
+        return in_scope(scope, column)
+    return column == any_(func.array(scope.scalar_subquery()))
 
 
 def scoped(stmt: Any, scope: SalesScope, column: Any = Lead.sales_person_id) -> Any:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import CTE, ColumnElement, and_, func, select
+from sqlalchemy import CTE, BindParameter, ColumnElement, and_, func, select
 from sqlalchemy.orm import Session, aliased
 
 from api.core.listing import Listing, ListParams, paged
@@ -25,10 +25,11 @@ def by_username(session: Session, username: str) -> User | None:
     return session.scalar(select(User).where(func.lower(User.username) == username.strip().lower()))
 
 
-def hierarchy_below(user_id: int, *, name: str = "tree") -> CTE:
+def hierarchy_below(user_id: int | BindParameter[int], *, name: str = "tree") -> CTE:
     """The user and everyone below them in the user hierarchy (column `id`), as one recursive query: whose leads a
-    user works on (api/leads/visibility.py) and whose names a team leader's filters offer. `name`: another name for
-    a second tree in the same statement (a team filtered within the reader's scope)."""
+    user works on (api/leads/visibility.py) and whose names a team leader's filters offer. `user_id` may be a bind
+    parameter (a statement built once and kept); `name`: another name for a second tree in the same statement (a team
+    filtered within the reader's scope)."""
     tree = select(User.id).where(User.id == user_id).cte(name, recursive=True)
     return tree.union_all(select(User.id).join(tree, User.leader_id == tree.c.id))
 

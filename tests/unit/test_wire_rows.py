@@ -1,4 +1,4 @@
-"""Answers written as plain data (api.core.schemas.ok_json) name the fields of the model their route declares, in its
+"""Answers written as plain data (api.core.schemas.answered) name the fields of the model their route declares, in its
 order: the OpenAPI contract (and the front end's types) come from the model."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import get_type_hints
 
 from api.activities.schedule.schemas import ScheduleRow, ScheduleRowOut
+from api.core.schemas import wire_names
 
 
 def test_the_calendar_row_is_schedule_row_on_the_wire() -> None:
-    wire = [field.alias or name for name, field in ScheduleRow.model_fields.items()]
-    assert list(get_type_hints(ScheduleRowOut)) == wire
+    assert tuple(get_type_hints(ScheduleRowOut)) == wire_names(ScheduleRow)

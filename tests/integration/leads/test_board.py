@@ -7,6 +7,9 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from api.clients.models import Client
+from api.core.schemas import Envelope
+from api.lead_views.schemas import BoardColumn
 from api.leads.models import Lead, Stage
 from api.users.models import User
 from tests.conftest import auth
@@ -69,6 +72,16 @@ class TestBoard:
         found = board(client, "admin", searchKeyword="bank nusa", status="ALL")
         assert {card["clientName"] for c in found for card in c["leads"]} == {"Bank Nusa Mandiri"}
 
+    def test_the_answer_is_its_response_model_byte_for_byte(self, client: TestClient) -> None:
+        """The board builds its answer as plain data (api.core.schemas.answered): it must be what its response model
+        would serialise, in the same order, with the same types."""
+        for user, params in (("admin", {"status": "ALL"}), ("tl1", {"sort": "E1:asc"}), ("sales1", {})):
+            r = client.get("/api/leads", params=params, headers=auth(client, user))
+            answer = Envelope[list[BoardColumn]].model_validate_json(r.content)
+            assert answer.results and any(column.leads for column in answer.results)
+            assert answer.model_dump_json(by_alias=True).encode() == r.content
+            assert r.headers["content-type"] == "application/json"
+
     def test_columns_sort_by_last_contact_either_way(self, client: TestClient) -> None:
         default = board(client, "admin")[0]["leads"]
         oldest_first = board(client, "admin", sort="E1:asc")[0]["leads"]
@@ -103,6 +116,60 @@ class TestBoard:
         first = board(client, "sales1")[0]
         assert first["leads"][0]["id"] == created["id"]
         assert first["leads"][0]["lastContacted"] == 0
+
+
+def found(client: TestClient, user: str, term: str) -> tuple[set[int], int]:
+    """The ids of the cards a search shows the user (every status) and the leads its columns count."""
+    columns = board(client, user, searchKeyword=term, status="ALL")
+    return {card["id"] for c in columns for card in c["leads"]}, sum(c["totalLeads"] for c in columns)
+
+
+class TestBoardSearch:
+    """The search reads the project and the client names by their trigram indexes (api/lead_views/board_query.py):
+    either name, any case, anywhere in it, its wildcards as typed, within the reader's leads."""
+
+    def test_a_client_name_alone_finds_every_lead_of_the_client(self, client: TestClient, db: Session) -> None:
+        bank = db.scalar(select(Client.id).where(Client.client_name == "Bank Nusa Mandiri"))
+        expected = set(db.scalars(select(Lead.id).where(Lead.client_id == bank, Lead.stage_id <= 6)))
+        assert expected and not any("nusa mandiri" in p.lower() for p in db.scalars(select(Lead.project_name)))
+        ids, total = found(client, "admin", "NUSA mandiri")
+        assert ids == expected and total == len(expected)
+
+    def test_a_project_name_alone_finds_its_lead(self, client: TestClient, refs: dict[str, Any]) -> None:
+        kilo = new_lead(client, refs, projectName="Zeta Kilo Refresh")["id"]
+        new_lead(client, refs, projectName="Zeta Lima Refresh")
+        assert found(client, "sales1", "a kILO REF") == ({kilo}, 1)  # across words, any case
+
+    def test_like_wildcards_are_matched_as_typed(self, client: TestClient, refs: dict[str, Any]) -> None:
+        percent, _ = (new_lead(client, refs, projectName=name)["id"] for name in ("Zeta 50% Uplink", "Zeta 500 Uplink"))
+        underscore, _ = (new_lead(client, refs, projectName=name)["id"] for name in ("Zeta k_9 Core", "Zeta kx9 Core"))
+        assert found(client, "sales1", "50%") == ({percent}, 1)
+        assert found(client, "sales1", "%") == ({percent}, 1)  # too short for the indexes: tested on each lead
+        assert found(client, "sales1", "k_9") == ({underscore}, 1)
+        assert found(client, "sales1", "zeta \\") == (set(), 0)
+
+    def test_another_teams_lead_is_never_found(self, client: TestClient, db: Session, refs: dict[str, Any]) -> None:
+        theirs = new_lead(client, refs, user="sales4", projectName="Zeta Omega Rollout")["id"]
+        assert found(client, "tl2", "omega rollout") == ({theirs}, 1)
+        assert found(client, "topmanager", "omega rollout") == ({theirs}, 1)
+        assert found(client, "tl1", "omega rollout") == (set(), 0)
+        assert found(client, "sales5", "omega rollout") == (set(), 0)
+        # a client name is searched within the reader's team too
+        team = _team(db, "tl1")
+        expected = db.scalar(select(func.count(Lead.id)).join(Client, Client.id == Lead.client_id).where(
+            Client.client_name == "Bank Nusa Mandiri", Lead.sales_person_id.in_(team), Lead.stage_id <= 6))
+        ids, total = found(client, "tl1", "bank nusa")
+        assert total == expected and theirs not in ids
+        assert set(db.scalars(select(Lead.sales_person_id).where(Lead.id.in_(ids)))) <= set(team)
+
+    def test_search_keeps_the_columns_sorts_and_filters(self, client: TestClient, refs: dict[str, Any]) -> None:
+        created = [new_lead(client, refs, projectName=f"Zeta Sierra {n}")["id"] for n in range(3)]
+        columns = board(client, "sales1", searchKeyword="zeta sierra", sort="E1:asc")
+        assert [c["stageName"] for c in columns] == ["E1", "E2", "E3", "E4", "E5", "E6"]
+        assert [card["id"] for card in columns[0]["leads"]] == created  # the oldest contact first
+        assert columns[0]["totalLeads"] == 3 and all(c["totalLeads"] == 0 for c in columns[1:])
+        e2 = columns[1]["stageId"]
+        assert [c["leads"] for c in board(client, "sales1", searchKeyword="zeta sierra", selectedStage=e2)] == [[]]
 
 
 class TestTotalsAndOptions:
