@@ -8,3 +8,4 @@ export * from './table-filters';
 export * from './list-toolbar';
 export * from './date-range-filter';
 export { cardsForPhone, PhoneRowCard } from './phone-cards';
+export * from './export-button';

@@ -30,6 +30,8 @@ export interface ListToolbarProps {
   searchWidth?: number;
   /** Other filters (date ranges, a switch), between the selects and the search box. */
   children?: ReactNode;
+  /** The list's Export button (ExportButton), after its saved views. */
+  exporter?: ReactNode;
 }
 
 /** More controls than this on a phone, and the filters fold into a Filters button (the search box stays). */
@@ -41,7 +43,7 @@ const PHONE_INLINE_FILTERS = 2;
  * sheet from the bottom, so the rows are not pushed a screen down. A list with no filter has its search box alone.
  * A list that is a page of its own offers its saved views first (components/saved-views).
  */
-export function ListToolbar({ table, filters = [], searchLabel, searchWidth, children }: ListToolbarProps) {
+export function ListToolbar({ table, filters = [], searchLabel, searchWidth, children, exporter }: ListToolbarProps) {
   const phone = Grid.useBreakpoint().md === false;
   const [open, setOpen] = useState(false);
   const shown = filters.filter((filter) => !filter.hidden);
@@ -78,6 +80,7 @@ export function ListToolbar({ table, filters = [], searchLabel, searchWidth, chi
     return (
       <Flex gap={8} className="list-search" style={phone ? { flex: '1 1 100%' } : undefined}>
         <SavedViews />
+        {exporter}
         {search}
       </Flex>
     );
@@ -86,6 +89,7 @@ export function ListToolbar({ table, filters = [], searchLabel, searchWidth, chi
     return (
       <TableFilters>
         <SavedViews />
+        {exporter}
         {selects}
         {children}
         {search}
@@ -97,6 +101,7 @@ export function ListToolbar({ table, filters = [], searchLabel, searchWidth, chi
     <TableFilters>
       <Flex gap={8} className="list-filters__phone">
         <SavedViews />
+        {exporter}
         {search}
         <Badge count={inUse} size="small" offset={[-4, 4]}>
           <Button icon={<FilterOutlined />} onClick={() => setOpen(true)} aria-haspopup="dialog">

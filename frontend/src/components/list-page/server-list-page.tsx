@@ -1,7 +1,16 @@
-import { useQuery, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
+import {
+  useQuery,
+  useQueryClient,
+  type QueryKey,
+  type UseQueryOptions,
+  type UseQueryResult,
+} from '@tanstack/react-query';
+import type { ColumnType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import {
   DataTable,
+  ExportButton,
+  exportColumnsOf,
   ListToolbar,
   useServerTable,
   type DataTableProps,
@@ -30,6 +39,8 @@ export interface ServerList<TPage> {
   table: ServerTable;
   query: UseQueryResult<TPage>;
   canRead: boolean;
+  /** Makes the list call as it is made now (its filters, search and sort), for an export to ask it for every row. */
+  call: () => unknown;
 }
 
 /** The state of a server-paged list screen (useServerTable) and its list call, made only with read access. */
@@ -39,8 +50,15 @@ export function useServerList<TPage, TKey extends QueryKey = QueryKey>({
   ...tableOptions
 }: ServerListOptions<TPage, TKey>): ServerList<TPage> {
   const table = useServerTable(tableOptions);
-  const result = useQuery({ ...query(table.params, table.filters), enabled: canRead });
-  return { table, query: result, canRead };
+  const queryClient = useQueryClient();
+  const options = query(table.params, table.filters);
+  const result = useQuery({ ...options, enabled: canRead });
+  const call = () => {
+    const { queryFn, queryKey } = options;
+    if (typeof queryFn !== 'function') return undefined;
+    return queryFn({ queryKey, signal: new AbortController().signal, meta: undefined, client: queryClient } as never);
+  };
+  return { table, query: result, canRead, call };
 }
 
 export interface ServerListTableProps<T extends object>
@@ -61,6 +79,8 @@ export interface ServerListTableProps<T extends object>
   above?: ReactNode;
   /** What the list call's error says when the server gave no message of its own. */
   errorFallback?: string;
+  /** The name of the list's Excel export (its page title); none: the list has no Export button. */
+  exportTitle?: string;
 }
 
 /**
@@ -77,9 +97,13 @@ export function ServerListTable<T extends object>({
   toolbar,
   above,
   errorFallback,
+  exportTitle,
   ...tableProps
 }: ServerListTableProps<T>) {
   const { table, query } = list;
+  const exporter = exportTitle && (
+    <ExportButton title={exportTitle} columns={exportColumnsOf(tableProps.columns as ColumnType<T>[] | undefined)} run={list.call} />
+  );
   return (
     <>
       <ListError error={query.error} fallback={errorFallback} />
@@ -91,7 +115,13 @@ export function ServerListTable<T extends object>({
         server={table.server(query.data?.totalRows)}
         toolbar={
           toolbar ?? (
-            <ListToolbar table={table} filters={filters} searchLabel={searchLabel} searchWidth={searchWidth}>
+            <ListToolbar
+              table={table}
+              filters={filters}
+              searchLabel={searchLabel}
+              searchWidth={searchWidth}
+              exporter={exporter}
+            >
               {filterControls}
             </ListToolbar>
           )
@@ -130,7 +160,7 @@ export function ServerListPage<T extends object>({
       noAccessText={noAccessText}
       before={before}
     >
-      <ServerListTable<T> list={list} {...tableProps} />
+      <ServerListTable<T> list={list} exportTitle={typeof title === 'string' ? title : undefined} {...tableProps} />
     </ListPage>
   );
 }

@@ -2,6 +2,7 @@ import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { paths as SchemaPaths } from './schema';
 import { ApiError } from './errors';
 import { createFailureLogMiddleware } from './failures';
+import { createListExportMiddleware } from './list-export';
 import { clearTokens, getToken, refreshWith } from './tokens';
 
 /** Every API path is served under /api on the same origin (vite proxies it in development). */
@@ -131,8 +132,9 @@ export function createAuthMiddleware(): Middleware {
 /** Builds a typed API client with the auth middleware; its failed calls are kept for the debug viewer (./failures). */
 export function createApiClient(baseUrl: string = originBaseUrl()): ApiClient {
   const client = createClient<ApiPaths>({ baseUrl, fetch: lateFetch });
-  // the failure log first: answers pass the middlewares last to first, so it sees what the auth middleware made of one
-  client.use(createFailureLogMiddleware(), createAuthMiddleware());
+  // the failure log first: answers pass the middlewares last to first, so it sees what the auth middleware made of one;
+  // before it, a list's export (./list-export), which must see the call at once and its final answer
+  client.use(createListExportMiddleware(), createFailureLogMiddleware(), createAuthMiddleware());
   return client;
 }
 

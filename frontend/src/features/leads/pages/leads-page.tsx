@@ -4,6 +4,7 @@ import { Button, Grid, Segmented } from 'antd';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Page } from '@/components/page';
+import { ExportButton } from '@/components/data-table';
 import { SavedViews } from '@/components/saved-views';
 import { usePageAccess } from '@/lib/session';
 import {
@@ -18,6 +19,7 @@ import {
   type BoardStatus,
   type SortDirection,
 } from '../api/leads-api';
+import { leadKeys } from '../api/keys';
 import { LeadsBoard } from '../components/leads-board';
 import { LeadsFilters } from '../components/leads-filters';
 import { LeadsList, type ListView } from '../components/leads-list';
@@ -28,6 +30,19 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import '../leads.css';
 
 export const LEADS_PATH = '/leads';
+
+/** The leads' Excel export: what a card shows, as columns (the list call's rows under the filters shown). */
+const LEAD_EXPORT_COLUMNS = [
+  { key: 'clientName', title: 'Client' },
+  { key: 'projectName', title: 'Project' },
+  { key: 'stageName', title: 'Stage' },
+  { key: 'status', title: 'Status' },
+  { key: 'projectType', title: 'Project Type' },
+  { key: 'salesFullname', title: 'Sales Person' },
+  { key: 'totalGrossProfit', title: 'Total Gross Profit' },
+  { key: 'lastContacted', title: 'Days Since Last Contact' },
+  { key: 'pcsStatus', title: 'PCS Status' },
+];
 export const ADD_LEAD_PATH = '/leads/add';
 
 /** The leads page shows its leads once: as the stage board, or as a list of cards (spec 2 §2.1). */
@@ -163,6 +178,13 @@ export function LeadsPage() {
           />
           <div className="leads-workspace__tools">
             <SavedViews />
+            <ExportButton
+              title={`Leads ${statusLabel}`}
+              columns={LEAD_EXPORT_COLUMNS}
+              run={() => leadListQueryOptions({ status, search, stageId: selectedStage, salesPersonId, limit }).queryFn?.(
+                { queryKey: leadKeys.list({ status, search, stageId: selectedStage, salesPersonId, limit }), signal: new AbortController().signal, meta: undefined } as never,
+              )}
+            />
             <Segmented<LeadsView> aria-label="View" value={shown} options={VIEW_OPTIONS} onChange={showView} />
             {goAdd && (
               <Button type="primary" icon={<PlusOutlined />} onClick={goAdd}>
