@@ -187,8 +187,8 @@ export function LeadsPage() {
             />
             <Segmented<LeadsView> aria-label="View" value={shown} options={VIEW_OPTIONS} onChange={showView} />
             {goAdd && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={goAdd}>
-                Add Lead
+              <Button type="primary" icon={<PlusOutlined />} onClick={goAdd} aria-label="Add Lead">
+                {phone ? 'Add' : 'Add Lead'}
               </Button>
             )}
           </div>
