@@ -38,6 +38,22 @@ export const SAVED_VIEWS_MESSAGES = {
   nameTooLong: `The name cannot exceed ${NAME_MAX} characters.`,
 };
 
+/** A view's name, with the server's rules and messages. */
+function ViewNameField({ placeholder }: { placeholder?: string }) {
+  return (
+    <Form.Item
+      name="name"
+      label="Name"
+      rules={[
+        { required: true, whitespace: true, message: SAVED_VIEWS_MESSAGES.nameRequired },
+        { max: NAME_MAX, message: SAVED_VIEWS_MESSAGES.nameTooLong },
+      ]}
+    >
+      <Input autoFocus maxLength={NAME_MAX + 1} placeholder={placeholder} />
+    </Form.Item>
+  );
+}
+
 interface SaveForm {
   name: string;
   shared: boolean;
@@ -189,16 +205,7 @@ function SaveViewDialog({
         Keeps this list&apos;s filters, sort and page size under a name; its address keeps them too, to send as a link.
       </Typography.Paragraph>
       <Form form={form} layout="vertical" initialValues={{ shared: false, isDefault: false }} onFinish={(v) => save.mutate(v)}>
-        <Form.Item
-          name="name"
-          label="Name"
-          rules={[
-            { required: true, whitespace: true, message: SAVED_VIEWS_MESSAGES.nameRequired },
-            { max: NAME_MAX, message: SAVED_VIEWS_MESSAGES.nameTooLong },
-          ]}
-        >
-          <Input autoFocus maxLength={NAME_MAX + 1} placeholder="e.g. My team, E3–E5, biggest GP first" />
-        </Form.Item>
+        <ViewNameField placeholder="e.g. My team, E3–E5, biggest GP first" />
         {canShare && (
           <Form.Item name="shared" valuePropName="checked" noStyle>
             <Checkbox>Share with my team</Checkbox>
@@ -351,16 +358,7 @@ function RenameDialog({
   return (
     <Modal open title="Rename view" okText="Rename" onOk={() => form.submit()} onCancel={onClose} confirmLoading={rename.isPending} destroyOnHidden>
       <Form form={form} layout="vertical" initialValues={{ name: view.name }} onFinish={(v) => rename.mutate(v)}>
-        <Form.Item
-          name="name"
-          label="Name"
-          rules={[
-            { required: true, whitespace: true, message: SAVED_VIEWS_MESSAGES.nameRequired },
-            { max: NAME_MAX, message: SAVED_VIEWS_MESSAGES.nameTooLong },
-          ]}
-        >
-          <Input autoFocus maxLength={NAME_MAX + 1} />
-        </Form.Item>
+        <ViewNameField />
       </Form>
     </Modal>
   );
