@@ -92,8 +92,15 @@ def _xlsx_rows(fh: BinaryIO) -> Iterator[tuple[Any, ...]]:
     except Exception as exc:  # openpyxl raises whatever its parsers meet in a broken part
         raise Unreadable(UNREADABLE) from exc
     try:
-        sheet = book.worksheets[0]
-        yield from sheet.iter_rows(values_only=True)
+        rows = book.worksheets[0].iter_rows(values_only=True)
+        while True:
+            try:
+                row = next(rows)
+            except StopIteration:
+                return
+            except Exception as exc:  # a broken sheet part met while streaming it
+                raise Unreadable(UNREADABLE) from exc
+            yield row
     finally:
         book.close()
 
