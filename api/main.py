@@ -60,6 +60,7 @@ from api.dashboard.rollups import follow_zone
 from api.dashboard.router import router as dashboard_router
 from api.geo.router import router as geo_router
 from api.holidays.router import router as holidays_router
+from api.imports.router import router as imports_router
 from api.lead_management.router import router as lead_ops_router
 from api.lead_views.router import requests_router as lead_requests_router
 from api.lead_views.router import router as leads_router
@@ -116,7 +117,7 @@ def api_routers() -> list[APIRouter]:
             monthly_billing_router, calendar_feed_settings_router, activities_router, calendar_feed_router,
             geo_router, notification_settings_router,
             lead_register_router, pcs_register_router, lead_ops_router, presence_router, calls_router,
-            holidays_router, operations_router, search_router, saved_views_router]
+            holidays_router, operations_router, search_router, saved_views_router, imports_router]
 
 
 class _Assets(StaticFiles):

@@ -22,6 +22,7 @@ from api.coa.models import ChartOfAccount
 from api.core.db import Base
 from api.dashboard.models import ClosedCategoryRollup, ClosedMonthRollup, OngoingRollup, RollupZone
 from api.holidays.models import Holiday
+from api.imports.models import ImportJob, ImportMapping, ImportRowOutcome, ImportSourceRow
 from api.leads.models import (
     Lead,
     LeadBillingSchedule,
@@ -90,6 +91,10 @@ __all__ = [
     "Country",
     "Entity",
     "Holiday",
+    "ImportJob",
+    "ImportMapping",
+    "ImportRowOutcome",
+    "ImportSourceRow",
     "Industry",
     "Lead",
     "LeadBillingSchedule",

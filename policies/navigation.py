@@ -54,6 +54,8 @@ PAGES: list[tuple[str, str, str | None]] = [
     ("system/approval-insights", "Approval Insights", "/system/approval-insights"),
     # single sign-on: the configured OpenID providers and the product role each of their groups gives
     ("system/sign-in-providers", "Sign-in Providers", "/system/sign-in-providers"),
+    # importing clients, contacts and leads from spreadsheets (administrators; team leaders their team's leads)
+    ("system/import", "Import", "/system/import"),
 ]
 
 # The route table's demo and test pages (spec 1 §2.1: /sample, and /pdf, which mails a sample PDF): for the people who
@@ -113,5 +115,6 @@ MENUS: list[MenuSpec] = [
         _leaf("Sign-in Providers", "system/sign-in-providers", "login"),
         _leaf("Notification Management", "system/notification-management", "notification"),
         _leaf("Reminder Management", "system/reminder-management", "clock-circle"),
+        _leaf("Import", "system/import", "import"),
     ]),
 ]

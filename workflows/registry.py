@@ -17,6 +17,7 @@ from workflows.activities.approvals import (
     start_layer_clock,
     sync_approval_queue,
 )
+from workflows.activities.imports import import_batch
 from workflows.activities.mail import (
     deliver_mail,
     deliver_notification_mail,
@@ -33,6 +34,7 @@ from workflows.activities.reminders import (
 )
 from workflows.approval import ApprovalWorkflow
 from workflows.approval_sweep import ApprovalSweepWorkflow
+from workflows.imports import ImportWorkflow
 from workflows.mail import SendMailWorkflow
 from workflows.password_reset import PasswordResetMailWorkflow
 from workflows.pid import PidWorkflow
@@ -43,11 +45,11 @@ from workflows.sign_in_code import SignInCodeMailWorkflow
 
 WORKFLOWS: list[type] = [SendMailWorkflow, PasswordResetMailWorkflow, SignInCodeMailWorkflow, ApprovalWorkflow,
                          ApprovalSweepWorkflow, PidWorkflow, PidSweepWorkflow, ScheduleReminderWorkflow,
-                         ReminderSweepWorkflow]
+                         ReminderSweepWorkflow, ImportWorkflow]
 ACTIVITIES: list[Callable[..., Any]] = [
     deliver_mail, deliver_notification_mail, send_password_reset_mail, send_sign_in_code_mail, sync_approval_queue,
     route_approval_request, record_decision_and_sync, record_decision_and_finish, finish_approval_request,
     persist_request, start_layer_clock,
     remind_approvers, escalate_layer, approval_sweep_has_work, start_waiting_requests, resend_decisions,
     allocate_pid, attach_pid_pdf, notify_pid, pending_pid_leads, reminder_plan, send_schedule_reminder,
-    tell_due_reminders, remind_uncontacted_leads, hand_over_notification_mails]
+    tell_due_reminders, remind_uncontacted_leads, hand_over_notification_mails, import_batch]

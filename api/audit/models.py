@@ -12,9 +12,9 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from api.core.db import Base
 
-Subject = Literal["USER", "HIERARCHY", "ROLE", "MENU", "PAGE", "ACCESS", "ROLE_MAPPING"]
+Subject = Literal["USER", "HIERARCHY", "ROLE", "MENU", "PAGE", "ACCESS", "ROLE_MAPPING", "IMPORT"]
 Action = Literal["CREATE", "UPDATE", "DEACTIVATE", "ACTIVATE", "DELETE", "PASSWORD_SET", "UNLOCK", "MOVE", "GRANT",
-                 "REVOKE", "CHANGE", "SECOND_FACTOR_RESET"]
+                 "REVOKE", "CHANGE", "SECOND_FACTOR_RESET", "IMPORT", "UNDO"]
 
 
 class AuditEntry(Base):

@@ -52,7 +52,7 @@ def options(*, session: Session, redis_client: redis.Redis) -> list[dict[str, An
         ttl=OPTIONS_TTL)
 
 
-def _changed(redis_client: redis.Redis) -> None:
+def changed(redis_client: redis.Redis) -> None:
     """After a client is created, renamed, (de)activated or deleted."""
     invalidate(redis_client, "clients")
 
@@ -142,7 +142,9 @@ def _commit(session: Session, fields: dict[str, Any]) -> None:
         raise Conflict(name_taken_message(fields["client_name"])) from exc
 
 
-def create(*, session: Session, redis_client: redis.Redis, actor: User, data: ClientIn) -> int:
+def create(*, session: Session, redis_client: redis.Redis | None, actor: User, data: ClientIn,
+           commit: bool = True) -> int:
+    """A new client (and its personnel); `commit=False`: flushed only, in the caller's transaction (an import)."""
     fields = _validate(session, data)
     check_name(session=session, name=fields["client_name"], exclude_id=None)
     check_code(session=session, code=fields["client_code"], exclude_id=None)
@@ -152,12 +154,13 @@ def create(*, session: Session, redis_client: redis.Redis, actor: User, data: Cl
     for person in data.personnel or []:
         contacts_service.create(session=session, actor=actor, data=person.model_copy(update={"id": None}),
                                 client=client, commit=False)
-    _commit(session, fields)
-    _changed(redis_client)
+    _finish(session, redis_client, fields, commit)
     return client.id
 
 
-def update(*, session: Session, redis_client: redis.Redis, actor: User, data: ClientIn) -> int:
+def update(*, session: Session, redis_client: redis.Redis | None, actor: User, data: ClientIn,
+           commit: bool = True) -> int:
+    """The client changed (and its personnel when listed); `commit=False` as `create`."""
     client = session.get(Client, data.id) if data.id else None
     if client is None:
         raise NotFound(CLIENT_NOT_FOUND)
@@ -171,9 +174,17 @@ def update(*, session: Session, redis_client: redis.Redis, actor: User, data: Cl
     session.flush()
     if data.personnel is not None:
         _sync_personnel(session, actor, client, data)
-    _commit(session, fields)
-    _changed(redis_client)
+    _finish(session, redis_client, fields, commit)
     return client.id
+
+
+def _finish(session: Session, redis_client: redis.Redis | None, fields: dict[str, Any], commit: bool) -> None:
+    if commit:
+        _commit(session, fields)
+    else:
+        session.flush()
+    if redis_client is not None:
+        changed(redis_client)
 
 
 def _sync_personnel(session: Session, actor: User, client: Client, data: ClientIn) -> None:
@@ -191,8 +202,8 @@ def _sync_personnel(session: Session, actor: User, client: Client, data: ClientI
             contacts_service.create(session=session, actor=actor, data=person, client=client, commit=False)
 
 
-def delete(*, session: Session, redis_client: redis.Redis, actor: User, client_id: int,
-           lead_count: Callable[[], int]) -> None:
+def delete(*, session: Session, redis_client: redis.Redis | None, actor: User, client_id: int,
+           lead_count: Callable[[], int], commit: bool = True) -> None:
     """Only a client without leads; its contacts go with it. `lead_count()`: how many leads the client has now
     (leads sit above clients: the caller counts them). A lead added after the count is refused by the database, with
     the same 409."""
@@ -204,6 +215,9 @@ def delete(*, session: Session, redis_client: redis.Redis, actor: User, client_i
         raise Conflict(has_leads_message(count))
     contacts_repository.delete_of_client(session, client_id)
     session.delete(client)
+    if not commit:  # the caller's transaction (an import's undo): a lead that came meanwhile fails its flush
+        session.flush()
+        return
     try:
         session.commit()
     except IntegrityError as exc:  # a lead came between the count and the delete: nothing is removed
@@ -212,4 +226,5 @@ def delete(*, session: Session, redis_client: redis.Redis, actor: User, client_i
             raise
         # at least the one the database saw, should it have gone again before this count
         raise Conflict(has_leads_message(max(lead_count(), 1))) from exc
-    _changed(redis_client)
+    if redis_client is not None:
+        changed(redis_client)

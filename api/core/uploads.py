@@ -20,6 +20,7 @@ UNSUPPORTED_SHEET = "Unsupported file format. Accepts only .xls kind file."
 UNSUPPORTED_PICTURE = "Unsupported file format. Accepts only PNG, JPEG, GIF or WEBP images."
 UNSUPPORTED_RECORDING = "Unsupported file format. Accepts only WEBM, OGG, M4A or MP3 recordings."
 UNSUPPORTED_PHOTO = "Unsupported file format. Accepts only JPEG, PNG or WEBP photos."
+UNSUPPORTED_IMPORT = "Unsupported file format. Accepts only .xlsx or .csv files."
 
 # The formats (sniff.identify) each extension may hold, and the type it is served with.
 FORMATS: dict[str, frozenset[str]] = {
@@ -67,6 +68,8 @@ MAIL_PDF = Kind(("pdf",), 15 * MB, UNSUPPORTED, by_content=True)  # the /pdf pag
 RECORDING = Kind(("webm", "ogg", "m4a", "mp3"), 50 * MB, UNSUPPORTED_RECORDING, by_content=True)
 PHOTO = Kind(("jpg", "png", "webp"), 15 * MB, UNSUPPORTED_PHOTO, by_content=True)
 ACTIVITY_FILE = Kind(DOCUMENT.extensions + SPREADSHEET.extensions, 15 * MB, UNSUPPORTED)
+# an import of clients, contacts or leads (issue 39): a workbook or a CSV of up to 50,000 rows
+IMPORT = Kind(("xlsx", "csv"), 20 * MB, UNSUPPORTED_IMPORT)
 
 
 @dataclass(frozen=True)

@@ -26,10 +26,12 @@ from api.core.temporal.starts import (
     send_mail,
     send_password_reset_mail,
     send_sign_in_code_mail,
+    start_import,
     start_pid,
 )
 from api.core.temporal.updates import Applied, Closed, Refused, Unconfirmed, UpdateResult
 
 __all__ = ["Applied", "Client", "Closed", "Refused", "Shown", "Unconfirmed", "UpdateResult", "blocking", "connect",
            "hand_over_mail", "healthy", "schedule_changed", "send_mail", "send_password_reset_mail",
-           "send_sign_in_code_mail", "start_once", "start_pid", "start_workflow", "tracing_interceptors"]
+           "send_sign_in_code_mail", "start_import", "start_once", "start_pid", "start_workflow",
+           "tracing_interceptors"]

@@ -16,6 +16,7 @@ from temporalio.common import (
 from temporalio.exceptions import WorkflowAlreadyStartedError
 
 from api.core.temporal.client import start_once, start_or_signal, start_workflow
+from workflows.contracts import imports as import_contract
 from workflows.contracts import mail as mail_contract
 from workflows.contracts import pid as pid_contract
 from workflows.contracts import reminders as reminder_contract
@@ -80,3 +81,12 @@ async def start_pid(client: Client, data: pid_contract.PidInput, *, task_queue: 
     described = await handle.describe()
     status: WorkflowExecutionStatus | None = described.status
     return wid, status.name if status else "RUNNING"
+
+
+# -- an import's dry run or run ----------------------------------------------------------------------------------
+
+async def start_import(client: Client, data: import_contract.ImportInput, *, workflow_id: str,
+                       task_queue: str) -> bool:
+    """Start the ImportWorkflow of one import's phase; False when it was started before (never a second run)."""
+    return await start_once(client, import_contract.WORKFLOW, data, workflow_id=workflow_id, task_queue=task_queue,
+                            static_summary=f"Import {data.job_id}: {'dry run' if data.phase == 'DRY' else 'run'}")

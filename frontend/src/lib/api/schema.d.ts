@@ -1487,6 +1487,143 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The imports one made (every import, for administrators), newest first */
+        get: operations["list_jobs_api_imports_get"];
+        put?: never;
+        /** Upload a file to import (XLSX or CSV, up to 50,000 rows and 100 columns) */
+        post: operations["create_api_imports_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/imports/mappings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The mappings saved for a kind of import */
+        get: operations["mappings_api_imports_mappings_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/imports/{job_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An import with its dry run's and run's progress */
+        get: operations["get_api_imports__job_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/imports/{job_id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Write the rows, a batch per transaction (a workflow for large files) */
+        post: operations["confirm_api_imports__job_id__confirm_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/imports/{job_id}/dry-run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Map columns, choose the match rule, and check every row (nothing written) */
+        post: operations["dry_run_api_imports__job_id__dry_run_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/imports/{job_id}/result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The file's rows with a Status and a Message column (XLSX) */
+        get: operations["result_api_imports__job_id__result_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/imports/{job_id}/rows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rows' outcomes of the dry run or the run, with their cells */
+        get: operations["rows_api_imports__job_id__rows_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/imports/{job_id}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Undo the whole import while none of its records changed since */
+        post: operations["undo_api_imports__job_id__undo_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/lead-approval": {
         parameters: {
             query?: never;
@@ -3945,7 +4082,7 @@ export interface components {
              * Action
              * @enum {string}
              */
-            action: "CREATE" | "UPDATE" | "DEACTIVATE" | "ACTIVATE" | "DELETE" | "PASSWORD_SET" | "UNLOCK" | "MOVE" | "GRANT" | "REVOKE" | "CHANGE" | "SECOND_FACTOR_RESET";
+            action: "CREATE" | "UPDATE" | "DEACTIVATE" | "ACTIVATE" | "DELETE" | "PASSWORD_SET" | "UNLOCK" | "MOVE" | "GRANT" | "REVOKE" | "CHANGE" | "SECOND_FACTOR_RESET" | "IMPORT" | "UNDO";
             /** Actorid */
             actorId: number | null;
             /** Actorname */
@@ -3963,7 +4100,7 @@ export interface components {
              * Subject
              * @enum {string}
              */
-            subject: "USER" | "HIERARCHY" | "ROLE" | "MENU" | "PAGE" | "ACCESS" | "ROLE_MAPPING";
+            subject: "USER" | "HIERARCHY" | "ROLE" | "MENU" | "PAGE" | "ACCESS" | "ROLE_MAPPING" | "IMPORT";
             /** Subjectid */
             subjectId: string;
             /** Subjectlabel */
@@ -4192,6 +4329,16 @@ export interface components {
              * @default 1
              */
             variant: number;
+        };
+        /** Body_create_api_imports_post */
+        Body_create_api_imports_post: {
+            /** File */
+            file: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "clients" | "contacts" | "leads";
         };
         /** Body_process_pid_api_frontend_scheduler_process_pid_post */
         Body_process_pid_api_frontend_scheduler_process_pid_post: {
@@ -5381,6 +5528,14 @@ export interface components {
         Envelope_HolidayOut_: {
             results: components["schemas"]["HolidayOut"];
         };
+        /** Envelope[ImportJobOut] */
+        Envelope_ImportJobOut_: {
+            results: components["schemas"]["ImportJobOut"];
+        };
+        /** Envelope[ImportRowsOut] */
+        Envelope_ImportRowsOut_: {
+            results: components["schemas"]["ImportRowsOut"];
+        };
         /** Envelope[InsightOptions] */
         Envelope_InsightOptions_: {
             results: components["schemas"]["InsightOptions"];
@@ -5793,10 +5948,20 @@ export interface components {
             /** Results */
             results: components["schemas"]["HolidayOut"][];
         };
+        /** Envelope[list[ImportJobOut]] */
+        Envelope_list_ImportJobOut__: {
+            /** Results */
+            results: components["schemas"]["ImportJobOut"][];
+        };
         /** Envelope[list[IndustryOut]] */
         Envelope_list_IndustryOut__: {
             /** Results */
             results: components["schemas"]["IndustryOut"][];
+        };
+        /** Envelope[list[MappingOut]] */
+        Envelope_list_MappingOut__: {
+            /** Results */
+            results: components["schemas"]["MappingOut"][];
         };
         /** Envelope[list[MenuItem]] */
         Envelope_list_MenuItem__: {
@@ -5960,6 +6125,15 @@ export interface components {
             field: string;
             /** Label */
             label: string;
+        };
+        /** FieldOut */
+        FieldOut: {
+            /** Label */
+            label: string;
+            /** Name */
+            name: string;
+            /** Required */
+            required: boolean;
         };
         /**
          * Figures
@@ -6235,6 +6409,89 @@ export interface components {
             id: number;
             /** Name */
             name: string;
+        };
+        /** ImportJobOut */
+        ImportJobOut: {
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            dryRun: components["schemas"]["PhaseOut"];
+            /** Fields */
+            fields: components["schemas"]["FieldOut"][];
+            /** Filename */
+            filename: string;
+            /** Finishedat */
+            finishedAt: string | null;
+            /** Headers */
+            headers: string[];
+            /** Id */
+            id: number;
+            /** Kind */
+            kind: string;
+            /**
+             * Mapping
+             * @description field -> the column header it is read from
+             */
+            mapping: {
+                [key: string]: string;
+            };
+            /** Matchon */
+            matchOn: string;
+            /** Matchrules */
+            matchRules: {
+                [key: string]: string;
+            };
+            run: components["schemas"]["PhaseOut"];
+            /**
+             * Status
+             * @description UPLOADED, CHECKING, CHECKED, RUNNING, DONE, UNDONE
+             */
+            status: string;
+            /** Totalrows */
+            totalRows: number;
+            /** Undoneat */
+            undoneAt: string | null;
+        };
+        /** ImportRowOut */
+        ImportRowOut: {
+            /** Message */
+            message: string | null;
+            /** Recordid */
+            recordId: number | null;
+            /** Rownumber */
+            rowNumber: number;
+            /** Status */
+            status: string;
+            /**
+             * Values
+             * @description column header -> the cell's text
+             */
+            values: {
+                [key: string]: string | null;
+            };
+        };
+        /** ImportRowsOut */
+        ImportRowsOut: {
+            /** Data */
+            data: components["schemas"]["ImportRowOut"][];
+            /** Totalrows */
+            totalRows: number;
+        };
+        /** ImportSettingsIn */
+        ImportSettingsIn: {
+            /** Mapping */
+            mapping: {
+                [key: string]: string;
+            };
+            /** Matchon */
+            matchOn: string;
+            /**
+             * Saveas
+             * @description Save the mapping under this name
+             */
+            saveAs?: string | null;
         };
         /** IndustryOut */
         IndustryOut: {
@@ -6974,6 +7231,21 @@ export interface components {
             tileUrl: string;
             /** Zoom */
             zoom: number;
+        };
+        /** MappingOut */
+        MappingOut: {
+            /** Id */
+            id: number;
+            /** Kind */
+            kind: string;
+            /** Mapping */
+            mapping: {
+                [key: string]: string;
+            };
+            /** Matchon */
+            matchOn: string;
+            /** Name */
+            name: string;
         };
         /** MarkReadIn */
         MarkReadIn: {
@@ -8047,6 +8319,25 @@ export interface components {
             fullname: string;
             /** Id */
             id: number;
+        };
+        /** PhaseOut */
+        PhaseOut: {
+            /**
+             * Counts
+             * @description CREATED, UPDATED, UNCHANGED, REFUSED
+             */
+            counts: {
+                [key: string]: number;
+            };
+            /** Done */
+            done: number;
+            /**
+             * Percent
+             * @description done of total, 0-100
+             */
+            percent: number;
+            /** Total */
+            total: number;
         };
         /** PicOption */
         PicOption: {
@@ -13996,6 +14287,285 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Message_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_jobs_api_imports_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_ImportJobOut__"];
+                };
+            };
+        };
+    };
+    create_api_imports_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_create_api_imports_post"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportJobOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    mappings_api_imports_mappings_get: {
+        parameters: {
+            query: {
+                kind: "clients" | "contacts" | "leads";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_MappingOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_api_imports__job_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportJobOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    confirm_api_imports__job_id__confirm_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportJobOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    dry_run_api_imports__job_id__dry_run_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportSettingsIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportJobOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    result_api_imports__job_id__result_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    rows_api_imports__job_id__rows_get: {
+        parameters: {
+            query?: {
+                phase?: string;
+                status?: string | null;
+                page?: number;
+                size?: number;
+            };
+            header?: never;
+            path: {
+                job_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportRowsOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    undo_api_imports__job_id__undo_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportJobOut_"];
                 };
             };
             /** @description Validation Error */

@@ -1,0 +1,117 @@
+"""The import's own queries: jobs, their rows and outcomes, the records a match rule finds. No commits."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from api.clients.contacts.models import Contact
+from api.clients.models import Client
+from api.imports.models import ImportJob, ImportMapping, ImportRowOutcome, ImportSourceRow
+
+
+def job_for_update(session: Session, job_id: int) -> ImportJob | None:
+    """The job, locked until the transaction ends: one batch of it at a time."""
+    return session.scalars(select(ImportJob).where(ImportJob.id == job_id).with_for_update()
+                           .execution_options(populate_existing=True)).first()
+
+
+def source_rows(session: Session, job_id: int, after: int, limit: int) -> Sequence[ImportSourceRow]:
+    return session.scalars(select(ImportSourceRow).where(ImportSourceRow.job_id == job_id,
+                                                         ImportSourceRow.row_number > after)
+                           .order_by(ImportSourceRow.row_number).limit(limit)).all()
+
+
+def done_rows(session: Session, job_id: int, phase: str, numbers: Sequence[int]) -> set[int]:
+    return set(session.scalars(select(ImportRowOutcome.row_number).where(
+        ImportRowOutcome.job_id == job_id, ImportRowOutcome.phase == phase,
+        ImportRowOutcome.row_number.in_(numbers))))
+
+
+def first_with_key(session: Session, job_id: int, phase: str, key: str) -> int | None:
+    """The earlier row of this phase with the same match key (a duplicate in the file)."""
+    return session.scalar(select(func.min(ImportRowOutcome.row_number)).where(
+        ImportRowOutcome.job_id == job_id, ImportRowOutcome.phase == phase, ImportRowOutcome.match_key == key))
+
+
+def outcomes(session: Session, job_id: int, phase: str, *, status: str | None = None, offset: int = 0,
+             limit: int | None = None) -> Sequence[ImportRowOutcome]:
+    stmt = select(ImportRowOutcome).where(ImportRowOutcome.job_id == job_id, ImportRowOutcome.phase == phase)
+    if status:
+        stmt = stmt.where(ImportRowOutcome.status == status)
+    stmt = stmt.order_by(ImportRowOutcome.row_number).offset(offset)
+    return session.scalars(stmt.limit(limit) if limit is not None else stmt).all()
+
+
+def count_outcomes(session: Session, job_id: int, phase: str, status: str | None = None) -> int:
+    stmt = select(func.count()).select_from(ImportRowOutcome).where(ImportRowOutcome.job_id == job_id,
+                                                                    ImportRowOutcome.phase == phase)
+    if status:
+        stmt = stmt.where(ImportRowOutcome.status == status)
+    return session.scalar(stmt) or 0
+
+
+def clear_phase(session: Session, job_id: int, phase: str) -> None:
+    session.query(ImportRowOutcome).filter(ImportRowOutcome.job_id == job_id,
+                                           ImportRowOutcome.phase == phase).delete(synchronize_session=False)
+
+
+def written(session: Session, job_id: int) -> Sequence[ImportRowOutcome]:
+    """The run's rows that wrote a record, last first (the undo goes backwards)."""
+    return session.scalars(select(ImportRowOutcome).where(
+        ImportRowOutcome.job_id == job_id, ImportRowOutcome.phase == "RUN",
+        ImportRowOutcome.status.in_(("CREATED", "UPDATED"))).order_by(ImportRowOutcome.row_number.desc())).all()
+
+
+def jobs(session: Session, *, created_by: int | None, limit: int = 50) -> Sequence[ImportJob]:
+    stmt = select(ImportJob).order_by(ImportJob.id.desc()).limit(limit)
+    if created_by is not None:
+        stmt = stmt.where(ImportJob.created_by == created_by)
+    return session.scalars(stmt).all()
+
+
+def mappings(session: Session, kind: str) -> Sequence[ImportMapping]:
+    return session.scalars(select(ImportMapping).where(ImportMapping.kind == kind).order_by(ImportMapping.name)).all()
+
+
+def mapping_named(session: Session, kind: str, name: str) -> ImportMapping | None:
+    return session.scalars(select(ImportMapping).where(ImportMapping.kind == kind,
+                                                       func.lower(ImportMapping.name) == name.lower())).first()
+
+
+def contact_by(session: Session, *, email: str | None = None, phone: str | None = None) -> Contact | None:
+    """A contact (not removed) with this e-mail address (any case) or this normalised phone number."""
+    stmt = select(Contact).where(Contact.deleted_at.is_(None))
+    if email is not None:
+        stmt = stmt.where(func.lower(Contact.email) == email.lower())
+    else:
+        stmt = stmt.where(Contact.phone_number == phone)
+    return session.scalars(stmt.order_by(Contact.id).limit(1)).first()
+
+
+def client_ids(session: Session) -> dict[str, int]:
+    """lower(code) and lower(name) -> the client's id: a contact's or a lead's client named either way."""
+    found: dict[str, Any] = {}
+    for cid, code, name in session.execute(select(Client.id, Client.client_code, Client.client_name)):
+        found.setdefault(code.lower(), cid)
+        found.setdefault(name.strip().lower(), cid)
+    return found
+
+
+def cells_of(session: Session, job_id: int, numbers: Sequence[int]) -> dict[int, list[str | None]]:
+    return dict(session.execute(select(ImportSourceRow.row_number, ImportSourceRow.cells).where(
+        ImportSourceRow.job_id == job_id, ImportSourceRow.row_number.in_(numbers))).tuples().all())
+
+
+def rows_with_outcomes(session: Session, job_id: int, phase: str) -> Any:
+    """(row number, cells, status, message) of every source row in order, streamed."""
+    outcome = ImportRowOutcome
+    stmt = (select(ImportSourceRow.row_number, ImportSourceRow.cells, outcome.status, outcome.message)
+            .outerjoin(outcome, (outcome.job_id == ImportSourceRow.job_id) & (outcome.phase == phase)
+                       & (outcome.row_number == ImportSourceRow.row_number))
+            .where(ImportSourceRow.job_id == job_id).order_by(ImportSourceRow.row_number)
+            .execution_options(yield_per=1000))
+    return session.execute(stmt).tuples()
