@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -42,7 +43,8 @@ class ImportJobOut(CamelModel):
 
 
 class ImportSettingsIn(CamelModel):
-    mapping: dict[str, str] = Field(max_length=100)
+    mapping: dict[Annotated[str, Field(max_length=100)], Annotated[str, Field(max_length=300)]] = Field(
+        max_length=100, description="field -> the column header it is read from")
     match_on: str = Field(max_length=20)
     save_as: str | None = Field(default=None, max_length=100, description="Save the mapping under this name")
 
@@ -61,8 +63,8 @@ class ImportRowsOut(CamelModel):
 
 
 class RowsQuery(CamelModel):
-    phase: str = Field(default="DRY", pattern="^(DRY|RUN)$")
-    status: str | None = Field(default=None, pattern="^(CREATED|UPDATED|UNCHANGED|REFUSED)$")
+    phase: Literal["DRY", "RUN"] = "DRY"
+    status: Literal["CREATED", "UPDATED", "UNCHANGED", "REFUSED"] | None = None
     page: Count = 1
     size: int = Field(default=50, ge=1, le=500)
 

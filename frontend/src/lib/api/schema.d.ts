@@ -6481,7 +6481,10 @@ export interface components {
         };
         /** ImportSettingsIn */
         ImportSettingsIn: {
-            /** Mapping */
+            /**
+             * Mapping
+             * @description field -> the column header it is read from
+             */
             mapping: {
                 [key: string]: string;
             };
@@ -14515,8 +14518,8 @@ export interface operations {
     rows_api_imports__job_id__rows_get: {
         parameters: {
             query?: {
-                phase?: string;
-                status?: string | null;
+                phase?: "DRY" | "RUN";
+                status?: ("CREATED" | "UPDATED" | "UNCHANGED" | "REFUSED") | null;
                 page?: number;
                 size?: number;
             };
