@@ -54,6 +54,9 @@ PAGES: list[tuple[str, str, str | None]] = [
     ("system/approval-insights", "Approval Insights", "/system/approval-insights"),
     # single sign-on: the configured OpenID providers and the product role each of their groups gives
     ("system/sign-in-providers", "Sign-in Providers", "/system/sign-in-providers"),
+    # a person's data on request (UU PDP): a contact's archive (read) and erasure (delete), from the contact's page;
+    # not a screen of its own. Administrators have it; nobody else unless granted
+    ("system/personal-data", "Personal Data (access and erasure)", None),
 ]
 
 # The route table's demo and test pages (spec 1 §2.1: /sample, and /pdf, which mails a sample PDF): for the people who

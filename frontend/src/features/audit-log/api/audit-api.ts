@@ -21,6 +21,7 @@ const SUBJECTS: Record<AuditRow['subject'], true> = {
   PAGE: true,
   ACCESS: true,
   ROLE_MAPPING: true,
+  CONTACT: true,
 };
 const ACTIONS: Record<AuditRow['action'], true> = {
   CREATE: true,
@@ -35,6 +36,8 @@ const ACTIONS: Record<AuditRow['action'], true> = {
   REVOKE: true,
   CHANGE: true,
   SECOND_FACTOR_RESET: true,
+  EXPORT: true,
+  ERASE: true,
 };
 export const AUDIT_SUBJECTS = Object.keys(SUBJECTS) as AuditRow['subject'][];
 export const AUDIT_ACTIONS = Object.keys(ACTIONS) as AuditRow['action'][];

@@ -26,6 +26,7 @@ const SUBJECT_COLORS: Record<AuditRow['subject'], string> = {
   PAGE: 'geekblue',
   ACCESS: 'magenta',
   ROLE_MAPPING: 'volcano',
+  CONTACT: 'lime',
 };
 const ACTION_COLORS: Record<AuditRow['action'], string> = {
   CREATE: 'green',
@@ -40,6 +41,8 @@ const ACTION_COLORS: Record<AuditRow['action'], string> = {
   REVOKE: 'red',
   CHANGE: 'blue',
   SECOND_FACTOR_RESET: 'orange',
+  EXPORT: 'cyan',
+  ERASE: 'red',
 };
 
 const actor = (row: AuditRow) => row.actorName ?? 'System';
