@@ -44,7 +44,7 @@ class Mention:
         if len(name) >= MIN_NAME:
             parts.append(r"(?<!\w)" + r"\s+".join(re.escape(w) for w in name.split()) + r"(?!\w)")
         if self.email:
-            parts.append(r"(?<![\w.+-])" + re.escape(self.email.strip()) + r"(?![\w-])")
+            parts.append(r"(?<![\w.+-])" + re.escape(self.email.strip()) + r"(?![\w-]|\.\w)")
         national = _national(self.phone or "")
         if len(national) >= 6:
             digits = _SEPARATORS.join(national)
