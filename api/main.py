@@ -75,6 +75,7 @@ from api.operations.cors import CodecCors
 from api.operations.router import router as operations_router
 from api.pcs.pid_router import router as pcs_pid_router
 from api.pcs.router import router as pcs_router
+from api.personal_data.router import router as personal_data_router
 from api.presence.router import router as presence_router
 from api.presence.store import close as close_presence
 from api.realtime import socket as realtime_socket
@@ -117,7 +118,8 @@ def api_routers() -> list[APIRouter]:
             monthly_billing_router, calendar_feed_settings_router, activities_router, calendar_feed_router,
             geo_router, notification_settings_router,
             lead_register_router, pcs_register_router, lead_ops_router, presence_router, calls_router,
-            holidays_router, operations_router, search_router, saved_views_router, imports_router]
+            holidays_router, operations_router, search_router, saved_views_router, imports_router,
+            personal_data_router]
 
 
 class _Assets(StaticFiles):

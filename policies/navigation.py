@@ -56,6 +56,9 @@ PAGES: list[tuple[str, str, str | None]] = [
     ("system/sign-in-providers", "Sign-in Providers", "/system/sign-in-providers"),
     # importing clients, contacts and leads from spreadsheets (administrators; team leaders their team's leads)
     ("system/import", "Import", "/system/import"),
+    # a person's data on request (UU PDP): a contact's archive (read) and erasure (delete), from the contact's page;
+    # not a screen of its own. Administrators have it; nobody else unless granted
+    ("system/personal-data", "Personal Data (access and erasure)", None),
 ]
 
 # The route table's demo and test pages (spec 1 §2.1: /sample, and /pdf, which mails a sample PDF): for the people who

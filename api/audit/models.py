@@ -12,9 +12,9 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from api.core.db import Base
 
-Subject = Literal["USER", "HIERARCHY", "ROLE", "MENU", "PAGE", "ACCESS", "ROLE_MAPPING", "IMPORT"]
+Subject = Literal["USER", "HIERARCHY", "ROLE", "MENU", "PAGE", "ACCESS", "ROLE_MAPPING", "IMPORT", "CONTACT"]
 Action = Literal["CREATE", "UPDATE", "DEACTIVATE", "ACTIVATE", "DELETE", "PASSWORD_SET", "UNLOCK", "MOVE", "GRANT",
-                 "REVOKE", "CHANGE", "SECOND_FACTOR_RESET", "IMPORT", "UNDO"]
+                 "REVOKE", "CHANGE", "SECOND_FACTOR_RESET", "IMPORT", "UNDO", "EXPORT", "ERASE"]
 
 
 class AuditEntry(Base):
@@ -24,7 +24,7 @@ class AuditEntry(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now(), index=True)
     actor_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), index=True)  # None: the system
-    subject: Mapped[str] = mapped_column(String(20))  # USER, HIERARCHY, ROLE, MENU, PAGE, ACCESS, ROLE_MAPPING
+    subject: Mapped[str] = mapped_column(String(20))  # USER, HIERARCHY, ROLE, MENU, PAGE, ACCESS, ROLE_MAPPING, CONTACT
     subject_id: Mapped[str] = mapped_column(String(80))  # the user's or menu's id, the role's name, the page code
     subject_label: Mapped[str] = mapped_column(String(200))  # what it was called when changed: "Sari Dewi (sales1)"
     action: Mapped[str] = mapped_column(String(20))  # CREATE, UPDATE, DEACTIVATE, ACTIVATE, DELETE, GRANT, ...

@@ -3289,6 +3289,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/personal-data/contacts/{contact_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the product holds about a contact, by kind, and whether they were erased */
+        get: operations["get_contact_data_api_personal_data_contacts__contact_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/personal-data/contacts/{contact_id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everything held about a contact as one ZIP (audited) */
+        get: operations["download_contact_archive_api_personal_data_contacts__contact_id__archive_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/personal-data/contacts/{contact_id}/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Erase a contact: personal fields replaced, their activities' files deleted, history kept anonymised, mentions replaced (audited); the full name typed back confirms */
+        post: operations["erase_contact_api_personal_data_contacts__contact_id__erase_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/profile-pictures/{file_name}": {
         parameters: {
             query?: never;
@@ -4082,7 +4133,7 @@ export interface components {
              * Action
              * @enum {string}
              */
-            action: "CREATE" | "UPDATE" | "DEACTIVATE" | "ACTIVATE" | "DELETE" | "PASSWORD_SET" | "UNLOCK" | "MOVE" | "GRANT" | "REVOKE" | "CHANGE" | "SECOND_FACTOR_RESET" | "IMPORT" | "UNDO";
+            action: "CREATE" | "UPDATE" | "DEACTIVATE" | "ACTIVATE" | "DELETE" | "PASSWORD_SET" | "UNLOCK" | "MOVE" | "GRANT" | "REVOKE" | "CHANGE" | "SECOND_FACTOR_RESET" | "IMPORT" | "UNDO" | "EXPORT" | "ERASE";
             /** Actorid */
             actorId: number | null;
             /** Actorname */
@@ -4100,7 +4151,7 @@ export interface components {
              * Subject
              * @enum {string}
              */
-            subject: "USER" | "HIERARCHY" | "ROLE" | "MENU" | "PAGE" | "ACCESS" | "ROLE_MAPPING" | "IMPORT";
+            subject: "USER" | "HIERARCHY" | "ROLE" | "MENU" | "PAGE" | "ACCESS" | "ROLE_MAPPING" | "IMPORT" | "CONTACT";
             /** Subjectid */
             subjectId: string;
             /** Subjectlabel */
@@ -5150,6 +5201,24 @@ export interface components {
              */
             user: string | null;
         };
+        /** ContactPersonalData */
+        ContactPersonalData: {
+            /** Contactid */
+            contactId: number;
+            /** Erasedat */
+            erasedAt: string | null;
+            /**
+             * Erasedby
+             * @description Full name of the administrator who erased them
+             */
+            erasedBy: string | null;
+            holdings: components["schemas"]["Holdings"];
+            /**
+             * Name
+             * @description The contact's name (after an erasure, its placeholder)
+             */
+            name: string;
+        };
         /** CountryOut */
         CountryOut: {
             /** Countryname */
@@ -5492,6 +5561,10 @@ export interface components {
         Envelope_ContactOut_: {
             results: components["schemas"]["ContactOut"];
         };
+        /** Envelope[ContactPersonalData] */
+        Envelope_ContactPersonalData_: {
+            results: components["schemas"]["ContactPersonalData"];
+        };
         /** Envelope[Created] */
         Envelope_Created_: {
             results: components["schemas"]["Created"];
@@ -5511,6 +5584,10 @@ export interface components {
         /** Envelope[EnrolmentOut] */
         Envelope_EnrolmentOut_: {
             results: components["schemas"]["EnrolmentOut"];
+        };
+        /** Envelope[ErasureOut] */
+        Envelope_ErasureOut_: {
+            results: components["schemas"]["ErasureOut"];
         };
         /** Envelope[FilterOptions] */
         Envelope_FilterOptions_: {
@@ -6108,6 +6185,41 @@ export interface components {
             /** Results */
             results: components["schemas"]["UnitOut"][];
         };
+        /** EraseIn */
+        EraseIn: {
+            /**
+             * Confirmation
+             * @description The contact's full name, typed back
+             */
+            confirmation: string;
+        };
+        /** ErasureOut */
+        ErasureOut: {
+            /** Contactid */
+            contactId: number;
+            /**
+             * Erasedat
+             * Format: date-time
+             */
+            erasedAt: string;
+            /** Filesdeleted */
+            filesDeleted: number;
+            /**
+             * Historyentries
+             * @description History entries kept, anonymised
+             */
+            historyEntries: number;
+            /**
+             * Name
+             * @description The placeholder the contact is known by from now on
+             */
+            name: string;
+            /**
+             * Textschanged
+             * @description Notes, lead texts, lead history entries and notifications whose mention of them was replaced
+             */
+            textsChanged: number;
+        };
         /** FieldChange */
         FieldChange: {
             /** Field */
@@ -6382,6 +6494,41 @@ export interface components {
             oldLabel: string | null;
             /** Oldvalue */
             oldValue: string | null;
+        };
+        /**
+         * Holdings
+         * @description How much the product holds about a contact, by kind (what an archive carries and an erasure changes).
+         */
+        Holdings: {
+            /**
+             * Activities
+             * @description Activities they were the person in charge of or whose notes mention them
+             */
+            activities: number;
+            /**
+             * Files
+             * @description Files of the activities they were the person in charge of (erasure deletes them)
+             */
+            files: number;
+            /** Historyentries */
+            historyEntries: number;
+            /** Leadhistoryentries */
+            leadHistoryEntries: number;
+            /**
+             * Leads
+             * @description Leads they are a person in charge of, or whose decision maker or description mention them
+             */
+            leads: number;
+            /**
+             * Notifications
+             * @description In-app notifications and notification mails whose text mentions them
+             */
+            notifications: number;
+            /**
+             * Schedules
+             * @description Planned activities likewise
+             */
+            schedules: number;
         };
         /**
          * HolidayIn
@@ -18053,6 +18200,110 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_ContactOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_contact_data_api_personal_data_contacts__contact_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contact_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ContactPersonalData_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    download_contact_archive_api_personal_data_contacts__contact_id__archive_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contact_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archive (attachment): contact.json, README.txt and files/ */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": unknown;
+                };
+            };
+            /** @description No such contact */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erase_contact_api_personal_data_contacts__contact_id__erase_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contact_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EraseIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ErasureOut_"];
                 };
             };
             /** @description Validation Error */

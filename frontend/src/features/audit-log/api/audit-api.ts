@@ -22,6 +22,7 @@ const SUBJECTS: Record<AuditRow['subject'], true> = {
   ACCESS: true,
   ROLE_MAPPING: true,
   IMPORT: true,
+  CONTACT: true,
 };
 const ACTIONS: Record<AuditRow['action'], true> = {
   CREATE: true,
@@ -38,6 +39,8 @@ const ACTIONS: Record<AuditRow['action'], true> = {
   SECOND_FACTOR_RESET: true,
   IMPORT: true,
   UNDO: true,
+  EXPORT: true,
+  ERASE: true,
 };
 export const AUDIT_SUBJECTS = Object.keys(SUBJECTS) as AuditRow['subject'][];
 export const AUDIT_ACTIONS = Object.keys(ACTIONS) as AuditRow['action'][];

@@ -27,6 +27,7 @@ const SUBJECT_COLORS: Record<AuditRow['subject'], string> = {
   ACCESS: 'magenta',
   ROLE_MAPPING: 'volcano',
   IMPORT: 'lime',
+  CONTACT: 'geekblue',
 };
 const ACTION_COLORS: Record<AuditRow['action'], string> = {
   CREATE: 'green',
@@ -43,6 +44,8 @@ const ACTION_COLORS: Record<AuditRow['action'], string> = {
   SECOND_FACTOR_RESET: 'orange',
   IMPORT: 'green',
   UNDO: 'red',
+  EXPORT: 'cyan',
+  ERASE: 'volcano',
 };
 
 const actor = (row: AuditRow) => row.actorName ?? 'System';

@@ -1,6 +1,6 @@
 import { EditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Empty, Result, Skeleton, Space, Tabs } from 'antd';
+import { Button, Card, Descriptions, Empty, Flex, Result, Skeleton, Space, Tabs } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { CallButton, formatPhone } from '@/components/call-button';
 import { FormPage, systemCrumbs } from '@/components/form-page';
@@ -8,6 +8,7 @@ import { formatDateTime } from '@/lib/format';
 import { usePageAccess } from '@/lib/session';
 import { contactQueryOptions, type Contact } from '../api/contacts-api';
 import { ContactChangelog, LOAD_ERROR_TEXT, NO_INFORMATION_TEXT } from '../components/contact-changelog';
+import { PersonalDataCard } from '../components/personal-data-card';
 import { CONTACT_LIST_PATH, CONTACT_PAGE } from './contact-list-page';
 
 const orDash = (value: string | null | undefined) => (value && value.trim() !== '' ? value : '-');
@@ -62,7 +63,8 @@ function Information({ contact }: { contact: Contact }) {
   );
 }
 
-/** /system/contact-management/{contactId}/view: 'Information' and 'Changelog' tabs. */
+/** /system/contact-management/{contactId}/view: 'Information' and 'Changelog' tabs; below them, for those who may,
+ * the person's data on request (its archive and erasure). */
 export function ContactViewPage() {
   const { contactId: param } = useParams();
   const contactId = Number(param);
@@ -91,33 +93,39 @@ export function ContactViewPage() {
           </Button>
         )
       }
+      card={false}
     >
-      <Tabs
-        items={[
-          {
-            key: 'information',
-            label: 'Information',
-            children: contact.isPending && Number.isFinite(contactId) ? (
-              <Skeleton active paragraph={{ rows: 6 }} />
-            ) : contact.isError || !Number.isFinite(contactId) ? (
-              <Result status="warning" title={LOAD_ERROR_TEXT} />
-            ) : contact.data ? (
-              <Information contact={contact.data} />
-            ) : (
-              <Empty description={NO_INFORMATION_TEXT} />
-            ),
-          },
-          {
-            key: 'changelog',
-            label: 'Changelog',
-            children: Number.isFinite(contactId) ? (
-              <ContactChangelog contactId={contactId} />
-            ) : (
-              <Empty description={NO_INFORMATION_TEXT} />
-            ),
-          },
-        ]}
-      />
+      <Flex vertical gap={16}>
+        <Card variant="borderless" className="page-card">
+          <Tabs
+            items={[
+              {
+                key: 'information',
+                label: 'Information',
+                children: contact.isPending && Number.isFinite(contactId) ? (
+                  <Skeleton active paragraph={{ rows: 6 }} />
+                ) : contact.isError || !Number.isFinite(contactId) ? (
+                  <Result status="warning" title={LOAD_ERROR_TEXT} />
+                ) : contact.data ? (
+                  <Information contact={contact.data} />
+                ) : (
+                  <Empty description={NO_INFORMATION_TEXT} />
+                ),
+              },
+              {
+                key: 'changelog',
+                label: 'Changelog',
+                children: Number.isFinite(contactId) ? (
+                  <ContactChangelog contactId={contactId} />
+                ) : (
+                  <Empty description={NO_INFORMATION_TEXT} />
+                ),
+              },
+            ]}
+          />
+        </Card>
+        {contact.data && <PersonalDataCard contactId={contactId} listPath={CONTACT_LIST_PATH} />}
+      </Flex>
     </FormPage>
   );
 }

@@ -39,7 +39,9 @@ const KEPT: Kept[] = [
       'and from what to what.',
     howLong:
       'Until an administrator removes them. A removed contact is hidden but its record and history are kept; a ' +
-      'client can only be removed while it has no leads.',
+      'client can only be removed while it has no leads. A contact who asks gets, through an administrator, one ' +
+      'archive of everything held about them, and can be erased: their details replaced, the files of their ' +
+      'activities deleted, their name, e-mail and phone replaced wherever notes and notifications mention them.',
   },
   {
     what: 'Leads',
