@@ -47,6 +47,8 @@ NOT_DONE = "Only a finished import can be undone."
 UNKNOWN_COLUMN = "Column '{}' is not in the file."
 UNKNOWN_FIELD = "'{}' is not a field of this import."
 UNKNOWN_RULE = "Choose how rows match existing records."
+# a row's outcome as the result workbook says it
+STATUS_LABELS = {"CREATED": "Created", "UPDATED": "Updated", "UNCHANGED": "Unchanged", "REFUSED": "Refused"}
 
 
 def changed_message(rows: list[int]) -> str:
@@ -177,7 +179,7 @@ def result(*, session: Session, actor: User, job_id: int) -> tuple[str, bytes]:
     body: list[list[spreadsheets.Cell]] = []
     for number, cells, status, message in repository.rows_with_outcomes(session, job.id, phase):
         body.append([number, *(cells + [None] * (len(job.headers) - len(cells)))[:len(job.headers)],
-                     status or "NOT CHECKED", message])
+                     STATUS_LABELS.get(status or "", "Not checked"), message])
     data = spreadsheets.xlsx(spreadsheets.Sheet(title=f"Import {job.id}", columns=columns,
                                                 blocks=[spreadsheets.Block(rows=body)], autofilter=True,
                                                 subject=f"{KINDS[job.kind].label} from {job.filename}"))

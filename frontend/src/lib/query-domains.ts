@@ -20,6 +20,7 @@ export const queryDomains = {
   contacts: 'contacts',
   dashboard: 'dashboard',
   holidays: 'holidays',
+  imports: 'imports',
   leads: 'leads',
   masterData: 'master-data',
   monthlyBilling: 'monthly-billing',

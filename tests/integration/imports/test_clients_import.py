@@ -131,7 +131,7 @@ class TestConfirmAndUndo:
         sheet = openpyxl.load_workbook(io.BytesIO(r.content), read_only=True).worksheets[0]
         table = [list(row) for row in sheet.iter_rows(values_only=True)]
         assert table[0][-2:] == ["Status", "Message"] and table[0][1] == "Client Code"
-        assert [row[-2] for row in table[1:]] == ["CREATED", "UPDATED", "REFUSED", "REFUSED", "REFUSED"]
+        assert [row[-2] for row in table[1:]] == ["Created", "Updated", "Refused", "Refused", "Refused"]
         assert table[3][-1] == "Please enter legal name."
 
     def test_undo_removes_what_was_created_and_restores_what_was_updated(self, client: TestClient,

@@ -17,6 +17,7 @@ import { coaRoutes } from '@/features/coa/routes';
 import { contactRoutes } from '@/features/contacts/routes';
 import { dashboardRoutes } from '@/features/dashboard/routes';
 import { holidayRoutes } from '@/features/holidays/routes';
+import { importRoutes } from '@/features/imports/routes';
 import { homeRoutes } from '@/features/home/routes';
 import { leadRoutes } from '@/features/leads/routes';
 import { monthlyBillingRoutes } from '@/features/monthly-billing/routes';
@@ -118,6 +119,7 @@ export const routes: RouteObject[] = [
           ...approvalRoutes,
           ...approvalInsightRoutes,
           ...holidayRoutes,
+          ...importRoutes,
           ...signInProviderRoutes,
           ...stageRoutes,
           ...pidRoutes,
