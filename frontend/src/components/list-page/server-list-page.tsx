@@ -133,7 +133,10 @@ export function ServerListTable<T extends object>({
 
 export interface ServerListPageProps<T extends object>
   extends Omit<ListPageProps, 'canRead' | 'error' | 'children'>,
-    ServerListTableProps<T> {}
+    ServerListTableProps<T> {
+  /** The list has an export of its own (its action): no generic Export button beside its search. */
+  ownExport?: boolean;
+}
 
 /**
  * Every server-paged list screen: the list page (trail, title, Add button; no access; 'Error loading data'), its
@@ -148,6 +151,7 @@ export function ServerListPage<T extends object>({
   action,
   noAccessText,
   before,
+  ownExport = false,
   ...tableProps
 }: ServerListPageProps<T>) {
   return (
@@ -160,7 +164,11 @@ export function ServerListPage<T extends object>({
       noAccessText={noAccessText}
       before={before}
     >
-      <ServerListTable<T> list={list} exportTitle={typeof title === 'string' ? title : undefined} {...tableProps} />
+      <ServerListTable<T>
+        list={list}
+        exportTitle={!ownExport && typeof title === 'string' ? title : undefined}
+        {...tableProps}
+      />
     </ListPage>
   );
 }

@@ -196,6 +196,7 @@ export function MonthlyBillingPage() {
 
   return (
     <ServerListPage<BillingRow>
+      ownExport // its export.xlsx has each month's total and the grand total
       list={list}
       breadcrumb={systemCrumbs('Monthly Billing')}
       title="Monthly Billing"
