@@ -51,7 +51,8 @@ def _invalid(handler: KindHandler, exc: pydantic.ValidationError) -> str:
     for error in exc.errors():
         field = str(error["loc"][0]) if error["loc"] else ""
         camel = field.split("_")[0] + "".join(p.title() for p in field.split("_")[1:])
-        parts.append(f"{labels.get(camel, field)}: {error['msg']}.")
+        label, message = labels.get(camel, field), error["msg"].rstrip(".")
+        parts.append(f"{message}." if message.startswith(label) else f"{label}: {message}.")
     return " ".join(parts)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import func, select
@@ -11,6 +12,9 @@ from sqlalchemy.orm import Session
 from api.clients.contacts.models import Contact
 from api.clients.models import Client
 from api.imports.models import ImportJob, ImportMapping, ImportRowOutcome, ImportSourceRow
+from api.leads.models import Lead, Stage
+from api.leads.visibility import scoped, visible_scope
+from api.users.models import User
 
 
 def job_for_update(session: Session, job_id: int) -> ImportJob | None:
@@ -115,3 +119,38 @@ def rows_with_outcomes(session: Session, job_id: int, phase: str) -> Any:
             .where(ImportSourceRow.job_id == job_id).order_by(ImportSourceRow.row_number)
             .execution_options(yield_per=1000))
     return session.execute(stmt).tuples()
+
+
+def lead_named(session: Session, actor: User, client_id: int, project_name: str) -> Lead | None:
+    """The lead of this client with this project name (any case), among those the actor may change."""
+    stmt = select(Lead).where(Lead.client_id == client_id,
+                              func.lower(Lead.project_name) == project_name.strip().lower())
+    return session.scalars(scoped(stmt, visible_scope(actor)).order_by(Lead.id).limit(1)).first()
+
+
+def names(session: Session, id_column: Any, *columns: Any, prefix: Any = None, where: Any = None) -> dict[str, int]:
+    """lower(each of `columns`) (after '<prefix>:' when told) -> the row's id, the first row of a name winning:
+    what a row's names are resolved with, read once per batch."""
+    found: dict[str, int] = {}
+    stmt = select(id_column, *columns, *([prefix] if prefix is not None else []))
+    stmt = stmt.where(where) if where is not None else stmt
+    for row in session.execute(stmt.order_by(id_column)):
+        start = f"{row[-1]}:" if prefix is not None else ""
+        for value in row[1:len(columns) + 1]:
+            if value:
+                found.setdefault(start + str(value).strip().lower(), row[0])
+    return found
+
+
+# unscoped: a record the import wrote, by its id (the undo compares it with what the import left)
+def lead_updated_at(session: Session, lead_id: int) -> datetime | None:
+    return session.scalar(select(Lead.updated_at).where(Lead.id == lead_id).execution_options(populate_existing=True))
+
+
+def stage_ids(session: Session) -> dict[str, int]:
+    """'e3', 'qualified' and 'e3 qualified' -> the stage's id."""
+    found: dict[str, int] = {}
+    for sid, name, description in session.execute(select(Stage.id, Stage.stage_name, Stage.stage_description)):
+        for key in (name, description, f"{name} {description}"):
+            found.setdefault(" ".join(key.split()).lower(), sid)
+    return found
