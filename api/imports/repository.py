@@ -35,10 +35,14 @@ def done_rows(session: Session, job_id: int, phase: str, numbers: Sequence[int])
         ImportRowOutcome.row_number.in_(numbers))))
 
 
-def first_with_key(session: Session, job_id: int, phase: str, key: str) -> int | None:
-    """The earlier row of this phase with the same match key (a duplicate in the file)."""
-    return session.scalar(select(func.min(ImportRowOutcome.row_number)).where(
-        ImportRowOutcome.job_id == job_id, ImportRowOutcome.phase == phase, ImportRowOutcome.match_key == key))
+def first_with_keys(session: Session, job_id: int, phase: str, keys: set[str]) -> dict[str, int]:
+    """match key -> the earlier row of this phase with it (a later row with the key is a duplicate in the file)."""
+    if not keys:
+        return {}
+    found = session.execute(select(ImportRowOutcome.match_key, func.min(ImportRowOutcome.row_number)).where(
+        ImportRowOutcome.job_id == job_id, ImportRowOutcome.phase == phase,
+        ImportRowOutcome.match_key.in_(keys)).group_by(ImportRowOutcome.match_key)).tuples()
+    return {key: row for key, row in found if key is not None}
 
 
 def outcomes(session: Session, job_id: int, phase: str, *, status: str | None = None, offset: int = 0,
