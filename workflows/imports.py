@@ -14,6 +14,10 @@ with workflow.unsafe.imports_passed_through():
     from workflows.contracts.imports import ImportBatch, ImportInput, ImportProgress
 
 BATCH_TIMEOUT = timedelta(minutes=5)  # 500 rows on a busy two-core machine
+# the batch heartbeats after each row: a worker killed mid-batch is noticed after this, and the batch tried again on
+# the next worker (without it, only after BATCH_TIMEOUT); a slow row past it only starts a try that waits for the
+# first one's lock on the job and then finds its rows done
+HEARTBEAT = timedelta(seconds=10)
 RETRY = RetryPolicy(initial_interval=timedelta(seconds=1), backoff_coefficient=2.0,
                     maximum_interval=timedelta(seconds=30), maximum_attempts=50)
 BATCHES_PER_RUN = 200  # then continue as new, so a history stays short
@@ -29,7 +33,7 @@ class ImportWorkflow:
         for _ in range(BATCHES_PER_RUN):
             self.progress = await workflow.execute_activity(
                 import_batch, ImportBatch(job_id=data.job_id, phase=data.phase),
-                start_to_close_timeout=BATCH_TIMEOUT, retry_policy=RETRY)
+                start_to_close_timeout=BATCH_TIMEOUT, heartbeat_timeout=HEARTBEAT, retry_policy=RETRY)
             if self.progress.finished:
                 return self.progress
         workflow.continue_as_new(data)

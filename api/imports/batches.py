@@ -6,6 +6,7 @@ never twice. The dry run writes each row inside a savepoint that is rolled back:
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -51,7 +52,8 @@ def _invalid(handler: KindHandler, exc: pydantic.ValidationError) -> str:
     for error in exc.errors():
         field = str(error["loc"][0]) if error["loc"] else ""
         camel = field.split("_")[0] + "".join(p.title() for p in field.split("_")[1:])
-        parts.append(f"{labels.get(camel, field)}: {error['msg']}.")
+        label, message = labels.get(camel, field), error["msg"].rstrip(".")
+        parts.append(f"{message}." if message.startswith(label) else f"{label}: {message}.")
     return " ".join(parts)
 
 
@@ -87,9 +89,11 @@ def _values_key(handler: KindHandler, row: ImportSourceRow, job: ImportJob) -> s
     return key[:300] if key else None
 
 
-def run_batch(session: Session, *, job_id: int, phase: str, limit: int = BATCH) -> Progress:
+def run_batch(session: Session, *, job_id: int, phase: str, limit: int = BATCH,
+              beat: Callable[[], None] | None = None) -> Progress:
     """Check (DRY) or write (RUN) the next `limit` rows of the job, in the session's transaction (the caller commits
-    it); the job's row is locked meanwhile, so two tries of a batch never run at once."""
+    it); the job's row is locked meanwhile, so two tries of a batch never run at once. `beat` is called after each
+    row (the worker's heartbeat: a worker that died mid-batch is noticed in seconds, not at the batch's timeout)."""
     job = repository.job_for_update(session, job_id)
     if job is None:
         raise NotFound(JOB_NOT_FOUND)
@@ -105,11 +109,13 @@ def run_batch(session: Session, *, job_id: int, phase: str, limit: int = BATCH) 
     seen: dict[str, int] = {}
     results: list[ImportRowOutcome] = []
     batch = session.begin_nested() if phase == "DRY" else None
+    keys = {row.row_number: _values_key(handler, row, job) for row in rows}
+    earlier = repository.first_with_keys(session, job_id, phase, {k for k in keys.values() if k})
     for row in rows:
-        key = _values_key(handler, row, job)
-        first = seen.get(key) if key else None
-        if key and first is None:
-            first = repository.first_with_key(session, job_id, phase, key)
+        if beat is not None:
+            beat()
+        key = keys[row.row_number]
+        first = (seen.get(key) or earlier.get(key)) if key else None
         if first is not None:
             outcome = Outcome("REFUSED", duplicate_message(first))
         else:

@@ -7,9 +7,11 @@ from __future__ import annotations
 import codecs
 import csv
 import io
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date, datetime, time
+from decimal import Decimal
 from typing import Any, BinaryIO
 
 from api.core import uploads
@@ -181,3 +183,27 @@ def parse_date(text: str) -> date:
         except ValueError:
             continue
     raise ValueError(text)
+
+
+def parse_number(text: str) -> Decimal:
+    """An amount as people write it: 1500000, 1.500.000, 1,500,000.50, 1.500.000,50, 'Rp 1.500.000'. With both
+    separators the last one is the decimal one; a single separator is a thousands one only before a group of three
+    digits with at most three before it (1.500), a decimal one otherwise (1.5, 1500000.123). ValueError otherwise."""
+    cleaned = re.sub(r"(?i)^\s*(rp\.?|idr)\s*", "", text).replace(" ", "").replace("\u00a0", "")
+    sign = "-" if cleaned.startswith("-") else ""
+    cleaned = cleaned.removeprefix("-")
+    seps = [c for c in ".," if c in cleaned]
+    whole, decimals, point = cleaned, "", ""
+    if len(seps) == 2:
+        point = cleaned[max(cleaned.rfind("."), cleaned.rfind(","))]
+    elif seps and cleaned.count(seps[0]) == 1 and not re.fullmatch(rf"[0-9]{{1,3}}\{seps[0]}[0-9]{{3}}", cleaned):
+        point = seps[0]
+    if point:
+        whole, _, decimals = cleaned.rpartition(point)
+    thousands = next((c for c in seps if c != point), "")
+    if thousands and not re.fullmatch(rf"[0-9]{{1,3}}(\{thousands}[0-9]{{3}})+", whole):
+        raise ValueError(text)
+    whole = whole.replace(".", "").replace(",", "")
+    if not re.fullmatch(r"[0-9]+", whole) or not re.fullmatch(r"[0-9]*", decimals):
+        raise ValueError(text)
+    return Decimal(f"{sign}{whole}.{decimals}" if decimals else f"{sign}{whole}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import func, select
@@ -11,6 +12,9 @@ from sqlalchemy.orm import Session
 from api.clients.contacts.models import Contact
 from api.clients.models import Client
 from api.imports.models import ImportJob, ImportMapping, ImportRowOutcome, ImportSourceRow
+from api.leads.models import Lead, Stage
+from api.leads.visibility import scoped, visible_scope
+from api.users.models import User
 
 
 def job_for_update(session: Session, job_id: int) -> ImportJob | None:
@@ -31,10 +35,14 @@ def done_rows(session: Session, job_id: int, phase: str, numbers: Sequence[int])
         ImportRowOutcome.row_number.in_(numbers))))
 
 
-def first_with_key(session: Session, job_id: int, phase: str, key: str) -> int | None:
-    """The earlier row of this phase with the same match key (a duplicate in the file)."""
-    return session.scalar(select(func.min(ImportRowOutcome.row_number)).where(
-        ImportRowOutcome.job_id == job_id, ImportRowOutcome.phase == phase, ImportRowOutcome.match_key == key))
+def first_with_keys(session: Session, job_id: int, phase: str, keys: set[str]) -> dict[str, int]:
+    """match key -> the earlier row of this phase with it (a later row with the key is a duplicate in the file)."""
+    if not keys:
+        return {}
+    found = session.execute(select(ImportRowOutcome.match_key, func.min(ImportRowOutcome.row_number)).where(
+        ImportRowOutcome.job_id == job_id, ImportRowOutcome.phase == phase,
+        ImportRowOutcome.match_key.in_(keys)).group_by(ImportRowOutcome.match_key)).tuples()
+    return {key: row for key, row in found if key is not None}
 
 
 def outcomes(session: Session, job_id: int, phase: str, *, status: str | None = None, offset: int = 0,
@@ -115,3 +123,38 @@ def rows_with_outcomes(session: Session, job_id: int, phase: str) -> Any:
             .where(ImportSourceRow.job_id == job_id).order_by(ImportSourceRow.row_number)
             .execution_options(yield_per=1000))
     return session.execute(stmt).tuples()
+
+
+def lead_named(session: Session, actor: User, client_id: int, project_name: str) -> Lead | None:
+    """The lead of this client with this project name (any case), among those the actor may change."""
+    stmt = select(Lead).where(Lead.client_id == client_id,
+                              func.lower(Lead.project_name) == project_name.strip().lower())
+    return session.scalars(scoped(stmt, visible_scope(actor)).order_by(Lead.id).limit(1)).first()
+
+
+def names(session: Session, id_column: Any, *columns: Any, prefix: Any = None, where: Any = None) -> dict[str, int]:
+    """lower(each of `columns`) (after '<prefix>:' when told) -> the row's id, the first row of a name winning:
+    what a row's names are resolved with, read once per batch."""
+    found: dict[str, int] = {}
+    stmt = select(id_column, *columns, *([prefix] if prefix is not None else []))
+    stmt = stmt.where(where) if where is not None else stmt
+    for row in session.execute(stmt.order_by(id_column)):
+        start = f"{row[-1]}:" if prefix is not None else ""
+        for value in row[1:len(columns) + 1]:
+            if value:
+                found.setdefault(start + str(value).strip().lower(), row[0])
+    return found
+
+
+# unscoped: a record the import wrote, by its id (the undo compares it with what the import left)
+def lead_updated_at(session: Session, lead_id: int) -> datetime | None:
+    return session.scalar(select(Lead.updated_at).where(Lead.id == lead_id).execution_options(populate_existing=True))
+
+
+def stage_ids(session: Session) -> dict[str, int]:
+    """'e3', 'qualified' and 'e3 qualified' -> the stage's id."""
+    found: dict[str, int] = {}
+    for sid, name, description in session.execute(select(Stage.id, Stage.stage_name, Stage.stage_description)):
+        for key in (name, description, f"{name} {description}"):
+            found.setdefault(" ".join(key.split()).lower(), sid)
+    return found

@@ -79,8 +79,9 @@ def _set_pics(session: Session, lead: Lead, pic_ids: list[int], actor: User, rec
                        ", ".join(after) or None)
 
 
-def create(*, session: Session, actor: User, data: LeadCreate) -> Lead:
-    """A new lead, committed (its screen answers its detail: api.lead_views)."""
+def create(*, session: Session, actor: User, data: LeadCreate, commit: bool = True) -> Lead:
+    """A new lead, committed unless told (an import writes it inside its own savepoint); a refusal raises and leaves
+    the transaction to its owner (the request's session is dropped, an import's savepoint rolled back)."""
     errors = []
     if not data.client_id:
         errors.append("Please choose client")
@@ -112,11 +113,30 @@ def create(*, session: Session, actor: User, data: LeadCreate) -> Lead:
     session.flush()
     refused = stage_rules.check_create(session, lead)
     if refused:
-        session.rollback()
         raise ValidationFailed(refused)
     history.record(session, lead, actor, "created", None, f"{stage.stage_name} {stage.stage_description}")
-    session.commit()
+    if commit:
+        session.commit()
     return lead
+
+
+def enter_stage(*, session: Session, actor: User, lead: Lead, target: Stage) -> None:
+    """Put a lead just created (in the first stage, its fields then applied by the edit) in the stage it was asked
+    to start in, when the stage rules let a new lead start there (no approval on the way, the fields it requires
+    filled); an import's row asks this. Not committed."""
+    if target.id == lead.stage_id:
+        return
+    session.flush()
+    refused = stage_rules.check_create(session, lead, target)
+    if refused:
+        raise ValidationFailed(refused)
+    moves.move_to(session, lead, actor, target)
+
+
+def discard(*, session: Session, actor: User, lead_id: int) -> None:
+    """Remove a lead with everything hanging off it (an import's undo of the leads it created). Not committed."""
+    session.delete(visible_or_404(session, actor, lead_id))
+    session.flush()
 
 
 @dataclass
@@ -199,9 +219,10 @@ def _set_files(session: Session, storage: Storage, lead: Lead, actor: User, remo
         setattr(lead, attr, stored)
 
 
-def apply_edit(*, session: Session, storage: Storage, actor: User, lead_id: int, data: LeadUpdate,
+def apply_edit(*, session: Session, storage: Storage | None, actor: User, lead_id: int, data: LeadUpdate,
                uploads: dict[str, Upload]) -> Edit:
-    """Apply the edit form and its files to the session; the stage rules decide the stage it asks for."""
+    """Apply the edit form and its files to the session; the stage rules decide the stage it asks for. `storage` may
+    be None for an edit without files (an import's row)."""
     lead = visible_or_404(session, actor, lead_id)
     target = None
     if data.stage_id and data.stage_id != lead.stage_id:
@@ -226,7 +247,10 @@ def apply_edit(*, session: Session, storage: Storage, actor: User, lead_id: int,
 
     _set_fields(session, lead, actor, values)
     _set_parts(session, lead, actor, data)
-    _set_files(session, storage, lead, actor, data.remove_files, uploads)
+    if data.remove_files or uploads:
+        if storage is None:
+            raise ValueError("an edit of files needs the storage")
+        _set_files(session, storage, lead, actor, data.remove_files, uploads)
     session.flush()
 
     lead.updated_at = datetime.now(UTC)

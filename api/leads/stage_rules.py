@@ -164,11 +164,12 @@ def check_move(session: Session, lead: Lead, target: Stage, *, stages: list[Stag
     return Move(target, True, None, gated)
 
 
-def check_create(session: Session, lead: Lead) -> list[str]:
-    """Why a new lead may not start in its stage (empty when it may): the stages up to it need no approval and
-    their required fields are filled by what the lead was created with."""
+def check_create(session: Session, lead: Lead, stage: Stage | None = None) -> list[str]:
+    """Why a new lead may not start in its stage, or in `stage` when told (empty when it may): the stages up to it
+    need no approval and their required fields are filled by what the lead was created with."""
     stages = board_stages(session)
-    target = next((s for s in stages if s.id == lead.stage_id), None)
+    wanted = stage.id if stage is not None else lead.stage_id
+    target = next((s for s in stages if s.id == wanted), None)
     if target is None:
         return [CHOOSE_STAGE.format(first=stages[0].stage_name, last=stages[-1].stage_name)]
     path = entered(stages, None, target)

@@ -16,7 +16,7 @@ def import_batch(data: ImportBatch) -> ImportProgress:
     """The next batch of the import's phase; idempotent: the rows already done are skipped."""
     with sessions()() as session:
         try:
-            progress = batches.run_batch(session, job_id=data.job_id, phase=data.phase)
+            progress = batches.run_batch(session, job_id=data.job_id, phase=data.phase, beat=activity.heartbeat)
         except NotFound as exc:  # the import is gone: retrying will not bring it back
             raise ApplicationError(str(exc), type="NotFound", non_retryable=True) from exc
         session.commit()

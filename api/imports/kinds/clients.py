@@ -95,6 +95,8 @@ class ClientsImport:
             found = _names(ctx, model, column, parent).get(prefix + text.strip().lower())
             if found is None:
                 errors.append(unknown_message(label, text))
+            elif f"held:{name}:{found}" not in ctx.cache:  # the service's session.get of it then reads no row again
+                ctx.cache[f"held:{name}:{found}"] = ctx.session.get(model, found)
             data[name] = found
         active = values.get("isActive")
         if active is not None:
