@@ -33,7 +33,17 @@ export const STATUS_LABELS: Record<string, string> = {
 const ACCEPT = '.xlsx,.csv';
 
 /** Step 1: what the file holds and the file itself (checked by content on the server). */
-export function UploadStep({ kind, onKind, onUploaded }: { kind: ImportKind; onKind: (kind: ImportKind) => void; onUploaded: (job: ImportJob) => void }) {
+export function UploadStep({
+  kind,
+  kinds,
+  onKind,
+  onUploaded,
+}: {
+  kind: ImportKind;
+  kinds: { value: ImportKind; label: string }[];
+  onKind: (kind: ImportKind) => void;
+  onUploaded: (job: ImportJob) => void;
+}) {
   const [errors, setErrors] = useState<string[]>([]);
   const upload = useMutation({
     mutationFn: (file: File) => uploadImport(kind, file),
@@ -44,7 +54,7 @@ export function UploadStep({ kind, onKind, onUploaded }: { kind: ImportKind; onK
     <Flex vertical gap={16}>
       <Form layout="vertical" style={{ maxWidth: 320 }}>
         <Form.Item label="What the file holds" style={{ marginBottom: 0 }}>
-          <Select<ImportKind> aria-label="What the file holds" value={kind} options={KIND_OPTIONS} onChange={onKind} />
+          <Select<ImportKind> aria-label="What the file holds" value={kind} options={kinds} onChange={onKind} />
         </Form.Item>
       </Form>
       {errors.length > 0 && <FormErrors title="The file was not accepted." messages={errors} />}

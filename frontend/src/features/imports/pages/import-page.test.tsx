@@ -34,9 +34,11 @@ const JOB = {
 };
 const REFUSED = { rowNumber: 3, status: 'REFUSED', message: 'Please enter legal name.', recordId: null, values: { Code: 'QI2', Name: 'Quince' } };
 
-function serve(checked: typeof JOB) {
+function serve(checked: typeof JOB, whitelisted = false) {
   const bodies: unknown[] = [];
-  const requests = stubApi(makeSession({ pageAccess: { 'system/import': FULL } }), async (req, url) => {
+  const admin = makeSession({ pageAccess: { 'system/import': FULL } });
+  const session = whitelisted ? { ...admin, user: { ...admin.user, hierarchyWhitelist: true } } : admin;
+  const requests = stubApi(session, async (req, url) => {
     if (url.pathname === '/api/imports' && req.method === 'POST') return json(200, { results: JOB });
     if (url.pathname === '/api/imports' && req.method === 'GET') return json(200, { results: [] });
     if (url.pathname === '/api/imports/mappings') return json(200, { results: [] });
@@ -54,7 +56,7 @@ function serve(checked: typeof JOB) {
 describe('ImportPage', () => {
   it('uploads, maps the suggested columns, checks every row and shows the refused ones with their message', async () => {
     setToken('a');
-    const { bodies } = serve({ ...JOB, status: 'CHECKED', dryRun: phase(3, 3, { CREATED: 2, REFUSED: 1 }) });
+    const { bodies } = serve({ ...JOB, status: 'CHECKED', dryRun: phase(3, 3, { CREATED: 2, REFUSED: 1 }) }, true);
     const { router } = await renderRoutes(pages, '/system/import');
     const input = document.querySelector('input[type=file]') as HTMLInputElement;
     fireEvent.change(input, { target: { files: [new File(['x'], 'clients.xlsx')] } });
@@ -82,6 +84,16 @@ describe('ImportPage', () => {
     await renderRoutes(pages, '/system/import?job=7');
     const progress = await screen.findByRole('status', { name: 'Importing' });
     expect(progress).toHaveTextContent('1 of 3 rows');
+  });
+
+  it('offers a team leader leads only, and who sees every lead every kind', async () => {
+    setToken('a');
+    serve({ ...JOB });
+    await renderRoutes(pages, '/system/import');
+    expect(await screen.findByRole('combobox', { name: 'What the file holds' })).toBeInTheDocument();
+    expect(screen.getByText('Leads')).toBeInTheDocument();
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'What the file holds' }));
+    expect(screen.queryByText('Clients')).toBeNull();
   });
 
   it('says so to someone who may not import', async () => {

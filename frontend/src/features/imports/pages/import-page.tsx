@@ -8,7 +8,7 @@ import { Page, systemCrumbs } from '@/components/page';
 import { saveBlob } from '@/lib/api/download';
 import { errorMessage } from '@/lib/api/errors';
 import { formatDateTime } from '@/lib/format';
-import { usePageAccess } from '@/lib/session';
+import { usePageAccess, useSession } from '@/lib/session';
 import { useUrlFilters } from '@/lib/use-url-filters';
 import {
   confirmImport,
@@ -19,7 +19,6 @@ import {
   undoImport,
   IMPORT_PAGE,
   type ImportJob,
-  type ImportKind,
 } from '../api/imports-api';
 import { ImportRows } from '../components/import-rows';
 import { KIND_OPTIONS, MappingStep, NothingToWrite, PhaseProgress, PhaseTotals, UploadStep } from '../components/import-steps';
@@ -40,7 +39,9 @@ export function ImportPage() {
   const phone = Grid.useBreakpoint().md === false;
   const [url, setUrl] = useUrlFilters({ job: '', kind: '' });
   const jobId = /^\d+$/.test(url.job) ? Number(url.job) : null;
-  const kind = (KIND_OPTIONS.some((o) => o.value === url.kind) ? url.kind : 'clients') as ImportKind;
+  // who sees every lead imports anything; a team leader their team's leads (the server's rule)
+  const kinds = useSession().user?.hierarchyWhitelist ? KIND_OPTIONS : KIND_OPTIONS.filter((o) => o.value === 'leads');
+  const kind = (kinds.find((o) => o.value === url.kind) ?? kinds[0]).value;
   const queryClient = useQueryClient();
   const job = useQuery({ ...importJobQueryOptions(jobId ?? 0), enabled: jobId !== null && access.isRead });
   const [remapping, setRemapping] = useState(false);
@@ -82,7 +83,7 @@ export function ImportPage() {
           />
           {job.error && <Alert type="error" showIcon title={errorMessage(job.error)} />}
           {jobId === null ? (
-            <UploadStep kind={kind} onKind={(next) => setUrl({ kind: next })} onUploaded={open} />
+            <UploadStep kind={kind} kinds={kinds} onKind={(next) => setUrl({ kind: next })} onUploaded={open} />
           ) : !current ? null : step === 1 ? (
             <MappingStep job={current} onChecked={open} />
           ) : (
