@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { getToken } from '@/lib/api/tokens';
 import { json, makeSession, renderRoutes, stubApi } from '@/test/render';
 import { bodiesTo, signInPages as pages, startSignIn as start } from '../test-fixtures';
+import { returnPath } from './signin-page';
 
 const CODE_SENT = 'We emailed a code to m***@example.com. Enter it to finish signing in.';
 const CHALLENGE = 'c'.repeat(43);
@@ -148,5 +149,16 @@ describe('SignInPage: the organisation’s sign-in providers', () => {
   ])('says why a sign-in through the provider was refused (%s)', async (code, message) => {
     await open(`/signin?oidc_error=${code}`, false);
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+});
+
+describe('returnPath', () => {
+  it('returns to the page the session was asked for, never to the sign-in or the sign-out', () => {
+    expect(returnPath({ from: '/leads?view=list' })).toBe('/leads?view=list');
+    expect(returnPath({ from: '/signout' })).toBe('/');
+    expect(returnPath({ from: '/signin?oidc_error=state' })).toBe('/');
+    expect(returnPath({ from: '//evil.example/x' })).toBe('/');
+    expect(returnPath({ from: 'https://evil.example' })).toBe('/');
+    expect(returnPath(null)).toBe('/');
   });
 });

@@ -24,9 +24,16 @@ interface SignInValues {
   password: string;
 }
 
-function returnPath(state: unknown): string {
+/** Pages a sign-in never returns to: the sign-in itself, and the sign-out (the session ending while it signed out
+ *  sends its tab to /signin from there: returning would sign the new session out). */
+const NO_RETURN = ['/signin', '/signout'];
+
+export function returnPath(state: unknown): string {
   const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('/signin') ? from : '/';
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') &&
+    !NO_RETURN.some((page) => from === page || from.startsWith(`${page}?`) || from.startsWith(`${page}/`))
+    ? from
+    : '/';
 }
 
 /** A "Sign in with <provider>" button per configured OpenID provider: a plain link, the browser leaves for the
