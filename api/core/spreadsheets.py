@@ -90,7 +90,9 @@ def xlsx_book(sheets: Sequence[Sheet]) -> bytes:
     import xlsxwriter  # cold start: XlsxWriter loads on the first download, not at every process start
 
     out = io.BytesIO()
-    book = xlsxwriter.Workbook(out, {"in_memory": True})
+    # constant_memory: each row goes to a temporary file once the next begins (rows are written in order), so a sheet
+    # of 50,000 rows holds one row in memory, not every cell
+    book = xlsxwriter.Workbook(out, {"constant_memory": True})
     book.set_properties({"title": sheets[0].title, "subject": sheets[0].subject})
     for sheet in sheets:
         _write(book, sheet)
@@ -127,6 +129,7 @@ def _write(book: Any, sheet: Sheet) -> None:
                 ws.write_number(row, col, value, fmt)
             widths[col] = max(widths[col], len(_shown(column.kind, value)))
 
+    ws.set_row(0, 20)  # before the row is written: in constant_memory a row is final once the next begins
     for col, column in enumerate(sheet.columns):
         ws.write_string(0, col, column.title, header)
     at = last_row = 1
@@ -142,7 +145,6 @@ def _write(book: Any, sheet: Sheet) -> None:
         put(at, sheet.grand_total, total)
     for col, column in enumerate(sheet.columns):
         ws.set_column(col, col, column.width if column.width is not None else min(widths[col] + 3, WIDTH_MAX))
-    ws.set_row(0, 20)
     ws.freeze_panes(1, 0)
     if sheet.autofilter and any(block.rows for block in sheet.blocks):
         ws.autofilter(0, 0, last_row, len(sheet.columns) - 1)
