@@ -117,7 +117,8 @@ def test_a_conditional_layer_is_drawn_tried_and_shown_before_confirm(page: Page,
     try_on = page.locator(".pipeline-try")
     lead = try_on.get_by_label("Try on lead", exact=True)
     lead.click()
-    lead.fill("Journey Route")
+    with page.expect_response(lambda r: "/api/leads/list" in r.url and "search=Journey" in r.url):
+        lead.fill("Journey Route")  # the option chosen from the search's answer, not the list shown before it
     page.locator(".ant-select-dropdown:visible .ant-select-item-option", has_text=PROJECT).first.click()
     try_on.get_by_role("button", name="Show route").click()
     layers = try_on.get_by_test_id("route-layer")
@@ -128,7 +129,8 @@ def test_a_conditional_layer_is_drawn_tried_and_shown_before_confirm(page: Page,
     shots(page, SHOTS, "designer-try-on")
     # and on the large deal: the board decides it too
     lead.click()
-    lead.fill("Big Deal")
+    with page.expect_response(lambda r: "/api/leads/list" in r.url and "search=Big" in r.url):
+        lead.fill("Big Deal")
     page.locator(".ant-select-dropdown:visible .ant-select-item-option", has_text=BIG_PROJECT).first.click()
     try_on.get_by_role("button", name="Show route").click()
     expect(layers.nth(1)).not_to_contain_text("Skipped")

@@ -1,7 +1,7 @@
 import { AppstoreOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Grid, Segmented } from 'antd';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Page } from '@/components/page';
 import { ExportButton } from '@/components/data-table';
@@ -82,9 +82,18 @@ export function LeadsPage() {
   const search = url.q.trim();
   const [searchText, setSearchText] = useState(url.q);
   const typed = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
-  useEffect(() => setSearchText((text) => (text.trim() === url.q.trim() ? text : url.q)), [url.q]); // a view opened
+  // the box follows the address when something else changed it (a view opened, Back), never the echo of its own
+  // typing: that arrives a debounce late and would overwrite what is being typed meanwhile
+  const written = useRef(url.q);
   useEffect(() => {
-    if (typed !== search) setUrl({ q: typed });
+    if (url.q === written.current) return;
+    written.current = url.q;
+    setSearchText(url.q);
+  }, [url.q]);
+  useEffect(() => {
+    if (typed === search) return;
+    written.current = typed;
+    setUrl({ q: typed });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only what was typed writes the address
   }, [typed]);
   const setStage = (value: string) => setUrl({ stage: value });
