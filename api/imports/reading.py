@@ -85,13 +85,27 @@ def _raw_rows(fh: BinaryIO, ext: str) -> Iterator[tuple[Any, ...]]:
         yield from _csv_rows(fh)
 
 
+def _broken_workbook() -> tuple[type[BaseException], ...]:
+    """What openpyxl raises for a broken workbook: not a zip or a zip with a part missing (BadZipFile, KeyError), a
+    part that is no XML (ParseError), a part whose values or structure it refuses (InvalidFileException, ValueError,
+    TypeError, IndexError, AttributeError of a missing element)."""
+    import zipfile
+    from xml.etree.ElementTree import ParseError
+
+    from openpyxl.utils.exceptions import InvalidFileException
+
+    return (zipfile.BadZipFile, KeyError, ParseError, InvalidFileException, ValueError, TypeError, IndexError,
+            AttributeError, EOFError)
+
+
 def _xlsx_rows(fh: BinaryIO) -> Iterator[tuple[Any, ...]]:
     import openpyxl  # cold start: loaded by the first import, not at every process start
 
+    broken = _broken_workbook()
     fh.seek(0)
     try:
         book = openpyxl.load_workbook(fh, read_only=True, data_only=False)  # formulas as their text
-    except Exception as exc:  # openpyxl raises whatever its parsers meet in a broken part
+    except broken as exc:
         raise Unreadable(UNREADABLE) from exc
     try:
         rows = book.worksheets[0].iter_rows(values_only=True)
@@ -100,7 +114,7 @@ def _xlsx_rows(fh: BinaryIO) -> Iterator[tuple[Any, ...]]:
                 row = next(rows)
             except StopIteration:
                 return
-            except Exception as exc:  # a broken sheet part met while streaming it
+            except broken as exc:  # a broken sheet part met while streaming it
                 raise Unreadable(UNREADABLE) from exc
             yield row
     finally:

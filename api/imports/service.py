@@ -150,9 +150,12 @@ def _start(session: Session, temporal: temporal_core.Client | None, settings: Se
                                                 task_queue=settings.temporal_task_queue)
 
     try:
-        temporal_core.blocking(go)
-    except Exception as exc:
-        log.exception("could not start %s", wid)
+        temporal_core.blocking(go)  # False: started before (a confirm sent twice), that run goes on
+    except temporal_core.Unreachable as exc:  # nothing started: the job goes back, to be asked again
+        log.warning("could not start %s: %s", wid, exc)
+        session.rollback()
+        job.status = "UPLOADED" if phase == "DRY" else "CHECKED"  # a dry run's outcomes were cleared for it
+        session.commit()
         raise AppError(UNAVAILABLE, status=503) from exc
     return to_out(job)
 

@@ -5,6 +5,7 @@ streamed from there; the files' total is bounded (MAX_FILES_BYTES)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import tempfile
 import zipfile
@@ -84,7 +85,8 @@ def build(found: ContactHoldings, *, storage: Storage, actor: User) -> IO[bytes]
     if sum(row.size for row, _ in found.files) > MAX_FILES_BYTES:
         raise PayloadTooLarge(TOO_LARGE)
     out: IO[bytes] = tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES)  # noqa: SIM115 (the response closes it)
-    try:
+    with contextlib.ExitStack() as failed:
+        failed.callback(out.close)  # closed when something fails on the way; handed over whole otherwise
         files: dict[int, list[dict[str, Any]]] = {}
         with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
             for row, lead_id in found.files:
@@ -101,10 +103,8 @@ def build(found: ContactHoldings, *, storage: Storage, actor: User) -> IO[bytes]
             zf.writestr("contact.json", json.dumps(body, indent=2, ensure_ascii=False, default=_json))
             zf.writestr("README.txt", README)
         out.seek(0)
+        failed.pop_all()
         return out
-    except BaseException:
-        out.close()
-        raise
 
 
 def _json(value: Any) -> Any:

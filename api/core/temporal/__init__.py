@@ -19,7 +19,15 @@ from __future__ import annotations
 from temporalio.client import Client
 
 from api.core.temporal.approvals import Shown
-from api.core.temporal.client import blocking, connect, healthy, start_once, start_workflow, tracing_interceptors
+from api.core.temporal.client import (
+    Unreachable,
+    blocking,
+    connect,
+    healthy,
+    start_once,
+    start_workflow,
+    tracing_interceptors,
+)
 from api.core.temporal.starts import (
     hand_over_mail,
     schedule_changed,
@@ -31,7 +39,8 @@ from api.core.temporal.starts import (
 )
 from api.core.temporal.updates import Applied, Closed, Refused, Unconfirmed, UpdateResult
 
-__all__ = ["Applied", "Client", "Closed", "Refused", "Shown", "Unconfirmed", "UpdateResult", "blocking", "connect",
+__all__ = ["Applied", "Client", "Closed", "Refused", "Shown", "Unconfirmed", "Unreachable", "UpdateResult", "blocking",
+           "connect",
            "hand_over_mail", "healthy", "schedule_changed", "send_mail", "send_password_reset_mail",
            "send_sign_in_code_mail", "start_import", "start_once", "start_pid", "start_workflow",
            "tracing_interceptors"]

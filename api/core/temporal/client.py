@@ -60,14 +60,21 @@ def blocking(call: Callable[..., Coroutine[Any, Any, T]], *args: Any, **kwargs: 
     return anyio.from_thread.run(functools.partial(call, *args, **kwargs))
 
 
+class Unreachable(Exception):
+    """Temporal did not take the call (down, not serving yet, or refusing it): nothing was started."""
+
+
 async def start_once(client: Client, workflow: str, arg: Any, *, workflow_id: str, task_queue: str,
                      **kwargs: Any) -> bool:
-    """Start a workflow (by its type name) whose id is never reused; False when it was started before."""
+    """Start a workflow (by its type name) whose id is never reused; False when it was started before;
+    Unreachable when Temporal did not take it."""
     try:
         await client.start_workflow(workflow, arg, id=workflow_id, task_queue=task_queue,
                                     id_reuse_policy=WorkflowIDReusePolicy.REJECT_DUPLICATE, **kwargs)
     except WorkflowAlreadyStartedError:
         return False
+    except (RPCError, RuntimeError, TimeoutError) as exc:
+        raise Unreachable(str(exc)) from exc
     return True
 
 
