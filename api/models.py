@@ -20,6 +20,7 @@ from api.clients.contacts.models import Contact, ContactHistory
 from api.clients.models import Client
 from api.coa.models import ChartOfAccount
 from api.core.db import Base
+from api.core.storage.removals import StorageRemoval
 from api.dashboard.models import ClosedCategoryRollup, ClosedMonthRollup, OngoingRollup, RollupZone
 from api.holidays.models import Holiday
 from api.imports.models import ImportJob, ImportMapping, ImportRowOutcome, ImportSourceRow
@@ -138,6 +139,7 @@ __all__ = [
     "ServiceCategory",
     "Source",
     "Stage",
+    "StorageRemoval",
     "SubServiceCategory",
     "Unit",
     "User",

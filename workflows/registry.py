@@ -17,6 +17,7 @@ from workflows.activities.approvals import (
     start_layer_clock,
     sync_approval_queue,
 )
+from workflows.activities.files import remove_left_files
 from workflows.activities.imports import import_batch
 from workflows.activities.mail import (
     deliver_mail,
@@ -52,4 +53,5 @@ ACTIVITIES: list[Callable[..., Any]] = [
     persist_request, start_layer_clock,
     remind_approvers, escalate_layer, approval_sweep_has_work, start_waiting_requests, resend_decisions,
     allocate_pid, attach_pid_pdf, notify_pid, pending_pid_leads, reminder_plan, send_schedule_reminder,
-    tell_due_reminders, remind_uncontacted_leads, hand_over_notification_mails, import_batch]
+    tell_due_reminders, remind_uncontacted_leads, hand_over_notification_mails, import_batch,
+    remove_left_files]

@@ -63,13 +63,7 @@ class TestWrite:
 
 
 class TestDiscard:
-    def test_removed_once_the_transaction_commits(self, storage: Storage) -> None:
-        storage.save("leads/1", "old.pdf", b"old")
-        session = Session()
-        storage.staged(session).discard("leads/1", "old.pdf")
-        assert files(storage) == {"old.pdf": b"old"}
-        session.commit()
-        assert files(storage) == {}
+    """A discard that commits writes its durable record: tests/integration/storage/test_removals.py."""
 
     def test_kept_when_it_rolls_back(self, storage: Storage) -> None:
         storage.save("leads/1", "old.pdf", b"old")

@@ -25,7 +25,9 @@ from starlette.responses import Response
 
 from api.core import uploads
 from api.core.config import Settings
+from api.core.storage import removals
 from api.core.storage.backends import Backend, Content, LocalBackend
+from api.core.storage.removals import StorageRemoval
 from api.core.storage.urls import from_url
 
 __all__ = ["Backend", "Content", "LocalBackend", "StagedStorage", "Storage", "StoredFile", "open_storage"]
@@ -159,9 +161,12 @@ class StagedStorage:
         return self.write(namespace, stem=stem, ext=upload.ext, data=upload.file)
 
     def discard(self, namespace: str, key: str) -> None:
-        """Remove the file once the transaction commits (it stays if the transaction rolls back)."""
+        """Remove the file once the transaction commits (it stays if the transaction rolls back). The removal is
+        recorded in the same transaction (api/core/storage/removals.py), so a delete that fails is tried again."""
         if self.storage.find(namespace, key) is not None:
-            self._pending().discarded.append((self.storage.backend, _key(namespace, key)))
+            full = _key(namespace, key)
+            self._pending().discarded.append((self.storage.backend, full))
+            self.session.add(StorageRemoval(key=full))
 
     def _pending(self) -> _Pending:
         if not self.session.in_transaction():
@@ -189,7 +194,11 @@ def _committed(session: Session) -> None:
     if session.in_nested_transaction() or _PENDING not in session.info:
         return  # a savepoint: the outer transaction may still roll back
     pending: _Pending = session.info.pop(_PENDING)
-    _remove(pending.discarded)
+    by_backend: dict[int, tuple[Backend, list[str]]] = {}
+    for backend, key in pending.discarded:
+        by_backend.setdefault(id(backend), (backend, []))[1].append(key)
+    for backend, keys in by_backend.values():
+        removals.remove(backend, keys, session.get_bind())
 
 
 @event.listens_for(Session, "after_transaction_end")

@@ -21,6 +21,8 @@ Content = bytes | BinaryIO  # a file object (an upload's spooled body) is copied
 class Backend(Protocol):
     """What every place files live can do; `key` is always a checked 'namespace/name'."""
 
+    failures: tuple[type[Exception], ...]  # what its calls raise when the place cannot be reached or refuses
+
     def create(self, key: str, data: Content, media_type: str) -> bool:
         """Write `key` unless a file has it (False then: nothing is replaced)."""
 
@@ -57,6 +59,8 @@ def rewind(data: Content) -> Content:
 class LocalBackend:
     """A directory of this host (the default: DATA_DIR/storage). Each write goes to a temporary file beside its
     target and is linked (a new key) or renamed (a replacement) into place."""
+
+    failures: tuple[type[Exception], ...] = (OSError,)
 
     def __init__(self, root: Path):
         self.root = root

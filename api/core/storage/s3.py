@@ -10,7 +10,7 @@ from typing import Any
 import anyio
 import boto3
 from botocore.config import Config
-from botocore.exceptions import ClientError
+from botocore.exceptions import BotoCoreError, ClientError
 from starlette.datastructures import Headers
 from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
@@ -21,6 +21,8 @@ from api.core.storage.backends import CHUNK, Content, byte_range, rewind
 class S3Backend:
     """A bucket of S3-compatible object storage (SeaweedFS, MinIO, AWS S3), shared by every API host and the worker.
     Bodies go up from their spooled file and come down in chunks; neither is held whole."""
+
+    failures: tuple[type[Exception], ...] = (ClientError, BotoCoreError, OSError)
 
     def __init__(self, *, bucket: str, prefix: str = "", endpoint_url: str | None = None, region: str = "us-east-1",
                  access_key: str | None = None, secret_key: str | None = None):

@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 
 from api.core import storage as storage_module
 from api.core import uploads
+from api.core.db import make_engine
 from api.core.errors import AppError
 from api.core.storage import LocalBackend, Storage
 from api.core.storage.s3 import S3Backend
@@ -158,9 +159,10 @@ class TestRollBack:
 
 
 class TestReplace:
-    def test_the_replaced_file_goes_once_the_transaction_commits(self, storage_backend: Storage) -> None:
+    def test_the_replaced_file_goes_once_the_transaction_commits(self, storage_backend: Storage,
+                                                                 database_url: str) -> None:
         storage_backend.save(NS, "old.pdf", b"old")
-        session = Session()
+        session = Session(make_engine(database_url))  # the removal is recorded with the change (removals.py)
         staged = storage_backend.staged(session)
         staged.discard(NS, "old.pdf")
         new = staged.write(NS, stem="new", ext="pdf", data=b"new")
@@ -224,7 +226,7 @@ class TestActivityKinds:
 
 
 class TestSharedBucket:
-    def test_every_host_and_the_worker_see_the_same_files(self, s3_url: str) -> None:
+    def test_every_host_and_the_worker_see_the_same_files(self, s3_url: str, database_url: str) -> None:
         """Two processes opening the same STORAGE_URL (each making sure of the bucket as it starts): what one keeps
         or removes, the other sees."""
         api_host, worker = Storage(from_url(s3_url)), Storage(from_url(s3_url))
@@ -235,7 +237,7 @@ class TestSharedBucket:
         session.commit()
         found = worker.find("leads/77", key)
         assert found is not None and found.read_bytes() == PDF
-        session = Session()
+        session = Session(make_engine(database_url))
         worker.staged(session).discard("leads/77", key)
         session.commit()
         assert api_host.find("leads/77", key) is None
