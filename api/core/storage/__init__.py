@@ -185,7 +185,7 @@ def _remove(files: list[tuple[Backend, str]]) -> None:
     for backend, key in files:
         try:
             backend.delete(key)
-        except Exception:  # the transaction's outcome stands; a file left behind is only space
+        except backend.failures:  # the transaction's outcome stands; an orphan written by it is only space
             log.exception("could not remove %s from %s", key, backend.describe())
 
 
