@@ -9,7 +9,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import ColumnElement, false, func, literal, or_
+from sqlalchemy import ColumnElement, false, func, literal, or_, select
+from sqlalchemy.orm import Session
 
 _SEPARATORS = r"[\s.()-]*"
 _PHONE_PREFIX = re.compile(r"^(?:62|0)")
@@ -79,3 +80,38 @@ class Mention:
             digits = func.regexp_replace(column, r"\D", "", "g")
             tests.append(digits.contains(literal(national)))
         return or_(*tests) if tests else false()
+
+
+@dataclass(frozen=True)
+class Texts:
+    """Free-text columns of one table that may mention a person (a note, a remark, a reason): the rows that do, and
+    those rows with each mention replaced. A domain lists its own in its `erasure.py`."""
+
+    model: Any
+    columns: tuple[str, ...]
+    what: str  # how an archive names them: "approval request notes"
+
+    @property
+    def table(self) -> str:
+        return str(self.model.__tablename__)
+
+    def mentioning(self, session: Session, mention: Mention) -> list[Any]:
+        """Every row, whoever may read it, one of whose columns mentions the person (by id)."""
+        stmt = (select(self.model).where(or_(*(mention.sql(getattr(self.model, c)) for c in self.columns)))
+                .order_by(self.model.id))
+        return [row for row in session.scalars(stmt)
+                if any(mention.found_in(getattr(row, c)) for c in self.columns)]
+
+    def quoted(self, row: Any) -> dict[str, Any]:
+        """The row's id and texts, for an archive."""
+        return {"table": self.table, "what": self.what, "id": row.id,
+                **{c: getattr(row, c) for c in self.columns if getattr(row, c) is not None}}
+
+    def erase(self, session: Session, *, mention: Mention, replacement: str) -> int:
+        """Replace each mention; answers how many rows changed. The caller commits."""
+        rows = self.mentioning(session, mention)
+        for row in rows:
+            for column in self.columns:
+                setattr(row, column, mention.replaced(getattr(row, column), replacement))
+        session.flush()
+        return len(rows)

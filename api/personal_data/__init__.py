@@ -3,11 +3,13 @@
 For a contact, an administrator (the page `system/personal-data`) gets one archive of everything the product holds
 about them (`archive`) and can erase them (`service.erase`): the contact's record and history entries, the activities
 and plans they were the person in charge of or whose notes mention them, with those activities' files, the leads
-they are a person in charge of or whose texts mention them, and the notification texts that mention them. Each
-domain erases its own part (api/clients/contacts/erasure.py, api/activities/erasure.py, api/leads/erasure.py,
-api/notifications/erasure.py); this read model above them finds, packs and runs them in one transaction, with the
-audit entry, and the files leave storage once it commits. Approval records and cost sheets hold no field of a
-contact: their numbers are not touched.
+they are a person in charge of or whose texts mention them, the notification texts that mention them, and the other
+notes that do (approval notes, cost sheet remarks, billing notes, reassignment reasons: `api.core.mentions.Texts`).
+Each domain erases its own part (api/clients/contacts/erasure.py, api/activities/erasure.py, api/leads/erasure.py,
+api/notifications/erasure.py, and the TEXTS of api/approvals, api/pcs, api/monthly_billing, api/assignments); this
+read model above them finds, packs and runs them in one transaction, with the audit entry, and the files leave
+storage once it commits (for certain: api/core/storage/removals.py). Approval records and cost sheets hold no field
+of a contact: their numbers are not touched.
 
 Temporal needs no rewriting. Every payload the product sends to Temporal (workflow inputs, results, signals,
 updates, activity inputs and outputs, memos) is sealed by the payload codec (api/core/temporal/sealing.py:

@@ -30,7 +30,8 @@ README = """Everything Pipeline CRM holds about one contact, as asked under UU P
 contact.json  the contact's record and the history of its changes; the leads they are a person in charge of (or
               whose decision maker or description names them); the activities and planned activities they were the
               person in charge of (or whose notes name them); lead history entries and notification texts that
-              name them.
+              name them; approval notes, cost sheet remarks, billing notes and reassignment reasons that name them
+              (otherTexts).
 files/        the files of the activities they were the person in charge of (recordings, photos, documents),
               one folder per activity.
 """
@@ -77,6 +78,7 @@ def document(found: ContactHoldings, *, actor: User, at: datetime, files: dict[i
                           for n in found.notifications],
         "notificationMails": [{"id": m.id, "subject": m.subject, "body": m.body, "createdAt": m.created_at}
                               for m in found.mails],
+        "otherTexts": [texts.quoted(row) for texts, row in found.other_texts],
     }
 
 

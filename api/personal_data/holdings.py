@@ -10,15 +10,23 @@ from sqlalchemy.orm import Session
 
 from api.activities import erasure as activities_erasure
 from api.activities.models import Activity, ActivityFile, ActivitySchedule
+from api.approvals import erasure as approvals_erasure
+from api.assignments import erasure as assignments_erasure
 from api.clients.contacts import erasure as contacts_erasure
 from api.clients.contacts.models import Contact, ContactHistory
 from api.clients.models import Client
-from api.core.mentions import Mention
+from api.core.mentions import Mention, Texts
 from api.leads import erasure as leads_erasure
 from api.leads.models import Lead, LeadHistory, LeadPic
+from api.monthly_billing import erasure as monthly_billing_erasure
 from api.notifications import erasure as notifications_erasure
 from api.notifications.models import Notification, NotificationMail
+from api.pcs import erasure as pcs_erasure
 from api.personal_data.schemas import Holdings
+
+# the other free texts that may name a person: notes and reasons on records whose numbers stay
+OTHER_TEXTS: tuple[Texts, ...] = (*approvals_erasure.TEXTS, *pcs_erasure.TEXTS, *monthly_billing_erasure.TEXTS,
+                                  *assignments_erasure.TEXTS)
 
 
 @dataclass
@@ -35,13 +43,15 @@ class ContactHoldings:
     lead_history: list[LeadHistory]
     notifications: list[Notification]
     mails: list[NotificationMail]
+    other_texts: list[tuple[Texts, object]]  # approval notes, cost sheet remarks, billing notes, reassignment reasons
 
     def counts(self) -> Holdings:
         leads = {lead.id for lead, _ in self.pic_of} | {lead.id for lead in self.leads_mentioning}
         return Holdings(history_entries=len(self.history), activities=len(self.activities),
                         schedules=len(self.schedules), files=len(self.files), leads=len(leads),
                         lead_history_entries=len(self.lead_history),
-                        notifications=len(self.notifications) + len(self.mails))
+                        notifications=len(self.notifications) + len(self.mails),
+                        other_texts=len(self.other_texts))
 
 
 # unscoped: an administrator's request about one person, across every lead
@@ -63,4 +73,5 @@ def collect(session: Session, contact: Contact) -> ContactHoldings:
         contact=contact, client_name=client.client_name if client else None, mention=mention,
         history=contacts_erasure.history_of(session, contact.id), activities=activities, schedules=schedules,
         files=activities_erasure.files_of_pic(session, contact.id), pic_of=_pic_of(session, contact.id),
-        leads_mentioning=leads, lead_history=lead_history, notifications=notifications, mails=mails)
+        leads_mentioning=leads, lead_history=lead_history, notifications=notifications, mails=mails,
+        other_texts=[(texts, row) for texts in OTHER_TEXTS for row in texts.mentioning(session, mention)])

@@ -20,6 +20,8 @@ class Holdings(CamelModel):
                                    "mention them")
     lead_history_entries: int
     notifications: int = Field(description="In-app notifications and notification mails whose text mentions them")
+    other_texts: int = Field(description="Approval notes, cost sheet remarks, billing notes and reassignment reasons "
+                                         "that mention them (their records' numbers stay)")
 
 
 class ContactPersonalData(CamelModel):
@@ -40,5 +42,6 @@ class ErasureOut(CamelModel):
     erased_at: datetime
     history_entries: int = Field(description="History entries kept, anonymised")
     files_deleted: int
-    texts_changed: int = Field(description="Notes, lead texts, lead history entries and notifications whose "
-                                           "mention of them was replaced")
+    texts_changed: int = Field(description="Notes, lead texts, lead history entries, notifications, approval notes, "
+                                           "cost sheet remarks, billing notes and reassignment reasons whose mention "
+                                           "of them was replaced")

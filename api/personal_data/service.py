@@ -84,6 +84,7 @@ def erase(*, session: Session, storage: Storage, actor: User, contact_id: int, c
                                                     replacement=replacement)
     texts = notes + leads_erasure.erase_mentions(session, mention=mention, replacement=replacement)
     texts += notifications_erasure.erase_mentions(session, mention=mention, replacement=replacement)
+    texts += sum(t.erase(session, mention=mention, replacement=replacement) for t in holdings.OTHER_TEXTS)
     entries = contacts_erasure.erase(session, actor=actor, contact=contact, now=now)
     audit.record(session, actor_id=actor.id, subject="CONTACT", subject_id=contact.id, label=_label(contact.id),
                  action="ERASE", changes=[

@@ -59,7 +59,7 @@ class TestSummary:
         # recording and the minutes; the lead (person in charge and decision maker); the lead history entry; the
         # notification about her
         assert found["holdings"] == {"historyEntries": 2, "activities": 2, "schedules": 1, "files": 2, "leads": 1,
-                                     "leadHistoryEntries": 1, "notifications": 1}
+                                     "leadHistoryEntries": 1, "notifications": 1, "otherTexts": 0}
 
 
 class TestArchive:

@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 
 from api.activities.models import Activity, ActivityFile, ActivitySchedule
 from api.approvals.models import ApprovalDecision, ApprovalRequest
+from api.assignments.models import Reassignment
 from api.audit.models import AuditEntry
 from api.clients.contacts import erasure
 from api.clients.contacts.models import Contact, ContactHistory
@@ -162,6 +163,39 @@ class TestErase:
         assert before[2], "the seeded sheet's lead has approval requests"
         erased(client, held)
         assert numbers() == before
+
+    def test_notes_on_approvals_cost_sheets_and_reassignments_are_replaced(self, client: TestClient, db: Session,
+                                                                           held: dict[str, Any]) -> None:
+        sheet = db.scalars(select(ProjectCostSheet).where(ProjectCostSheet.approval_request_id.is_not(None))
+                           .order_by(ProjectCostSheet.id).limit(1)).one()
+        request = db.get(ApprovalRequest, sheet.approval_request_id)
+        users = {u: users_repo.by_username(db, u) for u in ("sales1", "sales2", "admin")}
+        assert request is not None and all(users.values())
+        sheet.remark = "Margins agreed with Nadia Kusumawati."
+        request.notes = f"Ask {NADIA_EMAIL} before the board meets."
+        moved = Reassignment(from_user_id=users["sales1"].id, to_user_id=users["sales2"].id,  # type: ignore[union-attr]
+                             by_user_id=users["admin"].id, lead_count=0,  # type: ignore[union-attr]
+                             reason="Nadia prefers to deal with sales2: call 0811 2233 4455.")
+        untouched = Reassignment(from_user_id=users["sales2"].id, to_user_id=users["sales1"].id,  # type: ignore[union-attr]
+                                 by_user_id=users["admin"].id, lead_count=0,  # type: ignore[union-attr]
+                                 reason="Bayu Wicaksono asked for sales1.")
+        db.add_all([moved, untouched])
+        db.commit()
+        held_now = client.get(f"/api/personal-data/contacts/{held['nadia']['id']}", headers=auth(client, "admin"))
+        assert held_now.json()["results"]["holdings"]["otherTexts"] == 3
+        quoted = {(t["table"], t["id"]) for t in document(archive(client, held["nadia"]["id"]))["otherTexts"]}
+        assert quoted == {("project_cost_sheets", sheet.id), ("approval_requests", request.id),
+                          ("reassignments", moved.id)}
+        numbers = (sheet.total_revenue, sheet.gross_profit, request.status)
+
+        erased(client, held)
+        db.expire_all()
+        name = f"Erased contact #{held['nadia']['id']}"
+        assert sheet.remark == f"Margins agreed with {name}."
+        assert request.notes == f"Ask {name} before the board meets."
+        assert moved.reason == f"Nadia prefers to deal with sales2: call {name}."  # her first name alone is not hers
+        assert untouched.reason == "Bayu Wicaksono asked for sales1."
+        assert (sheet.total_revenue, sheet.gross_profit, request.status) == numbers
 
     def test_one_audit_entry_without_personal_data(self, client: TestClient, db: Session,
                                                    held: dict[str, Any]) -> None:

@@ -6216,7 +6216,7 @@ export interface components {
             name: string;
             /**
              * Textschanged
-             * @description Notes, lead texts, lead history entries and notifications whose mention of them was replaced
+             * @description Notes, lead texts, lead history entries, notifications, approval notes, cost sheet remarks, billing notes and reassignment reasons whose mention of them was replaced
              */
             textsChanged: number;
         };
@@ -6524,6 +6524,11 @@ export interface components {
              * @description In-app notifications and notification mails whose text mentions them
              */
             notifications: number;
+            /**
+             * Othertexts
+             * @description Approval notes, cost sheet remarks, billing notes and reassignment reasons that mention them (their records' numbers stay)
+             */
+            otherTexts: number;
             /**
              * Schedules
              * @description Planned activities likewise

@@ -52,6 +52,7 @@ export function holdingsText(h: Holdings): string {
     [h.leads, 'lead', 'leads'],
     [h.leadHistoryEntries, 'lead history entry', 'lead history entries'],
     [h.notifications, 'notification', 'notifications'],
+    [h.otherTexts, 'note on an approval, cost sheet or reassignment', 'notes on approvals, cost sheets or reassignments'],
   ];
   const said = parts.filter(([n]) => n > 0).map(([n, one, many]) => `${n} ${n === 1 ? one : many}`);
   return said.length > 0 ? said.join(' · ') : 'Nothing besides the record itself';

@@ -73,7 +73,8 @@ function EraseDialog({ found, open, onClose, onErased }: EraseDialogProps) {
         <Typography.Paragraph className="personal-data__paragraph">
           Their name, e-mail, phone and every other personal field are replaced
           {holdings.files > 0 && `, their ${holdings.files === 1 ? 'file is' : `${holdings.files} files are`} deleted`}
-          , and each mention of them in notes, lead history and notifications is replaced. This cannot be undone.
+          , and each mention of them in notes, lead history, notifications and approval or cost sheet
+          remarks is replaced. This cannot be undone.
         </Typography.Paragraph>
         <Typography.Paragraph type="secondary" className="personal-data__paragraph">
           {WHAT_STAYS}

@@ -20,6 +20,7 @@ const HOLDINGS = {
   leads: 1,
   leadHistoryEntries: 0,
   notifications: 0,
+  otherTexts: 2,
 };
 const WRONG = "Type the contact's full name exactly as it is shown to confirm the erasure.";
 
@@ -59,7 +60,7 @@ describe('Personal data card', () => {
 
   it('counts what is held and erases once the name is typed back', async () => {
     const { requests } = await start(true);
-    expect(await screen.findByText('2 history entries · 1 activity · 3 files · 1 lead')).toBeInTheDocument();
+    expect(await screen.findByText('2 history entries · 1 activity · 3 files · 1 lead · 2 notes on approvals, cost sheets or reassignments')).toBeInTheDocument();
     fireEvent.click(buttonByText('Erase this person…'));
     expect(await screen.findByText(/their 3 files are deleted/)).toBeInTheDocument();
     expect(screen.getByText(/Approval records and cost sheet numbers stay as they are/)).toBeInTheDocument();
