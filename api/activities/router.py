@@ -38,6 +38,7 @@ from api.activities.schemas import (
     PicOption,
     ProjectOption,
 )
+from api.core import exports
 from api.core.deps import Authz, SessionDep, SettingsDep, TemporalDep
 from api.core.inputs import Id
 from api.core.routing import domain_router
@@ -97,14 +98,24 @@ def download_file(activity_id: Id, filename: FileName, request: Request, session
     return stored.response(service.download_name(row))
 
 
-@router.get("/schedule-list", summary="A page of the caller's (and their team's) schedule: upcoming or history")
-def schedule_list(session: SessionDep, actor: Lister,
+@exports.paging
+def schedule_page(request: Request, items_per_page: Annotated[PerPage, Query(alias="itemsPerPage")] = PAGE_SIZE,
+                  current_page: Annotated[Page, Query(alias="currentPage")] = 1) -> tuple[int, int]:
+    """The page asked for (its number, its size); asked as a file (api/core/exports.py), the first rows."""
+    if exports.exporting(request):
+        return 1, exports.EXPORT_MAX_ROWS
+    return current_page, items_per_page
+
+
+@router.get("/schedule-list", summary="A page of the caller's (and their team's) schedule: upcoming or history "
+                                      "(export=xlsx: its rows as a spreadsheet)")
+def schedule_list(session: SessionDep, actor: Lister, paging: Annotated[tuple[int, int], Depends(schedule_page)],
                   event_type: Annotated[EventType, Query(alias="eventType")] = "upcoming",
                   search_keywords: Annotated[Search | None, Query(alias="searchKeywords")] = None,
-                  items_per_page: Annotated[PerPage, Query(alias="itemsPerPage")] = PAGE_SIZE,
-                  current_page: Annotated[Page, Query(alias="currentPage")] = 1) -> Envelope[ScheduleList]:
+                  ) -> Envelope[ScheduleList]:
+    page, per_page = paging
     return ok(schedules.listing(session=session, actor=actor, event_type=event_type, search=search_keywords,
-                                page=current_page, per_page=items_per_page))
+                                page=page, per_page=per_page))
 
 
 @router.get("/schedule-calendar", summary="The schedules a month (whole weeks) or week view around a date shows",

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import io
 import json
-from datetime import date, datetime
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -17,6 +17,7 @@ from openpyxl import load_workbook
 from sqlalchemy import text
 from sqlalchemy.orm import Session
 
+from api.activities.models import ActivitySchedule
 from api.core import exports
 from api.core.spreadsheets import XLSX_TYPE
 from tests.conftest import auth
@@ -119,3 +120,51 @@ def test_a_bad_export_is_refused_with_its_reason(client: TestClient, params: dic
 def test_a_call_that_is_no_list_ignores_the_parameter(client: TestClient) -> None:
     r = client.get("/api/auth/session", params={"export": "xlsx"}, headers=auth(client, "sales1"))
     assert r.status_code == 200 and r.headers["content-type"].startswith("application/json")
+
+
+SCHEDULE_COLUMNS = [{"key": "scheduleTime", "title": "When"}, {"key": "projectName", "title": "Project"},
+                    {"key": "media", "title": "Activity"}, {"key": "ownerName", "title": "Owner"}]
+
+
+@pytest.fixture
+def plans(db: Session) -> list[int]:
+    """Five plans of sales1 on their leads, upcoming (the demo has none)."""
+    owner, leads = db.execute(text(
+        "SELECT u.id, array_agg(l.id ORDER BY l.id) FROM leads l JOIN users u ON u.id = l.sales_person_id "
+        "WHERE u.username = 'sales1' GROUP BY u.id")).one()
+    made = [ActivitySchedule(lead_id=leads[i % len(leads)], activity_type=3, owner_id=owner, notes=f"Plan {i}",
+                             schedule_time=datetime.now(UTC) + timedelta(days=i + 1)) for i in range(5)]
+    db.add_all(made)
+    db.commit()
+    return [m.id for m in made]
+
+
+@pytest.mark.parametrize("user", ["sales1", "tl1"])
+def test_the_schedule_list_exports_every_row_of_its_tab(client: TestClient, plans: list[int], user: str) -> None:
+    """The activity schedule's list (its own paging, itemsPerPage and currentPage) exports the tab's rows unpaged,
+    the reader's own (and their team's) only."""
+    listed: list[dict[str, Any]] = []
+    page = 1
+    while True:
+        r = client.get("/api/activity/schedule-list", params={"eventType": "upcoming", "itemsPerPage": 100,
+                                                              "currentPage": page}, headers=auth(client, user))
+        assert r.status_code == 200, r.text
+        listed += r.json()["results"]["data"]
+        if not r.json()["results"]["pagination"]["hasMore"]:
+            break
+        page += 1
+    assert set(plans) <= {s["id"] for s in listed}
+    r = client.get("/api/activity/schedule-list", params={
+        "eventType": "upcoming", "itemsPerPage": 2, "currentPage": 2, "export": "xlsx",
+        "exportColumns": json.dumps(SCHEDULE_COLUMNS), "exportTitle": "Activity schedule"}, headers=auth(client, user))
+    rows = sheet(r)
+    assert rows[0] == ("When", "Project", "Activity", "Owner")
+    assert len(rows) - 1 == len(listed)  # not the page of two asked for
+    assert [row[1] for row in rows[1:]] == [s["projectName"] for s in listed]  # the list's order
+    assert all(isinstance(row[0], datetime) for row in rows[1:])  # an instant as the company's wall-clock time
+    assert {row[3] for row in rows[1:]} == {s["ownerName"] for s in listed}
+    if user == "sales1":
+        assert {row[3] for row in rows[1:]} == {"Andi Pratama"}
+    other = client.get("/api/activity/schedule-list", params={"eventType": "upcoming", "export": "xlsx"},
+                       headers=auth(client, "sales2"))
+    assert not {"Andi Pratama"} & {row[-1] for row in sheet(other)[1:]}  # another sales person's plans are not theirs

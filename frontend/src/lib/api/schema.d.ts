@@ -219,7 +219,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of the caller's (and their team's) schedule: upcoming or history */
+        /** A page of the caller's (and their team's) schedule: upcoming or history (export=xlsx: its rows as a spreadsheet) */
         get: operations["schedule_list_api_activity_schedule_list_get"];
         put?: never;
         post?: never;

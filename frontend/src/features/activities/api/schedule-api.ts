@@ -7,23 +7,26 @@ import type { CalendarMode, ScheduleIn, ScheduleTab, ScheduleUpdate } from './ty
 /** Spec 2 §9: the schedule list's page size. */
 export const SCHEDULE_PAGE_SIZE = 5;
 
+/** One page of the Upcoming or History tab (the list's call: its Export runs it too). */
+export const scheduleListPage = (eventType: ScheduleTab, search: string, page: number) =>
+  unwrap(
+    api.GET('/activity/schedule-list', {
+      params: {
+        query: {
+          eventType,
+          searchKeywords: search || undefined,
+          itemsPerPage: SCHEDULE_PAGE_SIZE,
+          currentPage: page,
+        },
+      },
+    }),
+  );
+
 /** The Upcoming or History tab, five at a time; each next page is asked for while the last one said `hasMore`. */
 export const scheduleListQueryOptions = (eventType: ScheduleTab, search: string) =>
   infiniteQueryOptions({
     queryKey: activityKeys.scheduleList({ eventType, search }),
-    queryFn: ({ pageParam }) =>
-      unwrap(
-        api.GET('/activity/schedule-list', {
-          params: {
-            query: {
-              eventType,
-              searchKeywords: search || undefined,
-              itemsPerPage: SCHEDULE_PAGE_SIZE,
-              currentPage: pageParam,
-            },
-          },
-        }),
-      ),
+    queryFn: ({ pageParam }) => scheduleListPage(eventType, search, pageParam),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.pagination.hasMore ? last.pagination.currentPage + 1 : undefined),
     staleTime: PLANS_STALE_MS,

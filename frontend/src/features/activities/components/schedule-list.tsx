@@ -1,12 +1,23 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Skeleton, Tabs, Tag } from 'antd';
+import { ExportButton } from '@/components/data-table';
 import { errorMessage } from '@/lib/api/errors';
-import { scheduleListQueryOptions } from '../api/schedule-api';
+import { scheduleListPage, scheduleListQueryOptions } from '../api/schedule-api';
 import type { ScheduleTab } from '../api/types';
 import { dayHeading, dayKey, groupByDay } from '../lib/schedule';
 import { ScheduleItem, type ScheduleActions } from './schedule-item';
 
 export const NO_SCHEDULE_YET = 'There are no schedule yet.';
+/** What an export of a tab holds: its plans as the list shows them, one a row. */
+export const SCHEDULE_EXPORT_COLUMNS = [
+  { key: 'scheduleTime', title: 'When' },
+  { key: 'media', title: 'Activity' },
+  { key: 'clientName', title: 'Client' },
+  { key: 'projectName', title: 'Project' },
+  { key: 'picName', title: 'PIC' },
+  { key: 'scheduleNotes', title: 'Notes' },
+  { key: 'ownerName', title: 'Owner' },
+];
 
 /** The list view (spec 2 §2.10, §4.5): Upcoming or History, grouped by day, five more at a time. */
 export function ScheduleList({
@@ -33,6 +44,13 @@ export function ScheduleList({
           { key: 'history', label: 'History' },
         ]}
         className="schedule-list__tabs"
+        tabBarExtraContent={
+          <ExportButton
+            title={tab === 'upcoming' ? 'Upcoming activities' : 'Activity history'}
+            columns={SCHEDULE_EXPORT_COLUMNS}
+            run={() => scheduleListPage(tab, search, 1)}
+          />
+        }
       />
       {list.isLoading ? (
         <Skeleton active paragraph={{ rows: 5 }} />

@@ -126,6 +126,32 @@ describe('ActivitySchedulePage, the list', () => {
     expect(router.state.location.search).toBe('?tab=history');
   });
 
+  it("exports the tab's plans through the list's own call", async () => {
+    setToken('tok');
+    const created = vi.fn(() => 'blob:plans');
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() });
+    const requests = scheduleApi((_req, url) =>
+      url.pathname === '/api/activity/schedule-list' && url.searchParams.get('export') === 'xlsx'
+        ? new Response(new Blob(['PK']), {
+            headers: {
+              'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+              'Content-Disposition': 'attachment; filename="Upcoming activities 2026-11-30.xlsx"',
+            },
+          })
+        : undefined,
+    );
+    await renderRoutes(pages, '/activity-schedule');
+    await screen.findByRole('region', { name: heading(TOMORROW) });
+    fireEvent.click(screen.getByRole('button', { name: 'Export to Excel' }));
+    await waitFor(() => expect(created).toHaveBeenCalled());
+    const asked = new URL(requests.find((r) => r.url.includes('export=xlsx'))!.url);
+    expect(asked.searchParams.get('eventType')).toBe('upcoming');
+    expect(asked.searchParams.get('exportTitle')).toBe('Upcoming activities');
+    expect(JSON.parse(asked.searchParams.get('exportColumns')!).map((c: { key: string }) => c.key)).toEqual([
+      'scheduleTime', 'media', 'clientName', 'projectName', 'picName', 'scheduleNotes', 'ownerName',
+    ]);
+  });
+
   it('loads five more while the server says there are', async () => {
     setToken('tok');
     scheduleApi((_req, url) => {
