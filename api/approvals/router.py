@@ -19,6 +19,7 @@ from api.approvals.schemas import (
     PickableUser,
     TimelineOut,
 )
+from api.core import exports
 from api.core.deps import Authz, PolicyDep, SessionDep, SettingsDep, TemporalDep
 from api.core.errors import ValidationFailed
 from api.core.inputs import Id
@@ -85,8 +86,9 @@ def _pipeline_routes(prefix: str, page: str, pcs: bool) -> None:
                                            "that lead would take, the layers it skips and why"),
     ):
         endpoint.__name__ = f"{kind}pipeline_{endpoint.__name__.strip('_')}"
+        whole = [exports.WHOLE_LIST] if endpoint is list_ else []  # the list exports (api/core/exports.py)
         router.add_api_route(prefix + path, endpoint, methods=[method], summary=summary,
-                             tags=["approval pipelines"])
+                             tags=["approval pipelines"], dependencies=whole)
 
 
 @router.get("/approval-pipelines/people", summary="Active users to pick approvers and sales people from",

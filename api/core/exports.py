@@ -1,5 +1,6 @@
-"""Every list as a spreadsheet: a server-paged list call (one that takes api.core.listing's paging) asked with
-`export=xlsx` answers its rows as an XLSX file written by the one writer (api/core/spreadsheets.py) instead of a page.
+"""Every list as a spreadsheet: a server-paged list call (one that takes api.core.listing's paging, or its own paging
+marked with `paging`) or a list answered whole (marked with WHOLE_LIST) asked with `export=xlsx` answers its rows as
+an XLSX file written by the one writer (api/core/spreadsheets.py) instead of a page.
 
 The list call itself answers: the same route, the same access check and row scoping, the same search, filters and
 sort, only without its paging (the first EXPORT_MAX_ROWS rows), so an export holds exactly what its reader may see,
@@ -20,7 +21,7 @@ from datetime import date, datetime
 from typing import Any, TypeVar, get_args
 from zoneinfo import ZoneInfo
 
-from fastapi import Request, Response
+from fastapi import Depends, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from fastapi.dependencies.models import Dependant
 from fastapi.responses import JSONResponse
@@ -104,6 +105,16 @@ def _kind_of(key: str, values: list[Any]) -> Kind:
     return "text"
 
 
+def _named(value: Any) -> str:
+    """How a cell names a nested thing: a person, an option, a stage."""
+    if isinstance(value, dict):
+        for key in ("name", "fullname", "label", "title", "stageName"):
+            if value.get(key):
+                return str(value[key])
+        return json.dumps(value, ensure_ascii=False)
+    return str(value)
+
+
 def _cell(value: Any, kind: str, zone: ZoneInfo) -> Cell:
     if value is None:
         return None
@@ -117,9 +128,9 @@ def _cell(value: Any, kind: str, zone: ZoneInfo) -> Cell:
     if isinstance(value, int | float) and kind != "text":
         return value
     if isinstance(value, list):
-        value = ", ".join(str(v.get("name", v)) if isinstance(v, dict) else str(v) for v in value)
+        value = ", ".join(_named(v) for v in value)
     elif isinstance(value, dict):
-        value = str(value.get("name") or value.get("label") or json.dumps(value, ensure_ascii=False))
+        value = _named(value)
     return str(value)[:CELL_MAX]
 
 
@@ -165,6 +176,15 @@ def paging(dependency: _F) -> _F:
     return dependency
 
 
+@paging
+def whole_list() -> None:
+    """Marks a list call that answers all its rows at once (a year's holidays, the stages): asked with export=xlsx,
+    those rows as a file. Used as `dependencies=[WHOLE_LIST]` on the route."""
+
+
+WHOLE_LIST = Depends(whole_list)
+
+
 def _uses_list_paging(dependant: Dependant) -> bool:
     return any(d.call in _PAGINGS or _uses_list_paging(d) for d in dependant.dependencies)
 
@@ -189,6 +209,8 @@ class ExportableRoute(APIRoute):
             if answer.status_code != 200 or answer.media_type != "application/json":
                 return answer
             results = json.loads(bytes(answer.body)).get("results")
+            if isinstance(results, list):  # a whole list
+                results = {"data": results}
             if not isinstance(results, dict) or not isinstance(results.get("data"), list):
                 return answer  # not a page of rows
             rows, total = results["data"], int(results.get("totalRows") or len(results["data"]))

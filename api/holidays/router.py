@@ -6,6 +6,7 @@ from typing import Annotated
 
 from fastapi import Query
 
+from api.core import exports
 from api.core.deps import Authz, SessionDep, SettingsDep
 from api.core.inputs import Id
 from api.core.routing import domain_router
@@ -19,7 +20,8 @@ router = domain_router("/holidays", tags=["holidays"])
 PAGE = "system/holiday"
 
 
-@router.get("", summary="The holidays of a year (this year by default), by day")
+@router.get("", summary="The holidays of a year (this year by default), by day (export=xlsx: as a spreadsheet)",
+            dependencies=[exports.WHOLE_LIST])
 def list_holidays(session: SessionDep, settings: SettingsDep, actor: Annotated[User, Authz(PAGE, "read")],
                   year: Annotated[int | None, Query(ge=2000, le=2100)] = None) -> Envelope[list[HolidayOut]]:
     return ok(service.list_year(session=session, year=year or company_today(settings.time_zone).year))

@@ -6,6 +6,7 @@ from typing import Annotated
 
 from pydantic import Field
 
+from api.core import exports
 from api.core.deps import Authz, SessionDep
 from api.core.inputs import Id
 from api.core.routing import domain_router
@@ -45,7 +46,8 @@ class StageCreate(CamelModel):
     required_fields: list[FieldCode] = Field(default_factory=list, max_length=len(stage_rules.FIELDS))
 
 
-@router.get("", summary="The pipeline's stages in order")
+@router.get("", summary="The pipeline's stages in order (export=xlsx: as a spreadsheet)",
+            dependencies=[exports.WHOLE_LIST])
 def list_stages(session: SessionDep, actor: Annotated[User, Authz(PAGE, "read")]) -> Envelope[list[StageOut]]:
     return ok(stage_admin.list_stages(session=session))
 

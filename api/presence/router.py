@@ -7,6 +7,7 @@ from typing import Annotated
 
 from fastapi import Query, Request
 
+from api.core import exports
 from api.core.deps import Authz, SessionDep
 from api.core.routing import domain_router
 from api.core.schemas import Envelope, ok
@@ -19,7 +20,8 @@ PAGE = "system/sales-monitoring"
 
 
 @router.get("", summary="The caller's team (the sales people and leaders below them; everyone's for the roles that "
-                        "see every lead): who is online or away, longest first, then the others, last seen first")
+                        "see every lead): who is online or away, longest first, then the others, last seen first "
+                        "(export=xlsx: as a spreadsheet)", dependencies=[exports.WHOLE_LIST])
 async def team(request: Request, session: SessionDep, actor: Annotated[User, Authz(PAGE, "read")],
                search: Annotated[str | None, Query(max_length=service.SEARCH_MAX)] = None,
                ) -> Envelope[list[MonitoredPerson]]:

@@ -1458,7 +1458,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The holidays of a year (this year by default), by day */
+        /** The holidays of a year (this year by default), by day (export=xlsx: as a spreadsheet) */
         get: operations["list_holidays_api_holidays_get"];
         put?: never;
         /** Add a holiday (one per day) */
@@ -3552,7 +3552,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's team (the sales people and leaders below them; everyone's for the roles that see every lead): who is online or away, longest first, then the others, last seen first */
+        /** The caller's team (the sales people and leaders below them; everyone's for the roles that see every lead): who is online or away, longest first, then the others, last seen first (export=xlsx: as a spreadsheet) */
         get: operations["team_api_sales_monitoring_get"];
         put?: never;
         post?: never;
@@ -3691,7 +3691,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The pipeline's stages in order */
+        /** The pipeline's stages in order (export=xlsx: as a spreadsheet) */
         get: operations["list_stages_api_stages_get"];
         /** Edit a stage (approval, neighbours, order, description, required fields) */
         put: operations["update_stage_api_stages_put"];

@@ -5,10 +5,14 @@ import type { PipelineIn, PipelineKind, PipelineTryIn } from './types';
 
 export type { PipelineKind } from './types';
 
+/** The pipelines of a kind (the list's call: its Export runs it too). */
+export const listPipelines = (kind: PipelineKind) =>
+  unwrap(kind === 'pcs' ? api.GET('/pcs-approval-pipelines') : api.GET('/approval-pipelines'));
+
 export const pipelineListQueryOptions = (kind: PipelineKind) =>
   queryOptions({
     queryKey: pipelineKeys.list(kind),
-    queryFn: () => unwrap(kind === 'pcs' ? api.GET('/pcs-approval-pipelines') : api.GET('/approval-pipelines')),
+    queryFn: () => listPipelines(kind),
   });
 
 export const pipelineQueryOptions = (kind: PipelineKind, id: number | undefined) =>

@@ -5,12 +5,12 @@ import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router';
 import { ListPage } from '@/components/list-page';
 import { systemCrumbs } from '@/components/page';
-import { DataTable, RefreshButton } from '@/components/data-table';
+import { DataTable, ExportButton, exportColumnsOf, RefreshButton } from '@/components/data-table';
 import { confirmRemove } from '@/components/dialogs';
 import { formatDate } from '@/lib/format';
 import { usePageAccess } from '@/lib/session';
 import { pipelineKeys } from '../api/keys';
-import { deletePipeline, pipelineListQueryOptions, type PipelineKind } from '../api/pipelines-api';
+import { deletePipeline, listPipelines, pipelineListQueryOptions, type PipelineKind } from '../api/pipelines-api';
 import type { Pipeline } from '../api/types';
 import { DelegationsPanel } from '../components/delegations';
 import { deadlineSummary } from '../lib/deadlines';
@@ -156,7 +156,16 @@ export function PipelineListPage({ kind }: { kind: PipelineKind }) {
       scroll={{ x: 910 }}
       dataSource={list.data}
       loading={list.isFetching}
-      toolbar={<RefreshButton onRefresh={refresh} />}
+      toolbar={
+        <Flex gap={8}>
+          <ExportButton
+            title={config.title}
+            columns={[...exportColumnsOf(columns), { key: 'salesPersons', title: 'Sales People' }]}
+            run={() => listPipelines(kind)}
+          />
+          <RefreshButton onRefresh={refresh} />
+        </Flex>
+      }
     />
   );
 

@@ -13,10 +13,13 @@ export const holidayKeys = {
   year: (year: number) => [queryDomains.holidays, 'year', year] as const,
 };
 
+/** A year's holidays (the list's call: its Export runs it too). */
+export const listHolidays = (year: number) => unwrap(api.GET('/holidays', { params: { query: { year } } }));
+
 export const holidaysQueryOptions = (year: number) =>
   queryOptions({
     queryKey: holidayKeys.year(year),
-    queryFn: () => unwrap(api.GET('/holidays', { params: { query: { year } } })),
+    queryFn: () => listHolidays(year),
   });
 
 export function saveHoliday(id: number | null, body: HolidayIn) {

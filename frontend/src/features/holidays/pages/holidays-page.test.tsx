@@ -51,6 +51,26 @@ describe('HolidaysPage', () => {
     expect(await post!.json()).toEqual({ day: `${year}-08-17`, name: 'Independence' });
   });
 
+  it("exports the year's holidays through the list's own call", async () => {
+    const created = vi.fn(() => 'blob:holidays');
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() });
+    const requests = await start();
+    await screen.findByText('Independence Day');
+    fireEvent.click(screen.getByRole('button', { name: 'Export to Excel' }));
+    const asked = await waitFor(() => {
+      const found = requests.find((r) => new URL(r.url).searchParams.get('export') === 'xlsx');
+      expect(found).toBeDefined();
+      return new URL(found!.url);
+    });
+    expect(asked.pathname).toBe('/api/holidays');
+    expect(asked.searchParams.get('year')).toBe(String(year));
+    expect(asked.searchParams.get('exportTitle')).toBe(`Holidays ${year}`);
+    expect(JSON.parse(asked.searchParams.get('exportColumns')!)).toEqual([
+      { key: 'day', title: 'Day' },
+      { key: 'name', title: 'Name' },
+    ]);
+  });
+
   it('moves between years', async () => {
     const requests = await start();
     await screen.findByText('Independence Day');

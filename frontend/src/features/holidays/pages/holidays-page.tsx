@@ -4,7 +4,7 @@ import { Button, DatePicker, Flex, Form, Grid, Input, Modal, Tag, Typography } f
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { DataTable, RefreshButton } from '@/components/data-table';
+import { DataTable, ExportButton, exportColumnsOf, RefreshButton } from '@/components/data-table';
 import { confirmRemove, toast } from '@/components/dialogs';
 import { FormErrors } from '@/components/form-errors';
 import { ListPage } from '@/components/list-page';
@@ -17,6 +17,7 @@ import {
   HOLIDAY_PAGE,
   holidayKeys,
   holidaysQueryOptions,
+  listHolidays,
   saveHoliday,
   type Holiday,
 } from '../api/holidays-api';
@@ -210,7 +211,10 @@ export function HolidaysPage() {
               </Typography.Text>
               <Button icon={<RightOutlined />} aria-label="Next year" onClick={() => setYear((y) => y + 1)} />
             </Flex>
-            <RefreshButton onRefresh={refresh} />
+            <Flex gap={8}>
+              <ExportButton title={`Holidays ${year}`} columns={exportColumnsOf(columns)} run={() => listHolidays(year)} />
+              <RefreshButton onRefresh={refresh} />
+            </Flex>
           </Flex>
         }
       />

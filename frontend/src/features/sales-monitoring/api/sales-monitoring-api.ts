@@ -11,10 +11,14 @@ export const salesMonitoringKeys = {
   list: (search: string) => ['sales-monitoring', search] as const,
 };
 
+/** The user's team (the list's call: its Export runs it too). */
+export const listTeam = (search: string) =>
+  unwrap(api.GET('/sales-monitoring', { params: { query: { search: search || undefined } } }));
+
 /** The user's team, online, away or offline (GET /sales-monitoring); refetched on each updateClients. */
 export function teamQueryOptions(search: string) {
   return queryOptions({
     queryKey: salesMonitoringKeys.list(search),
-    queryFn: () => unwrap(api.GET('/sales-monitoring', { params: { query: { search: search || undefined } } })),
+    queryFn: () => listTeam(search),
   });
 }

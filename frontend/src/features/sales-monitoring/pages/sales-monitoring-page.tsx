@@ -3,13 +3,13 @@ import type { ColumnsType } from 'antd/es/table';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { TableFilters, TableSearch } from '@/components/data-table';
+import { ExportButton, TableFilters, TableSearch } from '@/components/data-table';
 import { Page, systemCrumbs } from '@/components/page';
 import { errorMessage } from '@/lib/api/errors';
 import { useRealtimeEvent, useRealtimeState, useRealtimeWatch } from '@/lib/realtime';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { usePageAccess } from '@/lib/session';
-import { SALES_MONITORING_PAGE, salesMonitoringKeys, teamQueryOptions, type MonitoredPerson } from '../api/sales-monitoring-api';
+import { listTeam, SALES_MONITORING_PAGE, salesMonitoringKeys, teamQueryOptions, type MonitoredPerson } from '../api/sales-monitoring-api';
 import { agoLabel, connectionsLabel, onlineDuration } from '../lib/duration';
 import './sales-monitoring.css';
 
@@ -104,6 +104,17 @@ function LiveState() {
  * offline: the connected first with a live hh:mm:ss online duration, then the others with when each was last seen;
  * the list follows the realtime channel's updateClients as people come and go.
  */
+/** What an export of the team holds: each person and their presence, as the table shows them. */
+const PRESENCE_EXPORT = [
+  { key: 'name', title: 'Sales Name' },
+  { key: 'roleName', title: 'Role' },
+  { key: 'status', title: 'Status' },
+  { key: 'connectedAt', title: 'Online since' },
+  { key: 'lastSeenAt', title: 'Last Seen' },
+  { key: 'tabs', title: 'Tabs' },
+  { key: 'devices', title: 'Devices' },
+];
+
 export function SalesMonitoringPage() {
   const access = usePageAccess(SALES_MONITORING_PAGE);
   const phone = Grid.useBreakpoint().md === false;
@@ -212,6 +223,7 @@ export function SalesMonitoringPage() {
             {people.data ? countsLabel(people.data) : ' '}
           </Typography.Text>
           <TableSearch label="Search by name" onSearch={onSearch} value={search} />
+          <ExportButton title="Sales Monitoring" columns={PRESENCE_EXPORT} run={() => listTeam(search)} />
           </TableFilters>
         </div>
       )}

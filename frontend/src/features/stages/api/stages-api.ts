@@ -12,10 +12,13 @@ export const STAGE_NAME_MAX = 10;
 export const STAGE_DESCRIPTION_MAX = 60;
 export const STAGE_POSITION_MAX = 99;
 
+/** The stages in order (the list's call: its Export runs it too). */
+export const listStages = () => unwrap(api.GET('/stages'));
+
 export const stageListQueryOptions = () =>
   queryOptions({
     queryKey: stageKeys.all,
-    queryFn: () => unwrap(api.GET('/stages')),
+    queryFn: listStages,
   });
 
 /** Every field a stage can require, with its label (the server's catalogue). */

@@ -5,11 +5,11 @@ import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router';
 import { ListPage } from '@/components/list-page';
 import { systemCrumbs } from '@/components/page';
-import { DataTable, RefreshButton } from '@/components/data-table';
+import { DataTable, ExportButton, exportColumnsOf, RefreshButton } from '@/components/data-table';
 import { targetLabel } from '@/components/stage-target';
 import { usePageAccess } from '@/lib/session';
 import { stageKeys } from '../api/keys';
-import { stageListQueryOptions, type Stage } from '../api/stages-api';
+import { listStages, stageListQueryOptions, type Stage } from '../api/stages-api';
 
 export const STAGE_PAGE = 'system/stage-management';
 
@@ -75,6 +75,7 @@ export function StageManagementPage() {
     },
     {
       title: 'Required Fields',
+      dataIndex: 'requiredFields',
       key: 'requiredFields',
       render: (_: unknown, row) =>
         row.requiredFields.length === 0 ? (
@@ -144,7 +145,12 @@ export function StageManagementPage() {
         scroll={{ x: 860 }}
         dataSource={stages}
         loading={list.isFetching}
-        toolbar={<RefreshButton onRefresh={() => queryClient.invalidateQueries({ queryKey: stageKeys.all })} />}
+        toolbar={
+          <Flex gap={8}>
+            <ExportButton title="Stages" columns={exportColumnsOf(columns)} run={listStages} />
+            <RefreshButton onRefresh={() => queryClient.invalidateQueries({ queryKey: stageKeys.all })} />
+          </Flex>
+        }
       />
     </ListPage>
   );
