@@ -222,8 +222,10 @@ export function SalesMonitoringPage() {
           <Typography.Text type="secondary" className="presence-count">
             {people.data ? countsLabel(people.data) : ' '}
           </Typography.Text>
-          <TableSearch label="Search by name" onSearch={onSearch} value={search} />
-          <ExportButton title="Sales Monitoring" columns={PRESENCE_EXPORT} run={() => listTeam(search)} />
+          <Flex gap={8} className="presence-search">
+            <TableSearch label="Search by name" onSearch={onSearch} value={search} />
+            <ExportButton title="Sales Monitoring" columns={PRESENCE_EXPORT} run={() => listTeam(search)} />
+          </Flex>
           </TableFilters>
         </div>
       )}
