@@ -23,6 +23,7 @@ from api.core.listing import ListParams, Page
 from api.core.security import hash_password, new_secret
 from api.master_data.service import users_changed
 from api.user_admin.schemas import HierarchyNode, RoleOption, UserIn, UserRow
+from api.users import erasure as users_erasure
 from api.users import repository
 from api.users.models import Role, User
 
@@ -43,6 +44,7 @@ MAIL_NEEDS_EMAIL = "An e-mail address is needed to send the password mail."
 NOT_YOURSELF = "You cannot deactivate your own account."
 OWN_ROLE = "You cannot change your own role: ask another administrator."
 INACTIVE_MOVED = "An inactive user has no place in the hierarchy: activate them first."
+ERASED = "This user's data was erased: the account is kept only for its records and cannot be edited or activated."
 
 USERNAME = re.compile(r"^[a-z0-9._-]{3,60}$")
 EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
@@ -204,6 +206,8 @@ def create_user(*, session: Session, actor: User, data: UserIn, redis_client: Re
 def update_user(*, session: Session, actor: User, user_id: int, data: UserIn, redis_client: Redis) -> User:
     """Save the form; a user it deactivates has their sessions ended once it commits."""
     user = _found(session, user_id)
+    if users_erasure.is_erased(user):
+        raise Conflict(ERASED)
     checked = _check(session, data, user)
     if user.id == actor.id and checked.values["role_id"] != user.role_id:
         raise Forbidden(OWN_ROLE)  # their access to this screen would go with it

@@ -50,6 +50,11 @@ PERSONAL: dict[str, Callable[[int], Any]] = {
 KEPT = frozenset({"id", "role_id", "leader_id", "is_active", "version", "created_at", "updated_at"})
 
 
+def is_erased(user: User) -> bool:
+    """Whether the user's data was erased (their record is then kept only for its id: it is never edited again)."""
+    return user.username == erased_username(user.id) and user.password_hash == UNUSABLE_PASSWORD
+
+
 def mention(user: User) -> Mention:
     """How free text names this user (before the erasure): full name, e-mail, phone."""
     return Mention(name=user.fullname, email=user.email, phone=user.phone_number)

@@ -101,6 +101,16 @@ class TestErase:
             r_ = client.post("/api/auth/login", json={"username": username, "password": WULAN_PASSWORD})
             assert r_.status_code in (400, 401), r_.text
 
+    def test_her_account_is_never_edited_or_activated_again(self, client: TestClient, db: Session,
+                                                             wulan: dict[str, Any]) -> None:
+        uid, admin = wulan["wulan"]["id"], auth(client, "admin")
+        erased(client, wulan)
+        current = client.get(f"/api/users/{uid}", headers=admin).json()["results"]
+        r = client.put(f"/api/users/{uid}", json={**current, "isActive": True, "fullname": "Wulan Kartika Sari"},
+                       headers=admin)
+        assert r.status_code == 409 and r.json()["messages"] == [
+            "This user's data was erased: the account is kept only for its records and cannot be edited or activated."]
+
     def test_her_own_data_is_deleted(self, client: TestClient, db: Session, wulan: dict[str, Any]) -> None:
         uid = wulan["wulan"]["id"]
         answer = erased(client, wulan)
