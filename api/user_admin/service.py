@@ -44,7 +44,6 @@ MAIL_NEEDS_EMAIL = "An e-mail address is needed to send the password mail."
 NOT_YOURSELF = "You cannot deactivate your own account."
 OWN_ROLE = "You cannot change your own role: ask another administrator."
 INACTIVE_MOVED = "An inactive user has no place in the hierarchy: activate them first."
-ERASED = "This user's data was erased: the account is kept only for its records and cannot be edited or activated."
 
 USERNAME = re.compile(r"^[a-z0-9._-]{3,60}$")
 EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
@@ -207,7 +206,7 @@ def update_user(*, session: Session, actor: User, user_id: int, data: UserIn, re
     """Save the form; a user it deactivates has their sessions ended once it commits."""
     user = _found(session, user_id)
     if users_erasure.is_erased(user):
-        raise Conflict(ERASED)
+        raise Conflict(users_erasure.ERASED_ACCOUNT)
     checked = _check(session, data, user)
     if user.id == actor.id and checked.values["role_id"] != user.role_id:
         raise Forbidden(OWN_ROLE)  # their access to this screen would go with it

@@ -18,6 +18,8 @@ from sqlalchemy.orm import Session
 from api.core.mentions import Mention
 from api.users.models import User
 
+ERASED_ACCOUNT = ("This user's data was erased: the account is kept only for its records and cannot be edited or "
+                  "activated.")
 UNUSABLE_PASSWORD = "!erased"  # not a hash: every password check fails against it (InvalidHashError)
 
 
@@ -52,7 +54,7 @@ KEPT = frozenset({"id", "role_id", "leader_id", "is_active", "version", "created
 
 def is_erased(user: User) -> bool:
     """Whether the user's data was erased (their record is then kept only for its id: it is never edited again)."""
-    return user.username == erased_username(user.id) and user.password_hash == UNUSABLE_PASSWORD
+    return user.username == erased_username(user.id) and user.fullname == placeholder(user.id)
 
 
 def mention(user: User) -> Mention:

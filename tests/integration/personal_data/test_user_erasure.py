@@ -108,8 +108,11 @@ class TestErase:
         current = client.get(f"/api/users/{uid}", headers=admin).json()["results"]
         r = client.put(f"/api/users/{uid}", json={**current, "isActive": True, "fullname": "Wulan Kartika Sari"},
                        headers=admin)
-        assert r.status_code == 409 and r.json()["messages"] == [
-            "This user's data was erased: the account is kept only for its records and cannot be edited or activated."]
+        assert r.status_code == 409 and r.json()["messages"] == [erasure.ERASED_ACCOUNT]
+        r = client.put(f"/api/users/{uid}/change-password", json={"newPassword": WULAN_PASSWORD,
+                                                                   "confirmationNewPassword": WULAN_PASSWORD},
+                       headers=admin)
+        assert r.status_code == 409 and r.json()["messages"] == [erasure.ERASED_ACCOUNT]
 
     def test_her_own_data_is_deleted(self, client: TestClient, db: Session, wulan: dict[str, Any]) -> None:
         uid = wulan["wulan"]["id"]

@@ -98,8 +98,8 @@ function EraseDialog({ found, open, onClose, onErased }: EraseDialogProps) {
 }
 
 /** A user's page, for those who may: what the CRM holds about them (UU PDP), its archive, and their erasure (once
- * deactivated and without open work: the server says why not yet). */
-export function UserPersonalData({ userId }: { userId: number }) {
+ * deactivated and without open work: the server says why not yet); `onErased` refills the page's form. */
+export function UserPersonalData({ userId, onErased }: { userId: number; onErased?: () => void }) {
   const access = usePageAccess(PERSONAL_DATA_PAGE);
   const allowed = access.isRead || access.isDelete;
   const found = useQuery({ ...userPersonalDataQueryOptions(userId), enabled: allowed });
@@ -120,6 +120,7 @@ export function UserPersonalData({ userId }: { userId: number }) {
   };
   const erased = () => {
     setErasing(false);
+    onErased?.(); // the form shows the erased record from now on
     void invalidateDomains(queryClient, queryDomains.userManagement, queryDomains.users, queryDomains.masterData);
   };
   const data = found.data;

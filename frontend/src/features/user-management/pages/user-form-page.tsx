@@ -363,7 +363,7 @@ export function UserFormPage({ mode }: { mode: UserFormMode }) {
       {mode === 'edit' && detail.data && userId !== undefined && (
         <>
           <Divider className="user-form__divider" />
-          <UserPersonalData userId={userId} />
+          <UserPersonalData userId={userId} onErased={() => void reload()} />
         </>
       )}
     </FormPage>
