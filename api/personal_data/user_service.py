@@ -140,6 +140,8 @@ def erase(*, session: Session, r: redis.Redis, storage: Storage, actor: User, us
     texts = notifications_erasure.erase_mentions(session, mention=mention, replacement=replacement)
     texts += activities_erasure.erase_user(session, user_id=user.id, mention=mention, replacement=replacement)
     texts += leads_erasure.erase_mentions(session, mention=mention, replacement=replacement)
+    texts += approvals_erasure.erase_user(session, user_id=user.id, username=users_erasure.erased_username(user.id),
+                                          mention=mention, replacement=replacement)
     deleted += views_erasure.erase(session, user.id) + auth_erasure.erase(session, user.id)
     deleted += leads_erasure.erase_user(session, user_id=user.id)
     fields = users_erasure.erase(session, user, now=now)

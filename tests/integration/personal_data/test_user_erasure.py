@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 
 import api.models  # noqa: F401 (every table, for the references to users)
 from api.activities.models import Activity, CalendarFeed
+from api.approvals.models import ApprovalRequest
 from api.audit.models import AuditEntry
 from api.auth import devices, sessions
 from api.auth.oidc.models import OidcIdentity
@@ -142,6 +143,27 @@ class TestErase:
         assert (entry.old_value, entry.new_value) == (name, ANDI)
         messages = set(db.scalars(select(Notification.message).where(Notification.message.like("%lead%"))))
         assert f"{name} handed you her bank leads." in messages and f"{ANDI} moved a lead." in messages
+
+    def test_approvals_name_the_placeholder_and_keep_their_ids(self, client: TestClient, db: Session,
+                                                               wulan: dict[str, Any]) -> None:
+        uid = wulan["wulan"]["id"]
+        andi, lead = users_repo.by_username(db, "sales1"), db.get(Lead, wulan["andi_lead"]["id"])
+        tl1 = users_repo.by_username(db, "tl1")
+        assert andi is not None and lead is not None and tl1 is not None
+        request = db.get(ApprovalRequest, ask(db, lead, tl1, andi))
+        assert request is not None
+        request.status, request.notes = "APPROVED", "Taken over from Wulan Kartika Sari."
+        request.clocks = {"0": {"dueAt": "2026-11-01T00:00:00Z", "escalatedTo": uid,
+                                "escalatedToName": WULAN["fullname"], "escalatedToUsername": "wulan.sari"}}
+        db.commit()
+        answer = erased(client, wulan)
+        db.expire_all()
+        request = db.get(ApprovalRequest, request.id)
+        assert request is not None and request.notes == f"Taken over from {placeholder(wulan)}."
+        assert request.clocks["0"] == {"dueAt": "2026-11-01T00:00:00Z", "escalatedTo": uid,
+                                       "escalatedToName": placeholder(wulan), "escalatedToUsername": f"erased-{uid}"}
+        assert answer["textsChanged"] == 5  # the four texts of the fixture and this request
+        assert request.requested_by == andi.id and request.status == "APPROVED"
 
     def test_the_audit_is_rewritten_and_one_entry_says_so(self, client: TestClient, db: Session,
                                                           wulan: dict[str, Any]) -> None:
