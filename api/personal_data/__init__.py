@@ -32,7 +32,8 @@ places, their plans, their leads listed, the texts that name them; and their pro
   their pinned columns (api/leads/erasure.py), their picture (api/account/erasure.py, from storage after the commit).
   After the commit their sessions end, their remembered devices and addresses and their last-seen time leave Redis.
 - Texts that name them (by full name, e-mail or phone: api/core/mentions.py) get the placeholder: lead texts and
-  history, activity and plan notes, notifications and mails, and the audit (api/audit/erasure.py). The audit is
+  history, activity and plan notes, notifications and mails, approvals' notes and the name a layer's clock kept of
+  whom it escalated to (api/approvals/erasure.py), and the audit (api/audit/erasure.py). The audit is
   append-only: a trigger refuses DELETE and TRUNCATE always, and an UPDATE unless the transaction set
   `crm.erasure` (only the erasure does, for its own statements) and then only of `subject_label` and `changes`
   (migration 70a758a5fdf9). The erasure's own entry (USER ERASE, naming the user by id only and counting what

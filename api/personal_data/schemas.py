@@ -83,5 +83,5 @@ class UserErasureOut(CamelModel):
     rows_deleted: int = Field(description="Their saved views, notifications, second factor, recovery codes, provider "
                                           "links, pinned columns and calendar address")
     audit_entries_rewritten: int
-    texts_changed: int = Field(description="Notes, lead texts, lead history entries and notifications whose mention "
-                                           "of them was replaced")
+    texts_changed: int = Field(description="Notes, lead texts, lead history entries, notifications and approvals' "
+                                           "notes and escalation names whose mention of them was replaced")

@@ -10754,7 +10754,7 @@ export interface components {
             rowsDeleted: number;
             /**
              * Textschanged
-             * @description Notes, lead texts, lead history entries and notifications whose mention of them was replaced
+             * @description Notes, lead texts, lead history entries, notifications and approvals' notes and escalation names whose mention of them was replaced
              */
             textsChanged: number;
             /** Userid */
