@@ -10,10 +10,11 @@ from api.audit import service as audit
 from api.auth import service as auth_service
 from api.auth.passwords import check_new_password
 from api.core.authz import PolicyStore
-from api.core.errors import BadRequest, Forbidden, NotFound, ValidationFailed
+from api.core.errors import BadRequest, Conflict, Forbidden, NotFound, ValidationFailed
 from api.core.security import verify_password
 from api.core.storage import Storage
 from api.core.uploads import Upload
+from api.users import erasure as users_erasure
 from api.users.models import User
 
 PICTURES = "profile-pictures"
@@ -50,6 +51,8 @@ def set_password_by_admin(*, session: Session, redis_client: redis.Redis, actor:
         raise NotFound("User not found.")
     if user.id == actor.id:
         raise Forbidden("Use your profile to change your own password.")
+    if users_erasure.is_erased(user):
+        raise Conflict(users_erasure.ERASED_ACCOUNT)
     errors = check_new_password(new_password, confirmation)
     if errors:
         raise ValidationFailed(errors)

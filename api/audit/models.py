@@ -1,5 +1,7 @@
 """The audit of administration: who changed which user, leader, role, menu, page or access right, when, and from what
-to what. Entries are only ever added: a trigger refuses to update or delete one (migration 'audit entries')."""
+to what. Entries are only ever added: a trigger refuses to delete one, always, and to update one except in a user's
+erasure, which may rewrite only its label and changes (migrations 'audit entries' and 70a758a5fdf9,
+api/audit/erasure.py)."""
 
 from __future__ import annotations
 

@@ -54,3 +54,13 @@ def remember(r: redis.Redis, settings: Settings, *, user_id: int, device: str, a
     pipe.zremrangebyrank(key, 0, -_KEEP - 1)
     pipe.expire(key, keep_seconds)
     pipe.execute()
+
+
+def known_count(r: redis.Redis, user_id: int) -> int:
+    """How many devices and addresses the user is remembered signing in from."""
+    return int(r.zcard(_PREFIX + str(user_id)))
+
+
+def forget(r: redis.Redis, user_id: int) -> None:
+    """Forget every device and address of the user (their erasure)."""
+    r.delete(_PREFIX + str(user_id))

@@ -144,6 +144,17 @@ def _with_companions(r: redis.Redis, session_ids: list[str]) -> list[str]:
             for key in (_PREFIX + sid, _COMPANIONS_PREFIX + sid, *more)]
 
 
+def open_count(r: redis.Redis, user_id: int) -> int:
+    """How many of the user's sessions are still open (their set keeps expired ones until it expires itself)."""
+    sids: set[str] = r.smembers(_USER_PREFIX + str(user_id))  # type: ignore[assignment]
+    if not sids:
+        return 0
+    pipe = r.pipeline()
+    for sid in sids:
+        pipe.exists(_PREFIX + sid)
+    return sum(1 for alive in pipe.execute() if alive)
+
+
 def close(r: redis.Redis, session_id: str) -> None:
     r.delete(*_with_companions(r, [session_id]))
 

@@ -5,12 +5,14 @@ placeholder; nothing of a lead's numbers changes."""
 
 from __future__ import annotations
 
-from sqlalchemy import or_, select
+from sqlalchemy import delete, func, or_, select
 from sqlalchemy.orm import Session
 
 from api.core.mentions import Mention
-from api.leads.models import Lead, LeadHistory
+from api.leads.models import ONGOING, Lead, LeadHistory, LeadPin
 
+# the tables of a user's own lead data: their rows of the user are deleted by the erasure
+DELETED = (LeadPin,)
 _LEAD_TEXTS = ("decision_maker", "project_description")
 _HISTORY_TEXTS = ("old_value", "new_value")
 
@@ -38,3 +40,24 @@ def erase_mentions(session: Session, *, mention: Mention, replacement: str) -> i
             setattr(row, column, mention.replaced(getattr(row, column), replacement))
     session.flush()
     return len(rows)
+
+
+# unscoped: an administrator's request about one person, across every lead
+def of_sales_person(session: Session, user_id: int) -> list[Lead]:
+    """Every lead the user is the sales person of, whatever its status."""
+    return list(session.scalars(select(Lead).where(Lead.sales_person_id == user_id).order_by(Lead.id)))
+
+
+# unscoped: an administrator's request about one person, across every lead
+def ongoing_of(session: Session, user_id: int) -> int:
+    """How many ongoing leads (NEW, WAITING) the user is the sales person of."""
+    return int(session.scalar(select(func.count()).select_from(Lead)
+                              .where(Lead.sales_person_id == user_id, Lead.status.in_(ONGOING))) or 0)
+
+
+def erase_user(session: Session, *, user_id: int) -> int:
+    """A user's erasure: the board columns they pinned go (their leads stay theirs, by id: every closed figure and
+    target counts by it). Answers how many pins went. The caller commits."""
+    gone = session.execute(delete(LeadPin).where(LeadPin.user_id == user_id)).rowcount  # type: ignore[attr-defined]
+    session.flush()
+    return int(gone)

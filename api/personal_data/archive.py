@@ -42,19 +42,19 @@ def _camel(name: str) -> str:
     return head + "".join(part.title() for part in rest)
 
 
-def _row(obj: Any, *, without: tuple[str, ...] = ()) -> dict[str, Any]:
+def row(obj: Any, *, without: tuple[str, ...] = ()) -> dict[str, Any]:
     """Every column of a mapped row, camel-cased."""
     return {_camel(c.key): getattr(obj, c.key) for c in sa_inspect(obj).mapper.column_attrs if c.key not in without}
 
 
 def _activity(a: Activity, contact_id: int, files: list[dict[str, Any]]) -> dict[str, Any]:
     role = "personInCharge" if a.pic_contact_id == contact_id else "mentionedInNotes"
-    return {**_row(a), "kind": TYPES.get(a.type), "role": role, "files": files}
+    return {**row(a), "kind": TYPES.get(a.type), "role": role, "files": files}
 
 
 def _plan(p: ActivitySchedule, contact_id: int) -> dict[str, Any]:
     role = "personInCharge" if p.pic_contact_id == contact_id else "mentionedInNotes"
-    return {**_row(p, without=("reminded_at",)), "kind": TYPES.get(p.activity_type), "role": role}
+    return {**row(p, without=("reminded_at",)), "kind": TYPES.get(p.activity_type), "role": role}
 
 
 def document(found: ContactHoldings, *, actor: User, at: datetime, files: dict[int, list[dict[str, Any]]]
@@ -64,14 +64,14 @@ def document(found: ContactHoldings, *, actor: User, at: datetime, files: dict[i
     return {
         "about": {"contactId": contact.id, "exportedAt": at, "exportedBy": actor.username,
                   "law": "UU PDP (Law 27/2022): the right of access"},
-        "contact": {**_row(contact), "clientName": found.client_name},
-        "history": [_row(h) for h in found.history],
+        "contact": {**row(contact), "clientName": found.client_name},
+        "history": [row(h) for h in found.history],
         "leadsAsPersonInCharge": [{"leadId": lead.id, "projectName": lead.project_name, "clientName": client}
                                   for lead, client in found.pic_of],
         "leadsMentioning": [{"leadId": lead.id, "projectName": lead.project_name,
                              "decisionMaker": lead.decision_maker, "projectDescription": lead.project_description}
                             for lead in found.leads_mentioning],
-        "leadHistory": [_row(e, without=("changed_by",)) for e in found.lead_history],
+        "leadHistory": [row(e, without=("changed_by",)) for e in found.lead_history],
         "activities": [_activity(a, contact.id, files.get(a.id, [])) for a in found.activities],
         "schedules": [_plan(p, contact.id) for p in found.schedules],
         "notifications": [{"id": n.id, "message": n.message, "createdAt": n.created_at}
@@ -102,14 +102,14 @@ def build(found: ContactHoldings, *, storage: Storage, actor: User) -> IO[bytes]
                         for chunk in stored.chunks():
                             entry.write(chunk)
             body = document(found, actor=actor, at=datetime.now(UTC), files=files)
-            zf.writestr("contact.json", json.dumps(body, indent=2, ensure_ascii=False, default=_json))
+            zf.writestr("contact.json", json.dumps(body, indent=2, ensure_ascii=False, default=to_json))
             zf.writestr("README.txt", README)
         out.seek(0)
         failed.pop_all()
         return out
 
 
-def _json(value: Any) -> Any:
+def to_json(value: Any) -> Any:
     if isinstance(value, datetime):
         return value.isoformat()
     return str(value)

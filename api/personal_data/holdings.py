@@ -10,23 +10,16 @@ from sqlalchemy.orm import Session
 
 from api.activities import erasure as activities_erasure
 from api.activities.models import Activity, ActivityFile, ActivitySchedule
-from api.approvals import erasure as approvals_erasure
-from api.assignments import erasure as assignments_erasure
 from api.clients.contacts import erasure as contacts_erasure
 from api.clients.contacts.models import Contact, ContactHistory
 from api.clients.models import Client
 from api.core.mentions import Mention, Texts
 from api.leads import erasure as leads_erasure
 from api.leads.models import Lead, LeadHistory, LeadPic
-from api.monthly_billing import erasure as monthly_billing_erasure
 from api.notifications import erasure as notifications_erasure
 from api.notifications.models import Notification, NotificationMail
-from api.pcs import erasure as pcs_erasure
 from api.personal_data.schemas import Holdings
-
-# the other free texts that may name a person: notes and reasons on records whose numbers stay
-OTHER_TEXTS: tuple[Texts, ...] = (*approvals_erasure.TEXTS, *pcs_erasure.TEXTS, *monthly_billing_erasure.TEXTS,
-                                  *assignments_erasure.TEXTS)
+from api.personal_data.texts import OTHER_TEXTS
 
 
 @dataclass

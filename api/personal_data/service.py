@@ -18,6 +18,7 @@ from api.leads import erasure as leads_erasure
 from api.notifications import erasure as notifications_erasure
 from api.personal_data import archive, holdings
 from api.personal_data.schemas import ContactPersonalData, ErasureOut
+from api.personal_data.texts import OTHER_TEXTS
 from api.users.models import User
 
 CONTACT_NOT_FOUND = "Contact not found."
@@ -84,7 +85,7 @@ def erase(*, session: Session, storage: Storage, actor: User, contact_id: int, c
                                                     replacement=replacement)
     texts = notes + leads_erasure.erase_mentions(session, mention=mention, replacement=replacement)
     texts += notifications_erasure.erase_mentions(session, mention=mention, replacement=replacement)
-    texts += sum(t.erase(session, mention=mention, replacement=replacement) for t in holdings.OTHER_TEXTS)
+    texts += sum(t.erase(session, mention=mention, replacement=replacement) for t in OTHER_TEXTS)
     entries = contacts_erasure.erase(session, actor=actor, contact=contact, now=now)
     audit.record(session, actor_id=actor.id, subject="CONTACT", subject_id=contact.id, label=_label(contact.id),
                  action="ERASE", changes=[

@@ -169,3 +169,14 @@ def devices(r: redis.Redis, *, user_id: int, now: float) -> int:
         for connection_id in mine:
             pipe.hget(DETAILS.format(connection_id), "kind")
         return sum(1 for kind in pipe.execute() if kind == "device")
+
+
+def last_seen_of(r: redis.Redis, user_id: int) -> datetime | None:
+    """When the user was last heard from (the API's synchronous client), if within LAST_SEEN_DAYS."""
+    value = cast(str | None, r.get(LAST_SEEN.format(user_id)))
+    return datetime.fromtimestamp(float(value), UTC) if value else None
+
+
+def forget(r: redis.Redis, user_id: int) -> None:
+    """Forget when the user was last seen (their erasure); their connections ended with their sessions."""
+    r.delete(LAST_SEEN.format(user_id))

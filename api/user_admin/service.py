@@ -23,6 +23,7 @@ from api.core.listing import ListParams, Page
 from api.core.security import hash_password, new_secret
 from api.master_data.service import users_changed
 from api.user_admin.schemas import HierarchyNode, RoleOption, UserIn, UserRow
+from api.users import erasure as users_erasure
 from api.users import repository
 from api.users.models import Role, User
 
@@ -204,6 +205,8 @@ def create_user(*, session: Session, actor: User, data: UserIn, redis_client: Re
 def update_user(*, session: Session, actor: User, user_id: int, data: UserIn, redis_client: Redis) -> User:
     """Save the form; a user it deactivates has their sessions ended once it commits."""
     user = _found(session, user_id)
+    if users_erasure.is_erased(user):
+        raise Conflict(users_erasure.ERASED_ACCOUNT)
     checked = _check(session, data, user)
     if user.id == actor.id and checked.values["role_id"] != user.role_id:
         raise Forbidden(OWN_ROLE)  # their access to this screen would go with it

@@ -18,6 +18,7 @@ from api.users import repository as users_repo
 from tests.conftest import auth
 from tests.integration.activities.conftest import PDF, WEBM, body, post
 from tests.integration.leads.conftest import lead_refs, new_lead
+from tests.integration.personal_data import user_holdings
 from tests.integration.uploads.payloads import png
 
 NADIA = {"fullname": "Nadia Kusumawati", "nickname": "Nadia", "gender": "Female", "position": "Head of IT",
@@ -102,3 +103,26 @@ def document(zf: zipfile.ZipFile) -> dict[str, Any]:
 def erase(client: TestClient, contact_id: int, confirmation: str | None, user: str = "admin") -> Any:
     payload = {} if confirmation is None else {"confirmation": confirmation}
     return client.post(f"/api/personal-data/contacts/{contact_id}/erase", json=payload, headers=auth(client, user))
+
+
+@pytest.fixture
+def wulan(client: TestClient, db: Session, refs: dict[str, Any]) -> dict[str, Any]:
+    """A deactivated sales person and everything held about her (tests/integration/personal_data/user_holdings.py)."""
+    return user_holdings.hold(client, db, refs)
+
+
+def user_archive(client: TestClient, user_id: int, user: str = "admin") -> zipfile.ZipFile:
+    r = client.get(f"/api/personal-data/users/{user_id}/archive", headers=auth(client, user))
+    assert r.status_code == 200, r.text
+    assert r.headers["content-type"] == "application/zip"
+    assert r.headers["content-disposition"] == f'attachment; filename="user-{user_id}-personal-data.zip"'
+    return zipfile.ZipFile(io.BytesIO(r.content))
+
+
+def erase_user(client: TestClient, user_id: int, confirmation: str | None, user: str = "admin") -> Any:
+    payload = {} if confirmation is None else {"confirmation": confirmation}
+    return client.post(f"/api/personal-data/users/{user_id}/erase", json=payload, headers=auth(client, user))
+
+
+def user_summary(client: TestClient, user_id: int, user: str = "admin") -> Any:
+    return client.get(f"/api/personal-data/users/{user_id}", headers=auth(client, user))

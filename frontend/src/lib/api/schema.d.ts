@@ -3340,6 +3340,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/personal-data/users/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the product holds about a user, by kind; whether they were erased, or why they cannot be yet */
+        get: operations["get_user_data_api_personal_data_users__user_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/personal-data/users/{user_id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everything held about a user as one ZIP (audited) */
+        get: operations["download_user_archive_api_personal_data_users__user_id__archive_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/personal-data/users/{user_id}/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Erase a deactivated user with no open work: personal fields replaced, sign-in data, saved views and their notifications deleted, sessions ended, mentions and the audit rewritten (audited); the full name typed back confirms */
+        post: operations["erase_user_api_personal_data_users__user_id__erase_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/profile-pictures/{file_name}": {
         parameters: {
             query?: never;
@@ -5922,6 +5973,14 @@ export interface components {
         Envelope_UpdateResult_: {
             results: components["schemas"]["UpdateResult"];
         };
+        /** Envelope[UserErasureOut] */
+        Envelope_UserErasureOut_: {
+            results: components["schemas"]["UserErasureOut"];
+        };
+        /** Envelope[UserPersonalData] */
+        Envelope_UserPersonalData_: {
+            results: components["schemas"]["UserPersonalData"];
+        };
         /** Envelope[UserRow] */
         Envelope_UserRow_: {
             results: components["schemas"]["UserRow"];
@@ -6189,7 +6248,7 @@ export interface components {
         EraseIn: {
             /**
              * Confirmation
-             * @description The contact's full name, typed back
+             * @description The person's full name, typed back
              */
             confirmation: string;
         };
@@ -10674,6 +10733,94 @@ export interface components {
             /** Stagemoved */
             stageMoved: boolean;
         };
+        /** UserErasureOut */
+        UserErasureOut: {
+            /** Auditentriesrewritten */
+            auditEntriesRewritten: number;
+            /**
+             * Erasedat
+             * Format: date-time
+             */
+            erasedAt: string;
+            /**
+             * Name
+             * @description The placeholder the user is known by from now on
+             */
+            name: string;
+            /**
+             * Personalfields
+             * @description The user's columns replaced
+             */
+            personalFields: string[];
+            /**
+             * Rowsdeleted
+             * @description Their saved views, notifications, second factor, recovery codes, provider links, pinned columns and calendar address
+             */
+            rowsDeleted: number;
+            /**
+             * Textschanged
+             * @description Notes, lead texts, lead history entries, notifications, approvals' notes and escalation names, cost sheet remarks, billing notes and reassignment reasons whose mention of them was replaced
+             */
+            textsChanged: number;
+            /** Userid */
+            userId: number;
+        };
+        /**
+         * UserHoldings
+         * @description How much the product holds about a user, by kind (what an archive carries; an erasure deletes or rewrites the
+         *     personal part).
+         */
+        UserHoldings: {
+            /**
+             * Activities
+             * @description Activities they recorded (with their place)
+             */
+            activities: number;
+            /**
+             * Auditentries
+             * @description Audit entries about them, or whose label or changes name them
+             */
+            auditEntries: number;
+            /**
+             * Knowndevices
+             * @description Devices and addresses they signed in from, remembered for the sign-in protection
+             */
+            knownDevices: number;
+            /**
+             * Leads
+             * @description Leads they are the sales person of, whatever their status
+             */
+            leads: number;
+            /**
+             * Notifications
+             * @description In-app notifications and notification mails sent to them
+             */
+            notifications: number;
+            /** Opensessions */
+            openSessions: number;
+            /**
+             * Providerlinks
+             * @description Sign-in provider identities linked to them
+             */
+            providerLinks: number;
+            /** Savedviews */
+            savedViews: number;
+            /**
+             * Schedules
+             * @description Planned activities they own
+             */
+            schedules: number;
+            /**
+             * Secondfactor
+             * @description Whether they enrolled an authenticator (never its secret)
+             */
+            secondFactor: boolean;
+            /**
+             * Textsmentioning
+             * @description Lead texts and history, activity notes, others' notifications, approval notes, cost sheet remarks, billing notes and reassignment reasons that name them
+             */
+            textsMentioning: number;
+        };
         /**
          * UserIn
          * @description The user form; the service checks every rule at once and answers with the form's messages. On creation,
@@ -10728,6 +10875,33 @@ export interface components {
              * @description The user's version when the form opened them: required to edit (an edit over a newer version is refused, 409)
              */
             version?: number | null;
+        };
+        /** UserPersonalData */
+        UserPersonalData: {
+            /** Erasedat */
+            erasedAt: string | null;
+            /**
+             * Erasedby
+             * @description Full name of the administrator who erased them
+             */
+            erasedBy: string | null;
+            holdings: components["schemas"]["UserHoldings"];
+            /** Isactive */
+            isActive: boolean;
+            /**
+             * Name
+             * @description The user's full name (after an erasure, its placeholder)
+             */
+            name: string;
+            /**
+             * Refusals
+             * @description Why an erasure would be refused now (none: it may go ahead once the name is typed back)
+             */
+            refusals: string[];
+            /** Userid */
+            userId: number;
+            /** Username */
+            username: string;
         };
         /**
          * UserRow
@@ -18309,6 +18483,110 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_ErasureOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_user_data_api_personal_data_users__user_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UserPersonalData_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    download_user_archive_api_personal_data_users__user_id__archive_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archive (attachment): user.json, README.txt and files/ */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": unknown;
+                };
+            };
+            /** @description No such user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erase_user_api_personal_data_users__user_id__erase_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EraseIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UserErasureOut_"];
                 };
             };
             /** @description Validation Error */

@@ -25,6 +25,7 @@ import {
 } from '../api/user-management-api';
 import { AccountActions } from '../components/account-actions';
 import { ActiveSwitch } from '../components/active-switch';
+import { UserPersonalData } from '../components/user-personal-data';
 import { FormErrors } from '@/components/form-errors';
 import { USERS_LIST_PATH, USERS_PAGE } from './user-list-page';
 
@@ -358,6 +359,12 @@ export function UserFormPage({ mode }: { mode: UserFormMode }) {
           )}
           <RecordFormActions record={record} readOnly={readOnly} />
         </Form>
+      )}
+      {mode === 'edit' && detail.data && userId !== undefined && (
+        <>
+          <Divider className="user-form__divider" />
+          <UserPersonalData userId={userId} onErased={() => void reload()} />
+        </>
       )}
     </FormPage>
   );

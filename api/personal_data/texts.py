@@ -1,0 +1,14 @@
+"""The other free texts that may name a person, a contact or a user: notes and reasons on records whose numbers
+stay (approval notes, cost sheet remarks, billing status notes, reassignment reasons). Each domain lists its own in its
+erasure.py; an archive quotes them and an erasure replaces each mention."""
+
+from __future__ import annotations
+
+from api.approvals import erasure as approvals_erasure
+from api.assignments import erasure as assignments_erasure
+from api.core.mentions import Texts
+from api.monthly_billing import erasure as monthly_billing_erasure
+from api.pcs import erasure as pcs_erasure
+
+OTHER_TEXTS: tuple[Texts, ...] = (*approvals_erasure.TEXTS, *pcs_erasure.TEXTS, *monthly_billing_erasure.TEXTS,
+                                  *assignments_erasure.TEXTS)
