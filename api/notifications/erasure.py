@@ -56,10 +56,13 @@ def to_user(session: Session, user_id: int) -> tuple[list[Notification], list[No
 
 
 def erase_user(session: Session, *, user_id: int) -> tuple[int, int]:
-    """Delete the user's own notifications and replace the address of every mail sent to them (the mail stays: what
-    was sent, with each mention of them replaced by `erase_mentions`); answers (deleted, mails readdressed). The
+    """Delete the user's own notifications and the mails to them not handed to the mail server's workflow yet (they
+    would go to an address that is no more), and replace the address of every mail sent to them (the mail stays:
+    what was sent, with each mention of them replaced by `erase_mentions`); answers (deleted, mails readdressed). The
     caller commits."""
     gone = session.execute(delete(Notification).where(Notification.user_id == user_id)).rowcount  # type: ignore[attr-defined]
+    gone += session.execute(delete(NotificationMail).where(  # type: ignore[attr-defined]
+        NotificationMail.user_id == user_id, NotificationMail.handed_at.is_(None))).rowcount
     moved = session.execute(update(NotificationMail).where(NotificationMail.user_id == user_id)
                             .values(address=erased_address(user_id))).rowcount  # type: ignore[attr-defined]
     session.flush()

@@ -51,10 +51,10 @@ class TestSummary:
         assert (found["name"], found["username"], found["isActive"]) == (WULAN["fullname"], "wulan.sari", False)
         assert found["erasedAt"] is None and found["erasedBy"] is None and found["refusals"] == []
         # created and deactivated (audit); the session opened after; the device and address; her view, her
-        # notification and mail; her activity and plan; her lead; Andi's notes, his notification and the lead history
+        # notification and two mails (one sent, one not yet); her activity and plan; her lead; Andi's notes, his notification and the lead history
         # entry naming her
         assert found["holdings"] == {"auditEntries": 2, "openSessions": 1, "knownDevices": 2, "secondFactor": True,
-                                     "providerLinks": 1, "savedViews": 1, "notifications": 2, "activities": 1,
+                                     "providerLinks": 1, "savedViews": 1, "notifications": 3, "activities": 1,
                                      "schedules": 1, "leads": 1, "textsMentioning": 3}
 
     def test_says_why_an_active_user_cannot_be_erased(self, client: TestClient, db: Session) -> None:
@@ -80,7 +80,7 @@ class TestArchive:
         assert [v["name"] for v in doc["savedViews"]] == ["My banks"]
         assert doc["calendarFeed"]["includeTeam"] is False
         assert [n["message"] for n in doc["notifications"]] == ["Your lead was approved."]
-        assert [m["address"] for m in doc["notificationMails"]] == [WULAN["email"]]
+        assert [m["address"] for m in doc["notificationMails"]] == [WULAN["email"]] * 2
         (activity,) = doc["activitiesRecorded"]
         assert (activity["latitude"], activity["longitude"], activity["placeName"]) == (-6.2, 106.8, "Menara Nusa")
         assert [p["notes"] for p in doc["schedulesOwned"]] == ["Presentation to the board."]

@@ -79,7 +79,10 @@ def hold(client: TestClient, db: Session, refs: dict[str, Any]) -> dict[str, Any
                          notes="Presentation to the board."),
         Notification(user_id=uid, notification_type="INFORMATION", kind="INFO", message="Your lead was approved."),
         NotificationMail(user_id=uid, address=WULAN["email"], subject="Welcome, Wulan Kartika Sari",
-                         body="Hello Wulan Kartika Sari, your account is ready.", action="ACCOUNT"),
+                         body="Hello Wulan Kartika Sari, your account is ready.", action="ACCOUNT",
+                         handed_at=now - timedelta(days=30)),  # sent
+        NotificationMail(user_id=uid, address=WULAN["email"], subject="A lead waits for you",
+                         body="Hello Wulan Kartika Sari, a lead waits for you.", action="LEAD"),  # not sent yet
         Notification(user_id=n["sales1"], notification_type="INFORMATION", kind="INFO",
                      message="Wulan Kartika Sari handed you her bank leads."),
         Notification(user_id=n["sales1"], notification_type="INFORMATION", kind="INFO",
