@@ -51,8 +51,8 @@ class TestSummary:
         assert (found["name"], found["username"], found["isActive"]) == (WULAN["fullname"], "wulan.sari", False)
         assert found["erasedAt"] is None and found["erasedBy"] is None and found["refusals"] == []
         # created and deactivated (audit); the session opened after; the device and address; her view, her
-        # notification and two mails (one sent, one not yet); her activity and plan; her lead; Andi's notes, his notification and the lead history
-        # entry naming her
+        # notification and two mails (one sent, one not yet); her activity and plan; her lead; Andi's notes, his
+        # notification and the lead history entry naming her
         assert found["holdings"] == {"auditEntries": 2, "openSessions": 1, "knownDevices": 2, "secondFactor": True,
                                      "providerLinks": 1, "savedViews": 1, "notifications": 3, "activities": 1,
                                      "schedules": 1, "leads": 1, "textsMentioning": 3}
