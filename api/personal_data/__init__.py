@@ -4,7 +4,9 @@ For a contact, an administrator (the page `system/personal-data`) gets one archi
 about them (`archive`) and can erase them (`service.erase`): the contact's record and history entries, the activities
 and plans they were the person in charge of or whose notes mention them, with those activities' files, the leads
 they are a person in charge of or whose texts mention them, the notification texts that mention them, and the other
-notes that do (approval notes, cost sheet remarks, billing notes, reassignment reasons: `api.core.mentions.Texts`).
+notes that do (approval notes, cost sheet remarks, billing notes, reassignment reasons: `api.core.mentions.Texts`),
+and the imported rows that name them (api/imports/erasure.py: the rows, match keys and kept values rewritten, the
+uploaded files removed).
 Each domain erases its own part (api/clients/contacts/erasure.py, api/activities/erasure.py, api/leads/erasure.py,
 api/notifications/erasure.py, and the TEXTS of api/approvals, api/pcs, api/monthly_billing, api/assignments); this
 read model above them finds, packs and runs them in one transaction, with the audit entry, and the files leave

@@ -79,6 +79,7 @@ def document(found: ContactHoldings, *, actor: User, at: datetime, files: dict[i
         "notificationMails": [{"id": m.id, "subject": m.subject, "body": m.body, "createdAt": m.created_at}
                               for m in found.mails],
         "otherTexts": [texts.quoted(row) for texts, row in found.other_texts],
+        "importedRows": found.imports.quoted(),
     }
 
 

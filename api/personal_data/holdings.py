@@ -14,6 +14,7 @@ from api.clients.contacts import erasure as contacts_erasure
 from api.clients.contacts.models import Contact, ContactHistory
 from api.clients.models import Client
 from api.core.mentions import Mention, Texts
+from api.imports import erasure as imports_erasure
 from api.leads import erasure as leads_erasure
 from api.leads.models import Lead, LeadHistory, LeadPic
 from api.notifications import erasure as notifications_erasure
@@ -37,6 +38,7 @@ class ContactHoldings:
     notifications: list[Notification]
     mails: list[NotificationMail]
     other_texts: list[tuple[Texts, object]]  # approval notes, cost sheet remarks, billing notes, reassignment reasons
+    imports: imports_erasure.ImportHoldings  # imported rows naming them
 
     def counts(self) -> Holdings:
         leads = {lead.id for lead, _ in self.pic_of} | {lead.id for lead in self.leads_mentioning}
@@ -44,7 +46,7 @@ class ContactHoldings:
                         schedules=len(self.schedules), files=len(self.files), leads=len(leads),
                         lead_history_entries=len(self.lead_history),
                         notifications=len(self.notifications) + len(self.mails),
-                        other_texts=len(self.other_texts))
+                        other_texts=len(self.other_texts) + len(self.imports.rows))
 
 
 # unscoped: an administrator's request about one person, across every lead
@@ -67,4 +69,5 @@ def collect(session: Session, contact: Contact) -> ContactHoldings:
         history=contacts_erasure.history_of(session, contact.id), activities=activities, schedules=schedules,
         files=activities_erasure.files_of_pic(session, contact.id), pic_of=_pic_of(session, contact.id),
         leads_mentioning=leads, lead_history=lead_history, notifications=notifications, mails=mails,
-        other_texts=[(texts, row) for texts in OTHER_TEXTS for row in texts.mentioning(session, mention)])
+        other_texts=[(texts, row) for texts in OTHER_TEXTS for row in texts.mentioning(session, mention)],
+        imports=imports_erasure.mentioning(session, mention))

@@ -14,6 +14,7 @@ from api.clients.contacts import erasure as contacts_erasure
 from api.clients.contacts.models import Contact
 from api.core.errors import Conflict, NotFound, ValidationFailed
 from api.core.storage import Storage
+from api.imports import erasure as imports_erasure
 from api.leads import erasure as leads_erasure
 from api.notifications import erasure as notifications_erasure
 from api.personal_data import archive, holdings
@@ -86,7 +87,10 @@ def erase(*, session: Session, storage: Storage, actor: User, contact_id: int, c
     texts = notes + leads_erasure.erase_mentions(session, mention=mention, replacement=replacement)
     texts += notifications_erasure.erase_mentions(session, mention=mention, replacement=replacement)
     texts += sum(t.erase(session, mention=mention, replacement=replacement) for t in OTHER_TEXTS)
+    imported, uploads = imports_erasure.erase_mentions(session, storage, mention=mention, replacement=replacement)
+    texts, files = texts + imported, files + uploads
     entries = contacts_erasure.erase(session, actor=actor, contact=contact, now=now)
+    texts += imports_erasure.erase_contact_record(session, contact)
     audit.record(session, actor_id=actor.id, subject="CONTACT", subject_id=contact.id, label=_label(contact.id),
                  action="ERASE", changes=[
                      {"field": "personalFields", "old": None, "new": sorted(contacts_erasure.PERSONAL)},

@@ -70,6 +70,7 @@ def document(found: UserHoldingsFound, *, actor: User, at: datetime, picture: st
                                      "text": getattr(item, "message", None) or getattr(item, "body", None)}
                                     for item in found.notifications_mentioning],
         "otherTexts": [texts.quoted(item) for texts, item in found.other_texts],
+        "importedRows": found.imports.quoted(),
     }
 
 

@@ -15,6 +15,7 @@ from api.audit import erasure as audit_erasure
 from api.audit.models import AuditEntry
 from api.auth import erasure as auth_erasure
 from api.core.mentions import Mention, Texts
+from api.imports import erasure as imports_erasure
 from api.leads import erasure as leads_erasure
 from api.leads.models import Lead, LeadHistory
 from api.notifications import erasure as notifications_erasure
@@ -48,10 +49,11 @@ class UserHoldingsFound:
     notes_mentioning: list[Activity | ActivitySchedule]
     notifications_mentioning: list[Notification | NotificationMail]  # others' that name them
     other_texts: list[tuple[Texts, object]]  # approval notes, cost sheet remarks, billing notes, reassignment reasons
+    imports: imports_erasure.ImportHoldings  # imported rows naming them
 
     def counts(self) -> UserHoldings:
         texts = (len(self.leads_mentioning) + len(self.lead_history) + len(self.notes_mentioning)
-                 + len(self.notifications_mentioning) + len(self.other_texts))
+                 + len(self.notifications_mentioning) + len(self.other_texts) + len(self.imports.rows))
         return UserHoldings(
             audit_entries=len(self.audit), open_sessions=self.sign_in.open_sessions,
             known_devices=self.sign_in.known_devices, second_factor=self.sign_in.second_factor_since is not None,
@@ -78,4 +80,5 @@ def collect(session: Session, r: redis.Redis, user: User) -> UserHoldingsFound:
         lead_history=lead_history, notes_mentioning=[*notes, *plans],
         notifications_mentioning=[*(n for n in others if n.user_id != user.id),
                                   *(m for m in other_mails if m.user_id != user.id)],
-        other_texts=[(texts, row) for texts in OTHER_TEXTS for row in texts.mentioning(session, mention)])
+        other_texts=[(texts, row) for texts in OTHER_TEXTS for row in texts.mentioning(session, mention)],
+        imports=imports_erasure.mentioning(session, mention))

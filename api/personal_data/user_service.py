@@ -20,6 +20,7 @@ from api.audit.models import AuditEntry
 from api.auth import erasure as auth_erasure
 from api.core.errors import Conflict, Forbidden, NotFound, ValidationFailed
 from api.core.storage import Storage
+from api.imports import erasure as imports_erasure
 from api.leads import erasure as leads_erasure
 from api.master_data.service import users_changed
 from api.notifications import erasure as notifications_erasure
@@ -145,6 +146,7 @@ def erase(*, session: Session, r: redis.Redis, storage: Storage, actor: User, us
                                           mention=mention, replacement=replacement)
     texts += sum(t.erase(session, mention=mention, replacement=replacement)
                  for t in OTHER_TEXTS if t not in approvals_erasure.TEXTS)  # cost sheets, billing, reassignments
+    texts += imports_erasure.erase_mentions(session, storage, mention=mention, replacement=replacement)[0]
     deleted += views_erasure.erase(session, user.id) + auth_erasure.erase(session, user.id)
     deleted += leads_erasure.erase_user(session, user_id=user.id)
     fields = users_erasure.erase(session, user, now=now)

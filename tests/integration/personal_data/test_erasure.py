@@ -18,13 +18,17 @@ from api.assignments.models import Reassignment
 from api.audit.models import AuditEntry
 from api.clients.contacts import erasure
 from api.clients.contacts.models import Contact, ContactHistory
+from api.clients.models import Client
 from api.core.db import Base
 from api.core.storage import Storage
+from api.imports.models import ImportJob, ImportRowOutcome, ImportSourceRow
 from api.leads.models import Lead, LeadHistory, LeadPic
 from api.notifications.models import Notification
 from api.pcs.models import ProjectCostSheet, ProjectCostSheetItem
 from api.users import repository as users_repo
 from tests.conftest import auth
+from tests.integration.imports.helpers import dry_run, uploaded, xlsx
+from tests.integration.imports.helpers import rows as import_rows
 from tests.integration.personal_data.conftest import (
     BAYU,
     BAYU_TRACES,
@@ -196,6 +200,38 @@ class TestErase:
         assert moved.reason == f"Nadia prefers to deal with sales2: call {name}."  # her first name alone is not hers
         assert untouched.reason == "Bayu Wicaksono asked for sales1."
         assert (sheet.total_revenue, sheet.gross_profit, request.status) == numbers
+
+    def test_an_import_naming_her_keeps_no_trace(self, client: TestClient, db: Session, app_storage: Storage,
+                                                 held: dict[str, Any]) -> None:
+        """A workbook that brought her in: its rows, match keys and kept values name the placeholder, and the file
+        it was uploaded as leaves storage."""
+        code = db.scalars(select(Client.client_code).where(Client.id == held["nadia"]["clientId"])).one()
+        data = xlsx([["Client", "Full Name", "Gender", "Position", "Email", "Phone"],
+                     [code, NADIA["fullname"], "Female", "CIO", NADIA_EMAIL, "0811 2233 4455"],
+                     [code, "Bayu Wicaksono", "Male", "Buyer", BAYU["email"], None]])
+        job = uploaded(client, data, kind="contacts")
+        assert dry_run(client, job).status_code == 200
+        assert client.post(f"/api/imports/{job['id']}/confirm", headers=auth(client, "admin")).status_code == 200
+        upload = db.get(ImportJob, job["id"])
+        assert upload is not None and upload.file_key and app_storage.exists("imports", upload.file_key)
+        key = upload.file_key
+        rows_held = document(archive(client, held["nadia"]["id"]))["importedRows"]
+        assert [(r["importId"], r["rowNumber"]) for r in rows_held] == [(job["id"], 2)]
+
+        erased(client, held)
+        db.expire_all()
+        name = f"Erased contact #{held['nadia']['id']}"
+        cells = {r.row_number: r.cells for r in db.scalars(select(ImportSourceRow).where(
+            ImportSourceRow.job_id == job["id"]))}
+        assert cells[2] == [code, name, "Female", "CIO", name, name]
+        assert cells[3][1] == "Bayu Wicaksono"  # another's row stays
+        kept = " ".join(f"{o.match_key} {o.before}" for o in db.scalars(select(ImportRowOutcome).where(
+            ImportRowOutcome.job_id == job["id"])))
+        assert not [t for t in NADIA_TRACES if t in kept]
+        assert db.get(ImportJob, job["id"]).file_key is None  # type: ignore[union-attr]
+        assert not app_storage.exists("imports", key)
+        text = " ".join(f"{row.get('values')} {row.get('message')}" for row in import_rows(client, job["id"]).values())
+        assert not [t for t in NADIA_TRACES if t in text] and "Bayu Wicaksono" in text
 
     def test_one_audit_entry_without_personal_data(self, client: TestClient, db: Session,
                                                    held: dict[str, Any]) -> None:
