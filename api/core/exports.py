@@ -85,10 +85,14 @@ def _columns(raw: str | None) -> list[tuple[str, Column]] | None:
 
 
 def _value(row: Any, key: str) -> Any:
+    """A row's field by its dotted key; a number picks an item of a list ('cells.2.count')."""
     for part in key.split("."):
-        if not isinstance(row, dict):
+        if isinstance(row, list) and part.isdigit():
+            row = row[int(part)] if int(part) < len(row) else None
+        elif isinstance(row, dict):
+            row = row.get(part)
+        else:
             return None
-        row = row.get(part)
     return row
 
 
@@ -178,8 +182,8 @@ def paging(dependency: _F) -> _F:
 
 @paging
 def whole_list() -> None:
-    """Marks a list call that answers all its rows at once (a year's holidays, the stages): asked with export=xlsx,
-    those rows as a file. Used as `dependencies=[WHOLE_LIST]` on the route."""
+    """Marks a list call that answers all its rows at once (a year's holidays, the stages; a grid's `rows`): asked
+    with export=xlsx, those rows as a file. Used as `dependencies=[WHOLE_LIST]` on the route."""
 
 
 WHOLE_LIST = Depends(whole_list)
@@ -211,6 +215,8 @@ class ExportableRoute(APIRoute):
             results = json.loads(bytes(answer.body)).get("results")
             if isinstance(results, list):  # a whole list
                 results = {"data": results}
+            elif isinstance(results, dict) and "data" not in results and isinstance(results.get("rows"), list):
+                results = {"data": results["rows"]}  # a grid's rows (Leads Monitoring)
             if not isinstance(results, dict) or not isinstance(results.get("data"), list):
                 return answer  # not a page of rows
             rows, total = results["data"], int(results.get("totalRows") or len(results["data"]))

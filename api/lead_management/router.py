@@ -9,6 +9,7 @@ from typing import Annotated
 
 from fastapi import Query
 
+from api.core import exports
 from api.core.deps import Authz, SessionDep, SettingsDep
 from api.core.inputs import Id
 from api.core.listing import ListQuery, Page
@@ -56,7 +57,8 @@ def management_options(session: SessionDep, actor: OptionsReader) -> Envelope[Ma
 
 
 @router.get("/leads-monitoring", summary="Lead counts and GP per sales person and stage, with each person's ongoing "
-                                         "leads not contacted for 30 and 90 days; totals per row and stage")
+                                         "leads not contacted for 30 and 90 days; totals per row and stage "
+                                         "(export=xlsx: its rows as a spreadsheet)", dependencies=[exports.WHOLE_LIST])
 def leads_monitoring(
     session: SessionDep, settings: SettingsDep, actor: MonitoringReader, team_leader_id: TeamQuery = None,
     created_from: CreatedFrom = None, created_to: CreatedTo = None,

@@ -199,3 +199,19 @@ def test_a_list_answered_whole_exports_the_same_rows(client: TestClient, path: s
 def test_a_whole_lists_export_keeps_its_access_check(client: TestClient) -> None:
     assert client.get("/api/holidays", headers=auth(client, "sales1")).status_code == 403
     assert client.get("/api/holidays", params={"export": "xlsx"}, headers=auth(client, "sales1")).status_code == 403
+
+
+def test_the_leads_monitoring_grid_exports_its_rows_with_a_column_per_stage(client: TestClient) -> None:
+    """A grid's rows (its `rows`), a stage's cell picked by its place ('cells.0.count'), amounts as money."""
+    grid = client.get("/api/leads-monitoring", headers=auth(client, "tl1")).json()["results"]
+    first = grid["stages"][0]["stageDescription"]
+    columns = [{"key": "salesFullname", "title": "Sales"}, {"key": "cells.0.count", "title": first},
+               {"key": "cells.0.totalGrossProfit", "title": f"{first} GP"}, {"key": "count", "title": "Total"},
+               {"key": "totalGrossProfit", "title": "GP"}, {"key": "cells.99.count", "title": "No such stage"}]
+    rows = sheet(client.get("/api/leads-monitoring", params={"export": "xlsx", "exportColumns": json.dumps(columns)},
+                            headers=auth(client, "tl1")))
+    assert rows[0] == tuple(c["title"] for c in columns)
+    assert [(r[0], r[1], r[2], r[3], r[4], r[5]) for r in rows[1:]] == [
+        (r["salesFullname"], r["cells"][0]["count"], r["cells"][0]["totalGrossProfit"], r["count"],
+         r["totalGrossProfit"], None) for r in grid["rows"]]
+    assert len(rows) > 2 and sum(r[3] for r in rows[1:]) == grid["count"]  # the team leader's team only

@@ -1752,7 +1752,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Lead counts and GP per sales person and stage, with each person's ongoing leads not contacted for 30 and 90 days; totals per row and stage */
+        /** Lead counts and GP per sales person and stage, with each person's ongoing leads not contacted for 30 and 90 days; totals per row and stage (export=xlsx: its rows as a spreadsheet) */
         get: operations["leads_monitoring_api_leads_monitoring_get"];
         put?: never;
         post?: never;

@@ -75,19 +75,39 @@ export const managementOptionsQueryOptions = () =>
 export const MONITORING_FILTERS = { team: '', createdFrom: '', createdTo: '', status: '' };
 export type MonitoringFilters = typeof MONITORING_FILTERS;
 
-export const monitoringQueryOptions = (filters: MonitoringFilters) => {
-  const query = {
-    ...(filters.team ? { teamLeaderId: Number(filters.team) } : {}),
-    ...(filters.createdFrom ? { createdFrom: filters.createdFrom } : {}),
-    ...(filters.createdTo ? { createdTo: filters.createdTo } : {}),
-    ...(filters.status ? { status: filters.status } : {}),
-  };
-  return queryOptions({
-    queryKey: leadKeys.monitoring(query),
-    queryFn: () => unwrap(api.GET('/leads-monitoring', { params: { query } })),
+const monitoringQuery = (filters: MonitoringFilters) => ({
+  ...(filters.team ? { teamLeaderId: Number(filters.team) } : {}),
+  ...(filters.createdFrom ? { createdFrom: filters.createdFrom } : {}),
+  ...(filters.createdTo ? { createdTo: filters.createdTo } : {}),
+  ...(filters.status ? { status: filters.status } : {}),
+});
+
+/** The grid under its filters (the page's call: its Export runs it too). */
+export const monitoringGrid = (filters: MonitoringFilters) =>
+  unwrap(api.GET('/leads-monitoring', { params: { query: monitoringQuery(filters) } }));
+
+export const monitoringQueryOptions = (filters: MonitoringFilters) =>
+  queryOptions({
+    queryKey: leadKeys.monitoring(monitoringQuery(filters)),
+    queryFn: () => monitoringGrid(filters),
     placeholderData: (previous) => previous,
   });
-};
+
+/** An export of the grid: a row per sales person, a count and a GP column per stage, then the row's totals. */
+export function monitoringExportColumns(stages: Monitoring['stages']) {
+  return [
+    { key: 'salesFullname', title: 'Sales Person' },
+    { key: 'teamLeaderName', title: 'Team Leader' },
+    ...stages.flatMap((stage, i) => [
+      { key: `cells.${i}.count`, title: `${stage.stageDescription} (leads)` },
+      { key: `cells.${i}.totalGrossProfit`, title: `${stage.stageDescription} GP` },
+    ]),
+    { key: 'count', title: 'Total leads' },
+    { key: 'totalGrossProfit', title: 'Total GP' },
+    { key: 'stale30', title: '30+ days without contact' },
+    { key: 'stale90', title: '90+ days without contact' },
+  ];
+}
 
 /**
  * The Leads Management address a monitoring cell opens: that person (and stage, or stale bucket) under the grid's

@@ -77,6 +77,26 @@ describe('LeadsMonitoringPage', () => {
     });
   });
 
+  it('exports the grid under its filters, a count and a GP column per stage', async () => {
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:grid'), revokeObjectURL: vi.fn() });
+    const { requests } = await start(READ, '/system/leads-monitoring?team=3&status=ONGOING');
+    await screen.findByText('Maya Lestari');
+    fireEvent.click(screen.getByRole('button', { name: 'Export to Excel' }));
+    const asked = await waitFor(() => {
+      const found = gridQueries(requests).find((q) => q.export === 'xlsx');
+      expect(found).toBeDefined();
+      return found!;
+    });
+    expect(asked).toMatchObject({ teamLeaderId: '3', status: 'ONGOING', exportTitle: 'Leads Monitoring' });
+    const keys = JSON.parse(asked.exportColumns).map((c: { key: string }) => c.key);
+    expect(keys).toEqual([
+      'salesFullname', 'teamLeaderName',
+      'cells.0.count', 'cells.0.totalGrossProfit', 'cells.1.count', 'cells.1.totalGrossProfit',
+      'cells.2.count', 'cells.2.totalGrossProfit',
+      'count', 'totalGrossProfit', 'stale30', 'stale90',
+    ]);
+  });
+
   it('shows plain numbers to someone without Leads Management', async () => {
     await start(null);
     await screen.findByText('Maya Lestari');

@@ -3,7 +3,7 @@ import { Alert, Card, Empty, Flex, Grid, Skeleton, Typography } from 'antd';
 import { Link } from 'react-router';
 import { SavedViews } from '@/components/saved-views';
 import { Page, systemCrumbs } from '@/components/page';
-import { DateRangeFilter, TableFilter } from '@/components/data-table';
+import { DateRangeFilter, ExportButton, TableFilter } from '@/components/data-table';
 import { errorMessage } from '@/lib/api/errors';
 import { formatIDR, formatNumber } from '@/lib/format';
 import { usePageAccess } from '@/lib/session';
@@ -14,6 +14,8 @@ import {
   managementLink,
   managementOptionsQueryOptions,
   MONITORING_FILTERS,
+  monitoringExportColumns,
+  monitoringGrid,
   monitoringQueryOptions,
   type Monitoring,
   type MonitoringCell,
@@ -244,6 +246,13 @@ export function LeadsMonitoringPage() {
         to={filters.createdTo}
         onChange={(from, to) => setFilters({ createdFrom: from, createdTo: to })}
       />
+      {grid.data && grid.data.rows.length > 0 && (
+        <ExportButton
+          title="Leads Monitoring"
+          columns={monitoringExportColumns(grid.data.stages)}
+          run={() => monitoringGrid(filters)}
+        />
+      )}
     </Flex>
   );
 
