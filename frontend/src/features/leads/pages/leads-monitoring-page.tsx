@@ -222,7 +222,16 @@ export function LeadsMonitoringPage() {
 
   const toolbar = (
     <Flex gap={8} wrap className="list-filters monitoring__filters">
-      <SavedViews />
+      <Flex gap={8} className="monitoring__actions">
+        <SavedViews />
+        {grid.data && grid.data.rows.length > 0 && (
+          <ExportButton
+            title="Leads Monitoring"
+            columns={monitoringExportColumns(grid.data.stages)}
+            run={() => monitoringGrid(filters)}
+          />
+        )}
+      </Flex>
       <TableFilter
         name="team"
         placeholder="All teams"
@@ -246,13 +255,6 @@ export function LeadsMonitoringPage() {
         to={filters.createdTo}
         onChange={(from, to) => setFilters({ createdFrom: from, createdTo: to })}
       />
-      {grid.data && grid.data.rows.length > 0 && (
-        <ExportButton
-          title="Leads Monitoring"
-          columns={monitoringExportColumns(grid.data.stages)}
-          run={() => monitoringGrid(filters)}
-        />
-      )}
     </Flex>
   );
 
