@@ -13,8 +13,12 @@ import io
 import pstats
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -28,7 +32,7 @@ CLIENT_HEADERS = ["Client Code", "Client Name", "Legal Name", "Industry", "Addre
 CONTACT_HEADERS = ["Client", "Full Name", "Gender", "Position", "Email", "Phone Number"]
 
 
-def _csv(headers: list[str], rows: list[list[object]]) -> bytes:
+def _csv(headers: list[str], rows: Sequence[Sequence[object]]) -> bytes:
     import csv
 
     out = io.StringIO()
@@ -43,12 +47,9 @@ def _code(i: int) -> str:
     return "".join(digits[n // 36 ** p % 36] for p in (2, 1, 0))
 
 
-def files(session: object, rows: int) -> dict[str, bytes]:
+def files(session: Session, rows: int) -> dict[str, bytes]:
     """A file of each kind: new clients, new contacts of the demo clients, new leads (as bench/import.py makes)."""
     from sqlalchemy import text
-    from sqlalchemy.orm import Session
-
-    assert isinstance(session, Session)
     clients = session.execute(text("select c.client_code, min(k.fullname) from clients c join contacts k on "
                                    "k.client_id = c.id and k.deleted_at is null group by c.client_code")).all()
     sales = [f"sales{i}" for i in range(1, 7)]
@@ -68,10 +69,9 @@ def files(session: object, rows: int) -> dict[str, bytes]:
             "leads": _csv(LEAD_HEADERS, leads)}
 
 
-def job_of(session: object, kind: str, data: bytes) -> int:
+def job_of(session: Session, kind: str, data: bytes) -> int:
     """The job as the upload leaves it (its rows read into source rows, the suggested mapping), not the file kept."""
     from sqlalchemy import insert, select
-    from sqlalchemy.orm import Session
 
     from api.core.db import table_of
     from api.imports import reading
@@ -80,7 +80,6 @@ def job_of(session: object, kind: str, data: bytes) -> int:
     from api.imports.models import ImportJob, ImportSourceRow
     from api.users.models import User
 
-    assert isinstance(session, Session)
     admin = session.scalars(select(User).where(User.username == "admin")).one()
     headers, rows = reading.read(io.BytesIO(data), "csv")
     handler = KINDS[kind]
@@ -96,18 +95,15 @@ def job_of(session: object, kind: str, data: bytes) -> int:
     return job.id
 
 
-def phase(session_factory: Callable[[], object], counter: StatementCounter, job_id: int, name: str,
+def phase(session_factory: Callable[[], Session], counter: StatementCounter, job_id: int, name: str,
           profile: cProfile.Profile | None) -> tuple[float, int, dict[str, int]]:
     """Seconds and statements of every batch of the phase, and its counts."""
-    from sqlalchemy.orm import Session
-
     from api.imports import batches
     from api.imports.models import ImportJob
 
     start, statements = time.perf_counter(), counter.count
     while True:
         with session_factory() as session:
-            assert isinstance(session, Session)
             if profile is not None:
                 profile.enable()
             progress = batches.run_batch(session, job_id=job_id, phase=name)
