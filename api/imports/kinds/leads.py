@@ -15,6 +15,7 @@ from decimal import Decimal
 from typing import Any
 
 from api.clients.contacts.models import Contact
+from api.clients.models import Client
 from api.core.errors import ValidationFailed
 from api.imports import reading, repository
 from api.imports.fields import Context, Field, Outcome, Values, normalized, unknown_message
@@ -106,6 +107,20 @@ class LeadsImport:
         client, name = (values.get("client") or "").strip().lower(), (values.get("projectName") or "").strip().lower()
         return f"{client}|{name}" if client and name else None
 
+    def _reads(self, ctx: Context) -> editing.Reads:
+        """What the lead service reads once per batch (the board stages, the importer's scope, the sales people
+        they may give leads to): its rules, read once for the batch's rows."""
+        reads = ctx.cache.get("leads:reads")
+        if not isinstance(reads, editing.Reads):
+            reads = ctx.cache["leads:reads"] = editing.Reads()
+            reads.board_stages(ctx.session)
+        return reads
+
+    def _hold(self, ctx: Context, model: Any, record_id: int | None) -> None:
+        """Keep a record the rows name in the session for the batch (the service's get of it reads no row again)."""
+        if record_id is not None and f"held:{model.__name__}:{record_id}" not in ctx.cache:
+            ctx.cache[f"held:{model.__name__}:{record_id}"] = ctx.session.get(model, record_id)
+
     def _lookup(self, ctx: Context, name: str) -> dict[str, int]:
         session = ctx.session
         loaders: dict[str, Any] = {
@@ -161,11 +176,13 @@ class LeadsImport:
         data["client_id"] = self._lookup(ctx, "clients").get(client.lower()) if client else None
         if client and data["client_id"] is None:
             errors.append(unknown_message("Client", client))
+        self._hold(ctx, Client, data["client_id"])
         data["project_name"] = values.get("projectName")
         stage = None
         if values.get("stage"):
             text = values["stage"] or ""
             stage_id = self._lookup(ctx, "stages").get(" ".join(text.split()).lower())
+            self._reads(ctx)  # the board stages held: the stage by its id is read once
             stage = ctx.session.get(Stage, stage_id) if stage_id else None
             if stage is None:
                 errors.append(unknown_message("Stage", text))
@@ -232,14 +249,16 @@ class LeadsImport:
         rest = {k: v for k, v in data.items() if k not in (*CREATE_ONLY, "client_id", "project_name",
                                                           "person_in_charges")}
         edit = LeadUpdate.model_validate_json(json.dumps(rest))  # the amounts' messages before anything is written
-        lead = editing.create(session=ctx.session, actor=ctx.actor, commit=False, data=LeadCreate.model_validate({
+        reads = self._reads(ctx)
+        form = LeadCreate.model_validate({
             "client_id": data["client_id"], "project_name": data["project_name"], "sales_id": sales_id,
-            "person_in_charges": data.get("person_in_charges", []), **{k: data[k] for k in CREATE_ONLY if k in data}}))
+            "person_in_charges": data.get("person_in_charges", []), **{k: data[k] for k in CREATE_ONLY if k in data}})
+        lead = editing.create(session=ctx.session, actor=ctx.actor, commit=False, reads=reads, data=form)
         if rest:
             editing.apply_edit(session=ctx.session, storage=None, actor=ctx.actor, lead_id=lead.id, data=edit,
                                uploads={})
         if stage is not None:
-            editing.enter_stage(session=ctx.session, actor=ctx.actor, lead=lead, target=stage)
+            editing.enter_stage(session=ctx.session, actor=ctx.actor, lead=lead, target=stage, reads=reads)
         ctx.session.flush()
         return Outcome("CREATED", record_id=lead.id, written_at=self.written_at(ctx, lead.id))
 
