@@ -38,7 +38,6 @@ from workflows.contracts.imports import ImportInput, import_workflow_id
 
 log = logging.getLogger(__name__)
 
-INLINE_ROWS = 1_000  # a file this small is checked and written in the request; a larger one by the workflow
 UNAVAILABLE = "The import could not be started; try again in a minute."
 STILL_CHECKING = "The dry run is still running."
 NOT_CHECKED = "Run the dry run first: confirm writes what it showed."
@@ -136,7 +135,7 @@ def confirm(*, session: Session, temporal: temporal_core.Client | None, settings
 def _start(session: Session, temporal: temporal_core.Client | None, settings: Settings, job: ImportJob, phase: str,
            attempt: str = "") -> ImportJobOut:
     session.commit()
-    if job.total_rows <= INLINE_ROWS:
+    if job.total_rows <= settings.import_inline_rows:  # checked and written in the request; larger: the workflow
         while not batches.run_batch(session, job_id=job.id, phase=phase).finished:
             session.commit()
         session.commit()

@@ -12,6 +12,7 @@ from api.clients.contacts import service as contacts_service
 from api.clients.contacts import validation as v
 from api.clients.contacts.models import Contact
 from api.clients.contacts.schemas import ContactIn
+from api.clients.models import Client
 from api.core.errors import ValidationFailed
 from api.imports import repository
 from api.imports.fields import Context, Field, Outcome, Values, unknown_message
@@ -74,6 +75,8 @@ class ContactsImport:
             if client_id is None:
                 raise ValidationFailed(unknown_message("Client", client))
             data["client_id"] = client_id
+            if f"held:client:{client_id}" not in ctx.cache:  # the service's session.get of it then reads no row again
+                ctx.cache[f"held:client:{client_id}"] = ctx.session.get(Client, client_id)
         if contact is None:
             created = contacts_service.create(session=ctx.session, actor=ctx.actor,
                                               data=ContactIn.model_validate(data), commit=False)
