@@ -51,10 +51,20 @@ class ContactsImport:
             return v.normalize_phone(values.get("phoneNumber"))
         return (values.get("email") or "").strip().lower() or None
 
+    def prepare(self, ctx: Context, rows: list[Values], match_on: str) -> None:
+        keys = {k for k in (self.key(v, match_on) for v in rows) if k}
+        ctx.cache["contacts:existing"] = (repository.contacts_by(ctx.session, phones=keys) if match_on == "phone"
+                                          else repository.contacts_by(ctx.session, emails=keys))
+
     def _existing(self, ctx: Context, values: Values, match_on: str) -> Contact | None:
+        """The contact the row matches: among those its batch read at once (a row cannot change what it is matched
+        on, and two rows with one key are duplicates), else by a query of its own."""
         key = self.key(values, match_on)
         if key is None:
             return None
+        prepared = ctx.cache.get("contacts:existing")
+        if isinstance(prepared, dict):
+            return prepared.get(key if match_on == "phone" else key.lower())
         return repository.contact_by(ctx.session, **({"phone": key} if match_on == "phone" else {"email": key}))
 
     def apply(self, ctx: Context, values: Values, match_on: str) -> Outcome:

@@ -225,10 +225,28 @@ class LeadsImport:
             raise ValidationFailed(errors)
         return data, stage, sales_id
 
+    def prepare(self, ctx: Context, rows: list[Values], match_on: str) -> None:
+        clients = self._lookup(ctx, "clients")
+        pairs = {(clients[client], name) for client, name in (
+            ((v.get("client") or "").strip().lower(), (v.get("projectName") or "").strip().lower()) for v in rows)
+            if name and client in clients}
+        ctx.cache["leads:existing"] = repository.leads_named(ctx.session, ctx.actor, pairs)
+
+    def _existing(self, ctx: Context, client_id: int | None, name: str | None) -> Lead | None:
+        """The lead the row matches (its client's, of its project name, one the importer may change): among those
+        its batch read at once and those its earlier rows created (a client may be named by its code in one row and
+        its name in another), else by a query of its own."""
+        if not client_id or not (name or "").strip():
+            return None
+        prepared = ctx.cache.get("leads:existing")
+        if isinstance(prepared, dict):
+            found: Lead | None = prepared.get((client_id, (name or "").strip().lower()))
+            return found
+        return repository.lead_named(ctx.session, ctx.actor, client_id, name or "")
+
     def apply(self, ctx: Context, values: Values, match_on: str) -> Outcome:
         data, stage, sales_id = self._resolve(ctx, values)
-        lead = repository.lead_named(ctx.session, ctx.actor, data["client_id"], data["project_name"] or "") if (
-            data["client_id"] and (data["project_name"] or "").strip()) else None
+        lead = self._existing(ctx, data["client_id"], data["project_name"])
         if lead is None:
             return self._create(ctx, data, stage, sales_id)
         if sales_id is not None and sales_id != lead.sales_person_id:
@@ -260,7 +278,11 @@ class LeadsImport:
         if stage is not None:
             editing.enter_stage(session=ctx.session, actor=ctx.actor, lead=lead, target=stage, reads=reads)
         ctx.session.flush()
-        return Outcome("CREATED", record_id=lead.id, written_at=self.written_at(ctx, lead.id))
+        outcome = Outcome("CREATED", record_id=lead.id, written_at=self.written_at(ctx, lead.id))
+        prepared = ctx.cache.get("leads:existing")
+        if isinstance(prepared, dict):  # written: a later row naming it (its client another way) finds it
+            prepared.setdefault((lead.client_id, lead.project_name.strip().lower()), lead)
+        return outcome
 
     def written_at(self, ctx: Context, record_id: int) -> datetime | None:
         return repository.lead_updated_at(ctx.session, record_id)
