@@ -178,10 +178,9 @@ def result(*, session: Session, actor: User, job_id: int) -> tuple[str, bytes]:
     columns = [spreadsheets.Column("Row", "int"), *(spreadsheets.Column(t or f"Column {i + 1}")
                                                     for i, t in enumerate(job.headers)),
                spreadsheets.Column("Status"), spreadsheets.Column("Message", width=60)]
-    body: list[list[spreadsheets.Cell]] = []
-    for number, cells, status, message in repository.rows_with_outcomes(session, job.id, phase):
-        body.append([number, *(cells + [None] * (len(job.headers) - len(cells)))[:len(job.headers)],
-                     STATUS_LABELS.get(status or "", "Not checked"), message])
+    width = len(job.headers)
+    body = ([number, *(cells + [None] * (width - len(cells)))[:width], STATUS_LABELS.get(status or "", "Not checked"),
+             message] for number, cells, status, message in repository.rows_with_outcomes(session, job.id, phase))
     data = spreadsheets.xlsx(spreadsheets.Sheet(title=f"Import {job.id}", columns=columns,
                                                 blocks=[spreadsheets.Block(rows=body)], autofilter=True,
                                                 subject=f"{KINDS[job.kind].label} from {job.filename}"))
