@@ -95,12 +95,14 @@ def main(rows: int) -> None:
                             return job  # type: ignore[no-any-return]
                         time.sleep(0.5)
 
-                def upload() -> dict[str, Any]:
+                def upload(sent: bytes = data) -> dict[str, Any]:
                     r = client.post("/api/imports", data={"kind": "leads"}, headers=headers,
-                                    files={"file": ("leads.xlsx", data)})
+                                    files={"file": ("leads.xlsx", sent)})
                     assert r.status_code == 200, r.text
                     return r.json()["results"]  # type: ignore[no-any-return]
 
+                # the API loads openpyxl at its first upload (about 15 MB): apart, so the next step is the rows' own
+                step("first upload (10 rows)", lambda: upload(workbook(stack.database_url, 10)))
                 job = step("upload (read in the request)", upload)
                 assert job["totalRows"] == rows, job["totalRows"]
 
@@ -130,7 +132,8 @@ def main(rows: int) -> None:
           f"(2-core machine); RSS in MB before and at most during each step (sampled every 5 ms)")
     print(f"{'step':<36}{'seconds':>9}{'rows/s':>9}{'API':>8}{'peak':>8}{'+MB':>7}{'worker':>8}{'peak':>8}{'+MB':>7}")
     for name, seconds, a0, a1, w0, w1, _ in measured:
-        print(f"{name:<36}{seconds:>9.1f}{rows / seconds:>9.0f}{a0:>8.0f}{a1:>8.0f}{a1 - a0:>7.0f}{w0:>8.0f}"
+        count = 10 if name.startswith("first") else rows
+        print(f"{name:<36}{seconds:>9.1f}{count / seconds:>9.0f}{a0:>8.0f}{a1:>8.0f}{a1 - a0:>7.0f}{w0:>8.0f}"
               f"{w1:>8.0f}{w1 - w0:>7.0f}")
     print(f"dry run counts {checked['dryRun']['counts']}; run counts {done['run']['counts']}; "
           f"result workbook {len(result.content) / MB:.1f} MB")

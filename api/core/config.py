@@ -97,6 +97,9 @@ class Settings(BaseSettings):
     # most load balancers), so the client closes first and never sends on a connection the API is closing (uvicorn's
     # 5 s made a request sent 5 s after the last one meet a reset: a client retries no POST)
     api_keep_alive_seconds: int = 65
+    # an import (api/imports) of at most this many rows is checked and written in the request; a larger one by the
+    # ImportWorkflow on the worker, a batch of 500 rows per activity (the tests send a few hundred rows that way)
+    import_inline_rows: int = Field(default=1_000, ge=0)
     # the worker: activities run at once (each on a thread of its own pool, sized to match), workflow tasks at
     # once, how long a stopping worker lets its activities finish, and the port of its health check
     worker_activity_slots: int = 16

@@ -9,7 +9,7 @@ A book is one sheet (`xlsx`) or several (`xlsx_book`), the file's properties fro
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time
 from typing import Any, Literal
@@ -44,7 +44,7 @@ class Column:
 
 @dataclass
 class Block:
-    rows: list[list[Cell]]
+    rows: Iterable[Sequence[Cell]]  # read once, as written: a generator keeps a long sheet out of memory
     total: list[Cell] | None = None  # the block's total row; its summed columns become SUM formulas
 
 
@@ -133,11 +133,12 @@ def _write(book: Any, sheet: Sheet) -> None:
     for col, column in enumerate(sheet.columns):
         ws.write_string(0, col, column.title, header)
     at = last_row = 1
+    body_rows = 0
     for block in sheet.blocks:
         first = at
         for values in block.rows:
             put(at, values, body)
-            last_row, at = at, at + 1
+            last_row, at, body_rows = at, at + 1, body_rows + 1
         if block.total is not None:
             put(at, block.total, total, sums=(first, at - 1))
             at += 1
@@ -146,7 +147,7 @@ def _write(book: Any, sheet: Sheet) -> None:
     for col, column in enumerate(sheet.columns):
         ws.set_column(col, col, column.width if column.width is not None else min(widths[col] + 3, WIDTH_MAX))
     ws.freeze_panes(1, 0)
-    if sheet.autofilter and any(block.rows for block in sheet.blocks):
+    if sheet.autofilter and body_rows:
         ws.autofilter(0, 0, last_row, len(sheet.columns) - 1)
     ws.set_landscape()
     ws.fit_to_pages(1, 0)

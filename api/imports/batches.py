@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 from api.audit import service as audit
 from api.core.errors import AppError, NotFound
 from api.imports import repository
-from api.imports.fields import Context, KindHandler, Outcome
+from api.imports.fields import Context, KindHandler, Outcome, Values
 from api.imports.kinds import KINDS
 from api.imports.models import ImportJob, ImportRowOutcome, ImportSourceRow
 from api.users.models import User
@@ -57,12 +57,16 @@ def _invalid(handler: KindHandler, exc: pydantic.ValidationError) -> str:
     return " ".join(parts)
 
 
-def _apply(ctx: Context, handler: KindHandler, row: ImportSourceRow, job: ImportJob) -> Outcome:
+def _values(row: ImportSourceRow, job: ImportJob) -> Values:
+    """field -> the row's text in the column mapped to it (the first column of that title)."""
+    index = {title: i for i, title in reversed(list(enumerate(job.headers)))}
+    return {f: row.cells[index[title]] for f, title in job.mapping.items() if title in index}
+
+
+def _apply(ctx: Context, handler: KindHandler, row: ImportSourceRow, values: Values, job: ImportJob) -> Outcome:
     """The row's outcome; what it wrote stays in the session only if it was not refused."""
     if row.problem:
         return Outcome("REFUSED", row.problem)
-    index = {title: i for i, title in reversed(list(enumerate(job.headers)))}
-    values = {f: row.cells[index[title]] for f, title in job.mapping.items() if title in index}
     savepoint = ctx.session.begin_nested()
     try:
         outcome = handler.apply(ctx, values, job.match_on)
@@ -82,9 +86,7 @@ def _apply(ctx: Context, handler: KindHandler, row: ImportSourceRow, job: Import
     return outcome
 
 
-def _values_key(handler: KindHandler, row: ImportSourceRow, job: ImportJob) -> str | None:
-    index = {title: i for i, title in reversed(list(enumerate(job.headers)))}
-    values = {f: row.cells[index[title]] for f, title in job.mapping.items() if title in index}
+def _key(handler: KindHandler, values: Values, job: ImportJob) -> str | None:
     key = handler.key(values, job.match_on)
     return key[:300] if key else None
 
@@ -109,8 +111,10 @@ def run_batch(session: Session, *, job_id: int, phase: str, limit: int = BATCH,
     seen: dict[str, int] = {}
     results: list[ImportRowOutcome] = []
     batch = session.begin_nested() if phase == "DRY" else None
-    keys = {row.row_number: _values_key(handler, row, job) for row in rows}
+    values = {row.row_number: _values(row, job) for row in rows}
+    keys = {row.row_number: _key(handler, values[row.row_number], job) for row in rows}
     earlier = repository.first_with_keys(session, job_id, phase, {k for k in keys.values() if k})
+    handler.prepare(ctx, [values[row.row_number] for row in rows if not row.problem], job.match_on)
     for row in rows:
         if beat is not None:
             beat()
@@ -119,7 +123,7 @@ def run_batch(session: Session, *, job_id: int, phase: str, limit: int = BATCH,
         if first is not None:
             outcome = Outcome("REFUSED", duplicate_message(first))
         else:
-            outcome = _apply(ctx, handler, row, job)
+            outcome = _apply(ctx, handler, row, values[row.row_number], job)
             if key:
                 seen[key] = row.row_number
         counts[outcome.status] += 1

@@ -58,6 +58,10 @@ class KindHandler(Protocol):
     def key(self, values: Values, match_on: str) -> str | None:
         """What identifies the row's record under the match rule (two rows with one key are duplicates)."""
 
+    def prepare(self, ctx: Context, rows: list[Values], match_on: str) -> None:
+        """Read at once, into the batch's context, the existing records the batch's rows match (one statement, not
+        one a row); `apply` finds a row's record there."""
+
     def apply(self, ctx: Context, values: Values, match_on: str) -> Outcome:
         """Create or update the row's record through its domain's service (flushed, not committed); raises the
         service's AppError for a refusal."""

@@ -100,6 +100,32 @@ def contact_by(session: Session, *, email: str | None = None, phone: str | None 
     return session.scalars(stmt.order_by(Contact.id).limit(1)).first()
 
 
+def contacts_by(session: Session, *, emails: set[str] | None = None,
+                phones: set[str] | None = None) -> dict[str, Contact]:
+    """contact_by for many at once: lower(e-mail) or phone number -> the first contact (not removed) with it."""
+    key = func.lower(Contact.email) if emails is not None else Contact.phone_number
+    wanted = {e.lower() for e in emails} if emails is not None else set(phones or ())
+    if not wanted:
+        return {}
+    found: dict[str, Contact] = {}
+    for contact, value in session.execute(select(Contact, key).where(Contact.deleted_at.is_(None), key.in_(wanted))
+                                          .order_by(Contact.id)).tuples():
+        found.setdefault(value, contact)
+    return found
+
+
+def clients_by(session: Session, *, codes: set[str] | None = None, names: set[str] | None = None) -> dict[str, Client]:
+    """Clients with these codes (as stored), or these names (any case, lower(name) ->), the first of each by id."""
+    key = Client.client_code if codes is not None else func.lower(Client.client_name)
+    wanted = set(codes) if codes is not None else {n.strip().lower() for n in names or ()}
+    if not wanted:
+        return {}
+    found: dict[str, Client] = {}
+    for client, value in session.execute(select(Client, key).where(key.in_(wanted)).order_by(Client.id)).tuples():
+        found.setdefault(value, client)
+    return found
+
+
 def client_ids(session: Session) -> dict[str, int]:
     """lower(code) and lower(name) -> the client's id: a contact's or a lead's client named either way."""
     found: dict[str, Any] = {}
@@ -143,6 +169,19 @@ def names(session: Session, id_column: Any, *columns: Any, prefix: Any = None, w
         for value in row[1:len(columns) + 1]:
             if value:
                 found.setdefault(start + str(value).strip().lower(), row[0])
+    return found
+
+
+def leads_named(session: Session, actor: User, pairs: set[tuple[int, str]]) -> dict[tuple[int, str], Lead]:
+    """lead_named for many at once: (client id, lower(project name)) -> the first such lead the actor may change."""
+    if not pairs:
+        return {}
+    name = func.lower(Lead.project_name)
+    stmt = select(Lead, name).where(Lead.client_id.in_({c for c, _ in pairs}), name.in_({n for _, n in pairs}))
+    found: dict[tuple[int, str], Lead] = {}
+    for lead, lowered in session.execute(scoped(stmt, visible_scope(actor)).order_by(Lead.id)).tuples():
+        if (lead.client_id, lowered) in pairs:
+            found.setdefault((lead.client_id, lowered), lead)
     return found
 
 

@@ -38,7 +38,6 @@ from workflows.contracts.imports import ImportInput, import_workflow_id
 
 log = logging.getLogger(__name__)
 
-INLINE_ROWS = 1_000  # a file this small is checked and written in the request; a larger one by the workflow
 UNAVAILABLE = "The import could not be started; try again in a minute."
 STILL_CHECKING = "The dry run is still running."
 NOT_CHECKED = "Run the dry run first: confirm writes what it showed."
@@ -136,7 +135,7 @@ def confirm(*, session: Session, temporal: temporal_core.Client | None, settings
 def _start(session: Session, temporal: temporal_core.Client | None, settings: Settings, job: ImportJob, phase: str,
            attempt: str = "") -> ImportJobOut:
     session.commit()
-    if job.total_rows <= INLINE_ROWS:
+    if job.total_rows <= settings.import_inline_rows:  # checked and written in the request; larger: the workflow
         while not batches.run_batch(session, job_id=job.id, phase=phase).finished:
             session.commit()
         session.commit()
@@ -179,10 +178,9 @@ def result(*, session: Session, actor: User, job_id: int) -> tuple[str, bytes]:
     columns = [spreadsheets.Column("Row", "int"), *(spreadsheets.Column(t or f"Column {i + 1}")
                                                     for i, t in enumerate(job.headers)),
                spreadsheets.Column("Status"), spreadsheets.Column("Message", width=60)]
-    body: list[list[spreadsheets.Cell]] = []
-    for number, cells, status, message in repository.rows_with_outcomes(session, job.id, phase):
-        body.append([number, *(cells + [None] * (len(job.headers) - len(cells)))[:len(job.headers)],
-                     STATUS_LABELS.get(status or "", "Not checked"), message])
+    width = len(job.headers)
+    body = ([number, *(cells + [None] * (width - len(cells)))[:width], STATUS_LABELS.get(status or "", "Not checked"),
+             message] for number, cells, status, message in repository.rows_with_outcomes(session, job.id, phase))
     data = spreadsheets.xlsx(spreadsheets.Sheet(title=f"Import {job.id}", columns=columns,
                                                 blocks=[spreadsheets.Block(rows=body)], autofilter=True,
                                                 subject=f"{KINDS[job.kind].label} from {job.filename}"))

@@ -5,7 +5,7 @@ categories, payments, billing schedules) and files, each change recorded in its 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
@@ -21,9 +21,38 @@ from api.leads import files as lead_files
 from api.leads import repository as repo
 from api.leads.models import Lead, LeadBillingSchedule, LeadPayment, LeadPic, LeadServiceCategory, Stage
 from api.leads.schemas import LeadCreate, LeadUpdate, ServiceCategoryItem
-from api.leads.visibility import visible_or_404, visible_sales_ids
+from api.leads.visibility import Scope, visible_or_404, visible_sales_ids
 from api.master_data import models as md
 from api.users.models import User
+
+
+@dataclass
+class Reads:
+    """What many lead writes in one transaction read once (an import's batch of rows): the board stages, the actor's
+    scope and whether each sales person chosen may be given leads. The rules stay in this module and stage_rules;
+    this only keeps what they read, for a caller that drops it with its transaction. Without one, every call reads
+    afresh. Holding the stages also keeps them in the session, so a stage got by its id is not read again."""
+
+    stages: list[Stage] | None = None
+    scopes: dict[int, Scope] = field(default_factory=dict)  # actor id -> visible_sales_ids
+    sales: dict[tuple[int, int], bool] = field(default_factory=dict)  # (actor id, sales id) -> may be given leads
+
+    def board_stages(self, session: Session) -> list[Stage]:
+        if self.stages is None:
+            self.stages = stage_rules.board_stages(session)
+        return self.stages
+
+    def scope(self, session: Session, actor: User) -> Scope:
+        if actor.id not in self.scopes:
+            self.scopes[actor.id] = visible_sales_ids(session, actor)
+        return self.scopes[actor.id]
+
+    def may_be_given(self, session: Session, actor: User, sales_id: int) -> bool:
+        """An active sales person the actor may see (someone else chosen as a lead's sales person must be)."""
+        key = (actor.id, sales_id)
+        if key not in self.sales:
+            self.sales[key] = repo.is_active_sales(session, sales_id, self.scope(session, actor))
+        return self.sales[key]
 
 
 def _check_refs(session: Session, *, client_id: int | None, values: dict[str, Any]) -> list[str]:
@@ -67,34 +96,40 @@ def _describe_money_rows(items: Any, date_attr: str) -> str | None:
 
 
 def _set_pics(session: Session, lead: Lead, pic_ids: list[int], actor: User, record: bool) -> None:
+    """The lead's persons in charge; `record` False for a lead being created (nothing to replace or record)."""
     contacts = {c.id: c for c in repo.client_contacts(session, lead.client_id, pic_ids)}
     if len(contacts) != len(set(pic_ids)):
         raise ValidationFailed("Persons in charge must be contacts of the lead's client.")
+    pics = [LeadPic(lead_id=lead.id, contact_id=i) for i in dict.fromkeys(pic_ids)]
+    if not record:
+        session.add_all(pics)
+        return
     before = [p.pic_name for p in detail.pics(session, lead.id)]
-    repo.replace_parts(session, LeadPic, lead.id, [LeadPic(lead_id=lead.id, contact_id=i)
-                                                   for i in dict.fromkeys(pic_ids)])
+    repo.replace_parts(session, LeadPic, lead.id, pics)
     after = sorted(c.fullname for c in contacts.values())
-    if record and sorted(before) != after:
+    if sorted(before) != after:
         history.record(session, lead, actor, "personInCharges", ", ".join(sorted(before)) or None,
                        ", ".join(after) or None)
 
 
-def create(*, session: Session, actor: User, data: LeadCreate, commit: bool = True) -> Lead:
+def create(*, session: Session, actor: User, data: LeadCreate, commit: bool = True,
+           reads: Reads | None = None) -> Lead:
     """A new lead, committed unless told (an import writes it inside its own savepoint); a refusal raises and leaves
     the transaction to its owner (the request's session is dropped, an import's savepoint rolled back)."""
+    reads = reads or Reads()
     errors = []
     if not data.client_id:
         errors.append("Please choose client")
     if not (data.project_name or "").strip():
         errors.append("Please enter project name")
     sales_id = data.sales_id or actor.id
-    scope = visible_sales_ids(session, actor)
     # someone else chosen as the sales person (an administrator's or a team leader's choice) must be an active
     # sales person the actor may see; without a choice the lead is the actor's own
-    chosen_ok = sales_id == actor.id or repo.is_active_sales(session, sales_id, scope)
+    chosen_ok = sales_id == actor.id or reads.may_be_given(session, actor, sales_id)
     if not chosen_ok:
         errors.append("Please choose a sales person from your team")
-    stage = session.get(Stage, data.stage_id) if data.stage_id else stage_rules.first_stage(session)
+    stage = (session.get(Stage, data.stage_id) if data.stage_id
+             else stage_rules.first_stage(session, stages=reads.board_stages(session)))
     if stage is None or stage.stage_name == stage_rules.CLOSED_STAGE:
         errors.append("Please choose a stage of the board")
     errors += _check_refs(session, client_id=data.client_id, values={"project_type_id": data.project_type,
@@ -111,7 +146,7 @@ def create(*, session: Session, actor: User, data: LeadCreate, commit: bool = Tr
     if data.person_in_charges:
         _set_pics(session, lead, data.person_in_charges, actor, record=False)
     session.flush()
-    refused = stage_rules.check_create(session, lead)
+    refused = stage_rules.check_create(session, lead, stages=reads.board_stages(session))
     if refused:
         raise ValidationFailed(refused)
     history.record(session, lead, actor, "created", None, f"{stage.stage_name} {stage.stage_description}")
@@ -120,14 +155,14 @@ def create(*, session: Session, actor: User, data: LeadCreate, commit: bool = Tr
     return lead
 
 
-def enter_stage(*, session: Session, actor: User, lead: Lead, target: Stage) -> None:
+def enter_stage(*, session: Session, actor: User, lead: Lead, target: Stage, reads: Reads | None = None) -> None:
     """Put a lead just created (in the first stage, its fields then applied by the edit) in the stage it was asked
     to start in, when the stage rules let a new lead start there (no approval on the way, the fields it requires
     filled); an import's row asks this. Not committed."""
     if target.id == lead.stage_id:
         return
     session.flush()
-    refused = stage_rules.check_create(session, lead, target)
+    refused = stage_rules.check_create(session, lead, target, stages=(reads or Reads()).board_stages(session))
     if refused:
         raise ValidationFailed(refused)
     moves.move_to(session, lead, actor, target)
@@ -245,6 +280,7 @@ def apply_edit(*, session: Session, storage: Storage | None, actor: User, lead_i
     if errors:
         raise ValidationFailed(errors)
 
+    lead.updated_at = datetime.now(UTC)  # changed even when only its parts or files do; in the UPDATE of its fields
     _set_fields(session, lead, actor, values)
     _set_parts(session, lead, actor, data)
     if data.remove_files or uploads:
@@ -253,7 +289,6 @@ def apply_edit(*, session: Session, storage: Storage | None, actor: User, lead_i
         _set_files(session, storage, lead, actor, data.remove_files, uploads)
     session.flush()
 
-    lead.updated_at = datetime.now(UTC)
     if target is None:
         moves.keep_pending_target(session, lead)
         return Edit(lead, False, None)

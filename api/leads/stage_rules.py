@@ -164,10 +164,12 @@ def check_move(session: Session, lead: Lead, target: Stage, *, stages: list[Stag
     return Move(target, True, None, gated)
 
 
-def check_create(session: Session, lead: Lead, stage: Stage | None = None) -> list[str]:
+def check_create(session: Session, lead: Lead, stage: Stage | None = None, *,
+                 stages: list[Stage] | None = None) -> list[str]:
     """Why a new lead may not start in its stage, or in `stage` when told (empty when it may): the stages up to it
-    need no approval and their required fields are filled by what the lead was created with."""
-    stages = board_stages(session)
+    need no approval and their required fields are filled by what the lead was created with. `stages` (the board
+    stages) may be passed when several leads are checked in one transaction."""
+    stages = stages if stages is not None else board_stages(session)
     wanted = stage.id if stage is not None else lead.stage_id
     target = next((s for s in stages if s.id == wanted), None)
     if target is None:
@@ -175,12 +177,14 @@ def check_create(session: Session, lead: Lead, stage: Stage | None = None) -> li
     path = entered(stages, None, target)
     if any(s.needs_approval for s in path):
         return [CREATE_GATED.format(stage=label(target))]
+    if not any(requirements(s) for s in path):
+        return []  # nothing required on the way: the lead's fields need not be read
     lacking = missing(filled_fields(session, lead), path)
     return [CREATE_MISSING.format(stage=label(target), fields=", ".join(lacking))] if lacking else []
 
 
-def first_stage(session: Session) -> Stage | None:
-    stages = board_stages(session)
+def first_stage(session: Session, *, stages: list[Stage] | None = None) -> Stage | None:
+    stages = stages if stages is not None else board_stages(session)
     return stages[0] if stages else None
 
 

@@ -67,7 +67,9 @@ def live_server(services: Services, geocoder_server: FakeGeocoder) -> Iterator[L
                           GEOCODER_URL=geocoder_server.url,
                           MAP_TILE_URL=f"{geocoder_server.url}/tiles/{{z}}/{{x}}/{{y}}.png",
                           # an approval layer's hour of deadline lasts 7.5 s (the delegation and escalation journey)
-                          APPROVAL_DEADLINE_SCALE=str(7.5 / 3600)) as server:
+                          APPROVAL_DEADLINE_SCALE=str(7.5 / 3600),
+                          # an import of a few hundred rows runs as a workflow (the import journey)
+                          IMPORT_INLINE_ROWS="100") as server:
         yield server
 
 

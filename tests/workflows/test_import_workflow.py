@@ -1,6 +1,6 @@
 """ImportWorkflow on the real Temporal dev server with the real worker and database: a file past the in-request size
-is checked and written by the workflow, a batch per activity; the progress is read from the API as it goes, every row
-has exactly one outcome per phase, and the undo takes the whole import back."""
+(IMPORT_INLINE_ROWS, made small here) is checked and written by the workflow, a batch per activity; the progress is
+read from the API as it goes, every row has exactly one outcome per phase, and the undo takes the whole import back."""
 
 from __future__ import annotations
 
@@ -13,13 +13,14 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from api.core.db import make_engine
-from api.imports import service
+from api.imports import batches
 from api.imports.models import ImportRowOutcome
 from tests.conftest import auth
 from tests.integration.imports.helpers import CLIENT_HEADERS, client_row, dry_run, uploaded, xlsx
 
 pytestmark = pytest.mark.usefixtures("worker")
-ROWS = service.INLINE_ROWS + 200
+INLINE = 100  # the API's in-request size for this test: past it, the workflow
+ROWS = batches.BATCH + 50  # two batches, so the progress is seen between them
 DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
@@ -34,6 +35,13 @@ def _wait(client: TestClient, job_id: int, status: str, seen: list[float]) -> di
     raise AssertionError(f"import {job_id} did not reach {status}")
 
 
+@pytest.fixture
+def small_inline(live: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The API checks and writes at most INLINE rows in the request (its IMPORT_INLINE_ROWS setting)."""
+    monkeypatch.setattr(live.app.state.settings, "import_inline_rows", INLINE)  # type: ignore[attr-defined]
+
+
+@pytest.mark.usefixtures("small_inline")
 def test_a_large_file_is_checked_and_written_by_the_workflow_each_row_once(live: TestClient,
                                                                            database_url: str) -> None:
     codes = [f"W{DIGITS[i // 36]}{DIGITS[i % 36]}" for i in range(ROWS)]

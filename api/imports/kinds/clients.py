@@ -13,6 +13,7 @@ from api.clients import service as clients_service
 from api.clients.models import Client
 from api.clients.schemas import ClientIn
 from api.core.errors import ValidationFailed
+from api.imports import repository
 from api.imports.fields import Context, Field, Outcome, Values, unknown_message
 from api.master_data import models as md
 
@@ -67,7 +68,18 @@ class ClientsImport:
             return (values.get("clientName") or "").strip().lower() or None
         return clients_service.normalize_code(values.get("clientCode")) or None
 
+    def prepare(self, ctx: Context, rows: list[Values], match_on: str) -> None:
+        keys = {k for k in (self.key(v, match_on) for v in rows) if k}
+        ctx.cache["clients:existing"] = (repository.clients_by(ctx.session, names=keys) if match_on == "clientName"
+                                         else repository.clients_by(ctx.session, codes=keys))
+
     def _existing(self, ctx: Context, values: Values, match_on: str) -> Client | None:
+        """The client the row matches: among those its batch read at once (a row cannot change what it is matched
+        on, and two rows with one key are duplicates), else by a query of its own."""
+        prepared = ctx.cache.get("clients:existing")
+        if isinstance(prepared, dict):
+            key = self.key(values, match_on)
+            return prepared.get(key) if key else None
         if match_on == "clientName":
             name = (values.get("clientName") or "").strip()
             return clients_repository.name_taken(ctx.session, name, None) if name else None

@@ -12,6 +12,7 @@ from api.clients.contacts import service as contacts_service
 from api.clients.contacts import validation as v
 from api.clients.contacts.models import Contact
 from api.clients.contacts.schemas import ContactIn
+from api.clients.models import Client
 from api.core.errors import ValidationFailed
 from api.imports import repository
 from api.imports.fields import Context, Field, Outcome, Values, unknown_message
@@ -50,10 +51,20 @@ class ContactsImport:
             return v.normalize_phone(values.get("phoneNumber"))
         return (values.get("email") or "").strip().lower() or None
 
+    def prepare(self, ctx: Context, rows: list[Values], match_on: str) -> None:
+        keys = {k for k in (self.key(v, match_on) for v in rows) if k}
+        ctx.cache["contacts:existing"] = (repository.contacts_by(ctx.session, phones=keys) if match_on == "phone"
+                                          else repository.contacts_by(ctx.session, emails=keys))
+
     def _existing(self, ctx: Context, values: Values, match_on: str) -> Contact | None:
+        """The contact the row matches: among those its batch read at once (a row cannot change what it is matched
+        on, and two rows with one key are duplicates), else by a query of its own."""
         key = self.key(values, match_on)
         if key is None:
             return None
+        prepared = ctx.cache.get("contacts:existing")
+        if isinstance(prepared, dict):
+            return prepared.get(key if match_on == "phone" else key.lower())
         return repository.contact_by(ctx.session, **({"phone": key} if match_on == "phone" else {"email": key}))
 
     def apply(self, ctx: Context, values: Values, match_on: str) -> Outcome:
@@ -74,6 +85,8 @@ class ContactsImport:
             if client_id is None:
                 raise ValidationFailed(unknown_message("Client", client))
             data["client_id"] = client_id
+            if f"held:client:{client_id}" not in ctx.cache:  # the service's session.get of it then reads no row again
+                ctx.cache[f"held:client:{client_id}"] = ctx.session.get(Client, client_id)
         if contact is None:
             created = contacts_service.create(session=ctx.session, actor=ctx.actor,
                                               data=ContactIn.model_validate(data), commit=False)

@@ -15,6 +15,7 @@ from decimal import Decimal
 from typing import Any
 
 from api.clients.contacts.models import Contact
+from api.clients.models import Client
 from api.core.errors import ValidationFailed
 from api.imports import reading, repository
 from api.imports.fields import Context, Field, Outcome, Values, normalized, unknown_message
@@ -106,6 +107,20 @@ class LeadsImport:
         client, name = (values.get("client") or "").strip().lower(), (values.get("projectName") or "").strip().lower()
         return f"{client}|{name}" if client and name else None
 
+    def _reads(self, ctx: Context) -> editing.Reads:
+        """What the lead service reads once per batch (the board stages, the importer's scope, the sales people
+        they may give leads to): its rules, read once for the batch's rows."""
+        reads = ctx.cache.get("leads:reads")
+        if not isinstance(reads, editing.Reads):
+            reads = ctx.cache["leads:reads"] = editing.Reads()
+            reads.board_stages(ctx.session)
+        return reads
+
+    def _hold(self, ctx: Context, model: Any, record_id: int | None) -> None:
+        """Keep a record the rows name in the session for the batch (the service's get of it reads no row again)."""
+        if record_id is not None and f"held:{model.__name__}:{record_id}" not in ctx.cache:
+            ctx.cache[f"held:{model.__name__}:{record_id}"] = ctx.session.get(model, record_id)
+
     def _lookup(self, ctx: Context, name: str) -> dict[str, int]:
         session = ctx.session
         loaders: dict[str, Any] = {
@@ -161,11 +176,13 @@ class LeadsImport:
         data["client_id"] = self._lookup(ctx, "clients").get(client.lower()) if client else None
         if client and data["client_id"] is None:
             errors.append(unknown_message("Client", client))
+        self._hold(ctx, Client, data["client_id"])
         data["project_name"] = values.get("projectName")
         stage = None
         if values.get("stage"):
             text = values["stage"] or ""
             stage_id = self._lookup(ctx, "stages").get(" ".join(text.split()).lower())
+            self._reads(ctx)  # the board stages held: the stage by its id is read once
             stage = ctx.session.get(Stage, stage_id) if stage_id else None
             if stage is None:
                 errors.append(unknown_message("Stage", text))
@@ -208,10 +225,28 @@ class LeadsImport:
             raise ValidationFailed(errors)
         return data, stage, sales_id
 
+    def prepare(self, ctx: Context, rows: list[Values], match_on: str) -> None:
+        clients = self._lookup(ctx, "clients")
+        pairs = {(clients[client], name) for client, name in (
+            ((v.get("client") or "").strip().lower(), (v.get("projectName") or "").strip().lower()) for v in rows)
+            if name and client in clients}
+        ctx.cache["leads:existing"] = repository.leads_named(ctx.session, ctx.actor, pairs)
+
+    def _existing(self, ctx: Context, client_id: int | None, name: str | None) -> Lead | None:
+        """The lead the row matches (its client's, of its project name, one the importer may change): among those
+        its batch read at once and those its earlier rows created (a client may be named by its code in one row and
+        its name in another), else by a query of its own."""
+        if not client_id or not (name or "").strip():
+            return None
+        prepared = ctx.cache.get("leads:existing")
+        if isinstance(prepared, dict):
+            found: Lead | None = prepared.get((client_id, (name or "").strip().lower()))
+            return found
+        return repository.lead_named(ctx.session, ctx.actor, client_id, name or "")
+
     def apply(self, ctx: Context, values: Values, match_on: str) -> Outcome:
         data, stage, sales_id = self._resolve(ctx, values)
-        lead = repository.lead_named(ctx.session, ctx.actor, data["client_id"], data["project_name"] or "") if (
-            data["client_id"] and (data["project_name"] or "").strip()) else None
+        lead = self._existing(ctx, data["client_id"], data["project_name"])
         if lead is None:
             return self._create(ctx, data, stage, sales_id)
         if sales_id is not None and sales_id != lead.sales_person_id:
@@ -232,16 +267,22 @@ class LeadsImport:
         rest = {k: v for k, v in data.items() if k not in (*CREATE_ONLY, "client_id", "project_name",
                                                           "person_in_charges")}
         edit = LeadUpdate.model_validate_json(json.dumps(rest))  # the amounts' messages before anything is written
-        lead = editing.create(session=ctx.session, actor=ctx.actor, commit=False, data=LeadCreate.model_validate({
+        reads = self._reads(ctx)
+        form = LeadCreate.model_validate({
             "client_id": data["client_id"], "project_name": data["project_name"], "sales_id": sales_id,
-            "person_in_charges": data.get("person_in_charges", []), **{k: data[k] for k in CREATE_ONLY if k in data}}))
+            "person_in_charges": data.get("person_in_charges", []), **{k: data[k] for k in CREATE_ONLY if k in data}})
+        lead = editing.create(session=ctx.session, actor=ctx.actor, commit=False, reads=reads, data=form)
         if rest:
             editing.apply_edit(session=ctx.session, storage=None, actor=ctx.actor, lead_id=lead.id, data=edit,
                                uploads={})
         if stage is not None:
-            editing.enter_stage(session=ctx.session, actor=ctx.actor, lead=lead, target=stage)
+            editing.enter_stage(session=ctx.session, actor=ctx.actor, lead=lead, target=stage, reads=reads)
         ctx.session.flush()
-        return Outcome("CREATED", record_id=lead.id, written_at=self.written_at(ctx, lead.id))
+        outcome = Outcome("CREATED", record_id=lead.id, written_at=self.written_at(ctx, lead.id))
+        prepared = ctx.cache.get("leads:existing")
+        if isinstance(prepared, dict):  # written: a later row naming it (its client another way) finds it
+            prepared.setdefault((lead.client_id, lead.project_name.strip().lower()), lead)
+        return outcome
 
     def written_at(self, ctx: Context, record_id: int) -> datetime | None:
         return repository.lead_updated_at(ctx.session, record_id)

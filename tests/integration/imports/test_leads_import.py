@@ -129,6 +129,20 @@ class TestNewLeads:
 
 
 class TestExistingLeads:
+    def test_a_lead_created_by_an_earlier_row_is_the_one_a_later_row_updates(self, client: TestClient,
+                                                                             db: Session) -> None:
+        # the client named by its code, then by its name: two match keys, one lead
+        code, _ = _client_with_contact(db)
+        name = db.scalar(select(Client.client_name).where(Client.client_code == code))
+        job = _import(client, xlsx([HEADERS, _row(Client=code, **{"Project Name": "Imported Twice"}),
+                                    _row(Client=name, **{"Project Name": "imported twice",
+                                                         "Expected Close Date": "15 Dec 2027"})]))
+        assert _messages(client, job) == {2: ("CREATED", None), 3: ("UPDATED", None)}
+        client.post(f"/api/imports/{job['id']}/confirm", headers=auth(client, "admin"))
+        db.expire_all()
+        leads = db.scalars(select(Lead).where(Lead.project_name.ilike("imported twice"))).all()
+        assert len(leads) == 1 and str(leads[0].expected_close_date) == "2027-12-15"
+
     def test_a_lead_as_it_is_is_unchanged(self, client: TestClient, db: Session) -> None:
         known, code = _existing(db)
         stage = db.get(Stage, known.stage_id)
