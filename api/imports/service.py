@@ -134,15 +134,18 @@ def confirm(*, session: Session, temporal: temporal_core.Client | None, settings
 
 def _start(session: Session, temporal: temporal_core.Client | None, settings: Settings, job: ImportJob, phase: str,
            attempt: str = "") -> ImportJobOut:
+    inline = job.total_rows <= settings.import_inline_rows  # checked and written in the request; larger: the workflow
+    if not inline and temporal is None:  # no Temporal to start it on: nothing changes, to be asked again
+        session.rollback()
+        raise AppError(UNAVAILABLE, status=503)
     session.commit()
-    if job.total_rows <= settings.import_inline_rows:  # checked and written in the request; larger: the workflow
+    if inline:
         while not batches.run_batch(session, job_id=job.id, phase=phase).finished:
             session.commit()
         session.commit()
         return to_out(job)
     wid = import_workflow_id(job.id, phase, settings.temporal_task_queue, attempt)
-    if temporal is None:
-        raise AppError(UNAVAILABLE, status=503)
+    assert temporal is not None  # refused above
 
     async def go() -> bool:
         return await temporal_core.start_import(temporal, ImportInput(job_id=job.id, phase=phase), workflow_id=wid,
