@@ -24,13 +24,15 @@ async def _nowhere() -> Client:
 
 
 @pytest.fixture(params=["refused", "not connected"])
-def temporal_down(request: pytest.FixtureRequest, client: TestClient,
-                  monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def temporal_down(request: pytest.FixtureRequest, client: TestClient) -> Iterator[None]:
     """Temporal refuses the start (its address answers nothing) or the API has no Temporal client at all."""
     state: Any = client.app.state  # type: ignore[attr-defined]
-    monkeypatch.setattr(state, "temporal", run_async(_nowhere()) if request.param == "refused" else None,
-                        raising=False)
-    yield
+    kept = state.temporal
+    state.temporal = run_async(_nowhere()) if request.param == "refused" else None
+    try:
+        yield
+    finally:
+        state.temporal = kept
 
 
 def _inline(client: TestClient, monkeypatch: pytest.MonkeyPatch, rows: int) -> None:
