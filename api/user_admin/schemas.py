@@ -31,6 +31,8 @@ class UserRow(CamelModel):
                                                "OpenID provider)")
     last_sign_in_at: datetime | None
     reports: int = Field(description="Active users whose leader this user is")
+    erased: bool = Field(default=False, description="Their data was erased (UU PDP): the record is kept for its id "
+                                                    "only and is never edited again")
     version: int = Field(description="Sent back with an edit: an edit of an older version is refused (409)")
 
 

@@ -72,7 +72,7 @@ def to_row(user: User, reports: int = 0) -> UserRow:
                    email=user.email, phone_number=user.phone_number, gender=user.gender, dob=user.dob,
                    is_active=user.is_active, password_sign_in=user.password_sign_in,
                    last_sign_in_at=user.last_sign_in_at, reports=reports,
-                   version=user.version)
+                   erased=users_erasure.is_erased(user), version=user.version)
 
 
 def list_users(*, session: Session, params: ListParams) -> Page[UserRow]:

@@ -105,8 +105,10 @@ class TestErase:
     def test_her_account_is_never_edited_or_activated_again(self, client: TestClient, db: Session,
                                                              wulan: dict[str, Any]) -> None:
         uid, admin = wulan["wulan"]["id"], auth(client, "admin")
+        assert client.get(f"/api/users/{uid}", headers=admin).json()["results"]["erased"] is False
         erased(client, wulan)
         current = client.get(f"/api/users/{uid}", headers=admin).json()["results"]
+        assert current["erased"] is True  # the form shows it read only, with the reason below
         r = client.put(f"/api/users/{uid}", json={**current, "isActive": True, "fullname": "Wulan Kartika Sari"},
                        headers=admin)
         assert r.status_code == 409 and r.json()["messages"] == [erasure.ERASED_ACCOUNT]

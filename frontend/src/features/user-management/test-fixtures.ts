@@ -16,6 +16,7 @@ export function userRow(id: number, overrides: Partial<UserRow> = {}): UserRow {
     roleId: 3,
     roleName: 'SALES',
     roleDescription: 'Sales Person',
+    erased: false,
     leaderId: null,
     leaderName: null,
     email: `user${id}@example.co.id`,

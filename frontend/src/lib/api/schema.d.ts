@@ -10912,6 +10912,12 @@ export interface components {
             dob: string | null;
             /** Email */
             email: string | null;
+            /**
+             * Erased
+             * @description Their data was erased (UU PDP): the record is kept for its id only and is never edited again
+             * @default false
+             */
+            erased: boolean;
             /** Fullname */
             fullname: string;
             /**

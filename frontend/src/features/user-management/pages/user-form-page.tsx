@@ -104,6 +104,10 @@ function toBody(values: UserForm, mode: UserFormMode, version?: number): UserIn 
   };
 }
 
+/** The server's answer to a change of an erased user (api/users/erasure.py), shown before any try. */
+export const ERASED_ACCOUNT =
+  "This user's data was erased: the account is kept only for its records and cannot be edited or activated.";
+
 /** /system/user-management/add and /:userId: one form to add or edit a user (read only without edit access). */
 export function UserFormPage({ mode }: { mode: UserFormMode }) {
   const { userId: param } = useParams();
@@ -114,13 +118,15 @@ export function UserFormPage({ mode }: { mode: UserFormMode }) {
   const [form] = Form.useForm<UserForm>();
   const [stale, setStale] = useState<unknown>(null);
   const [leaderSearch, setLeaderSearch] = useState('');
-  const readOnly = mode === 'edit' && !access.isEdit;
   // the server refuses one's own role change and deactivation: this screen would go with them
   const me = useSession().user?.id;
   const self = mode === 'edit' && me === userId;
   const canAdd = mode === 'add' && access.isWrite;
 
   const detail = useQuery({ ...userQueryOptions(userId ?? NaN), enabled: userId !== undefined && Number.isFinite(userId) });
+  // an erased user's record is kept for its id only: the server refuses every change to it
+  const erased = detail.data?.erased === true;
+  const readOnly = mode === 'edit' && (!access.isEdit || erased);
   const roles = useQuery(rolesQueryOptions());
   const leaders = useQuery({ ...leadersQueryOptions(useDebouncedValue(leaderSearch.trim(), 300)), enabled: !readOnly });
   const passwordMode = Form.useWatch('passwordMode', form);
@@ -210,7 +216,8 @@ export function UserFormPage({ mode }: { mode: UserFormMode }) {
         >
           {record.error && <FormErrors title={record.error.title} messages={record.error.messages} />}
           {stale != null && <StaleAlert error={stale} onReload={() => void reload()} />}
-          {readOnly && (
+          {erased && <Alert type="info" showIcon className="form-alert" title={ERASED_ACCOUNT} />}
+          {readOnly && !erased && (
             <Alert type="info" showIcon className="form-alert" title="You can view this user but not change them." />
           )}
           <Row gutter={16}>

@@ -4,7 +4,7 @@ import { setToken } from '@/lib/api/tokens';
 import { buttonByText } from '@/test/antd-helpers';
 import { FULL, json, makeSession, renderRoutes, stubApi } from '@/test/render';
 import { userRow } from '../test-fixtures';
-import { UserEditPage } from './user-form-page';
+import { ERASED_ACCOUNT, UserEditPage } from './user-form-page';
 
 const pages = [{ path: '/system/user-management/:userId', Component: UserEditPage }];
 const NAME = 'Wulan Kartika Sari';
@@ -35,7 +35,7 @@ async function start({ personalData = true, refusals = [] as string[] } = {}) {
     if (url.pathname === '/api/users/roles') return json(200, { results: [] });
     if (url.pathname === '/api/users') return json(200, { results: { data: [], totalRows: 0 } });
     if (url.pathname === '/api/users/9') {
-      return json(200, { results: userRow(9, { fullname: erased ? 'Erased user #9' : NAME, isActive: false }) });
+      return json(200, { results: userRow(9, { fullname: erased ? 'Erased user #9' : NAME, isActive: false, erased }) });
     }
     if (url.pathname === '/api/personal-data/users/9') {
       return json(200, {
@@ -98,5 +98,9 @@ describe("A user's personal data", () => {
     expect(await screen.findByText(/^Erased on .+ by Adi Nugroho\.$/)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Erase this user…')).toBeNull());
     expect(requests.filter((r) => new URL(r.url).pathname.endsWith('/erase'))).toHaveLength(2);
+    // the erased record is shown, never edited again: no Save, no sign-in actions, and the server's reason said
+    expect(await screen.findByText(ERASED_ACCOUNT)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Save/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Set password/ })).toBeNull();
   });
 });
