@@ -40,10 +40,8 @@ def erase_user(session: Session, *, user_id: int, username: str, mention: Mentio
     """A user's erasure: each mention of them in the approvals' notes is replaced, and a layer's clock that escalated
     to them names the placeholder (its `escalatedTo` stays the id). Answers how many rows changed. The caller
     commits."""
-    rows = [row for texts in TEXTS for row in texts.mentioning(session, mention)]
-    for texts in TEXTS:
-        texts.erase(session, mention=mention, replacement=replacement)
-    changed = {id(row) for row in rows}
+    changed = {(texts.table, row.id) for texts in TEXTS  # by table and id: the session holds its rows weakly
+               for row in texts.erase(session, mention=mention, replacement=replacement)}
     escalated = session.scalars(select(ApprovalRequest).where(
         ApprovalRequest.clocks.cast(String).contains(f'"escalatedTo": {user_id}'))).all()
     for request in escalated:
@@ -52,6 +50,6 @@ def erase_user(session: Session, *, user_id: int, username: str, mention: Mentio
                   for layer, clock in request.clocks.items()}
         if clocks != request.clocks:
             request.clocks = clocks
-            changed.add(id(request))
+            changed.add((ApprovalRequest.__tablename__, request.id))
     session.flush()
     return len(changed)

@@ -107,11 +107,11 @@ class Texts:
         return {"table": self.table, "what": self.what, "id": row.id,
                 **{c: getattr(row, c) for c in self.columns if getattr(row, c) is not None}}
 
-    def erase(self, session: Session, *, mention: Mention, replacement: str) -> int:
-        """Replace each mention; answers how many rows changed. The caller commits."""
+    def erase(self, session: Session, *, mention: Mention, replacement: str) -> list[Any]:
+        """Replace each mention; answers the rows changed. The caller commits."""
         rows = self.mentioning(session, mention)
         for row in rows:
             for column in self.columns:
                 setattr(row, column, mention.replaced(getattr(row, column), replacement))
         session.flush()
-        return len(rows)
+        return rows

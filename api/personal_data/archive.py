@@ -9,6 +9,7 @@ import contextlib
 import json
 import tempfile
 import zipfile
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import IO, Any
 
@@ -17,7 +18,7 @@ from sqlalchemy import inspect as sa_inspect
 from api.activities.models import TYPES, Activity, ActivitySchedule
 from api.activities.service import download_name, namespace
 from api.core.errors import PayloadTooLarge
-from api.core.storage import Storage
+from api.core.storage import Storage, StoredFile
 from api.core.uploads import MB
 from api.personal_data.holdings import ContactHoldings
 from api.users.models import User
@@ -87,27 +88,45 @@ def build(found: ContactHoldings, *, storage: Storage, actor: User) -> IO[bytes]
     """The archive, read from its start (the caller closes it)."""
     if sum(row.size for row, _ in found.files) > MAX_FILES_BYTES:
         raise PayloadTooLarge(TOO_LARGE)
+
+    def fill(zf: zipfile.ZipFile) -> None:
+        files: dict[int, list[dict[str, Any]]] = {}
+        for row, lead_id in found.files:
+            stored = storage.find(namespace(lead_id), row.key)
+            path = f"files/activity-{row.activity_id}/{row.key}"
+            files.setdefault(row.activity_id, []).append(
+                {"name": download_name(row), "kind": row.kind, "size": row.size, "contentType": row.content_type,
+                 "path": path if stored is not None else None})
+            if stored is not None:
+                add_file(zf, path, stored)
+        add_json(zf, "contact.json", document(found, actor=actor, at=datetime.now(UTC), files=files))
+        zf.writestr("README.txt", README)
+
+    return zipped(fill)
+
+
+def zipped(fill: Callable[[zipfile.ZipFile], None]) -> IO[bytes]:
+    """A ZIP that `fill` writes, in a spooled temporary file (in memory up to SPOOL_BYTES, on disk past it), read from
+    its start: the caller closes it (the response, once streamed)."""
     out: IO[bytes] = tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES)  # noqa: SIM115 (the response closes it)
     with contextlib.ExitStack() as failed:
         failed.callback(out.close)  # closed when something fails on the way; handed over whole otherwise
-        files: dict[int, list[dict[str, Any]]] = {}
         with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
-            for row, lead_id in found.files:
-                stored = storage.find(namespace(lead_id), row.key)
-                path = f"files/activity-{row.activity_id}/{row.key}"
-                files.setdefault(row.activity_id, []).append(
-                    {"name": download_name(row), "kind": row.kind, "size": row.size, "contentType": row.content_type,
-                     "path": path if stored is not None else None})
-                if stored is not None:
-                    with zf.open(path, "w", force_zip64=True) as entry:
-                        for chunk in stored.chunks():
-                            entry.write(chunk)
-            body = document(found, actor=actor, at=datetime.now(UTC), files=files)
-            zf.writestr("contact.json", json.dumps(body, indent=2, ensure_ascii=False, default=to_json))
-            zf.writestr("README.txt", README)
+            fill(zf)
         out.seek(0)
         failed.pop_all()
         return out
+
+
+def add_file(zf: zipfile.ZipFile, path: str, stored: StoredFile) -> None:
+    """A stored file into the archive, a chunk at a time."""
+    with zf.open(path, "w", force_zip64=True) as entry:
+        for chunk in stored.chunks():
+            entry.write(chunk)
+
+
+def add_json(zf: zipfile.ZipFile, name: str, body: dict[str, Any]) -> None:
+    zf.writestr(name, json.dumps(body, indent=2, ensure_ascii=False, default=to_json))
 
 
 def to_json(value: Any) -> Any:

@@ -86,7 +86,7 @@ def erase(*, session: Session, storage: Storage, actor: User, contact_id: int, c
                                                     replacement=replacement)
     texts = notes + leads_erasure.erase_mentions(session, mention=mention, replacement=replacement)
     texts += notifications_erasure.erase_mentions(session, mention=mention, replacement=replacement)
-    texts += sum(t.erase(session, mention=mention, replacement=replacement) for t in OTHER_TEXTS)
+    texts += sum(len(t.erase(session, mention=mention, replacement=replacement)) for t in OTHER_TEXTS)
     imported, uploads = imports_erasure.erase_mentions(session, storage, mention=mention, replacement=replacement)
     texts, files = texts + imported, files + uploads
     entries = contacts_erasure.erase(session, actor=actor, contact=contact, now=now)

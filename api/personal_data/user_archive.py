@@ -5,9 +5,6 @@ password hash, a second factor's secret, a recovery code, a session's token or a
 
 from __future__ import annotations
 
-import contextlib
-import json
-import tempfile
 import zipfile
 from datetime import UTC, datetime
 from typing import IO, Any
@@ -15,7 +12,7 @@ from typing import IO, Any
 from api.account.service import PICTURES
 from api.activities.models import TYPES
 from api.core.storage import Storage
-from api.personal_data.archive import SPOOL_BYTES, row, to_json
+from api.personal_data.archive import add_file, add_json, row, zipped
 from api.personal_data.user_holdings import UserHoldingsFound
 from api.users.models import User
 
@@ -76,23 +73,17 @@ def document(found: UserHoldingsFound, *, actor: User, at: datetime, picture: st
 
 def build(found: UserHoldingsFound, *, storage: Storage, actor: User) -> IO[bytes]:
     """The archive, read from its start (the caller closes it)."""
-    out: IO[bytes] = tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES)  # noqa: SIM115 (the response closes it)
-    with contextlib.ExitStack() as failed:
-        failed.callback(out.close)  # closed when something fails on the way; handed over whole otherwise
-        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
-            key = found.user.profile_picture
-            stored = storage.find(PICTURES, key) if key else None
-            picture = f"files/{key}" if stored is not None and key else None
-            if stored is not None and picture:
-                with zf.open(picture, "w") as entry:
-                    for chunk in stored.chunks():
-                        entry.write(chunk)
-            body = document(found, actor=actor, at=datetime.now(UTC), picture=picture)
-            zf.writestr("user.json", json.dumps(body, indent=2, ensure_ascii=False, default=to_json))
-            zf.writestr("README.txt", README)
-        out.seek(0)
-        failed.pop_all()
-        return out
+
+    def fill(zf: zipfile.ZipFile) -> None:
+        key = found.user.profile_picture
+        stored = storage.find(PICTURES, key) if key else None
+        picture = f"files/{key}" if stored is not None and key else None
+        if stored is not None and picture:
+            add_file(zf, picture, stored)
+        add_json(zf, "user.json", document(found, actor=actor, at=datetime.now(UTC), picture=picture))
+        zf.writestr("README.txt", README)
+
+    return zipped(fill)
 
 
 def filename(user_id: int) -> str:

@@ -144,7 +144,7 @@ def erase(*, session: Session, r: redis.Redis, storage: Storage, actor: User, us
     texts += leads_erasure.erase_mentions(session, mention=mention, replacement=replacement)
     texts += approvals_erasure.erase_user(session, user_id=user.id, username=users_erasure.erased_username(user.id),
                                           mention=mention, replacement=replacement)
-    texts += sum(t.erase(session, mention=mention, replacement=replacement)
+    texts += sum(len(t.erase(session, mention=mention, replacement=replacement))
                  for t in OTHER_TEXTS if t not in approvals_erasure.TEXTS)  # cost sheets, billing, reassignments
     texts += imports_erasure.erase_mentions(session, storage, mention=mention, replacement=replacement)[0]
     deleted += views_erasure.erase(session, user.id) + auth_erasure.erase(session, user.id)
