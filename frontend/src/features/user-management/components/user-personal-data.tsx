@@ -1,8 +1,8 @@
-import { DeleteOutlined, DownloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { DeleteOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex, Input, Modal, Skeleton, Typography } from 'antd';
+import { Alert, Button, Flex, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
-import { DIALOG_WIDTH, toast } from '@/components/dialogs';
+import { ArchiveButton, EraseDialog } from '@/components/personal-data';
 import { errorMessage } from '@/lib/api/errors';
 import { formatDateTime } from '@/lib/format';
 import { invalidateDomains, queryDomains } from '@/lib/query-domains';
@@ -17,85 +17,17 @@ import {
 } from '../api/personal-data-api';
 import './user-personal-data.css';
 
-export const DOWNLOAD_TEXT = 'Download everything we hold';
 export const ERASE_TEXT = 'Erase this user…';
-export const DOWNLOAD_FAILED = 'The archive could not be made.';
 export const NOT_YET = 'Cannot be erased yet:';
 export const WHAT_STAYS =
   'Their leads, activities, approvals, cost sheets and targets stay, counted by their id, so every figure stays as ' +
   'it is; they are shown as the erased user.';
 
-interface EraseDialogProps {
-  found: UserPersonalData;
-  open: boolean;
-  onClose: () => void;
-  onErased: () => void;
-}
-
-/** Asks for the user's full name before erasing them, and says what goes and what stays. */
-function EraseDialog({ found, open, onClose, onErased }: EraseDialogProps) {
-  const [typed, setTyped] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const { name } = found;
-  const close = () => {
-    setTyped('');
-    setError(null);
-    onClose();
-  };
-  const erase = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await eraseUser(found.userId, typed);
-      toast.success(`'${name}' has been erased.`);
-      setTyped('');
-      onErased();
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Modal
-      open={open}
-      title={`Erase ${name}?`}
-      width={DIALOG_WIDTH + 80}
-      centered
-      onCancel={close}
-      okText="Erase"
-      okButtonProps={{ danger: true, disabled: typed.trim() === '', loading: busy }}
-      onOk={() => void erase()}
-      destroyOnHidden
-    >
-      <Flex vertical gap={12}>
-        <Typography.Paragraph className="user-personal-data__paragraph">
-          Their name, username, e-mail, phone and every other personal field are replaced; their password, second
-          factor, provider links, saved views and notifications are deleted; and each mention of them in notes, lead
-          history, notifications and the audit log is replaced. This cannot be undone.
-        </Typography.Paragraph>
-        <Typography.Paragraph type="secondary" className="user-personal-data__paragraph">
-          {WHAT_STAYS}
-        </Typography.Paragraph>
-        <label className="user-personal-data__label" htmlFor="user-erase-confirmation">
-          Type <Typography.Text strong>{name}</Typography.Text> to confirm
-        </label>
-        <Input
-          id="user-erase-confirmation"
-          value={typed}
-          autoComplete="off"
-          onChange={(event) => {
-            setTyped(event.target.value);
-            setError(null);
-          }}
-          onPressEnter={() => typed.trim() !== '' && void erase()}
-        />
-        {error && <Alert type="error" showIcon title={error} />}
-      </Flex>
-    </Modal>
-  );
-}
+/** What a user's erasure replaces and deletes, as the dialog says it. */
+const WHAT_GOES =
+  'Their name, username, e-mail, phone and every other personal field are replaced; their password, second factor, ' +
+  'provider links, saved views and notifications are deleted; and each mention of them in notes, lead history, ' +
+  'notifications, approval or cost sheet remarks and the audit log is replaced. This cannot be undone.';
 
 /** A user's page, for those who may: what the CRM holds about them (UU PDP), its archive, and their erasure (once
  * deactivated and without open work: the server says why not yet); `onErased` refills the page's form. */
@@ -104,20 +36,9 @@ export function UserPersonalData({ userId, onErased }: { userId: number; onErase
   const allowed = access.isRead || access.isDelete;
   const found = useQuery({ ...userPersonalDataQueryOptions(userId), enabled: allowed });
   const queryClient = useQueryClient();
-  const [downloading, setDownloading] = useState(false);
   const [erasing, setErasing] = useState(false);
   if (!allowed) return null;
 
-  const download = async () => {
-    setDownloading(true);
-    try {
-      await downloadUserArchive(userId);
-    } catch (failure) {
-      toast.error(DOWNLOAD_FAILED, errorMessage(failure));
-    } finally {
-      setDownloading(false);
-    }
-  };
   const erased = () => {
     setErasing(false);
     onErased?.(); // the form shows the erased record from now on
@@ -139,7 +60,7 @@ export function UserPersonalData({ userId, onErased }: { userId: number; onErase
         <Flex vertical gap={12}>
           <Typography.Text type="secondary">
             What the CRM holds about this user, for a request under UU PDP (Law 27/2022):{' '}
-            <span className="user-personal-data__holdings">{userHoldingsText(data.holdings)}</span>.
+            <span className="personal-data__holdings">{userHoldingsText(data.holdings)}</span>.
           </Typography.Text>
           {data.erasedAt && (
             <Alert
@@ -163,18 +84,22 @@ export function UserPersonalData({ userId, onErased }: { userId: number; onErase
             />
           )}
           <Flex gap={8} wrap>
-            {access.isRead && (
-              <Button icon={<DownloadOutlined />} loading={downloading} onClick={() => void download()}>
-                {DOWNLOAD_TEXT}
-              </Button>
-            )}
+            {access.isRead && <ArchiveButton download={() => downloadUserArchive(userId)} />}
             {access.isDelete && !data.erasedAt && (
               <Button danger icon={<DeleteOutlined />} disabled={refused} onClick={() => setErasing(true)}>
                 {ERASE_TEXT}
               </Button>
             )}
           </Flex>
-          <EraseDialog found={data} open={erasing} onClose={() => setErasing(false)} onErased={erased} />
+          <EraseDialog
+            name={data.name}
+            goes={WHAT_GOES}
+            stays={WHAT_STAYS}
+            erase={(confirmation) => eraseUser(userId, confirmation)}
+            open={erasing}
+            onClose={() => setErasing(false)}
+            onErased={erased}
+          />
         </Flex>
       )}
     </section>
