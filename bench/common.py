@@ -11,7 +11,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -197,3 +197,22 @@ def seed_teams(conn: Any, teams: int, per_team: int) -> None:
         FROM generate_series(1, :teams) AS t, generate_series(1, :per) AS s,
              (SELECT password_hash FROM users WHERE username = 'admin') AS a
     """), {"teams": teams, "per": per_team})
+
+
+# the bench leads' file (bench/import.py, bench/import_batches.py): its columns, and the demo's clients it spreads over
+LEAD_HEADERS = ["Client", "Project Name", "Stage", "Sales Person", "PIC", "Expected Close Date", "Total Revenue",
+                "Total Gross Profit"]
+BENCH_CLIENTS_SQL = ("select c.client_code, min(k.fullname) from clients c join contacts k on "
+                     "k.client_id = c.id and k.deleted_at is null group by c.client_code")
+
+
+def lead_rows(clients: Sequence[Sequence[Any]], rows: int) -> Iterator[list[Any]]:
+    """N open leads over the demo clients (code, a contact's name) and sales people: E1, or E2 with that contact in
+    charge; dates as day/month/year and revenues as Indonesian text, as a sales team's sheet has them."""
+    sales = [f"sales{i}" for i in range(1, 7)]
+    for i in range(rows):
+        code, pic = clients[i % len(clients)]
+        second = i % 5 < 2
+        yield [code, f"Bench Import {i:05d}", "E2 Connected" if second else "E1", sales[i % len(sales)],
+               pic if second else None, f"{1 + i % 28:02d}/{1 + i % 12:02d}/2027",
+               f"{(i % 90 + 10) * 1_000_000:,}".replace(",", "."), (i % 90 + 10) * 200_000]

@@ -21,12 +21,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.common import Peak, bearer, embedded_stack  # noqa: E402  (after the path above)
+from bench.common import BENCH_CLIENTS_SQL, LEAD_HEADERS, Peak, bearer, embedded_stack, lead_rows  # noqa: E402  (after the path above)
 
 MB = 1024 * 1024
-HEADERS = ["Client", "Project Name", "Stage", "Sales Person", "PIC", "Expected Close Date", "Total Revenue",
-           "Total Gross Profit"]
-
 
 def workbook(database_url: str, rows: int) -> bytes:
     """N open leads over the demo clients and sales people: E1, or E2 with a contact of the client in charge."""
@@ -35,19 +32,13 @@ def workbook(database_url: str, rows: int) -> bytes:
 
     engine = create_engine(database_url.replace("postgresql://", "postgresql+psycopg://", 1))
     with engine.connect() as conn:
-        clients = conn.execute(text("select c.client_code, min(k.fullname) from clients c join contacts k on "
-                                    "k.client_id = c.id and k.deleted_at is null group by c.client_code")).all()
+        clients = conn.execute(text(BENCH_CLIENTS_SQL)).all()
     engine.dispose()
-    sales = [f"sales{i}" for i in range(1, 7)]
     book = openpyxl.Workbook(write_only=True)
     sheet = book.create_sheet()
-    sheet.append(HEADERS)
-    for i in range(rows):
-        code, pic = clients[i % len(clients)]
-        second = i % 5 < 2
-        sheet.append([code, f"Bench Import {i:05d}", "E2 Connected" if second else "E1", sales[i % len(sales)],
-                      pic if second else None, f"{1 + i % 28:02d}/{1 + i % 12:02d}/2027",
-                      f"{(i % 90 + 10) * 1_000_000:,}".replace(",", "."), (i % 90 + 10) * 200_000])
+    sheet.append(LEAD_HEADERS)
+    for row in lead_rows(clients, rows):
+        sheet.append(row)
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()
@@ -65,7 +56,8 @@ def main(rows: int) -> None:
         port = free_port()
         env = child_env(DATABASE_URL=stack.database_url, REDIS_URL=stack.redis_url, TEMPORAL_ADDRESS=address,
                         DATA_DIR=os.environ["DATA_DIR"], WORKER_HEALTH_PORT=str(free_port()),
-                        WORKER_METRICS_PORT="0", WORKER_SDK_METRICS_PORT="0")
+                        WORKER_METRICS_PORT="0", WORKER_SDK_METRICS_PORT="0",
+                        IMPORT_INLINE_ROWS="0")  # every file through the worker, so its steps are the worker's
         procs = [subprocess.Popen([sys.executable, "-m", "worker"], env=env, stderr=subprocess.DEVNULL),
                  subprocess.Popen([sys.executable, "-m", "uvicorn", "api.main:create_app", "--factory", "--port",
                                    str(port), "--log-level", "warning"], env=env)]

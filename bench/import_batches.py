@@ -23,10 +23,8 @@ if TYPE_CHECKING:
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.common import StatementCounter, embedded_stack  # noqa: E402  (after the path above)
+from bench.common import BENCH_CLIENTS_SQL, LEAD_HEADERS, StatementCounter, embedded_stack, lead_rows  # noqa: E402  (after the path above)
 
-LEAD_HEADERS = ["Client", "Project Name", "Stage", "Sales Person", "PIC", "Expected Close Date", "Total Revenue",
-                "Total Gross Profit"]
 CLIENT_HEADERS = ["Client Code", "Client Name", "Legal Name", "Industry", "Address", "Country", "Province", "City",
                   "Zip Code", "Affiliate"]
 CONTACT_HEADERS = ["Client", "Full Name", "Gender", "Position", "Email", "Phone Number"]
@@ -50,16 +48,8 @@ def _code(i: int) -> str:
 def files(session: Session, rows: int) -> dict[str, bytes]:
     """A file of each kind: new clients, new contacts of the demo clients, new leads (as bench/import.py makes)."""
     from sqlalchemy import text
-    clients = session.execute(text("select c.client_code, min(k.fullname) from clients c join contacts k on "
-                                   "k.client_id = c.id and k.deleted_at is null group by c.client_code")).all()
-    sales = [f"sales{i}" for i in range(1, 7)]
-    leads = []
-    for i in range(rows):
-        code, pic = clients[i % len(clients)]
-        second = i % 5 < 2
-        leads.append([code, f"Bench Import {i:05d}", "E2 Connected" if second else "E1", sales[i % len(sales)],
-                      pic if second else None, f"{1 + i % 28:02d}/{1 + i % 12:02d}/2027",
-                      f"{(i % 90 + 10) * 1_000_000:,}".replace(",", "."), (i % 90 + 10) * 200_000])
+    clients = session.execute(text(BENCH_CLIENTS_SQL)).all()
+    leads = list(lead_rows(clients, rows))
     new_clients = [[_code(i), f"Bench Import Client {i:05d}", f"PT Bench Import {i:05d}", "Technology",
                     "Jl. Sudirman 1", "Indonesia", "DKI Jakarta", "Jakarta Selatan", "12950", "Non-Affiliate"]
                    for i in range(rows)]
