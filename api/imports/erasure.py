@@ -89,7 +89,7 @@ def erase_contact_record(session: Session, contact: Contact) -> int:
     kept = session.scalars(select(ImportRowOutcome).join(ImportJob, ImportJob.id == ImportRowOutcome.job_id).where(
         ImportJob.kind == "contacts", ImportRowOutcome.record_id == contact.id,
         ImportRowOutcome.before.is_not(None))).all()
-    erased = {**contacts_kind.snapshot(contact), "client_id": contact.client_id}
+    erased = contacts_kind.snapshot(contact)
     for outcome in kept:
         outcome.before = erased
     session.flush()

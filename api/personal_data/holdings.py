@@ -19,8 +19,8 @@ from api.leads import erasure as leads_erasure
 from api.leads.models import Lead, LeadHistory, LeadPic
 from api.notifications import erasure as notifications_erasure
 from api.notifications.models import Notification, NotificationMail
+from api.personal_data import texts as free_texts
 from api.personal_data.schemas import Holdings
-from api.personal_data.texts import OTHER_TEXTS
 
 
 @dataclass
@@ -69,5 +69,5 @@ def collect(session: Session, contact: Contact) -> ContactHoldings:
         history=contacts_erasure.history_of(session, contact.id), activities=activities, schedules=schedules,
         files=activities_erasure.files_of_pic(session, contact.id), pic_of=_pic_of(session, contact.id),
         leads_mentioning=leads, lead_history=lead_history, notifications=notifications, mails=mails,
-        other_texts=[(texts, row) for texts in OTHER_TEXTS for row in texts.mentioning(session, mention)],
+        other_texts=free_texts.mentioning(session, mention),
         imports=imports_erasure.mentioning(session, mention))

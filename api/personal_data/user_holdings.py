@@ -20,8 +20,8 @@ from api.leads import erasure as leads_erasure
 from api.leads.models import Lead, LeadHistory
 from api.notifications import erasure as notifications_erasure
 from api.notifications.models import Notification, NotificationMail
+from api.personal_data import texts as free_texts
 from api.personal_data.schemas import UserHoldings
-from api.personal_data.texts import OTHER_TEXTS
 from api.presence import store as presence
 from api.saved_views import erasure as views_erasure
 from api.saved_views.models import SavedView, SavedViewDefault
@@ -80,5 +80,5 @@ def collect(session: Session, r: redis.Redis, user: User) -> UserHoldingsFound:
         lead_history=lead_history, notes_mentioning=[*notes, *plans],
         notifications_mentioning=[*(n for n in others if n.user_id != user.id),
                                   *(m for m in other_mails if m.user_id != user.id)],
-        other_texts=[(texts, row) for texts in OTHER_TEXTS for row in texts.mentioning(session, mention)],
+        other_texts=free_texts.mentioning(session, mention),
         imports=imports_erasure.mentioning(session, mention))
