@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import ColumnElement, false, func, literal, or_, select
+from sqlalchemy import ColumnElement, false, or_, select
 from sqlalchemy.orm import Session
 
 _SEPARATORS = r"[\s.()-]*"
@@ -77,8 +77,9 @@ class Mention:
             tests.append(column.ilike(_like(self.email.strip()), escape="\\"))
         national = _national(self.phone or "")
         if len(national) >= 6:
-            digits = func.regexp_replace(column, r"\D", "", "g")
-            tests.append(digits.contains(literal(national)))
+            # the number's digits in their order, anything between them (a superset found_in narrows): a LIKE is
+            # many times cheaper than rewriting every row's text (regexp_replace, translate)
+            tests.append(column.like("%" + "%".join(national) + "%"))
         return or_(*tests) if tests else false()
 
 
