@@ -4,6 +4,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import delete
 from sqlalchemy.orm import Session
 
 from api.notifications.models import Notification
@@ -16,6 +17,9 @@ def _uid(db: Session, username: str) -> int:
 
 
 def _seed(db: Session, user_id: int, approvals: int, infos: int) -> None:
+    """The user's notifications are these only (inside the test's rolled-back transaction): a committed one another
+    test's workflow sent late (a PID generated after that test removed its lead's) does not count."""
+    db.execute(delete(Notification).where(Notification.user_id == user_id))
     for i in range(approvals):
         db.add(Notification(user_id=user_id, notification_type="APPROVAL", message=f"Approval request {i}"))
     for i in range(infos):
